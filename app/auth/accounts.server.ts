@@ -1,0 +1,127 @@
+// Sign-in, sign-up and sign-out through Better Auth, with our validation and rate limits in front.
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { sessions } from "../../db/schema";
+import { clearRateLimit, hitRateLimit } from "~/models/rate-limit.server";
+
+export type AuthResult = { ok: true; headers: Headers } | { ok: false; error: string; status: number };
+
+export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
+
+function apiErrorMessage(err: unknown): string | null {
+  if (err && typeof err === "object") {
+    const e = err as { body?: { message?: string }; message?: string; status?: unknown; statusCode?: number };
+    if (typeof e.statusCode === "number" && e.statusCode < 500) return e.body?.message || e.message || null;
+  }
+  return null;
+}
+
+function forwardHeaders(request: Request, context: AppLoadContext) {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const ua = request.headers.get("user-agent");
+  if (ua) headers.set("user-agent", ua);
+  headers.set("origin", context.config.publicUrl);
+  return headers;
+}
+
+function cookiesOnly(source: Headers | undefined) {
+  const out = new Headers();
+  for (const c of source?.getSetCookie() ?? []) out.append("Set-Cookie", c);
+  return out;
+}
+
+export function tooManyAttempts(retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+export async function signInWithPassword(
+  request: Request,
+  context: AppLoadContext,
+  input: { email: string; password: string },
+): Promise<AuthResult> {
+  const { db, config } = context;
+  const { perIp, perAccount, windowSeconds } = config.signInLimits;
+  const byIp = await hitRateLimit(db, `signin:ip:${context.clientIp}`, perIp, windowSeconds);
+  const accountKey = `signin:account:${input.email}`;
+  const byAccount = await hitRateLimit(db, accountKey, perAccount, windowSeconds);
+  if (!byIp.allowed || !byAccount.allowed) {
+    return { ok: false, status: 429, error: tooManyAttempts(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds)) };
+  }
+  try {
+    const { headers } = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: forwardHeaders(request, context),
+      returnHeaders: true,
+    });
+    await clearRateLimit(db, accountKey);
+    return { ok: true, headers: cookiesOnly(headers) };
+  } catch (err) {
+    const message = apiErrorMessage(err);
+    if (message) return { ok: false, status: 400, error: message };
+    console.error("sign-in failed:", err);
+    return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+  }
+}
+
+/**
+ * Creates the login and the users row (full name, phone, role client) in one transaction.
+ * With `keepSignedIn` false the new session is ended at once: the sign-up page sends people on to sign in.
+ */
+export async function signUpWithPassword(
+  request: Request,
+  context: AppLoadContext,
+  input: { fullName: string; email: string; password: string; phone?: string | undefined },
+  keepSignedIn: boolean,
+): Promise<AuthResult> {
+  try {
+    const { headers, response } = await context.auth.api.signUpEmail({
+      body: { name: input.fullName, email: input.email, password: input.password, phone: input.phone ?? null },
+      headers: forwardHeaders(request, context),
+      returnHeaders: true,
+    });
+    if (!keepSignedIn) {
+      if (response.token) await context.db.delete(sessions).where(eq(sessions.token, response.token));
+      return { ok: true, headers: new Headers() };
+    }
+    return { ok: true, headers: cookiesOnly(headers) };
+  } catch (err) {
+    const message = apiErrorMessage(err);
+    if (message) return { ok: false, status: 400, error: message };
+    console.error("sign-up failed:", err);
+    return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+  }
+}
+
+/** Ends the session on the server and clears the cookie. A missing session counts as success. */
+export async function signOut(request: Request, context: AppLoadContext): Promise<AuthResult> {
+  try {
+    const { headers } = await context.auth.api.signOut({ headers: forwardHeaders(request, context), returnHeaders: true });
+    return { ok: true, headers: cookiesOnly(headers) };
+  } catch (err) {
+    const message = apiErrorMessage(err);
+    if (message) {
+      // No session (already signed out, expired, or ended elsewhere): the outcome the person wanted.
+      const cleared = new Headers();
+      for (const name of ["nlte.session_token", "nlte.session_data"]) {
+        cleared.append("Set-Cookie", `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`);
+      }
+      return { ok: true, headers: cleared };
+    }
+    console.error("sign-out failed:", err);
+    return { ok: false, status: 500, error: "Failed to sign out. Please try again." };
+  }
+}
+
+/** Starts Google sign-in: returns the provider's address to go to, with the state cookie to set. */
+export async function startGoogleSignIn(request: Request, context: AppLoadContext) {
+  const { headers, response } = await context.auth.api.signInSocial({
+    body: { provider: "google", callbackURL: "/auth/callback", errorCallbackURL: "/auth/callback", disableRedirect: true },
+    headers: forwardHeaders(request, context),
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("The sign-in provider gave no address");
+  return { url: response.url, headers: cookiesOnly(headers) };
+}

@@ -1,0 +1,57 @@
+// Who is asking. Every loader and action that needs a user or a role calls one of these on its first line.
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { Profile, Role } from "~/lib/profile";
+
+const cache = new WeakMap<Request, Promise<Profile | null>>();
+
+async function readUser(request: Request, context: AppLoadContext): Promise<Profile | null> {
+  const session = await context.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { phone?: string | null; role?: string | null };
+  return {
+    id: u.id,
+    email: u.email,
+    fullName: u.name || null,
+    phone: u.phone ?? null,
+    role: u.role === "coach" ? "coach" : "client",
+    avatarUrl: u.image ?? null,
+  };
+}
+
+/** The signed-in user's profile, or null. Read once per request however many loaders ask. */
+export function getUser(request: Request, context: AppLoadContext): Promise<Profile | null> {
+  let pending = cache.get(request);
+  if (!pending) {
+    pending = readUser(request, context);
+    cache.set(request, pending);
+  }
+  return pending;
+}
+
+export function isCoach(user: Pick<Profile, "role"> | null | undefined): boolean {
+  return user?.role === "coach";
+}
+
+function signInPath(request: Request) {
+  const url = new URL(request.url);
+  const redirectTo = url.pathname + url.search;
+  return `/signin?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The signed-in user; a visitor is sent to the sign-in page (or gets 401 for a non-page request). */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<Profile> {
+  const user = await getUser(request, context);
+  if (!user) {
+    if (request.method === "GET") throw redirect(signInPath(request));
+    throw data({ error: "User not authenticated" }, { status: 401 });
+  }
+  return user;
+}
+
+export async function requireRole(request: Request, context: AppLoadContext, role: Role): Promise<Profile> {
+  const user = await requireUser(request, context);
+  if (user.role !== role) throw data({ error: "You do not have permission to do that." }, { status: 403 });
+  return user;
+}
+
+export const requireCoach = (request: Request, context: AppLoadContext) => requireRole(request, context, "coach");

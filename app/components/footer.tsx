@@ -1,0 +1,98 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import { COPYRIGHT_YEAR, PARTNERS, PROGRAM_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
+import type { SiteConfig } from "../../server/config";
+
+const FOOTER_LINKS = [
+  { to: "/about", label: "About" },
+  { to: "/programs", label: "Programs" },
+  { to: "/calendar", label: "Calendar" },
+  { to: "/scholarships", label: "Scholarships" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/contact", label: "Contact" },
+  { to: "/donate", label: "Donate" },
+  { to: "/terms", label: "Terms of Service" },
+];
+
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^0-9+]/g, "")}`;
+}
+
+export function Footer({ site }: { site: SiteConfig }) {
+  return (
+    <footer className="mt-16 bg-navy-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{site.orgName}</p>
+          <p className="mt-1 text-ball-300">{TAGLINE}</p>
+          <p className="mt-3 text-sm text-slate-300">
+            Steering student-athletes, many of them underprivileged, toward academic circles and college scholarships since 1998.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {FOOTER_LINKS.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+            {PROGRAM_LINKS.slice(0, 2).map((l) => (
+              <li key={l.to}>
+                <Link to={l.to} className="hover:text-white hover:underline">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden className="size-4 text-ball-300" />
+              <a href={telHref(site.phone)} className="hover:text-white hover:underline">
+                {site.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Mail aria-hidden className="size-4 text-ball-300" />
+              <a href={`mailto:${site.email}`} className="break-all hover:text-white hover:underline">
+                {site.email}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Serving</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {SERVICE_AREAS.map((area) => (
+              <li key={area} className="flex items-center gap-2">
+                <MapPin aria-hidden className="size-4 text-ball-300" /> {area}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between">
+          <ul aria-label="Partners" className="flex flex-wrap gap-3">
+            {PARTNERS.map((p) => (
+              <li key={p.name}>
+                <span title={p.name} className="inline-grid h-10 min-w-16 place-items-center rounded-md bg-white/10 px-3 text-xs font-bold tracking-wide text-white">
+                  <span aria-hidden>{p.short}</span>
+                  <span className="sr-only">{p.name}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-300">
+            © {COPYRIGHT_YEAR} {site.orgName}. All rights reserved.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

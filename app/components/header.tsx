@@ -1,0 +1,148 @@
+import { LogOut, Menu, MessageSquare, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { useAuthDialog } from "~/components/auth-dialog";
+import { ProgramsMenu } from "~/components/programs-menu";
+import { Button } from "~/components/ui/button";
+import { NAV_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
+import { roleLabel, type Profile } from "~/lib/profile";
+
+type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role">;
+
+function visibleLinks(user: HeaderUser | null) {
+  return NAV_LINKS.filter((l) => !("coachOnly" in l) || user?.role === "coach");
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-2 py-2 text-sm font-medium ${isActive ? "text-court-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-court-800"}`;
+
+export function Header({ user, orgName }: { user: HeaderUser | null; orgName: string }) {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const location = useLocation();
+  const mobileId = useId();
+  useEffect(() => setMobileOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 font-bold text-navy-800" aria-label={`${orgName}, home`}>
+          <span aria-hidden className="grid size-9 place-items-center rounded-full bg-ball-400 text-sm font-black text-navy-900">
+            {SHORT_NAME}
+          </span>
+          <span className="hidden sm:inline">{orgName}</span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+          {visibleLinks(user).map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === "/"} className={navLinkClass} prefetch="intent">
+              {l.label}
+            </NavLink>
+          ))}
+          <ProgramsMenu />
+        </nav>
+        <div className="flex items-center gap-2">
+          <AccountArea user={user} />
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
+            aria-expanded={mobileOpen}
+            aria-controls={mobileId}
+            onClick={() => setMobileOpen((o) => !o)}
+          >
+            {mobileOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
+            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+          </button>
+        </div>
+      </div>
+      <nav id={mobileId} aria-label="Mobile" hidden={!mobileOpen} className="border-t border-slate-200 px-4 pb-4 xl:hidden">
+        <ul className="grid gap-1 pt-2 sm:grid-cols-2">
+          {visibleLinks(user).map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} end={l.to === "/"} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Programs</p>
+        <ul className="grid gap-1 sm:grid-cols-2">
+          {PROGRAM_LINKS.map((p) => (
+            <li key={p.to}>
+              <NavLink to={p.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                {p.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function AccountArea({ user }: { user: HeaderUser | null }) {
+  const { openAuthDialog } = useAuthDialog();
+  const navigation = useNavigation();
+  const signingOut = navigation.formAction === "/signout";
+  if (signingOut) return <div aria-hidden className="h-9 w-28 animate-pulse rounded-md bg-slate-200" data-testid="auth-skeleton" />;
+  if (!user) {
+    return (
+      <Button onClick={() => openAuthDialog("signin")} className="px-3">
+        Sign In
+      </Button>
+    );
+  }
+  return <UserMenu user={user} />;
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [open]);
+  const name = user.fullName || user.email;
+  return (
+    <div
+      ref={ref}
+      className="relative"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-1 pr-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      >
+        <span aria-hidden className="grid size-7 place-items-center rounded-full bg-court-700 text-xs font-bold text-white">
+          {name.charAt(0).toUpperCase()}
+        </span>
+        <span className="max-w-36 truncate">{name}</span>
+        <span className="sr-only">, account menu</span>
+      </button>
+      <div id={menuId} hidden={!open} className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+        <p className="truncate px-4 pb-2 text-xs text-slate-600">
+          {user.email} · {roleLabel(user.role)}
+        </p>
+        <Link to="/messages" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+          <MessageSquare aria-hidden className="size-4" /> Messages
+        </Link>
+        <Form method="post" action="/signout">
+          <button type="submit" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50">
+            <LogOut aria-hidden className="size-4" /> Sign out
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}
+

@@ -1,0 +1,16 @@
+import { useEffect } from "react";
+import { Toaster as Sonner, toast as show } from "sonner";
+import type { Toast } from "~/lib/toast";
+
+export function showToast(t: Toast) {
+  const fn = t.type === "error" ? show.error : t.type === "info" ? show.info : show.success;
+  fn(t.title, t.description ? { description: t.description } : undefined);
+}
+
+/** Shows the toast the server left in the toast cookie (after a redirect), once. */
+export function Toaster({ toast }: { toast: Toast | null }) {
+  useEffect(() => {
+    if (toast) showToast(toast);
+  }, [toast]);
+  return <Sonner position="top-center" richColors closeButton />;
+}

@@ -1,0 +1,38 @@
+import { useId, type InputHTMLAttributes } from "react";
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; name: string };
+
+/** A labelled input whose error message is announced and tied to it. */
+export function Field({ label, error, id, className = "", ...input }: FieldProps) {
+  const autoId = useId();
+  const inputId = id ?? `${input.name}-${autoId}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function FormError({ message }: { message?: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {message}
+    </div>
+  );
+}

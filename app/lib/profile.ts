@@ -1,0 +1,14 @@
+export type Role = "client" | "coach";
+
+/** A user's profile (the spec's `users` row) as the app uses it. */
+export type Profile = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  phone: string | null;
+  role: Role;
+  avatarUrl: string | null;
+};
+
+/** Anyone not a coach is displayed as Client. */
+export const roleLabel = (role: Role | null | undefined) => (role === "coach" ? "Coach" : "Client");

@@ -1,0 +1,1 @@
+export type Toast = { title: string; description?: string; type: "success" | "error" | "info" };

@@ -1,0 +1,90 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { AuthDialogProvider } from "~/components/auth-dialog";
+import { ErrorFallback } from "~/components/error-fallback";
+import { Footer } from "~/components/footer";
+import { Header } from "~/components/header";
+import { NotFound } from "~/components/not-found";
+import { Toaster } from "~/components/toaster";
+import { getUser } from "~/auth/session.server";
+import { readToast } from "~/lib/toast.server";
+import { useNonce } from "~/lib/nonce";
+import type { SiteConfig } from "../server/config";
+import "./app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const { toast, clear } = await readToast({ secret: context.secret, secure: context.config.secure }, request);
+  const site: SiteConfig = { ...context.config.site, googleEnabled: Boolean(context.config.google) };
+  return data(
+    { user, toast, site, publicUrl: context.config.publicUrl },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#136a3d" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const site = root?.site;
+  return (
+    <AuthDialogProvider googleEnabled={Boolean(site?.googleEnabled)}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      {site ? <Footer site={site} /> : null}
+      <Toaster toast={root?.toast ?? null} />
+    </AuthDialogProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <ErrorFallback status={isRouteErrorResponse(error) ? error.status : undefined} />
+    </Shell>
+  );
+}

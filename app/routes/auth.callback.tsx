@@ -1,0 +1,57 @@
+// Where Google sign-in returns (spec section 4, 'Auth callback'). Better Auth has already checked the state,
+// exchanged the code and set the session cookie; this page shows 'Completing sign in...' while it confirms
+// the session and the profile, then goes on to /, or to /signin with the spec's error codes.
+import { useEffect } from "react";
+import { Form, redirect, useSubmit } from "react-router";
+import type { Route } from "./+types/auth.callback";
+import { getUser } from "~/auth/session.server";
+import { PAGES } from "~/content/pages";
+import { pageMeta } from "~/lib/meta";
+import { setToastCookie } from "~/lib/toast.server";
+
+export const meta = () => [...pageMeta(PAGES.callback), { name: "robots", content: "noindex" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  if (url.searchParams.has("error")) {
+    console.warn(`Google sign-in failed at the provider or callback: ${url.searchParams.get("error")}`);
+    throw redirect("/signin?error=oauth_callback_failed");
+  }
+  let user;
+  try {
+    user = await getUser(request, context);
+  } catch (err) {
+    console.error("auth callback:", err);
+    throw redirect("/signin?error=oauth_callback_failed");
+  }
+  if (!user) throw redirect("/signin?error=auth_failed");
+  // The profile is the users row Better Auth created with the account (role client), so it always exists.
+  throw redirect("/", {
+    headers: {
+      "Set-Cookie": await setToastCookie(
+        { secret: context.secret, secure: context.config.secure },
+        { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
+      ),
+    },
+  });
+}
+
+export default function AuthCallback() {
+  const submit = useSubmit();
+  useEffect(() => {
+    submit(null, { method: "post", action: `/auth/callback${window.location.search}`, replace: true });
+  }, [submit]);
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" aria-live="polite">
+      <span aria-hidden className="size-10 animate-spin rounded-full border-4 border-court-200 border-t-court-700" />
+      <h1 className="mt-6 text-xl font-semibold text-slate-900">{PAGES.callback.heading}</h1>
+      <noscript>
+        <Form method="post" className="mt-4">
+          <button type="submit" className="underline">
+            Continue
+          </button>
+        </Form>
+      </noscript>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/auth.google";
+import { startGoogleSignIn } from "~/auth/accounts.server";
+import { setToastCookie } from "~/lib/toast.server";
+
+export function loader() {
+  throw redirect("/signin");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    if (!context.config.google) throw new Error("Google sign-in is not set up on this site.");
+    const { url, headers } = await startGoogleSignIn(request, context);
+    throw redirect(url, { headers });
+  } catch (err) {
+    if (err instanceof Response) throw err;
+    console.error("Google sign-in could not start:", err);
+    const message = err instanceof Error && err.message ? err.message : "Please try again.";
+    throw redirect("/signin", {
+      headers: {
+        "Set-Cookie": await setToastCookie(
+          { secret: context.secret, secure: context.config.secure },
+          { type: "error", title: "Google Sign In Failed", description: message },
+        ),
+      },
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/signin";
+import { signInWithPassword } from "~/auth/accounts.server";
+import { getUser } from "~/auth/session.server";
+import { AuthCard } from "~/components/auth-card";
+import type { DialogActionData } from "~/components/auth-dialog";
+import { GoogleButton } from "~/components/google-button";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { PAGES } from "~/content/pages";
+import { parseForm, SignInSchema } from "~/lib/auth-schemas";
+import { pageMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
+import { setToastCookie } from "~/lib/toast.server";
+import { useRootData } from "~/root";
+
+export const meta = () => pageMeta(PAGES.signin);
+
+const CALLBACK_ERRORS: Record<string, string> = {
+  auth_failed: "Google sign-in did not complete. Please try again.",
+  oauth_callback_failed: "Something went wrong while signing in with Google. Please try again.",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const viaDialog = form.get("via") === "dialog";
+  const { data: input, fieldErrors } = parseForm(SignInSchema, form);
+  if (!input) return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+
+  const result = await signInWithPassword(request, context, input);
+  if (!result.ok) return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+
+  const toast = { type: "success", title: "Welcome back!", description: "You have successfully signed in." } as const;
+  if (viaDialog) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
+  result.headers.append("Set-Cookie", await setToastCookie({ secret: context.secret, secure: context.config.secure }, toast));
+  throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
+}
+
+export default function SignIn({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const root = useRootData();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signin");
+  const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
+  const error = actionData && !actionData.ok ? actionData.error : CALLBACK_ERRORS[params.get("error") ?? ""];
+
+  useEffect(() => {
+    if (actionData && !actionData.ok && actionData.error) showToast({ type: "error", title: "Sign In Failed", description: actionData.error });
+  }, [actionData]);
+
+  return (
+    <AuthCard title="Sign In" subtitle="Enter your credentials to access your account">
+      <Form method="post" className="flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+        <FormError message={error} />
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? "Signing in..." : "Sign In"}
+        </Button>
+      </Form>
+      {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Don't have an account?{" "}
+        <Link to="/signup" className="font-semibold text-court-800 underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

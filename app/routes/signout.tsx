@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/signout";
+import { signOut } from "~/auth/accounts.server";
+import { setToastCookie } from "~/lib/toast.server";
+
+export function loader() {
+  throw redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await signOut(request, context);
+  const cookieCtx = { secret: context.secret, secure: context.config.secure };
+  if (!result.ok) {
+    const back = new URL(request.headers.get("referer") ?? "/", context.config.publicUrl);
+    throw redirect(back.pathname + back.search, {
+      headers: { "Set-Cookie": await setToastCookie(cookieCtx, { type: "error", title: "Error", description: result.error }) },
+    });
+  }
+  result.headers.append(
+    "Set-Cookie",
+    await setToastCookie(cookieCtx, { type: "success", title: "Signed out", description: "You have been successfully signed out." }),
+  );
+  throw redirect("/", { headers: result.headers });
+}

@@ -1,0 +1,85 @@
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/signup";
+import { signUpWithPassword } from "~/auth/accounts.server";
+import { getUser } from "~/auth/session.server";
+import { AuthCard } from "~/components/auth-card";
+import type { DialogActionData } from "~/components/auth-dialog";
+import { GoogleButton } from "~/components/google-button";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { PAGES } from "~/content/pages";
+import { parseForm, SignUpDialogSchema, SignUpSchema } from "~/lib/auth-schemas";
+import { pageMeta } from "~/lib/meta";
+import { setToastCookie } from "~/lib/toast.server";
+import { useRootData } from "~/root";
+
+export const meta = () => pageMeta(PAGES.signup);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const viaDialog = form.get("via") === "dialog";
+  // Only these fields are read: a role or anything else a visitor sends is ignored.
+  const { data: input, fieldErrors } = parseForm(viaDialog ? SignUpDialogSchema : SignUpSchema, form);
+  if (!input) return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+
+  const result = await signUpWithPassword(request, context, input, viaDialog);
+  if (!result.ok) return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+
+  if (viaDialog) {
+    const toast = {
+      type: "success",
+      title: "Account Created!",
+      description: "Welcome to Next Level Tennis! Your profile has been created with your contact information.",
+    } as const;
+    return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
+  }
+  const toast = {
+    type: "success",
+    title: "Account Created!",
+    description: "Welcome! You've been registered as a client. Contact us if you need coach access.",
+  } as const;
+  throw redirect("/signin", { headers: { "Set-Cookie": await setToastCookie({ secret: context.secret, secure: context.config.secure }, toast) } });
+}
+
+export default function SignUp({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const root = useRootData();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
+  const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
+  const error = actionData && !actionData.ok ? actionData.error : undefined;
+
+  useEffect(() => {
+    if (actionData && !actionData.ok && actionData.error) showToast({ type: "error", title: "Sign Up Failed", description: actionData.error });
+  }, [actionData]);
+
+  return (
+    <AuthCard title="Create Account" subtitle="Join the organisation as a client">
+      <Form method="post" className="flex flex-col gap-4">
+        <Field label="Full Name" name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="new-password" required error={fieldErrors.password} />
+        <p className="text-sm text-slate-600">
+          All new accounts are clients. For coach access, please contact the organisation.
+        </p>
+        <FormError message={error} />
+        <Button type="submit" disabled={busy} className="w-full">
+          {busy ? "Creating account..." : "Create Account"}
+        </Button>
+      </Form>
+      {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
+      <p className="mt-6 text-center text-sm text-slate-700">
+        Already have an account?{" "}
+        <Link to="/signin" className="font-semibold text-court-800 underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

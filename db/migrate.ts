@@ -1,0 +1,22 @@
+// Applies the committed SQL migrations in db/migrations. Several app processes may start at the same moment
+// against one database: a PostgreSQL advisory lock makes them take turns, so each migration runs exactly once.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+
+const MIGRATION_LOCK = 7_310_2018; // any constant shared by every process of this app
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export async function runMigrations(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(drizzle({ client }), { migrationsFolder });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}

@@ -1,0 +1,214 @@
+// The database schema. The users, sessions, accounts and verifications tables are Better Auth's;
+// `users` is also the spec's user profile table (full_name, phone, role, avatar_url).
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const roleEnum = pgEnum("user_role", ["client", "coach"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    fullName: text("full_name"),
+    phone: text("phone"),
+    role: roleEnum("role").notNull().default("client"),
+    avatarUrl: text("avatar_url"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_full_name_idx").on(t.role, t.fullName),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    ...timestamps,
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [
+    index("accounts_user_id_idx").on(t.userId),
+    uniqueIndex("accounts_provider_account_idx").on(t.providerId, t.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    rating: smallint("rating").notNull().default(5),
+    approved: boolean("approved").notNull().default(true),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
+    index("testimonials_created_at_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const videoPlatformEnum = pgEnum("video_platform", [
+  "youtube",
+  "facebook",
+  "vimeo",
+  "tiktok",
+  "other",
+]);
+
+export const videos = pgTable(
+  "videos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platform: videoPlatformEnum("platform").notNull().default("youtube"),
+    youtubeId: text("youtube_id"),
+    sourceId: text("source_id").notNull(),
+    sourceUrl: text("source_url"),
+    title: text("title").notNull().default(""),
+    description: text("description"),
+    category: text("category").notNull().default("general"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    embedAllowed: boolean("embed_allowed").notNull().default(true),
+    featured: boolean("featured").notNull().default(false),
+    thumbnailUrl: text("thumbnail_url"),
+    duration: text("duration"),
+    viewCount: bigint("view_count", { mode: "number" }),
+    channelTitle: text("channel_title"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("videos_platform_source_idx").on(t.platform, t.sourceId),
+    index("videos_youtube_id_idx").on(t.youtubeId),
+    index("videos_display_order_idx").on(
+      t.featured.desc(),
+      t.publishedAt.desc().nullsLast(),
+      t.createdAt.desc(),
+    ),
+  ],
+);
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey(),
+    title: text("title"),
+    type: text("type").notNull().default("direct"),
+    ...timestamps,
+  },
+  (t) => [index("conversations_updated_at_idx").on(t.updatedAt.desc())],
+);
+
+export const conversationParticipants = pgTable(
+  "conversation_participants",
+  {
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index("conversation_participants_user_id_idx").on(t.userId),
+  ],
+);
+
+export const messageTypeEnum = pgEnum("message_type", ["text", "image", "file"]);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    messageType: messageTypeEnum("message_type").notNull().default("text"),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
+    index("messages_unread_idx")
+      .on(t.conversationId, t.senderId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);
+
+// Fixed-window counters shared by every app process (sign-in limits and the like).
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+// Small settings the app generates for itself, such as the auth secret when the database is external.
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,44 @@
+// Builds the site when there is no build yet or the sources changed since the last one.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const INPUTS = ["app", "public", "db/schema.ts", "server/config.ts", "vite.config.ts", "react-router.config.ts", "tsconfig.json", "package-lock.json"];
+const stampFile = path.join(root, "build", ".source-hash");
+
+function addTree(hash, target) {
+  const full = path.join(root, target);
+  if (!fs.existsSync(full)) return;
+  const stat = fs.statSync(full);
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(full).sort()) addTree(hash, path.join(target, name));
+  } else {
+    hash.update(target);
+    hash.update(fs.readFileSync(full));
+  }
+}
+
+export function sourceHash() {
+  const hash = crypto.createHash("sha256");
+  for (const input of INPUTS) addTree(hash, input);
+  return hash.digest("hex");
+}
+
+export function buildIfStale({ quiet = false } = {}) {
+  const current = sourceHash();
+  const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : null;
+  if (built === current && fs.existsSync(path.join(root, "build/server/index.js"))) return false;
+  if (!quiet) console.log(built ? "Sources changed since the last build: building the site..." : "No build yet: building the site...");
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: root,
+    stdio: quiet ? "pipe" : "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  fs.writeFileSync(stampFile, current + "\n");
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();

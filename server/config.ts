@@ -1,0 +1,87 @@
+// Every setting the server reads, checked once at start-up. A bad value stops the server with one clear line.
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "PUBLIC_URL must be an http(s) address" }).optional()),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  ORG_NAME: z.string().trim().min(1).default("Next Level Tennis & Education"),
+  CONTACT_PHONE: z.string().trim().min(7, "CONTACT_PHONE looks too short").default("(202) 555-0147"),
+  CONTACT_EMAIL: z.email({ message: "CONTACT_EMAIL must be an email address" }).default("info@nextleveltennis.example.org"),
+  CALENDAR_URL: z
+    .url({ protocol: /^https$/, message: "CALENDAR_URL must be an https address" })
+    .default("https://calendar.google.com/calendar/embed?src=en.usa%23holiday%40group.v.calendar.google.com&ctz=America%2FNew_York"),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: z.url({ message: "GOOGLE_ISSUER must be an address" }).default("https://accounts.google.com"),
+  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
+  SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError("Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
+  }
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`);
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV !== "development",
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: publicUrl.origin,
+    publicUrlConfigured: Boolean(e.PUBLIC_URL),
+    secure: publicUrl.protocol === "https:",
+    authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY,
+    google: e.GOOGLE_CLIENT_ID
+      ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET!, issuer: e.GOOGLE_ISSUER.replace(/\/$/, "") }
+      : undefined,
+    signInLimits: {
+      perIp: e.SIGNIN_LIMIT_PER_IP,
+      perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
+      windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS,
+    },
+    site: {
+      orgName: e.ORG_NAME,
+      phone: e.CONTACT_PHONE,
+      email: e.CONTACT_EMAIL,
+      calendarUrl: e.CALENDAR_URL,
+    },
+  };
+}
+
+/** The part of the configuration the browser may see. */
+export type SiteConfig = Config["site"] & { googleEnabled: boolean };

