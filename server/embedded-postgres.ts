@@ -126,3 +126,25 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   }
   return { url: `${base}/app`, stop: () => server.stop() };
 }
+
+/**
+ * For operator commands: the embedded server of a running site if there is one (its port is in postmaster.pid),
+ * otherwise a server started just for the command.
+ */
+export async function connectEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+  const databaseDir = path.join(dataDir, "postgres");
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (fs.existsSync(pidFile)) {
+    const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (isAlive(pid) && port > 0) {
+      const password = readOrCreatePassword(dataDir);
+      return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/app`, stop: async () => {} };
+    }
+  }
+  if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    throw new Error(`No database in ${dataDir} yet: start the site once (npm start), or set DATA_DIR or DATABASE_URL`);
+  }
+  return startEmbeddedPostgres(dataDir);
+}

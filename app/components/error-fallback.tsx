@@ -6,6 +6,7 @@ export function ErrorFallback({ status }: { status?: number | undefined }) {
   const forbidden = status === 403;
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <title>{forbidden ? "Access denied | NLTE" : "Something went wrong | NLTE"}</title>
       <h1 className="text-3xl font-bold text-slate-900">{forbidden ? "Access denied" : "Something went wrong"}</h1>
       <p className="mt-3 text-slate-700">
         {forbidden

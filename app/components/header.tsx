@@ -14,7 +14,7 @@ function visibleLinks(user: HeaderUser | null) {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2 py-2 text-sm font-medium ${isActive ? "text-court-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-court-800"}`;
+  `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium ${isActive ? "text-court-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-court-800"}`;
 
 export function Header({ user, orgName }: { user: HeaderUser | null; orgName: string }) {
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -25,11 +25,11 @@ export function Header({ user, orgName }: { user: HeaderUser | null; orgName: st
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-navy-800" aria-label={`${orgName}, home`}>
+        <Link to="/" className="flex items-center gap-2 font-bold text-navy-800">
           <span aria-hidden className="grid size-9 place-items-center rounded-full bg-ball-400 text-sm font-black text-navy-900">
             {SHORT_NAME}
           </span>
-          <span className="hidden sm:inline">{orgName}</span>
+          <span className="sr-only sm:not-sr-only xl:sr-only 2xl:not-sr-only">{orgName}</span>
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
           {visibleLinks(user).map((l) => (

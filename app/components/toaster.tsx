@@ -12,5 +12,18 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
-  return <Sonner position="top-center" richColors closeButton />;
+  return (
+    <Sonner
+      position="top-center"
+      closeButton
+      toastOptions={{
+        classNames: {
+          toast: "!border !border-slate-300 !bg-white !text-slate-900 !shadow-lg",
+          description: "!text-slate-700",
+          error: "!border-red-300 !bg-red-50 !text-red-900",
+          success: "!border-court-200",
+        },
+      }}
+    />
+  );
 }

@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/not-found";
 import { PAGES } from "~/content/pages";
-import { pageMeta } from "~/lib/meta";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -10,7 +9,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [...pageMeta(PAGES.notFound), { name: "robots", content: "noindex" }];
+// The title comes from <NotFound />, which the error boundary shows too.
+export const meta = () => [{ name: "description", content: PAGES.notFound.description }, { name: "robots", content: "noindex" }];
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -1,0 +1,186 @@
+import { describe, expect, inject, it } from "vitest";
+import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
+import { expectAccessible, useBrowser } from "./support/browser";
+import { runScript } from "./support/server";
+
+const baseURL = inject("baseURL");
+const open = useBrowser(() => baseURL);
+
+describe("accounts", () => {
+  it("signs up on the page, signs in, uses the header menu and signs out", async () => {
+    const { page, visit } = await open();
+    const email = uniqueEmail("family");
+    await visit("/signup");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Create Account");
+    await page.getByText("Join the organisation as a client").waitFor();
+    await page.getByText("All new accounts are clients. For coach access, please contact the organisation.").waitFor();
+    await page.getByLabel("Full Name").fill("Ada Family");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret12");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL((u) => u.pathname === "/signin");
+    await page.getByText("Account Created!").waitFor();
+    await page.getByText("Welcome! You've been registered as a client. Contact us if you need coach access.").waitFor();
+    // The sign-up page does not leave the new account signed in.
+    await page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true }).waitFor();
+
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(email);
+    await main.getByLabel("Password").fill("secret12");
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByText("Welcome back!").waitFor();
+    await page.getByText("You have successfully signed in.").waitFor();
+
+    const menuButton = page.getByRole("button", { name: /Ada Family.*account menu/ });
+    await menuButton.click();
+    await page.getByRole("link", { name: "Messages" }).waitFor();
+    // A client does not see the coaches' Appointments link.
+    expect(await page.getByRole("link", { name: "Appointments" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("You have been successfully signed out.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.getByRole("button", { name: "Sign In", exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: /account menu/ }).count()).toBe(0);
+  });
+
+  it("knows the signed-in user on the first server render", async () => {
+    const email = uniqueEmail();
+    await createAccount(baseURL, { fullName: "Server Render", email, password: "secret12" });
+    const { page, context } = await open();
+    await signInThroughPage(page, email, "secret12");
+    const cookies = await context.cookies();
+    const res = await fetch(`${baseURL}/about`, { headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") } });
+    const html = await res.text();
+    expect(html).toContain("Server Render");
+    expect(html).not.toContain(">Sign In</button>");
+  });
+
+  it("shows every validation message of the header dialog, and toggling clears the form", async () => {
+    const { page, visit } = await open();
+    await visit("/");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByText("Enter your credentials to access your account").waitFor();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await dialog.getByRole("heading", { name: "Create Account" }).waitFor();
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await dialog.getByText("Full name is required").waitFor();
+    await dialog.getByText("Phone number is required").waitFor();
+    await dialog.getByText("Email is required").waitFor();
+    await dialog.getByText("Password is required").waitFor();
+
+    await dialog.getByLabel("Full Name").fill("Dialog Person");
+    await dialog.getByLabel("Phone").fill("(202) 555-0199");
+    await dialog.getByLabel("Email").fill("dialog-person@example.com");
+    await dialog.getByLabel("Password").fill("abc");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await dialog.getByText("Password must be at least 6 characters long").waitFor();
+    expect(await dialog.getByText("Full name is required").count()).toBe(0);
+    await expectAccessible(page);
+
+    // Toggling to sign-in and back clears the fields and the errors.
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await dialog.getByRole("heading", { name: "Sign In" }).waitFor();
+    expect(await dialog.getByLabel("Email").inputValue()).toBe("");
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    expect(await dialog.getByLabel("Full Name").inputValue()).toBe("");
+    expect(await dialog.getByText("Password must be at least 6 characters long").count()).toBe(0);
+  });
+
+  it("creates an account from the dialog with a phone number and signs the person in", async () => {
+    const { page, visit } = await open();
+    const email = uniqueEmail("dialog");
+    await visit("/faq");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await dialog.getByLabel("Full Name").fill("Dana Dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Phone").fill("(202) 555-0123");
+    await dialog.getByLabel("Password").fill("secret12");
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Welcome to Next Level Tennis! Your profile has been created with your contact information.").waitFor();
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByRole("button", { name: /Dana Dialog.*account menu/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/faq");
+  });
+
+  it("signs in from the dialog, and a wrong password shows 'Sign In Failed' with the service's message", async () => {
+    const email = uniqueEmail();
+    await createAccount(baseURL, { fullName: "Wrong Password", email, password: "secret12" });
+    const { page, visit } = await open();
+    await visit("/signin");
+    const main = page.getByRole("main");
+    await main.getByLabel("Email").fill(email);
+    await main.getByLabel("Password").fill("not-the-password");
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Sign In Failed").waitFor();
+    const box = page.getByRole("alert").filter({ hasText: "Invalid email or password" });
+    await box.waitFor();
+    expect(new URL(page.url()).pathname).toBe("/signin");
+
+    await visit("/");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill("wrong-again");
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+    await dialog.getByText("Invalid email or password").waitFor();
+    await page.getByText("Sign In Failed").waitFor();
+    await dialog.getByLabel("Password").fill("secret12");
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("You have successfully signed in.").waitFor();
+    await page.getByRole("button", { name: /Wrong Password.*account menu/ }).waitFor();
+  });
+
+  it("turns a client into a coach with the role command, and the Appointments link appears", async () => {
+    const email = uniqueEmail("coach");
+    await createAccount(baseURL, { fullName: "Coach Carter", email, password: "secret12" });
+    const { page } = await open();
+    await signInThroughPage(page, email, "secret12");
+    expect(await page.getByRole("link", { name: "Appointments" }).count()).toBe(0);
+
+    const env = { DATA_DIR: inject("dataDir"), DATABASE_URL: "" };
+    const bad = await runScript(["cli/user-role.ts", "nobody-here@example.com", "coach"], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("no user with the email nobody-here@example.com");
+    const badRole = await runScript(["cli/user-role.ts", email, "admin"], env);
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain("the role must be client or coach");
+
+    const ok = await runScript(["cli/user-role.ts", email, "coach"], env);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain(`${email} (Coach Carter) is now a coach.`);
+    await page.reload();
+    await page.getByRole("link", { name: "Appointments" }).first().waitFor({ state: "attached" });
+    await page.goto("/appointments");
+    await page.getByRole("heading", { level: 1, name: "Appointments" }).waitFor();
+  });
+
+  it("keeps visitors and clients out of /appointments", async () => {
+    const res = await fetch(`${baseURL}/appointments`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/signin?redirectTo=%2Fappointments");
+    const email = uniqueEmail();
+    await createAccount(baseURL, { fullName: "Plain Client", email, password: "secret12" });
+    const { page } = await open();
+    await signInThroughPage(page, email, "secret12");
+    const response = await page.goto("/appointments");
+    expect(response?.status()).toBe(403);
+    await page.getByRole("heading", { name: "Access denied" }).waitFor();
+  });
+
+  it("shows the 404 page for an unknown path", async () => {
+    const { page, visit } = await open();
+    const response = await page.goto("/no-such-page/here");
+    expect(response?.status()).toBe(404);
+    await page.getByText("404", { exact: true }).waitFor();
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await visit("/programs/not-a-program");
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+  });
+});

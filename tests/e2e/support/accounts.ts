@@ -1,0 +1,29 @@
+import crypto from "node:crypto";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+export function uniqueEmail(prefix = "user") {
+  return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** Creates an account by hand-made request, as the sign-up page would. */
+export async function createAccount(baseURL: string, input: { fullName: string; email: string; password: string; phone?: string }) {
+  const res = await fetch(`${baseURL}/signup`, {
+    method: "POST",
+    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...input }),
+    redirect: "manual",
+  });
+  expect(res.status, "sign-up redirects to /signin").toBe(302);
+  expect(res.headers.get("location")).toBe("/signin");
+}
+
+/** Signs in through the /signin page and waits for the home page. */
+export async function signInThroughPage(page: Page, email: string, password: string) {
+  await page.goto("/signin");
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill(password);
+  await main.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL((u) => u.pathname === "/");
+}

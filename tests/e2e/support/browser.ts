@@ -1,0 +1,101 @@
+// Chromium through playwright-core, with axe-core run on every page a test visits.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
+import { projectRoot } from "./server";
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export function findChromium(): string {
+  const fromEnv = [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH].filter(Boolean) as string[];
+  const candidates = [...fromEnv, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/snap/bin/chromium"];
+  const found = candidates.find((p) => fs.existsSync(p));
+  if (!found) throw new Error("Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH");
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+}
+
+/** Runs axe-core on the page as it is now; fails with a readable list of what it found. */
+export async function expectAccessible(page: Page) {
+  await page.waitForLoadState("load");
+  const hasAxe = await page.evaluate(() => "axe" in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
+    const result = await w.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+  });
+  expect(violations, `axe found problems on ${page.url()}`).toEqual([]);
+}
+
+export type BrowserSession = {
+  context: BrowserContext;
+  page: Page;
+  /** Opens a path and checks it with axe. */
+  visit: (path: string) => Promise<void>;
+};
+
+/**
+ * One browser for the test file; a fresh context (no cookies) per test. After each test the page it ended on is
+ * checked with axe, console errors (such as a Content-Security-Policy refusal) fail the test, and a failing test
+ * leaves a screenshot in test-results/.
+ */
+export function useBrowser(baseURL: () => string) {
+  let browser: Browser;
+  const sessions: Array<BrowserSession & { errors: string[] }> = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async (ctx: TestContext) => {
+    const failed = ctx.task.result?.state === "fail";
+    for (const s of sessions.splice(0)) {
+      try {
+        if (failed) {
+          const dir = path.join(projectRoot, "test-results");
+          fs.mkdirSync(dir, { recursive: true });
+          const name = `${ctx.task.name}`.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
+          await s.page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
+        } else {
+          if (!s.page.isClosed()) await expectAccessible(s.page);
+          expect(s.errors, "errors in the browser console").toEqual([]);
+        }
+      } finally {
+        await s.context.close();
+      }
+    }
+  });
+  return async function openSession(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      // A 4xx response the test provoked on purpose is logged by the browser as a failed resource load.
+      if (m.type() === "error" && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())) errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    const session = {
+      context,
+      page,
+      errors,
+      visit: async (p: string) => {
+        await page.goto(p);
+        await expectAccessible(page);
+      },
+    };
+    sessions.push(session);
+    return session;
+  };
+}
