@@ -113,7 +113,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
     await server.start();
   } catch (err) {
     const detail = logs.join("").split("\n").filter((l) => /FATAL|ERROR|error/i.test(l)).slice(-3).join(" | ");
-    throw new Error(`The embedded PostgreSQL in ${databaseDir} could not start${detail ? `: ${detail}` : err ? `: ${String(err)}` : ""}`);
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} could not start${detail ? `: ${detail}` : err ? `: ${String(err)}` : ""}`, { cause: err });
   }
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const admin = new Client({ connectionString: `${base}/postgres` });

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
-import { expectAccessible, useBrowser } from "./support/browser";
+import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
 
 const baseURL = inject("baseURL");
-const open = useBrowser(() => baseURL);
+const open = setupBrowser(() => baseURL);
 
 describe("accounts", () => {
   it("signs up on the page, signs in, uses the header menu and signs out", async () => {

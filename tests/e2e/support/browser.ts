@@ -49,7 +49,7 @@ export type BrowserSession = {
  * checked with axe, console errors (such as a Content-Security-Policy refusal) fail the test, and a failing test
  * leaves a screenshot in test-results/.
  */
-export function useBrowser(baseURL: () => string) {
+export function setupBrowser(baseURL: () => string) {
   let browser: Browser;
   const sessions: Array<BrowserSession & { errors: string[] }> = [];
   beforeAll(async () => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { parseForm, SignInSchema, SignUpDialogSchema, SignUpSchema } from "./auth-schemas";
+
+describe("account form rules", () => {
+  it("gives the dialog's sign-up messages of spec section 5", () => {
+    const { fieldErrors } = parseForm(SignUpDialogSchema, { fullName: " ", email: "", phone: "", password: "abc" });
+    expect(fieldErrors).toEqual({
+      fullName: "Full name is required",
+      email: "Email is required",
+      phone: "Phone number is required",
+      password: "Password must be at least 6 characters long",
+    });
+  });
+
+  it("accepts a complete sign-up, trims and lower-cases the email", () => {
+    const { data } = parseForm(SignUpDialogSchema, { fullName: " Ada ", email: " Ada@Example.COM ", phone: "(202) 555-0100", password: "secret" });
+    expect(data).toEqual({ fullName: "Ada", email: "ada@example.com", phone: "(202) 555-0100", password: "secret" });
+  });
+
+  it("keeps the 6-character minimum on the page's sign-up too (the server decides)", () => {
+    expect(parseForm(SignUpSchema, { fullName: "Ada", email: "a@b.co", password: "12345" }).fieldErrors).toEqual({
+      password: "Password must be at least 6 characters long",
+    });
+    expect(parseForm(SignUpSchema, { fullName: "Ada", email: "a@b.co", password: "123456" }).data?.phone).toBeUndefined();
+  });
+
+  it("never reads a role from the form", () => {
+    const { data } = parseForm(SignUpSchema, { fullName: "Ada", email: "a@b.co", password: "123456", role: "coach" });
+    expect(data).not.toHaveProperty("role");
+  });
+
+  it("sign-in asks only for the required fields", () => {
+    expect(parseForm(SignInSchema, {}).fieldErrors).toEqual({ email: "Email is required", password: "Password is required" });
+    expect(parseForm(SignInSchema, { email: "not-an-email", password: "x" }).fieldErrors).toEqual({ email: "Please enter a valid email address" });
+    expect(parseForm(SignInSchema, { email: "a@b.co", password: "x" }).data).toEqual({ email: "a@b.co", password: "x" });
+  });
+});

@@ -1,0 +1,31 @@
+import crypto from "node:crypto";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { runMigrations } from "./migrate";
+
+describe("runMigrations", () => {
+  it("applies each migration exactly once when several processes start at the same moment", async () => {
+    const admin = inject("pgAdminUrl");
+    const name = `m_${crypto.randomBytes(5).toString("hex")}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    try {
+      await Promise.all([runMigrations(url.toString()), runMigrations(url.toString()), runMigrations(url.toString())]);
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const applied = await db.query("select hash from drizzle.__drizzle_migrations");
+      const tables = await db.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
+      await db.end();
+      const files = (await import("node:fs")).readdirSync(new URL("./migrations", import.meta.url)).filter((f) => f.endsWith(".sql"));
+      expect(applied.rowCount).toBe(files.length);
+      expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(files.length);
+      expect(tables.rows[0].n).toBeGreaterThanOrEqual(11);
+    } finally {
+      await c.query(`drop database ${name} with (force)`);
+      await c.end();
+    }
+  });
+});

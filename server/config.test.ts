@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("needs nothing: defaults for a first run", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.publicUrl).toBe("http://localhost:3000");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.secure).toBe(false);
+    expect(c.google).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it("reads PUBLIC_URL, marks https as secure", () => {
+    const c = loadConfig({ PUBLIC_URL: "https://tennis.example.org/", PORT: "8080" });
+    expect(c.publicUrl).toBe("https://tennis.example.org");
+    expect(c.secure).toBe(true);
+    expect(c.port).toBe(8080);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, "Invalid configuration: PORT"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL must start with postgres:// or postgresql://"],
+    [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL must be an http(s) address"],
+    [{ CONTACT_EMAIL: "nope" }, "CONTACT_EMAIL must be an email address"],
+    [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters"],
+    [{ GOOGLE_CLIENT_ID: "id-only" }, "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither"],
+  ])("refuses %j with a clear message", (env, message) => {
+    expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);
+  });
+
+  it("configures Google with the issuer defaulting to Google's", () => {
+    const c = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
+    expect(c.google).toEqual({ clientId: "id", clientSecret: "secret", issuer: "https://accounts.google.com" });
+  });
+});
