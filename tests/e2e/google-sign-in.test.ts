@@ -1,0 +1,103 @@
+// Google sign-in through OpenID Connect, against a local OpenID provider on loopback standing in for Google.
+import fs from "node:fs";
+import { OAuth2Server } from "oauth2-mock-server";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
+import { uniqueEmail } from "./support/accounts";
+import { setupBrowser } from "./support/browser";
+import { freePort, startServer, type RunningServer } from "./support/server";
+
+let oidc: OAuth2Server;
+let server: RunningServer;
+let identity = { sub: "", email: "", name: "" };
+let refuse = false;
+
+beforeAll(async () => {
+  oidc = new OAuth2Server();
+  await oidc.issuer.keys.generate("RS256");
+  await oidc.start(await freePort(), "127.0.0.1");
+  oidc.service.on("beforeTokenSigning", (token) => {
+    Object.assign(token.payload, { sub: identity.sub, email: identity.email, name: identity.name, email_verified: true });
+  });
+  oidc.service.on("beforeUserinfo", (response) => {
+    response.body = { sub: identity.sub, email: identity.email, name: identity.name, email_verified: true };
+  });
+  oidc.service.on("beforeAuthorizeRedirect", ({ url }: { url: URL }) => {
+    if (!refuse) return;
+    url.searchParams.delete("code");
+    url.searchParams.set("error", "access_denied");
+  });
+  server = await startServer({
+    env: { GOOGLE_CLIENT_ID: "nlte-test-client", GOOGLE_CLIENT_SECRET: "nlte-test-secret", GOOGLE_ISSUER: oidc.issuer.url! },
+  });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await oidc?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const open = setupBrowser(() => server.url);
+
+async function usersWithEmail(email: string) {
+  const database = await connectEmbeddedPostgres(server.dataDir);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query("select full_name, role, phone from users where email = $1", [email]);
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("Google sign-in", () => {
+  it("signs a new person in, creates their profile as a client, and goes home", async () => {
+    identity = { sub: `google-${Date.now()}`, email: uniqueEmail("gina"), name: "Gina Google" };
+    refuse = false;
+    const { page, visit } = await open();
+    await visit("/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByText("You have successfully signed in.").waitFor();
+    await page.getByRole("button", { name: /Gina Google.*account menu/ }).waitFor();
+    expect(await usersWithEmail(identity.email)).toEqual([{ full_name: "Gina Google", role: "client", phone: null }]);
+
+    // A second sign-in finds the same account: still one profile.
+    await page.context().clearCookies();
+    await visit("/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.getByRole("button", { name: /Gina Google.*account menu/ }).waitFor();
+    expect(await usersWithEmail(identity.email)).toHaveLength(1);
+  });
+
+  it("shows 'Completing sign in...' on the callback page, and without a session ends at /signin?error=auth_failed", async () => {
+    const { page } = await open();
+    await page.goto("/auth/callback");
+    await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("error") === "auth_failed");
+    await page.getByRole("alert").filter({ hasText: "Google sign-in did not complete. Please try again." }).waitFor();
+    const html = await (await fetch(`${server.url}/auth/callback`)).text();
+    expect(html).toContain("Completing sign in...");
+  });
+
+  it("ends at /signin?error=oauth_callback_failed when the provider refuses", async () => {
+    identity = { sub: `google-refused-${Date.now()}`, email: uniqueEmail("refused"), name: "Refused Person" };
+    refuse = true;
+    const { page, visit } = await open();
+    await visit("/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("error") === "oauth_callback_failed");
+    await page.getByRole("alert").filter({ hasText: "Something went wrong while signing in with Google. Please try again." }).waitFor();
+    expect(await usersWithEmail(identity.email)).toEqual([]);
+    refuse = false;
+  });
+
+  it("offers Google in the header dialog too", async () => {
+    const { page, visit } = await open();
+    await visit("/about");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Continue with Google" }).waitFor();
+  });
+});
