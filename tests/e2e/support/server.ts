@@ -96,3 +96,29 @@ export async function runScript(args: string[], env: Record<string, string>) {
     child.on("exit", (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
 }
+
+/** Starts the server expecting it to refuse to start; returns its exit code and output. */
+export async function startServerExpectingFailure(env: Record<string, string>, timeoutMs = 60_000) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-fail-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (c) => (stdout += c));
+  child.stderr!.on("data", (c) => (stderr += c));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(null);
+    }, timeoutMs);
+    child.once("exit", (c) => {
+      clearTimeout(timer);
+      resolve(c);
+    });
+  });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { code, stdout, stderr };
+}
