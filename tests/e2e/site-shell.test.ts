@@ -1,0 +1,149 @@
+// The header, its Programs dropdown and mobile menu, the footer, and every route of the spec's route list.
+import { describe, expect, inject, it } from "vitest";
+import { setupBrowser } from "./support/browser";
+
+const baseURL = inject("baseURL");
+const open = setupBrowser(() => baseURL);
+
+const PROGRAM_PAGES = ["Spring Programs", "Summer Camp", "Fall Programs", "Winter Programs", "After School Programming", "School Without Walls"];
+
+describe("header", () => {
+  it("shows every link to a visitor and highlights the current page", async () => {
+    const { page, visit } = await open();
+    await visit("/faq");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const label of ["Home", "General", "About", "Calendar", "Awarded Grants", "Gallery", "Scholarships", "Vlog", "FAQ", "Contact", "Donate"]) {
+      await nav.getByRole("link", { name: label, exact: true }).waitFor();
+    }
+    expect(await nav.getByRole("link", { name: "Appointments" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "FAQ" }).getAttribute("aria-current")).toBe("page");
+    expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("opens the Programs dropdown on hover and closes it 150 ms after the pointer leaves", async () => {
+    const { page, visit } = await open();
+    await page.clock.install();
+    await visit("/");
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Programs" });
+    await button.hover();
+    const list = page.getByRole("navigation", { name: "Main" }).getByRole("list").last();
+    for (const label of PROGRAM_PAGES) await list.getByRole("link", { name: label }).waitFor();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await page.mouse.move(600, 600);
+    await page.clock.runFor(140);
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    // Coming back in time keeps it open.
+    await button.hover();
+    await page.clock.runFor(300);
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await page.mouse.move(600, 600);
+    await page.clock.runFor(151);
+    await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
+    await list.getByRole("link", { name: "Summer Camp" }).waitFor({ state: "hidden" });
+  });
+
+  it("works by keyboard: open, move with the arrows, follow a link, Escape closes", async () => {
+    const { page, visit } = await open();
+    await visit("/");
+    const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Programs" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Programs");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Spring Programs");
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Summer Camp");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/programs/summer");
+    await page.getByRole("heading", { level: 1, name: "Summer Camp" }).waitFor();
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("has a collapsible mobile menu with the same links", async () => {
+    const { page, visit } = await open({ viewport: { width: 390, height: 844 } });
+    await visit("/");
+    expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const mobile = page.getByRole("navigation", { name: "Mobile" });
+    for (const label of ["Home", "General", "About", "Calendar", "Awarded Grants", "Gallery", "Scholarships", "Vlog", "FAQ", "Contact", "Donate", ...PROGRAM_PAGES]) {
+      await mobile.getByRole("link", { name: label, exact: true }).waitFor();
+    }
+    await mobile.getByRole("link", { name: "Donate" }).click();
+    await page.waitForURL((u) => u.pathname === "/donate");
+    await mobile.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Open menu" }).waitFor();
+  });
+});
+
+describe("footer", () => {
+  it("shows links, partners, the configured contact details, serving areas and the copyright", async () => {
+    const { page, visit } = await open();
+    await visit("/");
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Terms of Service" }).waitFor();
+    await footer.getByRole("link", { name: "(202) 555-0147" }).waitFor();
+    expect(await footer.getByRole("link", { name: "(202) 555-0147" }).getAttribute("href")).toBe("tel:2025550147");
+    await footer.getByRole("link", { name: "info@nextleveltennis.example.org" }).waitFor();
+    for (const area of ["Washington DC", "Baltimore MD", "Atlanta GA", "Chesapeake VA"]) await footer.getByText(area).waitFor();
+    await footer.getByRole("list", { name: "Partners" }).waitFor();
+    await footer.getByText("© 2024 Next Level Tennis & Education. All rights reserved.").waitFor();
+  });
+});
+
+describe("routes", () => {
+  const ROUTES: Array<[string, string]> = [
+    ["/", "Next Level Tennis & Education"],
+    ["/general", "Updates and Announcements"],
+    ["/about", "About Next Level Tennis & Education"],
+    ["/programs", "Our Programs"],
+    ["/programs/spring", "Spring Programs"],
+    ["/programs/summer", "Summer Camp"],
+    ["/programs/fall", "Fall Programs"],
+    ["/programs/winter", "Winter Programs"],
+    ["/programs/after-school", "After School Programming"],
+    ["/programs/school-without-walls", "School Without Walls"],
+    ["/programs/registration", "Program Registration"],
+    ["/calendar", "Calendar"],
+    ["/awarded-grants", "Awarded Grants"],
+    ["/scholarships", "Scholarships"],
+    ["/gallery", "Gallery"],
+    ["/faq", "Frequently Asked Questions"],
+    ["/contact", "Contact Us"],
+    ["/donate", "Donate"],
+    ["/terms", "Terms of Service"],
+    ["/signin", "Sign In"],
+    ["/signup", "Create Account"],
+    ["/messages", "Sign In Required"],
+  ];
+
+  it("answers every route of the route list with its own title and description", async () => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const [path, heading] of ROUTES) {
+      const res = await fetch(`${baseURL}${path}`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1];
+      expect(title, path).toBeTruthy();
+      expect(description, path).toBeTruthy();
+      titles.add(title!);
+      descriptions.add(description!);
+      expect(html, path).toContain(heading.replace(/&/g, "&amp;"));
+    }
+    expect(titles.size).toBe(ROUTES.length);
+    expect(descriptions.size).toBe(ROUTES.length);
+  });
+
+  it("opens each information page in the browser without accessibility problems", async () => {
+    const { page, visit } = await open();
+    for (const [path, heading] of ROUTES) {
+      await visit(path);
+      expect(await page.getByRole("heading", { level: 1 }).first().textContent(), path).toBe(heading);
+    }
+  });
+});
