@@ -55,3 +55,8 @@ export async function requireRole(request: Request, context: AppLoadContext, rol
 }
 
 export const requireCoach = (request: Request, context: AppLoadContext) => requireRole(request, context, "coach");
+
+/** For pages only visitors need (sign in, sign up): a signed-in user is sent home. */
+export async function requireVisitor(request: Request, context: AppLoadContext) {
+  if (await getUser(request, context)) throw redirect("/");
+}

@@ -7,6 +7,13 @@ export function showToast(t: Toast) {
   fn(t.title, t.description ? { description: t.description } : undefined);
 }
 
+/** Shows a failed action's error as an error toast with the given title, once per result. */
+export function useErrorToast(result: { ok: boolean; error?: string | undefined } | undefined, title: string) {
+  useEffect(() => {
+    if (result && !result.ok && result.error) showToast({ type: "error", title, description: result.error });
+  }, [result, title]);
+}
+
 /** Shows the toast the server left in the toast cookie (after a redirect), once. */
 export function Toaster({ toast }: { toast: Toast | null }) {
   useEffect(() => {

@@ -1,12 +1,11 @@
-import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { signInWithPassword } from "~/auth/accounts.server";
-import { getUser } from "~/auth/session.server";
+import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";
-import { showToast } from "~/components/toaster";
+import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { PAGES } from "~/content/pages";
@@ -24,7 +23,7 @@ const CALLBACK_ERRORS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(request, context)) throw redirect("/");
+  await requireVisitor(request, context);
   return null;
 }
 
@@ -51,9 +50,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
   const error = actionData && !actionData.ok ? actionData.error : CALLBACK_ERRORS[params.get("error") ?? ""];
 
-  useEffect(() => {
-    if (actionData && !actionData.ok && actionData.error) showToast({ type: "error", title: "Sign In Failed", description: actionData.error });
-  }, [actionData]);
+  useErrorToast(actionData, "Sign In Failed");
 
   return (
     <AuthCard title="Sign In" subtitle="Enter your credentials to access your account">

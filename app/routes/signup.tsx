@@ -1,12 +1,11 @@
-import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/accounts.server";
-import { getUser } from "~/auth/session.server";
+import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";
-import { showToast } from "~/components/toaster";
+import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { PAGES } from "~/content/pages";
@@ -18,7 +17,7 @@ import { useRootData } from "~/root";
 export const meta = () => pageMeta(PAGES.signup);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(request, context)) throw redirect("/");
+  await requireVisitor(request, context);
   return null;
 }
 
@@ -55,9 +54,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
   const error = actionData && !actionData.ok ? actionData.error : undefined;
 
-  useEffect(() => {
-    if (actionData && !actionData.ok && actionData.error) showToast({ type: "error", title: "Sign Up Failed", description: actionData.error });
-  }, [actionData]);
+  useErrorToast(actionData, "Sign Up Failed");
 
   return (
     <AuthCard title="Create Account" subtitle="Join the organisation as a client">
