@@ -44,6 +44,8 @@ describe("selectTestimonials (spec section 4)", () => {
       expect(t.content.length).toBeGreaterThanOrEqual(10);
     }
     expect(isFallbackId(real(1, 1).id)).toBe(false);
+    // A real UUID may start with 'f': it is still a real, deletable testimonial.
+    expect(isFallbackId("f47ac10b-58cc-4372-a567-0e02b2c3d479")).toBe(false);
   });
 });
 

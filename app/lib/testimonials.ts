@@ -48,7 +48,11 @@ export const FALLBACK_TESTIMONIALS: readonly Testimonial[] = [
   },
 ];
 
-export const isFallbackId = (id: string) => id.startsWith("f");
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Real testimonials have UUID ids (which may well start with 'f' too); samples have short ids starting with 'f'. */
+export const isUuid = (id: string) => UUID_PATTERN.test(id);
+export const isFallbackId = (id: string) => id.startsWith("f") && !isUuid(id);
 
 /**
  * The three testimonials the home page shows (spec section 4), from the newest real ones:
