@@ -97,6 +97,9 @@ export const ADDED_TOAST: Toast = { type: "success", title: "Testimonial Added!"
 export const ADD_FAILED_TITLE = "Failed to Add Testimonial";
 export const ADD_FAILED_MESSAGE = "There was an error adding your testimonial. Please try again.";
 
+export const DELETED_TOAST: Toast = { type: "success", title: "Testimonial deleted", description: "It no longer appears on the home page." };
+export const DELETE_FAILED_TITLE = "Could Not Delete Testimonial";
+
 const rating = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? RATING_DEFAULT : v),
   z.coerce

@@ -9,6 +9,8 @@ import {
   ADDED_TOAST,
   ADD_FAILED_MESSAGE,
   ADD_FAILED_TITLE,
+  DELETED_TOAST,
+  DELETE_FAILED_TITLE,
   DeleteTestimonialSchema,
   POSITIVITY_TOAST,
   TestimonialSchema,
@@ -30,8 +32,6 @@ export const NOT_SIGNED_IN = "User not authenticated";
 export const NOT_A_COACH = "Only coaches can delete testimonials.";
 export const SAMPLE_NOT_DELETABLE = "Sample testimonials cannot be deleted.";
 export const NOT_FOUND = "That testimonial no longer exists.";
-export const DELETED_TOAST: Toast = { type: "success", title: "Testimonial deleted", description: "It no longer appears on the home page." };
-export const DELETE_FAILED_TITLE = "Could Not Delete Testimonial";
 
 export type TestimonialActionData =
   | { ok: true; intent: "create" | "delete"; toast: Toast }
