@@ -7,7 +7,7 @@ import { testimonials } from "../../db/schema";
 import { createAuth } from "../../server/auth";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { isFallbackId } from "~/lib/testimonials";
+import { FALLBACK_TESTIMONIALS, isFallbackId } from "~/lib/testimonials";
 import { updateUserRole } from "~/models/users.server";
 import { loadTestimonialsSection } from "~/models/testimonials.server";
 import { TESTIMONIAL_LIMIT, action, type TestimonialActionData } from "./testimonials";
@@ -51,6 +51,29 @@ const good = { intent: "create", name: "Happy Parent", content: "The coaches are
 const rowCount = async () => (await db.select({ n: count() }).from(testimonials))[0]!.n;
 const insertReal = async (name: string) =>
   (await db.insert(testimonials).values({ name, content: "A lovely season with the team", rating: 5 }).returning())[0]!;
+
+describe("the home page's testimonials from the database (spec section 4)", () => {
+  it("mixes 0, 1, 2 and 3 real testimonials with the samples, newest first", async () => {
+    const visitor = () => new Request("http://localhost:3999/");
+    const shown = async () => (await loadTestimonialsSection(visitor(), context)).testimonials.map((t) => t.name);
+    expect(await shown()).toEqual(FALLBACK_TESTIMONIALS.map((t) => t.name));
+    const [s1, s2] = FALLBACK_TESTIMONIALS.map((t) => t.name);
+    const at = (name: string, iso: string) => db.insert(testimonials).values({ name, content: "A lovely season with the team", createdAt: new Date(iso) });
+    await at("Older", "2025-01-01T00:00:00Z");
+    expect(await shown()).toEqual([s1, "Older", s2]);
+    await at("Newer", "2025-02-01T00:00:00Z");
+    expect(await shown()).toEqual(["Newer", s1, "Older"]);
+    await at("Newest", "2025-03-01T00:00:00Z");
+    await at("Oldest", "2024-01-01T00:00:00Z");
+    expect(await shown()).toEqual(["Newest", "Newer", "Older"]);
+    // Not approved: never shown. A missing rating reads as 5.
+    await db.insert(testimonials).values({ name: "Hidden", content: "Not approved for display", approved: false, createdAt: new Date() });
+    const section = await loadTestimonialsSection(visitor(), context);
+    expect(section.testimonials.map((t) => t.name)).toEqual(["Newest", "Newer", "Older"]);
+    expect(section.testimonials.every((t) => t.rating === 5)).toBe(true);
+    await db.delete(testimonials);
+  });
+});
 
 describe("POST /testimonials intent=create", () => {
   it("adds the signed-in user's testimonial, approved, with created_by set by the server", async () => {

@@ -174,4 +174,41 @@ describe("testimonials", () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "Sample testimonials cannot be deleted." });
   });
+
+  it("works without JavaScript: a client adds and a coach deletes with plain form posts", async () => {
+    const { context: jsContext, visit } = await open();
+    await visit("/");
+    const browser = jsContext.browser()!;
+    const clientEmail = uniqueEmail("nojs");
+    const coachEmail = uniqueEmail("nojs-coach");
+    await createAccount(baseURL, { fullName: "Nora No-Script", email: clientEmail, password: "secret12" });
+    await createAccount(baseURL, { fullName: "Coach No-Script", email: coachEmail, password: "secret12" });
+    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], { DATA_DIR: inject("dataDir"), DATABASE_URL: "" })).code).toBe(0);
+    const text = `Without scripts it still works, thank you coaches ${Date.now()}.`;
+
+    const clientContext = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await clientContext.newPage();
+      await signInThroughPage(page, clientEmail, "secret12");
+      await submitTestimonial(page, text, 4, "Nora N.");
+      await page.waitForURL((u) => u.pathname === "/");
+      const card = cards(page).filter({ hasText: text });
+      await card.waitFor();
+      await card.getByRole("img", { name: "4 out of 5 stars" }).waitFor();
+    } finally {
+      await clientContext.close();
+    }
+
+    const coachContext = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      const page = await coachContext.newPage();
+      await signInThroughPage(page, coachEmail, "secret12");
+      await cards(page).filter({ hasText: text }).getByRole("button", { name: "Delete testimonial by Nora N." }).click();
+      await page.waitForURL((u) => u.pathname === "/");
+      await section(page).getByText("Hear from our community").waitFor();
+      expect(await cards(page).filter({ hasText: text }).count()).toBe(0);
+    } finally {
+      await coachContext.close();
+    }
+  });
 });
