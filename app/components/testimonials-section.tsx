@@ -95,7 +95,7 @@ function DeleteTestimonial({ testimonial }: { testimonial: Testimonial }) {
       <form method="post" action="/testimonials">
         <input type="hidden" name="intent" value="delete" />
         <input type="hidden" name="id" value={testimonial.id} />
-        <button type="submit" aria-label={label} className={buttonClass("ghost", "px-2 text-red-700 hover:bg-red-50")}>
+        <button type="submit" aria-label={label} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>
           <Trash2 aria-hidden className="size-4" />
         </button>
       </form>
@@ -105,7 +105,7 @@ function DeleteTestimonial({ testimonial }: { testimonial: Testimonial }) {
   const busy = fetcher.state !== "idle";
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger aria-label={label} disabled={busy} className={buttonClass("ghost", "px-2 text-red-700 hover:bg-red-50")}>
+      <AlertDialog.Trigger aria-label={label} disabled={busy} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>
         <Trash2 aria-hidden className="size-4" />
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
