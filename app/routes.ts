@@ -26,5 +26,6 @@ export default [
   route("auth/callback", "routes/auth.callback.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/messages.$conversationId.tsx"),
+  route("testimonials", "routes/testimonials.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

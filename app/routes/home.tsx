@@ -3,11 +3,19 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { TAGLINE } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
+import { TestimonialsSection } from "~/components/testimonials-section";
+import { loadTestimonialsSection } from "~/models/testimonials.server";
+import type { Route } from "./+types/home";
 
 export const meta = () => pageMeta(PAGES.home);
 
-export default function Home() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { testimonials: await loadTestimonialsSection(request, context) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
+    <>
     <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
       <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
         <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{PAGES.home.heading}</h1>
@@ -26,5 +34,7 @@ export default function Home() {
         </div>
       </div>
     </section>
+    <TestimonialsSection {...loaderData.testimonials} />
+    </>
   );
 }

@@ -1,0 +1,153 @@
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { StarRatingInput } from "~/components/star-rating";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import {
+  ADD_FAILED_TITLE,
+  CONTENT_MAX,
+  NAME_MAX,
+  POSITIVITY_TOAST,
+  RATING_DEFAULT,
+  TestimonialSchema,
+  passesPositivityGate,
+} from "~/lib/testimonials";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { TestimonialActionData } from "~/routes/testimonials";
+
+/** The testimonial form, then the success card with 'Add Another Testimonial' (spec section 4). */
+export function TestimonialForm({ defaultName }: { defaultName: string }) {
+  const [added, setAdded] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [focusHeading, setFocusHeading] = useState(false);
+
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading, added]);
+
+  if (added) {
+    return (
+      <div className="flex flex-col items-center gap-3 rounded-xl border border-court-200 bg-court-50 p-8 text-center">
+        <CheckCircle2 aria-hidden className="size-12 text-court-700" />
+        <h3 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
+          Testimonial Added!
+        </h3>
+        <p className="text-slate-700">Thank you for sharing your experience.</p>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setAdded(false);
+            setFormKey((k) => k + 1);
+            setFocusHeading(true);
+          }}
+        >
+          Add Another Testimonial
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <EditingForm
+      key={formKey}
+      defaultName={defaultName}
+      headingRef={headingRef}
+      onAdded={() => {
+        setAdded(true);
+        setFocusHeading(true);
+      }}
+    />
+  );
+}
+
+function EditingForm({
+  defaultName,
+  headingRef,
+  onAdded,
+}: {
+  defaultName: string;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onAdded: () => void;
+}) {
+  const fetcher = useFetcher<TestimonialActionData>();
+  const hydrated = useHydrated();
+  const contentId = useId();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" && fetcher.data?.intent === "create" ? fetcher.data : undefined;
+  const serverErrors = result && !result.ok ? result.fieldErrors : undefined;
+  const fieldErrors = clientErrors ?? serverErrors ?? {};
+  const formError = result && !result.ok && result.error ? result.error : null;
+
+  const handled = useRef<TestimonialActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      showToast(result.toast);
+      onAdded();
+    } else if (result.gate) {
+      showToast(POSITIVITY_TOAST);
+    } else if (result.error) {
+      showToast({ type: "error", title: ADD_FAILED_TITLE, description: result.error });
+    }
+  }, [result, onAdded]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const { data, fieldErrors: errors } = parseForm(TestimonialSchema, new FormData(e.currentTarget));
+    setClientErrors(errors);
+    if (errors) {
+      e.preventDefault();
+      return;
+    }
+    if (data && !passesPositivityGate(data)) {
+      e.preventDefault();
+      showToast(POSITIVITY_TOAST);
+    }
+  };
+
+  const contentError = fieldErrors.content;
+  return (
+    <fetcher.Form method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${contentId}-heading`}>
+      <h3 id={`${contentId}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
+        Share Your Experience
+      </h3>
+      <input type="hidden" name="intent" value="create" />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <Field label="Your Name" name="name" autoComplete="name" defaultValue={defaultName} maxLength={NAME_MAX} error={fieldErrors.name} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={contentId} className="text-sm font-medium text-slate-800">
+          Your Testimonial
+        </label>
+        <textarea
+          id={contentId}
+          name="content"
+          rows={4}
+          maxLength={CONTENT_MAX}
+          placeholder="Tell us what Next Level Tennis & Education means to you..."
+          aria-invalid={contentError ? true : undefined}
+          aria-describedby={contentError ? `${contentId}-error` : undefined}
+          className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
+        />
+        {contentError ? (
+          <p id={`${contentId}-error`} className="text-sm text-red-700">
+            {contentError}
+          </p>
+        ) : null}
+      </div>
+      <StarRatingInput name="rating" defaultValue={RATING_DEFAULT} error={fieldErrors.rating} />
+      {formError ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
+          <p className="font-semibold">{ADD_FAILED_TITLE}</p>
+          <p>{formError}</p>
+        </div>
+      ) : null}
+      <Button type="submit" disabled={busy} className="self-start">
+        {busy ? "Submitting..." : "Submit Testimonial"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,143 @@
+import { AlertDialog } from "radix-ui";
+import { Quote, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useAuthDialog } from "~/components/auth-dialog";
+import { StarDisplay } from "~/components/star-rating";
+import { TestimonialForm } from "~/components/testimonial-form";
+import { showToast } from "~/components/toaster";
+import { Button, buttonClass } from "~/components/ui/button";
+import { DELETE_FAILED_TITLE, isFallbackId, type Testimonial } from "~/lib/testimonials";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { TestimonialActionData } from "~/routes/testimonials";
+
+export type TestimonialsSectionProps = {
+  testimonials: Testimonial[];
+  canSubmit: boolean;
+  canDelete: boolean;
+  defaultName: string;
+};
+
+/** Home: 'What Are They Saying About NLTE Now?' — three testimonials, the form for signed-in users. */
+// Shared by every card's delete button and the section: the card unmounts once the list refreshes, the
+// section stays to announce the result.
+const DELETE_FETCHER_KEY = "testimonial-delete";
+
+export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaultName }: TestimonialsSectionProps) {
+  const deleter = useFetcher<TestimonialActionData>({ key: DELETE_FETCHER_KEY });
+  const result = deleter.state === "idle" && deleter.data?.intent === "delete" ? deleter.data : undefined;
+  const handled = useRef<TestimonialActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) showToast(result.toast);
+    else showToast({ type: "error", title: DELETE_FAILED_TITLE, description: result.error });
+  }, [result]);
+
+  return (
+    <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-slate-50 py-16">
+      <div className="mx-auto max-w-7xl px-4">
+        <div className="text-center">
+          <h2 id="testimonials-heading" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+            What Are They Saying About NLTE Now?
+          </h2>
+          <p className="mt-2 text-lg text-slate-700">Hear from our community</p>
+        </div>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {testimonials.map((t) => (
+            <li key={t.id}>
+              <TestimonialCard testimonial={t} canDelete={canDelete && !isFallbackId(t.id)} />
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto mt-12 max-w-2xl">
+          {canSubmit ? (
+            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+              <TestimonialForm defaultName={defaultName} />
+            </div>
+          ) : (
+            <SignInHint />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialCard({ testimonial, canDelete }: { testimonial: Testimonial; canDelete: boolean }) {
+  return (
+    <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <StarDisplay rating={testimonial.rating} />
+        {canDelete ? <DeleteTestimonial testimonial={testimonial} /> : null}
+      </div>
+      <blockquote className="flex-1 text-slate-800">
+        <Quote aria-hidden className="mb-2 size-6 text-court-600" />
+        <p className="whitespace-pre-line break-words">{testimonial.content}</p>
+      </blockquote>
+      <figcaption className="font-semibold text-slate-900">{testimonial.name}</figcaption>
+    </figure>
+  );
+}
+
+/**
+ * The coach's delete button. With JavaScript it asks for confirmation in a dialog and posts with a fetcher (the
+ * loaders then refresh the list); before hydration it is a plain form post answered by a redirect home.
+ */
+function DeleteTestimonial({ testimonial }: { testimonial: Testimonial }) {
+  const fetcher = useFetcher<TestimonialActionData>({ key: DELETE_FETCHER_KEY });
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const label = `Delete testimonial by ${testimonial.name}`;
+
+  if (!hydrated) {
+    return (
+      <form method="post" action="/testimonials">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={testimonial.id} />
+        <button type="submit" aria-label={label} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+      </form>
+    );
+  }
+
+  const busy = fetcher.state !== "idle";
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger aria-label={label} disabled={busy} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>
+        <Trash2 aria-hidden className="size-4" />
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold text-slate-900">Delete this testimonial?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
+            The testimonial by {testimonial.name} will be removed from the home page. This cannot be undone.
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <AlertDialog.Cancel className={buttonClass("secondary")}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className={buttonClass("danger")}
+              onClick={() => fetcher.submit({ intent: "delete", id: testimonial.id, via: "fetcher" }, { method: "post", action: "/testimonials" })}
+            >
+              Delete
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+function SignInHint() {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center">
+      <p className="text-slate-700">Are you part of our community? Sign in to share your experience.</p>
+      <Button variant="secondary" onClick={() => openAuthDialog("signin")}>
+        Sign in to share
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// Testimonials (spec sections 3, 4, 5, 8, 9): which three to show, the form's rules and the positivity gate.
+// Pure: used by the browser for instant feedback and by the server, which decides.
+import { z } from "zod";
+import type { Toast } from "./toast";
+
+export type Testimonial = {
+  id: string;
+  name: string;
+  content: string;
+  rating: number;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+export const TESTIMONIALS_SHOWN = 3;
+export const RATING_DEFAULT = 5;
+export const RATING_MIN_ACCEPTED = 4;
+export const NAME_MIN = 2;
+export const NAME_MAX = 80;
+export const CONTENT_MIN = 10;
+export const CONTENT_MAX = 1000;
+
+/** Sample testimonials shown when there are too few real ones. Their ids start with 'f' and are never deletable. */
+export const FALLBACK_TESTIMONIALS: readonly Testimonial[] = [
+  {
+    id: "f1",
+    name: "Tanya M., parent",
+    content:
+      "My son joined as a beginner and now he plays on his school team. The coaches care about his grades as much as his serve.",
+    rating: 5,
+    createdAt: "2024-05-01T00:00:00.000Z",
+  },
+  {
+    id: "f2",
+    name: "Marcus J., student-athlete",
+    content:
+      "NLTE gave me structure on and off the court. The study hours and the college guidance helped me earn a scholarship.",
+    rating: 5,
+    createdAt: "2024-04-01T00:00:00.000Z",
+  },
+  {
+    id: "f3",
+    name: "Linda R., grandparent",
+    content:
+      "A welcoming community for every family. My granddaughter looks forward to every clinic and has made friends for life.",
+    rating: 5,
+    createdAt: "2024-03-01T00:00:00.000Z",
+  },
+];
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Real testimonials have UUID ids (which may well start with 'f' too); samples have short ids starting with 'f'. */
+export const isUuid = (id: string) => UUID_PATTERN.test(id);
+export const isFallbackId = (id: string) => id.startsWith("f") && !isUuid(id);
+
+/**
+ * The three testimonials the home page shows (spec section 4), from the newest real ones:
+ * 0 real: three samples; 1: sample, real, sample; 2: real, sample, real; 3 or more: the three newest.
+ */
+export function selectTestimonials(real: readonly Testimonial[]): Testimonial[] {
+  const newest = [...real].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, TESTIMONIALS_SHOWN);
+  const [f1, f2, f3] = FALLBACK_TESTIMONIALS as [Testimonial, Testimonial, Testimonial];
+  switch (newest.length) {
+    case 0:
+      return [f1, f2, f3];
+    case 1:
+      return [f1, newest[0]!, f2];
+    case 2:
+      return [newest[0]!, f1, newest[1]!];
+    default:
+      return newest;
+  }
+}
+
+export const BLOCKED_WORDS = ["damn", "hell", "shit", "crap"] as const;
+// Whole words only, any case: 'Hello', 'shell' and 'scrappy' pass; 'HELL' and 'crap!' do not.
+const BLOCKED_PATTERN = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${BLOCKED_WORDS.join("|")})(?![\\p{L}\\p{N}_])`, "iu");
+
+export function containsBlockedWord(text: string): boolean {
+  return BLOCKED_PATTERN.test(text);
+}
+
+/** The positivity gate: at least 4 stars and none of the listed words. */
+export function passesPositivityGate(input: { rating: number; content: string }): boolean {
+  return input.rating >= RATING_MIN_ACCEPTED && !containsBlockedWord(input.content);
+}
+
+export const POSITIVITY_TOAST: Toast = {
+  type: "error",
+  title: "Please share a positive, encouraging quote",
+  description: "Rating should be 4–5 and content should be positive.",
+};
+
+export const ADDED_TOAST: Toast = { type: "success", title: "Testimonial Added!", description: "Thank you for sharing your experience." };
+
+export const ADD_FAILED_TITLE = "Failed to Add Testimonial";
+export const ADD_FAILED_MESSAGE = "There was an error adding your testimonial. Please try again.";
+
+export const DELETED_TOAST: Toast = { type: "success", title: "Testimonial deleted", description: "It no longer appears on the home page." };
+export const DELETE_FAILED_TITLE = "Could Not Delete Testimonial";
+
+const rating = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? RATING_DEFAULT : v),
+  z.coerce
+    .number({ error: "Rating must be at least 1" })
+    .int("Rating must be a whole number")
+    .min(1, "Rating must be at least 1")
+    .max(5, "Rating must be 5 or less"),
+);
+
+export const TestimonialSchema = z.object({
+  name: z
+    .string({ error: "Name must be at least 2 characters" })
+    .trim()
+    .min(NAME_MIN, "Name must be at least 2 characters")
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+  content: z
+    .string({ error: "Testimonial must be at least 10 characters" })
+    .trim()
+    .min(CONTENT_MIN, "Testimonial must be at least 10 characters")
+    .max(CONTENT_MAX, `Testimonial must be at most ${CONTENT_MAX} characters`),
+  rating,
+});
+
+export type TestimonialInput = z.output<typeof TestimonialSchema>;
+
+export const DeleteTestimonialSchema = z.object({
+  id: z.string({ error: "A testimonial id is required" }).trim().min(1, "A testimonial id is required"),
+});

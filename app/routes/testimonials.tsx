@@ -1,0 +1,113 @@
+// POST /testimonials: the home page's testimonial form (intent=create) and the coaches' delete (intent=delete).
+// The section posts with a fetcher and sends via=fetcher once hydrated; a plain form post (no JavaScript) is
+// answered with a redirect back to the home page and a toast cookie.
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/testimonials";
+import { getUser, isCoach } from "~/auth/session.server";
+import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import {
+  ADDED_TOAST,
+  ADD_FAILED_MESSAGE,
+  ADD_FAILED_TITLE,
+  DELETED_TOAST,
+  DELETE_FAILED_TITLE,
+  DeleteTestimonialSchema,
+  POSITIVITY_TOAST,
+  TestimonialSchema,
+  isFallbackId,
+  isUuid,
+  passesPositivityGate,
+} from "~/lib/testimonials";
+import type { Toast } from "~/lib/toast";
+import { setToastCookie } from "~/lib/toast.server";
+import type { Profile } from "~/lib/profile";
+import { hitRateLimit } from "~/models/rate-limit.server";
+import { createTestimonial, deleteTestimonial } from "~/models/testimonials.server";
+
+/** Submissions per user per window: plenty for a family, too few to flood the home page. */
+export const TESTIMONIAL_LIMIT = 5;
+export const TESTIMONIAL_LIMIT_WINDOW_SECONDS = 60 * 60;
+
+export const NOT_SIGNED_IN = "User not authenticated";
+export const NOT_A_COACH = "Only coaches can delete testimonials.";
+export const SAMPLE_NOT_DELETABLE = "Sample testimonials cannot be deleted.";
+export const NOT_FOUND = "That testimonial no longer exists.";
+
+export type TestimonialActionData =
+  | { ok: true; intent: "create" | "delete"; toast: Toast }
+  | { ok: false; intent: "create"; fieldErrors?: FieldErrors; gate?: true; error?: string }
+  | { ok: false; intent: "delete" | "unknown"; error: string };
+
+type Outcome = { status: number; body: TestimonialActionData };
+
+export function rateLimitMessage(retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `You have shared several testimonials recently. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}
+
+export async function loader() {
+  throw redirect("/");
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Not requireUser: a visitor's request must get a plain refusal the form can show, not an error page.
+  const user = await getUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const outcome =
+    intent === "create"
+      ? await create(context, user, form)
+      : intent === "delete"
+        ? await remove(context, user, form)
+        : { status: 400, body: { ok: false, intent: "unknown", error: "Unknown action." } as const };
+
+  if (form.get("via") === "fetcher") return data(outcome.body, { status: outcome.status });
+  const cookie = await setToastCookie({ secret: context.secret, secure: context.config.secure }, toastFor(outcome.body));
+  throw redirect("/", { headers: { "Set-Cookie": cookie } });
+}
+
+async function create(context: Route.ActionArgs["context"], user: Profile | null, form: FormData): Promise<Outcome> {
+  if (!user) return { status: 401, body: { ok: false, intent: "create", error: NOT_SIGNED_IN } };
+  const { data: input, fieldErrors } = parseForm(TestimonialSchema, {
+    name: form.get("name") ?? undefined,
+    content: form.get("content") ?? undefined,
+    rating: form.get("rating") ?? undefined,
+  });
+  if (!input) return { status: 400, body: { ok: false, intent: "create", fieldErrors } };
+  if (!passesPositivityGate(input)) return { status: 400, body: { ok: false, intent: "create", gate: true } };
+
+  const limit = await hitRateLimit(context.db, `testimonial:create:${user.id}`, TESTIMONIAL_LIMIT, TESTIMONIAL_LIMIT_WINDOW_SECONDS);
+  if (!limit.allowed) return { status: 429, body: { ok: false, intent: "create", error: rateLimitMessage(limit.retryAfterSeconds) } };
+
+  try {
+    await createTestimonial(context.db, { ...input, createdBy: user.id });
+  } catch (err) {
+    console.error("adding a testimonial failed:", err);
+    return { status: 500, body: { ok: false, intent: "create", error: ADD_FAILED_MESSAGE } };
+  }
+  return { status: 200, body: { ok: true, intent: "create", toast: ADDED_TOAST } };
+}
+
+async function remove(context: Route.ActionArgs["context"], user: Profile | null, form: FormData): Promise<Outcome> {
+  if (!user) return { status: 401, body: { ok: false, intent: "delete", error: NOT_SIGNED_IN } };
+  if (!isCoach(user)) return { status: 403, body: { ok: false, intent: "delete", error: NOT_A_COACH } };
+  const { data: input, fieldErrors } = parseForm(DeleteTestimonialSchema, { id: form.get("id") ?? undefined });
+  if (!input) return { status: 400, body: { ok: false, intent: "delete", error: fieldErrors?.id ?? NOT_FOUND } };
+  if (isFallbackId(input.id)) return { status: 400, body: { ok: false, intent: "delete", error: SAMPLE_NOT_DELETABLE } };
+  // Ids that are not UUIDs cannot be in the table; asking PostgreSQL would only raise a cast error.
+  if (!isUuid(input.id) || !(await deleteTestimonial(context.db, input.id))) {
+    return { status: 404, body: { ok: false, intent: "delete", error: NOT_FOUND } };
+  }
+  return { status: 200, body: { ok: true, intent: "delete", toast: DELETED_TOAST } };
+}
+
+/** The toast a person without JavaScript sees after the redirect home. */
+function toastFor(body: TestimonialActionData): Toast {
+  if (body.ok) return body.toast;
+  if (body.intent === "create") {
+    if (body.gate) return POSITIVITY_TOAST;
+    const firstFieldError = body.fieldErrors ? Object.values(body.fieldErrors)[0] : undefined;
+    return { type: "error", title: ADD_FAILED_TITLE, description: firstFieldError ?? body.error ?? ADD_FAILED_MESSAGE };
+  }
+  return { type: "error", title: DELETE_FAILED_TITLE, description: body.error };
+}
