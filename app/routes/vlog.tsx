@@ -134,7 +134,7 @@ export default function Vlog({ loaderData, actionData }: Route.ComponentProps) {
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {videos.map((v) => (
-                <li key={v.id} className="flex flex-col [&>article]:flex-1">
+                <li key={v.id} className="flex flex-col [&>article[data-layout=full]]:flex-1">
                   <VideoCard video={v} canEdit={canEdit} />
                 </li>
               ))}

@@ -82,6 +82,7 @@ describe("video library", () => {
     await visit("/vlog");
     const search = page.getByRole("searchbox", { name: "Search videos" });
     await search.fill("BEGINNERS");
+    await search.press("Enter");
     await page.waitForURL((u) => u.searchParams.get("q") === "BEGINNERS");
     await expect.poll(() => cardTitles(page)).toEqual(["Serve Lesson for Beginners"]);
     // Description only: "ladder work" is in the footwork video's description.
