@@ -59,10 +59,12 @@ export function VideoCard({ video, canEdit }: { video: CardVideo; canEdit: boole
           {video.featured ? <span className="rounded bg-ball-400 px-1.5 py-0.5 text-xs font-bold text-navy-900">Featured</span> : null}
           <span className="capitalize">{video.category}</span>
           {date ? (
-            <>
-              <span aria-hidden>·</span>
+            <span className="whitespace-nowrap">
+              <span aria-hidden className="mr-2">
+                ·
+              </span>
               <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time>
-            </>
+            </span>
           ) : null}
         </p>
         {full && video.description ? <p className="line-clamp-3 text-sm text-slate-700">{video.description}</p> : null}
