@@ -118,8 +118,22 @@ describe("video library", () => {
   it("shows a video's page: player, views, date, duration, description, three others and the way back", async () => {
     const { page, visit } = await open();
     await visit("/vlog");
+    // Hold the page's data to see the loading state.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (u) => u.pathname.startsWith("/video/") && u.pathname.endsWith(".data"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await card(page, "Travel Team Weekend in Atlanta").getByRole("link", { name: "Travel Team Weekend in Atlanta" }).click();
+    await page.getByRole("status").filter({ hasText: "Loading video..." }).waitFor({ state: "attached" });
+    expect(await page.getByRole("heading", { level: 1, name: "Vlog" }).count()).toBe(0);
+    release();
     await page.waitForURL((u) => u.pathname === "/video/Pb7gT1wQe6M");
+    await page.unroute(() => true);
     await page.getByRole("heading", { level: 1, name: "Travel Team Weekend in Atlanta" }).waitFor();
     expect(await page.title()).toBe("Travel Team Weekend in Atlanta | NLTE");
     const player = page.locator('iframe[title="Travel Team Weekend in Atlanta video player"]');
