@@ -272,7 +272,7 @@ describe("curating videos", () => {
   });
 
   it("lets a coach switch a card between inline and skinny, and the list keeps it", async () => {
-    const { page, visit } = await open();
+    const { page, visit, context } = await open();
     await signInAs(page, "coach");
     await visit("/vlog");
     const footwork = card(page, "Footwork Drill: Split Step and Recovery");
@@ -288,6 +288,18 @@ describe("curating videos", () => {
     await card(page, "Footwork Drill: Split Step and Recovery").getByRole("button", { name: "Make skinny" }).waitFor();
     await expect.poll(async () => (await db.query("select embed_allowed from videos where source_id = 'Rw8nB4cYh1E'")).rows[0].embed_allowed).toBe(true);
     expect(await card(page, "Footwork Drill: Split Step and Recovery").getAttribute("data-layout")).toBe("full");
+
+    // Without JavaScript the form posts to the page, which answers with the message and what was typed.
+    const res = await fetch(`${baseURL}/blog`, {
+      method: "POST",
+      headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded", cookie: cookieHeader(await context.cookies()) },
+      body: new URLSearchParams({ intent: "add", platform: "youtube", url: "youtube.com/watch?v=nope", title: "No Script Title" }),
+    });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Invalid YouTube URL");
+    expect(html).toContain('value="youtube.com/watch?v=nope"');
+    expect(html).toContain('value="No Script Title"');
   });
 
   it("refuses adding and toggling by hand-made requests from a visitor and a client, and changes nothing", async () => {
