@@ -112,7 +112,6 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const message = notFound && typeof error.data?.message === "string" ? error.data.message : "We could not load this video. Please try again later.";
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <title>Video Not Found | NLTE</title>
       <h1 className="text-3xl font-bold text-slate-900">Video Not Found</h1>
       <p className="mt-3 text-slate-700">
         Video ID: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{params.videoId}</code>

@@ -160,6 +160,7 @@ describe("video library", () => {
     const res = await page.goto("/video/nOsUcHv1d30");
     expect(res?.status()).toBe(404);
     await page.getByRole("heading", { level: 1, name: "Video Not Found" }).waitFor();
+    expect(await page.title()).toBe("Video Not Found | NLTE");
     await page.getByText("Video ID: nOsUcHv1d30").waitFor();
     await page.getByText("This video does not exist or has been removed.").waitFor();
     await page.getByRole("link", { name: "Back to Videos" }).waitFor();
