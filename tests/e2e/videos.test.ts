@@ -113,6 +113,12 @@ describe("video library", () => {
     await tabs.getByRole("link", { name: "All Videos" }).click();
     // "Big serves" is in the tournament video's description.
     await expect.poll(() => cardTitles(page)).toEqual(["Junior Tournament Highlights: Fall Classic", "Serve Lesson for Beginners"]);
+
+    // Once the page runs its script, typing searches by itself after a pause.
+    await page.waitForFunction(() => Object.keys(document.querySelector("#video-search") ?? {}).some((k) => k.startsWith("__reactProps")));
+    await search.fill("drill");
+    await page.waitForURL((u) => u.searchParams.get("q") === "drill");
+    await expect.poll(() => cardTitles(page)).toEqual(["Footwork Drill: Split Step and Recovery"]);
   });
 
   it("shows a video's page: player, views, date, duration, description, three others and the way back", async () => {
