@@ -24,7 +24,8 @@ export type CardVideo = {
 export const videoTitle = (v: { title: string }) => v.title.trim() || "Untitled video";
 
 /** A video in the list: the full card with an inline player when embedding is allowed, else the skinny card. */
-export function VideoCard({ video, canEdit }: { video: CardVideo; canEdit: boolean }) {
+export function VideoCard({ video, canEdit, headingLevel = 2 }: { video: CardVideo; canEdit: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   const toggle = useEmbedToggle(video);
   const titleId = useId();
   const title = videoTitle(video);
@@ -50,11 +51,11 @@ export function VideoCard({ video, canEdit }: { video: CardVideo; canEdit: boole
         )}
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-2 ${full ? "p-4" : "p-3"}`}>
-        <h2 id={titleId} className={`font-semibold text-slate-900 ${full ? "text-lg" : "text-base"}`}>
+        <Heading id={titleId} className={`font-semibold text-slate-900 ${full ? "text-lg" : "text-base"}`}>
           <Link to={videoPath(video)} className="hover:text-court-800 hover:underline" prefetch="intent">
             {title}
           </Link>
-        </h2>
+        </Heading>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
           {video.featured ? <span className="rounded bg-ball-400 px-1.5 py-0.5 text-xs font-bold text-navy-900">Featured</span> : null}
           <span className="capitalize">{video.category}</span>

@@ -96,7 +96,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4">
             {others.map((v) => (
               <li key={v.id}>
-                <VideoCard video={{ ...v, embedAllowed: false }} canEdit={false} />
+                <VideoCard video={{ ...v, embedAllowed: false }} canEdit={false} headingLevel={3} />
               </li>
             ))}
           </ul>
