@@ -34,4 +34,11 @@ describe("loadConfig", () => {
     const c = loadConfig({ GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
     expect(c.google).toEqual({ clientId: "id", clientSecret: "secret", issuer: "https://accounts.google.com" });
   });
+
+  it("turns on the YouTube Data API only with a key", () => {
+    expect(loadConfig({}).youtube).toBeUndefined();
+    expect(loadConfig({ YOUTUBE_API_KEY: "  " }).youtube).toBeUndefined();
+    expect(loadConfig({ YOUTUBE_API_KEY: "abc" }).youtube).toEqual({ apiKey: "abc", baseUrl: "https://www.googleapis.com/youtube/v3", timeoutMs: 4000 });
+    expect(() => loadConfig({ YOUTUBE_API_KEY: "abc", YOUTUBE_API_URL: "ftp://x" })).toThrow("YOUTUBE_API_URL must be an http(s) address");
+  });
 });

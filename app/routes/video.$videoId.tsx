@@ -1,18 +1,127 @@
+import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
-import { Link } from "react-router";
-import { PageHeader } from "~/components/page-header";
 import { buttonClass } from "~/components/ui/button";
+import { VideoCard, videoTitle } from "~/components/video-card";
+import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
+import { VideoPlayer } from "~/components/video-player";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import { formatDuration, formatPublishedDate, formatViewCount } from "~/lib/video-format";
+import { getRandomOtherVideos, getVideoByRouteId } from "~/models/videos.server";
 
-export const meta = () => pageMeta(PAGES.video);
+export const NOT_FOUND_MESSAGE = "This video does not exist or has been removed.";
 
-export default function VideoPage({ params }: Route.ComponentProps) {
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta({ title: "Video Not Found | NLTE", description: PAGES.video.description });
+  const { video } = loaderData;
+  return pageMeta({ title: `${videoTitle(video)} | NLTE`, description: video.description?.slice(0, 160) || PAGES.video.description });
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
+  if (!video) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  const others = await getRandomOtherVideos(context.db, video.id, 3);
+  return { video, others };
+}
+
+function BackToVideos() {
   return (
-    <PageHeader heading={PAGES.video.heading} intro={`Video ${params.videoId}`}>
-      <Link to="/blog" className={`${buttonClass("secondary")} mt-6`}>
-        Back to Videos
-      </Link>
-    </PageHeader>
+    <Link to="/blog" className={buttonClass("secondary")}>
+      <ArrowLeft aria-hidden className="size-4" /> Back to Videos
+    </Link>
+  );
+}
+
+export default function VideoPage({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/video/")) return <VideoDetailSkeleton />;
+  const { video, others } = loaderData;
+  const title = videoTitle(video);
+  const views = formatViewCount(video.viewCount);
+  const date = formatPublishedDate(video.publishedAt);
+  const duration = formatDuration(video.duration);
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <BackToVideos />
+      <div className="mt-6">
+        <VideoPlayer key={video.id} video={video} title={title} />
+      </div>
+      <h1 className="mt-6 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
+        {views ? (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Eye aria-hidden className="size-4" />
+              <span className="sr-only">Views</span>
+            </dt>
+            <dd>{views}</dd>
+          </div>
+        ) : null}
+        {date ? (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <CalendarDays aria-hidden className="size-4" />
+              <span className="sr-only">Published</span>
+            </dt>
+            <dd>
+              <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time>
+            </dd>
+          </div>
+        ) : null}
+        {duration ? (
+          <div className="flex items-center gap-1.5">
+            <dt>
+              <Clock aria-hidden className="size-4" />
+              <span className="sr-only">Duration</span>
+            </dt>
+            <dd>{duration}</dd>
+          </div>
+        ) : null}
+        {video.channelTitle ? (
+          <div className="flex items-center gap-1.5">
+            <dt className="sr-only">Channel</dt>
+            <dd className="font-medium">{video.channelTitle}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {video.description ? <p className="mt-6 whitespace-pre-line text-slate-800">{video.description}</p> : null}
+
+      {others.length > 0 ? (
+        <section aria-labelledby="more-videos" className="mt-12">
+          <h2 id="more-videos" className="text-xl font-bold text-slate-900">
+            More Videos
+          </h2>
+          <ul className="mt-4 grid gap-4">
+            {others.map((v) => (
+              <li key={v.id}>
+                <VideoCard video={{ ...v, embedAllowed: false }} canEdit={false} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const message = notFound && typeof error.data?.message === "string" ? error.data.message : "We could not load this video. Please try again later.";
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Video Not Found</h1>
+      <p className="mt-3 text-slate-700">
+        Video ID: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{params.videoId}</code>
+      </p>
+      <p role="alert" className="mt-2 text-slate-700">
+        {message}
+      </p>
+      <div className="mt-6">
+        <BackToVideos />
+      </div>
+    </div>
   );
 }

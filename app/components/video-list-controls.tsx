@@ -1,0 +1,76 @@
+import { Search } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { VIDEO_CATEGORIES, type VideoCategory } from "~/lib/video-format";
+
+const SEARCH_DELAY_MS = 300;
+
+function categoryHref(q: string, category: VideoCategory) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category !== "all") params.set("category", category);
+  const s = params.toString();
+  return s ? `?${s}` : ".";
+}
+
+/** The search box and the category tabs. Both live in the address, so a filtered list can be shared or reloaded. */
+export function VideoListControls({ q, category }: { q: string; category: VideoCategory }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Going back or following a tab changes the term from outside the box.
+  useEffect(() => {
+    if (inputRef.current && document.activeElement !== inputRef.current) inputRef.current.value = q;
+  }, [q]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Form method="get" role="search" className="flex gap-2" onSubmit={() => clearTimeout(timer.current)} onChange={(e) => {
+        const form = e.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS);
+      }}>
+        <label htmlFor="video-search" className="sr-only">
+          Search videos
+        </label>
+        <div className="relative flex-1">
+          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
+          <input
+            ref={inputRef}
+            id="video-search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="Search videos..."
+            className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
+          />
+        </div>
+        {category !== "all" ? <input type="hidden" name="category" value={category} /> : null}
+        <button type="submit" className="rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800">
+          Search
+        </button>
+      </Form>
+      <nav aria-label="Video categories">
+        <ul className="flex flex-wrap gap-2">
+          {VIDEO_CATEGORIES.map((c) => {
+            const current = c.value === category;
+            return (
+              <li key={c.value}>
+                <Link
+                  to={categoryHref(q, c.value)}
+                  preventScrollReset
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-block rounded-full border px-4 py-1.5 text-sm font-semibold ${current ? "border-court-700 bg-court-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-court-700"}`}
+                >
+                  {c.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

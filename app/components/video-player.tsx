@@ -1,0 +1,40 @@
+import { ExternalLink } from "lucide-react";
+import { embedUrl, PLATFORM_LABELS, type VideoPlatform } from "~/lib/video-url";
+import { VideoThumbnail } from "~/components/video-thumbnail";
+
+type PlayerVideo = { platform: VideoPlatform; youtubeId: string | null; sourceUrl: string | null; thumbnailUrl: string | null; title: string };
+
+/** The detail page's player: YouTube and Facebook play embedded and start by themselves; others link out. */
+export function VideoPlayer({ video, title }: { video: PlayerVideo; title: string }) {
+  const src = embedUrl(video, { autoplay: true });
+  return (
+    <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900 shadow">
+      {src ? (
+        <iframe
+          src={src}
+          title={`${title} video player`}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="absolute inset-0 size-full border-0"
+        />
+      ) : (
+        <>
+          <VideoThumbnail video={video} className="opacity-60" />
+          {video.sourceUrl ? (
+            <a
+              href={video.sourceUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="absolute inset-0 grid place-items-center text-lg font-semibold text-white underline"
+            >
+              <span className="inline-flex items-center gap-2 rounded-md bg-navy-800/90 px-4 py-2">
+                Watch on {PLATFORM_LABELS[video.platform]} <ExternalLink aria-hidden className="size-5" />
+              </span>
+            </a>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+// The list's loader and action with a real database and a stand-in for the YouTube Data API.
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { videos } from "../../db/schema";
+import { startFakeYouTube, youTubeItem } from "../../tests/support/fake-youtube";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { loadConfig } from "../../server/config";
+import type { Db } from "../../db/client";
+import type { Route } from "./+types/vlog";
+import { action, loader } from "./vlog";
+
+const { db } = await createTestDatabase();
+const fake = await startFakeYouTube();
+
+type Who = "visitor" | "client" | "coach";
+
+function contextFor(who: Who, options: { db?: Db; youtube?: boolean } = {}) {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    ...(options.youtube ? { YOUTUBE_API_KEY: "k", YOUTUBE_API_URL: fake.baseUrl, YOUTUBE_API_TIMEOUT_MS: "300" } : {}),
+  });
+  const session = who === "visitor" ? null : { user: { id: `${who}-1`, email: `${who}@example.com`, name: who, role: who } };
+  return { db: options.db ?? db, config, secret: "s".repeat(32), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+
+function post(fields: Record<string, string>) {
+  return new Request("http://localhost/vlog", { method: "POST", body: new URLSearchParams(fields) });
+}
+
+async function runAction(who: Who, fields: Record<string, string>, options: { youtube?: boolean } = {}) {
+  try {
+    const result = (await action({ request: post(fields), context: contextFor(who, options), params: {} } as unknown as Route.ActionArgs)) as unknown as {
+      data: Record<string, unknown>;
+      init: { status?: number } | null;
+    };
+    return { status: result.init?.status ?? 200, body: result.data };
+  } catch (thrown) {
+    const t = thrown as { data: unknown; init: { status: number } };
+    return { status: t.init.status, body: t.data as Record<string, unknown> };
+  }
+}
+
+const rowOf = async (sourceId: string) => (await db.select().from(videos).where(eq(videos.sourceId, sourceId)))[0];
+
+describe("adding a video", () => {
+  it("is refused to visitors and clients, and nothing changes", async () => {
+    const before = await db.select().from(videos);
+    for (const [who, status] of [["visitor", 401], ["client", 403]] as const) {
+      const res = await runAction(who, { intent: "add", platform: "youtube", url: "https://youtu.be/NoNoNoNo001", embedAllowed: "on" });
+      expect(res.status).toBe(status);
+      const toggled = await runAction(who, { intent: "toggle-embed", id: before[0]!.id, embedAllowed: String(!before[0]!.embedAllowed) });
+      expect(toggled.status).toBe(status);
+    }
+    expect(await db.select().from(videos)).toEqual(before);
+  });
+
+  it("saves what the coach typed with the defaults, and fills in details from the YouTube Data API", async () => {
+    fake.answer({ status: 200, body: youTubeItem("ApiVideo001") });
+    const res = await runAction("coach", { intent: "add", platform: "youtube", url: "@ https://www.youtube.com/live/ApiVideo001 ", title: "", description: "", category: "", publishedOn: "", embedAllowed: "on" }, { youtube: true });
+    expect(res).toEqual({ status: 200, body: { intent: "add", ok: true, message: "Video added" } });
+    const row = await rowOf("ApiVideo001");
+    expect(row).toMatchObject({
+      platform: "youtube",
+      youtubeId: "ApiVideo001",
+      title: "Net Play Masterclass",
+      description: "Volleys, overheads and poaching.",
+      category: "general",
+      embedAllowed: true,
+      duration: "PT12M34S",
+      viewCount: 45678,
+      channelTitle: "NLTE Coaches",
+      thumbnailUrl: "https://i.ytimg.com/vi/ApiVideo001/hqdefault.jpg",
+    });
+    expect(row!.publishedAt!.toISOString()).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+  });
+
+  it("still adds the video when the YouTube Data API fails, and keeps the coach's own title", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    fake.answer({ status: 500, body: { error: "down" } });
+    const res = await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/ApiVideo002", title: "Our Own Title", publishedOn: "2025-04-05" }, { youtube: true });
+    expect(res.body).toMatchObject({ ok: true, message: "Video added" });
+    expect(await rowOf("ApiVideo002")).toMatchObject({ title: "Our Own Title", duration: null, viewCount: null, embedAllowed: false, publishedAt: new Date("2025-04-05T00:00:00Z") });
+    fake.answer("hang");
+    const slow = await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/ApiVideo003", title: "Slow Service" }, { youtube: true });
+    expect(slow.body).toMatchObject({ ok: true });
+    quiet.mockRestore();
+  });
+
+  it("answers a bad URL, a bad date and a duplicate with their messages, keeping what was typed", async () => {
+    const count = (await db.select().from(videos)).length;
+    const bad = await runAction("coach", { intent: "add", platform: "youtube", url: "https://www.youtube.com/watch?v=short", title: "Kept" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ ok: false, fieldErrors: { url: "Invalid YouTube URL" }, values: { url: "https://www.youtube.com/watch?v=short", title: "Kept" } });
+    const badDate = await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/DateVideo01", publishedOn: "2025-13-45" });
+    expect(badDate.body).toMatchObject({ ok: false, fieldErrors: { publishedOn: "Please enter a valid date" } });
+    const badOther = await runAction("coach", { intent: "add", platform: "vimeo", url: "javascript:alert(1)" });
+    expect(badOther.body).toMatchObject({ ok: false, fieldErrors: { url: "Please enter a valid video URL" } });
+    await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/DupVideo001" });
+    const dup = await runAction("coach", { intent: "add", platform: "youtube", url: "https://www.youtube.com/watch?v=DupVideo001" });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ ok: false, error: "This video has already been added." });
+    expect((await db.select().from(videos)).length).toBe(count + 1);
+  });
+});
+
+describe("the list", () => {
+  it("shows 'Error Loading Videos' when the database fails", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken = new Proxy({}, { get: () => () => { throw new Error("connection refused"); } }) as unknown as Db;
+    const res = (await loader({ request: new Request("http://localhost/vlog?q=x"), context: contextFor("visitor", { db: broken }), params: {} } as unknown as Route.LoaderArgs)) as unknown as {
+      data: { loadError: boolean; videos: unknown[] };
+      init: { status: number };
+    };
+    expect(res.init.status).toBe(500);
+    expect(res.data).toMatchObject({ loadError: true, videos: [] });
+    quiet.mockRestore();
+  });
+
+  it("filters by the search term and the tab, and tells coaches apart", async () => {
+    const res = (await loader({ request: new Request("http://localhost/vlog?q=SERVE&category=training"), context: contextFor("coach"), params: {} } as unknown as Route.LoaderArgs)) as {
+      videos: Array<{ title: string }>;
+      canEdit: boolean;
+      category: string;
+    };
+    expect(res.videos.map((v) => v.title)).toEqual(["Serve Lesson for Beginners"]);
+    expect(res.canEdit).toBe(true);
+    const visitor = (await loader({ request: new Request("http://localhost/vlog?category=bogus"), context: contextFor("visitor"), params: {} } as unknown as Route.LoaderArgs)) as { canEdit: boolean; category: string };
+    expect(visitor).toMatchObject({ canEdit: false, category: "all" });
+  });
+});
