@@ -26,5 +26,7 @@ export default [
   route("auth/callback", "routes/auth.callback.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/messages.$conversationId.tsx"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,84 @@
+import { Dialog } from "radix-ui";
+import { ImageOff, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import type { SiteImage } from "~/content/images";
+
+/** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
+const EAGER_COUNT = 3;
+
+function Placeholder({ label }: { label: string }) {
+  return (
+    <div role="img" aria-label={`${label} (image unavailable)`} className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-2 bg-slate-200 text-slate-700">
+      <ImageOff aria-hidden className="size-8" />
+      <span className="text-sm font-medium">Image unavailable</span>
+    </div>
+  );
+}
+
+/** A photo that shows a placeholder when it cannot load, including a failure before the page was hydrated. */
+function Photo({ image, eager, className }: { image: SiteImage; eager: boolean; className: string }) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [broken, setBroken] = useState(false);
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setBroken(true);
+  }, []);
+  if (broken) return <Placeholder label={image.alt} />;
+  return (
+    <img
+      ref={ref}
+      src={image.src}
+      alt={image.alt}
+      width={image.width}
+      height={image.height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      className={className}
+      onError={() => setBroken(true)}
+    />
+  );
+}
+
+export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const current = open === null ? null : photos[open];
+  return (
+    <>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {photos.map((photo, i) => (
+          <li key={photo.src}>
+            <button
+              type="button"
+              onClick={() => setOpen(i)}
+              className="block w-full overflow-hidden rounded-lg bg-slate-100"
+              aria-label={`View full size: ${photo.alt}`}
+            >
+              <Photo image={photo} eager={i < EAGER_COUNT} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay data-testid="gallery-backdrop" className="fixed inset-0 z-50 bg-black/85" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-4 z-50 m-auto flex max-h-[calc(100vh-2rem)] max-w-6xl flex-col items-center justify-center outline-none"
+            onClick={(e) => {
+              // A click on the dark area around the photo closes the overlay, as a backdrop click does.
+              if (e.target === e.currentTarget) setOpen(null);
+            }}
+          >
+            <Dialog.Title className="sr-only">{current?.alt ?? "Photo"}</Dialog.Title>
+            {current ? (
+              <Photo key={current.src} image={current} eager className="max-h-[calc(100vh-6rem)] w-auto max-w-full rounded-lg object-contain" />
+            ) : null}
+            <Dialog.Close className="absolute right-0 top-0 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100" aria-label="Close">
+              <X aria-hidden className="size-6" />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
