@@ -26,9 +26,9 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
         type="button"
         onClick={copy}
         className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-left hover:border-court-700 hover:bg-court-50"
-        aria-label={`Copy ${label}: ${value}`}
       >
         <span>
+          <span className="sr-only">Copy </span>
           <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</span>
           <span className="block break-all font-semibold text-navy-900">{value}</span>
         </span>

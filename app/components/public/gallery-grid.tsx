@@ -1,6 +1,6 @@
 import { Dialog } from "radix-ui";
 import { ImageOff, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { SiteImage } from "~/content/images";
 
 /** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
@@ -16,13 +16,12 @@ function Placeholder({ label }: { label: string }) {
 }
 
 /** A photo that shows a placeholder when it cannot load, including a failure before the page was hydrated. */
-function Photo({ image, eager, className }: { image: SiteImage; eager: boolean; className: string }) {
+function Photo({ image, eager, className, broken, onBroken }: { image: SiteImage; eager: boolean; className: string; broken: boolean; onBroken: () => void }) {
   const ref = useRef<HTMLImageElement>(null);
-  const [broken, setBroken] = useState(false);
   useEffect(() => {
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setBroken(true);
-  }, []);
+    if (img && img.complete && img.naturalWidth === 0) onBroken();
+  }, [onBroken]);
   if (broken) return <Placeholder label={image.alt} />;
   return (
     <img
@@ -34,13 +33,15 @@ function Photo({ image, eager, className }: { image: SiteImage; eager: boolean; 
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       className={className}
-      onError={() => setBroken(true)}
+      onError={onBroken}
     />
   );
 }
 
 export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
   const [open, setOpen] = useState<number | null>(null);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const markBroken = useCallback((src: string) => setBroken((b) => (b.has(src) ? b : new Set(b).add(src))), []);
   const current = open === null ? null : photos[open];
   return (
     <>
@@ -51,9 +52,9 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
               type="button"
               onClick={() => setOpen(i)}
               className="block w-full overflow-hidden rounded-lg bg-slate-100"
-              aria-label={`View full size: ${photo.alt}`}
+              aria-label={`View full size: ${photo.alt}${broken.has(photo.src) ? " (image unavailable)" : ""}`}
             >
-              <Photo image={photo} eager={i < EAGER_COUNT} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
+              <Photo image={photo} eager={i < EAGER_COUNT} broken={broken.has(photo.src)} onBroken={() => markBroken(photo.src)} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
             </button>
           </li>
         ))}
@@ -71,7 +72,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
           >
             <Dialog.Title className="sr-only">{current?.alt ?? "Photo"}</Dialog.Title>
             {current ? (
-              <Photo key={current.src} image={current} eager className="max-h-[calc(100vh-6rem)] w-auto max-w-full rounded-lg object-contain" />
+              <Photo key={current.src} image={current} eager broken={broken.has(current.src)} onBroken={() => markBroken(current.src)} className="max-h-[calc(100vh-6rem)] w-auto max-w-full rounded-lg object-contain" />
             ) : null}
             <Dialog.Close className="absolute right-0 top-0 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100" aria-label="Close">
               <X aria-hidden className="size-6" />
