@@ -116,11 +116,11 @@ describe("contact form", () => {
     const main = page.getByRole("main");
     await main.getByLabel("Name").fill(name);
     await main.getByLabel("Email").fill("rita-at-example.com");
-    await main.getByLabel("Message").fill("Is there a clinic near Baltimore?");
+    await main.getByRole("textbox", { name: "Message" }).fill("Is there a clinic near Baltimore?");
     await main.getByRole("button", { name: "Send Message" }).click();
     await main.getByText("Please enter a valid email address").waitFor();
     await main.getByText("Please correct the highlighted fields.").waitFor();
-    expect(await main.getByLabel("Message").inputValue()).toBe("Is there a clinic near Baltimore?");
+    expect(await main.getByRole("textbox", { name: "Message" }).inputValue()).toBe("Is there a clinic near Baltimore?");
     await main.getByLabel("Email").fill("rita@example.com");
     await main.getByRole("button", { name: "Send Message" }).click();
     await main.getByRole("heading", { name: "Message sent!" }).waitFor();

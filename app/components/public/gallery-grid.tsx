@@ -6,9 +6,10 @@ import type { SiteImage } from "~/content/images";
 /** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
 const EAGER_COUNT = 3;
 
-function Placeholder({ label }: { label: string }) {
+/** Shown inside the photo's button (whose label names the photo) or the overlay (whose title does). */
+function Placeholder() {
   return (
-    <div role="img" aria-label={`${label} (image unavailable)`} className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-2 bg-slate-200 text-slate-700">
+    <div className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-2 bg-slate-200 text-slate-700">
       <ImageOff aria-hidden className="size-8" />
       <span className="text-sm font-medium">Image unavailable</span>
     </div>
@@ -22,7 +23,7 @@ function Photo({ image, eager, className, broken, onBroken }: { image: SiteImage
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0) onBroken();
   }, [onBroken]);
-  if (broken) return <Placeholder label={image.alt} />;
+  if (broken) return <Placeholder />;
   return (
     <img
       ref={ref}
@@ -52,7 +53,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
               type="button"
               onClick={() => setOpen(i)}
               className="block w-full overflow-hidden rounded-lg bg-slate-100"
-              aria-label={`View full size: ${photo.alt}${broken.has(photo.src) ? " (image unavailable)" : ""}`}
+              aria-label={`View full size: ${photo.alt}${broken.has(photo.src) ? " (Image unavailable)" : ""}`}
             >
               <Photo image={photo} eager={i < EAGER_COUNT} broken={broken.has(photo.src)} onBroken={() => markBroken(photo.src)} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
             </button>
