@@ -7,9 +7,10 @@ import type { SiteImage } from "~/content/images";
 const EAGER_COUNT = 3;
 
 /** Shown inside the photo's button (whose label names the photo) or the overlay (whose title does). */
-function Placeholder() {
+function Placeholder({ alt }: { alt: string }) {
   return (
     <div className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-2 bg-slate-200 text-slate-700">
+      <span className="sr-only">{alt} </span>
       <ImageOff aria-hidden className="size-8" />
       <span className="text-sm font-medium">Image unavailable</span>
     </div>
@@ -23,7 +24,7 @@ function Photo({ image, eager, className, broken, onBroken }: { image: SiteImage
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0) onBroken();
   }, [onBroken]);
-  if (broken) return <Placeholder />;
+  if (broken) return <Placeholder alt={image.alt} />;
   return (
     <img
       ref={ref}
@@ -53,8 +54,8 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
               type="button"
               onClick={() => setOpen(i)}
               className="block w-full overflow-hidden rounded-lg bg-slate-100"
-              aria-label={`View full size: ${photo.alt}${broken.has(photo.src) ? " (Image unavailable)" : ""}`}
             >
+              <span className="sr-only">View full size: </span>
               <Photo image={photo} eager={i < EAGER_COUNT} broken={broken.has(photo.src)} onBroken={() => markBroken(photo.src)} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
             </button>
           </li>
