@@ -56,7 +56,9 @@ async function main() {
   const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debugPort}`] });
   const lighthouse = await loadLighthouse();
   const rows: string[][] = [];
+  const sizes = new Map<string, number>();
   let over = false;
+  let headerProblems = 0;
   try {
     for (const path of PAGES) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -72,6 +74,7 @@ async function main() {
       for (const url of scripts) {
         const t = await transferSize(url);
         total += t.bytes;
+        sizes.set(new URL(url).pathname, t.bytes);
         if (t.encoding !== "gzip" && t.bytes > 1024) problems.push(`uncompressed ${new URL(url).pathname}`);
         if (url.includes("/assets/") && !/max-age=31536000/.test(t.cacheControl) && !/immutable/.test(t.cacheControl)) problems.push(`short cache ${new URL(url).pathname}`);
       }
@@ -89,6 +92,7 @@ async function main() {
         const c = result?.lhr.categories ?? {};
         for (const k of ["performance", "accessibility", "best-practices", "seo"]) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
       }
+      headerProblems += problems.length;
       rows.push(row, ...problems.map((p) => ["", "", "", p]));
     }
   } finally {
@@ -102,6 +106,9 @@ async function main() {
   const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const r of rows) console.log(line(r));
+  const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
+  console.log(headerProblems === 0 ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok." : `${headerProblems} compression/caching problems (listed above).`);
   if ("skipped" in lighthouse) console.log(`\nLighthouse skipped: ${lighthouse.skipped}.`);
   console.log(over ? "\nSome pages are over the JavaScript budget." : "\nAll pages are within the JavaScript budget.");
 }

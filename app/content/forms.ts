@@ -13,3 +13,6 @@ export const FORM_TEXT = {
   rateLimited: "We have received several messages from your connection in a short time. Please wait a few minutes and try again, or call us.",
   fixErrors: "Please correct the highlighted fields.",
 } as const;
+
+/** The name of the hidden field people never see and bots fill in. */
+export const HONEYPOT_FIELD = "website";

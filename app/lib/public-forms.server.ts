@@ -2,9 +2,8 @@
 // then the server-side rules, then the store.
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { FORM_TEXT } from "~/content/forms";
 import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
-import { HONEYPOT_FIELD } from "~/lib/submission-schemas";
+import { FORM_TEXT, HONEYPOT_FIELD } from "~/content/forms";
 import { hitRateLimit } from "~/models/rate-limit.server";
 
 /** Submissions one address may make per form in the window: generous for a family, costly for a bot. */

@@ -55,6 +55,3 @@ export const ContactSchema = z.object({
 
 export type RegistrationInput = z.output<typeof RegistrationSchema>;
 export type ContactInput = z.output<typeof ContactSchema>;
-
-/** The name of the hidden field people never see and bots fill in. */
-export const HONEYPOT_FIELD = "website";

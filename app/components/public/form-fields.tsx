@@ -1,5 +1,5 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/lib/submission-schemas";
+import { HONEYPOT_FIELD } from "~/content/forms";
 
 const inputClass =
   "rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
