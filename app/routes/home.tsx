@@ -28,10 +28,10 @@ export default function Home() {
           <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE}</p>
           <p className="mt-4 max-w-2xl text-lg text-slate-100">{HERO_TEXT}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/programs" className={buttonClass("primary", "bg-ball-400 text-navy-900 hover:bg-ball-300")}>
+            <Link to="/programs" className={buttonClass("primary", "bg-ball-400! text-navy-900! hover:bg-ball-300!")}>
               Join Our Programs
             </Link>
-            <Link to="/about" className={buttonClass("secondary", "border-white bg-transparent text-white hover:bg-white/10")}>
+            <Link to="/about" className={buttonClass("secondary", "border-white! bg-transparent! text-white! hover:bg-white/10!")}>
               Learn More
             </Link>
           </div>
