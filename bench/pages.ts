@@ -31,7 +31,13 @@ function transferSize(url: string): Promise<{ bytes: number; encoding: string; c
   });
 }
 
-type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: { categories: Record<string, { score: number | null }> } } | undefined>;
+type LighthouseResult = {
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+    audits: Record<string, { score: number | null; scoreDisplayMode: string }>;
+  };
+};
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
 
 async function loadLighthouse(): Promise<{ run: LighthouseFn } | { skipped: string }> {
   try {
@@ -59,6 +65,7 @@ async function main() {
   const sizes = new Map<string, number>();
   let over = false;
   let headerProblems = 0;
+  const notes: string[] = [];
   try {
     for (const path of PAGES) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -91,6 +98,14 @@ async function main() {
         });
         const c = result?.lhr.categories ?? {};
         for (const k of ["performance", "accessibility", "best-practices", "seo"]) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
+        // Name what costs points, so a score below budget says where to look.
+        const audits = result?.lhr.audits ?? {};
+        for (const k of ["performance", "accessibility", "best-practices", "seo"]) {
+          const failing = (c[k]?.auditRefs ?? [])
+            .filter((r) => r.weight > 0 && audits[r.id]?.scoreDisplayMode !== "notApplicable" && (audits[r.id]?.score ?? 1) < 0.9)
+            .map((r) => r.id);
+          if (failing.length) notes.push(`${path} ${k}: ${failing.join(", ")}`);
+        }
       }
       headerProblems += problems.length;
       rows.push(row, ...problems.map((p) => ["", "", "", p]));
@@ -106,6 +121,7 @@ async function main() {
   const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const r of rows) console.log(line(r));
+  if (notes.length) console.log(`\nLighthouse audits scoring below 0.9:\n${notes.map((n) => `  ${n}`).join("\n")}`);
   const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
   console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
   console.log(headerProblems === 0 ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok." : `${headerProblems} compression/caching problems (listed above).`);

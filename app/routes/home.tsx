@@ -32,7 +32,7 @@ export default function Home() {
               Join Our Programs
             </Link>
             <Link to="/about" className={buttonClass("secondary", "border-white! bg-transparent! text-white! hover:bg-white/10!")}>
-              Learn More
+              Learn More<span className="sr-only"> about us</span>
             </Link>
           </div>
         </div>
