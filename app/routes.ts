@@ -27,5 +27,7 @@ export default [
   route("messages", "routes/messages.tsx"),
   route("messages/:conversationId", "routes/messages.$conversationId.tsx"),
   route("testimonials", "routes/testimonials.tsx"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { COPYRIGHT_YEAR, PARTNERS, PROGRAM_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
+import { PARTNER_LOGOS } from "~/content/images";
+import { COPYRIGHT_YEAR, PROGRAM_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
 import type { SiteConfig } from "../../server/config";
 
 const FOOTER_LINKS = [
@@ -79,12 +80,9 @@ export function Footer({ site }: { site: SiteConfig }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between">
           <ul aria-label="Partners" className="flex flex-wrap gap-3">
-            {PARTNERS.map((p) => (
+            {PARTNER_LOGOS.map((p) => (
               <li key={p.name}>
-                <span title={p.name} className="inline-grid h-10 min-w-16 place-items-center rounded-md bg-white/10 px-3 text-xs font-bold tracking-wide text-white">
-                  <span aria-hidden>{p.short}</span>
-                  <span className="sr-only">{p.name}</span>
-                </span>
+                <img src={p.src} alt={p.alt} title={p.name} width={p.width} height={p.height} loading="lazy" decoding="async" className="h-10 w-auto" />
               </li>
             ))}
           </ul>

@@ -1,9 +1,51 @@
+import { Mail } from "lucide-react";
+import type { Route } from "./+types/awarded-grants";
 import { PageHeader } from "~/components/page-header";
+import { Card, Section } from "~/components/public/section";
+import { buttonClass } from "~/components/ui/button";
+import { ENDORSEMENTS, GRANTS, GRANTS_TEXT } from "~/content/grants";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/root";
 
-export const meta = () => pageMeta(PAGES.grants);
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.grants, { matches, location });
 
-export default function Page() {
-  return <PageHeader heading={PAGES.grants.heading} intro={PAGES.grants.description} />;
+export default function AwardedGrants() {
+  const site = useRootData()?.site;
+  return (
+    <>
+      <PageHeader heading={PAGES.grants.heading} intro={PAGES.grants.description} />
+      <Section title={GRANTS_TEXT.grantsTitle} id="grants">
+        <div className="grid gap-6 md:grid-cols-2">
+          {GRANTS.map((g) => (
+            <Card key={g.title} className="border-t-4 border-t-ball-400">
+              <p className="text-4xl font-extrabold text-court-700">{g.amount}</p>
+              <h3 className="mt-2 text-xl font-semibold text-navy-900">{g.title}</h3>
+              <p className="text-sm font-medium text-slate-600">{g.funder}</p>
+              <p className="mt-3 text-slate-700">{g.text}</p>
+            </Card>
+          ))}
+        </div>
+      </Section>
+      <Section title={GRANTS_TEXT.endorsementsTitle} id="endorsements">
+        <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {ENDORSEMENTS.map((e) => (
+            <li key={e.by}>
+              <figure className="h-full rounded-xl border border-slate-200 bg-court-50 p-6">
+                <blockquote className="text-slate-800">“{e.quote}”</blockquote>
+                <figcaption className="mt-3 text-sm font-semibold text-court-800">— {e.by}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section title={GRANTS_TEXT.joinTitle} id="join" intro={GRANTS_TEXT.joinText}>
+        {site ? (
+          <a href={`mailto:${site.email}?subject=${encodeURIComponent(GRANTS_TEXT.joinSubject)}`} className={buttonClass("primary")}>
+            <Mail aria-hidden className="size-4" /> {GRANTS_TEXT.joinLink}
+          </a>
+        ) : null}
+      </Section>
+    </>
+  );
 }

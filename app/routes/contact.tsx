@@ -1,9 +1,101 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { telHref } from "~/components/footer";
 import { PageHeader } from "~/components/page-header";
+import { HoneypotField, SuccessPanel, TextAreaField } from "~/components/public/form-fields";
+import { Card } from "~/components/public/section";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { CONTACT_TEXT } from "~/content/contact";
+import { FORM_TEXT } from "~/content/forms";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import { receivePublicForm } from "~/lib/public-forms.server";
+import { ContactSchema } from "~/lib/submission-schemas";
+import { createContactMessage } from "~/models/submissions.server";
+import { useRootData } from "~/root";
 
-export const meta = () => pageMeta(PAGES.contact);
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.contact, { matches, location });
 
-export default function Page() {
-  return <PageHeader heading={PAGES.contact.heading} intro={PAGES.contact.description} />;
+export async function action({ request, context }: Route.ActionArgs) {
+  return receivePublicForm(request, context, "contact", ContactSchema, (input) => createContactMessage(context.db, input));
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const site = useRootData()?.site;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const errors = failed?.fieldErrors ?? {};
+  const values = failed?.values ?? {};
+  return (
+    <>
+      <PageHeader heading={PAGES.contact.heading} intro={PAGES.contact.description} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[20rem_1fr]">
+        <div className="space-y-4">
+          {site ? (
+            <>
+              <Card>
+                <h2 className="flex items-center gap-2 font-semibold text-navy-900">
+                  <Phone aria-hidden className="size-5 text-court-700" /> {CONTACT_TEXT.phoneTitle}
+                </h2>
+                <p className="mt-1 text-lg">{site.phone}</p>
+                <a href={telHref(site.phone)} className={buttonClass("primary", "mt-3")}>
+                  {CONTACT_TEXT.callNow}
+                </a>
+              </Card>
+              <Card>
+                <h2 className="flex items-center gap-2 font-semibold text-navy-900">
+                  <Mail aria-hidden className="size-5 text-court-700" /> {CONTACT_TEXT.emailTitle}
+                </h2>
+                <p className="mt-1 break-all text-lg">{site.email}</p>
+                <a href={`mailto:${site.email}`} className={buttonClass("secondary", "mt-3")}>
+                  {CONTACT_TEXT.emailUs}
+                </a>
+              </Card>
+            </>
+          ) : null}
+          <Card>
+            <h2 className="flex items-center gap-2 font-semibold text-navy-900">
+              <MapPin aria-hidden className="size-5 text-court-700" /> {CONTACT_TEXT.locationsTitle}
+            </h2>
+            <ul className="mt-1 space-y-1 text-slate-700">
+              {CONTACT_TEXT.locations.map((l) => (
+                <li key={l}>{l}</li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+        <section aria-labelledby="contact-form-heading">
+          <h2 id="contact-form-heading" className="text-2xl font-bold text-navy-900">
+            {CONTACT_TEXT.formTitle}
+          </h2>
+          {actionData?.ok ? (
+            <div className="mt-4">
+              <SuccessPanel title={FORM_TEXT.contactSuccessTitle} text={FORM_TEXT.contactSuccess} />
+            </div>
+          ) : (
+            <Form method="post" noValidate className="relative mt-4 grid gap-4 sm:grid-cols-2">
+              <Field label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
+              <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+              <Field label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={errors.phone} className="sm:col-span-2" />
+              <div className="sm:col-span-2">
+                <TextAreaField label="Message" name="message" required defaultValue={values.message} error={errors.message} />
+              </div>
+              <HoneypotField />
+              <div className="sm:col-span-2">
+                <FormError message={failed?.error} />
+              </div>
+              <div className="sm:col-span-2">
+                <Button type="submit" disabled={busy}>
+                  {busy ? "Sending..." : CONTACT_TEXT.submit}
+                </Button>
+              </div>
+            </Form>
+          )}
+        </section>
+      </div>
+    </>
+  );
 }

@@ -1,9 +1,66 @@
+import { ChevronDown } from "lucide-react";
+import { Link } from "react-router";
+import type { Route } from "./+types/faq";
 import { PageHeader } from "~/components/page-header";
+import { Section } from "~/components/public/section";
+import { buttonClass } from "~/components/ui/button";
+import { FAQ_QUICK_LINKS, FAQ_TEXT, FAQS } from "~/content/faq";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => pageMeta(PAGES.faq);
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(PAGES.faq, { matches, location }),
+  {
+    "script:ld+json": {
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: FAQS.map((f) => ({ "@type": "Question", name: f.q, acceptedAnswer: { "@type": "Answer", text: f.a } })),
+    },
+  },
+];
 
-export default function Page() {
-  return <PageHeader heading={PAGES.faq.heading} intro={PAGES.faq.description} />;
+/**
+ * Native <details> elements sharing one `name` form an exclusive accordion: opening one closes the others,
+ * and clicking the open one collapses it. No JavaScript needed, and keyboard support comes for free.
+ */
+export default function Faq() {
+  return (
+    <>
+      <PageHeader heading={PAGES.faq.heading} intro={PAGES.faq.description} />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_18rem]">
+        <div className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {FAQS.map((f) => (
+            <details key={f.q} name="faq" className="group">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-navy-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                <h2 className="text-base">{f.q}</h2>
+                <ChevronDown aria-hidden className="size-5 shrink-0 transition-transform group-open:rotate-180" />
+              </summary>
+              <p className="px-5 pb-5 text-slate-700">{f.a}</p>
+            </details>
+          ))}
+        </div>
+        <aside>
+          <nav aria-labelledby="quick-links-heading" className="rounded-xl border border-slate-200 bg-court-50 p-5">
+            <h2 id="quick-links-heading" className="font-semibold text-navy-900">
+              {FAQ_TEXT.quickLinksTitle}
+            </h2>
+            <ul className="mt-3 space-y-2">
+              {FAQ_QUICK_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="font-medium text-court-800 underline">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+      </div>
+      <Section title={FAQ_TEXT.moreTitle} id="more" intro={FAQ_TEXT.moreText}>
+        <Link to="/contact" className={buttonClass("primary")}>
+          Contact Us
+        </Link>
+      </Section>
+    </>
+  );
 }

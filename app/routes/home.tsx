@@ -1,40 +1,129 @@
+import { CalendarDays, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { telHref } from "~/components/footer";
+import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
+import { EVENT_CARDS, EVENTS_TITLE, GET_IN_TOUCH, HERO_TEXT, MISSION, VISION } from "~/content/home";
 import { PAGES } from "~/content/pages";
-import { TAGLINE } from "~/content/site";
-import { pageMeta } from "~/lib/meta";
+import { SERVICE_AREAS, TAGLINE } from "~/content/site";
+import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/meta";
+import { useRootData } from "~/root";
 import { TestimonialsSection } from "~/components/testimonials-section";
 import { loadTestimonialsSection } from "~/models/testimonials.server";
-import type { Route } from "./+types/home";
 
-export const meta = () => pageMeta(PAGES.home);
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const tags = pageMeta(PAGES.home, { matches, location });
+  const site = siteFrom(matches);
+  const publicUrl = publicUrlFrom(matches);
+  if (site && publicUrl) tags.push(organizationJsonLd(site, publicUrl));
+  return tags;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { testimonials: await loadTestimonialsSection(request, context) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useRootData()?.site;
   return (
     <>
-    <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
-        <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{PAGES.home.heading}</h1>
-        <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE}</p>
-        <p className="mt-4 max-w-2xl text-lg text-slate-100">
-          Tennis and education for student-athletes in Washington DC, Baltimore, Atlanta and Chesapeake, steering them toward
-          academic circles and college scholarships.
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/programs" className={buttonClass("primary", "bg-ball-400 text-navy-900 hover:bg-ball-300")}>
-            Join Our Programs
-          </Link>
-          <Link to="/about" className={buttonClass("secondary", "border-white bg-transparent text-white hover:bg-white/10")}>
-            Learn More
+      <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
+          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{PAGES.home.heading}</h1>
+          <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE}</p>
+          <p className="mt-4 max-w-2xl text-lg text-slate-100">{HERO_TEXT}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/programs" className={buttonClass("primary", "bg-ball-400! text-navy-900! hover:bg-ball-300!")}>
+              Join Our Programs
+            </Link>
+            <Link to="/about" className={buttonClass("secondary", "border-white! bg-transparent! text-white! hover:bg-white/10!")}>
+              Learn More<span className="sr-only"> about us</span>
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-12 md:grid-cols-2">
+        {[MISSION, VISION].map((card) => (
+          <Card key={card.title} className="border-t-4 border-t-court-600">
+            <h2 className="text-2xl font-bold text-navy-900">{card.title}</h2>
+            <p className="mt-3 text-slate-700">{card.text}</p>
+          </Card>
+        ))}
+      </div>
+
+      <Section title={GET_IN_TOUCH.title} id="get-in-touch" intro={GET_IN_TOUCH.text}>
+        <div className="grid gap-6 md:grid-cols-3">
+          <Card>
+            <h3 className="flex items-center gap-2 font-semibold text-navy-900">
+              <Phone aria-hidden className="size-5 text-court-700" /> Phone
+            </h3>
+            {site ? (
+              <a href={telHref(site.phone)} className="mt-2 block text-lg font-semibold text-court-800 underline">
+                {site.phone}
+              </a>
+            ) : null}
+          </Card>
+          <Card>
+            <h3 className="flex items-center gap-2 font-semibold text-navy-900">
+              <Mail aria-hidden className="size-5 text-court-700" /> Email
+            </h3>
+            {site ? (
+              <a href={`mailto:${site.email}`} className="mt-2 block break-all text-lg font-semibold text-court-800 underline">
+                {site.email}
+              </a>
+            ) : null}
+          </Card>
+          <Card>
+            <h3 className="flex items-center gap-2 font-semibold text-navy-900">
+              <MapPin aria-hidden className="size-5 text-court-700" /> {GET_IN_TOUCH.areasTitle}
+            </h3>
+            <ul className="mt-2 space-y-1 text-slate-700">
+              {SERVICE_AREAS.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      </Section>
+
+      <TestimonialsSection {...loaderData.testimonials} />
+
+      <Section title={EVENTS_TITLE} id="events">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {EVENT_CARDS.map((event) => (
+            <li key={event.title}>
+              <Card className={`flex h-full flex-col ${event.status === "open" ? "" : "bg-slate-50"}`}>
+                <h3 className="flex items-center gap-2 text-lg font-semibold text-navy-900">
+                  <CalendarDays aria-hidden className="size-5 text-court-700" />
+                  {event.title}
+                </h3>
+                <p className="mt-2 font-semibold text-court-800">{event.when}</p>
+                <p className="mt-1 flex-1 text-slate-700">{event.details}</p>
+                {event.status === "open" ? (
+                  <Link
+                    to="/programs/registration"
+                    className={buttonClass("primary", "mt-4 self-start")}
+                    aria-label={`Register: ${event.title}`}
+                  >
+                    Register
+                  </Link>
+                ) : (
+                  <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">
+                    {event.status === "closed" ? "Closed" : "Cancelled"}
+                  </p>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <Link to="/calendar" className={buttonClass("secondary")}>
+            View Full Calendar
           </Link>
         </div>
-      </div>
-    </section>
-    <TestimonialsSection {...loaderData.testimonials} />
+      </Section>
     </>
   );
 }

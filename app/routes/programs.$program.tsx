@@ -1,22 +1,67 @@
-import { data } from "react-router";
+import { FileText } from "lucide-react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/programs.$program";
 import { PageHeader } from "~/components/page-header";
+import { Card, Section } from "~/components/public/section";
+import { buttonClass } from "~/components/ui/button";
+import { DOCUMENTS } from "~/content/images";
 import { PROGRAM_PAGES } from "~/content/pages";
+import { PROGRAM_DETAILS, PROGRAM_LABEL_TEXT } from "~/content/programs";
+import type { ProgramSlug } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
 
-function programPage(slug: string | undefined) {
-  return slug && Object.hasOwn(PROGRAM_PAGES, slug) ? PROGRAM_PAGES[slug as keyof typeof PROGRAM_PAGES] : null;
+function programSlug(slug: string | undefined): ProgramSlug | null {
+  return slug && Object.hasOwn(PROGRAM_PAGES, slug) ? (slug as ProgramSlug) : null;
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  const page = programPage(params.program);
-  if (!page) throw data(null, { status: 404 });
-  return { page };
+  const slug = programSlug(params.program);
+  if (!slug) throw data(null, { status: 404 });
+  return { slug };
 }
 
-export const meta = ({ data }: Route.MetaArgs) => (data ? pageMeta(data.page) : []);
+export const meta: Route.MetaFunction = ({ data, matches, location }) => (data ? pageMeta(PROGRAM_PAGES[data.slug], { matches, location }) : []);
 
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  return <PageHeader heading={page.heading} intro={page.description} />;
+  const { slug } = loaderData;
+  const page = PROGRAM_PAGES[slug];
+  const details = PROGRAM_DETAILS[slug];
+  return (
+    <>
+      <PageHeader heading={page.heading} intro={details.summary} />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 md:grid-cols-3">
+        {details.sections.map((s) => (
+          <Card key={s.title}>
+            <h2 className="text-xl font-semibold text-navy-900">{s.title}</h2>
+            <p className="mt-2 text-slate-700">{s.text}</p>
+            {s.items ? (
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
+                {s.items.map((i) => (
+                  <li key={i}>{i}</li>
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+        ))}
+      </div>
+      <Section title="Next Steps" id="next-steps">
+        <div className="flex flex-wrap gap-3">
+          <Link to="/programs/registration" className={buttonClass("primary")}>
+            {PROGRAM_LABEL_TEXT.register}
+          </Link>
+          {details.photoRelease ? (
+            <a href={DOCUMENTS.photoRelease.href} className={buttonClass("secondary")} download>
+              <FileText aria-hidden className="size-4" /> {DOCUMENTS.photoRelease.label}
+            </a>
+          ) : null}
+          <Link to="/contact" className={buttonClass("secondary")}>
+            {PROGRAM_LABEL_TEXT.contact}
+          </Link>
+          <Link to="/programs" className={buttonClass("ghost")}>
+            {PROGRAM_LABEL_TEXT.allPrograms}
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
 }

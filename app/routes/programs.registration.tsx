@@ -1,9 +1,80 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/programs.registration";
 import { PageHeader } from "~/components/page-header";
+import { HoneypotField, SelectField, SuccessPanel } from "~/components/public/form-fields";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { REGISTRATION_TEXT } from "~/content/contact";
+import { FORM_TEXT, PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
 import { PAGES } from "~/content/pages";
+import { PROGRAMS_TEXT } from "~/content/programs";
 import { pageMeta } from "~/lib/meta";
+import { receivePublicForm } from "~/lib/public-forms.server";
+import { RegistrationSchema } from "~/lib/submission-schemas";
+import { createRegistrationRequest } from "~/models/submissions.server";
 
-export const meta = () => pageMeta(PAGES.registration);
+export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.registration, { matches, location });
 
-export default function Page() {
-  return <PageHeader heading={PAGES.registration.heading} intro={PAGES.registration.description} />;
+export async function action({ request, context }: Route.ActionArgs) {
+  return receivePublicForm(request, context, "registration", RegistrationSchema, (input) => createRegistrationRequest(context.db, input));
+}
+
+export default function Registration({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/programs/registration";
+  const failed = actionData && !actionData.ok ? actionData : null;
+  const errors = failed?.fieldErrors ?? {};
+  const values = failed?.values ?? {};
+  return (
+    <>
+      <PageHeader heading={PAGES.registration.heading} intro={PAGES.registration.description} />
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        {actionData?.ok ? (
+          <SuccessPanel title={FORM_TEXT.registrationSuccessTitle} text={FORM_TEXT.registrationSuccess}>
+            <Link to="/programs" className={buttonClass("secondary", "mt-4")}>
+              Back to Programs
+            </Link>
+          </SuccessPanel>
+        ) : (
+          <Form method="post" noValidate className="relative space-y-8">
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-xl font-semibold text-navy-900">{REGISTRATION_TEXT.studentTitle}</legend>
+              <Field label="Student Name" name="studentName" required defaultValue={values.studentName} error={errors.studentName} />
+              <Field label="Age" name="age" type="number" min={4} max={99} inputMode="numeric" required defaultValue={values.age} error={errors.age} />
+              <SelectField label="Skill Level" name="skillLevel" required options={SKILL_LEVELS} placeholder="Select a skill level" defaultValue={values.skillLevel ?? ""} error={errors.skillLevel} />
+              <SelectField
+                label="Program Interest"
+                name="programInterest"
+                required
+                options={PROGRAM_CHOICES}
+                placeholder="Select a program"
+                defaultValue={values.programInterest ?? ""}
+                error={errors.programInterest}
+              />
+            </fieldset>
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-xl font-semibold text-navy-900">{REGISTRATION_TEXT.parentTitle}</legend>
+              <Field label="Parent/Guardian Name" name="parentName" autoComplete="name" required defaultValue={values.parentName} error={errors.parentName} />
+              <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+              <Field label="Phone" name="phone" type="tel" autoComplete="tel" required defaultValue={values.phone} error={errors.phone} />
+              <Field label="Emergency Contact" name="emergencyContact" required placeholder="Name and phone number" defaultValue={values.emergencyContact} error={errors.emergencyContact} />
+            </fieldset>
+            <HoneypotField />
+            <div className="rounded-md bg-slate-50 p-4 text-sm text-slate-700">
+              <p>{REGISTRATION_TEXT.consent}</p>
+              <ul className="mt-2 list-disc pl-5">
+                {PROGRAMS_TEXT.registration.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </div>
+            <FormError message={failed?.error} />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Submitting..." : REGISTRATION_TEXT.submit}
+            </Button>
+          </Form>
+        )}
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,74 @@
+import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/content/forms";
+
+const inputClass =
+  "rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
+
+function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+export function SelectField({
+  label,
+  error,
+  options,
+  placeholder,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined; options: readonly string[]; placeholder: string }) {
+  const id = `${select.name}-${useId()}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} {...select}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({ label, error, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
+  const id = `${area.name}-${useId()}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} rows={5} {...area} />
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** A field people never see or reach with the keyboard; automated spam fills it in and is quietly dropped. */
+export function HoneypotField() {
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}
+
+export function SuccessPanel({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <div role="status" className="rounded-xl border border-court-200 bg-court-50 p-6">
+      <h2 className="text-xl font-semibold text-court-900">{title}</h2>
+      <p className="mt-2 text-slate-800">{text}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The 12 questions families ask most, with the policies of spec section 9.
+export const FAQS = [
+  {
+    q: "What ages do you accept?",
+    a: "Children can join from age 4. Our Level-5 youth clinic is designed for ages 8-12, and older beginners are welcome in Level 5 clinics too.",
+  },
+  {
+    q: "Does my child need experience?",
+    a: "No. Level 5 (Beginner) starts from the very first swing, and racquets are provided. Every player is placed by interview and evaluation.",
+  },
+  {
+    q: "How are players placed in the five levels?",
+    a: "By a short interview and an on-court evaluation with a coach: 1 National/International, 2 State/Regional, 3 Intermediate, 4 Recreational, 5 Beginner. Coaches re-evaluate through the season.",
+  },
+  {
+    q: "Do participants under 18 need parental consent?",
+    a: "Yes. Parental consent is required for every participant under 18, given on the registration form by a parent or guardian.",
+  },
+  {
+    q: "What is your refund policy for programs and camps?",
+    a: "Cancel at least 7 days before the start for a full refund. Cancel 3-7 days before the start for a partial refund. Cancellations less than 3 days before the start are not refunded, except for medical emergencies.",
+  },
+  {
+    q: "How do I book or cancel a private lesson?",
+    a: "Private lessons are on Fridays by appointment and need 24-hour notice, whether you book, move or cancel.",
+  },
+  {
+    q: "How do I withdraw my child from a program?",
+    a: "Withdrawals need 7 days' notice. For monthly enrollment, please give 30 days' notice; payments are not refunded but can be reallocated to other clinics or lessons.",
+  },
+  {
+    q: "When are monthly fees due?",
+    a: "Monthly enrollment fees are due 15 days in advance.",
+  },
+  {
+    q: "What is the fall schedule?",
+    a: "Sep 7 - Nov 7: Sundays 8-10 AM, Monday-Thursday clinics 4:30-6:00 PM, the Level-5 youth clinic Tuesday and Thursday 4:30-5:30 PM, and private lessons on Fridays by appointment. We are closed on Saturdays for the Sabbath.",
+  },
+  {
+    q: "Do you offer scholarships or financial help?",
+    a: "Yes. Our two memorial scholarships support education and tennis training and equipment, and grants keep our after-school program and summer camp affordable. Ask a coach.",
+  },
+  {
+    q: "Where do you run programs?",
+    a: "We serve families in Washington DC, Baltimore MD, Atlanta GA and Chesapeake VA. Contact us for the court nearest you.",
+  },
+  {
+    q: "Are donations tax deductible?",
+    a: "Yes. We are a registered non-profit and donations are 100% tax deductible. See the Donate page for Zelle and bank transfer details.",
+  },
+] as const;
+
+export const FAQ_QUICK_LINKS = [
+  { to: "/programs", label: "Programs" },
+  { to: "/calendar", label: "Calendar" },
+  { to: "/contact", label: "Contact" },
+  { to: "/donate", label: "Donate" },
+] as const;
+
+export const FAQ_TEXT = { quickLinksTitle: "Quick Links", moreTitle: "Still have a question?", moreText: "Call or email us and a coach will answer." } as const;

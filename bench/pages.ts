@@ -1,0 +1,132 @@
+// `npm run bench:pages`: builds (when stale) and starts the production server, then prints for the key public
+// pages the gzip size of the JavaScript each page loads, and the Lighthouse (mobile) category scores when the
+// `lighthouse` package is installed. Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
+import fs from "node:fs";
+import http from "node:http";
+import { chromium } from "playwright-core";
+// @ts-expect-error: a plain ES module script without types
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { freePort, startServer } from "../tests/e2e/support/server";
+
+const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery"];
+const JS_BUDGET_KB = 110;
+
+function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
+  return candidates.find((p) => fs.existsSync(p));
+}
+
+/** Bytes the server really sends for a URL when the browser accepts gzip, and the headers it sends with them. */
+function transferSize(url: string): Promise<{ bytes: number; encoding: string; cacheControl: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => (bytes += c.length));
+        res.on("end", () =>
+          resolve({ bytes, encoding: String(res.headers["content-encoding"] ?? "none"), cacheControl: String(res.headers["cache-control"] ?? "") }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+type LighthouseResult = {
+  lhr: {
+    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+    audits: Record<string, { score: number | null; scoreDisplayMode: string }>;
+  };
+};
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+
+async function loadLighthouse(): Promise<{ run: LighthouseFn } | { skipped: string }> {
+  try {
+    const name = "lighthouse";
+    const mod = (await import(name)) as { default: LighthouseFn };
+    return { run: mod.default };
+  } catch {
+    return { skipped: "the `lighthouse` npm package is not installed (npm install --no-save lighthouse to enable it)" };
+  }
+}
+
+async function main() {
+  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  const server = await startServer();
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log("Chromium not found: set CHROMIUM_PATH. Nothing measured.");
+    await server.stop();
+    return;
+  }
+  const debugPort = await freePort();
+  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debugPort}`] });
+  const lighthouse = await loadLighthouse();
+  const rows: string[][] = [];
+  const sizes = new Map<string, number>();
+  let over = false;
+  let headerProblems = 0;
+  const notes: string[] = [];
+  try {
+    for (const path of PAGES) {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on("response", (r) => {
+        if (r.request().resourceType() === "script" && r.url().startsWith(server.url)) scripts.add(r.url());
+      });
+      await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+      await context.close();
+      let total = 0;
+      const problems: string[] = [];
+      for (const url of scripts) {
+        const t = await transferSize(url);
+        total += t.bytes;
+        sizes.set(new URL(url).pathname, t.bytes);
+        if (t.encoding !== "gzip" && t.bytes > 1024) problems.push(`uncompressed ${new URL(url).pathname}`);
+        if (url.includes("/assets/") && !/max-age=31536000/.test(t.cacheControl) && !/immutable/.test(t.cacheControl)) problems.push(`short cache ${new URL(url).pathname}`);
+      }
+      const kb = total / 1024;
+      if (kb > JS_BUDGET_KB) over = true;
+      const row = [path, String(scripts.size), kb.toFixed(1), kb <= JS_BUDGET_KB ? "ok" : "OVER"];
+      if ("run" in lighthouse) {
+        const result = await lighthouse.run(`${server.url}${path}`, {
+          port: debugPort,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          formFactor: "mobile",
+        });
+        const c = result?.lhr.categories ?? {};
+        for (const k of ["performance", "accessibility", "best-practices", "seo"]) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
+        // Name what costs points, so a score below budget says where to look.
+        const audits = result?.lhr.audits ?? {};
+        for (const k of ["performance", "accessibility", "best-practices", "seo"]) {
+          const failing = (c[k]?.auditRefs ?? [])
+            .filter((r) => r.weight > 0 && audits[r.id]?.scoreDisplayMode !== "notApplicable" && (audits[r.id]?.score ?? 1) < 0.9)
+            .map((r) => r.id);
+          if (failing.length) notes.push(`${path} ${k}: ${failing.join(", ")}`);
+        }
+      }
+      headerProblems += problems.length;
+      rows.push(row, ...problems.map((p) => ["", "", "", p]));
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  const header = ["page", "scripts", "gzip JS (KB)", `budget ${JS_BUDGET_KB} KB`];
+  if ("run" in lighthouse) header.push("perf", "a11y", "best practices", "seo");
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
+  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const r of rows) console.log(line(r));
+  if (notes.length) console.log(`\nLighthouse audits scoring below 0.9:\n${notes.map((n) => `  ${n}`).join("\n")}`);
+  const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
+  console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
+  console.log(headerProblems === 0 ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok." : `${headerProblems} compression/caching problems (listed above).`);
+  if ("skipped" in lighthouse) console.log(`\nLighthouse skipped: ${lighthouse.skipped}.`);
+  console.log(over ? "\nSome pages are over the JavaScript budget." : "\nAll pages are within the JavaScript budget.");
+}
+
+await main();
