@@ -25,6 +25,8 @@ export default [
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
   route("messages", "routes/messages.tsx"),
+  route("messages/coaches", "routes/messages.coaches.ts"),
   route("messages/:conversationId", "routes/messages.$conversationId.tsx"),
+  route("messages/:conversationId/attachments/:attachmentId", "routes/messages.$conversationId.attachments.$attachmentId.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,20 +4,10 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
-import type { Profile, Role } from "~/lib/profile";
+import type { ConversationDetail, ConversationSummary, Participant } from "~/lib/messaging";
+import type { Profile } from "~/lib/profile";
 
-export type Participant = { id: string; fullName: string | null; email: string; phone: string | null; role: Role; avatarUrl: string | null };
-
-export type ConversationSummary = {
-  id: string;
-  title: string | null;
-  updatedAt: string;
-  other: Participant | null;
-  lastMessage: { content: string; messageType: "text" | "image" | "file"; createdAt: string; senderId: string | null } | null;
-  unread: number;
-};
-
-export type ConversationDetail = { id: string; title: string | null; other: Participant | null };
+export type { ConversationDetail, ConversationSummary, Participant };
 
 export class ConversationRuleError extends Error {
   constructor(

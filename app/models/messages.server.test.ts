@@ -57,13 +57,13 @@ describe("starting conversations", () => {
   });
 
   it.each([
-    ["a client with another client", () => client, () => otherClient.id, 403],
-    ["a coach with another coach", () => coach, () => otherCoach.id, 403],
-    ["anyone with themselves", () => coach, () => coach.id, 403],
-    ["anyone with a user who does not exist", () => client, () => "no-such-user", 404],
+    ["a client with another client", client, otherClient.id, 403],
+    ["a coach with another coach", coach, otherCoach.id, 403],
+    ["anyone with themselves", coach, coach.id, 403],
+    ["anyone with a user who does not exist", client, "no-such-user", 404],
   ] as const)("refuses %s and creates nothing", async (_name, starter, otherId, status) => {
     const before = await conversationCount();
-    const err = await startConversation(db, starter(), otherId()).catch((e: unknown) => e);
+    const err = await startConversation(db, starter, otherId).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConversationRuleError);
     expect((err as ConversationRuleError).status).toBe(status);
     expect(await conversationCount()).toBe(before);

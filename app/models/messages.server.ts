@@ -4,24 +4,11 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isConversationParticipant, isUuid } from "./conversations.server";
+import type { MessageType, MessageView } from "~/lib/messaging";
+
+export type { MessageType, MessageView };
 
 export const MESSAGE_CHANNEL = "nlte_messaging";
-export const MESSAGE_MAX_LENGTH = 5000;
-
-export type MessageType = "text" | "image" | "file";
-
-export type MessageView = {
-  id: string;
-  conversationId: string;
-  senderId: string | null;
-  senderName: string | null;
-  senderAvatarUrl: string | null;
-  content: string;
-  messageType: MessageType;
-  isRead: boolean;
-  createdAt: string;
-  attachment: { id: string; fileName: string; mimeType: string; size: number } | null;
-};
 
 /** What travels through NOTIFY: ids only; every receiver reads the rest from the database. */
 export type Announcement =
