@@ -52,6 +52,9 @@ export const ChatWidgetSchema = z.object({
     .max(MESSAGE_MAX_LENGTH - 210, "The message is too long."),
 });
 
+/** What the chat widget's send answers. */
+export type WidgetActionData = { ok: true; coachName: string; conversationId: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string };
+
 /** What the widget's message looks like in the conversation. */
 export const widgetMessageContent = (subject: string, message: string) => `${subject}\n\n${message}`;
 

@@ -1,6 +1,6 @@
 import { Plus, Search } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/messages";
 import { getUser, requireUser } from "~/auth/session.server";
 import { ConversationCard } from "~/components/messages/conversation-card";
@@ -9,9 +9,8 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { parseForm } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
-import { ChatWidgetSchema, widgetMessageContent } from "~/lib/messaging";
+import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData } from "~/lib/messaging";
 import { useRealtime } from "~/lib/realtime-client";
-import { useRevalidator } from "react-router";
 import { z } from "zod";
 import { ConversationRuleError, getClientsForCoach, getConversationsForUser, startConversation } from "~/models/conversations.server";
 import { createMessage } from "~/models/messages.server";
@@ -31,8 +30,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const StartSchema = z.object({ intent: z.literal("start"), clientId: z.string().trim().min(1).max(64) });
-
-export type WidgetActionData = { ok: true; coachName: string; conversationId: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
