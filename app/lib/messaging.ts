@@ -39,7 +39,9 @@ export const MessageContentSchema = z
   .string({ error: "Please type a message." })
   .trim()
   .min(1, "Please type a message.")
-  .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`);
+  .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`)
+  // Form posts send line breaks as CRLF; store them as the person typed them.
+  .transform((s) => s.replace(/\r\n?/g, "\n"));
 
 /** The chat widget's form (spec section 5, Chat widget). */
 export const ChatWidgetSchema = z.object({
@@ -49,7 +51,8 @@ export const ChatWidgetSchema = z.object({
     .string({ error: "Please fill in both subject and message fields." })
     .trim()
     .min(1, "Please fill in both subject and message fields.")
-    .max(MESSAGE_MAX_LENGTH - 210, "The message is too long."),
+    .max(MESSAGE_MAX_LENGTH - 210, "The message is too long.")
+    .transform((s) => s.replace(/\r\n?/g, "\n")),
 });
 
 /** What the chat widget's send answers. */
