@@ -75,31 +75,34 @@ export type NewMessage = {
  */
 export async function createMessage(db: Db, input: NewMessage): Promise<MessageView | null> {
   if (!isUuid(input.conversationId)) return null;
-  const id = await db.transaction(async (tx) => {
-    // Locks the membership row: a participant removed meanwhile cannot slip a message in.
-    const member = await tx.execute(sql`
-      select 1 from conversation_participants
-      where conversation_id = ${input.conversationId} and user_id = ${input.senderId} for share`);
-    if (member.rows.length === 0) return null;
-    let attachmentId: string | null = null;
-    if (input.attachment) {
-      const a = input.attachment;
-      const { rows } = await tx.execute<{ id: string }>(sql`
-        insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data)
-        values (${input.conversationId}, ${input.senderId}, ${a.fileName}, ${a.mimeType}, ${a.data.length}, ${a.data})
-        returning id`);
-      attachmentId = rows[0]!.id;
-    }
-    const { rows } = await tx.execute<{ id: string }>(sql`
+  const a = input.attachment;
+  // One statement (one round trip, its own transaction): the membership check, the optional attachment, the
+  // message, the conversation's activity time and the announcement all commit together or not at all.
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    with member as (
+      select 1 from conversation_participants where conversation_id = ${input.conversationId} and user_id = ${input.senderId}
+    ), att as (
+      insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data)
+      select ${input.conversationId}::uuid, ${input.senderId}, ${a?.fileName ?? null}::text, ${a?.mimeType ?? null}::text,
+             ${a?.data.length ?? null}::int, ${a?.data ?? null}::bytea
+      where ${Boolean(a)}::boolean and exists (select 1 from member)
+      returning id, file_name, mime_type, size
+    ), ins as (
       insert into messages (conversation_id, sender_id, content, message_type, attachment_id)
-      values (${input.conversationId}, ${input.senderId}, ${input.content}, ${input.messageType ?? "text"}, ${attachmentId})
-      returning id`);
-    const messageId = rows[0]!.id;
-    await tx.execute(sql`update conversations set updated_at = now() where id = ${input.conversationId}`);
-    await announce(tx, { k: "m", c: input.conversationId, id: messageId });
-    return messageId;
-  });
-  return id ? getMessageById(db, id) : null;
+      select ${input.conversationId}::uuid, ${input.senderId}, ${input.content}, ${input.messageType ?? "text"}::message_type, (select id from att)
+      where exists (select 1 from member)
+      returning *
+    ), touched as (
+      update conversations set updated_at = now() where id = ${input.conversationId} and exists (select 1 from ins) returning 1
+    ), announced as (
+      select pg_notify(${MESSAGE_CHANNEL}, json_build_object('k', 'm', 'c', ins.conversation_id, 'id', ins.id)::text) from ins
+    )
+    select ins.id, ins.conversation_id, ins.sender_id, u.full_name as sender_name, u.avatar_url as sender_avatar_url,
+           ins.content, ins.message_type, ins.is_read, ins.created_at,
+           att.id as attachment_id, att.file_name, att.mime_type, att.size,
+           (select count(*) from announced) as announced, (select count(*) from touched) as touched
+    from ins left join users u on u.id = ins.sender_id left join att on att.id = ins.attachment_id`);
+  return rows[0] ? toView(rows[0]) : null;
 }
 
 /**
