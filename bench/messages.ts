@@ -143,7 +143,10 @@ async function measure(label: string, coachBase: string, clientBase: string, pai
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   measuring = false;
   const elapsed = (performance.now() - start) / 1000;
-  for (const t of timers) clearTimeout(t), clearInterval(t);
+  for (const t of timers) {
+    clearTimeout(t);
+    clearInterval(t);
+  }
   await new Promise((r) => setTimeout(r, 500));
   const lost = [...sentAt.values()].filter((t) => t < start + elapsed * 1000 - 5000).length;
   for (const ws of sockets) ws.close();
