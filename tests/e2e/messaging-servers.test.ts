@@ -50,7 +50,7 @@ describe("two server processes on one database", () => {
 
     // The client's browser talks only to server B.
     const b = await open();
-    await useSession(b.context, serverB.url, client);
+    await useSession(b.context, serverB!.url, client);
     await b.visit(`/messages/${conversationId}`);
     await b.page.getByText("No messages yet").waitFor();
     // The coach listens on a socket to server A.
