@@ -7,7 +7,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { WebSocket, WebSocketServer } from "ws";
 import { ClientEventSchema, MessageContentSchema, TYPING_THROTTLE_MS, type ClientEvent, type ServerEvent } from "../app/lib/messaging";
 import { getParticipantIds, getUnreadCount, isConversationParticipant } from "../app/models/conversations.server";
-import { announce, createMessage, getMessageById, markConversationRead, type Announcement } from "../app/models/messages.server";
+import { announce, createMessage, getMessagesByIds, markConversationRead, type Announcement } from "../app/models/messages.server";
 import type { AppServices } from "./context";
 import { listenForAnnouncements } from "./notify-listener";
 import { allowedOriginsFor } from "./security";
@@ -29,6 +29,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const byConversation = new Map<string, Set<Client>>();
   const byUser = new Map<string, Set<Client>>();
+  let unreadWatchers = 0;
 
   const send = (c: Client, e: ServerEvent) => {
     if (c.ws.readyState !== WebSocket.OPEN) return;
@@ -83,6 +84,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
     ws.on("close", () => {
       for (const id of c.subscriptions) remove(byConversation, id, c);
       remove(byUser, userId, c);
+      if (c.watchUnread) unreadWatchers--;
     });
     // Handled one at a time per socket, so a subscribe is settled before the next message is read.
     let queue = Promise.resolve();
@@ -132,6 +134,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
         return;
       }
       case "watchUnread":
+        if (!c.watchUnread) unreadWatchers++;
         c.watchUnread = true;
         return send(c, { type: "unread", count: await getUnreadCount(db, c.userId) });
       case "send": {
@@ -145,8 +148,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   }
 
   async function pushUnreadCounts(conversationId: string, except: string | null) {
-    const anyWatcher = [...byUser.values()].some((set) => [...set].some((c) => c.watchUnread));
-    if (!anyWatcher) return;
+    if (unreadWatchers === 0) return;
     for (const userId of await getParticipantIds(db, conversationId)) {
       if (userId === except) continue;
       const watchers = [...(byUser.get(userId) ?? [])].filter((c) => c.watchUnread);
@@ -171,14 +173,32 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
       }
       return;
     }
-    let senderId: string | null = null;
-    if (subscribers?.size) {
-      const message = await getMessageById(db, a.id);
-      if (!message) return;
-      senderId = message.senderId;
-      for (const c of byConversation.get(a.c) ?? []) send(c, { type: "message", message });
+    pendingMessages.push(a);
+    if (!draining) void drainMessages();
+  }
+
+  // Announced messages are read back in batches: one query for whatever arrived while the last one ran.
+  const pendingMessages: Array<Extract<Announcement, { k: "m" }>> = [];
+  let draining = false;
+  async function drainMessages() {
+    draining = true;
+    try {
+      while (pendingMessages.length) {
+        const batch = pendingMessages.splice(0, 500);
+        const wanted = batch.filter((a) => byConversation.get(a.c)?.size).map((a) => a.id);
+        const found = new Map((await getMessagesByIds(db, wanted)).map((m) => [m.id, m]));
+        for (const a of batch) {
+          const message = found.get(a.id);
+          if (message) for (const c of byConversation.get(a.c) ?? []) send(c, { type: "message", message });
+          void pushUnreadCounts(a.c, message?.senderId ?? null).catch((err) => console.error("realtime: unread count failed:", err));
+        }
+      }
+    } catch (err) {
+      console.error("realtime: reading announced messages failed:", err);
+      for (const set of byUser.values()) for (const c of set) send(c, { type: "resync" });
+    } finally {
+      draining = false;
     }
-    await pushUnreadCounts(a.c, senderId);
   }
 
   const listener = listenForAnnouncements(

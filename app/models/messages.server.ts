@@ -61,6 +61,14 @@ export async function getMessageById(db: Db, id: string): Promise<MessageView | 
   return rows[0] ? toView(rows[0]) : null;
 }
 
+/** Several messages by id in one query (the hub reads announced messages in batches under load). */
+export async function getMessagesByIds(db: Db, ids: string[]): Promise<MessageView[]> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return [];
+  const { rows } = await db.execute<Record<string, unknown>>(sql`${messageSelect} where m.id = any(${`{${valid.join(",")}}`}::uuid[])`);
+  return rows.map(toView);
+}
+
 export type NewMessage = {
   conversationId: string;
   senderId: string;
