@@ -3,7 +3,7 @@
 import { MessageCircle, X } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useAuthDialog } from "~/components/auth-dialog";
 import { showToast } from "~/components/toaster";
 import type { Role } from "~/lib/profile";
@@ -16,7 +16,9 @@ const launcherClass =
 
 export function ChatWidget({ user }: { user: { role: Role } | null }) {
   const { openAuthDialog } = useAuthDialog();
-  if (user?.role === "coach") return null;
+  const { pathname } = useLocation();
+  // Coaches do not message coaches; on the messages pages the launcher would cover the composer.
+  if (user?.role === "coach" || pathname === "/messages" || pathname.startsWith("/messages/")) return null;
   if (!user) {
     return (
       <button type="button" className={launcherClass} onClick={() => openAuthDialog("signin")}>
