@@ -72,6 +72,38 @@ describe("two server processes on one database", () => {
       .toBe(true);
     coachSocket.close();
   });
+
+  it("after a reconnect, the page shows every message it missed, once", async () => {
+    const env = { DATABASE_URL: database.url };
+    const coach = await makePerson(serverA.url, "Gap Coach", { coach: true, env });
+    const client = await makePerson(serverA.url, "Gap Client", { env });
+    const clientId = (await sql.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
+    const conversationId = await startConversation(serverA.url, coach, clientId);
+    const say = async (content: string) => expect((await post(serverA.url, `/messages/${conversationId}`, coach, { intent: "send", content })).status).toBe(200);
+
+    const b = await open();
+    await useSession(b.context, serverB!.url, client);
+    await b.visit(`/messages/${conversationId}`);
+    await say("before the outage");
+    await b.page.getByText("before the outage").waitFor();
+
+    // Server B goes away; messages keep arriving through server A; B comes back on the same address.
+    const port = serverB!.port;
+    const oldDataDir = serverB!.dataDir;
+    await serverB!.stop();
+    fs.rmSync(oldDataDir, { recursive: true, force: true });
+    for (const n of [1, 2, 3]) await say(`during the outage ${n}`);
+    serverB = await startServer({ env, port });
+    for (const n of [1, 2, 3]) await b.page.getByText(`during the outage ${n}`).waitFor();
+    await say("after the outage");
+    await b.page.getByText("after the outage").waitFor();
+    expect(await b.page.getByRole("listitem").filter({ hasText: /outage/ }).count()).toBe(5);
+
+    // The browser logged its refused reconnection attempts while B was down: expected here, not a fault.
+    const errors = (b as unknown as { errors: string[] }).errors;
+    const unexpected = errors.filter((e) => !/WebSocket|ERR_CONNECTION_REFUSED/.test(e));
+    errors.splice(0, errors.length, ...unexpected);
+  });
 });
 
 describe("a server killed while messages are being sent", () => {
