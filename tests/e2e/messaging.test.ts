@@ -1,7 +1,7 @@
 // A coach and two clients in separate browsers, as new users would use the site.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
+import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -160,5 +160,15 @@ describe("messaging between a coach and clients", () => {
     await b.visit(path);
     await b.page.getByRole("heading", { level: 1, name: "Carla Coach" }).waitFor();
     await b.page.getByText("No messages yet").waitFor();
+
+    // The unread count in the header menu changes live, without reloading the page.
+    await b.visit("/about");
+    await b.page.getByRole("button", { name: /Bea Client.*account menu/ }).click();
+    await b.page.getByRole("link", { name: "Messages" }).waitFor();
+    expect(await b.page.getByTestId("unread-count").count()).toBe(0);
+    const res = await post(baseURL, path, coach, { intent: "send", content: "Welcome to the clinic" });
+    expect(res.status).toBe(200);
+    await expect.poll(() => b.page.getByTestId("unread-count").textContent()).toBe("1 unread");
+    expect(new URL(b.page.url()).pathname).toBe("/about");
   });
 });
