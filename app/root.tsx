@@ -1,12 +1,14 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthDialogProvider } from "~/components/auth-dialog";
+import { ChatWidget } from "~/components/chat-widget";
 import { ErrorFallback } from "~/components/error-fallback";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
+import { getUnreadCount } from "~/models/conversations.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
 import type { SiteConfig } from "../server/config";
@@ -16,8 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const { toast, clear } = await readToast({ secret: context.secret, secure: context.config.secure }, request);
   const site: SiteConfig = { ...context.config.site, googleEnabled: Boolean(context.config.google) };
+  const unreadCount = user ? await getUnreadCount(context.db, user.id) : 0;
   return data(
-    { user, toast, site, publicUrl: context.config.publicUrl },
+    { user, toast, site, publicUrl: context.config.publicUrl, unreadCount },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -55,11 +58,12 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} />
+      <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
       <main id="main" className="flex-1">
         {children}
       </main>
       {site ? <Footer site={site} /> : null}
+      <ChatWidget user={root?.user ?? null} />
       <Toaster toast={root?.toast ?? null} />
     </AuthDialogProvider>
   );

@@ -25,9 +25,11 @@ export default [
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
   route("messages", "routes/messages.tsx"),
+  route("messages/coaches", "routes/messages.coaches.ts"),
   route("messages/:conversationId", "routes/messages.$conversationId.tsx"),
   route("testimonials", "routes/testimonials.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  route("messages/:conversationId/attachments/:attachmentId", "routes/messages.$conversationId.attachments.$attachmentId.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -15,7 +15,10 @@ import {
   uniqueIndex,
   uuid,
   bigint,
+  customType,
 } from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -190,6 +193,7 @@ export const messages = pgTable(
     content: text("content").notNull(),
     messageType: messageTypeEnum("message_type").notNull().default("text"),
     isRead: boolean("is_read").notNull().default(false),
+    attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -198,6 +202,25 @@ export const messages = pgTable(
       .on(t.conversationId, t.senderId)
       .where(sql`${t.isRead} = false`),
   ],
+);
+
+// Files sent in conversations. Kept in PostgreSQL itself so every app process serves the same files and a
+// backup of the database is a backup of the attachments.
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    uploaderId: text("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("attachments_conversation_id_idx").on(t.conversationId)],
 );
 
 // Fixed-window counters shared by every app process (sign-in limits and the like).

@@ -9,6 +9,7 @@ import { createAuth, resolveAuthSecret } from "./auth";
 import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { createHttpApp, type BuildSource } from "./http";
+import { attachRealtime } from "./realtime";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -81,6 +82,8 @@ async function main() {
     };
   }
   server.on("request", createHttpApp(services, source));
+  const realtime = attachRealtime(server, services, databaseUrl);
+  await realtime.ready;
 
   server.on("error", async (err: NodeJS.ErrnoException) => {
     if (err.code === "EADDRINUSE") console.error(`Error: port ${config.port} is already in use; set PORT to a free port`);
@@ -100,6 +103,8 @@ async function main() {
         server.closeAllConnections();
       }),
   );
+  // Runs before the HTTP server's close above (cleanups run in reverse): open sockets would keep it waiting.
+  cleanups.push(() => realtime.close());
 
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -57,9 +57,13 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The origins a state-changing request may come from: PUBLIC_URL, or the address the browser used when none is set. */
 export function allowedOrigins(req: Request, config: Config): string[] {
+  return allowedOriginsFor(req.get("host"), req.protocol, config);
+}
+
+/** The same rule for requests Express does not see (the WebSocket upgrade). */
+export function allowedOriginsFor(host: string | undefined, protocol: string, config: Config): string[] {
   if (config.publicUrlConfigured) return [config.publicUrl];
-  const host = req.get("host");
-  return host ? [config.publicUrl, `${req.protocol}://${host}`] : [config.publicUrl];
+  return host ? [config.publicUrl, `${protocol}://${host}`] : [config.publicUrl];
 }
 
 /**

@@ -6,6 +6,7 @@ import { ProgramsMenu } from "~/components/programs-menu";
 import { Button } from "~/components/ui/button";
 import { NAV_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
 import { roleLabel, type Profile } from "~/lib/profile";
+import { useRealtime } from "~/lib/realtime-client";
 
 type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role">;
 
@@ -16,7 +17,7 @@ function visibleLinks(user: HeaderUser | null) {
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium ${isActive ? "text-court-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-court-800"}`;
 
-export function Header({ user, orgName }: { user: HeaderUser | null; orgName: string }) {
+export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | null; orgName: string; unreadCount?: number }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const location = useLocation();
   const mobileId = useId();
@@ -40,7 +41,7 @@ export function Header({ user, orgName }: { user: HeaderUser | null; orgName: st
           <ProgramsMenu />
         </nav>
         <div className="flex items-center gap-2">
-          <AccountArea user={user} />
+          <AccountArea user={user} unreadCount={unreadCount} />
           <button
             type="button"
             className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
@@ -78,7 +79,7 @@ export function Header({ user, orgName }: { user: HeaderUser | null; orgName: st
   );
 }
 
-function AccountArea({ user }: { user: HeaderUser | null }) {
+function AccountArea({ user, unreadCount }: { user: HeaderUser | null; unreadCount: number }) {
   const { openAuthDialog } = useAuthDialog();
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/signout";
@@ -90,10 +91,21 @@ function AccountArea({ user }: { user: HeaderUser | null }) {
       </Button>
     );
   }
-  return <UserMenu user={user} />;
+  return <UserMenu user={user} unreadCount={unreadCount} />;
 }
 
-function UserMenu({ user }: { user: HeaderUser }) {
+/** The unread count from the last page load, then as the server pushes it. */
+function useUnreadCount(initial: number) {
+  const [live, setLive] = useState<{ count: number; base: number } | null>(null);
+  useRealtime((e) => {
+    if (e.type === "unread") setLive({ count: e.count, base: initial });
+  }, { watchUnread: true });
+  // A newer page load wins over an older push.
+  return live && live.base === initial ? live.count : initial;
+}
+
+function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number }) {
+  const unread = useUnreadCount(unreadCount);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -128,6 +140,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
         </span>
         <span className="max-w-36 truncate">{name}</span>
         <span className="sr-only">, account menu</span>
+        {unread > 0 ? (
+          <span aria-hidden className="rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
+            {unread}
+          </span>
+        ) : null}
       </button>
       <div id={menuId} hidden={!open} className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         <p className="truncate px-4 pb-2 text-xs text-slate-600">
@@ -135,6 +152,12 @@ function UserMenu({ user }: { user: HeaderUser }) {
         </p>
         <Link to="/messages" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
           <MessageSquare aria-hidden className="size-4" /> Messages
+          {unread > 0 ? (
+            <span className="ml-auto rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-count">
+              {unread}
+              <span className="sr-only"> unread</span>
+            </span>
+          ) : null}
         </Link>
         <Form method="post" action="/signout">
           <button type="submit" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50">

@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { formatListDate, initialOf } from "~/lib/messaging";
+import { roleLabel } from "~/lib/profile";
+import type { ConversationSummary } from "~/lib/messaging";
+
+/** One row of /messages: the other participant, the last message and its date. */
+export function ConversationCard({ conversation: c }: { conversation: ConversationSummary }) {
+  const name = c.other?.fullName || c.title || "Conversation";
+  const last = c.lastMessage;
+  const lastText = last ? (last.messageType === "text" ? last.content : `[File: ${last.content}]`) : "";
+  return (
+    <Link
+      to={`/messages/${c.id}`}
+      className="flex gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-court-600 hover:bg-court-50"
+    >
+      <span aria-hidden className="grid size-11 shrink-0 place-items-center rounded-full bg-court-700 text-lg font-bold text-white">
+        {initialOf(name)}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className="truncate font-semibold text-slate-900">{name}</span>
+          {last ? (
+            <time dateTime={last.createdAt} className="shrink-0 text-sm text-slate-600" suppressHydrationWarning>
+              {formatListDate(last.createdAt)}
+            </time>
+          ) : null}
+        </span>
+        <span className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-700">
+          <span>{c.other ? roleLabel(c.other.role) : "User"}</span>
+          {c.other?.phone ? <span>{c.other.phone}</span> : null}
+          {c.other?.email ? <span className="truncate">{c.other.email}</span> : null}
+        </span>
+        {lastText ? <span className="mt-1 block truncate text-sm text-slate-800">{lastText}</span> : null}
+      </span>
+      {c.unread > 0 ? (
+        <span className="self-center rounded-full bg-court-700 px-2 py-0.5 text-xs font-bold text-white">
+          {c.unread}
+          <span className="sr-only"> unread</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}

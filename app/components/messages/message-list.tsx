@@ -1,0 +1,104 @@
+import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { formatFileSize, formatTime, initialOf, type MessageView } from "~/lib/messaging";
+
+export const attachmentUrl = (m: Pick<MessageView, "conversationId" | "attachment">) =>
+  m.attachment ? `/messages/${m.conversationId}/attachments/${m.attachment.id}` : "";
+
+function MessageBody({ message: m }: { message: MessageView }) {
+  if (m.attachment && m.messageType === "image") {
+    return (
+      <a href={attachmentUrl(m)} target="_blank" rel="noreferrer" className="block">
+        <img src={attachmentUrl(m)} alt={m.attachment.fileName} className="max-h-64 max-w-full rounded-md" loading="lazy" />
+      </a>
+    );
+  }
+  if (m.attachment) {
+    return (
+      <a href={attachmentUrl(m)} download={m.attachment.fileName} className="inline-flex items-center gap-1 underline">
+        <Paperclip aria-hidden className="size-4 shrink-0" />
+        <span className="break-all">{m.attachment.fileName}</span>
+        <span className="whitespace-nowrap">({formatFileSize(m.attachment.size)})</span>
+      </a>
+    );
+  }
+  if (m.messageType === "file") {
+    return (
+      <span className="inline-flex items-center gap-1">
+        <Paperclip aria-hidden className="size-4" /> {m.content}
+      </span>
+    );
+  }
+  return <p className="whitespace-pre-wrap break-words">{m.content}</p>;
+}
+
+/** The conversation's messages, oldest first, scrolled to the newest; own messages on the right with a read tick. */
+export function MessageList({ messages, me, loading, typing }: { messages: MessageView[]; me: string; loading: boolean; typing: boolean }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = messages[messages.length - 1]?.id;
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [last, typing]);
+  return (
+    <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5" tabIndex={0} aria-label="Message history">
+      {loading ? (
+        <div role="status" className="absolute right-3 top-3 flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow">
+          <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading messages
+        </div>
+      ) : null}
+      {messages.length === 0 ? (
+        <div className="grid h-full place-items-center text-center">
+          <div>
+            <p className="font-semibold text-slate-900">No messages yet</p>
+            <p className="text-slate-700">Start a conversation!</p>
+          </div>
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label="Messages">
+          {messages.map((m) => {
+            const own = m.senderId === me;
+            const name = m.senderName || "Unknown User";
+            return (
+              <li key={m.id} className={`flex items-end gap-2 ${own ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
+                {own ? null : m.senderAvatarUrl ? (
+                  <img src={m.senderAvatarUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-navy-700 text-sm font-bold text-white">
+                    {initialOf(name)}
+                  </span>
+                )}
+                <div className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${own ? "bg-court-700 text-white" : "bg-white text-slate-900"}`}>
+                  {own ? <span className="sr-only">You said</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
+                  <MessageBody message={m} />
+                  <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
+                    <time dateTime={m.createdAt} suppressHydrationWarning>
+                      {formatTime(m.createdAt)}
+                    </time>
+                    {own ? (
+                      m.isRead ? (
+                        <CheckCheck role="img" aria-label="Read" className="size-4" data-read="true" />
+                      ) : (
+                        <Check role="img" aria-label="Unread" className="size-4" data-read="false" />
+                      )
+                    ) : null}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {typing ? (
+        <div role="status" className="mt-3 flex items-center gap-1 text-sm text-slate-700">
+          <span className="sr-only">Typing</span>
+          <span aria-hidden className="flex gap-1 rounded-2xl bg-white px-3 py-2 shadow-sm">
+            <span className="size-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.3s]" />
+            <span className="size-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.15s]" />
+            <span className="size-2 animate-bounce rounded-full bg-slate-500" />
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}

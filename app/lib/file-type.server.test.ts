@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { cleanFileName, detectFileType } from "./file-type.server";
+
+describe("detectFileType", () => {
+  it("recognises images, PDF, DOC and DOCX by their content", () => {
+    expect(detectFileType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.mimeType).toBe("image/png");
+    expect(detectFileType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.kind).toBe("image");
+    expect(detectFileType(Buffer.from("GIF89a...."))?.mimeType).toBe("image/gif");
+    expect(detectFileType(Buffer.from("%PDF-1.7\n"))?.mimeType).toBe("application/pdf");
+    expect(detectFileType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))?.extension).toBe("doc");
+    expect(detectFileType(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("..[Content_Types].xml..word/document.xml")]))?.extension).toBe("docx");
+  });
+
+  it("refuses anything else, whatever it is called", () => {
+    expect(detectFileType(Buffer.from("<html><script>alert(1)</script>"))).toBeNull();
+    expect(detectFileType(Buffer.from("MZ\x90\x00"))).toBeNull();
+    expect(detectFileType(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("a plain zip")]))).toBeNull();
+    expect(detectFileType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it("cleans file names", () => {
+    expect(cleanFileName('../../etc/"passwd"\n', "pdf")).toBe(".._.._etc_passwd");
+    expect(cleanFileName("   ", "pdf")).toBe("file.pdf");
+  });
+});

@@ -1,0 +1,37 @@
+// What a file really is, read from its first bytes (the name and the browser's claimed type are not trusted).
+export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export type DetectedFile = { mimeType: string; kind: "image" | "file"; extension: string };
+
+const startsWith = (buf: Buffer, bytes: number[], offset = 0) => bytes.every((b, i) => buf[offset + i] === b);
+
+export function detectFileType(buf: Buffer): DetectedFile | null {
+  if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mimeType: "image/png", kind: "image", extension: "png" };
+  if (startsWith(buf, [0xff, 0xd8, 0xff])) return { mimeType: "image/jpeg", kind: "image", extension: "jpg" };
+  if (buf.subarray(0, 6).toString("latin1") === "GIF87a" || buf.subarray(0, 6).toString("latin1") === "GIF89a")
+    return { mimeType: "image/gif", kind: "image", extension: "gif" };
+  if (buf.subarray(0, 4).toString("latin1") === "RIFF" && buf.subarray(8, 12).toString("latin1") === "WEBP")
+    return { mimeType: "image/webp", kind: "image", extension: "webp" };
+  if (buf.subarray(0, 5).toString("latin1") === "%PDF-") return { mimeType: "application/pdf", kind: "file", extension: "pdf" };
+  // Word 97-2003: an OLE compound file.
+  if (startsWith(buf, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { mimeType: "application/msword", kind: "file", extension: "doc" };
+  // Word 2007+: a zip whose entries include the word/ part and the content-types manifest.
+  if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04])) {
+    const text = buf.toString("latin1");
+    if (text.includes("[Content_Types].xml") && text.includes("word/"))
+      return { mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", kind: "file", extension: "docx" };
+  }
+  return null;
+}
+
+/** A file name safe to store and to put in a Content-Disposition header. */
+export function cleanFileName(name: string, extension: string): string {
+  const base = name
+    .replace(/[\\/]/g, "_")
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\u0000-\u001f\u007f"]/g, "")
+    .trim()
+    .slice(0, 120);
+  if (!base) return `file.${extension}`;
+  return base;
+}

@@ -1,0 +1,174 @@
+// Conversations and who is in them. Every function that reads or changes a conversation for a person takes
+// that person's id and answers as if the conversation did not exist when they are not a participant.
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { conversationParticipants, conversations, users } from "../../db/schema";
+import type { ConversationDetail, ConversationSummary, Participant } from "~/lib/messaging";
+import type { Profile } from "~/lib/profile";
+
+export type { ConversationDetail, ConversationSummary, Participant };
+
+export class ConversationRuleError extends Error {
+  constructor(
+    message: string,
+    readonly status: 403 | 404,
+  ) {
+    super(message);
+  }
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/** The one membership rule: used by loaders, actions, the attachment download and every WebSocket subscription. */
+export async function isConversationParticipant(db: Db, conversationId: string, userId: string): Promise<boolean> {
+  if (!isUuid(conversationId)) return false;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
+  return Boolean(row);
+}
+
+export function isUuid(v: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+}
+
+function toParticipant(r: Record<string, unknown>): Participant | null {
+  if (!r.other_id) return null;
+  return {
+    id: String(r.other_id),
+    fullName: (r.other_full_name as string | null) ?? null,
+    email: String(r.other_email),
+    phone: (r.other_phone as string | null) ?? null,
+    role: r.other_role === "coach" ? "coach" : "client",
+    avatarUrl: (r.other_avatar_url as string | null) ?? null,
+  };
+}
+
+const otherParticipantJoin = (userId: string) => sql`
+  left join lateral (
+    select u.id as other_id, u.full_name as other_full_name, u.email as other_email, u.phone as other_phone,
+           u.role as other_role, u.avatar_url as other_avatar_url
+    from conversation_participants op join users u on u.id = op.user_id
+    where op.conversation_id = c.id and op.user_id <> ${userId}
+    order by u.full_name nulls last limit 1
+  ) o on true`;
+
+/** The person's conversations, most recently active first, each with the other participant and the last message. */
+export async function getConversationsForUser(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    select c.id, c.title, c.updated_at, o.*, lm.content as lm_content, lm.message_type as lm_type,
+           lm.created_at as lm_created_at, lm.sender_id as lm_sender_id,
+           (select count(*)::int from messages um
+             where um.conversation_id = c.id and um.is_read = false and um.sender_id is distinct from ${userId}) as unread
+    from conversation_participants me
+    join conversations c on c.id = me.conversation_id
+    ${otherParticipantJoin(userId)}
+    left join lateral (
+      select m.content, m.message_type, m.created_at, m.sender_id from messages m
+      where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
+    ) lm on true
+    where me.user_id = ${userId}
+    order by c.updated_at desc, c.id`);
+  return rows.map((r) => ({
+    id: String(r.id),
+    title: (r.title as string | null) ?? null,
+    updatedAt: iso(r.updated_at),
+    other: toParticipant(r),
+    lastMessage: r.lm_created_at
+      ? { content: String(r.lm_content), messageType: r.lm_type as "text" | "image" | "file", createdAt: iso(r.lm_created_at), senderId: (r.lm_sender_id as string | null) ?? null }
+      : null,
+    unread: Number(r.unread),
+  }));
+}
+
+/** One conversation as `userId` sees it, or null when it does not exist or they are not in it. */
+export async function getConversationForUser(db: Db, conversationId: string, userId: string): Promise<ConversationDetail | null> {
+  if (!isUuid(conversationId)) return null;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    select c.id, c.title, o.*
+    from conversation_participants me
+    join conversations c on c.id = me.conversation_id
+    ${otherParticipantJoin(userId)}
+    where me.user_id = ${userId} and me.conversation_id = ${conversationId}`);
+  const r = rows[0];
+  if (!r) return null;
+  return { id: String(r.id), title: (r.title as string | null) ?? null, other: toParticipant(r) };
+}
+
+/** The ids of everyone in a conversation (the WebSocket hub uses it to route announcements). */
+export async function getParticipantIds(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: conversationParticipants.userId })
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.conversationId, conversationId));
+  return rows.map((r) => r.userId);
+}
+
+/** Who may start a conversation with whom: a coach with a client, a client with a coach; never client with client. */
+export function canStartConversation(starter: Pick<Profile, "role" | "id">, other: Pick<Profile, "role" | "id">): boolean {
+  if (starter.id === other.id) return false;
+  return (starter.role === "coach" && other.role === "client") || (starter.role === "client" && other.role === "coach");
+}
+
+/**
+ * Opens the direct conversation between `starter` and `otherId`: the existing one if they already have one,
+ * otherwise a new one titled 'Chat with {name}'. A transaction-scoped advisory lock on the pair makes two
+ * simultaneous starts (two tabs, two servers) agree on one conversation.
+ */
+export async function startConversation(db: Db, starter: Pick<Profile, "id" | "role">, otherId: string): Promise<{ id: string; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const [other] = await tx
+      .select({ id: users.id, role: users.role, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, otherId));
+    const [me] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, starter.id));
+    if (!other || !me) throw new ConversationRuleError("That person was not found.", 404);
+    if (!canStartConversation(me, other)) throw new ConversationRuleError("You cannot start a conversation with that person.", 403);
+    const pair = [me.id, other.id].sort().join(":");
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"conversation:" + pair}))`);
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      select c.id from conversations c
+      where c.type = 'direct'
+        and exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id = ${me.id})
+        and exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id = ${other.id})
+        and (select count(*) from conversation_participants p where p.conversation_id = c.id) = 2
+      order by c.created_at limit 1`);
+    if (rows[0]) return { id: rows[0].id, created: false };
+    const id = crypto.randomUUID();
+    await tx.insert(conversations).values({ id, title: `Chat with ${other.fullName || other.email}`, type: "direct" });
+    await tx.insert(conversationParticipants).values([
+      { conversationId: id, userId: me.id },
+      { conversationId: id, userId: other.id },
+    ]);
+    return { id, created: true };
+  });
+}
+
+/** Messages sent to `userId` that they have not read yet, over all their conversations. */
+export async function getUnreadCount(db: Db, userId: string): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from messages m
+    join conversation_participants p on p.conversation_id = m.conversation_id and p.user_id = ${userId}
+    where m.is_read = false and m.sender_id is distinct from ${userId}`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** People a coach may start a conversation with: clients, ordered by name. */
+export async function getClientsForCoach(db: Db): Promise<Array<Pick<Participant, "id" | "fullName" | "email" | "phone">>> {
+  return db
+    .select({ id: users.id, fullName: users.fullName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.role, "client"))
+    .orderBy(sql`${users.fullName} nulls last`, users.email);
+}
+
+/** Coaches a client may message, ordered by name. */
+export async function getCoaches(db: Db): Promise<Array<{ id: string; fullName: string | null; email: string }>> {
+  return db
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(users)
+    .where(eq(users.role, "coach"))
+    .orderBy(sql`${users.fullName} nulls last`, users.email);
+}

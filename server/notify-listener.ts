@@ -1,0 +1,65 @@
+// The PostgreSQL LISTEN/NOTIFY bridge: one dedicated connection per app process hears every announcement made
+// by any process on the same database. If the connection drops, it reconnects and reports `onResync`, because
+// announcements made meanwhile were lost (the browsers then reload from the database).
+import pg from "pg";
+import { MESSAGE_CHANNEL, type Announcement } from "../app/models/messages.server";
+
+export type NotifyListener = { close: () => Promise<void>; ready: Promise<void> };
+
+export function listenForAnnouncements(
+  databaseUrl: string,
+  onAnnouncement: (a: Announcement) => void,
+  onResync: () => void,
+): NotifyListener {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let attempts = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((r) => (markReady = r));
+
+  const connect = async (isRetry: boolean) => {
+    timer = null;
+    const c = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
+    client = c;
+    c.on("notification", (n) => {
+      if (n.channel !== MESSAGE_CHANNEL || !n.payload) return;
+      try {
+        onAnnouncement(JSON.parse(n.payload) as Announcement);
+      } catch (err) {
+        console.error("realtime: bad announcement:", err);
+      }
+    });
+    const retry = (err: unknown) => {
+      if (client !== c || closed) return;
+      client = null;
+      c.end().catch(() => undefined);
+      const delay = Math.min(5000, 200 * 2 ** attempts++);
+      console.error(`realtime: database listener lost (${err instanceof Error ? err.message : String(err)}); retrying in ${delay} ms`);
+      timer = setTimeout(() => void connect(true), delay);
+    };
+    c.on("error", retry);
+    c.on("end", () => retry(new Error("connection ended")));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${MESSAGE_CHANNEL}`);
+      attempts = 0;
+      markReady();
+      if (isRetry) onResync();
+    } catch (err) {
+      retry(err);
+    }
+  };
+  void connect(false);
+
+  return {
+    ready,
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,174 @@
+// A coach and two clients in separate browsers, as new users would use the site.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible, setupBrowser } from "./support/browser";
+import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+const open = setupBrowser(() => baseURL);
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+let coach: Person;
+let clientA: Person;
+let clientB: Person;
+const userId = async (p: Person) => (await database.query<{ id: string }>("select id from users where email = $1", [p.email])).rows[0]!.id;
+
+beforeAll(async () => {
+  database = await openDatabase(dataDir);
+  coach = await makePerson(baseURL, "Carla Coach", { coach: true, env });
+  clientA = await makePerson(baseURL, "Alex Client", { env });
+  clientB = await makePerson(baseURL, "Bea Client", { env });
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("messaging between a coach and clients", () => {
+  it("shows visitors the sign-in prompt, and the widget opens the sign-in dialog", async () => {
+    const { page, visit } = await open();
+    await visit("/messages");
+    await page.getByRole("heading", { name: "Sign In Required" }).waitFor();
+    await page.getByText("Please sign in to access messages.").waitFor();
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).waitFor();
+    await visit("/");
+    await page.getByRole("button", { name: "Message Your Coach" }).click();
+    await page.getByRole("dialog").getByText("Enter your credentials to access your account").waitFor();
+  });
+
+  it("lets a client message a coach from the widget, and both sides chat live", async () => {
+    const a = await open();
+    await useSession(a.context, baseURL, clientA);
+    await a.visit("/messages");
+    await a.page.getByText("Chat with your coaches").waitFor();
+    await a.page.getByRole("heading", { name: "No conversations yet" }).waitFor();
+    await a.page.getByText("Send a message to a coach to start a conversation.").waitFor();
+    await a.page.getByRole("main").getByRole("link", { name: "Send Message" }).click();
+    await a.page.waitForURL((u) => u.pathname === "/");
+
+    // The widget: whitespace is missing information; then a real message goes to the chosen coach.
+    await a.page.getByRole("button", { name: "Message Your Coach" }).click();
+    const widget = a.page.getByRole("dialog", { name: "Message Your Coach" });
+    await widget.getByLabel("Coach").selectOption({ label: "Carla Coach" });
+    await widget.getByLabel("Subject").fill("   ");
+    await widget.getByLabel("Message").fill("Hello?");
+    await widget.getByRole("button", { name: "Send Message" }).click();
+    await a.page.getByText("Please fill in both subject and message fields.").waitFor();
+    await a.page.getByText("Missing Information").waitFor();
+    await widget.getByLabel("Subject").fill("Lessons");
+    await widget.getByLabel("Message").fill("Can my son join Tuesday's clinic?");
+    await expectAccessible(a.page);
+    await widget.getByRole("button", { name: "Send Message" }).click();
+    await a.page.getByText("Message Sent!").waitFor();
+    await a.page.getByText("Your message has been sent to Carla Coach. They'll respond soon!").waitFor();
+    await widget.waitFor({ state: "detached" });
+
+    // The coach sees one unread message in the header menu, then the conversation in the list.
+    const c = await open();
+    await useSession(c.context, baseURL, coach);
+    await c.visit("/");
+    await c.page.getByRole("button", { name: /Carla Coach.*account menu/ }).click();
+    await expect.poll(() => c.page.getByTestId("unread-count").textContent()).toBe("1 unread");
+    await c.page.getByRole("link", { name: /Messages/ }).click();
+    await c.page.waitForURL((u) => u.pathname === "/messages");
+    await c.page.getByText("Manage client communications").waitFor();
+    const card = c.page.getByRole("link", { name: /Alex Client/ });
+    await card.getByText("Can my son join Tuesday's clinic?", { exact: false }).waitFor();
+    await card.getByText("Client", { exact: true }).waitFor();
+    await card.getByText(clientA.email).waitFor();
+    await card.getByText("(202) 555-0111").waitFor();
+    await c.page.getByPlaceholder("Search conversations...").fill("nobody-matches-this");
+    expect(await c.page.getByRole("link", { name: /Alex Client/ }).count()).toBe(0);
+    await c.page.getByPlaceholder("Search conversations...").fill(clientA.email.toUpperCase());
+    await card.waitFor();
+    await expectAccessible(c.page);
+
+    // The client has the conversation open; the coach opens it: the client's tick turns to read, live.
+    await a.visit("/messages");
+    await a.page.getByRole("link", { name: /Carla Coach/ }).click();
+    await a.page.waitForURL((u) => u.pathname.startsWith("/messages/"));
+    const conversationPath = new URL(a.page.url()).pathname;
+    await a.page.getByRole("heading", { level: 1, name: "Carla Coach" }).waitFor();
+    await a.page.getByRole("img", { name: "Unread" }).waitFor();
+    await card.click();
+    await c.page.waitForURL((u) => u.pathname === conversationPath);
+    await c.page.getByText("Lessons").waitFor();
+    await a.page.getByRole("img", { name: "Read" }).waitFor();
+    expect(await a.page.getByRole("img", { name: "Unread" }).count()).toBe(0);
+
+    // Typing shows on the other side; Enter sends, Shift+Enter adds a line; the message arrives without a reload.
+    const box = c.page.getByPlaceholder("Type a message...");
+    expect(await c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await box.fill("  ");
+    expect(await c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await box.fill("");
+    await box.pressSequentially("Yes");
+    await a.page.getByRole("status").filter({ hasText: "Typing" }).waitFor();
+    await box.press("Shift+Enter");
+    await box.pressSequentially("see you at 4:30");
+    await box.press("Enter");
+    await c.page.getByText("see you at 4:30", { exact: false }).waitFor();
+    await expect.poll(() => box.inputValue()).toBe("");
+    const reply = a.page.getByRole("listitem").filter({ hasText: "see you at 4:30" });
+    await reply.waitFor();
+    await reply.getByText("Carla Coach").waitFor();
+    expect(await reply.locator("p.whitespace-pre-wrap").textContent()).toBe("Yes\nsee you at 4:30");
+    await expect.poll(() => reply.locator("time").textContent()).toMatch(/^\d\d:\d\d$/);
+    // The coach's own message is on the right with its tick, read as soon as the client's open page receives it.
+    await c.page.getByRole("img", { name: "Read" }).last().waitFor();
+    await expectAccessible(a.page);
+
+    const stored = await database.query<{ content: string; is_read: boolean }>(
+      "select content, is_read from messages m join conversation_participants p on p.conversation_id = m.conversation_id where p.user_id = $1 order by created_at",
+      [await userId(clientA)],
+    );
+    expect(stored.rows).toEqual([
+      { content: "Lessons\n\nCan my son join Tuesday's clinic?", is_read: true },
+      { content: "Yes\nsee you at 4:30", is_read: true },
+    ]);
+
+    // 'New Conversation' lists clients only; picking one who already has a conversation opens it.
+    await c.visit("/messages");
+    await c.page.getByRole("button", { name: "New Conversation" }).click();
+    const dialog = c.page.getByRole("dialog", { name: "New Conversation" });
+    await dialog.getByText("Select a client to start a conversation:").waitFor();
+    await dialog.getByRole("button", { name: /Bea Client/ }).waitFor();
+    expect(await dialog.getByRole("button", { name: /Carla Coach/ }).count()).toBe(0);
+    await expectAccessible(c.page);
+    await dialog.getByRole("button", { name: /Alex Client/ }).click();
+    await c.page.waitForURL((u) => u.pathname === conversationPath);
+  });
+
+  it("starts an empty conversation with another client, which that client alone can open", async () => {
+    const c = await open();
+    await useSession(c.context, baseURL, coach);
+    await c.visit("/messages");
+    await c.page.getByRole("button", { name: "New Conversation" }).click();
+    await c.page.getByRole("dialog").getByRole("button", { name: /Bea Client/ }).click();
+    await c.page.waitForURL((u) => /^\/messages\/[0-9a-f-]{36}$/.test(u.pathname));
+    await c.page.getByText("No messages yet").waitFor();
+    await c.page.getByText("Start a conversation!").waitFor();
+    const path = new URL(c.page.url()).pathname;
+
+    const a = await open();
+    await useSession(a.context, baseURL, clientA);
+    await a.visit(path);
+    await a.page.getByRole("heading", { name: "Conversation not found" }).waitFor();
+
+    const b = await open();
+    await useSession(b.context, baseURL, clientB);
+    await b.visit(path);
+    await b.page.getByRole("heading", { level: 1, name: "Carla Coach" }).waitFor();
+    await b.page.getByText("No messages yet").waitFor();
+
+    // The unread count in the header menu changes live, without reloading the page.
+    await b.visit("/about");
+    await b.page.getByRole("button", { name: /Bea Client.*account menu/ }).click();
+    await b.page.getByRole("link", { name: "Messages" }).waitFor();
+    expect(await b.page.getByTestId("unread-count").count()).toBe(0);
+    const res = await post(baseURL, path, coach, { intent: "send", content: "Welcome to the clinic" });
+    expect(res.status).toBe(200);
+    await expect.poll(() => b.page.getByTestId("unread-count").textContent()).toBe("1 unread");
+    expect(new URL(b.page.url()).pathname).toBe("/about");
+  });
+});
