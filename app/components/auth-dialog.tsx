@@ -1,16 +1,16 @@
-import { Dialog } from "radix-ui";
-import { X } from "lucide-react";
-import { createContext, useContext, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useFetcher } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
-import { GoogleButton } from "~/components/google-button";
-import { showToast } from "~/components/toaster";
-import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/lib/auth-schemas";
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import type { FieldErrors } from "~/lib/auth-schemas";
 import type { Toast } from "~/lib/toast";
 
 export type AuthMode = "signin" | "signup";
-type AuthDialogApi = { openAuthDialog: (mode?: AuthMode) => void };
+type AuthDialogApi = {
+  openAuthDialog: (mode?: AuthMode) => void;
+  /** Starts loading the dialog's code early, for example when the pointer reaches a sign-in button. */
+  preloadAuthDialog: () => void;
+};
+
+const loadDialog = () => void import("~/components/auth-dialog-content");
+const AuthDialog = lazy(() => import("~/components/auth-dialog-content"));
 
 const AuthDialogContext = createContext<AuthDialogApi | null>(null);
 
@@ -28,7 +28,10 @@ export function AuthDialogProvider({ children, googleEnabled }: { children: Reac
   const [mode, setMode] = useState<AuthMode>("signin");
   // A new key on every toggle or opening gives fresh, empty fields and no leftover error.
   const [formKey, setFormKey] = useState(0);
+  // The dialog (Radix, the forms and their zod rules) loads on first use: most visitors never open it.
+  const [opened, setOpened] = useState(false);
   const openAuthDialog = (m: AuthMode = "signin") => {
+    setOpened(true);
     setMode(m);
     setFormKey((k) => k + 1);
     setOpen(true);
@@ -38,79 +41,13 @@ export function AuthDialogProvider({ children, googleEnabled }: { children: Reac
     setFormKey((k) => k + 1);
   };
   return (
-    <AuthDialogContext.Provider value={{ openAuthDialog }}>
+    <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: loadDialog }}>
       {children}
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-xl font-bold text-slate-900">{mode === "signin" ? "Sign In" : "Create Account"}</Dialog.Title>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">
-              {mode === "signin" ? "Enter your credentials to access your account" : "Join the organisation as a client"}
-            </Dialog.Description>
-            <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-            <DialogForm key={`${mode}-${formKey}`} mode={mode} onDone={() => setOpen(false)} />
-            {googleEnabled ? <GoogleButton className="mt-3 w-full" /> : null}
-            <p className="mt-4 text-center text-sm text-slate-700">
-              {mode === "signin" ? "Don't have an account? " : "Already have an account? "}
-              <button type="button" onClick={toggle} className="font-semibold text-court-800 underline">
-                {mode === "signin" ? "Sign up" : "Sign in"}
-              </button>
-            </p>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AuthDialog open={open} onOpenChange={setOpen} mode={mode} formKey={formKey} onToggle={toggle} googleEnabled={googleEnabled} />
+        </Suspense>
+      ) : null}
     </AuthDialogContext.Provider>
-  );
-}
-
-function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
-  const fetcher = useFetcher<DialogActionData>();
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const fieldErrors = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined) ?? {};
-  const formError = result && !result.ok ? result.error : undefined;
-
-  const handled = useRef<DialogActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) {
-      showToast(result.toast);
-      onDone();
-    } else if (result.error) {
-      showToast({ type: "error", title: mode === "signin" ? "Sign In Failed" : "Sign Up Failed", description: result.error });
-    }
-  }, [result, mode, onDone]);
-
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    const { fieldErrors: errors } = parseForm(mode === "signin" ? SignInSchema : SignUpDialogSchema, new FormData(e.currentTarget));
-    setClientErrors(errors);
-    if (errors) e.preventDefault();
-  };
-
-  return (
-    <fetcher.Form method="post" action={mode === "signin" ? "/signin" : "/signup"} noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
-      <input type="hidden" name="via" value="dialog" />
-      <fieldset disabled={busy} className="flex flex-col gap-3">
-        {mode === "signup" ? <Field label="Full Name" name="fullName" autoComplete="name" error={fieldErrors.fullName} /> : null}
-        <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
-        {mode === "signup" ? <Field label="Phone" name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={mode === "signin" ? "current-password" : "new-password"}
-          error={fieldErrors.password}
-        />
-        <FormError message={formError} />
-        <Button type="submit" className="w-full">
-          {mode === "signin" ? (busy ? "Signing in..." : "Sign In") : busy ? "Creating account..." : "Create Account"}
-        </Button>
-      </fieldset>
-    </fetcher.Form>
   );
 }

@@ -80,13 +80,13 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
 }
 
 function AccountArea({ user, unreadCount }: { user: HeaderUser | null; unreadCount: number }) {
-  const { openAuthDialog } = useAuthDialog();
+  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/signout";
   if (signingOut) return <div aria-hidden className="h-9 w-28 animate-pulse rounded-md bg-slate-200" data-testid="auth-skeleton" />;
   if (!user) {
     return (
-      <Button onClick={() => openAuthDialog("signin")} className="px-3">
+      <Button onClick={() => openAuthDialog("signin")} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} className="px-3">
         Sign In
       </Button>
     );

@@ -1,0 +1,96 @@
+// The header's sign-in and sign-up dialog itself, loaded on first use (see auth-dialog.tsx).
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import type { AuthMode, DialogActionData } from "~/components/auth-dialog";
+import { GoogleButton } from "~/components/google-button";
+import { showToast } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/lib/auth-schemas";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  mode: AuthMode;
+  formKey: number;
+  onToggle: () => void;
+  googleEnabled: boolean;
+};
+
+export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle, googleEnabled }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-xl font-bold text-slate-900">{mode === "signin" ? "Sign In" : "Create Account"}</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">
+            {mode === "signin" ? "Enter your credentials to access your account" : "Join the organisation as a client"}
+          </Dialog.Description>
+          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
+            <X aria-hidden className="size-5" />
+          </Dialog.Close>
+          <DialogForm key={`${mode}-${formKey}`} mode={mode} onDone={() => onOpenChange(false)} />
+          {googleEnabled ? <GoogleButton className="mt-3 w-full" /> : null}
+          <p className="mt-4 text-center text-sm text-slate-700">
+            {mode === "signin" ? "Don't have an account? " : "Already have an account? "}
+            <button type="button" onClick={onToggle} className="font-semibold text-court-800 underline">
+              {mode === "signin" ? "Sign up" : "Sign in"}
+            </button>
+          </p>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
+  const fetcher = useFetcher<DialogActionData>();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fieldErrors = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined) ?? {};
+  const formError = result && !result.ok ? result.error : undefined;
+
+  const handled = useRef<DialogActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      showToast(result.toast);
+      onDone();
+    } else if (result.error) {
+      showToast({ type: "error", title: mode === "signin" ? "Sign In Failed" : "Sign Up Failed", description: result.error });
+    }
+  }, [result, mode, onDone]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const { fieldErrors: errors } = parseForm(mode === "signin" ? SignInSchema : SignUpDialogSchema, new FormData(e.currentTarget));
+    setClientErrors(errors);
+    if (errors) e.preventDefault();
+  };
+
+  return (
+    <fetcher.Form method="post" action={mode === "signin" ? "/signin" : "/signup"} noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
+      <input type="hidden" name="via" value="dialog" />
+      <fieldset disabled={busy} className="flex flex-col gap-3">
+        {mode === "signup" ? <Field label="Full Name" name="fullName" autoComplete="name" error={fieldErrors.fullName} /> : null}
+        <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+        {mode === "signup" ? <Field label="Phone" name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={mode === "signin" ? "current-password" : "new-password"}
+          error={fieldErrors.password}
+        />
+        <FormError message={formError} />
+        <Button type="submit" className="w-full">
+          {mode === "signin" ? (busy ? "Signing in..." : "Sign In") : busy ? "Creating account..." : "Create Account"}
+        </Button>
+      </fieldset>
+    </fetcher.Form>
+  );
+}
