@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { useEmbedToggle, VideoEmbedToggle } from "~/components/video-embed-toggle";
 import { useHoverPreview, VideoHoverPreview } from "~/components/video-hover-preview";
 import { VideoThumbnail } from "~/components/video-thumbnail";
+import { EmbeddedPlayer } from "~/components/video-player";
 import { formatPublishedDate } from "~/lib/video-format";
 import { embedUrl, videoPath, type VideoPlatform } from "~/lib/video-url";
 
@@ -84,16 +85,7 @@ function InlinePlayerArea({ video, title, previewing }: { video: CardVideo; titl
   const [playing, setPlaying] = useState(false);
   const src = embedUrl(video, { autoplay: true });
   if (playing && src) {
-    return (
-      <iframe
-        src={src}
-        title={`${title} video player`}
-        allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-        className="absolute inset-0 size-full border-0"
-      />
-    );
+    return <EmbeddedPlayer src={src} title={title} />;
   }
   return (
     <>

@@ -4,20 +4,27 @@ import { VideoThumbnail } from "~/components/video-thumbnail";
 
 type PlayerVideo = { platform: VideoPlatform; youtubeId: string | null; sourceUrl: string | null; thumbnailUrl: string | null; title: string };
 
+/** A platform's embedded player filling its positioned parent. */
+export function EmbeddedPlayer({ src, title }: { src: string; title: string }) {
+  return (
+    <iframe
+      src={src}
+      title={`${title} video player`}
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+      allowFullScreen
+      referrerPolicy="strict-origin-when-cross-origin"
+      className="absolute inset-0 size-full border-0"
+    />
+  );
+}
+
 /** The detail page's player: YouTube and Facebook play embedded and start by themselves; others link out. */
 export function VideoPlayer({ video, title }: { video: PlayerVideo; title: string }) {
   const src = embedUrl(video, { autoplay: true });
   return (
     <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900 shadow">
       {src ? (
-        <iframe
-          src={src}
-          title={`${title} video player`}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-          className="absolute inset-0 size-full border-0"
-        />
+        <EmbeddedPlayer src={src} title={title} />
       ) : (
         <>
           <VideoThumbnail video={video} className="opacity-60" />
