@@ -6,15 +6,8 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
-import {
-  ADD_FAILED_TITLE,
-  CONTENT_MAX,
-  NAME_MAX,
-  POSITIVITY_TOAST,
-  RATING_DEFAULT,
-  TestimonialSchema,
-  passesPositivityGate,
-} from "~/lib/testimonials";
+import { ADD_FAILED_TITLE, CONTENT_MAX, NAME_MAX, POSITIVITY_TOAST, RATING_DEFAULT, passesPositivityGate } from "~/lib/testimonials";
+import { TestimonialSchema } from "~/lib/testimonial-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { TestimonialActionData } from "~/routes/testimonials";
 

@@ -1,15 +1,17 @@
 import { AlertDialog } from "radix-ui";
 import { Quote, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAuthDialog } from "~/components/auth-dialog";
 import { StarDisplay } from "~/components/star-rating";
-import { TestimonialForm } from "~/components/testimonial-form";
 import { showToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DELETE_FAILED_TITLE, isFallbackId, type Testimonial } from "~/lib/testimonials";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { TestimonialActionData } from "~/routes/testimonials";
+
+// Only signed-in people get the form (and its validation code); visitors never download it.
+const TestimonialForm = lazy(() => import("~/components/testimonial-form").then((m) => ({ default: m.TestimonialForm })));
 
 export type TestimonialsSectionProps = {
   testimonials: Testimonial[];
@@ -53,7 +55,9 @@ export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaul
         <div className="mx-auto mt-12 max-w-2xl">
           {canSubmit ? (
             <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <TestimonialForm defaultName={defaultName} />
+              <Suspense fallback={<p className="text-slate-600">Loading the form…</p>}>
+                <TestimonialForm defaultName={defaultName} />
+              </Suspense>
             </div>
           ) : (
             <SignInHint />

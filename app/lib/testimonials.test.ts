@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "./auth-schemas";
-import {
-  FALLBACK_TESTIMONIALS,
-  TestimonialSchema,
-  containsBlockedWord,
-  isFallbackId,
-  passesPositivityGate,
-  selectTestimonials,
-  type Testimonial,
-} from "./testimonials";
+import { FALLBACK_TESTIMONIALS, containsBlockedWord, isFallbackId, passesPositivityGate, selectTestimonials, type Testimonial } from "./testimonials";
+import { TestimonialSchema } from "./testimonial-schemas";
 
 const real = (n: number, day: number): Testimonial => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,

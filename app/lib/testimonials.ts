@@ -1,6 +1,5 @@
 // Testimonials (spec sections 3, 4, 5, 8, 9): which three to show, the form's rules and the positivity gate.
 // Pure: used by the browser for instant feedback and by the server, which decides.
-import { z } from "zod";
 import type { Toast } from "./toast";
 
 export type Testimonial = {
@@ -99,32 +98,3 @@ export const ADD_FAILED_MESSAGE = "There was an error adding your testimonial. P
 
 export const DELETED_TOAST: Toast = { type: "success", title: "Testimonial deleted", description: "It no longer appears on the home page." };
 export const DELETE_FAILED_TITLE = "Could Not Delete Testimonial";
-
-const rating = z.preprocess(
-  (v) => (v === undefined || v === null || v === "" ? RATING_DEFAULT : v),
-  z.coerce
-    .number({ error: "Rating must be at least 1" })
-    .int("Rating must be a whole number")
-    .min(1, "Rating must be at least 1")
-    .max(5, "Rating must be 5 or less"),
-);
-
-export const TestimonialSchema = z.object({
-  name: z
-    .string({ error: "Name must be at least 2 characters" })
-    .trim()
-    .min(NAME_MIN, "Name must be at least 2 characters")
-    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
-  content: z
-    .string({ error: "Testimonial must be at least 10 characters" })
-    .trim()
-    .min(CONTENT_MIN, "Testimonial must be at least 10 characters")
-    .max(CONTENT_MAX, `Testimonial must be at most ${CONTENT_MAX} characters`),
-  rating,
-});
-
-export type TestimonialInput = z.output<typeof TestimonialSchema>;
-
-export const DeleteTestimonialSchema = z.object({
-  id: z.string({ error: "A testimonial id is required" }).trim().min(1, "A testimonial id is required"),
-});

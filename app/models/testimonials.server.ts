@@ -3,7 +3,8 @@ import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { testimonials } from "../../db/schema";
 import { getUser, isCoach } from "~/auth/session.server";
-import { FALLBACK_TESTIMONIALS, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial, type TestimonialInput } from "~/lib/testimonials";
+import { FALLBACK_TESTIMONIALS, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/lib/testimonials";
+import type { TestimonialInput } from "~/lib/testimonial-schemas";
 
 const columns = {
   id: testimonials.id,

@@ -1,0 +1,33 @@
+// The testimonial form's rules (spec section 5), apart from app/lib/testimonials.ts so that pages showing
+// testimonials do not ship zod to visitors.
+import { z } from "zod";
+import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT } from "./testimonials";
+
+const rating = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? RATING_DEFAULT : v),
+  z.coerce
+    .number({ error: "Rating must be at least 1" })
+    .int("Rating must be a whole number")
+    .min(1, "Rating must be at least 1")
+    .max(5, "Rating must be 5 or less"),
+);
+
+export const TestimonialSchema = z.object({
+  name: z
+    .string({ error: "Name must be at least 2 characters" })
+    .trim()
+    .min(NAME_MIN, "Name must be at least 2 characters")
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+  content: z
+    .string({ error: "Testimonial must be at least 10 characters" })
+    .trim()
+    .min(CONTENT_MIN, "Testimonial must be at least 10 characters")
+    .max(CONTENT_MAX, `Testimonial must be at most ${CONTENT_MAX} characters`),
+  rating,
+});
+
+export type TestimonialInput = z.output<typeof TestimonialSchema>;
+
+export const DeleteTestimonialSchema = z.object({
+  id: z.string({ error: "A testimonial id is required" }).trim().min(1, "A testimonial id is required"),
+});
