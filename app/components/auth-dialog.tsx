@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import { createContext, Suspense, useContext, useState, type ReactNode } from "react";
+import { lazyComponent } from "~/lib/lazy-component";
 import type { FieldErrors } from "~/lib/auth-schemas";
 import type { Toast } from "~/lib/toast";
 
@@ -9,8 +10,8 @@ type AuthDialogApi = {
   preloadAuthDialog: () => void;
 };
 
-const loadDialog = () => void import("~/components/auth-dialog-content");
-const AuthDialog = lazy(() => import("~/components/auth-dialog-content"));
+const AuthDialog = lazyComponent(() => import("~/components/auth-dialog-content").then((m) => m.default));
+const loadDialog = () => void AuthDialog.preload();
 
 const AuthDialogContext = createContext<AuthDialogApi | null>(null);
 

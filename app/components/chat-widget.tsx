@@ -1,12 +1,13 @@
 // The floating 'Message Your Coach' widget: clients pick a coach and send a subject and message, which starts
 // or continues their conversation with that coach. Visitors get the sign-in dialog instead; coaches do not see it.
 import { MessageCircle } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useLocation } from "react-router";
 import { useAuthDialog } from "~/components/auth-dialog";
+import { lazyComponent } from "~/lib/lazy-component";
 import type { Role } from "~/lib/profile";
 
-const ClientWidget = lazy(() => import("~/components/chat-widget-client"));
+const ClientWidget = lazyComponent(() => import("~/components/chat-widget-client").then((m) => m.default));
 
 export const launcherClass =
   "fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800";

@@ -1,17 +1,18 @@
 import { AlertDialog } from "radix-ui";
 import { Quote, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useAuthDialog } from "~/components/auth-dialog";
 import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DELETE_FAILED_TITLE, isFallbackId, type Testimonial } from "~/lib/testimonials";
+import { lazyComponent } from "~/lib/lazy-component";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
 // Only signed-in people get the form (and its validation code); visitors never download it.
-const TestimonialForm = lazy(() => import("~/components/testimonial-form").then((m) => ({ default: m.TestimonialForm })));
+const TestimonialForm = lazyComponent(() => import("~/components/testimonial-form").then((m) => m.TestimonialForm));
 
 export type TestimonialsSectionProps = {
   testimonials: Testimonial[];
