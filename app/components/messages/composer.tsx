@@ -107,7 +107,7 @@ export function Composer({ onSent, onTyping }: { onSent: (messages: MessageView[
         <button
           type="submit"
           disabled={hydrated && (blank || pending)}
-          className="inline-flex items-center gap-2 rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+          className="inline-flex items-center gap-2 rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-500"
         >
           <Send aria-hidden className="size-4" />
           Send

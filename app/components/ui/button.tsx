@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from "react";
 
 const VARIANTS = {
-  primary: "bg-court-700 text-white hover:bg-court-800 disabled:bg-court-700/60",
+  primary: "bg-court-700 text-white hover:bg-court-800 disabled:bg-slate-500",
   secondary: "border border-court-700 bg-white text-court-800 hover:bg-court-50",
   ghost: "text-slate-700 hover:bg-slate-100",
   danger: "bg-red-700 text-white hover:bg-red-800",

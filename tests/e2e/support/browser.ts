@@ -30,9 +30,10 @@ export async function expectAccessible(page: Page) {
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[] }> }> }> } };
+    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }> }> } };
     const result = await w.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`);
+    // The element's own markup and axe's explanation make a failure readable without a rerun.
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`).join(" | ")})`);
   });
   expect(violations, `axe found problems on ${page.url()}`).toEqual([]);
 }
