@@ -51,33 +51,19 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-6 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
         {views ? (
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <Eye aria-hidden className="size-4" />
-              <span className="sr-only">Views</span>
-            </dt>
-            <dd>{views}</dd>
-          </div>
+          <MetaItem icon={Eye} label="Views">
+            {views}
+          </MetaItem>
         ) : null}
         {date ? (
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <CalendarDays aria-hidden className="size-4" />
-              <span className="sr-only">Published</span>
-            </dt>
-            <dd>
-              <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time>
-            </dd>
-          </div>
+          <MetaItem icon={CalendarDays} label="Published">
+            <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time>
+          </MetaItem>
         ) : null}
         {duration ? (
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <Clock aria-hidden className="size-4" />
-              <span className="sr-only">Duration</span>
-            </dt>
-            <dd>{duration}</dd>
-          </div>
+          <MetaItem icon={Clock} label="Duration">
+            {duration}
+          </MetaItem>
         ) : null}
         {video.channelTitle ? (
           <div className="flex items-center gap-1.5">
@@ -122,6 +108,19 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
       <div className="mt-6">
         <BackToVideos />
       </div>
+    </div>
+  );
+}
+
+/** One fact under the video's title: an icon standing for its name, and the value. */
+function MetaItem({ icon: Icon, label, children }: { icon: typeof Eye; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-1.5">
+      <dt>
+        <Icon aria-hidden className="size-4" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd>{children}</dd>
     </div>
   );
 }
