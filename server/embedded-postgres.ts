@@ -42,15 +42,24 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The PostgreSQL server running on this data directory, from its postmaster.pid (pid, then port on line 4). */
+function runningPostmaster(databaseDir: string): { pid: number; port: number } | null {
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return null;
+  const lines = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number(lines[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  return { pid, port: Number(lines[3]) };
+}
+
 /**
  * A server process killed without warning (SIGKILL, power cut) leaves its PostgreSQL child running and holding
  * the data directory. Stop that orphan politely so this start can take over; PostgreSQL recovers from its WAL.
  */
 async function stopOrphan(databaseDir: string) {
-  const pidFile = path.join(databaseDir, "postmaster.pid");
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const running = runningPostmaster(databaseDir);
+  if (!running) return;
+  const { pid } = running;
   let cmd = "";
   try {
     cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
@@ -133,15 +142,10 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
  */
 export async function connectEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
   const databaseDir = path.join(dataDir, "postgres");
-  const pidFile = path.join(databaseDir, "postmaster.pid");
-  if (fs.existsSync(pidFile)) {
-    const lines = fs.readFileSync(pidFile, "utf8").split("\n");
-    const pid = Number(lines[0]);
-    const port = Number(lines[3]);
-    if (isAlive(pid) && port > 0) {
-      const password = readOrCreatePassword(dataDir);
-      return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/app`, stop: async () => {} };
-    }
+  const running = runningPostmaster(databaseDir);
+  if (running && running.port > 0) {
+    const password = readOrCreatePassword(dataDir);
+    return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running.port}/app`, stop: async () => {} };
   }
   if (!fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
     throw new Error(`No database in ${dataDir} yet: start the site once (npm start), or set DATA_DIR or DATABASE_URL`);
