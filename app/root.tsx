@@ -16,7 +16,7 @@ import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const { toast, clear } = await readToast({ secret: context.secret, secure: context.config.secure }, request);
+  const { toast, clear } = await readToast(context, request);
   const site: SiteConfig = { ...context.config.site, googleEnabled: Boolean(context.config.google) };
   const unreadCount = user ? await getUnreadCount(context.db, user.id) : 0;
   return data(

@@ -1,5 +1,5 @@
 // One-time messages carried across a redirect in a short-lived cookie, shown by the root as toasts.
-import { createCookie } from "react-router";
+import { createCookie, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Toast } from "./toast";
 
@@ -9,16 +9,18 @@ const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
 });
 
-function toastCookie(secret: string, secure: boolean) {
-  return createCookie("nlte_toast", { httpOnly: true, sameSite: "lax", path: "/", secure, secrets: [secret], maxAge: 60 });
+type CookieContext = Pick<AppLoadContext, "secret" | "config">;
+
+function toastCookie(context: CookieContext) {
+  return createCookie("nlte_toast", { httpOnly: true, sameSite: "lax", path: "/", secure: context.config.secure, secrets: [context.secret], maxAge: 60 });
 }
 
-export async function setToastCookie(ctx: { secret: string; secure: boolean }, toast: Toast) {
-  return toastCookie(ctx.secret, ctx.secure).serialize(toast);
+export async function setToastCookie(context: CookieContext, toast: Toast) {
+  return toastCookie(context).serialize(toast);
 }
 
-export async function readToast(ctx: { secret: string; secure: boolean }, request: Request) {
-  const cookie = toastCookie(ctx.secret, ctx.secure);
+export async function readToast(context: CookieContext, request: Request) {
+  const cookie = toastCookie(context);
   const value = await cookie.parse(request.headers.get("cookie"));
   if (!value) return { toast: null, clear: null };
   const parsed = ToastSchema.safeParse(value);

@@ -28,10 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The profile is the users row Better Auth created with the account (role client), so it always exists.
   throw redirect("/", {
     headers: {
-      "Set-Cookie": await setToastCookie(
-        { secret: context.secret, secure: context.config.secure },
-        { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
-      ),
+      "Set-Cookie": await setToastCookie(context, { type: "success", title: "Welcome back!", description: "You have successfully signed in." }),
     },
   });
 }

@@ -18,10 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = err instanceof Error && err.message ? err.message : "Please try again.";
     throw redirect("/signin", {
       headers: {
-        "Set-Cookie": await setToastCookie(
-          { secret: context.secret, secure: context.config.secure },
-          { type: "error", title: "Google Sign In Failed", description: message },
-        ),
+        "Set-Cookie": await setToastCookie(context, { type: "error", title: "Google Sign In Failed", description: message }),
       },
     });
   }

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const toast = { type: "success", title: "Welcome back!", description: "You have successfully signed in." } as const;
   if (viaDialog) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
-  result.headers.append("Set-Cookie", await setToastCookie({ secret: context.secret, secure: context.config.secure }, toast));
+  result.headers.append("Set-Cookie", await setToastCookie(context, toast));
   throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
 }
 

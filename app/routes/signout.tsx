@@ -9,16 +9,15 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await signOut(request, context);
-  const cookieCtx = { secret: context.secret, secure: context.config.secure };
   if (!result.ok) {
     const back = new URL(request.headers.get("referer") ?? "/", context.config.publicUrl);
     throw redirect(back.pathname + back.search, {
-      headers: { "Set-Cookie": await setToastCookie(cookieCtx, { type: "error", title: "Error", description: result.error }) },
+      headers: { "Set-Cookie": await setToastCookie(context, { type: "error", title: "Error", description: result.error }) },
     });
   }
   result.headers.append(
     "Set-Cookie",
-    await setToastCookie(cookieCtx, { type: "success", title: "Signed out", description: "You have been successfully signed out." }),
+    await setToastCookie(context, { type: "success", title: "Signed out", description: "You have been successfully signed out." }),
   );
   throw redirect("/", { headers: result.headers });
 }

@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     title: "Account Created!",
     description: "Welcome! You've been registered as a client. Contact us if you need coach access.",
   } as const;
-  throw redirect("/signin", { headers: { "Set-Cookie": await setToastCookie({ secret: context.secret, secure: context.config.secure }, toast) } });
+  throw redirect("/signin", { headers: { "Set-Cookie": await setToastCookie(context, toast) } });
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {

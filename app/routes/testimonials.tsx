@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { status: 400, body: { ok: false, intent: "unknown", error: "Unknown action." } as const };
 
   if (form.get("via") === "fetcher") return data(outcome.body, { status: outcome.status });
-  const cookie = await setToastCookie({ secret: context.secret, secure: context.config.secure }, toastFor(outcome.body));
+  const cookie = await setToastCookie(context, toastFor(outcome.body));
   throw redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 
