@@ -98,9 +98,10 @@ describe("messaging between a coach and clients", () => {
 
     // Typing shows on the other side; Enter sends, Shift+Enter adds a line; the message arrives without a reload.
     const box = c.page.getByPlaceholder("Type a message...");
-    expect(await c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    // Before hydration the button stays enabled (the form must work without JavaScript): wait for the page to run.
+    await expect.poll(() => c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
     await box.fill("  ");
-    expect(await c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await expect.poll(() => c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
     await box.fill("");
     await box.pressSequentially("Yes");
     await a.page.getByRole("status").filter({ hasText: "Typing" }).waitFor();
