@@ -6,21 +6,23 @@ import { ErrorFallback } from "~/components/error-fallback";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
 import { NotFound } from "~/components/not-found";
-import { Toaster } from "~/components/toaster";
+import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
 import { getUnreadCount } from "~/models/conversations.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
+import { useDocumentPage } from "~/lib/page-mode";
+import siteBehaviours from "~/lib/page-behaviours.js?url";
 import type { SiteConfig } from "../server/config";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const { toast, clear } = await readToast(context, request);
+  const { toast, authDialog, clear } = await readToast(context, request);
   const site: SiteConfig = { ...context.config.site, googleEnabled: Boolean(context.config.google) };
   const unreadCount = user ? await getUnreadCount(context.db, user.id) : 0;
   return data(
-    { user, toast, site, publicUrl: context.config.publicUrl, unreadCount },
+    { user, toast, authDialog, site, publicUrl: context.config.publicUrl, unreadCount },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -31,6 +33,8 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Content pages a visitor reads are sent without the React runtime (app/lib/page-mode.ts).
+  const documentPage = useDocumentPage();
   return (
     <html lang="en">
       <head>
@@ -40,11 +44,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        <script type="module" src={siteBehaviours} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {documentPage ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
@@ -53,8 +62,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const site = root?.site;
+  const documentPage = useDocumentPage();
+  const toast = root?.toast ?? null;
   return (
-    <AuthDialogProvider googleEnabled={Boolean(site?.googleEnabled)}>
+    <AuthDialogProvider googleEnabled={Boolean(site?.googleEnabled)} documentFlash={root?.authDialog ?? null}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
@@ -64,7 +75,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       {site ? <Footer site={site} /> : null}
       <ChatWidget user={root?.user ?? null} />
-      <Toaster toast={root?.toast ?? null} />
+      {documentPage ? toast && <DocumentToast toast={toast} /> : <Toaster toast={toast} />}
     </AuthDialogProvider>
   );
 }

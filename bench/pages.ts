@@ -1,9 +1,11 @@
 // `npm run bench:pages`: builds (when stale) and starts the production server, then prints for the key public
-// pages the gzip size of the JavaScript each page loads, and the Lighthouse (mobile) category scores when the
-// `lighthouse` package is installed. Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
+// pages the gzip size of the JavaScript each page loads for a visitor, and the Lighthouse (mobile) category scores
+// when the `lighthouse` package is installed. Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
+// Visitors get these pages without the React runtime (docs/decisions/0007); for comparison it also prints what a
+// signed-in person's browser loads for the same pages (the whole application; no budget).
 import fs from "node:fs";
 import http from "node:http";
-import { chromium } from "playwright-core";
+import { chromium, type Browser, type Cookie } from "playwright-core";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { freePort, startServer } from "../tests/e2e/support/server";
@@ -49,6 +51,46 @@ async function loadLighthouse(): Promise<{ run: LighthouseFn } | { skipped: stri
   }
 }
 
+/** The site's scripts a browser loads for a page, optionally with a signed-in person's cookies. */
+async function loadedScripts(browser: Browser, base: string, path: string, cookies: Cookie[] = []) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script" && r.url().startsWith(base)) scripts.add(r.url());
+  });
+  await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  await context.close();
+  return scripts;
+}
+
+/** Creates an account and signs it in with plain form posts; returns its cookies for the browser. */
+async function signedInCookies(base: string): Promise<Cookie[]> {
+  const email = `bench-${Date.now()}@example.com`;
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+      redirect: "manual",
+    });
+  await post("/signup", { fullName: "Bench Person", email, password: "bench-secret" });
+  const res = await post("/signin", { email, password: "bench-secret" });
+  const url = new URL(base);
+  return res.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(";");
+    const i = pair!.indexOf("=");
+    return { name: pair!.slice(0, i), value: pair!.slice(i + 1), domain: url.hostname, path: "/" } as Cookie;
+  });
+}
+
+async function gzipKb(urls: Iterable<string>) {
+  let total = 0;
+  for (const url of urls) total += (await transferSize(url)).bytes;
+  return total / 1024;
+}
+
 async function main() {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
   const server = await startServer();
@@ -66,16 +108,10 @@ async function main() {
   let over = false;
   let headerProblems = 0;
   const notes: string[] = [];
+  let memberLine = "";
   try {
     for (const path of PAGES) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      const page = await context.newPage();
-      const scripts = new Set<string>();
-      page.on("response", (r) => {
-        if (r.request().resourceType() === "script" && r.url().startsWith(server.url)) scripts.add(r.url());
-      });
-      await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
-      await context.close();
+      const scripts = await loadedScripts(browser, server.url, path);
       let total = 0;
       const problems: string[] = [];
       for (const url of scripts) {
@@ -110,6 +146,10 @@ async function main() {
       headerProblems += problems.length;
       rows.push(row, ...problems.map((p) => ["", "", "", p]));
     }
+    const cookies = await signedInCookies(server.url);
+    const member: string[] = [];
+    for (const path of PAGES) member.push(`${path} ${(await gzipKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
+    memberLine = `Signed in (the whole application, no budget), gzip KB: ${member.join(", ")}`;
   } finally {
     await browser.close();
     await server.stop();
@@ -121,6 +161,7 @@ async function main() {
   const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const r of rows) console.log(line(r));
+  console.log(`\n${memberLine}`);
   if (notes.length) console.log(`\nLighthouse audits scoring below 0.9:\n${notes.map((n) => `  ${n}`).join("\n")}`);
   const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
   console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);

@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { AuthMode, DialogActionData } from "~/components/auth-dialog";
+import { AUTH_DIALOG_TEXT, type AuthMode, type DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -20,14 +20,15 @@ type Props = {
 };
 
 export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle, googleEnabled }: Props) {
+  const text = AUTH_DIALOG_TEXT[mode];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-xl font-bold text-slate-900">{mode === "signin" ? "Sign In" : "Create Account"}</Dialog.Title>
+          <Dialog.Title className="text-xl font-bold text-slate-900">{text.title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {mode === "signin" ? "Enter your credentials to access your account" : "Join the organisation as a client"}
+            {text.subtitle}
           </Dialog.Description>
           <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
             <X aria-hidden className="size-5" />
@@ -35,9 +36,9 @@ export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle
           <DialogForm key={`${mode}-${formKey}`} mode={mode} onDone={() => onOpenChange(false)} />
           {googleEnabled ? <GoogleButton className="mt-3 w-full" /> : null}
           <p className="mt-4 text-center text-sm text-slate-700">
-            {mode === "signin" ? "Don't have an account? " : "Already have an account? "}
+            {text.prompt}
             <button type="button" onClick={onToggle} className="font-semibold text-court-800 underline">
-              {mode === "signin" ? "Sign up" : "Sign in"}
+              {text.toggle}
             </button>
           </p>
         </Dialog.Content>
@@ -47,6 +48,7 @@ export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle
 }
 
 function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
+  const text = AUTH_DIALOG_TEXT[mode];
   const fetcher = useFetcher<DialogActionData>();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const busy = fetcher.state !== "idle";
@@ -73,7 +75,7 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
   };
 
   return (
-    <fetcher.Form method="post" action={mode === "signin" ? "/signin" : "/signup"} noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
+    <fetcher.Form method="post" action={text.action} noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
       <input type="hidden" name="via" value="dialog" />
       <fieldset disabled={busy} className="flex flex-col gap-3">
         {mode === "signup" ? <Field label="Full Name" name="fullName" autoComplete="name" error={fieldErrors.fullName} /> : null}
@@ -83,12 +85,12 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
           label="Password"
           name="password"
           type="password"
-          autoComplete={mode === "signin" ? "current-password" : "new-password"}
+          autoComplete={text.passwordAutoComplete}
           error={fieldErrors.password}
         />
         <FormError message={formError} />
         <Button type="submit" className="w-full">
-          {mode === "signin" ? (busy ? "Signing in..." : "Sign In") : busy ? "Creating account..." : "Create Account"}
+          {busy ? text.busy : text.submit}
         </Button>
       </fieldset>
     </fetcher.Form>

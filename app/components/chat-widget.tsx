@@ -3,7 +3,7 @@
 import { MessageCircle } from "lucide-react";
 import { Suspense } from "react";
 import { useLocation } from "react-router";
-import { useAuthDialog } from "~/components/auth-dialog";
+import { useSignInButtonProps } from "~/components/auth-dialog";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { Role } from "~/lib/profile";
 
@@ -13,13 +13,13 @@ export const launcherClass =
   "fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800";
 
 export function ChatWidget({ user }: { user: { role: Role } | null }) {
-  const { openAuthDialog } = useAuthDialog();
+  const signIn = useSignInButtonProps();
   const { pathname } = useLocation();
   // Coaches do not message coaches; on the messages pages the launcher would cover the composer.
   if (user?.role === "coach" || pathname === "/messages" || pathname.startsWith("/messages/")) return null;
   if (!user) {
     return (
-      <button type="button" className={launcherClass} onClick={() => openAuthDialog("signin")}>
+      <button type="button" className={launcherClass} {...signIn}>
         <MessageCircle aria-hidden className="size-5" /> Message Your Coach
       </button>
     );

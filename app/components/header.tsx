@@ -1,9 +1,8 @@
 import { LogOut, Menu, MessageSquare, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
-import { useAuthDialog } from "~/components/auth-dialog";
+import { useId, useState } from "react";
+import { Form, Link, NavLink, useNavigation } from "react-router";
+import { SignInButton } from "~/components/auth-dialog";
 import { ProgramsMenu } from "~/components/programs-menu";
-import { Button } from "~/components/ui/button";
 import { NAV_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
 import { roleLabel, type Profile } from "~/lib/profile";
 import { useRealtime } from "~/lib/realtime-client";
@@ -18,11 +17,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium ${isActive ? "text-court-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-court-800"}`;
 
 export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | null; orgName: string; unreadCount?: number }) {
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const location = useLocation();
   const mobileId = useId();
-  useEffect(() => setMobileOpen(false), [location.pathname]);
-
+  // The menus' behaviour is app/lib/page-behaviours.js (data-disclosure), so they work on pages without React.
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
@@ -44,17 +40,20 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
           <AccountArea user={user} unreadCount={unreadCount} />
           <button
             type="button"
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
-            aria-expanded={mobileOpen}
+            data-disclosure-button=""
+            className="group rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
+            aria-expanded="false"
             aria-controls={mobileId}
-            onClick={() => setMobileOpen((o) => !o)}
           >
-            {mobileOpen ? <X aria-hidden className="size-6" /> : <Menu aria-hidden className="size-6" />}
-            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+            <X aria-hidden className="hidden size-6 group-aria-expanded:block" />
+            <Menu aria-hidden className="size-6 group-aria-expanded:hidden" />
+            <span className="sr-only" data-open-label="Close menu" data-closed-label="Open menu">
+              Open menu
+            </span>
           </button>
         </div>
       </div>
-      <nav id={mobileId} aria-label="Mobile" hidden={!mobileOpen} className="border-t border-slate-200 px-4 pb-4 xl:hidden">
+      <nav id={mobileId} aria-label="Mobile" data-disclosure-panel="" hidden className="border-t border-slate-200 px-4 pb-4 xl:hidden">
         <ul className="grid gap-1 pt-2 sm:grid-cols-2">
           {visibleLinks(user).map((l) => (
             <li key={l.to}>
@@ -80,15 +79,12 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
 }
 
 function AccountArea({ user, unreadCount }: { user: HeaderUser | null; unreadCount: number }) {
-  const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
   const navigation = useNavigation();
   const signingOut = navigation.formAction === "/signout";
   if (signingOut) return <div aria-hidden className="h-9 w-28 animate-pulse rounded-md bg-slate-200" data-testid="auth-skeleton" />;
   if (!user) {
     return (
-      <Button onClick={() => openAuthDialog("signin")} onPointerEnter={preloadAuthDialog} onFocus={preloadAuthDialog} className="px-3">
-        Sign In
-      </Button>
+      <SignInButton className="px-3">Sign In</SignInButton>
     );
   }
   return <UserMenu user={user} unreadCount={unreadCount} />;
@@ -106,33 +102,15 @@ function useUnreadCount(initial: number) {
 
 function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number }) {
   const unread = useUnreadCount(unreadCount);
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
   const menuId = useId();
-  const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onDown);
-    return () => document.removeEventListener("pointerdown", onDown);
-  }, [open]);
   const name = user.fullName || user.email;
   return (
-    <div
-      ref={ref}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === "Escape") setOpen(false);
-      }}
-    >
+    <div className="relative" data-disclosure="">
       <button
         type="button"
-        aria-expanded={open}
+        data-disclosure-button=""
+        aria-expanded="false"
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-1 pr-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
       >
         <span aria-hidden className="grid size-7 place-items-center rounded-full bg-court-700 text-xs font-bold text-white">
@@ -146,7 +124,7 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
           </span>
         ) : null}
       </button>
-      <div id={menuId} hidden={!open} className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+      <div id={menuId} data-disclosure-panel="" hidden className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
         <p className="truncate px-4 pb-2 text-xs text-slate-600">
           {user.email} · {roleLabel(user.role)}
         </p>

@@ -2,10 +2,10 @@ import { AlertDialog } from "radix-ui";
 import { Quote, Trash2 } from "lucide-react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useAuthDialog } from "~/components/auth-dialog";
+import { SignInButton } from "~/components/auth-dialog";
 import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { DELETE_FAILED_TITLE, isFallbackId, type Testimonial } from "~/lib/testimonials";
 import { lazyComponent } from "~/lib/lazy-component";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -136,13 +136,10 @@ function DeleteTestimonial({ testimonial }: { testimonial: Testimonial }) {
 }
 
 function SignInHint() {
-  const { openAuthDialog } = useAuthDialog();
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center">
       <p className="text-slate-700">Are you part of our community? Sign in to share your experience.</p>
-      <Button variant="secondary" onClick={() => openAuthDialog("signin")}>
-        Sign in to share
-      </Button>
+      <SignInButton variant="secondary">Sign in to share</SignInButton>
     </div>
   );
 }

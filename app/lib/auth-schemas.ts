@@ -44,6 +44,9 @@ export const SignUpDialogSchema = SignUpSchema.extend({
     .regex(/^[0-9+().\-\s]{7,}$/, "Please enter a valid phone number"),
 });
 
+/** The `via` of a form posted by the sign-in dialog of a page without React (app/auth/document-dialog.server.ts). */
+export const DOCUMENT_DIALOG = "document-dialog";
+
 export type FieldErrors = Partial<Record<string, string>>;
 
 export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Record<string, unknown>) {

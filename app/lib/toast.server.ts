@@ -1,7 +1,8 @@
-// One-time messages carried across a redirect in a short-lived cookie, shown by the root as toasts.
+// One-time messages carried across a redirect in a short-lived cookie: a toast, and for the sign-in dialog of pages
+// without React, what it must show again when it reopens (its mode, the refusal, the fields' errors and values).
 import { createCookie, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import type { Toast } from "./toast";
+import type { AuthDialogFlash, Toast } from "./toast";
 
 const ToastSchema = z.object({
   title: z.string(),
@@ -9,20 +10,38 @@ const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("success"),
 });
 
+const AuthDialogSchema = z.object({
+  mode: z.enum(["signin", "signup"]),
+  error: z.string().optional(),
+  fieldErrors: z.record(z.string(), z.string()).default({}),
+  values: z.record(z.string(), z.string()).default({}),
+});
+
+const FlashSchema = z.object({ toast: ToastSchema.optional(), authDialog: AuthDialogSchema.optional() });
+type Flash = { toast?: Toast; authDialog?: AuthDialogFlash };
+
 type CookieContext = Pick<AppLoadContext, "secret" | "config">;
 
-function toastCookie(context: CookieContext) {
+function flashCookie(context: CookieContext) {
   return createCookie("nlte_toast", { httpOnly: true, sameSite: "lax", path: "/", secure: context.config.secure, secrets: [context.secret], maxAge: 60 });
 }
 
+export async function setFlashCookie(context: CookieContext, flash: Flash) {
+  return flashCookie(context).serialize(flash);
+}
+
 export async function setToastCookie(context: CookieContext, toast: Toast) {
-  return toastCookie(context).serialize(toast);
+  return setFlashCookie(context, { toast });
 }
 
 export async function readToast(context: CookieContext, request: Request) {
-  const cookie = toastCookie(context);
+  const cookie = flashCookie(context);
   const value = await cookie.parse(request.headers.get("cookie"));
-  if (!value) return { toast: null, clear: null };
-  const parsed = ToastSchema.safeParse(value);
-  return { toast: parsed.success ? parsed.data : null, clear: await cookie.serialize("", { maxAge: 0 }) };
+  if (!value) return { toast: null, authDialog: null, clear: null };
+  const parsed = FlashSchema.safeParse(value);
+  return {
+    toast: parsed.success ? (parsed.data.toast ?? null) : null,
+    authDialog: parsed.success ? (parsed.data.authDialog ?? null) : null,
+    clear: await cookie.serialize("", { maxAge: 0 }),
+  };
 }

@@ -4,6 +4,9 @@ import { Card, Section } from "~/components/public/section";
 import { ABOUT } from "~/content/about";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.about, { matches, location });
 

@@ -7,6 +7,9 @@ import { ENDORSEMENTS, GRANTS, GRANTS_TEXT } from "~/content/grants";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.grants, { matches, location });
 

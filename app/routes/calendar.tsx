@@ -7,6 +7,9 @@ import { CALENDAR_TEXT, SCHEDULE_NOTE, WEEKLY_SCHEDULE } from "~/content/calenda
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.calendar, { matches, location });
 

@@ -11,6 +11,9 @@ import { PAGES } from "~/content/pages";
 import { SCHOLARSHIPS } from "~/content/scholarships";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.donate, { matches, location });
 

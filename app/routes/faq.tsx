@@ -7,6 +7,9 @@ import { buttonClass } from "~/components/ui/button";
 import { FAQ_QUICK_LINKS, FAQ_TEXT, FAQS } from "~/content/faq";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   ...pageMeta(PAGES.faq, { matches, location }),

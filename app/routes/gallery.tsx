@@ -4,6 +4,9 @@ import { GalleryGrid } from "~/components/public/gallery-grid";
 import { GALLERY_PHOTOS } from "~/content/images";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.gallery, { matches, location });
 

@@ -4,6 +4,9 @@ import { Section } from "~/components/public/section";
 import { ANNOUNCEMENTS } from "~/content/general";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.general, { matches, location });
 

@@ -11,6 +11,9 @@ import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/met
 import { useRootData } from "~/root";
 import { TestimonialsSection } from "~/components/testimonials-section";
 import { loadTestimonialsSection } from "~/models/testimonials.server";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const tags = pageMeta(PAGES.home, { matches, location });

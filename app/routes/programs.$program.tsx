@@ -9,6 +9,9 @@ import { PROGRAM_PAGES } from "~/content/pages";
 import { PROGRAM_DETAILS, PROGRAM_LABEL_TEXT } from "~/content/programs";
 import type { ProgramSlug } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 function programSlug(slug: string | undefined): ProgramSlug | null {
   return slug && Object.hasOwn(PROGRAM_PAGES, slug) ? (slug as ProgramSlug) : null;

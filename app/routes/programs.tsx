@@ -7,6 +7,9 @@ import { PAGES } from "~/content/pages";
 import { LEVELS, PROGRAM_DETAILS, PROGRAMS_TEXT } from "~/content/programs";
 import { PROGRAM_LINKS } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.programs, { matches, location });
 

@@ -6,6 +6,9 @@ import { Button } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { SCHOLARSHIPS, SCHOLARSHIPS_TEXT } from "~/content/scholarships";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.scholarships, { matches, location });
 

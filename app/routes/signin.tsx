@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { signInWithPassword } from "~/auth/accounts.server";
+import { backToDocumentDialog, DOCUMENT_DIALOG } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
@@ -30,11 +31,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const viaDialog = form.get("via") === "dialog";
+  const viaDocumentDialog = form.get("via") === DOCUMENT_DIALOG;
   const { data: input, fieldErrors } = parseForm(SignInSchema, form);
-  if (!input) return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+  if (!input) {
+    if (viaDocumentDialog) return backToDocumentDialog(context, form, "signin", { fieldErrors });
+    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+  }
 
   const result = await signInWithPassword(request, context, input);
-  if (!result.ok) return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+  if (!result.ok) {
+    if (viaDocumentDialog) return backToDocumentDialog(context, form, "signin", { error: result.error });
+    return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+  }
 
   const toast = { type: "success", title: "Welcome back!", description: "You have successfully signed in." } as const;
   if (viaDialog) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });

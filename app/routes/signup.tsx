@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/accounts.server";
+import { backToDocumentDialog, DOCUMENT_DIALOG } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
@@ -11,6 +12,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { PAGES } from "~/content/pages";
 import { parseForm, SignUpDialogSchema, SignUpSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 
@@ -23,13 +25,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const viaDialog = form.get("via") === "dialog";
+  const via = form.get("via");
+  // "dialog": the dialog of pages running React (answered with data); DOCUMENT_DIALOG: the same dialog on a page
+  // without React (a plain form post, answered with a redirect back to that page).
+  const viaDialog = via === "dialog" || via === DOCUMENT_DIALOG;
   // Only these fields are read: a role or anything else a visitor sends is ignored.
   const { data: input, fieldErrors } = parseForm(viaDialog ? SignUpDialogSchema : SignUpSchema, form);
-  if (!input) return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+  if (!input) {
+    if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { fieldErrors });
+    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+  }
 
   const result = await signUpWithPassword(request, context, input, viaDialog);
-  if (!result.ok) return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+  if (!result.ok) {
+    if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { error: result.error });
+    return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+  }
 
   if (viaDialog) {
     const toast = {
@@ -37,6 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: "Account Created!",
       description: "Welcome to Next Level Tennis! Your profile has been created with your contact information.",
     } as const;
+    if (via === DOCUMENT_DIALOG) {
+      result.headers.append("Set-Cookie", await setToastCookie(context, toast));
+      throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
+    }
     return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
   }
   const toast = {

@@ -3,6 +3,9 @@ import { PageHeader } from "~/components/page-header";
 import { PAGES } from "~/content/pages";
 import { TERMS_EFFECTIVE, TERMS_SECTIONS } from "~/content/terms";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
+
+export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.terms, { matches, location });
 

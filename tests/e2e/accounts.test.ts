@@ -56,9 +56,10 @@ describe("accounts", () => {
     expect(html).not.toContain(">Sign In</button>");
   });
 
-  it("shows every validation message of the header dialog, and toggling clears the form", async () => {
+  // "/" is a page visitors get without React (its dialog posts plain forms and the server answers), /vlog runs React.
+  it.each(["/", "/vlog"])("shows every validation message of the header dialog, and toggling clears the form (%s)", async (path) => {
     const { page, visit } = await open();
-    await visit("/");
+    await visit(path);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText("Enter your credentials to access your account").waitFor();
@@ -106,7 +107,7 @@ describe("accounts", () => {
     expect(new URL(page.url()).pathname).toBe("/faq");
   });
 
-  it("signs in from the dialog, and a wrong password shows 'Sign In Failed' with the service's message", async () => {
+  it.each(["/", "/vlog"])("signs in from the dialog, and a wrong password shows 'Sign In Failed' with the service's message (%s)", async (path) => {
     const email = uniqueEmail();
     await createAccount(baseURL, { fullName: "Wrong Password", email, password: "secret12" });
     const { page, visit } = await open();
@@ -120,7 +121,7 @@ describe("accounts", () => {
     await box.waitFor();
     expect(new URL(page.url()).pathname).toBe("/signin");
 
-    await visit("/");
+    await visit(path);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Email").fill(email);
@@ -132,6 +133,7 @@ describe("accounts", () => {
     await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByText("You have successfully signed in.").waitFor();
     await page.getByRole("button", { name: /Wrong Password.*account menu/ }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
   });
 
   it("turns a client into a coach with the role command, and the Appointments link appears", async () => {

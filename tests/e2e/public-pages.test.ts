@@ -3,7 +3,7 @@ import { ENDORSEMENTS } from "~/content/grants";
 import { FAQS } from "~/content/faq";
 import { PAGES, PROGRAM_PAGES } from "~/content/pages";
 import { SITEMAP_PATHS } from "~/content/sitemap";
-import { setupBrowser } from "./support/browser";
+import { expectAccessible, setupBrowser } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const open = setupBrowser(() => baseURL);
@@ -149,7 +149,7 @@ describe("gallery", () => {
     await visit("/gallery");
     const buttons = page.getByRole("button", { name: /^View full size:/ });
     expect(await buttons.count()).toBe(18);
-    const images = page.getByRole("main").locator("ul img");
+    const images = page.getByRole("main").locator("ul > li > button img");
     expect(await images.count()).toBe(18);
     expect(await images.first().getAttribute("width")).toBe("1200");
     expect(await images.first().getAttribute("height")).toBe("800");
@@ -159,18 +159,20 @@ describe("gallery", () => {
     await buttons.nth(1).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("img", { name: "Stand-in photo: a coach demonstrating a forehand to young players" }).waitFor();
+    await expectAccessible(page);
     await dialog.getByRole("button", { name: "Close" }).click();
-    await dialog.waitFor({ state: "detached" });
+    await dialog.waitFor({ state: "hidden" });
+    await buttons.nth(1).and(page.locator(":focus")).waitFor(); // focus returns to the photo
 
     await buttons.nth(4).click();
     await page.getByRole("dialog").waitFor();
     await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
 
     await buttons.nth(7).click();
     await page.getByRole("dialog").waitFor();
     await page.mouse.click(5, 5);
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
   });
 
   it("shows a placeholder for a broken image", async () => {
@@ -179,11 +181,12 @@ describe("gallery", () => {
     await visit("/gallery");
     const broken = page.getByRole("button", { name: "View full size: Stand-in photo: student-athletes doing homework after practice Image unavailable" });
     await broken.getByText("Image unavailable").waitFor();
-    expect(await page.getByRole("main").locator("ul img").count()).toBe(17);
+    expect(await page.getByRole("main").locator("ul > li > button img:visible").count()).toBe(17);
     expect(await page.getByRole("button", { name: /^View full size:/ }).count()).toBe(18);
     await broken.click();
     await page.getByRole("dialog").getByText("Image unavailable").waitFor();
     await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
   });
 });
 

@@ -1,10 +1,13 @@
 // The header, its Programs dropdown and mobile menu, the footer, and every route of the spec's route list.
 import { describe, expect, inject, it } from "vitest";
+import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const open = setupBrowser(() => baseURL);
 
+// The header works the same on a page visitors get without React ("/") and on one that runs React ("/vlog").
+const PAGE_KINDS = ["/", "/vlog"];
 const PROGRAM_PAGES = ["Spring Programs", "Summer Camp", "Fall Programs", "Winter Programs", "After School Programming", "School Without Walls"];
 
 describe("header", () => {
@@ -20,10 +23,10 @@ describe("header", () => {
     expect(await nav.getByRole("link", { name: "Home" }).getAttribute("aria-current")).toBeNull();
   });
 
-  it("opens the Programs dropdown on hover and closes it 150 ms after the pointer leaves", async () => {
+  it.each(PAGE_KINDS)("opens the Programs dropdown on hover and closes it 150 ms after the pointer leaves (%s)", async (path) => {
     const { page, visit } = await open();
     await page.clock.install();
-    await visit("/");
+    await visit(path);
     // Stop the page's clock so a busy machine cannot let the 150 ms pass between two steps.
     await page.clock.pauseAt(Date.now() + 60_000);
     const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Programs" });
@@ -45,9 +48,9 @@ describe("header", () => {
     await page.clock.resume(); // axe, run after each test, needs the page's timers
   });
 
-  it("works by keyboard: open, move with the arrows, follow a link, Escape closes", async () => {
+  it.each(PAGE_KINDS)("works by keyboard: open, move with the arrows, follow a link, Escape closes (%s)", async (path) => {
     const { page, visit } = await open();
-    await visit("/");
+    await visit(path);
     const button = page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Programs" });
     await button.focus();
     await page.keyboard.press("Enter");
@@ -65,9 +68,9 @@ describe("header", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("false");
   });
 
-  it("has a collapsible mobile menu with the same links", async () => {
+  it.each(PAGE_KINDS)("has a collapsible mobile menu with the same links (%s)", async (path) => {
     const { page, visit } = await open({ viewport: { width: 390, height: 844 } });
-    await visit("/");
+    await visit(path);
     expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
@@ -79,6 +82,35 @@ describe("header", () => {
     await page.waitForURL((u) => u.pathname === "/donate");
     await mobile.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Open menu" }).waitFor();
+  });
+});
+
+describe("pages without React", () => {
+  it("sends the content pages to a visitor with no application JavaScript, and the application to a signed-in person", async () => {
+    const { page, visit } = await open();
+    const scripts: string[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    const loaded = async (path: string) => {
+      scripts.length = 0;
+      await visit(path);
+      await page.waitForLoadState("networkidle");
+      return [...scripts];
+    };
+    for (const path of ["/", "/programs", "/faq", "/donate", "/gallery", "/calendar", "/programs/summer"]) {
+      expect(await loaded(path), path).toEqual([expect.stringMatching(/^\/assets\/page-behaviours-[\w-]+\.js$/)]);
+    }
+    // Pages with the application's forms and tools run React.
+    for (const path of ["/vlog", "/contact", "/signin"]) expect((await loaded(path)).some((s) => s.includes("entry.client")), path).toBe(true);
+
+    const email = uniqueEmail("document");
+    await createAccount(baseURL, { fullName: "Dora Document", email, password: "secret12" });
+    await signInThroughPage(page, email, "secret12");
+    expect((await loaded("/faq")).some((s) => s.includes("entry.client"))).toBe(true);
+    await page.getByRole("button", { name: /Dora Document.*account menu/ }).click();
+    await page.getByRole("link", { name: "Messages" }).click();
+    await page.waitForURL((u) => u.pathname === "/messages");
   });
 });
 

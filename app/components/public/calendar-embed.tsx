@@ -4,18 +4,11 @@ import { CALENDAR_TEXT } from "~/content/calendar";
 
 /** The embedded calendar, a button that opens it in a new tab (with an alert when a pop-up blocker stops it) and a direct link. */
 export function CalendarEmbed({ url }: { url: string }) {
-  const openInNewTab = () => {
-    const win = window.open(url, "_blank");
-    if (!win || win.closed) {
-      window.alert(`${CALENDAR_TEXT.popupBlocked}\n${url}`);
-      return;
-    }
-    win.opener = null;
-  };
   return (
     <div>
       <div className="flex flex-wrap items-center gap-4">
-        <Button onClick={openInNewTab}>
+        {/* Opening it, and the alert when a pop-up blocker stops it, is app/lib/page-behaviours.js (data-popup-url). */}
+        <Button data-popup-url={url} data-popup-blocked={CALENDAR_TEXT.popupBlocked}>
           <ExternalLink aria-hidden className="size-4" /> {CALENDAR_TEXT.openButton}
         </Button>
         <a href={url} target="_blank" rel="noopener noreferrer" className="break-all font-medium text-court-800 underline">

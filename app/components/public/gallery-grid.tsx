@@ -1,87 +1,77 @@
-import { Dialog } from "radix-ui";
 import { ImageOff, X } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useId, type ButtonHTMLAttributes } from "react";
 import type { SiteImage } from "~/content/images";
 
 /** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
 const EAGER_COUNT = 3;
 
-/** Shown inside the photo's button (whose label names the photo) or the overlay (whose title does). */
-function Placeholder({ alt }: { alt: string }) {
+/**
+ * A photo that shows a placeholder when it cannot load: app/lib/page-behaviours.js marks the [data-photo] box of an
+ * image that failed (also before the script ran) and the styles swap the two. The placeholder names the photo to
+ * screen readers.
+ */
+function Photo({ image, eager, className }: { image: SiteImage; eager: boolean; className: string }) {
   return (
-    <div className="flex aspect-[3/2] w-full flex-col items-center justify-center gap-2 bg-slate-200 text-slate-700">
-      <span className="sr-only">{alt} </span>
-      <ImageOff aria-hidden className="size-8" />
-      <span className="text-sm font-medium">Image unavailable</span>
-    </div>
+    <span data-photo="" className="group block">
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className={`group-data-broken:hidden ${className}`}
+      />
+      <span className="hidden aspect-[3/2] w-full min-w-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-200 text-slate-700 group-data-broken:flex">
+        <span className="sr-only">{image.alt} </span>
+        <ImageOff aria-hidden className="size-8" />
+        <span className="text-sm font-medium">Image unavailable</span>
+      </span>
+    </span>
   );
 }
 
-/** A photo that shows a placeholder when it cannot load, including a failure before the page was hydrated. */
-function Photo({ image, eager, className, broken, onBroken }: { image: SiteImage; eager: boolean; className: string; broken: boolean; onBroken: () => void }) {
-  const ref = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) onBroken();
-  }, [onBroken]);
-  if (broken) return <Placeholder alt={image.alt} />;
-  return (
-    <img
-      ref={ref}
-      src={image.src}
-      alt={image.alt}
-      width={image.width}
-      height={image.height}
-      loading={eager ? "eager" : "lazy"}
-      decoding="async"
-      className={className}
-      onError={onBroken}
-    />
-  );
-}
+const command = (target: string, action: "show-modal" | "close") =>
+  ({ commandfor: target, command: action }) as ButtonHTMLAttributes<HTMLButtonElement>;
 
+/**
+ * The photo grid. Each photo opens full size in a native modal dialog (the button's `commandfor`), which the close
+ * button, Escape, or a click on the dark area around the photo closes. No React needed, so the gallery works on the
+ * page visitors get without it.
+ */
 export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
-  const [open, setOpen] = useState<number | null>(null);
-  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
-  const markBroken = useCallback((src: string) => setBroken((b) => (b.has(src) ? b : new Set(b).add(src))), []);
-  const current = open === null ? null : photos[open];
+  const id = useId();
   return (
-    <>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {photos.map((photo, i) => (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {photos.map((photo, i) => {
+        const dialogId = `${id}-photo-${i}`;
+        return (
           <li key={photo.src}>
-            <button
-              type="button"
-              onClick={() => setOpen(i)}
-              className="block w-full overflow-hidden rounded-lg bg-slate-100"
-            >
+            <button type="button" {...command(dialogId, "show-modal")} aria-haspopup="dialog" className="block w-full overflow-hidden rounded-lg bg-slate-100">
               <span className="sr-only">View full size: </span>
-              <Photo image={photo} eager={i < EAGER_COUNT} broken={broken.has(photo.src)} onBroken={() => markBroken(photo.src)} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
+              <Photo image={photo} eager={i < EAGER_COUNT} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
             </button>
+            <dialog
+              id={dialogId}
+              aria-label={photo.alt}
+              className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-transparent p-0 backdrop:bg-black/85"
+            >
+              <div data-close-on-click="" data-testid="gallery-backdrop" className="relative flex h-full w-full items-center justify-center p-4 pt-16">
+                {/* Lazy: a photo in a closed dialog is not fetched until the dialog opens. */}
+                <Photo image={photo} eager={false} className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain" />
+                <button
+                  type="button"
+                  {...command(dialogId, "close")}
+                  aria-label="Close"
+                  className="absolute right-4 top-4 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100"
+                >
+                  <X aria-hidden className="size-6" />
+                </button>
+              </div>
+            </dialog>
           </li>
-        ))}
-      </ul>
-      <Dialog.Root open={open !== null} onOpenChange={(o) => !o && setOpen(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay data-testid="gallery-backdrop" className="fixed inset-0 z-50 bg-black/85" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="fixed inset-4 z-50 m-auto flex max-h-[calc(100vh-2rem)] max-w-6xl flex-col items-center justify-center outline-none"
-            onClick={(e) => {
-              // A click on the dark area around the photo closes the overlay, as a backdrop click does.
-              if (e.target === e.currentTarget) setOpen(null);
-            }}
-          >
-            <Dialog.Title className="sr-only">{current?.alt ?? "Photo"}</Dialog.Title>
-            {current ? (
-              <Photo key={current.src} image={current} eager broken={broken.has(current.src)} onBroken={() => markBroken(current.src)} className="max-h-[calc(100vh-6rem)] w-auto max-w-full rounded-lg object-contain" />
-            ) : null}
-            <Dialog.Close className="absolute right-0 top-0 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100" aria-label="Close">
-              <X aria-hidden className="size-6" />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
-    </>
+        );
+      })}
+    </ul>
   );
 }

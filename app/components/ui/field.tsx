@@ -20,7 +20,7 @@ export function Field({ label, error, id, className = "", ...input }: FieldProps
         {...input}
       />
       {error ? (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} data-field-error="" className="text-sm text-red-700">
           {error}
         </p>
       ) : null}

@@ -1,0 +1,262 @@
+// @ts-check
+// The site's few page behaviours, as one small script that every page loads: the content pages visitors read run
+// no React at all (app/lib/page-mode.ts), and pages that do run React use this same code, so each behaviour has
+// one implementation. Everything is delegated from `document` and driven by data attributes, so markup React
+// renders later (after a client-side navigation) works too. React renders these attributes once and never
+// changes them; only this script does.
+(() => {
+  if (/** @type {any} */ (window).__siteBehaviours) return;
+  /** @type {any} */ (window).__siteBehaviours = true;
+
+  /** @param {EventTarget | null} t @param {string} selector */
+  const closest = (t, selector) => (t instanceof Element ? t.closest(selector) : null);
+
+  // ---- Disclosure menus: a [data-disclosure-button] shows and hides the [data-disclosure-panel] its
+  // aria-controls names. Options on the [data-disclosure] box around the button (and usually the panel):
+  // data-hover="150": opens while the mouse is over the box and closes that many milliseconds after it leaves.
+  // data-arrow-keys: ArrowDown on the button opens the menu and moves to its first link; arrows move between links.
+  // data-close-on-blur: closes when focus leaves the box. Escape, a click elsewhere, or on a link in it close it.
+  /** @type {WeakMap<Element, ReturnType<typeof setTimeout>>} */
+  const closeTimers = new WeakMap();
+
+  /** @param {Element} button */
+  const panelOf = (button) => document.getElementById(button.getAttribute("aria-controls") ?? "");
+  /** @param {Element} button */
+  const boxOf = (button) => button.closest("[data-disclosure]");
+  /** @param {Element} button @param {unknown} node */
+  const within = (button, node) =>
+    node instanceof Node && (button.contains(node) || !!boxOf(button)?.contains(node) || !!panelOf(button)?.contains(node));
+  /** The menu button an event belongs to, from the button, its panel or its box. @param {EventTarget | null} t */
+  const buttonFor = (t) => {
+    const button = closest(t, "[data-disclosure-button]");
+    if (button) return button;
+    const panel = closest(t, "[data-disclosure-panel]");
+    if (panel) return document.querySelector(`[data-disclosure-button][aria-controls="${panel.id}"]`);
+    return closest(t, "[data-disclosure]")?.querySelector("[data-disclosure-button]") ?? null;
+  };
+  const isOpen = (/** @type {Element} */ button) => button.getAttribute("aria-expanded") === "true";
+  const cancelClose = (/** @type {Element} */ button) => {
+    const timer = closeTimers.get(button);
+    if (timer) clearTimeout(timer);
+    closeTimers.delete(button);
+  };
+  /** @param {Element} button @param {boolean} open */
+  const setOpen = (button, open) => {
+    const panel = panelOf(button);
+    if (!panel) return;
+    cancelClose(button);
+    button.setAttribute("aria-expanded", String(open));
+    panel.hidden = !open;
+    const label = button.querySelector("[data-open-label]");
+    if (label) label.textContent = open ? label.getAttribute("data-open-label") : label.getAttribute("data-closed-label");
+  };
+  const closeAll = (/** @type {Element | null} */ except) => {
+    for (const b of document.querySelectorAll("[data-disclosure-button]")) if (b !== except && isOpen(b)) setOpen(b, false);
+  };
+  const links = (/** @type {Element} */ button) => Array.from(panelOf(button)?.querySelectorAll("a") ?? []);
+
+  document.addEventListener("click", (e) => {
+    const button = closest(e.target, "[data-disclosure-button]");
+    if (button) {
+      closeAll(button);
+      setOpen(button, !isOpen(button));
+    } else if (closest(e.target, "[data-disclosure-panel] a")) {
+      // Following a link in a menu (the page may change without a reload) closes it.
+      closeAll(null);
+    }
+  });
+  document.addEventListener("pointerdown", (e) => {
+    const button = buttonFor(e.target);
+    closeAll(button && within(button, e.target) ? button : null);
+  });
+  document.addEventListener("pointerover", (e) => {
+    if (/** @type {PointerEvent} */ (e).pointerType !== "mouse") return;
+    const box = closest(e.target, "[data-disclosure][data-hover]");
+    const button = box?.querySelector("[data-disclosure-button]");
+    if (!button) return;
+    if (isOpen(button)) cancelClose(button);
+    else setOpen(button, true);
+  });
+  document.addEventListener("pointerout", (e) => {
+    const pe = /** @type {PointerEvent} */ (e);
+    if (pe.pointerType !== "mouse") return;
+    const box = closest(pe.target, "[data-disclosure][data-hover]");
+    const button = box?.querySelector("[data-disclosure-button]");
+    if (!box || !button || !isOpen(button) || (pe.relatedTarget instanceof Node && box.contains(pe.relatedTarget))) return;
+    cancelClose(button);
+    closeTimers.set(button, setTimeout(() => setOpen(button, false), Number(box.getAttribute("data-hover")) || 0));
+  });
+  document.addEventListener("focusout", (e) => {
+    const button = buttonFor(e.target);
+    if (!button || !isOpen(button) || !boxOf(button)?.hasAttribute("data-close-on-blur")) return;
+    if (!within(button, /** @type {FocusEvent} */ (e).relatedTarget)) setOpen(button, false);
+  });
+  document.addEventListener("keydown", (e) => {
+    const button = buttonFor(e.target);
+    if (!(button instanceof HTMLElement)) return;
+    if (e.key === "Escape" && isOpen(button)) {
+      e.preventDefault();
+      setOpen(button, false);
+      button.focus();
+      return;
+    }
+    if (!boxOf(button)?.hasAttribute("data-arrow-keys") || (e.key !== "ArrowDown" && e.key !== "ArrowUp")) return;
+    const items = links(button);
+    if (!items.length) return;
+    e.preventDefault();
+    if (e.target === button) {
+      setOpen(button, true);
+      items[0]?.focus();
+      return;
+    }
+    const i = items.indexOf(/** @type {HTMLAnchorElement} */ (document.activeElement));
+    items[(i + (e.key === "ArrowDown" ? 1 : -1) + items.length) % items.length]?.focus();
+  });
+  // Back and forward buttons change the page without a click on a link.
+  window.addEventListener("popstate", () => closeAll(null));
+
+  // ---- Copy buttons: [data-copy] copies its value and confirms it in [data-copy-status] beside it. ----
+  document.addEventListener("click", async (e) => {
+    const button = /** @type {HTMLElement | null} */ (closest(e.target, "[data-copy]"));
+    if (!button) return;
+    const status = button.parentElement?.querySelector("[data-copy-status]");
+    try {
+      await navigator.clipboard.writeText(button.dataset.copy ?? "");
+      button.setAttribute("data-copied", "");
+      if (status) status.textContent = button.dataset.copiedText ?? "";
+      setTimeout(() => {
+        button.removeAttribute("data-copied");
+        if (status && status.textContent === button.dataset.copiedText) status.textContent = "";
+      }, 4000);
+    } catch {
+      if (status) status.textContent = button.dataset.failedText ?? "";
+    }
+  });
+
+  // ---- Pop-up buttons: [data-popup-url] opens it in a new tab, or alerts when a pop-up blocker stops it. ----
+  document.addEventListener("click", (e) => {
+    const button = /** @type {HTMLElement | null} */ (closest(e.target, "[data-popup-url]"));
+    if (!button) return;
+    const url = button.dataset.popupUrl ?? "";
+    const win = window.open(url, "_blank");
+    if (!win || win.closed) {
+      window.alert(`${button.dataset.popupBlocked ?? ""}\n${url}`);
+      return;
+    }
+    win.opener = null;
+  });
+
+  // ---- Photos: an image that cannot load is replaced by the placeholder its [data-photo] box holds. ----
+  const markBroken = (/** @type {Element} */ img) => img.closest("[data-photo]")?.setAttribute("data-broken", "");
+  document.addEventListener(
+    "error",
+    (e) => {
+      if (e.target instanceof HTMLImageElement && e.target.matches("[data-photo] img")) markBroken(e.target);
+    },
+    true,
+  );
+  // Images that failed before this script ran.
+  for (const img of document.querySelectorAll("[data-photo] img")) {
+    if (img instanceof HTMLImageElement && img.complete && img.naturalWidth === 0) markBroken(img);
+  }
+
+  // ---- Dialogs: buttons open them with the native commandfor/command attributes; `closedby="any"` lets a
+  // click on the backdrop close them. For browsers without those, the same here. ----
+  if (!("command" in HTMLButtonElement.prototype)) {
+    document.addEventListener("click", (e) => {
+      const button = closest(e.target, "button[commandfor]");
+      const dialog = button && document.getElementById(button.getAttribute("commandfor") ?? "");
+      if (!(dialog instanceof HTMLDialogElement)) return;
+      const command = button.getAttribute("command");
+      if (command === "show-modal" && !dialog.open) dialog.showModal();
+      else if (command === "close" || command === "request-close") dialog.close();
+    });
+  }
+  if (!("closedBy" in HTMLDialogElement.prototype)) {
+    document.addEventListener("click", (e) => {
+      const dialog = e.target;
+      if (!(dialog instanceof HTMLDialogElement) || !dialog.open || dialog.getAttribute("closedby") !== "any") return;
+      const r = dialog.getBoundingClientRect();
+      const me = /** @type {MouseEvent} */ (e);
+      const outside = me.clientX < r.left || me.clientX > r.right || me.clientY < r.top || me.clientY > r.bottom;
+      if (outside) dialog.close();
+    });
+  }
+  // A click on the dark area around a full-size photo (inside the dialog's box) closes it too.
+  document.addEventListener("click", (e) => {
+    if (e.target instanceof Element && e.target.matches("[data-close-on-click]")) e.target.closest("dialog")?.close();
+  });
+
+  // ---- The sign-in dialog of pages without React: [data-auth-toggle] switches sign-in and sign-up (the words in
+  // its data-texts, the sign-up-only fields, the form's target) and clears the fields and errors, as closing it does.
+  // After a refusal the server sends it open (data-open-on-load).
+  /** @param {HTMLDialogElement} dialog @param {"signin" | "signup"} mode */
+  const setAuthMode = (dialog, mode) => {
+    const texts = JSON.parse(dialog.dataset.texts ?? "{}")[mode];
+    if (!texts) return;
+    dialog.dataset.mode = mode;
+    for (const el of dialog.querySelectorAll("[data-text]")) el.textContent = texts[el.getAttribute("data-text") ?? ""] ?? "";
+    const form = dialog.querySelector("form");
+    if (form) form.action = texts.action;
+    dialog.querySelector("button[data-busy-label]")?.setAttribute("data-busy-label", texts.busy);
+    dialog.querySelector("input[name=password]")?.setAttribute("autocomplete", texts.passwordAutoComplete);
+    for (const group of dialog.querySelectorAll("fieldset[data-signup-only]")) {
+      /** @type {HTMLFieldSetElement} */ (group).hidden = mode !== "signup";
+      /** @type {HTMLFieldSetElement} */ (group).disabled = mode !== "signup";
+    }
+    for (const input of dialog.querySelectorAll("input:not([type=hidden])")) {
+      /** @type {HTMLInputElement} */ (input).value = "";
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+    for (const error of dialog.querySelectorAll("[data-field-error], [role=alert]")) error.remove();
+  };
+  document.addEventListener("click", (e) => {
+    const dialog = closest(e.target, "[data-auth-toggle]")?.closest("dialog");
+    if (!dialog) return;
+    setAuthMode(dialog, dialog.dataset.mode === "signup" ? "signin" : "signup");
+    /** @type {HTMLElement | null} */ (dialog.querySelector("form input:not([type=hidden]):not(:disabled)"))?.focus();
+  });
+  document.addEventListener(
+    "close",
+    (e) => {
+      // (Not when it was closed only to be opened again as a modal, below.)
+      if (e.target instanceof HTMLDialogElement && e.target.dataset.texts && !e.target.open) setAuthMode(e.target, "signin");
+    },
+    true,
+  );
+  for (const dialog of document.querySelectorAll("dialog[data-open-on-load]")) {
+    if (!(dialog instanceof HTMLDialogElement)) continue;
+    // Sent open (so it shows without any script), it becomes modal here.
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    /** @type {HTMLElement | null} */ (dialog.querySelector("[aria-invalid=true]"))?.focus();
+  }
+
+  // ---- Forms: a submit button with data-busy-label says so while the page is sent, and cannot be pressed twice. ----
+  document.addEventListener("submit", (e) => {
+    const button = /** @type {SubmitEvent} */ (e).submitter;
+    if (!(button instanceof HTMLButtonElement) || !button.dataset.busyLabel || e.defaultPrevented) return;
+    // After the browser has collected the form: a disabled button would not be sent.
+    setTimeout(() => {
+      button.dataset.idleLabel = button.textContent ?? "";
+      button.textContent = button.dataset.busyLabel ?? "";
+      button.disabled = true;
+    });
+  });
+  // Coming back with the Back button shows the page as it was left: the button works again.
+  window.addEventListener("pageshow", (e) => {
+    if (!e.persisted) return;
+    for (const button of document.querySelectorAll("button[data-idle-label]")) {
+      button.textContent = button.getAttribute("data-idle-label");
+      button.removeAttribute("data-idle-label");
+      /** @type {HTMLButtonElement} */ (button).disabled = false;
+    }
+  });
+
+  // ---- Notices sent with a page (after a redirect): the close button, and they go by themselves after a while. ----
+  document.addEventListener("click", (e) => {
+    closest(e.target, "[data-notice] [data-dismiss]")?.closest("[data-notice]")?.remove();
+  });
+  for (const notice of document.querySelectorAll("[data-notice]")) setTimeout(() => notice.remove(), 6000);
+})();

@@ -1,0 +1,25 @@
+import { useMatches, useRouteLoaderData } from "react-router";
+
+/**
+ * Content pages a visitor reads are sent as finished documents without the React runtime: most visitors are
+ * families on phones who never sign in, and these pages need no application code. A route opts in with
+ * `export const handle: PageHandle = { documentForVisitors: true }`. Signed-in people get the full application on
+ * every page (the chat widget, the live unread count, coach tools). The few behaviours these pages have are
+ * native HTML (details, dialog, command buttons) or the small script in app/lib/page-behaviours.js, which every page
+ * loads, with or without React. See docs/decisions/0007-documents-for-visitors.md.
+ */
+export type PageHandle = { documentForVisitors?: true };
+
+type RootData = { user: unknown } | undefined;
+
+/**
+ * True while the server renders a page that will run no React in the browser. In the browser it is always false:
+ * code that runs there is the application (a hydrated page, or a client-side navigation to a content page).
+ */
+export function useDocumentPage(): boolean {
+  const matches = useMatches();
+  const root = useRouteLoaderData("root") as RootData;
+  if (typeof document !== "undefined") return false;
+  const leaf = matches.at(-1)?.handle as PageHandle | undefined;
+  return !root?.user && leaf?.documentForVisitors === true;
+}
