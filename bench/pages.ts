@@ -1,6 +1,6 @@
 // `npm run bench:pages`: builds (when stale) and starts the production server, then prints for the key public
 // pages the gzip size of the JavaScript each page loads for a visitor, and the Lighthouse (mobile) category scores
-// when the `lighthouse` package is installed. Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
+// (Lighthouse 12, a dev dependency: 13 needs Node 22). Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
 // Visitors get these pages without the React runtime (docs/decisions/0007); for comparison it also prints what a
 // signed-in person's browser loads for the same pages (the whole application; no budget).
 import fs from "node:fs";
@@ -47,7 +47,7 @@ async function loadLighthouse(): Promise<{ run: LighthouseFn } | { skipped: stri
     const mod = (await import(name)) as { default: LighthouseFn };
     return { run: mod.default };
   } catch {
-    return { skipped: "the `lighthouse` npm package is not installed (npm install --no-save lighthouse to enable it)" };
+    return { skipped: "the `lighthouse` package is missing (npm install adds it with the dev dependencies)" };
   }
 }
 
@@ -108,7 +108,7 @@ async function main() {
   let over = false;
   let headerProblems = 0;
   const notes: string[] = [];
-  let memberLine = "";
+  let memberLine: string;
   try {
     for (const path of PAGES) {
       const scripts = await loadedScripts(browser, server.url, path);
