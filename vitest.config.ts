@@ -1,9 +1,11 @@
 import { defineConfig } from "vitest/config";
+import { siteImages } from "./scripts/site-images.ts";
 
 export default defineConfig({
+  plugins: [siteImages()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "cli/**/*.test.ts"],
     globalSetup: ["tests/support/global-db-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

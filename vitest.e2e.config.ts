@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { siteImages } from "./scripts/site-images.ts";
 
 export default defineConfig({
+  plugins: [siteImages()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/e2e/**/*.test.ts"],

@@ -1,4 +1,4 @@
-// Writes the clearly-labelled stand-in images and the photo release PDF under public/. Run once:
+// Writes the clearly-labelled stand-in images (into images/) and the photo release PDF (into public/). Run once:
 // `node scripts/generate-stand-in-images.mjs`. Real photos replace them (see app/content/images.ts).
 import fs from "node:fs";
 import path from "node:path";
@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = (p, text) => {
-  const full = path.join(root, "public", p);
+  const full = path.join(root, p.startsWith("images/") ? "" : "public", p);
   fs.mkdirSync(path.dirname(full), { recursive: true });
   fs.writeFileSync(full, text);
 };
@@ -98,4 +98,4 @@ out(
     "Please bring this form to the first session or send a photo of it to the organisation by email.",
   ]),
 );
-console.log("stand-in images and documents written to public/");
+console.log("stand-in images written to images/, documents to public/");

@@ -1,5 +1,6 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { Picture } from "~/components/ui/picture";
 import { PARTNER_LOGOS } from "~/content/images";
 import { COPYRIGHT_YEAR, PROGRAM_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
 import type { SiteConfig } from "../../server/config";
@@ -82,7 +83,7 @@ export function Footer({ site }: { site: SiteConfig }) {
           <ul aria-label="Partners" className="flex flex-wrap gap-3">
             {PARTNER_LOGOS.map((p) => (
               <li key={p.name}>
-                <img src={p.src} alt={p.alt} title={p.name} width={p.width} height={p.height} loading="lazy" decoding="async" className="h-10 w-auto" />
+                <Picture image={p} sizes="100px" className="h-10 w-auto" />
               </li>
             ))}
           </ul>

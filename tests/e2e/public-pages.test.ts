@@ -155,6 +155,12 @@ describe("gallery", () => {
     expect(await images.first().getAttribute("height")).toBe("800");
     expect(await images.first().getAttribute("loading")).toBe("eager");
     expect(await images.nth(17).getAttribute("loading")).toBe("lazy");
+    // Served from the build with a content hash in the name, so browsers keep it for a year.
+    const photo = await page.request.get(new URL((await images.first().getAttribute("src"))!, page.url()).href);
+    expect(photo.status()).toBe(200);
+    expect(photo.url()).toMatch(/\/assets\/images\/gallery\/photo-01-[0-9a-f]{10}\.svg$/);
+    expect(photo.headers()["content-type"]).toBe("image/svg+xml");
+    expect(photo.headers()["cache-control"]).toContain("immutable");
 
     await buttons.nth(1).click();
     const dialog = page.getByRole("dialog");
@@ -177,7 +183,7 @@ describe("gallery", () => {
 
   it("shows a placeholder for a broken image", async () => {
     const { page, context, visit } = await open();
-    await context.route("**/images/gallery/photo-03.svg", (route) => route.fulfill({ status: 404, body: "missing" }));
+    await context.route("**/images/gallery/photo-03-*.svg", (route) => route.fulfill({ status: 404, body: "missing" }));
     await visit("/gallery");
     const broken = page.getByRole("button", { name: "View full size: Stand-in photo: student-athletes doing homework after practice Image unavailable" });
     await broken.getByText("Image unavailable").waitFor();

@@ -1,27 +1,23 @@
 import { ImageOff, X } from "lucide-react";
 import { useId, type ButtonHTMLAttributes } from "react";
+import { Picture } from "~/components/ui/picture";
 import type { SiteImage } from "~/content/images";
 
 /** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
 const EAGER_COUNT = 3;
+/** How wide a photo is shown: in the grid (two columns, three from 640 px, in a page at most 80 rem wide), and full size. */
+const GRID_SIZES = "(min-width: 1280px) 410px, (min-width: 640px) 33vw, 50vw";
+const FULL_SIZES = "(min-width: 1600px) 1600px, 100vw";
 
 /**
  * A photo that shows a placeholder when it cannot load: app/lib/page-behaviours.js marks the [data-photo] box of an
  * image that failed (also before the script ran) and the styles swap the two. The placeholder names the photo to
  * screen readers.
  */
-function Photo({ image, eager, className }: { image: SiteImage; eager: boolean; className: string }) {
+function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: boolean; sizes: string; className: string }) {
   return (
     <span data-photo="" className="group block">
-      <img
-        src={image.src}
-        alt={image.alt}
-        width={image.width}
-        height={image.height}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        className={`group-data-broken:hidden ${className}`}
-      />
+      <Picture image={image} sizes={sizes} eager={eager} className={`group-data-broken:hidden ${className}`} />
       <span className="hidden aspect-[3/2] w-full min-w-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-200 text-slate-700 group-data-broken:flex">
         <span className="sr-only">{image.alt} </span>
         <ImageOff aria-hidden className="size-8" />
@@ -49,7 +45,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
           <li key={photo.src}>
             <button type="button" {...command(dialogId, "show-modal")} aria-haspopup="dialog" className="block w-full overflow-hidden rounded-lg bg-slate-100">
               <span className="sr-only">View full size: </span>
-              <Photo image={photo} eager={i < EAGER_COUNT} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
+              <Photo image={photo} eager={i < EAGER_COUNT} sizes={GRID_SIZES} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
             </button>
             <dialog
               id={dialogId}
@@ -58,7 +54,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
             >
               <div data-close-on-click="" data-testid="gallery-backdrop" className="relative flex h-full w-full items-center justify-center p-4 pt-16">
                 {/* Lazy: a photo in a closed dialog is not fetched until the dialog opens. */}
-                <Photo image={photo} eager={false} className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain" />
+                <Photo image={photo} eager={false} sizes={FULL_SIZES} className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain" />
                 <button
                   type="button"
                   {...command(dialogId, "close")}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect } from "./safe-redirect";
+
+describe("safeRedirect", () => {
+  it("follows paths on this site, with their query and fragment", () => {
+    expect(safeRedirect("/faq")).toBe("/faq");
+    expect(safeRedirect("/vlog?q=serve#list")).toBe("/vlog?q=serve#list");
+    expect(safeRedirect("/messages/abc-123")).toBe("/messages/abc-123");
+  });
+
+  it.each([
+    ["another host", "//evil.example"],
+    ["a backslash browsers read as a slash", "/\\evil.example"],
+    ["a tab browsers strip", "/\t/evil.example"],
+    ["a newline browsers strip", "/\n/evil.example"],
+    ["an absolute address", "https://evil.example/"],
+    ["a script address", "javascript:alert(1)"],
+    ["a relative path", "faq"],
+    ["nothing", ""],
+  ])("falls back for %s", (_, to) => {
+    expect(safeRedirect(to)).toBe("/");
+    expect(safeRedirect(to, "/messages")).toBe("/messages");
+  });
+
+  it("falls back for a missing value or a file", () => {
+    expect(safeRedirect(null)).toBe("/");
+    expect(safeRedirect(undefined)).toBe("/");
+    expect(safeRedirect(new File(["x"], "x.txt"))).toBe("/");
+  });
+});
