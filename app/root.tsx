@@ -45,6 +45,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         <script type="module" src={siteBehaviours} nonce={nonce} />
+        {/* With JavaScript off, the menu button cannot open the small screens' menu: show it open. */}
+        <noscript>
+          <style>{`@media (width < 80rem) { nav[aria-label="Mobile"][hidden] { display: block; } }`}</style>
+        </noscript>
       </head>
       <body className="flex min-h-screen flex-col">
         {children}

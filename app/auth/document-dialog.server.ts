@@ -2,8 +2,8 @@
 // the page they were on, where the dialog opens again with the reason, the fields' errors and what they typed
 // (never the password), and the same 'Sign In Failed' / 'Sign Up Failed' toast as the other dialog.
 import { redirect, type AppLoadContext } from "react-router";
+import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import type { FieldErrors } from "~/lib/auth-schemas";
-export { DOCUMENT_DIALOG } from "~/lib/auth-schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setFlashCookie } from "~/lib/toast.server";
 
@@ -22,7 +22,7 @@ export async function backToDocumentDialog(
   }
   const fieldErrors = Object.fromEntries(Object.entries(refusal.fieldErrors ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
   const toast = refusal.error
-    ? ({ type: "error", title: mode === "signin" ? "Sign In Failed" : "Sign Up Failed", description: refusal.error } as const)
+    ? ({ type: "error", title: AUTH_DIALOG_TEXT[mode].failed, description: refusal.error } as const)
     : undefined;
   const cookie = await setFlashCookie(context, { ...(toast ? { toast } : {}), authDialog: { mode, error: refusal.error, fieldErrors, values } });
   throw redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });

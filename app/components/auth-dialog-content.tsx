@@ -3,7 +3,8 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { AUTH_DIALOG_TEXT, type AuthMode, type DialogActionData } from "~/components/auth-dialog";
+import type { AuthMode, DialogActionData } from "~/components/auth-dialog";
+import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { GoogleButton } from "~/components/google-button";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -64,7 +65,7 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
       showToast(result.toast);
       onDone();
     } else if (result.error) {
-      showToast({ type: "error", title: mode === "signin" ? "Sign In Failed" : "Sign Up Failed", description: result.error });
+      showToast({ type: "error", title: AUTH_DIALOG_TEXT[mode].failed, description: result.error });
     }
   }, [result, mode, onDone]);
 

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { lazyComponent } from "~/lib/lazy-component";
 import { DOCUMENT_DIALOG, type FieldErrors } from "~/lib/auth-schemas";
 import { useDocumentPage } from "~/lib/page-mode";
@@ -21,7 +22,7 @@ const loadDialog = () => void AuthDialog.preload();
 
 const AuthDialogContext = createContext<AuthDialogApi | null>(null);
 
-export function useAuthDialog(): AuthDialogApi {
+function useAuthDialog(): AuthDialogApi {
   const api = useContext(AuthDialogContext);
   if (!api) throw new Error("useAuthDialog must be used within an AuthDialogProvider");
   return api;
@@ -92,30 +93,6 @@ export function SignInButton({ variant, className, children }: { variant?: Butto
   );
 }
 
-/** The dialog's words in each mode, shared by both dialogs. */
-export const AUTH_DIALOG_TEXT = {
-  signin: {
-    title: "Sign In",
-    subtitle: "Enter your credentials to access your account",
-    action: "/signin",
-    submit: "Sign In",
-    busy: "Signing in...",
-    prompt: "Don't have an account? ",
-    toggle: "Sign up",
-    passwordAutoComplete: "current-password",
-  },
-  signup: {
-    title: "Create Account",
-    subtitle: "Join the organisation as a client",
-    action: "/signup",
-    submit: "Create Account",
-    busy: "Creating account...",
-    prompt: "Already have an account? ",
-    toggle: "Sign in",
-    passwordAutoComplete: "new-password",
-  },
-} as const;
-
 /**
  * The header's sign-in and sign-up dialog on pages that run no React: a native modal <dialog> with one plain form.
  * The server checks it with the same rules and messages: success brings the visitor back to this page, signed in,
@@ -131,6 +108,7 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
   const signup = mode === "signup";
   const close = { commandfor: DOCUMENT_DIALOG_ID, command: "close" } as ButtonHTMLAttributes<HTMLButtonElement>;
   const field = (name: string) => ({ name, defaultValue: flash?.values[name], error: flash?.fieldErrors[name] });
+  const describedBy = `${id}-subtitle`;
   return (
     <dialog
       id={DOCUMENT_DIALOG_ID}
@@ -140,8 +118,10 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
       data-mode={mode}
       data-texts={JSON.stringify(AUTH_DIALOG_TEXT)}
       aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-subtitle`}
-      className="m-auto max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
+      // After a refusal the reason is part of the description, so opening the dialog says it.
+      aria-describedby={flash?.error ? `${describedBy} ${id}-error` : describedBy}
+      data-describedby={describedBy}
+      className="m-auto max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-1 [&:not(:modal)]:ring-slate-300"
     >
       <button type="button" {...close} aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
         <X aria-hidden className="size-5" />
@@ -164,18 +144,23 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
           <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
         </fieldset>
         <Field label="Password" type="password" autoComplete={text.passwordAutoComplete} required name="password" error={flash?.fieldErrors.password} />
-        <FormError message={flash?.error} />
+        {flash?.error ? (
+          <div id={`${id}-error`} data-form-error="">
+            <FormError message={flash.error} />
+          </div>
+        ) : null}
         <Button type="submit" className="w-full" data-text="submit" data-busy-label={text.busy}>
           {text.submit}
         </Button>
       </form>
       {googleEnabled ? <GoogleButton className="mt-3 w-full" /> : null}
-      <p className="mt-4 text-center text-sm text-slate-700">
+      {/* The script switches modes in place; without it, this goes to the other mode's own page. */}
+      <form method="get" action={AUTH_DIALOG_TEXT[signup ? "signin" : "signup"].action} data-auth-toggle-form="" className="mt-4 text-center text-sm text-slate-700">
         <span data-text="prompt">{text.prompt}</span>
-        <button type="button" data-auth-toggle="" data-text="toggle" className="font-semibold text-court-800 underline">
+        <button type="submit" data-auth-toggle="" data-text="toggle" className="font-semibold text-court-800 underline">
           {text.toggle}
         </button>
-      </p>
+      </form>
     </dialog>
   );
 }

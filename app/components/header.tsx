@@ -47,9 +47,9 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
           >
             <X aria-hidden className="hidden size-6 group-aria-expanded:block" />
             <Menu aria-hidden className="size-6 group-aria-expanded:hidden" />
-            <span className="sr-only" data-open-label="Close menu" data-closed-label="Open menu">
-              Open menu
-            </span>
+            {/* Both names are rendered; aria-expanded picks one, so the script never changes text React owns. */}
+            <span className="sr-only group-aria-expanded:hidden">Open menu</span>
+            <span className="sr-only hidden group-aria-expanded:inline">Close menu</span>
           </button>
         </div>
       </div>

@@ -2,8 +2,10 @@
 // The site's few page behaviours, as one small script that every page loads: the content pages visitors read run
 // no React at all (app/lib/page-mode.ts), and pages that do run React use this same code, so each behaviour has
 // one implementation. Everything is delegated from `document` and driven by data attributes, so markup React
-// renders later (after a client-side navigation) works too. React renders these attributes once and never
-// changes them; only this script does.
+// renders later (after a client-side navigation) works too. React renders these attributes once and never changes
+// them; only this script does. On pages that run React it changes attributes only,
+// never text: it may run before React starts, and a text React did not render would make React throw the page's
+// markup away. (The sign-in dialog's words change only on pages without React, the one place it exists.)
 (() => {
   if (/** @type {any} */ (window).__siteBehaviours) return;
   /** @type {any} */ (window).__siteBehaviours = true;
@@ -47,8 +49,6 @@
     cancelClose(button);
     button.setAttribute("aria-expanded", String(open));
     panel.hidden = !open;
-    const label = button.querySelector("[data-open-label]");
-    if (label) label.textContent = open ? label.getAttribute("data-open-label") : label.getAttribute("data-closed-label");
   };
   const closeAll = (/** @type {Element | null} */ except) => {
     for (const b of document.querySelectorAll("[data-disclosure-button]")) if (b !== except && isOpen(b)) setOpen(b, false);
@@ -86,6 +86,11 @@
     cancelClose(button);
     closeTimers.set(button, setTimeout(() => setOpen(button, false), Number(box.getAttribute("data-hover")) || 0));
   });
+  // Focus coming into a menu the mouse just left keeps it open.
+  document.addEventListener("focusin", (e) => {
+    const button = buttonFor(e.target);
+    if (button && isOpen(button)) cancelClose(button);
+  });
   document.addEventListener("focusout", (e) => {
     const button = buttonFor(e.target);
     if (!button || !isOpen(button) || !boxOf(button)?.hasAttribute("data-close-on-blur")) return;
@@ -115,22 +120,26 @@
   // Back and forward buttons change the page without a click on a link.
   window.addEventListener("popstate", () => closeAll(null));
 
-  // ---- Copy buttons: [data-copy] copies its value and confirms it in [data-copy-status] beside it. ----
+  // ---- Copy buttons: [data-copy] copies its value and marks its [data-copy-box] data-copied (or data-copy-failed);
+  // the styles show the confirmation that box holds. Only attributes change: React owns every text. ----
+  /** @type {WeakMap<Element, ReturnType<typeof setTimeout>>} */
+  const copyTimers = new WeakMap();
   document.addEventListener("click", async (e) => {
     const button = /** @type {HTMLElement | null} */ (closest(e.target, "[data-copy]"));
     if (!button) return;
-    const status = button.parentElement?.querySelector("[data-copy-status]");
+    const box = button.closest("[data-copy-box]") ?? button;
+    clearTimeout(copyTimers.get(box));
+    box.removeAttribute("data-copied");
+    box.removeAttribute("data-copy-failed");
+    let state = "data-copied";
     try {
       await navigator.clipboard.writeText(button.dataset.copy ?? "");
-      button.setAttribute("data-copied", "");
-      if (status) status.textContent = button.dataset.copiedText ?? "";
-      setTimeout(() => {
-        button.removeAttribute("data-copied");
-        if (status && status.textContent === button.dataset.copiedText) status.textContent = "";
-      }, 4000);
     } catch {
-      if (status) status.textContent = button.dataset.failedText ?? "";
+      state = "data-copy-failed";
     }
+    // In the next frame, so a second copy shows (and is announced) again.
+    requestAnimationFrame(() => box.setAttribute(state, ""));
+    if (state === "data-copied") copyTimers.set(box, setTimeout(() => box.removeAttribute("data-copied"), 4000));
   });
 
   // ---- Pop-up buttons: [data-popup-url] opens it in a new tab, or alerts when a pop-up blocker stops it. ----
@@ -188,16 +197,33 @@
   });
 
   // ---- The sign-in dialog of pages without React: [data-auth-toggle] switches sign-in and sign-up (the words in
-  // its data-texts, the sign-up-only fields, the form's target) and clears the fields and errors, as closing it does.
-  // After a refusal the server sends it open (data-open-on-load).
+  // its data-texts, the sign-up-only fields, the forms' targets) and clears the fields and errors, as closing it does.
+  // Without this script the toggle is a plain link-like form to the other mode's page. After a refusal the server
+  // sends the dialog open (data-open-on-load).
+  /** Ends a form's busy state (see Forms below). @param {ParentNode} root */
+  const resetBusy = (root) => {
+    for (const button of root.querySelectorAll("button[data-idle-label]")) {
+      button.textContent = button.getAttribute("data-idle-label");
+      button.removeAttribute("data-idle-label");
+      /** @type {HTMLButtonElement} */ (button).disabled = false;
+    }
+    for (const form of root.querySelectorAll("form[aria-busy]")) {
+      form.removeAttribute("aria-busy");
+      /** @type {HTMLFormElement} */ (form).inert = false;
+    }
+  };
   /** @param {HTMLDialogElement} dialog @param {"signin" | "signup"} mode */
   const setAuthMode = (dialog, mode) => {
-    const texts = JSON.parse(dialog.dataset.texts ?? "{}")[mode];
+    const all = JSON.parse(dialog.dataset.texts ?? "{}");
+    const texts = all[mode];
     if (!texts) return;
+    resetBusy(dialog);
     dialog.dataset.mode = mode;
     for (const el of dialog.querySelectorAll("[data-text]")) el.textContent = texts[el.getAttribute("data-text") ?? ""] ?? "";
-    const form = dialog.querySelector("form");
-    if (form) form.action = texts.action;
+    const form = dialog.querySelector("form[method=post]");
+    if (form instanceof HTMLFormElement) form.action = texts.action;
+    const toggle = dialog.querySelector("form[data-auth-toggle-form]");
+    if (toggle instanceof HTMLFormElement) toggle.action = all[mode === "signup" ? "signin" : "signup"]?.action ?? "";
     dialog.querySelector("button[data-busy-label]")?.setAttribute("data-busy-label", texts.busy);
     dialog.querySelector("input[name=password]")?.setAttribute("autocomplete", texts.passwordAutoComplete);
     for (const group of dialog.querySelectorAll("fieldset[data-signup-only]")) {
@@ -209,54 +235,69 @@
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     }
-    for (const error of dialog.querySelectorAll("[data-field-error], [role=alert]")) error.remove();
+    for (const error of dialog.querySelectorAll("[data-field-error], [data-form-error]")) error.remove();
+    dialog.setAttribute("aria-describedby", dialog.dataset.describedby ?? "");
   };
   document.addEventListener("click", (e) => {
     const dialog = closest(e.target, "[data-auth-toggle]")?.closest("dialog");
     if (!dialog) return;
+    e.preventDefault();
     setAuthMode(dialog, dialog.dataset.mode === "signup" ? "signin" : "signup");
     /** @type {HTMLElement | null} */ (dialog.querySelector("form input:not([type=hidden]):not(:disabled)"))?.focus();
   });
   document.addEventListener(
     "close",
     (e) => {
+      const dialog = e.target;
       // (Not when it was closed only to be opened again as a modal, below.)
-      if (e.target instanceof HTMLDialogElement && e.target.dataset.texts && !e.target.open) setAuthMode(e.target, "signin");
+      if (!(dialog instanceof HTMLDialogElement) || !dialog.dataset.texts || dialog.open) return;
+      setAuthMode(dialog, "signin");
+      // Opened by the page rather than by a button, it gives focus back to the header's Sign In button.
+      if (dialog.hasAttribute("data-open-on-load")) {
+        dialog.removeAttribute("data-open-on-load");
+        const opener = Array.from(document.querySelectorAll(`[commandfor="${dialog.id}"]`)).find((b) => b instanceof HTMLElement && b.offsetParent);
+        /** @type {HTMLElement | undefined} */ (opener)?.focus();
+      }
     },
     true,
   );
   for (const dialog of document.querySelectorAll("dialog[data-open-on-load]")) {
     if (!(dialog instanceof HTMLDialogElement)) continue;
-    // Sent open (so it shows without any script), it becomes modal here.
+    // Sent open (so it shows without any script), it becomes modal here, with the field to correct focused (or the
+    // first field, after a refusal such as a wrong password, whose message the dialog's description includes).
     if (dialog.open) dialog.close();
     dialog.showModal();
-    /** @type {HTMLElement | null} */ (dialog.querySelector("[aria-invalid=true]"))?.focus();
+    const field = dialog.querySelector("[aria-invalid=true]") ?? dialog.querySelector("form input:not([type=hidden]):not(:disabled)");
+    /** @type {HTMLElement | null} */ (field)?.focus();
   }
 
-  // ---- Forms: a submit button with data-busy-label says so while the page is sent, and cannot be pressed twice. ----
+  // ---- Forms: a submit button with data-busy-label says so while the page is sent, and the form cannot be used
+  // again meanwhile. ----
   document.addEventListener("submit", (e) => {
     const button = /** @type {SubmitEvent} */ (e).submitter;
-    if (!(button instanceof HTMLButtonElement) || !button.dataset.busyLabel || e.defaultPrevented) return;
-    // After the browser has collected the form: a disabled button would not be sent.
+    const form = e.target;
+    if (!(button instanceof HTMLButtonElement) || !button.dataset.busyLabel || !(form instanceof HTMLFormElement)) return;
+    // After the browser has collected the form: disabled fields would not be sent.
     setTimeout(() => {
       button.dataset.idleLabel = button.textContent ?? "";
       button.textContent = button.dataset.busyLabel ?? "";
       button.disabled = true;
+      form.setAttribute("aria-busy", "true");
+      form.inert = true;
     });
   });
-  // Coming back with the Back button shows the page as it was left: the button works again.
+  // Coming back with the Back button shows the page as it was left: the form works again.
   window.addEventListener("pageshow", (e) => {
-    if (!e.persisted) return;
-    for (const button of document.querySelectorAll("button[data-idle-label]")) {
-      button.textContent = button.getAttribute("data-idle-label");
-      button.removeAttribute("data-idle-label");
-      /** @type {HTMLButtonElement} */ (button).disabled = false;
-    }
+    if (e.persisted) resetBusy(document);
   });
 
-  // ---- Notices sent with a page (after a redirect): the close button, and they go by themselves after a while. ----
+  // ---- Notices sent with a page (after a redirect): the close button, and they go by themselves after a while,
+  // but not while the pointer or the keyboard is on them. ----
   document.addEventListener("click", (e) => {
     closest(e.target, "[data-notice] [data-dismiss]")?.closest("[data-notice]")?.remove();
   });
-  for (const notice of document.querySelectorAll("[data-notice]")) setTimeout(() => notice.remove(), 6000);
+  /** @param {Element} notice */
+  const expire = (notice) =>
+    setTimeout(() => (notice.matches(":hover, :focus-within") ? expire(notice) : notice.remove()), 6000);
+  for (const notice of document.querySelectorAll("[data-notice]")) expire(notice);
 })();

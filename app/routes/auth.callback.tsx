@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { Form, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";
 import { getUser } from "~/auth/session.server";
+import { AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import { setToastCookie } from "~/lib/toast.server";
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The profile is the users row Better Auth created with the account (role client), so it always exists.
   throw redirect("/", {
     headers: {
-      "Set-Cookie": await setToastCookie(context, { type: "success", title: "Welcome back!", description: "You have successfully signed in." }),
+      "Set-Cookie": await setToastCookie(context, AUTH_TOASTS.signedIn),
     },
   });
 }

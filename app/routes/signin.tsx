@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { signInWithPassword } from "~/auth/accounts.server";
-import { backToDocumentDialog, DOCUMENT_DIALOG } from "~/auth/document-dialog.server";
+import { backToDocumentDialog } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
@@ -9,8 +9,9 @@ import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
-import { parseForm, SignInSchema } from "~/lib/auth-schemas";
+import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
   }
 
-  const toast = { type: "success", title: "Welcome back!", description: "You have successfully signed in." } as const;
+  const toast = AUTH_TOASTS.signedIn;
   if (viaDialog) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
   result.headers.append("Set-Cookie", await setToastCookie(context, toast));
   throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
@@ -58,17 +59,17 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
   const error = actionData && !actionData.ok ? actionData.error : CALLBACK_ERRORS[params.get("error") ?? ""];
 
-  useErrorToast(actionData, "Sign In Failed");
+  useErrorToast(actionData, AUTH_DIALOG_TEXT.signin.failed);
 
   return (
-    <AuthCard title="Sign In" subtitle="Enter your credentials to access your account">
+    <AuthCard title={AUTH_DIALOG_TEXT.signin.title} subtitle={AUTH_DIALOG_TEXT.signin.subtitle}>
       <Form method="post" className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? "Signing in..." : "Sign In"}
+          {busy ? AUTH_DIALOG_TEXT.signin.busy : AUTH_DIALOG_TEXT.signin.submit}
         </Button>
       </Form>
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/accounts.server";
-import { backToDocumentDialog, DOCUMENT_DIALOG } from "~/auth/document-dialog.server";
+import { backToDocumentDialog } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
@@ -9,8 +9,9 @@ import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
-import { parseForm, SignUpDialogSchema, SignUpSchema } from "~/lib/auth-schemas";
+import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
@@ -43,23 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (viaDialog) {
-    const toast = {
-      type: "success",
-      title: "Account Created!",
-      description: "Welcome to Next Level Tennis! Your profile has been created with your contact information.",
-    } as const;
+    const toast = AUTH_TOASTS.accountCreated;
     if (via === DOCUMENT_DIALOG) {
       result.headers.append("Set-Cookie", await setToastCookie(context, toast));
       throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
     }
     return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
   }
-  const toast = {
-    type: "success",
-    title: "Account Created!",
-    description: "Welcome! You've been registered as a client. Contact us if you need coach access.",
-  } as const;
-  throw redirect("/signin", { headers: { "Set-Cookie": await setToastCookie(context, toast) } });
+  throw redirect("/signin", { headers: { "Set-Cookie": await setToastCookie(context, AUTH_TOASTS.registered) } });
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
@@ -69,10 +61,10 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
   const error = actionData && !actionData.ok ? actionData.error : undefined;
 
-  useErrorToast(actionData, "Sign Up Failed");
+  useErrorToast(actionData, AUTH_DIALOG_TEXT.signup.failed);
 
   return (
-    <AuthCard title="Create Account" subtitle="Join the organisation as a client">
+    <AuthCard title={AUTH_DIALOG_TEXT.signup.title} subtitle={AUTH_DIALOG_TEXT.signup.subtitle}>
       <Form method="post" className="flex flex-col gap-4">
         <Field label="Full Name" name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
@@ -82,7 +74,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         </p>
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? "Creating account..." : "Create Account"}
+          {busy ? AUTH_DIALOG_TEXT.signup.busy : AUTH_DIALOG_TEXT.signup.submit}
         </Button>
       </Form>
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}

@@ -136,6 +136,33 @@ describe("accounts", () => {
     expect(new URL(page.url()).pathname).toBe(path);
   });
 
+  it("after a refusal on a page without React, reopens the dialog saying why, with focus in it, and gives focus back", async () => {
+    const email = uniqueEmail("refused");
+    await createAccount(baseURL, { fullName: "Rita Refused", email, password: "secret12" });
+    const { page, visit } = await open();
+    await visit("/programs");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password").fill("wrong-password");
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
+    await dialog.getByText("Invalid email or password").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/programs");
+    // Opening it tells a screen reader why: the reason is part of the dialog's description.
+    const described = await dialog.evaluate((d) =>
+      (d.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent).join(" "),
+    );
+    expect(described).toContain("Invalid email or password");
+    await dialog.getByLabel("Email").and(page.locator(":focus")).waitFor();
+    expect(await dialog.getByLabel("Email").inputValue()).toBe(email);
+    expect(await dialog.getByLabel("Password").inputValue()).toBe("");
+    await expectAccessible(page);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true }).and(page.locator(":focus")).waitFor();
+  });
+
   it("turns a client into a coach with the role command, and the Appointments link appears", async () => {
     const email = uniqueEmail("coach");
     await createAccount(baseURL, { fullName: "Coach Carter", email, password: "secret12" });

@@ -1,7 +1,7 @@
 // The header, its Programs dropdown and mobile menu, the footer, and every route of the spec's route list.
 import { describe, expect, inject, it } from "vitest";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
-import { setupBrowser } from "./support/browser";
+import { launchBrowser, setupBrowser } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const open = setupBrowser(() => baseURL);
@@ -111,6 +111,59 @@ describe("pages without React", () => {
     await page.getByRole("button", { name: /Dora Document.*account menu/ }).click();
     await page.getByRole("link", { name: "Messages" }).click();
     await page.waitForURL((u) => u.pathname === "/messages");
+  });
+});
+
+describe("before and without JavaScript", () => {
+  it("lets a signed-in person open the menu and copy before React starts, and React keeps the page as it is", async () => {
+    const { page, context } = await open({ viewport: { width: 390, height: 844 } });
+    const email = uniqueEmail("early");
+    await createAccount(baseURL, { fullName: "Eli Early", email, password: "secret12" });
+    await signInThroughPage(page, email, "secret12");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    // Hold back the application's scripts (a slow phone), not the page behaviours.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      if (!route.request().url().includes("page-behaviours")) await held;
+      await route.continue();
+    });
+    await page.goto("/donate", { waitUntil: "commit" });
+    await page.waitForFunction(() => "__siteBehaviours" in window);
+    expect(await page.evaluate(() => "__reactRouterContext" in window && !!document.querySelector("[data-copy]")), "the page is there").toBe(true);
+
+    await page.getByRole("button", { name: /^Copy Zelle email/ }).click();
+    await page.getByText("Zelle email copied to clipboard").waitFor();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    await mobileNav.waitFor();
+    await page.getByRole("button", { name: "Close menu" }).waitFor();
+
+    release();
+    // React has started once it owns the copy button; had it thrown the server's markup away, the menu would be shut.
+    await page.waitForFunction(() => Object.keys(document.querySelector("[data-copy]") ?? {}).some((k) => k.startsWith("__reactProps")));
+    expect(await mobileNav.isVisible()).toBe(true);
+    expect(await page.getByText("Zelle email copied to clipboard").isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await mobileNav.waitFor({ state: "hidden" });
+    // (Console errors, such as a hydration mismatch, fail the test after it.)
+  });
+
+  it("works without JavaScript: the header's dialog opens natively and its sign-up leads to the sign-up page", async () => {
+    // Its own browser: axe, run after each test on the shared one, needs JavaScript.
+    const browser = await launchBrowser();
+    try {
+      const page = await (await browser.newContext({ baseURL, javaScriptEnabled: false })).newPage();
+      await page.goto("/faq");
+      await page.getByRole("button", { name: "Sign In", exact: true }).click(); // a native command button
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText("Enter your credentials to access your account").waitFor();
+      await dialog.getByRole("button", { name: "Sign up" }).click();
+      await page.waitForURL((u) => u.pathname === "/signup");
+      await page.getByRole("heading", { name: "Create Account" }).waitFor();
+    } finally {
+      await browser.close();
+    }
   });
 });
 

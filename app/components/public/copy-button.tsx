@@ -3,17 +3,16 @@ import { DONATE_TEXT } from "~/content/donate";
 
 /**
  * Shows a value; clicking copies it to the clipboard and confirms it visibly (and to screen readers). The copying
- * is app/lib/page-behaviours.js (data-copy), so it works on the page visitors get without React.
+ * is app/lib/page-behaviours.js (data-copy): it marks the box data-copied or data-copy-failed and the styles show
+ * the matching words, which React renders once, so a click before the page's React has started changes no text.
  */
 export function CopyButton({ label, value }: { label: string; value: string }) {
   return (
-    <div>
+    <div data-copy-box="" className="group">
       <button
         type="button"
         data-copy={value}
-        data-copied-text={`${label} ${DONATE_TEXT.copied.toLowerCase()}`}
-        data-failed-text={DONATE_TEXT.copyFailed}
-        className="group flex w-full items-center justify-between gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-left hover:border-court-700 hover:bg-court-50"
+        className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-left hover:border-court-700 hover:bg-court-50"
       >
         <span>
           <span className="sr-only">Copy </span>
@@ -23,7 +22,12 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
         <Check aria-hidden className="hidden size-5 text-court-700 group-data-copied:block" />
         <Copy aria-hidden className="size-5 text-slate-600 group-data-copied:hidden" />
       </button>
-      <p aria-live="polite" data-copy-status="" className="mt-1 min-h-5 text-sm font-medium text-court-800" />
+      <p aria-live="polite" className="mt-1 min-h-5 text-sm font-medium">
+        <span className="hidden text-court-800 group-data-copied:inline">
+          {label} {DONATE_TEXT.copied.toLowerCase()}
+        </span>
+        <span className="hidden text-red-700 group-data-copy-failed:inline">{DONATE_TEXT.copyFailed}</span>
+      </p>
     </div>
   );
 }
