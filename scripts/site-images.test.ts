@@ -4,7 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { build } from "vite";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { build, createServer } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
 import { GALLERY_PHOTOS, PARTNER_LOGOS } from "~/content/images";
 import { encodeVariant, readImages, siteImages, variantWidths } from "./site-images";
@@ -118,6 +120,40 @@ describe("the Vite plugin", () => {
     for (const url of [images["gallery/team.jpg"]!.src, images["partners/logo.svg"]!.src]) expect(fs.existsSync(path.join(out, url))).toBe(true);
     const bundle = fs.readdirSync(path.join(out, "assets")).find((f) => f.endsWith(".js"))!;
     expect(fs.readFileSync(path.join(out, "assets", bundle), "utf8")).toContain(images["gallery/team.jpg"]!.src);
+  });
+});
+
+describe("the Vite plugin in development", () => {
+  it("makes a copy when the browser asks for it, and sees a photo dropped into the folder", async () => {
+    const dir = folder("dev");
+    await phonePhoto(path.join(dir, "gallery/team.jpg"));
+    const vite = await createServer({
+      root: path.join(tmp, "dev"),
+      logLevel: "silent",
+      configFile: false,
+      appType: "custom",
+      server: { middlewareMode: true, hmr: false },
+      plugins: [siteImages({ dir, cacheDir: path.join(tmp, "dev-cache") })],
+    });
+    const server = http.createServer(vite.middlewares).listen(0, "127.0.0.1");
+    try {
+      await new Promise((resolve) => server.once("listening", resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const manifest = async () => ((await vite.ssrLoadModule("virtual:site-images")) as { default: Record<string, { srcSet?: { avif: string } }> }).default;
+
+      const avif = (await manifest())["gallery/team.jpg"]!.srcSet!.avif.split(", ")[0]!.split(" ")[0]!;
+      const res = await fetch(base + avif);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/avif");
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(320);
+      expect((await fetch(`${base}/assets/images/gallery/nothing-320-0000000000.webp`)).status).toBe(404);
+
+      fs.copyFileSync(path.join(dir, "gallery/team.jpg"), path.join(dir, "gallery/new.jpg"));
+      await expect.poll(async () => Object.keys(await manifest()), { timeout: 10_000 }).toContain("gallery/new.jpg");
+    } finally {
+      server.close();
+      await vite.close();
+    }
   });
 });
 
