@@ -5,6 +5,7 @@
 // signed-in person's browser loads for the same pages (the whole application; no budget).
 import fs from "node:fs";
 import http from "node:http";
+import lighthouse from "lighthouse";
 import { chromium, type Browser, type Cookie } from "playwright-core";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
@@ -12,6 +13,7 @@ import { freePort, startServer } from "../tests/e2e/support/server";
 
 const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery"];
 const JS_BUDGET_KB = 110;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
@@ -31,24 +33,6 @@ function transferSize(url: string): Promise<{ bytes: number; encoding: string; c
       })
       .on("error", reject);
   });
-}
-
-type LighthouseResult = {
-  lhr: {
-    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
-    audits: Record<string, { score: number | null; scoreDisplayMode: string }>;
-  };
-};
-type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
-
-async function loadLighthouse(): Promise<{ run: LighthouseFn } | { skipped: string }> {
-  try {
-    const name = "lighthouse";
-    const mod = (await import(name)) as { default: LighthouseFn };
-    return { run: mod.default };
-  } catch {
-    return { skipped: "the `lighthouse` package is missing (npm install adds it with the dev dependencies)" };
-  }
 }
 
 /** The site's scripts a browser loads for a page, optionally with a signed-in person's cookies. */
@@ -102,7 +86,6 @@ async function main() {
   }
   const debugPort = await freePort();
   const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debugPort}`] });
-  const lighthouse = await loadLighthouse();
   const rows: string[][] = [];
   const sizes = new Map<string, number>();
   let over = false;
@@ -124,24 +107,22 @@ async function main() {
       const kb = total / 1024;
       if (kb > JS_BUDGET_KB) over = true;
       const row = [path, String(scripts.size), kb.toFixed(1), kb <= JS_BUDGET_KB ? "ok" : "OVER"];
-      if ("run" in lighthouse) {
-        const result = await lighthouse.run(`${server.url}${path}`, {
-          port: debugPort,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-          formFactor: "mobile",
-        });
-        const c = result?.lhr.categories ?? {};
-        for (const k of ["performance", "accessibility", "best-practices", "seo"]) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
-        // Name what costs points, so a score below budget says where to look.
-        const audits = result?.lhr.audits ?? {};
-        for (const k of ["performance", "accessibility", "best-practices", "seo"]) {
-          const failing = (c[k]?.auditRefs ?? [])
-            .filter((r) => r.weight > 0 && audits[r.id]?.scoreDisplayMode !== "notApplicable" && (audits[r.id]?.score ?? 1) < 0.9)
-            .map((r) => r.id);
-          if (failing.length) notes.push(`${path} ${k}: ${failing.join(", ")}`);
-        }
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: debugPort,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+        formFactor: "mobile",
+      });
+      const c = result?.lhr.categories ?? {};
+      for (const k of CATEGORIES) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
+      // Name what costs points, so a score below budget says where to look.
+      const audits = result?.lhr.audits ?? {};
+      for (const k of CATEGORIES) {
+        const failing = (c[k]?.auditRefs ?? [])
+          .filter((r) => r.weight > 0 && audits[r.id]?.scoreDisplayMode !== "notApplicable" && (audits[r.id]?.score ?? 1) < 0.9)
+          .map((r) => r.id);
+        if (failing.length) notes.push(`${path} ${k}: ${failing.join(", ")}`);
       }
       headerProblems += problems.length;
       rows.push(row, ...problems.map((p) => ["", "", "", p]));
@@ -156,7 +137,7 @@ async function main() {
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
   const header = ["page", "scripts", "gzip JS (KB)", `budget ${JS_BUDGET_KB} KB`];
-  if ("run" in lighthouse) header.push("perf", "a11y", "best practices", "seo");
+  header.push("perf", "a11y", "best practices", "seo");
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
@@ -166,7 +147,6 @@ async function main() {
   const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
   console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
   console.log(headerProblems === 0 ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok." : `${headerProblems} compression/caching problems (listed above).`);
-  if ("skipped" in lighthouse) console.log(`\nLighthouse skipped: ${lighthouse.skipped}.`);
   console.log(over ? "\nSome pages are over the JavaScript budget." : "\nAll pages are within the JavaScript budget.");
 }
 
