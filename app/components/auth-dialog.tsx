@@ -3,6 +3,7 @@ import { createContext, Suspense, useContext, useId, useState, type ButtonHTMLAt
 import { useLocation } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Button, type ButtonVariant } from "~/components/ui/button";
+import { dialogCommand } from "~/components/ui/dialog-command";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { lazyComponent } from "~/lib/lazy-component";
@@ -81,7 +82,7 @@ const DOCUMENT_DIALOG_ID = "auth-dialog";
 export function useSignInButtonProps(): ButtonHTMLAttributes<HTMLButtonElement> {
   const documentPage = useDocumentPage();
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
-  if (documentPage) return { commandfor: DOCUMENT_DIALOG_ID, command: "show-modal", "aria-haspopup": "dialog" } as ButtonHTMLAttributes<HTMLButtonElement>;
+  if (documentPage) return { ...dialogCommand(DOCUMENT_DIALOG_ID, "show-modal"), "aria-haspopup": "dialog" };
   return { onClick: () => openAuthDialog("signin"), onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog, "aria-haspopup": "dialog" };
 }
 
@@ -106,7 +107,6 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
   const mode = flash?.mode ?? "signin";
   const text = AUTH_DIALOG_TEXT[mode];
   const signup = mode === "signup";
-  const close = { commandfor: DOCUMENT_DIALOG_ID, command: "close" } as ButtonHTMLAttributes<HTMLButtonElement>;
   const field = (name: string) => ({ name, defaultValue: flash?.values[name], error: flash?.fieldErrors[name] });
   const describedBy = `${id}-subtitle`;
   return (
@@ -123,7 +123,7 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
       data-describedby={describedBy}
       className="m-auto max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-1 [&:not(:modal)]:ring-slate-300"
     >
-      <button type="button" {...close} aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
+      <button type="button" {...dialogCommand(DOCUMENT_DIALOG_ID, "close")} aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
         <X aria-hidden className="size-5" />
       </button>
       <h2 id={`${id}-title`} data-text="title" className="text-xl font-bold text-slate-900">

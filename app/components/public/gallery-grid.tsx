@@ -1,5 +1,6 @@
 import { ImageOff, X } from "lucide-react";
-import { useId, type ButtonHTMLAttributes } from "react";
+import { useId } from "react";
+import { dialogCommand } from "~/components/ui/dialog-command";
 import { Picture } from "~/components/ui/picture";
 import type { SiteImage } from "~/content/images";
 
@@ -27,9 +28,6 @@ function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: bo
   );
 }
 
-const command = (target: string, action: "show-modal" | "close") =>
-  ({ commandfor: target, command: action }) as ButtonHTMLAttributes<HTMLButtonElement>;
-
 /**
  * The photo grid. Each photo opens full size in a native modal dialog (the button's `commandfor`), which the close
  * button, Escape, or a click on the dark area around the photo closes. No React needed, so the gallery works on the
@@ -43,7 +41,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
         const dialogId = `${id}-photo-${i}`;
         return (
           <li key={photo.src}>
-            <button type="button" {...command(dialogId, "show-modal")} aria-haspopup="dialog" className="block w-full overflow-hidden rounded-lg bg-slate-100">
+            <button type="button" {...dialogCommand(dialogId, "show-modal")} aria-haspopup="dialog" className="block w-full overflow-hidden rounded-lg bg-slate-100">
               <span className="sr-only">View full size: </span>
               <Photo image={photo} eager={i < EAGER_COUNT} sizes={GRID_SIZES} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
             </button>
@@ -57,7 +55,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                 <Photo image={photo} eager={false} sizes={FULL_SIZES} className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain" />
                 <button
                   type="button"
-                  {...command(dialogId, "close")}
+                  {...dialogCommand(dialogId, "close")}
                   aria-label="Close"
                   className="absolute right-4 top-4 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100"
                 >
