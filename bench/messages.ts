@@ -16,7 +16,13 @@ import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
 
 const { values } = parseArgs({
-  options: { pairs: { type: "string", default: "200" }, seconds: { type: "string", default: "15" }, rate: { type: "string", default: "1" } },
+  options: {
+    pairs: { type: "string", default: "200" },
+    seconds: { type: "string", default: "15" },
+    rate: { type: "string", default: "1" },
+    // Writes a V8 CPU profile of each server process into this folder (open it in Chrome's DevTools).
+    "cpu-prof": { type: "string" },
+  },
 });
 const PAIRS = Math.min(1000, Math.max(1, Number(values.pairs)));
 const SECONDS = Math.min(120, Math.max(3, Number(values.seconds)));
@@ -175,12 +181,13 @@ async function main() {
   try {
     database = await startEmbeddedPostgres(dir);
     const env = { DATABASE_URL: database.url, SIGNIN_LIMIT_PER_IP: "100000", SIGNIN_LIMIT_PER_ACCOUNT: "100000" };
-    const a = await startServer({ env });
+    const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
+    const a = await startServer({ env, nodeArgs });
     servers.push(a);
     console.log(`${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores`);
     const pairs = await makePairs(a.url, database.url);
     await measure("one process", a.url, a.url, pairs);
-    const b = await startServer({ env });
+    const b = await startServer({ env, nodeArgs });
     servers.push(b);
     await measure("two processes (coach A, client B)", a.url, b.url, pairs);
   } finally {
