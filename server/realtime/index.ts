@@ -57,6 +57,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
     close: async () => {
       clearInterval(refresh);
       hub.close();
+      protocol.close();
       server.off("upgrade", onUpgrade);
       for (const ws of wss.clients) ws.close(1001, "Server shutting down");
       await new Promise<void>((resolve) => wss.close(() => resolve()));

@@ -23,6 +23,26 @@ import { errorSummary, type Client, type Hub } from "./hub";
 export const MAX_PENDING_PER_SOCKET = 16;
 
 export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
+  // This process's view of each sender's allowance: it only ever counts sends made here, so when it says no,
+  // the shared allowance in PostgreSQL would too. A flood is refused here without a database round trip.
+  const local = new Map<string, { tokens: number; at: number }>();
+  function spendLocally(userId: string): number {
+    const now = Date.now();
+    const b = local.get(userId) ?? { tokens: limits.burst, at: now };
+    b.tokens = Math.min(limits.burst, b.tokens + ((now - b.at) / 1000) * limits.perSecond);
+    b.at = now;
+    local.set(userId, b);
+    if (b.tokens < 1) return Math.max(1, Math.ceil((1 - b.tokens) / limits.perSecond));
+    b.tokens -= 1;
+    return 0;
+  }
+  // Forget full allowances now and then, so the map holds only people who sent recently.
+  const forget = setInterval(() => {
+    const now = Date.now();
+    for (const [id, b] of local) if (b.tokens + ((now - b.at) / 1000) * limits.perSecond >= limits.burst) local.delete(id);
+  }, 60_000);
+  forget.unref();
+
   function onMessage(c: Client, raw: string) {
     if (c.pending >= MAX_PENDING_PER_SOCKET) {
       const ref = refOf(raw);
@@ -79,6 +99,8 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
       case "send": {
         const content = MessageContentSchema.safeParse(event.content);
         if (!content.success) return hub.send(c, { type: "error", error: content.error.issues[0]!.message, ref: event.ref });
+        const wait = spendLocally(c.userId);
+        if (wait > 0) return hub.send(c, { type: "error", error: rateLimitedMessage(wait), ref: event.ref });
         const result = await createMessage(db, { conversationId: event.conversationId, senderId: c.userId, content: content.data }, limits);
         if (result.ok) return hub.send(c, { type: "ack", ref: event.ref, message: result.message });
         if (result.reason === "rate") return hub.send(c, { type: "error", error: rateLimitedMessage(result.retryAfterSeconds), ref: event.ref });
@@ -88,7 +110,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
     }
   }
 
-  return { onMessage };
+  return { onMessage, close: () => clearInterval(forget) };
 }
 
 /** The `ref` of a send, read without trusting the rest, so even a refused request is answered by name. */
