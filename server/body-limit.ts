@@ -14,10 +14,20 @@ export function bodyLimitFor(path: string): number {
   return BODY_LIMITS.find((l) => l.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
 }
 
-function refuse(res: Response, limit: number) {
+function refuse(req: Request, res: Response, limit: number) {
   if (res.headersSent) return;
   res.status(413).set("Connection", "close").type("text/plain").end(`Request body too large (the limit here is ${Math.round(limit / 1024)} KB).`);
+  // Closing a connection with unread bytes in it makes the kernel reset it, which can destroy the answer
+  // before the client reads it. So what still arrives is read and thrown away for a moment, then the
+  // connection is closed whatever the client is still sending.
+  res.once("finish", () => {
+    req.socket.on("data", () => undefined);
+    req.socket.resume();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
 }
+
+const LINGER_MS = 1000;
 
 export function bodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -25,9 +35,7 @@ export function bodyLimit() {
     const limit = bodyLimitFor(req.path);
     const declared = req.headers["content-length"];
     if (declared !== undefined && Number(declared) > limit) {
-      refuse(res, limit);
-      // The rest of the upload is not wanted: close once the answer is out.
-      res.once("finish", () => req.socket.destroy());
+      refuse(req, res, limit);
       return;
     }
     // Counted where the bytes enter the stream, whoever reads it later.
@@ -37,9 +45,8 @@ export function bodyLimit() {
       if (chunk === null || chunk === undefined) return push(chunk, encoding);
       received += (chunk as Buffer).length;
       if (received <= limit) return push(chunk, encoding);
-      req.push = () => false;
-      refuse(res, limit);
-      res.once("finish", () => req.socket.destroy());
+      req.push = () => true;
+      refuse(req, res, limit);
       // End the body here: whoever is reading it sees it cut short, and the answer above is already sent.
       return push(null);
     };

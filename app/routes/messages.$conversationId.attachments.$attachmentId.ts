@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       "Content-Length": String(file.data.length),
       "Content-Disposition": contentDisposition(file.fileName),
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
+      // X-Content-Type-Options: nosniff comes with every response (server/security.ts).
       "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     },
   });

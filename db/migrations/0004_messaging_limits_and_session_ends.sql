@@ -17,7 +17,7 @@ CREATE INDEX "realtime_sockets_user_idx" ON "realtime_sockets" USING btree ("use
 CREATE INDEX "realtime_sockets_process_idx" ON "realtime_sockets" USING btree ("process_id");--> statement-breakpoint
 CREATE INDEX "attachments_uploader_created_idx" ON "attachments" USING btree ("uploader_id","created_at");--> statement-breakpoint
 -- Hand-written: every way a session ends (sign-out, "sign out everywhere", password change or reset, a
--- deleted account, an expiry moved into the past) announces the session's id, so every app process closes
+-- deleted account, an expiry brought forward) announces the session's id, so every app process closes
 -- that session's sockets at once (server/realtime/hub.ts). Natural expiry writes nothing: the hub sweeps for it.
 CREATE OR REPLACE FUNCTION "nlte_announce_session_ended"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -25,7 +25,8 @@ BEGIN
     PERFORM pg_notify('nlte_session_ended', OLD.id);
     RETURN OLD;
   END IF;
-  IF NEW.expires_at <= now() AND OLD.expires_at > now() THEN
+  -- Brought forward (into the past, or sooner): every process re-reads it and ends it when it is due.
+  IF NEW.expires_at < OLD.expires_at THEN
     PERFORM pg_notify('nlte_session_ended', NEW.id);
   END IF;
   RETURN NEW;

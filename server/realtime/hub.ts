@@ -239,6 +239,11 @@ export function createHub(db: Db) {
     endSession,
     verifySessions,
     onAnnouncement,
+    /** A session was deleted or its expiry brought forward: if this process holds its sockets, re-read it. */
+    onSessionChanged: (sessionId: string) => {
+      if (!bySession.has(sessionId)) return;
+      void verifySessions([sessionId]).catch((err) => console.error("realtime: session check failed:", errorSummary(err)));
+    },
     /** After the database listener reconnects: announcements may have been missed, so browsers reload and every session is re-checked. */
     onResync: () => {
       resyncAll();

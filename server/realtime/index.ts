@@ -43,7 +43,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
     databaseUrl,
     {
       [MESSAGE_CHANNEL]: (payload) => void hub.onAnnouncement(JSON.parse(payload) as Announcement).catch((err) => console.error("realtime: announcement failed:", errorSummary(err))),
-      [SESSION_ENDED_CHANNEL]: (sessionId) => hub.endSession(sessionId),
+      [SESSION_ENDED_CHANNEL]: (sessionId) => hub.onSessionChanged(sessionId),
     },
     () => hub.onResync(),
   );
