@@ -264,7 +264,7 @@ describe("paged history", () => {
 });
 
 describe("ended sessions", () => {
-  it("announces a deleted session and an expiry moved into the past, with the session id only", async () => {
+  it("announces a deleted session and an expiry brought forward, with the session id only", async () => {
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     try {
