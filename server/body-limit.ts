@@ -18,16 +18,22 @@ function refuse(req: Request, res: Response, limit: number) {
   if (res.headersSent) return;
   res.status(413).set("Connection", "close").type("text/plain").end(`Request body too large (the limit here is ${Math.round(limit / 1024)} KB).`);
   // Closing a connection with unread bytes in it makes the kernel reset it, which can destroy the answer
-  // before the client reads it. So what still arrives is read and thrown away for a moment, then the
-  // connection is closed whatever the client is still sending.
+  // before the client reads it. So, as web servers do ("lingering close"), what still arrives is read and
+  // thrown away for a few seconds or a few megabytes, then the connection is closed whatever the client sends.
+  let discarded = 0;
+  req.push = (chunk: unknown) => {
+    discarded += (chunk as Buffer | null)?.length ?? 0;
+    if (discarded > LINGER_BYTES) req.socket.destroy();
+    return true;
+  };
   res.once("finish", () => {
-    req.socket.on("data", () => undefined);
-    req.socket.resume();
+    req.resume();
     setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
   });
 }
 
-const LINGER_MS = 1000;
+const LINGER_MS = 5000;
+const LINGER_BYTES = 8 * 1024 * 1024;
 
 export function bodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -45,7 +51,6 @@ export function bodyLimit() {
       if (chunk === null || chunk === undefined) return push(chunk, encoding);
       received += (chunk as Buffer).length;
       if (received <= limit) return push(chunk, encoding);
-      req.push = () => true;
       refuse(req, res, limit);
       // End the body here: whoever is reading it sees it cut short, and the answer above is already sent.
       return push(null);
