@@ -162,18 +162,26 @@ async function measure(coachBase: string, clientBase: string, pairs: Pair[], flo
   const flood = { sent: 0, stored: 0, refused: 0 };
   const floodSockets: WebSocket[] = [];
   let floodTimer: ReturnType<typeof setInterval> | null = null;
-  if (flooder) {
-    for (let s = 0; s < FLOOD_SOCKETS; s++) {
-      floodSockets.push(
-        await connect(coachBase, flooder.clientCookie, flooder.conversationId, (e) => {
-          if (e.type === "ack") flood.stored++;
-          else if (e.type === "error") flood.refused++;
-        }),
-      );
+  let flooding = Boolean(flooder);
+  // A flooding socket that the server closes comes straight back, as an attacker's would (within the cap).
+  const floodSocket = async (slot: number) => {
+    try {
+      const ws = await connect(coachBase, flooder!.clientCookie, flooder!.conversationId, (e) => {
+        if (e.type === "ack") flood.stored++;
+        else if (e.type === "error") flood.refused++;
+      });
+      floodSockets[slot] = ws;
+      ws.on("close", () => void (flooding ? setTimeout(() => void floodSocket(slot), 50) : undefined));
+    } catch {
+      if (flooding) setTimeout(() => void floodSocket(slot), 200);
     }
+  };
+  if (flooder) {
+    for (let s = 0; s < FLOOD_SOCKETS; s++) await floodSocket(s);
     let n = 0;
     floodTimer = setInterval(() => {
       for (const ws of floodSockets) {
+        if (ws.readyState !== WebSocket.OPEN) continue;
         for (let k = 0; k < 10 && ws.bufferedAmount < 256 * 1024; k++) {
           ws.send(JSON.stringify({ type: "send", conversationId: flooder.conversationId, content: `flood ${n++} ${"x".repeat(200)}`, ref: `f${n}` }));
           flood.sent++;
@@ -213,6 +221,7 @@ async function measure(coachBase: string, clientBase: string, pairs: Pair[], flo
     clearInterval(t);
   }
   if (floodTimer) clearInterval(floodTimer);
+  flooding = false;
   // What was sent in the window has 5 s to arrive.
   const deadline = performance.now() + 5000;
   while (performance.now() < deadline && [...sentAt.values()].some((t) => t >= start)) await new Promise((r) => setTimeout(r, 100));

@@ -21,6 +21,7 @@ import { announce, createMessage, markConversationRead, type SendLimits } from "
 import { errorSummary, type Client, type Hub } from "./hub";
 
 export const MAX_PENDING_PER_SOCKET = 16;
+export const TOO_BUSY_CLOSE_CODE = 4008;
 
 export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
   // This process's view of each sender's allowance: it only ever counts sends made here, so when it says no,
@@ -45,8 +46,12 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
 
   function onMessage(c: Client, raw: string) {
     if (c.pending >= MAX_PENDING_PER_SOCKET) {
+      // No page sends like this: the socket is told why and closed, so a flood costs its sender a reconnect
+      // (and a place under the socket cap) instead of costing everyone else the server's time.
+      if (c.ws.readyState !== WebSocket.OPEN) return;
       const ref = refOf(raw);
-      return hub.send(c, { type: "error", error: BUSY_MESSAGE, ...(ref ? { ref } : {}) });
+      hub.send(c, { type: "error", error: BUSY_MESSAGE, ...(ref ? { ref } : {}) });
+      return c.ws.close(TOO_BUSY_CLOSE_CODE, "Too many requests");
     }
     c.pending++;
     c.queue = c.queue
