@@ -1,5 +1,5 @@
 // How an event's rule reads on a card: "Sundays 8-10 AM", "Monday-Thursday 4:30-6:00 PM", "Fridays by appointment".
-import { formatDayLong, formatDayShort, WEEKDAY_NAMES } from "~/lib/org-time";
+import { addDays, formatDayLong, formatDayShort, WEEKDAY_NAMES, weekdayOf } from "~/lib/org-time";
 
 export type EventRule = {
   kind: "weekly" | "date";
@@ -52,4 +52,55 @@ export function formatWhen(rule: EventRule): string {
 /** "9/21, 10/13 and 10/21". */
 export function formatCancelledDays(days: string[]): string {
   return joinAnd([...days].sort().map(formatDayShort));
+}
+
+export type OccurrenceEvent = EventRule & { id: string; title: string; startsOn: string | null; endsOn: string | null; place: string | null };
+export type Occurrence = { day: string; eventId: string; title: string; time: string | null; place: string | null; cancelled: boolean };
+
+/** Every session from `from` for `days` days, in time order, cancelled ones marked. Closed events have none. */
+export function occurrences(events: OccurrenceEvent[], cancelledDays: string[], from: string, days: number): Occurrence[] {
+  const cancelled = new Set(cancelledDays);
+  const out: Occurrence[] = [];
+  for (let i = 0; i < days; i++) {
+    const day = addDays(from, i);
+    const weekday = weekdayOf(day);
+    for (const e of events) {
+      if (e.closed) continue;
+      const on =
+        e.kind === "date"
+          ? e.onDate === day
+          : e.weekdays.includes(weekday) && (!e.startsOn || day >= e.startsOn) && (!e.endsOn || day <= e.endsOn);
+      if (!on) continue;
+      out.push({
+        day,
+        eventId: e.id,
+        title: e.title,
+        time: e.startTime ? formatTimeRange(e.startTime, e.endTime) : e.timeNote,
+        place: e.place,
+        cancelled: cancelled.has(day),
+      });
+    }
+  }
+  return out.sort((a, b) => (a.day === b.day ? 0 : a.day < b.day ? -1 : 1));
+}
+
+/** "Sep 7 - Nov 7" for the weekly events' season, or null when they have none or several. */
+export function formatSeason(events: Array<Pick<OccurrenceEvent, "kind" | "startsOn" | "endsOn">>): string | null {
+  const weekly = events.filter((e) => e.kind === "weekly" && e.startsOn && e.endsOn);
+  if (weekly.length === 0) return null;
+  const start = weekly.map((e) => e.startsOn!).sort()[0]!;
+  const end = weekly.map((e) => e.endsOn!).sort().at(-1)!;
+  const short = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
+  return `${short(start)} - ${short(end)}`;
+}
+
+/** For the weekly overview: what happens on each day of the week. */
+export function weeklyOverview(events: OccurrenceEvent[]) {
+  return WEEKDAY_NAMES.map((day, i) => {
+    const on = events.filter((e) => e.kind === "weekly" && e.weekdays.includes(i));
+    return {
+      day,
+      entries: on.map((e) => ({ title: e.title, time: e.closed ? (e.timeNote ?? "Closed") : e.startTime ? formatTimeRange(e.startTime, e.endTime) : (e.timeNote ?? ""), closed: e.closed })),
+    };
+  });
 }

@@ -9,7 +9,7 @@ md.disable(["image"]);
 // Links open in the same tab; links to other sites are marked so search engines do not count them as endorsements.
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-  const href = tokens[idx]!.attrGet("href") ?? "";
+  const href = String(tokens[idx]!.attrGet("href") ?? "");
   if (/^https?:\/\//i.test(href)) tokens[idx]!.attrSet("rel", "nofollow noopener");
   return defaultLinkOpen(tokens, idx, options, env, self);
 };

@@ -2,6 +2,7 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cancelledDates, events } from "../../db/schema";
+import { formatCancelledDays, formatWhen } from "~/lib/event-format";
 import { dayIn } from "~/lib/org-time";
 import type { CancelledDateInput, EventInput } from "~/lib/site-content-schemas";
 
@@ -115,3 +116,45 @@ export async function removeCancelledDay(db: Db, day: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+
+export type ScheduleCard = {
+  id: string;
+  title: string;
+  when: string;
+  details: string | null;
+  place: string | null;
+  /** Open cards get a Register button; closed and cancellation cards do not. */
+  status: "open" | "closed" | "cancelled";
+  hasRegister: boolean;
+};
+
+/**
+ * The home page's "Upcoming Events & Weekly Schedule" cards and /calendar's overview: the current events in the
+ * coaches' order, then one "Cancellations" card listing the cancelled days.
+ */
+export async function getScheduleCards(db: Db, timeZone: string, now = new Date()) {
+  const today = dayIn(timeZone, now);
+  const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getCancelledDays(db)]);
+  const cards: ScheduleCard[] = rows.map((e) => ({
+    id: e.id,
+    title: e.title,
+    when: formatWhen(e),
+    details: e.note,
+    place: e.place,
+    status: e.closed ? "closed" : "open",
+    hasRegister: e.hasRegister && !e.closed,
+  }));
+  if (cancelled.length) {
+    const notes = [...new Set(cancelled.map((c) => c.note).filter(Boolean))];
+    cards.push({
+      id: "cancellations",
+      title: "Cancellations",
+      when: formatCancelledDays(cancelled.map((c) => c.day)),
+      details: notes.length === 1 ? notes[0]! : "No sessions on these dates.",
+      place: null,
+      status: "cancelled",
+      hasRegister: false,
+    });
+  }
+  return cards;
+}
