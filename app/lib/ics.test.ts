@@ -60,7 +60,7 @@ describe("the calendar feed", () => {
     const sunday = events.find((e) => e.summary === "Fall Weekly Schedule")!;
     // 8 AM in New York in September is 12:00 UTC (daylight saving time).
     expect(sunday.start.toISOString()).toBe("2025-09-07T12:00:00.000Z");
-    expect(sunday.end.toISOString()).toBe("2025-09-07T14:00:00.000Z");
+    expect(sunday.end!.toISOString()).toBe("2025-09-07T14:00:00.000Z");
     expect(sunday.location).toBe("Fort Stanton Park, Washington DC");
     expect(sunday.description).toBe("Group training, all levels; bring water");
     const sundays = sunday.rrule!.all().map((d) => d.toISOString().slice(0, 10));
