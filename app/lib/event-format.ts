@@ -100,7 +100,12 @@ export function weeklyOverview(events: OccurrenceEvent[]) {
     const on = events.filter((e) => e.kind === "weekly" && e.weekdays.includes(i));
     return {
       day,
-      entries: on.map((e) => ({ title: e.title, time: e.closed ? (e.timeNote ?? "Closed") : e.startTime ? formatTimeRange(e.startTime, e.endTime) : (e.timeNote ?? ""), closed: e.closed })),
+      // A closed day reads "Closed" with its reason ("Closed for the Sabbath") as the activity.
+      entries: on.map((e) =>
+        e.closed
+          ? { title: e.timeNote ?? e.title, time: "Closed", closed: true }
+          : { title: e.title, time: e.startTime ? formatTimeRange(e.startTime, e.endTime) : (e.timeNote ?? ""), closed: false },
+      ),
     };
   });
 }
