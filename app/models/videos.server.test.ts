@@ -23,7 +23,7 @@ describe("videos model", () => {
     await db.delete(videos);
   });
 
-  it("starts a new database with no videos: the made-up starters of migration 0001 are removed by 0004", async () => {
+  it("starts a new database with no videos: the made-up starters of migration 0001 are removed by 0005", async () => {
     const fresh = await createTestDatabase();
     expect(await getVideos(fresh.db)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-// Tests of the video library need videos; real sites start with none (migration 0004 removed the made-up starters).
+// Tests of the video library need videos; real sites start with none (migration 0005 removed the made-up starters).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
