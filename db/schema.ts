@@ -41,6 +41,8 @@ export const users = pgTable(
     // Notification preferences (/account): missed-message mails, and for coaches new form submissions.
     notifyMessages: boolean("notify_messages").notNull().default(true),
     notifySubmissions: boolean("notify_submissions").notNull().default(true),
+    /** Set when the person deleted their account: the row stays, emptied, so their sent messages keep a sender. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -35,7 +35,7 @@ export function sendMailTask(services: AppServices): Task {
       const message = err instanceof Error ? err.message : String(err);
       await markMailFailed(db, id, message);
       // The address stays out of the log: the message says what failed, the outbox row says for whom.
-      throw new Error(`mail ${id} not delivered: ${message}`);
+      throw new Error(`mail ${id} not delivered: ${message}`, { cause: err });
     }
     await markMailSent(db, id);
   };
