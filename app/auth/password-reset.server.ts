@@ -1,14 +1,10 @@
 // Password reset the OWASP way, on Better Auth's own tokens (random, single use, stored hashed, 30 minutes).
 import type { AppLoadContext } from "react-router";
+import { RESET_TEXT } from "~/content/account";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { apiErrorMessage, UNEXPECTED_ERROR } from "./accounts.server";
 
-export const RESET_TEXT = {
-  sent: "If an account uses that address, we have sent it a link to choose a new password. The link works for 30 minutes.",
-  tooMany: (minutes: number) => `Too many requests from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  invalidLink: "This link has expired or has already been used. You can ask for a new one.",
-  done: "Your password has been changed. Please sign in with your new password.",
-} as const;
+
 
 const PER_ADDRESS = 3;
 const PER_IP = 10;

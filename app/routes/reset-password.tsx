@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { isResetTokenUsable, resetPassword, RESET_TEXT } from "~/auth/password-reset.server";
+import { isResetTokenUsable, resetPassword } from "~/auth/password-reset.server";
+import { RESET_TEXT } from "~/content/account";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";

@@ -85,8 +85,8 @@ export function setupBrowser(baseURL: () => string) {
       }
     }
   });
-  return async function openSession(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  return async function openSession(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: "reduce", javaScriptEnabled: options.javaScriptEnabled ?? true });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const errors: string[] = [];
