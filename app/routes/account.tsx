@@ -44,13 +44,13 @@ function describeDevice(ua: string | null) {
   return os ? `${browser} on ${os}` : browser;
 }
 
-type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string };
+type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string };
 
 const IntentSchema = z.enum(["profile", "password", "email", "preferences", "end-session", "end-others", "delete", "resend-verification"]);
 
-async function done(context: Route.ActionArgs["context"], description: string, headers = new Headers(), to = "/account") {
-  headers.append("Set-Cookie", await setToastCookie(context, { type: "success", title: "Saved", description }));
-  return redirect(to, { headers });
+/** Success is said on the page itself (a toast needs JavaScript; these forms work without it). */
+function done(intent: string, saved: string, headers = new Headers()) {
+  return data<ActionData>({ intent, saved }, { headers });
 }
 
 function refusal(intent: string, r: Extract<SettingsResult, { ok: false }>) {
@@ -69,14 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { data: input, fieldErrors } = parseForm(ProfileSchema, form);
       if (!input) return bad(fieldErrors);
       await updateProfile(context.db, user.id, input);
-      return done(context, "Your profile has been updated.");
+      return done(intent.data, "Your profile has been updated.");
     }
     case "password": {
       const { data: input, fieldErrors } = parseForm(ChangePasswordSchema, form);
       if (!input) return bad(fieldErrors);
       const r = await changePassword(request, context, input);
       if (!r.ok) return refusal(intent.data, r);
-      return done(context, "Your password has been changed. Your other devices have been signed out.", r.headers);
+      return done(intent.data, "Your password has been changed. Your other devices have been signed out.", r.headers);
     }
     case "email": {
       const { data: input, fieldErrors } = parseForm(ChangeEmailSchema, form);
@@ -84,30 +84,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (input.newEmail === user.email.toLowerCase()) return bad({ newEmail: "This is already your email address" });
       const r = await changeEmail(request, context, input.newEmail);
       if (!r.ok) return refusal(intent.data, r);
-      return done(context, `We sent a link to ${input.newEmail}. Your email address changes when you follow it.`);
+      return done(intent.data, `We sent a link to ${input.newEmail}. Your email address changes when you follow it.`);
     }
     case "preferences": {
       const { data: input, fieldErrors } = parseForm(PreferencesSchema, form);
       if (!input) return bad(fieldErrors);
       await updatePreferences(context.db, user.id, { notifyMessages: input.notifyMessages, ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : {}) });
-      return done(context, "Your notification preferences have been saved.");
+      return done(intent.data, "Your notification preferences have been saved.");
     }
     case "end-session": {
       const id = z.string().min(1).max(200).safeParse(form.get("sessionId"));
       if (!id.success) return data<ActionData>({ intent: intent.data, error: "That session has already ended." }, { status: 400 });
       const r = await endSession(request, context, user.id, id.data);
       if (!r.ok) return refusal(intent.data, r);
-      return done(context, "That device has been signed out.");
+      return done(intent.data, "That device has been signed out.");
     }
     case "end-others": {
       const r = await endOtherSessions(request, context);
       if (!r.ok) return refusal(intent.data, r);
-      return done(context, "You have been signed out everywhere else.");
+      return done(intent.data, "You have been signed out everywhere else.");
     }
     case "resend-verification": {
       const r = await resendVerification(context, user.email);
       if (!r.ok) return refusal(intent.data, r);
-      return done(context, "We sent the link again. Please check your email.", new Headers(), safeBack(form.get("redirectTo")));
+      const headers = new Headers({ "Set-Cookie": await setToastCookie(context, { type: "success", title: "Email sent", description: "We sent the link again. Please check your email." }) });
+      return redirect(safeBack(form.get("redirectTo")), { headers });
     }
     case "delete": {
       const settings = await getAccountSettings(context.db, user.id);
@@ -147,6 +148,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{PAGES.account.heading}</h1>
+      {actionData?.saved ? (
+        <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-slate-900">
+          {actionData.saved}
+        </p>
+      ) : null}
 
       <Section title="Profile" id="profile-heading">
         <Form method="post" className="flex flex-col gap-4">
