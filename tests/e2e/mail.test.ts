@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
+import { runScript, startServer, type RunningServer } from "./support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 let server: RunningServer;
@@ -197,5 +197,52 @@ describe("/account", () => {
     await page.getByRole("main").getByLabel("Password").fill("secret12");
     await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
     await page.getByRole("main").getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+  });
+});
+
+describe("form confirmations and one-click unsubscribe", () => {
+  it("confirms a contact message to its sender, tells each coach, and a coach's one-click unsubscribe works without signing in and for that coach only", async () => {
+    const coachEmail = uniqueEmail("coach");
+    const otherCoachEmail = uniqueEmail("coach2");
+    const { page } = await open();
+    await signUp(page, coachEmail, "Cara Coach");
+    await signUp(page, otherCoachEmail, "Otto Coach");
+    for (const e of [coachEmail, otherCoachEmail]) expect((await runScript(["cli/user-role.ts", e, "coach"], server.env)).code).toBe(0);
+
+    const family = uniqueEmail("family");
+    const contact = (email: string) =>
+      fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ name: "Fran Family", email, phone: "", message: "When does the fall clinic start?" }),
+      });
+    expect((await contact(family)).status).toBe(200);
+    const confirmation = await smtp.waitFor(family, "We received your message");
+    expect(confirmation.headers.has("list-unsubscribe")).toBe(false);
+    const notice = await smtp.waitFor(coachEmail, "New contact message");
+    await smtp.waitFor(otherCoachEmail, "New contact message");
+    // The coach's notice says as little as it can about the family.
+    expect(notice.text).not.toContain("Fran Family");
+    const header = (notice.raw.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "").replace(/\r\n\s+/g, " ");
+    const unsubscribeUrl = /<(http[^>]+)>/.exec(header)![1]!;
+
+    // A changed token is refused and changes nothing.
+    const forged = unsubscribeUrl.replace(/token=([^.]+)/, "token=" + Buffer.from("someone-else").toString("base64url"));
+    const refused = await fetch(forged, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(refused.status).toBe(400);
+    // The mail program's one-click POST: no sign-in, no Origin of ours.
+    const res = await fetch(unsubscribeUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(res.status).toBe(200);
+
+    await signInThroughPage(page, coachEmail, "secret12");
+    await page.goto("/account");
+    expect(await page.getByLabel("Email me new registration and contact submissions").isChecked()).toBe(false);
+    expect(await page.getByLabel("Email me when a message waits unread").isChecked()).toBe(true);
+
+    const family2 = uniqueEmail("family2");
+    expect((await contact(family2)).status).toBe(200);
+    await smtp.waitFor(family2, "We received your message");
+    await smtp.waitFor(otherCoachEmail, (m) => m.subject === "New contact message" && smtp.mailTo(otherCoachEmail).length === 2);
+    expect(smtp.mailTo(coachEmail).filter((m) => m.subject === "New contact message")).toHaveLength(1);
   });
 });
