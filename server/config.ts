@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   // Optional: fills in a new video's duration, views, channel and thumbnail.
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: "YOUTUBE_API_URL must be an http(s) address" }).default("https://www.googleapis.com/youtube/v3"),
@@ -89,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perIp: e.SIGNIN_LIMIT_PER_IP,
       perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
       windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS,
+      signUpsPerIpPerHour: e.SIGNUP_LIMIT_PER_IP,
     },
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL, timeoutMs: e.YOUTUBE_API_TIMEOUT_MS } : undefined,
     mail: {

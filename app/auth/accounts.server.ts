@@ -72,7 +72,6 @@ export async function signInWithPassword(
   }
 }
 
-export const SIGNUP_LIMIT_PER_IP = 10;
 export const SIGNUP_WINDOW_SECONDS = 3600;
 
 /**
@@ -85,7 +84,7 @@ export async function signUpWithPassword(
   context: AppLoadContext,
   input: { fullName: string; email: string; password: string; phone?: string | undefined },
 ): Promise<AuthResult> {
-  const limit = await hitRateLimit(context.db, `signup:ip:${context.clientIp}`, SIGNUP_LIMIT_PER_IP, SIGNUP_WINDOW_SECONDS);
+  const limit = await hitRateLimit(context.db, `signup:ip:${context.clientIp}`, context.config.signInLimits.signUpsPerIpPerHour, SIGNUP_WINDOW_SECONDS);
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
     return { ok: false, status: 429, error: `Too many new accounts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` };

@@ -11,7 +11,7 @@ let server: RunningServer;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", SIGNIN_LIMIT_PER_IP: "10000", ORG_NAME: "Mail Test Tennis" } });
+  server = await startServer({ env: { SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", ORG_NAME: "Mail Test Tennis" } });
 });
 afterAll(async () => {
   await server?.stop();
