@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalText.pipe(z.string().max(300).optional()),
   NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(1, "NOTIFY_DELAY_SECONDS must be at least 1").max(86_400).default(120),
+  // Messaging limits (docs/decisions/0009): per person, across every app process.
+  MESSAGE_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
+  MESSAGE_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(1),
+  ATTACHMENT_QUOTA_MB_PER_DAY: z.coerce.number().min(0).max(100_000).default(50),
+  SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -97,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
       notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
+      },
+    messaging: {
+      burst: e.MESSAGE_BURST,
+      perSecond: e.MESSAGE_RATE_PER_SECOND,
+      attachmentBytesPerDay: Math.round(e.ATTACHMENT_QUOTA_MB_PER_DAY * 1024 * 1024),
+      socketsPerPerson: e.SOCKETS_PER_PERSON,
     },
     site: {
       orgName: e.ORG_NAME,

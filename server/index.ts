@@ -10,7 +10,7 @@ import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { createHttpApp, type BuildSource } from "./http";
 import { startQueue } from "./queue";
-import { attachRealtime } from "./realtime";
+import { attachRealtime } from "./realtime/index";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -42,7 +42,7 @@ export function sendMailTask(services: AppServices): Task {
 }
 
 export async function startQueue(services: AppServices, databaseUrl: string): Promise<Queue> {
-  // The database trigger on messages reads the delay from here (see migration 0004).
+  // The database trigger on messages reads the delay from here (see migration 0005).
   await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
   if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
   const tasks: TaskList = {
