@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
@@ -70,6 +70,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A quiet reminder while the address is not confirmed; nothing is blocked by it. Works without JavaScript. */
+function VerifyEmailBanner() {
+  const location = useLocation();
+  return (
+    <div role="region" aria-label="Email confirmation" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-slate-900">
+      <form method="post" action="/account" className="mx-auto flex max-w-7xl flex-wrap items-center gap-3">
+        <span>Please confirm your email address: we sent you a link.</span>
+        <input type="hidden" name="intent" value="resend-verification" />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <button type="submit" className="font-semibold text-court-800 underline">
+          Send the link again
+        </button>
+      </form>
+    </div>
+  );
+}
+
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const site = root?.site;
@@ -81,6 +98,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         Skip to content
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
+      {root?.user && root.user.emailVerified === false ? <VerifyEmailBanner /> : null}
       <main id="main" className="flex-1">
         {children}
       </main>

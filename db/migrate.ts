@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { Logger, runMigrations as runQueueMigrations } from "graphile-worker";
 import pg from "pg";
 
 const MIGRATION_LOCK = 7_310_2018; // any constant shared by every process of this app
@@ -14,9 +15,16 @@ export async function runMigrations(databaseUrl: string) {
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    // The job queue's own tables (schema graphile_worker) first: our trigger on messages adds jobs to it.
+    await runQueueMigrations({ connectionString: databaseUrl, logger: quietLogger });
     await migrate(drizzle({ client }), { migrationsFolder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();
   }
 }
+
+/** The queue's own chatter stays out of the log; errors still reach it. */
+export const quietLogger = new Logger(() => (level, message) => {
+  if (String(level) === "error") console.error(`job queue: ${message}`);
+});

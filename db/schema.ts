@@ -19,6 +19,7 @@ import {
   customType,
   date,
   time,
+  jsonb,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
@@ -42,6 +43,11 @@ export const users = pgTable(
     avatarUrl: text("avatar_url"),
     /** Opted in to a mail when a coach cancels a session at short notice (within 48 hours). */
     cancellationMails: boolean("cancellation_mails").notNull().default(false),
+    // Notification preferences (/account): missed-message mails, and for coaches new form submissions.
+    notifyMessages: boolean("notify_messages").notNull().default(true),
+    notifySubmissions: boolean("notify_submissions").notNull().default(true),
+    /** Set when the person deleted their account: the row stays, emptied, so their sent messages keep a sender. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -387,4 +393,41 @@ export const galleryPhotoFiles = pgTable(
     data: bytea("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
+);
+
+// Every mail the site sends, written in the same transaction as the change that causes it, then delivered by
+// the job queue (server/queue.ts). A row with no sent_at is still to be delivered (or held: no SMTP_URL).
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    /** What the mail is (password-reset, missed-messages ...): for the operator's listing and tests. */
+    kind: text("kind").notNull(),
+    /** Extra headers, such as List-Unsubscribe for bulk-style mail. */
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+);
+
+// When a missed-message notice last went to a person for a conversation (at most one per 15 minutes).
+export const messageNotices = pgTable(
+  "message_notices",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
 );

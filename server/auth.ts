@@ -6,14 +6,22 @@ import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import { enqueueMail } from "../app/models/mail.server";
+import { ACCOUNT_MAIL } from "../app/mail/account-mail";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Config } from "./config";
 
 export const GOOGLE_PROVIDER_ID = "google";
 
+/** How long a password reset link works (OWASP: short). */
+export const RESET_TOKEN_SECONDS = 30 * 60;
+export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
+
 export function createAuth(db: Db, config: Config, secret: string) {
+  const services = { config, secret };
+  const link = (path: string, token: string) => `${config.publicUrl}${path}?${new URLSearchParams({ token })}`;
   return betterAuth({
     appName: config.site.orgName,
     baseURL: config.publicUrl,
@@ -32,6 +40,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
     user: {
       modelName: "users",
       fields: { name: "fullName", image: "avatarUrl" },
+      changeEmail: { enabled: true },
       additionalFields: {
         phone: { type: "string", required: false },
         // input: false with a default: whatever role a visitor sends, a new account is a client.
@@ -43,13 +52,60 @@ export function createAuth(db: Db, config: Config, secret: string) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
     },
-    account: { modelName: "accounts" },
-    verification: { modelName: "verifications" },
+    account: {
+      modelName: "accounts",
+      accountLinking: {
+        enabled: true,
+        // A Google identity whose address Google verified may take over an account nobody verified (decision 0012):
+        // the hook below then ends that account's sessions and removes its password.
+        requireLocalEmailVerified: false,
+      },
+    },
+    // Reset and verification tokens are stored hashed: a copy of the database cannot be used to reset a password.
+    verification: { modelName: "verifications", storeIdentifier: "hashed" },
+    databaseHooks: {
+      account: {
+        create: {
+          before: async (account, ctx) => {
+            if (account.providerId === "credential" || !ctx) return;
+            const owner = await ctx.context.internalAdapter.findUserById(account.userId);
+            if (!owner || owner.emailVerified) return;
+            // The unverified password account was never proven to be the address owner's: end it.
+            await ctx.context.internalAdapter.deleteUserSessions(account.userId);
+            await db.delete(schema.accounts).where(and(eq(schema.accounts.userId, account.userId), eq(schema.accounts.providerId, "credential")));
+            await db.update(schema.users).set({ emailVerified: true, phone: null, updatedAt: new Date() }).where(eq(schema.users.id, account.userId));
+          },
+        },
+      },
+    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up never signs in: the answer for an address that already has an account must look the same.
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token)) });
+      },
+      onPasswordReset: async ({ user }) => {
+        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.passwordChanged(`${config.publicUrl}/forgot-password`) });
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.signUpAttempt(`${config.publicUrl}/forgot-password`) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        // Also confirms a new address from /account: Better Auth then passes the new address as user.email.
+        const url = link("/verify-email", token);
+        const content = isEmailChangeToken(token) ? ACCOUNT_MAIL.confirmNewEmail(url) : ACCOUNT_MAIL.verifyEmail(url);
+        await enqueueMail(db, services, { to: user.email, ...content });
+      },
     },
     // Our own limiter (app/models/rate-limit.server.ts) guards sign-in per address and per account.
     rateLimit: { enabled: false },
@@ -77,6 +133,16 @@ export function createAuth(db: Db, config: Config, secret: string) {
         ]
       : [],
   });
+}
+
+/** Better Auth's verification links are signed JWTs; a change of address says so in its payload. */
+function isEmailChangeToken(token: string) {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as { requestType?: unknown };
+    return payload.requestType === "change-email-verification";
+  } catch {
+    return false;
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -51,4 +51,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ YOUTUBE_API_KEY: "abc" }).youtube).toEqual({ apiKey: "abc", baseUrl: "https://www.googleapis.com/youtube/v3", timeoutMs: 4000 });
     expect(() => loadConfig({ YOUTUBE_API_KEY: "abc", YOUTUBE_API_URL: "ftp://x" })).toThrow("YOUTUBE_API_URL must be an http(s) address");
   });
+
+  it("reads the mail settings: no SMTP_URL keeps mail in the outbox; a bad value stops the server with one line", () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: '"Next Level Tennis & Education" <no-reply@localhost.localdomain>', notifyDelaySeconds: 120 });
+    expect(loadConfig({ PUBLIC_URL: "https://tennis.example.org" }).mail.from).toBe('"Next Level Tennis & Education" <no-reply@tennis.example.org>');
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: '"Club" <hi@example.org>', NOTIFY_DELAY_SECONDS: "5" }).mail).toEqual({
+      smtpUrl: "smtps://u:p@smtp.example.com:465",
+      from: '"Club" <hi@example.org>',
+      notifyDelaySeconds: 5,
+    });
+    expect(() => loadConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow("SMTP_URL must look like smtp://user:pass@host:587");
+    expect(() => loadConfig({ MAIL_FROM: "not an address" })).toThrow("MAIL_FROM must be an address");
+    expect(() => loadConfig({ NOTIFY_DELAY_SECONDS: "0" })).toThrow("NOTIFY_DELAY_SECONDS must be at least 1");
+  });
 });

@@ -51,10 +51,20 @@ const EnvSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   // Optional: fills in a new video's duration, views, channel and thumbnail.
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: "YOUTUBE_API_URL must be an http(s) address" }).default("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  // Outgoing mail. Without SMTP_URL mail stays in the outbox (`npm run mail:outbox` shows it).
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465")
+      .optional(),
+  ),
+  MAIL_FROM: optionalText.pipe(z.string().max(300).optional()),
+  NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(1, "NOTIFY_DELAY_SECONDS must be at least 1").max(86_400).default(120),
   // Messaging limits (docs/decisions/0009): per person, across every app process.
   MESSAGE_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
   MESSAGE_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(1),
@@ -76,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
   }
+  if (e.MAIL_FROM && !/^(?:"?[^"<>]*"?\s*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(e.MAIL_FROM)) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM must be an address, optionally with a name: "Name" <mail@example.org>');
+  }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`);
   return {
     env: e.NODE_ENV,
@@ -96,8 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       perIp: e.SIGNIN_LIMIT_PER_IP,
       perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
       windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS,
+      signUpsPerIpPerHour: e.SIGNUP_LIMIT_PER_IP,
     },
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL, timeoutMs: e.YOUTUBE_API_TIMEOUT_MS } : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
+      notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
+      },
     messaging: {
       burst: e.MESSAGE_BURST,
       perSecond: e.MESSAGE_RATE_PER_SECOND,

@@ -9,6 +9,7 @@ import { createAuth, resolveAuthSecret } from "./auth";
 import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { createHttpApp, type BuildSource } from "./http";
+import { startQueue } from "./queue";
 import { attachRealtime } from "./realtime/index";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -61,6 +62,8 @@ async function main() {
   const secret = await resolveAuthSecret(config, db);
   const auth = createAuth(db, config, secret);
   const services = { db, auth, config, secret };
+  const queue = await startQueue(services, databaseUrl);
+  cleanups.push(() => queue.stop());
 
   const server = http.createServer();
   let source: BuildSource;

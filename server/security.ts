@@ -84,7 +84,9 @@ export function requireSameOrigin(config: Config) {
     }
     // Better Auth's OAuth callback may arrive as a form post from the identity provider.
     const isOAuthCallback = req.path.startsWith("/api/auth/callback/");
-    if (isOAuthCallback || (origin && allowedOrigins(req, config).includes(origin))) return next();
+    // One-click unsubscribe (RFC 8058) is posted by mail programs; its signed token is its own proof.
+    const isOneClickUnsubscribe = req.path === "/unsubscribe" && req.method === "POST" && typeof req.query.token === "string";
+    if (isOAuthCallback || isOneClickUnsubscribe || (origin && allowedOrigins(req, config).includes(origin))) return next();
     res.status(403).type("text/plain").send("Forbidden: this request did not come from this site.");
   };
 }

@@ -21,7 +21,7 @@ const processA = processContext();
 
 describe("sign-up", () => {
   it("creates the login and a client profile with name and phone", async () => {
-    const result = await signUpWithPassword(request(), processA, { fullName: "Ada", email: "ada@example.com", password: "secret12", phone: "555-0101" }, false);
+    const result = await signUpWithPassword(request(), processA, { fullName: "Ada", email: "ada@example.com", password: "secret12", phone: "555-0101" });
     expect(result.ok).toBe(true);
     const rows = await db.execute(sql`select u.full_name, u.phone, u.role, (select count(*)::int from accounts a where a.user_id = u.id) as accounts,
       (select count(*)::int from sessions s where s.user_id = u.id) as sessions from users u where email = 'ada@example.com'`);
@@ -37,7 +37,7 @@ describe("sign-up", () => {
     await db.execute(sql`create function fail_accounts() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
     await db.execute(sql`create trigger fail_accounts before insert on accounts for each row execute function fail_accounts()`);
     try {
-      const result = await signUpWithPassword(request(), processA, { fullName: "Half", email: "half@example.com", password: "secret12" }, false);
+      const result = await signUpWithPassword(request(), processA, { fullName: "Half", email: "half@example.com", password: "secret12" });
       expect(result).toEqual({ ok: false, status: 500, error: "An unexpected error occurred. Please try again." });
       expect((await db.execute(sql`select 1 from users where email = 'half@example.com'`)).rowCount).toBe(0);
     } finally {
@@ -58,7 +58,7 @@ describe("sign-in limits across several app processes", () => {
         results.push(await signInWithPassword(request(), ctx, { email: `someone-${i}@example.com`, password: "whatever" }));
       }
       expect(results.slice(0, 5).map((r) => (r.ok ? 200 : r.status))).toEqual([400, 400, 400, 400, 400]);
-      expect(results[5]).toEqual({ ok: false, status: 429, error: "Too many sign-in attempts. Please wait 15 minutes and try again." });
+      expect(results[5]).toEqual({ ok: false, status: 429, error: "Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password with \"Forgot your password?\"." });
       // Another address is not affected.
       const elsewhere = await signInWithPassword(request(), processContext(db, "198.51.100.7"), { email: "ada@example.com", password: "secret12" });
       expect(elsewhere.ok).toBe(true);

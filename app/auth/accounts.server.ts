@@ -2,13 +2,13 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { sessions } from "../../db/schema";
-import { clearRateLimit, hitRateLimit } from "~/models/rate-limit.server";
+import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/models/rate-limit.server";
 
 export type AuthResult = { ok: true; headers: Headers } | { ok: false; error: string; status: number };
 
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
 
-function apiErrorMessage(err: unknown): string | null {
+export function apiErrorMessage(err: unknown): string | null {
   if (err && typeof err === "object") {
     const e = err as { body?: { message?: string }; message?: string; status?: unknown; statusCode?: number };
     if (typeof e.statusCode === "number" && e.statusCode < 500) return e.body?.message || e.message || null;
@@ -16,7 +16,7 @@ function apiErrorMessage(err: unknown): string | null {
   return null;
 }
 
-function forwardHeaders(request: Request, context: AppLoadContext) {
+export function forwardHeaders(request: Request, context: AppLoadContext) {
   const headers = new Headers();
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
@@ -26,7 +26,7 @@ function forwardHeaders(request: Request, context: AppLoadContext) {
   return headers;
 }
 
-function cookiesOnly(source: Headers | undefined) {
+export function cookiesOnly(source: Headers | undefined) {
   const out = new Headers();
   for (const c of source?.getSetCookie() ?? []) out.append("Set-Cookie", c);
   return out;
@@ -34,7 +34,7 @@ function cookiesOnly(source: Headers | undefined) {
 
 export function tooManyAttempts(retryAfterSeconds: number) {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password with "Forgot your password?".`;
 }
 
 export async function signInWithPassword(
@@ -44,9 +44,11 @@ export async function signInWithPassword(
 ): Promise<AuthResult> {
   const { db, config } = context;
   const { perIp, perAccount, windowSeconds } = config.signInLimits;
-  const byIp = await hitRateLimit(db, `signin:ip:${context.clientIp}`, perIp, windowSeconds);
+  // Only failed attempts count: families behind one school network must not lock each other out by signing in.
+  const ipKey = `signin:ip:${context.clientIp}`;
   const accountKey = `signin:account:${input.email}`;
-  const byAccount = await hitRateLimit(db, accountKey, perAccount, windowSeconds);
+  const byIp = await peekRateLimit(db, ipKey, perIp);
+  const byAccount = await peekRateLimit(db, accountKey, perAccount);
   if (!byIp.allowed || !byAccount.allowed) {
     return { ok: false, status: 429, error: tooManyAttempts(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds)) };
   }
@@ -60,33 +62,42 @@ export async function signInWithPassword(
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (err) {
     const message = apiErrorMessage(err);
-    if (message) return { ok: false, status: 400, error: message };
+    if (message) {
+      await hitRateLimit(db, ipKey, perIp, windowSeconds);
+      await hitRateLimit(db, accountKey, perAccount, windowSeconds);
+      return { ok: false, status: 400, error: message };
+    }
     console.error("sign-in failed:", err);
     return { ok: false, status: 500, error: UNEXPECTED_ERROR };
   }
 }
 
+export const SIGNUP_WINDOW_SECONDS = 3600;
+
 /**
- * Creates the login and the users row (full name, phone, role client) in one transaction.
- * With `keepSignedIn` false the new session is ended at once: the sign-up page sends people on to sign in.
+ * Creates the login and the users row (full name, phone, role client) in one transaction, and queues the
+ * verification mail. Never signs in, and answers an address that already has an account exactly as a new one
+ * (Better Auth mails the owner instead): a stranger learns nothing about who has an account.
  */
 export async function signUpWithPassword(
   request: Request,
   context: AppLoadContext,
   input: { fullName: string; email: string; password: string; phone?: string | undefined },
-  keepSignedIn: boolean,
 ): Promise<AuthResult> {
+  const limit = await hitRateLimit(context.db, `signup:ip:${context.clientIp}`, context.config.signInLimits.signUpsPerIpPerHour, SIGNUP_WINDOW_SECONDS);
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return { ok: false, status: 429, error: `Too many new accounts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` };
+  }
   try {
-    const { headers, response } = await context.auth.api.signUpEmail({
+    const { response } = await context.auth.api.signUpEmail({
       body: { name: input.fullName, email: input.email, password: input.password, phone: input.phone ?? null },
       headers: forwardHeaders(request, context),
       returnHeaders: true,
     });
-    if (!keepSignedIn) {
-      if (response.token) await context.db.delete(sessions).where(eq(sessions.token, response.token));
-      return { ok: true, headers: new Headers() };
-    }
-    return { ok: true, headers: cookiesOnly(headers) };
+    // autoSignIn is off (server/auth.ts): there is no session to end, but make sure of it.
+    if (response.token) await context.db.delete(sessions).where(eq(sessions.token, response.token));
+    return { ok: true, headers: new Headers() };
   } catch (err) {
     const message = apiErrorMessage(err);
     if (message) return { ok: false, status: 400, error: message };

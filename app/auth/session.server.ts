@@ -15,6 +15,7 @@ async function readUser(request: Request, context: AppLoadContext): Promise<Prof
     phone: u.phone ?? null,
     role: u.role === "coach" ? "coach" : "client",
     avatarUrl: u.image ?? null,
+    emailVerified: Boolean(u.emailVerified),
   };
 }
 

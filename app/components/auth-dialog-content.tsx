@@ -6,6 +6,7 @@ import { useFetcher } from "react-router";
 import type { AuthMode, DialogActionData } from "~/components/auth-dialog";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { GoogleButton } from "~/components/google-button";
+import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -89,6 +90,7 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
           autoComplete={text.passwordAutoComplete}
           error={fieldErrors.password}
         />
+        {mode === "signin" ? <ForgotPasswordLink /> : null}
         <FormError message={formError} />
         <Button type="submit" className="w-full">
           {busy ? text.busy : text.submit}

@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import { GoogleButton } from "~/components/google-button";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { dialogCommand } from "~/components/ui/dialog-command";
+import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { lazyComponent } from "~/lib/lazy-component";
@@ -144,6 +145,7 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
           <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
         </fieldset>
         <Field label="Password" type="password" autoComplete={text.passwordAutoComplete} required name="password" error={flash?.fieldErrors.password} />
+        {mode === "signin" ? <ForgotPasswordLink /> : null}
         {flash?.error ? (
           <div id={`${id}-error`} data-form-error="">
             <FormError message={flash.error} />
@@ -164,3 +166,4 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
     </dialog>
   );
 }
+

@@ -1,4 +1,4 @@
-import { LogOut, Menu, MessageSquare, X } from "lucide-react";
+import { LogOut, Menu, MessageSquare, Settings, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
@@ -136,6 +136,9 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
               <span className="sr-only"> unread</span>
             </span>
           ) : null}
+        </Link>
+        <Link to="/account" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+          <Settings aria-hidden className="size-4" /> Account settings
         </Link>
         <Form method="post" action="/signout">
           <button type="submit" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50">

@@ -29,11 +29,11 @@ export const AUTH_DIALOG_TEXT = {
 
 export const AUTH_TOASTS = {
   signedIn: { type: "success", title: "Welcome back!", description: "You have successfully signed in." },
-  /** After signing up in the dialog, which signs the person in. */
+  /** After signing up in the dialog. Sign-up never signs in: the answer is the same whether or not the address has an account. */
   accountCreated: {
     type: "success",
     title: "Account Created!",
-    description: "Welcome to Next Level Tennis! Your profile has been created with your contact information.",
+    description: "Welcome to Next Level Tennis! We sent you an email to confirm your address. You can sign in now.",
   },
   /** After signing up on the /signup page, which sends the person on to sign in. */
   registered: {

@@ -65,3 +65,45 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Recor
   }
   return { data: null, fieldErrors };
 }
+
+export const ForgotPasswordSchema = z.object({ email });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This link is not valid" }).min(1, "This link is not valid").max(200, "This link is not valid"),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please repeat the new password" }).min(1, "Please repeat the new password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The two passwords are not the same" });
+
+/** A phone number: digits with the usual separators, and at least 7 digits (so `+++++++` is not one). */
+export const phoneNumber = z
+  .string()
+  .trim()
+  .max(40, "Phone number is too long")
+  .regex(/^\+?[0-9().\-\s]+$/, "Please enter a valid phone number")
+  .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 7, "Please enter a valid phone number");
+
+export const ProfileSchema = z.object({
+  fullName,
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(phoneNumber.optional()),
+});
+
+export const ChangePasswordSchema = z.object({ currentPassword: requiredPassword.refine(Boolean, "Your current password is required"), newPassword });
+
+export const ChangeEmailSchema = z.object({ newEmail: email });
+
+export const DELETE_CONFIRMATION = "DELETE";
+export const DeleteAccountSchema = z.object({
+  password: requiredPassword,
+  confirm: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }).trim().refine((v) => v === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+});
+
+export const PreferencesSchema = z.object({
+  notifyMessages: z.literal("on").optional().transform(Boolean),
+  notifySubmissions: z.literal("on").optional().transform(Boolean),
+});

@@ -8,6 +8,8 @@ export type Profile = {
   phone: string | null;
   role: Role;
   avatarUrl: string | null;
+  /** Whether the person confirmed their email address (absent where it does not matter). */
+  emailVerified?: boolean;
 };
 
 /** Anyone not a coach is displayed as Client. */

@@ -23,3 +23,13 @@ export async function hitRateLimit(db: Db, key: string, limit: number, windowSec
 export async function clearRateLimit(db: Db, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
+
+/** Whether `key` is still under `limit` in its window, without counting an attempt. */
+export async function peekRateLimit(db: Db, key: string, limit: number): Promise<RateLimitResult> {
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    select count, ceil(extract(epoch from reset_at - now()))::int as retry_after from ${rateLimits}
+    where key = ${key} and reset_at > now()`);
+  const row = result.rows[0];
+  if (!row) return { allowed: true, retryAfterSeconds: 0 };
+  return { allowed: row.count < limit, retryAfterSeconds: Math.max(1, row.retry_after) };
+}

@@ -2,15 +2,36 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages, registrationRequests, users } from "../../db/schema";
 import type { ContactInput, RegistrationInput } from "~/lib/submission-schemas";
+import { SUBMISSION_MAIL } from "~/mail/submission-mail";
+import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
 
-export async function createRegistrationRequest(db: Db, input: RegistrationInput) {
-  const [row] = await db.insert(registrationRequests).values(input).returning({ id: registrationRequests.id });
-  return row!;
+/** Stores a registration request and, in the same transaction, queues its confirmation and the coaches' notices. */
+export async function createRegistrationRequest(db: Db, input: RegistrationInput, mail?: MailServices) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(registrationRequests).values(input).returning({ id: registrationRequests.id });
+    if (mail) await queueSubmissionMail(tx, mail, "registration", input.email, input.programInterest);
+    return row!;
+  });
 }
 
-export async function createContactMessage(db: Db, input: ContactInput) {
-  const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
-  return row!;
+export async function createContactMessage(db: Db, input: ContactInput, mail?: MailServices) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+    if (mail) await queueSubmissionMail(tx, mail, "contact", input.email);
+    return row!;
+  });
+}
+
+// The mails say as little as they can about the family (a child's details stay on the site, behind sign-in).
+async function queueSubmissionMail(tx: DbOrTx, mail: MailServices, kind: "registration" | "contact", email: string, program?: string) {
+  await enqueueMail(tx, mail, { to: email, ...SUBMISSION_MAIL.confirmation(kind, program) });
+  const coaches = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "coach"), eq(users.notifySubmissions, true), isNull(users.deletedAt)));
+  for (const coach of coaches) {
+    await enqueueMail(tx, mail, { to: coach.email, ...SUBMISSION_MAIL.coachNotice(kind, `${mail.config.publicUrl}/appointments`), unsubscribe: { userId: coach.id, topic: "submissions" } });
+  }
 }
 
 /** Newest first, with the name of the coach who handled each one. */

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 
@@ -39,5 +39,5 @@ export async function updateUserRole(db: Db, email: string, role: Role): Promise
 }
 
 export async function getUsersByRole(db: Db, role: Role): Promise<Profile[]> {
-  return db.select(profileColumns).from(users).where(eq(users.role, role)).orderBy(asc(users.fullName));
+  return db.select(profileColumns).from(users).where(and(eq(users.role, role), isNull(users.deletedAt))).orderBy(asc(users.fullName));
 }

@@ -19,7 +19,7 @@ import { useRootData } from "~/root";
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.contact, { matches, location });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return receivePublicForm(request, context, "contact", ContactSchema, (input) => createContactMessage(context.db, input));
+  return receivePublicForm(request, context, "contact", ContactSchema, (input) => createContactMessage(context.db, input, context));
 }
 
 export default function Contact({ actionData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ import { createRegistrationRequest } from "~/models/submissions.server";
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.registration, { matches, location });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return receivePublicForm(request, context, "registration", RegistrationSchema, (input) => createRegistrationRequest(context.db, input));
+  return receivePublicForm(request, context, "registration", RegistrationSchema, (input) => createRegistrationRequest(context.db, input, context));
 }
 
 export default function Registration({ actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { backToDocumentDialog } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
+import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -67,6 +68,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+        <ForgotPasswordLink />
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? AUTH_DIALOG_TEXT.signin.busy : AUTH_DIALOG_TEXT.signin.submit}

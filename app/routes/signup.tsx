@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
   }
 
-  const result = await signUpWithPassword(request, context, input, viaDialog);
+  const result = await signUpWithPassword(request, context, input);
   if (!result.ok) {
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { error: result.error });
     return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });

@@ -19,7 +19,9 @@ const context = { db, config, secret, auth: createAuth(db, config, secret), cspN
 
 async function signUp(name: string, role: "client" | "coach" = "client") {
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  const { headers, response } = await context.auth.api.signUpEmail({ body: { name, email, password: "secret12" }, returnHeaders: true });
+  // Sign-up never signs in (decision 0012): sign in for the session cookie.
+  await context.auth.api.signUpEmail({ body: { name, email, password: "secret12" } });
+  const { headers, response } = await context.auth.api.signInEmail({ body: { email, password: "secret12" }, returnHeaders: true });
   if (role === "coach") await updateUserRole(db, email, role);
   const cookie = headers
     .getSetCookie()

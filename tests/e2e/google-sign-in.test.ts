@@ -4,7 +4,7 @@ import { OAuth2Server } from "oauth2-mock-server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
-import { uniqueEmail } from "./support/accounts";
+import { signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { freePort, startServer, type RunningServer } from "./support/server";
 
@@ -54,6 +54,36 @@ async function usersWithEmail(email: string) {
 }
 
 describe("Google sign-in", () => {
+  it("lets the real owner in with Google when a stranger signed up with their address first: the stranger's sessions and password end", async () => {
+    const email = uniqueEmail("owner");
+    // The stranger signs up (unverified) and stays signed in on their device.
+    const stranger = await open();
+    await stranger.page.goto("/signup");
+    await stranger.page.getByLabel("Full Name").fill("Stranger Squatter");
+    await stranger.page.getByLabel("Email").fill(email);
+    await stranger.page.getByLabel("Password").fill("squat123");
+    await stranger.page.getByRole("button", { name: "Create Account" }).click();
+    await stranger.page.waitForURL((u) => u.pathname === "/signin");
+    await signInThroughPage(stranger.page, email, "squat123");
+
+    identity = { sub: `google-owner-${Date.now()}`, email, name: "Olive Owner" };
+    refuse = false;
+    const { page, visit } = await open();
+    await visit("/signin");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByText("You have successfully signed in.").waitFor();
+
+    // The stranger's session has ended, and their password no longer opens the account.
+    await stranger.page.goto("/account");
+    await stranger.page.waitForURL((u) => u.pathname === "/signin");
+    await stranger.page.getByRole("main").getByLabel("Email").fill(email);
+    await stranger.page.getByRole("main").getByLabel("Password").fill("squat123");
+    await stranger.page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
+    await stranger.page.getByRole("main").getByRole("alert").filter({ hasText: /Invalid email or password|Credential account not found/ }).waitFor();
+    expect(await usersWithEmail(email)).toHaveLength(1);
+  });
+
   it("signs a new person in, creates their profile as a client, and goes home", async () => {
     identity = { sub: `google-${Date.now()}`, email: uniqueEmail("gina"), name: "Gina Google" };
     refuse = false;

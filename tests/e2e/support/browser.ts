@@ -99,11 +99,12 @@ export function setupBrowser(baseURL: () => string) {
     }
   });
   return async function openSession(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
+    const javaScriptEnabled = options.javaScriptEnabled ?? true;
     const context = await browser.newContext({
       baseURL: baseURL(),
       viewport: options.viewport ?? { width: 1280, height: 900 },
       reducedMotion: "reduce",
-      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      javaScriptEnabled,
     });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
@@ -122,10 +123,10 @@ export function setupBrowser(baseURL: () => string) {
       context,
       page,
       errors,
-      javaScriptEnabled: options.javaScriptEnabled ?? true,
+      javaScriptEnabled,
       visit: async (p: string) => {
         await page.goto(p);
-        await expectAccessible(page);
+        if (javaScriptEnabled) await expectAccessible(page);
       },
     };
     sessions.push(session);

@@ -15,7 +15,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: true });
   // Every test signs in from 127.0.0.1: the per-address limit is tested on its own (tests/e2e/security.test.ts).
-  const server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000" } });
+  const server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
   return async () => {

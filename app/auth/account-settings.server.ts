@@ -1,0 +1,103 @@
+// What a signed-in person may do to their own account. Each takes the person from requireUser and acts on them
+// only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
+import type { AppLoadContext } from "react-router";
+import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
+import { apiErrorMessage, cookiesOnly, UNEXPECTED_ERROR } from "./accounts.server";
+
+export type SettingsResult = { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string };
+
+function authHeaders(request: Request, context: AppLoadContext) {
+  const headers = new Headers();
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  const ua = request.headers.get("user-agent");
+  if (ua) headers.set("user-agent", ua);
+  headers.set("origin", context.config.publicUrl);
+  return headers;
+}
+
+function refused(err: unknown, field?: string, what = "settings"): SettingsResult {
+  const message = apiErrorMessage(err);
+  if (message) return { ok: false, status: 400, error: message, ...(field ? { field } : {}) };
+  console.error(`account ${what} failed:`, err instanceof Error ? err.message : err);
+  return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+}
+
+export async function changePassword(request: Request, context: AppLoadContext, input: { currentPassword: string; newPassword: string }): Promise<SettingsResult> {
+  try {
+    const { headers } = await context.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOnly(headers) };
+  } catch (err) {
+    const r = refused(err, "currentPassword", "password change");
+    if (!r.ok && r.status === 400 && /password/i.test(r.error)) return { ...r, error: "Your current password is not right" };
+    return r;
+  }
+}
+
+export async function changeEmail(request: Request, context: AppLoadContext, newEmail: string): Promise<SettingsResult> {
+  try {
+    // Better Auth mails a confirmation link to the new address; the account keeps the old one until it is followed.
+    await context.auth.api.changeEmail({ body: { newEmail, callbackURL: "/account" }, headers: authHeaders(request, context) });
+    return { ok: true };
+  } catch (err) {
+    return refused(err, "newEmail", "email change");
+  }
+}
+
+export async function resendVerification(context: AppLoadContext, email: string): Promise<SettingsResult> {
+  try {
+    await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/account" } });
+    return { ok: true };
+  } catch (err) {
+    return refused(err, undefined, "verification mail");
+  }
+}
+
+export async function endSession(request: Request, context: AppLoadContext, userId: string, sessionId: string): Promise<SettingsResult> {
+  const token = await getOwnSessionToken(context.db, userId, sessionId);
+  if (!token) return { ok: false, status: 404, error: "That session has already ended." };
+  try {
+    await context.auth.api.revokeSession({ body: { token }, headers: authHeaders(request, context) });
+    return { ok: true };
+  } catch (err) {
+    return refused(err, undefined, "session end");
+  }
+}
+
+export async function endOtherSessions(request: Request, context: AppLoadContext): Promise<SettingsResult> {
+  try {
+    await context.auth.api.revokeOtherSessions({ headers: authHeaders(request, context) });
+    return { ok: true };
+  } catch (err) {
+    return refused(err, undefined, "sign out everywhere");
+  }
+}
+
+/** `password` null: an account with no password (Google only), confirmed by the typed word alone. */
+export async function deleteAccount(request: Request, context: AppLoadContext, userId: string, password: string | null): Promise<SettingsResult> {
+  const headers = authHeaders(request, context);
+  if (password !== null) {
+    try {
+      await context.auth.api.verifyPassword({ body: { password }, headers });
+    } catch (err) {
+      const r = refused(err, "password", "deletion");
+      return !r.ok && r.status === 400 ? { ...r, error: "The password is not right" } : r;
+    }
+  }
+  try {
+    // Better Auth's own revocation, so whatever listens for ended sessions (open sockets) sees it.
+    await context.auth.api.revokeSessions({ headers });
+    await anonymizeUser(context.db, userId);
+  } catch (err) {
+    return refused(err, undefined, "deletion");
+  }
+  const cleared = new Headers();
+  for (const name of ["nlte.session_token", "nlte.session_data"]) {
+    cleared.append("Set-Cookie", `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`);
+  }
+  return { ok: true, headers: cleared };
+}

@@ -1,0 +1,100 @@
+// The signed-in person's own account: settings, sessions, their data, and deleting it (decision 0013).
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { accounts, contactMessages, registrationRequests, sessions, testimonials, users, verifications } from "../../db/schema";
+import type { DbOrTx } from "./mail.server";
+
+export const DELETED_USER_NAME = "Deleted user";
+
+export async function getAccountSettings(db: Db, userId: string) {
+  const [row] = await db
+    .select({ emailVerified: users.emailVerified, notifyMessages: users.notifyMessages, notifySubmissions: users.notifySubmissions })
+    .from(users)
+    .where(eq(users.id, userId));
+  const hasPassword = (await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))).length > 0;
+  return { ...(row ?? { emailVerified: false, notifyMessages: true, notifySubmissions: true }), hasPassword };
+}
+
+export async function getActiveSessions(db: Db, userId: string) {
+  return db
+    .select({ id: sessions.id, token: sessions.token, userAgent: sessions.userAgent, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.updatedAt));
+}
+
+/** The token of one of the person's own sessions, or null: another person's session id finds nothing. */
+export async function getOwnSessionToken(db: Db, userId: string, sessionId: string) {
+  const [row] = await db.select({ token: sessions.token }).from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return row?.token ?? null;
+}
+
+export async function updateProfile(db: Db, userId: string, input: { fullName: string; phone?: string | undefined }) {
+  await db.update(users).set({ fullName: input.fullName, phone: input.phone ?? null, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function updatePreferences(db: DbOrTx, userId: string, input: { notifyMessages?: boolean; notifySubmissions?: boolean }) {
+  await db.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+const ExportMessage = z.object({ conversation_id: z.string(), sender: z.string().nullable(), content: z.string(), message_type: z.string(), file_name: z.string().nullable(), created_at: z.coerce.date() });
+
+/** Everything the site keeps about the person that they may see: the "Download my data" file. */
+export async function exportUserData(db: Db, userId: string) {
+  const [profile] = await db
+    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, fullName: users.fullName, phone: users.phone, role: users.role, notifyMessages: users.notifyMessages, notifySubmissions: users.notifySubmissions, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!profile) return null;
+  const messages = await db.execute(sql`
+    select m.conversation_id::text, s.full_name as sender, m.content, m.message_type::text, a.file_name, m.created_at
+    from messages m
+    join conversation_participants me on me.conversation_id = m.conversation_id and me.user_id = ${userId}
+    left join users s on s.id = m.sender_id
+    left join attachments a on a.id = m.attachment_id
+    order by m.conversation_id, m.created_at`);
+  const byConversation = new Map<string, Array<Omit<z.infer<typeof ExportMessage>, "conversation_id">>>();
+  for (const raw of messages.rows) {
+    const { conversation_id, ...m } = ExportMessage.parse(raw);
+    byConversation.set(conversation_id, [...(byConversation.get(conversation_id) ?? []), m]);
+  }
+  const email = profile.email.toLowerCase();
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    conversations: [...byConversation].map(([id, msgs]) => ({ id, messages: msgs })),
+    testimonials: await db.select({ name: testimonials.name, content: testimonials.content, rating: testimonials.rating, createdAt: testimonials.createdAt }).from(testimonials).where(eq(testimonials.createdBy, userId)),
+    registrationRequests: await db.select().from(registrationRequests).where(eq(sql`lower(${registrationRequests.email})`, email)),
+    contactMessages: await db.select().from(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email)),
+  };
+}
+
+/**
+ * Removes the person's profile data and logins. The row stays, emptied and named "Deleted user", so the messages
+ * they sent stay in the other person's conversation with that sender. Sessions are ended by the caller through
+ * Better Auth first.
+ */
+export async function anonymizeUser(db: Db, userId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    await tx.delete(accounts).where(eq(accounts.userId, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+    if (row) await tx.delete(verifications).where(eq(verifications.identifier, row.email));
+    await tx.update(testimonials).set({ createdBy: null }).where(eq(testimonials.createdBy, userId));
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${userId}@deleted.invalid`,
+        emailVerified: false,
+        fullName: DELETED_USER_NAME,
+        phone: null,
+        avatarUrl: null,
+        notifyMessages: false,
+        notifySubmissions: false,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+  });
+}

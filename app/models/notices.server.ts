@@ -1,0 +1,77 @@
+// Missed-message notices (decision 0012). A database trigger on messages schedules one job per recipient and
+// conversation, NOTIFY_DELAY_SECONDS after the first unread message; this decides, when it runs, whether a mail
+// is due: the messages are still unread (an open conversation marks them read as they arrive, so unread means no
+// open socket on it), the person wants notices, and no notice for this conversation went out in the last 15 minutes.
+import { z } from "zod";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { enqueueMail, type MailServices } from "./mail.server";
+import { addJob } from "./jobs.server";
+
+export const MISSED_MESSAGES_JOB = "missed_messages";
+export const NOTICE_INTERVAL_MINUTES = 15;
+const QUOTED_MESSAGES = 5;
+
+const PayloadSchema = z.object({ conversationId: z.uuid(), userId: z.string().min(1) });
+
+const RecipientRow = z.object({ email: z.string(), notify_messages: z.boolean(), last_sent_at: z.coerce.date().nullable(), member: z.boolean() });
+const MessageRow = z.object({
+  content: z.string(),
+  message_type: z.string(),
+  file_name: z.string().nullable(),
+  sender_name: z.string().nullable(),
+  sender_gone: z.boolean(),
+});
+
+export async function sendMissedMessageNotice(services: MailServices & { db: Db }, payload: unknown) {
+  const parsed = PayloadSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const { conversationId, userId } = parsed.data;
+  const { db } = services;
+  const recipient = await db.execute(sql`
+    select u.email, u.notify_messages, n.last_sent_at,
+           exists (select 1 from conversation_participants p where p.conversation_id = ${conversationId} and p.user_id = u.id) as member
+    from users u left join message_notices n on n.user_id = u.id and n.conversation_id = ${conversationId}
+    where u.id = ${userId}`);
+  if (!recipient.rows[0]) return;
+  const r = RecipientRow.parse(recipient.rows[0]);
+  if (!r.member || !r.notify_messages) return;
+  const nextAllowed = r.last_sent_at ? new Date(r.last_sent_at.getTime() + NOTICE_INTERVAL_MINUTES * 60_000) : null;
+  if (nextAllowed && nextAllowed > new Date()) {
+    // Too soon after the last notice: look again when one is allowed (later messages join the same job).
+    await addJob(db, MISSED_MESSAGES_JOB, { conversationId, userId }, { runAt: nextAllowed, jobKey: `missed_messages:${conversationId}:${userId}` });
+    return;
+  }
+  const unread = await db.execute(sql`
+    select m.content, m.message_type::text as message_type, a.file_name, s.full_name as sender_name, (m.sender_id is null) as sender_gone
+    from messages m
+    left join attachments a on a.id = m.attachment_id
+    left join users s on s.id = m.sender_id
+    where m.conversation_id = ${conversationId} and m.is_read = false and m.sender_id is distinct from ${userId}
+      and m.created_at > ${r.last_sent_at?.toISOString() ?? "-infinity"}::timestamptz
+    order by m.created_at desc
+    limit ${QUOTED_MESSAGES}`);
+  if (unread.rows.length === 0) return; // read in time
+  const messages = unread.rows.map((row) => MessageRow.parse(row)).reverse();
+  const senders = [...new Set(messages.map((m) => (m.sender_gone ? "Deleted user" : m.sender_name || "Someone")))];
+  const lines = messages.map((m) => {
+    const who = m.sender_gone ? "Deleted user" : m.sender_name || "Someone";
+    const body = m.message_type === "text" ? m.content : `${m.content ? `${m.content} ` : ""}[attachment: ${m.file_name ?? "file"}]`;
+    return `${who}: ${body}`;
+  });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into message_notices (user_id, conversation_id, last_sent_at) values (${userId}, ${conversationId}, now())
+      on conflict (user_id, conversation_id) do update set last_sent_at = excluded.last_sent_at`);
+    await enqueueMail(tx, services, {
+      to: r.email,
+      kind: "missed-messages",
+      subject: `New message${messages.length > 1 ? "s" : ""} from ${senders.join(", ")}`,
+      paragraphs: [`${senders.join(", ")} wrote to you on ${services.config.site.orgName}:`],
+      quote: lines,
+      action: { label: "Open the conversation", url: `${services.config.publicUrl}/messages/${conversationId}` },
+      footnote: ["You get this email because a message waited unread. Turn these emails off on your account page."],
+      unsubscribe: { userId, topic: "messages" },
+    });
+  });
+}

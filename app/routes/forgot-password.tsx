@@ -1,0 +1,50 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { requestPasswordReset } from "~/auth/password-reset.server";
+import { RESET_TEXT } from "~/content/account";
+import { AuthCard } from "~/components/auth-card";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { PAGES } from "~/content/pages";
+import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import { pageMeta } from "~/lib/meta";
+
+export const meta = () => [...pageMeta(PAGES.forgotPassword), { name: "robots", content: "noindex" }];
+
+type ActionData = { ok: true; message: string } | { ok: false; fieldErrors?: FieldErrors; error?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { data: input, fieldErrors } = parseForm(ForgotPasswordSchema, await request.formData());
+  if (!input) return data<ActionData>({ ok: false, fieldErrors }, { status: 400 });
+  const result = await requestPasswordReset(context, input.email);
+  if (!result.ok) return data<ActionData>({ ok: false, error: result.error }, { status: result.status });
+  return data<ActionData>({ ok: true, message: RESET_TEXT.sent });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <AuthCard title={PAGES.forgotPassword.heading} subtitle="Enter the email address of your account and we will send you a link to choose a new password.">
+      {actionData?.ok ? (
+        <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-sm text-slate-900">
+          {actionData.message}
+        </p>
+      ) : (
+        <Form method="post" className="flex flex-col gap-4">
+          <Field label="Email" name="email" type="email" autoComplete="email" required error={failed?.fieldErrors?.email} />
+          <FormError message={failed?.error} />
+          <Button type="submit" disabled={busy} className="w-full">
+            {busy ? "Sending..." : "Send me a link"}
+          </Button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm text-slate-700">
+        <Link to="/signin" className="font-semibold text-court-800 underline">
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,37 @@
+// npm run mail:outbox [-- <how many>]
+// The latest mail the site queued (recipient, subject, text with its links), oldest of them first. With no
+// SMTP_URL this is how an operator trying the site follows a password reset link. Works while the site runs.
+import { z } from "zod";
+import { createDb } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { getLatestMail } from "../app/models/mail.server";
+import { ConfigError, loadConfig } from "../server/config";
+import { connectEmbeddedPostgres } from "../server/embedded-postgres";
+
+async function main(argv: string[]) {
+  const count = z.coerce.number().int().min(1).max(100).default(5).safeParse(argv[0]);
+  if (!count.success) throw new ConfigError("usage: npm run mail:outbox [-- <how many, 1 to 100>]");
+  const config = loadConfig();
+  const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectEmbeddedPostgres(config.dataDir);
+  const { db, pool } = createDb(database.url, 1);
+  try {
+    await runMigrations(database.url);
+    const rows = await getLatestMail(db, count.data);
+    if (rows.length === 0) console.log("The outbox is empty.");
+    for (const m of rows.reverse()) {
+      const state = m.sentAt ? `sent ${m.sentAt.toISOString()}` : m.lastError ? `not sent yet: ${m.lastError}` : "in the outbox, not sent";
+      console.log(`──── ${m.createdAt.toISOString()} · ${m.kind} · ${state}\nTo: ${m.to}\nSubject: ${m.subject}\n\n${m.text}\n`);
+    }
+  } finally {
+    await pool.end();
+    await database.stop();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (err) => {
+    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,171 @@
+// The outbox, its delivery through a real SMTP server on loopback, and the timing rules of missed-message notices
+// (NOTIFY_DELAY_SECONDS is 1 here: no long sleeps).
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { conversationParticipants, conversations, mailOutbox, users } from "../db/schema";
+import { enqueueMail } from "../app/models/mail.server";
+import { readUnsubscribeToken, unsubscribeToken } from "../app/mail/template.server";
+import { createTestDatabase } from "../tests/support/test-db";
+import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
+import { createAuth } from "./auth";
+import { loadConfig } from "./config";
+import { startQueue, type Queue } from "./queue";
+
+const { db, url } = await createTestDatabase();
+const secret = "queue-test-secret-queue-test-secret-0123";
+let smtp: TestSmtp;
+let queue: Queue;
+let services: Parameters<typeof startQueue>[0];
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  const config = loadConfig({ SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", ORG_NAME: "Test Tennis Club", PUBLIC_URL: "http://localhost:3999", DATA_DIR: "/nonexistent" });
+  services = { db, config, secret, auth: createAuth(db, config, secret) };
+  queue = await startQueue(services, url);
+});
+afterAll(async () => {
+  await queue?.stop();
+  await smtp?.stop();
+});
+
+const address = (p: string) => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+
+async function makeUser(fullName: string, role: "client" | "coach" = "client") {
+  const id = crypto.randomUUID();
+  const email = address(fullName.split(" ")[0]!.toLowerCase());
+  await db.insert(users).values({ id, email, fullName, role });
+  return { id, email, fullName };
+}
+
+async function makeConversation(a: string, b: string) {
+  const id = crypto.randomUUID();
+  await db.insert(conversations).values({ id });
+  await db.insert(conversationParticipants).values([{ conversationId: id, userId: a }, { conversationId: id, userId: b }]);
+  return id;
+}
+
+async function send(conversationId: string, senderId: string, content: string) {
+  await db.execute(sql`insert into messages (conversation_id, sender_id, content) values (${conversationId}, ${senderId}, ${content})`);
+}
+
+/** Waits until the queue has no job left for this person and conversation that is due within `withinSeconds`. */
+async function noticeJobsSettled(conversationId: string, userId: string, withinSeconds = 60) {
+  const key = `missed_messages:${conversationId}:${userId}`;
+  await expect
+    .poll(async () => {
+      const r = await db.execute(sql`select count(*)::int as n from graphile_worker.jobs where key = ${key} and run_at < now() + make_interval(secs => ${withinSeconds})`);
+      return (r.rows[0] as { n: number }).n;
+    }, { timeout: 20_000, interval: 200 })
+    .toBe(0);
+}
+
+describe("the outbox", () => {
+  it("queues mail in the caller's transaction: a rolled-back change sends nothing, a committed one arrives with text, HTML and the organisation's name", async () => {
+    const rolledBack = address("rolled");
+    await expect(
+      db.transaction(async (tx) => {
+        await enqueueMail(tx, services, { to: rolledBack, kind: "test", subject: "Never", paragraphs: ["never"] });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, rolledBack))).toHaveLength(0);
+
+    const to = address("kept");
+    await db.transaction((tx) => enqueueMail(tx, services, { to, kind: "test", subject: "Hello there", paragraphs: ["First line."], action: { label: "Open", url: "http://localhost:3999/x" } }));
+    const mail = await smtp.waitFor(to, "Hello there");
+    expect(mail.text).toContain("First line.");
+    expect(mail.text).toContain("Open: http://localhost:3999/x");
+    expect(mail.text).toContain("Test Tennis Club");
+    expect(mail.html).toContain("Test Tennis Club");
+    expect(mail.html).toContain('href="http://localhost:3999/x"');
+    // No tracking: no images, no third-party addresses.
+    expect(mail.html).not.toMatch(/<img|https?:\/\/(?!localhost:3999)/);
+    expect(mail.headers.has("list-unsubscribe")).toBe(false);
+    await expect.poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0]!.sentAt).not.toBeNull();
+  });
+
+  it("loses no mail while the SMTP server is down: it is delivered when the server comes back, once", async () => {
+    const port = smtp.port;
+    await smtp.stop();
+    const to = address("patient");
+    await enqueueMail(db, services, { to, kind: "test", subject: "Waited for the server", paragraphs: ["Still here."] });
+    // The first attempt fails and is recorded; the job stays queued for a retry.
+    await expect
+      .poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0]?.lastError ?? null, { timeout: 20_000, interval: 200 })
+      .toMatch(/ECONNREFUSED|connect/i);
+    smtp = await startTestSmtp(port);
+    const mail = await smtp.waitFor(to, "Waited for the server", 45_000);
+    expect(mail.text).toContain("Still here.");
+    await expect.poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0]!.sentAt).not.toBeNull();
+    expect(smtp.mailTo(to)).toHaveLength(1);
+  });
+});
+
+describe("missed-message notices", () => {
+  it("sends one mail for several unread messages: who wrote, their text, a button to the conversation, one-click unsubscribe", async () => {
+    const coach = await makeUser("Carla Coach", "coach");
+    const parent = await makeUser("Pat Parent");
+    const id = await makeConversation(coach.id, parent.id);
+    await send(id, coach.id, "Practice moves to 5pm.");
+    await send(id, coach.id, "Bring water, please.");
+    const mail = await smtp.waitFor(parent.email, "New messages from Carla Coach");
+    expect(mail.text).toContain("Carla Coach: Practice moves to 5pm.");
+    expect(mail.text).toContain("Carla Coach: Bring water, please.");
+    expect(mail.text).toContain(`Open the conversation: http://localhost:3999/messages/${id}`);
+    const header = (name: string) => (mail.raw.headerLines.find((h) => h.key === name)?.line ?? "").replace(/\r\n\s+/g, " ");
+    expect(header("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    expect(header("list-unsubscribe")).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3999\/unsubscribe\?token=[\w.-]+>$/);
+    await noticeJobsSettled(id, parent.id);
+    expect(smtp.mailTo(parent.email)).toHaveLength(1);
+    // The sender gets nothing about their own messages.
+    expect(smtp.mailTo(coach.email)).toHaveLength(0);
+  });
+
+  it("sends at most one mail per conversation per 15 minutes", async () => {
+    const coach = await makeUser("Cory Coach", "coach");
+    const parent = await makeUser("Pia Parent");
+    const id = await makeConversation(coach.id, parent.id);
+    await send(id, coach.id, "First.");
+    await smtp.waitFor(parent.email, "New message from Cory Coach");
+    await send(id, coach.id, "Second, a minute later.");
+    // The job runs after the delay, finds a notice went out just now, and looks again in 15 minutes.
+    await noticeJobsSettled(id, parent.id, 14 * 60);
+    const later = await db.execute(sql`select run_at > now() + interval '14 minutes' as later from graphile_worker.jobs where key = ${`missed_messages:${id}:${parent.id}`}`);
+    expect(later.rows).toEqual([{ later: true }]);
+    expect(smtp.mailTo(parent.email)).toHaveLength(1);
+  });
+
+  it("sends nothing when the messages are read in time, or when the person turned notices off", async () => {
+    const coach = await makeUser("Cleo Coach", "coach");
+    const reader = await makeUser("Rita Reader");
+    const quiet = await makeUser("Quinn Quiet");
+    await db.update(users).set({ notifyMessages: false }).where(eq(users.id, quiet.id));
+    const readId = await makeConversation(coach.id, reader.id);
+    const quietId = await makeConversation(coach.id, quiet.id);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into messages (conversation_id, sender_id, content) values (${readId}, ${coach.id}, 'Seen at once')`);
+      // The open conversation marks it read as it arrives.
+      await tx.execute(sql`update messages set is_read = true where conversation_id = ${readId}`);
+    });
+    await send(quietId, coach.id, "Nobody will be told");
+    await noticeJobsSettled(readId, reader.id);
+    await noticeJobsSettled(quietId, quiet.id);
+    expect(smtp.mailTo(reader.email)).toHaveLength(0);
+    expect(smtp.mailTo(quiet.email)).toHaveLength(0);
+  });
+});
+
+describe("unsubscribe tokens", () => {
+  it("name one person and one topic, and cannot be changed to name another person", () => {
+    const settings = { orgName: "x", publicUrl: "http://localhost:3999", secret };
+    const token = unsubscribeToken(settings, "user-a", "messages");
+    expect(readUnsubscribeToken(settings, token)).toEqual({ userId: "user-a", topic: "messages" });
+    const [, topic, mac] = token.split(".");
+    const forged = `${Buffer.from("user-b").toString("base64url")}.${topic}.${mac}`;
+    expect(readUnsubscribeToken(settings, forged)).toBeNull();
+    expect(readUnsubscribeToken(settings, token.replace(".messages.", ".submissions."))).toBeNull();
+    expect(readUnsubscribeToken({ ...settings, secret: "another-secret-another-secret-another" }, token)).toBeNull();
+    expect(readUnsubscribeToken(settings, "garbage")).toBeNull();
+  });
+});

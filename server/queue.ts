@@ -1,0 +1,63 @@
+// The job queue (graphile-worker, decision 0011): workers run inside the one Node process, jobs live in PostgreSQL
+// (schema graphile_worker), so several app processes on one database share them and each job runs once.
+// To add a job type: write its handler, add it to `tasks` below, and queue it with `addJob` from the app
+// (app/models/jobs.server.ts) or, for a schedule, add a line to `crontab`.
+import nodemailer from "nodemailer";
+import { run, type Runner, type Task, type TaskList } from "graphile-worker";
+import { quietLogger } from "../db/migrate";
+import { getUnsentMail, markMailFailed, markMailSent, requeueUnsentMail, SEND_MAIL_JOB } from "../app/models/mail.server";
+import { MISSED_MESSAGES_JOB, sendMissedMessageNotice } from "../app/models/notices.server";
+import { setAppSetting } from "../app/models/settings.server";
+import type { AppServices } from "./context";
+
+export type Queue = { stop: () => Promise<void> };
+
+/** Makes the delivery task: one mail from the outbox through SMTP. A failure is retried with backoff by the queue. */
+export function sendMailTask(services: AppServices): Task {
+  const { db, config } = services;
+  const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+  return async (payload) => {
+    const id = (payload as { id?: unknown } | null)?.id;
+    if (typeof id !== "string") return;
+    const mail = await getUnsentMail(db, id);
+    if (!mail) return; // already sent
+    if (!transport) throw new Error("SMTP_URL is not set: the mail stays in the outbox");
+    try {
+      await transport.sendMail({
+        from: config.mail.from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        headers: mail.headers,
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await markMailFailed(db, id, message);
+      // The address stays out of the log: the message says what failed, the outbox row says for whom.
+      throw new Error(`mail ${id} not delivered: ${message}`, { cause: err });
+    }
+    await markMailSent(db, id);
+  };
+}
+
+export async function startQueue(services: AppServices, databaseUrl: string): Promise<Queue> {
+  // The database trigger on messages reads the delay from here (see migration 0006).
+  await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
+  if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
+  const tasks: TaskList = {
+    [SEND_MAIL_JOB]: sendMailTask(services),
+    [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
+  };
+  const runner: Runner = await run({
+    connectionString: databaseUrl,
+    concurrency: 2,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger: quietLogger,
+    taskList: tasks,
+    // Schedules, one per line ("minute hour day month weekday task"); issue work adds e.g. a nightly backup here.
+    crontab: "",
+  });
+  return { stop: () => runner.stop() };
+}

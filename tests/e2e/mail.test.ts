@@ -1,0 +1,248 @@
+// Mail in Chromium against a real SMTP server on loopback: password reset, verification, safer sign-up, /account,
+// one-click unsubscribe. This file starts its own server with SMTP_URL set.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInThroughPage, uniqueEmail } from "./support/accounts";
+import { setupBrowser } from "./support/browser";
+import { runScript, startServer, type RunningServer } from "./support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+
+let server: RunningServer;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startServer({ env: { SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", ORG_NAME: "Mail Test Tennis" } });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+});
+
+const open = setupBrowser(() => server.url);
+const SENT = "If an account uses that address, we have sent it a link to choose a new password. The link works for 30 minutes.";
+
+async function signUp(page: import("playwright-core").Page, email: string, fullName = "Mia Mail") {
+  await page.goto("/signup");
+  await page.getByLabel("Full Name").fill(fullName);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret12");
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await page.waitForURL((u) => u.pathname === "/signin");
+}
+
+describe("password reset", () => {
+  it("answers the same for any address, mails a link that works once, signs out every session and mails a notice", async () => {
+    const email = uniqueEmail("reset");
+    const { page, visit } = await open();
+    await signUp(page, email);
+    // Another device stays signed in until the password is reset.
+    const other = await open();
+    await signInThroughPage(other.page, email, "secret12");
+
+    await visit("/signin");
+    await page.getByRole("main").getByRole("link", { name: "Forgot your password?" }).click();
+    await page.waitForURL((u) => u.pathname === "/forgot-password");
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByText(SENT).waitFor();
+
+    await visit("/forgot-password");
+    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByText(SENT).waitFor();
+
+    const mail = await smtp.waitFor(email, "Reset your password");
+    expect(mail.text).toContain("Mail Test Tennis");
+    const link = mail.links.find((l) => l.includes("/reset-password?token="))!;
+    expect(link.startsWith(`${server.url}/reset-password?token=`)).toBe(true);
+    expect(mail.headers.has("list-unsubscribe")).toBe(false);
+
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await page.getByLabel("New password", { exact: true }).fill("abc");
+    await page.getByLabel("Repeat the new password").fill("abc");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.getByText("Password must be at least 6 characters long").waitFor();
+    await page.getByLabel("New password", { exact: true }).fill("newsecret34");
+    await page.getByLabel("Repeat the new password").fill("newsecret34");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.waitForURL((u) => u.pathname === "/signin");
+    await page.getByText("Your password has been changed. Please sign in with your new password.").waitFor();
+    // Not signed in automatically.
+    await page.getByRole("banner").getByRole("button", { name: "Sign In", exact: true }).waitFor();
+
+    const notice = await smtp.waitFor(email, "Your password was changed");
+    expect(notice.text).toContain("every device that was signed in has been signed out");
+    // The other device was signed out.
+    await other.page.goto("/account");
+    await other.page.waitForURL((u) => u.pathname === "/signin");
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByText("This link has expired or has already been used. You can ask for a new one.").waitFor();
+    await page.getByRole("link", { name: "Send me a new link" }).waitFor();
+
+    await signInThroughPage(page, email, "newsecret34");
+  });
+
+  it("works without JavaScript, refuses bad input beside the field, and refuses a made-up token", async () => {
+    const { page, visit } = await open({ javaScriptEnabled: false });
+    await visit("/forgot-password");
+    await page.getByLabel("Email").fill(uniqueEmail("nojs"));
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByText(SENT).waitFor();
+    // What the browser's own checks would stop, the server refuses too: 400 and the message beside the field.
+    const res = await fetch(`${server.url}/forgot-password`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "email=not-an-address" });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please enter a valid email address");
+    const mismatch = await fetch(`${server.url}/reset-password?token=x`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "token=x&password=secret12&confirmPassword=other12" });
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain("The two passwords are not the same");
+    await visit("/reset-password?token=made-up-token");
+    await page.getByText("This link has expired or has already been used. You can ask for a new one.").waitFor();
+  });
+});
+
+describe("sign-up and verification", () => {
+  it("does not tell a stranger an address is taken, mails its owner, and verifies a new account from its mail", async () => {
+    const email = uniqueEmail("owner");
+    const { page, visit } = await open();
+    await signUp(page, email, "Olga Owner");
+    const verify = await smtp.waitFor(email, "Confirm your email address");
+
+    // A stranger tries the same address: the same answer, and the owner is told.
+    const stranger = await open();
+    await signUp(stranger.page, email, "Stranger Danger");
+    await stranger.page.getByText("Welcome! You've been registered as a client. Contact us if you need coach access.").waitFor();
+    const warning = await smtp.waitFor(email, "Someone tried to create an account with your address");
+    expect(warning.text).toContain("reset your password");
+
+    await signInThroughPage(page, email, "secret12");
+    const banner = page.getByRole("region", { name: "Email confirmation" });
+    await banner.getByText("Please confirm your email address: we sent you a link.").waitFor();
+    await banner.getByRole("button", { name: "Send the link again" }).click();
+    await page.getByText("We sent the link again. Please check your email.").waitFor();
+    await expect.poll(() => smtp.mailTo(email).filter((m) => m.subject === "Confirm your email address").length).toBe(2);
+
+    await visit(verify.links.find((l) => l.includes("/verify-email?token="))!);
+    await page.getByText("Thank you: your email address is confirmed.").waitFor();
+    await visit("/about");
+    expect(await page.getByRole("region", { name: "Email confirmation" }).count()).toBe(0);
+  });
+});
+
+describe("/account", () => {
+  it("sends a visitor to sign in, and refuses a visitor's post", async () => {
+    const { page } = await open();
+    await page.goto("/account");
+    await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("redirectTo") === "/account");
+    const res = await fetch(`${server.url}/account`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=delete&confirm=DELETE&password=x", redirect: "manual" });
+    expect(res.status).toBe(401);
+    const data = await fetch(`${server.url}/account/data`, { redirect: "manual" });
+    expect(data.status).toBe(302);
+  });
+
+  it("edits the profile without JavaScript (a bad phone is refused beside the field), and ends other sessions", async () => {
+    const email = uniqueEmail("settings");
+    const { page, visit } = await open({ javaScriptEnabled: false });
+    await signUp(page, email, "Sam Settings");
+    const other = await open();
+    await signInThroughPage(other.page, email, "secret12");
+    await page.goto("/signin");
+    await page.getByRole("main").getByLabel("Email").fill(email);
+    await page.getByRole("main").getByLabel("Password").fill("secret12");
+    await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
+    // The home page's external resources cannot load offline: wait for the document only.
+    await page.waitForURL((u) => u.pathname === "/", { waitUntil: "domcontentloaded" });
+
+    await visit("/account");
+    await page.getByLabel("Phone").fill("+++++++");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.getByText("Please enter a valid phone number").waitFor();
+    await page.getByLabel("Full name").fill("Sam Renamed");
+    await page.getByLabel("Phone").fill("(202) 555-0199");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await page.getByText("Your profile has been updated.").waitFor();
+    expect(await page.getByLabel("Full name").inputValue()).toBe("Sam Renamed");
+
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByText("You have been signed out everywhere else.").waitFor();
+    await other.page.goto("/account");
+    await other.page.waitForURL((u) => u.pathname === "/signin");
+
+    const download = await page.context().request.get("/account/data");
+    const body = (await download.json()) as { profile: { fullName: string; phone: string } };
+    expect(body.profile).toMatchObject({ fullName: "Sam Renamed", phone: "(202) 555-0199" });
+  });
+
+  it("deletes the account with the password and the typed word", async () => {
+    const email = uniqueEmail("leaving");
+    const { page, visit } = await open();
+    await signUp(page, email, "Lee Leaving");
+    await signInThroughPage(page, email, "secret12");
+    await visit("/account");
+    const section = page.getByRole("region", { name: "Delete my account" });
+    await section.getByLabel("Password").fill("secret12");
+    await section.getByLabel("Type DELETE to confirm").fill("delete");
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await section.getByText("Type DELETE to confirm", { exact: false }).last().waitFor();
+    await section.getByLabel("Password").fill("secret12");
+    await section.getByLabel("Type DELETE to confirm").fill("DELETE");
+    await section.getByRole("button", { name: "Delete my account" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await page.getByText("Your account has been deleted.").waitFor();
+    await page.goto("/signin");
+    await page.getByRole("main").getByLabel("Email").fill(email);
+    await page.getByRole("main").getByLabel("Password").fill("secret12");
+    await page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByRole("main").getByRole("alert").filter({ hasText: "Invalid email or password" }).waitFor();
+  });
+});
+
+describe("form confirmations and one-click unsubscribe", () => {
+  it("confirms a contact message to its sender, tells each coach, and a coach's one-click unsubscribe works without signing in and for that coach only", async () => {
+    const coachEmail = uniqueEmail("coach");
+    const otherCoachEmail = uniqueEmail("coach2");
+    const { page } = await open();
+    await signUp(page, coachEmail, "Cara Coach");
+    await signUp(page, otherCoachEmail, "Otto Coach");
+    for (const e of [coachEmail, otherCoachEmail]) expect((await runScript(["cli/user-role.ts", e, "coach"], server.env)).code).toBe(0);
+
+    const family = uniqueEmail("family");
+    const contact = (email: string) =>
+      fetch(`${server.url}/contact`, {
+        method: "POST",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ name: "Fran Family", email, phone: "", message: "When does the fall clinic start?" }),
+      });
+    expect((await contact(family)).status).toBe(200);
+    const confirmation = await smtp.waitFor(family, "We received your message");
+    expect(confirmation.headers.has("list-unsubscribe")).toBe(false);
+    const notice = await smtp.waitFor(coachEmail, "New contact message");
+    await smtp.waitFor(otherCoachEmail, "New contact message");
+    // The coach's notice says as little as it can about the family.
+    expect(notice.text).not.toContain("Fran Family");
+    const header = (notice.raw.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "").replace(/\r\n\s+/g, " ");
+    const unsubscribeUrl = /<(http[^>]+)>/.exec(header)![1]!;
+
+    // A changed token is refused and changes nothing.
+    const forged = unsubscribeUrl.replace(/token=([^.]+)/, "token=" + Buffer.from("someone-else").toString("base64url"));
+    const refused = await fetch(forged, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(refused.status).toBe(400);
+    // The mail program's one-click POST: no sign-in, no Origin of ours.
+    const res = await fetch(unsubscribeUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    expect(res.status).toBe(200);
+
+    await signInThroughPage(page, coachEmail, "secret12");
+    await page.goto("/account");
+    expect(await page.getByLabel("Email me new registration and contact submissions").isChecked()).toBe(false);
+    expect(await page.getByLabel("Email me when a message waits unread").isChecked()).toBe(true);
+
+    const family2 = uniqueEmail("family2");
+    expect((await contact(family2)).status).toBe(200);
+    await smtp.waitFor(family2, "We received your message");
+    await smtp.waitFor(otherCoachEmail, (m) => m.subject === "New contact message" && smtp.mailTo(otherCoachEmail).length === 2);
+    expect(smtp.mailTo(coachEmail).filter((m) => m.subject === "New contact message")).toHaveLength(1);
+  });
+});
