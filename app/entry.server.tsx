@@ -47,3 +47,13 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * Every unexpected error of a loader, an action or a render reaches the server log here, once, with the request's
+ * method and path (never its query or body, which may hold a family's details). The page shows only a calm
+ * message (app/components/general-error-boundary.tsx).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  console.error(`Unexpected error on ${request.method} ${new URL(request.url).pathname}:`, error);
+}

@@ -1,11 +1,10 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
-import { ErrorFallback } from "~/components/error-fallback";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
-import { NotFound } from "~/components/not-found";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
 import { getUnreadCount } from "~/models/conversations.server";
@@ -13,7 +12,7 @@ import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
 import { useDocumentPage } from "~/lib/page-mode";
 import siteBehaviours from "~/lib/page-behaviours.js?url";
-import type { SiteConfig } from "../server/config";
+import type { SiteConfig } from "~/lib/site-config";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -92,18 +91,10 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
-  if (!isRouteErrorResponse(error)) console.error(error);
+export function ErrorBoundary() {
   return (
     <Shell>
-      <ErrorFallback status={isRouteErrorResponse(error) ? error.status : undefined} />
+      <GeneralErrorBoundary />
     </Shell>
   );
 }

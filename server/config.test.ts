@@ -10,6 +10,11 @@ describe("loadConfig", () => {
     expect(c.secure).toBe(false);
     expect(c.google).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
+    expect(c.site.timeZone).toBe("America/New_York");
+  });
+
+  it("reads ORG_TIME_ZONE", () => {
+    expect(loadConfig({ ORG_TIME_ZONE: "America/Los_Angeles" }).site.timeZone).toBe("America/Los_Angeles");
   });
 
   it("reads PUBLIC_URL, marks https as secure", () => {
@@ -25,6 +30,7 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL must be an http(s) address"],
     [{ CONTACT_EMAIL: "nope" }, "CONTACT_EMAIL must be an email address"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters"],
+    [{ ORG_TIME_ZONE: "Eastern" }, "ORG_TIME_ZONE must be an IANA time zone such as America/New_York"],
     [{ GOOGLE_CLIENT_ID: "id-only" }, "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither"],
   ])("refuses %j with a clear message", (env, message) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);

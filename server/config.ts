@@ -1,6 +1,8 @@
 // Every setting the server reads, checked once at start-up. A bad value stops the server with one clear line.
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "../app/lib/datetime";
+import type { SiteConfig } from "../app/lib/site-config";
 
 const optionalText = z
   .string()
@@ -26,6 +28,12 @@ const EnvSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   ORG_NAME: z.string().trim().min(1).default("Next Level Tennis & Education"),
+  // Every date and time on the site is shown in this zone, on the server and in the browser alike.
+  ORG_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_TIME_ZONE)
+    .refine(isTimeZone, "ORG_TIME_ZONE must be an IANA time zone such as America/New_York"),
   CONTACT_PHONE: z.string().trim().min(7, "CONTACT_PHONE looks too short").default("(202) 555-0147"),
   CONTACT_EMAIL: z.email({ message: "CONTACT_EMAIL must be an email address" }).default("info@nextleveltennis.example.org"),
   CALENDAR_URL: z
@@ -84,9 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       phone: e.CONTACT_PHONE,
       email: e.CONTACT_EMAIL,
       calendarUrl: e.CALENDAR_URL,
-    },
+      timeZone: e.ORG_TIME_ZONE,
+    } satisfies Omit<SiteConfig, "googleEnabled">,
   };
 }
 
-/** The part of the configuration the browser may see. */
-export type SiteConfig = Config["site"] & { googleEnabled: boolean };
+export type { SiteConfig };

@@ -11,7 +11,7 @@ import { TestimonialSchema } from "~/lib/testimonial-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
-/** The testimonial form, then the success card with 'Add Another Testimonial' (spec section 4). */
+/** The testimonial form, then the success card with 'Add Another Testimonial' (editing, submitting, then the success card; 'Add Another Testimonial' returns to an empty form). */
 export function TestimonialForm({ defaultName }: { defaultName: string }) {
   const [added, setAdded] = useState(false);
   const [formKey, setFormKey] = useState(0);

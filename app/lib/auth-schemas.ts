@@ -1,4 +1,4 @@
-// The account forms' rules (spec section 5), used by the browser for instant feedback and by the server,
+// The account forms' rules (required fields; the dialog's sign-up also needs a phone and a 6+ character password), used by the browser for instant feedback and by the server,
 // which decides.
 import { z } from "zod";
 

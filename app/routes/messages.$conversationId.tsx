@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { data, Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
 import { requireUser } from "~/auth/session.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
@@ -13,6 +13,7 @@ import { mergeMessages, MessageContentSchema, TYPING_SHOWN_MS, type MessageView 
 import { getRealtime, useRealtime } from "~/lib/realtime-client";
 import { getConversationForUser } from "~/models/conversations.server";
 import { createMessage, getMessages, markConversationRead } from "~/models/messages.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.conversation);
 
@@ -140,32 +141,20 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Conversation not found</h1>
-        <p className="mt-2 text-slate-700">It does not exist, or you are not part of it.</p>
-        <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
-          Back to Messages
-        </Link>
-      </section>
-    );
-  }
-  const text = isRouteErrorResponse(error)
-    ? ((error.data as { error?: string } | null)?.error ?? error.statusText)
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+export function ErrorBoundary() {
   return (
-    <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Error loading messages</h1>
-      <p role="alert" className="mt-2 text-slate-700">
-        {text}
-      </p>
-      <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
-        Back to Messages
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <section className="mx-auto max-w-md px-4 py-24 text-center">
+            <h1 className="text-2xl font-bold text-slate-900">Conversation not found</h1>
+            <p className="mt-2 text-slate-700">It does not exist, or you are not part of it.</p>
+            <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
+              Back to Messages
+            </Link>
+          </section>
+        ),
+      }}
+    />
   );
 }
