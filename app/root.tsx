@@ -12,6 +12,8 @@ import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
 import { useDocumentPage } from "~/lib/page-mode";
 import siteBehaviours from "~/lib/page-behaviours.js?url";
+// The same file app.css names in its @font-face, so the preload and the stylesheet fetch it once.
+import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import type { SiteConfig } from "~/lib/site-config";
 import "./app.css";
 
@@ -41,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#136a3d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={figtreeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />
         <script type="module" src={siteBehaviours} nonce={nonce} />
