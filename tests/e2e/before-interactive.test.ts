@@ -32,8 +32,10 @@ const reactStarted = (page: Page, selector: string) =>
 
 describe("before the page is interactive", () => {
   it("opens the account menu, and Sign out signs out, before React starts", async () => {
+    // Signing out ends the session on the server: a person of its own, so the other tests stay signed in.
+    const leaving = await makePerson(baseURL, "Omar Leaving", { env });
     const { page, context } = await open({ viewport: { width: 1280, height: 900 } });
-    await useSession(context, baseURL, client);
+    await useSession(context, baseURL, leaving);
     const release = await holdScripts(context);
     await page.goto("/vlog", { waitUntil: "commit" });
     await page.waitForFunction(() => "__siteBehaviours" in window);

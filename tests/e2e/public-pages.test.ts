@@ -290,7 +290,7 @@ describe("information pages", () => {
       await visit(`/programs/${slug}`);
       await page.getByRole("heading", { level: 1, name: info.heading }).waitFor();
       expect(await page.title()).toBe(info.title);
-      expect(await page.getByRole("link", { name: "Register for This Program" }).getAttribute("href")).toBe("/programs/registration");
+      expect(await page.getByRole("link", { name: "Register for This Program" }).getAttribute("href")).toBe(`/programs/registration?program=${slug}`);
     }
     // Summer: registration, the photo release PDF and contact.
     await visit("/programs/summer");
