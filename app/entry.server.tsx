@@ -1,9 +1,21 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { errorSummary } from "~/lib/error-summary";
 import { NonceProvider } from "~/lib/nonce";
+
+/**
+ * Unexpected errors from loaders, actions and rendering: the log gets where (method and path, never the query
+ * string) and what kind (name, code, stack frames), never the error's message, which for a failed query holds
+ * its parameters: what a family typed, a child's name, a phone number.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const frames = error instanceof Error && error.stack ? error.stack.split("\n").filter((l) => l.trimStart().startsWith("at ")).slice(0, 8).join("\n") : "";
+  console.error(`${request.method} ${new URL(request.url).pathname} failed: ${errorSummary(error)}${frames ? `\n${frames}` : ""}`);
+};
 
 export const streamTimeout = 5_000;
 
@@ -40,20 +52,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(`rendering failed: ${errorSummary(error)}`);
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
-}
-
-/**
- * Every unexpected error of a loader, an action or a render reaches the server log here, once, with the request's
- * method and path (never its query or body, which may hold a family's details). The page shows only a calm
- * message (app/components/general-error-boundary.tsx).
- */
-export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
-  console.error(`Unexpected error on ${request.method} ${new URL(request.url).pathname}:`, error);
 }

@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppLoadContextValue, AppServices } from "./context";
+import { bodyLimit } from "./body-limit";
 import { requireSameOrigin, securityHeaders } from "./security";
 
 export type BuildSource = { kind: "production"; build: ServerBuild; clientDir: string } | { kind: "vite"; middlewares: express.RequestHandler; load: () => Promise<ServerBuild> };
@@ -16,6 +17,7 @@ export function createHttpApp(services: AppServices, source: BuildSource) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  app.use(bodyLimit());
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(requireSameOrigin(config));

@@ -9,7 +9,7 @@ import { createAuth, resolveAuthSecret } from "./auth";
 import { ConfigError, loadConfig } from "./config";
 import { startEmbeddedPostgres } from "./embedded-postgres";
 import { createHttpApp, type BuildSource } from "./http";
-import { attachRealtime } from "./realtime";
+import { attachRealtime } from "./realtime/index";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

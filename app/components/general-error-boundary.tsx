@@ -8,7 +8,7 @@ type StatusHandler = (error: ErrorResponse) => ReactNode;
 /**
  * The one error boundary every route uses. A status the route threw on purpose (404, 403 ...) gets the route's own
  * words through `statusHandlers`; anything unexpected shows a calm message, never the error's text: the details
- * are in the server log (handleError in app/entry.server.tsx), and in the browser's console for a client-side error.
+ * are in the server log (handleError in app/entry.server.tsx, which leaves out the message: it may hold what people typed), and in the browser's console for a client-side error.
  */
 export function GeneralErrorBoundary({ statusHandlers = {} }: { statusHandlers?: Partial<Record<number, StatusHandler>> }) {
   const error = useRouteError();

@@ -2,6 +2,7 @@
 // which decides.
 import { z } from "zod";
 import type { FieldErrors } from "./form-errors";
+import { unsafeFields } from "./safe-text";
 
 const email = z
   .string({ error: "Email is required" })
@@ -50,6 +51,10 @@ export { DOCUMENT_DIALOG, type FieldErrors } from "./form-errors";
 
 export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Record<string, unknown>) {
   const raw = form instanceof FormData ? Object.fromEntries(form) : form;
+  // Checked before the schema, for every field of every form: NUL and invalid Unicode get a message beside
+  // the field instead of reaching the database (see safe-text.ts).
+  const unsafe = unsafeFields(raw);
+  if (Object.keys(unsafe).length > 0) return { data: null, fieldErrors: unsafe as FieldErrors };
   const result = schema.safeParse(raw);
   if (result.success) return { data: result.data as z.output<S>, fieldErrors: null };
   const fieldErrors: FieldErrors = {};
