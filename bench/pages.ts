@@ -13,7 +13,7 @@ import pg from "pg";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { freePort, runScript, startServer } from "../tests/e2e/support/server";
 
-const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery"];
+const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery", "/general", "/calendar"];
 const JS_BUDGET_KB = 110;
 const SIGNED_IN_BUDGET_KB = 130;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];

@@ -3,7 +3,8 @@ export type SiteConfig = {
   orgName: string;
   phone: string;
   email: string;
-  calendarUrl: string;
+  /** An external calendar to embed on /calendar, or null for the organisation's own schedule. */
+  calendarUrl: string | null;
   /** IANA zone every date and time is shown in (ORG_TIME_ZONE). */
   timeZone: string;
   googleEnabled: boolean;
