@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noHandlersOnVisitorDocuments from "./eslint-rules/no-handlers-on-visitor-documents.js";
 
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "db/migrations/"] },
@@ -17,5 +18,21 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": "off",
     },
+  },
+  {
+    // The app runs in browsers too: it never reaches into the Node process. What both need lives in app/lib/.
+    files: ["app/**/*.{ts,tsx,js}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+server(/|$)", message: "app/ never imports server/: put what both need in app/lib/ (see docs/adding-a-page.md)." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { local: { rules: { "no-handlers-on-visitor-documents": noHandlersOnVisitorDocuments } } },
+    rules: { "local/no-handlers-on-visitor-documents": ["error", { alwaysFor: ["app/components/public/"] }] },
   },
 );

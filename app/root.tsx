@@ -1,11 +1,10 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
-import { ErrorFallback } from "~/components/error-fallback";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
-import { NotFound } from "~/components/not-found";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
 import { getUnreadCount } from "~/models/conversations.server";
@@ -13,7 +12,9 @@ import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
 import { useDocumentPage } from "~/lib/page-mode";
 import siteBehaviours from "~/lib/page-behaviours.js?url";
-import type { SiteConfig } from "../server/config";
+// The same file app.css names in its @font-face, so the preload and the stylesheet fetch it once.
+import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
+import type { SiteConfig } from "~/lib/site-config";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#136a3d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={figtreeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <Links />
         <script type="module" src={siteBehaviours} nonce={nonce} />
@@ -117,19 +119,10 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Shell>
-        <NotFound />
-      </Shell>
-    );
-  }
-  // On the server, handleError (entry.server.tsx) has logged it without its message (which may hold what people typed).
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+export function ErrorBoundary() {
   return (
     <Shell>
-      <ErrorFallback status={isRouteErrorResponse(error) ? error.status : undefined} />
+      <GeneralErrorBoundary />
     </Shell>
   );
 }

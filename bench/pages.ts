@@ -1,18 +1,21 @@
 // `npm run bench:pages`: builds (when stale) and starts the production server, then prints for the key public
 // pages the gzip size of the JavaScript each page loads for a visitor, and the Lighthouse (mobile) category scores
 // (Lighthouse 12, a dev dependency: 13 needs Node 22). Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
-// Visitors get these pages without the React runtime (docs/decisions/0007); for comparison it also prints what a
-// signed-in person's browser loads for the same pages (the whole application; no budget).
+// Visitors get these pages without the React runtime (docs/decisions/0007). A signed-in client gets the whole
+// application: budget 130 KB gzip on "/" and on a conversation (/messages/:id); the other pages are printed too.
 import fs from "node:fs";
 import http from "node:http";
 import lighthouse from "lighthouse";
 import { chromium, type Browser, type Cookie } from "playwright-core";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { freePort, startServer } from "../tests/e2e/support/server";
+import pg from "pg";
+import { connectEmbeddedPostgres } from "../server/embedded-postgres";
+import { freePort, runScript, startServer } from "../tests/e2e/support/server";
 
 const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery", "/general", "/calendar"];
 const JS_BUDGET_KB = 110;
+const SIGNED_IN_BUDGET_KB = 130;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 function findChromium() {
@@ -49,9 +52,9 @@ async function loadedScripts(browser: Browser, base: string, path: string, cooki
   return scripts;
 }
 
-/** Creates an account and signs it in with plain form posts; returns its cookies for the browser. */
-async function signedInCookies(base: string): Promise<Cookie[]> {
-  const email = `bench-${Date.now()}@example.com`;
+/** Creates an account and signs it in with plain form posts; returns its email and its cookies for the browser. */
+async function signedInCookies(base: string, who = "bench"): Promise<{ email: string; cookies: Cookie[] }> {
+  const email = `${who}-${Date.now()}@example.com`;
   const post = (path: string, fields: Record<string, string>) =>
     fetch(`${base}${path}`, {
       method: "POST",
@@ -62,11 +65,33 @@ async function signedInCookies(base: string): Promise<Cookie[]> {
   await post("/signup", { fullName: "Bench Person", email, password: "bench-secret" });
   const res = await post("/signin", { email, password: "bench-secret" });
   const url = new URL(base);
-  return res.headers.getSetCookie().map((c) => {
+  const cookies = res.headers.getSetCookie().map((c) => {
     const [pair] = c.split(";");
     const i = pair!.indexOf("=");
     return { name: pair!.slice(0, i), value: pair!.slice(i + 1), domain: url.hostname, path: "/" } as Cookie;
   });
+  return { email, cookies };
+}
+
+/** A coach opens a conversation with the client, as people do; returns its path. */
+async function conversationWith(server: Awaited<ReturnType<typeof startServer>>, clientEmail: string): Promise<string> {
+  const coach = await signedInCookies(server.url, "bench-coach");
+  const r = await runScript(["cli/user-role.ts", coach.email, "coach"], server.env);
+  if (r.code !== 0) throw new Error(r.stderr);
+  const db = await connectEmbeddedPostgres(server.dataDir);
+  const sql = new pg.Client({ connectionString: db.url });
+  await sql.connect();
+  const { rows } = await sql.query<{ id: string }>("select id from users where email = $1", [clientEmail]);
+  await sql.end();
+  const res = await fetch(`${server.url}/messages`, {
+    method: "POST",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: coach.cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+    body: new URLSearchParams({ intent: "start", clientId: rows[0]!.id }),
+    redirect: "manual",
+  });
+  const location = res.headers.get("location");
+  if (!location) throw new Error(`could not start a conversation: HTTP ${res.status}`);
+  return location;
 }
 
 async function gzipKb(urls: Iterable<string>) {
@@ -92,6 +117,8 @@ async function main() {
   let headerProblems = 0;
   const notes: string[] = [];
   let memberLine: string;
+  const memberRows: string[][] = [];
+  const memberSizes = new Map<string, number>();
   try {
     for (const path of PAGES) {
       const scripts = await loadedScripts(browser, server.url, path);
@@ -127,10 +154,18 @@ async function main() {
       headerProblems += problems.length;
       rows.push(row, ...problems.map((p) => ["", "", "", p]));
     }
-    const cookies = await signedInCookies(server.url);
+    const { email, cookies } = await signedInCookies(server.url);
+    const conversation = await conversationWith(server, email);
+    for (const path of ["/", conversation]) {
+      const scripts = await loadedScripts(browser, server.url, path, cookies);
+      for (const url of scripts) memberSizes.set(new URL(url).pathname, (await transferSize(url)).bytes);
+      const kb = await gzipKb(scripts);
+      if (kb > SIGNED_IN_BUDGET_KB) over = true;
+      memberRows.push([path === "/" ? "/" : "/messages/:id", String(scripts.size), kb.toFixed(1), kb <= SIGNED_IN_BUDGET_KB ? "ok" : "OVER"]);
+    }
     const member: string[] = [];
-    for (const path of PAGES) member.push(`${path} ${(await gzipKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
-    memberLine = `Signed in (the whole application, no budget), gzip KB: ${member.join(", ")}`;
+    for (const path of PAGES.slice(1)) member.push(`${path} ${(await gzipKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
+    memberLine = `Other pages for a signed-in client (no budget), gzip KB: ${member.join(", ")}`;
   } finally {
     await browser.close();
     await server.stop();
@@ -142,12 +177,19 @@ async function main() {
   const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const r of rows) console.log(line(r));
-  console.log(`\n${memberLine}`);
+  const mHeader = ["signed-in client", "scripts", "gzip JS (KB)", `budget ${SIGNED_IN_BUDGET_KB} KB`];
+  const mWidths = mHeader.map((h, i) => Math.max(h.length, ...memberRows.map((r) => (r[i] ?? "").length)));
+  const mLine = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(mWidths[i]!)).join("  ");
+  console.log(`\n${mLine(mHeader)}\n${mWidths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const r of memberRows) console.log(mLine(r));
+  console.log(`${memberLine}`);
+  const mLargest = [...memberSizes].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`Largest scripts for a signed-in client (gzip KB): ${mLargest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
   if (notes.length) console.log(`\nLighthouse audits scoring below 0.9:\n${notes.map((n) => `  ${n}`).join("\n")}`);
   const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
   console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
   console.log(headerProblems === 0 ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok." : `${headerProblems} compression/caching problems (listed above).`);
-  console.log(over ? "\nSome pages are over the JavaScript budget." : "\nAll pages are within the JavaScript budget.");
+  console.log(over ? "\nSome pages are over their JavaScript budget." : "\nAll pages are within their JavaScript budget.");
 }
 
 await main();

@@ -1,4 +1,4 @@
-// Writes the clearly-labelled stand-in images (into images/) and the photo release PDF (into public/). Run once:
+// Writes the stand-in illustrations (into images/) and the photo release PDF (into public/). Run once:
 // `node scripts/generate-stand-in-images.mjs`. Real photos replace them (see app/content/images.ts).
 import fs from "node:fs";
 import path from "node:path";
@@ -11,32 +11,69 @@ const out = (p, text) => {
   fs.writeFileSync(full, text);
 };
 
+// Flat illustrations, one scene a theme, with no words in them: they read as the site's artwork until real
+// photos replace them, never as an apology for missing ones.
 const PALETTES = [
-  ["#136a3d", "#17244a"], ["#17834a", "#1e2f5c"], ["#0f452c", "#22a05a"], ["#17244a", "#136a3d"],
-  ["#125434", "#101a36"], ["#1e2f5c", "#17834a"],
+  { sky: ["#c9ecd6", "#f5f9e8"], court: "#2f8f5b", figure: "#17244a" },
+  { sky: ["#cfe0f7", "#f3f7fd"], court: "#1e5fa8", figure: "#125434" },
+  { sky: ["#fde9c8", "#fff8ec"], court: "#c4622d", figure: "#17244a" },
+  { sky: ["#d9f2e3", "#f7fbf3"], court: "#136a3d", figure: "#1e2f5c" },
+  { sky: ["#e3ddf7", "#f8f6fd"], court: "#3b5aa8", figure: "#0f452c" },
+  { sky: ["#fbe3d9", "#fff6f1"], court: "#2f8f5b", figure: "#101a36" },
 ];
-const LABELS = [
-  "Beginner clinic", "Forehand lesson", "Homework hour", "Summer camp", "Serve practice", "Doubles match",
-  "Family support", "Footwork drill", "Tutoring", "After school", "State trophies", "Private lesson",
-  "Winter training", "Campus visit", "Donated gear", "Ages 8-12 clinic", "Season picnic", "Scholarship day",
+const THEMES = [
+  "clinic", "lesson", "books", "group", "serve", "doubles", "family", "cones", "books", "clinic", "trophy", "lesson",
+  "indoor", "campus", "gear", "clinic", "picnic", "trophy",
 ];
+const SKIN = ["#8d5524", "#c68642", "#e0ac69", "#5c3a1e", "#f1c27d", "#a0673c"];
+
+function person(x, y, s, shirt, skin, racquet = 1) {
+  const arm = racquet
+    ? `<path d="M${x + 14 * s} ${y - 58 * s}l${30 * s * racquet} ${-22 * s}" stroke="${skin}" stroke-width="${9 * s}" stroke-linecap="round"/>
+<ellipse cx="${x + 58 * s * racquet}" cy="${y - 98 * s}" rx="${16 * s}" ry="${21 * s}" fill="none" stroke="#17244a" stroke-width="${5 * s}"/>
+<path d="M${x + 46 * s * racquet} ${y - 80 * s}l${-4 * s * racquet} ${6 * s}" stroke="#17244a" stroke-width="${6 * s}"/>`
+    : "";
+  return `<g><rect x="${x - 16 * s}" y="${y - 30 * s}" width="${12 * s}" height="${32 * s}" rx="${5 * s}" fill="#17244a"/>
+<rect x="${x + 4 * s}" y="${y - 30 * s}" width="${12 * s}" height="${32 * s}" rx="${5 * s}" fill="#17244a"/>
+<rect x="${x - 22 * s}" y="${y - 84 * s}" width="${44 * s}" height="${58 * s}" rx="${18 * s}" fill="${shirt}"/>${arm}
+<circle cx="${x}" cy="${y - 104 * s}" r="${18 * s}" fill="${skin}"/></g>`;
+}
+
+const ball = (x, y, r = 14) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="#dcec2f"/><path d="M${x - r * 0.8} ${y - r * 0.6}q${r * 0.8} ${r * 0.6} 0 ${r * 1.2}M${x + r * 0.8} ${y - r * 0.6}q${-r * 0.8} ${r * 0.6} 0 ${r * 1.2}" stroke="#fff" stroke-width="2.5" fill="none"/>`;
+
+const PROPS = {
+  books: `<rect x="760" y="560" width="150" height="26" rx="4" fill="#1e5fa8"/><rect x="772" y="534" width="130" height="26" rx="4" fill="#c4622d"/><rect x="784" y="508" width="110" height="26" rx="4" fill="#dcec2f"/>`,
+  trophy: `<path d="M820 470h120v40c0 50-30 80-60 80s-60-30-60-80z" fill="#f2b631"/><rect x="860" y="588" width="40" height="30" fill="#f2b631"/><rect x="835" y="616" width="90" height="22" rx="4" fill="#17244a"/>`,
+  cones: [300, 420, 540, 660, 780].map((x) => `<path d="M${x} 640l22-60 22 60z" fill="#f28c28"/>`).join(""),
+  picnic: `<path d="M700 600l300 0 40 90-380 0z" fill="#e85d5d"/><path d="M760 600l-20 90M840 600l-10 90M920 600l0 90M700 645h320" stroke="#fff" stroke-width="8" opacity=".7"/>`,
+  campus: `<rect x="780" y="300" width="300" height="180" fill="#f3efe6"/><path d="M760 300l170-80 170 80z" fill="#c4622d"/>${[810, 870, 930, 990, 1050].map((x) => `<rect x="${x - 10}" y="330" width="20" height="150" fill="#d8d0bf"/>`).join("")}`,
+  gear: `<rect x="760" y="560" width="220" height="80" rx="30" fill="#17244a"/>${ball(800, 540)}${ball(840, 546)}${ball(880, 538)}`,
+};
 
 for (let i = 0; i < 18; i++) {
-  const [a, b] = PALETTES[i % PALETTES.length];
-  const ballX = 260 + ((i * 137) % 700);
-  const ballY = 200 + ((i * 89) % 300);
+  const pal = PALETTES[i % PALETTES.length];
+  const theme = THEMES[i];
+  const people = theme === "group" || theme === "family" || theme === "picnic" ? 4 : theme === "doubles" ? 3 : theme === "books" || theme === "campus" || theme === "gear" || theme === "trophy" ? 1 : 2;
+  const figures = Array.from({ length: people }, (_, k) => {
+    const x = 260 + k * (people > 2 ? 150 : 260) + ((i * 37) % 60);
+    const scale = theme === "serve" && k === 0 ? 1.6 : 1.25 - k * 0.08;
+    const racquet = theme === "books" || theme === "family" || theme === "picnic" ? 0 : k % 2 ? -1 : 1;
+    return person(x, 690 - k * 6, scale, ["#22a05a", "#dcec2f", "#f28c28", "#1e5fa8"][(i + k) % 4], SKIN[(i + k * 2) % SKIN.length], racquet);
+  }).join("\n");
+  const indoor = theme === "indoor";
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
-<rect width="1200" height="800" fill="url(#g)"/>
-<g fill="none" stroke="#fff" stroke-opacity=".55" stroke-width="6">
-<rect x="150" y="120" width="900" height="560"/><line x1="150" y1="190" x2="1050" y2="190"/><line x1="150" y1="610" x2="1050" y2="610"/>
-<line x1="600" y1="120" x2="600" y2="680" stroke-dasharray="14 10"/><line x1="330" y1="190" x2="330" y2="610"/><line x1="870" y1="190" x2="870" y2="610"/>
-<line x1="330" y1="400" x2="870" y2="400"/></g>
-<circle cx="${ballX}" cy="${ballY}" r="38" fill="#dcec2f"/><path d="M${ballX - 30} ${ballY - 22}q30 22 0 44M${ballX + 30} ${ballY - 22}q-30 22 0 44" stroke="#fff" stroke-width="5" fill="none"/>
-<rect x="0" y="700" width="1200" height="100" fill="#000" fill-opacity=".45"/>
-<text x="40" y="762" font-family="Arial,Helvetica,sans-serif" font-size="40" font-weight="700" fill="#fff">${LABELS[i]}</text>
-<text x="1160" y="762" text-anchor="end" font-family="Arial,Helvetica,sans-serif" font-size="30" fill="#e9f56b">Stand-in photo ${i + 1} of 18</text>
-</svg>\n`;
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${indoor ? "#dfe6ee" : pal.sky[0]}"/><stop offset="1" stop-color="${indoor ? "#f4f6f9" : pal.sky[1]}"/></linearGradient></defs>
+<rect width="1200" height="800" fill="url(#sky)"/>
+${indoor ? `<path d="M0 120h1200M0 240h1200" stroke="#c3ccd8" stroke-width="10"/>` : `<circle cx="${980 - ((i * 53) % 400)}" cy="150" r="70" fill="#fff3b0"/><path d="M0 420c200-60 400-60 600-20s400 40 600-10v90H0z" fill="#b9dcc4" opacity=".7"/>`}
+<path d="M160 440h880l160 360H0z" fill="${pal.court}"/>
+<g fill="none" stroke="#fff" stroke-width="6" opacity=".9"><path d="M220 450h760l130 340H90z"/><path d="M380 450l-60 340M820 450l60 340M300 600h600"/></g>
+<rect x="120" y="520" width="960" height="8" fill="#fff"/><path d="M130 528v-70h940v70" fill="none" stroke="#17244a" stroke-width="4"/><path d="M130 470h940M130 490h940M130 510h940" stroke="#17244a" stroke-width="1.5" opacity=".5"/>
+${PROPS[theme] ?? ""}
+${figures}
+${ball(640 + ((i * 71) % 300), 300 + ((i * 29) % 120), 16)}
+</svg>
+`;
   out(`images/gallery/photo-${String(i + 1).padStart(2, "0")}.svg`, svg);
 }
 

@@ -1,6 +1,7 @@
 // Every setting the server reads, checked once at start-up. A bad value stops the server with one clear line.
 import path from "node:path";
 import { z } from "zod";
+import type { SiteConfig } from "../app/lib/site-config";
 
 const optionalText = z
   .string()
@@ -39,7 +40,8 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email({ message: "CONTACT_EMAIL must be an email address" }).default("info@nextleveltennis.example.org"),
   // Optional: an external calendar to embed on /calendar. Without it the page shows the organisation's own schedule.
   CALENDAR_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: "CALENDAR_URL must be an https address" }).optional()),
-  // The organisation's time zone: event times, "today", cancellation notices and the calendar feed's VTIMEZONE.
+  // The organisation's time zone: every date and time on the site (server and browser alike), event times, "today",
+  // cancellation notices and the calendar feed's VTIMEZONE.
   ORG_TIME_ZONE: z
     .string()
     .trim()
@@ -129,9 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       email: e.CONTACT_EMAIL,
       calendarUrl: e.CALENDAR_URL ?? null,
       timeZone: e.ORG_TIME_ZONE,
-    },
+    } satisfies Omit<SiteConfig, "googleEnabled">,
   };
 }
 
-/** The part of the configuration the browser may see. */
-export type SiteConfig = Config["site"] & { googleEnabled: boolean };
+export type { SiteConfig };

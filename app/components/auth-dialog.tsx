@@ -8,7 +8,7 @@ import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { lazyComponent } from "~/lib/lazy-component";
-import { DOCUMENT_DIALOG, type FieldErrors } from "~/lib/auth-schemas";
+import { DOCUMENT_DIALOG, type FieldErrors } from "~/lib/form-errors";
 import { useDocumentPage } from "~/lib/page-mode";
 import type { AuthDialogFlash, Toast } from "~/lib/toast";
 

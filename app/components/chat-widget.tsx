@@ -10,7 +10,7 @@ import type { Role } from "~/lib/profile";
 const ClientWidget = lazyComponent(() => import("~/components/chat-widget-client").then((m) => m.default));
 
 export const launcherClass =
-  "fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800";
+  "chat-launcher fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800";
 
 export function ChatWidget({ user }: { user: { role: Role } | null }) {
   const signIn = useSignInButtonProps();

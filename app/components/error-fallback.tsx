@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 
-/** The render-failure fallback (spec section 8). */
+/** What a page shows when it fails: a calm message and a way on; the details go to the server log, never the screen. */
 export function ErrorFallback({ status }: { status?: number | undefined }) {
   const forbidden = status === 403;
   return (

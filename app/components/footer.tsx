@@ -2,19 +2,8 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { PARTNER_LOGOS } from "~/content/images";
-import { COPYRIGHT_YEAR, PROGRAM_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
-import type { SiteConfig } from "../../server/config";
-
-const FOOTER_LINKS = [
-  { to: "/about", label: "About" },
-  { to: "/programs", label: "Programs" },
-  { to: "/calendar", label: "Calendar" },
-  { to: "/scholarships", label: "Scholarships" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/contact", label: "Contact" },
-  { to: "/donate", label: "Donate" },
-  { to: "/terms", label: "Terms of Service" },
-];
+import { COPYRIGHT_YEAR, FOOTER_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
+import type { SiteConfig } from "~/lib/site-config";
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^0-9+]/g, "")}`;
@@ -35,13 +24,6 @@ export function Footer({ site }: { site: SiteConfig }) {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
             {FOOTER_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            {PROGRAM_LINKS.slice(0, 2).map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="hover:text-white hover:underline">
                   {l.label}

@@ -21,14 +21,14 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
   // The menus' behaviour is app/lib/page-behaviours.js (data-disclosure), so they work on pages without React.
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 font-bold text-navy-800">
-          <span aria-hidden className="grid size-9 place-items-center rounded-full bg-ball-400 text-sm font-black text-navy-900">
-            {SHORT_NAME}
-          </span>
-          <span className="sr-only sm:not-sr-only xl:sr-only 2xl:not-sr-only">{orgName}</span>
+      {/* From 1280 px the links get a row of their own under the name and account: on one row they leave no
+          room for the organisation's name and push the account menu off the edge. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-3 xl:pb-1">
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-navy-800" data-testid="site-name">
+          <LogoMark />
+          <span className="sr-only font-display text-lg sm:not-sr-only">{orgName}</span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+        <nav aria-label="Main" className="order-last -mx-2 mt-2 hidden w-full flex-wrap items-center gap-x-1 xl:flex">
           {visibleLinks(user).map((l) => (
             <NavLink key={l.to} to={l.to} end={l.to === "/"} className={navLinkClass} prefetch="intent">
               {l.label}
@@ -36,7 +36,7 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
           ))}
           <ProgramsMenu />
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <AccountArea user={user} unreadCount={unreadCount} />
           <button
             type="button"
@@ -53,7 +53,14 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
           </button>
         </div>
       </div>
-      <nav id={mobileId} aria-label="Mobile" data-disclosure-panel="" hidden className="border-t border-slate-200 px-4 pb-4 xl:hidden">
+      {/* Scrolls on its own when taller than the screen, with room at the end so nothing floats over its last link. */}
+      <nav
+        id={mobileId}
+        aria-label="Mobile"
+        data-disclosure-panel=""
+        hidden
+        className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-24 xl:hidden"
+      >
         <ul className="grid gap-1 pt-2 sm:grid-cols-2">
           {visibleLinks(user).map((l) => (
             <li key={l.to}>
@@ -75,6 +82,19 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The logo: a tennis ball with the short name drawn to fit inside it at any font size. */
+function LogoMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 48 48" className="size-11 shrink-0" data-testid="logo-mark">
+      <circle cx="24" cy="24" r="23" className="fill-ball-400" />
+      <path d="M9 8.5c6 4.5 6 26.5 0 31M39 8.5c-6 4.5-6 26.5 0 31" fill="none" stroke="#fff" strokeWidth="1.5" opacity="0.7" />
+      <text x="24" y="28.2" textAnchor="middle" textLength="30" lengthAdjust="spacingAndGlyphs" fontSize="12" fontWeight="900" className="fill-navy-900">
+        {SHORT_NAME}
+      </text>
+    </svg>
   );
 }
 

@@ -1,4 +1,4 @@
-// The words of signing in and up (spec section 5): the dialogs, the pages and their toasts.
+// The words of signing in and up: the dialogs, the pages and their toasts.
 import type { Toast } from "~/lib/toast";
 
 /** The sign-in dialog's words in each mode, shared by both dialogs and the /signin and /signup pages. */

@@ -1,4 +1,4 @@
-// The 12 questions families ask most, with the policies of spec section 9.
+// The 12 questions families ask most, with the organisation's policies (ages, consent, refunds, withdrawals).
 export const FAQS = [
   {
     q: "What ages do you accept?",

@@ -1,4 +1,4 @@
-// Choices offered by the public registration form (spec section 3).
+// Choices offered by the public registration form.
 import { PROGRAM_LINKS } from "./site";
 
 export const SKILL_LEVELS = ["Beginner", "Intermediate", "Advanced"] as const;

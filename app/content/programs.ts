@@ -27,8 +27,31 @@ export const PROGRAMS_TEXT = {
   registerButton: "Register Now",
 } as const;
 
+/** Written where a fact is not decided yet, so a family sees the question is known rather than forgotten. */
+export const TBD = "TBD";
+
+/** The four things every family asks first. Each is plain text the organisation edits here, or TBD. */
+export type ProgramFacts = {
+  /** Who it is for: ages and levels. */
+  who: string;
+  /** Days and times. */
+  when: string;
+  /** The place. */
+  where: string;
+  /** What it costs. */
+  price: string;
+};
+
+export const PROGRAM_FACT_LABELS: Record<keyof ProgramFacts, string> = {
+  who: "Who it is for",
+  when: "When",
+  where: "Where",
+  price: "Price",
+};
+
 export type ProgramPage = {
   summary: string;
+  facts: ProgramFacts;
   sections: Array<{ title: string; text: string; items?: string[] }>;
   /** Summer only: the photo release form. */
   photoRelease?: boolean;
@@ -36,6 +59,7 @@ export type ProgramPage = {
 
 export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
   spring: {
+    facts: { who: "All five levels, placed by interview and evaluation; ages TBD", when: "Monday-Thursday 4:30-6:00 PM, Sunday group training; private lessons Fridays by appointment", where: TBD, price: TBD },
     summary: "Spring is tournament season: we get players outdoors, sharpen match play and set goals for the summer.",
     sections: [
       { title: "What we do", text: "Weekly clinics at every level, tournament preparation for Levels 1-3, and a fresh evaluation for every player." },
@@ -44,6 +68,7 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   summer: {
+    facts: { who: "Student-athletes of every level; ages TBD", when: TBD, where: TBD, price: "TBD; a $17,500 grant keeps camp affordable, and scholarships are available" },
     summary: "Our summer camp combines morning tennis with afternoon learning, so players return to school stronger on and off the court.",
     sections: [
       {
@@ -57,6 +82,7 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     photoRelease: true,
   },
   fall: {
+    facts: { who: "Every level; the Level-5 youth clinic is for ages 8-12", when: "Sep 7 - Nov 7: Sundays 8-10 AM, Monday-Thursday 4:30-6:00 PM; no sessions 9/21, 10/13, 10/21", where: TBD, price: TBD },
     summary: "The fall weekly schedule runs Sep 7 - Nov 7, with clinics after school and group training on Sundays.",
     sections: [
       {
@@ -74,6 +100,7 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   winter: {
+    facts: { who: "Every level; ages TBD", when: TBD, where: "Indoor courts; address TBD", price: TBD },
     summary: "Winter keeps players moving: indoor court time, fitness, and extra academic support for mid-year grades.",
     sections: [
       { title: "Indoor training", text: "Reduced-size groups on indoor courts, focused on technique and footwork." },
@@ -82,6 +109,7 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   "after-school": {
+    facts: { who: "Student-athletes of every level; ages TBD", when: "Monday-Thursday 4:30-6:00 PM, homework first", where: TBD, price: "TBD; a $5,000 Rotary grant pays for court time, balls and tutoring" },
     summary: "After School Programming gives student-athletes a safe, active place between the last bell and dinner.",
     sections: [
       { title: "Homework first", text: "Every session starts with supervised homework time." },
@@ -90,6 +118,7 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   "school-without-walls": {
+    facts: { who: "Student-athletes of every level; ages TBD", when: "During the school year; days TBD", where: "On court and on college campuses; places TBD", price: TBD },
     summary: "School Without Walls takes learning beyond the classroom: tennis, mentoring and campus visits that make college real.",
     sections: [
       { title: "Learning everywhere", text: "Lessons in goal-setting, nutrition and study skills, taught on and off the court." },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseForm, SignInSchema, SignUpDialogSchema, SignUpSchema } from "./auth-schemas";
 
 describe("account form rules", () => {
-  it("gives the dialog's sign-up messages of spec section 5", () => {
+  it("gives the dialog's sign-up messages", () => {
     const { fieldErrors } = parseForm(SignUpDialogSchema, { fullName: " ", email: "", phone: "", password: "abc" });
     expect(fieldErrors).toEqual({
       fullName: "Full name is required",

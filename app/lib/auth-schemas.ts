@@ -1,6 +1,7 @@
-// The account forms' rules (spec section 5), used by the browser for instant feedback and by the server,
+// The account forms' rules (required fields; the dialog's sign-up also needs a phone and a 6+ character password), used by the browser for instant feedback and by the server,
 // which decides.
 import { z } from "zod";
+import type { FieldErrors } from "./form-errors";
 import { unsafeFields } from "./safe-text";
 
 const email = z
@@ -46,9 +47,7 @@ export const SignUpDialogSchema = SignUpSchema.extend({
 });
 
 /** The `via` of a form posted by the sign-in dialog of a page without React (app/auth/document-dialog.server.ts). */
-export const DOCUMENT_DIALOG = "document-dialog";
-
-export type FieldErrors = Partial<Record<string, string>>;
+export { DOCUMENT_DIALOG, type FieldErrors } from "./form-errors";
 
 export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Record<string, unknown>) {
   const raw = form instanceof FormData ? Object.fromEntries(form) : form;

@@ -36,6 +36,9 @@
     if (panel) return document.querySelector(`[data-disclosure-button][aria-controls="${panel.id}"]`);
     return closest(t, "[data-disclosure]")?.querySelector("[data-disclosure-button]") ?? null;
   };
+  // A mouse opens a hover menu on its way to the button; the click that follows must not shut it again.
+  /** @type {WeakSet<Element>} */
+  const openedByHover = new WeakSet();
   const isOpen = (/** @type {Element} */ button) => button.getAttribute("aria-expanded") === "true";
   const cancelClose = (/** @type {Element} */ button) => {
     const timer = closeTimers.get(button);
@@ -47,6 +50,7 @@
     const panel = panelOf(button);
     if (!panel) return;
     cancelClose(button);
+    if (!open) openedByHover.delete(button);
     button.setAttribute("aria-expanded", String(open));
     panel.hidden = !open;
   };
@@ -59,7 +63,8 @@
     const button = closest(e.target, "[data-disclosure-button]");
     if (button) {
       closeAll(button);
-      setOpen(button, !isOpen(button));
+      if (openedByHover.has(button) && isOpen(button)) openedByHover.delete(button);
+      else setOpen(button, !isOpen(button));
     } else if (closest(e.target, "[data-disclosure-panel] a")) {
       // Following a link in a menu (the page may change without a reload) closes it.
       closeAll(null);
@@ -75,7 +80,10 @@
     const button = box?.querySelector("[data-disclosure-button]");
     if (!button) return;
     if (isOpen(button)) cancelClose(button);
-    else setOpen(button, true);
+    else {
+      setOpen(button, true);
+      openedByHover.add(button);
+    }
   });
   document.addEventListener("pointerout", (e) => {
     const pe = /** @type {PointerEvent} */ (e);

@@ -1,4 +1,4 @@
-// The testimonial form's rules (spec section 5), apart from app/lib/testimonials.ts so that pages showing
+// The testimonial form's rules (name 2+ characters, text 10+, rating 1-5), apart from app/lib/testimonials.ts so that pages showing
 // testimonials do not ship zod to visitors.
 import { z } from "zod";
 import { CONTACT_DETAILS_MESSAGE, containsContactDetails } from "./public-words";

@@ -13,7 +13,7 @@ const real = (n: number, day: number): Testimonial => ({
 
 const ids = (list: Testimonial[]) => list.map((t) => t.id);
 
-describe("selectTestimonials (spec section 4)", () => {
+describe("selectTestimonials: the newest three, padded with fallbacks", () => {
   it("shows three samples when there is no real testimonial", () => {
     expect(ids(selectTestimonials([]))).toEqual(["f1", "f2", "f3"]);
   });
@@ -65,7 +65,7 @@ describe("the positivity gate", () => {
   });
 });
 
-describe("TestimonialSchema (spec section 5)", () => {
+describe("TestimonialSchema", () => {
   it("accepts a valid testimonial, trims it, and defaults the rating to 5", () => {
     const { data } = parseForm(TestimonialSchema, { name: "  Ann  ", content: "  Great coaching here  " });
     expect(data).toEqual({ name: "Ann", content: "Great coaching here", rating: 5 });

@@ -1,4 +1,4 @@
-// Testimonials (spec sections 3, 4, 5, 8, 9): which three to show, the form's rules and the positivity gate.
+// Testimonials: which three to show, the form's rules and the positivity gate.
 // Pure: used by the browser for instant feedback and by the server, which decides.
 import { readingsOf } from "./public-words";
 import type { Toast } from "./toast";
@@ -55,7 +55,7 @@ export const isUuid = (id: string) => UUID_PATTERN.test(id);
 export const isFallbackId = (id: string) => id.startsWith("f") && !isUuid(id);
 
 /**
- * The three testimonials the home page shows (spec section 4), from the newest real ones:
+ * The three testimonials the home page shows, from the newest real ones:
  * 0 real: three samples; 1: sample, real, sample; 2: real, sample, real; 3 or more: the three newest.
  */
 export function selectTestimonials(real: readonly Testimonial[]): Testimonial[] {

@@ -1,4 +1,5 @@
-// How videos are shown and filtered (spec section 9): view counts, durations, dates, categories and search.
+// How videos are shown and filtered: view counts, durations, dates, categories and search.
+import { formatCalendarDate } from "./datetime";
 
 export const VIDEO_CATEGORIES = [
   { value: "all", label: "All Videos", keywords: [] },
@@ -67,9 +68,7 @@ export function formatDuration(iso: string | null | undefined): string | null {
 /** A published date as 'March 3, 2025'. Dates are stored as midnight UTC of the chosen day. */
 export function formatPublishedDate(value: Date | string | null | undefined): string | null {
   if (!value) return null;
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(date);
+  return formatCalendarDate(value);
 }
 
 /** The message of an empty list, naming the search term and category when there are any. */

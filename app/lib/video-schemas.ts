@@ -1,5 +1,6 @@
-// The add-video form (spec section 5). No field is required except a usable URL; the rest have defaults.
+// The add-video form. No field is required except a usable URL; the rest have defaults.
 import { z } from "zod";
+import { dayInZone } from "./datetime";
 import { VIDEO_PLATFORMS } from "./video-url";
 
 export const VIDEO_FORM_CATEGORIES = [
@@ -34,7 +35,7 @@ export const AddVideoSchema = z.object({
 
 export type AddVideoValues = { platform: string; url: string; title: string; description: string; category: string; publishedOn: string; embedAllowed: boolean };
 
-/** Midnight UTC of the chosen day; today when none was chosen. */
-export function publishedAtFromDay(day: string, now = new Date()): Date {
-  return new Date(`${day || now.toISOString().slice(0, 10)}T00:00:00.000Z`);
+/** Midnight UTC of the chosen day; when none was chosen, today as it is in the organisation's zone. */
+export function publishedAtFromDay(day: string, zone: string, now = new Date()): Date {
+  return new Date(`${day || dayInZone(now, zone)}T00:00:00.000Z`);
 }

@@ -1,4 +1,4 @@
-// The add-video form's URL rules (spec section 5): which id a pasted link stands for, per platform.
+// The add-video form's URL rules: which id a pasted link stands for, per platform.
 // Shared by the browser and the server; the server decides.
 
 export const VIDEO_PLATFORMS = ["youtube", "facebook", "vimeo", "tiktok", "other"] as const;

@@ -3,14 +3,17 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
-import type { Config } from "../../server/config";
+import type { SiteConfig } from "~/lib/site-config";
 import { renderMail, type MailContent, type MailSettings } from "~/mail/template.server";
 
 /** A database handle or an open transaction: mail joins whichever the caller is in. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What enqueueMail needs from the app: the load context (or the services) has both. */
-export type MailServices = { config: Pick<Config, "publicUrl" | "site" | "mail">; secret: string };
+export type MailServices = {
+  config: { publicUrl: string; site: Pick<SiteConfig, "orgName">; mail: { smtpUrl?: string | undefined } };
+  secret: string;
+};
 
 export type OutgoingMail = MailContent & {
   to: string;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 
@@ -20,14 +20,6 @@ export async function getProfileById(db: Db, id: string): Promise<Profile | null
   return row ?? null;
 }
 
-export async function getProfileByEmail(db: Db, email: string): Promise<Profile | null> {
-  const [row] = await db
-    .select(profileColumns)
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  return row ?? null;
-}
-
 /** Sets a user's role; returns the updated profile, or null when no user has that email. */
 export async function updateUserRole(db: Db, email: string, role: Role): Promise<Profile | null> {
   const [row] = await db
@@ -38,6 +30,3 @@ export async function updateUserRole(db: Db, email: string, role: Role): Promise
   return row ?? null;
 }
 
-export async function getUsersByRole(db: Db, role: Role): Promise<Profile[]> {
-  return db.select(profileColumns).from(users).where(and(eq(users.role, role), isNull(users.deletedAt))).orderBy(asc(users.fullName));
-}

@@ -25,9 +25,6 @@ const detailColumns = {
   channelTitle: videos.channelTitle,
 };
 
-export type VideoListItem = Awaited<ReturnType<typeof getVideos>>[number];
-export type VideoDetail = NonNullable<Awaited<ReturnType<typeof getVideoByRouteId>>>;
-
 /** Featured first, then the newest published (undated last), then the newest added. */
 const displayOrder = [desc(videos.featured), sql`${videos.publishedAt} desc nulls last`, desc(videos.createdAt)];
 

@@ -7,7 +7,9 @@ import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
+import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { getContactMessages, getRegistrationRequests, updateSubmissionHandled } from "~/models/submissions.server";
 
 export const meta = () => [...pageMeta(PAGES.appointments), { name: "robots", content: "noindex" }];
@@ -28,15 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, updated };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" });
-
 function Handled({ kind, id, handledAt, handledByName, label }: { kind: string; id: string; handledAt: Date | string | null; handledByName: string | null; label: string }) {
   const navigation = useNavigation();
+  const zone = useOrgTimeZone();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
   if (handledAt) {
     return (
       <p className="flex items-center gap-1 text-sm font-medium text-court-800">
-        <CheckCircle2 aria-hidden className="size-4" /> Handled{handledByName ? ` by ${handledByName}` : ""} on {dateFormat.format(new Date(handledAt))}
+        <CheckCircle2 aria-hidden className="size-4" /> Handled{handledByName ? ` by ${handledByName}` : ""} on {formatDateTime(handledAt, zone)}
       </p>
     );
   }
@@ -53,6 +54,7 @@ function Handled({ kind, id, handledAt, handledByName, label }: { kind: string; 
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
   const { registrations, messages } = loaderData;
+  const zone = useOrgTimeZone();
   return (
     <>
       <PageHeader heading={PAGES.appointments.heading} intro="Registrations and messages sent by families through the website, newest first." />
@@ -69,7 +71,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                       <h3 className="text-lg font-semibold text-navy-900">
                         {r.studentName}, {r.age}
                       </h3>
-                      <p className="text-sm text-slate-600">Received {dateFormat.format(new Date(r.createdAt))}</p>
+                      <p className="text-sm text-slate-600">Received {formatDateTime(r.createdAt, zone)}</p>
                     </div>
                     <Handled kind="registration" id={r.id} handledAt={r.handledAt} handledByName={r.handledByName} label={r.studentName} />
                   </div>
@@ -99,7 +101,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                     <div>
                       <h3 className="text-lg font-semibold text-navy-900">{m.name}</h3>
                       <p className="text-sm text-slate-600">
-                        Received {dateFormat.format(new Date(m.createdAt))} · <a className="text-court-800 underline" href={`mailto:${m.email}`}>{m.email}</a>
+                        Received {formatDateTime(m.createdAt, zone)} · <a className="text-court-800 underline" href={`mailto:${m.email}`}>{m.email}</a>
                         {m.phone ? ` · ${m.phone}` : ""}
                       </p>
                     </div>

@@ -1,4 +1,4 @@
-// Where Google sign-in returns (spec section 4, 'Auth callback'). Better Auth has already checked the state,
+// Where Google sign-in returns (no session: /signin?error=auth_failed; any other failure: /signin?error=oauth_callback_failed; success: /). Better Auth has already checked the state,
 // exchanged the code and set the session cookie; this page shows 'Completing sign in...' while it confirms
 // the session and the profile, then goes on to /, or to /signin with the spec's error codes.
 import { useEffect } from "react";

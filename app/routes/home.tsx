@@ -2,6 +2,7 @@ import { CalendarDays, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { telHref } from "~/components/footer";
+import { HeroIllustration } from "~/components/public/hero-illustration";
 import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
 import { EVENTS_TITLE, GET_IN_TOUCH, HERO_TEXT, MISSION, VISION } from "~/content/home";
@@ -51,8 +52,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
-          <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{PAGES.home.heading}</h1>
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
+          <div>
+          <h1 className="max-w-3xl font-display text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{PAGES.home.heading}</h1>
           <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE}</p>
           <p className="mt-4 max-w-2xl text-lg text-slate-100">{HERO_TEXT}</p>
           <div className="mt-8 flex flex-wrap gap-3">
@@ -63,6 +65,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Learn More<span className="sr-only"> about us</span>
             </Link>
           </div>
+          </div>
+          <HeroIllustration className="mx-auto hidden w-full max-w-md sm:block" />
         </div>
       </section>
 

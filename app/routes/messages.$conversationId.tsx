@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
 import { requireUser } from "~/auth/session.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
@@ -15,6 +15,7 @@ import { requireConversationMember } from "~/auth/conversation-member.server";
 import { unsafeFields } from "~/lib/safe-text";
 import { getConversationForUser } from "~/models/conversations.server";
 import { createMessage, getMessagePage, markConversationRead, type SendResult } from "~/models/messages.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.conversation);
 
@@ -193,32 +194,20 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto max-w-md px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Conversation not found</h1>
-        <p className="mt-2 text-slate-700">It does not exist, or you are not part of it.</p>
-        <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
-          Back to Messages
-        </Link>
-      </section>
-    );
-  }
-  const text = isRouteErrorResponse(error)
-    ? ((error.data as { error?: string } | null)?.error ?? error.statusText)
-    : error instanceof Error
-      ? error.message
-      : "Unknown error";
+export function ErrorBoundary() {
   return (
-    <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Error loading messages</h1>
-      <p role="alert" className="mt-2 text-slate-700">
-        {text}
-      </p>
-      <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
-        Back to Messages
-      </Link>
-    </section>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <section className="mx-auto max-w-md px-4 py-24 text-center">
+            <h1 className="text-2xl font-bold text-slate-900">Conversation not found</h1>
+            <p className="mt-2 text-slate-700">It does not exist, or you are not part of it.</p>
+            <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
+              Back to Messages
+            </Link>
+          </section>
+        ),
+      }}
+    />
   );
 }

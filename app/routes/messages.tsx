@@ -1,6 +1,6 @@
 import { Plus, Search } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/messages";
 import { getUser, requireUser } from "~/auth/session.server";
 import { ConversationCard } from "~/components/messages/conversation-card";
@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ConversationRuleError, getClientsForCoach, getConversationsForUser, startConversation } from "~/models/conversations.server";
 import { createMessage } from "~/models/messages.server";
 import { getProfileById } from "~/models/users.server";
+import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.messages);
 
@@ -177,17 +178,17 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = error && typeof error === "object" && "data" in error ? (error.data as { error?: string })?.error : undefined;
-  return (
+export function ErrorBoundary() {
+  const refused = (error: ErrorResponse) => (
     <section className="mx-auto max-w-md px-4 py-24 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
       <p role="alert" className="mt-2 text-slate-700">
-        {message ?? "Something went wrong. Please try again."}
+        {thrownMessage(error) ?? "That could not be done. Please try again."}
       </p>
       <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
         Back to Messages
       </Link>
     </section>
   );
+  return <GeneralErrorBoundary statusHandlers={{ 400: refused, 403: refused }} />;
 }

@@ -6,7 +6,7 @@ import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
 import { DOCUMENTS } from "~/content/images";
 import { PROGRAM_PAGES } from "~/content/pages";
-import { PROGRAM_DETAILS, PROGRAM_LABEL_TEXT } from "~/content/programs";
+import { PROGRAM_DETAILS, PROGRAM_FACT_LABELS, PROGRAM_LABEL_TEXT, type ProgramFacts } from "~/content/programs";
 import type { ProgramSlug } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
@@ -32,6 +32,21 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={page.heading} intro={details.summary} />
+      <section aria-labelledby="at-a-glance" className="mx-auto max-w-7xl px-4 pt-10">
+        <h2 id="at-a-glance" className="sr-only">
+          At a glance
+        </h2>
+        <dl className="grid gap-4 rounded-xl border border-court-200 bg-court-50 p-6 sm:grid-cols-2 lg:grid-cols-4">
+          {(Object.keys(PROGRAM_FACT_LABELS) as Array<keyof ProgramFacts>).map((key) => (
+            <div key={key}>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-court-800">{PROGRAM_FACT_LABELS[key]}</dt>
+              <dd className="mt-1 text-navy-900" data-fact={key}>
+                {details.facts[key]}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 md:grid-cols-3">
         {details.sections.map((s) => (
           <Card key={s.title}>
@@ -49,7 +64,7 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
       </div>
       <Section title="Next Steps" id="next-steps">
         <div className="flex flex-wrap gap-3">
-          <Link to="/programs/registration" className={buttonClass("primary")}>
+          <Link to={`/programs/registration?program=${slug}`} className={buttonClass("primary")}>
             {PROGRAM_LABEL_TEXT.register}
           </Link>
           {details.photoRelease ? (

@@ -8,6 +8,7 @@ import { REGISTRATION_TEXT } from "~/content/contact";
 import { FORM_TEXT, PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
 import { PAGES } from "~/content/pages";
 import { PROGRAMS_TEXT } from "~/content/programs";
+import { PROGRAM_LINKS } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
 import { receivePublicForm } from "~/lib/public-forms.server";
 import { RegistrationSchema } from "~/lib/submission-schemas";
@@ -15,11 +16,18 @@ import { createRegistrationRequest } from "~/models/submissions.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.registration, { matches, location });
 
+/** A program page's Register button names its program (`?program=summer`): the form opens with it chosen. */
+export function loader({ request }: Route.LoaderArgs) {
+  const slug = new URL(request.url).searchParams.get("program");
+  const chosen = PROGRAM_LINKS.find((p) => p.slug === slug)?.label ?? null;
+  return { chosen };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   return receivePublicForm(request, context, "registration", RegistrationSchema, (input) => createRegistrationRequest(context.db, input, context));
 }
 
-export default function Registration({ actionData }: Route.ComponentProps) {
+export default function Registration({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/programs/registration";
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -48,7 +56,7 @@ export default function Registration({ actionData }: Route.ComponentProps) {
                 required
                 options={PROGRAM_CHOICES}
                 placeholder="Select a program"
-                defaultValue={values.programInterest ?? ""}
+                defaultValue={values.programInterest ?? loaderData.chosen ?? ""}
                 error={errors.programInterest}
               />
             </fieldset>

@@ -18,12 +18,15 @@ export default function Programs() {
     <>
       <PageHeader heading={PAGES.programs.heading} intro={PAGES.programs.description} />
       <Section title={PROGRAMS_TEXT.levelsTitle} id="levels" intro={PROGRAMS_TEXT.levelsIntro}>
-        <ol className="grid gap-4 md:grid-cols-5">
+        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {LEVELS.map((l) => (
             <li key={l.level}>
               <Card className="h-full">
                 <p className="text-sm font-semibold uppercase tracking-wide text-court-800">Level {l.level}</p>
-                <h3 className="mt-1 text-lg font-semibold text-navy-900">{l.name}</h3>
+                <h3 className="mt-1 text-lg font-semibold text-balance break-words text-navy-900" data-testid="level-name">
+                  {/* "National/International" may wrap after its slash rather than run out of the card. */}
+                  {l.name.split("/").map((part, i) => (i === 0 ? part : ["/", <wbr key={i} />, part]))}
+                </h3>
                 <p className="mt-2 text-sm text-slate-700">{l.text}</p>
               </Card>
             </li>

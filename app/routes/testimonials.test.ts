@@ -54,7 +54,7 @@ const rowCount = async () => (await db.select({ n: count() }).from(testimonials)
 const insertReal = async (name: string) =>
   (await db.insert(testimonials).values({ name, content: "A lovely season with the team", rating: 5 }).returning())[0]!;
 
-describe("the home page's testimonials from the database (spec section 4)", () => {
+describe("the home page's testimonials from the database (newest three, padded with fallbacks)", () => {
   it("mixes 0, 1, 2 and 3 real testimonials with the samples, newest first", async () => {
     const visitor = () => new Request("http://localhost:3999/");
     const shown = async () => (await loadTestimonialsSection(visitor(), context)).testimonials.map((t) => t.name);

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
 import { buttonClass } from "~/components/ui/button";
 import { VideoCard, videoTitle } from "~/components/video-card";
@@ -9,6 +9,7 @@ import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/lib/video-format";
 import { getRandomOtherVideos, getVideoByRouteId } from "~/models/videos.server";
+import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 export const NOT_FOUND_MESSAGE = "This video does not exist or has been removed.";
 
@@ -92,23 +93,26 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  const message = notFound && typeof error.data?.message === "string" ? error.data.message : "We could not load this video. Please try again later.";
+export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Video Not Found</h1>
-      <p className="mt-3 text-slate-700">
-        Video ID: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{params.videoId}</code>
-      </p>
-      <p role="alert" className="mt-2 text-slate-700">
-        {message}
-      </p>
-      <div className="mt-6">
-        <BackToVideos />
-      </div>
-    </div>
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: (error) => (
+          <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+            <h1 className="text-3xl font-bold text-slate-900">Video Not Found</h1>
+            <p className="mt-3 text-slate-700">
+              Video ID: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{params.videoId}</code>
+            </p>
+            <p role="alert" className="mt-2 text-slate-700">
+              {thrownMessage(error) ?? "We could not find this video."}
+            </p>
+            <div className="mt-6">
+              <BackToVideos />
+            </div>
+          </div>
+        ),
+      }}
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
 import { VideoListControls } from "~/components/video-list-controls";
 import { PAGES } from "~/content/pages";
 import { parseForm } from "~/lib/auth-schemas";
+import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/lib/video-format";
 import { AddVideoSchema, publishedAtFromDay, type AddVideoValues } from "~/lib/video-schemas";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const category = toVideoCategory(url.searchParams.get("category"));
-  const view = { q, category, canEdit: isCoach(user), today: new Date().toISOString().slice(0, 10) };
+  const view = { q, category, canEdit: isCoach(user), today: dayInZone(new Date(), context.config.site.timeZone) };
   try {
     const all = await getVideos(context.db);
     // The library is small (tens to hundreds of videos): the tabs' keyword rule runs here, in one tested place.
@@ -89,7 +90,7 @@ async function addVideo(form: FormData, context: Route.ActionArgs["context"]) {
       title: input.title || details?.title || "",
       description: input.description || details?.description || null,
       category: input.category,
-      publishedAt: publishedAtFromDay(input.publishedOn),
+      publishedAt: publishedAtFromDay(input.publishedOn, context.config.site.timeZone),
       embedAllowed: input.embedAllowed,
       thumbnailUrl: details?.thumbnailUrl ?? null,
       duration: details?.duration ?? null,

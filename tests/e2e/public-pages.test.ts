@@ -192,7 +192,7 @@ describe("gallery", () => {
 
     await buttons.nth(1).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByRole("img", { name: "Stand-in photo: a coach demonstrating a forehand to young players" }).waitFor();
+    await dialog.getByRole("img", { name: "Illustration: a coach demonstrating a forehand to young players" }).waitFor();
     await expectAccessible(page);
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -213,7 +213,7 @@ describe("gallery", () => {
     const { page, context, visit } = await open();
     await context.route("**/images/gallery/photo-03-*.svg", (route) => route.fulfill({ status: 404, body: "missing" }));
     await visit("/gallery");
-    const broken = page.getByRole("button", { name: "View full size: Stand-in photo: student-athletes doing homework after practice Image unavailable" });
+    const broken = page.getByRole("button", { name: "View full size: Illustration: student-athletes doing homework after practice Image unavailable" });
     await broken.getByText("Image unavailable").waitFor();
     expect(await page.getByRole("main").locator("ul > li > button img:visible").count()).toBe(17);
     expect(await page.getByRole("button", { name: /^View full size:/ }).count()).toBe(18);
@@ -318,7 +318,7 @@ describe("information pages", () => {
       await visit(`/programs/${slug}`);
       await page.getByRole("heading", { level: 1, name: info.heading }).waitFor();
       expect(await page.title()).toBe(info.title);
-      expect(await page.getByRole("link", { name: "Register for This Program" }).getAttribute("href")).toBe("/programs/registration");
+      expect(await page.getByRole("link", { name: "Register for This Program" }).getAttribute("href")).toBe(`/programs/registration?program=${slug}`);
     }
     // Summer: registration, the photo release PDF and contact.
     await visit("/programs/summer");

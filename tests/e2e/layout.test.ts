@@ -1,0 +1,168 @@
+// Nothing overflows, is clipped or is covered, at any width from 320 to 1920 px: the header (for a visitor, a
+// client and a coach with unread messages and long names), the logo, the programs' level cards, and the floating
+// 'Message Your Coach' launcher against the footer's copyright and the small screens' menu. Checked by geometry.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { setupBrowser } from "./support/browser";
+import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
+
+const baseURL = inject("baseURL");
+const dataDir = inject("dataDir");
+const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+const open = setupBrowser(() => baseURL);
+
+const WIDTHS = [320, 390, 768, 1024, 1280, 1366, 1535, 1920];
+
+let coach: Person;
+let client: Person;
+beforeAll(async () => {
+  // Long names: the account menu must shorten them rather than push anything out of the window.
+  coach = await makePerson(baseURL, "Maximiliana Featherstonehaugh-Worthington", { coach: true, env });
+  client = await makePerson(baseURL, "Bartholomew Abernathy-Kowalczyk", { env });
+  const db = await openDatabase(dataDir);
+  try {
+    const { rows } = await db.query<{ id: string }>("select id from users where email = $1", [client.email]);
+    const started = await post(baseURL, "/messages", coach, { intent: "start", clientId: rows[0]!.id });
+    const conversation = started.headers.get("location")!;
+    // Both sides have an unread message, so both headers show the badge.
+    expect((await post(baseURL, conversation, coach, { intent: "send", content: "See you Thursday" })).status).toBeLessThan(400);
+    expect((await post(baseURL, conversation, client, { intent: "send", content: "Thank you!" })).status).toBeLessThan(400);
+  } finally {
+    await db.close();
+  }
+});
+
+/** Everything wrong with the header and the page's width, as sentences; empty when all is well. */
+async function headerProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const vw = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > vw) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${vw})`);
+    const name = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) return false; // not rendered, or visually hidden for screen readers
+      return el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    };
+    const header = document.querySelector("header")!;
+    for (const el of header.querySelectorAll("a, button, span, svg, p")) {
+      if (!shown(el) || el.closest("[data-disclosure-panel]")) continue;
+      const r = el.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > vw + 0.5) out.push(`${name(el)} runs past the window's edge (${Math.round(r.left)}-${Math.round(r.right)} of ${vw})`);
+      // Text cut off by its box, except where an ellipsis is the design (the account menu's long name).
+      const style = getComputedStyle(el);
+      if (style.overflow !== "visible" && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)} is clipped`);
+    }
+    // The unread badge sits wholly inside its button.
+    for (const badge of header.querySelectorAll("button .bg-red-700")) {
+      if (!shown(badge)) continue;
+      const b = badge.getBoundingClientRect();
+      const p = badge.closest("button")!.getBoundingClientRect();
+      if (b.left < p.left - 0.5 || b.right > p.right + 0.5 || b.top < p.top - 0.5 || b.bottom > p.bottom + 0.5) out.push("the unread badge is outside its button");
+    }
+    // The short name is drawn inside the logo's circle: every corner of the text's box within the radius.
+    const logo = document.querySelector<SVGSVGElement>("[data-testid=logo-mark]");
+    if (logo) {
+      const c = logo.querySelector("circle")!;
+      const t = logo.querySelector("text")!.getBBox();
+      const cx = c.cx.baseVal.value;
+      const cy = c.cy.baseVal.value;
+      const radius = c.r.baseVal.value;
+      for (const [x, y] of [[t.x, t.y], [t.x + t.width, t.y], [t.x, t.y + t.height], [t.x + t.width, t.y + t.height]] as const) {
+        if (Math.hypot(x - cx, y - cy) > radius) out.push(`"${logo.textContent}" spills out of the logo's circle`);
+      }
+    }
+    // From 640 px the organisation's name is shown in full beside the logo.
+    const site = header.querySelector("[data-testid=site-name] span");
+    if (vw >= 640 && (!site || site.getBoundingClientRect().width < 100)) out.push("the organisation's name is not shown");
+    return [...new Set(out)];
+  });
+}
+
+/** True when the two elements' boxes overlap on screen. */
+async function overlap(page: Page, a: string, b: string): Promise<boolean> {
+  return page.evaluate(
+    ([sa, sb]) => {
+      const ea = document.querySelector(sa!);
+      const eb = document.querySelector(sb!);
+      if (!ea || !eb) throw new Error(`missing ${ea ? sb : sa}`);
+      const r = ea.getBoundingClientRect();
+      const s = eb.getBoundingClientRect();
+      if (r.width === 0 || s.width === 0) return false;
+      return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom;
+    },
+    [a, b],
+  );
+}
+
+describe("layout at every width from 320 to 1920 px", () => {
+  it.each([
+    ["a visitor", null],
+    ["a client with an unread message", "client"],
+    ["a coach with an unread message", "coach"],
+  ] as const)("the header fits, unclipped, for %s", async (_who, role) => {
+    const { page, context } = await open({ viewport: { width: 1280, height: 900 } });
+    if (role) await useSession(context, baseURL, role === "coach" ? coach : client);
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      if (role) await page.getByRole("button", { name: /account menu/ }).waitFor();
+      for (const p of await headerProblems(page)) found.push(`${width} px: ${p}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it("keeps each level's title inside its card on /programs", async () => {
+    const { page } = await open();
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/programs");
+      await page.getByRole("heading", { name: "National/International" }).waitFor();
+      const bad = await page.evaluate(() =>
+        [...document.querySelectorAll("[data-testid=level-name]")].flatMap((h) => {
+          const card = h.parentElement!.getBoundingClientRect();
+          const r = h.getBoundingClientRect();
+          return h.scrollWidth > h.clientWidth + 1 || r.right > card.right + 0.5 || r.left < card.left - 0.5 ? [h.textContent] : [];
+        }),
+      );
+      if (bad.length) found.push(`${width} px: ${bad.join(", ")} runs out of its card`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px scrolls sideways`).toBe(true);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it.each([
+    ["a visitor", null],
+    ["a client", "client"],
+  ] as const)("never lets 'Message Your Coach' cover the footer's copyright or the menu's last item (%s)", async (_who, role) => {
+    const { page, context } = await open({ viewport: { width: 320, height: 640 } });
+    if (role) await useSession(context, baseURL, client);
+    const launcher = ".chat-launcher";
+    for (const width of [320, 390, 768, 1280, 1920]) {
+      for (const path of ["/", "/programs/summer", "/vlog"]) {
+        await page.setViewportSize({ width, height: width < 768 ? 640 : 900 });
+        await page.goto(path);
+        await page.getByRole("button", { name: "Message Your Coach" }).waitFor();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.getByText(/All rights reserved/).waitFor();
+        await page.evaluate(() => document.querySelector("footer p:last-child")!.setAttribute("data-copyright", ""));
+        expect(await overlap(page, launcher, "[data-copyright]"), `${width} px ${path}: the launcher covers the copyright`).toBe(false);
+        if (width < 1280) {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.getByRole("button", { name: "Open menu" }).click();
+          const menu = page.getByRole("navigation", { name: "Mobile" });
+          const last = menu.getByRole("link").last();
+          await last.scrollIntoViewIfNeeded();
+          await last.evaluate((el) => el.setAttribute("data-last-menu-item", ""));
+          expect(await overlap(page, launcher, "[data-last-menu-item]"), `${width} px ${path}: the launcher covers the menu's last item`).toBe(false);
+          // The menu's last item is on screen, not below the window's bottom edge.
+          const box = (await last.boundingBox())!;
+          expect(box.y + box.height, `${width} px ${path}: the menu's last item is off screen`).toBeLessThanOrEqual(page.viewportSize()!.height);
+          await page.getByRole("button", { name: "Close menu" }).click();
+        }
+      }
+    }
+  });
+});
