@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { isDocumentForVisitors } from "~/lib/page-mode";
 
 export const streamTimeout = 5_000;
 
@@ -15,6 +16,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // A visitor's content page is the same for every visitor: the server may keep it (server/page-cache.ts).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const leafId = matches.at(-1)?.route.id;
+  if (leafId && isDocumentForVisitors(routerContext.routeModules[leafId]?.handle, loaderData["root"])) {
+    responseHeaders.set("X-Visitor-Document", "1");
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Every page is sent whole, never as a shell with parts streamed in later: those parts are put in place by
