@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.url({ message: "GOOGLE_ISSUER must be an address" }).default("https://accounts.google.com"),
+  BACKUP_KEEP: z.coerce.number().int().min(1, "BACKUP_KEEP must be at least 1").max(10_000).default(14),
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -105,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secure: publicUrl.protocol === "https:",
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY,
+    backupKeep: e.BACKUP_KEEP,
     google: e.GOOGLE_CLIENT_ID
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET!, issuer: e.GOOGLE_ISSUER.replace(/\/$/, "") }
       : undefined,

@@ -142,8 +142,14 @@ function prepareForRoot(dataDir: string, databaseDir: string) {
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
-  checkDataFolder(dataDir);
+/** Whether a PostgreSQL server runs on DATA_DIR's database now (the site, or an operator command). */
+export function isPostmasterRunning(dataDir: string): boolean {
+  return runningPostmaster(path.join(dataDir, "postgres")) !== null;
+}
+
+/** `restoring`: the restore command may (re)create the database of a folder that lost it. */
+export async function startEmbeddedPostgres(dataDir: string, options: { restoring?: boolean } = {}): Promise<EmbeddedDatabase> {
+  if (!options.restoring) checkDataFolder(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const databaseDir = path.join(dataDir, "postgres");
   const password = readOrCreatePassword(dataDir);
