@@ -46,7 +46,7 @@ const EnvSchema = z.object({
  * Which proxies may tell us the visitor's address (X-Forwarded-For). Never "every address": a number is how many
  * proxies stand in front (1 behind one Caddy), a list names the proxies (addresses, CIDR ranges, or Express's
  * names loopback, linklocal, uniquelocal). `true` is one proxy, for settings written before this existed.
- * See docs/decisions/0015-proxy-health-and-stopping.md.
+ * See docs/decisions/0016-proxy-health-and-stopping.md.
  */
 export type TrustProxy = false | number | string[];
 

@@ -12,6 +12,7 @@ import { startEmbeddedPostgres, watchDatabaseFolder } from "./embedded-postgres"
 import { createReadinessCheck } from "./health";
 import { createHttpApp, type BuildSource } from "./http";
 import { attachRealtime } from "./realtime";
+import { logUpgrade } from "./request-log";
 
 /** A stop (SIGTERM) must be over within 10 s: requests still running after this are cut. */
 const STOP_GRACE_MS = 7_000;
@@ -102,6 +103,8 @@ async function main() {
   }
   const { app, pageCache } = createHttpApp(services, source, { readiness, log: config.isProduction });
   server.on("request", app);
+  // A WebSocket upgrade never reaches Express: the request log gets its line here.
+  if (config.isProduction) server.on("upgrade", (req: http.IncomingMessage) => logUpgrade(req));
   const realtime = attachRealtime(server, services, databaseUrl);
   await realtime.ready;
   if (pageCache) {

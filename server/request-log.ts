@@ -1,5 +1,6 @@
 // One JSON line per request in production, for the operator: what was asked, the answer, how long it took.
 // Never the query string, a body, a cookie, an address or a name: paths carry only ids.
+import type http from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 export type RequestLogLine = { t: string; method: string; path: string; status: number; ms: number; bytes: number };
@@ -20,4 +21,9 @@ export function requestLog(write: (line: string) => void = (l) => process.stdout
     });
     next();
   };
+}
+
+/** The line for a WebSocket upgrade request (answered outside Express, by server/realtime.ts). */
+export function logUpgrade(req: http.IncomingMessage, write: (line: string) => void = (l) => process.stdout.write(l + "\n")) {
+  write(JSON.stringify({ t: new Date().toISOString(), method: req.method ?? "GET", path: (req.url ?? "").split("?")[0], upgrade: "websocket" }));
 }
