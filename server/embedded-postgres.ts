@@ -34,7 +34,7 @@ export function checkDataFolder(dataDir: string) {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return;
-    throw new Error(`The data folder ${dataDir} cannot be read (${code}): check its owner and permissions`);
+    throw new Error(`The data folder ${dataDir} cannot be read (${code}): check its owner and permissions`, { cause: err });
   }
   const held = ["auth-secret", "backups"].some((f) => fs.existsSync(path.join(dataDir, f)));
   if (held && !fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -101,6 +102,14 @@ describe("backup and restore drill", () => {
       }
       expect(fs.readdirSync(path.join(dataDir, "backups")).filter((f) => f.endsWith(".jsonl.gz"))).toHaveLength(2);
 
+      // A backup cut short (a full disk, a copy interrupted) is refused.
+      const lines = zlib.gunzipSync(fs.readFileSync(backupFile)).toString("utf8").split("\n");
+      const truncated = path.join(path.dirname(backupFile), "truncated.jsonl.gz");
+      fs.writeFileSync(truncated, zlib.gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join("\n") + "\n"));
+      const cut = await runScript(["cli/restore.ts", truncated], { DATA_DIR: tempDir("nlte-drill-cut-"), DATABASE_URL: "" });
+      expect(cut.code).toBe(1);
+      expect(cut.stderr.trim()).toBe("Error: this backup is incomplete: it stops before its end");
+
       // Restore into a fresh data folder; a folder that holds a database is refused without --force.
       const freshDir = tempDir("nlte-drill-restored-");
       const restoreEnv = { DATA_DIR: freshDir, DATABASE_URL: "" };
@@ -148,7 +157,7 @@ describe("backup and restore drill", () => {
     }
   }, 300_000);
 
-  it("refuses a file that is not a backup, and a truncated one, changing nothing", async () => {
+  it("refuses a file that is not a backup, changing nothing, and explains its usage", async () => {
     const freshDir = tempDir("nlte-drill-bad-");
     const notBackup = path.join(freshDir, "..", `${path.basename(freshDir)}-notes.txt`);
     fs.writeFileSync(notBackup, "hello");
