@@ -1,6 +1,7 @@
 // The testimonial form's rules (spec section 5), apart from app/lib/testimonials.ts so that pages showing
 // testimonials do not ship zod to visitors.
 import { z } from "zod";
+import { CONTACT_DETAILS_MESSAGE, containsContactDetails } from "./public-words";
 import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT } from "./testimonials";
 
 const rating = z.preprocess(
@@ -17,12 +18,14 @@ export const TestimonialSchema = z.object({
     .string({ error: "Name must be at least 2 characters" })
     .trim()
     .min(NAME_MIN, "Name must be at least 2 characters")
-    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`),
+    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .refine((v) => !containsContactDetails(v), CONTACT_DETAILS_MESSAGE),
   content: z
     .string({ error: "Testimonial must be at least 10 characters" })
     .trim()
     .min(CONTENT_MIN, "Testimonial must be at least 10 characters")
-    .max(CONTENT_MAX, `Testimonial must be at most ${CONTENT_MAX} characters`),
+    .max(CONTENT_MAX, `Testimonial must be at most ${CONTENT_MAX} characters`)
+    .refine((v) => !containsContactDetails(v), CONTACT_DETAILS_MESSAGE),
   rating,
 });
 

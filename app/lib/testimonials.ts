@@ -1,5 +1,6 @@
 // Testimonials (spec sections 3, 4, 5, 8, 9): which three to show, the form's rules and the positivity gate.
 // Pure: used by the browser for instant feedback and by the server, which decides.
+import { readingsOf } from "./public-words";
 import type { Toast } from "./toast";
 
 export type Testimonial = {
@@ -76,8 +77,9 @@ export const BLOCKED_WORDS = ["damn", "hell", "shit", "crap"] as const;
 // Whole words only, any case: 'Hello', 'shell' and 'scrappy' pass; 'HELL' and 'crap!' do not.
 const BLOCKED_PATTERN = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${BLOCKED_WORDS.join("|")})(?![\\p{L}\\p{N}_])`, "iu");
 
+/** Also through invisible characters, accents and look-alike letters ("sh" + zero-width joiner + "it", "ѕhit", "sh1t"). */
 export function containsBlockedWord(text: string): boolean {
-  return BLOCKED_PATTERN.test(text);
+  return readingsOf(text).some((reading) => BLOCKED_PATTERN.test(reading));
 }
 
 /** The positivity gate: at least 4 stars and none of the listed words. */

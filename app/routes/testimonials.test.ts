@@ -124,6 +124,33 @@ describe("POST /testimonials intent=create", () => {
     expect(await rowCount()).toBe(before);
   });
 
+  it("refuses a word disguised with a zero-width joiner or look-alike letters, and stores nothing", async () => {
+    const client = await signUp("Disguise Client");
+    const before = await rowCount();
+    for (const content of ["This program is sh\u200Dit, honestly great", "What a \u0455hit good time, honestly"]) {
+      const res = await post({ cookie: client.cookie, fields: { ...good, content } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ ok: false, intent: "create", gate: true });
+    }
+    expect(await rowCount()).toBe(before);
+  });
+
+  it.each(["Call me at 202 555 0147, great coaches!", "DM me on snap @tennisgirl09 for lessons", "Lessons at https://example.org anytime"])(
+    "refuses contact details in %j beside the field, and stores nothing",
+    async (content) => {
+      const client = await signUp("Contact Client");
+      const before = await rowCount();
+      const res = await post({ cookie: client.cookie, fields: { ...good, content } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        ok: false,
+        intent: "create",
+        fieldErrors: { content: "Testimonials are public, so they can't include links, email addresses, phone numbers or social media handles." },
+      });
+      expect(await rowCount()).toBe(before);
+    },
+  );
+
   it("lets 'Hello' and 'shell' through the gate", async () => {
     const client = await signUp("Hello Client");
     const res = await post({ cookie: client.cookie, fields: { ...good, content: "Hello! My shy son came out of his shell." } });
