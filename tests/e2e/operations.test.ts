@@ -190,7 +190,7 @@ describe("never silently empty", () => {
     await expect(startServer({ dataDir })).rejects.toThrow(/Error: The database in .+ went missing while the site ran: restore the latest backup/);
     expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(false);
     expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
-  });
+  }, 180_000);
 
   it("refuses a data folder whose database was deleted while the site was stopped; an empty folder starts afresh", async () => {
     const dataDir = tempDir("nlte-deleted-");
@@ -200,7 +200,7 @@ describe("never silently empty", () => {
     const first = await startServer({ dataDir: emptyDir });
     await first.stop();
     expect(fs.existsSync(path.join(emptyDir, "postgres", "PG_VERSION"))).toBe(true);
-  });
+  }, 180_000);
 });
 
 describe("health, request log and a clean stop", () => {
@@ -240,7 +240,7 @@ describe("health, request log and a clean stop", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     // The embedded database stopped with it: nothing holds the folder.
     expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
-  });
+  }, 180_000);
 });
 
 describe("visitor pages kept in memory", () => {
@@ -288,5 +288,5 @@ describe("visitor pages kept in memory", () => {
       await serverA.stop();
       await database.stop();
     }
-  });
+  }, 180_000);
 });
