@@ -1,10 +1,22 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { errorSummary } from "~/lib/error-summary";
 import { NonceProvider } from "~/lib/nonce";
 import { isDocumentForVisitors } from "~/lib/page-mode";
+
+/**
+ * Unexpected errors from loaders, actions and rendering: the log gets where (method and path, never the query
+ * string) and what kind (name, code, stack frames), never the error's message, which for a failed query holds
+ * its parameters: what a family typed, a child's name, a phone number.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const frames = error instanceof Error && error.stack ? error.stack.split("\n").filter((l) => l.trimStart().startsWith("at ")).slice(0, 8).join("\n") : "";
+  console.error(`${request.method} ${new URL(request.url).pathname} failed: ${errorSummary(error)}${frames ? `\n${frames}` : ""}`);
+};
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +59,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) console.error(`rendering failed: ${errorSummary(error)}`);
         },
       },
     );

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/root";
 import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
@@ -25,6 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { user, toast, authDialog, site, publicUrl: context.config.publicUrl, unreadCount },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
+}
+
+// A message sent (or a conversation marked read) changes nothing the layout shows; the unread count arrives
+// over the socket. Reloading the layout's loaders after every send is the cost issue 17 removed.
+export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod?.toUpperCase() === "POST" && formAction && /^\/messages\/[^/?]+(\?|$)/.test(formAction)) return false;
+  return defaultShouldRevalidate;
 }
 
 export function useRootData() {
@@ -100,7 +107,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Shell>
     );
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // On the server, handleError (entry.server.tsx) has logged it without its message (which may hold what people typed).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <Shell>
       <ErrorFallback status={isRouteErrorResponse(error) ? error.status : undefined} />

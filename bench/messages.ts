@@ -1,8 +1,15 @@
 // npm run bench:messages [-- --pairs 200 --seconds 15]
-// Starts the production server (one process, then two on one database), connects N coach-client pairs over
-// real WebSockets on loopback, has every coach send one message a second, and prints messages per second and
-// the send-to-receive latency (p50, p95, p99) seen by the clients. Bounded: at most 1000 pairs and 120 seconds
-// per run; everything it starts is stopped and its temporary folder removed.
+// Starts the production server on its own database, connects N coach-client pairs over real WebSockets on
+// loopback, and has every coach send one message a second the way the browser's composer does (a `send` on
+// the page's socket, answered by an `ack`: app/lib/realtime-client.ts sendMessage). It prints delivered
+// messages per second and the send-to-receive latency (p50, p95, p99) seen by the clients, each against its
+// budget, for three runs:
+//   1. one process, quiet;
+//   2. one process while one signed-in client floods from 8 sockets (the others' p99 beside the quiet run's);
+//   3. two processes on one database (coaches on A, clients on B).
+// Accounts and their sessions are written straight into the database (signing 2,000 people up through
+// scrypt would take minutes and measures nothing about messaging); everything after that is the real path.
+// Bounded: at most 1000 pairs and 60 seconds per run; everything it starts is stopped and removed.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,27 +23,75 @@ import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
 
 const { values } = parseArgs({
-  options: { pairs: { type: "string", default: "200" }, seconds: { type: "string", default: "15" }, rate: { type: "string", default: "1" } },
+  options: {
+    pairs: { type: "string", default: "200" },
+    seconds: { type: "string", default: "15" },
+    rate: { type: "string", default: "1" },
+    // Skip runs: e.g. --only quiet,two
+    only: { type: "string", default: "quiet,flood,two" },
+    // Writes a V8 CPU profile of each server process into this folder (open it in Chrome's DevTools).
+    "cpu-prof": { type: "string" },
+  },
 });
 const PAIRS = Math.min(1000, Math.max(1, Number(values.pairs)));
-const SECONDS = Math.min(120, Math.max(3, Number(values.seconds)));
+const SECONDS = Math.min(60, Math.max(3, Number(values.seconds)));
 const RATE = Math.min(10, Math.max(0.1, Number(values.rate))); // messages per second per conversation
-const PASSWORD = "bench-password";
+const RUNS = new Set(values.only.split(","));
+const FLOOD_SOCKETS = 8;
+const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 
 type Pair = { coachCookie: string; clientCookie: string; conversationId: string };
 
-async function signUpAndIn(base: string, email: string): Promise<string> {
-  const headers = { Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
-  const up = await fetch(`${base}/signup`, { method: "POST", headers, body: new URLSearchParams({ fullName: email.split("@")[0]!, email, password: PASSWORD }), redirect: "manual" });
-  if (up.status !== 302) throw new Error(`sign-up failed: ${up.status}`);
-  const inRes = await fetch(`${base}/signin`, { method: "POST", headers, body: new URLSearchParams({ email, password: PASSWORD }), redirect: "manual" });
-  const cookie = inRes.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .filter((c) => c.startsWith("nlte"))
-    .join("; ");
-  if (!cookie.includes("session_token")) throw new Error(`sign-in failed: ${inRes.status}`);
-  return cookie;
+/** Budgets from issue 17: p99 in ms for one and two processes, by number of pairs. */
+function budget(processes: 1 | 2): number | null {
+  if (PAIRS >= 1000) return processes === 1 ? 50 : 100;
+  if (PAIRS <= 200 && processes === 1) return 20;
+  return null;
+}
+
+/** The session cookie Better Auth would set: the token, signed with AUTH_SECRET (HMAC-SHA256, base64). */
+function sessionCookie(token: string) {
+  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
+  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+async function makePeople(sql: pg.Client, n: number, role: "coach" | "client", run: string): Promise<Array<{ id: string; cookie: string }>> {
+  const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
+  for (let from = 0; from < n; from += 500) {
+    const slice = people.slice(from, from + 500);
+    await sql.query(
+      `insert into users (id, email, full_name, role)
+       select id, 'bench-' || $2 || '-' || $3 || '-' || i || '@example.com', $3 || ' ' || i, $3::user_role
+       from unnest($1::text[], $4::int[]) as t(id, i)`,
+      [slice.map((p) => p.id), run, role, slice.map((p) => p.i)],
+    );
+    await sql.query(
+      `insert into sessions (id, token, user_id, expires_at)
+       select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
+      [slice.map((p) => p.id), slice.map((p) => p.token)],
+    );
+  }
+  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
+}
+
+async function makePairs(databaseUrl: string, n: number): Promise<Pair[]> {
+  const run = crypto.randomBytes(3).toString("hex");
+  const sql = new pg.Client({ connectionString: databaseUrl });
+  await sql.connect();
+  try {
+    const coaches = await makePeople(sql, n, "coach", run);
+    const clients = await makePeople(sql, n, "client", run);
+    const ids = Array.from({ length: n }, () => crypto.randomUUID());
+    await sql.query(`insert into conversations (id, title) select id, 'Bench' from unnest($1::uuid[]) id`, [ids]);
+    await sql.query(
+      `insert into conversation_participants (conversation_id, user_id)
+       select c, u from unnest($1::uuid[], $2::text[], $3::text[]) as t(c, a, b), lateral (values (a), (b)) v(u)`,
+      [ids, coaches.map((c) => c.id), clients.map((c) => c.id)],
+    );
+    return ids.map((conversationId, i) => ({ coachCookie: coaches[i]!.cookie, clientCookie: clients[i]!.cookie, conversationId }));
+  } finally {
+    await sql.end();
+  }
 }
 
 async function inBatches<T>(n: number, width: number, fn: (i: number) => Promise<T>): Promise<T[]> {
@@ -51,30 +106,6 @@ async function inBatches<T>(n: number, width: number, fn: (i: number) => Promise
     }),
   );
   return out;
-}
-
-async function makePairs(base: string, databaseUrl: string): Promise<Pair[]> {
-  const run = crypto.randomBytes(3).toString("hex");
-  const cookies = await inBatches(PAIRS * 2, 6, (i) => signUpAndIn(base, `bench-${run}-${i % 2 ? "client" : "coach"}-${i >> 1}@example.com`));
-  const sql = new pg.Client({ connectionString: databaseUrl });
-  await sql.connect();
-  try {
-    await sql.query(`update users set role = 'coach' where email like $1`, [`bench-${run}-coach-%`]);
-    const pairs: Pair[] = [];
-    for (let i = 0; i < PAIRS; i++) {
-      const id = crypto.randomUUID();
-      await sql.query("insert into conversations (id, title) values ($1, 'Bench')", [id]);
-      await sql.query(
-        `insert into conversation_participants (conversation_id, user_id)
-         select $1, id from users where email in ($2, $3)`,
-        [id, `bench-${run}-coach-${i}@example.com`, `bench-${run}-client-${i}@example.com`],
-      );
-      pairs.push({ coachCookie: cookies[i * 2]!, clientCookie: cookies[i * 2 + 1]!, conversationId: id });
-    }
-    return pairs;
-  } finally {
-    await sql.end();
-  }
 }
 
 function connect(base: string, cookie: string, conversationId: string, onEvent: (e: Record<string, unknown>) => void): Promise<WebSocket> {
@@ -93,14 +124,19 @@ function connect(base: string, cookie: string, conversationId: string, onEvent: 
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
 
-async function measure(label: string, coachBase: string, clientBase: string, pairs: Pair[]) {
+type Figures = { rate: number; p50: number; p95: number; p99: number; sent: number; received: number; lost: number; errors: number; totalSent: number };
+
+async function measure(coachBase: string, clientBase: string, pairs: Pair[], flooder?: Pair): Promise<Figures & { flood?: { sent: number; stored: number; refused: number } }> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let errors = 0;
   let received = 0;
+  let sentMeasured = 0;
+  let totalSent = 0;
   const sockets: WebSocket[] = [];
   const coachSockets: WebSocket[] = new Array(pairs.length);
   let measuring = false;
+  let windowStart = Infinity;
   await inBatches(pairs.length, 20, async (i) => {
     const p = pairs[i]!;
     sockets.push(
@@ -110,50 +146,118 @@ async function measure(label: string, coachBase: string, clientBase: string, pai
         const t0 = sentAt.get(content);
         if (t0 === undefined) return;
         sentAt.delete(content);
-        if (measuring) {
+        if (measuring && t0 >= windowStart) {
           latencies.push(performance.now() - t0);
           received++;
         }
       }),
     );
     coachSockets[i] = await connect(coachBase, p.coachCookie, p.conversationId, (e) => {
-      if (e.type === "error" && errors++ === 0) console.error("first error:", e);
+      if (e.type === "error" && errors++ === 0) console.error("  first error:", e);
     });
     sockets.push(coachSockets[i]);
   });
+
+  // The flooder: one signed-in client, FLOOD_SOCKETS sockets, sending as fast as the sockets take it.
+  const flood = { sent: 0, stored: 0, refused: 0 };
+  const floodSockets: WebSocket[] = [];
+  let floodTimer: ReturnType<typeof setInterval> | null = null;
+  if (flooder) {
+    for (let s = 0; s < FLOOD_SOCKETS; s++) {
+      floodSockets.push(
+        await connect(coachBase, flooder.clientCookie, flooder.conversationId, (e) => {
+          if (e.type === "ack") flood.stored++;
+          else if (e.type === "error") flood.refused++;
+        }),
+      );
+    }
+    let n = 0;
+    floodTimer = setInterval(() => {
+      for (const ws of floodSockets) {
+        for (let k = 0; k < 10 && ws.bufferedAmount < 256 * 1024; k++) {
+          ws.send(JSON.stringify({ type: "send", conversationId: flooder.conversationId, content: `flood ${n++} ${"x".repeat(200)}`, ref: `f${n}` }));
+          flood.sent++;
+        }
+      }
+    }, 10);
+  }
+
   // Every conversation sends RATE messages a second, spread evenly over the second.
   const interval = 1000 / RATE;
   let seq = 0;
-  const timers = coachSockets.map((ws, i) =>
-    setTimeout(() => {
-      const tick = () => {
-        const content = `bench ${i} ${seq++}`;
-        sentAt.set(content, performance.now());
-        ws.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
-      };
-      tick();
-      const t = setInterval(tick, interval);
-      timers.push(t as unknown as NodeJS.Timeout);
-    }, (interval * i) / coachSockets.length),
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  coachSockets.forEach((ws, i) =>
+    timers.push(
+      setTimeout(() => {
+        const tick = () => {
+          const content = `bench ${i} ${seq++}`;
+          totalSent++;
+          sentAt.set(content, performance.now());
+          if (measuring) sentMeasured++;
+          ws.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
+        };
+        tick();
+        timers.push(setInterval(tick, interval));
+      }, (interval * i) / coachSockets.length),
+    ),
   );
   // Two warm-up seconds, then the measured window.
   await new Promise((r) => setTimeout(r, 2000));
   measuring = true;
   const start = performance.now();
+  windowStart = start;
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  measuring = false;
   const elapsed = (performance.now() - start) / 1000;
   for (const t of timers) {
     clearTimeout(t);
     clearInterval(t);
   }
-  await new Promise((r) => setTimeout(r, 500));
-  const lost = [...sentAt.values()].filter((t) => t < start + elapsed * 1000 - 5000).length;
-  for (const ws of sockets) ws.close();
+  if (floodTimer) clearInterval(floodTimer);
+  // What was sent in the window has 5 s to arrive.
+  const deadline = performance.now() + 5000;
+  while (performance.now() < deadline && [...sentAt.values()].some((t) => t >= start)) await new Promise((r) => setTimeout(r, 100));
+  measuring = false;
+  const lost = [...sentAt.values()].filter((t) => t >= start).length;
+  for (const ws of [...sockets, ...floodSockets]) ws.close();
   latencies.sort((a, b) => a - b);
-  const f = (n: number) => `${n.toFixed(1)} ms`;
+  return {
+    rate: received / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    sent: sentMeasured,
+    totalSent,
+    received,
+    lost,
+    errors,
+    ...(flooder ? { flood } : {}),
+  };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks: 100 a second on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `fn` and reports how much CPU the server processes used per delivered message meanwhile. */
+async function withCpu<T extends Figures>(servers: RunningServer[], fn: () => Promise<T>): Promise<T & { cpuPerMessage: number | null }> {
+  const before = servers.map((s) => cpuMs(s.process.pid));
+  const f = await fn();
+  const after = servers.map((s) => cpuMs(s.process.pid));
+  const used = after.reduce<number | null>((sum, a, i) => (sum === null || a === null || before[i] === null ? null : sum + a - before[i]!), 0);
+  return { ...f, cpuPerMessage: used === null || f.totalSent === 0 ? null : used / f.totalSent };
+}
+function report(label: string, f: Figures & { cpuPerMessage?: number | null }, limit: number | null, limitLabel = "budget") {
+  const verdict = limit === null ? "" : `   ${limitLabel} p99 <= ${ms(limit)}: ${f.p99 <= limit && f.lost === 0 ? "MET" : "NOT MET"}`;
   console.log(
-    `${label.padEnd(34)} ${(received / elapsed).toFixed(1).padStart(7)} msgs/s   p50 ${f(percentile(latencies, 50))}   p95 ${f(percentile(latencies, 95))}   p99 ${f(percentile(latencies, 99))}   (${received} received, ${errors} errors, ${lost} not delivered within 5 s)`,
+    `${label.padEnd(36)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${f.cpuPerMessage.toFixed(2)} ms a chat message` : ""})${verdict}`,
   );
 }
 
@@ -168,21 +272,38 @@ async function main() {
     for (const s of servers) fs.rmSync(s.dataDir, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  const guard = setTimeout(() => {
-    console.error("bench: took too long; stopping");
-    void cleanup().then(() => process.exit(1));
-  }, (SECONDS * 2 + 300) * 1000);
+  const guard = setTimeout(
+    () => {
+      console.error("bench: took too long; stopping");
+      void cleanup().then(() => process.exit(1));
+    },
+    (SECONDS * 3 + 400) * 1000,
+  );
   try {
     database = await startEmbeddedPostgres(dir);
-    const env = { DATABASE_URL: database.url, SIGNIN_LIMIT_PER_IP: "100000", SIGNIN_LIMIT_PER_ACCOUNT: "100000" };
-    const a = await startServer({ env });
+    const env = { DATABASE_URL: database.url, AUTH_SECRET };
+    const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
+    const a = await startServer({ env, nodeArgs });
     servers.push(a);
-    console.log(`${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores`);
-    const pairs = await makePairs(a.url, database.url);
-    await measure("one process", a.url, a.url, pairs);
-    const b = await startServer({ env });
-    servers.push(b);
-    await measure("two processes (coach A, client B)", a.url, b.url, pairs);
+    console.log(`${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    const [flooder, ...pairs] = await makePairs(database.url, PAIRS + 1);
+    let quiet: Figures | null = null;
+    if (RUNS.has("quiet")) {
+      quiet = await withCpu([a], () => measure(a.url, a.url, pairs));
+      report("one process", quiet, budget(1));
+    }
+    if (RUNS.has("flood")) {
+      const flooded = await withCpu([a], () => measure(a.url, a.url, pairs, flooder));
+      report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
+      const fl = flooded.flood!;
+      console.log(`${"".padEnd(36)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets: ${fl.stored} stored, ${fl.refused} refused`);
+    }
+    if (RUNS.has("two")) {
+      const b = await startServer({ env, nodeArgs });
+      servers.push(b);
+      report("two processes (coach A, client B)", await withCpu([a, b], () => measure(a.url, b.url, pairs)), budget(2));
+    }
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
   } finally {
     clearTimeout(guard);
     await cleanup();

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
   bigint,
+  doublePrecision,
   customType,
 } from "drizzle-orm/pg-core";
 
@@ -220,7 +221,32 @@ export const attachments = pgTable(
     data: bytea("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("attachments_conversation_id_idx").on(t.conversationId)],
+  (t) => [index("attachments_conversation_id_idx").on(t.conversationId), index("attachments_uploader_created_idx").on(t.uploaderId, t.createdAt)],
+);
+
+// Each person's message allowance (a token bucket: a burst, then a steady rate). One row per sender, updated in
+// the same statement that stores the message, so the limit holds across every app process.
+export const messageAllowances = pgTable("message_allowances", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokens: doublePrecision("tokens").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Open WebSockets, so the cap on sockets per person holds across app processes. Each process refreshes
+// `seen_at` of its own rows; rows of a process that died stop counting once they are stale.
+export const realtimeSockets = pgTable(
+  "realtime_sockets",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    processId: uuid("process_id").notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("realtime_sockets_user_idx").on(t.userId, t.seenAt), index("realtime_sockets_process_idx").on(t.processId)],
 );
 
 // Fixed-window counters shared by every app process (sign-in limits and the like).

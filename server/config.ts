@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: "YOUTUBE_API_URL must be an http(s) address" }).default("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  // Messaging limits (docs/decisions/0009): per person, across every app process.
+  MESSAGE_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
+  MESSAGE_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(1),
+  ATTACHMENT_QUOTA_MB_PER_DAY: z.coerce.number().min(0).max(100_000).default(50),
+  SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 /**
@@ -116,6 +121,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS,
     },
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL, timeoutMs: e.YOUTUBE_API_TIMEOUT_MS } : undefined,
+    messaging: {
+      burst: e.MESSAGE_BURST,
+      perSecond: e.MESSAGE_RATE_PER_SECOND,
+      attachmentBytesPerDay: Math.round(e.ATTACHMENT_QUOTA_MB_PER_DAY * 1024 * 1024),
+      socketsPerPerson: e.SOCKETS_PER_PERSON,
+    },
     site: {
       orgName: e.ORG_NAME,
       phone: e.CONTACT_PHONE,

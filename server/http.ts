@@ -10,6 +10,7 @@ import type { AppLoadContextValue, AppServices } from "./context";
 import { mountHealth, type Readiness } from "./health";
 import { createPageCache, type PageCache } from "./page-cache";
 import { requestLog } from "./request-log";
+import { bodyLimit } from "./body-limit";
 import { requireSameOrigin, securityHeaders } from "./security";
 
 export type BuildSource = { kind: "production"; build: ServerBuild; clientDir: string } | { kind: "vite"; middlewares: express.RequestHandler; load: () => Promise<ServerBuild> };
@@ -32,6 +33,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+  app.use(bodyLimit());
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(requireSameOrigin(config));

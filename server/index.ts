@@ -11,7 +11,7 @@ import { listenForContentChanges } from "./content-changes";
 import { startEmbeddedPostgres, watchDatabaseFolder } from "./embedded-postgres";
 import { createReadinessCheck } from "./health";
 import { createHttpApp, type BuildSource } from "./http";
-import { attachRealtime } from "./realtime";
+import { attachRealtime } from "./realtime/index";
 import { logUpgrade } from "./request-log";
 
 /** A stop (SIGTERM) must be over within 10 s: requests still running after this are cut. */

@@ -2,13 +2,13 @@
 // by any process on the same database. If the connection drops, it reconnects and reports `onResync`, because
 // announcements made meanwhile were lost (the browsers then reload from the database).
 import pg from "pg";
-import { MESSAGE_CHANNEL, type Announcement } from "../app/models/messages.server";
 
 export type NotifyListener = { close: () => Promise<void>; ready: Promise<void> };
 
 export function listenForAnnouncements(
   databaseUrl: string,
-  onAnnouncement: (a: Announcement) => void,
+  /** Channel name -> what to do with a notification's payload (channel names are our own constants). */
+  handlers: Record<string, (payload: string) => void>,
   onResync: () => void,
 ): NotifyListener {
   let client: pg.Client | null = null;
@@ -23,11 +23,12 @@ export function listenForAnnouncements(
     const c = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
     client = c;
     c.on("notification", (n) => {
-      if (n.channel !== MESSAGE_CHANNEL || !n.payload) return;
+      const handler = handlers[n.channel];
+      if (!handler || !n.payload) return;
       try {
-        onAnnouncement(JSON.parse(n.payload) as Announcement);
+        handler(n.payload);
       } catch (err) {
-        console.error("realtime: bad announcement:", err);
+        console.error(`realtime: bad notification on ${n.channel}:`, err instanceof Error ? err.name : typeof err);
       }
     });
     const retry = (err: unknown) => {
@@ -42,7 +43,7 @@ export function listenForAnnouncements(
     c.on("end", () => retry(new Error("connection ended")));
     try {
       await c.connect();
-      await c.query(`LISTEN ${MESSAGE_CHANNEL}`);
+      for (const channel of Object.keys(handlers)) await c.query(`LISTEN ${channel}`);
       attempts = 0;
       markReady();
       if (isRetry) onResync();

@@ -44,7 +44,7 @@ export default function ClientWidget() {
     } else if (result.fieldErrors) {
       showToast({ type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." });
     } else {
-      showToast({ type: "error", title: "Failed to Send", description: "Could not send your message. Please try again." });
+      showToast({ type: "error", title: "Failed to Send", description: result.error ?? "Could not send your message. Please try again." });
     }
   }, [result]);
 

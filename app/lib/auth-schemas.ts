@@ -1,6 +1,7 @@
 // The account forms' rules (spec section 5), used by the browser for instant feedback and by the server,
 // which decides.
 import { z } from "zod";
+import { unsafeFields } from "./safe-text";
 
 const email = z
   .string({ error: "Email is required" })
@@ -51,6 +52,10 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Record<string, unknown>) {
   const raw = form instanceof FormData ? Object.fromEntries(form) : form;
+  // Checked before the schema, for every field of every form: NUL and invalid Unicode get a message beside
+  // the field instead of reaching the database (see safe-text.ts).
+  const unsafe = unsafeFields(raw);
+  if (Object.keys(unsafe).length > 0) return { data: null, fieldErrors: unsafe as FieldErrors };
   const result = schema.safeParse(raw);
   if (result.success) return { data: result.data as z.output<S>, fieldErrors: null };
   const fieldErrors: FieldErrors = {};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanFileName, detectFileType } from "./file-type.server";
+import { cleanFileName, contentDisposition, detectFileType } from "./file-type.server";
 
 describe("detectFileType", () => {
   it("recognises images, PDF, DOC and DOCX by their content", () => {
@@ -19,7 +19,26 @@ describe("detectFileType", () => {
   });
 
   it("cleans file names", () => {
-    expect(cleanFileName('../../etc/"passwd"\n', "pdf")).toBe(".._.._etc_passwd");
+    expect(cleanFileName('../../etc/"passwd"\n', "pdf")).toBe("etcpasswd.pdf");
     expect(cleanFileName("   ", "pdf")).toBe("file.pdf");
+  });
+
+  it("gives a name the extension of what the file really is", () => {
+    expect(cleanFileName("invoice.html", "pdf")).toBe("invoice.pdf");
+    expect(cleanFileName("photo.JPEG", "jpg")).toBe("photo.JPEG".replace("JPEG", "jpeg"));
+    expect(cleanFileName("notes", "docx")).toBe("notes.docx");
+    expect(cleanFileName("scan.pdf.exe", "pdf")).toBe("scan.pdf.pdf");
+  });
+
+  it("strips control and bidirectional characters that disguise a name", () => {
+    expect(cleanFileName("invoice\u202Efdp.exe", "pdf")).toBe("invoicefdp.pdf");
+    expect(cleanFileName("a\u2066b\u200Fc\u0007.pdf", "pdf")).toBe("abc.pdf");
+  });
+});
+
+describe("contentDisposition", () => {
+  it("is always an attachment, with an ASCII fallback and the UTF-8 name", () => {
+    expect(contentDisposition("Überweisung.pdf")).toBe(`attachment; filename="_berweisung.pdf"; filename*=UTF-8''%C3%9Cberweisung.pdf`);
+    expect(contentDisposition("invoice.pdf")).toMatch(/^attachment; filename="invoice\.pdf"/);
   });
 });

@@ -24,14 +24,37 @@ export function detectFileType(buf: Buffer): DetectedFile | null {
   return null;
 }
 
-/** A file name safe to store and to put in a Content-Disposition header. */
+// Control characters, and the bidirectional controls that can make "invoice\u202Efdp.exe" read as "invoice.pdf"
+// (or hide any other extension), are removed from names.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb"\\/:*?<>|]/g;
+
+/** Extensions a detected type may carry; any other ending is replaced by the type's own extension. */
+const EXTENSIONS: Record<string, string[]> = {
+  png: ["png"],
+  jpg: ["jpg", "jpeg"],
+  gif: ["gif"],
+  webp: ["webp"],
+  pdf: ["pdf"],
+  doc: ["doc"],
+  docx: ["docx"],
+};
+
+/**
+ * A file name safe to store and to offer as a download: control and bidirectional characters removed, and an
+ * extension that matches the detected type (invoice.html holding a PDF becomes invoice.pdf).
+ */
 export function cleanFileName(name: string, extension: string): string {
-  const base = name
-    .replace(/[\\/]/g, "_")
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-    .replace(/[\u0000-\u001f\u007f"]/g, "")
-    .trim()
-    .slice(0, 120);
-  if (!base) return `file.${extension}`;
-  return base;
+  const cleaned = name.normalize("NFC").replace(UNSAFE_NAME_CHARACTERS, "").replace(/\s+/g, " ").trim().replace(/^[. ]+/, "");
+  const dot = cleaned.lastIndexOf(".");
+  const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).replace(/[. ]+$/, "").slice(0, 100) || "file";
+  const current = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : "";
+  const allowed = EXTENSIONS[extension] ?? [extension];
+  return `${stem}.${allowed.includes(current) ? current : extension}`;
+}
+
+/** The Content-Disposition of a download: always `attachment`, with an ASCII fallback name and the UTF-8 one. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -1,6 +1,7 @@
 // Messaging shapes, rules and formats shared by the browser and the server (no server-only code here).
 import { z } from "zod";
 import type { Role } from "./profile";
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from "./safe-text";
 
 export type MessageType = "text" | "image" | "file";
 
@@ -34,9 +35,19 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const TYPING_SHOWN_MS = 3000;
 export const TYPING_THROTTLE_MS = 1000;
 
+/** What the composer shows when a send is refused (the same words over the socket and the form post). */
+export const rateLimitedMessage = (seconds: number) =>
+  `You are sending messages too quickly. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+export const QUOTA_MESSAGE = "You have sent as many files as you can today. Please try again tomorrow.";
+export const BUSY_MESSAGE = "Too many messages at once. Please wait a moment and try again.";
+export const SEND_FAILED_MESSAGE = "Your message could not be sent. Please try again.";
+/** The close code the server uses when the socket's session has ended (sign-out, expiry): do not reconnect. */
+export const SESSION_ENDED_CLOSE_CODE = 4401;
+
 /** A message's text: trimmed, not blank (spec section 5). */
 export const MessageContentSchema = z
   .string({ error: "Please type a message." })
+  .refine((s) => !hasUnsafeCharacters(s), UNSAFE_TEXT_MESSAGE)
   .trim()
   .min(1, "Please type a message.")
   .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`)
@@ -106,6 +117,9 @@ export type ServerEvent =
   | { type: "ack"; ref: string; message: MessageView }
   | { type: "resync" }
   | { type: "error"; error: string; conversationId?: string; ref?: string };
+
+/** A page of older messages, as GET /messages/:id?before=<message id> answers it. */
+export type OlderMessages = { messages: MessageView[]; hasOlder: boolean };
 
 /** Messages from a browser to the server. */
 export const ClientEventSchema = z.discriminatedUnion("type", [

@@ -2,9 +2,12 @@
 // The socket only announces: after a reconnect, listeners hear "reconnected" and reload what they missed
 // from the server; merging by message id means nothing is shown twice.
 import { useEffect, useRef } from "react";
-import type { ClientEvent, ServerEvent } from "./messaging";
+import { SEND_FAILED_MESSAGE, SESSION_ENDED_CLOSE_CODE, type ClientEvent, type MessageView, type ServerEvent } from "./messaging";
 
-export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" };
+export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" } | { type: "sessionEnded" };
+export type SendOutcome = { ok: true; message: MessageView } | { ok: false; error: string; offline?: boolean };
+const SEND_TIMEOUT_MS = 15_000;
+const LOST_MESSAGE = "The connection was lost before the server confirmed your message. Please check and send it again.";
 type Listener = (e: RealtimeEvent) => void;
 
 class RealtimeConnection {
@@ -16,10 +19,12 @@ class RealtimeConnection {
   private everOpened = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private users = 0;
+  private sends = new Map<string, { resolve: (o: SendOutcome) => void; timer: ReturnType<typeof setTimeout> }>();
+  private ended = false;
 
   acquire() {
     this.users++;
-    if (!this.ws && !this.retryTimer) this.connect();
+    if (!this.ws && !this.retryTimer && !this.ended) this.connect();
   }
 
   release() {
@@ -48,15 +53,27 @@ class RealtimeConnection {
       this.everOpened = true;
     };
     ws.onmessage = (e) => {
+      let event: ServerEvent;
       try {
-        this.emit(JSON.parse(String(e.data)) as ServerEvent);
+        event = JSON.parse(String(e.data)) as ServerEvent;
       } catch {
-        /* not ours */
+        return;
       }
+      if ((event.type === "ack" || event.type === "error") && event.ref) {
+        this.settle(event.ref, event.type === "ack" ? { ok: true, message: event.message } : { ok: false, error: event.error === "forbidden" ? SEND_FAILED_MESSAGE : event.error });
+      }
+      this.emit(event);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
+      for (const ref of [...this.sends.keys()]) this.settle(ref, { ok: false, error: LOST_MESSAGE });
+      // The session ended (signed out here or elsewhere, or expired): coming back would only be refused.
+      if (e.code === SESSION_ENDED_CLOSE_CODE) {
+        this.ended = true;
+        this.emit({ type: "sessionEnded" });
+        return;
+      }
       if (this.users <= 0) return;
       // Back off up to 10 s, with jitter so many browsers do not return at once after a server restart.
       const delay = Math.min(10_000, 250 * 2 ** this.attempts++) * (0.5 + Math.random() / 2);
@@ -78,6 +95,27 @@ class RealtimeConnection {
 
   send(e: ClientEvent) {
     return this.sendNow(e);
+  }
+
+  private settle(ref: string, outcome: SendOutcome) {
+    const pending = this.sends.get(ref);
+    if (!pending) return;
+    this.sends.delete(ref);
+    clearTimeout(pending.timer);
+    pending.resolve(outcome);
+  }
+
+  /**
+   * Sends a message over the socket and waits for the server's answer (the stored message, or why not).
+   * `offline` means nothing was sent: the caller posts the form instead.
+   */
+  sendMessage(conversationId: string, content: string): Promise<SendOutcome> {
+    const ref = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    if (!this.sendNow({ type: "send", conversationId, content, ref })) return Promise.resolve({ ok: false, error: "", offline: true });
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.settle(ref, { ok: false, error: LOST_MESSAGE }), SEND_TIMEOUT_MS);
+      this.sends.set(ref, { resolve, timer });
+    });
   }
 
   get isOpen() {

@@ -1,7 +1,8 @@
 // Conversations and who is in them. Every function that reads or changes a conversation for a person takes
 // that person's id and answers as if the conversation did not exist when they are not a participant.
 import crypto from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { isUuid } from "~/auth/conversation-member.server";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationSummary, Participant } from "~/lib/messaging";
@@ -19,20 +20,6 @@ export class ConversationRuleError extends Error {
 }
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-
-/** The one membership rule: used by loaders, actions, the attachment download and every WebSocket subscription. */
-export async function isConversationParticipant(db: Db, conversationId: string, userId: string): Promise<boolean> {
-  if (!isUuid(conversationId)) return false;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(conversationParticipants)
-    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)));
-  return Boolean(row);
-}
-
-export function isUuid(v: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-}
 
 function toParticipant(r: Record<string, unknown>): Participant | null {
   if (!r.other_id) return null;
@@ -55,8 +42,19 @@ const otherParticipantJoin = (userId: string) => sql`
     order by u.full_name nulls last limit 1
   ) o on true`;
 
-/** The person's conversations, most recently active first, each with the other participant and the last message. */
-export async function getConversationsForUser(db: Db, userId: string): Promise<ConversationSummary[]> {
+export const CONVERSATION_PAGE_SIZE = 30;
+
+/**
+ * The person's conversations, most recently active first, each with the other participant and the last
+ * message: one page of `limit`, after the conversation `afterId` when given (the list's "Show more").
+ */
+export async function getConversationsForUser(
+  db: Db,
+  userId: string,
+  options: { afterId?: string | null; limit?: number } = {},
+): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
+  const limit = Math.min(100, Math.max(1, options.limit ?? CONVERSATION_PAGE_SIZE));
+  const after = options.afterId && isUuid(options.afterId) ? options.afterId : null;
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select c.id, c.title, c.updated_at, o.*, lm.content as lm_content, lm.message_type as lm_type,
            lm.created_at as lm_created_at, lm.sender_id as lm_sender_id,
@@ -70,8 +68,10 @@ export async function getConversationsForUser(db: Db, userId: string): Promise<C
       where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
     ) lm on true
     where me.user_id = ${userId}
-    order by c.updated_at desc, c.id`);
-  return rows.map((r) => ({
+      ${after ? sql`and (c.updated_at, c.id) < (select a.updated_at, a.id from conversations a where a.id = ${after})` : sql``}
+    order by c.updated_at desc, c.id desc
+    limit ${limit + 1}`);
+  const conversations = rows.slice(0, limit).map((r) => ({
     id: String(r.id),
     title: (r.title as string | null) ?? null,
     updatedAt: iso(r.updated_at),
@@ -81,6 +81,7 @@ export async function getConversationsForUser(db: Db, userId: string): Promise<C
       : null,
     unread: Number(r.unread),
   }));
+  return { conversations, hasMore: rows.length > limit };
 }
 
 /** One conversation as `userId` sees it, or null when it does not exist or they are not in it. */

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { conversations, messages, users } from "../../db/schema";
@@ -9,12 +9,18 @@ import {
   getConversationForUser,
   getConversationsForUser,
   getUnreadCount,
-  isConversationParticipant,
   startConversation,
 } from "./conversations.server";
-import { createMessage, getAttachmentForUser, getMessages, markConversationRead, MESSAGE_CHANNEL } from "./messages.server";
+import { isConversationMember } from "~/auth/conversation-member.server";
+import { createMessage as createMessageResult, getAttachment, getMessagePage, markConversationRead, MESSAGE_CHANNEL, type NewMessage, type SendLimits } from "./messages.server";
 
 const { db, url } = await createTestDatabase();
+
+/** The stored message, or null when refused (most tests only care which). */
+async function createMessage(input: NewMessage, limits?: SendLimits) {
+  const r = await createMessageResult(db, input, limits);
+  return r.ok ? r.message : null;
+}
 
 async function makeUser(role: "client" | "coach", fullName: string) {
   const id = crypto.randomUUID();
@@ -79,42 +85,43 @@ describe("starting conversations", () => {
 describe("membership rules", () => {
   it("lets only participants read, send and mark read; others change nothing and see nothing", async () => {
     const { id } = await startConversation(db, coach, client.id);
-    const sent = await createMessage(db, { conversationId: id, senderId: coach.id, content: "Practice at 4:30" });
+    const sent = await createMessage({ conversationId: id, senderId: coach.id, content: "Practice at 4:30" });
     expect(sent).toMatchObject({ content: "Practice at 4:30", senderName: "Coach Carter", isRead: false, messageType: "text" });
 
     for (const outsider of [otherClient, otherCoach]) {
-      expect(await isConversationParticipant(db, id, outsider.id)).toBe(false);
+      expect(await isConversationMember(db, id, outsider.id)).toBe(false);
       expect(await getConversationForUser(db, id, outsider.id)).toBeNull();
-      expect(await getMessages(db, id, outsider.id)).toBeNull();
+      expect((await getMessagePage(db, id, outsider.id)).messages).toEqual([]);
       const before = await messageCount();
-      expect(await createMessage(db, { conversationId: id, senderId: outsider.id, content: "let me in" })).toBeNull();
+      expect(await createMessage({ conversationId: id, senderId: outsider.id, content: "let me in" })).toBeNull();
       expect(await messageCount()).toBe(before);
       expect(await markConversationRead(db, id, outsider.id)).toBeNull();
-      expect((await getConversationsForUser(db, outsider.id)).map((c) => c.id)).not.toContain(id);
+      expect((await getConversationsForUser(db, outsider.id)).conversations.map((c) => c.id)).not.toContain(id);
     }
     const [row] = await db.select({ isRead: messages.isRead }).from(messages).where(eq(messages.id, sent!.id));
     expect(row!.isRead).toBe(false);
   });
 
   it("treats malformed and unknown conversation ids as not found", async () => {
-    expect(await getMessages(db, "not-a-uuid", coach.id)).toBeNull();
-    expect(await getMessages(db, crypto.randomUUID(), coach.id)).toBeNull();
-    expect(await createMessage(db, { conversationId: crypto.randomUUID(), senderId: coach.id, content: "x" })).toBeNull();
+    expect((await getMessagePage(db, "not-a-uuid", coach.id)).messages).toEqual([]);
+    expect(await isConversationMember(db, "not-a-uuid", coach.id)).toBe(false);
+    expect(await isConversationMember(db, crypto.randomUUID(), coach.id)).toBe(false);
+    expect(await createMessage({ conversationId: crypto.randomUUID(), senderId: coach.id, content: "x" })).toBeNull();
     expect(await markConversationRead(db, "'; drop table messages; --", coach.id)).toBeNull();
   });
 
   it("marks only the other side's messages read, and counts unread per person", async () => {
     const c = await makeUser("client", "Unread Client");
     const { id } = await startConversation(db, c, coach.id);
-    await createMessage(db, { conversationId: id, senderId: c.id, content: "one" });
-    await createMessage(db, { conversationId: id, senderId: c.id, content: "two" });
-    await createMessage(db, { conversationId: id, senderId: coach.id, content: "reply" });
+    await createMessage({ conversationId: id, senderId: c.id, content: "one" });
+    await createMessage({ conversationId: id, senderId: c.id, content: "two" });
+    await createMessage({ conversationId: id, senderId: coach.id, content: "reply" });
     expect(await getUnreadCount(db, c.id)).toBe(1);
     const coachUnreadBefore = await getUnreadCount(db, coach.id);
     expect(await markConversationRead(db, id, coach.id)).toBe(2);
     expect(await getUnreadCount(db, coach.id)).toBe(coachUnreadBefore - 2);
-    const list = await getMessages(db, id, c.id);
-    expect(list!.map((m) => [m.content, m.isRead])).toEqual([
+    const list = (await getMessagePage(db, id, c.id)).messages;
+    expect(list.map((m) => [m.content, m.isRead])).toEqual([
       ["one", true],
       ["two", true],
       ["reply", false],
@@ -125,9 +132,9 @@ describe("membership rules", () => {
   it("lists a person's conversations with the other participant, the last message and the unread count", async () => {
     const c = await makeUser("client", "Listed Client");
     const { id } = await startConversation(db, coach, c.id);
-    await createMessage(db, { conversationId: id, senderId: coach.id, content: "first" });
-    await createMessage(db, { conversationId: id, senderId: coach.id, content: "latest" });
-    const [top] = await getConversationsForUser(db, c.id);
+    await createMessage({ conversationId: id, senderId: coach.id, content: "first" });
+    await createMessage({ conversationId: id, senderId: coach.id, content: "latest" });
+    const [top] = (await getConversationsForUser(db, c.id)).conversations;
     expect(top).toMatchObject({ id, title: "Chat with Listed Client", unread: 2, other: { fullName: "Coach Carter", role: "coach" } });
     expect(top!.lastMessage?.content).toBe("latest");
   });
@@ -135,7 +142,7 @@ describe("membership rules", () => {
   it("serves attachments only to participants of their own conversation", async () => {
     const { id } = await startConversation(db, coach, client.id);
     const data = Buffer.from("%PDF-1.4 test");
-    const sent = await createMessage(db, {
+    const sent = await createMessage({
       conversationId: id,
       senderId: client.id,
       content: "notes.pdf",
@@ -144,11 +151,11 @@ describe("membership rules", () => {
     });
     const attachmentId = sent!.attachment!.id;
     expect(sent!.attachment).toMatchObject({ fileName: "notes.pdf", size: data.length });
-    expect((await getAttachmentForUser(db, id, attachmentId, coach.id))?.data.equals(data)).toBe(true);
-    expect(await getAttachmentForUser(db, id, attachmentId, otherClient.id)).toBeNull();
-    expect(await getAttachmentForUser(db, id, attachmentId, otherCoach.id)).toBeNull();
+    expect((await getAttachment(db, id, attachmentId, coach.id))?.data.equals(data)).toBe(true);
+    expect(await getAttachment(db, id, attachmentId, otherClient.id)).toBeNull();
+    expect(await getAttachment(db, id, attachmentId, otherCoach.id)).toBeNull();
     const { id: otherConversation } = await startConversation(db, otherClient, coach.id);
-    expect(await getAttachmentForUser(db, otherConversation, attachmentId, coach.id)).toBeNull();
+    expect(await getAttachment(db, otherConversation, attachmentId, coach.id)).toBeNull();
   });
 });
 
@@ -161,16 +168,119 @@ describe("announcements", () => {
       listener.on("notification", (n) => heard.push(n.payload ?? ""));
       await listener.query(`listen ${MESSAGE_CHANNEL}`);
       const { id } = await startConversation(db, coach, client.id);
-      const sent = await createMessage(db, { conversationId: id, senderId: client.id, content: "secret content" });
+      const sent = await createMessage({ conversationId: id, senderId: client.id, content: "secret content" });
       await expect.poll(() => heard.length).toBeGreaterThan(0);
       expect(JSON.parse(heard[0]!)).toEqual({ k: "m", c: id, id: sent!.id });
       expect(heard.join()).not.toContain("secret content");
       // A message refused for a non-participant is never announced.
       heard.length = 0;
-      await createMessage(db, { conversationId: id, senderId: otherClient.id, content: "nope" });
+      await createMessage({ conversationId: id, senderId: otherClient.id, content: "nope" });
       await markConversationRead(db, id, coach.id);
       await expect.poll(() => heard.length).toBe(1);
       expect(JSON.parse(heard[0]!)).toMatchObject({ k: "r", c: id, u: coach.id });
+    } finally {
+      await listener.end();
+    }
+  });
+});
+
+describe("limits that protect everyone else", () => {
+  it("lets a person send a burst, then refuses with how long to wait, and stores nothing refused", async () => {
+    const c = await makeUser("client", "Flooding Client");
+    const { id } = await startConversation(db, coach, c.id);
+    const limits = { burst: 5, perSecond: 1, attachmentBytesPerDay: 1024 };
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => createMessageResult(db, { conversationId: id, senderId: c.id, content: `flood ${i}` }, limits)));
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    const refused = results.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, reason: "rate" });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect((await getMessagePage(db, id, c.id)).messages).toHaveLength(5);
+    // Another person's allowance is their own.
+    expect((await createMessageResult(db, { conversationId: id, senderId: coach.id, content: "still here" }, limits)).ok).toBe(true);
+  });
+
+  it("refills at the steady rate", async () => {
+    const c = await makeUser("client", "Patient Client");
+    const { id } = await startConversation(db, coach, c.id);
+    const limits = { burst: 1, perSecond: 5, attachmentBytesPerDay: 1024 };
+    expect((await createMessageResult(db, { conversationId: id, senderId: c.id, content: "one" }, limits)).ok).toBe(true);
+    expect((await createMessageResult(db, { conversationId: id, senderId: c.id, content: "two" }, limits)).ok).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await createMessageResult(db, { conversationId: id, senderId: c.id, content: "three" }, limits)).ok).toBe(true);
+  });
+
+  it("refuses attachments past the day's quota, even sent at the same moment", async () => {
+    const c = await makeUser("client", "Uploading Client");
+    const { id } = await startConversation(db, coach, c.id);
+    const limits = { burst: 100, perSecond: 100, attachmentBytesPerDay: 3000 };
+    const data = Buffer.concat([Buffer.from("%PDF-1.4 "), Buffer.alloc(991)]);
+    const send = () =>
+      createMessageResult(
+        db,
+        { conversationId: id, senderId: c.id, content: "notes.pdf", messageType: "file", attachment: { fileName: "notes.pdf", mimeType: "application/pdf", data } },
+        limits,
+      );
+    const results = await Promise.all(Array.from({ length: 6 }, send));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "quota")).toBe(true);
+  });
+});
+
+describe("paged history", () => {
+  it("opens on the latest page and pages back without gaps or repeats", async () => {
+    const c = await makeUser("client", "Long Talker");
+    const { id } = await startConversation(db, coach, c.id);
+    await db.execute(sql`
+      insert into messages (conversation_id, sender_id, content, created_at)
+      select ${id}::uuid, ${c.id}, 'message ' || n, now() - make_interval(secs => 1000 - n) from generate_series(1, 120) n`);
+    const latest = await getMessagePage(db, id, c.id);
+    expect(latest.messages).toHaveLength(50);
+    expect(latest.hasOlder).toBe(true);
+    expect(latest.messages.at(-1)!.content).toBe("message 120");
+    expect(latest.messages[0]!.content).toBe("message 71");
+    const second = await getMessagePage(db, id, c.id, { beforeId: latest.messages[0]!.id });
+    expect(second.messages.map((m) => m.content)).toEqual(Array.from({ length: 50 }, (_, i) => `message ${21 + i}`));
+    const third = await getMessagePage(db, id, c.id, { beforeId: second.messages[0]!.id });
+    expect(third.messages).toHaveLength(20);
+    expect(third.hasOlder).toBe(false);
+    // An outsider pages nothing, even with a valid cursor.
+    expect((await getMessagePage(db, id, otherClient.id, { beforeId: latest.messages[0]!.id })).messages).toEqual([]);
+  });
+
+  it("pages the list of conversations", async () => {
+    const c = await makeUser("coach", "Busy Coach");
+    for (let i = 0; i < 5; i++) {
+      const other = await makeUser("client", `Paged Client ${i}`);
+      await startConversation(db, c, other.id);
+    }
+    const first = await getConversationsForUser(db, c.id, { limit: 3 });
+    expect(first.conversations).toHaveLength(3);
+    expect(first.hasMore).toBe(true);
+    const second = await getConversationsForUser(db, c.id, { limit: 3, afterId: first.conversations.at(-1)!.id });
+    expect(second.conversations).toHaveLength(2);
+    expect(second.hasMore).toBe(false);
+    expect(new Set([...first.conversations, ...second.conversations].map((x) => x.id)).size).toBe(5);
+  });
+});
+
+describe("ended sessions", () => {
+  it("announces a deleted session and an expiry brought forward, with the session id only", async () => {
+    const listener = new pg.Client({ connectionString: url });
+    await listener.connect();
+    try {
+      const heard: string[] = [];
+      listener.on("notification", (n) => heard.push(`${n.channel}:${n.payload}`));
+      await listener.query("listen nlte_session_ended");
+      const u = await makeUser("client", "Session Person");
+      for (const sid of ["s-one", "s-two", "s-three"]) {
+        await db.execute(sql`insert into sessions (id, token, user_id, expires_at) values (${sid + u.id}, ${"t-" + sid + u.id}, ${u.id}, now() + interval '1 day')`);
+      }
+      await db.execute(sql`delete from sessions where id = ${"s-one" + u.id}`);
+      await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${"s-two" + u.id}`);
+      // Extending a session is not an end.
+      await db.execute(sql`update sessions set expires_at = now() + interval '2 days' where id = ${"s-three" + u.id}`);
+      await expect.poll(() => heard.length).toBe(2);
+      expect(heard).toEqual([`nlte_session_ended:s-one${u.id}`, `nlte_session_ended:s-two${u.id}`]);
     } finally {
       await listener.end();
     }

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useRevalidator } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, isRouteErrorResponse, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
 import { requireUser } from "~/auth/session.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
@@ -9,10 +9,12 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { pageMeta } from "~/lib/meta";
-import { mergeMessages, MessageContentSchema, TYPING_SHOWN_MS, type MessageView } from "~/lib/messaging";
+import { mergeMessages, MessageContentSchema, QUOTA_MESSAGE, rateLimitedMessage, TYPING_SHOWN_MS, type MessageView } from "~/lib/messaging";
 import { getRealtime, useRealtime } from "~/lib/realtime-client";
+import { requireConversationMember } from "~/auth/conversation-member.server";
+import { unsafeFields } from "~/lib/safe-text";
 import { getConversationForUser } from "~/models/conversations.server";
-import { createMessage, getMessages, markConversationRead } from "~/models/messages.server";
+import { createMessage, getMessagePage, markConversationRead, type SendResult } from "~/models/messages.server";
 
 export const meta = () => pageMeta(PAGES.conversation);
 
@@ -20,19 +22,28 @@ const notFound = () => data({ error: "Conversation not found" }, { status: 404 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  await requireConversationMember(context.db, params.conversationId, user.id);
   const conversation = await getConversationForUser(context.db, params.conversationId, user.id);
   if (!conversation) throw notFound();
+  // ?before=<message id>: the page of older messages (scrolling up, or the "Show earlier messages" link).
+  const before = new URL(request.url).searchParams.get("before");
   // Opening a conversation reads it (spec section 4); the other side's tick changes live.
-  await markConversationRead(context.db, conversation.id, user.id);
-  const messages = await getMessages(context.db, conversation.id, user.id);
-  if (!messages) throw notFound();
-  return { me: user.id, conversation, messages };
+  if (!before) await markConversationRead(context.db, conversation.id, user.id);
+  const page = await getMessagePage(context.db, conversation.id, user.id, { beforeId: before });
+  return { me: user.id, conversation, messages: page.messages, hasOlder: page.hasOlder, before };
+}
+
+// A send or a mark-read answers with what changed; reloading the conversation (every loader of the page)
+// after each one is exactly the cost this avoids. A reconnect or a resync still revalidates.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() === "POST") return false;
+  return defaultShouldRevalidate;
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const conversation = await getConversationForUser(context.db, params.conversationId, user.id);
-  if (!conversation) throw notFound();
+  await requireConversationMember(context.db, params.conversationId, user.id);
+  const conversationId = params.conversationId;
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > ATTACHMENT_MAX_BYTES + 256 * 1024) {
     return data<SendActionData>({ ok: false, fieldErrors: { file: "Files can be at most 10 MB." } }, { status: 413 });
@@ -40,17 +51,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "read") {
-    await markConversationRead(context.db, conversation.id, user.id);
+    await markConversationRead(context.db, conversationId, user.id);
     return { ok: true as const, messages: [] };
   }
   if (intent !== "send") throw data({ error: "Unknown request." }, { status: 400 });
 
   const file = form.get("file");
   const upload = file instanceof File && file.size > 0 ? file : null;
-  const rawText = String(form.get("content") ?? "");
-  const text = MessageContentSchema.safeParse(rawText);
+  const rawText = form.get("content");
+  const unsafe = unsafeFields({ content: rawText, file: upload });
+  if (unsafe.content || unsafe.file) return data<SendActionData>({ ok: false, fieldErrors: unsafe }, { status: 400 });
+  const text = MessageContentSchema.safeParse(String(rawText ?? ""));
   if (!upload && !text.success) return data<SendActionData>({ ok: false, fieldErrors: { content: text.error.issues[0]!.message } }, { status: 400 });
-  if (rawText.trim() && !text.success) return data<SendActionData>({ ok: false, fieldErrors: { content: text.error.issues[0]!.message } }, { status: 400 });
+  if (String(rawText ?? "").trim() && !text.success) return data<SendActionData>({ ok: false, fieldErrors: { content: text.error.issues[0]!.message } }, { status: 400 });
 
   let attachment: { fileName: string; mimeType: string; data: Buffer; kind: "image" | "file" } | null = null;
   if (upload) {
@@ -61,32 +74,44 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     attachment = { fileName: cleanFileName(upload.name, type.extension), mimeType: type.mimeType, data: bytes, kind: type.kind };
   }
 
+  const limits = context.config.messaging;
   const sent: MessageView[] = [];
+  const refused = (result: Exclude<SendResult, { ok: true }>, field: "content" | "file") => {
+    if (result.reason === "forbidden") throw notFound();
+    const message = result.reason === "rate" ? rateLimitedMessage(result.retryAfterSeconds) : QUOTA_MESSAGE;
+    return data<SendActionData>({ ok: false, fieldErrors: { [field]: message }, messages: sent }, { status: 429, headers: result.reason === "rate" ? { "Retry-After": String(result.retryAfterSeconds) } : {} });
+  };
   if (text.success) {
-    const m = await createMessage(context.db, { conversationId: conversation.id, senderId: user.id, content: text.data });
-    if (!m) throw notFound();
-    sent.push(m);
+    const r = await createMessage(context.db, { conversationId, senderId: user.id, content: text.data }, limits);
+    if (!r.ok) return refused(r, "content");
+    sent.push(r.message);
   }
   if (attachment) {
-    const m = await createMessage(context.db, {
-      conversationId: conversation.id,
-      senderId: user.id,
-      content: attachment.fileName,
-      messageType: attachment.kind,
-      attachment,
-    });
-    if (!m) throw notFound();
-    sent.push(m);
+    const r = await createMessage(
+      context.db,
+      { conversationId, senderId: user.id, content: attachment.fileName, messageType: attachment.kind, attachment },
+      limits,
+    );
+    if (!r.ok) return refused(r, "file");
+    sent.push(r.message);
   }
   return { ok: true as const, messages: sent };
 }
 
 export default function ConversationPage({ loaderData }: Route.ComponentProps) {
-  const { me, conversation, messages } = loaderData;
+  // A new conversation (or an older page opened without JavaScript) starts with fresh state.
+  return <Conversation key={`${loaderData.conversation.id}:${loaderData.before ?? ""}`} data={loaderData} />;
+}
+
+function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData"] }) {
+  const { me, conversation, messages, before } = loaded;
   const [live, setLive] = useState<MessageView[]>([]);
+  const [older, setOlder] = useState<MessageView[]>([]);
+  const [hasOlder, setHasOlder] = useState(loaded.hasOlder);
   const [readUpTo, setReadUpTo] = useState<string | null>(null);
   const [typingUntil, setTypingUntil] = useState(0);
   const revalidator = useRevalidator();
+  const olderFetcher = useFetcher<typeof loader>();
   const id = conversation.id;
 
   useRealtime(
@@ -102,11 +127,12 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
       } else if (e.type === "typing" && e.conversationId === id && e.userId !== me) {
         setTypingUntil(Date.now() + TYPING_SHOWN_MS);
       } else if ((e.type === "subscribed" && e.conversationId === id) || e.type === "resync" || e.type === "reconnected") {
-        // Anything sent between the page's load and this subscription (or while disconnected) is reloaded.
-        void revalidator.revalidate();
+        // Anything sent between the page's load and this subscription (or while disconnected) is reloaded:
+        // the latest page only, merged by id with what is shown.
+        if (!before) void revalidator.revalidate();
       }
     },
-    { conversationId: id },
+    { conversationId: id, enabled: !before },
   );
 
   useEffect(() => {
@@ -115,10 +141,25 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(t);
   }, [typingUntil]);
 
+  // An older page arrived: it goes above what is shown.
+  const olderData = olderFetcher.state === "idle" ? olderFetcher.data : undefined;
+  const handledOlder = useRef<typeof olderData>(undefined);
+  useEffect(() => {
+    if (!olderData || handledOlder.current === olderData) return;
+    handledOlder.current = olderData;
+    setOlder((o) => [...olderData.messages, ...o]);
+    setHasOlder(olderData.hasOlder);
+  }, [olderData]);
+
   const onSent = useCallback((m: MessageView[]) => setLive((l) => [...l, ...m]), []);
   const onTyping = useCallback(() => void getRealtime().send({ type: "typing", conversationId: id }), [id]);
 
-  const shown = mergeMessages(messages, live).map((m) => (m.senderId === me && !m.isRead && readUpTo && m.createdAt <= readUpTo ? { ...m, isRead: true } : m));
+  const shown = mergeMessages(older, messages, live).map((m) => (m.senderId === me && !m.isRead && readUpTo && m.createdAt <= readUpTo ? { ...m, isRead: true } : m));
+  const first = shown[0]?.id;
+  const loadOlder = useCallback(() => {
+    if (!first || olderFetcher.state !== "idle") return;
+    olderFetcher.load(`/messages/${id}?${new URLSearchParams({ before: first })}`);
+  }, [first, id, olderFetcher]);
   const title = conversation.other?.fullName || conversation.title || "Conversation";
 
   return (
@@ -133,8 +174,20 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
             {conversation.title && conversation.title !== title ? <p className="truncate text-sm text-slate-700">{conversation.title}</p> : null}
           </div>
         </div>
-        <MessageList messages={shown} me={me} loading={revalidator.state === "loading"} typing={typingUntil > 0} />
-        <Composer onSent={onSent} onTyping={onTyping} />
+        <MessageList
+          messages={shown}
+          me={me}
+          loading={revalidator.state === "loading"}
+          typing={typingUntil > 0}
+          older={{
+            has: hasOlder,
+            href: first ? `/messages/${id}?${new URLSearchParams({ before: first })}` : null,
+            loading: olderFetcher.state !== "idle",
+            load: loadOlder,
+          }}
+          latestHref={before ? `/messages/${id}` : null}
+        />
+        {before ? null : <Composer conversationId={id} onSent={onSent} onTyping={onTyping} />}
       </div>
     </section>
   );

@@ -9,7 +9,8 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { parseForm } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
-import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData } from "~/lib/messaging";
+import { ChatWidgetSchema, rateLimitedMessage, widgetMessageContent, type WidgetActionData } from "~/lib/messaging";
+import { errorSummary } from "~/lib/error-summary";
 import { useRealtime } from "~/lib/realtime-client";
 import { z } from "zod";
 import { ConversationRuleError, getClientsForCoach, getConversationsForUser, startConversation } from "~/models/conversations.server";
@@ -20,13 +21,16 @@ export const meta = () => pageMeta(PAGES.messages);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const q = new URL(request.url).searchParams.get("q") ?? "";
-  if (!user) return { role: null, userId: null, conversations: [], clients: [], q };
-  const [conversations, clients] = await Promise.all([
-    getConversationsForUser(context.db, user.id),
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q") ?? "";
+  // ?after=<conversation id>: the next page of the list ("Show more conversations").
+  const after = url.searchParams.get("after");
+  if (!user) return { role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q };
+  const [page, clients] = await Promise.all([
+    getConversationsForUser(context.db, user.id, { afterId: after }),
     user.role === "coach" ? getClientsForCoach(context.db) : Promise.resolve([]),
   ]);
-  return { role: user.role, userId: user.id, conversations, clients, q };
+  return { role: user.role, userId: user.id, conversations: page.conversations, hasMore: page.hasMore, after, clients, q };
 }
 
 const StartSchema = z.object({ intent: z.literal("start"), clientId: z.string().trim().min(1).max(64) });
@@ -55,12 +59,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       const coach = await getProfileById(context.db, input.coachId);
       if (!coach || coach.role !== "coach") return data<WidgetActionData>({ ok: false, fieldErrors: { coachId: "Select a Coach" } }, { status: 400 });
       const { id } = await startConversation(context.db, user, coach.id);
-      const sent = await createMessage(context.db, { conversationId: id, senderId: user.id, content: widgetMessageContent(input.subject, input.message) });
-      if (!sent) throw new Error("message refused");
+      const sent = await createMessage(
+        context.db,
+        { conversationId: id, senderId: user.id, content: widgetMessageContent(input.subject, input.message) },
+        context.config.messaging,
+      );
+      if (!sent.ok && sent.reason === "rate") {
+        return data<WidgetActionData>({ ok: false, error: rateLimitedMessage(sent.retryAfterSeconds) }, { status: 429 });
+      }
+      if (!sent.ok) throw new Error("message refused");
       return data<WidgetActionData>({ ok: true, coachName: coach.fullName || coach.email, conversationId: id });
     } catch (err) {
       if (err instanceof ConversationRuleError) return data<WidgetActionData>({ ok: false, error: err.message }, { status: err.status });
-      console.error("chat widget send failed:", err);
+      console.error("chat widget send failed:", errorSummary(err));
       return data<WidgetActionData>({ ok: false, error: "Could not send your message. Please try again." }, { status: 500 });
     }
   }
@@ -68,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { role, conversations, clients, q } = loaderData;
+  const { role, conversations, clients, q, hasMore, after } = loaderData;
   const [query, setQuery] = useState(q);
   const revalidator = useRevalidator();
   // New messages reorder the list and change its last lines: reload it when anything arrives.
@@ -148,6 +159,20 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           {shown.length === 0 ? <li className="py-8 text-center text-slate-700">No conversations match your search.</li> : null}
         </ul>
       )}
+      {hasMore || after ? (
+        <nav aria-label="More conversations" className="mt-6 flex justify-center gap-4">
+          {after ? (
+            <Link to="/messages" className={buttonClass("secondary")}>
+              Most recent conversations
+            </Link>
+          ) : null}
+          {hasMore ? (
+            <Link to={`/messages?${new URLSearchParams({ after: conversations[conversations.length - 1]!.id })}`} className={buttonClass("secondary")}>
+              Show more conversations
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </section>
   );
 }

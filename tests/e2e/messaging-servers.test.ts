@@ -109,7 +109,9 @@ describe("two server processes on one database", () => {
 describe("a server killed while messages are being sent", () => {
   it("keeps every message it acknowledged", async () => {
     const dataDir = tempDir("nlte-kill-");
-    let server = await startServer({ dataDir });
+    // This test is about durability, not the send allowance (issue 17): give it room for 150 quick messages.
+    const limits = { MESSAGE_BURST: "10000", MESSAGE_RATE_PER_SECOND: "1000" };
+    let server = await startServer({ dataDir, env: limits });
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
     let coach: Person, client: Person;
     try {
@@ -144,7 +146,7 @@ describe("a server killed while messages are being sent", () => {
       await server.kill();
       expect(acknowledged.size).toBeGreaterThanOrEqual(150);
 
-      server = await startServer({ dataDir });
+      server = await startServer({ dataDir, env: limits });
       const after = await openDatabase(dataDir);
       try {
         const { rows } = await after.query<{ id: string; content: string }>("select id, content from messages where conversation_id = $1", [conversationId]);

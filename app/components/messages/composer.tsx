@@ -1,90 +1,128 @@
 import { LoaderCircle, Paperclip, Send, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
 import { formatFileSize, type MessageView } from "~/lib/messaging";
+import { getRealtime } from "~/lib/realtime-client";
 
-export type SendActionData = { ok: true; messages: MessageView[] } | { ok: false; fieldErrors: { content?: string; file?: string } };
+export type SendActionData = { ok: true; messages: MessageView[] } | { ok: false; fieldErrors: { content?: string; file?: string }; messages?: MessageView[] };
 
 export const ACCEPTED_FILES = "image/*,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
+/** A failed send's text goes back in front of whatever was typed since. */
+const giveBack = (sent: string, typedSince: string) => (typedSince ? `${sent}\n${typedSince}` : sent);
+
 /**
- * Types and sends a message: Enter sends, Shift+Enter adds a line. A plain form post underneath, so it also works
- * before (or without) JavaScript.
+ * Types and sends a message: Enter sends, Shift+Enter adds a line. With JavaScript a text is sent over the
+ * page's socket (the same path the benchmark measures) and files by a form post in the background; without
+ * it the form posts and the page reloads. Either way the composer takes out only the text it sent: what is
+ * typed meanwhile stays, and a refused send puts its text back with the reason.
  */
-export function Composer({ onSent, onTyping }: { onSent: (messages: MessageView[]) => void; onTyping: () => void }) {
+export function Composer({ conversationId, onSent, onTyping }: { conversationId: string; onSent: (messages: MessageView[]) => void; onTyping: () => void }) {
   const fetcher = useFetcher<SendActionData>();
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
   const [hydrated, setHydrated] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [inFlight, setInFlight] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const lastTyping = useRef(0);
+  const postedText = useRef<string | null>(null);
+  const errorId = useId();
+  // Without JavaScript the form posts as a document: the refusal comes back as the route's action data.
+  const documentResult = useActionData<SendActionData>();
+  const documentError = documentResult && !documentResult.ok ? (documentResult.fieldErrors.file ?? documentResult.fieldErrors.content ?? null) : null;
   useEffect(() => setHydrated(true), []);
-  const pending = fetcher.state !== "idle";
+  const uploading = fetcher.state !== "idle";
   const blank = text.trim() === "" && !file;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const handled = useRef<SendActionData | undefined>(undefined);
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
+    const sent = postedText.current;
+    postedText.current = null;
+    if (result.messages?.length) onSent(result.messages);
     if (result.ok) {
-      onSent(result.messages);
-      setText("");
-      setFile(null);
-      if (fileInput.current) fileInput.current.value = "";
+      setError(null);
+    } else {
+      setError(result.fieldErrors.file ?? result.fieldErrors.content ?? null);
+      // Only the text is given back if the text itself was not stored.
+      const textStored = result.messages?.some((m) => m.messageType === "text");
+      if (sent && !textStored) setText((now) => giveBack(sent, now));
     }
   }, [result, onSent]);
-  const errors = result && !result.ok ? result.fieldErrors : {};
 
+  const clearFile = () => {
+    setFile(null);
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return; // the browser posts the form itself
+    e.preventDefault();
+    if (blank || uploading) return;
+    const sent = text.trim() ? text : "";
+    setError(null);
+    if (!file) {
+      setText("");
+      setInFlight((n) => n + 1);
+      void getRealtime()
+        .sendMessage(conversationId, sent)
+        .then((outcome) => {
+          if (outcome.ok) return onSent([outcome.message]);
+          if (outcome.offline) return post(sent, null);
+          setError(outcome.error);
+          setText((now) => giveBack(sent, now));
+        })
+        .finally(() => setInFlight((n) => n - 1));
+      return;
+    }
+    post(sent, file);
+  };
+
+  // The form post: files always, text when the socket is not open.
+  const post = (sent: string, attached: File | null) => {
+    const data = new FormData();
+    data.set("intent", "send");
+    data.set("content", sent);
+    if (attached) data.set("file", attached);
+    postedText.current = sent || null;
+    setText((now) => (now === sent ? "" : now));
+    if (attached) clearFile();
+    void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
+  };
+
+  const busy = uploading || inFlight > 0;
+  const shownError = error ?? (hydrated ? null : documentError);
   return (
-    <fetcher.Form
-      ref={form}
-      method="post"
-      encType="multipart/form-data"
-      className="border-t border-slate-200 bg-white p-3"
-      onSubmit={(e) => {
-        if (blank || pending) e.preventDefault();
-      }}
-    >
+    <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="border-t border-slate-200 bg-white p-3" onSubmit={submit}>
       <input type="hidden" name="intent" value="send" />
       {file ? (
         <p className="mb-2 flex items-center gap-2 text-sm text-slate-800">
           <Paperclip aria-hidden className="size-4" /> {file.name} ({formatFileSize(file.size)})
-          <button
-            type="button"
-            className="rounded p-1 hover:bg-slate-100"
-            aria-label="Remove attachment"
-            onClick={() => {
-              setFile(null);
-              if (fileInput.current) fileInput.current.value = "";
-            }}
-          >
+          <button type="button" className="rounded p-1 hover:bg-slate-100" aria-label="Remove attachment" onClick={clearFile}>
             <X aria-hidden className="size-4" />
           </button>
         </p>
       ) : null}
-      {errors.content || errors.file ? (
-        <p role="alert" className="mb-2 text-sm text-red-700">
-          {errors.file ?? errors.content}
+      {shownError ? (
+        <p id={errorId} role="alert" className="mb-2 text-sm text-red-700">
+          {shownError}
         </p>
       ) : null}
       <div className="flex items-end gap-2">
         <label className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-court-600">
           <Paperclip aria-hidden className="size-5" />
           <span className="sr-only">Attach a file</span>
-          <input
-            ref={fileInput}
-            type="file"
-            name="file"
-            accept={ACCEPTED_FILES}
-            className="sr-only"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
+          <input ref={fileInput} type="file" name="file" accept={ACCEPTED_FILES} className="sr-only" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         </label>
         <textarea
           name="content"
           rows={1}
           aria-label="Message"
+          aria-describedby={shownError ? errorId : undefined}
+          aria-invalid={shownError ? true : undefined}
           placeholder="Type a message..."
           value={text}
           maxLength={5000}
@@ -99,21 +137,21 @@ export function Composer({ onSent, onTyping }: { onSent: (messages: MessageView[
           onKeyDown={(e) => {
             if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
-              if (!blank && !pending) form.current?.requestSubmit();
+              if (!blank && !uploading) form.current?.requestSubmit();
             }
           }}
           className="field-sizing-content max-h-32 min-h-10 flex-1 resize-none rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
         />
         <button
           type="submit"
-          disabled={hydrated && (blank || pending)}
+          disabled={hydrated && (blank || uploading)}
           className="inline-flex items-center gap-2 rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-500"
         >
           <Send aria-hidden className="size-4" />
           Send
         </button>
       </div>
-      {pending ? (
+      {busy ? (
         <p role="status" className="mt-1 flex items-center gap-1 text-sm text-slate-700">
           <LoaderCircle aria-hidden className="size-4 animate-spin" /> Sending...
         </p>

@@ -1,5 +1,5 @@
 import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import { formatFileSize, formatTime, initialOf, type MessageView } from "~/lib/messaging";
 
 export const attachmentUrl = (m: Pick<MessageView, "conversationId" | "attachment">) =>
@@ -32,16 +32,83 @@ function MessageBody({ message: m }: { message: MessageView }) {
   return <p className="whitespace-pre-wrap break-words">{m.content}</p>;
 }
 
-/** The conversation's messages, oldest first, scrolled to the newest; own messages on the right with a read tick. */
-export function MessageList({ messages, me, loading, typing }: { messages: MessageView[]; me: string; loading: boolean; typing: boolean }) {
+export type OlderMessagesControl = { has: boolean; href: string | null; loading: boolean; load: () => void };
+
+/**
+ * The conversation's messages, oldest first, scrolled to the newest; own messages on the right with a read
+ * tick. Older messages load when the top is scrolled into view (or by the "Show earlier messages" link, which
+ * also works without JavaScript), and the reading position stays where it was.
+ */
+export function MessageList({
+  messages,
+  me,
+  loading,
+  typing,
+  older,
+  latestHref,
+}: {
+  messages: MessageView[];
+  me: string;
+  loading: boolean;
+  typing: boolean;
+  older?: OlderMessagesControl;
+  latestHref?: string | null;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1]?.id;
+  const first = messages[0]?.id;
+  const seen = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const prev = seen.current;
+    if (prev.first && first !== prev.first && last === prev.last) {
+      // Older messages went in above: keep the same message under the reader's eyes.
+      el.scrollTop += el.scrollHeight - prev.height;
+    } else if (last !== prev.last) {
+      el.scrollTop = el.scrollHeight;
+    }
+    seen.current = { first, last, height: el.scrollHeight };
+  }, [first, last]);
   useEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [last, typing]);
+    if (el && typing) el.scrollTop = el.scrollHeight;
+  }, [typing]);
+  const load = older?.load;
+  const canLoad = Boolean(older?.has && !older.loading);
+  useEffect(() => {
+    const el = top.current;
+    if (!el || !load || !canLoad) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) load();
+    }, { root: scroller.current, rootMargin: "200px 0px 0px 0px" });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [load, canLoad]);
   return (
     <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5" tabIndex={0} aria-label="Message history">
+      <div ref={top} />
+      {older?.has && older.href ? (
+        <p className="mb-3 text-center text-sm">
+          {older.loading ? (
+            <span role="status" className="inline-flex items-center gap-1 text-slate-700">
+              <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading earlier messages
+            </span>
+          ) : (
+            <a
+              href={older.href}
+              className="text-court-800 underline"
+              onClick={(e) => {
+                e.preventDefault();
+                older.load();
+              }}
+            >
+              Show earlier messages
+            </a>
+          )}
+        </p>
+      ) : null}
       {loading ? (
         <div role="status" className="absolute right-3 top-3 flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow">
           <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading messages
@@ -98,6 +165,13 @@ export function MessageList({ messages, me, loading, typing }: { messages: Messa
             <span className="size-2 animate-bounce rounded-full bg-slate-500" />
           </span>
         </div>
+      ) : null}
+      {latestHref ? (
+        <p className="mt-3 text-center text-sm">
+          <a href={latestHref} className="text-court-800 underline">
+            Show the latest messages
+          </a>
+        </p>
       ) : null}
     </div>
   );

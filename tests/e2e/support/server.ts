@@ -32,7 +32,7 @@ export type RunningServer = {
   kill: () => Promise<void>;
 };
 
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-"));
   const url = `http://127.0.0.1:${port}`;
@@ -44,7 +44,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     PUBLIC_URL: url,
     ...options.env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/index.ts"], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],

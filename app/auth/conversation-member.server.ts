@@ -1,0 +1,31 @@
+// The one membership rule: only the people in a conversation may read it, write to it, mark it read, download
+// its files or hear it over the socket. Everything that touches a conversation for a person goes through here:
+// loaders and actions call `requireConversationMember`, the WebSocket hub calls `isConversationMember`, and the
+// statements that must check and write atomically (sending, marking read) embed `conversationMemberSql`.
+// Outsiders get 404: the conversation's existence is not revealed.
+import { sql } from "drizzle-orm";
+import { data } from "react-router";
+import type { Db } from "../../db/client";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(v: string) {
+  return UUID.test(v);
+}
+
+/** The rule as an SQL condition, for statements that check and write in one step. */
+export function conversationMemberSql(conversationId: string, userId: string) {
+  return sql`exists (select 1 from conversation_participants where conversation_id = ${conversationId}::uuid and user_id = ${userId})`;
+}
+
+/** True when `userId` is in the conversation; false for anything else, including ids that are not UUIDs. */
+export async function isConversationMember(db: Pick<Db, "execute">, conversationId: string, userId: string): Promise<boolean> {
+  if (!isUuid(conversationId)) return false;
+  const { rows } = await db.execute<{ member: boolean }>(sql`select ${conversationMemberSql(conversationId, userId)} as member`);
+  return rows[0]?.member === true;
+}
+
+/** Throws a 404 response unless `userId` is in the conversation. Call it on the first lines of a loader or action. */
+export async function requireConversationMember(db: Pick<Db, "execute">, conversationId: string, userId: string): Promise<void> {
+  if (!(await isConversationMember(db, conversationId, userId))) throw data({ error: "Conversation not found" }, { status: 404 });
+}

@@ -1,0 +1,55 @@
+// A size limit on every request body, before anything reads it. A declared Content-Length over the limit is
+// refused with 413 at once (nothing is read); a body sent without one (chunked) is counted as it arrives and
+// refused with 413 the moment it passes the limit, so a visitor's 100 MB POST never sits in memory.
+import type { NextFunction, Request, Response } from "express";
+import { ATTACHMENT_MAX_BYTES } from "../app/lib/file-type.server";
+
+/** Forms, sign-in, search: far below this. */
+export const DEFAULT_BODY_LIMIT = 256 * 1024;
+
+/** Routes that take files: a conversation's composer (one attachment of 10 MB, plus the form around it). */
+export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [{ path: /^\/messages\/[^/]+\/?$/, bytes: ATTACHMENT_MAX_BYTES + 64 * 1024 }];
+
+export function bodyLimitFor(path: string): number {
+  return BODY_LIMITS.find((l) => l.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
+}
+
+function refuse(req: Request, res: Response, limit: number) {
+  if (res.headersSent) return;
+  res.status(413).set("Connection", "close").type("text/plain").end(`Request body too large (the limit here is ${Math.round(limit / 1024)} KB).`);
+  // Closing a connection with unread bytes in it makes the kernel reset it, which can destroy the answer
+  // before the client reads it. So what still arrives is read and thrown away for a moment, then the
+  // connection is closed whatever the client is still sending.
+  res.once("finish", () => {
+    req.socket.on("data", () => undefined);
+    req.socket.resume();
+    setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+  });
+}
+
+const LINGER_MS = 1000;
+
+export function bodyLimit() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const limit = bodyLimitFor(req.path);
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > limit) {
+      refuse(req, res, limit);
+      return;
+    }
+    // Counted where the bytes enter the stream, whoever reads it later.
+    let received = 0;
+    const push = req.push.bind(req);
+    req.push = (chunk: unknown, encoding?: BufferEncoding) => {
+      if (chunk === null || chunk === undefined) return push(chunk, encoding);
+      received += (chunk as Buffer).length;
+      if (received <= limit) return push(chunk, encoding);
+      req.push = () => true;
+      refuse(req, res, limit);
+      // End the body here: whoever is reading it sees it cut short, and the answer above is already sent.
+      return push(null);
+    };
+    next();
+  };
+}

@@ -1,0 +1,259 @@
+// The hub: which sockets this process holds, for whom, on which session, subscribed to what. It pushes to
+// them what the database announces (messages, read receipts, typing), and closes every socket of a session
+// the moment that session ends anywhere (sign-out, "sign out everywhere", password change, expiry).
+import { WebSocket } from "ws";
+import type { Db } from "../../db/client";
+import { SESSION_ENDED_CLOSE_CODE, type ServerEvent } from "../../app/lib/messaging";
+import { getParticipantIds, getUnreadCount } from "../../app/models/conversations.server";
+import { getMessagesByIds, type Announcement } from "../../app/models/messages.server";
+import { getLiveSessions } from "../../app/models/realtime-sockets.server";
+import { errorSummary } from "../../app/lib/error-summary";
+
+export { errorSummary };
+
+/** A browser will not read more than this: past it the socket is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** How often sockets are checked against their session's expiry (sessions ended by a write are announced). */
+export const SESSION_SWEEP_MS = 1000;
+const UNREAD_FLUSH_MS = 150;
+
+export type Client = {
+  /** The socket's row in realtime_sockets. */
+  id: string;
+  ws: WebSocket;
+  userId: string;
+  sessionId: string;
+  sessionExpiresAt: number;
+  subscriptions: Set<string>;
+  watchUnread: boolean;
+  lastTyping: Map<string, number>;
+  alive: boolean;
+  /** Client events read but not yet handled (bounded by the protocol). */
+  pending: number;
+  queue: Promise<void>;
+};
+
+export type Hub = ReturnType<typeof createHub>;
+
+export function createHub(db: Db) {
+  const byConversation = new Map<string, Set<Client>>();
+  const byUser = new Map<string, Set<Client>>();
+  const bySession = new Map<string, Set<Client>>();
+  let unreadWatchers = 0;
+
+  const add = <K>(map: Map<K, Set<Client>>, key: K, c: Client) => {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
+    set.add(c);
+  };
+  const remove = <K>(map: Map<K, Set<Client>>, key: K, c: Client) => {
+    const set = map.get(key);
+    set?.delete(c);
+    if (set?.size === 0) map.delete(key);
+  };
+
+  function send(c: Client, e: ServerEvent) {
+    if (c.ws.readyState !== WebSocket.OPEN) return;
+    if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) return c.ws.terminate();
+    c.ws.send(JSON.stringify(e));
+  }
+
+  /** The same event to many sockets: serialised once, not once per socket. */
+  function sendAll(clients: Iterable<Client>, e: ServerEvent, skip?: (c: Client) => boolean) {
+    let text: string | null = null;
+    for (const c of clients) {
+      if (skip?.(c) || c.ws.readyState !== WebSocket.OPEN) continue;
+      if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+        c.ws.terminate();
+        continue;
+      }
+      c.ws.send((text ??= JSON.stringify(e)));
+    }
+  }
+
+  function allClients(): Client[] {
+    const out: Client[] = [];
+    for (const set of byUser.values()) out.push(...set);
+    return out;
+  }
+
+  function register(c: Client) {
+    add(byUser, c.userId, c);
+    add(bySession, c.sessionId, c);
+  }
+
+  function unregister(c: Client) {
+    for (const id of c.subscriptions) remove(byConversation, id, c);
+    c.subscriptions.clear();
+    remove(byUser, c.userId, c);
+    remove(bySession, c.sessionId, c);
+    if (c.watchUnread) unreadWatchers--;
+    c.watchUnread = false;
+  }
+
+  function subscribe(c: Client, conversationId: string) {
+    c.subscriptions.add(conversationId);
+    add(byConversation, conversationId, c);
+  }
+
+  function unsubscribe(c: Client, conversationId: string) {
+    c.subscriptions.delete(conversationId);
+    remove(byConversation, conversationId, c);
+  }
+
+  function watchUnread(c: Client) {
+    if (!c.watchUnread) unreadWatchers++;
+    c.watchUnread = true;
+  }
+
+  /** Closes every socket of the session on this process: it can neither hear nor send anything more. */
+  function endSession(sessionId: string) {
+    const set = bySession.get(sessionId);
+    if (!set) return;
+    for (const c of [...set]) {
+      unregister(c);
+      c.ws.close(SESSION_ENDED_CLOSE_CODE, "Session ended");
+      // A browser that does not answer the close handshake is cut off anyway.
+      setTimeout(() => c.ws.terminate(), 1000).unref();
+    }
+  }
+
+  /** Re-reads the given sessions and ends the ones that are gone or expired; extends the others' expiry. */
+  async function verifySessions(sessionIds: string[]) {
+    if (sessionIds.length === 0) return;
+    const live = await getLiveSessions(db, sessionIds);
+    for (const id of sessionIds) {
+      const expires = live.get(id);
+      if (!expires) endSession(id);
+      else for (const c of bySession.get(id) ?? []) c.sessionExpiresAt = expires.getTime();
+    }
+  }
+
+  // Natural expiry writes nothing, so nothing is announced: each second, sockets whose session's known expiry
+  // has passed are checked against the database (Better Auth may have extended it meanwhile).
+  let sweeping = false;
+  const sweep = setInterval(() => {
+    if (sweeping) return;
+    const now = Date.now();
+    const due = [...bySession.entries()].filter(([, set]) => [...set].some((c) => c.sessionExpiresAt <= now)).map(([id]) => id);
+    if (due.length === 0) return;
+    sweeping = true;
+    verifySessions(due)
+      .catch((err) => console.error("realtime: session sweep failed:", errorSummary(err)))
+      .finally(() => (sweeping = false));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
+  // Unread counts are pushed per person, coalesced: a burst of messages costs one count per person.
+  const unreadDue = new Set<string>();
+  let unreadTimer: ReturnType<typeof setTimeout> | null = null;
+  function queueUnread(userId: string) {
+    if (!byUser.get(userId)?.size) return;
+    unreadDue.add(userId);
+    unreadTimer ??= setTimeout(() => void flushUnread(), UNREAD_FLUSH_MS);
+  }
+  async function flushUnread() {
+    unreadTimer = null;
+    const users = [...unreadDue];
+    unreadDue.clear();
+    for (const userId of users) {
+      const watchers = [...(byUser.get(userId) ?? [])].filter((c) => c.watchUnread);
+      if (watchers.length === 0) continue;
+      try {
+        sendAll(watchers, { type: "unread", count: await getUnreadCount(db, userId) });
+      } catch (err) {
+        console.error("realtime: unread count failed:", errorSummary(err));
+      }
+    }
+  }
+
+  async function onAnnouncement(a: Announcement) {
+    const subscribers = byConversation.get(a.c);
+    if (a.k === "t") {
+      if (subscribers) sendAll(subscribers, { type: "typing", conversationId: a.c, userId: a.u }, (c) => c.userId === a.u);
+      return;
+    }
+    if (a.k === "r") {
+      if (subscribers) sendAll(subscribers, { type: "read", conversationId: a.c, readerId: a.u, upTo: a.at });
+      if (unreadWatchers > 0) queueUnread(a.u);
+      return;
+    }
+    pendingMessages.push(a);
+    if (!draining) void drainMessages();
+  }
+
+  // Announced messages are read back in batches: one query for whatever arrived while the last one ran, and
+  // only for conversations someone on this process is listening to.
+  const pendingMessages: Array<Extract<Announcement, { k: "m" }>> = [];
+  let draining = false;
+  async function drainMessages() {
+    draining = true;
+    try {
+      while (pendingMessages.length) {
+        const batch = pendingMessages.splice(0, 500);
+        const wanted = batch.filter((a) => byConversation.get(a.c)?.size).map((a) => a.id);
+        const found = new Map((await getMessagesByIds(db, wanted)).map((m) => [m.id, m]));
+        for (const a of batch) {
+          const message = found.get(a.id);
+          const subscribers = byConversation.get(a.c);
+          if (message && subscribers) sendAll(subscribers, { type: "message", message });
+        }
+        if (unreadWatchers > 0) await queueUnreadFor(batch.map((a) => a.c));
+      }
+    } catch (err) {
+      console.error("realtime: reading announced messages failed:", errorSummary(err));
+      resyncAll();
+    } finally {
+      draining = false;
+    }
+  }
+
+  async function queueUnreadFor(conversationIds: string[]) {
+    for (const id of new Set(conversationIds)) for (const userId of await getParticipantIds(db, id)) queueUnread(userId);
+  }
+
+  function resyncAll() {
+    sendAll(allClients(), { type: "resync" });
+  }
+
+  // Drops sockets whose browser vanished without closing (sleep, lost network).
+  const heartbeat = setInterval(() => {
+    for (const c of allClients()) {
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }, 30_000);
+  heartbeat.unref();
+
+  return {
+    send,
+    register,
+    unregister,
+    subscribe,
+    unsubscribe,
+    watchUnread,
+    endSession,
+    verifySessions,
+    onAnnouncement,
+    /** A session was deleted or its expiry brought forward: if this process holds its sockets, re-read it. */
+    onSessionChanged: (sessionId: string) => {
+      if (!bySession.has(sessionId)) return;
+      void verifySessions([sessionId]).catch((err) => console.error("realtime: session check failed:", errorSummary(err)));
+    },
+    /** After the database listener reconnects: announcements may have been missed, so browsers reload and every session is re-checked. */
+    onResync: () => {
+      resyncAll();
+      void verifySessions([...bySession.keys()]).catch((err) => console.error("realtime: session check failed:", errorSummary(err)));
+    },
+    clients: allClients,
+    close: () => {
+      clearInterval(sweep);
+      clearInterval(heartbeat);
+      if (unreadTimer) clearTimeout(unreadTimer);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+// The socket's protocol: what a browser may ask (subscribe, send, read, typing, watch the unread count) and
+// how each request is answered. Every request is checked against the same rules as the HTTP routes:
+// membership through app/auth/conversation-member.server.ts, content through the messaging schemas, sending
+// through createMessage (the per-person allowance). A socket's requests are handled one at a time, and at most
+// MAX_PENDING_PER_SOCKET may wait: a client that sends faster than it is served is told so, not queued forever.
+import { WebSocket } from "ws";
+import type { Db } from "../../db/client";
+import { isConversationMember } from "../../app/auth/conversation-member.server";
+import {
+  BUSY_MESSAGE,
+  ClientEventSchema,
+  MessageContentSchema,
+  QUOTA_MESSAGE,
+  rateLimitedMessage,
+  SEND_FAILED_MESSAGE,
+  TYPING_THROTTLE_MS,
+  type ClientEvent,
+} from "../../app/lib/messaging";
+import { getUnreadCount } from "../../app/models/conversations.server";
+import { announce, createMessage, markConversationRead, type SendLimits } from "../../app/models/messages.server";
+import { errorSummary, type Client, type Hub } from "./hub";
+
+export const MAX_PENDING_PER_SOCKET = 16;
+
+export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
+  // This process's view of each sender's allowance: it only ever counts sends made here, so when it says no,
+  // the shared allowance in PostgreSQL would too. A flood is refused here without a database round trip.
+  const local = new Map<string, { tokens: number; at: number }>();
+  function spendLocally(userId: string): number {
+    const now = Date.now();
+    const b = local.get(userId) ?? { tokens: limits.burst, at: now };
+    b.tokens = Math.min(limits.burst, b.tokens + ((now - b.at) / 1000) * limits.perSecond);
+    b.at = now;
+    local.set(userId, b);
+    if (b.tokens < 1) return Math.max(1, Math.ceil((1 - b.tokens) / limits.perSecond));
+    b.tokens -= 1;
+    return 0;
+  }
+  // Forget full allowances now and then, so the map holds only people who sent recently.
+  const forget = setInterval(() => {
+    const now = Date.now();
+    for (const [id, b] of local) if (b.tokens + ((now - b.at) / 1000) * limits.perSecond >= limits.burst) local.delete(id);
+  }, 60_000);
+  forget.unref();
+
+  function onMessage(c: Client, raw: string) {
+    if (c.pending >= MAX_PENDING_PER_SOCKET) {
+      const ref = refOf(raw);
+      return hub.send(c, { type: "error", error: BUSY_MESSAGE, ...(ref ? { ref } : {}) });
+    }
+    c.pending++;
+    c.queue = c.queue
+      .then(() => (c.ws.readyState === WebSocket.OPEN ? handle(c, raw) : undefined))
+      .catch((err) => {
+        console.error("realtime: request failed:", errorSummary(err));
+        const ref = refOf(raw);
+        hub.send(c, { type: "error", error: SEND_FAILED_MESSAGE, ...(ref ? { ref } : {}) });
+      })
+      .finally(() => c.pending--);
+  }
+
+  async function handle(c: Client, raw: string) {
+    let event: ClientEvent;
+    try {
+      const parsed = ClientEventSchema.safeParse(JSON.parse(raw));
+      if (!parsed.success) return hub.send(c, { type: "error", error: "Invalid request." });
+      event = parsed.data;
+    } catch {
+      return hub.send(c, { type: "error", error: "Invalid request." });
+    }
+    switch (event.type) {
+      case "subscribe": {
+        if (c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
+        if (!(await isConversationMember(db, event.conversationId, c.userId))) {
+          return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+        }
+        if (c.ws.readyState !== WebSocket.OPEN) return;
+        hub.subscribe(c, event.conversationId);
+        return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
+      }
+      case "unsubscribe":
+        return hub.unsubscribe(c, event.conversationId);
+      case "typing": {
+        // Only a subscribed socket may type; the subscription was checked against the membership rule.
+        if (!c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+        const now = Date.now();
+        if (now - (c.lastTyping.get(event.conversationId) ?? 0) < TYPING_THROTTLE_MS) return;
+        c.lastTyping.set(event.conversationId, now);
+        return announce(db, { k: "t", c: event.conversationId, u: c.userId });
+      }
+      case "read": {
+        const n = await markConversationRead(db, event.conversationId, c.userId);
+        if (n === null) hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+        return;
+      }
+      case "watchUnread":
+        hub.watchUnread(c);
+        return hub.send(c, { type: "unread", count: await getUnreadCount(db, c.userId) });
+      case "send": {
+        const content = MessageContentSchema.safeParse(event.content);
+        if (!content.success) return hub.send(c, { type: "error", error: content.error.issues[0]!.message, ref: event.ref });
+        const wait = spendLocally(c.userId);
+        if (wait > 0) return hub.send(c, { type: "error", error: rateLimitedMessage(wait), ref: event.ref });
+        const result = await createMessage(db, { conversationId: event.conversationId, senderId: c.userId, content: content.data }, limits);
+        if (result.ok) return hub.send(c, { type: "ack", ref: event.ref, message: result.message });
+        if (result.reason === "rate") return hub.send(c, { type: "error", error: rateLimitedMessage(result.retryAfterSeconds), ref: event.ref });
+        if (result.reason === "quota") return hub.send(c, { type: "error", error: QUOTA_MESSAGE, ref: event.ref });
+        return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId, ref: event.ref });
+      }
+    }
+  }
+
+  return { onMessage, close: () => clearInterval(forget) };
+}
+
+/** The `ref` of a send, read without trusting the rest, so even a refused request is answered by name. */
+function refOf(raw: string): string | undefined {
+  try {
+    const v = JSON.parse(raw) as { ref?: unknown };
+    return typeof v.ref === "string" && v.ref.length <= 64 ? v.ref : undefined;
+  } catch {
+    return undefined;
+  }
+}
