@@ -11,7 +11,7 @@ import { chromium, type Browser, type Cookie } from "playwright-core";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { freePort, startServer } from "../tests/e2e/support/server";
 
-const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery"];
+const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery", "/general", "/calendar"];
 const JS_BUDGET_KB = 110;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 

@@ -17,6 +17,8 @@ import {
   bigint,
   doublePrecision,
   customType,
+  date,
+  time,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
@@ -38,6 +40,8 @@ export const users = pgTable(
     phone: text("phone"),
     role: roleEnum("role").notNull().default("client"),
     avatarUrl: text("avatar_url"),
+    /** Opted in to a mail when a coach cancels a session at short notice (within 48 hours). */
+    cancellationMails: boolean("cancellation_mails").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -295,4 +299,92 @@ export const contactMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+// Updates and Announcements (/general): coaches write them in Markdown; pinned posts come first, then the newest.
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    pinned: boolean("pinned").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("announcements_order_idx").on(t.pinned.desc(), t.publishedAt.desc())],
+);
+
+// The home page's event cards, the weekly overview on /calendar and the /calendar.ics feed. An event repeats weekly
+// on some weekdays (within an optional season) or happens on one date. Times are wall-clock times in ORG_TIME_ZONE.
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    kind: text("kind", { enum: ["weekly", "date"] }).notNull(),
+    /** For weekly events: 0 = Sunday ... 6 = Saturday. */
+    weekdays: smallint("weekdays").array().notNull().default(sql`'{}'::smallint[]`),
+    /** For one-off events: the day. */
+    onDate: date("on_date", { mode: "string" }),
+    /** For weekly events: the season, both optional. */
+    startsOn: date("starts_on", { mode: "string" }),
+    endsOn: date("ends_on", { mode: "string" }),
+    startTime: time("start_time"),
+    endTime: time("end_time"),
+    /** Said instead of a time, such as "by appointment". */
+    timeNote: text("time_note"),
+    place: text("place"),
+    /** Level, ages or any other note shown on the card. */
+    note: text("note"),
+    hasRegister: boolean("has_register").notNull().default(true),
+    closed: boolean("closed").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("events_kind_fields", sql`(${t.kind} = 'weekly' and cardinality(${t.weekdays}) > 0) or (${t.kind} = 'date' and ${t.onDate} is not null)`),
+    check("events_times_ordered", sql`${t.endTime} is null or ${t.startTime} is null or ${t.endTime} > ${t.startTime}`),
+    index("events_position_idx").on(t.position),
+  ],
+);
+
+// Days with no sessions at all (every event that day is cancelled): the calendar feed's EXDATEs.
+export const cancelledDates = pgTable("cancelled_dates", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  note: text("note"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Photos coaches upload to the gallery. The copies the site serves (AVIF and WebP at several widths, upright, no
+// metadata) are made once on upload and kept in gallery_photo_files; the original is not kept.
+export const galleryPhotos = pgTable(
+  "gallery_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alt: text("alt").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    position: integer("position").notNull().default(0),
+    /** The coach ticked "Everyone pictured (or their guardian) agreed to this photo being published". */
+    consent: boolean("consent").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("gallery_photos_consent", sql`${t.consent}`), index("gallery_photos_position_idx").on(t.position)],
+);
+
+export const galleryPhotoFiles = pgTable(
+  "gallery_photo_files",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => galleryPhotos.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    width: integer("width").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
 );

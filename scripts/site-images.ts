@@ -109,13 +109,21 @@ export async function readImages(dir: string): Promise<Manifest> {
   return { images, variants };
 }
 
+/**
+ * One copy of a photo: upright by its EXIF orientation, `width` pixels wide at most, without any metadata (sharp
+ * writes none unless asked). The server's gallery uploads use this same function, so both sets look alike.
+ */
+export async function encodeCopy(original: Buffer, format: Format, width: number): Promise<Buffer> {
+  const image = sharp(original, { animated: false }).autoOrient().resize({ width, withoutEnlargement: true });
+  return format === "avif" ? image.avif({ quality: 55, effort: 4 }).toBuffer() : image.webp({ quality: 78 }).toBuffer();
+}
+
 /** The bytes of one copy, from the cache folder when it was made before. */
 export async function encodeVariant(variant: Variant, cacheDir: string): Promise<Buffer> {
   if (variant.format === "svg") return fs.readFileSync(variant.source);
   const cached = path.join(cacheDir, variant.fileName.replaceAll("/", "__"));
   if (fs.existsSync(cached)) return fs.readFileSync(cached);
-  const image = sharp(fs.readFileSync(variant.source), { animated: false }).autoOrient().resize({ width: variant.width, withoutEnlargement: true });
-  const out = variant.format === "avif" ? await image.avif({ quality: 55, effort: 4 }).toBuffer() : await image.webp({ quality: 78 }).toBuffer();
+  const out = await encodeCopy(fs.readFileSync(variant.source), variant.format, variant.width);
   fs.mkdirSync(cacheDir, { recursive: true });
   fs.writeFileSync(`${cached}.tmp`, out);
   fs.renameSync(`${cached}.tmp`, cached);

@@ -3,12 +3,18 @@
 // refused with 413 the moment it passes the limit, so a visitor's 100 MB POST never sits in memory.
 import type { NextFunction, Request, Response } from "express";
 import { ATTACHMENT_MAX_BYTES } from "../app/lib/file-type.server";
+import { PHOTO_MAX_BYTES } from "../app/lib/site-content-schemas";
 
 /** Forms, sign-in, search: far below this. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
 /** Routes that take files: a conversation's composer (one attachment of 10 MB, plus the form around it). */
-export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [{ path: /^\/messages\/[^/]+\/?$/, bytes: ATTACHMENT_MAX_BYTES + 64 * 1024 }];
+export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [
+  { path: /^\/messages\/[^/]+\/?$/, bytes: ATTACHMENT_MAX_BYTES + 64 * 1024 },
+  // Gallery uploads (15 MB photos). Twice that, so a photo just over 15 MB reaches the route, which answers with its
+  // message beside the field (without reading the body) rather than a bare 413.
+  { path: /^\/gallery\/photos\/?$/, bytes: 2 * PHOTO_MAX_BYTES },
+];
 
 export function bodyLimitFor(path: string): number {
   return BODY_LIMITS.find((l) => l.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;

@@ -10,6 +10,14 @@ describe("loadConfig", () => {
     expect(c.secure).toBe(false);
     expect(c.google).toBeUndefined();
     expect(c.dataDir).toMatch(/data$/);
+    // No stranger's calendar by default: /calendar shows the organisation's own schedule.
+    expect(c.site.calendarUrl).toBeNull();
+    expect(c.site.timeZone).toBe("America/New_York");
+  });
+
+  it("reads the organisation's time zone and an optional calendar to embed", () => {
+    const c = loadConfig({ ORG_TIME_ZONE: "Europe/Berlin", CALENDAR_URL: "https://calendar.example.org/embed" });
+    expect(c.site).toMatchObject({ timeZone: "Europe/Berlin", calendarUrl: "https://calendar.example.org/embed" });
   });
 
   it("reads PUBLIC_URL, marks https as secure", () => {
@@ -25,6 +33,8 @@ describe("loadConfig", () => {
     [{ PUBLIC_URL: "ftp://x" }, "PUBLIC_URL must be an http(s) address"],
     [{ CONTACT_EMAIL: "nope" }, "CONTACT_EMAIL must be an email address"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters"],
+    [{ ORG_TIME_ZONE: "Mars/Olympus" }, "ORG_TIME_ZONE must be an IANA time zone such as America/New_York"],
+    [{ CALENDAR_URL: "http://calendar.example.org" }, "CALENDAR_URL must be an https address"],
     [{ GOOGLE_CLIENT_ID: "id-only" }, "set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither"],
   ])("refuses %j with a clear message", (env, message) => {
     expect(() => loadConfig(env as NodeJS.ProcessEnv)).toThrow(message);

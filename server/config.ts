@@ -9,6 +9,15 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return zone.includes("/") || zone === "UTC";
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,9 +35,14 @@ const EnvSchema = z.object({
   ORG_NAME: z.string().trim().min(1).default("Next Level Tennis & Education"),
   CONTACT_PHONE: z.string().trim().min(7, "CONTACT_PHONE looks too short").default("(202) 555-0147"),
   CONTACT_EMAIL: z.email({ message: "CONTACT_EMAIL must be an email address" }).default("info@nextleveltennis.example.org"),
-  CALENDAR_URL: z
-    .url({ protocol: /^https$/, message: "CALENDAR_URL must be an https address" })
-    .default("https://calendar.google.com/calendar/embed?src=en.usa%23holiday%40group.v.calendar.google.com&ctz=America%2FNew_York"),
+  // Optional: an external calendar to embed on /calendar. Without it the page shows the organisation's own schedule.
+  CALENDAR_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: "CALENDAR_URL must be an https address" }).optional()),
+  // The organisation's time zone: event times, "today", cancellation notices and the calendar feed's VTIMEZONE.
+  ORG_TIME_ZONE: z
+    .string()
+    .trim()
+    .default("America/New_York")
+    .refine(isTimeZone, "ORG_TIME_ZONE must be an IANA time zone such as America/New_York"),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.url({ message: "GOOGLE_ISSUER must be an address" }).default("https://accounts.google.com"),
@@ -131,7 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       orgName: e.ORG_NAME,
       phone: e.CONTACT_PHONE,
       email: e.CONTACT_EMAIL,
-      calendarUrl: e.CALENDAR_URL,
+      calendarUrl: e.CALENDAR_URL ?? null,
+      timeZone: e.ORG_TIME_ZONE,
     },
   };
 }

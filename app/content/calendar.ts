@@ -1,22 +1,23 @@
-// The calendar page's words. The embedded calendar's address is configuration (CALENDAR_URL).
+// The calendar page's words. The schedule itself is in the database (coaches edit it at /calendar/events); an
+// embedded external calendar is optional configuration (CALENDAR_URL).
 export const CALENDAR_TEXT = {
   embedTitle: "Next Level Tennis & Education calendar",
   openButton: "Open Calendar in New Tab",
   directLink: "Direct link to the calendar",
   popupBlocked:
     "Your browser blocked the pop-up. Please allow pop-ups for this site, or copy this link to open the calendar:",
-  scheduleTitle: "Weekly Schedule Overview: Sep 7 - Nov 7",
+  scheduleTitle: "Weekly Schedule Overview",
+  upcomingTitle: "The next two weeks",
   contactTitle: "Questions about the schedule?",
+  subscribeTitle: "Add our schedule to your calendar",
+  subscribeText:
+    "Subscribe once and new sessions and cancelled dates appear in your calendar app by themselves.",
+  refreshNote:
+    "Calendar apps check for changes on their own schedule: Google Calendar every 12 to 24 hours. A session cancelled on the day shows on our home page at once, so check it before you leave.",
+  subscribeApple: "Subscribe (Apple Calendar, Outlook)",
+  subscribeGoogle: "Add to Google Calendar",
+  feedAddress: "Calendar address to paste into any calendar app:",
+  mailTitle: "Email me about short-notice cancellations",
+  mailLabel: "Email me when a session in the next 48 hours is cancelled",
+  mailSave: "Save email preference",
 } as const;
-
-export const WEEKLY_SCHEDULE = [
-  { day: "Sunday", time: "8-10 AM", activity: "Group training, all levels" },
-  { day: "Monday", time: "4:30-6:00 PM", activity: "Clinic" },
-  { day: "Tuesday", time: "4:30-6:00 PM", activity: "Clinic; Level-5 youth clinic (ages 8-12) 4:30-5:30 PM" },
-  { day: "Wednesday", time: "4:30-6:00 PM", activity: "Clinic" },
-  { day: "Thursday", time: "4:30-6:00 PM", activity: "Clinic; Level-5 youth clinic (ages 8-12) 4:30-5:30 PM" },
-  { day: "Friday", time: "By appointment", activity: "Private lessons" },
-  { day: "Saturday", time: "Closed", activity: "Closed for the Sabbath" },
-] as const;
-
-export const SCHEDULE_NOTE = "Cancellations: 9/21, 10/13 and 10/21.";

@@ -18,26 +18,6 @@ export const GET_IN_TOUCH = {
   areasTitle: "Service Areas",
 };
 
-export type EventCard = {
-  title: string;
-  when: string;
-  details: string;
-  /** Open cards get a Register button; closed and cancellation cards do not. */
-  status: "open" | "closed" | "cancelled";
-};
-
+// The event cards themselves are in the database (table events, seeded from the cards this file used to hold);
+// coaches change them at /calendar/events.
 export const EVENTS_TITLE = "Upcoming Events & Weekly Schedule";
-
-export const EVENT_CARDS: EventCard[] = [
-  { title: "Fall Weekly Schedule", when: "Sundays 8-10 AM", details: "Group training for every level, Sep 7 - Nov 7.", status: "open" },
-  { title: "Monday-Thursday Clinics", when: "4:30-6:00 PM", details: "Drills, match play and conditioning after school.", status: "open" },
-  {
-    title: "Level-5 Youth Clinic (Ages 8-12)",
-    when: "Tuesday and Thursday 4:30-5:30 PM",
-    details: "Our beginner clinic: racquets provided, no experience needed.",
-    status: "open",
-  },
-  { title: "Private Lessons", when: "Fridays by appointment", details: "One-on-one coaching; book with 24 hours' notice.", status: "open" },
-  { title: "Saturday", when: "Closed for the Sabbath", details: "No clinics or lessons on Saturdays.", status: "closed" },
-  { title: "Cancellations", when: "9/21, 10/13 and 10/21", details: "No sessions on these dates.", status: "cancelled" },
-];

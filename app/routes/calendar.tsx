@@ -1,25 +1,100 @@
+import { CalendarPlus } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/calendar";
 import { telHref } from "~/components/footer";
 import { PageHeader } from "~/components/page-header";
 import { CalendarEmbed } from "~/components/public/calendar-embed";
 import { Section } from "~/components/public/section";
-import { CALENDAR_TEXT, SCHEDULE_NOTE, WEEKLY_SCHEDULE } from "~/content/calendar";
+import { Button, buttonClass } from "~/components/ui/button";
+import { getUser, isCoach, requireUser } from "~/auth/session.server";
+import { CALENDAR_TEXT } from "~/content/calendar";
 import { PAGES } from "~/content/pages";
+import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "~/lib/event-format";
 import { pageMeta } from "~/lib/meta";
-import { useRootData } from "~/root";
+import { dayIn, formatDayLong } from "~/lib/org-time";
 import type { PageHandle } from "~/lib/page-mode";
+import { setToastCookie } from "~/lib/toast.server";
+import { useRootData } from "~/root";
+import { getCancellationMails, setCancellationMails } from "~/models/cancellations.server";
+import { getCancelledDays, getCurrentEvents } from "~/models/events.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.calendar, { matches, location });
 
-export default function Calendar() {
+/** The feed's addresses: webcal:// opens the calendar app; Google takes the webcal address as `cid`. */
+function subscribeLinks(publicUrl: string) {
+  const feed = `${publicUrl}/calendar.ics`;
+  const webcal = feed.replace(/^https?:/, "webcal:");
+  return { feed, webcal, google: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}` };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const tz = context.config.site.timeZone;
+  const today = dayIn(tz);
+  const [events, cancelled] = await Promise.all([getCurrentEvents(context.db, today), getCancelledDays(context.db)]);
+  const season = formatSeason(events);
+  return {
+    signedIn: Boolean(user),
+    canEdit: isCoach(user),
+    mailOptIn: user ? await getCancellationMails(context.db, user.id) : false,
+    season,
+    overview: weeklyOverview(events),
+    cancelledText: cancelled.length ? formatCancelledDays(cancelled.map((c) => c.day)) : null,
+    upcoming: occurrences(events, cancelled.map((c) => c.day), today, 14).map((o) => ({ ...o, dayLabel: formatDayLong(o.day) })),
+    links: subscribeLinks(context.config.publicUrl),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "mail-preference") throw data({ error: "Unknown action" }, { status: 400 });
+  const on = form.get("cancellationMails") !== null;
+  await setCancellationMails(context.db, user.id, on);
+  const title = on ? "We will email you about short-notice cancellations" : "No more cancellation emails";
+  throw redirect("/calendar#subscribe", { headers: { "Set-Cookie": await setToastCookie(context, { title, type: "success" }) } });
+}
+
+export default function Calendar({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
+  const { overview, season, cancelledText, upcoming, links, signedIn, canEdit, mailOptIn } = loaderData;
   return (
     <>
       <PageHeader heading={PAGES.calendar.heading} intro={PAGES.calendar.description} />
-      <div className="mx-auto max-w-7xl px-4 py-10">{site ? <CalendarEmbed url={site.calendarUrl} /> : null}</div>
-      <Section title={CALENDAR_TEXT.scheduleTitle} id="schedule">
+      {canEdit ? (
+        <div className="mx-auto max-w-7xl px-4 pt-8">
+          <Link to="/calendar/events" className={buttonClass("secondary")}>
+            Edit events and cancellations
+          </Link>
+        </div>
+      ) : null}
+      {site?.calendarUrl ? (
+        <div className="mx-auto max-w-7xl px-4 py-10">
+          <CalendarEmbed url={site.calendarUrl} />
+        </div>
+      ) : null}
+      <Section title={CALENDAR_TEXT.upcomingTitle} id="upcoming">
+        {upcoming.length === 0 ? (
+          <p className="text-slate-700">No sessions are scheduled in the next two weeks.</p>
+        ) : (
+          <ul className="flex max-w-3xl flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {upcoming.map((o) => (
+              <li key={`${o.day}-${o.eventId}`} className={`flex flex-wrap gap-x-4 px-4 py-3 ${o.cancelled ? "bg-slate-50 text-slate-600" : ""}`}>
+                <span className="w-56 font-semibold">{o.dayLabel}</span>
+                <span className={o.cancelled ? "line-through" : ""}>
+                  {o.title}
+                  {o.time ? `, ${o.time}` : ""}
+                  {o.place ? `, ${o.place}` : ""}
+                </span>
+                {o.cancelled ? <strong className="text-red-800">Cancelled</strong> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title={season ? `${CALENDAR_TEXT.scheduleTitle}: ${season}` : CALENDAR_TEXT.scheduleTitle} id="schedule">
         <div className="overflow-x-auto">
           <table className="w-full max-w-3xl border-collapse text-left">
             <thead>
@@ -30,17 +105,17 @@ export default function Calendar() {
               </tr>
             </thead>
             <tbody>
-              {WEEKLY_SCHEDULE.map((row) => (
-                <tr key={row.day} className="border-b border-slate-200">
+              {overview.map((row) => (
+                <tr key={row.day} className="border-b border-slate-200 align-top">
                   <th scope="row" className="py-2 pr-4 font-semibold">{row.day}</th>
-                  <td className="py-2 pr-4">{row.time}</td>
-                  <td className="py-2">{row.activity}</td>
+                  <td className="py-2 pr-4">{row.entries.map((e) => e.time).filter(Boolean).join("; ") || "-"}</td>
+                  <td className="py-2">{row.entries.map((e) => e.title).join("; ") || "No sessions"}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        <p className="mt-4 font-medium text-slate-800">{SCHEDULE_NOTE}</p>
+        {cancelledText ? <p className="mt-4 font-medium text-slate-800">Cancellations: {cancelledText}.</p> : null}
         {site ? (
           <div className="mt-6">
             <h3 className="font-semibold text-navy-900">{CALENDAR_TEXT.contactTitle}</h3>
@@ -49,6 +124,35 @@ export default function Calendar() {
               <a href={`mailto:${site.email}`} className="font-medium text-court-800 underline">{site.email}</a>.
             </p>
           </div>
+        ) : null}
+      </Section>
+      <Section title={CALENDAR_TEXT.subscribeTitle} id="subscribe" intro={CALENDAR_TEXT.subscribeText}>
+        <div className="flex flex-wrap gap-3">
+          <a href={links.webcal} className={buttonClass("primary")}>
+            <CalendarPlus aria-hidden className="size-4" /> {CALENDAR_TEXT.subscribeApple}
+          </a>
+          <a href={links.google} className={buttonClass("secondary")} rel="noopener noreferrer" target="_blank">
+            {CALENDAR_TEXT.subscribeGoogle}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+        <p className="mt-4 text-slate-700">
+          {CALENDAR_TEXT.feedAddress}{" "}
+          <a href={links.feed} className="break-all font-medium text-court-800 underline">
+            {links.feed}
+          </a>
+        </p>
+        <p className="mt-4 max-w-3xl rounded-lg border border-ball-300 bg-ball-300/20 p-4 text-slate-800">{CALENDAR_TEXT.refreshNote}</p>
+        {signedIn ? (
+          <Form method="post" className="mt-6 flex max-w-3xl flex-col gap-3" aria-label={CALENDAR_TEXT.mailTitle}>
+            <input type="hidden" name="intent" value="mail-preference" />
+            <label className="flex items-center gap-2 text-slate-800">
+              <input type="checkbox" name="cancellationMails" defaultChecked={mailOptIn} className="size-4" /> {CALENDAR_TEXT.mailLabel}
+            </label>
+            <Button type="submit" variant="secondary" className="self-start">
+              {CALENDAR_TEXT.mailSave}
+            </Button>
+          </Form>
         ) : null}
       </Section>
     </>

@@ -1,21 +1,36 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/gallery";
+import { getUser, isCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { GalleryGrid } from "~/components/public/gallery-grid";
+import { buttonClass } from "~/components/ui/button";
 import { GALLERY_PHOTOS } from "~/content/images";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
+import { getUploadedPhotos } from "~/models/gallery.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.gallery, { matches, location });
 
-export default function Gallery() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [user, uploaded] = await Promise.all([getUser(request, context), getUploadedPhotos(context.db)]);
+  // Coaches' uploads first, then the bundled starting set from images/.
+  return { canEdit: isCoach(user), photos: [...uploaded.map(({ id: _id, ...photo }) => photo), ...GALLERY_PHOTOS] };
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={PAGES.gallery.heading} intro={PAGES.gallery.description} />
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <GalleryGrid photos={GALLERY_PHOTOS} />
+        {loaderData.canEdit ? (
+          <Link to="/gallery/photos" className={buttonClass("secondary", "mb-6")}>
+            Add or arrange photos
+          </Link>
+        ) : null}
+        <GalleryGrid photos={loaderData.photos} />
       </div>
     </>
   );

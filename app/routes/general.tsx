@@ -1,26 +1,82 @@
+import { Pin } from "lucide-react";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/general";
+import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
-import { ANNOUNCEMENTS } from "~/content/general";
+import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { PAGES } from "~/content/pages";
+import { renderMarkdown } from "~/lib/markdown";
 import { pageMeta } from "~/lib/meta";
+import { formatDateIn } from "~/lib/org-time";
 import type { PageHandle } from "~/lib/page-mode";
+import { setToastCookie } from "~/lib/toast.server";
+import { readAnnouncementForm } from "~/models/announcement-actions.server";
+import { createAnnouncement, getAnnouncements } from "~/models/announcements.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.general, { matches, location });
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(PAGES.general, { matches, location }),
+  { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Updates and Announcements", href: "/general/feed.xml" },
+];
 
-export default function General() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const posts = await getAnnouncements(context.db);
+  const tz = context.config.site.timeZone;
+  return {
+    canEdit: isCoach(user),
+    posts: posts.map((p) => ({ id: p.id, title: p.title, pinned: p.pinned, date: formatDateIn(p.publishedAt, tz), iso: p.publishedAt.toISOString(), html: renderMarkdown(p.body) })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const coach = await requireCoach(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "create") throw data({ error: "Unknown action" }, { status: 400 });
+  const { input, failure } = readAnnouncementForm(form);
+  if (!input) return failure;
+  const id = await createAnnouncement(context.db, input, coach.id);
+  throw redirect(`/general/${id}`, { headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement published", type: "success" }) } });
+}
+
+export default function General({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, canEdit } = loaderData;
   return (
     <>
       <PageHeader heading={PAGES.general.heading} intro={PAGES.general.description} />
+      {canEdit ? (
+        <div className="mx-auto max-w-7xl px-4 pt-10">
+          <AnnouncementForm intent="create" heading="New announcement" submitLabel="Publish" result={actionData as AnnouncementFormResult | undefined} />
+        </div>
+      ) : null}
       <Section title="Latest News" id="news">
+        <p className="mb-6 text-slate-700">
+          <a href="/general/feed.xml" className="font-medium text-court-800 underline">
+            Follow these updates in a feed reader (Atom)
+          </a>
+        </p>
+        {posts.length === 0 ? <p className="text-slate-700">No announcements yet.</p> : null}
         <ol className="space-y-6">
-          {ANNOUNCEMENTS.map((a) => (
-            <li key={a.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <p className="text-sm font-semibold uppercase tracking-wide text-court-800">{a.date}</p>
-              <h3 className="mt-1 text-xl font-semibold text-navy-900">{a.title}</h3>
-              <p className="mt-2 text-slate-700">{a.text}</p>
+          {posts.map((a) => (
+            <li key={a.id}>
+              <article aria-labelledby={`post-${a.id}`} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-court-800">
+                  {a.pinned ? (
+                    <span className="inline-flex items-center gap-1 rounded-full bg-ball-300 px-2 py-0.5 text-navy-900">
+                      <Pin aria-hidden className="size-3" /> Pinned
+                    </span>
+                  ) : null}
+                  <time dateTime={a.iso}>{a.date}</time>
+                </p>
+                <h3 id={`post-${a.id}`} className="mt-1 text-xl font-semibold text-navy-900">
+                  <Link to={`/general/${a.id}`} className="hover:underline">
+                    {a.title}
+                  </Link>
+                </h3>
+                <div className="prose-post mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: a.html }} />
+              </article>
             </li>
           ))}
         </ol>

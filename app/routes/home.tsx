@@ -4,13 +4,15 @@ import type { Route } from "./+types/home";
 import { telHref } from "~/components/footer";
 import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
-import { EVENT_CARDS, EVENTS_TITLE, GET_IN_TOUCH, HERO_TEXT, MISSION, VISION } from "~/content/home";
+import { EVENTS_TITLE, GET_IN_TOUCH, HERO_TEXT, MISSION, VISION } from "~/content/home";
 import { PAGES } from "~/content/pages";
 import { SERVICE_AREAS, TAGLINE } from "~/content/site";
 import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/meta";
 import { useRootData } from "~/root";
 import { TestimonialsSection } from "~/components/testimonials-section";
 import { loadTestimonialsSection } from "~/models/testimonials.server";
+import { getScheduleCards, getShortNoticeCancellations } from "~/models/events.server";
+import { formatDayLong } from "~/lib/org-time";
 import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };
@@ -24,13 +26,30 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { testimonials: await loadTestimonialsSection(request, context) };
+  const tz = context.config.site.timeZone;
+  const [testimonials, events, shortNotice] = await Promise.all([
+    loadTestimonialsSection(request, context),
+    getScheduleCards(context.db, tz),
+    getShortNoticeCancellations(context.db, tz),
+  ]);
+  return { testimonials, events, cancellations: shortNotice.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note })) };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
   return (
     <>
+      {loaderData.cancellations.length ? (
+        <div role="region" aria-label="Cancelled sessions" className="border-b-4 border-red-700 bg-red-50">
+          <div className="mx-auto max-w-7xl px-4 py-4 text-red-900">
+            {loaderData.cancellations.map((c) => (
+              <p key={c.day} className="font-semibold">
+                Cancelled: no sessions on {c.label}.{c.note ? ` ${c.note}` : ""}
+              </p>
+            ))}
+          </div>
+        </div>
+      ) : null}
       <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:py-28">
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-6xl">{PAGES.home.heading}</h1>
@@ -95,16 +114,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section title={EVENTS_TITLE} id="events">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {EVENT_CARDS.map((event) => (
-            <li key={event.title}>
+          {loaderData.events.map((event) => (
+            <li key={event.id}>
               <Card className={`flex h-full flex-col ${event.status === "open" ? "" : "bg-slate-50"}`}>
                 <h3 className="flex items-center gap-2 text-lg font-semibold text-navy-900">
                   <CalendarDays aria-hidden className="size-5 text-court-700" />
                   {event.title}
                 </h3>
                 <p className="mt-2 font-semibold text-court-800">{event.when}</p>
-                <p className="mt-1 flex-1 text-slate-700">{event.details}</p>
-                {event.status === "open" ? (
+                <p className="mt-1 flex-1 text-slate-700">
+                  {event.details}
+                  {event.place ? <span className="block">{event.place}</span> : null}
+                </p>
+                {event.hasRegister ? (
                   <Link
                     to="/programs/registration"
                     className={buttonClass("primary", "mt-4 self-start")}
@@ -112,7 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   >
                     Register
                   </Link>
-                ) : (
+                ) : event.status === "open" ? null : (
                   <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">
                     {event.status === "closed" ? "Closed" : "Cancelled"}
                   </p>

@@ -5,12 +5,14 @@ import { describe, expect, it, vi } from "vitest";
 import { videos } from "../../db/schema";
 import { startFakeYouTube, youTubeItem } from "../../tests/support/fake-youtube";
 import { createTestDatabase } from "../../tests/support/test-db";
+import { SAMPLE_VIDEOS_SQL } from "../../tests/support/sample-videos";
 import { loadConfig } from "../../server/config";
 import type { Db } from "../../db/client";
 import type { Route } from "./+types/vlog";
 import { action, loader } from "./vlog";
 
-const { db } = await createTestDatabase();
+const { db, pool } = await createTestDatabase();
+await pool.query(SAMPLE_VIDEOS_SQL);
 const fake = await startFakeYouTube();
 
 type Who = "visitor" | "client" | "coach";

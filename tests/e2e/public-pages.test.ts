@@ -1,9 +1,11 @@
-import { describe, expect, inject, it } from "vitest";
+import fs from "node:fs";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { ENDORSEMENTS } from "~/content/grants";
 import { FAQS } from "~/content/faq";
 import { PAGES, PROGRAM_PAGES } from "~/content/pages";
 import { SITEMAP_PATHS } from "~/content/sitemap";
 import { expectAccessible, setupBrowser } from "./support/browser";
+import { startServer } from "./support/server";
 
 const baseURL = inject("baseURL");
 const open = setupBrowser(() => baseURL);
@@ -31,7 +33,7 @@ describe("home page", () => {
     expect(await cards.count()).toBe(6);
     const expected = [
       ["Fall Weekly Schedule", "Sundays 8-10 AM", true],
-      ["Monday-Thursday Clinics", "4:30-6:00 PM", true],
+      ["Monday-Thursday Clinics", "Monday-Thursday 4:30-6:00 PM", true],
       ["Level-5 Youth Clinic (Ages 8-12)", "Tuesday and Thursday 4:30-5:30 PM", true],
       ["Private Lessons", "Fridays by appointment", true],
       ["Saturday", "Closed for the Sabbath", false],
@@ -103,8 +105,34 @@ describe("search engines", () => {
 });
 
 describe("calendar", () => {
-  it("embeds the calendar, opens it in a new tab, and alerts when the pop-up is blocked", async () => {
-    const { page, context, visit } = await open();
+  it("shows the organisation's own schedule, never a stranger's calendar, when no CALENDAR_URL is set", async () => {
+    const { page, visit } = await open();
+    await visit("/calendar");
+    expect(await page.locator("iframe").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Open Calendar in New Tab" }).count()).toBe(0);
+    const schedule = page.getByRole("region", { name: "Weekly Schedule Overview: Sep 7 - Nov 7" });
+    await schedule.getByRole("row", { name: /Sunday 8-10 AM Fall Weekly Schedule/ }).waitFor();
+    await schedule.getByRole("row", { name: /Saturday Closed Closed for the Sabbath/ }).waitFor();
+    await schedule.getByText("Cancellations: 9/21, 10/13 and 10/21.").waitFor();
+    await schedule.getByRole("link", { name: PHONE }).waitFor();
+    await schedule.getByRole("link", { name: EMAIL }).waitFor();
+    const subscribe = page.getByRole("region", { name: "Add our schedule to your calendar" });
+    expect(await subscribe.getByRole("link", { name: "Add to Google Calendar (opens in a new tab)" }).getAttribute("href")).toBe(
+      `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(`${baseURL.replace("http:", "webcal:")}/calendar.ics`)}`,
+    );
+  });
+
+  it("embeds a configured calendar, opens it in a new tab, and alerts when the pop-up is blocked", async () => {
+    const server = await startServer({ env: { CALENDAR_URL: "https://calendar.google.com/calendar/embed?src=club%40example.org" } });
+    onTestFinished(async () => {
+      await server.stop();
+      fs.rmSync(server.dataDir, { recursive: true, force: true });
+    });
+    const { page, context } = await open();
+    const visit = async (p: string) => {
+      await page.goto(`${server.url}${p}`);
+      await expectAccessible(page);
+    };
     await context.route("https://calendar.google.com/**", (route) =>
       route.fulfill({ contentType: "text/html", body: "<!doctype html><html lang=en><title>Calendar</title><p>Calendar</p></html>" }),
     );

@@ -5,12 +5,13 @@ import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
+import { SAMPLE_VIDEOS_SQL } from "../support/sample-videos";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
 const open = setupBrowser(() => baseURL);
 
-// The starter videos every new database gets (db/migrations/0001_seed_videos.sql), in display order.
+// The sample videos this file adds (tests/support/sample-videos.sql), in display order.
 const STARTERS = [
   "Junior Tournament Highlights: Fall Classic", // featured
   "Footwork Drill: Split Step and Recovery",
@@ -27,6 +28,7 @@ beforeAll(async () => {
   stopDb = database.stop;
   db = new pg.Client({ connectionString: database.url });
   await db.connect();
+  await db.query(SAMPLE_VIDEOS_SQL);
 });
 afterAll(async () => {
   await db?.end();

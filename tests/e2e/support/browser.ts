@@ -60,7 +60,7 @@ export type BrowserSession = {
  */
 export function setupBrowser(baseURL: () => string) {
   let browser: Browser;
-  const sessions: Array<BrowserSession & { errors: string[] }> = [];
+  const sessions: Array<BrowserSession & { errors: string[]; javaScriptEnabled: boolean }> = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
@@ -77,7 +77,20 @@ export function setupBrowser(baseURL: () => string) {
           const name = `${ctx.task.name}`.replace(/[^a-z0-9]+/gi, "-").slice(0, 80);
           await s.page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => undefined);
         } else {
-          if (!s.page.isClosed()) await expectAccessible(s.page);
+          if (!s.page.isClosed()) {
+            if (s.javaScriptEnabled) await expectAccessible(s.page);
+            else {
+              // axe needs scripts: the page a session without JavaScript ended on is checked again with them.
+              const checker = await browser.newContext({ baseURL: baseURL(), storageState: await s.context.storageState() });
+              try {
+                const page = await checker.newPage();
+                await page.goto(s.page.url());
+                await expectAccessible(page);
+              } finally {
+                await checker.close();
+              }
+            }
+          }
           expect(s.errors, "errors in the browser console").toEqual([]);
         }
       } finally {
@@ -85,8 +98,13 @@ export function setupBrowser(baseURL: () => string) {
       }
     }
   });
-  return async function openSession(options: { viewport?: { width: number; height: number } } = {}): Promise<BrowserSession> {
-    const context = await browser.newContext({ baseURL: baseURL(), viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: "reduce" });
+  return async function openSession(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+      reducedMotion: "reduce",
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+    });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -104,6 +122,7 @@ export function setupBrowser(baseURL: () => string) {
       context,
       page,
       errors,
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
       visit: async (p: string) => {
         await page.goto(p);
         await expectAccessible(page);

@@ -1,0 +1,46 @@
+// Every query on the announcements table (/general, /general/:postId, /general/feed.xml).
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { announcements } from "../../db/schema";
+import type { AnnouncementInput } from "~/lib/site-content-schemas";
+
+const columns = {
+  id: announcements.id,
+  title: announcements.title,
+  body: announcements.body,
+  pinned: announcements.pinned,
+  publishedAt: announcements.publishedAt,
+  updatedAt: announcements.updatedAt,
+};
+
+export type Announcement = Awaited<ReturnType<typeof getAnnouncements>>[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Pinned posts first, then the newest. */
+export async function getAnnouncements(db: Db, limit = 200) {
+  return db.select(columns).from(announcements).orderBy(desc(announcements.pinned), desc(announcements.publishedAt)).limit(limit);
+}
+
+export async function getAnnouncement(db: Db, id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select(columns).from(announcements).where(eq(announcements.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createAnnouncement(db: Db, input: AnnouncementInput, createdBy: string) {
+  const [row] = await db.insert(announcements).values({ ...input, createdBy }).returning({ id: announcements.id });
+  return row!.id;
+}
+
+export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const rows = await db.update(announcements).set({ ...input, updatedAt: new Date() }).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return rows.length > 0;
+}
+
+export async function deleteAnnouncement(db: Db, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,53 @@
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/calendar.events.$eventId";
+import { EventForm, type EventFormResult, type EventFormValues } from "~/components/event-form";
+import { PageHeader } from "~/components/page-header";
+import { requireCoach } from "~/auth/session.server";
+import { setToastCookie } from "~/lib/toast.server";
+import { readEventForm } from "~/models/event-actions.server";
+import { getEvent, updateEvent } from "~/models/events.server";
+
+export const meta = () => [{ title: "Edit event | Calendar" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireCoach(request, context);
+  const e = await getEvent(context.db, params.eventId);
+  if (!e) throw data("Event not found", { status: 404 });
+  const values: EventFormValues = {
+    title: e.title,
+    kind: e.kind,
+    weekdays: e.weekdays.map(String),
+    onDate: e.onDate ?? "",
+    startsOn: e.startsOn ?? "",
+    endsOn: e.endsOn ?? "",
+    startTime: e.startTime?.slice(0, 5) ?? "",
+    endTime: e.endTime?.slice(0, 5) ?? "",
+    timeNote: e.timeNote ?? "",
+    place: e.place ?? "",
+    note: e.note ?? "",
+    hasRegister: e.hasRegister,
+    closed: e.closed,
+  };
+  return { title: e.title, values };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireCoach(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "update") throw data({ error: "Unknown action" }, { status: 400 });
+  const { input, failure } = readEventForm(form);
+  if (!input) return failure;
+  if (!(await updateEvent(context.db, params.eventId, input))) throw data("Event not found", { status: 404 });
+  throw redirect("/calendar/events", { headers: { "Set-Cookie": await setToastCookie(context, { title: "Event saved", type: "success" }) } });
+}
+
+export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader heading={`Edit: ${loaderData.title}`} />
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <EventForm intent="update" heading="Event details" submitLabel="Save event" values={loaderData.values} result={actionData as EventFormResult | undefined} />
+      </div>
+    </>
+  );
+}

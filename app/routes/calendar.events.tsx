@@ -1,0 +1,152 @@
+// Where coaches change the schedule: events (add, reorder, remove; each is edited on its own page) and cancelled days.
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/calendar.events";
+import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/components/event-form";
+import { PageHeader } from "~/components/page-header";
+import { Section } from "~/components/public/section";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { requireCoach } from "~/auth/session.server";
+import { parseForm } from "~/lib/auth-schemas";
+import { formatWhen } from "~/lib/event-format";
+import { dayIn, formatDayLong } from "~/lib/org-time";
+import { CancelledDateSchema } from "~/lib/site-content-schemas";
+import { setToastCookie } from "~/lib/toast.server";
+import { readEventForm } from "~/models/event-actions.server";
+import { cancelDay } from "~/models/cancellations.server";
+import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent, removeCancelledDay } from "~/models/events.server";
+
+export const meta = () => [{ title: "Edit events and cancellations | Calendar" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireCoach(request, context);
+  const today = dayIn(context.config.site.timeZone);
+  const [events, cancelled] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db)]);
+  return {
+    today,
+    events: events.map((e) => ({ id: e.id, title: e.title, when: formatWhen(e), past: e.kind === "date" && e.onDate! < today })),
+    cancelled: cancelled.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note, past: c.day < today })),
+  };
+}
+
+type CancellationResult = { ok: false; form: "cancellation"; fieldErrors: Partial<Record<string, string>>; values: { day: string; note: string } };
+
+const back = async (context: Route.ActionArgs["context"], title: string) =>
+  redirect("/calendar/events", { headers: { "Set-Cookie": await setToastCookie(context, { title, type: "success" }) } });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const coach = await requireCoach(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  switch (intent) {
+    case "create-event": {
+      const { input, failure } = readEventForm(form);
+      if (!input) return failure;
+      await createEvent(context.db, input);
+      throw await back(context, "Event added");
+    }
+    case "move-up":
+    case "move-down":
+      if (!(await moveEvent(context.db, id, intent === "move-up" ? "up" : "down"))) throw data("Event not found", { status: 404 });
+      throw await back(context, "Order saved");
+    case "delete-event":
+      if (!(await deleteEvent(context.db, id))) throw data("Event not found", { status: 404 });
+      throw await back(context, "Event removed");
+    case "add-cancellation": {
+      const values = { day: String(form.get("day") ?? ""), note: String(form.get("note") ?? "") };
+      const { data: input, fieldErrors } = parseForm(CancelledDateSchema, form);
+      if (!input) return data<CancellationResult>({ ok: false, form: "cancellation", fieldErrors, values }, { status: 400 });
+      const added = await cancelDay(context, input, coach.id);
+      if (!added) return data<CancellationResult>({ ok: false, form: "cancellation", fieldErrors: { day: "That date is already cancelled" }, values }, { status: 400 });
+      throw await back(context, `${formatDayLong(input.day)} cancelled`);
+    }
+    case "remove-cancellation":
+      if (!(await removeCancelledDay(context.db, String(form.get("day") ?? "")))) throw data("Cancelled date not found", { status: 404 });
+      throw await back(context, "Cancellation removed");
+    default:
+      throw data({ error: "Unknown action" }, { status: 400 });
+  }
+}
+
+export default function CalendarEvents({ loaderData, actionData }: Route.ComponentProps) {
+  const { events, cancelled } = loaderData;
+  const result = actionData as EventFormResult | CancellationResult | undefined;
+  const eventResult = result?.form === "event" ? result : undefined;
+  const cancellationResult = result?.form === "cancellation" ? result : undefined;
+  return (
+    <>
+      <PageHeader heading="Edit events and cancellations" intro="What you change here shows on the home page, the calendar page and the calendar families subscribe to." />
+      <Section title="Events, in the order shown" id="events">
+        <ol className="flex flex-col gap-3">
+          {events.map((e, i) => (
+            <li key={e.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
+              <div className="min-w-60 flex-1">
+                <p className="font-semibold text-navy-900">{e.title}</p>
+                <p className="text-slate-700">
+                  {e.when}
+                  {e.past ? " (past: no longer shown)" : ""}
+                </p>
+              </div>
+              <Link to={`/calendar/events/${e.id}`} className="font-medium text-court-800 underline">
+                Edit<span className="sr-only"> {e.title}</span>
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="id" value={e.id} />
+                <Button type="submit" name="intent" value="move-up" variant="ghost" disabled={i === 0} aria-label={`Move ${e.title} up`}>
+                  <ArrowUp aria-hidden className="size-4" />
+                </Button>
+                <Button type="submit" name="intent" value="move-down" variant="ghost" disabled={i === events.length - 1} aria-label={`Move ${e.title} down`}>
+                  <ArrowDown aria-hidden className="size-4" />
+                </Button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="id" value={e.id} />
+                <Button type="submit" name="intent" value="delete-event" variant="danger">
+                  Remove<span className="sr-only"> {e.title}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-8">
+          <EventForm intent="create-event" heading="Add an event" submitLabel="Add event" values={EMPTY_EVENT} result={eventResult} />
+        </div>
+      </Section>
+      <Section title="Cancelled dates" id="cancelled">
+        <p className="mb-4 text-slate-700">
+          No sessions happen on a cancelled date. A date in the next 48 hours also shows as a banner on the home page, and families who asked for it get an email.
+        </p>
+        <ul className="mb-6 flex flex-col gap-2">
+          {cancelled.length === 0 ? <li className="text-slate-700">No cancelled dates.</li> : null}
+          {cancelled.map((c) => (
+            <li key={c.day} className="flex flex-wrap items-center gap-3">
+              <span className="font-medium">{c.label}</span>
+              {c.note ? <span className="text-slate-700">{c.note}</span> : null}
+              {c.past ? <span className="text-sm text-slate-600">(past)</span> : null}
+              <Form method="post">
+                <input type="hidden" name="day" value={c.day} />
+                <Button type="submit" name="intent" value="remove-cancellation" variant="secondary">
+                  Remove<span className="sr-only"> the cancellation of {c.label}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" aria-labelledby="add-cancellation-heading" className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h3 id="add-cancellation-heading" className="text-lg font-semibold text-navy-900">
+            Cancel a date
+          </h3>
+          {cancellationResult ? <FormError message="Please correct the fields marked below." /> : null}
+          <input type="hidden" name="intent" value="add-cancellation" />
+          <Field label="Date" name="day" type="date" defaultValue={cancellationResult?.values.day ?? ""} error={cancellationResult?.fieldErrors.day} required />
+          <Field label="Note for families (optional)" name="note" defaultValue={cancellationResult?.values.note ?? ""} error={cancellationResult?.fieldErrors.note} placeholder="Courts closed for resurfacing" />
+          <Button type="submit" className="self-start">
+            Cancel this date
+          </Button>
+        </Form>
+      </Section>
+    </>
+  );
+}

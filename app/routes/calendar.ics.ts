@@ -1,0 +1,22 @@
+// /calendar.ics: the organisation's schedule for calendar apps (Google, Apple, Outlook) to subscribe to.
+import type { Route } from "./+types/calendar.ics";
+import { buildCalendarFeed } from "~/lib/ics";
+import { getCancelledDays, getAllEvents } from "~/models/events.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [events, cancelledDays] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db)]);
+  const body = buildCalendarFeed({
+    events,
+    cancelledDays,
+    timeZone: context.config.site.timeZone,
+    calendarName: context.config.site.orgName,
+    publicUrl: context.config.publicUrl,
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'inline; filename="calendar.ics"',
+      "Cache-Control": "no-cache",
+    },
+  });
+}

@@ -1,0 +1,88 @@
+import { ArrowLeft } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/general.$postId";
+import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { getUser, isCoach, requireCoach } from "~/auth/session.server";
+import { markdownToPlainText, renderMarkdown } from "~/lib/markdown";
+import { formatDateIn } from "~/lib/org-time";
+import type { PageHandle } from "~/lib/page-mode";
+import { setToastCookie } from "~/lib/toast.server";
+import { readAnnouncementForm } from "~/models/announcement-actions.server";
+import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/models/announcements.server";
+
+export const handle: PageHandle = { documentForVisitors: true };
+
+export const meta: Route.MetaFunction = ({ data: post }) =>
+  post ? [{ title: `${post.title} | Updates and Announcements` }, { name: "description", content: post.summary }] : [{ title: "Announcement not found" }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
+  const post = await getAnnouncement(context.db, params.postId);
+  if (!post) throw data("Announcement not found", { status: 404 });
+  return {
+    canEdit: isCoach(user),
+    id: post.id,
+    title: post.title,
+    body: post.body,
+    pinned: post.pinned,
+    date: formatDateIn(post.publishedAt, context.config.site.timeZone),
+    iso: post.publishedAt.toISOString(),
+    html: renderMarkdown(post.body),
+    summary: markdownToPlainText(post.body).slice(0, 160),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireCoach(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    if (!(await deleteAnnouncement(context.db, params.postId))) throw data("Announcement not found", { status: 404 });
+    throw redirect("/general", { headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement deleted", type: "success" }) } });
+  }
+  if (intent !== "update") throw data({ error: "Unknown action" }, { status: 400 });
+  const { input, failure } = readAnnouncementForm(form);
+  if (!input) return failure;
+  if (!(await updateAnnouncement(context.db, params.postId, input))) throw data("Announcement not found", { status: 404 });
+  throw redirect(`/general/${params.postId}`, { headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement saved", type: "success" }) } });
+}
+
+export default function Announcement({ loaderData, actionData }: Route.ComponentProps) {
+  const post = loaderData;
+  return (
+    <>
+      <PageHeader heading={post.title} intro={`Updates and Announcements · ${post.date}`} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
+        <article aria-label={post.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-sm font-semibold uppercase tracking-wide text-court-800">
+            {post.pinned ? "Pinned · " : ""}
+            <time dateTime={post.iso}>{post.date}</time>
+          </p>
+          <div className="prose-post mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: post.html }} />
+        </article>
+        <Link to="/general" className="inline-flex items-center gap-2 font-medium text-court-800 underline">
+          <ArrowLeft aria-hidden className="size-4" /> All announcements
+        </Link>
+        {post.canEdit ? (
+          <>
+            <AnnouncementForm
+              intent="update"
+              heading="Edit announcement"
+              submitLabel="Save changes"
+              values={{ title: post.title, body: post.body, pinned: post.pinned }}
+              result={actionData as AnnouncementFormResult | undefined}
+            />
+            <Form method="post" aria-label="Delete announcement">
+              <input type="hidden" name="intent" value="delete" />
+              <Button type="submit" variant="danger">
+                Delete this announcement
+              </Button>
+            </Form>
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+// /general/feed.xml: the announcements as an Atom feed (RFC 4287), the posts' HTML as the same safe Markdown output.
+import type { Route } from "./+types/general.feed.xml";
+import { renderMarkdown } from "~/lib/markdown";
+import { getAnnouncements } from "~/models/announcements.server";
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const base = context.config.publicUrl;
+  const posts = await getAnnouncements(context.db, 50);
+  const updated = posts.reduce((latest, p) => (p.updatedAt > latest ? p.updatedAt : latest), new Date(0));
+  const entries = posts.map((p) => {
+    const url = `${base}/general/${p.id}`;
+    return [
+      "  <entry>",
+      `    <title>${escapeXml(p.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
+      `    <id>urn:uuid:${p.id}</id>`,
+      `    <published>${p.publishedAt.toISOString()}</published>`,
+      `    <updated>${p.updatedAt.toISOString()}</updated>`,
+      `    <content type="html">${escapeXml(renderMarkdown(p.body))}</content>`,
+      "  </entry>",
+    ].join("\n");
+  });
+  const xml = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${escapeXml(context.config.site.orgName)}: Updates and Announcements</title>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(`${base}/general`)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/general/feed.xml`)}"/>`,
+    `  <id>${escapeXml(`${base}/general`)}</id>`,
+    `  <updated>${(posts.length ? updated : new Date(0)).toISOString()}</updated>`,
+    `  <author><name>${escapeXml(context.config.site.orgName)}</name></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+  return new Response(xml, { headers: { "Content-Type": "application/atom+xml; charset=utf-8", "Cache-Control": "no-cache" } });
+}

@@ -1,0 +1,260 @@
+// Coaches change the site's content through the routes' actions; visitors and clients are refused and change nothing;
+// bad input gets its message and stores nothing; what a coach changes is what the next visitor's request shows.
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { announcements, cancelledDates, events, galleryPhotoFiles, galleryPhotos, videos } from "../../db/schema";
+import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { dayIn, addDays } from "~/lib/org-time";
+import * as general from "./general";
+import * as post from "./general.$postId";
+import * as feed from "./general.feed.xml";
+import * as calendarEvents from "./calendar.events";
+import * as calendar from "./calendar";
+import * as ics from "./calendar.ics";
+import * as home from "./home";
+import * as gallery from "./gallery";
+import * as galleryPhotosRoute from "./gallery.photos";
+import * as photoFile from "./gallery.photos.$file";
+import * as vlog from "./vlog";
+
+const { db } = await createTestDatabase();
+beforeAll(() => createRouteUsers(db));
+
+const ctx = (who: Who) => contextFor(db, who);
+const get = (url: string) => new Request(`http://localhost${url}`);
+const rows = async <T extends typeof announcements | typeof events | typeof cancelledDates | typeof galleryPhotos>(table: T) =>
+  Number((await db.select({ n: count() }).from(table as typeof announcements))[0]!.n);
+
+describe("announcements", () => {
+  it("start with the page's current words, newest first", async () => {
+    const res = await call(general.loader, { request: get("/general"), context: ctx("visitor") });
+    const titles = (res.body as { posts: Array<{ title: string }> }).posts.map((p) => p.title);
+    expect(titles).toEqual(["Fall weekly schedule starts September 7", "No sessions on 9/21, 10/13 and 10/21", "Summer-camp grant renewed", "After-school program funded", "Scholarship recipients"]);
+  });
+
+  it("are refused to visitors and clients, and nothing changes", async () => {
+    const before = await db.select().from(announcements);
+    const [first] = before;
+    for (const [who, status] of [["visitor", 401], ["client", 403]] as const) {
+      expect((await call(general.action, { request: postForm("/general", { intent: "create", title: "Hi", body: "Hello" }), context: ctx(who) })).status).toBe(status);
+      const params = { postId: first!.id };
+      expect((await call(post.action, { request: postForm("/", { intent: "update", title: "Hacked", body: "x" }), context: ctx(who), params })).status).toBe(status);
+      expect((await call(post.action, { request: postForm("/", { intent: "delete" }), context: ctx(who), params })).status).toBe(status);
+    }
+    expect(await db.select().from(announcements)).toEqual(before);
+  });
+
+  it("refuse a <script> and an empty title with messages beside the fields, storing nothing", async () => {
+    const n = await rows(announcements);
+    const res = await call(general.action, { request: postForm("/general", { intent: "create", title: "", body: "Hi <script>alert(1)</script>" }), context: ctx("coach") });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      fieldErrors: { title: "Please enter a title", body: "Use Markdown, not HTML: remove <script> (links, lists and emphasis are written in Markdown)." },
+      values: { body: "Hi <script>alert(1)</script>" },
+    });
+    expect(await rows(announcements)).toBe(n);
+  });
+
+  it("are written, pinned, edited and deleted by a coach, and the next visitor sees each change", async () => {
+    const created = await call(general.action, { request: postForm("/general", { intent: "create", title: "Courts resurfaced", body: "**New** courts at [Fort Stanton](https://example.org)." }), context: ctx("coach") });
+    expect(created.status).toBe(302);
+    const id = created.headers.get("location")!.replace("/general/", "");
+    let list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as { posts: Array<{ title: string; html: string; pinned: boolean }> };
+    expect(list.posts[0]!.title).toBe("Courts resurfaced");
+    expect(list.posts[0]!.html).toContain("<strong>New</strong>");
+
+    // Pinning an older post puts it on top.
+    const older = (await db.select().from(announcements).where(eq(announcements.title, "Scholarship recipients")))[0]!;
+    await call(post.action, { request: postForm("/", { intent: "update", title: older.title, body: older.body, pinned: "on" }), context: ctx("coach"), params: { postId: older.id } });
+    list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as typeof list;
+    expect(list.posts.slice(0, 2).map((p) => [p.title, p.pinned])).toEqual([["Scholarship recipients", true], ["Courts resurfaced", false]]);
+
+    const edited = await call(post.action, { request: postForm("/", { intent: "update", title: "Courts resurfaced!", body: "Done." }), context: ctx("coach"), params: { postId: id } });
+    expect(edited.status).toBe(302);
+    const page = (await call(post.loader, { request: get(`/general/${id}`), context: ctx("visitor"), params: { postId: id } })).body as { title: string; html: string };
+    expect(page).toMatchObject({ title: "Courts resurfaced!", html: "<p>Done.</p>\n" });
+
+    const xml = (await call(feed.loader, { request: get("/general/feed.xml"), context: ctx("visitor") })).body as string;
+    expect(xml).toContain("<title>Courts resurfaced!</title>");
+    expect(xml).toContain(`<id>urn:uuid:${id}</id>`);
+    expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
+
+    expect((await call(post.action, { request: postForm("/", { intent: "delete" }), context: ctx("coach"), params: { postId: id } })).headers.get("location")).toBe("/general");
+    expect((await call(post.loader, { request: get(`/general/${id}`), context: ctx("visitor"), params: { postId: id } })).status).toBe(404);
+  });
+});
+
+describe("events and cancelled dates", () => {
+  it("seed the home page's cards as they were", async () => {
+    const res = (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: Array<{ title: string; when: string; hasRegister: boolean }> };
+    expect(res.events.map((e) => [e.title, e.when, e.hasRegister])).toEqual([
+      ["Fall Weekly Schedule", "Sundays 8-10 AM", true],
+      ["Monday-Thursday Clinics", "Monday-Thursday 4:30-6:00 PM", true],
+      ["Level-5 Youth Clinic (Ages 8-12)", "Tuesday and Thursday 4:30-5:30 PM", true],
+      ["Private Lessons", "Fridays by appointment", true],
+      ["Saturday", "Closed for the Sabbath", false],
+      ["Cancellations", "9/21, 10/13 and 10/21", false],
+    ]);
+  });
+
+  it("are refused to visitors and clients, and nothing changes", async () => {
+    const before = [await db.select().from(events), await db.select().from(cancelledDates)];
+    const id = (await db.select({ id: events.id }).from(events))[0]!.id;
+    for (const [who, status] of [["visitor", 401], ["client", 403]] as const) {
+      for (const fields of <Array<Record<string, string>>>[
+        { intent: "create-event", title: "X", kind: "weekly", weekdays: "1" },
+        { intent: "delete-event", id },
+        { intent: "move-down", id },
+        { intent: "add-cancellation", day: "2030-01-01" },
+        { intent: "remove-cancellation", day: "2025-09-21" },
+      ]) {
+        expect((await call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx(who) })).status).toBe(status);
+      }
+    }
+    expect((await call(calendarEvents.loader, { request: get("/calendar/events"), context: ctx("client") })).status).toBe(403);
+    expect((await call(calendarEvents.loader, { request: get("/calendar/events"), context: ctx("visitor") })).status).toBe(302);
+    expect([await db.select().from(events), await db.select().from(cancelledDates)]).toEqual(before);
+  });
+
+  it("refuse an event ending before it starts, storing nothing", async () => {
+    const n = await rows(events);
+    const res = await call(calendarEvents.action, {
+      request: postForm("/calendar/events", { intent: "create-event", title: "Evening clinic", kind: "weekly", weekdays: ["1", "3"], startTime: "18:00", endTime: "17:00" }),
+      context: ctx("coach"),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ fieldErrors: { endTime: "The event must end after it starts" }, values: { title: "Evening clinic", weekdays: ["1", "3"] } });
+    expect(await rows(events)).toBe(n);
+  });
+
+  it("are added, reordered and removed by a coach; past one-off events drop off; a short-notice cancellation shows a banner", async () => {
+    const tz = "America/New_York";
+    const today = dayIn(tz);
+    const add = (fields: Record<string, string | string[]>) => call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
+    expect((await add({ intent: "create-event", title: "Family Fun Day", kind: "date", onDate: addDays(today, 3), startTime: "10:00", endTime: "13:00", place: "Anacostia Park", hasRegister: "on" })).status).toBe(302);
+    expect((await add({ intent: "create-event", title: "Last Year's Gala", kind: "date", onDate: "2020-05-01", startTime: "18:00" })).status).toBe(302);
+    const fun = (await db.select().from(events).where(eq(events.title, "Family Fun Day")))[0]!;
+    await add({ intent: "move-up", id: fun.id });
+    let cards = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: Array<{ title: string; place: string | null }> }).events;
+    const titles = cards.map((c) => c.title);
+    expect(titles).not.toContain("Last Year's Gala");
+    expect(titles.indexOf("Family Fun Day")).toBe(titles.indexOf("Saturday") - 1);
+    expect(cards.find((c) => c.title === "Family Fun Day")!.place).toBe("Anacostia Park");
+
+    // A cancellation tomorrow: the banner; one next month: no banner.
+    expect((await add({ intent: "add-cancellation", day: addDays(today, 1), note: "Courts flooded" })).status).toBe(302);
+    expect((await add({ intent: "add-cancellation", day: addDays(today, 30) })).status).toBe(302);
+    const again = await add({ intent: "add-cancellation", day: addDays(today, 1) });
+    expect(again).toMatchObject({ status: 400, body: { fieldErrors: { day: "That date is already cancelled" } } });
+    const banner = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: Array<{ day: string; note: string }> }).cancellations;
+    expect(banner).toEqual([expect.objectContaining({ day: addDays(today, 1), note: "Courts flooded" })]);
+
+    await add({ intent: "delete-event", id: fun.id });
+    await add({ intent: "remove-cancellation", day: addDays(today, 1) });
+    cards = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: typeof cards }).events;
+    expect(cards.map((c) => c.title)).not.toContain("Family Fun Day");
+    expect(((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: unknown[] }).cancellations).toEqual([]);
+  });
+
+  it("feed the calendar: /calendar.ics and the page's subscribe links, without a stranger's calendar", async () => {
+    const res = await call(ics.loader, { request: get("/calendar.ics"), context: ctx("visitor") });
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.body).toContain("SUMMARY:Fall Weekly Schedule");
+    expect(res.body).toContain("EXDATE;TZID=America/New_York:20250921T080000");
+    const page = (await call(calendar.loader, { request: get("/calendar"), context: ctx("visitor") })).body as { links: Record<string, string>; season: string };
+    expect(page.links).toEqual({
+      feed: "http://localhost:3000/calendar.ics",
+      webcal: "webcal://localhost:3000/calendar.ics",
+      google: "https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Flocalhost%3A3000%2Fcalendar.ics",
+    });
+    expect(page.season).toBe("Sep 7 - Nov 7");
+    expect(contextFor(db, "visitor").config.site.calendarUrl).toBeNull();
+  });
+
+  it("lets a signed-in family opt in to cancellation mails, and refuses a visitor", async () => {
+    expect((await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("visitor") })).status).toBe(401);
+    expect((await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("client") })).status).toBe(302);
+    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(true);
+    await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference" }), context: ctx("client") });
+    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(false);
+  });
+});
+
+describe("gallery uploads", () => {
+  // A phone photo: 1200x800 pixels stored sideways (EXIF orientation 6) with camera details in its metadata.
+  const phonePhoto = () =>
+    sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 120, b: 60 } } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15", Artist: "A Parent" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+  const upload = (who: Who, fields: Record<string, string | Blob>) => call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "upload", ...fields }), context: ctx(who) });
+
+  it("is refused to visitors and clients, and nothing is stored", async () => {
+    const photo = new Blob([await phonePhoto()], { type: "image/jpeg" });
+    expect((await upload("visitor", { photo, alt: "Kids", consent: "on" })).status).toBe(401);
+    expect((await upload("client", { photo, alt: "Kids", consent: "on" })).status).toBe(403);
+    expect((await call(galleryPhotosRoute.loader, { request: get("/gallery/photos"), context: ctx("client") })).status).toBe(403);
+    expect(await rows(galleryPhotos)).toBe(0);
+  });
+
+  it("needs alt text, consent and a photo of at most 15 MB; HEIC says it cannot be read here; nothing is stored", async () => {
+    const photo = new Blob([await phonePhoto()], { type: "image/jpeg" });
+    expect(await upload("coach", { photo, alt: "  ", consent: "on" })).toMatchObject({ status: 400, body: { fieldErrors: { alt: "Please describe the photo for people who cannot see it" } } });
+    expect(await upload("coach", { photo, alt: "Kids at the net" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { consent: "Please confirm that everyone pictured (or their guardian) agreed" }, values: { alt: "Kids at the net" } },
+    });
+    const big = new Blob([Buffer.alloc(16 * 1024 * 1024)], { type: "image/jpeg" });
+    expect(await upload("coach", { photo: big, alt: "Big", consent: "on" })).toMatchObject({ status: 400, body: { fieldErrors: { photo: "Photos can be at most 15 MB" } } });
+    expect(await upload("coach", { photo: new Blob(["not a photo"]), alt: "Text", consent: "on" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { photo: "This file is not a photo we can read: please upload a JPEG, PNG or WebP" } },
+    });
+    // The start of an iPhone HEIC file: an ISO box "ftyp" with the brand "heic".
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"), Buffer.alloc(64)]);
+    const heicRes = await upload("coach", { photo: new Blob([heic]), alt: "iPhone photo", consent: "on" });
+    expect((heicRes.body as { fieldErrors: { photo: string } }).fieldErrors.photo).toMatch(/^HEIC photos from iPhones cannot be read by this server yet/);
+    expect(await rows(galleryPhotos)).toBe(0);
+  });
+
+  it("stores upright AVIF and WebP copies without metadata, shows them to the next visitor first, and lets coaches reorder and delete", async () => {
+    const original = await sharp(await phonePhoto()).metadata();
+    expect([original.orientation, original.exif!.toString("latin1")]).toEqual([6, expect.stringContaining("PhoneMaker")]);
+    expect((await upload("coach", { photo: new Blob([await phonePhoto()]), alt: "A serve at sunset", consent: "on" })).status).toBe(302);
+    expect((await upload("coach", { photo: new Blob([await sharp({ create: { width: 500, height: 400, channels: 3, background: "#fff" } }).png().toBuffer()]), alt: "Trophies", consent: "on" })).status).toBe(302);
+    const page = (await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as { photos: Array<{ alt: string; src: string; width: number; height: number; srcSet?: { avif: string } }> };
+    expect(page.photos.slice(0, 2).map((p) => p.alt)).toEqual(["Trophies", "A serve at sunset"]);
+    expect(page.photos).toHaveLength(20);
+    const serve = page.photos[1]!;
+    // Upright: the sideways 1200x800 original is 800 wide and 1200 high.
+    expect([serve.width, serve.height]).toEqual([800, 1200]);
+    expect(serve.srcSet!.avif.split(", ").map((s) => s.split(" ")[1])).toEqual(["320w", "640w", "800w"]);
+    const file = serve.src.split("/").pop()!;
+    const res = await call(photoFile.loader, { request: get(serve.src), context: ctx("visitor"), params: { file } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    const served = Buffer.from(await (await photoFile.loader({ request: get(serve.src), context: ctx("visitor"), params: { file } } as never)).arrayBuffer());
+    const meta = await sharp(served).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual(["webp", 800, 1200, undefined, undefined]);
+
+    const [trophies, sunset] = await db.select().from(galleryPhotos).orderBy(galleryPhotos.position);
+    await call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "move-down", id: trophies!.id }), context: ctx("coach") });
+    let order = ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as typeof page).photos.slice(0, 2).map((p) => p.alt);
+    expect(order).toEqual(["A serve at sunset", "Trophies"]);
+    await call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "delete", id: sunset!.id }), context: ctx("coach") });
+    order = ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as typeof page).photos.slice(0, 2).map((p) => p.alt);
+    expect(order[0]).toBe("Trophies");
+    expect(await db.select().from(galleryPhotoFiles).where(eq(galleryPhotoFiles.photoId, sunset!.id))).toEqual([]);
+  });
+});
+
+describe("videos", () => {
+  it("ship without the made-up starter videos: the list is empty", async () => {
+    expect(await db.select().from(videos)).toEqual([]);
+    const res = (await call(vlog.loader, { request: get("/vlog"), context: ctx("visitor") })).body as { videos: unknown[]; total: number };
+    expect(res).toMatchObject({ videos: [], total: 0 });
+  });
+});

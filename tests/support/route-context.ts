@@ -1,0 +1,50 @@
+// Calling a route's loader or action as a visitor, a client or a coach, with a real database. Only the session
+// lookup is stood in for (Better Auth is tested end to end in tests/e2e); the users exist in the database.
+import type { AppLoadContext } from "react-router";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { loadConfig } from "../../server/config";
+
+export type Who = "visitor" | "client" | "coach";
+
+export async function createRouteUsers(db: Db) {
+  await db
+    .insert(users)
+    .values([
+      { id: "client-1", email: "client@example.com", fullName: "Client Rowe", role: "client" },
+      { id: "coach-1", email: "coach@example.com", fullName: "Coach Vega", role: "coach" },
+    ])
+    .onConflictDoNothing();
+}
+
+export function contextFor(db: Db, who: Who, env: Record<string, string> = {}) {
+  const config = loadConfig({ NODE_ENV: "test", ...env });
+  const session = who === "visitor" ? null : { user: { id: `${who}-1`, email: `${who}@example.com`, name: who, role: who } };
+  return { db, config, secret: "s".repeat(32), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+
+type Callable = (args: never) => unknown;
+
+/** Runs a loader or action; a thrown Response or data() becomes { status, body, headers } like a returned one. */
+export async function call(fn: Callable, args: { request: Request; context: AppLoadContext; params?: Record<string, string> }) {
+  const unwrap = async (value: unknown) => {
+    if (value instanceof Response) return { status: value.status, headers: value.headers, body: value.headers.get("content-type")?.includes("json") ? await value.json() : await value.text() };
+    const v = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
+    if (v && typeof v === "object" && v.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), body: v.data };
+    return { status: 200, headers: new Headers(), body: value };
+  };
+  try {
+    return await unwrap(await fn({ params: {}, ...args } as never));
+  } catch (thrown) {
+    return unwrap(thrown);
+  }
+}
+
+export function postForm(url: string, fields: Record<string, string | string[] | Blob>, headers: Record<string, string> = {}) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v instanceof Blob) body.append(k, v, "photo");
+    else for (const one of [v].flat()) body.append(k, one);
+  }
+  return new Request(`http://localhost${url}`, { method: "POST", body, headers });
+}
