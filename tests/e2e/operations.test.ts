@@ -59,6 +59,9 @@ describe("backup and restore drill", () => {
       await db.query("insert into contact_messages (name, email, message) values ('Drill Visitor', 'visitor@example.com', 'When do lessons start?')");
       await db.query("insert into verifications (id, identifier, value, expires_at) values ('drill-verification', 'drill', 'v', now() + interval '1 hour')");
       await db.query("insert into app_settings (key, value) values ('drill', 'kept') on conflict do nothing");
+      await db.query("insert into videos (source_id, title) values ('drillVideo01', 'Drill video') on conflict do nothing");
+      const photo = await db.query<{ id: string }>("insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id");
+      await db.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [photo.rows[0]!.id]);
       expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Before the drill" })).status).toBe(200);
       // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
       const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
