@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { errorSummary } from "~/lib/error-summary";
 import { NonceProvider } from "~/lib/nonce";
+import { isDocumentForVisitors } from "~/lib/page-mode";
 
 /**
  * Unexpected errors from loaders, actions and rendering: the log gets where (method and path, never the query
@@ -27,6 +28,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // A visitor's content page is the same for every visitor: the server may keep it (server/page-cache.ts).
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const leafId = matches.at(-1)?.route.id;
+  if (leafId && isDocumentForVisitors(routerContext.routeModules[leafId]?.handle, loaderData["root"])) {
+    responseHeaders.set("X-Visitor-Document", "1");
+  }
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // Every page is sent whole, never as a shell with parts streamed in later: those parts are put in place by

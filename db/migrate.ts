@@ -11,13 +11,18 @@ const MIGRATION_LOCK = 7_310_2018; // any constant shared by every process of th
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 export async function runMigrations(databaseUrl: string) {
+  return runMigrationsFrom(databaseUrl, migrationsFolder);
+}
+
+/** The same, from another folder (a restore applies only the migrations its backup had, first). */
+export async function runMigrationsFrom(databaseUrl: string, folder: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     // The job queue's own tables (schema graphile_worker) first: our trigger on messages adds jobs to it.
     await runQueueMigrations({ connectionString: databaseUrl, logger: quietLogger });
-    await migrate(drizzle({ client }), { migrationsFolder });
+    await migrate(drizzle({ client }), { migrationsFolder: folder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();

@@ -114,7 +114,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
     advanced: {
       cookiePrefix: "nlte",
       useSecureCookies: config.secure,
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ["x-forwarded-for"] : ["x-nlte-never-set"] },
+      // Set by server/http.ts from req.ip (TRUST_PROXY decides how far X-Forwarded-For is believed).
+      ipAddress: { ipAddressHeaders: ["x-nlte-client-ip"] },
     },
     plugins: config.google
       ? [

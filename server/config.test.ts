@@ -64,4 +64,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ MAIL_FROM: "not an address" })).toThrow("MAIL_FROM must be an address");
     expect(() => loadConfig({ NOTIFY_DELAY_SECONDS: "0" })).toThrow("NOTIFY_DELAY_SECONDS must be at least 1");
   });
+
+  it("reads TRUST_PROXY as a hop count or a list of proxies, never as 'trust everyone'", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "loopback"]);
+    for (const bad of ["yes", "*", "0.0.0.0/33", "10.0.0.1/8/2", "127.0.0.1,nope", "100"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow("TRUST_PROXY must be false, the number of proxies in front (1 to 10), or their addresses");
+    }
+  });
 });

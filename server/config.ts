@@ -1,4 +1,5 @@
 // Every setting the server reads, checked once at start-up. A bad value stops the server with one clear line.
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { SiteConfig } from "../app/lib/site-config";
@@ -31,10 +32,7 @@ const EnvSchema = z.object({
   ),
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "PUBLIC_URL must be an http(s) address" }).optional()),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional()),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
-    .default("false")
-    .transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: z.string().default("false").transform(parseTrustProxy),
   ORG_NAME: z.string().trim().min(1).default("Next Level Tennis & Education"),
   CONTACT_PHONE: z.string().trim().min(7, "CONTACT_PHONE looks too short").default("(202) 555-0147"),
   CONTACT_EMAIL: z.email({ message: "CONTACT_EMAIL must be an email address" }).default("info@nextleveltennis.example.org"),
@@ -50,6 +48,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.url({ message: "GOOGLE_ISSUER must be an address" }).default("https://accounts.google.com"),
+  BACKUP_KEEP: z.coerce.number().int().min(1, "BACKUP_KEEP must be at least 1").max(10_000).default(14),
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -73,6 +72,43 @@ const EnvSchema = z.object({
   ATTACHMENT_QUOTA_MB_PER_DAY: z.coerce.number().min(0).max(100_000).default(50),
   SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(10),
 });
+
+/**
+ * Which proxies may tell us the visitor's address (X-Forwarded-For). Never "every address": a number is how many
+ * proxies stand in front (1 behind one Caddy), a list names the proxies (addresses, CIDR ranges, or Express's
+ * names loopback, linklocal, uniquelocal). `true` is one proxy, for settings written before this existed.
+ * See docs/decisions/0016-proxy-health-and-stopping.md.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const version = net.isIP(address ?? "");
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
+  const v = raw.trim().toLowerCase();
+  if (v === "" || v === "false" || v === "0") return false;
+  if (v === "true") return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+  }
+  const entries = v.split(",").map((e) => e.trim()).filter(Boolean);
+  if (entries.length && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({
+    code: "custom",
+    message: "TRUST_PROXY must be false, the number of proxies in front (1 to 10), or their addresses (e.g. 127.0.0.1,10.0.0.0/8 or loopback)",
+  });
+  return z.NEVER;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -104,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secure: publicUrl.protocol === "https:",
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY,
+    backupKeep: e.BACKUP_KEEP,
     google: e.GOOGLE_CLIENT_ID
       ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET!, issuer: e.GOOGLE_ISSUER.replace(/\/$/, "") }
       : undefined,

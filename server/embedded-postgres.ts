@@ -11,7 +11,57 @@ import pg from "pg";
 
 const { Client } = pg;
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void>; databaseDir?: string };
+
+/** Left in DATA_DIR when its database vanished under a running site, so the next start does not begin afresh. */
+export const MISSING_MARKER = "DATABASE-MISSING";
+
+const missingAdvice = "restore the latest backup (npm run restore -- FILE), or empty the folder to start afresh with an empty database";
+
+/**
+ * Never silently empty: a data folder that held a database but has lost it (deleted, unreadable, or marked by a
+ * running site that saw it vanish) stops the start with one line. Only a folder with nothing of ours starts afresh.
+ */
+export function checkDataFolder(dataDir: string) {
+  const databaseDir = path.join(dataDir, "postgres");
+  const marker = path.join(dataDir, MISSING_MARKER);
+  if (fs.existsSync(marker)) {
+    throw new Error(`The database in ${databaseDir} went missing while the site ran: ${missingAdvice} (then delete ${marker})`);
+  }
+  try {
+    fs.readdirSync(dataDir);
+    if (fs.existsSync(databaseDir)) fs.readdirSync(databaseDir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return;
+    throw new Error(`The data folder ${dataDir} cannot be read (${code}): check its owner and permissions`, { cause: err });
+  }
+  const held = ["auth-secret", "backups"].some((f) => fs.existsSync(path.join(dataDir, f)));
+  if (held && !fs.existsSync(path.join(databaseDir, "PG_VERSION"))) {
+    throw new Error(`The data folder ${dataDir} held a database that is now missing from ${databaseDir}: ${missingAdvice}`);
+  }
+}
+
+/** Checks every few seconds that the database folder is still there; reports once, and marks DATA_DIR, if not. */
+export function watchDatabaseFolder(dataDir: string, onMissing: (message: string) => void) {
+  const versionFile = path.join(dataDir, "postgres", "PG_VERSION");
+  const timer = setInterval(() => {
+    try {
+      fs.accessSync(versionFile, fs.constants.R_OK);
+    } catch {
+      clearInterval(timer);
+      try {
+        fs.mkdirSync(dataDir, { recursive: true });
+        fs.writeFileSync(path.join(dataDir, MISSING_MARKER), `The database folder disappeared at ${new Date().toISOString()}.\n`);
+      } catch {
+        /* the message below still says what happened */
+      }
+      onMissing(`the database folder ${path.dirname(versionFile)} disappeared or became unreadable while the site ran; stopping. Before starting again: ${missingAdvice}`);
+    }
+  }, 2000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,7 +142,14 @@ function prepareForRoot(dataDir: string, databaseDir: string) {
   }
 }
 
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase> {
+/** Whether a PostgreSQL server runs on DATA_DIR's database now (the site, or an operator command). */
+export function isPostmasterRunning(dataDir: string): boolean {
+  return runningPostmaster(path.join(dataDir, "postgres")) !== null;
+}
+
+/** `restoring`: the restore command may (re)create the database of a folder that lost it. */
+export async function startEmbeddedPostgres(dataDir: string, options: { restoring?: boolean } = {}): Promise<EmbeddedDatabase> {
+  if (!options.restoring) checkDataFolder(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const databaseDir = path.join(dataDir, "postgres");
   const password = readOrCreatePassword(dataDir);
@@ -133,7 +190,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedDa
   } finally {
     await admin.end();
   }
-  return { url: `${base}/app`, stop: () => server.stop() };
+  return { url: `${base}/app`, stop: () => server.stop(), databaseDir };
 }
 
 /**

@@ -7,16 +7,32 @@ import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import type { AppLoadContextValue, AppServices } from "./context";
+import { mountHealth, type Readiness } from "./health";
+import { createPageCache, type PageCache } from "./page-cache";
+import { requestLog } from "./request-log";
 import { bodyLimit } from "./body-limit";
 import { requireSameOrigin, securityHeaders } from "./security";
 
 export type BuildSource = { kind: "production"; build: ServerBuild; clientDir: string } | { kind: "vite"; middlewares: express.RequestHandler; load: () => Promise<ServerBuild> };
 
-export function createHttpApp(services: AppServices, source: BuildSource) {
+/** The header Better Auth reads the caller's address from: set here from req.ip, never taken from the caller. */
+export const CLIENT_IP_HEADER = "x-nlte-client-ip";
+
+export type HttpOptions = { readiness: () => Promise<Readiness>; log?: boolean };
+
+export function createHttpApp(services: AppServices, source: BuildSource, options: HttpOptions) {
   const { config, auth } = services;
   const app = express();
+  let pageCache: PageCache | null = null;
   app.disable("x-powered-by");
+  // A hop count or the proxies' addresses (TRUST_PROXY): a forged X-Forwarded-For from a visitor is never believed.
   app.set("trust proxy", config.trustProxy);
+  if (options.log) app.use(requestLog());
+  mountHealth(app, options.readiness);
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
   app.use(bodyLimit());
   app.use(securityHeaders(config));
   app.use(compression());
@@ -50,7 +66,9 @@ export function createHttpApp(services: AppServices, source: BuildSource) {
       express.static(path.join(source.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
     app.use(express.static(source.clientDir, { maxAge: "1h", index: false }));
+    pageCache = createPageCache(config, source.build, getLoadContext);
+    app.use(pageCache.middleware);
     app.all("*splat", createRequestHandler({ build: source.build, getLoadContext }));
   }
-  return app;
+  return { app, pageCache };
 }

@@ -7,10 +7,18 @@ import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { createAuth, resolveAuthSecret } from "./auth";
 import { ConfigError, loadConfig } from "./config";
-import { startEmbeddedPostgres } from "./embedded-postgres";
+import { listenForContentChanges } from "./content-changes";
+import { startEmbeddedPostgres, watchDatabaseFolder } from "./embedded-postgres";
+import { createReadinessCheck } from "./health";
 import { createHttpApp, type BuildSource } from "./http";
 import { startQueue } from "./queue";
 import { attachRealtime } from "./realtime/index";
+import { logUpgrade } from "./request-log";
+
+/** A stop (SIGTERM) must be over within 10 s: requests still running after this are cut. */
+const STOP_GRACE_MS = 7_000;
+/** WebSocket close code "Service Restart": the browser reconnects (to this process when back, or another). */
+const RECONNECT_CLOSE_CODE = 1012;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -35,21 +43,32 @@ async function main() {
   }
 
   const cleanups: Array<() => Promise<unknown>> = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    stopping = true;
+    for (const c of cleanups.reverse()) await c().catch((e) => console.error("shutdown:", e));
+    process.exit(code);
+  };
+
   let databaseUrl = config.databaseUrl;
+  let databaseDir: string | undefined;
   if (!databaseUrl) {
     try {
       const embedded = await startEmbeddedPostgres(config.dataDir);
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
+      databaseDir = embedded.databaseDir;
     } catch (err) {
       fail(err instanceof Error ? err.message : String(err));
     }
+    // The folder deleted or made unreadable under a running site: stop with one line rather than serve errors.
+    const watch = watchDatabaseFolder(config.dataDir, (message) => {
+      if (stopping) return;
+      console.error(`Error: ${message}`);
+      void shutdown(1);
+    });
+    cleanups.push(async () => watch.stop());
   }
-
-  const shutdown = async (code: number) => {
-    for (const c of cleanups.reverse()) await c().catch((e) => console.error("shutdown:", e));
-    process.exit(code);
-  };
 
   try {
     await runMigrations(databaseUrl);
@@ -64,6 +83,7 @@ async function main() {
   const services = { db, auth, config, secret };
   const queue = await startQueue(services, databaseUrl);
   cleanups.push(() => queue.stop());
+  const readiness = createReadinessCheck(pool, { databaseDir, isStopping: () => stopping });
 
   const server = http.createServer();
   let source: BuildSource;
@@ -84,9 +104,17 @@ async function main() {
       load: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     };
   }
-  server.on("request", createHttpApp(services, source));
+  const { app, pageCache } = createHttpApp(services, source, { readiness, log: config.isProduction });
+  server.on("request", app);
+  // A WebSocket upgrade never reaches Express: the request log gets its line here.
+  if (config.isProduction) server.on("upgrade", (req: http.IncomingMessage) => logUpgrade(req));
   const realtime = attachRealtime(server, services, databaseUrl);
   await realtime.ready;
+  if (pageCache) {
+    const contentListener = listenForContentChanges(databaseUrl, { onChange: pageCache.clear, onListening: pageCache.setListening });
+    cleanups.push(() => contentListener.close());
+    await contentListener.ready;
+  }
 
   server.on("error", async (err: NodeJS.ErrnoException) => {
     if (err.code === "EADDRINUSE") console.error(`Error: port ${config.port} is already in use; set PORT to a free port`);
@@ -99,21 +127,22 @@ async function main() {
     const port = typeof addr === "object" && addr ? addr.port : config.port;
     console.log(`Site ready at ${config.publicUrlConfigured ? config.publicUrl : `http://localhost:${port}`} (listening on ${config.host}:${port}, ${config.databaseUrl ? "external" : "embedded"} database)`);
   });
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  // Runs before the HTTP server's close above (cleanups run in reverse): open sockets would keep it waiting.
-  cleanups.push(() => realtime.close());
+  // A stop: take no new connections, let requests in flight finish (cut after STOP_GRACE_MS), tell every
+  // browser's socket to reconnect, then the database connections and the embedded database (cleanups run in reverse).
+  cleanups.push(async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await realtime.close(RECONNECT_CLOSE_CODE);
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+    await closed;
+    clearInterval(idle);
+    clearTimeout(cut);
+  });
 
-  let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       if (stopping) return;
-      stopping = true;
       console.log(`${signal} received: stopping`);
       void shutdown(0);
     });

@@ -1,6 +1,9 @@
 // The outbox, its delivery through a real SMTP server on loopback, and the timing rules of missed-message notices
 // (NOTIFY_DELAY_SECONDS is 1 here: no long sleeps).
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationParticipants, conversations, mailOutbox, users } from "../db/schema";
@@ -10,7 +13,7 @@ import { createTestDatabase } from "../tests/support/test-db";
 import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
 import { createAuth } from "./auth";
 import { loadConfig } from "./config";
-import { startQueue, type Queue } from "./queue";
+import { DAILY_BACKUP_JOB, dailyBackupTask, startQueue, type Queue } from "./queue";
 
 const { db, url } = await createTestDatabase();
 const secret = "queue-test-secret-queue-test-secret-0123";
@@ -167,5 +170,30 @@ describe("unsubscribe tokens", () => {
     expect(readUnsubscribeToken(settings, token.replace(".messages.", ".submissions."))).toBeNull();
     expect(readUnsubscribeToken({ ...settings, secret: "another-secret-another-secret-another" }, token)).toBeNull();
     expect(readUnsubscribeToken(settings, "garbage")).toBeNull();
+  });
+});
+
+describe("the daily backup", () => {
+  it("is scheduled in the queue, once for every process on the database", async () => {
+    const r = await db.execute(sql`select identifier from graphile_worker._private_known_crontabs`);
+    expect(r.rows.map((row) => (row as { identifier: string }).identifier)).toContain(DAILY_BACKUP_JOB);
+  });
+
+  it("writes a backup into DATA_DIR/backups and keeps only the newest BACKUP_KEEP", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-daily-"));
+    try {
+      const backups = path.join(dataDir, "backups");
+      fs.mkdirSync(backups);
+      for (const old of ["nlte-backup-20200101T070000Z.jsonl.gz", "nlte-backup-20200102T070000Z.jsonl.gz"]) fs.writeFileSync(path.join(backups, old), "old");
+      const config = loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: "2" });
+      const task = dailyBackupTask({ ...services, config }, url);
+      await task({}, {} as never);
+      const files = fs.readdirSync(backups).sort();
+      expect(files).toHaveLength(2);
+      expect(files[0]).toBe("nlte-backup-20200102T070000Z.jsonl.gz");
+      expect(fs.statSync(path.join(backups, files[1]!)).size).toBeGreaterThan(100);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { quietLogger } from "../db/migrate";
 import { getUnsentMail, markMailFailed, markMailSent, requeueUnsentMail, SEND_MAIL_JOB } from "../app/models/mail.server";
 import { MISSED_MESSAGES_JOB, sendMissedMessageNotice } from "../app/models/notices.server";
 import { setAppSetting } from "../app/models/settings.server";
+import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
 
 export type Queue = { stop: () => Promise<void> };
@@ -41,6 +42,17 @@ export function sendMailTask(services: AppServices): Task {
   };
 }
 
+export const DAILY_BACKUP_JOB = "daily_backup";
+
+/** The daily backup (decision 0015) into DATA_DIR/backups, keeping the newest BACKUP_KEEP. */
+export function dailyBackupTask(services: AppServices, databaseUrl: string): Task {
+  return async () => {
+    const { config } = services;
+    const result = await takeBackup({ databaseUrl, dataDir: config.dataDir, keep: config.backupKeep });
+    console.log(`daily backup written: ${result.file} (${result.tables} tables)${result.removed.length ? `; removed ${result.removed.length} older` : ""}`);
+  };
+}
+
 export async function startQueue(services: AppServices, databaseUrl: string): Promise<Queue> {
   // The database trigger on messages reads the delay from here (see migration 0006).
   await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
@@ -48,6 +60,7 @@ export async function startQueue(services: AppServices, databaseUrl: string): Pr
   const tasks: TaskList = {
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
+    [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
   };
   const runner: Runner = await run({
     connectionString: databaseUrl,
@@ -56,8 +69,10 @@ export async function startQueue(services: AppServices, databaseUrl: string): Pr
     pollInterval: 1000,
     logger: quietLogger,
     taskList: tasks,
-    // Schedules, one per line ("minute hour day month weekday task"); issue work adds e.g. a nightly backup here.
-    crontab: "",
+    // Schedules, one per line ("minute hour day month weekday task", in UTC). The queue runs each once across all
+    // processes; ?fill=1d makes a backup missed while every process was down run when one starts again.
+    // 07:00 UTC is 2 or 3 AM in the organisation's time zone, when nobody is sending messages.
+    crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d`,
   });
   return { stop: () => runner.stop() };
 }

@@ -14,12 +14,18 @@ const FRAME_HOSTS = [
 const IMAGE_HOSTS = ["https://i.ytimg.com", "https://img.youtube.com", "https://lh3.googleusercontent.com"];
 const MEDIA_HOSTS = ["https://i.ytimg.com"];
 
-export function contentSecurityPolicy(nonce: string, config: Config) {
+/**
+ * A page rendered for one request is allowed its scripts by that request's nonce; a stored visitor page
+ * (server/page-cache.ts) by the hashes of its inline scripts and by its own origin.
+ */
+export type ScriptPermission = { nonce: string } | { hashes: string[] };
+
+export function contentSecurityPolicy(scripts: ScriptPermission, config: Config) {
   const formTargets = ["'self'"];
   if (config.google) formTargets.push(new URL(config.google.issuer).origin, "https://accounts.google.com");
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'"],
+    "script-src": "nonce" in scripts ? ["'self'", `'nonce-${scripts.nonce}'`, "'strict-dynamic'"] : ["'self'", ...scripts.hashes],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...IMAGE_HOSTS],
     "media-src": ["'self'", "blob:", ...MEDIA_HOSTS],
@@ -41,7 +47,7 @@ export function securityHeaders(config: Config) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    if (config.isProduction) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, config));
+    if (config.isProduction) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, config));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

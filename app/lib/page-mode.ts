@@ -12,6 +12,11 @@ export type PageHandle = { documentForVisitors?: true };
 
 type RootData = { user: unknown } | undefined;
 
+/** The one rule: a page is a document (no React runtime) when its route opts in and nobody is signed in. */
+export function isDocumentForVisitors(leafHandle: unknown, rootData: unknown): boolean {
+  return !(rootData as RootData)?.user && (leafHandle as PageHandle | undefined)?.documentForVisitors === true;
+}
+
 /**
  * True while the server renders a page that will run no React in the browser. In the browser it is always false:
  * code that runs there is the application (a hydrated page, or a client-side navigation to a content page).
@@ -20,6 +25,5 @@ export function useDocumentPage(): boolean {
   const matches = useMatches();
   const root = useRouteLoaderData("root") as RootData;
   if (typeof document !== "undefined") return false;
-  const leaf = matches.at(-1)?.handle as PageHandle | undefined;
-  return !root?.user && leaf?.documentForVisitors === true;
+  return isDocumentForVisitors(matches.at(-1)?.handle, root);
 }

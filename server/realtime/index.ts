@@ -54,12 +54,13 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
 
   return {
     ready: listener.ready,
-    close: async () => {
+    /** Closes every socket with `code` (1012 "Service Restart" on a stop: the browser reconnects). */
+    close: async (code = 1001) => {
       clearInterval(refresh);
       hub.close();
       protocol.close();
       server.off("upgrade", onUpgrade);
-      for (const ws of wss.clients) ws.close(1001, "Server shutting down");
+      for (const ws of wss.clients) ws.close(code, code === 1001 ? "Server shutting down" : "Server restarting");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       for (const ws of wss.clients) ws.terminate();
       await listener.close();

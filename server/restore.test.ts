@@ -1,0 +1,82 @@
+// The backup and restore with an external database (DATABASE_URL): the same export, restored into an empty database.
+// The embedded database's drill, with a running site and messages in flight, is tests/e2e/operations.test.ts.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { writeBackup } from "./backup";
+import { RestoreError, restoreBackup } from "./restore";
+
+const adminUrl = inject("pgAdminUrl");
+const created: string[] = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-restore-test-"));
+
+async function admin<T>(fn: (c: pg.Client) => Promise<T>) {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+async function newDatabase(template: "app" | "template0") {
+  const name = `r_${crypto.randomBytes(5).toString("hex")}`;
+  await admin((c) => c.query(`create database ${name} template ${template}`));
+  created.push(name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function contents(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows: tables } = await c.query<{ t: string }>("select relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace where nspname = 'public' and relkind = 'r' order by 1");
+    const out: Record<string, string[]> = {};
+    for (const { t } of tables) out[t] = (await c.query<{ j: string }>(`select row_to_json(x)::text as j from public."${t}" x`)).rows.map((r) => r.j).sort();
+    const seq = await c.query<{ n: string }>("select count(*)::text as n from drizzle.__drizzle_migrations");
+    return { tables: out, migrations: seq.rows[0]!.n };
+  } finally {
+    await c.end();
+  }
+}
+
+afterAll(async () => {
+  await admin(async (c) => {
+    for (const name of created) await c.query(`drop database if exists ${name} with (force)`);
+  });
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("backup and restore with DATABASE_URL", () => {
+  it("restores every row into an empty database, and refuses a database that holds rows unless forced", async () => {
+    const source = await newDatabase("app");
+    const c = new pg.Client({ connectionString: source });
+    await c.connect();
+    await c.query("insert into users (id, full_name, email, email_verified, role) values ('u1', 'Ada Parent', 'ada@example.com', true, 'client'), ('u2', 'Coach Lee', 'lee@example.com', true, 'coach')");
+    await c.query("insert into app_settings (key, value) values ('auth_secret', 'a-secret-of-forty-three-characters-xxxxxxx')");
+    await c.query("insert into testimonials (name, content, rating, approved, created_by) values ('Ada', 'Great \"coaches\"\\nand a new line', 5, true, 'u1')");
+    const { rows } = await c.query<{ id: string }>("insert into conversations (id) values (gen_random_uuid()) returning id");
+    await c.query("insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, 'u1', 'a.bin', 'application/octet-stream', 3, '\\x00ff10')", [rows[0]!.id]);
+    await c.end();
+    const before = await contents(source);
+
+    const file = path.join(tmp, "external.jsonl.gz");
+    const written = await writeBackup(source, undefined, file);
+    expect(written.tables).toBe(Object.keys(before.tables).length);
+
+    const target = await newDatabase("template0");
+    const restored = await restoreBackup(file, target, { force: false });
+    expect(restored.rows).toBe(Object.values(before.tables).reduce((n, r) => n + r.length, 0));
+    expect(await contents(target)).toEqual(before);
+
+    await expect(restoreBackup(file, target, { force: false })).rejects.toThrow(new RestoreError("the database is not empty: restoring would replace what it holds; add --force to do so"));
+    await restoreBackup(file, target, { force: true });
+    expect(await contents(target)).toEqual(before);
+  });
+});

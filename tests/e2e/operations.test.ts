@@ -1,0 +1,301 @@
+// Running the site for years, as its volunteer operator would: backups that restore, a data folder that never
+// silently starts empty, health endpoints, the request log, visitor pages kept until content changes, a clean stop.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
+import { get, makePerson, openDatabase, openSocket, post, startConversation, type Person } from "./support/messaging";
+import { runScript, startServer, type RunningServer } from "./support/server";
+
+const dirs: string[] = [];
+const tempDir = (prefix: string) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const waitForExit = (s: RunningServer) =>
+  new Promise<number | null>((resolve) => (s.process.exitCode !== null ? resolve(s.process.exitCode) : s.process.once("exit", (code) => resolve(code))));
+
+/** Every table of the public schema with each row as JSON text, as PostgreSQL prints it. */
+async function tableContents(query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>) {
+  const { rows: tables } = await query("select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and relkind = 'r' order by 1");
+  const out = new Map<string, string[]>();
+  for (const { relname } of tables as Array<{ relname: string }>) {
+    const { rows } = await query(`select row_to_json(t)::text as j from public."${relname}" t`);
+    out.set(relname, (rows as Array<{ j: string }>).map((r) => r.j).sort());
+  }
+  return out;
+}
+
+describe("backup and restore drill", () => {
+  it("restores every acknowledged row of a backup taken while messages are being sent, and the site starts on it", async () => {
+    const dataDir = tempDir("nlte-drill-");
+    // The drill is about backups, not the send allowance: room for many quick messages.
+    const limits = { MESSAGE_BURST: "10000", MESSAGE_RATE_PER_SECOND: "1000" };
+    const server = await startServer({ dataDir, env: limits });
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    let coach: Person, client: Person;
+    let restored: RunningServer | undefined;
+    let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
+    try {
+      coach = await makePerson(server.url, "Drill Coach", { coach: true, env });
+      client = await makePerson(server.url, "Drill Client", { env });
+      db = await openDatabase(dataDir);
+      const clientId = (await db.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
+      const conversationId = await startConversation(server.url, coach, clientId);
+      // Fill every table: through the site where a form does it, by hand for what only other parts write.
+      expect((await post(server.url, "/testimonials", coach, { intent: "create", name: "Drill Parent", content: "Wonderful coaches and a great program", rating: "5" })).status).toBeLessThan(400);
+      await db.query("insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, $2, 'serve.png', 'image/png', 4, '\\x89504e47')", [conversationId, clientId]);
+      await db.query("insert into registration_requests (student_name, age, skill_level, program_interest, parent_name, email, phone, emergency_contact) values ('Drill Student', 11, 'Beginner', 'Tennis', 'Drill Parent', 'parent@example.com', '(202) 555-0100', 'Aunt (202) 555-0101')");
+      await db.query("insert into contact_messages (name, email, message) values ('Drill Visitor', 'visitor@example.com', 'When do lessons start?')");
+      await db.query("insert into verifications (id, identifier, value, expires_at) values ('drill-verification', 'drill', 'v', now() + interval '1 hour')");
+      await db.query("insert into app_settings (key, value) values ('drill', 'kept') on conflict do nothing");
+      await db.query("insert into videos (source_id, title) values ('drillVideo01', 'Drill video') on conflict do nothing");
+      const photo = await db.query<{ id: string }>("insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id");
+      await db.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [photo.rows[0]!.id]);
+      expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Before the drill" })).status).toBe(200);
+      // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
+      const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
+      const before = await tableContents((q) => db!.query(q));
+      const empty = [...before].filter(([, rows]) => rows.length === 0).map(([t]) => t);
+      expect(empty, "tables the drill leaves empty (fill them above)").toEqual([]);
+
+      const acknowledged = new Map<string, string>();
+      const acknowledgedBeforeBackup = new Map<string, string>();
+      let sending = true;
+      let sent = 0;
+      for (const [i, s] of sockets.entries()) {
+        const next = () => {
+          const ref = `d${i}-${sent++}`;
+          if (sending && s.ws.readyState === WebSocket.OPEN) s.send({ type: "send", conversationId, content: `drill ${ref}`, ref });
+        };
+        s.ws.on("message", (raw) => {
+          const e = JSON.parse(String(raw)) as { type: string; message?: { id: string; content: string } };
+          if (e.type !== "ack") return;
+          acknowledged.set(e.message!.id, e.message!.content);
+          next();
+        });
+        for (let k = 0; k < 3; k++) next();
+      }
+      await expect.poll(() => acknowledged.size, { timeout: 20_000 }).toBeGreaterThanOrEqual(40);
+      for (const [id, content] of acknowledged) acknowledgedBeforeBackup.set(id, content);
+      const backupFile = path.join(tempDir("nlte-drill-out-"), "drill.jsonl.gz");
+      const backup = await runScript(["cli/backup.ts", "--out", backupFile], env);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/^Backup written: .*drill\.jsonl\.gz \(\d+ tables, [\d.]+ KB\)/);
+      const sentDuringBackup = acknowledged.size - acknowledgedBeforeBackup.size;
+      sending = false;
+      for (const s of sockets) s.close();
+      expect(sentDuringBackup, "messages acknowledged while the backup ran").toBeGreaterThan(0);
+      await db.close();
+      db = undefined;
+      expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
+
+      // The default: into DATA_DIR/backups, keeping the newest BACKUP_KEEP.
+      for (let n = 0; n < 3; n++) {
+        const r = await runScript(["cli/backup.ts"], { ...env, BACKUP_KEEP: "2" });
+        expect(r.code, r.stderr).toBe(0);
+        await new Promise((resolve) => setTimeout(resolve, 1100));
+      }
+      expect(fs.readdirSync(path.join(dataDir, "backups")).filter((f) => f.endsWith(".jsonl.gz"))).toHaveLength(2);
+
+      // A backup cut short (a full disk, a copy interrupted) is refused.
+      const lines = zlib.gunzipSync(fs.readFileSync(backupFile)).toString("utf8").split("\n");
+      const truncated = path.join(path.dirname(backupFile), "truncated.jsonl.gz");
+      fs.writeFileSync(truncated, zlib.gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join("\n") + "\n"));
+      const cut = await runScript(["cli/restore.ts", truncated], { DATA_DIR: tempDir("nlte-drill-cut-"), DATABASE_URL: "" });
+      expect(cut.code).toBe(1);
+      expect(cut.stderr.trim()).toBe("Error: this backup is incomplete: it stops before its end");
+
+      // Restore into a fresh data folder; a folder that holds a database is refused without --force.
+      const freshDir = tempDir("nlte-drill-restored-");
+      const restoreEnv = { DATA_DIR: freshDir, DATABASE_URL: "" };
+      const r = await runScript(["cli/restore.ts", backupFile], restoreEnv);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^Restored .*drill\.jsonl\.gz \(taken .+\): \d+ tables, \d+ rows\.$/m);
+      const again = await runScript(["cli/restore.ts", backupFile], restoreEnv);
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe("Error: the database is not empty: restoring would replace what it holds; add --force to do so");
+      expect(fs.readFileSync(path.join(freshDir, "auth-secret"), "utf8")).toBe(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8"));
+
+      const after = await openDatabase(freshDir);
+      let newestRestored = "";
+      try {
+        const restoredTables = await tableContents((q) => after.query(q));
+        for (const [table, rows] of before) {
+          // Still changing while the backup ran: messages, their conversation, senders' allowances, open sockets.
+          if (["messages", "conversations", "message_allowances", "realtime_sockets"].includes(table)) continue;
+          const missing = rows.filter((row) => !restoredTables.get(table)?.includes(row));
+          expect(missing, `rows of ${table} missing after the restore`).toEqual([]);
+        }
+        const { rows } = await after.query<{ id: string; content: string }>("select id, content from messages where conversation_id = $1 order by created_at desc, id desc", [conversationId]);
+        newestRestored = rows[0]!.content;
+        const stored = new Map(rows.map((m) => [m.id, m.content]));
+        const lost = [...acknowledgedBeforeBackup].filter(([id, content]) => stored.get(id) !== content);
+        expect(lost).toEqual([]);
+        // Nothing the site never acknowledged, and nothing twice.
+        expect(rows.filter((m) => !acknowledged.has(m.id) && m.content !== "Before the drill")).toEqual([]);
+        expect(new Set(rows.map((m) => m.content)).size).toBe(rows.length);
+      } finally {
+        await after.close();
+      }
+
+      // The site starts on the restored folder; the coach's session from before still works (same secret).
+      await server.stop();
+      restored = await startServer({ dataDir: freshDir, env: limits });
+      const page = await get(restored.url, `/messages/${conversationId}`, coach);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      // The history is paged (newest first): the newest restored message is on the page.
+      expect(html).toContain(newestRestored);
+      expect(html).toContain("Drill Client");
+      const home = await (await fetch(`${restored.url}/`)).text();
+      expect(home).toContain("Wonderful coaches and a great program");
+    } finally {
+      await db?.close().catch(() => undefined);
+      await restored?.stop();
+      await server.stop();
+    }
+  }, 300_000);
+
+  it("refuses a file that is not a backup, changing nothing, and explains its usage", async () => {
+    const freshDir = tempDir("nlte-drill-bad-");
+    const notBackup = path.join(freshDir, "..", `${path.basename(freshDir)}-notes.txt`);
+    fs.writeFileSync(notBackup, "hello");
+    dirs.push(notBackup);
+    const r = await runScript(["cli/restore.ts", notBackup], { DATA_DIR: freshDir, DATABASE_URL: "" });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^Error: this is not a backup of this site \(.+\)$/);
+    expect(fs.existsSync(path.join(freshDir, "postgres"))).toBe(false);
+    const usage = await runScript(["cli/restore.ts"], { DATA_DIR: freshDir });
+    expect(usage.stderr.trim()).toBe("Error: usage: npm run restore -- FILE [--force]");
+  });
+});
+
+describe("never silently empty", () => {
+  it("stops with one line when the data folder disappears while the site runs, and will not start afresh on it", async () => {
+    const dataDir = tempDir("nlte-vanish-");
+    const server = await startServer({ dataDir });
+    const health = await fetch(`${server.url}/readyz`);
+    expect(await health.json()).toEqual({ status: "ready" });
+    fs.rmSync(path.join(dataDir, "postgres"), { recursive: true, force: true });
+    const code = await waitForExit(server);
+    expect(code).toBe(1);
+    const errors = server.output().split("\n").filter((l) => l.startsWith("Error:"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Error: the database folder .+ disappeared or became unreadable while the site ran; stopping\. Before starting again: restore the latest backup \(npm run restore -- FILE\), or empty the folder to start afresh with an empty database$/);
+
+    // The next start refuses, rather than creating an empty database and a new signing secret.
+    const secret = fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8");
+    await expect(startServer({ dataDir })).rejects.toThrow(/Error: The database in .+ went missing while the site ran: restore the latest backup/);
+    expect(fs.existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(false);
+    expect(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
+  }, 180_000);
+
+  it("refuses a data folder whose database was deleted while the site was stopped; an empty folder starts afresh", async () => {
+    const dataDir = tempDir("nlte-deleted-");
+    fs.writeFileSync(path.join(dataDir, "auth-secret"), "x".repeat(43) + "\n");
+    await expect(startServer({ dataDir })).rejects.toThrow(/Error: The data folder .+ held a database that is now missing from .+postgres: restore the latest backup/);
+    const emptyDir = tempDir("nlte-first-");
+    const first = await startServer({ dataDir: emptyDir });
+    await first.stop();
+    expect(fs.existsSync(path.join(emptyDir, "postgres", "PG_VERSION"))).toBe(true);
+  }, 180_000);
+});
+
+describe("health, request log and a clean stop", () => {
+  it("answers /healthz and /readyz, logs one JSON line per request without query strings, and stops cleanly on SIGTERM", async () => {
+    const dataDir = tempDir("nlte-stop-");
+    const server = await startServer({ dataDir });
+    const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+
+    const person = await makePerson(server.url, "Stop Client", { env });
+    await fetch(`${server.url}/programs?email=${encodeURIComponent(person.email)}`);
+    await expect.poll(() => server.output().includes('"path":"/programs"'), { timeout: 10_000 }).toBe(true);
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.path === "/programs")).toMatchObject({ method: "GET", path: "/programs", status: 200 });
+    expect(lines.find((l) => l.path === "/signin")).toMatchObject({ method: "POST", status: 302 });
+    expect(server.output()).not.toContain(person.email);
+    expect(server.output()).not.toContain(encodeURIComponent(person.email));
+    expect(server.output()).not.toContain("secret12");
+
+    // A socket is told to reconnect (1012); a request in flight is answered; all within 10 seconds.
+    const socket = await openSocket(server.url, person);
+    const closed = new Promise<number>((resolve) => socket.ws.once("close", (code) => resolve(code)));
+    const inFlight = fetch(`${server.url}/faq`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const started = Date.now();
+    server.process.kill("SIGTERM");
+    expect((await inFlight).status).toBe(200);
+    expect(await closed).toBe(1012);
+    expect(await waitForExit(server)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // The embedded database stopped with it: nothing holds the folder.
+    expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+  }, 180_000);
+});
+
+describe("visitor pages kept in memory", () => {
+  it("serves a visitor's page from memory, never a signed-in one, and shows a new testimonial on every process at once", async () => {
+    const dataDir = tempDir("nlte-cache-");
+    const serverA = await startServer({ dataDir });
+    const database = await connectEmbeddedPostgres(dataDir);
+    const serverB = await startServer({ env: { DATABASE_URL: database.url } });
+    dirs.push(serverB.dataDir);
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
+      const coach = await makePerson(serverA.url, "Cache Coach", { coach: true, env });
+      const home = async (url: string) => {
+        const res = await fetch(`${url}/`);
+        return { cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
+      };
+      await home(serverB.url);
+      const second = await home(serverB.url);
+      expect(second.cache).toBe("hit");
+      // A kept page carries no per-request nonce: its scripts are allowed by origin (and hashes), none inline.
+      expect(second.csp).toMatch(/script-src 'self'(;| 'sha256-)/);
+      expect(second.html).not.toContain("nonce=");
+      const signedIn = await get(serverB.url, "/", coach);
+      expect(signedIn.headers.get("x-page-cache")).toBeNull();
+      expect(signedIn.headers.get("content-security-policy")).toMatch(/'nonce-/);
+
+      // Letters only: testimonials refuse long runs of digits (they could be phone numbers).
+      const words = `Kept until it changed ${crypto.randomBytes(6).toString("hex").replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+      expect(second.html).not.toContain(words);
+      const created = await post(serverA.url, "/testimonials", coach, { intent: "create", name: "Cache Parent", content: words, rating: "5" });
+      expect(created.status).toBeLessThan(400);
+      expect(await created.text()).not.toContain("can't include");
+      await expect.poll(async () => (await home(serverB.url)).html.includes(words), { timeout: 15_000 }).toBe(true);
+      await expect.poll(async () => (await home(serverA.url)).html.includes(words), { timeout: 15_000 }).toBe(true);
+      expect((await home(serverB.url)).cache).toBe("hit");
+
+      // A removed testimonial leaves the page too (a delete announces its change like an insert).
+      const sql = new pg.Client({ connectionString: database.url });
+      await sql.connect();
+      await sql.query("delete from testimonials where content = $1", [words]);
+      await sql.end();
+      await expect.poll(async () => (await home(serverB.url)).html.includes(words), { timeout: 15_000 }).toBe(false);
+    } finally {
+      await serverB.stop();
+      await serverA.stop();
+      await database.stop();
+    }
+  }, 180_000);
+});
