@@ -79,6 +79,7 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
       { title: "[Demo] Winter indoor clinic", kind: "weekly", weekdays: [3], startTime: "17:00", endTime: "18:30", place: "Demo Recreation Center", note: "Demo content: ages 10-14", hasRegister: true, position: 100 },
     ]);
   }
-  await cancelDay({ db, config }, { day: addDays(today, 1), note: "[Demo] Courts closed for resurfacing." }, ids.coach!, now);
+  // Demo cancellations mail nobody (secret: null): --force may run this on a site with real families.
+  await cancelDay({ db, config, secret: null }, { day: addDays(today, 1), note: "[Demo] Courts closed for resurfacing." }, ids.coach!, now);
   return logins;
 }

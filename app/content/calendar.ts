@@ -21,3 +21,15 @@ export const CALENDAR_TEXT = {
   mailLabel: "Email me when a session in the next 48 hours is cancelled",
   mailSave: "Save email preference",
 } as const;
+
+/** The mail families who opted in get when a coach cancels a day within the next 48 hours. */
+export const CANCELLATION_MAIL = {
+  subject: (day: string) => `Cancelled: no sessions on ${day}`,
+  paragraphs: (orgName: string, day: string, note: string | null) => [
+    `${orgName} has cancelled every session on ${day}.`,
+    ...(note ? [note] : []),
+    "Calendar apps that subscribe to our calendar can take up to a day to show a change, so this email comes straight away.",
+  ],
+  button: "See the schedule",
+  footnote: "You get this email because you asked for short-notice cancellations on the calendar page.",
+};

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 export type MailSettings = { orgName: string; publicUrl: string; secret: string };
 
 /** What a notice may be unsubscribed from: each is a preference on /account. */
-export const UNSUBSCRIBE_TOPICS = ["messages", "submissions"] as const;
+export const UNSUBSCRIBE_TOPICS = ["messages", "submissions", "cancellations"] as const;
 export type UnsubscribeTopic = (typeof UNSUBSCRIBE_TOPICS)[number];
 
 export type MailContent = {

@@ -34,7 +34,7 @@ export async function updateProfile(db: Db, userId: string, input: { fullName: s
   await db.update(users).set({ fullName: input.fullName, phone: input.phone ?? null, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-export async function updatePreferences(db: DbOrTx, userId: string, input: { notifyMessages?: boolean; notifySubmissions?: boolean }) {
+export async function updatePreferences(db: DbOrTx, userId: string, input: { notifyMessages?: boolean; notifySubmissions?: boolean; cancellationMails?: boolean }) {
   await db.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 

@@ -1,25 +1,42 @@
 // Cancelling a day, and who hears of it. One function used by the coaches' form (and the demo seed), so the
 // cancellation and the mails it causes commit together.
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { cancelledDates, users } from "../../db/schema";
+import { CANCELLATION_MAIL } from "~/content/calendar";
+import { formatDayLong } from "~/lib/org-time";
 import type { CancelledDateInput } from "~/lib/site-content-schemas";
 import { isShortNotice } from "~/models/events.server";
+import { enqueueMail } from "~/models/mail.server";
 
 /**
  * Cancels a day. Returns false when it was already cancelled. When the day is within the next 48 hours, signed-in
- * families who opted in are to get a mail.
+ * families who opted in get a mail, queued in the same transaction. `secret: null` mails nobody (demo content).
  */
-export async function cancelDay(context: Pick<AppLoadContext, "db" | "config">, input: CancelledDateInput, createdBy: string, now = new Date()) {
+export async function cancelDay(
+  context: Pick<AppLoadContext, "db" | "config"> & { secret: string | null },
+  input: CancelledDateInput,
+  createdBy: string,
+  now = new Date(),
+) {
   return context.db.transaction(async (tx) => {
     const rows = await tx.insert(cancelledDates).values({ ...input, createdBy }).onConflictDoNothing().returning({ day: cancelledDates.day });
     if (rows.length === 0) return false;
-    if (isShortNotice(input.day, context.config.site.timeZone, now)) {
-      const recipients = await getCancellationMailRecipients(tx as unknown as Db);
-      // MAIL GAP (issue 12): the mail outbox is not on main yet. When it lands, queue one mail per recipient here,
-      // through its enqueue function and on `tx`, so the mails commit with the cancellation or not at all.
-      void recipients;
+    const { secret, config } = context;
+    if (secret !== null && isShortNotice(input.day, config.site.timeZone, now)) {
+      const day = formatDayLong(input.day);
+      for (const person of await getCancellationMailRecipients(tx as unknown as Db)) {
+        await enqueueMail(tx, { config, secret }, {
+          to: person.email,
+          kind: "cancellation",
+          subject: CANCELLATION_MAIL.subject(day),
+          paragraphs: CANCELLATION_MAIL.paragraphs(config.site.orgName, day, input.note ?? null),
+          action: { label: CANCELLATION_MAIL.button, url: `${config.publicUrl}/calendar` },
+          footnote: [CANCELLATION_MAIL.footnote],
+          unsubscribe: { userId: person.id, topic: "cancellations" },
+        });
+      }
     }
     return true;
   });
@@ -30,7 +47,7 @@ export async function getCancellationMailRecipients(db: Db) {
   return db
     .select({ id: users.id, email: users.email, fullName: users.fullName })
     .from(users)
-    .where(and(eq(users.cancellationMails, true), eq(users.role, "client")));
+    .where(and(eq(users.cancellationMails, true), eq(users.role, "client"), isNull(users.deletedAt)));
 }
 
 export async function getCancellationMails(db: Db, userId: string): Promise<boolean> {

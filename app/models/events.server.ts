@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { cancelledDates, events } from "../../db/schema";
 import { formatCancelledDays, formatWhen } from "~/lib/event-format";
 import { dayIn } from "~/lib/org-time";
-import type { CancelledDateInput, EventInput } from "~/lib/site-content-schemas";
+import type { EventInput } from "~/lib/site-content-schemas";
 
 const columns = {
   id: events.id,
@@ -104,11 +104,6 @@ export async function getShortNoticeCancellations(db: Db, timeZone: string, now 
 /** Whether a cancelled day is close enough that families must hear of it now (the banner and the mail). */
 export function isShortNotice(day: string, timeZone: string, now = new Date()): boolean {
   return day >= dayIn(timeZone, now) && day <= dayIn(timeZone, new Date(now.getTime() + 48 * 3_600_000));
-}
-
-export async function addCancelledDay(db: Db, input: CancelledDateInput, createdBy: string): Promise<boolean> {
-  const rows = await db.insert(cancelledDates).values({ ...input, createdBy }).onConflictDoNothing().returning({ day: cancelledDates.day });
-  return rows.length > 0;
 }
 
 export async function removeCancelledDay(db: Db, day: string): Promise<boolean> {

@@ -3,7 +3,7 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { announcements, cancelledDates, events, galleryPhotoFiles, galleryPhotos, videos } from "../../db/schema";
+import { announcements, cancelledDates, events, galleryPhotoFiles, galleryPhotos, mailOutbox, users, videos } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { dayIn, addDays } from "~/lib/org-time";
@@ -18,6 +18,7 @@ import * as gallery from "./gallery";
 import * as galleryPhotosRoute from "./gallery.photos";
 import * as photoFile from "./gallery.photos.$file";
 import * as vlog from "./vlog";
+import * as unsubscribe from "./unsubscribe";
 
 const { db } = await createTestDatabase();
 beforeAll(() => createRouteUsers(db));
@@ -179,6 +180,38 @@ describe("events and cancelled dates", () => {
     expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(true);
     await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference" }), context: ctx("client") });
     expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(false);
+  });
+});
+
+describe("short-notice cancellation mail", () => {
+  const cancellationMails = () => db.select().from(mailOutbox).where(eq(mailOutbox.kind, "cancellation"));
+
+  it("goes to families who opted in, with the day and an unsubscribe link that only turns that mail off", async () => {
+    await db.insert(users).values({ id: "client-quiet", email: "quiet@example.com", fullName: "Quiet Family", role: "client" }).onConflictDoNothing();
+    await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("client") });
+    const before = (await cancellationMails()).length;
+    const today = dayIn("America/New_York", new Date());
+    const add = (fields: Record<string, string>) => call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
+
+    // A day more than 48 hours away mails nobody.
+    expect((await add({ intent: "add-cancellation", day: addDays(today, 20) })).status).toBe(302);
+    expect(await cancellationMails()).toHaveLength(before);
+
+    expect((await add({ intent: "add-cancellation", day: addDays(today, 2), note: "Courts resurfaced" })).status).toBe(302);
+    const mails = (await cancellationMails()).slice(before);
+    expect(mails.map((m) => m.toAddress)).toEqual(["client@example.com"]);
+    expect(mails[0]!.subject).toMatch(/^Cancelled: no sessions on \w+day, \w+ \d+$/);
+    expect(mails[0]!.textBody).toContain("Courts resurfaced");
+    expect(mails[0]!.textBody).toContain("http://localhost:3000/calendar");
+    expect(mails[0]!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+    // The one-click link turns off cancellation mails for that person, and nothing else.
+    const link = /<(http[^>]+)>/.exec(mails[0]!.headers["List-Unsubscribe"] ?? "")![1]!;
+    const token = new URL(link).searchParams.get("token")!;
+    const [beforeRow] = await db.select().from(users).where(eq(users.id, "client-1"));
+    expect((await call(unsubscribe.action, { request: postForm(`/unsubscribe?token=${token}`, { token }), context: ctx("visitor") })).status).toBe(200);
+    const [afterRow] = await db.select().from(users).where(eq(users.id, "client-1"));
+    expect(afterRow).toMatchObject({ cancellationMails: false, notifyMessages: beforeRow!.notifyMessages, notifySubmissions: beforeRow!.notifySubmissions });
   });
 });
 

@@ -16,6 +16,14 @@ export const meta = () => [...pageMeta(PAGES.unsubscribe), { name: "robots", con
 const TOPIC_TEXT: Record<UnsubscribeTopic, string> = {
   messages: "emails about messages waiting unread",
   submissions: "emails about new registration and contact submissions",
+  cancellations: "emails about sessions cancelled at short notice",
+};
+
+/** The preference each topic's link turns off. */
+const TOPIC_PREFERENCE: Record<UnsubscribeTopic, "notifyMessages" | "notifySubmissions" | "cancellationMails"> = {
+  messages: "notifyMessages",
+  submissions: "notifySubmissions",
+  cancellations: "cancellationMails",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
   const target = readUnsubscribeToken(mailSettings(context), token);
   if (!target) return data({ token, topic: null, done: false }, { status: 400 });
-  await updatePreferences(context.db, target.userId, target.topic === "messages" ? { notifyMessages: false } : { notifySubmissions: false });
+  await updatePreferences(context.db, target.userId, { [TOPIC_PREFERENCE[target.topic]]: false });
   return { token, topic: target.topic, done: true };
 }
 

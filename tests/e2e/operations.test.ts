@@ -62,6 +62,8 @@ describe("backup and restore drill", () => {
       await db.query("insert into videos (source_id, title) values ('drillVideo01', 'Drill video') on conflict do nothing");
       const photo = await db.query<{ id: string }>("insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id");
       await db.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [photo.rows[0]!.id]);
+      await db.query("insert into mail_outbox (to_address, subject, text_body, html_body, kind) values ('parent@example.com', 'Drill mail', 'Queued before the backup', '<p>Queued before the backup</p>', 'drill')");
+      await db.query("insert into message_notices (user_id, conversation_id, last_sent_at) values ($1, $2, now())", [clientId, conversationId]);
       expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Before the drill" })).status).toBe(200);
       // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
       const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
