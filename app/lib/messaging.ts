@@ -72,20 +72,6 @@ export type WidgetActionData = { ok: true; coachName: string; conversationId: st
 /** What the widget's message looks like in the conversation. */
 export const widgetMessageContent = (subject: string, message: string) => `${subject}\n\n${message}`;
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** 'MMM d' in the viewer's time zone. */
-export function formatListDate(iso: string): string {
-  const d = new Date(iso);
-  return `${MONTHS[d.getMonth()]} ${d.getDate()}`;
-}
-
-/** 'HH:mm' in the viewer's time zone. */
-export function formatTime(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-}
-
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

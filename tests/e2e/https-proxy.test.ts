@@ -167,7 +167,7 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     for (const forged of ["203.0.113.1", "203.0.113.2", "203.0.113.3"]) expect((await attempt("127.0.0.2", forged)).status).not.toBe(429);
     const blocked = await attempt("127.0.0.2", "198.51.100.77");
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toContain("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    expect(blocked.body).toContain("Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password");
     // Another visitor behind the same proxy is not blocked: the limit is not keyed on the proxy's address.
     expect((await attempt("127.0.0.3", "127.0.0.2")).status).not.toBe(429);
   });

@@ -37,7 +37,7 @@ describe("attachments", () => {
     await a.visit(`/messages/${conversationId}`);
 
     await c.page.getByLabel("Attach a file").setInputFiles({ name: "serve.png", mimeType: "image/png", buffer: PNG });
-    await c.page.getByRole("button", { name: "Send" }).click();
+    await c.page.getByRole("button", { name: "Send", exact: true }).click();
     const image = a.page.getByRole("img", { name: "serve.png" });
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
@@ -63,12 +63,12 @@ describe("attachments", () => {
     await c.visit(`/messages/${conversationId}`);
     const before = await attachmentCount();
     await c.page.getByLabel("Attach a file").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<script>alert(1)</script>") });
-    await c.page.getByRole("button", { name: "Send" }).click();
+    await c.page.getByRole("button", { name: "Send", exact: true }).click();
     await c.page.getByText("Only images, PDF and Word documents (.doc, .docx) can be sent.").waitFor();
 
     const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024, 32)]);
     await c.page.getByLabel("Attach a file").setInputFiles({ name: "huge.pdf", mimeType: "application/pdf", buffer: big });
-    await c.page.getByRole("button", { name: "Send" }).click();
+    await c.page.getByRole("button", { name: "Send", exact: true }).click();
     await c.page.getByText("Files can be at most 10 MB.").waitFor();
     expect(await attachmentCount()).toBe(before);
   });

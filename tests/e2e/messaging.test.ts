@@ -1,7 +1,7 @@
 // A coach and two clients in separate browsers, as new users would use the site.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
+import { makePerson, openDatabase, post, startConversation, useSession, type Person } from "./support/messaging";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -99,9 +99,9 @@ describe("messaging between a coach and clients", () => {
     // Typing shows on the other side; Enter sends, Shift+Enter adds a line; the message arrives without a reload.
     const box = c.page.getByPlaceholder("Type a message...");
     // Before hydration the button stays enabled (the form must work without JavaScript): wait for the page to run.
-    await expect.poll(() => c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await expect.poll(() => c.page.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
     await box.fill("  ");
-    await expect.poll(() => c.page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    await expect.poll(() => c.page.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
     await box.fill("");
     await box.pressSequentially("Yes");
     await a.page.getByRole("status").filter({ hasText: "Typing" }).waitFor();
@@ -171,5 +171,30 @@ describe("messaging between a coach and clients", () => {
     expect(res.status).toBe(200);
     await expect.poll(() => b.page.getByTestId("unread-count").textContent()).toBe("1 unread");
     expect(new URL(b.page.url()).pathname).toBe("/about");
+  });
+});
+
+describe("times", () => {
+  it("shows message times and list dates in the organisation's time zone, whatever the browser's zone", async () => {
+    const client = await makePerson(baseURL, "Tomo Zone", { env });
+    const conversationId = await startConversation(baseURL, coach, await userId(client));
+    // 04:14 UTC on 23 November is 23:14 on 22 November in New York, and 13:14 on 23 November in Tokyo.
+    await database.query("insert into messages (conversation_id, sender_id, content, created_at) values ($1, $2, 'Late-night question about Saturday', '2026-11-23T04:14:00Z')", [
+      conversationId,
+      await userId(client),
+    ]);
+    await database.query("update conversations set updated_at = '2026-11-23T04:14:00Z' where id = $1", [conversationId]);
+
+    const tokyo = await open({ timezoneId: "Asia/Tokyo" });
+    await useSession(tokyo.context, baseURL, coach);
+    await tokyo.visit(`/messages/${conversationId}`);
+    const message = tokyo.page.getByRole("listitem").filter({ hasText: "Late-night question about Saturday" });
+    await expect.poll(() => message.locator("time").textContent()).toBe("23:14");
+    await tokyo.page.waitForLoadState("networkidle");
+    expect(await message.locator("time").textContent()).toBe("23:14");
+
+    await tokyo.visit("/messages");
+    const card = tokyo.page.getByRole("link").filter({ hasText: "Tomo Zone" });
+    expect(await card.locator("time").textContent()).toBe("Nov 22");
   });
 });

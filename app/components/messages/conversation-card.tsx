@@ -1,10 +1,13 @@
 import { Link } from "react-router";
-import { formatListDate, initialOf } from "~/lib/messaging";
+import { formatMonthDay } from "~/lib/datetime";
+import { initialOf } from "~/lib/messaging";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { roleLabel } from "~/lib/profile";
 import type { ConversationSummary } from "~/lib/messaging";
 
 /** One row of /messages: the other participant, the last message and its date. */
 export function ConversationCard({ conversation: c }: { conversation: ConversationSummary }) {
+  const zone = useOrgTimeZone();
   const name = c.other?.fullName || c.title || "Conversation";
   const last = c.lastMessage;
   const lastText = last ? (last.messageType === "text" ? last.content : `[File: ${last.content}]`) : "";
@@ -20,8 +23,8 @@ export function ConversationCard({ conversation: c }: { conversation: Conversati
         <span className="flex items-baseline justify-between gap-2">
           <span className="truncate font-semibold text-slate-900">{name}</span>
           {last ? (
-            <time dateTime={last.createdAt} className="shrink-0 text-sm text-slate-600" suppressHydrationWarning>
-              {formatListDate(last.createdAt)}
+            <time dateTime={last.createdAt} className="shrink-0 text-sm text-slate-600">
+              {formatMonthDay(last.createdAt, zone)}
             </time>
           ) : null}
         </span>

@@ -1,6 +1,8 @@
 import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { formatFileSize, formatTime, initialOf, type MessageView } from "~/lib/messaging";
+import { formatClock } from "~/lib/datetime";
+import { formatFileSize, initialOf, type MessageView } from "~/lib/messaging";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 
 export const attachmentUrl = (m: Pick<MessageView, "conversationId" | "attachment">) =>
   m.attachment ? `/messages/${m.conversationId}/attachments/${m.attachment.id}` : "";
@@ -54,6 +56,7 @@ export function MessageList({
   older?: OlderMessagesControl;
   latestHref?: string | null;
 }) {
+  const zone = useOrgTimeZone();
   const scroller = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
   const last = messages[messages.length - 1]?.id;
@@ -139,8 +142,8 @@ export function MessageList({
                   {own ? <span className="sr-only">You said</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
                   <MessageBody message={m} />
                   <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
-                    <time dateTime={m.createdAt} suppressHydrationWarning>
-                      {formatTime(m.createdAt)}
+                    <time dateTime={m.createdAt}>
+                      {formatClock(m.createdAt, zone)}
                     </time>
                     {own ? (
                       m.isRead ? (

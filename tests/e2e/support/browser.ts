@@ -98,13 +98,16 @@ export function setupBrowser(baseURL: () => string) {
       }
     }
   });
-  return async function openSession(options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<BrowserSession> {
+  return async function openSession(
+    options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; timezoneId?: string } = {},
+  ): Promise<BrowserSession> {
     const javaScriptEnabled = options.javaScriptEnabled ?? true;
     const context = await browser.newContext({
       baseURL: baseURL(),
       viewport: options.viewport ?? { width: 1280, height: 900 },
       reducedMotion: "reduce",
       javaScriptEnabled,
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
