@@ -2,19 +2,9 @@
 // only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
-import { apiErrorMessage, cookiesOnly, UNEXPECTED_ERROR } from "./accounts.server";
+import { apiErrorMessage, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
 
 export type SettingsResult = { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string };
-
-function authHeaders(request: Request, context: AppLoadContext) {
-  const headers = new Headers();
-  const cookie = request.headers.get("cookie");
-  if (cookie) headers.set("cookie", cookie);
-  const ua = request.headers.get("user-agent");
-  if (ua) headers.set("user-agent", ua);
-  headers.set("origin", context.config.publicUrl);
-  return headers;
-}
 
 function refused(err: unknown, field?: string, what = "settings"): SettingsResult {
   const message = apiErrorMessage(err);
@@ -27,7 +17,7 @@ export async function changePassword(request: Request, context: AppLoadContext, 
   try {
     const { headers } = await context.auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-      headers: authHeaders(request, context),
+      headers: forwardHeaders(request, context),
       returnHeaders: true,
     });
     return { ok: true, headers: cookiesOnly(headers) };
@@ -41,7 +31,7 @@ export async function changePassword(request: Request, context: AppLoadContext, 
 export async function changeEmail(request: Request, context: AppLoadContext, newEmail: string): Promise<SettingsResult> {
   try {
     // Better Auth mails a confirmation link to the new address; the account keeps the old one until it is followed.
-    await context.auth.api.changeEmail({ body: { newEmail, callbackURL: "/account" }, headers: authHeaders(request, context) });
+    await context.auth.api.changeEmail({ body: { newEmail, callbackURL: "/account" }, headers: forwardHeaders(request, context) });
     return { ok: true };
   } catch (err) {
     return refused(err, "newEmail", "email change");
@@ -61,7 +51,7 @@ export async function endSession(request: Request, context: AppLoadContext, user
   const token = await getOwnSessionToken(context.db, userId, sessionId);
   if (!token) return { ok: false, status: 404, error: "That session has already ended." };
   try {
-    await context.auth.api.revokeSession({ body: { token }, headers: authHeaders(request, context) });
+    await context.auth.api.revokeSession({ body: { token }, headers: forwardHeaders(request, context) });
     return { ok: true };
   } catch (err) {
     return refused(err, undefined, "session end");
@@ -70,7 +60,7 @@ export async function endSession(request: Request, context: AppLoadContext, user
 
 export async function endOtherSessions(request: Request, context: AppLoadContext): Promise<SettingsResult> {
   try {
-    await context.auth.api.revokeOtherSessions({ headers: authHeaders(request, context) });
+    await context.auth.api.revokeOtherSessions({ headers: forwardHeaders(request, context) });
     return { ok: true };
   } catch (err) {
     return refused(err, undefined, "sign out everywhere");
@@ -79,7 +69,7 @@ export async function endOtherSessions(request: Request, context: AppLoadContext
 
 /** `password` null: an account with no password (Google only), confirmed by the typed word alone. */
 export async function deleteAccount(request: Request, context: AppLoadContext, userId: string, password: string | null): Promise<SettingsResult> {
-  const headers = authHeaders(request, context);
+  const headers = forwardHeaders(request, context);
   if (password !== null) {
     try {
       await context.auth.api.verifyPassword({ body: { password }, headers });
