@@ -45,7 +45,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
       [MESSAGE_CHANNEL]: (payload) => void hub.onAnnouncement(JSON.parse(payload) as Announcement).catch((err) => console.error("realtime: announcement failed:", errorSummary(err))),
       [SESSION_ENDED_CHANNEL]: (sessionId) => hub.onSessionChanged(sessionId),
     },
-    () => hub.onResync(),
+    { name: "realtime", onResync: () => hub.onResync() },
   );
 
   // This process's sockets keep counting against their owners' caps only while it refreshes them.
