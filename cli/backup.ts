@@ -5,6 +5,7 @@ import { z } from "zod";
 import { takeBackup } from "../server/backup";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
+import { runCli } from "./run";
 
 const ArgsSchema = z.union([z.tuple([]), z.tuple([z.literal("--out"), z.string().min(1, "--out needs a file name")])]);
 
@@ -22,10 +23,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (err) => {
-    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runCli(main);

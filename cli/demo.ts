@@ -6,6 +6,7 @@ import { runMigrations } from "../db/migrate";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { RealAccountsError, seedDemo } from "./demo-content";
+import { runCli } from "./run";
 
 async function main(argv: string[]) {
   const unknown = argv.filter((a) => a !== "--force");
@@ -25,11 +26,7 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (err) => {
-    const known = err instanceof ConfigError || err instanceof RealAccountsError;
-    console.error(`Error: ${known ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exit(1);
-  },
+// Known refusals in one line; anything else with its stack.
+runCli(main, (err) =>
+  err instanceof ConfigError || err instanceof RealAccountsError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err),
 );

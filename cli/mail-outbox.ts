@@ -7,6 +7,7 @@ import { runMigrations } from "../db/migrate";
 import { getLatestMail } from "../app/models/mail.server";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
+import { runCli } from "./run";
 
 async function main(argv: string[]) {
   const count = z.coerce.number().int().min(1).max(100).default(5).safeParse(argv[0]);
@@ -28,10 +29,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (err) => {
-    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ConfigError, loadConfig } from "../server/config";
 import { MISSING_MARKER, isPostmasterRunning, startEmbeddedPostgres } from "../server/embedded-postgres";
 import { RestoreError, readBackupHeader, restoreBackup } from "../server/restore";
+import { runCli } from "./run";
 
 const ArgsSchema = z.array(z.string()).refine((a) => a.filter((x) => x !== "--force").length === 1 && a.every((x) => x === "--force" || !x.startsWith("--")));
 
@@ -42,10 +43,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (err) => {
-    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runCli(main);

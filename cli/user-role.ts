@@ -6,6 +6,7 @@ import { runMigrations } from "../db/migrate";
 import { updateUserRole } from "../app/models/users.server";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
+import { runCli } from "./run";
 
 const ArgsSchema = z.tuple([
   z.email({ error: "the first argument must be an email address" }),
@@ -31,10 +32,4 @@ async function main(argv: string[]) {
   }
 }
 
-main(process.argv.slice(2)).then(
-  () => process.exit(0),
-  (err) => {
-    console.error(`Error: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runCli(main);
