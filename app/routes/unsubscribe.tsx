@@ -19,6 +19,9 @@ const TOPIC_TEXT: Record<UnsubscribeTopic, string> = {
   cancellations: "emails about sessions cancelled at short notice",
 };
 
+/** Where a person turns the mail back on. */
+const TOPIC_PAGE: Record<UnsubscribeTopic, string> = { messages: "your account page", submissions: "your account page", cancellations: "the calendar page" };
+
 /** The preference each topic's link turns off. */
 const TOPIC_PREFERENCE: Record<UnsubscribeTopic, "notifyMessages" | "notifySubmissions" | "cancellationMails"> = {
   messages: "notifyMessages",
@@ -52,7 +55,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : state.done ? (
         <p role="status" className="text-slate-900">
-          Done: you will no longer get {TOPIC_TEXT[state.topic]}. You can turn them back on from your account page.
+          Done: you will no longer get {TOPIC_TEXT[state.topic]}. You can turn them back on from {TOPIC_PAGE[state.topic]}.
         </p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
