@@ -26,7 +26,38 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(\\.\\./)+server(/|$)", message: "app/ never imports server/: put what both need in app/lib/ (see docs/adding-a-page.md)." }] },
+        {
+          patterns: [
+            { regex: "^(\\.\\./)+server(/|$)", message: "app/ never imports server/: put what both need in app/lib/ (see docs/adding-a-page.md)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What every signed-in page loads stays within its JavaScript budget (bench:pages): no zod (~25 KB gzip) there.
+    // Forms load their schemas when they are used (testimonial-form.tsx), and the server checks with the same ones.
+    files: [
+      "app/root.tsx",
+      "app/components/{header,footer,toaster,auth-dialog,chat-widget}.tsx",
+      "app/components/messages/*.tsx",
+      "app/lib/{realtime-client,messaging-core}.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "zod", message: "Not on every signed-in page: zod is ~25 KB gzip. Load a schema when its form is used.", allowTypeImports: true },
+          ],
+          patterns: [
+            {
+              regex: "lib/(messaging|[a-z-]+-schemas)$",
+              message: "These modules hold zod schemas: import app/lib/messaging-core (or load the schemas when used).",
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

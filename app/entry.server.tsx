@@ -14,7 +14,14 @@ import { isDocumentForVisitors } from "~/lib/page-mode";
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const frames = error instanceof Error && error.stack ? error.stack.split("\n").filter((l) => l.trimStart().startsWith("at ")).slice(0, 8).join("\n") : "";
+  const frames =
+    error instanceof Error && error.stack
+      ? error.stack
+          .split("\n")
+          .filter((l) => l.trimStart().startsWith("at "))
+          .slice(0, 8)
+          .join("\n")
+      : "";
   console.error(`${request.method} ${new URL(request.url).pathname} failed: ${errorSummary(error)}${frames ? `\n${frames}` : ""}`);
 };
 

@@ -1,4 +1,14 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
@@ -7,7 +17,8 @@ import { Header } from "~/components/header";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
-import { getUnreadCount } from "~/models/conversations.server";
+import { messagingBlockFor } from "~/auth/safe-play.server";
+import { getCoaches, getUnreadCount } from "~/models/conversations.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
 import { useDocumentPage } from "~/lib/page-mode";
@@ -21,9 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const { toast, authDialog, clear } = await readToast(context, request);
   const site: SiteConfig = { ...context.config.site, googleEnabled: Boolean(context.config.google) };
-  const unreadCount = user ? await getUnreadCount(context.db, user.id) : 0;
+  // The chat widget's coaches are part of the page, so its form works before (and without) the page's scripts.
+  // Safe Play: an athlete under 18 without a linked guardian is told what is missing instead of offered coaches.
+  const client = user && user.role !== "coach";
+  const [unreadCount, messagingBlocked, allCoaches] = await Promise.all([
+    user ? getUnreadCount(context.db, user.id) : 0,
+    client ? messagingBlockFor(context.db, user.id, context.config.messaging.safePlay) : null,
+    client ? getCoaches(context.db) : [],
+  ]);
+  const coaches = messagingBlocked ? [] : allCoaches;
   return data(
-    { user, toast, authDialog, site, publicUrl: context.config.publicUrl, unreadCount },
+    { user, toast, authDialog, site, publicUrl: context.config.publicUrl, unreadCount, coaches, messagingBlocked },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }
@@ -96,7 +115,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   const toast = root?.toast ?? null;
   return (
     <AuthDialogProvider googleEnabled={Boolean(site?.googleEnabled)} documentFlash={root?.authDialog ?? null}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
@@ -105,8 +127,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {site ? <Footer site={site} /> : null}
-      <ChatWidget user={root?.user ?? null} />
-      {documentPage ? toast && <DocumentToast toast={toast} /> : <Toaster toast={toast} />}
+      <ChatWidget user={root?.user ?? null} coaches={root?.coaches ?? []} blocked={root?.messagingBlocked ?? null} />
+      {/* Pages without React exist only on the server: `import.meta.env.SSR` keeps DocumentToast out of the browser's code. */}
+      {import.meta.env.SSR && documentPage ? toast && <DocumentToast toast={toast} /> : <Toaster toast={toast} />}
     </AuthDialogProvider>
   );
 }

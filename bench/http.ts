@@ -23,7 +23,12 @@ async function signedInCookie(base: string): Promise<string> {
   const email = `bench-${crypto.randomBytes(4).toString("hex")}@example.com`;
   const headers = { Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
   const password = "bench-password";
-  await fetch(`${base}/signup`, { method: "POST", headers, body: new URLSearchParams({ fullName: "Bench Family", email, password }), redirect: "manual" });
+  await fetch(`${base}/signup`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ fullName: "Bench Family", email, password }),
+    redirect: "manual",
+  });
   const res = await fetch(`${base}/signin`, { method: "POST", headers, body: new URLSearchParams({ email, password }), redirect: "manual" });
   const cookie = res.headers
     .getSetCookie()
@@ -66,7 +71,9 @@ async function main() {
     for (const [p, h] of pages) figures.push(await drive(server.url, p, h, SECONDS));
     const yardstick = figures[0]!.rps;
     const [load1, load5] = fs.readFileSync("/proc/loadavg", "utf8").split(" ");
-    console.log(`\nbench:http — one process, ${CONNECTIONS} connections, ${SECONDS} s a page, loopback; ${os.cpus().length} CPUs, load ${load1} / ${load5} (1 / 5 min)\n`);
+    console.log(
+      `\nbench:http — one process, ${CONNECTIONS} connections, ${SECONDS} s a page, loopback; ${os.cpus().length} CPUs, load ${load1} / ${load5} (1 / 5 min)\n`,
+    );
     console.log("page          who         req/s     p99 ms   share of /robots.txt   budget");
     let failed = false;
     for (const f of figures) {

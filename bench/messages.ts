@@ -1,4 +1,4 @@
-// npm run bench:messages [-- --pairs 200 --seconds 15]
+// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --pg-stats --cpu-prof DIR]
 // Starts the production server on its own database, connects N coach-client pairs over real WebSockets on
 // loopback, and has every coach send one message a second the way the browser's composer does (a `send` on
 // the page's socket, answered by an `ack`: app/lib/realtime-client.ts sendMessage). It prints delivered
@@ -10,6 +10,7 @@
 // Accounts and their sessions are written straight into the database (signing 2,000 people up through
 // scrypt would take minutes and measures nothing about messaging); everything after that is the real path.
 // Bounded: at most 1000 pairs and 60 seconds per run; everything it starts is stopped and removed.
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -26,15 +27,19 @@ const { values } = parseArgs({
   options: {
     pairs: { type: "string", default: "200" },
     seconds: { type: "string", default: "15" },
+    warmup: { type: "string", default: "2" },
     rate: { type: "string", default: "1" },
     // Skip runs: e.g. --only quiet,two
     only: { type: "string", default: "quiet,flood,two" },
+    // Prints PostgreSQL's most expensive statements (pg_stat_statements) after the quiet run.
+    "pg-stats": { type: "boolean", default: false },
     // Writes a V8 CPU profile of each server process into this folder (open it in Chrome's DevTools).
     "cpu-prof": { type: "string" },
   },
 });
 const PAIRS = Math.min(1000, Math.max(1, Number(values.pairs)));
 const SECONDS = Math.min(60, Math.max(3, Number(values.seconds)));
+const WARMUP = Math.min(30, Math.max(1, Number(values.warmup)));
 const RATE = Math.min(10, Math.max(0.1, Number(values.rate))); // messages per second per conversation
 const RUNS = new Set(values.only.split(","));
 const FLOOD_SOCKETS = 8;
@@ -108,25 +113,60 @@ async function inBatches<T>(n: number, width: number, fn: (i: number) => Promise
   return out;
 }
 
+/**
+ * A signed-in page with a conversation open, as app/lib/realtime-client.ts does it: one socket, subscribed to the
+ * conversation, watching the unread count for the header's badge, and marking the conversation read (`read`)
+ * when the other side's message arrives while it is open (app/routes/messages.$conversationId.tsx).
+ */
 function connect(base: string, cookie: string, conversationId: string, onEvent: (e: Record<string, unknown>) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, { headers: { Origin: base, Cookie: cookie } });
+    let userId: string | undefined;
     ws.on("message", (d) => {
       const e = JSON.parse(String(d)) as Record<string, unknown>;
+      if (e.type === "ready") userId = e.userId as string;
       if (e.type === "subscribed") resolve(ws);
+      if (e.type === "message" && (e.message as { senderId: string }).senderId !== userId) ws.send(JSON.stringify({ type: "read", conversationId }));
       onEvent(e);
     });
-    ws.once("open", () => ws.send(JSON.stringify({ type: "subscribe", conversationId })));
+    ws.once("open", () => {
+      ws.send(JSON.stringify({ type: "subscribe", conversationId }));
+      ws.send(JSON.stringify({ type: "watchUnread" }));
+    });
     ws.once("error", reject);
     ws.once("unexpected-response", (_q, r) => reject(new Error(`socket refused: ${r.statusCode}`)));
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
-type Figures = { rate: number; p50: number; p95: number; p99: number; sent: number; received: number; lost: number; errors: number; totalSent: number };
+type Figures = {
+  rate: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  sent: number;
+  received: number;
+  lost: number;
+  errors: number;
+  totalSent: number;
+  /** Server CPU (all processes, ms; user and kernel) per chat message sent in the measured window. */
+  cpuPerMessage: { user: number; system: number } | null;
+  /** PostgreSQL's CPU (ms) per chat message sent in the measured window. */
+  databaseCpuPerMessage: number | null;
+  /** This benchmark's own CPU (ms) per chat message: it shares the machine's cores with the server. */
+  benchCpuPerMessage: number;
+};
 
-async function measure(coachBase: string, clientBase: string, pairs: Pair[], flooder?: Pair): Promise<Figures & { flood?: { sent: number; stored: number; refused: number } }> {
+async function measure(
+  servers: RunningServer[],
+  databaseDir: string,
+  coachBase: string,
+  clientBase: string,
+  pairs: Pair[],
+  flooder?: Pair,
+): Promise<Figures & { flood?: { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number> } }> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   let errors = 0;
@@ -158,37 +198,8 @@ async function measure(coachBase: string, clientBase: string, pairs: Pair[], flo
     sockets.push(coachSockets[i]);
   });
 
-  // The flooder: one signed-in client, FLOOD_SOCKETS sockets, sending as fast as the sockets take it.
-  const flood = { sent: 0, stored: 0, refused: 0 };
-  const floodSockets: WebSocket[] = [];
-  let floodTimer: ReturnType<typeof setInterval> | null = null;
-  let flooding = Boolean(flooder);
-  // A flooding socket that the server closes comes straight back, as an attacker's would (within the cap).
-  const floodSocket = async (slot: number) => {
-    try {
-      const ws = await connect(coachBase, flooder!.clientCookie, flooder!.conversationId, (e) => {
-        if (e.type === "ack") flood.stored++;
-        else if (e.type === "error") flood.refused++;
-      });
-      floodSockets[slot] = ws;
-      ws.on("close", () => void (flooding ? setTimeout(() => void floodSocket(slot), 50) : undefined));
-    } catch {
-      if (flooding) setTimeout(() => void floodSocket(slot), 200);
-    }
-  };
-  if (flooder) {
-    for (let s = 0; s < FLOOD_SOCKETS; s++) await floodSocket(s);
-    let n = 0;
-    floodTimer = setInterval(() => {
-      for (const ws of floodSockets) {
-        if (ws.readyState !== WebSocket.OPEN) continue;
-        for (let k = 0; k < 10 && ws.bufferedAmount < 256 * 1024; k++) {
-          ws.send(JSON.stringify({ type: "send", conversationId: flooder.conversationId, content: `flood ${n++} ${"x".repeat(200)}`, ref: `f${n}` }));
-          flood.sent++;
-        }
-      }
-    }, 10);
-  }
+  // The flooder (bench/flooder.ts): one signed-in client, FLOOD_SOCKETS sockets, in its own process.
+  const flood = flooder ? await startFlooder(coachBase, flooder) : null;
 
   // Every conversation sends RATE messages a second, spread evenly over the second.
   const interval = 1000 / RATE;
@@ -196,38 +207,46 @@ async function measure(coachBase: string, clientBase: string, pairs: Pair[], flo
   const timers: Array<ReturnType<typeof setTimeout>> = [];
   coachSockets.forEach((ws, i) =>
     timers.push(
-      setTimeout(() => {
-        const tick = () => {
-          const content = `bench ${i} ${seq++}`;
-          totalSent++;
-          sentAt.set(content, performance.now());
-          if (measuring) sentMeasured++;
-          ws.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
-        };
-        tick();
-        timers.push(setInterval(tick, interval));
-      }, (interval * i) / coachSockets.length),
+      setTimeout(
+        () => {
+          const tick = () => {
+            const content = `bench ${i} ${seq++}`;
+            totalSent++;
+            sentAt.set(content, performance.now());
+            if (measuring) sentMeasured++;
+            ws.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
+          };
+          tick();
+          timers.push(setInterval(tick, interval));
+        },
+        (interval * i) / coachSockets.length,
+      ),
     ),
   );
   // Two warm-up seconds, then the measured window.
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, WARMUP * 1000));
   measuring = true;
   const start = performance.now();
   windowStart = start;
+  const cpuBefore = cpuOf(servers);
+  const dbBefore = databaseCpu(databaseDir);
+  const benchBefore = process.cpuUsage();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const benchUsed = process.cpuUsage(benchBefore);
   const elapsed = (performance.now() - start) / 1000;
+  const cpuAfter = cpuOf(servers);
+  const dbAfter = databaseCpu(databaseDir);
   for (const t of timers) {
     clearTimeout(t);
     clearInterval(t);
   }
-  if (floodTimer) clearInterval(floodTimer);
-  flooding = false;
+  const floodCounts = flood ? await flood.stop() : null;
   // What was sent in the window has 5 s to arrive.
   const deadline = performance.now() + 5000;
   while (performance.now() < deadline && [...sentAt.values()].some((t) => t >= start)) await new Promise((r) => setTimeout(r, 100));
   measuring = false;
   const lost = [...sentAt.values()].filter((t) => t >= start).length;
-  for (const ws of [...sockets, ...floodSockets]) ws.close();
+  for (const ws of sockets) ws.close();
   latencies.sort((a, b) => a - b);
   return {
     rate: received / elapsed,
@@ -239,34 +258,114 @@ async function measure(coachBase: string, clientBase: string, pairs: Pair[], flo
     received,
     lost,
     errors,
-    ...(flooder ? { flood } : {}),
+    // Only the measured window's CPU: signing in and opening the sockets are not a message's cost.
+    cpuPerMessage:
+      cpuBefore === null || cpuAfter === null || sentMeasured === 0
+        ? null
+        : { user: (cpuAfter.user - cpuBefore.user) / sentMeasured, system: (cpuAfter.system - cpuBefore.system) / sentMeasured },
+    databaseCpuPerMessage: dbBefore === null || dbAfter === null || sentMeasured === 0 ? null : databaseCpuUsed(dbBefore, dbAfter) / sentMeasured,
+    benchCpuPerMessage: sentMeasured === 0 ? 0 : (benchUsed.user + benchUsed.system) / 1000 / sentMeasured,
+    ...(floodCounts ? { flood: floodCounts } : {}),
+  };
+}
+
+type FloodCounts = { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number> };
+
+/** Starts bench/flooder.ts against the server; `stop` ends it and returns what it counted. */
+async function startFlooder(base: string, flooder: Pair): Promise<{ stop: () => Promise<FloodCounts> }> {
+  const args = JSON.stringify({ base, cookie: flooder.clientCookie, conversationId: flooder.conversationId, sockets: FLOOD_SOCKETS });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "flooder.ts"), args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // Lowest CPU priority: an attacker's computer is not this one, so its own work should not take the server's
+  // cores (a flood still arrives many times faster than the allowance: its size is printed).
+  os.setPriority(child.pid!, 19);
+  process.once("exit", () => child.kill());
+  const lines: string[] = [];
+  let buffered = "";
+  let onLine: (() => void) | null = null;
+  child.stdout.on("data", (d: Buffer) => {
+    buffered += String(d);
+    const parts = buffered.split("\n");
+    buffered = parts.pop()!;
+    lines.push(...parts);
+    onLine?.();
+  });
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      const take = () => {
+        if (lines.length) return resolve(lines.shift()!);
+        onLine = take;
+      };
+      child.once("exit", (code) => reject(new Error(`the flooder stopped (exit ${code})`)));
+      take();
+    });
+  if ((await nextLine()) !== "ready") throw new Error("the flooder did not start");
+  return {
+    stop: async () => {
+      child.kill("SIGTERM");
+      return JSON.parse(await nextLine()) as FloodCounts;
+    },
   };
 }
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): number | null {
+/** CPU time (user and system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): { user: number; system: number } | null {
+  const fields = procStat(pid);
+  // clock ticks: 100 a second on Linux
+  return fields ? { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 } : null;
+}
+
+/** The fields of /proc/PID/stat after the command name (state, parent, ..., user and system ticks at 11 and 12). */
+function procStat(pid: number | string | undefined): string[] | null {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks: 100 a second on Linux
+    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   } catch {
     return null;
   }
 }
 
-/** Runs `fn` and reports how much CPU the server processes used per delivered message meanwhile. */
-async function withCpu<T extends Figures>(servers: RunningServer[], fn: () => Promise<T>): Promise<T & { cpuPerMessage: number | null }> {
-  const before = servers.map((s) => cpuMs(s.process.pid));
-  const f = await fn();
-  const after = servers.map((s) => cpuMs(s.process.pid));
-  const used = after.reduce<number | null>((sum, a, i) => (sum === null || a === null || before[i] === null ? null : sum + a - before[i]!), 0);
-  return { ...f, cpuPerMessage: used === null || f.totalSent === 0 ? null : used / f.totalSent };
+/** CPU used so far by the embedded PostgreSQL (the postmaster and its backends), or null where /proc cannot tell. */
+function databaseCpu(dataDir: string): Map<number, number> | null {
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
+    const used = new Map<number, number>();
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = procStat(entry);
+      if (!stat || (Number(entry) !== postmaster && Number(stat[1]) !== postmaster)) continue;
+      used.set(Number(entry), (Number(stat[11]) + Number(stat[12])) * 10);
+    }
+    return used;
+  } catch {
+    return null;
+  }
 }
-function report(label: string, f: Figures & { cpuPerMessage?: number | null }, limit: number | null, limitLabel = "budget") {
+
+/** PostgreSQL's CPU (ms) between two readings: connections that ended in between count only up to the first. */
+function databaseCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** CPU used so far by all the server processes together, or null where /proc cannot tell. */
+function cpuOf(servers: RunningServer[]): { user: number; system: number } | null {
+  return servers.reduce<{ user: number; system: number } | null>(
+    (sum, s) => {
+      const used = cpuMs(s.process.pid);
+      return sum === null || used === null ? null : { user: sum.user + used.user, system: sum.system + used.system };
+    },
+    { user: 0, system: 0 },
+  );
+}
+
+function report(label: string, f: Figures, limit: number | null, limitLabel = "budget") {
   const verdict = limit === null ? "" : `   ${limitLabel} p99 <= ${ms(limit)}: ${f.p99 <= limit && f.lost === 0 ? "MET" : "NOT MET"}`;
   console.log(
-    `${label.padEnd(36)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${f.cpuPerMessage.toFixed(2)} ms a chat message` : ""})${verdict}`,
+    `${label.padEnd(36)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${(f.cpuPerMessage.user + f.cpuPerMessage.system).toFixed(2)} ms a chat message, ${f.cpuPerMessage.system.toFixed(2)} of it in the kernel` : ""}${f.databaseCpuPerMessage !== null ? `, PostgreSQL ${f.databaseCpuPerMessage.toFixed(2)} ms` : ""}, this benchmark ${f.benchCpuPerMessage.toFixed(2)} ms)${verdict}`,
   );
 }
 
@@ -289,30 +388,62 @@ async function main() {
     (SECONDS * 3 + 400) * 1000,
   );
   try {
-    database = await startEmbeddedPostgres(dir);
+    database = await startEmbeddedPostgres(dir, { statementStatistics: values["pg-stats"] });
     const env = { DATABASE_URL: database.url, AUTH_SECRET };
     const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
     const a = await startServer({ env, nodeArgs });
     servers.push(a);
-    console.log(`${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
     const [flooder, ...pairs] = await makePairs(database.url, PAIRS + 1);
     let quiet: Figures | null = null;
     if (RUNS.has("quiet")) {
-      quiet = await withCpu([a], () => measure(a.url, a.url, pairs));
+      quiet = await measure([a], dir, a.url, a.url, pairs);
       report("one process", quiet, budget(1));
+      if (quiet.lost > 0) console.log(`server output (last lines):\n${a.output().split("\n").slice(-20).join("\n")}`);
+    }
+    if (values["pg-stats"]) {
+      const c = new pg.Client({ connectionString: database.url });
+      await c.connect();
+      await c.query("create extension if not exists pg_stat_statements");
+      const r = await c.query(
+        "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
+      );
+      console.table(r.rows);
+      // Tables read from end to end: on the hot path, each is a statement that does not scale with the site.
+      const scans = await c.query(
+        "select relname, seq_scan, seq_tup_read, idx_scan from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8",
+      );
+      console.table(scans.rows);
+      await c.end();
     }
     if (RUNS.has("flood")) {
-      const flooded = await withCpu([a], () => measure(a.url, a.url, pairs, flooder));
+      const flooded = await measure([a], dir, a.url, a.url, pairs, flooder);
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       const fl = flooded.flood!;
-      console.log(`${"".padEnd(36)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets: ${fl.stored} stored, ${fl.refused} refused`);
+      console.log(
+        `${"".padEnd(36)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets: ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
+          Object.entries(fl.closes)
+            .map(([code, n]) => `${n} with ${code}`)
+            .join(", ") || "none"
+        })`,
+      );
     }
     if (RUNS.has("two")) {
       const b = await startServer({ env, nodeArgs });
       servers.push(b);
-      report("two processes (coach A, client B)", await withCpu([a, b], () => measure(a.url, b.url, pairs)), budget(2));
+      report("two processes (coach A, client B)", await measure([a, b], dir, a.url, b.url, pairs), budget(2));
     }
-    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     clearTimeout(guard);
     await cleanup();

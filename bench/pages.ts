@@ -3,6 +3,7 @@
 // (Lighthouse 12, a dev dependency: 13 needs Node 22). Budgets: 110 KB gzip JS per page; performance >= 95; the rest 100.
 // Visitors get these pages without the React runtime (docs/decisions/0007). A signed-in client gets the whole
 // application: budget 130 KB gzip on "/" and on a conversation (/messages/:id); the other pages are printed too.
+// `npm run bench:pages -- --signed-in` measures only the signed-in figures (no Lighthouse): quick, while cutting.
 import fs from "node:fs";
 import http from "node:http";
 import lighthouse from "lighthouse";
@@ -17,9 +18,12 @@ const PAGES = ["/", "/programs", "/faq", "/donate", "/gallery", "/general", "/ca
 const JS_BUDGET_KB = 110;
 const SIGNED_IN_BUDGET_KB = 130;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const SIGNED_IN_ONLY = process.argv.includes("--signed-in");
 
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(
+    Boolean,
+  ) as string[];
   return candidates.find((p) => fs.existsSync(p));
 }
 
@@ -65,11 +69,16 @@ async function signedInCookies(base: string, who = "bench"): Promise<{ email: st
   await post("/signup", { fullName: "Bench Person", email, password: "bench-secret" });
   const res = await post("/signin", { email, password: "bench-secret" });
   const url = new URL(base);
-  const cookies = res.headers.getSetCookie().map((c) => {
-    const [pair] = c.split(";");
-    const i = pair!.indexOf("=");
-    return { name: pair!.slice(0, i), value: pair!.slice(i + 1), domain: url.hostname, path: "/" } as Cookie;
-  });
+  // Only the session: the one-off "Welcome back!" toast cookie belongs to the first page after signing in, not to
+  // the pages measured here.
+  const cookies = res.headers
+    .getSetCookie()
+    .filter((c) => !c.startsWith("nlte_toast="))
+    .map((c) => {
+      const [pair] = c.split(";");
+      const i = pair!.indexOf("=");
+      return { name: pair!.slice(0, i), value: pair!.slice(i + 1), domain: url.hostname, path: "/" } as Cookie;
+    });
   return { email, cookies };
 }
 
@@ -85,7 +94,11 @@ async function conversationWith(server: Awaited<ReturnType<typeof startServer>>,
   await sql.end();
   const res = await fetch(`${server.url}/messages`, {
     method: "POST",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: coach.cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+    headers: {
+      Origin: server.url,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: coach.cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+    },
     body: new URLSearchParams({ intent: "start", clientId: rows[0]!.id }),
     redirect: "manual",
   });
@@ -110,7 +123,10 @@ async function main() {
     return;
   }
   const debugPort = await freePort();
-  const browser = await chromium.launch({ executablePath, args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debugPort}`] });
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", `--remote-debugging-port=${debugPort}`],
+  });
   const rows: string[][] = [];
   const sizes = new Map<string, number>();
   let over = false;
@@ -119,8 +135,9 @@ async function main() {
   let memberLine: string;
   const memberRows: string[][] = [];
   const memberSizes = new Map<string, number>();
+  const pageLists: string[] = [];
   try {
-    for (const path of PAGES) {
+    for (const path of SIGNED_IN_ONLY ? [] : PAGES) {
       const scripts = await loadedScripts(browser, server.url, path);
       let total = 0;
       const problems: string[] = [];
@@ -129,7 +146,8 @@ async function main() {
         total += t.bytes;
         sizes.set(new URL(url).pathname, t.bytes);
         if (t.encoding !== "gzip" && t.bytes > 1024) problems.push(`uncompressed ${new URL(url).pathname}`);
-        if (url.includes("/assets/") && !/max-age=31536000/.test(t.cacheControl) && !/immutable/.test(t.cacheControl)) problems.push(`short cache ${new URL(url).pathname}`);
+        if (url.includes("/assets/") && !/max-age=31536000/.test(t.cacheControl) && !/immutable/.test(t.cacheControl))
+          problems.push(`short cache ${new URL(url).pathname}`);
       }
       const kb = total / 1024;
       if (kb > JS_BUDGET_KB) over = true;
@@ -161,34 +179,53 @@ async function main() {
       for (const url of scripts) memberSizes.set(new URL(url).pathname, (await transferSize(url)).bytes);
       const kb = await gzipKb(scripts);
       if (kb > SIGNED_IN_BUDGET_KB) over = true;
+      if (SIGNED_IN_ONLY) {
+        const each = [...scripts].map((u) => new URL(u).pathname).sort((a, b) => memberSizes.get(b)! - memberSizes.get(a)!);
+        pageLists.push(
+          `${path === "/" ? "/" : "/messages/:id"}: ${each.map((p) => `${p.replace("/assets/", "")} ${(memberSizes.get(p)! / 1024).toFixed(1)}`).join(", ")}`,
+        );
+      }
       memberRows.push([path === "/" ? "/" : "/messages/:id", String(scripts.size), kb.toFixed(1), kb <= SIGNED_IN_BUDGET_KB ? "ok" : "OVER"]);
     }
     const member: string[] = [];
-    for (const path of PAGES.slice(1)) member.push(`${path} ${(await gzipKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
+    for (const path of SIGNED_IN_ONLY ? [] : PAGES.slice(1))
+      member.push(`${path} ${(await gzipKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
     memberLine = `Other pages for a signed-in client (no budget), gzip KB: ${member.join(", ")}`;
   } finally {
     await browser.close();
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   }
+  if (SIGNED_IN_ONLY) memberLine = "";
   const header = ["page", "scripts", "gzip JS (KB)", `budget ${JS_BUDGET_KB} KB`];
   header.push("perf", "a11y", "best practices", "seo");
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(widths[i]!)).join("  ");
-  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
-  for (const r of rows) console.log(line(r));
+  if (!SIGNED_IN_ONLY) {
+    console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+    for (const r of rows) console.log(line(r));
+  }
   const mHeader = ["signed-in client", "scripts", "gzip JS (KB)", `budget ${SIGNED_IN_BUDGET_KB} KB`];
   const mWidths = mHeader.map((h, i) => Math.max(h.length, ...memberRows.map((r) => (r[i] ?? "").length)));
   const mLine = (r: string[]) => r.map((c, i) => (c ?? "").padEnd(mWidths[i]!)).join("  ");
   console.log(`\n${mLine(mHeader)}\n${mWidths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const r of memberRows) console.log(mLine(r));
-  console.log(`${memberLine}`);
+  if (memberLine) console.log(memberLine);
   const mLargest = [...memberSizes].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(`Largest scripts for a signed-in client (gzip KB): ${mLargest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
+  console.log(
+    `Largest scripts for a signed-in client (gzip KB): ${mLargest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`,
+  );
+  for (const l of pageLists) console.log(`\n${l}`);
   if (notes.length) console.log(`\nLighthouse audits scoring below 0.9:\n${notes.map((n) => `  ${n}`).join("\n")}`);
   const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 6);
-  console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
-  console.log(headerProblems === 0 ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok." : `${headerProblems} compression/caching problems (listed above).`);
+  if (!SIGNED_IN_ONLY)
+    console.log(`\nLargest scripts (gzip KB): ${largest.map(([p, b]) => `${p.replace("/assets/", "")} ${(b / 1024).toFixed(1)}`).join(", ")}`);
+  if (!SIGNED_IN_ONLY)
+    console.log(
+      headerProblems === 0
+        ? "Text compression (gzip) and one-year immutable caching of hashed assets: ok."
+        : `${headerProblems} compression/caching problems (listed above).`,
+    );
   console.log(over ? "\nSome pages are over their JavaScript budget." : "\nAll pages are within their JavaScript budget.");
 }
 

@@ -17,7 +17,9 @@ async function main(argv: string[]) {
   const database = config.databaseUrl ? { url: config.databaseUrl, stop: async () => {} } : await connectEmbeddedPostgres(config.dataDir);
   try {
     const r = await takeBackup({ databaseUrl: database.url, dataDir: config.dataDir, keep: config.backupKeep, out });
-    console.log(`Backup written: ${r.file} (${r.tables} tables, ${(r.bytes / 1024).toFixed(1)} KB)${r.removed.length ? `; removed ${r.removed.length} older` : ""}`);
+    console.log(
+      `Backup written: ${r.file} (${r.tables} tables, ${(r.bytes / 1024).toFixed(1)} KB)${r.removed.length ? `; removed ${r.removed.length} older` : ""}`,
+    );
   } finally {
     await database.stop();
   }

@@ -20,14 +20,28 @@ describe("npm run demo", () => {
       ["family", "okafor.family@demo.example.org"],
     ]);
     for (const l of logins) {
-      const [row] = await db.select({ hash: accounts.password }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(eq(users.email, l.email));
+      const [row] = await db
+        .select({ hash: accounts.password })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(eq(users.email, l.email));
       expect(await verifyPassword({ hash: row!.hash!, password: l.password })).toBe(true);
     }
     expect((await db.select({ role: users.role }).from(users).where(eq(users.email, "coach@demo.example.org")))[0]!.role).toBe("coach");
     expect(await db.select({ day: cancelledDates.day }).from(cancelledDates).where(eq(cancelledDates.day, "2026-03-11"))).toHaveLength(1);
     const counts = async () => [
-      await n(db.select({ n: sql<number>`count(*)::int` }).from(announcements).where(like(announcements.title, "[Demo]%"))),
-      await n(db.select({ n: sql<number>`count(*)::int` }).from(events).where(like(events.title, "[Demo]%"))),
+      await n(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(announcements)
+          .where(like(announcements.title, "[Demo]%")),
+      ),
+      await n(
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(events)
+          .where(like(events.title, "[Demo]%")),
+      ),
       await n(db.select({ n: sql<number>`count(*)::int` }).from(conversations)),
       await n(db.select({ n: sql<number>`count(*)::int` }).from(users)),
     ];
@@ -39,7 +53,9 @@ describe("npm run demo", () => {
   it("refuses a database with real accounts unless forced", async () => {
     const { db } = await createTestDatabase();
     await db.insert(users).values({ id: "real-1", email: "parent@gmail.com", fullName: "Real Parent" });
-    await expect(seedDemo(db, config, { now })).rejects.toThrow("this database has 1 real account(s): demo content is for a fresh database (add --force to add it anyway)");
+    await expect(seedDemo(db, config, { now })).rejects.toThrow(
+      "this database has 1 real account(s): demo content is for a fresh database (add --force to add it anyway)",
+    );
     expect(await db.select().from(announcements).where(like(announcements.title, "[Demo]%"))).toEqual([]);
     expect((await seedDemo(db, config, { now, force: true })).length).toBe(3);
   });

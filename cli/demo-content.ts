@@ -7,7 +7,8 @@ import { accounts, announcements, events, users } from "../db/schema";
 import { startConversation } from "../app/models/conversations.server";
 import { createMessage } from "../app/models/messages.server";
 import { cancelDay } from "../app/models/cancellations.server";
-import { addDays, dayIn } from "../app/lib/org-time";
+import { dayInZone } from "../app/lib/datetime";
+import { addDays } from "../app/lib/org-time";
 import type { Config } from "../server/config";
 
 export const DEMO_DOMAIN = "demo.example.org";
@@ -22,7 +23,10 @@ export class RealAccountsError extends Error {}
 
 /** How many accounts the database has that are not the demo's. */
 export async function countRealAccounts(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(not(sql`lower(${users.email}) like ${`%@${DEMO_DOMAIN}`}`));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(not(sql`lower(${users.email}) like ${`%@${DEMO_DOMAIN}`}`));
   return row!.n;
 }
 
@@ -41,12 +45,26 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
   for (const p of PEOPLE) {
     const password = `demo-${crypto.randomBytes(4).toString("hex")}`;
     const hash = await hashPassword(password);
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, p.email));
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, p.email));
     const id = existing?.id ?? crypto.randomUUID();
     if (existing) {
-      await db.update(accounts).set({ password: hash }).where(and(eq(accounts.userId, id), eq(accounts.providerId, "credential")));
+      await db
+        .update(accounts)
+        .set({ password: hash })
+        .where(and(eq(accounts.userId, id), eq(accounts.providerId, "credential")));
     } else {
-      await db.insert(users).values({ id, email: p.email, emailVerified: true, fullName: p.fullName, phone: p.phone, role: p.role, cancellationMails: p.role === "client" });
+      await db.insert(users).values({
+        id,
+        email: p.email,
+        emailVerified: true,
+        fullName: p.fullName,
+        phone: p.phone,
+        role: p.role,
+        cancellationMails: p.role === "client",
+      });
       await db.insert(accounts).values({ id: crypto.randomUUID(), userId: id, accountId: id, providerId: "credential", password: hash });
     }
     ids[p.key] = id;
@@ -55,7 +73,10 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
 
   const coach = { id: ids.coach!, role: "coach" as const };
   for (const [family, lines] of [
-    ["family1", ["Hi! Is the Level-5 clinic a good start for an 8-year-old?", "Yes: racquets are provided and no experience is needed. See you Tuesday!"]],
+    [
+      "family1",
+      ["Hi! Is the Level-5 clinic a good start for an 8-year-old?", "Yes: racquets are provided and no experience is needed. See you Tuesday!"],
+    ],
     ["family2", ["Could we book a private lesson this Friday?", "Friday at 4 PM works. Please bring water and sneakers."]],
   ] as const) {
     const conversation = await startConversation(db, coach, ids[family]!);
@@ -64,19 +85,54 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
     await createMessage(db, { conversationId: conversation.id, senderId: ids.coach!, content: `[Demo] ${lines[1]}` });
   }
 
-  const [{ n: demoPosts }] = (await db.select({ n: sql<number>`count(*)::int` }).from(announcements).where(sql`${announcements.title} like '[Demo]%'`)) as [{ n: number }];
+  const [{ n: demoPosts }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(announcements)
+    .where(sql`${announcements.title} like '[Demo]%'`)) as [{ n: number }];
   if (demoPosts === 0) {
     await db.insert(announcements).values([
-      { title: "[Demo] Welcome to the demo site", body: "This post is **demo content** made by `npm run demo`.\n\n- Sign in as the demo coach to edit or delete it\n- Or write a new one above the list", pinned: true, createdBy: ids.coach! },
-      { title: "[Demo] Family Fun Day next week", body: "Bring the whole family: games, a round-robin and snacks. See the [calendar](/calendar).", createdBy: ids.coach! },
+      {
+        title: "[Demo] Welcome to the demo site",
+        body: "This post is **demo content** made by `npm run demo`.\n\n- Sign in as the demo coach to edit or delete it\n- Or write a new one above the list",
+        pinned: true,
+        createdBy: ids.coach!,
+      },
+      {
+        title: "[Demo] Family Fun Day next week",
+        body: "Bring the whole family: games, a round-robin and snacks. See the [calendar](/calendar).",
+        createdBy: ids.coach!,
+      },
     ]);
   }
-  const today = dayIn(config.site.timeZone, now);
-  const [{ n: demoEvents }] = (await db.select({ n: sql<number>`count(*)::int` }).from(events).where(sql`${events.title} like '[Demo]%'`)) as [{ n: number }];
+  const today = dayInZone(now, config.site.timeZone);
+  const [{ n: demoEvents }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(sql`${events.title} like '[Demo]%'`)) as [{ n: number }];
   if (demoEvents === 0) {
     await db.insert(events).values([
-      { title: "[Demo] Family Fun Day", kind: "date", onDate: addDays(today, 7), startTime: "10:00", endTime: "13:00", place: "Anacostia Park courts", note: "Demo content: all ages", hasRegister: true, position: 0 },
-      { title: "[Demo] Winter indoor clinic", kind: "weekly", weekdays: [3], startTime: "17:00", endTime: "18:30", place: "Demo Recreation Center", note: "Demo content: ages 10-14", hasRegister: true, position: 100 },
+      {
+        title: "[Demo] Family Fun Day",
+        kind: "date",
+        onDate: addDays(today, 7),
+        startTime: "10:00",
+        endTime: "13:00",
+        place: "Anacostia Park courts",
+        note: "Demo content: all ages",
+        hasRegister: true,
+        position: 0,
+      },
+      {
+        title: "[Demo] Winter indoor clinic",
+        kind: "weekly",
+        weekdays: [3],
+        startTime: "17:00",
+        endTime: "18:30",
+        place: "Demo Recreation Center",
+        note: "Demo content: ages 10-14",
+        hasRegister: true,
+        position: 100,
+      },
     ]);
   }
   // Demo cancellations mail nobody (secret: null): --force may run this on a site with real families.

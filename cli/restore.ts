@@ -9,7 +9,9 @@ import { MISSING_MARKER, isPostmasterRunning, startEmbeddedPostgres } from "../s
 import { RestoreError, readBackupHeader, restoreBackup } from "../server/restore";
 import { runCli } from "./run";
 
-const ArgsSchema = z.array(z.string()).refine((a) => a.filter((x) => x !== "--force").length === 1 && a.every((x) => x === "--force" || !x.startsWith("--")));
+const ArgsSchema = z
+  .array(z.string())
+  .refine((a) => a.filter((x) => x !== "--force").length === 1 && a.every((x) => x === "--force" || !x.startsWith("--")));
 
 async function main(argv: string[]) {
   if (!ArgsSchema.safeParse(argv).success) throw new ConfigError("usage: npm run restore -- FILE [--force]");

@@ -1,20 +1,20 @@
-// npm run user:role -- <email> <client|coach>
-// Sets a user's role. Works while the site runs: it uses the running embedded database, or DATABASE_URL.
+// npm run user:role -- <email> <client|coach|safeguarding>
+// Sets a user's role, or grants a coach the safeguarding lead capability (Safe Play: /safeguarding). Works while the site runs: it uses the running embedded database, or DATABASE_URL.
 import { z } from "zod";
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { updateUserRole } from "../app/models/users.server";
+import { grantSafeguardingLead, updateUserRole } from "../app/models/users.server";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { runCli } from "./run";
 
 const ArgsSchema = z.tuple([
   z.email({ error: "the first argument must be an email address" }),
-  z.enum(["client", "coach"], { error: "the role must be client or coach" }),
+  z.enum(["client", "coach", "safeguarding"], { error: "the role must be client, coach or safeguarding" }),
 ]);
 
 async function main(argv: string[]) {
-  if (argv.length !== 2) throw new ConfigError("usage: npm run user:role -- <email> <client|coach>");
+  if (argv.length !== 2) throw new ConfigError("usage: npm run user:role -- <email> <client|coach|safeguarding>");
   const parsed = ArgsSchema.safeParse(argv);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message);
   const [email, role] = parsed.data;
@@ -23,6 +23,13 @@ async function main(argv: string[]) {
   const { db, pool } = createDb(database.url, 1);
   try {
     await runMigrations(database.url);
+    if (role === "safeguarding") {
+      const lead = await grantSafeguardingLead(db, email);
+      if (!lead) throw new ConfigError(`no user with the email ${email}`);
+      if (lead === "not-coach") throw new ConfigError(`${email} is not a coach: make them one first (npm run user:role -- ${email} coach)`);
+      console.log(`${lead.email} (${lead.fullName ?? "no name"}) is now the safeguarding lead (a coach who can open /safeguarding).`);
+      return;
+    }
     const profile = await updateUserRole(db, email, role);
     if (!profile) throw new ConfigError(`no user with the email ${email}`);
     console.log(`${profile.email} (${profile.fullName ?? "no name"}) is now a ${profile.role}.`);

@@ -46,14 +46,19 @@ export const users = pgTable(
     // Notification preferences (/account): missed-message mails, and for coaches new form submissions.
     notifyMessages: boolean("notify_messages").notNull().default(true),
     notifySubmissions: boolean("notify_submissions").notNull().default(true),
+    /** Safe Play (decision 0022): a client is a parent/guardian or a student-athlete; existing clients are guardians. */
+    clientKind: text("client_kind", { enum: ["guardian", "athlete"] })
+      .notNull()
+      .default("guardian"),
+    /** Athletes only: age, and so "minor", is read from it in ORG_TIME_ZONE (app/lib/safe-play.ts). */
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    /** The safeguarding lead capability, granted to coaches with `npm run user:role -- EMAIL safeguarding`. */
+    safeguardingLead: boolean("safeguarding_lead").notNull().default(false),
     /** Set when the person deleted their account: the row stays, emptied, so their sent messages keep a sender. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
-    index("users_role_full_name_idx").on(t.role, t.fullName),
-  ],
+  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), index("users_role_full_name_idx").on(t.role, t.fullName)],
 );
 
 export const sessions = pgTable(
@@ -90,10 +95,7 @@ export const accounts = pgTable(
     password: text("password"),
     ...timestamps,
   },
-  (t) => [
-    index("accounts_user_id_idx").on(t.userId),
-    uniqueIndex("accounts_provider_account_idx").on(t.providerId, t.accountId),
-  ],
+  (t) => [index("accounts_user_id_idx").on(t.userId), uniqueIndex("accounts_provider_account_idx").on(t.providerId, t.accountId)],
 );
 
 export const verifications = pgTable(
@@ -119,19 +121,10 @@ export const testimonials = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check("testimonials_rating_range", sql`${t.rating} between 1 and 5`),
-    index("testimonials_created_at_idx").on(t.createdAt.desc()),
-  ],
+  (t) => [check("testimonials_rating_range", sql`${t.rating} between 1 and 5`), index("testimonials_created_at_idx").on(t.createdAt.desc())],
 );
 
-export const videoPlatformEnum = pgEnum("video_platform", [
-  "youtube",
-  "facebook",
-  "vimeo",
-  "tiktok",
-  "other",
-]);
+export const videoPlatformEnum = pgEnum("video_platform", ["youtube", "facebook", "vimeo", "tiktok", "other"]);
 
 export const videos = pgTable(
   "videos",
@@ -156,11 +149,7 @@ export const videos = pgTable(
   (t) => [
     uniqueIndex("videos_platform_source_idx").on(t.platform, t.sourceId),
     index("videos_youtube_id_idx").on(t.youtubeId),
-    index("videos_display_order_idx").on(
-      t.featured.desc(),
-      t.publishedAt.desc().nullsLast(),
-      t.createdAt.desc(),
-    ),
+    index("videos_display_order_idx").on(t.featured.desc(), t.publishedAt.desc().nullsLast(), t.createdAt.desc()),
   ],
 );
 
@@ -185,10 +174,7 @@ export const conversationParticipants = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.conversationId, t.userId] }),
-    index("conversation_participants_user_id_idx").on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_participants_user_id_idx").on(t.userId)],
 );
 
 export const messageTypeEnum = pgEnum("message_type", ["text", "image", "file"]);
@@ -285,6 +271,9 @@ export const registrationRequests = pgTable(
     email: text("email").notNull(),
     phone: text("phone").notNull(),
     emergencyContact: text("emergency_contact").notNull(),
+    /** The signed-in guardian who sent it, and the athlete they picked (Safe Play: linked to both accounts). */
+    submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
+    athleteId: text("athlete_id").references(() => users.id, { onDelete: "set null" }),
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -331,7 +320,10 @@ export const events = pgTable(
     title: text("title").notNull(),
     kind: text("kind", { enum: ["weekly", "date"] }).notNull(),
     /** For weekly events: 0 = Sunday ... 6 = Saturday. */
-    weekdays: smallint("weekdays").array().notNull().default(sql`'{}'::smallint[]`),
+    weekdays: smallint("weekdays")
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
     /** For one-off events: the day. */
     onDate: date("on_date", { mode: "string" }),
     /** For weekly events: the season, both optional. */
@@ -430,4 +422,102 @@ export const messageNotices = pgTable(
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
+);
+
+// A missed-message notice job is scheduled for this person and conversation (the row lives from the first
+// unread message until the job runs). Later messages find the row and schedule nothing: a chat costs the
+// queue one job per person and conversation, not one per message.
+export const messageNoticeJobs = pgTable(
+  "message_notice_jobs",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
+);
+
+// Safe Play (decision 0022). A guardian linked to a student-athlete: the guardian is added to every conversation
+// that includes the athlete while the athlete is a minor.
+export const guardianLinks = pgTable(
+  "guardian_links",
+  {
+    athleteId: text("athlete_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    guardianId: text("guardian_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.athleteId, t.guardianId] }),
+    index("guardian_links_guardian_idx").on(t.guardianId),
+    check("guardian_links_not_self", sql`${t.athleteId} <> ${t.guardianId}`),
+  ],
+);
+
+// Invitations by mail: a guardian invites their athlete to the account made for them ("athlete"), or an athlete who
+// signed up alone invites a guardian ("guardian"). Only a hash of the token is kept.
+export const familyInvitations = pgTable(
+  "family_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["athlete", "guardian"] }).notNull(),
+    athleteId: text("athlete_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("family_invitations_athlete_idx").on(t.athleteId), index("family_invitations_inviter_idx").on(t.inviterId, t.createdAt)],
+);
+
+// A participant's report of a message, for the safeguarding lead (/safeguarding).
+export const messageReports = pgTable(
+  "message_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("message_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+// Who changed a family and when: links, invitations, kinds, dates of birth (the lead's log on /safeguarding).
+export const safeguardingLog = pgTable(
+  "safeguarding_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    athleteId: text("athlete_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    detail: text("detail").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("safeguarding_log_created_idx").on(t.createdAt.desc())],
 );

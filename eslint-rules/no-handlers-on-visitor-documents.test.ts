@@ -16,7 +16,10 @@ const optIn = `export const handle = { documentForVisitors: true };\n`;
 tester.run("no-handlers-on-visitor-documents", rule, {
   valid: [
     { code: `${optIn}export default function Page() { return <a href="/programs">Programs</a>; }`, filename: "app/routes/home.tsx" },
-    { code: `${optIn}export default function Page() { return <button type="button" data-copy="x">Copy</button>; }`, filename: "app/routes/donate.tsx" },
+    {
+      code: `${optIn}export default function Page() { return <button type="button" data-copy="x">Copy</button>; }`,
+      filename: "app/routes/donate.tsx",
+    },
     // Pages that run React for everyone may use handlers.
     { code: `export default function Page() { return <button onClick={() => 1}>Go</button>; }`, filename: "app/routes/vlog.tsx" },
   ],

@@ -6,7 +6,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const INPUTS = ["app", "public", "images", "scripts/site-images.ts", "db/schema.ts", "server/config.ts", "vite.config.ts", "react-router.config.ts", "tsconfig.json", "package-lock.json"];
+const INPUTS = [
+  "app",
+  "public",
+  "images",
+  "scripts/site-images.ts",
+  "scripts/minify-page-behaviours.ts",
+  "scripts/shell-chunk.ts",
+  "db/schema.ts",
+  "server/config.ts",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const stampFile = path.join(root, "build", ".source-hash");
 
 function addTree(hash, target) {

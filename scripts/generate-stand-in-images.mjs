@@ -22,8 +22,24 @@ const PALETTES = [
   { sky: ["#fbe3d9", "#fff6f1"], court: "#2f8f5b", figure: "#101a36" },
 ];
 const THEMES = [
-  "clinic", "lesson", "books", "group", "serve", "doubles", "family", "cones", "books", "clinic", "trophy", "lesson",
-  "indoor", "campus", "gear", "clinic", "picnic", "trophy",
+  "clinic",
+  "lesson",
+  "books",
+  "group",
+  "serve",
+  "doubles",
+  "family",
+  "cones",
+  "books",
+  "clinic",
+  "trophy",
+  "lesson",
+  "indoor",
+  "campus",
+  "gear",
+  "clinic",
+  "picnic",
+  "trophy",
 ];
 const SKIN = ["#8d5524", "#c68642", "#e0ac69", "#5c3a1e", "#f1c27d", "#a0673c"];
 
@@ -54,7 +70,14 @@ const PROPS = {
 for (let i = 0; i < 18; i++) {
   const pal = PALETTES[i % PALETTES.length];
   const theme = THEMES[i];
-  const people = theme === "group" || theme === "family" || theme === "picnic" ? 4 : theme === "doubles" ? 3 : theme === "books" || theme === "campus" || theme === "gear" || theme === "trophy" ? 1 : 2;
+  const people =
+    theme === "group" || theme === "family" || theme === "picnic"
+      ? 4
+      : theme === "doubles"
+        ? 3
+        : theme === "books" || theme === "campus" || theme === "gear" || theme === "trophy"
+          ? 1
+          : 2;
   const figures = Array.from({ length: people }, (_, k) => {
     const x = 260 + k * (people > 2 ? 150 : 260) + ((i * 37) % 60);
     const scale = theme === "serve" && k === 0 ? 1.6 : 1.25 - k * 0.08;
@@ -77,7 +100,12 @@ ${ball(640 + ((i * 71) % 300), 300 + ((i * 29) % 120), 16)}
   out(`images/gallery/photo-${String(i + 1).padStart(2, "0")}.svg`, svg);
 }
 
-for (const [file, text] of [["usta", "USTA"], ["rotary", "ROTARY"], ["njtl", "NJTL"], ["dcps", "DCPS"]]) {
+for (const [file, text] of [
+  ["usta", "USTA"],
+  ["rotary", "ROTARY"],
+  ["njtl", "NJTL"],
+  ["dcps", "DCPS"],
+]) {
   out(
     `images/partners/${file}.svg`,
     `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="64" viewBox="0 0 160 64"><rect width="160" height="64" rx="10" fill="#ffffff" fill-opacity=".12"/><circle cx="30" cy="32" r="14" fill="#dcec2f"/><text x="54" y="41" font-family="Arial,Helvetica,sans-serif" font-size="24" font-weight="700" fill="#ffffff">${text}</text></svg>\n`,

@@ -14,7 +14,9 @@ import { buildIfStale } from "./build-if-stale.mjs";
 
 /** The same search as the end-to-end tests: CHROMIUM_PATH, then the usual places. */
 function findChromium(): string {
-  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find((p) => p && fs.existsSync(p));
+  const found = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].find(
+    (p) => p && fs.existsSync(p),
+  );
   if (!found) throw new Error("Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH");
   return found;
 }
@@ -73,9 +75,16 @@ async function main() {
     ];
     for (const width of WIDTHS) {
       for (const shot of shots) {
-        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 }, deviceScaleFactor: 1, reducedMotion: "reduce", timezoneId: "America/New_York" });
+        const context = await browser.newContext({
+          viewport: { width, height: width < 600 ? 844 : 800 },
+          deviceScaleFactor: 1,
+          reducedMotion: "reduce",
+          timezoneId: "America/New_York",
+        });
         if (shot.cookie) {
-          await context.addCookies(shot.cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: base })));
+          await context.addCookies(
+            shot.cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: base })),
+          );
         }
         const page = await context.newPage();
         await page.goto(`${base}${shot.path}`, { waitUntil: "networkidle" });

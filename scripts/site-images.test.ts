@@ -45,8 +45,13 @@ describe("readImages", () => {
   it("reads sizes (upright), names the copies, and passes SVG through", async () => {
     const dir = folder("read");
     await phonePhoto(path.join(dir, "gallery/team.jpg"));
-    await sharp({ create: { width: 400, height: 160, channels: 4, background: { ...colour, alpha: 0.5 } } }).png().toFile(path.join(dir, "partners/club.png"));
-    fs.writeFileSync(path.join(dir, "partners/logo.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="64"><rect width="160" height="64"/></svg>`);
+    await sharp({ create: { width: 400, height: 160, channels: 4, background: { ...colour, alpha: 0.5 } } })
+      .png()
+      .toFile(path.join(dir, "partners/club.png"));
+    fs.writeFileSync(
+      path.join(dir, "partners/logo.svg"),
+      `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="64"><rect width="160" height="64"/></svg>`,
+    );
     fs.writeFileSync(path.join(dir, "README.md"), "How to add photos");
     fs.writeFileSync(path.join(dir, ".DS_Store"), "junk");
 
@@ -63,7 +68,11 @@ describe("readImages", () => {
     expect(images["partners/club.png"]).toMatchObject({ width: 400, height: 160 });
     expect(images["partners/club.png"]!.srcSet!.webp.split(", ")).toHaveLength(2); // 320 and 400
 
-    expect(images["partners/logo.svg"]).toEqual({ src: expect.stringMatching(/^\/assets\/images\/partners\/logo-[0-9a-f]{10}\.svg$/), width: 160, height: 64 });
+    expect(images["partners/logo.svg"]).toEqual({
+      src: expect.stringMatching(/^\/assets\/images\/partners\/logo-[0-9a-f]{10}\.svg$/),
+      width: 160,
+      height: 64,
+    });
     expect(variants.size).toBe(5 * 2 + 2 * 2 + 1);
   });
 
@@ -139,7 +148,8 @@ describe("the Vite plugin in development", () => {
     try {
       await new Promise((resolve) => server.once("listening", resolve));
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const manifest = async () => ((await vite.ssrLoadModule("virtual:site-images")) as { default: Record<string, { srcSet?: { avif: string } }> }).default;
+      const manifest = async () =>
+        ((await vite.ssrLoadModule("virtual:site-images")) as { default: Record<string, { srcSet?: { avif: string } }> }).default;
 
       const avif = (await manifest())["gallery/team.jpg"]!.srcSet!.avif.split(", ")[0]!.split(" ")[0]!;
       const res = await fetch(base + avif);

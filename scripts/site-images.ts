@@ -10,7 +10,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import sharp from "sharp";
+import sharp, { type CreateRaw } from "sharp";
 import type { Plugin, ViteDevServer } from "vite";
 
 export const VIRTUAL_ID = "virtual:site-images";
@@ -81,9 +81,11 @@ export async function readImages(dir: string): Promise<Manifest> {
     if (!RASTER.has(ext)) {
       throw new Error(`images/${file}: ${ext || "this kind of file"} cannot be used; save it as JPEG, PNG, WebP, AVIF or SVG.`);
     }
-    const meta = await sharp(bytes).metadata().catch(() => {
-      throw new Error(`images/${file} is not a readable image.`);
-    });
+    const meta = await sharp(bytes)
+      .metadata()
+      .catch(() => {
+        throw new Error(`images/${file} is not a readable image.`);
+      });
     // A photo taken with the phone on its side is stored sideways with an orientation tag: the copies are upright.
     const upright = (meta.orientation ?? 1) >= 5;
     const fullWidth = upright ? meta.height : meta.width;
@@ -113,8 +115,11 @@ export async function readImages(dir: string): Promise<Manifest> {
  * One copy of a photo: upright by its EXIF orientation, `width` pixels wide at most, without any metadata (sharp
  * writes none unless asked). The server's gallery uploads use this same function, so both sets look alike.
  */
-export async function encodeCopy(original: Buffer, format: Format, width: number): Promise<Buffer> {
-  const image = sharp(original, { animated: false }).autoOrient().resize({ width, withoutEnlargement: true });
+/** `raw` describes `original` when it holds decoded pixels rather than an image file (an uploaded HEIC, already upright). */
+export async function encodeCopy(original: Buffer, format: Format, width: number, raw?: CreateRaw): Promise<Buffer> {
+  const image = sharp(original, raw ? { raw } : { animated: false })
+    .autoOrient()
+    .resize({ width, withoutEnlargement: true });
   return format === "avif" ? image.avif({ quality: 55, effort: 4 }).toBuffer() : image.webp({ quality: 78 }).toBuffer();
 }
 

@@ -9,9 +9,13 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-test-"));
 const npx = (args) => ["node_modules/.bin/" + args[0], args.slice(1)];
 const steps = [
   { name: "lint", cmd: npx(["eslint", ".", "--max-warnings=0"]) },
+  { name: "formatting (npm run format fixes it)", cmd: npx(["prettier", "--check", ".", "--log-level=warn"]) },
   { name: "typecheck", cmd: npx(["react-router", "typegen"]) },
   { name: "typecheck", cmd: npx(["tsc", "--noEmit"]) },
-  { name: "unit and integration tests", cmd: npx(["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]) },
+  {
+    name: "unit and integration tests",
+    cmd: npx(["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]),
+  },
   {
     name: "end-to-end tests",
     cmd: npx(["vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/e2e.json`]),

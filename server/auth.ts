@@ -45,6 +45,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
         phone: { type: "string", required: false },
         // input: false with a default: whatever role a visitor sends, a new account is a client.
         role: { type: "string", required: false, input: false, defaultValue: "client" },
+        // Safe Play: set at sign-up by our own action after clientKindProblem (Better Auth's routes other than the
+        // OAuth callback are not exposed, so nobody else writes them); changed later only through /account's rules.
+        clientKind: { type: "string", required: false, input: true, defaultValue: "guardian" },
+        dateOfBirth: { type: "string", required: false, input: true },
       },
     },
     session: {
@@ -167,9 +171,6 @@ export async function resolveAuthSecret(config: Config, db: Db): Promise<string>
     .insert(schema.appSettings)
     .values({ key: "auth_secret", value: crypto.randomBytes(32).toString("base64url") })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: schema.appSettings.value })
-    .from(schema.appSettings)
-    .where(eq(schema.appSettings.key, "auth_secret"));
+  const [row] = await db.select({ value: schema.appSettings.value }).from(schema.appSettings).where(eq(schema.appSettings.key, "auth_secret"));
   return row!.value;
 }

@@ -99,7 +99,9 @@ async function* backupLines(client: pg.ClientBase, dataDir: string | undefined):
     );
     const sequences: BackupHeader["sequences"] = [];
     for (const s of seqNames) {
-      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from public.${quoteIdent(s.name)}`);
+      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
+        `select last_value::text, is_called from public.${quoteIdent(s.name)}`,
+      );
       sequences.push({ name: s.name, lastValue: rows[0]!.last_value, isCalled: rows[0]!.is_called });
     }
     const header: BackupHeader = {
@@ -119,7 +121,9 @@ async function* backupLines(client: pg.ClientBase, dataDir: string | undefined):
       yield JSON.stringify({ table, columns, rows: Number(count[0]!.n) }) + "\n";
       const list = columns.map(quoteIdent).join(", ");
       // Rows leave PostgreSQL as JSON text and are never parsed here: big numbers and bytes stay exact.
-      await client.query(`declare backup_rows no scroll cursor for select row_to_json(r)::text as j from (select ${list} from public.${quoteIdent(table)}) r`);
+      await client.query(
+        `declare backup_rows no scroll cursor for select row_to_json(r)::text as j from (select ${list} from public.${quoteIdent(table)}) r`,
+      );
       for (;;) {
         const { rows } = await client.query<{ j: string }>(`fetch ${BATCH_ROWS} from backup_rows`);
         if (rows.length === 0) break;
@@ -169,13 +173,19 @@ export async function writeBackup(databaseUrl: string, dataDir: string | undefin
 const BACKUP_NAME = /^nlte-backup-\d{8}T\d{6}Z\.jsonl\.gz$/;
 
 export function backupFileName(at = new Date()) {
-  return `nlte-backup-${at.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}.jsonl.gz`;
+  return `nlte-backup-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}.jsonl.gz`;
 }
 
 /** Keeps the newest `keep` backups in `dir` (by name, which is the time it was taken); returns those removed. */
 export function pruneBackups(dir: string, keep: number): string[] {
   if (!fs.existsSync(dir)) return [];
-  const names = fs.readdirSync(dir).filter((n) => BACKUP_NAME.test(n)).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((n) => BACKUP_NAME.test(n))
+    .sort();
   const removed = names.slice(0, Math.max(0, names.length - keep));
   for (const n of removed) fs.rmSync(path.join(dir, n), { force: true });
   return removed;

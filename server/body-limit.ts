@@ -22,7 +22,11 @@ export function bodyLimitFor(path: string): number {
 
 function refuse(req: Request, res: Response, limit: number) {
   if (res.headersSent) return;
-  res.status(413).set("Connection", "close").type("text/plain").end(`Request body too large (the limit here is ${Math.round(limit / 1024)} KB).`);
+  res
+    .status(413)
+    .set("Connection", "close")
+    .type("text/plain")
+    .end(`Request body too large (the limit here is ${Math.round(limit / 1024)} KB).`);
   // Closing a connection with unread bytes in it makes the kernel reset it, which can destroy the answer
   // before the client reads it. So, as web servers do ("lingering close"), what still arrives is read and
   // thrown away for a few seconds or a few megabytes, then the connection is closed whatever the client sends.

@@ -2,6 +2,19 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 
 describe("loadConfig", () => {
+  it("reads Safe Play's quiet hours (default 20:00-08:00) and an optional fixed clock for tests", () => {
+    const c = loadConfig({});
+    expect(c.messaging.safePlay.quietHours).toEqual({ start: 20 * 60, end: 8 * 60 });
+    expect(c.messaging.safePlay.clockFixed).toBe(false);
+    const fixed = loadConfig({ QUIET_HOURS: "21:30-07:00", SAFE_PLAY_NOW: "2026-06-15T21:00:00-04:00" });
+    expect(fixed.messaging.safePlay.quietHours).toEqual({ start: 21 * 60 + 30, end: 7 * 60 });
+    expect(fixed.messaging.safePlay.clock().toISOString()).toBe("2026-06-16T01:00:00.000Z");
+    expect(() => loadConfig({ QUIET_HOURS: "8pm-8am" })).toThrow(
+      "Invalid configuration: QUIET_HOURS: QUIET_HOURS must be two 24-hour times such as 20:00-08:00",
+    );
+    expect(() => loadConfig({ SAFE_PLAY_NOW: "tonight" })).toThrow("SAFE_PLAY_NOW must be an ISO 8601 instant");
+  });
+
   it("needs nothing: defaults for a first run", () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
@@ -48,14 +61,24 @@ describe("loadConfig", () => {
   it("turns on the YouTube Data API only with a key", () => {
     expect(loadConfig({}).youtube).toBeUndefined();
     expect(loadConfig({ YOUTUBE_API_KEY: "  " }).youtube).toBeUndefined();
-    expect(loadConfig({ YOUTUBE_API_KEY: "abc" }).youtube).toEqual({ apiKey: "abc", baseUrl: "https://www.googleapis.com/youtube/v3", timeoutMs: 4000 });
+    expect(loadConfig({ YOUTUBE_API_KEY: "abc" }).youtube).toEqual({
+      apiKey: "abc",
+      baseUrl: "https://www.googleapis.com/youtube/v3",
+      timeoutMs: 4000,
+    });
     expect(() => loadConfig({ YOUTUBE_API_KEY: "abc", YOUTUBE_API_URL: "ftp://x" })).toThrow("YOUTUBE_API_URL must be an http(s) address");
   });
 
   it("reads the mail settings: no SMTP_URL keeps mail in the outbox; a bad value stops the server with one line", () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: '"Next Level Tennis & Education" <no-reply@localhost.localdomain>', notifyDelaySeconds: 120 });
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: '"Next Level Tennis & Education" <no-reply@localhost.localdomain>',
+      notifyDelaySeconds: 120,
+    });
     expect(loadConfig({ PUBLIC_URL: "https://tennis.example.org" }).mail.from).toBe('"Next Level Tennis & Education" <no-reply@tennis.example.org>');
-    expect(loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: '"Club" <hi@example.org>', NOTIFY_DELAY_SECONDS: "5" }).mail).toEqual({
+    expect(
+      loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: '"Club" <hi@example.org>', NOTIFY_DELAY_SECONDS: "5" }).mail,
+    ).toEqual({
       smtpUrl: "smtps://u:p@smtp.example.com:465",
       from: '"Club" <hi@example.org>',
       notifyDelaySeconds: 5,
@@ -73,7 +96,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1,loopback" }).trustProxy).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "loopback"]);
     for (const bad of ["yes", "*", "0.0.0.0/33", "10.0.0.1/8/2", "127.0.0.1,nope", "100"]) {
-      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow("TRUST_PROXY must be false, the number of proxies in front (1 to 10), or their addresses");
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        "TRUST_PROXY must be false, the number of proxies in front (1 to 10), or their addresses",
+      );
     }
   });
 });

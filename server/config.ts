@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { SiteConfig } from "../app/lib/site-config";
+import { parseQuietHours } from "../app/lib/safe-play";
 
 const optionalText = z
   .string()
@@ -40,11 +41,7 @@ const EnvSchema = z.object({
   CALENDAR_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: "CALENDAR_URL must be an https address" }).optional()),
   // The organisation's time zone: every date and time on the site (server and browser alike), event times, "today",
   // cancellation notices and the calendar feed's VTIMEZONE.
-  ORG_TIME_ZONE: z
-    .string()
-    .trim()
-    .default("America/New_York")
-    .refine(isTimeZone, "ORG_TIME_ZONE must be an IANA time zone such as America/New_York"),
+  ORG_TIME_ZONE: z.string().trim().default("America/New_York").refine(isTimeZone, "ORG_TIME_ZONE must be an IANA time zone such as America/New_York"),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: z.url({ message: "GOOGLE_ISSUER must be an address" }).default("https://accounts.google.com"),
@@ -55,7 +52,9 @@ const EnvSchema = z.object({
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   // Optional: fills in a new video's duration, views, channel and thumbnail.
   YOUTUBE_API_KEY: optionalText,
-  YOUTUBE_API_URL: z.url({ protocol: /^https?$/, message: "YOUTUBE_API_URL must be an http(s) address" }).default("https://www.googleapis.com/youtube/v3"),
+  YOUTUBE_API_URL: z
+    .url({ protocol: /^https?$/, message: "YOUTUBE_API_URL must be an http(s) address" })
+    .default("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
   // Outgoing mail. Without SMTP_URL mail stays in the outbox (`npm run mail:outbox` shows it).
   SMTP_URL: optionalText.pipe(
@@ -71,6 +70,16 @@ const EnvSchema = z.object({
   MESSAGE_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(1),
   ATTACHMENT_QUOTA_MB_PER_DAY: z.coerce.number().min(0).max(100_000).default(50),
   SOCKETS_PER_PERSON: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Safe Play (decision 0022): coaches cannot message a conversation with a minor during these hours (ORG_TIME_ZONE).
+  QUIET_HOURS: z
+    .string()
+    .trim()
+    .default("20:00-08:00")
+    .refine((v) => parseQuietHours(v) !== null, "QUIET_HOURS must be two 24-hour times such as 20:00-08:00"),
+  // For tests and drills only: the instant the Safe Play rules (ages, quiet hours) take as now.
+  SAFE_PLAY_NOW: optionalText.pipe(
+    z.iso.datetime({ offset: true, message: "SAFE_PLAY_NOW must be an ISO 8601 instant such as 2026-06-15T21:00:00-04:00" }).optional(),
+  ),
 });
 
 /**
@@ -101,7 +110,10 @@ function parseTrustProxy(raw: string, ctx: z.RefinementCtx): TrustProxy {
     const hops = Number(v);
     if (hops <= 10) return hops;
   }
-  const entries = v.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length && entries.every(isProxyAddress)) return entries;
   ctx.addIssue({
     code: "custom",
@@ -153,14 +165,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL, timeoutMs: e.YOUTUBE_API_TIMEOUT_MS } : undefined,
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
+      from:
+        e.MAIL_FROM ??
+        `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
       notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
-      },
+    },
     messaging: {
       burst: e.MESSAGE_BURST,
       perSecond: e.MESSAGE_RATE_PER_SECOND,
       attachmentBytesPerDay: Math.round(e.ATTACHMENT_QUOTA_MB_PER_DAY * 1024 * 1024),
       socketsPerPerson: e.SOCKETS_PER_PERSON,
+      // Every send goes through createMessage with these settings, so the Safe Play rule is never skipped.
+      safePlay: safePlaySettings(e.ORG_TIME_ZONE, e.QUIET_HOURS, e.SAFE_PLAY_NOW),
     },
     site: {
       orgName: e.ORG_NAME,
@@ -173,3 +189,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type { SiteConfig };
+
+function safePlaySettings(timeZone: string, quietHours: string, fixedNow: string | undefined) {
+  const fixed = fixedNow ? new Date(fixedNow) : null;
+  return {
+    timeZone,
+    quietHours: parseQuietHours(quietHours)!,
+    quietHoursText: quietHours,
+    clock: fixed ? () => new Date(fixed) : () => new Date(),
+    clockFixed: Boolean(fixed),
+  };
+}

@@ -56,7 +56,9 @@ export function watchDatabaseFolder(dataDir: string, onMissing: (message: string
       } catch {
         /* the message below still says what happened */
       }
-      onMissing(`the database folder ${path.dirname(versionFile)} disappeared or became unreadable while the site ran; stopping. Before starting again: ${missingAdvice}`);
+      onMissing(
+        `the database folder ${path.dirname(versionFile)} disappeared or became unreadable while the site ran; stopping. Before starting again: ${missingAdvice}`,
+      );
     }
   }, 2000);
   timer.unref();
@@ -148,7 +150,11 @@ export function isPostmasterRunning(dataDir: string): boolean {
 }
 
 /** `restoring`: the restore command may (re)create the database of a folder that lost it. */
-export async function startEmbeddedPostgres(dataDir: string, options: { restoring?: boolean } = {}): Promise<EmbeddedDatabase> {
+/** `statementStatistics` loads pg_stat_statements (for `npm run bench:messages -- --pg-stats`, not for serving). */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: { restoring?: boolean; statementStatistics?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   if (!options.restoring) checkDataFolder(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const databaseDir = path.join(dataDir, "postgres");
@@ -164,7 +170,15 @@ export async function startEmbeddedPostgres(dataDir: string, options: { restorin
     persistent: true,
     createPostgresUser: os.userInfo().uid === 0,
     initdbFlags: ["--encoding=UTF8", "--no-instructions"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=on"],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "fsync=on",
+      ...(options.statementStatistics ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : []),
+    ],
     onLog: (m) => {
       logs.push(String(m));
       if (logs.length > 50) logs.shift();
@@ -178,8 +192,15 @@ export async function startEmbeddedPostgres(dataDir: string, options: { restorin
     if (fresh) await server.initialise();
     await server.start();
   } catch (err) {
-    const detail = logs.join("").split("\n").filter((l) => /FATAL|ERROR|error/i.test(l)).slice(-3).join(" | ");
-    throw new Error(`The embedded PostgreSQL in ${databaseDir} could not start${detail ? `: ${detail}` : err ? `: ${String(err)}` : ""}`, { cause: err });
+    const detail = logs
+      .join("")
+      .split("\n")
+      .filter((l) => /FATAL|ERROR|error/i.test(l))
+      .slice(-3)
+      .join(" | ");
+    throw new Error(`The embedded PostgreSQL in ${databaseDir} could not start${detail ? `: ${detail}` : err ? `: ${String(err)}` : ""}`, {
+      cause: err,
+    });
   }
   const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const admin = new Client({ connectionString: `${base}/postgres` });

@@ -13,7 +13,9 @@ import { requestLog } from "./request-log";
 import { bodyLimit } from "./body-limit";
 import { requireSameOrigin, securityHeaders } from "./security";
 
-export type BuildSource = { kind: "production"; build: ServerBuild; clientDir: string } | { kind: "vite"; middlewares: express.RequestHandler; load: () => Promise<ServerBuild> };
+export type BuildSource =
+  | { kind: "production"; build: ServerBuild; clientDir: string }
+  | { kind: "vite"; middlewares: express.RequestHandler; load: () => Promise<ServerBuild> };
 
 /** The header Better Auth reads the caller's address from: set here from req.ip, never taken from the caller. */
 export const CLIENT_IP_HEADER = "x-nlte-client-ip";
@@ -61,10 +63,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
       }
     });
   } else {
-    app.use(
-      "/assets",
-      express.static(path.join(source.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    app.use("/assets", express.static(path.join(source.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(source.clientDir, { maxAge: "1h", index: false }));
     pageCache = createPageCache(config, source.build, getLoadContext);
     app.use(pageCache.middleware);

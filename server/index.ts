@@ -125,7 +125,11 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;
-    console.log(`Site ready at ${config.publicUrlConfigured ? config.publicUrl : `http://localhost:${port}`} (listening on ${config.host}:${port}, ${config.databaseUrl ? "external" : "embedded"} database)`);
+    if (config.messaging.safePlay.clockFixed)
+      console.warn("SAFE_PLAY_NOW is set: Safe Play's clock (ages, quiet hours) is fixed. Tests and drills only.");
+    console.log(
+      `Site ready at ${config.publicUrlConfigured ? config.publicUrl : `http://localhost:${port}`} (listening on ${config.host}:${port}, ${config.databaseUrl ? "external" : "embedded"} database)`,
+    );
   });
   // A stop: take no new connections, let requests in flight finish (cut after STOP_GRACE_MS), tell every
   // browser's socket to reconnect, then the database connections and the embedded database (cleanups run in reverse).

@@ -44,7 +44,12 @@ export function inlineScriptHashes(html: string): string[] {
     const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
     // Data blocks (JSON-LD) are never run, so the policy does not concern them.
     if (type && type !== "module" && type !== "text/javascript" && type !== "application/javascript") continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(m[2] ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${crypto
+        .createHash("sha256")
+        .update(m[2] ?? "")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
@@ -74,11 +79,7 @@ function pickEncoding(accept: string | undefined): "br" | "gzip" | "identity" {
   return "identity";
 }
 
-export function createPageCache(
-  config: Config,
-  build: ServerBuild,
-  getLoadContext: (req: Request, res: Response) => AppLoadContext,
-): PageCache {
+export function createPageCache(config: Config, build: ServerBuild, getLoadContext: (req: Request, res: Response) => AppLoadContext): PageCache {
   const handle = createRequestHandler(build, "production");
   const store = new Map<string, Entry>();
   const uncacheable = new Set<string>();
@@ -127,7 +128,8 @@ export function createPageCache(
       const loadContext = getLoadContext(req, res);
       const request = new Request(new URL(req.originalUrl, config.publicUrl), { method: "GET", headers: webHeaders(req) });
       const response = await handle(request, loadContext);
-      const isDocument = response.status === 200 && response.headers.get(VISITOR_DOCUMENT_HEADER) === "1" && response.headers.getSetCookie().length === 0;
+      const isDocument =
+        response.status === 200 && response.headers.get(VISITOR_DOCUMENT_HEADER) === "1" && response.headers.getSetCookie().length === 0;
       if (!isDocument) {
         if (response.status < 400 && uncacheable.size < MAX_UNCACHEABLE_PATHS) uncacheable.add(req.path);
         return sendWebResponse(res, response, req.method);

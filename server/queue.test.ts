@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationParticipants, conversations, mailOutbox, users } from "../db/schema";
 import { enqueueMail } from "../app/models/mail.server";
+import { requeuePendingNotices } from "../app/models/notices.server";
 import { readUnsubscribeToken, unsubscribeToken } from "../app/mail/template.server";
 import { createTestDatabase } from "../tests/support/test-db";
 import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
@@ -23,7 +24,13 @@ let services: Parameters<typeof startQueue>[0];
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  const config = loadConfig({ SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", ORG_NAME: "Test Tennis Club", PUBLIC_URL: "http://localhost:3999", DATA_DIR: "/nonexistent" });
+  const config = loadConfig({
+    SMTP_URL: smtp.url,
+    NOTIFY_DELAY_SECONDS: "1",
+    ORG_NAME: "Test Tennis Club",
+    PUBLIC_URL: "http://localhost:3999",
+    DATA_DIR: "/nonexistent",
+  });
   services = { db, config, secret, auth: createAuth(db, config, secret) };
   queue = await startQueue(services, url);
 });
@@ -44,7 +51,10 @@ async function makeUser(fullName: string, role: "client" | "coach" = "client") {
 async function makeConversation(a: string, b: string) {
   const id = crypto.randomUUID();
   await db.insert(conversations).values({ id });
-  await db.insert(conversationParticipants).values([{ conversationId: id, userId: a }, { conversationId: id, userId: b }]);
+  await db.insert(conversationParticipants).values([
+    { conversationId: id, userId: a },
+    { conversationId: id, userId: b },
+  ]);
   return id;
 }
 
@@ -56,10 +66,15 @@ async function send(conversationId: string, senderId: string, content: string) {
 async function noticeJobsSettled(conversationId: string, userId: string, withinSeconds = 60) {
   const key = `missed_messages:${conversationId}:${userId}`;
   await expect
-    .poll(async () => {
-      const r = await db.execute(sql`select count(*)::int as n from graphile_worker.jobs where key = ${key} and run_at < now() + make_interval(secs => ${withinSeconds})`);
-      return (r.rows[0] as { n: number }).n;
-    }, { timeout: 20_000, interval: 200 })
+    .poll(
+      async () => {
+        const r = await db.execute(
+          sql`select count(*)::int as n from graphile_worker.jobs where key = ${key} and run_at < now() + make_interval(secs => ${withinSeconds})`,
+        );
+        return (r.rows[0] as { n: number }).n;
+      },
+      { timeout: 20_000, interval: 200 },
+    )
     .toBe(0);
 }
 
@@ -75,7 +90,15 @@ describe("the outbox", () => {
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, rolledBack))).toHaveLength(0);
 
     const to = address("kept");
-    await db.transaction((tx) => enqueueMail(tx, services, { to, kind: "test", subject: "Hello there", paragraphs: ["First line."], action: { label: "Open", url: "http://localhost:3999/x" } }));
+    await db.transaction((tx) =>
+      enqueueMail(tx, services, {
+        to,
+        kind: "test",
+        subject: "Hello there",
+        paragraphs: ["First line."],
+        action: { label: "Open", url: "http://localhost:3999/x" },
+      }),
+    );
     const mail = await smtp.waitFor(to, "Hello there");
     expect(mail.text).toContain("First line.");
     expect(mail.text).toContain("Open: http://localhost:3999/x");
@@ -95,7 +118,10 @@ describe("the outbox", () => {
     await enqueueMail(db, services, { to, kind: "test", subject: "Waited for the server", paragraphs: ["Still here."] });
     // The first attempt fails and is recorded; the job stays queued for a retry.
     await expect
-      .poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0]?.lastError ?? null, { timeout: 20_000, interval: 200 })
+      .poll(async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0]?.lastError ?? null, {
+        timeout: 20_000,
+        interval: 200,
+      })
       .toMatch(/ECONNREFUSED|connect/i);
     smtp = await startTestSmtp(port);
     const mail = await smtp.waitFor(to, "Waited for the server", 45_000);
@@ -134,9 +160,47 @@ describe("missed-message notices", () => {
     await send(id, coach.id, "Second, a minute later.");
     // The job runs after the delay, finds a notice went out just now, and looks again in 15 minutes.
     await noticeJobsSettled(id, parent.id, 14 * 60);
-    const later = await db.execute(sql`select run_at > now() + interval '14 minutes' as later from graphile_worker.jobs where key = ${`missed_messages:${id}:${parent.id}`}`);
+    const later = await db.execute(
+      sql`select run_at > now() + interval '14 minutes' as later from graphile_worker.jobs where key = ${`missed_messages:${id}:${parent.id}`}`,
+    );
     expect(later.rows).toEqual([{ later: true }]);
     expect(smtp.mailTo(parent.email)).toHaveLength(1);
+  });
+
+  it("schedules one job for a chat, not one per message, and none for people who turned notices off", async () => {
+    const coach = await makeUser("Chad Coach", "coach");
+    const parent = await makeUser("Pam Parent");
+    const quiet = await makeUser("Quentin Quiet");
+    await db.update(users).set({ notifyMessages: false }).where(eq(users.id, quiet.id));
+    const id = await makeConversation(coach.id, parent.id);
+    const quietId = await makeConversation(coach.id, quiet.id);
+    // Read inside the transaction that sends, before the queue can run the job.
+    const jobs = await db.transaction(async (tx) => {
+      for (let i = 0; i < 5; i++)
+        await tx.execute(sql`insert into messages (conversation_id, sender_id, content) values (${id}, ${coach.id}, ${`Line ${i}`})`);
+      await tx.execute(sql`insert into messages (conversation_id, sender_id, content) values (${quietId}, ${coach.id}, 'Unheard')`);
+      const r = await tx.execute(
+        sql`select key, revision from graphile_worker.jobs where key in (${`missed_messages:${id}:${parent.id}`}, ${`missed_messages:${quietId}:${quiet.id}`})`,
+      );
+      return r.rows;
+    });
+    expect(jobs).toEqual([{ key: `missed_messages:${id}:${parent.id}`, revision: 0 }]);
+    const mail = await smtp.waitFor(parent.email, "New messages from Chad Coach");
+    expect(mail.text).toContain("Chad Coach: Line 4");
+    await noticeJobsSettled(id, parent.id);
+    expect(smtp.mailTo(quiet.email)).toHaveLength(0);
+  });
+
+  it("schedules a pending notice again at start-up when its job is gone (a restored backup has no queue)", async () => {
+    const coach = await makeUser("Rex Coach", "coach");
+    const parent = await makeUser("Rhea Parent");
+    const id = await makeConversation(coach.id, parent.id);
+    await send(id, coach.id, "Sent before the backup");
+    // As after a restore: the pending row is there, its job is not.
+    await db.execute(sql`delete from graphile_worker._private_jobs where key = ${`missed_messages:${id}:${parent.id}`}`);
+    await requeuePendingNotices(db, 1);
+    const mail = await smtp.waitFor(parent.email, "New message from Rex Coach");
+    expect(mail.text).toContain("Rex Coach: Sent before the backup");
   });
 
   it("sends nothing when the messages are read in time, or when the person turned notices off", async () => {
@@ -184,7 +248,8 @@ describe("the daily backup", () => {
     try {
       const backups = path.join(dataDir, "backups");
       fs.mkdirSync(backups);
-      for (const old of ["nlte-backup-20200101T070000Z.jsonl.gz", "nlte-backup-20200102T070000Z.jsonl.gz"]) fs.writeFileSync(path.join(backups, old), "old");
+      for (const old of ["nlte-backup-20200101T070000Z.jsonl.gz", "nlte-backup-20200102T070000Z.jsonl.gz"])
+        fs.writeFileSync(path.join(backups, old), "old");
       const config = loadConfig({ DATA_DIR: dataDir, BACKUP_KEEP: "2" });
       const task = dailyBackupTask({ ...services, config }, url);
       await task({}, {} as never);

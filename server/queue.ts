@@ -6,7 +6,7 @@ import nodemailer from "nodemailer";
 import { run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { quietLogger } from "../db/migrate";
 import { getUnsentMail, markMailFailed, markMailSent, requeueUnsentMail, SEND_MAIL_JOB } from "../app/models/mail.server";
-import { MISSED_MESSAGES_JOB, sendMissedMessageNotice } from "../app/models/notices.server";
+import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/models/notices.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
@@ -49,7 +49,9 @@ export function dailyBackupTask(services: AppServices, databaseUrl: string): Tas
   return async () => {
     const { config } = services;
     const result = await takeBackup({ databaseUrl, dataDir: config.dataDir, keep: config.backupKeep });
-    console.log(`daily backup written: ${result.file} (${result.tables} tables)${result.removed.length ? `; removed ${result.removed.length} older` : ""}`);
+    console.log(
+      `daily backup written: ${result.file} (${result.tables} tables)${result.removed.length ? `; removed ${result.removed.length} older` : ""}`,
+    );
   };
 }
 
@@ -57,6 +59,7 @@ export async function startQueue(services: AppServices, databaseUrl: string): Pr
   // The database trigger on messages reads the delay from here (see migration 0006).
   await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
   if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
+  await requeuePendingNotices(services.db, services.config.mail.notifyDelaySeconds);
   const tasks: TaskList = {
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),

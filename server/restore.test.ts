@@ -36,9 +36,12 @@ async function contents(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const { rows: tables } = await c.query<{ t: string }>("select relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace where nspname = 'public' and relkind = 'r' order by 1");
+    const { rows: tables } = await c.query<{ t: string }>(
+      "select relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace where nspname = 'public' and relkind = 'r' order by 1",
+    );
     const out: Record<string, string[]> = {};
-    for (const { t } of tables) out[t] = (await c.query<{ j: string }>(`select row_to_json(x)::text as j from public."${t}" x`)).rows.map((r) => r.j).sort();
+    for (const { t } of tables)
+      out[t] = (await c.query<{ j: string }>(`select row_to_json(x)::text as j from public."${t}" x`)).rows.map((r) => r.j).sort();
     const seq = await c.query<{ n: string }>("select count(*)::text as n from drizzle.__drizzle_migrations");
     return { tables: out, migrations: seq.rows[0]!.n };
   } finally {
@@ -58,11 +61,35 @@ describe("backup and restore with DATABASE_URL", () => {
     const source = await newDatabase("app");
     const c = new pg.Client({ connectionString: source });
     await c.connect();
-    await c.query("insert into users (id, full_name, email, email_verified, role) values ('u1', 'Ada Parent', 'ada@example.com', true, 'client'), ('u2', 'Coach Lee', 'lee@example.com', true, 'coach')");
+    await c.query(
+      "insert into users (id, full_name, email, email_verified, role) values ('u1', 'Ada Parent', 'ada@example.com', true, 'client'), ('u2', 'Coach Lee', 'lee@example.com', true, 'coach')",
+    );
     await c.query("insert into app_settings (key, value) values ('auth_secret', 'a-secret-of-forty-three-characters-xxxxxxx')");
-    await c.query("insert into testimonials (name, content, rating, approved, created_by) values ('Ada', 'Great \"coaches\"\\nand a new line', 5, true, 'u1')");
+    await c.query(
+      "insert into testimonials (name, content, rating, approved, created_by) values ('Ada', 'Great \"coaches\"\\nand a new line', 5, true, 'u1')",
+    );
     const { rows } = await c.query<{ id: string }>("insert into conversations (id) values (gen_random_uuid()) returning id");
-    await c.query("insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, 'u1', 'a.bin', 'application/octet-stream', 3, '\\x00ff10')", [rows[0]!.id]);
+    await c.query(
+      "insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, 'u1', 'a.bin', 'application/octet-stream', 3, '\\x00ff10')",
+      [rows[0]!.id],
+    );
+    // Safe Play's tables (a date of birth is a date, not an instant: it must come back as the same day).
+    await c.query(
+      "insert into users (id, full_name, email, role, client_kind, date_of_birth) values ('u3', 'Sam Athlete', 'sam@example.com', 'client', 'athlete', '2011-02-28')",
+    );
+    await c.query("insert into guardian_links (athlete_id, guardian_id) values ('u3', 'u1')");
+    await c.query(
+      "insert into family_invitations (kind, athlete_id, inviter_id, email, token_hash, expires_at) values ('guardian', 'u3', 'u3', 'ada@example.com', 'hash', now() + interval '14 days')",
+    );
+    await c.query("insert into safeguarding_log (actor_id, athlete_id, action, detail) values ('u1', 'u3', 'guardian linked', 'Ada Parent')");
+    const message = await c.query<{ id: string }>(
+      "insert into messages (conversation_id, sender_id, content) values ($1, 'u2', 'Practice at 4') returning id",
+      [rows[0]!.id],
+    );
+    await c.query("insert into message_reports (message_id, conversation_id, reporter_id, reason) values ($1, $2, 'u1', 'Drill report')", [
+      message.rows[0]!.id,
+      rows[0]!.id,
+    ]);
     await c.end();
     const before = await contents(source);
 
@@ -75,7 +102,9 @@ describe("backup and restore with DATABASE_URL", () => {
     expect(restored.rows).toBe(Object.values(before.tables).reduce((n, r) => n + r.length, 0));
     expect(await contents(target)).toEqual(before);
 
-    await expect(restoreBackup(file, target, { force: false })).rejects.toThrow(new RestoreError("the database is not empty: restoring would replace what it holds; add --force to do so"));
+    await expect(restoreBackup(file, target, { force: false })).rejects.toThrow(
+      new RestoreError("the database is not empty: restoring would replace what it holds; add --force to do so"),
+    );
     await restoreBackup(file, target, { force: true });
     expect(await contents(target)).toEqual(before);
   });

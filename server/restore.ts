@@ -21,7 +21,11 @@ async function* readLines(file: string): AsyncGenerator<string> {
   for await (const line of rl) yield line;
 }
 
-function parseLine<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, line: string | undefined, what: string): T {
+function parseLine<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
+  line: string | undefined,
+  what: string,
+): T {
   let value: unknown;
   try {
     value = JSON.parse(line ?? "");
@@ -62,7 +66,9 @@ function migrationsUpTo(count: number): string {
 
 /** True when the database has none of our tables, or only tables without a row. */
 export async function isDatabaseEmpty(client: pg.ClientBase): Promise<boolean> {
-  const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'S')");
+  const { rows } = await client.query<{ n: number }>(
+    "select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'S')",
+  );
   if (rows[0]!.n === 0) return true;
   for (const table of await listTables(client)) {
     const { rowCount } = await client.query(`select 1 from public.${quoteIdent(table)} limit 1`);
@@ -78,7 +84,9 @@ export async function restoreBackup(file: string, databaseUrl: string, options: 
   const header = await readBackupHeader(file);
   const ours = journalLength(migrationsFolder);
   if (header.migrations > ours) {
-    throw new RestoreError(`the backup was made by a newer version of the site (${header.migrations} migrations, this one has ${ours}): restore it with that version`);
+    throw new RestoreError(
+      `the backup was made by a newer version of the site (${header.migrations} migrations, this one has ${ours}): restore it with that version`,
+    );
   }
   const client = new pg.Client({ connectionString: databaseUrl, application_name: "nlte-restore" });
   await client.connect();
@@ -118,7 +126,10 @@ export async function restoreBackup(file: string, databaseUrl: string, options: 
       if (!current || batch.length === 0) return;
       const list = current.columns.map(quoteIdent).join(", ");
       const target = `public.${quoteIdent(current.table)}`;
-      await client.query(`insert into ${target} (${list}) overriding system value select ${list} from json_populate_recordset(null::${target}, $1::json)`, [`[${batch.join(",")}]`]);
+      await client.query(
+        `insert into ${target} (${list}) overriding system value select ${list} from json_populate_recordset(null::${target}, $1::json)`,
+        [`[${batch.join(",")}]`],
+      );
       rows += batch.length;
       batch = [];
     };

@@ -13,7 +13,11 @@ function refused(err: unknown, field?: string, what = "settings"): SettingsResul
   return { ok: false, status: 500, error: UNEXPECTED_ERROR };
 }
 
-export async function changePassword(request: Request, context: AppLoadContext, input: { currentPassword: string; newPassword: string }): Promise<SettingsResult> {
+export async function changePassword(
+  request: Request,
+  context: AppLoadContext,
+  input: { currentPassword: string; newPassword: string },
+): Promise<SettingsResult> {
   try {
     const { headers } = await context.auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -87,7 +91,10 @@ export async function deleteAccount(request: Request, context: AppLoadContext, u
   }
   const cleared = new Headers();
   for (const name of ["nlte.session_token", "nlte.session_data"]) {
-    cleared.append("Set-Cookie", `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`);
+    cleared.append(
+      "Set-Cookie",
+      `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`,
+    );
   }
   return { ok: true, headers: cleared };
 }

@@ -21,7 +21,12 @@ const processA = processContext();
 
 describe("sign-up", () => {
   it("creates the login and a client profile with name and phone", async () => {
-    const result = await signUpWithPassword(request(), processA, { fullName: "Ada", email: "ada@example.com", password: "secret12", phone: "555-0101" });
+    const result = await signUpWithPassword(request(), processA, {
+      fullName: "Ada",
+      email: "ada@example.com",
+      password: "secret12",
+      phone: "555-0101",
+    });
     expect(result.ok).toBe(true);
     const rows = await db.execute(sql`select u.full_name, u.phone, u.role, (select count(*)::int from accounts a where a.user_id = u.id) as accounts,
       (select count(*)::int from sessions s where s.user_id = u.id) as sessions from users u where email = 'ada@example.com'`);
@@ -30,7 +35,9 @@ describe("sign-up", () => {
   });
 
   it("keeps the 6-character minimum in the auth library too", async () => {
-    await expect(processA.auth.api.signUpEmail({ body: { name: "Short", email: "short@example.com", password: "12345" } })).rejects.toThrow(/too short/i);
+    await expect(processA.auth.api.signUpEmail({ body: { name: "Short", email: "short@example.com", password: "12345" } })).rejects.toThrow(
+      /too short/i,
+    );
   });
 
   it("is all or nothing: if the login cannot be stored, no profile is left behind", async () => {
@@ -58,7 +65,11 @@ describe("sign-in limits across several app processes", () => {
         results.push(await signInWithPassword(request(), ctx, { email: `someone-${i}@example.com`, password: "whatever" }));
       }
       expect(results.slice(0, 5).map((r) => (r.ok ? 200 : r.status))).toEqual([400, 400, 400, 400, 400]);
-      expect(results[5]).toEqual({ ok: false, status: 429, error: "Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password with \"Forgot your password?\"." });
+      expect(results[5]).toEqual({
+        ok: false,
+        status: 429,
+        error: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password with "Forgot your password?".',
+      });
       // Another address is not affected.
       const elsewhere = await signInWithPassword(request(), processContext(db, "198.51.100.7"), { email: "ada@example.com", password: "secret12" });
       expect(elsewhere.ok).toBe(true);

@@ -37,11 +37,7 @@ export function tooManyAttempts(retryAfterSeconds: number) {
   return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password with "Forgot your password?".`;
 }
 
-export async function signInWithPassword(
-  request: Request,
-  context: AppLoadContext,
-  input: { email: string; password: string },
-): Promise<AuthResult> {
+export async function signInWithPassword(request: Request, context: AppLoadContext, input: { email: string; password: string }): Promise<AuthResult> {
   const { db, config } = context;
   const { perIp, perAccount, windowSeconds } = config.signInLimits;
   // Only failed attempts count: families behind one school network must not lock each other out by signing in.
@@ -50,7 +46,11 @@ export async function signInWithPassword(
   const byIp = await peekRateLimit(db, ipKey, perIp);
   const byAccount = await peekRateLimit(db, accountKey, perAccount);
   if (!byIp.allowed || !byAccount.allowed) {
-    return { ok: false, status: 429, error: tooManyAttempts(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds)) };
+    return {
+      ok: false,
+      status: 429,
+      error: tooManyAttempts(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds)),
+    };
   }
   try {
     const { headers } = await context.auth.api.signInEmail({
@@ -82,16 +82,41 @@ export const SIGNUP_WINDOW_SECONDS = 3600;
 export async function signUpWithPassword(
   request: Request,
   context: AppLoadContext,
-  input: { fullName: string; email: string; password: string; phone?: string | undefined },
+  input: {
+    fullName: string;
+    email: string;
+    password: string;
+    phone?: string | undefined;
+    kind?: "guardian" | "athlete";
+    dateOfBirth?: string | undefined;
+  },
 ): Promise<AuthResult> {
-  const limit = await hitRateLimit(context.db, `signup:ip:${context.clientIp}`, context.config.signInLimits.signUpsPerIpPerHour, SIGNUP_WINDOW_SECONDS);
+  const limit = await hitRateLimit(
+    context.db,
+    `signup:ip:${context.clientIp}`,
+    context.config.signInLimits.signUpsPerIpPerHour,
+    SIGNUP_WINDOW_SECONDS,
+  );
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return { ok: false, status: 429, error: `Too many new accounts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.` };
+    return {
+      ok: false,
+      status: 429,
+      error: `Too many new accounts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    };
   }
   try {
     const { response } = await context.auth.api.signUpEmail({
-      body: { name: input.fullName, email: input.email, password: input.password, phone: input.phone ?? null },
+      // Safe Play: the caller checked the kind and date of birth (clientKindProblem); Better Auth stores them only
+      // on a new account (an address that has one is answered as new and left untouched).
+      body: {
+        name: input.fullName,
+        email: input.email,
+        password: input.password,
+        phone: input.phone ?? null,
+        clientKind: input.kind ?? "guardian",
+        dateOfBirth: input.kind === "athlete" ? (input.dateOfBirth ?? null) : null,
+      },
       headers: forwardHeaders(request, context),
       returnHeaders: true,
     });
@@ -117,7 +142,10 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
       // No session (already signed out, expired, or ended elsewhere): the outcome the person wanted.
       const cleared = new Headers();
       for (const name of ["nlte.session_token", "nlte.session_data"]) {
-        cleared.append("Set-Cookie", `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`);
+        cleared.append(
+          "Set-Cookie",
+          `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`,
+        );
       }
       return { ok: true, headers: cleared };
     }

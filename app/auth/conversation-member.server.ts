@@ -13,6 +13,14 @@ export function isUuid(v: string) {
   return UUID.test(v);
 }
 
+/**
+ * The rule as SQL text over two placeholders, for hand-prepared statements (the send path's, in
+ * app/models/messages.server.ts); `conversationMemberSql` is the same condition with bound values.
+ */
+export function conversationMemberCondition(conversationParam: string, userParam: string) {
+  return `exists (select 1 from conversation_participants where conversation_id = ${conversationParam}::uuid and user_id = ${userParam}::text)`;
+}
+
 /** The rule as an SQL condition, for statements that check and write in one step. */
 export function conversationMemberSql(conversationId: string, userId: string) {
   return sql`exists (select 1 from conversation_participants where conversation_id = ${conversationId}::uuid and user_id = ${userId})`;

@@ -22,7 +22,11 @@ const email = () => `dialog-${crypto.randomBytes(4).toString("hex")}@example.com
 /** Posts the dialog's form and returns where it sends the browser, the flash it carries and the session cookie. */
 async function post(action: typeof signInAction | typeof signUpAction, path: string, fields: Record<string, string>) {
   const body = new URLSearchParams({ via: "document-dialog", redirectTo: "/faq", ...fields });
-  const request = new Request(`http://localhost:3999${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+  const request = new Request(`http://localhost:3999${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+  });
   let thrown: unknown;
   try {
     await action({ request, context, params: {} } as never);
@@ -51,7 +55,12 @@ describe("the sign-in dialog of pages without React", () => {
     expect(r.flash.toast).toBeNull(); // field errors show in the dialog only, as in the other dialog
     expect(r.flash.authDialog).toMatchObject({
       mode: "signup",
-      fieldErrors: { fullName: "Full name is required", email: "Email is required", phone: "Phone number is required", password: "Password is required" },
+      fieldErrors: {
+        fullName: "Full name is required",
+        email: "Email is required",
+        phone: "Phone number is required",
+        password: "Password is required",
+      },
     });
     expect(r.signedIn).toBe(false);
   });

@@ -21,9 +21,7 @@ export async function backToDocumentDialog(
     if (typeof v === "string" && v) values[key] = v.slice(0, 254);
   }
   const fieldErrors = Object.fromEntries(Object.entries(refusal.fieldErrors ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
-  const toast = refusal.error
-    ? ({ type: "error", title: AUTH_DIALOG_TEXT[mode].failed, description: refusal.error } as const)
-    : undefined;
+  const toast = refusal.error ? ({ type: "error", title: AUTH_DIALOG_TEXT[mode].failed, description: refusal.error } as const) : undefined;
   const cookie = await setFlashCookie(context, { ...(toast ? { toast } : {}), authDialog: { mode, error: refusal.error, fieldErrors, values } });
   throw redirect(safeRedirect(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
 }

@@ -4,15 +4,16 @@ import { RESET_TEXT } from "~/content/account";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { apiErrorMessage, UNEXPECTED_ERROR } from "./accounts.server";
 
-
-
 const PER_ADDRESS = 3;
 const PER_IP = 10;
 const WINDOW_SECONDS = 900;
 /** Every answer takes at least this long, so the time does not tell whether the address has an account. */
 const ANSWER_FLOOR_MS = 600;
 
-export async function requestPasswordReset(context: AppLoadContext, email: string): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
+export async function requestPasswordReset(
+  context: AppLoadContext,
+  email: string,
+): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
   const started = Date.now();
   const byIp = await hitRateLimit(context.db, `reset:ip:${context.clientIp}`, PER_IP, WINDOW_SECONDS);
   if (!byIp.allowed) return { ok: false, status: 429, error: RESET_TEXT.tooMany(Math.ceil(byIp.retryAfterSeconds / 60)) };
@@ -46,7 +47,11 @@ export async function isResetTokenUsable(context: AppLoadContext, token: string)
   }
 }
 
-export async function resetPassword(context: AppLoadContext, token: string, newPassword: string): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
+export async function resetPassword(
+  context: AppLoadContext,
+  token: string,
+  newPassword: string,
+): Promise<{ ok: true } | { ok: false; status: number; error: string }> {
   try {
     // Ends every session of the account (revokeSessionsOnPasswordReset) and queues "your password was changed".
     await context.auth.api.resetPassword({ body: { token, newPassword } });

@@ -9,6 +9,7 @@ import { GoogleButton } from "~/components/google-button";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { Field, FormError } from "~/components/ui/field";
 import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/lib/auth-schemas";
 
@@ -29,9 +30,7 @@ export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-bold text-slate-900">{text.title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            {text.subtitle}
-          </Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">{text.subtitle}</Dialog.Description>
           <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
             <X aria-hidden className="size-5" />
           </Dialog.Close>
@@ -83,13 +82,8 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
         {mode === "signup" ? <Field label="Full Name" name="fullName" autoComplete="name" error={fieldErrors.fullName} /> : null}
         <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
         {mode === "signup" ? <Field label="Phone" name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete={text.passwordAutoComplete}
-          error={fieldErrors.password}
-        />
+        {mode === "signup" ? <ClientKindFields errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} /> : null}
+        <Field label="Password" name="password" type="password" autoComplete={text.passwordAutoComplete} error={fieldErrors.password} />
         {mode === "signin" ? <ForgotPasswordLink /> : null}
         <FormError message={formError} />
         <Button type="submit" className="w-full">

@@ -5,6 +5,7 @@ import { GoogleButton } from "~/components/google-button";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { dialogCommand } from "~/components/ui/dialog-command";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { lazyComponent } from "~/lib/lazy-component";
@@ -63,7 +64,8 @@ export function AuthDialogProvider({
   return (
     <AuthDialogContext.Provider value={{ openAuthDialog, preloadAuthDialog: loadDialog }}>
       {children}
-      {documentPage ? <DocumentAuthDialog googleEnabled={googleEnabled} flash={documentFlash} /> : null}
+      {/* Only the server renders pages without React: `import.meta.env.SSR` keeps this dialog out of the browser's code. */}
+      {import.meta.env.SSR && documentPage ? <DocumentAuthDialog googleEnabled={googleEnabled} flash={documentFlash} /> : null}
       {opened ? (
         <Suspense fallback={null}>
           <AuthDialog open={open} onOpenChange={setOpen} mode={mode} formKey={formKey} onToggle={toggle} googleEnabled={googleEnabled} />
@@ -83,7 +85,7 @@ const DOCUMENT_DIALOG_ID = "auth-dialog";
 export function useSignInButtonProps(): ButtonHTMLAttributes<HTMLButtonElement> {
   const documentPage = useDocumentPage();
   const { openAuthDialog, preloadAuthDialog } = useAuthDialog();
-  if (documentPage) return { ...dialogCommand(DOCUMENT_DIALOG_ID, "show-modal"), "aria-haspopup": "dialog" };
+  if (import.meta.env.SSR && documentPage) return { ...dialogCommand(DOCUMENT_DIALOG_ID, "show-modal"), "aria-haspopup": "dialog" };
   return { onClick: () => openAuthDialog("signin"), onPointerEnter: preloadAuthDialog, onFocus: preloadAuthDialog, "aria-haspopup": "dialog" };
 }
 
@@ -124,7 +126,12 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
       data-describedby={describedBy}
       className="m-auto max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-1 [&:not(:modal)]:ring-slate-300"
     >
-      <button type="button" {...dialogCommand(DOCUMENT_DIALOG_ID, "close")} aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
+      <button
+        type="button"
+        {...dialogCommand(DOCUMENT_DIALOG_ID, "close")}
+        aria-label="Close"
+        className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100"
+      >
         <X aria-hidden className="size-5" />
       </button>
       <h2 id={`${id}-title`} data-text="title" className="text-xl font-bold text-slate-900">
@@ -143,8 +150,16 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
         <Field label="Email" type="email" autoComplete="email" required {...field("email")} />
         <fieldset data-signup-only="" hidden={!signup} disabled={!signup} className="contents">
           <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
+          <ClientKindFields errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
         </fieldset>
-        <Field label="Password" type="password" autoComplete={text.passwordAutoComplete} required name="password" error={flash?.fieldErrors.password} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete={text.passwordAutoComplete}
+          required
+          name="password"
+          error={flash?.fieldErrors.password}
+        />
         {mode === "signin" ? <ForgotPasswordLink /> : null}
         {flash?.error ? (
           <div id={`${id}-error`} data-form-error="">
@@ -157,7 +172,12 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
       </form>
       {googleEnabled ? <GoogleButton className="mt-3 w-full" /> : null}
       {/* The script switches modes in place; without it, this goes to the other mode's own page. */}
-      <form method="get" action={AUTH_DIALOG_TEXT[signup ? "signin" : "signup"].action} data-auth-toggle-form="" className="mt-4 text-center text-sm text-slate-700">
+      <form
+        method="get"
+        action={AUTH_DIALOG_TEXT[signup ? "signin" : "signup"].action}
+        data-auth-toggle-form=""
+        className="mt-4 text-center text-sm text-slate-700"
+      >
         <span data-text="prompt">{text.prompt}</span>
         <button type="submit" data-auth-toggle="" data-text="toggle" className="font-semibold text-court-800 underline">
           {text.toggle}
@@ -166,4 +186,3 @@ function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; 
     </dialog>
   );
 }
-

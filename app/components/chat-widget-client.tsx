@@ -1,32 +1,50 @@
-// The client's side of the floating widget, loaded only for signed-in clients (Radix Popover stays out of
-// everyone else's pages). See chat-widget.tsx.
-import { MessageCircle, X } from "lucide-react";
-import { Popover } from "radix-ui";
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { launcherClass } from "~/components/chat-widget";
+// The client's side of the floating widget, loaded only for signed-in clients. See chat-widget.tsx.
+// Plain HTML first: a native popover with a form that posts to /messages, so it opens and sends before (or without)
+// this code. Its fields are uncontrolled: what someone typed before the code arrived is what is sent.
+import { X } from "lucide-react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { CHAT_WIDGET_ID, takeTapBeforeWidget, type WidgetCoach } from "~/components/chat-widget";
+import { telHref } from "~/components/footer";
 import { showToast } from "~/components/toaster";
-import type { WidgetActionData } from "~/lib/messaging";
+import type { WidgetActionData } from "~/lib/messaging-core";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRootData } from "~/root";
 
-type Coach = { id: string; fullName: string | null; email: string };
+type Fields = { coachId: string; subject: string; message: string };
 
-export default function ClientWidget() {
-  const [open, setOpen] = useState(false);
-  const coachesFetcher = useFetcher<{ coaches: Coach[] }>();
+function readFields(form: HTMLFormElement | null): Fields {
+  const data = form ? new FormData(form) : null;
+  const get = (name: string) => String(data?.get(name) ?? "");
+  return { coachId: get("coachId"), subject: get("subject"), message: get("message") };
+}
+
+/** `blocked`: why this person cannot message yet (Safe Play: an athlete under 18 with no guardian linked), or null. */
+export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoach[]; blocked: string | null }) {
   const send = useFetcher<WidgetActionData>();
-  const [coachId, setCoachId] = useState("");
-  const [subject, setSubject] = useState("");
-  const [message, setMessage] = useState("");
+  const hydrated = useHydrated();
+  const { pathname, search } = useLocation();
   const ids = useId();
-  const coaches = coachesFetcher.data?.coaches;
+  const panel = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [missing, setMissing] = useState(true);
+  const check = useCallback(() => {
+    const f = readFields(form.current);
+    setMissing(!f.coachId || f.subject === "" || f.message === "");
+  }, []);
+  // Fields filled in before this code ran count from the start.
+  useLayoutEffect(check, [check]);
 
+  // Opening moves the focus into the widget (the browser does not do that for a popover by itself).
   useEffect(() => {
-    if (open && !coachesFetcher.data && coachesFetcher.state === "idle") coachesFetcher.load("/messages/coaches");
-  }, [open, coachesFetcher]);
-  // If exactly one coach exists it is preselected.
-  useEffect(() => {
-    if (coaches?.length === 1 && !coachId) setCoachId(coaches[0]!.id);
-  }, [coaches, coachId]);
+    const el = panel.current;
+    const onToggle = (e: Event) => {
+      if ((e as ToggleEvent).newState === "open") el?.querySelector<HTMLElement>("select, input, textarea, a")?.focus();
+    };
+    el?.addEventListener("toggle", onToggle);
+    if (takeTapBeforeWidget() && el && !el.matches(":popover-open")) el.showPopover();
+    return () => el?.removeEventListener("toggle", onToggle);
+  }, []);
 
   const sending = send.state !== "idle";
   const result = send.state === "idle" ? send.data : undefined;
@@ -36,9 +54,12 @@ export default function ClientWidget() {
     handled.current = result;
     if (result.ok) {
       showToast({ type: "success", title: "Message Sent!", description: `Your message has been sent to ${result.coachName}. They'll respond soon!` });
-      setSubject("");
-      setMessage("");
-      setOpen(false);
+      for (const name of ["subject", "message"]) {
+        const field = form.current?.elements.namedItem(name);
+        if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
+      }
+      check();
+      panel.current?.hidePopover();
     } else if (result.fieldErrors?.coachId) {
       showToast({ type: "error", title: "Select a Coach", description: result.fieldErrors.coachId });
     } else if (result.fieldErrors) {
@@ -46,104 +67,139 @@ export default function ClientWidget() {
     } else {
       showToast({ type: "error", title: "Failed to Send", description: result.error ?? "Could not send your message. Please try again." });
     }
-  }, [result]);
+  }, [result, check]);
 
-  const missing = !coachId || subject === "" || message === "";
+  const site = useRootData()?.site;
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger className={launcherClass}>
-        <MessageCircle aria-hidden className="size-5" /> Message Your Coach
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="end"
-          sideOffset={12}
-          aria-labelledby={`${ids}-title`}
-          className="z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white p-4 shadow-xl"
+    <div
+      ref={panel}
+      id={CHAT_WIDGET_ID}
+      popover="auto"
+      role="dialog"
+      aria-labelledby={`${ids}-title`}
+      className="fixed inset-auto bottom-20 right-4 m-0 max-h-[calc(100dvh-6rem)] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto rounded-xl border border-slate-200 bg-white p-4 text-slate-900 shadow-xl"
+    >
+      <div className="flex items-center justify-between">
+        <h2 id={`${ids}-title`} className="text-lg font-bold text-slate-900">
+          Message Your Coach
+        </h2>
+        <button
+          type="button"
+          popoverTarget={CHAT_WIDGET_ID}
+          popoverTargetAction="hide"
+          aria-label="Close"
+          className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
         >
-          <div className="flex items-center justify-between">
-            <h2 id={`${ids}-title`} className="text-lg font-bold text-slate-900">
-              Message Your Coach
-            </h2>
-            <Popover.Close aria-label="Close" className="rounded-md p-1 text-slate-600 hover:bg-slate-100">
-              <X aria-hidden className="size-5" />
-            </Popover.Close>
-          </div>
-          <send.Form
-            method="post"
-            action="/messages"
-            className="mt-3 flex flex-col gap-3"
-            onSubmit={(e) => {
-              if (!coachId) {
-                e.preventDefault();
-                showToast({ type: "error", title: "Select a Coach", description: "Please choose the coach you want to message." });
-              } else if (!subject.trim() || !message.trim()) {
-                e.preventDefault();
-                showToast({ type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." });
-              }
-            }}
-          >
-            <input type="hidden" name="intent" value="widget" />
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${ids}-coach`} className="text-sm font-medium text-slate-800">
-                Coach
-              </label>
-              <select
-                id={`${ids}-coach`}
-                name="coachId"
-                value={coachId}
-                onChange={(e) => setCoachId(e.target.value)}
-                className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-              >
-                <option value="">{coaches ? "Select a coach" : "Loading coaches..."}</option>
-                {coaches?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.fullName || c.email}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${ids}-subject`} className="text-sm font-medium text-slate-800">
-                Subject
-              </label>
-              <input
-                id={`${ids}-subject`}
-                name="subject"
-                value={subject}
-                maxLength={200}
-                onChange={(e) => setSubject(e.target.value)}
-                className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${ids}-message`} className="text-sm font-medium text-slate-800">
-                Message
-              </label>
-              <textarea
-                id={`${ids}-message`}
-                name="message"
-                rows={4}
-                value={message}
-                maxLength={4700}
-                onChange={(e) => setMessage(e.target.value)}
-                className="resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
-              />
-            </div>
-            {import.meta.env.DEV ? (
-              <p className="rounded-md bg-slate-100 px-3 py-2 font-mono text-xs text-slate-800">Debug: {coaches?.length ?? 0} coaches available</p>
+          <X aria-hidden className="size-5" />
+        </button>
+      </div>
+      {blocked ? (
+        <div role="status" className="mt-3 text-slate-900">
+          <p>{blocked}</p>
+          <a href="/account#family-heading" className="mt-2 inline-block font-semibold text-court-800 underline">
+            Link a parent or guardian
+          </a>
+        </div>
+      ) : coaches.length === 0 ? (
+        // Nobody to send to: say so, and how to reach the organisation meanwhile, instead of an empty list.
+        <div className="mt-3 flex flex-col gap-2 text-sm text-slate-800" data-testid="no-coaches">
+          <p className="font-semibold">There are no coaches to message yet.</p>
+          <p>
+            Our coaches are still being added to the site. Until then, please reach us
+            {site ? (
+              <>
+                {" "}
+                at{" "}
+                <a href={telHref(site.phone)} className="font-semibold text-court-800 underline">
+                  {site.phone}
+                </a>{" "}
+                or{" "}
+                <a href={`mailto:${site.email}`} className="font-semibold text-court-800 underline">
+                  {site.email}
+                </a>
+              </>
             ) : null}
-            <button
-              type="submit"
-              disabled={missing || sending}
-              className="rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+            , and we will pass your message on.
+          </p>
+        </div>
+      ) : (
+        <send.Form
+          ref={form}
+          method="post"
+          action="/messages"
+          className="mt-3 flex flex-col gap-3"
+          onChange={check}
+          onInput={check}
+          onSubmit={(e) => {
+            const f = readFields(e.currentTarget);
+            if (!f.coachId) {
+              e.preventDefault();
+              showToast({ type: "error", title: "Select a Coach", description: "Please choose the coach you want to message." });
+            } else if (!f.subject.trim() || !f.message.trim()) {
+              e.preventDefault();
+              showToast({ type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." });
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="widget" />
+          <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+          {/* Without it (before this code runs) the server answers a plain post with a page: the conversation. */}
+          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-coach`} className="text-sm font-medium text-slate-800">
+              Coach
+            </label>
+            <select
+              id={`${ids}-coach`}
+              name="coachId"
+              // If exactly one coach exists it is preselected.
+              defaultValue={coaches.length === 1 ? coaches[0]!.id : ""}
+              className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
             >
-              {sending ? "Sending..." : "Send Message"}
-            </button>
-          </send.Form>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+              <option value="">Select a coach</option>
+              {coaches.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.fullName || c.email}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-subject`} className="text-sm font-medium text-slate-800">
+              Subject
+            </label>
+            <input
+              id={`${ids}-subject`}
+              name="subject"
+              maxLength={200}
+              className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${ids}-message`} className="text-sm font-medium text-slate-800">
+              Message
+            </label>
+            <textarea
+              id={`${ids}-message`}
+              name="message"
+              rows={4}
+              maxLength={4700}
+              className="resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
+            />
+          </div>
+          {import.meta.env.DEV ? (
+            <p className="rounded-md bg-slate-100 px-3 py-2 font-mono text-xs text-slate-800">Debug: {coaches.length} coaches available</p>
+          ) : null}
+          <button
+            type="submit"
+            // Before this code runs the button always posts: the server checks the same rules.
+            disabled={hydrated && (missing || sending)}
+            className="rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-400"
+          >
+            {sending ? "Sending..." : "Send Message"}
+          </button>
+        </send.Form>
+      )}
+    </div>
   );
 }

@@ -91,7 +91,16 @@ function LogoMark() {
     <svg aria-hidden viewBox="0 0 48 48" className="size-11 shrink-0" data-testid="logo-mark">
       <circle cx="24" cy="24" r="23" className="fill-ball-400" />
       <path d="M9 8.5c6 4.5 6 26.5 0 31M39 8.5c-6 4.5-6 26.5 0 31" fill="none" stroke="#fff" strokeWidth="1.5" opacity="0.7" />
-      <text x="24" y="28.2" textAnchor="middle" textLength="30" lengthAdjust="spacingAndGlyphs" fontSize="12" fontWeight="900" className="fill-navy-900">
+      <text
+        x="24"
+        y="28.2"
+        textAnchor="middle"
+        textLength="30"
+        lengthAdjust="spacingAndGlyphs"
+        fontSize="12"
+        fontWeight="900"
+        className="fill-navy-900"
+      >
         {SHORT_NAME}
       </text>
     </svg>
@@ -103,9 +112,7 @@ function AccountArea({ user, unreadCount }: { user: HeaderUser | null; unreadCou
   const signingOut = navigation.formAction === "/signout";
   if (signingOut) return <div aria-hidden className="h-9 w-28 animate-pulse rounded-md bg-slate-200" data-testid="auth-skeleton" />;
   if (!user) {
-    return (
-      <SignInButton className="px-3">Sign In</SignInButton>
-    );
+    return <SignInButton className="px-3">Sign In</SignInButton>;
   }
   return <UserMenu user={user} unreadCount={unreadCount} />;
 }
@@ -113,9 +120,12 @@ function AccountArea({ user, unreadCount }: { user: HeaderUser | null; unreadCou
 /** The unread count from the last page load, then as the server pushes it. */
 function useUnreadCount(initial: number) {
   const [live, setLive] = useState<{ count: number; base: number } | null>(null);
-  useRealtime((e) => {
-    if (e.type === "unread") setLive({ count: e.count, base: initial });
-  }, { watchUnread: true });
+  useRealtime(
+    (e) => {
+      if (e.type === "unread") setLive({ count: e.count, base: initial });
+    },
+    { watchUnread: true },
+  );
   // A newer page load wins over an older push.
   return live && live.base === initial ? live.count : initial;
 }
@@ -144,7 +154,12 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
           </span>
         ) : null}
       </button>
-      <div id={menuId} data-disclosure-panel="" hidden className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+      <div
+        id={menuId}
+        data-disclosure-panel=""
+        hidden
+        className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg"
+      >
         <p className="truncate px-4 pb-2 text-xs text-slate-600">
           {user.email} · {roleLabel(user.role)}
         </p>
@@ -169,4 +184,3 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
     </div>
   );
 }
-

@@ -23,7 +23,12 @@ export function ProgramsMenu() {
       >
         Programs <ChevronDown aria-hidden className="size-4 transition-transform group-aria-expanded:rotate-180" />
       </button>
-      <ul id={menuId} data-disclosure-panel="" hidden className="absolute left-0 top-full z-40 mt-1 w-64 rounded-lg border border-slate-200 bg-white py-2 shadow-lg">
+      <ul
+        id={menuId}
+        data-disclosure-panel=""
+        hidden
+        className="absolute left-0 top-full z-40 mt-1 w-64 rounded-lg border border-slate-200 bg-white py-2 shadow-lg"
+      >
         {PROGRAM_LINKS.map((p) => (
           <li key={p.to}>
             <NavLink

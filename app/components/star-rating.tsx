@@ -28,15 +28,11 @@ export function StarRatingInput({ name, defaultValue = 5, error }: { name: strin
       <legend className="mb-1 text-sm font-medium text-slate-800">Rating</legend>
       <div className="flex gap-1">
         {STARS.map((n) => (
-          <label key={n} className="group relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-court-700">
-            <input
-              type="radio"
-              name={name}
-              value={n}
-              checked={value === n}
-              onChange={() => setValue(n)}
-              className="peer sr-only"
-            />
+          <label
+            key={n}
+            className="group relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-court-700"
+          >
+            <input type="radio" name={name} value={n} checked={value === n} onChange={() => setValue(n)} className="peer sr-only" />
             <span className="sr-only">{starLabel(n)}</span>
             <Star aria-hidden className={`size-8 transition-colors ${n <= value ? "fill-amber-400 text-amber-600" : "text-slate-400"}`} />
           </label>

@@ -107,7 +107,14 @@ function EditingForm({
 
   const contentError = fieldErrors.content;
   return (
-    <fetcher.Form method="post" action="/testimonials" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-labelledby={`${contentId}-heading`}>
+    <fetcher.Form
+      method="post"
+      action="/testimonials"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-labelledby={`${contentId}-heading`}
+    >
       <h3 id={`${contentId}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
         Share Your Experience
       </h3>

@@ -1,18 +1,18 @@
-import { AlertDialog } from "radix-ui";
-import { Quote, Trash2 } from "lucide-react";
-import { Suspense, useEffect, useRef, useState } from "react";
+import { Quote } from "lucide-react";
+import { Suspense, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
 import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
-import { buttonClass } from "~/components/ui/button";
-import { DELETE_FAILED_TITLE, isFallbackId, type Testimonial } from "~/lib/testimonials";
+import { DELETE_FAILED_TITLE, isFallbackId } from "~/lib/testimonial-delete";
+import type { Testimonial } from "~/lib/testimonials";
 import { lazyComponent } from "~/lib/lazy-component";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
 // Only signed-in people get the form (and its validation code); visitors never download it.
 const TestimonialForm = lazyComponent(() => import("~/components/testimonial-form").then((m) => m.TestimonialForm));
+// Only coaches get the delete button (and, once they use it, the confirmation with Radix).
+const DeleteTestimonial = lazyComponent(() => import("~/components/delete-testimonial").then((m) => m.DeleteTestimonial));
 
 export type TestimonialsSectionProps = {
   testimonials: Testimonial[];
@@ -74,7 +74,11 @@ function TestimonialCard({ testimonial, canDelete }: { testimonial: Testimonial;
     <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-2">
         <StarDisplay rating={testimonial.rating} />
-        {canDelete ? <DeleteTestimonial testimonial={testimonial} /> : null}
+        {canDelete ? (
+          <Suspense fallback={null}>
+            <DeleteTestimonial testimonial={testimonial} fetcherKey={DELETE_FETCHER_KEY} />
+          </Suspense>
+        ) : null}
       </div>
       <blockquote className="flex-1 text-slate-800">
         <Quote aria-hidden className="mb-2 size-6 text-court-600" />
@@ -82,56 +86,6 @@ function TestimonialCard({ testimonial, canDelete }: { testimonial: Testimonial;
       </blockquote>
       <figcaption className="font-semibold text-slate-900">{testimonial.name}</figcaption>
     </figure>
-  );
-}
-
-/**
- * The coach's delete button. With JavaScript it asks for confirmation in a dialog and posts with a fetcher (the
- * loaders then refresh the list); before hydration it is a plain form post answered by a redirect home.
- */
-function DeleteTestimonial({ testimonial }: { testimonial: Testimonial }) {
-  const fetcher = useFetcher<TestimonialActionData>({ key: DELETE_FETCHER_KEY });
-  const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const label = `Delete testimonial by ${testimonial.name}`;
-
-  if (!hydrated) {
-    return (
-      <form method="post" action="/testimonials">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="id" value={testimonial.id} />
-        <button type="submit" aria-label={label} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>
-          <Trash2 aria-hidden className="size-4" />
-        </button>
-      </form>
-    );
-  }
-
-  const busy = fetcher.state !== "idle";
-  return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger aria-label={label} disabled={busy} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>
-        <Trash2 aria-hidden className="size-4" />
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-slate-900">Delete this testimonial?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-slate-700">
-            The testimonial by {testimonial.name} will be removed from the home page. This cannot be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClass("secondary")}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={buttonClass("danger")}
-              onClick={() => fetcher.submit({ intent: "delete", id: testimonial.id, via: "fetcher" }, { method: "post", action: "/testimonials" })}
-            >
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
   );
 }
 

@@ -1,12 +1,23 @@
 import { X } from "lucide-react";
-import { useEffect } from "react";
-import { Toaster as Sonner, toast as show } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
 import type { Toast } from "~/lib/toast";
 
+// Sonner loads with the first toast (app/components/sonner-host.tsx); toasts asked for meanwhile wait here.
+const SonnerHost = lazy(() => import("~/components/sonner-host"));
+let present: ((t: Toast) => void) | null = null;
+const waiting: Toast[] = [];
+let wake: (() => void) | null = null;
+
 export function showToast(t: Toast) {
-  const fn = t.type === "error" ? show.error : t.type === "info" ? show.info : show.success;
-  fn(t.title, t.description ? { description: t.description } : undefined);
+  if (present) return present(t);
+  waiting.push(t);
+  wake?.();
 }
+
+const onReady = (fn: (t: Toast) => void) => {
+  present = fn;
+  for (const t of waiting.splice(0)) fn(t);
+};
 
 /** Shows a failed action's error as an error toast with the given title, once per result. */
 export function useErrorToast(result: { ok: boolean; error?: string | undefined } | undefined, title: string) {
@@ -15,32 +26,35 @@ export function useErrorToast(result: { ok: boolean; error?: string | undefined 
   }, [result, title]);
 }
 
-/** Shows the toast the server left in the toast cookie (after a redirect), once. */
+/** Shows the toast the server left in the toast cookie (after a redirect), once; and every toast after it. */
 export function Toaster({ toast }: { toast: Toast | null }) {
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    wake = () => setNeeded(true);
+    if (waiting.length) setNeeded(true);
+    return () => {
+      wake = null;
+    };
+  }, []);
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
-  return (
-    <Sonner
-      position="top-center"
-      closeButton
-      toastOptions={{
-        classNames: {
-          toast: "!border !border-slate-300 !bg-white !text-slate-900 !shadow-lg",
-          description: "!text-slate-700",
-          error: "!border-red-300 !bg-red-50 !text-red-900",
-          success: "!border-court-200",
-        },
-      }}
-    />
-  );
+  return needed ? (
+    <Suspense fallback={null}>
+      <SonnerHost onReady={onReady} />
+    </Suspense>
+  ) : null;
 }
 
 /** The same toast on a page that runs no React; app/lib/page-behaviours.js closes it (data-notice). */
 export function DocumentToast({ toast }: { toast: Toast }) {
   const tone = toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-court-200 bg-white text-slate-900";
   return (
-    <section aria-label="Notifications" data-notice="" className={`fixed inset-x-0 top-4 z-50 mx-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 pr-10 shadow-lg ${tone}`}>
+    <section
+      aria-label="Notifications"
+      data-notice=""
+      className={`fixed inset-x-0 top-4 z-50 mx-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
+    >
       <div role="status">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm text-slate-700">{toast.description}</p> : null}

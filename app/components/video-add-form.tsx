@@ -59,21 +59,47 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
           <label htmlFor={`${id}-url`} className={labelClass}>
             Video URL
           </label>
-          <input id={`${id}-url`} name="url" type="text" inputMode="url" autoComplete="off" placeholder="https://www.youtube.com/watch?v=..." defaultValue={values?.url ?? ""} className={inputClass} {...invalid("url")} />
+          <input
+            id={`${id}-url`}
+            name="url"
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://www.youtube.com/watch?v=..."
+            defaultValue={values?.url ?? ""}
+            className={inputClass}
+            {...invalid("url")}
+          />
           {fieldError("url")}
         </div>
         <div className="flex flex-col gap-1 md:col-span-2">
           <label htmlFor={`${id}-title`} className={labelClass}>
             Title
           </label>
-          <input id={`${id}-title`} name="title" type="text" maxLength={200} defaultValue={values?.title ?? ""} className={inputClass} {...invalid("title")} />
+          <input
+            id={`${id}-title`}
+            name="title"
+            type="text"
+            maxLength={200}
+            defaultValue={values?.title ?? ""}
+            className={inputClass}
+            {...invalid("title")}
+          />
           {fieldError("title")}
         </div>
         <div className="flex flex-col gap-1 md:col-span-2">
           <label htmlFor={`${id}-description`} className={labelClass}>
             Description
           </label>
-          <textarea id={`${id}-description`} name="description" rows={3} maxLength={5000} defaultValue={values?.description ?? ""} className={inputClass} {...invalid("description")} />
+          <textarea
+            id={`${id}-description`}
+            name="description"
+            rows={3}
+            maxLength={5000}
+            defaultValue={values?.description ?? ""}
+            className={inputClass}
+            {...invalid("description")}
+          />
           {fieldError("description")}
         </div>
         <div className="flex flex-col gap-1">
@@ -92,11 +118,25 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
           <label htmlFor={`${id}-date`} className={labelClass}>
             Date
           </label>
-          <input id={`${id}-date`} name="publishedOn" type="date" defaultValue={values?.publishedOn || today} className={inputClass} {...invalid("publishedOn")} />
+          <input
+            id={`${id}-date`}
+            name="publishedOn"
+            type="date"
+            defaultValue={values?.publishedOn || today}
+            className={inputClass}
+            {...invalid("publishedOn")}
+          />
           {fieldError("publishedOn")}
         </div>
         <div className="flex items-center gap-2 md:col-span-2">
-          <input id={`${id}-embed`} name="embedAllowed" type="checkbox" value="true" defaultChecked={values ? values.embedAllowed : true} className="size-4 accent-court-700" />
+          <input
+            id={`${id}-embed`}
+            name="embedAllowed"
+            type="checkbox"
+            value="true"
+            defaultChecked={values ? values.embedAllowed : true}
+            className="size-4 accent-court-700"
+          />
           <label htmlFor={`${id}-embed`} className={labelClass}>
             Allow inline playback (full card with player)
           </label>

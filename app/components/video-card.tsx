@@ -40,7 +40,10 @@ export function VideoCard({ video, canEdit, headingLevel = 2 }: { video: CardVid
       data-layout={full ? "full" : "skinny"}
       className={`flex overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm ${full ? "flex-col sm:col-span-1" : "flex-row items-start"}`}
     >
-      <div {...handlers} className={`relative shrink-0 bg-slate-900 ${full ? "aspect-video w-full" : "m-3 mr-0 aspect-video w-32 overflow-hidden rounded sm:w-40"}`}>
+      <div
+        {...handlers}
+        className={`relative shrink-0 bg-slate-900 ${full ? "aspect-video w-full" : "m-3 mr-0 aspect-video w-32 overflow-hidden rounded sm:w-40"}`}
+      >
         {full ? (
           <InlinePlayerArea video={video} title={title} previewing={previewing} />
         ) : (

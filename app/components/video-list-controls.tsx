@@ -26,11 +26,17 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
 
   return (
     <div className="flex flex-col gap-4">
-      <Form method="get" role="search" className="flex gap-2" onSubmit={() => clearTimeout(timer.current)} onChange={(e) => {
-        const form = e.currentTarget;
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS);
-      }}>
+      <Form
+        method="get"
+        role="search"
+        className="flex gap-2"
+        onSubmit={() => clearTimeout(timer.current)}
+        onChange={(e) => {
+          const form = e.currentTarget;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS);
+        }}
+      >
         <label htmlFor="video-search" className="sr-only">
           Search videos
         </label>

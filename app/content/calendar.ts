@@ -4,14 +4,12 @@ export const CALENDAR_TEXT = {
   embedTitle: "Next Level Tennis & Education calendar",
   openButton: "Open Calendar in New Tab",
   directLink: "Direct link to the calendar",
-  popupBlocked:
-    "Your browser blocked the pop-up. Please allow pop-ups for this site, or copy this link to open the calendar:",
+  popupBlocked: "Your browser blocked the pop-up. Please allow pop-ups for this site, or copy this link to open the calendar:",
   scheduleTitle: "Weekly Schedule Overview",
   upcomingTitle: "The next two weeks",
   contactTitle: "Questions about the schedule?",
   subscribeTitle: "Add our schedule to your calendar",
-  subscribeText:
-    "Subscribe once and new sessions and cancelled dates appear in your calendar app by themselves.",
+  subscribeText: "Subscribe once and new sessions and cancelled dates appear in your calendar app by themselves.",
   refreshNote:
     "Calendar apps check for changes on their own schedule: Google Calendar every 12 to 24 hours. A session cancelled on the day shows on our home page at once, so check it before you leave.",
   subscribeApple: "Subscribe (Apple Calendar, Outlook)",

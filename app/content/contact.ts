@@ -13,5 +13,6 @@ export const REGISTRATION_TEXT = {
   studentTitle: "Student Information",
   parentTitle: "Parent/Guardian Information",
   submit: "Submit Registration",
-  consent: "By submitting, a parent or guardian gives consent for a participant under 18. A coach will contact you to arrange the interview and evaluation.",
+  consent:
+    "By submitting, a parent or guardian gives consent for a participant under 18. A coach will contact you to arrange the interview and evaluation.",
 } as const;

@@ -3,7 +3,7 @@ export const DONATE_TEXT = {
   intro: "Every gift puts a racquet in a child's hand and a tutor beside them. Donations are made offline, in any of three ways.",
   zelleTitle: "Zelle",
   zelleText: "Send your gift with Zelle to our email address or phone number. Click either one to copy it.",
-  zelleMemo: "Memo suggestion: \"Donation - NLTE\" (or the name of the scholarship you are supporting).",
+  zelleMemo: 'Memo suggestion: "Donation - NLTE" (or the name of the scholarship you are supporting).',
   copied: "Copied to clipboard",
   copyFailed: "Could not copy automatically. Please select the text and copy it.",
   bankTitle: "Bank Transfer",

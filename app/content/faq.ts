@@ -57,4 +57,8 @@ export const FAQ_QUICK_LINKS = [
   { to: "/donate", label: "Donate" },
 ] as const;
 
-export const FAQ_TEXT = { quickLinksTitle: "Quick Links", moreTitle: "Still have a question?", moreText: "Call or email us and a coach will answer." } as const;
+export const FAQ_TEXT = {
+  quickLinksTitle: "Quick Links",
+  moreTitle: "Still have a question?",
+  moreText: "Call or email us and a coach will answer.",
+} as const;

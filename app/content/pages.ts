@@ -20,7 +20,8 @@ export const PAGES = {
   },
   programs: {
     title: "Programs | NLTE",
-    description: "A five-level tennis system from Beginner to National/International, private lessons and clinics, with placement by interview and evaluation.",
+    description:
+      "A five-level tennis system from Beginner to National/International, private lessons and clinics, with placement by interview and evaluation.",
     heading: "Our Programs",
   },
   registration: {

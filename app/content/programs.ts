@@ -59,7 +59,12 @@ export type ProgramPage = {
 
 export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
   spring: {
-    facts: { who: "All five levels, placed by interview and evaluation; ages TBD", when: "Monday-Thursday 4:30-6:00 PM, Sunday group training; private lessons Fridays by appointment", where: TBD, price: TBD },
+    facts: {
+      who: "All five levels, placed by interview and evaluation; ages TBD",
+      when: "Monday-Thursday 4:30-6:00 PM, Sunday group training; private lessons Fridays by appointment",
+      where: TBD,
+      price: TBD,
+    },
     summary: "Spring is tournament season: we get players outdoors, sharpen match play and set goals for the summer.",
     sections: [
       { title: "What we do", text: "Weekly clinics at every level, tournament preparation for Levels 1-3, and a fresh evaluation for every player." },
@@ -68,13 +73,22 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   summer: {
-    facts: { who: "Student-athletes of every level; ages TBD", when: TBD, where: TBD, price: "TBD; a $17,500 grant keeps camp affordable, and scholarships are available" },
+    facts: {
+      who: "Student-athletes of every level; ages TBD",
+      when: TBD,
+      where: TBD,
+      price: "TBD; a $17,500 grant keeps camp affordable, and scholarships are available",
+    },
     summary: "Our summer camp combines morning tennis with afternoon learning, so players return to school stronger on and off the court.",
     sections: [
       {
         title: "Camp days",
         text: "Full days of coaching by level, match play, fitness and reading and maths sessions.",
-        items: ["Morning: drills and match play by level", "Midday: lunch and rest in the shade", "Afternoon: reading, maths and college-readiness workshops"],
+        items: [
+          "Morning: drills and match play by level",
+          "Midday: lunch and rest in the shade",
+          "Afternoon: reading, maths and college-readiness workshops",
+        ],
       },
       { title: "Cost", text: "A $17,500 grant from a national tennis foundation keeps camp affordable; ask us about scholarships." },
       { title: "Before the first day", text: "Register online, then bring the signed photo release form to the first session." },
@@ -82,7 +96,12 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     photoRelease: true,
   },
   fall: {
-    facts: { who: "Every level; the Level-5 youth clinic is for ages 8-12", when: "Sep 7 - Nov 7: Sundays 8-10 AM, Monday-Thursday 4:30-6:00 PM; no sessions 9/21, 10/13, 10/21", where: TBD, price: TBD },
+    facts: {
+      who: "Every level; the Level-5 youth clinic is for ages 8-12",
+      when: "Sep 7 - Nov 7: Sundays 8-10 AM, Monday-Thursday 4:30-6:00 PM; no sessions 9/21, 10/13, 10/21",
+      where: TBD,
+      price: TBD,
+    },
     summary: "The fall weekly schedule runs Sep 7 - Nov 7, with clinics after school and group training on Sundays.",
     sections: [
       {
@@ -109,7 +128,12 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   "after-school": {
-    facts: { who: "Student-athletes of every level; ages TBD", when: "Monday-Thursday 4:30-6:00 PM, homework first", where: TBD, price: "TBD; a $5,000 Rotary grant pays for court time, balls and tutoring" },
+    facts: {
+      who: "Student-athletes of every level; ages TBD",
+      when: "Monday-Thursday 4:30-6:00 PM, homework first",
+      where: TBD,
+      price: "TBD; a $5,000 Rotary grant pays for court time, balls and tutoring",
+    },
     summary: "After School Programming gives student-athletes a safe, active place between the last bell and dinner.",
     sections: [
       { title: "Homework first", text: "Every session starts with supervised homework time." },
@@ -118,7 +142,12 @@ export const PROGRAM_DETAILS: Record<ProgramSlug, ProgramPage> = {
     ],
   },
   "school-without-walls": {
-    facts: { who: "Student-athletes of every level; ages TBD", when: "During the school year; days TBD", where: "On court and on college campuses; places TBD", price: TBD },
+    facts: {
+      who: "Student-athletes of every level; ages TBD",
+      when: "During the school year; days TBD",
+      where: "On court and on college campuses; places TBD",
+      price: TBD,
+    },
     summary: "School Without Walls takes learning beyond the classroom: tennis, mentoring and campus visits that make college real.",
     sections: [
       { title: "Learning everywhere", text: "Lessons in goal-setting, nutrition and study skills, taught on and off the court." },

@@ -12,7 +12,7 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   {
     title: "2. Services Provided As Is",
     paragraphs: [
-      "The site and its information, videos, messaging and other services are provided \"as is\" and \"as available\". We may change, suspend or stop any part of the services at any time.",
+      'The site and its information, videos, messaging and other services are provided "as is" and "as available". We may change, suspend or stop any part of the services at any time.',
     ],
   },
   {
@@ -33,27 +33,39 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   },
   {
     title: "6. Indemnity",
-    paragraphs: ["You agree to indemnify and hold harmless the organisation, its coaches and volunteers from claims arising from your misuse of the site or breach of these terms."],
+    paragraphs: [
+      "You agree to indemnify and hold harmless the organisation, its coaches and volunteers from claims arising from your misuse of the site or breach of these terms.",
+    ],
   },
   {
     title: "7. No Commercial Reuse",
-    paragraphs: ["You may not copy, sell, resell or exploit any part of the site or its content for commercial purposes without our written permission."],
+    paragraphs: [
+      "You may not copy, sell, resell or exploit any part of the site or its content for commercial purposes without our written permission.",
+    ],
   },
   {
     title: "8. Modifications",
-    paragraphs: ["We may update these terms. The effective date above shows the latest version; continuing to use the site means you accept the changes."],
+    paragraphs: [
+      "We may update these terms. The effective date above shows the latest version; continuing to use the site means you accept the changes.",
+    ],
   },
   {
     title: "9. Advertisers and Sponsors",
-    paragraphs: ["Dealings with sponsors or advertisers found on or through the site are solely between you and them. We are not responsible for their products or promises."],
+    paragraphs: [
+      "Dealings with sponsors or advertisers found on or through the site are solely between you and them. We are not responsible for their products or promises.",
+    ],
   },
   {
     title: "10. Links",
-    paragraphs: ["The site links to other websites, such as video hosts and our calendar. We do not control them and are not responsible for their content or practices."],
+    paragraphs: [
+      "The site links to other websites, such as video hosts and our calendar. We do not control them and are not responsible for their content or practices.",
+    ],
   },
   {
     title: "11. Proprietary Rights",
-    paragraphs: ["The site's design, code and content are protected by copyright, trademark and other laws. Nothing in these terms transfers ownership to you."],
+    paragraphs: [
+      "The site's design, code and content are protected by copyright, trademark and other laws. Nothing in these terms transfers ownership to you.",
+    ],
   },
   {
     title: "12. Disclaimer of Warranties",
@@ -69,7 +81,9 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   },
   {
     title: "14. Release",
-    paragraphs: ["If you have a dispute with another user of the site, you release the organisation from claims and damages arising from that dispute."],
+    paragraphs: [
+      "If you have a dispute with another user of the site, you release the organisation from claims and damages arising from that dispute.",
+    ],
   },
   {
     title: "15. Financial Matters",
@@ -79,7 +93,9 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   },
   {
     title: "16. Exclusions and Limitations",
-    paragraphs: ["Some jurisdictions do not allow certain exclusions or limitations of liability; in those places some of the above may not apply to you."],
+    paragraphs: [
+      "Some jurisdictions do not allow certain exclusions or limitations of liability; in those places some of the above may not apply to you.",
+    ],
   },
   {
     title: "17. No Third-Party Beneficiaries",
@@ -87,11 +103,15 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   },
   {
     title: "18. Notices",
-    paragraphs: ["We may send notices by email to the address on your account or by posting them on the site. You may send notices to us at our contact email address."],
+    paragraphs: [
+      "We may send notices by email to the address on your account or by posting them on the site. You may send notices to us at our contact email address.",
+    ],
   },
   {
     title: "19. Trademarks",
-    paragraphs: ["\"Next Level Tennis & Education\", \"NLTE\" and \"Fun For All Starts Here\" are marks of the organisation. Other names and logos belong to their owners."],
+    paragraphs: [
+      '"Next Level Tennis & Education", "NLTE" and "Fun For All Starts Here" are marks of the organisation. Other names and logos belong to their owners.',
+    ],
   },
   {
     title: "20. Copyright Claim Procedure",
@@ -101,15 +121,21 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   },
   {
     title: "21. Closed Captioning",
-    paragraphs: ["Videos we publish are captioned where the hosting platform allows. If you need a caption or transcript that is missing, contact us and we will provide one."],
+    paragraphs: [
+      "Videos we publish are captioned where the hosting platform allows. If you need a caption or transcript that is missing, contact us and we will provide one.",
+    ],
   },
   {
     title: "22. Entire Agreement",
-    paragraphs: ["These terms are the entire agreement between you and the organisation about the site and replace any earlier agreement on the same subject."],
+    paragraphs: [
+      "These terms are the entire agreement between you and the organisation about the site and replace any earlier agreement on the same subject.",
+    ],
   },
   {
     title: "23. Choice of Law",
-    paragraphs: ["These terms are governed by the laws of ____________, without regard to conflict-of-law rules. Disputes will be heard in the courts of ____________."],
+    paragraphs: [
+      "These terms are governed by the laws of ____________, without regard to conflict-of-law rules. Disputes will be heard in the courts of ____________.",
+    ],
   },
   {
     title: "24. Waiver and Severability",
@@ -121,6 +147,8 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
   },
   {
     title: "26. Reporting Violations",
-    paragraphs: ["Please report any violation of these terms, or any content that worries you, to our contact email address. We review every report."],
+    paragraphs: [
+      "Please report any violation of these terms, or any content that worries you, to our contact email address. We review every report.",
+    ],
   },
 ];

@@ -14,7 +14,7 @@ describe("account form rules", () => {
 
   it("accepts a complete sign-up, trims and lower-cases the email", () => {
     const { data } = parseForm(SignUpDialogSchema, { fullName: " Ada ", email: " Ada@Example.COM ", phone: "(202) 555-0100", password: "secret" });
-    expect(data).toEqual({ fullName: "Ada", email: "ada@example.com", phone: "(202) 555-0100", password: "secret" });
+    expect(data).toEqual({ fullName: "Ada", email: "ada@example.com", phone: "(202) 555-0100", password: "secret", kind: "guardian" });
   });
 
   it("keeps the 6-character minimum on the page's sign-up too (the server decides)", () => {
@@ -22,6 +22,14 @@ describe("account form rules", () => {
       password: "Password must be at least 6 characters long",
     });
     expect(parseForm(SignUpSchema, { fullName: "Ada", email: "a@b.co", password: "123456" }).data?.phone).toBeUndefined();
+  });
+
+  it("reads whether the person is a guardian or a student-athlete, and an athlete's date of birth", () => {
+    const { data } = parseForm(SignUpSchema, { fullName: "Sam", email: "s@b.co", password: "123456", kind: "athlete", dateOfBirth: "2011-03-04" });
+    expect(data).toMatchObject({ kind: "athlete", dateOfBirth: "2011-03-04" });
+    expect(parseForm(SignUpSchema, { fullName: "Sam", email: "s@b.co", password: "123456", kind: "admin" }).fieldErrors).toEqual({
+      kind: "Please choose whether you are a parent or guardian or a student-athlete.",
+    });
   });
 
   it("never reads a role from the form", () => {

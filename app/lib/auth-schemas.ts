@@ -12,7 +12,10 @@ const email = z
   .pipe(z.email({ error: "Please enter a valid email address" }))
   .transform((v) => v.toLowerCase());
 
-const requiredPassword = z.string({ error: "Password is required" }).min(1, "Password is required").max(128, "Password must be at most 128 characters long");
+const requiredPassword = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .max(128, "Password must be at most 128 characters long");
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
@@ -34,7 +37,24 @@ const optionalPhone = z
 
 export const SignInSchema = z.object({ email, password: requiredPassword });
 
-export const SignUpSchema = z.object({ fullName, email, password: newPassword, phone: optionalPhone });
+/** Safe Play: "I am a parent or guardian" / "I am a student-athlete"; athletes give their date of birth. */
+export const clientKind = z.enum(["guardian", "athlete"], { error: "Please choose whether you are a parent or guardian or a student-athlete." });
+export const optionalDate = z
+  .string()
+  .trim()
+  .max(10, "Please enter a date as YYYY-MM-DD.")
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+// A sign-up that does not answer (an older form, a script) is a parent or guardian, like every client before Safe Play.
+export const SignUpSchema = z.object({
+  fullName,
+  email,
+  password: newPassword,
+  phone: optionalPhone,
+  kind: clientKind.default("guardian"),
+  dateOfBirth: optionalDate,
+});
 
 /** The header dialog's sign-up also asks for a phone number. */
 export const SignUpDialogSchema = SignUpSchema.extend({
@@ -99,7 +119,10 @@ export const ChangeEmailSchema = z.object({ newEmail: email });
 export const DELETE_CONFIRMATION = "DELETE";
 export const DeleteAccountSchema = z.object({
   password: requiredPassword,
-  confirm: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }).trim().refine((v) => v === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+  confirm: z
+    .string({ error: `Type ${DELETE_CONFIRMATION} to confirm` })
+    .trim()
+    .refine((v) => v === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
 });
 
 export const PreferencesSchema = z.object({

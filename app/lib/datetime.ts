@@ -58,7 +58,15 @@ export function zoneName(value: DateInput, zone: string): string {
 
 /** "Nov 22, 2026, 11:14 PM EST": a moment with its zone named, for lists people may read from anywhere. */
 export function formatDateTime(value: DateInput, zone: string): string {
-  const p = parts(value, zone, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", hour12: true, timeZoneName: "short" });
+  const p = parts(value, zone, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZoneName: "short",
+  });
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 

@@ -67,9 +67,7 @@ export function occurrences(events: OccurrenceEvent[], cancelledDays: string[], 
     for (const e of events) {
       if (e.closed) continue;
       const on =
-        e.kind === "date"
-          ? e.onDate === day
-          : e.weekdays.includes(weekday) && (!e.startsOn || day >= e.startsOn) && (!e.endsOn || day <= e.endsOn);
+        e.kind === "date" ? e.onDate === day : e.weekdays.includes(weekday) && (!e.startsOn || day >= e.startsOn) && (!e.endsOn || day <= e.endsOn);
       if (!on) continue;
       out.push({
         day,
@@ -89,7 +87,10 @@ export function formatSeason(events: Array<Pick<OccurrenceEvent, "kind" | "start
   const weekly = events.filter((e) => e.kind === "weekly" && e.startsOn && e.endsOn);
   if (weekly.length === 0) return null;
   const start = weekly.map((e) => e.startsOn!).sort()[0]!;
-  const end = weekly.map((e) => e.endsOn!).sort().at(-1)!;
+  const end = weekly
+    .map((e) => e.endsOn!)
+    .sort()
+    .at(-1)!;
   const short = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
   return `${short(start)} - ${short(end)}`;
 }

@@ -8,7 +8,9 @@ describe("detectFileType", () => {
     expect(detectFileType(Buffer.from("GIF89a...."))?.mimeType).toBe("image/gif");
     expect(detectFileType(Buffer.from("%PDF-1.7\n"))?.mimeType).toBe("application/pdf");
     expect(detectFileType(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))?.extension).toBe("doc");
-    expect(detectFileType(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("..[Content_Types].xml..word/document.xml")]))?.extension).toBe("docx");
+    expect(
+      detectFileType(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("..[Content_Types].xml..word/document.xml")]))?.extension,
+    ).toBe("docx");
   });
 
   it("refuses anything else, whatever it is called", () => {

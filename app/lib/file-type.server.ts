@@ -45,7 +45,12 @@ const EXTENSIONS: Record<string, string[]> = {
  * extension that matches the detected type (invoice.html holding a PDF becomes invoice.pdf).
  */
 export function cleanFileName(name: string, extension: string): string {
-  const cleaned = name.normalize("NFC").replace(UNSAFE_NAME_CHARACTERS, "").replace(/\s+/g, " ").trim().replace(/^[. ]+/, "");
+  const cleaned = name
+    .normalize("NFC")
+    .replace(UNSAFE_NAME_CHARACTERS, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[. ]+/, "");
   const dot = cleaned.lastIndexOf(".");
   const stem = (dot > 0 ? cleaned.slice(0, dot) : cleaned).replace(/[. ]+$/, "").slice(0, 100) || "file";
   const current = dot > 0 ? cleaned.slice(dot + 1).toLowerCase() : "";

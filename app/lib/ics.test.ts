@@ -20,13 +20,39 @@ const base: Omit<FeedEvent, "id" | "title"> = {
 
 const feedEvents: FeedEvent[] = [
   { ...base, id: "11111111-1111-4111-8111-111111111111", title: "Fall Weekly Schedule" },
-  { ...base, id: "22222222-2222-4222-8222-222222222222", title: "Monday-Thursday Clinics", weekdays: [1, 2, 3, 4], startTime: "16:30:00", endTime: "18:00:00", place: null, note: null },
+  {
+    ...base,
+    id: "22222222-2222-4222-8222-222222222222",
+    title: "Monday-Thursday Clinics",
+    weekdays: [1, 2, 3, 4],
+    startTime: "16:30:00",
+    endTime: "18:00:00",
+    place: null,
+    note: null,
+  },
   { ...base, id: "33333333-3333-4333-8333-333333333333", title: "Private Lessons", weekdays: [5], startTime: null, endTime: null },
   { ...base, id: "44444444-4444-4444-8444-444444444444", title: "Saturday", weekdays: [6], closed: true, startTime: null, endTime: null },
-  { ...base, id: "55555555-5555-4555-8555-555555555555", title: "Awards Night", kind: "date", weekdays: [], onDate: "2025-12-05", startsOn: null, endsOn: null, startTime: "18:00:00", endTime: "20:00:00" },
+  {
+    ...base,
+    id: "55555555-5555-4555-8555-555555555555",
+    title: "Awards Night",
+    kind: "date",
+    weekdays: [],
+    onDate: "2025-12-05",
+    startsOn: null,
+    endsOn: null,
+    startTime: "18:00:00",
+    endTime: "20:00:00",
+  },
 ];
 
-function feed(cancelledDays = [{ day: "2025-09-21", note: null }, { day: "2025-10-13", note: null }, { day: "2025-10-21", note: null }]) {
+function feed(
+  cancelledDays = [
+    { day: "2025-09-21", note: null },
+    { day: "2025-10-13", note: null },
+    { day: "2025-10-21", note: null },
+  ],
+) {
   return buildCalendarFeed({
     events: feedEvents,
     cancelledDays,
@@ -77,8 +103,12 @@ describe("the calendar feed", () => {
   });
 
   it("keeps each event's UID the same from one fetch to the next, and leaves out closed and by-appointment events", () => {
-    const first = vevents(feed()).map((e) => e.uid).sort();
-    const second = vevents(feed([])).map((e) => e.uid).sort();
+    const first = vevents(feed())
+      .map((e) => e.uid)
+      .sort();
+    const second = vevents(feed([]))
+      .map((e) => e.uid)
+      .sort();
     expect(first).toEqual(second);
     expect(first).toContain("event-11111111-1111-4111-8111-111111111111@tennis.example.org");
     expect(feed()).not.toContain("Private Lessons");

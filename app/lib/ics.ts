@@ -1,7 +1,8 @@
 // The calendar families subscribe to (RFC 5545): weekly events as RRULE, cancelled days as EXDATE, one UID per event
 // that never changes, every time in the organisation's zone with a VTIMEZONE describing it. Pure: tested with a real
 // iCalendar parser in ics.test.ts.
-import { addDays, dayIn, utcOffsetMinutes, weekdayOf, instantOf } from "~/lib/org-time";
+import { dayInZone } from "~/lib/datetime";
+import { addDays, utcOffsetMinutes, weekdayOf, instantOf } from "~/lib/org-time";
 
 export type FeedEvent = {
   id: string;
@@ -58,7 +59,11 @@ export function foldLine(line: string): string {
 
 const compactDay = (day: string) => day.replace(/-/g, "");
 const localStamp = (day: string, time: string) => `${compactDay(day)}T${time.slice(0, 5).replace(":", "")}00`;
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 function offsetText(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";
@@ -93,7 +98,7 @@ function transitions(timeZone: string, year: number) {
 
 /** VTIMEZONE with yearly rules, as calendar programs expect (valid for years with today's rules). */
 export function vtimezone(timeZone: string, now: Date): string[] {
-  const year = Number(dayIn(timeZone, now).slice(0, 4));
+  const year = Number(dayInZone(now, timeZone).slice(0, 4));
   const changes = transitions(timeZone, year);
   const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
   if (changes.length === 0) {
@@ -142,7 +147,7 @@ function firstOccurrence(from: string, weekdays: number[]): string {
 function eventLines(e: FeedEvent, input: FeedInput, host: string, stamp: string): string[] | null {
   if (e.closed || !e.startTime) return null; // "Closed" and "by appointment" have no time to put in a calendar
   const tz = input.timeZone;
-  const start = e.kind === "weekly" ? firstOccurrence(e.startsOn ?? dayIn(tz, e.createdAt), e.weekdays) : e.onDate!;
+  const start = e.kind === "weekly" ? firstOccurrence(e.startsOn ?? dayInZone(e.createdAt, tz), e.weekdays) : e.onDate!;
   const endTime = e.endTime ?? `${String(Math.min(23, Number(e.startTime.slice(0, 2)) + 1)).padStart(2, "0")}${e.startTime.slice(2, 5)}`;
   const lines = [
     "BEGIN:VEVENT",

@@ -21,13 +21,14 @@ function parts(instant: Date, timeZone: string) {
     second: "2-digit",
   });
   const p = Object.fromEntries(fmt.formatToParts(instant).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour), minute: Number(p.minute), second: Number(p.second) };
-}
-
-/** The day it is at `instant` in `timeZone`. */
-export function dayIn(timeZone: string, instant: Date = new Date()): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
 }
 
 export function addDays(day: string, days: number): string {

@@ -92,7 +92,10 @@
     const button = box?.querySelector("[data-disclosure-button]");
     if (!box || !button || !isOpen(button) || (pe.relatedTarget instanceof Node && box.contains(pe.relatedTarget))) return;
     cancelClose(button);
-    closeTimers.set(button, setTimeout(() => setOpen(button, false), Number(box.getAttribute("data-hover")) || 0));
+    closeTimers.set(
+      button,
+      setTimeout(() => setOpen(button, false), Number(box.getAttribute("data-hover")) || 0),
+    );
   });
   // Focus coming into a menu the mouse just left keeps it open.
   document.addEventListener("focusin", (e) => {
@@ -147,7 +150,11 @@
     }
     // In the next frame, so a second copy shows (and is announced) again.
     requestAnimationFrame(() => box.setAttribute(state, ""));
-    if (state === "data-copied") copyTimers.set(box, setTimeout(() => box.removeAttribute("data-copied"), 4000));
+    if (state === "data-copied")
+      copyTimers.set(
+        box,
+        setTimeout(() => box.removeAttribute("data-copied"), 4000),
+      );
   });
 
   // ---- Pop-up buttons: [data-popup-url] opens it in a new tab, or alerts when a pop-up blocker stops it. ----
@@ -305,7 +312,6 @@
     closest(e.target, "[data-notice] [data-dismiss]")?.closest("[data-notice]")?.remove();
   });
   /** @param {Element} notice */
-  const expire = (notice) =>
-    setTimeout(() => (notice.matches(":hover, :focus-within") ? expire(notice) : notice.remove()), 6000);
+  const expire = (notice) => setTimeout(() => (notice.matches(":hover, :focus-within") ? expire(notice) : notice.remove()), 6000);
   for (const notice of document.querySelectorAll("[data-notice]")) expire(notice);
 })();

@@ -17,10 +17,17 @@ const { db } = await createTestDatabase();
 
 const contextFor = (clientIp: string) => ({ db, clientIp }) as unknown as AppLoadContext;
 const post = (fields: Record<string, string>) =>
-  new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+  new Request("http://localhost/contact", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  });
 const contact = { name: "Rita Parent", email: "rita@example.com", phone: "(410) 555-0100", message: "Does my daughter need her own racquet?" };
 
-type Result = { data: { ok: boolean; fieldErrors?: Record<string, string>; error?: string; values?: Record<string, string> }; init: ResponseInit | null };
+type Result = {
+  data: { ok: boolean; fieldErrors?: Record<string, string>; error?: string; values?: Record<string, string> };
+  init: ResponseInit | null;
+};
 const submit = async (ip: string, fields: Record<string, string>) =>
   (await receivePublicForm(post(fields), contextFor(ip), "contact", ContactSchema, (input) => createContactMessage(db, input))) as unknown as Result;
 

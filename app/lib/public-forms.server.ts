@@ -10,9 +10,7 @@ import { hitRateLimit } from "~/models/rate-limit.server";
 export const FORM_LIMIT = 8;
 export const FORM_WINDOW_SECONDS = 600;
 
-export type PublicFormResult =
-  | { ok: true }
-  | { ok: false; fieldErrors?: FieldErrors; error?: string; values: Record<string, string> };
+export type PublicFormResult = { ok: true } | { ok: false; fieldErrors?: FieldErrors; error?: string; values: Record<string, string> };
 
 export async function receivePublicForm<S extends z.ZodType>(
   request: Request,

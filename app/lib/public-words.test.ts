@@ -24,13 +24,10 @@ describe("foldForReading", () => {
 });
 
 describe("the positivity gate sees through disguises", () => {
-  it.each([`sh${ZWJ}it`, "ѕhit", "ｓｈｉｔ", "sh1t", "cr@p".replace("@", "a"), "h3ll", "dámn", `d${ZWSP}a${ZWSP}m${ZWSP}n`])(
-    "refuses %j",
-    (word) => {
-      expect(containsBlockedWord(`What a ${word} good program`)).toBe(true);
-      expect(passesPositivityGate({ rating: 5, content: `What a ${word} good program` })).toBe(false);
-    },
-  );
+  it.each([`sh${ZWJ}it`, "ѕhit", "ｓｈｉｔ", "sh1t", "cr@p".replace("@", "a"), "h3ll", "dámn", `d${ZWSP}a${ZWSP}m${ZWSP}n`])("refuses %j", (word) => {
+    expect(containsBlockedWord(`What a ${word} good program`)).toBe(true);
+    expect(passesPositivityGate({ rating: 5, content: `What a ${word} good program` })).toBe(false);
+  });
 
   it("still lets ordinary words through", () => {
     for (const text of ["Hello! My shy son came out of his shell.", "A scrappy, hellenic 110% effort", "Five stars, 5/5!", "We love it!"]) {
@@ -82,6 +79,11 @@ describe("TestimonialSchema refuses contact details beside the field", () => {
     expect(result.success).toBe(false);
     const issues = result.error!.issues.map((i) => [i.path.join("."), i.message]);
     const message = "Testimonials are public, so they can't include links, email addresses, phone numbers or social media handles.";
-    expect(issues).toEqual(expect.arrayContaining([["name", message], ["content", message]]));
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        ["name", message],
+        ["content", message],
+      ]),
+    );
   });
 });

@@ -4,12 +4,48 @@
 
 /** Cyrillic and Greek letters that look like Latin ones, and the digits and signs people swap in for letters. */
 const LOOK_ALIKES: Record<string, string> = {
-  а: "a", в: "b", е: "e", ё: "e", к: "k", м: "m", н: "h", о: "o", р: "p", с: "c", т: "t", у: "y", х: "x",
-  ѕ: "s", і: "i", ї: "i", ј: "j", һ: "h", ԁ: "d", ԛ: "q", ԝ: "w", ӏ: "l",
-  α: "a", β: "b", ε: "e", η: "n", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ѡ: "w",
-  ı: "i", ł: "l", ø: "o", đ: "d", ħ: "h",
+  а: "a",
+  в: "b",
+  е: "e",
+  ё: "e",
+  к: "k",
+  м: "m",
+  н: "h",
+  о: "o",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  ѕ: "s",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  һ: "h",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  ӏ: "l",
+  α: "a",
+  β: "b",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ѡ: "w",
+  ı: "i",
+  ł: "l",
+  ø: "o",
+  đ: "d",
+  ħ: "h",
 };
-const LEET: Record<string, string> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "$": "s", "!": "i", "|": "l" };
+const LEET: Record<string, string> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", $: "s", "!": "i", "|": "l" };
 
 // Format characters (zero-width space, joiners, bidi controls, soft hyphen...), and combining marks once decomposed.
 const INVISIBLE = /[\p{Cf}\p{Mn}\p{Me}]/gu;
@@ -40,7 +76,7 @@ const PATTERNS: readonly RegExp[] = [
   // Links: a scheme, www., or a name with a known top-level domain ("bit.ly/x", "mysite.com").
   /\b(?:https?|ftp):\/\//,
   /\bwww\s*\.\s*[a-z0-9-]/,
-  new RegExp(`\\b[a-z0-9-]{2,}\\s*(?:\\.|\\(\\s*dot\\s*\\)|\\[\\s*dot\\s*\\]|\\s+dot\\s+)\\s*(?:${TLDS})\\b`),
+  /* @__PURE__ */ new RegExp(`\\b[a-z0-9-]{2,}\\s*(?:\\.|\\(\\s*dot\\s*\\)|\\[\\s*dot\\s*\\]|\\s+dot\\s+)\\s*(?:${TLDS})\\b`),
   // Email addresses, also spelled out: "name at gmail dot com", "name [at] gmail".
   /[a-z0-9._%+-]+\s*(?:@|\(\s*at\s*\)|\[\s*at\s*\])\s*[a-z0-9-]+/,
   /\b[a-z0-9._%+-]+\s+at\s+[a-z0-9-]+\s*(?:\.|\s+dot\s+)\s*[a-z]{2,}\b/,

@@ -2,7 +2,8 @@
 // The socket only announces: after a reconnect, listeners hear "reconnected" and reload what they missed
 // from the server; merging by message id means nothing is shown twice.
 import { useEffect, useRef } from "react";
-import { SEND_FAILED_MESSAGE, SESSION_ENDED_CLOSE_CODE, type ClientEvent, type MessageView, type ServerEvent } from "./messaging";
+import type { ClientEvent } from "./messaging";
+import { SEND_FAILED_MESSAGE, SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "./messaging-core";
 
 export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" } | { type: "sessionEnded" };
 export type SendOutcome = { ok: true; message: MessageView } | { ok: false; error: string; offline?: boolean };
@@ -60,7 +61,12 @@ class RealtimeConnection {
         return;
       }
       if ((event.type === "ack" || event.type === "error") && event.ref) {
-        this.settle(event.ref, event.type === "ack" ? { ok: true, message: event.message } : { ok: false, error: event.error === "forbidden" ? SEND_FAILED_MESSAGE : event.error });
+        this.settle(
+          event.ref,
+          event.type === "ack"
+            ? { ok: true, message: event.message }
+            : { ok: false, error: event.error === "forbidden" ? SEND_FAILED_MESSAGE : event.error },
+        );
       }
       this.emit(event);
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ageOn, inQuietHours, isMinor, localDate, parseQuietHours, quietHoursMessage } from "./safe-play";
+import { dayInZone } from "./datetime";
+import { ageOn, dateOfBirthProblem, inQuietHours, isMinor, parseQuietHours, quietHoursMessage } from "./safe-play";
 
 const NY = "America/New_York";
 
@@ -7,7 +8,7 @@ describe("ageOn and isMinor", () => {
   it("reads the date in the organisation's time zone, not UTC", () => {
     // 03:30 UTC on 23 November is still 22 November in New York.
     const now = new Date("2026-11-23T03:30:00Z");
-    expect(localDate(now, NY)).toBe("2026-11-22");
+    expect(dayInZone(now, NY)).toBe("2026-11-22");
     expect(ageOn("2008-11-23", now, NY)).toBe(17);
     expect(isMinor("2008-11-23", now, NY)).toBe(true);
     expect(isMinor("2008-11-23", new Date("2026-11-23T05:00:00Z"), NY)).toBe(false);
@@ -49,5 +50,16 @@ describe("quiet hours", () => {
     expect(quietHoursMessage(quiet)).toBe(
       "Quiet hours: coaches can't message student-athletes under 18 between 8:00 PM and 8:00 AM. You can send this after 8:00 AM.",
     );
+  });
+});
+
+describe("dateOfBirthProblem", () => {
+  const now = new Date("2026-06-15T16:00:00Z");
+  it("accepts a real past day and refuses the rest with a message for the field", () => {
+    expect(dateOfBirthProblem("2011-03-04", now, NY)).toBeNull();
+    expect(dateOfBirthProblem("", now, NY)).toBe("Please enter a date of birth.");
+    expect(dateOfBirthProblem("2011-02-30", now, NY)).toBe("Please enter a real date.");
+    expect(dateOfBirthProblem("2027-01-01", now, NY)).toBe("The date of birth cannot be in the future.");
+    expect(dateOfBirthProblem("1901-01-01", now, NY)).toBe("Please check the year of birth.");
   });
 });

@@ -2,14 +2,10 @@
 // birth and quiet hours, both read in the organisation's time zone (a minor turns adult on their 18th birthday there,
 // with no manual step).
 
+import { dayInZone } from "./datetime";
+
 export const ADULT_AGE = 18;
 export const MIN_AGE_ALONE = 13;
-
-/** The calendar date (YYYY-MM-DD) it is at `now` in `timeZone`. */
-export function localDate(now: Date, timeZone: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
 
 /** Minutes since local midnight at `now` in `timeZone`. */
 export function localMinutes(now: Date, timeZone: string): number {
@@ -26,7 +22,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  */
 export function ageOn(dateOfBirth: string, now: Date, timeZone: string): number {
   const born = DATE.exec(dateOfBirth);
-  const today = DATE.exec(localDate(now, timeZone));
+  const today = DATE.exec(dayInZone(now, timeZone));
   if (!born || !today) throw new Error("ageOn needs dates as YYYY-MM-DD");
   const [by, bm, bd] = born.slice(1).map(Number) as [number, number, number];
   const [ty, tm, td] = today.slice(1).map(Number) as [number, number, number];
@@ -69,3 +65,44 @@ export function formatClock(minutes: number): string {
 export function quietHoursMessage(quiet: QuietHours): string {
   return `Quiet hours: coaches can't message student-athletes under 18 between ${formatClock(quiet.start)} and ${formatClock(quiet.end)}. You can send this after ${formatClock(quiet.end)}.`;
 }
+
+export type ClientKind = "guardian" | "athlete";
+
+/** The words every page uses for a client's kind. */
+export const KIND_LABEL: Record<ClientKind, string> = { guardian: "Parent or guardian", athlete: "Student-athlete" };
+
+/** The refusal the issue fixes word for word: a minor with no guardian cannot be messaged. */
+export const NO_GUARDIAN_MESSAGE = "This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.";
+/** What an athlete under 18 without a linked guardian reads in the chat widget and on /messages. */
+export const NEEDS_GUARDIAN_MESSAGE =
+  "Before you can send messages, a parent or guardian must be linked to your account: messages to minors must include a guardian. Enter their email on your account page and they will get an invitation.";
+/** Sign-up and /account refuse an athlete under 13 (COPPA): the parent creates the account. */
+export const UNDER_13_MESSAGE =
+  'Student-athletes under 13 cannot create their own account. A parent or guardian creates it: they sign up as a parent or guardian, then choose "Add a student-athlete" on their account page.';
+
+/** A date of birth typed in a form: a real YYYY-MM-DD day, not in the future, at most 100 years ago. */
+export function dateOfBirthProblem(value: string, now: Date, timeZone: string): string | null {
+  const m = DATE.exec(value);
+  if (!m) return "Please enter a date of birth.";
+  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return "Please enter a real date.";
+  if (value > dayInZone(now, timeZone)) return "The date of birth cannot be in the future.";
+  if (ageOn(value, now, timeZone) > 100) return "Please check the year of birth.";
+  return null;
+}
+
+/** What coaches see beside a client wherever one is listed (no date of birth leaves the server). */
+export type ClientLabel = { kind: ClientKind; minor: boolean; family: string[] };
+
+/** "Student-athlete · Minor · Guardian: Ann Lee" as one line, for places without room for badges. */
+export function describeClient(label: ClientLabel): string {
+  const family = label.family.length
+    ? `${label.kind === "athlete" ? "Guardian" : "Athletes"}: ${label.family.join(", ")}`
+    : label.kind === "athlete"
+      ? "No guardian linked"
+      : "";
+  return [KIND_LABEL[label.kind], label.minor ? "Minor" : "", family].filter(Boolean).join(" · ");
+}
+
+export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";

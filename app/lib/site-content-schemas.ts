@@ -26,7 +26,8 @@ export const AnnouncementSchema = z.object({
     .max(20_000, "The announcement must be at most 20,000 characters")
     .superRefine((text, ctx) => {
       const tag = findHtmlTag(text);
-      if (tag) ctx.addIssue({ code: "custom", message: `Use Markdown, not HTML: remove ${tag} (links, lists and emphasis are written in Markdown).` });
+      if (tag)
+        ctx.addIssue({ code: "custom", message: `Use Markdown, not HTML: remove ${tag} (links, lists and emphasis are written in Markdown).` });
     }),
   pinned: checkbox,
 });
@@ -89,11 +90,7 @@ export function eventFormValues(form: FormData): Record<string, unknown> {
 }
 
 export const CancelledDateSchema = z.object({
-  day: z
-    .string()
-    .trim()
-    .min(1, "Please enter the date")
-    .refine(isIsoDay, "Please enter a valid date"),
+  day: z.string().trim().min(1, "Please enter the date").refine(isIsoDay, "Please enter a valid date"),
   note: optionalLine("The note", 200),
 });
 export type CancelledDateInput = z.output<typeof CancelledDateSchema>;
@@ -101,11 +98,7 @@ export type CancelledDateInput = z.output<typeof CancelledDateSchema>;
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 export const PhotoDetailsSchema = z.object({
-  alt: z
-    .string()
-    .trim()
-    .min(1, "Please describe the photo for people who cannot see it")
-    .max(300, "The description must be at most 300 characters"),
+  alt: z.string().trim().min(1, "Please describe the photo for people who cannot see it").max(300, "The description must be at most 300 characters"),
   consent: z
     .string()
     .optional()

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { formatCancelledDays, formatTimeRange, formatWhen, occurrences } from "./event-format";
 import { findHtmlTag, renderMarkdown } from "./markdown";
-import { dayIn, instantOf } from "./org-time";
+import { dayInZone } from "./datetime";
+import { instantOf } from "./org-time";
 import { AnnouncementSchema, CancelledDateSchema, EventSchema, eventFormValues } from "./site-content-schemas";
 
 describe("Markdown in announcements", () => {
@@ -15,7 +16,7 @@ describe("Markdown in announcements", () => {
   });
 
   it("never lets HTML or script links through, even when stored", () => {
-    const html = renderMarkdown('<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) ![p](https://evil.example/p.png)');
+    const html = renderMarkdown("<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) ![p](https://evil.example/p.png)");
     expect(html).not.toMatch(/<script|<img|href="javascript/i);
     expect(html).toContain("&lt;script&gt;");
     expect(renderMarkdown("[site](https://example.org)")).toContain('rel="nofollow noopener"');
@@ -38,8 +39,12 @@ describe("event wording", () => {
     expect(formatWhen({ ...rule, weekdays: [1, 2, 3, 4], startTime: "16:30", endTime: "18:00" })).toBe("Monday-Thursday 4:30-6:00 PM");
     expect(formatWhen({ ...rule, weekdays: [2, 4], startTime: "16:30", endTime: "17:30" })).toBe("Tuesday and Thursday 4:30-5:30 PM");
     expect(formatWhen({ ...rule, weekdays: [5], startTime: null, endTime: null, timeNote: "by appointment" })).toBe("Fridays by appointment");
-    expect(formatWhen({ ...rule, weekdays: [6], startTime: null, endTime: null, timeNote: "Closed for the Sabbath", closed: true })).toBe("Closed for the Sabbath");
-    expect(formatWhen({ ...rule, kind: "date", weekdays: [], onDate: "2025-12-05", startTime: "18:00", endTime: "20:00" })).toBe("Friday, December 5 6-8 PM");
+    expect(formatWhen({ ...rule, weekdays: [6], startTime: null, endTime: null, timeNote: "Closed for the Sabbath", closed: true })).toBe(
+      "Closed for the Sabbath",
+    );
+    expect(formatWhen({ ...rule, kind: "date", weekdays: [], onDate: "2025-12-05", startTime: "18:00", endTime: "20:00" })).toBe(
+      "Friday, December 5 6-8 PM",
+    );
     expect(formatTimeRange("11:00", "13:00")).toBe("11 AM-1 PM");
     expect(formatCancelledDays(["2025-10-21", "2025-09-21", "2025-10-13"])).toBe("9/21, 10/13 and 10/21");
   });
@@ -59,7 +64,7 @@ describe("event wording", () => {
 describe("days and times in the organisation's zone", () => {
   it("knows which day it is there, and when a wall-clock time happens", () => {
     // 02:00 UTC on Sep 22 is still Sep 21 in New York.
-    expect(dayIn("America/New_York", new Date("2025-09-22T02:00:00Z"))).toBe("2025-09-21");
+    expect(dayInZone(new Date("2025-09-22T02:00:00Z"), "America/New_York")).toBe("2025-09-21");
     expect(instantOf("2025-09-21", "08:00", "America/New_York").toISOString()).toBe("2025-09-21T12:00:00.000Z");
     expect(instantOf("2025-12-21", "08:00", "America/New_York").toISOString()).toBe("2025-12-21T13:00:00.000Z");
   });
@@ -76,9 +81,17 @@ describe("the coaches' forms", () => {
     expect(parsed.error!.issues[0]).toMatchObject({ path: ["endTime"], message: "The event must end after it starts" });
   });
   it("needs a day for a weekly event and a date for a one-off event", () => {
-    expect(EventSchema.safeParse(form({ title: "Clinic", kind: "weekly" })).error!.issues[0]).toMatchObject({ path: ["weekdays"], message: "Choose at least one day" });
-    expect(EventSchema.safeParse(form({ title: "Gala", kind: "date", onDate: "" })).error!.issues[0]).toMatchObject({ path: ["onDate"], message: "Please enter the date" });
-    const ok = EventSchema.parse(form({ title: "Clinic", kind: "weekly", weekdays: ["4", "1", "1"], startTime: "16:30", endTime: "18:00", onDate: "2025-01-01" }));
+    expect(EventSchema.safeParse(form({ title: "Clinic", kind: "weekly" })).error!.issues[0]).toMatchObject({
+      path: ["weekdays"],
+      message: "Choose at least one day",
+    });
+    expect(EventSchema.safeParse(form({ title: "Gala", kind: "date", onDate: "" })).error!.issues[0]).toMatchObject({
+      path: ["onDate"],
+      message: "Please enter the date",
+    });
+    const ok = EventSchema.parse(
+      form({ title: "Clinic", kind: "weekly", weekdays: ["4", "1", "1"], startTime: "16:30", endTime: "18:00", onDate: "2025-01-01" }),
+    );
     expect(ok).toMatchObject({ weekdays: [1, 4], onDate: null, hasRegister: false, closed: false });
   });
   it("needs a real date to cancel", () => {

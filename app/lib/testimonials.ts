@@ -1,6 +1,9 @@
 // Testimonials: which three to show, the form's rules and the positivity gate.
 // Pure: used by the browser for instant feedback and by the server, which decides.
 import { readingsOf } from "./public-words";
+
+// Apart so that the home page's cards (app/components/testimonials-section.tsx) do not ship the form's rules.
+export { DELETE_FAILED_TITLE, isFallbackId, isUuid } from "./testimonial-delete";
 import type { Toast } from "./toast";
 
 export type Testimonial = {
@@ -25,34 +28,25 @@ export const FALLBACK_TESTIMONIALS: readonly Testimonial[] = [
   {
     id: "f1",
     name: "Tanya M., parent",
-    content:
-      "My son joined as a beginner and now he plays on his school team. The coaches care about his grades as much as his serve.",
+    content: "My son joined as a beginner and now he plays on his school team. The coaches care about his grades as much as his serve.",
     rating: 5,
     createdAt: "2024-05-01T00:00:00.000Z",
   },
   {
     id: "f2",
     name: "Marcus J., student-athlete",
-    content:
-      "NLTE gave me structure on and off the court. The study hours and the college guidance helped me earn a scholarship.",
+    content: "NLTE gave me structure on and off the court. The study hours and the college guidance helped me earn a scholarship.",
     rating: 5,
     createdAt: "2024-04-01T00:00:00.000Z",
   },
   {
     id: "f3",
     name: "Linda R., grandparent",
-    content:
-      "A welcoming community for every family. My granddaughter looks forward to every clinic and has made friends for life.",
+    content: "A welcoming community for every family. My granddaughter looks forward to every clinic and has made friends for life.",
     rating: 5,
     createdAt: "2024-03-01T00:00:00.000Z",
   },
 ];
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Real testimonials have UUID ids (which may well start with 'f' too); samples have short ids starting with 'f'. */
-export const isUuid = (id: string) => UUID_PATTERN.test(id);
-export const isFallbackId = (id: string) => id.startsWith("f") && !isUuid(id);
 
 /**
  * The three testimonials the home page shows, from the newest real ones:
@@ -99,4 +93,3 @@ export const ADD_FAILED_TITLE = "Failed to Add Testimonial";
 export const ADD_FAILED_MESSAGE = "There was an error adding your testimonial. Please try again.";
 
 export const DELETED_TOAST: Toast = { type: "success", title: "Testimonial deleted", description: "It no longer appears on the home page." };
-export const DELETE_FAILED_TITLE = "Could Not Delete Testimonial";

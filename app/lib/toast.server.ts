@@ -23,7 +23,14 @@ type Flash = { toast?: Toast; authDialog?: AuthDialogFlash };
 type CookieContext = Pick<AppLoadContext, "secret" | "config">;
 
 function flashCookie(context: CookieContext) {
-  return createCookie("nlte_toast", { httpOnly: true, sameSite: "lax", path: "/", secure: context.config.secure, secrets: [context.secret], maxAge: 60 });
+  return createCookie("nlte_toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: context.config.secure,
+    secrets: [context.secret],
+    maxAge: 60,
+  });
 }
 
 export async function setFlashCookie(context: CookieContext, flash: Flash) {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { emptyVideosMessage, filterVideos, formatDuration, formatPublishedDate, formatViewCount, matchesCategory, matchesSearch, toVideoCategory } from "./video-format";
+import {
+  emptyVideosMessage,
+  filterVideos,
+  formatDuration,
+  formatPublishedDate,
+  formatViewCount,
+  matchesCategory,
+  matchesSearch,
+  toVideoCategory,
+} from "./video-format";
 
 const video = (title: string, description: string | null = null, category = "general") => ({ title, description, category });
 

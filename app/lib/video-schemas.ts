@@ -33,7 +33,15 @@ export const AddVideoSchema = z.object({
     .transform((v) => v !== undefined && v !== "false"),
 });
 
-export type AddVideoValues = { platform: string; url: string; title: string; description: string; category: string; publishedOn: string; embedAllowed: boolean };
+export type AddVideoValues = {
+  platform: string;
+  url: string;
+  title: string;
+  description: string;
+  category: string;
+  publishedOn: string;
+  embedAllowed: boolean;
+};
 
 /** Midnight UTC of the chosen day; when none was chosen, today as it is in the organisation's zone. */
 export function publishedAtFromDay(day: string, zone: string, now = new Date()): Date {

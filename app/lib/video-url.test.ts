@@ -80,7 +80,10 @@ describe("parseVideoUrl", () => {
 
   it("uses the whole Facebook URL when no id can be found, and ignores a non-numeric v", () => {
     expect(parseVideoUrl("facebook", "https://fb.watch/abc123/")).toMatchObject({ ok: true, sourceId: "https://fb.watch/abc123/" });
-    expect(parseVideoUrl("facebook", "https://www.facebook.com/watch/?v=abc")).toMatchObject({ ok: true, sourceId: "https://www.facebook.com/watch/?v=abc" });
+    expect(parseVideoUrl("facebook", "https://www.facebook.com/watch/?v=abc")).toMatchObject({
+      ok: true,
+      sourceId: "https://www.facebook.com/watch/?v=abc",
+    });
   });
 
   it("uses the URL as the id on other platforms", () => {
@@ -91,7 +94,10 @@ describe("parseVideoUrl", () => {
       youtubeId: null,
       sourceUrl: "https://vimeo.com/76979871",
     });
-    expect(parseVideoUrl("tiktok", "https://www.tiktok.com/@coach/video/7234567890123456789")).toMatchObject({ ok: true, sourceId: "https://www.tiktok.com/@coach/video/7234567890123456789" });
+    expect(parseVideoUrl("tiktok", "https://www.tiktok.com/@coach/video/7234567890123456789")).toMatchObject({
+      ok: true,
+      sourceId: "https://www.tiktok.com/@coach/video/7234567890123456789",
+    });
     expect(parseVideoUrl("other", "example.org/clip.mp4")).toMatchObject({ ok: true, sourceId: "https://example.org/clip.mp4" });
   });
 
@@ -114,7 +120,9 @@ describe("addresses built from a video", () => {
   });
 
   it("embeds YouTube without cookies and Facebook through its video plugin", () => {
-    expect(embedUrl({ platform: "youtube", youtubeId: ID, sourceUrl: null }, { autoplay: true })).toBe(`https://www.youtube-nocookie.com/embed/${ID}?rel=0&autoplay=1`);
+    expect(embedUrl({ platform: "youtube", youtubeId: ID, sourceUrl: null }, { autoplay: true })).toBe(
+      `https://www.youtube-nocookie.com/embed/${ID}?rel=0&autoplay=1`,
+    );
     const fb = embedUrl({ platform: "facebook", youtubeId: null, sourceUrl: "https://www.facebook.com/watch/?v=123" }, { autoplay: true })!;
     expect(fb.startsWith("https://www.facebook.com/plugins/video.php?")).toBe(true);
     expect(new URL(fb).searchParams.get("href")).toBe("https://www.facebook.com/watch/?v=123");

@@ -16,8 +16,7 @@ export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
 export const INVALID_VIDEO_URL = "Please enter a valid video URL";
 
 export type ParsedVideoUrl =
-  | { ok: true; platform: VideoPlatform; sourceId: string; youtubeId: string | null; sourceUrl: string }
-  | { ok: false; error: string };
+  { ok: true; platform: VideoPlatform; sourceId: string; youtubeId: string | null; sourceUrl: string } | { ok: false; error: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be)$/i;
@@ -118,6 +117,15 @@ export function embedUrl(
 
 /** A muted, looping, control-less preview of a YouTube video, for hovering a card. */
 export function previewUrl(youtubeId: string): string {
-  const params = new URLSearchParams({ autoplay: "1", mute: "1", loop: "1", playlist: youtubeId, controls: "0", modestbranding: "1", rel: "0", playsinline: "1" });
+  const params = new URLSearchParams({
+    autoplay: "1",
+    mute: "1",
+    loop: "1",
+    playlist: youtubeId,
+    controls: "0",
+    modestbranding: "1",
+    rel: "0",
+    playsinline: "1",
+  });
   return `https://www.youtube-nocookie.com/embed/${youtubeId}?${params}`;
 }

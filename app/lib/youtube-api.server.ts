@@ -74,7 +74,9 @@ export async function fetchYouTubeDetails(config: YouTubeApiConfig, youtubeId: s
       thumbnailUrl: trustedThumbnail(t?.high?.url ?? t?.medium?.url ?? t?.default?.url),
     };
   } catch (err) {
-    console.error(`YouTube Data API unreachable for ${youtubeId} (${err instanceof Error ? err.message : String(err)}); adding the video without its details`);
+    console.error(
+      `YouTube Data API unreachable for ${youtubeId} (${err instanceof Error ? err.message : String(err)}); adding the video without its details`,
+    );
     return null;
   }
 }

@@ -20,7 +20,10 @@ export const ACCOUNT_MAIL = {
   signUpAttempt: (forgotUrl: string): AccountMail => ({
     kind: "sign-up-attempt",
     subject: "Someone tried to create an account with your address",
-    paragraphs: ["Someone tried to create an account with your address, but you already have one.", "If it was you, sign in, or reset your password if you forgot it."],
+    paragraphs: [
+      "Someone tried to create an account with your address, but you already have one.",
+      "If it was you, sign in, or reset your password if you forgot it.",
+    ],
     action: { label: "Reset your password", url: forgotUrl },
     footnote: ["If it was not you, you can ignore this email: nothing has changed."],
   }),

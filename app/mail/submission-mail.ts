@@ -9,7 +9,10 @@ export const SUBMISSION_MAIL = {
       ? {
           kind: "registration-received",
           subject: "We received your registration request",
-          paragraphs: [`Thank you! We received your registration request${program ? ` for ${program}` : ""}.`, "A coach will contact you within 2 business days."],
+          paragraphs: [
+            `Thank you! We received your registration request${program ? ` for ${program}` : ""}.`,
+            "A coach will contact you within 2 business days.",
+          ],
           footnote: ["If you did not send this request, reply to let us know."],
         }
       : {

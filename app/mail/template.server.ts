@@ -24,8 +24,7 @@ export type MailContent = {
 
 export type RenderedMail = { subject: string; text: string; html: string; headers: Record<string, string> };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function sign(settings: MailSettings, payload: string) {
   return crypto.createHmac("sha256", settings.secret).update(`unsubscribe:${payload}`).digest("base64url");

@@ -2,7 +2,19 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { accounts, contactMessages, registrationRequests, sessions, testimonials, users, verifications } from "../../db/schema";
+import {
+  accounts,
+  contactMessages,
+  familyInvitations,
+  guardianLinks,
+  messageReports,
+  registrationRequests,
+  sessions,
+  testimonials,
+  users,
+  verifications,
+} from "../../db/schema";
+import { logSafeguarding } from "./family.server";
 import type { DbOrTx } from "./mail.server";
 
 export const DELETED_USER_NAME = "Deleted user";
@@ -12,7 +24,13 @@ export async function getAccountSettings(db: Db, userId: string) {
     .select({ emailVerified: users.emailVerified, notifyMessages: users.notifyMessages, notifySubmissions: users.notifySubmissions })
     .from(users)
     .where(eq(users.id, userId));
-  const hasPassword = (await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))).length > 0;
+  const hasPassword =
+    (
+      await db
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
+    ).length > 0;
   return { ...(row ?? { emailVerified: false, notifyMessages: true, notifySubmissions: true }), hasPassword };
 }
 
@@ -26,24 +44,56 @@ export async function getActiveSessions(db: Db, userId: string) {
 
 /** The token of one of the person's own sessions, or null: another person's session id finds nothing. */
 export async function getOwnSessionToken(db: Db, userId: string, sessionId: string) {
-  const [row] = await db.select({ token: sessions.token }).from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  const [row] = await db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
   return row?.token ?? null;
 }
 
 export async function updateProfile(db: Db, userId: string, input: { fullName: string; phone?: string | undefined }) {
-  await db.update(users).set({ fullName: input.fullName, phone: input.phone ?? null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ fullName: input.fullName, phone: input.phone ?? null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
-export async function updatePreferences(db: DbOrTx, userId: string, input: { notifyMessages?: boolean; notifySubmissions?: boolean; cancellationMails?: boolean }) {
-  await db.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, userId));
+export async function updatePreferences(
+  db: DbOrTx,
+  userId: string,
+  input: { notifyMessages?: boolean; notifySubmissions?: boolean; cancellationMails?: boolean },
+) {
+  await db
+    .update(users)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
-const ExportMessage = z.object({ conversation_id: z.string(), sender: z.string().nullable(), content: z.string(), message_type: z.string(), file_name: z.string().nullable(), created_at: z.coerce.date() });
+const ExportMessage = z.object({
+  conversation_id: z.string(),
+  sender: z.string().nullable(),
+  content: z.string(),
+  message_type: z.string(),
+  file_name: z.string().nullable(),
+  created_at: z.coerce.date(),
+});
 
 /** Everything the site keeps about the person that they may see: the "Download my data" file. */
 export async function exportUserData(db: Db, userId: string) {
   const [profile] = await db
-    .select({ id: users.id, email: users.email, emailVerified: users.emailVerified, fullName: users.fullName, phone: users.phone, role: users.role, notifyMessages: users.notifyMessages, notifySubmissions: users.notifySubmissions, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      emailVerified: users.emailVerified,
+      fullName: users.fullName,
+      phone: users.phone,
+      role: users.role,
+      clientKind: users.clientKind,
+      dateOfBirth: users.dateOfBirth,
+      notifyMessages: users.notifyMessages,
+      notifySubmissions: users.notifySubmissions,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!profile) return null;
@@ -64,9 +114,42 @@ export async function exportUserData(db: Db, userId: string) {
     exportedAt: new Date().toISOString(),
     profile,
     conversations: [...byConversation].map(([id, msgs]) => ({ id, messages: msgs })),
-    testimonials: await db.select({ name: testimonials.name, content: testimonials.content, rating: testimonials.rating, createdAt: testimonials.createdAt }).from(testimonials).where(eq(testimonials.createdBy, userId)),
-    registrationRequests: await db.select().from(registrationRequests).where(eq(sql`lower(${registrationRequests.email})`, email)),
-    contactMessages: await db.select().from(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email)),
+    testimonials: await db
+      .select({ name: testimonials.name, content: testimonials.content, rating: testimonials.rating, createdAt: testimonials.createdAt })
+      .from(testimonials)
+      .where(eq(testimonials.createdBy, userId)),
+    registrationRequests: await db
+      .select()
+      .from(registrationRequests)
+      .where(eq(sql`lower(${registrationRequests.email})`, email)),
+    contactMessages: await db
+      .select()
+      .from(contactMessages)
+      .where(eq(sql`lower(${contactMessages.email})`, email)),
+    // Safe Play: the family links, the invitations the person sent, and the reports they made.
+    parentsOrGuardians: await db
+      .select({ fullName: users.fullName, linkedAt: guardianLinks.createdAt })
+      .from(guardianLinks)
+      .innerJoin(users, eq(users.id, guardianLinks.guardianId))
+      .where(eq(guardianLinks.athleteId, userId)),
+    studentAthletes: await db
+      .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth, linkedAt: guardianLinks.createdAt })
+      .from(guardianLinks)
+      .innerJoin(users, eq(users.id, guardianLinks.athleteId))
+      .where(eq(guardianLinks.guardianId, userId)),
+    invitationsSent: await db
+      .select({
+        kind: familyInvitations.kind,
+        email: familyInvitations.email,
+        createdAt: familyInvitations.createdAt,
+        acceptedAt: familyInvitations.acceptedAt,
+      })
+      .from(familyInvitations)
+      .where(eq(familyInvitations.inviterId, userId)),
+    reportsMade: await db
+      .select({ conversationId: messageReports.conversationId, reason: messageReports.reason, createdAt: messageReports.createdAt })
+      .from(messageReports)
+      .where(eq(messageReports.reporterId, userId)),
   };
 }
 
@@ -82,6 +165,7 @@ export async function anonymizeUser(db: Db, userId: string) {
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     if (row) await tx.delete(verifications).where(eq(verifications.identifier, row.email));
     await tx.update(testimonials).set({ createdBy: null }).where(eq(testimonials.createdBy, userId));
+    await removeFamily(tx, userId);
     await tx
       .update(users)
       .set({
@@ -92,9 +176,36 @@ export async function anonymizeUser(db: Db, userId: string) {
         avatarUrl: null,
         notifyMessages: false,
         notifySubmissions: false,
+        dateOfBirth: null,
+        safeguardingLead: false,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
   });
+}
+
+/**
+ * Safe Play's part of deleting an account: the person's family links and invitations go (logged), and a
+ * student-athlete account they made that never got its own sign-in and has no other guardian is emptied with it.
+ */
+async function removeFamily(tx: DbOrTx, userId: string) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select u.id from guardian_links l join users u on u.id = l.athlete_id
+    where l.guardian_id = ${userId} and u.email like '%@no-login.invalid'
+      and not exists (select 1 from guardian_links o where o.athlete_id = u.id and o.guardian_id <> ${userId})`);
+  const links = await tx
+    .delete(guardianLinks)
+    .where(sql`${guardianLinks.guardianId} = ${userId} or ${guardianLinks.athleteId} = ${userId}`)
+    .returning();
+  for (const l of links)
+    await logSafeguarding(tx, { actorId: userId, athleteId: l.athleteId, action: "guardian link ended", detail: "an account was deleted" });
+  await tx.delete(familyInvitations).where(sql`${familyInvitations.inviterId} = ${userId} or ${familyInvitations.athleteId} = ${userId}`);
+  for (const { id } of rows) {
+    await tx.delete(familyInvitations).where(eq(familyInvitations.athleteId, id));
+    await tx
+      .update(users)
+      .set({ email: `deleted-${id}@deleted.invalid`, fullName: DELETED_USER_NAME, dateOfBirth: null, deletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, id));
+  }
 }

@@ -29,13 +29,20 @@ export async function getAnnouncement(db: Db, id: string) {
 }
 
 export async function createAnnouncement(db: Db, input: AnnouncementInput, createdBy: string) {
-  const [row] = await db.insert(announcements).values({ ...input, createdBy }).returning({ id: announcements.id });
+  const [row] = await db
+    .insert(announcements)
+    .values({ ...input, createdBy })
+    .returning({ id: announcements.id });
   return row!.id;
 }
 
 export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const rows = await db.update(announcements).set({ ...input, updatedAt: new Date() }).where(eq(announcements.id, id)).returning({ id: announcements.id });
+  const rows = await db
+    .update(announcements)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(announcements.id, id))
+    .returning({ id: announcements.id });
   return rows.length > 0;
 }
 

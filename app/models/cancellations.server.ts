@@ -21,21 +21,29 @@ export async function cancelDay(
   now = new Date(),
 ) {
   return context.db.transaction(async (tx) => {
-    const rows = await tx.insert(cancelledDates).values({ ...input, createdBy }).onConflictDoNothing().returning({ day: cancelledDates.day });
+    const rows = await tx
+      .insert(cancelledDates)
+      .values({ ...input, createdBy })
+      .onConflictDoNothing()
+      .returning({ day: cancelledDates.day });
     if (rows.length === 0) return false;
     const { secret, config } = context;
     if (secret !== null && isShortNotice(input.day, config.site.timeZone, now)) {
       const day = formatDayLong(input.day);
       for (const person of await getCancellationMailRecipients(tx as unknown as Db)) {
-        await enqueueMail(tx, { config, secret }, {
-          to: person.email,
-          kind: "cancellation",
-          subject: CANCELLATION_MAIL.subject(day),
-          paragraphs: CANCELLATION_MAIL.paragraphs(config.site.orgName, day, input.note ?? null),
-          action: { label: CANCELLATION_MAIL.button, url: `${config.publicUrl}/calendar` },
-          footnote: [CANCELLATION_MAIL.footnote],
-          unsubscribe: { userId: person.id, topic: "cancellations" },
-        });
+        await enqueueMail(
+          tx,
+          { config, secret },
+          {
+            to: person.email,
+            kind: "cancellation",
+            subject: CANCELLATION_MAIL.subject(day),
+            paragraphs: CANCELLATION_MAIL.paragraphs(config.site.orgName, day, input.note ?? null),
+            action: { label: CANCELLATION_MAIL.button, url: `${config.publicUrl}/calendar` },
+            footnote: [CANCELLATION_MAIL.footnote],
+            unsubscribe: { userId: person.id, topic: "cancellations" },
+          },
+        );
       }
     }
     return true;

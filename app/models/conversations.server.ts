@@ -1,8 +1,11 @@
 // Conversations and who is in them. Every function that reads or changes a conversation for a person takes
 // that person's id and answers as if the conversation did not exist when they are not a participant.
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { isUuid } from "~/auth/conversation-member.server";
+import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
+import type { ClientLabel } from "~/lib/safe-play";
+import { addGuardiansToConversation, getClientLabels } from "./family.server";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationSummary, Participant } from "~/lib/messaging";
@@ -39,7 +42,9 @@ const otherParticipantJoin = (userId: string) => sql`
            u.role as other_role, u.avatar_url as other_avatar_url
     from conversation_participants op join users u on u.id = op.user_id
     where op.conversation_id = c.id and op.user_id <> ${userId}
-    order by u.full_name nulls last limit 1
+    -- Safe Play: a guardian added beside their athlete is not "the other person" of the conversation.
+    order by exists (select 1 from guardian_links gl join conversation_participants ap on ap.user_id = gl.athlete_id and ap.conversation_id = c.id
+                     where gl.guardian_id = u.id) , (u.role = 'coach') desc, u.full_name nulls last limit 1
   ) o on true`;
 
 export const CONVERSATION_PAGE_SIZE = 30;
@@ -77,7 +82,12 @@ export async function getConversationsForUser(
     updatedAt: iso(r.updated_at),
     other: toParticipant(r),
     lastMessage: r.lm_created_at
-      ? { content: String(r.lm_content), messageType: r.lm_type as "text" | "image" | "file", createdAt: iso(r.lm_created_at), senderId: (r.lm_sender_id as string | null) ?? null }
+      ? {
+          content: String(r.lm_content),
+          messageType: r.lm_type as "text" | "image" | "file",
+          createdAt: iso(r.lm_created_at),
+          senderId: (r.lm_sender_id as string | null) ?? null,
+        }
       : null,
     unread: Number(r.unread),
   }));
@@ -118,7 +128,12 @@ export function canStartConversation(starter: Pick<Profile, "role" | "id">, othe
  * otherwise a new one titled 'Chat with {name}'. A transaction-scoped advisory lock on the pair makes two
  * simultaneous starts (two tabs, two servers) agree on one conversation.
  */
-export async function startConversation(db: Db, starter: Pick<Profile, "id" | "role">, otherId: string): Promise<{ id: string; created: boolean }> {
+export async function startConversation(
+  db: Db,
+  starter: Pick<Profile, "id" | "role">,
+  otherId: string,
+  safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY,
+): Promise<{ id: string; created: boolean }> {
   return db.transaction(async (tx) => {
     const [other] = await tx
       .select({ id: users.id, role: users.role, fullName: users.fullName, email: users.email })
@@ -127,6 +142,9 @@ export async function startConversation(db: Db, starter: Pick<Profile, "id" | "r
     const [me] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, starter.id));
     if (!other || !me) throw new ConversationRuleError("That person was not found.", 404);
     if (!canStartConversation(me, other)) throw new ConversationRuleError("You cannot start a conversation with that person.", 403);
+    // Safe Play: no conversation with a minor who has no guardian; the guardians join it (found or new).
+    const refusal = await safePlayStartRefusal(tx, me.id, other.id, safePlay);
+    if (refusal) throw new ConversationRuleError(refusal, 403);
     const pair = [me.id, other.id].sort().join(":");
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"conversation:" + pair}))`);
     const { rows } = await tx.execute<{ id: string }>(sql`
@@ -134,35 +152,72 @@ export async function startConversation(db: Db, starter: Pick<Profile, "id" | "r
       where c.type = 'direct'
         and exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id = ${me.id})
         and exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id = ${other.id})
-        and (select count(*) from conversation_participants p where p.conversation_id = c.id) = 2
+        -- Anyone else in it is a guardian of one of the two (Safe Play adds them), never a third party.
+        and not exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id not in (${me.id}, ${other.id})
+                          and not exists (select 1 from guardian_links g where g.guardian_id = p.user_id and g.athlete_id in (${me.id}, ${other.id})))
       order by c.created_at limit 1`);
-    if (rows[0]) return { id: rows[0].id, created: false };
+    if (rows[0]) {
+      await addGuardiansToConversation(tx, rows[0].id, safePlay);
+      return { id: rows[0].id, created: false };
+    }
     const id = crypto.randomUUID();
     await tx.insert(conversations).values({ id, title: `Chat with ${other.fullName || other.email}`, type: "direct" });
     await tx.insert(conversationParticipants).values([
       { conversationId: id, userId: me.id },
       { conversationId: id, userId: other.id },
     ]);
+    await addGuardiansToConversation(tx, id, safePlay);
     return { id, created: true };
   });
 }
 
 /** Messages sent to `userId` that they have not read yet, over all their conversations. */
 export async function getUnreadCount(db: Db, userId: string): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from messages m
-    join conversation_participants p on p.conversation_id = m.conversation_id and p.user_id = ${userId}
-    where m.is_read = false and m.sender_id is distinct from ${userId}`);
-  return Number(rows[0]?.n ?? 0);
+  return (await getUnreadCounts(db, [userId])).get(userId) ?? 0;
+}
+
+/** Unread messages for several people in one query (the socket hub pushes counts to many at once). */
+export async function getUnreadCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ user_id: string; n: number }>(sql`
+    select p.user_id, sum(unread.n)::int as n
+    from conversation_participants p
+    -- Counted per conversation through the unread index: as one join the planner read the whole messages table.
+    cross join lateral (
+      select count(*) as n from messages m
+      where m.conversation_id = p.conversation_id and m.is_read = false and m.sender_id is distinct from p.user_id) unread
+    where p.user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)))
+    group by p.user_id`);
+  const counts = new Map(userIds.map((id) => [id, 0]));
+  for (const r of rows) counts.set(r.user_id, Number(r.n));
+  return counts;
 }
 
 /** People a coach may start a conversation with: clients, ordered by name. */
-export async function getClientsForCoach(db: Db): Promise<Array<Pick<Participant, "id" | "fullName" | "email" | "phone">>> {
-  return db
+export async function getClientsForCoach(
+  db: Db,
+  safePlay: SafePlaySettings,
+): Promise<Array<Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label: ClientLabel | null }>> {
+  const rows = await db
     .select({ id: users.id, fullName: users.fullName, email: users.email, phone: users.phone })
     .from(users)
-    .where(eq(users.role, "client"))
+    // An athlete whose guardian made the account has no login yet: nobody would read a message there.
+    .where(and(eq(users.role, "client"), isNull(users.deletedAt), sql`${users.email} not like '%@no-login.invalid'`))
     .orderBy(sql`${users.fullName} nulls last`, users.email);
+  const { byId } = await getClientLabels(db, { ids: rows.map((r) => r.id) }, safePlay);
+  return rows.map((r) => ({ ...r, label: byId.get(r.id) ?? null }));
+}
+
+/** Everyone in a conversation with what the header shows of them (Safe Play: the participants are always shown). */
+export async function getConversationParticipants(db: Db, conversationId: string, safePlay: SafePlaySettings) {
+  const rows = await db
+    .select({ id: users.id, fullName: users.fullName, role: users.role })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .where(eq(conversationParticipants.conversationId, conversationId))
+    .orderBy(sql`${users.role} desc`, sql`${users.fullName} nulls last`);
+  const { byId } = await getClientLabels(db, { ids: rows.map((r) => r.id) }, safePlay);
+  return rows.map((r) => ({ id: r.id, fullName: r.fullName || "Unknown User", role: r.role, label: byId.get(r.id) ?? null }));
 }
 
 /** Coaches a client may message, ordered by name. */

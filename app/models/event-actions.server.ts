@@ -7,7 +7,10 @@ import { EventSchema, eventFormValues } from "~/lib/site-content-schemas";
 export function readEventForm(form: FormData) {
   const { data: input, fieldErrors } = parseForm(EventSchema, eventFormValues(form));
   if (!input) {
-    return { input: null, failure: data<EventFormResult>({ ok: false, form: "event", fieldErrors, values: eventFormValuesFrom(form) }, { status: 400 }) } as const;
+    return {
+      input: null,
+      failure: data<EventFormResult>({ ok: false, form: "event", fieldErrors, values: eventFormValuesFrom(form) }, { status: 400 }),
+    } as const;
   }
   return { input, failure: null } as const;
 }

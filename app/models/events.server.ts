@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cancelledDates, events } from "../../db/schema";
 import { formatCancelledDays, formatWhen } from "~/lib/event-format";
-import { dayIn } from "~/lib/org-time";
+import { dayInZone } from "~/lib/datetime";
 import type { EventInput } from "~/lib/site-content-schemas";
 
 const columns = {
@@ -60,7 +60,11 @@ export async function createEvent(db: Db, input: EventInput) {
 
 export async function updateEvent(db: Db, id: string, input: EventInput): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const rows = await db.update(events).set({ ...input, updatedAt: new Date() }).where(eq(events.id, id)).returning({ id: events.id });
+  const rows = await db
+    .update(events)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(events.id, id))
+    .returning({ id: events.id });
   return rows.length > 0;
 }
 
@@ -79,7 +83,11 @@ export async function moveEvent(db: Db, id: string, direction: "up" | "down"): P
     if (i === -1) return false;
     const j = direction === "up" ? i - 1 : i + 1;
     if (j >= 0 && j < all.length) [all[i], all[j]] = [all[j]!, all[i]!];
-    for (const [position, e] of all.entries()) await tx.update(events).set({ position: position + 1 }).where(eq(events.id, e.id));
+    for (const [position, e] of all.entries())
+      await tx
+        .update(events)
+        .set({ position: position + 1 })
+        .where(eq(events.id, e.id));
     return true;
   });
 }
@@ -92,8 +100,8 @@ export async function getCancelledDays(db: Db) {
  * Cancelled days from today to the day 48 hours from now, in the organisation's zone: the home page's banner.
  */
 export async function getShortNoticeCancellations(db: Db, timeZone: string, now = new Date()) {
-  const today = dayIn(timeZone, now);
-  const last = dayIn(timeZone, new Date(now.getTime() + 48 * 3_600_000));
+  const today = dayInZone(now, timeZone);
+  const last = dayInZone(now.getTime() + 48 * 3_600_000, timeZone);
   return db
     .select({ day: cancelledDates.day, note: cancelledDates.note })
     .from(cancelledDates)
@@ -103,14 +111,13 @@ export async function getShortNoticeCancellations(db: Db, timeZone: string, now 
 
 /** Whether a cancelled day is close enough that families must hear of it now (the banner and the mail). */
 export function isShortNotice(day: string, timeZone: string, now = new Date()): boolean {
-  return day >= dayIn(timeZone, now) && day <= dayIn(timeZone, new Date(now.getTime() + 48 * 3_600_000));
+  return day >= dayInZone(now, timeZone) && day <= dayInZone(now.getTime() + 48 * 3_600_000, timeZone);
 }
 
 export async function removeCancelledDay(db: Db, day: string): Promise<boolean> {
   const rows = await db.delete(cancelledDates).where(eq(cancelledDates.day, day)).returning({ day: cancelledDates.day });
   return rows.length > 0;
 }
-
 
 export type ScheduleCard = {
   id: string;
@@ -128,7 +135,7 @@ export type ScheduleCard = {
  * coaches' order, then one "Cancellations" card listing the cancelled days.
  */
 export async function getScheduleCards(db: Db, timeZone: string, now = new Date()) {
-  const today = dayIn(timeZone, now);
+  const today = dayInZone(now, timeZone);
   const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getCancelledDays(db)]);
   const cards: ScheduleCard[] = rows.map((e) => ({
     id: e.id,

@@ -19,7 +19,9 @@ export async function getUploadedPhotos(db: Db) {
       alt: galleryPhotos.alt,
       width: galleryPhotos.width,
       height: galleryPhotos.height,
-      widths: sql<number[]>`coalesce((select array_agg(distinct f.width order by f.width) from ${galleryPhotoFiles} f where f.photo_id = ${galleryPhotos.id}), '{}')`,
+      widths: sql<
+        number[]
+      >`coalesce((select array_agg(distinct f.width order by f.width) from ${galleryPhotoFiles} f where f.photo_id = ${galleryPhotos.id}), '{}')`,
     })
     .from(galleryPhotos)
     .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt));
@@ -74,12 +76,20 @@ export async function deleteUploadedPhoto(db: Db, id: string): Promise<boolean> 
 export async function moveUploadedPhoto(db: Db, id: string, direction: "up" | "down"): Promise<boolean> {
   if (!UUID.test(id)) return false;
   return db.transaction(async (tx) => {
-    const all = await tx.select({ id: galleryPhotos.id }).from(galleryPhotos).orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt)).for("update");
+    const all = await tx
+      .select({ id: galleryPhotos.id })
+      .from(galleryPhotos)
+      .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt))
+      .for("update");
     const i = all.findIndex((p) => p.id === id);
     if (i === -1) return false;
     const j = direction === "up" ? i - 1 : i + 1;
     if (j >= 0 && j < all.length) [all[i], all[j]] = [all[j]!, all[i]!];
-    for (const [position, p] of all.entries()) await tx.update(galleryPhotos).set({ position: position + 1 }).where(eq(galleryPhotos.id, p.id));
+    for (const [position, p] of all.entries())
+      await tx
+        .update(galleryPhotos)
+        .set({ position: position + 1 })
+        .where(eq(galleryPhotos.id, p.id));
     return true;
   });
 }

@@ -2,7 +2,12 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./mail.server";
 
-export async function addJob(tx: DbOrTx, task: string, payload: Record<string, unknown>, options: { runAt?: Date; jobKey?: string; maxAttempts?: number } = {}) {
+export async function addJob(
+  tx: DbOrTx,
+  task: string,
+  payload: Record<string, unknown>,
+  options: { runAt?: Date; jobKey?: string; maxAttempts?: number } = {},
+) {
   await tx.execute(sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json,
     run_at := ${options.runAt?.toISOString() ?? null}::timestamptz, max_attempts := ${options.maxAttempts ?? 25},
     job_key := ${options.jobKey ?? null})`);

@@ -35,7 +35,14 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
   const rendered = renderMail(mailSettings(services), mail);
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, kind: mail.kind, headers: rendered.headers })
+    .values({
+      toAddress: mail.to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      kind: mail.kind,
+      headers: rendered.headers,
+    })
     .returning({ id: mailOutbox.id });
   if (services.config.mail.smtpUrl) await addDeliveryJob(tx, row!.id);
   return row!.id;
@@ -43,7 +50,9 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
 
 /** One delivery job per mail (the job key makes a second call harmless). */
 export async function addDeliveryJob(tx: DbOrTx, mailId: string) {
-  await tx.execute(sql`select graphile_worker.add_job(${SEND_MAIL_JOB}, json_build_object('id', ${mailId}::text), max_attempts := 25, job_key := ${`send_mail:${mailId}`}, job_key_mode := 'unsafe_dedupe')`);
+  await tx.execute(
+    sql`select graphile_worker.add_job(${SEND_MAIL_JOB}, json_build_object('id', ${mailId}::text), max_attempts := 25, job_key := ${`send_mail:${mailId}`}, job_key_mode := 'unsafe_dedupe')`,
+  );
 }
 
 /** Mail written while no SMTP server was configured (or whose job is gone): queued again at start-up. */
@@ -56,22 +65,40 @@ export async function requeueUnsentMail(db: Db) {
 }
 
 export async function getUnsentMail(db: Db, id: string) {
-  const [row] = await db.select().from(mailOutbox).where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.sentAt} is null`);
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.sentAt} is null`);
   return row ?? null;
 }
 
 export async function markMailSent(db: Db, id: string) {
-  await db.update(mailOutbox).set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .where(eq(mailOutbox.id, id));
 }
 
 export async function markMailFailed(db: Db, id: string, error: string) {
-  await db.update(mailOutbox).set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500) }).where(eq(mailOutbox.id, id));
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .where(eq(mailOutbox.id, id));
 }
 
 /** The latest mail, newest first, for the operator's `npm run mail:outbox`. */
 export async function getLatestMail(db: Db, limit = 10) {
   return db
-    .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, kind: mailOutbox.kind, sentAt: mailOutbox.sentAt, createdAt: mailOutbox.createdAt, lastError: mailOutbox.lastError })
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.toAddress,
+      subject: mailOutbox.subject,
+      text: mailOutbox.textBody,
+      kind: mailOutbox.kind,
+      sentAt: mailOutbox.sentAt,
+      createdAt: mailOutbox.createdAt,
+      lastError: mailOutbox.lastError,
+    })
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit);

@@ -3,16 +3,21 @@ import { count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { conversations, messages, users } from "../../db/schema";
+import { createDb } from "../../db/client";
 import { createTestDatabase } from "../../tests/support/test-db";
-import {
-  ConversationRuleError,
-  getConversationForUser,
-  getConversationsForUser,
-  getUnreadCount,
-  startConversation,
-} from "./conversations.server";
+import { ConversationRuleError, getConversationForUser, getConversationsForUser, getUnreadCount, startConversation } from "./conversations.server";
 import { isConversationMember } from "~/auth/conversation-member.server";
-import { createMessage as createMessageResult, getAttachment, getMessagePage, markConversationRead, MESSAGE_CHANNEL, type NewMessage, type SendLimits } from "./messages.server";
+import {
+  createMessage as createMessageResult,
+  getAttachment,
+  getMessagePage,
+  markConversationRead,
+  MESSAGE_CHANNEL,
+  toView,
+  type Announcement,
+  type NewMessage,
+  type SendLimits,
+} from "./messages.server";
 
 const { db, url } = await createTestDatabase();
 
@@ -129,6 +134,28 @@ describe("membership rules", () => {
     expect(await markConversationRead(db, id, coach.id)).toBe(0);
   });
 
+  it("marks read right when many read at once (batched): each reader their own side, outsiders nothing", async () => {
+    const people = await Promise.all(Array.from({ length: 5 }, (_, i) => makeUser("client", `Reading Client ${i}`)));
+    const chats = await Promise.all(people.map((p) => startConversation(db, coach, p.id)));
+    for (const [i, chat] of chats.entries()) {
+      await createMessage({ conversationId: chat.id, senderId: people[i]!.id, content: "from the family" });
+      await createMessage({ conversationId: chat.id, senderId: coach.id, content: "from the coach" });
+      await createMessage({ conversationId: chat.id, senderId: coach.id, content: "and again" });
+    }
+    // Both sides of every chat, and an outsider, all at the same moment.
+    const [coachSide, familySide, outsider] = await Promise.all([
+      Promise.all(chats.map((c) => markConversationRead(db, c.id, coach.id))),
+      Promise.all(chats.map((c, i) => markConversationRead(db, c.id, people[i]!.id))),
+      markConversationRead(db, chats[0]!.id, otherClient.id),
+    ]);
+    expect(coachSide).toEqual([1, 1, 1, 1, 1]);
+    expect(familySide).toEqual([2, 2, 2, 2, 2]);
+    expect(outsider).toBeNull();
+    for (const [i, chat] of chats.entries()) {
+      expect((await getMessagePage(db, chat.id, people[i]!.id)).messages.every((m) => m.isRead)).toBe(true);
+    }
+  });
+
   it("lists a person's conversations with the other participant, the last message and the unread count", async () => {
     const c = await makeUser("client", "Listed Client");
     const { id } = await startConversation(db, coach, c.id);
@@ -160,7 +187,7 @@ describe("membership rules", () => {
 });
 
 describe("announcements", () => {
-  it("announces a message through NOTIFY with ids only, after it is committed", async () => {
+  it("announces a committed message through NOTIFY: with its participants, carrying the message when it fits, by id when not", async () => {
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     try {
@@ -168,18 +195,47 @@ describe("announcements", () => {
       listener.on("notification", (n) => heard.push(n.payload ?? ""));
       await listener.query(`listen ${MESSAGE_CHANNEL}`);
       const { id } = await startConversation(db, coach, client.id);
-      const sent = await createMessage({ conversationId: id, senderId: client.id, content: "secret content" });
+      const sent = await createMessage({ conversationId: id, senderId: client.id, content: "Practice moved to 5 pm — see you there" });
       await expect.poll(() => heard.length).toBeGreaterThan(0);
-      expect(JSON.parse(heard[0]!)).toEqual({ k: "m", c: id, id: sent!.id });
-      expect(heard.join()).not.toContain("secret content");
+      const short = JSON.parse(heard[0]!) as Announcement & { k: "m" };
+      expect(short).toMatchObject({ k: "m", c: id, id: sent!.id });
+      expect(new Set(short.p)).toEqual(new Set([coach.id, client.id]));
+      // What a receiving process makes of the payload is what it would have read from the database.
+      expect(toView(short.v!)).toEqual(sent);
+      expect(toView(short.v!)).toEqual((await getMessagePage(db, id, coach.id)).messages.at(-1));
+      // A message too long for a NOTIFY payload (8000 bytes) is announced by id, and read back by the receiver.
+      heard.length = 0;
+      const long = await createMessage({ conversationId: id, senderId: client.id, content: "é".repeat(4500) });
+      await expect.poll(() => heard.length).toBe(1);
+      const byId = JSON.parse(heard[0]!) as Announcement & { k: "m" };
+      expect(byId).toMatchObject({ k: "m", c: id, id: long!.id });
+      expect(byId.v).toBeUndefined();
       // A message refused for a non-participant is never announced.
       heard.length = 0;
       await createMessage({ conversationId: id, senderId: otherClient.id, content: "nope" });
       await markConversationRead(db, id, coach.id);
       await expect.poll(() => heard.length).toBe(1);
-      expect(JSON.parse(heard[0]!)).toMatchObject({ k: "r", c: id, u: coach.id });
+      const read = JSON.parse(heard[0]!) as Announcement & { k: "r" };
+      expect(read).toMatchObject({ k: "r", c: id, u: coach.id });
+      // The time read up to is written as the browser writes times, equal to the last message's.
+      expect(read.at).toBe(long!.createdAt);
     } finally {
       await listener.end();
+    }
+  });
+});
+
+describe("read receipts", () => {
+  it("commit without waiting for the disk only for themselves: the connection goes back to waiting for it", async () => {
+    const { db: single, pool } = createDb(url, 1);
+    try {
+      const { id } = await startConversation(db, coach, client.id);
+      await createMessage({ conversationId: id, senderId: coach.id, content: "Read me" });
+      expect(await markConversationRead(single, id, client.id)).toBeGreaterThanOrEqual(1);
+      expect((await pool.query("show synchronous_commit")).rows[0]).toEqual({ synchronous_commit: "on" });
+      expect((await getMessagePage(db, id, coach.id)).messages.at(-1)!.isRead).toBe(true);
+    } finally {
+      await pool.end();
     }
   });
 });
@@ -189,7 +245,9 @@ describe("limits that protect everyone else", () => {
     const c = await makeUser("client", "Flooding Client");
     const { id } = await startConversation(db, coach, c.id);
     const limits = { burst: 5, perSecond: 1, attachmentBytesPerDay: 1024 };
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => createMessageResult(db, { conversationId: id, senderId: c.id, content: `flood ${i}` }, limits)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createMessageResult(db, { conversationId: id, senderId: c.id, content: `flood ${i}` }, limits)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     const refused = results.find((r) => !r.ok);
     expect(refused).toMatchObject({ ok: false, reason: "rate" });
@@ -197,6 +255,38 @@ describe("limits that protect everyone else", () => {
     expect((await getMessagePage(db, id, c.id)).messages).toHaveLength(5);
     // Another person's allowance is their own.
     expect((await createMessageResult(db, { conversationId: id, senderId: coach.id, content: "still here" }, limits)).ok).toBe(true);
+  });
+
+  it("stores sends that arrive together (batched into one statement) each judged on its own, in the order they came", async () => {
+    const people = await Promise.all(Array.from({ length: 6 }, (_, i) => makeUser("client", `Busy Client ${i}`)));
+    const chats = await Promise.all(people.map((p) => startConversation(db, coach, p.id)));
+    const limits = { burst: 3, perSecond: 0.01, attachmentBytesPerDay: 1024 };
+    const before = await messageCount();
+    // 24 sends at once: four from each client (one over their burst of 3), an outsider's, and the coach's replies.
+    const sends = [
+      ...people.flatMap((p, i) =>
+        Array.from({ length: 4 }, (_, n) => ({ conversationId: chats[i]!.id, senderId: p.id, content: `from ${i}: ${n}` })),
+      ),
+      { conversationId: chats[0]!.id, senderId: otherClient.id, content: "not mine" },
+      ...chats.map((c, i) => ({ conversationId: c.id, senderId: coach.id, content: `reply ${i}` })),
+    ];
+    const results = await Promise.all(sends.map((m) => createMessageResult(db, m, limits)));
+    const byContent = new Map(sends.map((m, i) => [m.content, results[i]!]));
+    for (let i = 0; i < people.length; i++) {
+      expect([0, 1, 2].map((n) => byContent.get(`from ${i}: ${n}`)?.ok)).toEqual([true, true, true]);
+      expect(byContent.get(`from ${i}: 3`)).toMatchObject({ ok: false, reason: "rate" });
+      // Each person's messages read in the order they were sent.
+      const page = await getMessagePage(db, chats[i]!.id, people[i]!.id);
+      expect(page.messages.filter((m) => m.senderId === people[i]!.id).map((m) => m.content)).toEqual([
+        `from ${i}: 0`,
+        `from ${i}: 1`,
+        `from ${i}: 2`,
+      ]);
+    }
+    expect(byContent.get("not mine")).toEqual({ ok: false, reason: "forbidden" });
+    // The coach's allowance (3) covers three of the six replies.
+    expect(chats.map((_, i) => byContent.get(`reply ${i}`)!.ok).filter(Boolean)).toHaveLength(3);
+    expect(await messageCount()).toBe(before + 6 * 3 + 3);
   });
 
   it("refills at the steady rate", async () => {
@@ -217,7 +307,13 @@ describe("limits that protect everyone else", () => {
     const send = () =>
       createMessageResult(
         db,
-        { conversationId: id, senderId: c.id, content: "notes.pdf", messageType: "file", attachment: { fileName: "notes.pdf", mimeType: "application/pdf", data } },
+        {
+          conversationId: id,
+          senderId: c.id,
+          content: "notes.pdf",
+          messageType: "file",
+          attachment: { fileName: "notes.pdf", mimeType: "application/pdf", data },
+        },
         limits,
       );
     const results = await Promise.all(Array.from({ length: 6 }, send));
@@ -273,7 +369,9 @@ describe("ended sessions", () => {
       await listener.query("listen nlte_session_ended");
       const u = await makeUser("client", "Session Person");
       for (const sid of ["s-one", "s-two", "s-three"]) {
-        await db.execute(sql`insert into sessions (id, token, user_id, expires_at) values (${sid + u.id}, ${"t-" + sid + u.id}, ${u.id}, now() + interval '1 day')`);
+        await db.execute(
+          sql`insert into sessions (id, token, user_id, expires_at) values (${sid + u.id}, ${"t-" + sid + u.id}, ${u.id}, now() + interval '1 day')`,
+        );
       }
       await db.execute(sql`delete from sessions where id = ${"s-one" + u.id}`);
       await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${"s-two" + u.id}`);

@@ -3,16 +3,22 @@
 // that is not stored, and every app process listening hears it (server/realtime.ts).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { conversationMemberSql, isUuid } from "~/auth/conversation-member.server";
+import pg from "pg";
+import { Batcher } from "./batcher.server";
+import { conversationMemberCondition, conversationMemberSql, isConversationMember, isUuid } from "~/auth/conversation-member.server";
+import { DEFAULT_SAFE_PLAY, safePlaySendRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
 import type { MessageType, MessageView } from "~/lib/messaging";
 
 export type { MessageType, MessageView };
 
 export const MESSAGE_CHANNEL = "nlte_messaging";
 
-/** What travels through NOTIFY: ids only; every receiver reads the rest from the database. */
+/**
+ * What travels through NOTIFY: ids; for a new message also its conversation's participants (`p`) and the message
+ * itself as its row (`v`) when it fits in the payload. A receiver reads from the database only what is missing.
+ */
 export type Announcement =
-  | { k: "m"; c: string; id: string }
+  | { k: "m"; c: string; id: string; p?: string[]; v?: Record<string, unknown> }
   | { k: "r"; c: string; u: string; at: string }
   | { k: "t"; c: string; u: string };
 
@@ -30,7 +36,8 @@ const messageSelect = sql`
   left join users u on u.id = m.sender_id
   left join attachments a on a.id = m.attachment_id`;
 
-function toView(r: Record<string, unknown>): MessageView {
+/** A message row (from a query, or from an announcement's `v`) as the browser sees it. */
+export function toView(r: Record<string, unknown>): MessageView {
   return {
     id: String(r.id),
     conversationId: String(r.conversation_id),
@@ -74,13 +81,6 @@ export async function getMessagePage(
   return { messages: rows.slice(0, limit).reverse().map(toView), hasOlder };
 }
 
-/** One message by id, for the hub that announces it (the caller has already routed by membership). */
-export async function getMessageById(db: Db, id: string): Promise<MessageView | null> {
-  if (!isUuid(id)) return null;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`${messageSelect} where m.id = ${id}`);
-  return rows[0] ? toView(rows[0]) : null;
-}
-
 /** Several messages by id in one query (the hub reads announced messages in batches under load). */
 export async function getMessagesByIds(db: Db, ids: string[]): Promise<MessageView[]> {
   const valid = ids.filter(isUuid);
@@ -97,91 +97,220 @@ export type NewMessage = {
   attachment?: { fileName: string; mimeType: string; data: Buffer };
 };
 
-/** How much a person may send: a burst, then a steady rate; and attachment bytes per day. */
-export type SendLimits = { burst: number; perSecond: number; attachmentBytesPerDay: number };
+/** How much a person may send: a burst, then a steady rate; and attachment bytes per day. And the Safe Play settings. */
+export type SendLimits = { burst: number; perSecond: number; attachmentBytesPerDay: number; safePlay?: SafePlaySettings };
 
-export const DEFAULT_SEND_LIMITS: SendLimits = { burst: 20, perSecond: 1, attachmentBytesPerDay: 50 * 1024 * 1024 };
+export const DEFAULT_SEND_LIMITS: SendLimits = { burst: 20, perSecond: 1, attachmentBytesPerDay: 50 * 1024 * 1024, safePlay: DEFAULT_SAFE_PLAY };
 
 export type SendResult =
   | { ok: true; message: MessageView }
   | { ok: false; reason: "forbidden" }
   | { ok: false; reason: "rate"; retryAfterSeconds: number }
-  | { ok: false; reason: "quota" };
+  | { ok: false; reason: "quota" }
+  | { ok: false; reason: "safe-play"; message: string };
 
 /**
  * Stores a message from a participant and announces it. Refused, with nothing written, when the sender is not
  * in the conversation, has used up their allowance (SendLimits.burst, then perSecond), or when an attachment
- * would take them over the day's attachment quota. The content must already be validated and trimmed.
+ * would take them over the day's attachment quota, or when Safe Play refuses it (decision 0022: a minor without a
+ * guardian in the conversation, or a coach during quiet hours). The content must already be validated and trimmed.
  */
 export async function createMessage(db: Db, input: NewMessage, limits: SendLimits = DEFAULT_SEND_LIMITS): Promise<SendResult> {
   if (!isUuid(input.conversationId)) return { ok: false, reason: "forbidden" };
-  if (input.attachment) return createMessageWithAttachment(db, input, limits);
-  return insertMessage(db, input, limits, null);
+  // Safe Play: the one rule, read before anything is written (guardians are never removed from a minor's
+  // conversation, so the answer cannot change between this read and the insert).
+  const safePlay = async (): Promise<SendResult | null> => {
+    const refusal = await safePlaySendRefusal(db, input.conversationId, input.senderId, limits.safePlay ?? DEFAULT_SAFE_PLAY);
+    return refusal ? { ok: false, reason: "safe-play", message: refusal } : null;
+  };
+  if (input.attachment) return (await safePlay()) ?? createMessageWithAttachment(db, input, limits);
+  // Most conversations have no student-athlete in them, and the rule concerns only those: the statement sees
+  // that itself and stores the message in the same round trip. With an athlete in it, the rule runs first.
+  const { sends } = batchersOf(db);
+  const first = await sends.add({ input, limits, attachment: null, safePlayAllowed: false });
+  if (first !== SAFE_PLAY_FIRST) return first;
+  const refused = await safePlay();
+  if (refused) return refused;
+  const allowed = await sends.add({ input, limits, attachment: null, safePlayAllowed: true });
+  if (allowed === SAFE_PLAY_FIRST) throw new Error("the send statement asked for the Safe Play rule after it had allowed the send");
+  return allowed;
 }
 
 async function createMessageWithAttachment(db: Db, input: NewMessage, limits: SendLimits): Promise<SendResult> {
   const a = input.attachment!;
   // Two uploads at once must not both fit under the quota: one person's uploads take turns.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"attachments:" + input.senderId}))`);
-    const { rows } = await tx.execute<{ used: string | number }>(sql`
-      select coalesce(sum(size), 0) as used from attachments where uploader_id = ${input.senderId} and created_at > now() - interval '1 day'`);
+  const client = await (db.$client as pg.Pool).connect();
+  try {
+    await client.query("begin");
+    await client.query("select pg_advisory_xact_lock(hashtext($1))", ["attachments:" + input.senderId]);
+    const { rows } = await client.query<{ used: string | number }>(
+      "select coalesce(sum(size), 0) as used from attachments where uploader_id = $1 and created_at > now() - interval '1 day'",
+      [input.senderId],
+    );
+    let result: SendResult;
     if (Number(rows[0]?.used ?? 0) + a.data.length > limits.attachmentBytesPerDay) {
-      if (!(await isMember(tx, input.conversationId, input.senderId))) return { ok: false, reason: "forbidden" };
-      return { ok: false, reason: "quota" };
+      result = (await isConversationMember(db, input.conversationId, input.senderId))
+        ? { ok: false, reason: "quota" }
+        : { ok: false, reason: "forbidden" };
+    } else {
+      result = await insertAllowed(client, input, limits, a);
     }
-    return insertMessage(tx as unknown as Db, input, limits, a);
+    await client.query("commit");
+    return result;
+  } catch (err) {
+    await client.query("rollback").catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+type Queryable = Pick<pg.Pool, "query"> | Pick<pg.PoolClient, "query">;
+
+/** The client to run a hand-prepared statement on: the pool behind `db`. */
+function poolOf(db: Db): Queryable {
+  return db.$client as Queryable;
+}
+
+// One statement (one round trip, its own transaction unless the caller holds one) stores a batch of messages: for
+// each, the membership check, the Safe Play shortcut, the sender's allowance, the optional attachment, the message,
+// the conversation's activity time and the announcement; all commit together or not at all. Each row is judged
+// on its own (one refused send does not refuse the others). The allowance row is locked by ON CONFLICT, so two
+// processes cannot both spend the last token; a batch never holds two sends from one person (ON CONFLICT may
+// touch a row once per statement), the batcher below sees to that. A named (prepared) statement: each connection
+// plans it once. Message and attachment ids come from the caller, so each input row finds its result; the
+// messages take clock_timestamp() in input order, so a batch keeps the order the sends arrived in.
+// The announcement carries the conversation's participants (whose unread counts change) and the message itself
+// when it fits in a NOTIFY payload (under 8000 bytes), so every process delivers it without reading it back; a
+// longer one is announced by id.
+const INSERT_MESSAGES = {
+  name: "nlte_insert_messages",
+  text: `
+    with input as (
+      select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::message_type[], $6::boolean[],
+                           $7::float8[], $8::float8[], $9::uuid[], $10::text[], $11::text[], $12::int[], $13::bytea[])
+             with ordinality as t(id, conversation_id, sender_id, content, message_type, safe_play_allowed,
+                                  burst, per_second, attachment_id, file_name, mime_type, size, data, ord)
+    ), checked as (
+      -- "offset 0" keeps both checks per row, by index: otherwise the planner may hash the whole participants
+      -- table once per batch, which costs more as the site grows.
+      select i.*, rule.member, rule.safe_play_ok
+      from input i cross join lateral (
+        select ${conversationMemberCondition("i.conversation_id", "i.sender_id")} as member,
+          -- safe_play_allowed: the Safe Play rule has already allowed this send. Otherwise a conversation with a
+          -- student-athlete in it stores nothing here, and the caller runs the rule first (app/auth/safe-play.server.ts).
+          i.safe_play_allowed or not exists (
+            -- Driven by the conversation's participants (a handful, by index), each looked up by key; asked the
+            -- other way round (all athletes, then their conversations) it read every client on every send.
+            select 1 from conversation_participants p
+            where p.conversation_id = i.conversation_id
+              and (select u.role = 'client' and u.client_kind = 'athlete' from users u where u.id = p.user_id)) as safe_play_ok
+        offset 0) rule
+    ), allowance as (
+      insert into message_allowances as ma (user_id, tokens, updated_at)
+      select c.sender_id, c.burst - 1, now() from checked c where c.member and c.safe_play_ok
+      on conflict (user_id) do update set
+        tokens = least(excluded.tokens + 1, ma.tokens + extract(epoch from now() - ma.updated_at) *
+                       (select c.per_second from checked c where c.sender_id = ma.user_id)) - 1,
+        updated_at = now()
+      where least(excluded.tokens + 1, ma.tokens + extract(epoch from now() - ma.updated_at) *
+                  (select c.per_second from checked c where c.sender_id = ma.user_id)) >= 1
+      returning user_id
+    ), allowed as (
+      select c.* from checked c where c.sender_id in (select user_id from allowance)
+    ), att as (
+      insert into attachments (id, conversation_id, uploader_id, file_name, mime_type, size, data)
+      select a.attachment_id, a.conversation_id, a.sender_id, a.file_name, a.mime_type, a.size, a.data
+      from allowed a where a.attachment_id is not null
+      returning id, file_name, mime_type, size
+    ), ins as (
+      insert into messages (id, conversation_id, sender_id, content, message_type, attachment_id, created_at)
+      select a.id, a.conversation_id, a.sender_id, a.content, a.message_type, a.attachment_id, clock_timestamp()
+      from allowed a order by a.ord
+      returning *
+    ), touched as (
+      update conversations set updated_at = now() where id in (select conversation_id from ins) returning 1
+    ), view as (
+      select ins.id, ins.conversation_id, ins.sender_id, u.full_name as sender_name, u.avatar_url as sender_avatar_url,
+             ins.content, ins.message_type, ins.is_read, ins.created_at,
+             att.id as attachment_id, att.file_name, att.mime_type, att.size
+      from ins left join users u on u.id = ins.sender_id left join att on att.id = ins.attachment_id
+    ), announced as (
+      select pg_notify($14::text, case when octet_length(p.full_payload) < 7900 then p.full_payload else p.short_payload end)
+      from (select json_build_object('k', 'm', 'c', v.conversation_id, 'id', v.id, 'p', people.ids, 'v', row_to_json(v))::text as full_payload,
+                   json_build_object('k', 'm', 'c', v.conversation_id, 'id', v.id, 'p', people.ids)::text as short_payload
+            from view v
+            cross join lateral (select json_agg(user_id) as ids from conversation_participants where conversation_id = v.conversation_id) people) p
+    )
+    select c.ord, c.member, c.safe_play_ok,
+           (select ceil((1 - tokens) / c.per_second) from message_allowances where user_id = c.sender_id) as wait,
+           view.*, (select count(*) from announced) as announced, (select count(*) from touched) as touched
+    from checked c left join view on view.id = c.id
+    order by c.ord`,
+};
+
+/** insertMessages once the Safe Play rule has allowed the send (so it cannot ask for the rule). */
+async function insertAllowed(client: Queryable, input: NewMessage, limits: SendLimits, a: NewMessage["attachment"] | null): Promise<SendResult> {
+  const [r] = await insertMessages(client, [{ input, limits, attachment: a, safePlayAllowed: true }]);
+  if (r === SAFE_PLAY_FIRST) throw new Error("insertMessages asked for the Safe Play rule after it had allowed the send");
+  return r!;
+}
+
+/** What insertMessages answers when the conversation has a student-athlete in it and the Safe Play rule has not run. */
+const SAFE_PLAY_FIRST = Symbol("safe play first");
+
+type Send = { input: NewMessage; limits: SendLimits; attachment: NewMessage["attachment"] | null; safePlayAllowed: boolean };
+type SendAnswer = SendResult | typeof SAFE_PLAY_FIRST;
+
+/** Runs INSERT_MESSAGES for the sends (at most one per sender) and answers each, in order. */
+async function insertMessages(client: Queryable, sends: Send[]): Promise<SendAnswer[]> {
+  const column = <T>(f: (s: Send) => T) => sends.map(f);
+  const { rows } = await client.query<Record<string, unknown>>({
+    ...INSERT_MESSAGES,
+    values: [
+      column(() => crypto.randomUUID()),
+      column((s) => s.input.conversationId),
+      column((s) => s.input.senderId),
+      column((s) => s.input.content),
+      column((s) => s.input.messageType ?? "text"),
+      column((s) => s.safePlayAllowed),
+      column((s) => s.limits.burst),
+      column((s) => s.limits.perSecond),
+      column((s) => (s.attachment ? crypto.randomUUID() : null)),
+      column((s) => s.attachment?.fileName ?? null),
+      column((s) => s.attachment?.mimeType ?? null),
+      column((s) => s.attachment?.data.length ?? null),
+      column((s) => s.attachment?.data ?? null),
+      MESSAGE_CHANNEL,
+    ],
+  });
+  return rows.map((r): SendAnswer => {
+    if (r.id) return { ok: true, message: toView(r) };
+    if (!r.member) return { ok: false, reason: "forbidden" };
+    if (!r.safe_play_ok) return SAFE_PLAY_FIRST;
+    return { ok: false, reason: "rate", retryAfterSeconds: Math.max(1, Number(r.wait ?? 1)) };
   });
 }
 
-async function isMember(db: Pick<Db, "execute">, conversationId: string, userId: string) {
-  const { rows } = await db.execute<{ member: boolean }>(sql`select ${conversationMemberSql(conversationId, userId)} as member`);
-  return rows[0]?.member === true;
-}
-
-async function insertMessage(db: Pick<Db, "execute">, input: NewMessage, limits: SendLimits, a: NewMessage["attachment"] | null): Promise<SendResult> {
-  // One statement (one round trip, its own transaction): the membership check, the sender's allowance, the
-  // optional attachment, the message, the conversation's activity time and the announcement all commit
-  // together or not at all. The allowance row is locked by ON CONFLICT, so two processes cannot both spend
-  // the last token.
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    with member as (
-      select 1 where ${conversationMemberSql(input.conversationId, input.senderId)}
-    ), allowance as (
-      insert into message_allowances as ma (user_id, tokens, updated_at)
-      select ${input.senderId}, ${limits.burst - 1}::float8, now() where exists (select 1 from member)
-      on conflict (user_id) do update set
-        tokens = least(${limits.burst}::float8, ma.tokens + extract(epoch from now() - ma.updated_at) * ${limits.perSecond}::float8) - 1,
-        updated_at = now()
-      where least(${limits.burst}::float8, ma.tokens + extract(epoch from now() - ma.updated_at) * ${limits.perSecond}::float8) >= 1
-      returning 1
-    ), att as (
-      insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data)
-      select ${input.conversationId}::uuid, ${input.senderId}, ${a?.fileName ?? null}::text, ${a?.mimeType ?? null}::text,
-             ${a?.data.length ?? null}::int, ${a?.data ?? null}::bytea
-      where ${Boolean(a)}::boolean and exists (select 1 from allowance)
-      returning id, file_name, mime_type, size
-    ), ins as (
-      insert into messages (conversation_id, sender_id, content, message_type, attachment_id)
-      select ${input.conversationId}::uuid, ${input.senderId}, ${input.content}, ${input.messageType ?? "text"}::message_type, (select id from att)
-      where exists (select 1 from allowance)
-      returning *
-    ), touched as (
-      update conversations set updated_at = now() where id = ${input.conversationId} and exists (select 1 from ins) returning 1
-    ), announced as (
-      select pg_notify(${MESSAGE_CHANNEL}, json_build_object('k', 'm', 'c', ins.conversation_id, 'id', ins.id)::text) from ins
-    )
-    select exists (select 1 from member) as member,
-           (select ceil((1 - tokens) / ${limits.perSecond}::float8) from message_allowances where user_id = ${input.senderId}) as wait,
-           ins.id, ins.conversation_id, ins.sender_id, u.full_name as sender_name, u.avatar_url as sender_avatar_url,
-           ins.content, ins.message_type, ins.is_read, ins.created_at,
-           att.id as attachment_id, att.file_name, att.mime_type, att.size,
-           (select count(*) from announced) as announced, (select count(*) from touched) as touched
-    from (select 1) one left join ins on true left join users u on u.id = ins.sender_id left join att on att.id = ins.attachment_id`);
-  const r = rows[0]!;
-  if (r.id) return { ok: true, message: toView(r) };
-  if (!r.member) return { ok: false, reason: "forbidden" };
-  return { ok: false, reason: "rate", retryAfterSeconds: Math.max(1, Number(r.wait ?? 1)) };
+/** The pool's batchers: sends (one at a time per person) and read marks (one at a time per conversation). */
+const batchers = new WeakMap<object, { sends: Batcher<Send, SendAnswer>; reads: Batcher<ReadMark, number | null> }>();
+function batchersOf(db: Db) {
+  const pool = poolOf(db);
+  let b = batchers.get(pool);
+  if (!b) {
+    b = {
+      sends: new Batcher(
+        (sends) => insertMessages(pool, sends),
+        (s) => s.input.senderId,
+      ),
+      reads: new Batcher(
+        (marks) => markRead(pool, marks),
+        (m) => m.conversationId,
+      ),
+    };
+    batchers.set(pool, b);
+  }
+  return b;
 }
 
 /**
@@ -190,22 +319,62 @@ async function insertMessage(db: Pick<Db, "execute">, input: NewMessage, limits:
  */
 export async function markConversationRead(db: Db, conversationId: string, userId: string): Promise<number | null> {
   if (!isUuid(conversationId)) return null;
-  return db.transaction(async (tx) => {
-    if (!(await isMember(tx, conversationId, userId))) return null;
-    const { rows } = await tx.execute<{ at: string | Date | null; n: number }>(sql`
-      with changed as (
-        update messages set is_read = true
-        where conversation_id = ${conversationId} and is_read = false and sender_id is distinct from ${userId}
-        returning created_at
-      ) select max(created_at) as at, count(*)::int as n from changed`);
-    const n = Number(rows[0]?.n ?? 0);
-    if (n > 0) {
-      const at = rows[0]!.at;
-      await announce(tx, { k: "r", c: conversationId, u: userId, at: (at instanceof Date ? at : new Date(String(at))).toISOString() });
-    }
-    return n;
-  });
+  return batchersOf(db).reads.add({ conversationId, userId });
 }
+
+type ReadMark = { conversationId: string; userId: string };
+
+/** Runs MARK_READ for the marks (at most one per conversation) and answers each, in order. */
+async function markRead(client: Queryable, marks: ReadMark[]): Promise<Array<number | null>> {
+  const { rows } = await client.query<{ member: boolean; n: number }>({
+    ...MARK_READ,
+    values: [marks.map((m) => m.conversationId), marks.map((m) => m.userId), MESSAGE_CHANNEL],
+  });
+  return rows.map((r) => (r.member ? Number(r.n) : null));
+}
+
+// One statement for a batch of read marks, like sending: for each, the membership rule, the update and the
+// announcement commit together. A batch holds one mark per conversation (a message matches one reader). The time
+// read up to is written the way the browser writes times (toISOString: UTC, milliseconds, truncated like
+// JavaScript's Date), because the page compares it with message times as text.
+// Its commit does not wait for the disk (synchronous_commit off, for this transaction only): a read receipt is
+// sent for every message a page shows, and waiting for a flush each time halved the messages a small server
+// could take (decision 0009). A crash can forget the last fraction of a second of receipts (those messages show
+// as unread again); it cannot lose or corrupt anything else.
+const MARK_READ = {
+  name: "nlte_mark_read",
+  text: `
+    with input as (
+      select * from unnest($1::uuid[], $2::text[]) with ordinality as t(conversation_id, user_id, ord)
+    ), checked as (
+      select i.*, rule.member
+      from input i cross join lateral (select ${conversationMemberCondition("i.conversation_id", "i.user_id")} as member offset 0) rule
+    ), changed as (
+      -- The unread messages found per mark through the unread index, then updated by key: asked as one join, the
+      -- planner read the whole messages table for every batch.
+      update messages m set is_read = true
+      where m.id = any(array(
+        select x.id from checked c
+        cross join lateral (
+          select x.id from messages x
+          where x.conversation_id = c.conversation_id and x.is_read = false and x.sender_id is distinct from c.user_id
+          offset 0) x
+        where c.member))
+      returning m.conversation_id, m.created_at
+    ), relaxed as (
+      select set_config('synchronous_commit', 'off', true)
+    ), summary as (
+      select c.ord, c.conversation_id, c.user_id, c.member, count(ch.created_at)::int as n,
+             to_char(max(ch.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      from checked c left join changed ch on ch.conversation_id = c.conversation_id
+      group by c.ord, c.conversation_id, c.user_id, c.member
+    ), announced as (
+      select pg_notify($3::text, json_build_object('k', 'r', 'c', s.conversation_id, 'u', s.user_id, 'at', s.at)::text)
+      from summary s where s.n > 0
+    )
+    select s.member, s.n, (select count(*) from announced) as announced, (select count(*) from relaxed) as relaxed
+    from summary s order by s.ord`,
+};
 
 /** An attachment for download, or null when it is not in that conversation or `userId` is not in it. */
 export async function getAttachment(db: Db, conversationId: string, attachmentId: string, userId: string) {

@@ -1,5 +1,6 @@
 // Missed-message notices (decision 0012). A database trigger on messages schedules one job per recipient and
-// conversation, NOTIFY_DELAY_SECONDS after the first unread message; this decides, when it runs, whether a mail
+// conversation, NOTIFY_DELAY_SECONDS after the first unread message, and marks it pending in message_notice_jobs
+// so that later messages schedule nothing (decision 0009); this decides, when it runs, whether a mail
 // is due: the messages are still unread (an open conversation marks them read as they arrive, so unread means no
 // open socket on it), the person wants notices, and no notice for this conversation went out in the last 15 minutes.
 import { z } from "zod";
@@ -33,15 +34,18 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
            exists (select 1 from conversation_participants p where p.conversation_id = ${conversationId} and p.user_id = u.id) as member
     from users u left join message_notices n on n.user_id = u.id and n.conversation_id = ${conversationId}
     where u.id = ${userId}`);
-  if (!recipient.rows[0]) return;
-  const r = RecipientRow.parse(recipient.rows[0]);
-  if (!r.member || !r.notify_messages) return;
-  const nextAllowed = r.last_sent_at ? new Date(r.last_sent_at.getTime() + NOTICE_INTERVAL_MINUTES * 60_000) : null;
-  if (nextAllowed && nextAllowed > new Date()) {
-    // Too soon after the last notice: look again when one is allowed (later messages join the same job).
+  const r = recipient.rows[0] ? RecipientRow.parse(recipient.rows[0]) : null;
+  const nextAllowed = r?.last_sent_at ? new Date(r.last_sent_at.getTime() + NOTICE_INTERVAL_MINUTES * 60_000) : null;
+  if (r?.member && r.notify_messages && nextAllowed && nextAllowed > new Date()) {
+    // Too soon after the last notice: look again when one is allowed (the job stays pending, so later messages
+    // join it rather than scheduling their own).
     await addJob(db, MISSED_MESSAGES_JOB, { conversationId, userId }, { runAt: nextAllowed, jobKey: `missed_messages:${conversationId}:${userId}` });
     return;
   }
+  // No longer pending: the next message from here on schedules the next job. (Cleared before the unread
+  // messages are read, so a message that arrives meanwhile is either quoted here or schedules its own job.)
+  await db.execute(sql`delete from message_notice_jobs where user_id = ${userId} and conversation_id = ${conversationId}`);
+  if (!r?.member || !r.notify_messages) return;
   const unread = await db.execute(sql`
     select m.content, m.message_type::text as message_type, a.file_name, s.full_name as sender_name, (m.sender_id is null) as sender_gone
     from messages m
@@ -74,4 +78,17 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
       unsubscribe: { userId, topic: "messages" },
     });
   });
+}
+
+/**
+ * Schedules the job again for every pending notice whose job is gone (a restored backup holds the pending rows but
+ * not the queue): without it, a pending row would keep later messages from ever scheduling a notice. Run at start-up.
+ */
+export async function requeuePendingNotices(db: Db, delaySeconds: number) {
+  await db.execute(sql`
+    select graphile_worker.add_job(${MISSED_MESSAGES_JOB}, json_build_object('conversationId', n.conversation_id, 'userId', n.user_id),
+             run_at := greatest(now(), n.scheduled_at + make_interval(secs => ${delaySeconds})),
+             job_key := 'missed_messages:' || n.conversation_id || ':' || n.user_id, job_key_mode := 'preserve_run_at')
+    from message_notice_jobs n
+    where not exists (select 1 from graphile_worker.jobs j where j.key = 'missed_messages:' || n.conversation_id || ':' || n.user_id)`);
 }

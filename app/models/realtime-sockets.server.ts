@@ -41,7 +41,7 @@ export async function forgetProcessSockets(db: Db, processId: string) {
 export async function getLiveSessions(db: Db, sessionIds: string[]): Promise<Map<string, Date>> {
   if (sessionIds.length === 0) return new Map();
   const { rows } = await db.execute<{ id: string; expires_at: Date | string }>(sql`
-    select id, expires_at from sessions where id in (select jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb)) and expires_at > now()`);
+    select id, expires_at from sessions where id = any(array(select jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb))) and expires_at > now()`);
   return new Map(rows.map((r) => [r.id, r.expires_at instanceof Date ? r.expires_at : new Date(r.expires_at)]));
 }
 

@@ -6,9 +6,17 @@ import { SUBMISSION_MAIL } from "~/mail/submission-mail";
 import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
 
 /** Stores a registration request and, in the same transaction, queues its confirmation and the coaches' notices. */
-export async function createRegistrationRequest(db: Db, input: RegistrationInput, mail?: MailServices) {
+export async function createRegistrationRequest(
+  db: Db,
+  input: RegistrationInput,
+  mail?: MailServices,
+  links: { submittedBy?: string | null; athleteId?: string | null } = {},
+) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(registrationRequests).values(input).returning({ id: registrationRequests.id });
+    const [row] = await tx
+      .insert(registrationRequests)
+      .values({ ...input, submittedBy: links.submittedBy ?? null, athleteId: links.athleteId ?? null })
+      .returning({ id: registrationRequests.id });
     if (mail) await queueSubmissionMail(tx, mail, "registration", input.email, input.programInterest);
     return row!;
   });
@@ -30,7 +38,11 @@ async function queueSubmissionMail(tx: DbOrTx, mail: MailServices, kind: "regist
     .from(users)
     .where(and(eq(users.role, "coach"), eq(users.notifySubmissions, true), isNull(users.deletedAt)));
   for (const coach of coaches) {
-    await enqueueMail(tx, mail, { to: coach.email, ...SUBMISSION_MAIL.coachNotice(kind, `${mail.config.publicUrl}/appointments`), unsubscribe: { userId: coach.id, topic: "submissions" } });
+    await enqueueMail(tx, mail, {
+      to: coach.email,
+      ...SUBMISSION_MAIL.coachNotice(kind, `${mail.config.publicUrl}/appointments`),
+      unsubscribe: { userId: coach.id, topic: "submissions" },
+    });
   }
 }
 

@@ -1,7 +1,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { videos } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { createVideo, DuplicateVideoError, getRandomOtherVideos, getVideoByRouteId, getVideoIdBySource, getVideos, updateVideoEmbedAllowed, type NewVideo } from "./videos.server";
+import {
+  createVideo,
+  DuplicateVideoError,
+  getRandomOtherVideos,
+  getVideoByRouteId,
+  getVideoIdBySource,
+  getVideos,
+  updateVideoEmbedAllowed,
+  type NewVideo,
+} from "./videos.server";
 
 const { db } = await createTestDatabase();
 
@@ -37,12 +46,25 @@ describe("videos model", () => {
       { ...yt("AAAAAAAAAA5"), featured: true, publishedAt: new Date("2020-01-01T00:00:00Z") },
       { ...yt("AAAAAAAAAA6"), publishedAt: new Date("2025-05-01T00:00:00Z"), createdAt: new Date("2024-02-01T00:00:00Z") },
     ]);
-    expect((await getVideos(db)).map((v) => v.youtubeId)).toEqual(["AAAAAAAAAA5", "AAAAAAAAAA6", "AAAAAAAAAA4", "AAAAAAAAAA1", "AAAAAAAAAA3", "AAAAAAAAAA2"]);
+    expect((await getVideos(db)).map((v) => v.youtubeId)).toEqual([
+      "AAAAAAAAAA5",
+      "AAAAAAAAAA6",
+      "AAAAAAAAAA4",
+      "AAAAAAAAAA1",
+      "AAAAAAAAAA3",
+      "AAAAAAAAAA2",
+    ]);
   });
 
   it("finds a video by its YouTube id or, for other platforms, by its own id", async () => {
     const { id } = await createVideo(db, yt("BBBBBBBBBB1"));
-    const fb = await createVideo(db, { ...yt("x"), platform: "facebook", youtubeId: null, sourceId: "123", sourceUrl: "https://www.facebook.com/watch/?v=123" });
+    const fb = await createVideo(db, {
+      ...yt("x"),
+      platform: "facebook",
+      youtubeId: null,
+      sourceId: "123",
+      sourceUrl: "https://www.facebook.com/watch/?v=123",
+    });
     expect((await getVideoByRouteId(db, "BBBBBBBBBB1"))?.id).toBe(id);
     expect((await getVideoByRouteId(db, fb.id))?.platform).toBe("facebook");
     expect(await getVideoByRouteId(db, "CCCCCCCCCC1")).toBeNull();

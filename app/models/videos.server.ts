@@ -29,14 +29,21 @@ const detailColumns = {
 const displayOrder = [desc(videos.featured), sql`${videos.publishedAt} desc nulls last`, desc(videos.createdAt)];
 
 export async function getVideos(db: Db) {
-  return db.select(listColumns).from(videos).orderBy(...displayOrder);
+  return db
+    .select(listColumns)
+    .from(videos)
+    .orderBy(...displayOrder);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The video at /video/{videoId}: a YouTube id, or the row id of a video from another platform. */
 export async function getVideoByRouteId(db: Db, videoId: string) {
-  const [byYouTube] = await db.select(detailColumns).from(videos).where(and(eq(videos.platform, "youtube"), eq(videos.youtubeId, videoId))).limit(1);
+  const [byYouTube] = await db
+    .select(detailColumns)
+    .from(videos)
+    .where(and(eq(videos.platform, "youtube"), eq(videos.youtubeId, videoId)))
+    .limit(1);
   if (byYouTube) return byYouTube;
   if (!UUID.test(videoId)) return null;
   const [byId] = await db.select(detailColumns).from(videos).where(eq(videos.id, videoId)).limit(1);
@@ -45,7 +52,12 @@ export async function getVideoByRouteId(db: Db, videoId: string) {
 
 /** A few other videos, picked at random. */
 export async function getRandomOtherVideos(db: Db, excludeId: string, count = 3) {
-  return db.select(listColumns).from(videos).where(ne(videos.id, excludeId)).orderBy(sql`random()`).limit(count);
+  return db
+    .select(listColumns)
+    .from(videos)
+    .where(ne(videos.id, excludeId))
+    .orderBy(sql`random()`)
+    .limit(count);
 }
 
 export async function getVideoIdBySource(db: Db, platform: VideoPlatform, sourceId: string): Promise<string | null> {

@@ -2,7 +2,15 @@
 // person only (requireUser on the first line of the loader and the action).
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { changeEmail, changePassword, deleteAccount, endOtherSessions, endSession, resendVerification, type SettingsResult } from "~/auth/account-settings.server";
+import {
+  changeEmail,
+  changePassword,
+  deleteAccount,
+  endOtherSessions,
+  endSession,
+  resendVerification,
+  type SettingsResult,
+} from "~/auth/account-settings.server";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -20,6 +28,9 @@ import {
 import { pageMeta } from "~/lib/meta";
 import { setToastCookie } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences, updateProfile } from "~/models/account.server";
+import { getFamily } from "~/models/family.server";
+import { FAMILY_INTENTS, familyAction } from "~/auth/family-actions.server";
+import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
 
 export const meta = () => [...pageMeta(PAGES.account), { name: "robots", content: "noindex" }];
@@ -28,25 +39,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const session = await context.auth.api.getSession({ headers: request.headers });
   const settings = await getAccountSettings(context.db, user.id);
+  const family = user.role === "client" ? await getFamily(context.db, user.id, context.config.messaging.safePlay) : null;
   const sessions = (await getActiveSessions(context.db, user.id)).map((s) => ({
     id: s.id,
     current: s.token === session?.session.token,
     device: describeDevice(s.userAgent),
     lastActive: s.updatedAt.toISOString(),
   }));
-  return { user, settings, sessions };
+  return { user, settings, sessions, family };
 }
 
 function describeDevice(ua: string | null) {
   if (!ua) return "Unknown device";
-  const browser = /Edg\//.test(ua) ? "Edge" : /Chrome\//.test(ua) ? "Chrome" : /Firefox\//.test(ua) ? "Firefox" : /Safari\//.test(ua) ? "Safari" : "A browser";
-  const os = /Android/.test(ua) ? "Android" : /iPhone|iPad/.test(ua) ? "iOS" : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "macOS" : /Linux/.test(ua) ? "Linux" : "";
+  const browser = /Edg\//.test(ua)
+    ? "Edge"
+    : /Chrome\//.test(ua)
+      ? "Chrome"
+      : /Firefox\//.test(ua)
+        ? "Firefox"
+        : /Safari\//.test(ua)
+          ? "Safari"
+          : "A browser";
+  const os = /Android/.test(ua)
+    ? "Android"
+    : /iPhone|iPad/.test(ua)
+      ? "iOS"
+      : /Windows/.test(ua)
+        ? "Windows"
+        : /Mac OS X/.test(ua)
+          ? "macOS"
+          : /Linux/.test(ua)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }
 
 type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string };
 
-const IntentSchema = z.enum(["profile", "password", "email", "preferences", "end-session", "end-others", "delete", "resend-verification"]);
+const IntentSchema = z.enum([
+  "profile",
+  "password",
+  "email",
+  "preferences",
+  "end-session",
+  "end-others",
+  "delete",
+  "resend-verification",
+  ...FAMILY_INTENTS,
+]);
 
 /** Success is said on the page itself (a toast needs JavaScript; these forms work without it). */
 function done(intent: string, saved: string, headers = new Headers()) {
@@ -65,6 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bad = (fieldErrors: FieldErrors | null) => data<ActionData>({ intent: intent.data, fieldErrors: fieldErrors ?? {} }, { status: 400 });
 
   switch (intent.data) {
+    case "kind":
+    case "add-athlete":
+    case "invite-guardian":
+    case "remove-guardian":
+      return familyAction(intent.data, form, user, context);
     case "profile": {
       const { data: input, fieldErrors } = parseForm(ProfileSchema, form);
       if (!input) return bad(fieldErrors);
@@ -89,7 +134,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "preferences": {
       const { data: input, fieldErrors } = parseForm(PreferencesSchema, form);
       if (!input) return bad(fieldErrors);
-      await updatePreferences(context.db, user.id, { notifyMessages: input.notifyMessages, ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : {}) });
+      await updatePreferences(context.db, user.id, {
+        notifyMessages: input.notifyMessages,
+        ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : {}),
+      });
       return done(intent.data, "Your notification preferences have been saved.");
     }
     case "end-session": {
@@ -107,7 +155,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resend-verification": {
       const r = await resendVerification(context, user.email);
       if (!r.ok) return refusal(intent.data, r);
-      const headers = new Headers({ "Set-Cookie": await setToastCookie(context, { type: "success", title: "Email sent", description: "We sent the link again. Please check your email." }) });
+      const headers = new Headers({
+        "Set-Cookie": await setToastCookie(context, {
+          type: "success",
+          title: "Email sent",
+          description: "We sent the link again. Please check your email.",
+        }),
+      });
       return redirect(safeBack(form.get("redirectTo")), { headers });
     }
     case "delete": {
@@ -117,7 +171,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input) return bad(fieldErrors);
       const r = await deleteAccount(request, context, user.id, settings.hasPassword ? (input.password ?? "") : null);
       if (!r.ok) return refusal(intent.data, r);
-      r.headers!.append("Set-Cookie", await setToastCookie(context, { type: "success", title: "Account deleted", description: "Your account has been deleted." }));
+      r.headers!.append(
+        "Set-Cookie",
+        await setToastCookie(context, { type: "success", title: "Account deleted", description: "Your account has been deleted." }),
+      );
       return redirect("/", { headers: r.headers! });
     }
   }
@@ -139,7 +196,7 @@ function Section({ title, children, id }: { title: string; children: React.React
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, settings, sessions } = loaderData;
+  const { user, settings, sessions, family } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.fieldErrors ?? {}) : {});
@@ -157,13 +214,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Section title="Profile" id="profile-heading">
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="profile" />
-          <Field label="Full name" name="fullName" autoComplete="name" required defaultValue={user.fullName ?? ""} error={errorsFor("profile").fullName} />
+          <Field
+            label="Full name"
+            name="fullName"
+            autoComplete="name"
+            required
+            defaultValue={user.fullName ?? ""}
+            error={errorsFor("profile").fullName}
+          />
           <Field label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={user.phone ?? ""} error={errorsFor("profile").phone} />
           <Button type="submit" disabled={busy} className="self-start">
             Save profile
           </Button>
         </Form>
       </Section>
+
+      {family ? <AccountFamily me={user.id} family={family} busy={busy} errorsFor={errorsFor} errorFor={errorFor} /> : null}
 
       <Section title="Email address" id="email-heading">
         <p className="mb-4 text-slate-800">
@@ -184,8 +250,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Section title="Password" id="password-heading">
           <Form method="post" className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="password" />
-            <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={errorsFor("password").currentPassword} />
-            <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required error={errorsFor("password").newPassword} />
+            <Field
+              label="Current password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errorsFor("password").currentPassword}
+            />
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              error={errorsFor("password").newPassword}
+            />
             <FormError message={errorFor("password")} />
             <Button type="submit" disabled={busy} className="self-start">
               Change password
@@ -246,7 +326,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="Your data" id="data-heading">
-        <p className="mb-4 text-slate-800">A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address.</p>
+        <p className="mb-4 text-slate-800">
+          A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address.
+        </p>
         <a href="/account/data" download className="font-semibold text-court-800 underline">
           Download my data
         </a>
@@ -254,11 +336,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section title="Delete my account" id="delete-heading">
         <p className="mb-4 text-slate-800">
-          This removes your profile and signs you out everywhere. Messages you already sent stay in the other person's conversation, shown as from “Deleted user”. It cannot be undone.
+          This removes your profile and signs you out everywhere. Messages you already sent stay in the other person's conversation, shown as from
+          “Deleted user”. It cannot be undone.
         </p>
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="delete" />
-          {settings.hasPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errorsFor("delete").password} /> : null}
+          {settings.hasPassword ? (
+            <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errorsFor("delete").password} />
+          ) : null}
           <Field label={`Type ${DELETE_CONFIRMATION} to confirm`} name="confirm" autoComplete="off" required error={errorsFor("delete").confirm} />
           <FormError message={errorFor("delete")} />
           <Button type="submit" variant="danger" disabled={busy} className="self-start">

@@ -46,7 +46,13 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHeader heading={`Edit: ${loaderData.title}`} />
       <div className="mx-auto max-w-3xl px-4 py-10">
-        <EventForm intent="update" heading="Event details" submitLabel="Save event" values={loaderData.values} result={actionData as EventFormResult | undefined} />
+        <EventForm
+          intent="update"
+          heading="Event details"
+          submitLabel="Save event"
+          values={loaderData.values}
+          result={actionData as EventFormResult | undefined}
+        />
       </div>
     </>
   );

@@ -10,7 +10,8 @@ import { Field, FormError } from "~/components/ui/field";
 import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/lib/auth-schemas";
 import { formatWhen } from "~/lib/event-format";
-import { dayIn, formatDayLong } from "~/lib/org-time";
+import { dayInZone } from "~/lib/datetime";
+import { formatDayLong } from "~/lib/org-time";
 import { CancelledDateSchema } from "~/lib/site-content-schemas";
 import { setToastCookie } from "~/lib/toast.server";
 import { readEventForm } from "~/models/event-actions.server";
@@ -21,7 +22,7 @@ export const meta = () => [{ title: "Edit events and cancellations | Calendar" }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
-  const today = dayIn(context.config.site.timeZone);
+  const today = dayInZone(new Date(), context.config.site.timeZone);
   const [events, cancelled] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db)]);
   return {
     today,
@@ -59,7 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { data: input, fieldErrors } = parseForm(CancelledDateSchema, form);
       if (!input) return data<CancellationResult>({ ok: false, form: "cancellation", fieldErrors, values }, { status: 400 });
       const added = await cancelDay(context, input, coach.id);
-      if (!added) return data<CancellationResult>({ ok: false, form: "cancellation", fieldErrors: { day: "That date is already cancelled" }, values }, { status: 400 });
+      if (!added)
+        return data<CancellationResult>(
+          { ok: false, form: "cancellation", fieldErrors: { day: "That date is already cancelled" }, values },
+          { status: 400 },
+        );
       throw await back(context, `${formatDayLong(input.day)} cancelled`);
     }
     case "remove-cancellation":
@@ -77,7 +82,10 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
   const cancellationResult = result?.form === "cancellation" ? result : undefined;
   return (
     <>
-      <PageHeader heading="Edit events and cancellations" intro="What you change here shows on the home page, the calendar page and the calendar families subscribe to." />
+      <PageHeader
+        heading="Edit events and cancellations"
+        intro="What you change here shows on the home page, the calendar page and the calendar families subscribe to."
+      />
       <Section title="Events, in the order shown" id="events">
         <ol className="flex flex-col gap-3">
           {events.map((e, i) => (
@@ -97,7 +105,14 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
                 <Button type="submit" name="intent" value="move-up" variant="ghost" disabled={i === 0} aria-label={`Move ${e.title} up`}>
                   <ArrowUp aria-hidden className="size-4" />
                 </Button>
-                <Button type="submit" name="intent" value="move-down" variant="ghost" disabled={i === events.length - 1} aria-label={`Move ${e.title} down`}>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="move-down"
+                  variant="ghost"
+                  disabled={i === events.length - 1}
+                  aria-label={`Move ${e.title} down`}
+                >
                   <ArrowDown aria-hidden className="size-4" />
                 </Button>
               </Form>
@@ -116,7 +131,8 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
       </Section>
       <Section title="Cancelled dates" id="cancelled">
         <p className="mb-4 text-slate-700">
-          No sessions happen on a cancelled date. A date in the next 48 hours also shows as a banner on the home page, and families who asked for it get an email.
+          No sessions happen on a cancelled date. A date in the next 48 hours also shows as a banner on the home page, and families who asked for it
+          get an email.
         </p>
         <ul className="mb-6 flex flex-col gap-2">
           {cancelled.length === 0 ? <li className="text-slate-700">No cancelled dates.</li> : null}
@@ -134,14 +150,31 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
             </li>
           ))}
         </ul>
-        <Form method="post" aria-labelledby="add-cancellation-heading" className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <Form
+          method="post"
+          aria-labelledby="add-cancellation-heading"
+          className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        >
           <h3 id="add-cancellation-heading" className="text-lg font-semibold text-navy-900">
             Cancel a date
           </h3>
           {cancellationResult ? <FormError message="Please correct the fields marked below." /> : null}
           <input type="hidden" name="intent" value="add-cancellation" />
-          <Field label="Date" name="day" type="date" defaultValue={cancellationResult?.values.day ?? ""} error={cancellationResult?.fieldErrors.day} required />
-          <Field label="Note for families (optional)" name="note" defaultValue={cancellationResult?.values.note ?? ""} error={cancellationResult?.fieldErrors.note} placeholder="Courts closed for resurfacing" />
+          <Field
+            label="Date"
+            name="day"
+            type="date"
+            defaultValue={cancellationResult?.values.day ?? ""}
+            error={cancellationResult?.fieldErrors.day}
+            required
+          />
+          <Field
+            label="Note for families (optional)"
+            name="note"
+            defaultValue={cancellationResult?.values.note ?? ""}
+            error={cancellationResult?.fieldErrors.note}
+            placeholder="Courts closed for resurfacing"
+          />
           <Button type="submit" className="self-start">
             Cancel this date
           </Button>

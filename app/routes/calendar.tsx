@@ -11,7 +11,8 @@ import { CALENDAR_TEXT } from "~/content/calendar";
 import { PAGES } from "~/content/pages";
 import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "~/lib/event-format";
 import { pageMeta } from "~/lib/meta";
-import { dayIn, formatDayLong } from "~/lib/org-time";
+import { dayInZone } from "~/lib/datetime";
+import { formatDayLong } from "~/lib/org-time";
 import type { PageHandle } from "~/lib/page-mode";
 import { setToastCookie } from "~/lib/toast.server";
 import { useRootData } from "~/root";
@@ -32,7 +33,7 @@ function subscribeLinks(publicUrl: string) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const tz = context.config.site.timeZone;
-  const today = dayIn(tz);
+  const today = dayInZone(new Date(), tz);
   const [events, cancelled] = await Promise.all([getCurrentEvents(context.db, today), getCancelledDays(context.db)]);
   const season = formatSeason(events);
   return {
@@ -42,7 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     season,
     overview: weeklyOverview(events),
     cancelledText: cancelled.length ? formatCancelledDays(cancelled.map((c) => c.day)) : null,
-    upcoming: occurrences(events, cancelled.map((c) => c.day), today, 14).map((o) => ({ ...o, dayLabel: formatDayLong(o.day) })),
+    upcoming: occurrences(
+      events,
+      cancelled.map((c) => c.day),
+      today,
+      14,
+    ).map((o) => ({ ...o, dayLabel: formatDayLong(o.day) })),
     links: subscribeLinks(context.config.publicUrl),
   };
 }
@@ -99,16 +105,29 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           <table className="w-full max-w-3xl border-collapse text-left">
             <thead>
               <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4">Day</th>
-                <th scope="col" className="py-2 pr-4">Time</th>
-                <th scope="col" className="py-2">Activity</th>
+                <th scope="col" className="py-2 pr-4">
+                  Day
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Time
+                </th>
+                <th scope="col" className="py-2">
+                  Activity
+                </th>
               </tr>
             </thead>
             <tbody>
               {overview.map((row) => (
                 <tr key={row.day} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-2 pr-4 font-semibold">{row.day}</th>
-                  <td className="py-2 pr-4">{row.entries.map((e) => e.time).filter(Boolean).join("; ") || "-"}</td>
+                  <th scope="row" className="py-2 pr-4 font-semibold">
+                    {row.day}
+                  </th>
+                  <td className="py-2 pr-4">
+                    {row.entries
+                      .map((e) => e.time)
+                      .filter(Boolean)
+                      .join("; ") || "-"}
+                  </td>
                   <td className="py-2">{row.entries.map((e) => e.title).join("; ") || "No sessions"}</td>
                 </tr>
               ))}
@@ -120,8 +139,15 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <h3 className="font-semibold text-navy-900">{CALENDAR_TEXT.contactTitle}</h3>
             <p className="mt-1 text-slate-700">
-              Call <a href={telHref(site.phone)} className="font-medium text-court-800 underline">{site.phone}</a> or email{" "}
-              <a href={`mailto:${site.email}`} className="font-medium text-court-800 underline">{site.email}</a>.
+              Call{" "}
+              <a href={telHref(site.phone)} className="font-medium text-court-800 underline">
+                {site.phone}
+              </a>{" "}
+              or email{" "}
+              <a href={`mailto:${site.email}`} className="font-medium text-court-800 underline">
+                {site.email}
+              </a>
+              .
             </p>
           </div>
         ) : null}

@@ -79,7 +79,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             <Form method="post" noValidate className="relative mt-4 grid gap-4 sm:grid-cols-2">
               <Field label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
               <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
-              <Field label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={errors.phone} className="sm:col-span-2" />
+              <Field
+                label="Phone"
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                defaultValue={values.phone}
+                error={errors.phone}
+                className="sm:col-span-2"
+              />
               <div className="sm:col-span-2">
                 <TextAreaField label="Message" name="message" required defaultValue={values.message} error={errors.message} />
               </div>

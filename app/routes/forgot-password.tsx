@@ -26,7 +26,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <AuthCard title={PAGES.forgotPassword.heading} subtitle="Enter the email address of your account and we will send you a link to choose a new password.">
+    <AuthCard
+      title={PAGES.forgotPassword.heading}
+      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
+    >
       {actionData?.ok ? (
         <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-sm text-slate-900">
           {actionData.message}

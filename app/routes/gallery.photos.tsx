@@ -67,7 +67,12 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
     <>
       <PageHeader heading="Add or arrange photos" intro="Uploaded photos appear first in the gallery, before the starting set." />
       <Section title="Upload a photo" id="upload">
-        <Form method="post" encType="multipart/form-data" className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-label="Upload a photo">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+          aria-label="Upload a photo"
+        >
           {result ? <FormError message="Please correct the fields marked below." /> : null}
           <input type="hidden" name="intent" value="upload" />
           <Field
@@ -78,7 +83,14 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
             error={e.photo}
             required
           />
-          <Field label="Describe the photo for people who cannot see it" name="alt" defaultValue={result?.values.alt ?? ""} error={e.alt} maxLength={300} required />
+          <Field
+            label="Describe the photo for people who cannot see it"
+            name="alt"
+            defaultValue={result?.values.alt ?? ""}
+            error={e.alt}
+            maxLength={300}
+            required
+          />
           <div className="flex flex-col gap-1">
             <label className="flex items-start gap-2 text-slate-800">
               <input
@@ -109,7 +121,15 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {photos.map((p, i) => (
             <li key={p.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
-              <img src={p.src} srcSet={p.srcSet.webp} sizes="320px" alt={p.alt} width={p.width} height={p.height} className="aspect-[3/2] h-auto w-full rounded object-cover" />
+              <img
+                src={p.src}
+                srcSet={p.srcSet.webp}
+                sizes="320px"
+                alt={p.alt}
+                width={p.width}
+                height={p.height}
+                className="aspect-[3/2] h-auto w-full rounded object-cover"
+              />
               <p className="text-sm text-slate-800">{p.alt}</p>
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
@@ -117,7 +137,14 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
                   <Button type="submit" name="intent" value="move-up" variant="ghost" disabled={i === 0} aria-label={`Move photo ${i + 1} earlier`}>
                     <ArrowUp aria-hidden className="size-4" />
                   </Button>
-                  <Button type="submit" name="intent" value="move-down" variant="ghost" disabled={i === photos.length - 1} aria-label={`Move photo ${i + 1} later`}>
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="move-down"
+                    variant="ghost"
+                    disabled={i === photos.length - 1}
+                    aria-label={`Move photo ${i + 1} later`}
+                  >
                     <ArrowDown aria-hidden className="size-4" />
                   </Button>
                 </Form>

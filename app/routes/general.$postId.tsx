@@ -15,7 +15,9 @@ import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/model
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ data: post }) =>
-  post ? [{ title: `${post.title} | Updates and Announcements` }, { name: "description", content: post.summary }] : [{ title: "Announcement not found" }];
+  post
+    ? [{ title: `${post.title} | Updates and Announcements` }, { name: "description", content: post.summary }]
+    : [{ title: "Announcement not found" }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getUser(request, context);
@@ -46,7 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   if (!(await updateAnnouncement(context.db, params.postId, input))) throw data("Announcement not found", { status: 404 });
-  throw redirect(`/general/${params.postId}`, { headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement saved", type: "success" }) } });
+  throw redirect(`/general/${params.postId}`, {
+    headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement saved", type: "success" }) },
+  });
 }
 
 export default function Announcement({ loaderData, actionData }: Route.ComponentProps) {

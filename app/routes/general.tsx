@@ -27,7 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tz = context.config.site.timeZone;
   return {
     canEdit: isCoach(user),
-    posts: posts.map((p) => ({ id: p.id, title: p.title, pinned: p.pinned, date: formatDateIn(p.publishedAt, tz), iso: p.publishedAt.toISOString(), html: renderMarkdown(p.body) })),
+    posts: posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      pinned: p.pinned,
+      date: formatDateIn(p.publishedAt, tz),
+      iso: p.publishedAt.toISOString(),
+      html: renderMarkdown(p.body),
+    })),
   };
 }
 
@@ -38,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   const id = await createAnnouncement(context.db, input, coach.id);
-  throw redirect(`/general/${id}`, { headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement published", type: "success" }) } });
+  throw redirect(`/general/${id}`, {
+    headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement published", type: "success" }) },
+  });
 }
 
 export default function General({ loaderData, actionData }: Route.ComponentProps) {
@@ -48,7 +57,12 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
       <PageHeader heading={PAGES.general.heading} intro={PAGES.general.description} />
       {canEdit ? (
         <div className="mx-auto max-w-7xl px-4 pt-10">
-          <AnnouncementForm intent="create" heading="New announcement" submitLabel="Publish" result={actionData as AnnouncementFormResult | undefined} />
+          <AnnouncementForm
+            intent="create"
+            heading="New announcement"
+            submitLabel="Publish"
+            result={actionData as AnnouncementFormResult | undefined}
+          />
         </div>
       ) : null}
       <Section title="Latest News" id="news">

@@ -9,11 +9,17 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { pageMeta } from "~/lib/meta";
-import { mergeMessages, MessageContentSchema, QUOTA_MESSAGE, rateLimitedMessage, TYPING_SHOWN_MS, type MessageView } from "~/lib/messaging";
+import { MessageContentSchema } from "~/lib/messaging";
+import { conversationHeading, mergeMessages, QUOTA_MESSAGE, rateLimitedMessage, TYPING_SHOWN_MS, type MessageView } from "~/lib/messaging-core";
 import { getRealtime, useRealtime } from "~/lib/realtime-client";
 import { requireConversationMember } from "~/auth/conversation-member.server";
-import { unsafeFields } from "~/lib/safe-text";
-import { getConversationForUser } from "~/models/conversations.server";
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
+import { getConversationForUser, getConversationParticipants } from "~/models/conversations.server";
+import { reportMessage } from "~/models/reports.server";
+import { ClientBadges } from "~/components/client-label";
+import { roleLabel } from "~/lib/profile";
+import type { ReportActionData } from "~/components/messages/report-message";
+import { z } from "zod";
 import { createMessage, getMessagePage, markConversationRead, type SendResult } from "~/models/messages.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
@@ -31,7 +37,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Opening a conversation reads it (spec section 4); the other side's tick changes live.
   if (!before) await markConversationRead(context.db, conversation.id, user.id);
   const page = await getMessagePage(context.db, conversation.id, user.id, { beforeId: before });
-  return { me: user.id, conversation, messages: page.messages, hasOlder: page.hasOlder, before };
+  const participants = await getConversationParticipants(context.db, conversation.id, context.config.messaging.safePlay);
+  return { me: user.id, conversation, participants, messages: page.messages, hasOlder: page.hasOlder, before };
 }
 
 // A send or a mark-read answers with what changed; reloading the conversation (every loader of the page)
@@ -55,6 +62,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await markConversationRead(context.db, conversationId, user.id);
     return { ok: true as const, messages: [] };
   }
+  if (intent === "report") {
+    const input = ReportSchema.safeParse({ messageId: form.get("messageId"), reason: form.get("reason") ?? "" });
+    if (!input.success) return data<ReportActionData>({ ok: false, fieldErrors: { reason: input.error.issues[0]!.message } }, { status: 400 });
+    const reported = await reportMessage(context.db, context, {
+      conversationId,
+      messageId: input.data.messageId,
+      reporterId: user.id,
+      reason: input.data.reason,
+    });
+    if (!reported) throw notFound();
+    return data<ReportActionData>({ ok: true, reported: input.data.messageId });
+  }
   if (intent !== "send") throw data({ error: "Unknown request." }, { status: 400 });
 
   const file = form.get("file");
@@ -64,14 +83,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (unsafe.content || unsafe.file) return data<SendActionData>({ ok: false, fieldErrors: unsafe }, { status: 400 });
   const text = MessageContentSchema.safeParse(String(rawText ?? ""));
   if (!upload && !text.success) return data<SendActionData>({ ok: false, fieldErrors: { content: text.error.issues[0]!.message } }, { status: 400 });
-  if (String(rawText ?? "").trim() && !text.success) return data<SendActionData>({ ok: false, fieldErrors: { content: text.error.issues[0]!.message } }, { status: 400 });
+  if (String(rawText ?? "").trim() && !text.success)
+    return data<SendActionData>({ ok: false, fieldErrors: { content: text.error.issues[0]!.message } }, { status: 400 });
 
   let attachment: { fileName: string; mimeType: string; data: Buffer; kind: "image" | "file" } | null = null;
   if (upload) {
-    if (upload.size > ATTACHMENT_MAX_BYTES) return data<SendActionData>({ ok: false, fieldErrors: { file: "Files can be at most 10 MB." } }, { status: 413 });
+    if (upload.size > ATTACHMENT_MAX_BYTES)
+      return data<SendActionData>({ ok: false, fieldErrors: { file: "Files can be at most 10 MB." } }, { status: 413 });
     const bytes = Buffer.from(await upload.arrayBuffer());
     const type = detectFileType(bytes);
-    if (!type) return data<SendActionData>({ ok: false, fieldErrors: { file: "Only images, PDF and Word documents (.doc, .docx) can be sent." } }, { status: 400 });
+    if (!type)
+      return data<SendActionData>(
+        { ok: false, fieldErrors: { file: "Only images, PDF and Word documents (.doc, .docx) can be sent." } },
+        { status: 400 },
+      );
     attachment = { fileName: cleanFileName(upload.name, type.extension), mimeType: type.mimeType, data: bytes, kind: type.kind };
   }
 
@@ -79,8 +104,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const sent: MessageView[] = [];
   const refused = (result: Exclude<SendResult, { ok: true }>, field: "content" | "file") => {
     if (result.reason === "forbidden") throw notFound();
+    if (result.reason === "safe-play")
+      return data<SendActionData>({ ok: false, fieldErrors: { [field]: result.message }, messages: sent }, { status: 403 });
     const message = result.reason === "rate" ? rateLimitedMessage(result.retryAfterSeconds) : QUOTA_MESSAGE;
-    return data<SendActionData>({ ok: false, fieldErrors: { [field]: message }, messages: sent }, { status: 429, headers: result.reason === "rate" ? { "Retry-After": String(result.retryAfterSeconds) } : {} });
+    return data<SendActionData>(
+      { ok: false, fieldErrors: { [field]: message }, messages: sent },
+      { status: 429, headers: result.reason === "rate" ? { "Retry-After": String(result.retryAfterSeconds) } : {} },
+    );
   };
   if (text.success) {
     const r = await createMessage(context.db, { conversationId, senderId: user.id, content: text.data }, limits);
@@ -99,13 +129,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return { ok: true as const, messages: sent };
 }
 
+const ReportSchema = z.object({
+  messageId: z.string().max(64),
+  reason: z
+    .string()
+    .refine((s) => !hasUnsafeCharacters(s), UNSAFE_TEXT_MESSAGE)
+    .trim()
+    .min(3, "Please say why you are reporting this message.")
+    .max(1000, "Please keep the reason under 1000 characters."),
+});
+
 export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   // A new conversation (or an older page opened without JavaScript) starts with fresh state.
   return <Conversation key={`${loaderData.conversation.id}:${loaderData.before ?? ""}`} data={loaderData} />;
 }
 
 function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData"] }) {
-  const { me, conversation, messages, before } = loaded;
+  const { me, conversation, messages, before, participants } = loaded;
   const [live, setLive] = useState<MessageView[]>([]);
   const [older, setOlder] = useState<MessageView[]>([]);
   const [hasOlder, setHasOlder] = useState(loaded.hasOlder);
@@ -155,13 +195,15 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   const onSent = useCallback((m: MessageView[]) => setLive((l) => [...l, ...m]), []);
   const onTyping = useCallback(() => void getRealtime().send({ type: "typing", conversationId: id }), [id]);
 
-  const shown = mergeMessages(older, messages, live).map((m) => (m.senderId === me && !m.isRead && readUpTo && m.createdAt <= readUpTo ? { ...m, isRead: true } : m));
+  const shown = mergeMessages(older, messages, live).map((m) =>
+    m.senderId === me && !m.isRead && readUpTo && m.createdAt <= readUpTo ? { ...m, isRead: true } : m,
+  );
   const first = shown[0]?.id;
   const loadOlder = useCallback(() => {
     if (!first || olderFetcher.state !== "idle") return;
     olderFetcher.load(`/messages/${id}?${new URLSearchParams({ before: first })}`);
   }, [first, id, olderFetcher]);
-  const title = conversation.other?.fullName || conversation.title || "Conversation";
+  const heading = conversationHeading(conversation.other ? [conversation.other] : []);
 
   return (
     <section className="mx-auto flex h-[calc(100dvh-4.5rem)] max-w-3xl flex-col px-0 sm:px-4 sm:py-4">
@@ -171,9 +213,20 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
           <div className="min-w-0">
-            <h1 className="truncate text-lg font-bold text-slate-900">{title}</h1>
-            {conversation.title && conversation.title !== title ? <p className="truncate text-sm text-slate-700">{conversation.title}</p> : null}
+            <h1 className="truncate text-lg font-bold text-slate-900">{heading.title}</h1>
+            {heading.subtitle ? <p className="truncate text-sm text-slate-700">{heading.subtitle}</p> : null}
           </div>
+        </div>
+        <div className="border-b border-slate-200 px-4 py-2">
+          <h2 className="sr-only">Participants</h2>
+          <ul aria-label="Participants" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+            {participants.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center gap-1">
+                <span className="font-medium">{p.id === me ? `${p.fullName} (you)` : p.fullName}</span>
+                {p.role === "coach" ? <span className="text-xs text-slate-700">{roleLabel(p.role)}</span> : <ClientBadges label={p.label} />}
+              </li>
+            ))}
+          </ul>
         </div>
         <MessageList
           messages={shown}
@@ -187,6 +240,7 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
             load: loadOlder,
           }}
           latestHref={before ? `/messages/${id}` : null}
+          reportable
         />
         {before ? null : <Composer conversationId={id} onSent={onSent} onTyping={onTyping} />}
       </div>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/messages";
 import { getUser, requireUser } from "~/auth/session.server";
+import { CHAT_WIDGET_ID } from "~/components/chat-widget";
 import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
 import { buttonClass } from "~/components/ui/button";
@@ -11,11 +12,15 @@ import { parseForm } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { ChatWidgetSchema, rateLimitedMessage, widgetMessageContent, type WidgetActionData } from "~/lib/messaging";
 import { errorSummary } from "~/lib/error-summary";
+import { safeRedirect } from "~/lib/safe-redirect";
+import type { Toast } from "~/lib/toast";
+import { setToastCookie } from "~/lib/toast.server";
 import { useRealtime } from "~/lib/realtime-client";
 import { z } from "zod";
 import { ConversationRuleError, getClientsForCoach, getConversationsForUser, startConversation } from "~/models/conversations.server";
 import { createMessage } from "~/models/messages.server";
 import { getProfileById } from "~/models/users.server";
+import { messagingBlockFor } from "~/auth/safe-play.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.messages);
@@ -26,12 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   // ?after=<conversation id>: the next page of the list ("Show more conversations").
   const after = url.searchParams.get("after");
-  if (!user) return { role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q };
-  const [page, clients] = await Promise.all([
+  if (!user) return { role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q, blocked: null };
+  const safePlay = context.config.messaging.safePlay;
+  const [page, clients, blocked] = await Promise.all([
     getConversationsForUser(context.db, user.id, { afterId: after }),
-    user.role === "coach" ? getClientsForCoach(context.db) : Promise.resolve([]),
+    user.role === "coach" ? getClientsForCoach(context.db, safePlay) : Promise.resolve([]),
+    messagingBlockFor(context.db, user.id, safePlay),
   ]);
-  return { role: user.role, userId: user.id, conversations: page.conversations, hasMore: page.hasMore, after, clients, q };
+  return { role: user.role, userId: user.id, conversations: page.conversations, hasMore: page.hasMore, after, clients, q, blocked };
 }
 
 const StartSchema = z.object({ intent: z.literal("start"), clientId: z.string().trim().min(1).max(64) });
@@ -46,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = StartSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw data({ error: "Choose a client." }, { status: 400 });
     try {
-      const { id } = await startConversation(context.db, user, parsed.data.clientId);
+      const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.messaging.safePlay);
       return redirect(`/messages/${id}`);
     } catch (err) {
       if (err instanceof ConversationRuleError) throw data({ error: err.message }, { status: err.status });
@@ -54,33 +61,49 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (intent === "widget") {
+    // The widget posts with a fetcher once its code runs (via=fetcher); before that, or without JavaScript, the
+    // browser posts the form itself and gets a page back: the conversation, or the page it came from, with a toast.
+    const answer = async (body: WidgetActionData, status = 200) => {
+      if (form.get("via") === "fetcher") return data(body, { status });
+      const toast = widgetToast(body);
+      const to = body.ok ? `/messages/${body.conversationId}` : safeRedirect(form.get("redirectTo"));
+      return redirect(to, { headers: { "Set-Cookie": await setToastCookie(context, toast) } });
+    };
     const { data: input, fieldErrors } = parseForm(ChatWidgetSchema, form);
-    if (!input) return data<WidgetActionData>({ ok: false, fieldErrors }, { status: 400 });
+    if (!input) return answer({ ok: false, fieldErrors }, 400);
     try {
       const coach = await getProfileById(context.db, input.coachId);
-      if (!coach || coach.role !== "coach") return data<WidgetActionData>({ ok: false, fieldErrors: { coachId: "Select a Coach" } }, { status: 400 });
-      const { id } = await startConversation(context.db, user, coach.id);
+      if (!coach || coach.role !== "coach") return answer({ ok: false, fieldErrors: { coachId: "Select a Coach" } }, 400);
+      const { id } = await startConversation(context.db, user, coach.id, context.config.messaging.safePlay);
       const sent = await createMessage(
         context.db,
         { conversationId: id, senderId: user.id, content: widgetMessageContent(input.subject, input.message) },
         context.config.messaging,
       );
-      if (!sent.ok && sent.reason === "rate") {
-        return data<WidgetActionData>({ ok: false, error: rateLimitedMessage(sent.retryAfterSeconds) }, { status: 429 });
-      }
+      if (!sent.ok && sent.reason === "safe-play") return answer({ ok: false, error: sent.message }, 403);
+      if (!sent.ok && sent.reason === "rate") return answer({ ok: false, error: rateLimitedMessage(sent.retryAfterSeconds) }, 429);
       if (!sent.ok) throw new Error("message refused");
-      return data<WidgetActionData>({ ok: true, coachName: coach.fullName || coach.email, conversationId: id });
+      return answer({ ok: true, coachName: coach.fullName || coach.email, conversationId: id });
     } catch (err) {
-      if (err instanceof ConversationRuleError) return data<WidgetActionData>({ ok: false, error: err.message }, { status: err.status });
+      if (err instanceof ConversationRuleError) return answer({ ok: false, error: err.message }, err.status);
       console.error("chat widget send failed:", errorSummary(err));
-      return data<WidgetActionData>({ ok: false, error: "Could not send your message. Please try again." }, { status: 500 });
+      return answer({ ok: false, error: "Could not send your message. Please try again." }, 500);
     }
   }
   throw data({ error: "Unknown request." }, { status: 400 });
 }
 
+/** The toast a plain (script-less) widget post comes back with: the same words the widget shows. */
+function widgetToast(body: WidgetActionData): Toast {
+  if (body.ok)
+    return { type: "success", title: "Message Sent!", description: `Your message has been sent to ${body.coachName}. They'll respond soon!` };
+  if (body.fieldErrors?.coachId) return { type: "error", title: "Select a Coach", description: body.fieldErrors.coachId };
+  if (body.fieldErrors) return { type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." };
+  return { type: "error", title: "Failed to Send", description: body.error ?? "Could not send your message. Please try again." };
+}
+
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { role, conversations, clients, q, hasMore, after } = loaderData;
+  const { role, conversations, clients, q, hasMore, after, blocked } = loaderData;
   const [query, setQuery] = useState(q);
   const revalidator = useRevalidator();
   // New messages reorder the list and change its last lines: reload it when anything arrives.
@@ -126,6 +149,15 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+      {blocked ? (
+        <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900">
+          <h2 className="font-semibold">A parent or guardian is needed</h2>
+          <p className="mt-1">{blocked}</p>
+          <Link to="/account#family-heading" className="mt-2 inline-block font-semibold text-court-800 underline">
+            Link a parent or guardian
+          </Link>
+        </div>
+      ) : null}
       <Form method="get" role="search" className="relative mt-6" onSubmit={(e) => e.preventDefault()}>
         <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
         <input
@@ -145,9 +177,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             {coach ? "Start a conversation with a client to begin messaging." : "Send a message to a coach to start a conversation."}
           </p>
           {coach ? null : (
-            <Link to="/" className={`${buttonClass("primary")} mt-4`}>
+            // Opens the 'Message Your Coach' widget (a native popover: it works before the page's scripts run).
+            <button type="button" popoverTarget={CHAT_WIDGET_ID} aria-haspopup="dialog" className={`${buttonClass("primary")} mt-4`}>
               Send Message
-            </Link>
+            </button>
           )}
         </div>
       ) : (
@@ -168,7 +201,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
           {hasMore ? (
-            <Link to={`/messages?${new URLSearchParams({ after: conversations[conversations.length - 1]!.id })}`} className={buttonClass("secondary")}>
+            <Link
+              to={`/messages?${new URLSearchParams({ after: conversations[conversations.length - 1]!.id })}`}
+              className={buttonClass("secondary")}
+            >
               Show more conversations
             </Link>
           ) : null}

@@ -10,7 +10,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 // The title comes from <NotFound />, which the error boundary shows too.
-export const meta = () => [{ name: "description", content: PAGES.notFound.description }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { name: "description", content: PAGES.notFound.description },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -61,7 +61,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="flex flex-col gap-4">
         <input type="hidden" name="token" value={loaderData.token} />
         <Field label="New password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-        <Field label="Repeat the new password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors.confirmPassword} />
+        <Field
+          label="Repeat the new password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
         <FormError message={actionData?.error ?? errors.token} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? "Saving..." : "Save the new password"}

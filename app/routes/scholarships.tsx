@@ -39,7 +39,10 @@ export default function Scholarships() {
             <legend className="font-semibold text-navy-900">{SCHOLARSHIPS_TEXT.step1}</legend>
             <div className="mt-3 space-y-2">
               {SCHOLARSHIPS.map((s, i) => (
-                <label key={s.id} className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-checked:border-court-700 has-checked:bg-court-50">
+                <label
+                  key={s.id}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-checked:border-court-700 has-checked:bg-court-50"
+                >
                   <input type="radio" name="scholarship" value={s.id} defaultChecked={i === 0} className="size-4 accent-court-700" />
                   <span>{s.name}</span>
                 </label>

@@ -1,8 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/accounts.server";
 import { backToDocumentDialog } from "~/auth/document-dialog.server";
+import { clientKindProblem } from "~/auth/safe-play.server";
 import { requireVisitor } from "~/auth/session.server";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";
@@ -37,6 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
   }
 
+  // Safe Play: an athlete gives a date of birth and is 13 or older (COPPA); the message goes beside the field.
+  const problem = clientKindProblem(input.kind, input.dateOfBirth, context.config.messaging.safePlay);
+  if (problem) {
+    const fieldErrors = { [problem.field]: problem.message };
+    if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { fieldErrors });
+    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+  }
+
   const result = await signUpWithPassword(request, context, input);
   if (!result.ok) {
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { error: result.error });
@@ -51,10 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
   }
-  throw redirect("/signin", { headers: { "Set-Cookie": await setToastCookie(context, AUTH_TOASTS.registered) } });
+  // From an invitation: signing in afterwards returns there (safeRedirect keeps it on this site).
+  const back = safeRedirect(form.get("redirectTo"), "");
+  const signin = back ? `/signin?${new URLSearchParams({ redirectTo: back })}` : "/signin";
+  throw redirect(signin, { headers: { "Set-Cookie": await setToastCookie(context, AUTH_TOASTS.registered) } });
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo");
   const navigation = useNavigation();
   const root = useRootData();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
@@ -69,9 +84,9 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <Field label="Full Name" name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" required error={fieldErrors.password} />
-        <p className="text-sm text-slate-600">
-          All new accounts are clients. For coach access, please contact the organisation.
-        </p>
+        <ClientKindFields errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <p className="text-sm text-slate-600">All new accounts are clients. For coach access, please contact the organisation.</p>
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? AUTH_DIALOG_TEXT.signup.busy : AUTH_DIALOG_TEXT.signup.submit}

@@ -1,12 +1,16 @@
 // Coaches change the site's content through the routes' actions; visitors and clients are refused and change nothing;
 // bad input gets its message and stores nothing; what a coach changes is what the next visitor's request shows.
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { announcements, cancelledDates, events, galleryPhotoFiles, galleryPhotos, mailOutbox, users, videos } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { dayIn, addDays } from "~/lib/org-time";
+import { dayInZone } from "~/lib/datetime";
+import { addDays } from "~/lib/org-time";
 import * as general from "./general";
 import * as post from "./general.$postId";
 import * as feed from "./general.feed.xml";
@@ -32,16 +36,29 @@ describe("announcements", () => {
   it("start with the page's current words, newest first", async () => {
     const res = await call(general.loader, { request: get("/general"), context: ctx("visitor") });
     const titles = (res.body as { posts: Array<{ title: string }> }).posts.map((p) => p.title);
-    expect(titles).toEqual(["Fall weekly schedule starts September 7", "No sessions on 9/21, 10/13 and 10/21", "Summer-camp grant renewed", "After-school program funded", "Scholarship recipients"]);
+    expect(titles).toEqual([
+      "Fall weekly schedule starts September 7",
+      "No sessions on 9/21, 10/13 and 10/21",
+      "Summer-camp grant renewed",
+      "After-school program funded",
+      "Scholarship recipients",
+    ]);
   });
 
   it("are refused to visitors and clients, and nothing changes", async () => {
     const before = await db.select().from(announcements);
     const [first] = before;
-    for (const [who, status] of [["visitor", 401], ["client", 403]] as const) {
-      expect((await call(general.action, { request: postForm("/general", { intent: "create", title: "Hi", body: "Hello" }), context: ctx(who) })).status).toBe(status);
+    for (const [who, status] of [
+      ["visitor", 401],
+      ["client", 403],
+    ] as const) {
+      expect(
+        (await call(general.action, { request: postForm("/general", { intent: "create", title: "Hi", body: "Hello" }), context: ctx(who) })).status,
+      ).toBe(status);
       const params = { postId: first!.id };
-      expect((await call(post.action, { request: postForm("/", { intent: "update", title: "Hacked", body: "x" }), context: ctx(who), params })).status).toBe(status);
+      expect(
+        (await call(post.action, { request: postForm("/", { intent: "update", title: "Hacked", body: "x" }), context: ctx(who), params })).status,
+      ).toBe(status);
       expect((await call(post.action, { request: postForm("/", { intent: "delete" }), context: ctx(who), params })).status).toBe(status);
     }
     expect(await db.select().from(announcements)).toEqual(before);
@@ -49,32 +66,57 @@ describe("announcements", () => {
 
   it("refuse a <script> and an empty title with messages beside the fields, storing nothing", async () => {
     const n = await rows(announcements);
-    const res = await call(general.action, { request: postForm("/general", { intent: "create", title: "", body: "Hi <script>alert(1)</script>" }), context: ctx("coach") });
+    const res = await call(general.action, {
+      request: postForm("/general", { intent: "create", title: "", body: "Hi <script>alert(1)</script>" }),
+      context: ctx("coach"),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
-      fieldErrors: { title: "Please enter a title", body: "Use Markdown, not HTML: remove <script> (links, lists and emphasis are written in Markdown)." },
+      fieldErrors: {
+        title: "Please enter a title",
+        body: "Use Markdown, not HTML: remove <script> (links, lists and emphasis are written in Markdown).",
+      },
       values: { body: "Hi <script>alert(1)</script>" },
     });
     expect(await rows(announcements)).toBe(n);
   });
 
   it("are written, pinned, edited and deleted by a coach, and the next visitor sees each change", async () => {
-    const created = await call(general.action, { request: postForm("/general", { intent: "create", title: "Courts resurfaced", body: "**New** courts at [Fort Stanton](https://example.org)." }), context: ctx("coach") });
+    const created = await call(general.action, {
+      request: postForm("/general", { intent: "create", title: "Courts resurfaced", body: "**New** courts at [Fort Stanton](https://example.org)." }),
+      context: ctx("coach"),
+    });
     expect(created.status).toBe(302);
     const id = created.headers.get("location")!.replace("/general/", "");
-    let list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as { posts: Array<{ title: string; html: string; pinned: boolean }> };
+    let list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as {
+      posts: Array<{ title: string; html: string; pinned: boolean }>;
+    };
     expect(list.posts[0]!.title).toBe("Courts resurfaced");
     expect(list.posts[0]!.html).toContain("<strong>New</strong>");
 
     // Pinning an older post puts it on top.
     const older = (await db.select().from(announcements).where(eq(announcements.title, "Scholarship recipients")))[0]!;
-    await call(post.action, { request: postForm("/", { intent: "update", title: older.title, body: older.body, pinned: "on" }), context: ctx("coach"), params: { postId: older.id } });
+    await call(post.action, {
+      request: postForm("/", { intent: "update", title: older.title, body: older.body, pinned: "on" }),
+      context: ctx("coach"),
+      params: { postId: older.id },
+    });
     list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as typeof list;
-    expect(list.posts.slice(0, 2).map((p) => [p.title, p.pinned])).toEqual([["Scholarship recipients", true], ["Courts resurfaced", false]]);
+    expect(list.posts.slice(0, 2).map((p) => [p.title, p.pinned])).toEqual([
+      ["Scholarship recipients", true],
+      ["Courts resurfaced", false],
+    ]);
 
-    const edited = await call(post.action, { request: postForm("/", { intent: "update", title: "Courts resurfaced!", body: "Done." }), context: ctx("coach"), params: { postId: id } });
+    const edited = await call(post.action, {
+      request: postForm("/", { intent: "update", title: "Courts resurfaced!", body: "Done." }),
+      context: ctx("coach"),
+      params: { postId: id },
+    });
     expect(edited.status).toBe(302);
-    const page = (await call(post.loader, { request: get(`/general/${id}`), context: ctx("visitor"), params: { postId: id } })).body as { title: string; html: string };
+    const page = (await call(post.loader, { request: get(`/general/${id}`), context: ctx("visitor"), params: { postId: id } })).body as {
+      title: string;
+      html: string;
+    };
     expect(page).toMatchObject({ title: "Courts resurfaced!", html: "<p>Done.</p>\n" });
 
     const xml = (await call(feed.loader, { request: get("/general/feed.xml"), context: ctx("visitor") })).body as string;
@@ -82,14 +124,20 @@ describe("announcements", () => {
     expect(xml).toContain(`<id>urn:uuid:${id}</id>`);
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
 
-    expect((await call(post.action, { request: postForm("/", { intent: "delete" }), context: ctx("coach"), params: { postId: id } })).headers.get("location")).toBe("/general");
+    expect(
+      (await call(post.action, { request: postForm("/", { intent: "delete" }), context: ctx("coach"), params: { postId: id } })).headers.get(
+        "location",
+      ),
+    ).toBe("/general");
     expect((await call(post.loader, { request: get(`/general/${id}`), context: ctx("visitor"), params: { postId: id } })).status).toBe(404);
   });
 });
 
 describe("events and cancelled dates", () => {
   it("seed the home page's cards as they were", async () => {
-    const res = (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: Array<{ title: string; when: string; hasRegister: boolean }> };
+    const res = (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as {
+      events: Array<{ title: string; when: string; hasRegister: boolean }>;
+    };
     expect(res.events.map((e) => [e.title, e.when, e.hasRegister])).toEqual([
       ["Fall Weekly Schedule", "Sundays 8-10 AM", true],
       ["Monday-Thursday Clinics", "Monday-Thursday 4:30-6:00 PM", true],
@@ -103,7 +151,10 @@ describe("events and cancelled dates", () => {
   it("are refused to visitors and clients, and nothing changes", async () => {
     const before = [await db.select().from(events), await db.select().from(cancelledDates)];
     const id = (await db.select({ id: events.id }).from(events))[0]!.id;
-    for (const [who, status] of [["visitor", 401], ["client", 403]] as const) {
+    for (const [who, status] of [
+      ["visitor", 401],
+      ["client", 403],
+    ] as const) {
       for (const fields of <Array<Record<string, string>>>[
         { intent: "create-event", title: "X", kind: "weekly", weekdays: "1" },
         { intent: "delete-event", id },
@@ -122,23 +173,51 @@ describe("events and cancelled dates", () => {
   it("refuse an event ending before it starts, storing nothing", async () => {
     const n = await rows(events);
     const res = await call(calendarEvents.action, {
-      request: postForm("/calendar/events", { intent: "create-event", title: "Evening clinic", kind: "weekly", weekdays: ["1", "3"], startTime: "18:00", endTime: "17:00" }),
+      request: postForm("/calendar/events", {
+        intent: "create-event",
+        title: "Evening clinic",
+        kind: "weekly",
+        weekdays: ["1", "3"],
+        startTime: "18:00",
+        endTime: "17:00",
+      }),
       context: ctx("coach"),
     });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ fieldErrors: { endTime: "The event must end after it starts" }, values: { title: "Evening clinic", weekdays: ["1", "3"] } });
+    expect(res.body).toMatchObject({
+      fieldErrors: { endTime: "The event must end after it starts" },
+      values: { title: "Evening clinic", weekdays: ["1", "3"] },
+    });
     expect(await rows(events)).toBe(n);
   });
 
   it("are added, reordered and removed by a coach; past one-off events drop off; a short-notice cancellation shows a banner", async () => {
     const tz = "America/New_York";
-    const today = dayIn(tz);
-    const add = (fields: Record<string, string | string[]>) => call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
-    expect((await add({ intent: "create-event", title: "Family Fun Day", kind: "date", onDate: addDays(today, 3), startTime: "10:00", endTime: "13:00", place: "Anacostia Park", hasRegister: "on" })).status).toBe(302);
-    expect((await add({ intent: "create-event", title: "Last Year's Gala", kind: "date", onDate: "2020-05-01", startTime: "18:00" })).status).toBe(302);
+    const today = dayInZone(new Date(), tz);
+    const add = (fields: Record<string, string | string[]>) =>
+      call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
+    expect(
+      (
+        await add({
+          intent: "create-event",
+          title: "Family Fun Day",
+          kind: "date",
+          onDate: addDays(today, 3),
+          startTime: "10:00",
+          endTime: "13:00",
+          place: "Anacostia Park",
+          hasRegister: "on",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await add({ intent: "create-event", title: "Last Year's Gala", kind: "date", onDate: "2020-05-01", startTime: "18:00" })).status).toBe(
+      302,
+    );
     const fun = (await db.select().from(events).where(eq(events.title, "Family Fun Day")))[0]!;
     await add({ intent: "move-up", id: fun.id });
-    let cards = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: Array<{ title: string; place: string | null }> }).events;
+    let cards = (
+      (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: Array<{ title: string; place: string | null }> }
+    ).events;
     const titles = cards.map((c) => c.title);
     expect(titles).not.toContain("Last Year's Gala");
     expect(titles.indexOf("Family Fun Day")).toBe(titles.indexOf("Saturday") - 1);
@@ -149,14 +228,18 @@ describe("events and cancelled dates", () => {
     expect((await add({ intent: "add-cancellation", day: addDays(today, 30) })).status).toBe(302);
     const again = await add({ intent: "add-cancellation", day: addDays(today, 1) });
     expect(again).toMatchObject({ status: 400, body: { fieldErrors: { day: "That date is already cancelled" } } });
-    const banner = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: Array<{ day: string; note: string }> }).cancellations;
+    const banner = (
+      (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: Array<{ day: string; note: string }> }
+    ).cancellations;
     expect(banner).toEqual([expect.objectContaining({ day: addDays(today, 1), note: "Courts flooded" })]);
 
     await add({ intent: "delete-event", id: fun.id });
     await add({ intent: "remove-cancellation", day: addDays(today, 1) });
     cards = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: typeof cards }).events;
     expect(cards.map((c) => c.title)).not.toContain("Family Fun Day");
-    expect(((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: unknown[] }).cancellations).toEqual([]);
+    expect(((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: unknown[] }).cancellations).toEqual(
+      [],
+    );
   });
 
   it("feed the calendar: /calendar.ics and the page's subscribe links, without a stranger's calendar", async () => {
@@ -164,7 +247,10 @@ describe("events and cancelled dates", () => {
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(res.body).toContain("SUMMARY:Fall Weekly Schedule");
     expect(res.body).toContain("EXDATE;TZID=America/New_York:20250921T080000");
-    const page = (await call(calendar.loader, { request: get("/calendar"), context: ctx("visitor") })).body as { links: Record<string, string>; season: string };
+    const page = (await call(calendar.loader, { request: get("/calendar"), context: ctx("visitor") })).body as {
+      links: Record<string, string>;
+      season: string;
+    };
     expect(page.links).toEqual({
       feed: "http://localhost:3000/calendar.ics",
       webcal: "webcal://localhost:3000/calendar.ics",
@@ -175,11 +261,29 @@ describe("events and cancelled dates", () => {
   });
 
   it("lets a signed-in family opt in to cancellation mails, and refuses a visitor", async () => {
-    expect((await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("visitor") })).status).toBe(401);
-    expect((await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("client") })).status).toBe(302);
-    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(true);
+    expect(
+      (
+        await call(calendar.action, {
+          request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }),
+          context: ctx("visitor"),
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(calendar.action, {
+          request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }),
+          context: ctx("client"),
+        })
+      ).status,
+    ).toBe(302);
+    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(
+      true,
+    );
     await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference" }), context: ctx("client") });
-    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(false);
+    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(
+      false,
+    );
   });
 });
 
@@ -190,8 +294,9 @@ describe("short-notice cancellation mail", () => {
     await db.insert(users).values({ id: "client-quiet", email: "quiet@example.com", fullName: "Quiet Family", role: "client" }).onConflictDoNothing();
     await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("client") });
     const before = (await cancellationMails()).length;
-    const today = dayIn("America/New_York", new Date());
-    const add = (fields: Record<string, string>) => call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
+    const today = dayInZone(new Date(), "America/New_York");
+    const add = (fields: Record<string, string>) =>
+      call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
 
     // A day more than 48 hours away mails nobody.
     expect((await add({ intent: "add-cancellation", day: addDays(today, 20) })).status).toBe(302);
@@ -209,9 +314,15 @@ describe("short-notice cancellation mail", () => {
     const link = /<(http[^>]+)>/.exec(mails[0]!.headers["List-Unsubscribe"] ?? "")![1]!;
     const token = new URL(link).searchParams.get("token")!;
     const [beforeRow] = await db.select().from(users).where(eq(users.id, "client-1"));
-    expect((await call(unsubscribe.action, { request: postForm(`/unsubscribe?token=${token}`, { token }), context: ctx("visitor") })).status).toBe(200);
+    expect((await call(unsubscribe.action, { request: postForm(`/unsubscribe?token=${token}`, { token }), context: ctx("visitor") })).status).toBe(
+      200,
+    );
     const [afterRow] = await db.select().from(users).where(eq(users.id, "client-1"));
-    expect(afterRow).toMatchObject({ cancellationMails: false, notifyMessages: beforeRow!.notifyMessages, notifySubmissions: beforeRow!.notifySubmissions });
+    expect(afterRow).toMatchObject({
+      cancellationMails: false,
+      notifyMessages: beforeRow!.notifyMessages,
+      notifySubmissions: beforeRow!.notifySubmissions,
+    });
   });
 });
 
@@ -223,7 +334,9 @@ describe("gallery uploads", () => {
       .withExif({ IFD0: { Make: "PhoneMaker", Model: "Phone 15", Artist: "A Parent" } })
       .withMetadata({ orientation: 6 })
       .toBuffer();
-  const upload = (who: Who, fields: Record<string, string | Blob>) => call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "upload", ...fields }), context: ctx(who) });
+  const phoneHeic = fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/phone-sideways.heic"));
+  const upload = (who: Who, fields: Record<string, string | Blob>) =>
+    call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "upload", ...fields }), context: ctx(who) });
 
   it("is refused to visitors and clients, and nothing is stored", async () => {
     const photo = new Blob([await phonePhoto()], { type: "image/jpeg" });
@@ -233,23 +346,51 @@ describe("gallery uploads", () => {
     expect(await rows(galleryPhotos)).toBe(0);
   });
 
-  it("needs alt text, consent and a photo of at most 15 MB; HEIC says it cannot be read here; nothing is stored", async () => {
+  it("needs alt text, consent and a readable photo of at most 15 MB and 50 megapixels; nothing is stored", async () => {
     const photo = new Blob([await phonePhoto()], { type: "image/jpeg" });
-    expect(await upload("coach", { photo, alt: "  ", consent: "on" })).toMatchObject({ status: 400, body: { fieldErrors: { alt: "Please describe the photo for people who cannot see it" } } });
+    expect(await upload("coach", { photo, alt: "  ", consent: "on" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { alt: "Please describe the photo for people who cannot see it" } },
+    });
     expect(await upload("coach", { photo, alt: "Kids at the net" })).toMatchObject({
       status: 400,
       body: { fieldErrors: { consent: "Please confirm that everyone pictured (or their guardian) agreed" }, values: { alt: "Kids at the net" } },
     });
     const big = new Blob([Buffer.alloc(16 * 1024 * 1024)], { type: "image/jpeg" });
-    expect(await upload("coach", { photo: big, alt: "Big", consent: "on" })).toMatchObject({ status: 400, body: { fieldErrors: { photo: "Photos can be at most 15 MB" } } });
+    expect(await upload("coach", { photo: big, alt: "Big", consent: "on" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { photo: "Photos can be at most 15 MB" } },
+    });
     expect(await upload("coach", { photo: new Blob(["not a photo"]), alt: "Text", consent: "on" })).toMatchObject({
       status: 400,
-      body: { fieldErrors: { photo: "This file is not a photo we can read: please upload a JPEG, PNG or WebP" } },
+      body: { fieldErrors: { photo: "This file is not a photo we can read: please upload a JPEG, PNG, WebP or HEIC" } },
     });
-    // The start of an iPhone HEIC file: an ISO box "ftyp" with the brand "heic".
+    // A damaged HEIC: the start of an iPhone HEIC file (an ISO box "ftyp" with the brand "heic") and nothing after it.
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"), Buffer.alloc(64)]);
-    const heicRes = await upload("coach", { photo: new Blob([heic]), alt: "iPhone photo", consent: "on" });
-    expect((heicRes.body as { fieldErrors: { photo: string } }).fieldErrors.photo).toMatch(/^HEIC photos from iPhones cannot be read by this server yet/);
+    expect(await upload("coach", { photo: new Blob([heic]), alt: "iPhone photo", consent: "on" })).toMatchObject({
+      status: 400,
+      body: {
+        fieldErrors: { photo: expect.stringMatching(/^This HEIC photo could not be read \(the file may be damaged or incomplete\)/) },
+        values: { alt: "iPhone photo", consent: true },
+      },
+    });
+    // A few hundred bytes can claim a huge image: a PNG header saying 10000 x 8000, and the phone HEIC saying the same.
+    const pngHeader = await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    pngHeader.writeUInt32BE(10000, 16);
+    pngHeader.writeUInt32BE(8000, 20);
+    pngHeader.writeUInt32BE(zlib.crc32(pngHeader.subarray(12, 29)), 29);
+    const hugeHeic = Buffer.from(phoneHeic);
+    // Its "ispe" property (version, flags, width 64, height 48) says 10000 x 8000 instead.
+    const ispe = hugeHeic.indexOf(Buffer.from([...Buffer.from("ispe"), 0, 0, 0, 0, 0, 0, 0, 64, 0, 0, 0, 48]));
+    hugeHeic.set([0, 0, 0x27, 0x10, 0, 0, 0x1f, 0x40], ispe + 8);
+    for (const huge of [pngHeader, hugeHeic]) {
+      expect(await upload("coach", { photo: new Blob([huge]), alt: "Huge", consent: "on" })).toMatchObject({
+        status: 400,
+        body: { fieldErrors: { photo: "This photo has more than 50 megapixels: please upload a smaller copy of it" } },
+      });
+    }
     expect(await rows(galleryPhotos)).toBe(0);
   });
 
@@ -257,8 +398,22 @@ describe("gallery uploads", () => {
     const original = await sharp(await phonePhoto()).metadata();
     expect([original.orientation, original.exif!.toString("latin1")]).toEqual([6, expect.stringContaining("PhoneMaker")]);
     expect((await upload("coach", { photo: new Blob([await phonePhoto()]), alt: "A serve at sunset", consent: "on" })).status).toBe(302);
-    expect((await upload("coach", { photo: new Blob([await sharp({ create: { width: 500, height: 400, channels: 3, background: "#fff" } }).png().toBuffer()]), alt: "Trophies", consent: "on" })).status).toBe(302);
-    const page = (await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as { photos: Array<{ alt: string; src: string; width: number; height: number; srcSet?: { avif: string } }> };
+    expect(
+      (
+        await upload("coach", {
+          photo: new Blob([
+            await sharp({ create: { width: 500, height: 400, channels: 3, background: "#fff" } })
+              .png()
+              .toBuffer(),
+          ]),
+          alt: "Trophies",
+          consent: "on",
+        })
+      ).status,
+    ).toBe(302);
+    const page = (await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as {
+      photos: Array<{ alt: string; src: string; width: number; height: number; srcSet?: { avif: string } }>;
+    };
     expect(page.photos.slice(0, 2).map((p) => p.alt)).toEqual(["Trophies", "A serve at sunset"]);
     expect(page.photos).toHaveLength(20);
     const serve = page.photos[1]!;
@@ -269,18 +424,49 @@ describe("gallery uploads", () => {
     const res = await call(photoFile.loader, { request: get(serve.src), context: ctx("visitor"), params: { file } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/webp");
-    const served = Buffer.from(await (await photoFile.loader({ request: get(serve.src), context: ctx("visitor"), params: { file } } as never)).arrayBuffer());
+    const served = Buffer.from(
+      await (await photoFile.loader({ request: get(serve.src), context: ctx("visitor"), params: { file } } as never)).arrayBuffer(),
+    );
     const meta = await sharp(served).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif, meta.orientation]).toEqual(["webp", 800, 1200, undefined, undefined]);
 
     const [trophies, sunset] = await db.select().from(galleryPhotos).orderBy(galleryPhotos.position);
     await call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "move-down", id: trophies!.id }), context: ctx("coach") });
-    let order = ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as typeof page).photos.slice(0, 2).map((p) => p.alt);
+    let order = ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as typeof page).photos
+      .slice(0, 2)
+      .map((p) => p.alt);
     expect(order).toEqual(["A serve at sunset", "Trophies"]);
     await call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "delete", id: sunset!.id }), context: ctx("coach") });
-    order = ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as typeof page).photos.slice(0, 2).map((p) => p.alt);
+    order = ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as typeof page).photos
+      .slice(0, 2)
+      .map((p) => p.alt);
     expect(order[0]).toBe("Trophies");
     expect(await db.select().from(galleryPhotoFiles).where(eq(galleryPhotoFiles.photoId, sunset!.id))).toEqual([]);
+  });
+
+  it("turns an iPhone HEIC into upright AVIF and WebP copies without its location or camera details", async () => {
+    // The fixture (tests/fixtures/make-phone-heic.ts) is stored 64x48 with a red square top left, turned for display
+    // by its HEIF rotation, with Exif (orientation 6, camera make, GPS position) inside.
+    const original = await sharp(phoneHeic).metadata();
+    expect([original.format, original.exif!.toString("latin1")]).toEqual(["heif", expect.stringContaining("PhoneMaker")]);
+    // Its Exif (little-endian) has a GPSInfo entry: tag 0x8825, one 32-bit offset to the GPS position.
+    expect(original.exif!.includes(Buffer.from([0x25, 0x88, 4, 0, 1, 0, 0, 0]))).toBe(true);
+    expect((await upload("coach", { photo: new Blob([phoneHeic], { type: "image/heic" }), alt: "Doubles at dusk", consent: "on" })).status).toBe(302);
+    const [photo] = await db.select().from(galleryPhotos).where(eq(galleryPhotos.alt, "Doubles at dusk"));
+    expect([photo!.width, photo!.height]).toEqual([48, 64]);
+    const files = await db.select().from(galleryPhotoFiles).where(eq(galleryPhotoFiles.photoId, photo!.id));
+    expect(files.map((f) => `${f.format} ${f.width}`).sort()).toEqual(["avif 48", "webp 48"]);
+    for (const f of files) {
+      const meta = await sharp(f.data).metadata();
+      expect([meta.width, meta.height, meta.exif, meta.xmp, meta.orientation]).toEqual([48, 64, undefined, undefined, undefined]);
+      expect(Buffer.from(f.data).includes("PhoneMaker")).toBe(false);
+      // Upright: turned a quarter clockwise, the red square is top right.
+      const { data } = await sharp(f.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * 48 + x) * 3, (y * 48 + x) * 3 + 3)];
+      expect(pixel(44, 3)[0]).toBeGreaterThan(180);
+      expect(pixel(3, 3)[0]).toBeLessThan(90);
+    }
+    await call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "delete", id: photo!.id }), context: ctx("coach") });
   });
 });
 

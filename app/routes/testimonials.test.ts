@@ -60,7 +60,8 @@ describe("the home page's testimonials from the database (newest three, padded w
     const shown = async () => (await loadTestimonialsSection(visitor(), context)).testimonials.map((t) => t.name);
     expect(await shown()).toEqual(FALLBACK_TESTIMONIALS.map((t) => t.name));
     const [s1, s2] = FALLBACK_TESTIMONIALS.map((t) => t.name);
-    const at = (name: string, iso: string) => db.insert(testimonials).values({ name, content: "A lovely season with the team", createdAt: new Date(iso) });
+    const at = (name: string, iso: string) =>
+      db.insert(testimonials).values({ name, content: "A lovely season with the team", createdAt: new Date(iso) });
     await at("Older", "2025-01-01T00:00:00Z");
     expect(await shown()).toEqual([s1, "Older", s2]);
     await at("Newer", "2025-02-01T00:00:00Z");
@@ -82,9 +83,19 @@ describe("POST /testimonials intent=create", () => {
     const client = await signUp("Creating Client");
     const res = await post({ cookie: client.cookie, fields: { ...good, created_by: "someone-else", approved: "false" } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ok: true, intent: "create", toast: { type: "success", title: "Testimonial Added!", description: "Thank you for sharing your experience." } });
+    expect(res.body).toEqual({
+      ok: true,
+      intent: "create",
+      toast: { type: "success", title: "Testimonial Added!", description: "Thank you for sharing your experience." },
+    });
     const [row] = await db.select().from(testimonials).where(eq(testimonials.createdBy, client.id));
-    expect(row).toMatchObject({ name: "Happy Parent", content: "The coaches are wonderful and patient.", rating: 5, approved: true, createdBy: client.id });
+    expect(row).toMatchObject({
+      name: "Happy Parent",
+      content: "The coaches are wonderful and patient.",
+      rating: 5,
+      approved: true,
+      createdBy: client.id,
+    });
   });
 
   it("refuses a visitor and stores nothing", async () => {
@@ -165,7 +176,11 @@ describe("POST /testimonials intent=create", () => {
     const before = await rowCount();
     const res = await post({ cookie: busy.cookie, fields: good });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ ok: false, intent: "create", error: "You have shared several testimonials recently. Please wait 60 minutes and try again." });
+    expect(res.body).toEqual({
+      ok: false,
+      intent: "create",
+      error: "You have shared several testimonials recently. Please wait 60 minutes and try again.",
+    });
     expect(await rowCount()).toBe(before);
     const other = await signUp("Other Client");
     expect((await post({ cookie: other.cookie, fields: good })).status).toBe(200);
@@ -231,7 +246,14 @@ describe("loadTestimonialsSection", () => {
     const visitor = await loadTestimonialsSection(new Request("http://localhost:3999/"), context);
     expect(visitor).toMatchObject({ canSubmit: false, canDelete: false });
 
-    const broken = { ...context, db: { select: () => { throw new Error("database is down"); } } } as unknown as AppLoadContext;
+    const broken = {
+      ...context,
+      db: {
+        select: () => {
+          throw new Error("database is down");
+        },
+      },
+    } as unknown as AppLoadContext;
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);

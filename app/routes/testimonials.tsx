@@ -5,7 +5,17 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { getUser, isCoach } from "~/auth/session.server";
 import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
-import { ADDED_TOAST, ADD_FAILED_MESSAGE, ADD_FAILED_TITLE, DELETED_TOAST, DELETE_FAILED_TITLE, POSITIVITY_TOAST, isFallbackId, isUuid, passesPositivityGate } from "~/lib/testimonials";
+import {
+  ADDED_TOAST,
+  ADD_FAILED_MESSAGE,
+  ADD_FAILED_TITLE,
+  DELETED_TOAST,
+  DELETE_FAILED_TITLE,
+  POSITIVITY_TOAST,
+  isFallbackId,
+  isUuid,
+  passesPositivityGate,
+} from "~/lib/testimonials";
 import { DeleteTestimonialSchema, TestimonialSchema } from "~/lib/testimonial-schemas";
 import type { Toast } from "~/lib/toast";
 import { setToastCookie } from "~/lib/toast.server";

@@ -20,7 +20,11 @@ const TOPIC_TEXT: Record<UnsubscribeTopic, string> = {
 };
 
 /** Where a person turns the mail back on. */
-const TOPIC_PAGE: Record<UnsubscribeTopic, string> = { messages: "your account page", submissions: "your account page", cancellations: "the calendar page" };
+const TOPIC_PAGE: Record<UnsubscribeTopic, string> = {
+  messages: "your account page",
+  submissions: "your account page",
+  cancellations: "the calendar page",
+};
 
 /** The preference each topic's link turns off. */
 const TOPIC_PREFERENCE: Record<UnsubscribeTopic, "notifyMessages" | "notifySubmissions" | "cancellationMails"> = {

@@ -32,7 +32,11 @@ function post(fields: Record<string, string>) {
 
 async function runAction(who: Who, fields: Record<string, string>, options: { youtube?: boolean } = {}) {
   try {
-    const result = (await action({ request: post(fields), context: contextFor(who, options), params: {} } as unknown as Route.ActionArgs)) as unknown as {
+    const result = (await action({
+      request: post(fields),
+      context: contextFor(who, options),
+      params: {},
+    } as unknown as Route.ActionArgs)) as unknown as {
       data: Record<string, unknown>;
       init: { status?: number } | null;
     };
@@ -48,7 +52,10 @@ const rowOf = async (sourceId: string) => (await db.select().from(videos).where(
 describe("adding a video", () => {
   it("is refused to visitors and clients, and nothing changes", async () => {
     const before = await db.select().from(videos);
-    for (const [who, status] of [["visitor", 401], ["client", 403]] as const) {
+    for (const [who, status] of [
+      ["visitor", 401],
+      ["client", 403],
+    ] as const) {
       const res = await runAction(who, { intent: "add", platform: "youtube", url: "https://youtu.be/NoNoNoNo001", embedAllowed: "on" });
       expect(res.status).toBe(status);
       const toggled = await runAction(who, { intent: "toggle-embed", id: before[0]!.id, embedAllowed: String(!before[0]!.embedAllowed) });
@@ -59,7 +66,20 @@ describe("adding a video", () => {
 
   it("saves what the coach typed with the defaults, and fills in details from the YouTube Data API", async () => {
     fake.answer({ status: 200, body: youTubeItem("ApiVideo001") });
-    const res = await runAction("coach", { intent: "add", platform: "youtube", url: "@ https://www.youtube.com/live/ApiVideo001 ", title: "", description: "", category: "", publishedOn: "", embedAllowed: "on" }, { youtube: true });
+    const res = await runAction(
+      "coach",
+      {
+        intent: "add",
+        platform: "youtube",
+        url: "@ https://www.youtube.com/live/ApiVideo001 ",
+        title: "",
+        description: "",
+        category: "",
+        publishedOn: "",
+        embedAllowed: "on",
+      },
+      { youtube: true },
+    );
     expect(res).toEqual({ status: 200, body: { intent: "add", ok: true, message: "Video added" } });
     const row = await rowOf("ApiVideo001");
     expect(row).toMatchObject({
@@ -80,11 +100,25 @@ describe("adding a video", () => {
   it("still adds the video when the YouTube Data API fails, and keeps the coach's own title", async () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
     fake.answer({ status: 500, body: { error: "down" } });
-    const res = await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/ApiVideo002", title: "Our Own Title", publishedOn: "2025-04-05" }, { youtube: true });
+    const res = await runAction(
+      "coach",
+      { intent: "add", platform: "youtube", url: "https://youtu.be/ApiVideo002", title: "Our Own Title", publishedOn: "2025-04-05" },
+      { youtube: true },
+    );
     expect(res.body).toMatchObject({ ok: true, message: "Video added" });
-    expect(await rowOf("ApiVideo002")).toMatchObject({ title: "Our Own Title", duration: null, viewCount: null, embedAllowed: false, publishedAt: new Date("2025-04-05T00:00:00Z") });
+    expect(await rowOf("ApiVideo002")).toMatchObject({
+      title: "Our Own Title",
+      duration: null,
+      viewCount: null,
+      embedAllowed: false,
+      publishedAt: new Date("2025-04-05T00:00:00Z"),
+    });
     fake.answer("hang");
-    const slow = await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/ApiVideo003", title: "Slow Service" }, { youtube: true });
+    const slow = await runAction(
+      "coach",
+      { intent: "add", platform: "youtube", url: "https://youtu.be/ApiVideo003", title: "Slow Service" },
+      { youtube: true },
+    );
     expect(slow.body).toMatchObject({ ok: true });
     quiet.mockRestore();
   });
@@ -93,7 +127,11 @@ describe("adding a video", () => {
     const count = (await db.select().from(videos)).length;
     const bad = await runAction("coach", { intent: "add", platform: "youtube", url: "https://www.youtube.com/watch?v=short", title: "Kept" });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ok: false, fieldErrors: { url: "Invalid YouTube URL" }, values: { url: "https://www.youtube.com/watch?v=short", title: "Kept" } });
+    expect(bad.body).toMatchObject({
+      ok: false,
+      fieldErrors: { url: "Invalid YouTube URL" },
+      values: { url: "https://www.youtube.com/watch?v=short", title: "Kept" },
+    });
     const badDate = await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/DateVideo01", publishedOn: "2025-13-45" });
     expect(badDate.body).toMatchObject({ ok: false, fieldErrors: { publishedOn: "Please enter a valid date" } });
     const badOther = await runAction("coach", { intent: "add", platform: "vimeo", url: "javascript:alert(1)" });
@@ -109,8 +147,19 @@ describe("adding a video", () => {
 describe("the list", () => {
   it("shows 'Error Loading Videos' when the database fails", async () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const broken = new Proxy({}, { get: () => () => { throw new Error("connection refused"); } }) as unknown as Db;
-    const res = (await loader({ request: new Request("http://localhost/vlog?q=x"), context: contextFor("visitor", { db: broken }), params: {} } as unknown as Route.LoaderArgs)) as unknown as {
+    const broken = new Proxy(
+      {},
+      {
+        get: () => () => {
+          throw new Error("connection refused");
+        },
+      },
+    ) as unknown as Db;
+    const res = (await loader({
+      request: new Request("http://localhost/vlog?q=x"),
+      context: contextFor("visitor", { db: broken }),
+      params: {},
+    } as unknown as Route.LoaderArgs)) as unknown as {
       data: { loadError: boolean; videos: unknown[] };
       init: { status: number };
     };
@@ -120,14 +169,22 @@ describe("the list", () => {
   });
 
   it("filters by the search term and the tab, and tells coaches apart", async () => {
-    const res = (await loader({ request: new Request("http://localhost/vlog?q=SERVE&category=training"), context: contextFor("coach"), params: {} } as unknown as Route.LoaderArgs)) as {
+    const res = (await loader({
+      request: new Request("http://localhost/vlog?q=SERVE&category=training"),
+      context: contextFor("coach"),
+      params: {},
+    } as unknown as Route.LoaderArgs)) as {
       videos: Array<{ title: string }>;
       canEdit: boolean;
       category: string;
     };
     expect(res.videos.map((v) => v.title)).toEqual(["Serve Lesson for Beginners"]);
     expect(res.canEdit).toBe(true);
-    const visitor = (await loader({ request: new Request("http://localhost/vlog?category=bogus"), context: contextFor("visitor"), params: {} } as unknown as Route.LoaderArgs)) as { canEdit: boolean; category: string };
+    const visitor = (await loader({
+      request: new Request("http://localhost/vlog?category=bogus"),
+      context: contextFor("visitor"),
+      params: {},
+    } as unknown as Route.LoaderArgs)) as { canEdit: boolean; category: string };
     expect(visitor).toMatchObject({ canEdit: false, category: "all" });
   });
 });

@@ -24,7 +24,15 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const protocol = createProtocol(db, hub, config.messaging);
 
   const onUpgrade = createUpgradeHandler(services, wss, processId, (s) => {
-    const c: Client = { ...s, subscriptions: new Set(), watchUnread: false, lastTyping: new Map(), alive: true, pending: 0, queue: Promise.resolve() };
+    const c: Client = {
+      ...s,
+      subscriptions: new Set(),
+      watchUnread: false,
+      lastTyping: new Map(),
+      alive: true,
+      pending: 0,
+      queue: Promise.resolve(),
+    };
     hub.register(c);
     c.ws.on("pong", () => (c.alive = true));
     c.ws.on("error", () => c.ws.terminate());
@@ -42,14 +50,20 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const listener = listenForAnnouncements(
     databaseUrl,
     {
-      [MESSAGE_CHANNEL]: (payload) => void hub.onAnnouncement(JSON.parse(payload) as Announcement).catch((err) => console.error("realtime: announcement failed:", errorSummary(err))),
+      [MESSAGE_CHANNEL]: (payload) =>
+        void hub
+          .onAnnouncement(JSON.parse(payload) as Announcement)
+          .catch((err) => console.error("realtime: announcement failed:", errorSummary(err))),
       [SESSION_ENDED_CHANNEL]: (sessionId) => hub.onSessionChanged(sessionId),
     },
     { name: "realtime", onResync: () => hub.onResync() },
   );
 
   // This process's sockets keep counting against their owners' caps only while it refreshes them.
-  const refresh = setInterval(() => void refreshSockets(db, processId).catch((err) => console.error("realtime: socket refresh failed:", errorSummary(err))), 15_000);
+  const refresh = setInterval(
+    () => void refreshSockets(db, processId).catch((err) => console.error("realtime: socket refresh failed:", errorSummary(err))),
+    15_000,
+  );
   refresh.unref();
 
   return {

@@ -16,7 +16,6 @@ import {
   TYPING_THROTTLE_MS,
   type ClientEvent,
 } from "../../app/lib/messaging";
-import { getUnreadCount } from "../../app/models/conversations.server";
 import { announce, createMessage, markConversationRead, type SendLimits } from "../../app/models/messages.server";
 import { errorSummary, type Client, type Hub } from "./hub";
 
@@ -44,35 +43,61 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
   }, 60_000);
   forget.unref();
 
+  // A socket whose sender is over their allowance is not read from until it refills (at most a few seconds): a
+  // flood then waits in the sender's own connection, where TCP pushes back on them, instead of costing everyone
+  // else the server's time. Whatever they sent meanwhile is read, and answered, after that.
+  const held = new WeakSet<Client>();
+  function holdOff(c: Client, seconds: number) {
+    if (held.has(c) || c.ws.readyState !== WebSocket.OPEN) return;
+    held.add(c);
+    c.ws.pause();
+    setTimeout(
+      () => {
+        held.delete(c);
+        if (c.ws.readyState === WebSocket.OPEN) c.ws.resume();
+      },
+      Math.min(seconds, 3) * 1000,
+    );
+  }
+
   function onMessage(c: Client, raw: string) {
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      data = undefined; // answered "Invalid request." in its turn
+    }
+    const ref = refOf(data);
+    // A send spends the sender's allowance as it is read, before it waits its turn: a flood is refused here, at
+    // once, and its socket held (above) without filling the queue.
+    if ((data as { type?: unknown } | undefined)?.type === "send") {
+      const wait = spendLocally(c.userId);
+      if (wait > 0) {
+        hub.send(c, { type: "error", error: rateLimitedMessage(wait), ...(ref ? { ref } : {}) });
+        return holdOff(c, wait);
+      }
+    }
     if (c.pending >= MAX_PENDING_PER_SOCKET) {
       // No page sends like this: the socket is told why and closed, so a flood costs its sender a reconnect
       // (and a place under the socket cap) instead of costing everyone else the server's time.
       if (c.ws.readyState !== WebSocket.OPEN) return;
-      const ref = refOf(raw);
       hub.send(c, { type: "error", error: BUSY_MESSAGE, ...(ref ? { ref } : {}) });
       return c.ws.close(TOO_BUSY_CLOSE_CODE, "Too many requests");
     }
     c.pending++;
     c.queue = c.queue
-      .then(() => (c.ws.readyState === WebSocket.OPEN ? handle(c, raw) : undefined))
+      .then(() => (c.ws.readyState === WebSocket.OPEN ? handle(c, data) : undefined))
       .catch((err) => {
         console.error("realtime: request failed:", errorSummary(err));
-        const ref = refOf(raw);
         hub.send(c, { type: "error", error: SEND_FAILED_MESSAGE, ...(ref ? { ref } : {}) });
       })
       .finally(() => c.pending--);
   }
 
-  async function handle(c: Client, raw: string) {
-    let event: ClientEvent;
-    try {
-      const parsed = ClientEventSchema.safeParse(JSON.parse(raw));
-      if (!parsed.success) return hub.send(c, { type: "error", error: "Invalid request." });
-      event = parsed.data;
-    } catch {
-      return hub.send(c, { type: "error", error: "Invalid request." });
-    }
+  async function handle(c: Client, data: unknown) {
+    const parsed = ClientEventSchema.safeParse(data);
+    if (!parsed.success) return hub.send(c, { type: "error", error: "Invalid request." });
+    const event: ClientEvent = parsed.data;
     switch (event.type) {
       case "subscribe": {
         if (c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
@@ -87,7 +112,8 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
         return hub.unsubscribe(c, event.conversationId);
       case "typing": {
         // Only a subscribed socket may type; the subscription was checked against the membership rule.
-        if (!c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+        if (!c.subscriptions.has(event.conversationId))
+          return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
         const now = Date.now();
         if (now - (c.lastTyping.get(event.conversationId) ?? 0) < TYPING_THROTTLE_MS) return;
         c.lastTyping.set(event.conversationId, now);
@@ -99,17 +125,16 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
         return;
       }
       case "watchUnread":
-        hub.watchUnread(c);
-        return hub.send(c, { type: "unread", count: await getUnreadCount(db, c.userId) });
+        return hub.watchUnread(c);
       case "send": {
         const content = MessageContentSchema.safeParse(event.content);
         if (!content.success) return hub.send(c, { type: "error", error: content.error.issues[0]!.message, ref: event.ref });
-        const wait = spendLocally(c.userId);
-        if (wait > 0) return hub.send(c, { type: "error", error: rateLimitedMessage(wait), ref: event.ref });
         const result = await createMessage(db, { conversationId: event.conversationId, senderId: c.userId, content: content.data }, limits);
         if (result.ok) return hub.send(c, { type: "ack", ref: event.ref, message: result.message });
         if (result.reason === "rate") return hub.send(c, { type: "error", error: rateLimitedMessage(result.retryAfterSeconds), ref: event.ref });
         if (result.reason === "quota") return hub.send(c, { type: "error", error: QUOTA_MESSAGE, ref: event.ref });
+        if (result.reason === "safe-play")
+          return hub.send(c, { type: "error", error: result.message, conversationId: event.conversationId, ref: event.ref });
         return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId, ref: event.ref });
       }
     }
@@ -119,11 +144,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
 }
 
 /** The `ref` of a send, read without trusting the rest, so even a refused request is answered by name. */
-function refOf(raw: string): string | undefined {
-  try {
-    const v = JSON.parse(raw) as { ref?: unknown };
-    return typeof v.ref === "string" && v.ref.length <= 64 ? v.ref : undefined;
-  } catch {
-    return undefined;
-  }
+function refOf(data: unknown): string | undefined {
+  const ref = (data as { ref?: unknown } | null | undefined)?.ref;
+  return typeof ref === "string" && ref.length <= 64 ? ref : undefined;
 }

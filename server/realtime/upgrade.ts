@@ -26,7 +26,11 @@ export function createUpgradeHandler(services: AppServices, wss: WebSocketServer
     if (path !== REALTIME_PATH) return;
     socket.on("error", () => socket.destroy());
     void (async () => {
-      const forwarded = config.trustProxy ? String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim() : "";
+      const forwarded = config.trustProxy
+        ? String(req.headers["x-forwarded-proto"] ?? "")
+            .split(",")[0]
+            ?.trim()
+        : "";
       const protocol = forwarded || ("encrypted" in socket && socket.encrypted ? "https" : "http");
       const origin = req.headers.origin;
       if (!origin || !allowedOriginsFor(req.headers.host, protocol, config).includes(origin)) return refuse(socket, 403, "Forbidden");

@@ -154,7 +154,10 @@ describe("accounts", () => {
     expect(new URL(page.url()).pathname).toBe("/programs");
     // Opening it tells a screen reader why: the reason is part of the dialog's description.
     const described = await dialog.evaluate((d) =>
-      (d.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent).join(" "),
+      (d.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(" "),
     );
     expect(described).toContain("Invalid email or password");
     await dialog.getByLabel("Email").and(page.locator(":focus")).waitFor();
@@ -180,7 +183,7 @@ describe("accounts", () => {
     expect(bad.stderr).toContain("no user with the email nobody-here@example.com");
     const badRole = await runScript(["cli/user-role.ts", email, "admin"], env);
     expect(badRole.code).toBe(1);
-    expect(badRole.stderr).toContain("the role must be client or coach");
+    expect(badRole.stderr).toContain("the role must be client, coach or safeguarding");
 
     const ok = await runScript(["cli/user-role.ts", email, "coach"], env);
     expect(ok.stderr).toBe("");
@@ -190,6 +193,36 @@ describe("accounts", () => {
     await page.getByRole("link", { name: "Appointments" }).first().waitFor({ state: "attached" });
     await page.goto("/appointments");
     await page.getByRole("heading", { level: 1, name: "Appointments" }).waitFor();
+  });
+
+  it("without SMTP_URL keeps mail in the outbox, where the mail:outbox command shows it and its link works", async () => {
+    const email = uniqueEmail("outbox");
+    await createAccount(baseURL, { fullName: "Olive Outbox", email, password: "secret12" });
+    const { page, visit } = await open();
+    await visit("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send me a link" }).click();
+    await page.getByText("If an account uses that address", { exact: false }).waitFor();
+
+    const env = { DATA_DIR: inject("dataDir"), DATABASE_URL: "" };
+    const out = await runScript(["cli/mail-outbox.ts", "100"], env);
+    expect(out.stderr).toBe("");
+    expect(out.code).toBe(0);
+    const mail = out.stdout.split("──── ").find((m) => m.includes(`To: ${email}`) && m.includes("Subject: Reset your password"))!;
+    expect(mail).toContain("in the outbox, not sent");
+    const link = /http\S+\/reset-password\?token=\S+/.exec(mail)![0];
+    expect(new URL(link).origin).toBe(baseURL);
+
+    await visit(new URL(link).pathname + new URL(link).search);
+    await page.getByLabel("New password", { exact: true }).fill("newsecret12");
+    await page.getByLabel("Repeat the new password").fill("newsecret12");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.waitForURL((u) => u.pathname === "/signin");
+    await signInThroughPage(page, email, "newsecret12");
+
+    const usage = await runScript(["cli/mail-outbox.ts", "many"], env);
+    expect(usage.code).toBe(1);
+    expect(usage.stderr).toContain("usage: npm run mail:outbox");
   });
 
   it("keeps visitors and clients out of /appointments", async () => {

@@ -80,7 +80,11 @@ describe("Google sign-in", () => {
     await stranger.page.getByRole("main").getByLabel("Email").fill(email);
     await stranger.page.getByRole("main").getByLabel("Password").fill("squat123");
     await stranger.page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
-    await stranger.page.getByRole("main").getByRole("alert").filter({ hasText: /Invalid email or password|Credential account not found/ }).waitFor();
+    await stranger.page
+      .getByRole("main")
+      .getByRole("alert")
+      .filter({ hasText: /Invalid email or password|Credential account not found/ })
+      .waitFor();
     expect(await usersWithEmail(email)).toHaveLength(1);
   });
 

@@ -13,7 +13,10 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/embed
 import { freePort, runScript, startServer, type RunningServer } from "./support/server";
 
 const caddyCheck = spawnSync("caddy", ["version"], { encoding: "utf8" });
-const caddyMissing = caddyCheck.error || caddyCheck.status !== 0 ? `caddy cannot run here (${caddyCheck.error?.message ?? caddyCheck.stderr}): install the Debian package caddy` : null;
+const caddyMissing =
+  caddyCheck.error || caddyCheck.status !== 0
+    ? `caddy cannot run here (${caddyCheck.error?.message ?? caddyCheck.stderr}): install the Debian package caddy`
+    : null;
 if (caddyMissing) console.warn(`tests/e2e/https-proxy.test.ts skipped: ${caddyMissing}`);
 
 type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
@@ -31,12 +34,16 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
   /** A request to the site through Caddy, trusting only Caddy's own root certificate, from a given local address. */
   const request = (method: string, pathName: string, options: { headers?: Record<string, string>; body?: string; from?: string } = {}) =>
     new Promise<Reply>((resolve, reject) => {
-      const req = https.request(`${publicUrl}${pathName}`, { method, ca, headers: options.headers, localAddress: options.from ?? "127.0.0.1" }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (body += c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      });
+      const req = https.request(
+        `${publicUrl}${pathName}`,
+        { method, ca, headers: options.headers, localAddress: options.from ?? "127.0.0.1" },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        },
+      );
       req.on("error", reject);
       req.end(options.body);
     });
@@ -92,7 +99,10 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     expect(home.body).toContain("Next Level Tennis");
     expect(home.headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
     const email = `proxy-${Date.now()}@example.com`;
-    const up = await request("POST", "/signup", { headers: form({}), body: new URLSearchParams({ fullName: "Proxy Parent", email, password: "secret12" }).toString() });
+    const up = await request("POST", "/signup", {
+      headers: form({}),
+      body: new URLSearchParams({ fullName: "Proxy Parent", email, password: "secret12" }).toString(),
+    });
     expect(up.status).toBe(302);
     const signIn = await request("POST", "/signin", { headers: form({}), body: new URLSearchParams({ email, password: "secret12" }).toString() });
     expect(signIn.status).toBe(302);
@@ -110,7 +120,11 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
       const body = new URLSearchParams({ fullName: `${name} Proxy`, email, password: "secret12" }).toString();
       expect((await request("POST", "/signup", { headers: form({}), body, from: "127.0.0.5" })).status).toBe(302);
       if (coach) expect((await runScript(["cli/user-role.ts", email, "coach"], env)).code).toBe(0);
-      const res = await request("POST", "/signin", { headers: form({}), body: new URLSearchParams({ email, password: "secret12" }).toString(), from: "127.0.0.5" });
+      const res = await request("POST", "/signin", {
+        headers: form({}),
+        body: new URLSearchParams({ email, password: "secret12" }).toString(),
+        from: "127.0.0.5",
+      });
       const cookie = ((res.headers["set-cookie"] as string[]) ?? []).map((c) => c.split(";")[0]).join("; ");
       return { email, cookie };
     };
@@ -120,11 +134,18 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     await sql.connect();
     const clientId = (await sql.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
     await sql.end();
-    const started = await request("POST", "/messages", { headers: { ...form({}), Cookie: coach.cookie }, body: new URLSearchParams({ intent: "start", clientId }).toString() });
+    const started = await request("POST", "/messages", {
+      headers: { ...form({}), Cookie: coach.cookie },
+      body: new URLSearchParams({ intent: "start", clientId }).toString(),
+    });
     expect(started.status).toBe(302);
     const conversationId = String(started.headers.location).split("/").pop()!;
 
-    const upgrades = (s: RunningServer) => s.output().split("\n").filter((l) => l.includes('"upgrade":"websocket"')).length;
+    const upgrades = (s: RunningServer) =>
+      s
+        .output()
+        .split("\n")
+        .filter((l) => l.includes('"upgrade":"websocket"')).length;
     const open = async (cookie: string) => {
       const before = [upgrades(serverA), upgrades(serverB)];
       const ws = new WebSocket(`${publicUrl.replace("https", "wss")}/ws`, { ca, headers: { Origin: publicUrl, Cookie: cookie } });
@@ -150,7 +171,9 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     await expect.poll(() => clientSocket.events.some((e) => e.type === "subscribed")).toBe(true);
     coachSocket.ws.send(JSON.stringify({ type: "send", conversationId, content: "Through the proxy, across processes", ref: "p1" }));
     await expect
-      .poll(() => clientSocket.events.some((e) => e.type === "message" && (e.message as { content: string }).content === "Through the proxy, across processes"))
+      .poll(() =>
+        clientSocket.events.some((e) => e.type === "message" && (e.message as { content: string }).content === "Through the proxy, across processes"),
+      )
       .toBe(true);
     coachSocket.ws.close();
     clientSocket.ws.close();

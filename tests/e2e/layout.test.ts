@@ -48,17 +48,20 @@ async function headerProblems(page: Page): Promise<string[]> {
     for (const el of header.querySelectorAll("a, button, span, svg, p")) {
       if (!shown(el) || el.closest("[data-disclosure-panel]")) continue;
       const r = el.getBoundingClientRect();
-      if (r.left < -0.5 || r.right > vw + 0.5) out.push(`${name(el)} runs past the window's edge (${Math.round(r.left)}-${Math.round(r.right)} of ${vw})`);
+      if (r.left < -0.5 || r.right > vw + 0.5)
+        out.push(`${name(el)} runs past the window's edge (${Math.round(r.left)}-${Math.round(r.right)} of ${vw})`);
       // Text cut off by its box, except where an ellipsis is the design (the account menu's long name).
       const style = getComputedStyle(el);
-      if (style.overflow !== "visible" && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 1) out.push(`${name(el)} is clipped`);
+      if (style.overflow !== "visible" && style.textOverflow !== "ellipsis" && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${name(el)} is clipped`);
     }
     // The unread badge sits wholly inside its button.
     for (const badge of header.querySelectorAll("button .bg-red-700")) {
       if (!shown(badge)) continue;
       const b = badge.getBoundingClientRect();
       const p = badge.closest("button")!.getBoundingClientRect();
-      if (b.left < p.left - 0.5 || b.right > p.right + 0.5 || b.top < p.top - 0.5 || b.bottom > p.bottom + 0.5) out.push("the unread badge is outside its button");
+      if (b.left < p.left - 0.5 || b.right > p.right + 0.5 || b.top < p.top - 0.5 || b.bottom > p.bottom + 0.5)
+        out.push("the unread badge is outside its button");
     }
     // The short name is drawn inside the logo's circle: every corner of the text's box within the radius.
     const logo = document.querySelector<SVGSVGElement>("[data-testid=logo-mark]");
@@ -68,7 +71,12 @@ async function headerProblems(page: Page): Promise<string[]> {
       const cx = c.cx.baseVal.value;
       const cy = c.cy.baseVal.value;
       const radius = c.r.baseVal.value;
-      for (const [x, y] of [[t.x, t.y], [t.x + t.width, t.y], [t.x, t.y + t.height], [t.x + t.width, t.y + t.height]] as const) {
+      for (const [x, y] of [
+        [t.x, t.y],
+        [t.x + t.width, t.y],
+        [t.x, t.y + t.height],
+        [t.x + t.width, t.y + t.height],
+      ] as const) {
         if (Math.hypot(x - cx, y - cy) > radius) out.push(`"${logo.textContent}" spills out of the logo's circle`);
       }
     }
@@ -128,7 +136,10 @@ describe("layout at every width from 320 to 1920 px", () => {
         }),
       );
       if (bad.length) found.push(`${width} px: ${bad.join(", ")} runs out of its card`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `${width} px scrolls sideways`).toBe(true);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+        `${width} px scrolls sideways`,
+      ).toBe(true);
     }
     expect(found).toEqual([]);
   });

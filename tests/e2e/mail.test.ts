@@ -11,7 +11,9 @@ let server: RunningServer;
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", ORG_NAME: "Mail Test Tennis" } });
+  server = await startServer({
+    env: { SMTP_URL: smtp.url, NOTIFY_DELAY_SECONDS: "1", SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", ORG_NAME: "Mail Test Tennis" },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -93,10 +95,18 @@ describe("password reset", () => {
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.getByText(SENT).waitFor();
     // What the browser's own checks would stop, the server refuses too: 400 and the message beside the field.
-    const res = await fetch(`${server.url}/forgot-password`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "email=not-an-address" });
+    const res = await fetch(`${server.url}/forgot-password`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=not-an-address",
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Please enter a valid email address");
-    const mismatch = await fetch(`${server.url}/reset-password?token=x`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "token=x&password=secret12&confirmPassword=other12" });
+    const mismatch = await fetch(`${server.url}/reset-password?token=x`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "token=x&password=secret12&confirmPassword=other12",
+    });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("The two passwords are not the same");
     await visit("/reset-password?token=made-up-token");
@@ -137,7 +147,12 @@ describe("/account", () => {
     const { page } = await open();
     await page.goto("/account");
     await page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("redirectTo") === "/account");
-    const res = await fetch(`${server.url}/account`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=delete&confirm=DELETE&password=x", redirect: "manual" });
+    const res = await fetch(`${server.url}/account`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=delete&confirm=DELETE&password=x",
+      redirect: "manual",
+    });
     expect(res.status).toBe(401);
     const data = await fetch(`${server.url}/account/data`, { redirect: "manual" });
     expect(data.status).toBe(302);
@@ -176,6 +191,34 @@ describe("/account", () => {
     expect(body.profile).toMatchObject({ fullName: "Sam Renamed", phone: "(202) 555-0199" });
   });
 
+  it("changes the email address only when the link mailed to the new address is followed", async () => {
+    const email = uniqueEmail("moving");
+    const newEmail = uniqueEmail("moved");
+    const { page, visit } = await open();
+    await signUp(page, email, "Max Moving");
+    await signInThroughPage(page, email, "secret12");
+    await visit("/account");
+    const section = page.getByRole("region", { name: "Email address" });
+    await section.getByLabel("New email address").fill(newEmail);
+    await section.getByRole("button", { name: "Change email" }).click();
+    await page.getByRole("status").getByText(`We sent a link to ${newEmail}. Your email address changes when you follow it.`).waitFor();
+    // Nothing has changed yet: the old address still signs in, the new one does not.
+    await page.reload();
+    await section.getByText(email).waitFor();
+
+    const mail = await smtp.waitFor(newEmail, "Confirm your new email address");
+    expect(smtp.mailTo(email).filter((m) => m.subject === "Confirm your new email address")).toHaveLength(0);
+    const link = mail.links.find((l) => l.startsWith(server.url))!;
+    await visit(link);
+    await visit("/account");
+    await section.getByText(newEmail).waitFor();
+
+    const other = await open();
+    await signInThroughPage(other.page, newEmail, "secret12");
+    await other.visit("/account");
+    await other.page.getByRole("region", { name: "Email address" }).getByText(newEmail).waitFor();
+  });
+
   it("deletes the account with the password and the typed word", async () => {
     const email = uniqueEmail("leaving");
     const { page, visit } = await open();
@@ -201,6 +244,34 @@ describe("/account", () => {
 });
 
 describe("form confirmations and one-click unsubscribe", () => {
+  it("confirms a registration request to the family's address and tells each coach, without naming the child", async () => {
+    const coachEmail = uniqueEmail("regcoach");
+    const { page } = await open();
+    await signUp(page, coachEmail, "Rae Coach");
+    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], server.env)).code).toBe(0);
+    const family = uniqueEmail("regfamily");
+    const res = await fetch(`${server.url}/programs/registration`, {
+      method: "POST",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        studentName: "Robin Registrant",
+        age: "11",
+        skillLevel: "Beginner",
+        programInterest: "Fall Programs",
+        parentName: "Rory Registrant",
+        email: family,
+        phone: "(202) 555-0142",
+        emergencyContact: "Aunt Ray (202) 555-0143",
+      }),
+    });
+    expect(res.status).toBe(200);
+    const confirmation = await smtp.waitFor(family, "We received your registration request");
+    expect(confirmation.text).toContain("Mail Test Tennis");
+    const notice = await smtp.waitFor(coachEmail, "New registration request");
+    expect(notice.text).not.toContain("Robin Registrant");
+    expect(notice.text).toContain(`${server.url}/appointments`);
+  });
+
   it("confirms a contact message to its sender, tells each coach, and a coach's one-click unsubscribe works without signing in and for that coach only", async () => {
     const coachEmail = uniqueEmail("coach");
     const otherCoachEmail = uniqueEmail("coach2");
@@ -228,10 +299,18 @@ describe("form confirmations and one-click unsubscribe", () => {
 
     // A changed token is refused and changes nothing.
     const forged = unsubscribeUrl.replace(/token=([^.]+)/, "token=" + Buffer.from("someone-else").toString("base64url"));
-    const refused = await fetch(forged, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const refused = await fetch(forged, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(refused.status).toBe(400);
     // The mail program's one-click POST: no sign-in, no Origin of ours.
-    const res = await fetch(unsubscribeUrl, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+    const res = await fetch(unsubscribeUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
     expect(res.status).toBe(200);
 
     await signInThroughPage(page, coachEmail, "secret12");

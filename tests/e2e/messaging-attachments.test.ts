@@ -25,7 +25,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const attachmentCount = async () => (await database.query<{ n: number }>("select count(*)::int as n from attachments where conversation_id = $1", [conversationId])).rows[0]!.n;
+const attachmentCount = async () =>
+  (await database.query<{ n: number }>("select count(*)::int as n from attachments where conversation_id = $1", [conversationId])).rows[0]!.n;
 
 describe("attachments", () => {
   it("sends an image shown inline and a PDF shown as a paperclip link, to both sides", async () => {
@@ -62,7 +63,9 @@ describe("attachments", () => {
     await useSession(c.context, baseURL, coach);
     await c.visit(`/messages/${conversationId}`);
     const before = await attachmentCount();
-    await c.page.getByLabel("Attach a file").setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<script>alert(1)</script>") });
+    await c.page
+      .getByLabel("Attach a file")
+      .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("<script>alert(1)</script>") });
     await c.page.getByRole("button", { name: "Send", exact: true }).click();
     await c.page.getByText("Only images, PDF and Word documents (.doc, .docx) can be sent.").waitFor();
 

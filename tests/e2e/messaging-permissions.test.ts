@@ -18,7 +18,9 @@ const SECRET = "The private note about practice";
 const idOf = async (p: Person) => (await database.query<{ id: string }>("select id from users where email = $1", [p.email])).rows[0]!.id;
 
 async function snapshot() {
-  const messages = await database.query("select id, sender_id, content, is_read from messages where conversation_id = $1 order by created_at, id", [conversationId]);
+  const messages = await database.query("select id, sender_id, content, is_read from messages where conversation_id = $1 order by created_at, id", [
+    conversationId,
+  ]);
   const conversations = await database.query("select count(*)::int as n from conversations");
   const attachments = await database.query("select count(*)::int as n from attachments");
   return { messages: messages.rows, conversations: conversations.rows[0], attachments: attachments.rows[0] };
@@ -37,7 +39,11 @@ beforeAll(async () => {
   const form = new FormData();
   form.set("intent", "send");
   form.set("file", new Blob([Buffer.from("%PDF-1.4\nprivate")], { type: "application/pdf" }), "plan.pdf");
-  const res = await fetch(`${baseURL}/messages/${conversationId}`, { method: "POST", headers: { Origin: baseURL, Cookie: coach.cookie }, body: form });
+  const res = await fetch(`${baseURL}/messages/${conversationId}`, {
+    method: "POST",
+    headers: { Origin: baseURL, Cookie: coach.cookie },
+    body: form,
+  });
   expect(res.status).toBe(200);
   const { rows } = await database.query<{ id: string }>("select id from attachments where conversation_id = $1", [conversationId]);
   attachmentPath = `/messages/${conversationId}/attachments/${rows[0]!.id}`;
@@ -81,8 +87,13 @@ describe("messaging permissions", () => {
     const before = await snapshot();
     const start = await post(baseURL, "/messages", client, { intent: "start", clientId: await idOf(otherClient) });
     expect(start.status).toBe(403);
-    const widget = await post(baseURL, "/messages", client, { intent: "widget", coachId: await idOf(otherClient), subject: "Hi", message: "Hello" });
+    const fields = { intent: "widget", coachId: await idOf(otherClient), subject: "Hi", message: "Hello" };
+    const widget = await post(baseURL, "/messages", client, { ...fields, via: "fetcher" });
     expect(widget.status).toBe(400);
+    // Posted by the browser itself (before the widget's code runs): back to the page it came from, not a conversation.
+    const plain = await post(baseURL, "/messages", client, { ...fields, redirectTo: "/programs" });
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe("/programs");
     const list = await get(baseURL, "/messages", otherClient);
     expect(await list.text()).toContain("No conversations yet");
     expect(await snapshot()).toEqual(before);

@@ -79,7 +79,8 @@ describe("two server processes on one database", () => {
     const client = await makePerson(serverA.url, "Gap Client", { env });
     const clientId = (await sql.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
     const conversationId = await startConversation(serverA.url, coach, clientId);
-    const say = async (content: string) => expect((await post(serverA.url, `/messages/${conversationId}`, coach, { intent: "send", content })).status).toBe(200);
+    const say = async (content: string) =>
+      expect((await post(serverA.url, `/messages/${conversationId}`, coach, { intent: "send", content })).status).toBe(200);
 
     const b = await open();
     await useSession(b.context, serverB!.url, client);
@@ -97,7 +98,12 @@ describe("two server processes on one database", () => {
     for (const n of [1, 2, 3]) await b.page.getByText(`during the outage ${n}`).waitFor();
     await say("after the outage");
     await b.page.getByText("after the outage").waitFor();
-    expect(await b.page.getByRole("listitem").filter({ hasText: /outage/ }).count()).toBe(5);
+    expect(
+      await b.page
+        .getByRole("listitem")
+        .filter({ hasText: /outage/ })
+        .count(),
+    ).toBe(5);
 
     // The browser logged its refused reconnection attempts while B was down: expected here, not a fault.
     const errors = (b as unknown as { errors: string[] }).errors;
@@ -149,7 +155,9 @@ describe("a server killed while messages are being sent", () => {
       server = await startServer({ dataDir, env: limits });
       const after = await openDatabase(dataDir);
       try {
-        const { rows } = await after.query<{ id: string; content: string }>("select id, content from messages where conversation_id = $1", [conversationId]);
+        const { rows } = await after.query<{ id: string; content: string }>("select id, content from messages where conversation_id = $1", [
+          conversationId,
+        ]);
         const stored = new Map(rows.map((r) => [r.id, r.content]));
         const lost = [...acknowledged].filter(([id, content]) => stored.get(id) !== content);
         expect(lost).toEqual([]);

@@ -43,12 +43,17 @@ describe("messaging between a coach and clients", () => {
     await a.page.getByText("Chat with your coaches").waitFor();
     await a.page.getByRole("heading", { name: "No conversations yet" }).waitFor();
     await a.page.getByText("Send a message to a coach to start a conversation.").waitFor();
-    await a.page.getByRole("main").getByRole("link", { name: "Send Message" }).click();
-    await a.page.waitForURL((u) => u.pathname === "/");
+    // "Send Message" opens the 'Message Your Coach' widget right here (it used to go to the home page).
+    await a.page.getByRole("main").getByRole("button", { name: "Send Message" }).click();
+    const widget = a.page.getByRole("dialog", { name: "Message Your Coach" });
+    await widget.getByLabel("Coach").waitFor();
+    expect(new URL(a.page.url()).pathname).toBe("/messages");
+    await widget.getByRole("button", { name: "Close" }).click();
+    await widget.waitFor({ state: "hidden" });
+    await a.visit("/");
 
     // The widget: whitespace is missing information; then a real message goes to the chosen coach.
     await a.page.getByRole("button", { name: "Message Your Coach" }).click();
-    const widget = a.page.getByRole("dialog", { name: "Message Your Coach" });
     await widget.getByLabel("Coach").selectOption({ label: "Carla Coach" });
     await widget.getByLabel("Subject").fill("   ");
     await widget.getByLabel("Message").fill("Hello?");
@@ -61,7 +66,7 @@ describe("messaging between a coach and clients", () => {
     await widget.getByRole("button", { name: "Send Message" }).click();
     await a.page.getByText("Message Sent!").waitFor();
     await a.page.getByText("Your message has been sent to Carla Coach. They'll respond soon!").waitFor();
-    await widget.waitFor({ state: "detached" });
+    await widget.waitFor({ state: "hidden" });
 
     // The coach sees one unread message in the header menu, then the conversation in the list.
     const c = await open();
@@ -145,7 +150,10 @@ describe("messaging between a coach and clients", () => {
     await useSession(c.context, baseURL, coach);
     await c.visit("/messages");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
-    await c.page.getByRole("dialog").getByRole("button", { name: /Bea Client/ }).click();
+    await c.page
+      .getByRole("dialog")
+      .getByRole("button", { name: /Bea Client/ })
+      .click();
     await c.page.waitForURL((u) => /^\/messages\/[0-9a-f-]{36}$/.test(u.pathname));
     await c.page.getByText("No messages yet").waitFor();
     await c.page.getByText("Start a conversation!").waitFor();
@@ -161,6 +169,10 @@ describe("messaging between a coach and clients", () => {
     await b.visit(path);
     await b.page.getByRole("heading", { level: 1, name: "Carla Coach" }).waitFor();
     await b.page.getByText("No messages yet").waitFor();
+    // The coach started it (stored as "Chat with Bea Client"): the header names the other side, never the viewer.
+    await b.page.getByText("Chat with Carla Coach", { exact: true }).waitFor();
+    expect(await b.page.getByText("Chat with Bea Client").count()).toBe(0);
+    await c.page.getByText("Chat with Bea Client", { exact: true }).waitFor();
 
     // The unread count in the header menu changes live, without reloading the page.
     await b.visit("/about");
@@ -174,15 +186,37 @@ describe("messaging between a coach and clients", () => {
   });
 });
 
+describe("with no coaches yet", () => {
+  it("explains it in the widget instead of an empty coach list and a disabled Send", async () => {
+    const client = await makePerson(baseURL, "Nora Early", { env });
+    // Every coach of the shared test server steps down for this test, and back afterwards.
+    const { rows } = await database.query<{ id: string }>("update users set role = 'client' where role = 'coach' returning id");
+    try {
+      const { page, context, visit } = await open({ viewport: { width: 390, height: 844 } });
+      await useSession(context, baseURL, client);
+      await visit("/");
+      await page.getByRole("button", { name: "Message Your Coach" }).click();
+      const widget = page.getByRole("dialog", { name: "Message Your Coach" });
+      await widget.getByText("There are no coaches to message yet.").waitFor();
+      await widget.getByRole("link", { name: "(202) 555-0147" }).waitFor();
+      expect(await widget.getByLabel("Coach").count()).toBe(0);
+      expect(await widget.getByRole("button", { name: "Send Message" }).count()).toBe(0);
+      await expectAccessible(page);
+    } finally {
+      if (rows.length) await database.query("update users set role = 'coach' where id = any($1)", [rows.map((r) => r.id)]);
+    }
+  });
+});
+
 describe("times", () => {
   it("shows message times and list dates in the organisation's time zone, whatever the browser's zone", async () => {
     const client = await makePerson(baseURL, "Tomo Zone", { env });
     const conversationId = await startConversation(baseURL, coach, await userId(client));
     // 04:14 UTC on 23 November is 23:14 on 22 November in New York, and 13:14 on 23 November in Tokyo.
-    await database.query("insert into messages (conversation_id, sender_id, content, created_at) values ($1, $2, 'Late-night question about Saturday', '2026-11-23T04:14:00Z')", [
-      conversationId,
-      await userId(client),
-    ]);
+    await database.query(
+      "insert into messages (conversation_id, sender_id, content, created_at) values ($1, $2, 'Late-night question about Saturday', '2026-11-23T04:14:00Z')",
+      [conversationId, await userId(client)],
+    );
     await database.query("update conversations set updated_at = '2026-11-23T04:14:00Z' where id = $1", [conversationId]);
 
     const tokyo = await open({ timezoneId: "Asia/Tokyo" });

@@ -23,11 +23,15 @@ afterAll(() => {
 });
 
 const waitForExit = (s: RunningServer) =>
-  new Promise<number | null>((resolve) => (s.process.exitCode !== null ? resolve(s.process.exitCode) : s.process.once("exit", (code) => resolve(code))));
+  new Promise<number | null>((resolve) =>
+    s.process.exitCode !== null ? resolve(s.process.exitCode) : s.process.once("exit", (code) => resolve(code)),
+  );
 
 /** Every table of the public schema with each row as JSON text, as PostgreSQL prints it. */
 async function tableContents(query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>> }>) {
-  const { rows: tables } = await query("select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and relkind = 'r' order by 1");
+  const { rows: tables } = await query(
+    "select relname from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and relkind = 'r' order by 1",
+  );
   const out = new Map<string, string[]>();
   for (const { relname } of tables as Array<{ relname: string }>) {
     const { rows } = await query(`select row_to_json(t)::text as j from public."${relname}" t`);
@@ -53,18 +57,55 @@ describe("backup and restore drill", () => {
       const clientId = (await db.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
       const conversationId = await startConversation(server.url, coach, clientId);
       // Fill every table: through the site where a form does it, by hand for what only other parts write.
-      expect((await post(server.url, "/testimonials", coach, { intent: "create", name: "Drill Parent", content: "Wonderful coaches and a great program", rating: "5" })).status).toBeLessThan(400);
-      await db.query("insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, $2, 'serve.png', 'image/png', 4, '\\x89504e47')", [conversationId, clientId]);
-      await db.query("insert into registration_requests (student_name, age, skill_level, program_interest, parent_name, email, phone, emergency_contact) values ('Drill Student', 11, 'Beginner', 'Tennis', 'Drill Parent', 'parent@example.com', '(202) 555-0100', 'Aunt (202) 555-0101')");
+      expect(
+        (
+          await post(server.url, "/testimonials", coach, {
+            intent: "create",
+            name: "Drill Parent",
+            content: "Wonderful coaches and a great program",
+            rating: "5",
+          })
+        ).status,
+      ).toBeLessThan(400);
+      await db.query(
+        "insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, $2, 'serve.png', 'image/png', 4, '\\x89504e47')",
+        [conversationId, clientId],
+      );
+      await db.query(
+        "insert into registration_requests (student_name, age, skill_level, program_interest, parent_name, email, phone, emergency_contact) values ('Drill Student', 11, 'Beginner', 'Tennis', 'Drill Parent', 'parent@example.com', '(202) 555-0100', 'Aunt (202) 555-0101')",
+      );
       await db.query("insert into contact_messages (name, email, message) values ('Drill Visitor', 'visitor@example.com', 'When do lessons start?')");
-      await db.query("insert into verifications (id, identifier, value, expires_at) values ('drill-verification', 'drill', 'v', now() + interval '1 hour')");
+      await db.query(
+        "insert into verifications (id, identifier, value, expires_at) values ('drill-verification', 'drill', 'v', now() + interval '1 hour')",
+      );
       await db.query("insert into app_settings (key, value) values ('drill', 'kept') on conflict do nothing");
       await db.query("insert into videos (source_id, title) values ('drillVideo01', 'Drill video') on conflict do nothing");
-      const photo = await db.query<{ id: string }>("insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id");
+      const photo = await db.query<{ id: string }>(
+        "insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id",
+      );
       await db.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [photo.rows[0]!.id]);
-      await db.query("insert into mail_outbox (to_address, subject, text_body, html_body, kind) values ('parent@example.com', 'Drill mail', 'Queued before the backup', '<p>Queued before the backup</p>', 'drill')");
+      await db.query(
+        "insert into mail_outbox (to_address, subject, text_body, html_body, kind) values ('parent@example.com', 'Drill mail', 'Queued before the backup', '<p>Queued before the backup</p>', 'drill')",
+      );
       await db.query("insert into message_notices (user_id, conversation_id, last_sent_at) values ($1, $2, now())", [clientId, conversationId]);
       expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Before the drill" })).status).toBe(200);
+      // Safe Play's tables: a family, an invitation, a report of the message above, and their log lines.
+      const coachId = (await db.query<{ id: string }>("select id from users where email = $1", [coach.email])).rows[0]!.id;
+      await db.query(
+        "insert into users (id, full_name, email, role, client_kind, date_of_birth) values ('drill-athlete', 'Drill Athlete', 'drill-athlete@no-login.invalid', 'client', 'athlete', '2012-02-29')",
+      );
+      await db.query("insert into guardian_links (athlete_id, guardian_id) values ('drill-athlete', $1)", [clientId]);
+      await db.query(
+        "insert into family_invitations (kind, athlete_id, inviter_id, email, token_hash, expires_at) values ('athlete', 'drill-athlete', $1, 'athlete@example.com', 'drill-hash', now() + interval '14 days')",
+        [clientId],
+      );
+      await db.query("insert into safeguarding_log (actor_id, athlete_id, action, detail) values ($1, 'drill-athlete', 'athlete added', 'drill')", [
+        clientId,
+      ]);
+      await db.query(
+        "insert into message_reports (message_id, conversation_id, reporter_id, reason) select id, conversation_id, $1, 'Drill report' from messages where conversation_id = $2 limit 1",
+        [coachId, conversationId],
+      );
       // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
       const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
       const before = await tableContents((q) => db!.query(q));
@@ -139,7 +180,10 @@ describe("backup and restore drill", () => {
           const missing = rows.filter((row) => !restoredTables.get(table)?.includes(row));
           expect(missing, `rows of ${table} missing after the restore`).toEqual([]);
         }
-        const { rows } = await after.query<{ id: string; content: string }>("select id, content from messages where conversation_id = $1 order by created_at desc, id desc", [conversationId]);
+        const { rows } = await after.query<{ id: string; content: string }>(
+          "select id, content from messages where conversation_id = $1 order by created_at desc, id desc",
+          [conversationId],
+        );
         newestRestored = rows[0]!.content;
         const stored = new Map(rows.map((m) => [m.id, m.content]));
         const lost = [...acknowledgedBeforeBackup].filter(([id, content]) => stored.get(id) !== content);
@@ -192,9 +236,14 @@ describe("never silently empty", () => {
     fs.rmSync(path.join(dataDir, "postgres"), { recursive: true, force: true });
     const code = await waitForExit(server);
     expect(code).toBe(1);
-    const errors = server.output().split("\n").filter((l) => l.startsWith("Error:"));
+    const errors = server
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("Error:"));
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^Error: the database folder .+ disappeared or became unreadable while the site ran; stopping\. Before starting again: restore the latest backup \(npm run restore -- FILE\), or empty the folder to start afresh with an empty database$/);
+    expect(errors[0]).toMatch(
+      /^Error: the database folder .+ disappeared or became unreadable while the site ran; stopping\. Before starting again: restore the latest backup \(npm run restore -- FILE\), or empty the folder to start afresh with an empty database$/,
+    );
 
     // The next start refuses, rather than creating an empty database and a new signing secret.
     const secret = fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8");
@@ -206,7 +255,9 @@ describe("never silently empty", () => {
   it("refuses a data folder whose database was deleted while the site was stopped; an empty folder starts afresh", async () => {
     const dataDir = tempDir("nlte-deleted-");
     fs.writeFileSync(path.join(dataDir, "auth-secret"), "x".repeat(43) + "\n");
-    await expect(startServer({ dataDir })).rejects.toThrow(/Error: The data folder .+ held a database that is now missing from .+postgres: restore the latest backup/);
+    await expect(startServer({ dataDir })).rejects.toThrow(
+      /Error: The data folder .+ held a database that is now missing from .+postgres: restore the latest backup/,
+    );
     const emptyDir = tempDir("nlte-first-");
     const first = await startServer({ dataDir: emptyDir });
     await first.stop();
@@ -279,7 +330,10 @@ describe("visitor pages kept in memory", () => {
       expect(signedIn.headers.get("content-security-policy")).toMatch(/'nonce-/);
 
       // Letters only: testimonials refuse long runs of digits (they could be phone numbers).
-      const words = `Kept until it changed ${crypto.randomBytes(6).toString("hex").replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
+      const words = `Kept until it changed ${crypto
+        .randomBytes(6)
+        .toString("hex")
+        .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
       expect(second.html).not.toContain(words);
       const created = await post(serverA.url, "/testimonials", coach, { intent: "create", name: "Cache Parent", content: words, rating: "5" });
       expect(created.status).toBeLessThan(400);

@@ -213,7 +213,9 @@ describe("gallery", () => {
     const { page, context, visit } = await open();
     await context.route("**/images/gallery/photo-03-*.svg", (route) => route.fulfill({ status: 404, body: "missing" }));
     await visit("/gallery");
-    const broken = page.getByRole("button", { name: "View full size: Illustration: student-athletes doing homework after practice Image unavailable" });
+    const broken = page.getByRole("button", {
+      name: "View full size: Illustration: student-athletes doing homework after practice Image unavailable",
+    });
     await broken.getByText("Image unavailable").waitFor();
     expect(await page.getByRole("main").locator("ul > li > button img:visible").count()).toBe(17);
     expect(await page.getByRole("button", { name: /^View full size:/ }).count()).toBe(18);
@@ -276,7 +278,11 @@ describe("donate", () => {
     expect(await page.getByRole("link", { name: "Call us" }).getAttribute("href")).toBe("tel:2025550147");
 
     const stats = page.getByRole("region", { name: "Our impact" });
-    for (const [value, label] of [["100%", "Tax Deductible"], ["5", "Program Levels"], ["4", "Cities"]] as const) {
+    for (const [value, label] of [
+      ["100%", "Tax Deductible"],
+      ["5", "Program Levels"],
+      ["4", "Cities"],
+    ] as const) {
       await stats.getByText(value, { exact: true }).waitFor();
       await stats.getByText(label, { exact: true }).waitFor();
     }
@@ -333,7 +339,15 @@ describe("information pages", () => {
   it("shows the about page, grants, updates and terms", async () => {
     const { page, visit } = await open();
     await visit("/about");
-    for (const h of ["Our Mission", "Our History", "Our System, Explained for Parents", "Core Values", "Our Founder's Story", "Our Staff", "A Student Success Story"]) {
+    for (const h of [
+      "Our Mission",
+      "Our History",
+      "Our System, Explained for Parents",
+      "Core Values",
+      "Our Founder's Story",
+      "Our Staff",
+      "A Student Success Story",
+    ]) {
       await page.getByRole("heading", { name: h, exact: true }).waitFor();
     }
     await page.getByText("1998", { exact: true }).waitFor();
@@ -344,7 +358,9 @@ describe("information pages", () => {
     await page.getByText("$17,500", { exact: true }).waitFor();
     expect(await page.locator("figure blockquote").count()).toBe(6);
     for (const e of ENDORSEMENTS) await page.getByText(`— ${e.by}`).waitFor();
-    expect(await page.getByRole("link", { name: "Email us about partnering" }).getAttribute("href")).toBe(`mailto:${EMAIL}?subject=Joining%20the%20mission`);
+    expect(await page.getByRole("link", { name: "Email us about partnering" }).getAttribute("href")).toBe(
+      `mailto:${EMAIL}?subject=Joining%20the%20mission`,
+    );
 
     await visit("/general");
     await page.getByRole("heading", { name: "Fall weekly schedule starts September 7" }).waitFor();

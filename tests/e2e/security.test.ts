@@ -61,7 +61,11 @@ describe("same-origin rule", () => {
     const email = uniqueEmail("csrf");
     const evil = await post("/signup", form({ fullName: "Evil", email, password: "secret12" }), { Origin: "https://evil.example" });
     expect(evil.status).toBe(403);
-    const none = await fetch(`${baseURL}/signup`, { method: "POST", body: form({ fullName: "None", email, password: "secret12" }), redirect: "manual" });
+    const none = await fetch(`${baseURL}/signup`, {
+      method: "POST",
+      body: form({ fullName: "None", email, password: "secret12" }),
+      redirect: "manual",
+    });
     expect(none.status).toBe(403);
     expect((await db.query("select 1 from users where email = $1", [email])).rowCount).toBe(0);
   });

@@ -4,7 +4,8 @@ import ical from "node-ical";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { addDays, dayIn, formatDayLong } from "../../app/lib/org-time";
+import { dayInZone } from "../../app/lib/datetime";
+import { addDays, formatDayLong } from "../../app/lib/org-time";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
@@ -45,7 +46,10 @@ describe("announcements", () => {
     await coach.page.getByText("Use Markdown, not HTML: remove <script> (links, lists and emphasis are written in Markdown).").waitFor();
     expect(await coach.page.getByRole("form", { name: "New announcement" }).getByLabel("Title").inputValue()).toBe(title);
 
-    await coach.page.getByRole("form", { name: "New announcement" }).getByLabel(/^Text/).fill("**New courts** at [Fort Stanton](https://example.org).\n\n- bring water\n- bring a friend");
+    await coach.page
+      .getByRole("form", { name: "New announcement" })
+      .getByLabel(/^Text/)
+      .fill("**New courts** at [Fort Stanton](https://example.org).\n\n- bring water\n- bring a friend");
     await coach.page.getByRole("form", { name: "New announcement" }).getByRole("button", { name: "Publish" }).click();
     await coach.page.waitForURL(/\/general\/[0-9a-f-]{36}$/);
     const postUrl = new URL(coach.page.url()).pathname;
@@ -67,7 +71,9 @@ describe("announcements", () => {
     await coach.page.getByRole("heading", { level: 1, name: `${title} (updated)` }).waitFor();
 
     await visitor.page.goto("/general");
-    expect(await visitor.page.getByRole("main").getByRole("article").first().getAttribute("aria-labelledby")).toBe(`post-${postUrl.split("/").pop()}`);
+    expect(await visitor.page.getByRole("main").getByRole("article").first().getAttribute("aria-labelledby")).toBe(
+      `post-${postUrl.split("/").pop()}`,
+    );
     const atom = await (await fetch(`${baseURL}/general/feed.xml`)).text();
     expect(atom).toContain(`<title>${title} (updated)</title>`);
 
@@ -84,7 +90,10 @@ describe("announcements", () => {
     await signInThroughPage(client.page, email, "secret12");
     await client.page.goto("/general");
     expect(await client.page.getByRole("form", { name: "New announcement" }).count()).toBe(0);
-    const res = await client.page.request.post("/general", { form: { intent: "create", title: "Client post", body: "x" }, headers: { Origin: baseURL } });
+    const res = await client.page.request.post("/general", {
+      form: { intent: "create", title: "Client post", body: "x" },
+      headers: { Origin: baseURL },
+    });
     expect(res.status()).toBe(403);
     const events = await client.page.request.get("/calendar/events");
     expect(events.status()).toBe(403);
@@ -111,7 +120,7 @@ describe("schedule", () => {
     await coach.page.getByRole("form", { name: "Add an event" }).getByRole("button", { name: "Add event" }).click();
     await coach.page.getByRole("main").getByRole("listitem").filter({ hasText: title }).getByText("Wednesdays 5:00-6:30 PM").waitFor();
 
-    const tomorrow = addDays(dayIn("America/New_York"), 1);
+    const tomorrow = addDays(dayInZone(new Date(), "America/New_York"), 1);
     const cancel = coach.page.getByRole("form", { name: "Cancel a date" });
     await cancel.getByLabel("Date").fill(tomorrow);
     await cancel.getByLabel("Note for families (optional)").fill("Courts flooded.");
@@ -120,14 +129,22 @@ describe("schedule", () => {
 
     const visitor = await open();
     await visitor.visit("/");
-    await visitor.page.getByRole("region", { name: "Cancelled sessions" }).getByText(`Cancelled: no sessions on ${formatDayLong(tomorrow)}. Courts flooded.`).waitFor();
-    const card = visitor.page.getByRole("region", { name: "Upcoming Events & Weekly Schedule" }).getByRole("listitem").filter({ has: visitor.page.getByRole("heading", { name: title }) });
+    await visitor.page
+      .getByRole("region", { name: "Cancelled sessions" })
+      .getByText(`Cancelled: no sessions on ${formatDayLong(tomorrow)}. Courts flooded.`)
+      .waitFor();
+    const card = visitor.page
+      .getByRole("region", { name: "Upcoming Events & Weekly Schedule" })
+      .getByRole("listitem")
+      .filter({ has: visitor.page.getByRole("heading", { name: title }) });
     await card.getByText("Wednesdays 5:00-6:30 PM").waitFor();
     expect(await card.getByRole("link", { name: `Register: ${title}` }).count()).toBe(1);
 
     await visitor.visit("/calendar");
     expect(await visitor.page.getByTitle("Next Level Tennis & Education calendar").count()).toBe(0);
-    expect(await visitor.page.getByRole("link", { name: "Subscribe (Apple Calendar, Outlook)" }).getAttribute("href")).toBe(`${baseURL.replace("http:", "webcal:")}/calendar.ics`);
+    expect(await visitor.page.getByRole("link", { name: "Subscribe (Apple Calendar, Outlook)" }).getAttribute("href")).toBe(
+      `${baseURL.replace("http:", "webcal:")}/calendar.ics`,
+    );
     await visitor.page.getByText("Google Calendar every 12 to 24 hours").waitFor();
 
     const feed = await fetch(`${baseURL}/calendar.ics`);
@@ -140,7 +157,11 @@ describe("schedule", () => {
     // Tidy up: the shared server's home page is used by other test files.
     await coach.page.getByRole("button", { name: `Remove the cancellation of ${formatDayLong(tomorrow)}` }).click();
     await coach.page.getByRole("button", { name: `Remove ${title}` }).click();
-    await coach.page.getByText("Event removed").or(coach.page.getByRole("heading", { name: "Edit events and cancellations" })).first().waitFor();
+    await coach.page
+      .getByText("Event removed")
+      .or(coach.page.getByRole("heading", { name: "Edit events and cancellations" }))
+      .first()
+      .waitFor();
     await visitor.page.goto("/");
     expect(await visitor.page.getByRole("region", { name: "Cancelled sessions" }).count()).toBe(0);
   });
@@ -152,7 +173,10 @@ describe("gallery", () => {
     const coach = await open({ javaScriptEnabled: false });
     await signInThroughPage(coach.page, email, "secret12");
     await coach.page.goto("/gallery/photos");
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     // The browser itself asks for the alt text and the consent first (required fields); the server's own messages
     // for a request without them are tested in app/routes/site-content.test.ts.
     const again = coach.page.getByRole("form", { name: "Upload a photo" });
@@ -168,7 +192,9 @@ describe("gallery", () => {
     await visitor.visit("/gallery");
     const first = visitor.page.getByRole("main").getByRole("listitem").first().getByRole("img", { name: alt });
     await first.scrollIntoViewIfNeeded();
-    await expect.poll(() => first.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth > 0, img.naturalHeight > img.naturalWidth] : null))).toEqual([true, true]);
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth > 0, img.naturalHeight > img.naturalWidth] : null)))
+      .toEqual([true, true]);
 
     await coach.page.getByRole("button", { name: "Delete photo 1" }).click();
     await coach.page.getByText("No photos uploaded yet.").waitFor();

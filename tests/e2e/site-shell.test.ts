@@ -75,7 +75,20 @@ describe("header", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
     const mobile = page.getByRole("navigation", { name: "Mobile" });
-    for (const label of ["Home", "General", "About", "Calendar", "Awarded Grants", "Gallery", "Scholarships", "Vlog", "FAQ", "Contact", "Donate", ...PROGRAM_PAGES]) {
+    for (const label of [
+      "Home",
+      "General",
+      "About",
+      "Calendar",
+      "Awarded Grants",
+      "Gallery",
+      "Scholarships",
+      "Vlog",
+      "FAQ",
+      "Contact",
+      "Donate",
+      ...PROGRAM_PAGES,
+    ]) {
       await mobile.getByRole("link", { name: label, exact: true }).waitFor();
     }
     await mobile.getByRole("link", { name: "Donate" }).click();
@@ -102,7 +115,11 @@ describe("pages without React", () => {
       expect(await loaded(path), path).toEqual([expect.stringMatching(/^\/assets\/page-behaviours-[\w-]+\.js$/)]);
     }
     // Pages with the application's forms and tools run React.
-    for (const path of ["/vlog", "/contact", "/signin"]) expect((await loaded(path)).some((s) => s.includes("entry.client")), path).toBe(true);
+    for (const path of ["/vlog", "/contact", "/signin"])
+      expect(
+        (await loaded(path)).some((s) => s.includes("entry.client")),
+        path,
+      ).toBe(true);
 
     const email = uniqueEmail("document");
     await createAccount(baseURL, { fullName: "Dora Document", email, password: "secret12" });

@@ -46,7 +46,10 @@ async function submitTestimonial(page: Page, text: string, stars: number, name?:
   // A person clicks the star drawn for the (visually hidden) radio button.
   const radioName = `${stars} star${stars === 1 ? "" : "s"}`;
   const radio = form.getByRole("radio", { name: radioName });
-  await form.locator("label").filter({ has: page.getByRole("radio", { name: radioName }) }).click();
+  await form
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: radioName }) })
+    .click();
   expect(await radio.isChecked()).toBe(true);
   await form.getByRole("button", { name: "Submit Testimonial" }).click();
 }
@@ -98,7 +101,11 @@ describe("testimonials", () => {
     await page.getByText("Please share a positive, encouraging quote").waitFor();
     await page.getByText("Rating should be 4–5 and content should be positive.").waitFor();
     expect(await region.getByText("Testimonial Added!").count()).toBe(0);
-    await page.getByRole("listitem").filter({ hasText: "Please share a positive, encouraging quote" }).getByRole("button", { name: "Close toast" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: "Please share a positive, encouraging quote" })
+      .getByRole("button", { name: "Close toast" })
+      .click();
     await page.getByText("Please share a positive, encouraging quote").waitFor({ state: "detached" });
 
     // A listed word, whatever its case, is blocked too; the keyboard moves the stars.

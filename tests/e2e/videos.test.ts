@@ -73,7 +73,9 @@ describe("video library", () => {
     expect(await page.getByRole("heading", { name: "Add a Video" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /^(Make skinny|Allow inline)$/ }).count()).toBe(0);
     // A card links to /video/{youtube_id}.
-    expect(await card(page, "Travel Team Weekend in Atlanta").getByRole("link", { name: "Travel Team Weekend in Atlanta" }).getAttribute("href")).toBe("/video/Pb7gT1wQe6M");
+    expect(
+      await card(page, "Travel Team Weekend in Atlanta").getByRole("link", { name: "Travel Team Weekend in Atlanta" }).getAttribute("href"),
+    ).toBe("/video/Pb7gT1wQe6M");
 
     await visit("/blog");
     expect((await cardTitles(page)).filter((t) => STARTERS.includes(t))).toEqual(STARTERS);
@@ -103,7 +105,9 @@ describe("video library", () => {
     await tabs.getByRole("link", { name: "Training" }).click();
     await expect.poll(() => cardTitles(page)).toEqual(["Footwork Drill: Split Step and Recovery", "Serve Lesson for Beginners"]);
     await tabs.getByRole("link", { name: "Education" }).click();
-    await expect.poll(() => cardTitles(page)).toEqual(["Study Hall and SAT Prep at the After School Program", "How College Tennis Scholarships Work"]);
+    await expect
+      .poll(() => cardTitles(page))
+      .toEqual(["Study Hall and SAT Prep at the After School Program", "How College Tennis Scholarships Work"]);
     await expectAccessible(page);
 
     // The tab is kept while searching, and an empty result names the term and the category.
@@ -244,7 +248,9 @@ describe("curating videos", () => {
     const added = card(page, "Coach Vega's Volley Clinic");
     await added.waitFor();
     expect(await added.getByRole("link", { name: "Coach Vega's Volley Clinic" }).getAttribute("href")).toBe("/video/VgA1cL1n1c5");
-    const { rows } = await db.query("select platform, youtube_id, source_id, source_url, category, published_at, embed_allowed from videos where source_id = 'VgA1cL1n1c5'");
+    const { rows } = await db.query(
+      "select platform, youtube_id, source_id, source_url, category, published_at, embed_allowed from videos where source_id = 'VgA1cL1n1c5'",
+    );
     expect(rows).toEqual([
       {
         platform: "youtube",
@@ -290,12 +296,16 @@ describe("curating videos", () => {
     await footwork.getByRole("button", { name: "Allow inline" }).waitFor();
     expect(await footwork.getAttribute("data-layout")).toBe("skinny");
     expect(await footwork.getByRole("button", { name: /^Play/ }).count()).toBe(0);
-    await expect.poll(async () => (await db.query("select embed_allowed from videos where source_id = 'Rw8nB4cYh1E'")).rows[0].embed_allowed).toBe(false);
+    await expect
+      .poll(async () => (await db.query("select embed_allowed from videos where source_id = 'Rw8nB4cYh1E'")).rows[0].embed_allowed)
+      .toBe(false);
 
     await page.reload();
     await card(page, "Footwork Drill: Split Step and Recovery").getByRole("button", { name: "Allow inline" }).click();
     await card(page, "Footwork Drill: Split Step and Recovery").getByRole("button", { name: "Make skinny" }).waitFor();
-    await expect.poll(async () => (await db.query("select embed_allowed from videos where source_id = 'Rw8nB4cYh1E'")).rows[0].embed_allowed).toBe(true);
+    await expect
+      .poll(async () => (await db.query("select embed_allowed from videos where source_id = 'Rw8nB4cYh1E'")).rows[0].embed_allowed)
+      .toBe(true);
     expect(await card(page, "Footwork Drill: Split Step and Recovery").getAttribute("data-layout")).toBe("full");
 
     // Without JavaScript the form posts to the page, which answers with the message and what was typed.

@@ -28,9 +28,15 @@ type Callable = (args: never) => unknown;
 /** Runs a loader or action; a thrown Response or data() becomes { status, body, headers } like a returned one. */
 export async function call(fn: Callable, args: { request: Request; context: AppLoadContext; params?: Record<string, string> }) {
   const unwrap = async (value: unknown) => {
-    if (value instanceof Response) return { status: value.status, headers: value.headers, body: value.headers.get("content-type")?.includes("json") ? await value.json() : await value.text() };
+    if (value instanceof Response)
+      return {
+        status: value.status,
+        headers: value.headers,
+        body: value.headers.get("content-type")?.includes("json") ? await value.json() : await value.text(),
+      };
     const v = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null };
-    if (v && typeof v === "object" && v.type === "DataWithResponseInit") return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), body: v.data };
+    if (v && typeof v === "object" && v.type === "DataWithResponseInit")
+      return { status: v.init?.status ?? 200, headers: new Headers(v.init?.headers), body: v.data };
     return { status: 200, headers: new Headers(), body: value };
   };
   try {

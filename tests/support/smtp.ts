@@ -91,7 +91,11 @@ export async function startTestSmtp(port?: number): Promise<TestSmtp> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no mail to ${to}${typeof match === "string" ? ` with "${match}"` : ""} within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to.join(",")}: ${m.subject}`).join(" | ") || "nothing"}`));
+          reject(
+            new Error(
+              `no mail to ${to}${typeof match === "string" ? ` with "${match}"` : ""} within ${timeoutMs} ms; received: ${mails.map((m) => `${m.to.join(",")}: ${m.subject}`).join(" | ") || "nothing"}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -1,12 +1,14 @@
 import { LoaderCircle, Paperclip, Send, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { formatFileSize, type MessageView } from "~/lib/messaging";
+import { formatFileSize, type MessageView } from "~/lib/messaging-core";
 import { getRealtime } from "~/lib/realtime-client";
 
-export type SendActionData = { ok: true; messages: MessageView[] } | { ok: false; fieldErrors: { content?: string; file?: string }; messages?: MessageView[] };
+export type SendActionData =
+  { ok: true; messages: MessageView[] } | { ok: false; fieldErrors: { content?: string; file?: string }; messages?: MessageView[] };
 
-export const ACCEPTED_FILES = "image/*,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+export const ACCEPTED_FILES =
+  "image/*,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /** A failed send's text goes back in front of whatever was typed since. */
 const giveBack = (sent: string, typedSince: string) => (typedSince ? `${sent}\n${typedSince}` : sent);
@@ -17,7 +19,15 @@ const giveBack = (sent: string, typedSince: string) => (typedSince ? `${sent}\n$
  * it the form posts and the page reloads. Either way the composer takes out only the text it sent: what is
  * typed meanwhile stays, and a refused send puts its text back with the reason.
  */
-export function Composer({ conversationId, onSent, onTyping }: { conversationId: string; onSent: (messages: MessageView[]) => void; onTyping: () => void }) {
+export function Composer({
+  conversationId,
+  onSent,
+  onTyping,
+}: {
+  conversationId: string;
+  onSent: (messages: MessageView[]) => void;
+  onTyping: () => void;
+}) {
   const fetcher = useFetcher<SendActionData>();
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
@@ -32,7 +42,16 @@ export function Composer({ conversationId, onSent, onTyping }: { conversationId:
   // Without JavaScript the form posts as a document: the refusal comes back as the route's action data.
   const documentResult = useActionData<SendActionData>();
   const documentError = documentResult && !documentResult.ok ? (documentResult.fieldErrors.file ?? documentResult.fieldErrors.content ?? null) : null;
-  useEffect(() => setHydrated(true), []);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  // What was typed (or attached) before the page's scripts ran is in the elements, not in React's state: take it
+  // over before React's next render, which would otherwise put the empty state back into the text area.
+  useLayoutEffect(() => {
+    const typed = textarea.current?.value;
+    if (typed) setText(typed);
+    const attached = fileInput.current?.files?.[0];
+    if (attached) setFile(attached);
+    setHydrated(true);
+  }, []);
   const uploading = fetcher.state !== "idle";
   const blank = text.trim() === "" && !file;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -115,9 +134,17 @@ export function Composer({ conversationId, onSent, onTyping }: { conversationId:
         <label className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-court-600">
           <Paperclip aria-hidden className="size-5" />
           <span className="sr-only">Attach a file</span>
-          <input ref={fileInput} type="file" name="file" accept={ACCEPTED_FILES} className="sr-only" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <input
+            ref={fileInput}
+            type="file"
+            name="file"
+            accept={ACCEPTED_FILES}
+            className="sr-only"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
         </label>
         <textarea
+          ref={textarea}
           name="content"
           rows={1}
           aria-label="Message"

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { formatMonthDay } from "~/lib/datetime";
-import { initialOf } from "~/lib/messaging";
+import { initialOf } from "~/lib/messaging-core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { roleLabel } from "~/lib/profile";
-import type { ConversationSummary } from "~/lib/messaging";
+import type { ConversationSummary } from "~/lib/messaging-core";
 
 /** One row of /messages: the other participant, the last message and its date. */
 export function ConversationCard({ conversation: c }: { conversation: ConversationSummary }) {

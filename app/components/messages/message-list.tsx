@@ -1,8 +1,9 @@
 import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { formatClock } from "~/lib/datetime";
-import { formatFileSize, initialOf, type MessageView } from "~/lib/messaging";
+import { formatFileSize, initialOf, type MessageView } from "~/lib/messaging-core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
+import { ReportMessage } from "./report-message";
 
 export const attachmentUrl = (m: Pick<MessageView, "conversationId" | "attachment">) =>
   m.attachment ? `/messages/${m.conversationId}/attachments/${m.attachment.id}` : "";
@@ -48,6 +49,7 @@ export function MessageList({
   typing,
   older,
   latestHref,
+  reportable = false,
 }: {
   messages: MessageView[];
   me: string;
@@ -55,6 +57,8 @@ export function MessageList({
   typing: boolean;
   older?: OlderMessagesControl;
   latestHref?: string | null;
+  /** Safe Play: a participant can report someone else's message. */
+  reportable?: boolean;
 }) {
   const zone = useOrgTimeZone();
   const scroller = useRef<HTMLDivElement>(null);
@@ -83,9 +87,12 @@ export function MessageList({
   useEffect(() => {
     const el = top.current;
     if (!el || !load || !canLoad) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) load();
-    }, { root: scroller.current, rootMargin: "200px 0px 0px 0px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) load();
+      },
+      { root: scroller.current, rootMargin: "200px 0px 0px 0px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [load, canLoad]);
@@ -142,9 +149,7 @@ export function MessageList({
                   {own ? <span className="sr-only">You said</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
                   <MessageBody message={m} />
                   <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
-                    <time dateTime={m.createdAt}>
-                      {formatClock(m.createdAt, zone)}
-                    </time>
+                    <time dateTime={m.createdAt}>{formatClock(m.createdAt, zone)}</time>
                     {own ? (
                       m.isRead ? (
                         <CheckCheck role="img" aria-label="Read" className="size-4" data-read="true" />
@@ -153,6 +158,7 @@ export function MessageList({
                       )
                     ) : null}
                   </p>
+                  {reportable && !own ? <ReportMessage conversationId={m.conversationId} messageId={m.id} /> : null}
                 </div>
               </li>
             );

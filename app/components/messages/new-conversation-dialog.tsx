@@ -3,9 +3,11 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { Participant } from "~/lib/messaging";
+import { ClientBadges } from "~/components/client-label";
+import type { Participant } from "~/lib/messaging-core";
+import type { ClientLabel } from "~/lib/safe-play";
 
-type Client = Pick<Participant, "id" | "fullName" | "email" | "phone">;
+type Client = Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label?: ClientLabel | null };
 
 /** Coaches' 'New Conversation': pick a client; an existing conversation with them is opened instead of a new one. */
 export function NewConversationDialog({ clients, children }: { clients: Client[]; children: ReactNode }) {
@@ -30,6 +32,7 @@ export function NewConversationDialog({ clients, children }: { clients: Client[]
                   <button type="submit" className="flex w-full flex-col items-start px-4 py-3 text-left hover:bg-court-50 focus-visible:bg-court-50">
                     <span className="font-medium text-slate-900">{c.fullName || c.email}</span>
                     {c.phone ? <span className="text-sm text-slate-700">{c.phone}</span> : null}
+                    <ClientBadges label={c.label} className="mt-1" />
                   </button>
                 </Form>
               </li>

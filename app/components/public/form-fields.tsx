@@ -18,7 +18,13 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined; options: readonly string[]; placeholder: string }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  options: readonly string[];
+  placeholder: string;
+}) {
   const id = `${select.name}-${useId()}`;
   return (
     <div className="flex flex-col gap-1">
@@ -38,14 +44,25 @@ export function SelectField({
   );
 }
 
-export function TextAreaField({ label, error, ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
+export function TextAreaField({
+  label,
+  error,
+  ...area
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
   const id = `${area.name}-${useId()}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} rows={5} {...area} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+        rows={5}
+        {...area}
+      />
       <ErrorText id={`${id}-error`} error={error} />
     </div>
   );

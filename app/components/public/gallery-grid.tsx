@@ -41,18 +41,37 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
         const dialogId = `${id}-photo-${i}`;
         return (
           <li key={photo.src}>
-            <button type="button" {...dialogCommand(dialogId, "show-modal")} aria-haspopup="dialog" className="block w-full overflow-hidden rounded-lg bg-slate-100">
+            <button
+              type="button"
+              {...dialogCommand(dialogId, "show-modal")}
+              aria-haspopup="dialog"
+              className="block w-full overflow-hidden rounded-lg bg-slate-100"
+            >
               <span className="sr-only">View full size: </span>
-              <Photo image={photo} eager={i < EAGER_COUNT} sizes={GRID_SIZES} className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105" />
+              <Photo
+                image={photo}
+                eager={i < EAGER_COUNT}
+                sizes={GRID_SIZES}
+                className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105"
+              />
             </button>
             <dialog
               id={dialogId}
               aria-label={photo.alt}
               className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-transparent p-0 backdrop:bg-black/85"
             >
-              <div data-close-on-click="" data-testid="gallery-backdrop" className="relative flex h-full w-full items-center justify-center p-4 pt-16">
+              <div
+                data-close-on-click=""
+                data-testid="gallery-backdrop"
+                className="relative flex h-full w-full items-center justify-center p-4 pt-16"
+              >
                 {/* Lazy: a photo in a closed dialog is not fetched until the dialog opens. */}
-                <Photo image={photo} eager={false} sizes={FULL_SIZES} className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain" />
+                <Photo
+                  image={photo}
+                  eager={false}
+                  sizes={FULL_SIZES}
+                  className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain"
+                />
                 <button
                   type="button"
                   {...dialogCommand(dialogId, "close")}

@@ -1,7 +1,19 @@
 import type { ReactNode } from "react";
 
 /** A titled band of an information page. `id` doubles as the heading's anchor. */
-export function Section({ title, id, children, className = "", intro }: { title: string; id?: string; children: ReactNode; className?: string; intro?: string }) {
+export function Section({
+  title,
+  id,
+  children,
+  className = "",
+  intro,
+}: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+  className?: string;
+  intro?: string;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
     <section aria-labelledby={headingId} className={`mx-auto max-w-7xl px-4 py-10 ${className}`}>

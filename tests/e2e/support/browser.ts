@@ -11,7 +11,14 @@ const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"
 
 export function findChromium(): string {
   const fromEnv = [process.env.CHROMIUM_PATH, process.env.CHROME_PATH, process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH].filter(Boolean) as string[];
-  const candidates = [...fromEnv, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/snap/bin/chromium"];
+  const candidates = [
+    ...fromEnv,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+    "/usr/bin/google-chrome-stable",
+    "/snap/bin/chromium",
+  ];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) throw new Error("Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH");
   return found;
@@ -20,7 +27,16 @@ export function findChromium(): string {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 }
 
@@ -30,10 +46,23 @@ export async function expectAccessible(page: Page) {
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }> }> } };
+    const w = window as unknown as {
+      axe: {
+        run: (
+          ctx: unknown,
+          opts: unknown,
+        ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }> }>;
+      };
+    };
     const result = await w.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] } });
     // The element's own markup and axe's explanation make a failure readable without a rerun.
-    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`).join(" | ")})`);
+    return result.violations.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)} ${n.failureSummary ?? ""}`)
+          .join(" | ")})`,
+    );
   });
   expect(violations, `axe found problems on ${page.url()}`).toEqual([]);
 }

@@ -32,7 +32,9 @@ export type RunningServer = {
   kill: () => Promise<void>;
 };
 
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] } = {},
+): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-"));
   const url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,180 @@
+// Safe Play's rules (decision 0022), one function per rule, called by every entry point: loaders, actions, the
+// WebSocket send (through createMessage) and the conversation starts. The pure parts (`sendRefusal`,
+// `startRefusal`, `isMinorPerson`) decide from rows; the `safePlay...` functions read those rows first.
+//   - A conversation that includes a minor must include one of the minor's linked guardians: otherwise nobody
+//     may start it or send to it (NO_GUARDIAN_MESSAGE; the unlinked athlete reads NEEDS_GUARDIAN_MESSAGE).
+//   - Quiet hours: a coach may not send into a conversation with a minor between QUIET_HOURS in ORG_TIME_ZONE.
+//     Guardians and athletes are never restricted.
+//   - A guardian link to a minor cannot be removed through the site; only the safeguarding lead reads
+//     conversations they are not in, and only reported ones.
+import { sql } from "drizzle-orm";
+import { data, type AppLoadContext } from "react-router";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { isUuid } from "./conversation-member.server";
+import { requireUser } from "./session.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
+import type { Profile } from "~/lib/profile";
+import {
+  ageOn,
+  dateOfBirthProblem,
+  inQuietHours,
+  isMinor,
+  MIN_AGE_ALONE,
+  NEEDS_GUARDIAN_MESSAGE,
+  UNDER_13_MESSAGE,
+  NO_GUARDIAN_MESSAGE,
+  parseQuietHours,
+  quietHoursMessage,
+  type ClientKind,
+  type QuietHours,
+} from "~/lib/safe-play";
+
+export type SafePlaySettings = { timeZone: string; quietHours: QuietHours; clock: () => Date };
+
+export const DEFAULT_SAFE_PLAY: SafePlaySettings = {
+  timeZone: DEFAULT_TIME_ZONE,
+  quietHours: parseQuietHours("20:00-08:00")!,
+  clock: () => new Date(),
+};
+
+/** What the rules need to know about a person. */
+export type SafetyPerson = { id: string; role: "client" | "coach"; kind: ClientKind; dateOfBirth: string | null; guardianIds: string[] };
+
+const SafetyRow = z.object({
+  id: z.string(),
+  role: z.enum(["client", "coach"]),
+  kind: z.enum(["guardian", "athlete"]),
+  dob: z.string().nullable(),
+  guardians: z.array(z.string()).nullable(),
+});
+
+const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
+  id: r.id,
+  role: r.role,
+  kind: r.kind,
+  dateOfBirth: r.dob,
+  guardianIds: r.guardians ?? [],
+});
+
+const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.date_of_birth::text as dob,
+  (select array_agg(g.guardian_id order by g.guardian_id) from guardian_links g join users gu on gu.id = g.guardian_id and gu.deleted_at is null
+    where g.athlete_id = u.id) as guardians`;
+
+/** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
+export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">, settings: SafePlaySettings): boolean {
+  if (p.role !== "client" || p.kind !== "athlete") return false;
+  return p.dateOfBirth ? isMinor(p.dateOfBirth, settings.clock(), settings.timeZone) : true;
+}
+
+/**
+ * The send rule, from the conversation's participants: null when `senderId` may send now, else the words to show.
+ * A sender who is not a participant gets null here (the membership rule answers them, revealing nothing).
+ */
+export function sendRefusal(participants: SafetyPerson[], senderId: string, settings: SafePlaySettings): string | null {
+  const sender = participants.find((p) => p.id === senderId);
+  if (!sender) return null;
+  const present = new Set(participants.map((p) => p.id));
+  const minors = participants.filter((p) => isMinorPerson(p, settings));
+  for (const minor of minors) {
+    if (!minor.guardianIds.some((g) => present.has(g))) return minor.id === senderId ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+  }
+  if (minors.length > 0 && sender.role === "coach" && inQuietHours(settings.clock(), settings.timeZone, settings.quietHours)) {
+    return quietHoursMessage(settings.quietHours);
+  }
+  return null;
+}
+
+/** The start rule: nobody starts a conversation with (or as) a minor who has no linked guardian. */
+export function startRefusal(starter: SafetyPerson, other: SafetyPerson, settings: SafePlaySettings): string | null {
+  for (const p of [starter, other]) {
+    if (isMinorPerson(p, settings) && p.guardianIds.length === 0) return p.id === starter.id ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+  }
+  return null;
+}
+
+type Executor = Pick<Db, "execute">;
+
+export async function getSafetyPeople(db: Executor, userIds: string[]): Promise<SafetyPerson[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.execute(
+    sql`select ${safetyColumns} from users u where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((r) => toPerson(SafetyRow.parse(r)));
+}
+
+export async function getConversationSafety(db: Executor, conversationId: string): Promise<SafetyPerson[]> {
+  if (!isUuid(conversationId)) return [];
+  const { rows } = await db.execute(sql`
+    select ${safetyColumns} from conversation_participants p join users u on u.id = p.user_id where p.conversation_id = ${conversationId}`);
+  return rows.map((r) => toPerson(SafetyRow.parse(r)));
+}
+
+/** The one send rule as the send path calls it (createMessage): one query, nothing written. */
+export async function safePlaySendRefusal(
+  db: Executor,
+  conversationId: string,
+  senderId: string,
+  settings: SafePlaySettings,
+): Promise<string | null> {
+  return sendRefusal(await getConversationSafety(db, conversationId), senderId, settings);
+}
+
+export async function safePlayStartRefusal(db: Executor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {
+  const people = await getSafetyPeople(db, [starterId, otherId]);
+  const starter = people.find((p) => p.id === starterId);
+  const other = people.find((p) => p.id === otherId);
+  return starter && other ? startRefusal(starter, other, settings) : null;
+}
+
+/** What keeps this person from messaging at all (the chat widget and /messages explain it), or null. */
+export async function messagingBlockFor(db: Executor, userId: string, settings: SafePlaySettings): Promise<string | null> {
+  const [me] = await getSafetyPeople(db, [userId]);
+  return me && isMinorPerson(me, settings) && me.guardianIds.length === 0 ? NEEDS_GUARDIAN_MESSAGE : null;
+}
+
+export const GUARDIAN_REMOVAL_REFUSED = "A parent or guardian cannot be removed while the athlete is under 18.";
+
+/**
+ * Who may remove the link between `athleteId` and `guardianId`: once the athlete is an adult, the athlete or that
+ * guardian. While the athlete is a minor nobody can through the site (the organisation can, by hand, and logs it).
+ */
+export function canRemoveGuardianLink(actor: Pick<Profile, "id">, athlete: SafetyPerson, guardianId: string, settings: SafePlaySettings): boolean {
+  if (!athlete.guardianIds.includes(guardianId)) return false;
+  if (isMinorPerson(athlete, settings)) return false;
+  return actor.id === athlete.id || actor.id === guardianId;
+}
+
+/** Whether the person holds the safeguarding lead capability (a coach granted it by an operator). */
+export async function isSafeguardingLead(db: Executor, userId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ lead: boolean }>(
+    sql`select (role = 'coach' and safeguarding_lead and deleted_at is null) as lead from users where id = ${userId}`,
+  );
+  return rows[0]?.lead === true;
+}
+
+/** The safeguarding lead, or a thrown 403 (a visitor is sent to sign in). First line of /safeguarding's loader and action. */
+export async function requireSafeguardingLead(request: Request, context: AppLoadContext): Promise<Profile> {
+  const user = await requireUser(request, context);
+  if (!(await isSafeguardingLead(context.db, user.id))) throw data({ error: "Only the safeguarding lead can open this page." }, { status: 403 });
+  return user;
+}
+
+/**
+ * The sign-up and /account rule for what a client says they are: an athlete gives a real date of birth and is at
+ * least 13 (COPPA: a parent creates the account of a younger child). Null when acceptable, else the field and words.
+ */
+export function clientKindProblem(
+  kind: ClientKind,
+  dateOfBirth: string | null | undefined,
+  settings: SafePlaySettings,
+): { field: "kind" | "dateOfBirth"; message: string } | null {
+  if (kind !== "athlete") return null;
+  const problem = dateOfBirthProblem(dateOfBirth ?? "", settings.clock(), settings.timeZone);
+  if (problem) return { field: "dateOfBirth", message: problem };
+  if (ageOn(dateOfBirth!, settings.clock(), settings.timeZone) < MIN_AGE_ALONE) return { field: "dateOfBirth", message: UNDER_13_MESSAGE };
+  return null;
+}

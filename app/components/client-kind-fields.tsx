@@ -1,0 +1,36 @@
+// Sign-up's and /account's question (Safe Play): a parent or guardian, or a student-athlete with a date of birth.
+// Plain inputs, so it works in the no-React sign-up dialog too; the server checks the age (COPPA).
+import { useId } from "react";
+import { Field } from "~/components/ui/field";
+import type { ClientKind } from "~/lib/safe-play";
+
+export function ClientKindFields({
+  kind,
+  dateOfBirth,
+  errors,
+}: {
+  kind?: ClientKind | null;
+  dateOfBirth?: string | null;
+  errors: { kind?: string | undefined; dateOfBirth?: string | undefined };
+}) {
+  const id = useId();
+  return (
+    <>
+      <fieldset className="flex flex-col gap-1" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Who are you?</legend>
+        <label className="flex items-center gap-2 text-slate-900">
+          <input type="radio" name="kind" value="guardian" defaultChecked={kind === "guardian"} className="size-4" />I am a parent or guardian
+        </label>
+        <label className="flex items-center gap-2 text-slate-900">
+          <input type="radio" name="kind" value="athlete" defaultChecked={kind === "athlete"} className="size-4" />I am a student-athlete
+        </label>
+        {errors.kind ? (
+          <p id={`${id}-kind-error`} data-field-error="" className="text-sm text-red-700">
+            {errors.kind}
+          </p>
+        ) : null}
+      </fieldset>
+      <Field label="Date of birth (student-athletes)" name="dateOfBirth" type="date" defaultValue={dateOfBirth ?? ""} error={errors.dateOfBirth} />
+    </>
+  );
+}

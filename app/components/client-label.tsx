@@ -1,0 +1,18 @@
+// What coaches see beside a client wherever one is listed (Safe Play): guardian or athlete, "Minor", the family.
+import { KIND_LABEL, type ClientLabel } from "~/lib/safe-play";
+
+export function ClientBadges({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {
+  if (!label) return null;
+  const family = label.family.length
+    ? `${label.kind === "athlete" ? "Guardian" : "Athletes"}: ${label.family.join(", ")}`
+    : label.kind === "athlete"
+      ? "No guardian linked"
+      : null;
+  return (
+    <span className={`inline-flex flex-wrap items-center gap-1 text-xs ${className}`}>
+      <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-800">{KIND_LABEL[label.kind]}</span>
+      {label.minor ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Minor</span> : null}
+      {family ? <span className="text-slate-700">{family}</span> : null}
+    </span>
+  );
+}

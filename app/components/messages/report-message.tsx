@@ -1,0 +1,50 @@
+// "Report" under someone else's message (Safe Play): a reason, sent to the safeguarding lead. A native <details>
+// and a form post, so it works before JavaScript loads too.
+import { useId } from "react";
+import { useFetcher } from "react-router";
+
+export type ReportActionData = { ok: true; reported: string } | { ok: false; fieldErrors: { reason?: string } };
+
+export function ReportMessage({ conversationId, messageId }: { conversationId: string; messageId: string }) {
+  const fetcher = useFetcher<ReportActionData>();
+  const id = useId();
+  const result = fetcher.data;
+  if (result?.ok) {
+    return (
+      <p role="status" className="mt-1 text-xs text-slate-700">
+        Reported. The safeguarding lead will review this message.
+      </p>
+    );
+  }
+  const error = result && !result.ok ? result.fieldErrors.reason : undefined;
+  return (
+    <details className="mt-1 text-xs text-slate-700">
+      <summary className="cursor-pointer underline">Report</summary>
+      <fetcher.Form method="post" action={`/messages/${conversationId}`} className="mt-2 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="messageId" value={messageId} />
+        <label htmlFor={`${id}-reason`} className="font-medium text-slate-800">
+          Why are you reporting this message?
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          name="reason"
+          rows={3}
+          maxLength={1000}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="rounded-md border border-slate-400 px-2 py-1 text-sm text-slate-900"
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={fetcher.state !== "idle"} className="self-start rounded-md bg-navy-700 px-3 py-1 font-semibold text-white">
+          Send report
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}

@@ -1,0 +1,99 @@
+// iPhone photos (HEIC: HEVC inside HEIF) decoded to pixels with libheif compiled to WebAssembly (libheif-js), because
+// sharp's prebuilt libvips cannot decode HEVC (docs/decisions/0018). The decoder runs in a worker thread made for one
+// photo and ended after it: loading it costs nothing until a HEIC arrives, decoding (seconds for a 12-megapixel
+// photo, all of it synchronous WebAssembly) does not stall other requests and sockets, and the WebAssembly memory
+// it grows (it never shrinks while the module lives) is returned when the worker ends. One decode runs at a time.
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+
+/** Photos with more pixels are refused before decoding: 48-megapixel "HEIF Max" iPhone photos still fit. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+const TIME_LIMIT_MS = 60_000;
+
+export type DecodedHeic = { data: Buffer; width: number; height: number; channels: 3 | 4 };
+export type HeicProblem = { error: "unreadable" | "tooManyPixels" };
+
+/** HEIF container brands of HEVC-coded images, as iPhones and other phones save them. */
+const HEIC_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs"]);
+
+/** Whether the file is HEIF with HEVC inside: its `ftyp` box names a HEIC brand, as main or compatible brand. */
+export function looksLikeHeic(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.toString("latin1", 4, 8) !== "ftyp") return false;
+  const end = Math.min(bytes.readUInt32BE(0), bytes.length);
+  const brands = [bytes.toString("latin1", 8, 12)];
+  for (let p = 16; p + 4 <= end; p += 4) brands.push(bytes.toString("latin1", p, p + 4));
+  return brands.some((b) => HEIC_BRANDS.has(b));
+}
+
+// CommonJS run by the worker. libheif applies the HEIF rotation and mirroring (irot, imir) and crop (clap) as it
+// decodes, so the pixels come out upright; the Exif orientation inside a HEIC describes the same turn and must not be
+// applied again. Nothing but pixels leaves the worker: no Exif, no XMP, no GPS position.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+console.log = () => {}; // libheif-js reports a damaged file on stdout; the caller answers the coach instead
+const libheif = require(workerData.libheifPath);
+const decoder = new libheif.HeifDecoder();
+const images = decoder.decode(workerData.bytes);
+const image = images.find((i) => i.is_primary()) || images[0];
+if (!image) {
+  parentPort.postMessage({ error: "unreadable" });
+} else {
+  const width = image.get_width();
+  const height = image.get_height();
+  if (width * height > workerData.maxPixels) {
+    parentPort.postMessage({ error: "tooManyPixels" });
+  } else {
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    image.display({ data: rgba, width, height }, (done) => {
+      if (!done) return parentPort.postMessage({ error: "unreadable" });
+      let data = rgba;
+      let channels = 4;
+      if (!image.has_alpha_channel()) {
+        data = new Uint8Array(width * height * 3);
+        for (let i = 0, j = 0; i < rgba.length; i += 4, j += 3) {
+          data[j] = rgba[i];
+          data[j + 1] = rgba[i + 1];
+          data[j + 2] = rgba[i + 2];
+        }
+        channels = 3;
+      }
+      parentPort.postMessage({ width, height, channels, data }, [data.buffer]);
+    });
+  }
+}
+`;
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Decodes the primary image of a HEIC file to upright 8-bit RGB(A) pixels, or says why it cannot. */
+export function decodeHeic(bytes: Buffer): Promise<DecodedHeic | HeicProblem> {
+  const run = queue.then(() => decodeInWorker(bytes));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function decodeInWorker(bytes: Buffer): Promise<DecodedHeic | HeicProblem> {
+  const libheifPath = createRequire(import.meta.url).resolve("libheif-js/wasm-bundle");
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bytes: new Uint8Array(bytes), libheifPath, maxPixels: MAX_PHOTO_PIXELS } });
+  return new Promise<DecodedHeic | HeicProblem>((resolve) => {
+    const timer = setTimeout(() => resolve({ error: "unreadable" }), TIME_LIMIT_MS);
+    worker.once("message", (m: { error: HeicProblem["error"] } | { width: number; height: number; channels: 3 | 4; data: Uint8Array }) => {
+      clearTimeout(timer);
+      resolve(
+        "error" in m
+          ? { error: m.error }
+          : { width: m.width, height: m.height, channels: m.channels, data: Buffer.from(m.data.buffer, m.data.byteOffset, m.data.byteLength) },
+      );
+    });
+    // A file that makes libheif throw (or run out of memory) ends the worker: that is a photo we cannot read.
+    worker.once("error", (err) => {
+      console.error("HEIC decoder stopped:", err);
+      clearTimeout(timer);
+      resolve({ error: "unreadable" });
+    });
+    worker.once("exit", () => {
+      clearTimeout(timer);
+      resolve({ error: "unreadable" });
+    });
+  }).finally(() => void worker.terminate());
+}

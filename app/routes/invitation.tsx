@@ -1,0 +1,133 @@
+// /invitation?token=...: a Safe Play invitation from a mail (decision 0022). A guardian invited by an athlete accepts
+// it signed in (creating an account first if needed); an athlete whose account their guardian made chooses a
+// password here, or, if they already have an account with that address, accepts it signed in.
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/invitation";
+import { getUser, requireUser } from "~/auth/session.server";
+import { AuthCard } from "~/components/auth-card";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-schemas";
+import { pageMeta } from "~/lib/meta";
+import { setToastCookie } from "~/lib/toast.server";
+import { INVITATION_GONE } from "~/lib/safe-play";
+import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
+
+export const meta = () => [
+  ...pageMeta({ title: "Invitation", description: "Accept an invitation to link a family's accounts." }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const [invitation, user] = await Promise.all([getInvitation(context.db, token), getUser(request, context)]);
+  return { token, invitation, signedInAs: user?.email ?? null };
+}
+
+type ActionData = { fieldErrors?: FieldErrors; error?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  if (form.get("intent") === "accept") {
+    const user = await requireUser(request, context);
+    const r = await acceptInvitation(context.db, token, user, context.config.messaging.safePlay);
+    if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
+    const toast = await setToastCookie(context, { type: "success", title: "Invitation accepted", description: "Your accounts are linked." });
+    throw redirect("/account", { headers: { "Set-Cookie": toast } });
+  }
+  if (form.get("intent") === "password") {
+    const { data: input, fieldErrors } = parseForm(ResetPasswordSchema, form);
+    if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
+    const hash = await (await context.auth.$context).password.hash(input.password);
+    const r = await claimAthleteAccount(context.db, input.token, hash);
+    if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
+    const toast = await setToastCookie(context, {
+      type: "success",
+      title: "Your account is ready",
+      description: "Sign in with your email address and your new password.",
+    });
+    throw redirect(`/signin?${new URLSearchParams({ redirectTo: "/messages" })}`, { headers: { "Set-Cookie": toast } });
+  }
+  return data<ActionData>({ error: INVITATION_GONE }, { status: 400 });
+}
+
+export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, invitation, signedInAs } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const back = `/invitation?${new URLSearchParams({ token })}`;
+  if (!invitation) {
+    return (
+      <AuthCard title="Invitation" subtitle={INVITATION_GONE}>
+        <Link to="/" className={buttonClass("primary")}>
+          Go to Home
+        </Link>
+      </AuthCard>
+    );
+  }
+  const forGuardian = invitation.kind === "guardian";
+  const subtitle = forGuardian
+    ? `${invitation.athleteName} asked you to be their parent or guardian. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
+    : `${invitation.inviterName}, your parent or guardian, made a student-athlete account for you.`;
+  const sameAddress = signedInAs?.toLowerCase() === invitation.email.toLowerCase();
+  return (
+    <AuthCard title="Invitation" subtitle={subtitle}>
+      <p className="mb-4 text-slate-800">
+        It was sent to <strong>{invitation.email}</strong>.
+      </p>
+      <FormError message={actionData?.error} />
+      {signedInAs && sameAddress ? (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="accept" />
+          <input type="hidden" name="token" value={token} />
+          <Button type="submit" disabled={busy} className="w-full">
+            Accept the invitation
+          </Button>
+        </Form>
+      ) : signedInAs ? (
+        <p className="text-slate-800">
+          You are signed in as {signedInAs}. Please{" "}
+          <Link to="/signout" className="font-semibold text-court-800 underline">
+            sign out
+          </Link>{" "}
+          and sign in with the address the invitation was sent to.
+        </p>
+      ) : !forGuardian && !invitation.emailHasAccount ? (
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="password" />
+          <input type="hidden" name="token" value={token} />
+          <Field
+            label="Choose a password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={actionData?.fieldErrors?.password}
+          />
+          <Field
+            label="Repeat the password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={actionData?.fieldErrors?.confirmPassword}
+          />
+          <Button type="submit" disabled={busy} className="w-full">
+            Accept and create my sign-in
+          </Button>
+        </Form>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <Link to={`/signin?${new URLSearchParams({ redirectTo: back })}`} className={buttonClass("primary")}>
+            Sign in to accept
+          </Link>
+          {invitation.emailHasAccount ? null : (
+            <Link to={`/signup?${new URLSearchParams({ redirectTo: back })}`} className={buttonClass("secondary")}>
+              Create an account
+            </Link>
+          )}
+        </div>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,343 @@
+// Safe Play end to end (issue 16), in Chromium against a real SMTP server on loopback. The Safe Play clock is set
+// through configuration (SAFE_PLAY_NOW): 2 PM in New York, then the server is restarted at 9 PM (quiet hours).
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInThroughPage, uniqueEmail } from "./support/accounts";
+import { setupBrowser } from "./support/browser";
+import { get, makePerson, openDatabase, openSocket, post, signInCookie, useSession, type Person } from "./support/messaging";
+import { runScript, startServer, type RunningServer } from "./support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+
+const NO_GUARDIAN = "This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.";
+const QUIET = "Quiet hours: coaches can't message student-athletes under 18 between 8:00 PM and 8:00 AM. You can send this after 8:00 AM.";
+const AFTERNOON = "2026-06-15T14:00:00-04:00";
+const NIGHT = "2026-06-15T21:00:00-04:00";
+/** 15 and 14 on the day the server's Safe Play clock says; 11 is too young to sign up alone. */
+const DOB_15 = "2011-03-04";
+const DOB_14 = "2012-01-10";
+const DOB_11 = "2015-05-05";
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+const baseEnv = () => ({
+  SMTP_URL: smtp.url,
+  SIGNIN_LIMIT_PER_IP: "10000",
+  SIGNUP_LIMIT_PER_IP: "10000",
+  ORG_NAME: "Safe Play Tennis",
+  NOTIFY_DELAY_SECONDS: "3600",
+});
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startServer({ env: { ...baseEnv(), SAFE_PLAY_NOW: AFTERNOON } });
+});
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+});
+
+const open = setupBrowser(() => server.url);
+const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+
+// The people of the story, made once and used by the tests in order.
+let coach: Person;
+let lead: Person;
+let guardian: Person;
+let otherParent: Person;
+let athlete: Person;
+let soloAthlete: Person;
+let conversationPath = "";
+const db = async () => (database ??= await openDatabase(server.dataDir));
+const idOf = async (email: string) =>
+  (await (await db()).query<{ id: string }>("select id from users where lower(email) = lower($1)", [email])).rows[0]!.id;
+const count = async (table: string) => (await (await db()).query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
+
+describe("Safe Play", () => {
+  it("a guardian adds a 15-year-old who accepts the mailed invitation; a coach's message reaches athlete and guardian live", async () => {
+    [coach, lead, guardian, otherParent] = await Promise.all([
+      makePerson(server.url, "Coach Casey", { coach: true, env: env() }),
+      makePerson(server.url, "Lead Lane", { coach: true, env: env() }),
+      makePerson(server.url, "Gwen Guardian", { env: env() }),
+      makePerson(server.url, "Olly Otherparent", { env: env() }),
+    ]);
+    const grant = await runScript(["cli/user-role.ts", lead.email, "safeguarding"], env());
+    expect(grant.code, grant.stderr).toBe(0);
+    expect(grant.stdout).toContain("is now the safeguarding lead");
+
+    const g = await open();
+    await useSession(g.context, server.url, guardian);
+    await g.visit("/account");
+    const athleteEmail = uniqueEmail("ari");
+    // Bad input gets its message beside the field, not a 500.
+    await g.page.getByLabel("Athlete's name").fill("Ari Ace");
+    await g.page.getByLabel("Athlete's date of birth").fill("2030-01-01");
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByText("The date of birth cannot be in the future.").waitFor();
+    await g.page.getByLabel("Athlete's name").fill("Ari Ace");
+    await g.page.getByLabel("Athlete's date of birth").fill(DOB_15);
+    await g.page.getByLabel("Athlete's email (optional)").fill(athleteEmail);
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByText("Ari Ace was added. We sent them an invitation to their account.").waitFor();
+    await g.page.getByRole("list", { name: "Your student-athletes" }).getByText("15 years old · Minor").waitFor();
+
+    const invitation = await smtp.waitFor(athleteEmail, "Your student-athlete account with Safe Play Tennis");
+    expect(invitation.text).toContain("Gwen Guardian, your parent or guardian, made a student-athlete account for you");
+    const link = invitation.links.find((l) => l.includes("/invitation?token="))!;
+    expect(link.startsWith(`${server.url}/invitation?token=`)).toBe(true);
+
+    const a = await open();
+    await a.visit(link);
+    await a.page.getByLabel("Choose a password").fill("athlete12");
+    await a.page.getByLabel("Repeat the password").fill("athlete12");
+    await a.page.getByRole("button", { name: "Accept and create my sign-in" }).click();
+    await a.page.waitForURL((u) => u.pathname === "/signin" && u.searchParams.get("redirectTo") === "/messages");
+    await a.page.getByText("Sign in with your email address and your new password.").waitFor();
+    const main = a.page.getByRole("main");
+    await main.getByLabel("Email").fill(athleteEmail);
+    await main.getByLabel("Password").fill("athlete12");
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await a.page.waitForURL((u) => u.pathname === "/messages");
+    athlete = { email: athleteEmail, password: "athlete12", fullName: "Ari Ace", cookie: "" };
+
+    // The coach sees who Ari is, and starts the conversation: Gwen is in it too.
+    const c = await open();
+    await useSession(c.context, server.url, coach);
+    await c.visit("/messages");
+    await c.page.getByRole("button", { name: "New Conversation" }).click();
+    const entry = c.page.getByRole("list", { name: "Clients" }).getByRole("button", { name: /^Ari Ace/ });
+    await entry.getByText("Minor").waitFor();
+    await entry.getByText("Guardian: Gwen Guardian").waitFor();
+    await c.page
+      .getByRole("list", { name: "Clients" })
+      .getByRole("button", { name: /^Gwen Guardian/ })
+      .getByText("Athletes: Ari Ace")
+      .waitFor();
+    await entry.click();
+    await c.page.waitForURL((u) => /^\/messages\/[0-9a-f-]{36}$/.test(u.pathname));
+    conversationPath = new URL(c.page.url()).pathname;
+    const participants = c.page.getByRole("list", { name: "Participants" });
+    await participants.getByText("Gwen Guardian", { exact: true }).waitFor();
+    await participants.getByText("Ari Ace", { exact: true }).waitFor();
+    await participants.getByText("Minor", { exact: true }).waitFor();
+
+    await a.visit(conversationPath);
+    await g.visit(conversationPath);
+    const box = c.page.getByPlaceholder("Type a message...");
+    await box.fill("Great serve today, Ari. Practice moves to 4:30 on Tuesday.");
+    await box.press("Enter");
+    await a.page.getByText("Great serve today, Ari. Practice moves to 4:30 on Tuesday.").waitFor();
+    await g.page.getByText("Great serve today, Ari. Practice moves to 4:30 on Tuesday.").waitFor();
+  });
+
+  it("refuses an athlete under 13 at sign-up; a 14-year-old signing up alone cannot message until the guardian they invite accepts", async () => {
+    const young = await open();
+    await young.visit("/signup");
+    await young.page.getByLabel("Full Name").fill("Tiny Tim");
+    await young.page.getByLabel("Email").fill(uniqueEmail("tim"));
+    await young.page.getByLabel("Password").fill("secret12");
+    await young.page.getByLabel("I am a student-athlete").check();
+    await young.page.getByLabel("Date of birth (student-athletes)").fill(DOB_11);
+    await young.page.getByRole("button", { name: "Create Account" }).click();
+    await young.page.getByText("Student-athletes under 13 cannot create their own account. A parent or guardian creates it").waitFor();
+
+    const s = await open();
+    const soloEmail = uniqueEmail("solo");
+    await s.visit("/signup");
+    await s.page.getByLabel("Full Name").fill("Sol Solo");
+    await s.page.getByLabel("Email").fill(soloEmail);
+    await s.page.getByLabel("Password").fill("secret12");
+    await s.page.getByLabel("I am a student-athlete").check();
+    await s.page.getByLabel("Date of birth (student-athletes)").fill(DOB_14);
+    await s.page.getByRole("button", { name: "Create Account" }).click();
+    await s.page.waitForURL((u) => u.pathname === "/signin");
+    await signInThroughPage(s.page, soloEmail, "secret12");
+    soloAthlete = { email: soloEmail, password: "secret12", fullName: "Sol Solo", cookie: "" };
+
+    // The widget and /messages explain what is missing.
+    await s.page.getByRole("button", { name: "Message Your Coach" }).click();
+    await s.page.getByText("Before you can send messages, a parent or guardian must be linked to your account").waitFor();
+    await s.visit("/messages");
+    await s.page.getByRole("heading", { name: "A parent or guardian is needed" }).waitFor();
+
+    // The coach is refused, with the issue's words, and nothing is stored.
+    const c = await open();
+    await useSession(c.context, server.url, coach);
+    await c.visit("/messages");
+    const conversations = await count("conversations");
+    await c.page.getByRole("button", { name: "New Conversation" }).click();
+    const entry = c.page.getByRole("list", { name: "Clients" }).getByRole("button", { name: /^Sol Solo/ });
+    await entry.getByText("No guardian linked").waitFor();
+    await entry.click();
+    await c.page.getByText(NO_GUARDIAN).waitFor();
+    expect(await count("conversations")).toBe(conversations);
+
+    // Sol invites a parent who has no account yet: they create one from the invitation and accept it signed in.
+    const parentEmail = uniqueEmail("sols-parent");
+    await s.visit("/account");
+    await s.page.getByLabel("Parent or guardian's email").fill(parentEmail);
+    await s.page.getByRole("button", { name: "Send invitation" }).click();
+    await s.page.getByText(`We sent an invitation to ${parentEmail}.`).waitFor();
+    const mail = await smtp.waitFor(parentEmail, "You are invited to be a parent or guardian");
+    const p = await open();
+    await p.visit(mail.links.find((l) => l.includes("/invitation?token="))!);
+    await p.page.getByRole("link", { name: "Create an account" }).click();
+    await p.page.getByLabel("Full Name").fill("Sam Solo");
+    await p.page.getByLabel("Email").fill(parentEmail);
+    await p.page.getByLabel("Password").fill("secret12");
+    await p.page.getByLabel("I am a parent or guardian").check();
+    await p.page.getByRole("button", { name: "Create Account" }).click();
+    await p.page.waitForURL((u) => u.pathname === "/signin");
+    const main = p.page.getByRole("main");
+    await main.getByLabel("Email").fill(parentEmail);
+    await main.getByLabel("Password").fill("secret12");
+    await main.getByRole("button", { name: "Sign In", exact: true }).click();
+    await p.page.waitForURL((u) => u.pathname === "/invitation");
+    await p.page.getByRole("button", { name: "Accept the invitation" }).click();
+    await p.page.waitForURL((u) => u.pathname === "/account");
+    await p.page.getByRole("list", { name: "Your student-athletes" }).getByText("Sol Solo").waitFor();
+
+    await s.visit("/messages");
+    expect(await s.page.getByRole("heading", { name: "A parent or guardian is needed" }).count()).toBe(0);
+  });
+
+  it("a report reaches the safeguarding lead, who reads the conversation read-only and the log of links", async () => {
+    const g = await open();
+    await useSession(g.context, server.url, guardian);
+    await g.visit(conversationPath);
+    await g.page.getByText("Report", { exact: true }).click();
+    await g.page.getByLabel("Why are you reporting this message?").fill("Please check the new practice time with us first.");
+    await g.page.getByRole("button", { name: "Send report" }).click();
+    await g.page.getByText("Reported. The safeguarding lead will review this message.").waitFor();
+    const mail = await smtp.waitFor(lead.email, "A message was reported");
+    expect(mail.text).not.toContain("Ari");
+
+    const l = await open();
+    await useSession(l.context, server.url, lead);
+    await l.visit("/safeguarding");
+    const report = l.page.getByRole("list", { name: "Open reports" }).getByRole("listitem").first();
+    await report.getByText("Please check the new practice time with us first.").waitFor();
+    await report.getByText("Reported by Gwen Guardian").waitFor();
+    await report.getByRole("link", { name: "Read the conversation" }).click();
+    await l.page.getByRole("heading", { name: "Reported conversation (read-only)" }).waitFor();
+    await l.page.getByRole("list", { name: "Messages of the reported conversation" }).getByText("Great serve today, Ari.").waitFor();
+    expect(await l.page.getByPlaceholder("Type a message...").count()).toBe(0);
+    const log = l.page.getByRole("table");
+    await log.getByRole("row").filter({ hasText: "athlete added" }).filter({ hasText: "Gwen Guardian" }).first().waitFor();
+    await log.getByRole("row").filter({ hasText: "invitation accepted" }).first().waitFor();
+    await l.page.getByRole("button", { name: "Mark as handled" }).click();
+    await l.page.getByText("No open reports.").waitFor();
+  });
+
+  it("refuses the wrong people over HTTP and the socket, and changes nothing", async () => {
+    const signIn = async (p: Person) => ({ ...p, cookie: await signInCookie(server.url, p.email, p.password) });
+    athlete = await signIn(athlete);
+    soloAthlete = await signIn(soloAthlete);
+    const d = await db();
+    const conversationId = conversationPath.split("/").pop()!;
+    const athleteId = await idOf(athlete.email);
+    const guardianId = await idOf(guardian.email);
+    const snapshot = async () => ({
+      links: (await d.query("select athlete_id, guardian_id from guardian_links order by 1, 2")).rows,
+      participants: (await d.query("select conversation_id, user_id from conversation_participants order by 1, 2")).rows,
+      messages: await count("messages"),
+      reports: (await d.query("select id, resolved_at from message_reports order by 1")).rows,
+      conversations: await count("conversations"),
+    });
+    const before = await snapshot();
+
+    // A minor removing their guardian.
+    const removal = await post(server.url, "/account", athlete, { intent: "remove-guardian", athleteId, guardianId });
+    expect(removal.status).toBe(403);
+    expect(await removal.text()).toContain("A parent or guardian cannot be removed while the athlete is under 18.");
+
+    // A guardian reading another family's child's conversation.
+    expect((await get(server.url, conversationPath, otherParent)).status).toBe(404);
+    const data = await get(server.url, `${conversationPath}.data`, otherParent);
+    expect(await data.text()).not.toContain("Great serve");
+    expect(
+      (
+        await post(server.url, conversationPath, otherParent, {
+          intent: "report",
+          messageId: (await d.query<{ id: string }>("select id from messages where conversation_id = $1 limit 1", [conversationId])).rows[0]!.id,
+          reason: "nosy nosy",
+        })
+      ).status,
+    ).toBe(404);
+    const outsider = await openSocket(server.url, otherParent);
+    outsider.send({ type: "subscribe", conversationId });
+    outsider.send({ type: "send", conversationId, content: "let me in", ref: "o1" });
+    await expect.poll(() => outsider.events.filter((e) => e.error === "forbidden").length).toBe(2);
+    outsider.close();
+
+    // A client opening /safeguarding, or acting on it.
+    for (const who of [guardian, otherParent, coach]) {
+      expect((await get(server.url, "/safeguarding", who)).status).toBe(403);
+      expect((await get(server.url, `/safeguarding?conversation=${conversationId}`, who)).status).toBe(403);
+      expect((await post(server.url, "/safeguarding", who, { intent: "resolve", reportId: String(before.reports[0]?.id ?? "") })).status).toBe(403);
+    }
+
+    // A coach messaging a minor without a guardian: a conversation from before Safe Play (made by hand), over
+    // HTTP and the socket; and a new one.
+    const coachId = await idOf(coach.email);
+    const unlinked = await makePerson(server.url, "Una Unlinked", { env: env() });
+    const unlinkedId = await idOf(unlinked.email);
+    const { rows } = await d.query<{ id: string }>("insert into conversations (id, title) values (gen_random_uuid(), 'Old chat') returning id");
+    const oldId = rows[0]!.id;
+    await d.query("insert into conversation_participants (conversation_id, user_id) values ($1, $2), ($1, $3)", [oldId, coachId, unlinkedId]);
+    expect((await post(server.url, "/account", unlinked, { intent: "kind", kind: "athlete", dateOfBirth: DOB_14 })).status).toBe(200);
+    const unlinkedBefore = await snapshot();
+    const http = await post(server.url, `/messages/${oldId}`, coach, { intent: "send", content: "Hello Una" });
+    expect(http.status).toBe(403);
+    expect(await http.text()).toContain(NO_GUARDIAN);
+    const socket = await openSocket(server.url, coach);
+    socket.send({ type: "send", conversationId: oldId, content: "Hello Una", ref: "c1" });
+    await expect.poll(() => socket.events.find((e) => e.ref === "c1")?.error).toBe(NO_GUARDIAN);
+    socket.close();
+    const start = await post(server.url, "/messages", coach, { intent: "start", clientId: unlinkedId });
+    expect(start.status).toBe(403);
+    expect(await snapshot()).toEqual(unlinkedBefore);
+
+    const after = await snapshot();
+    expect(after.links).toEqual(before.links);
+    expect(after.reports).toEqual(before.reports);
+    expect(after.messages).toBe(before.messages);
+  });
+
+  it("at 21:00 (the clock set through configuration) refuses the coach, saying when, and never the family", async () => {
+    await database?.close();
+    database = undefined;
+    const { dataDir, port } = server;
+    await server.stop();
+    server = await startServer({ dataDir, port, env: { ...baseEnv(), SAFE_PLAY_NOW: NIGHT } });
+    const conversationId = conversationPath.split("/").pop()!;
+    const messages = await count("messages");
+
+    const c = await open();
+    await useSession(c.context, server.url, coach);
+    await c.visit(conversationPath);
+    const box = c.page.getByPlaceholder("Type a message...");
+    await box.fill("One more thing about Tuesday");
+    await box.press("Enter");
+    await c.page.getByRole("alert").getByText(QUIET).waitFor();
+    const http = await post(server.url, conversationPath, coach, { intent: "send", content: "Late note" });
+    expect(http.status).toBe(403);
+    expect(await http.text()).toContain("You can send this after 8:00 AM.");
+    const socket = await openSocket(server.url, coach);
+    socket.send({ type: "send", conversationId, content: "Late note", ref: "n1" });
+    await expect.poll(() => socket.events.find((e) => e.ref === "n1")?.error).toBe(QUIET);
+    socket.close();
+    expect(await count("messages")).toBe(messages);
+
+    const g = await open();
+    await useSession(g.context, server.url, guardian);
+    await g.visit(conversationPath);
+    const guardianBox = g.page.getByPlaceholder("Type a message...");
+    await guardianBox.fill("Thank you, coach!");
+    await guardianBox.press("Enter");
+    await c.page.getByText("Thank you, coach!").waitFor();
+    expect(await count("messages")).toBe(messages + 1);
+  });
+});
