@@ -387,6 +387,16 @@ export const galleryPhotoFiles = pgTable(
   (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
 );
 
+// Where coaches moved or removed a photo of the bundled starting set (app/content/images.ts, keyed by its file in
+// images/). A starting photo with no row here keeps its place after the uploads, in the order the list gives.
+// Positions share one scale with gallery_photos.position: the gallery is one list ordered by both.
+export const galleryStartingPhotos = pgTable("gallery_starting_photos", {
+  file: text("file").primaryKey(),
+  position: integer("position").notNull(),
+  /** A coach removed it from the gallery; "Put back" returns it to its place. */
+  removed: boolean("removed").notNull().default(false),
+});
+
 // Every mail the site sends, written in the same transaction as the change that causes it, then delivered by
 // the job queue (server/queue.ts). A row with no sent_at is still to be delivered (or held: no SMTP_URL).
 export const mailOutbox = pgTable(

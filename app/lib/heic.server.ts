@@ -97,3 +97,74 @@ function decodeInWorker(bytes: Buffer): Promise<DecodedHeic | HeicProblem> {
     });
   }).finally(() => void worker.terminate());
 }
+
+/** The colour space a HEIC's primary image declares: an ICC profile, or the codes of an `nclx` box (ISO 23091-2). */
+export type HeicColour = { icc: Buffer } | { primaries: number; transfer: number };
+
+type Box = { type: string; body: number; end: number };
+
+/** The ISO base media boxes between start and end (a damaged length ends the list). */
+function boxesIn(bytes: Buffer, start: number, end: number): Box[] {
+  const out: Box[] = [];
+  for (let at = start; at + 8 <= end;) {
+    let size = bytes.readUInt32BE(at);
+    let header = 8;
+    if (size === 1) {
+      if (at + 16 > end) break;
+      size = Number(bytes.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) size = end - at;
+    if (size < header || at + size > end) break;
+    out.push({ type: bytes.toString("latin1", at + 4, at + 8), body: at + header, end: at + size });
+    at += size;
+  }
+  return out;
+}
+
+/**
+ * The `colr` property of the HEIC's primary item (meta > pitm names it, iprp > ipma links it to its properties in
+ * iprp > ipco), or null when there is none or the file is not laid out that way. libheif-js decodes the pixels but
+ * does not say what colour space they are in: iPhones write Display P3, and read as sRGB they look dull.
+ */
+export function readHeicColour(bytes: Buffer): HeicColour | null {
+  try {
+    const meta = boxesIn(bytes, 0, bytes.length).find((b) => b.type === "meta");
+    if (!meta) return null;
+    const inMeta = boxesIn(bytes, meta.body + 4, meta.end); // a full box: version and flags first
+    const pitm = inMeta.find((b) => b.type === "pitm");
+    const iprp = inMeta.find((b) => b.type === "iprp");
+    if (!pitm || !iprp) return null;
+    const primary = bytes[pitm.body] === 0 ? bytes.readUInt16BE(pitm.body + 4) : bytes.readUInt32BE(pitm.body + 4);
+    const inIprp = boxesIn(bytes, iprp.body, iprp.end);
+    const ipco = inIprp.find((b) => b.type === "ipco");
+    if (!ipco) return null;
+    const properties = boxesIn(bytes, ipco.body, ipco.end);
+    // Each ipma lists, per item, the 1-based indexes of its properties in ipco.
+    const linked: number[] = [];
+    for (const ipma of inIprp.filter((b) => b.type === "ipma")) {
+      const version = bytes[ipma.body]!;
+      const wideIndexes = (bytes[ipma.body + 3]! & 1) === 1;
+      let at = ipma.body + 4;
+      const entries = bytes.readUInt32BE(at);
+      at += 4;
+      for (let e = 0; e < entries && at < ipma.end; e++) {
+        const item = version < 1 ? bytes.readUInt16BE(at) : bytes.readUInt32BE(at);
+        at += version < 1 ? 2 : 4;
+        const count = bytes[at++]!;
+        for (let k = 0; k < count; k++) {
+          const index = wideIndexes ? bytes.readUInt16BE(at) & 0x7fff : bytes[at]! & 0x7f;
+          at += wideIndexes ? 2 : 1;
+          if (item === primary) linked.push(index);
+        }
+      }
+    }
+    const colr = linked.map((i) => properties[i - 1]).find((b) => b?.type === "colr");
+    if (!colr) return null;
+    const kind = bytes.toString("latin1", colr.body, colr.body + 4);
+    if (kind === "prof" || kind === "rICC") return { icc: Buffer.from(bytes.subarray(colr.body + 4, colr.end)) };
+    if (kind === "nclx") return { primaries: bytes.readUInt16BE(colr.body + 4), transfer: bytes.readUInt16BE(colr.body + 6) };
+    return null;
+  } catch {
+    return null; // a box that says it is longer than the file: read as sRGB, as before
+  }
+}

@@ -3,7 +3,8 @@
 import sharp, { type CreateRaw, type Metadata } from "sharp";
 import { encodeCopy, variantWidths, type Format } from "../../scripts/site-images";
 import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
-import { MAX_PHOTO_PIXELS, decodeHeic, looksLikeHeic } from "~/lib/heic.server";
+import zlib from "node:zlib";
+import { MAX_PHOTO_PIXELS, decodeHeic, looksLikeHeic, readHeicColour, type DecodedHeic, type HeicColour } from "~/lib/heic.server";
 
 export type ProcessedPhoto = { width: number; height: number; files: Array<{ format: Format; width: number; data: Buffer }> };
 export type PhotoProblem = { error: string };
@@ -53,6 +54,49 @@ async function readWithSharp(bytes: Buffer): Promise<Source | PhotoProblem> {
 async function readHeic(bytes: Buffer): Promise<Source | PhotoProblem> {
   const decoded = await decodeHeic(bytes);
   if ("error" in decoded) return { error: decoded.error === "tooManyPixels" ? PHOTO_MESSAGES.tooManyPixels : PHOTO_MESSAGES.heic };
-  const { data, width, height, channels } = decoded;
+  const { data, width, height, channels } = await inSrgb(decoded, readHeicColour(bytes));
   return { bytes: data, raw: { width, height, channels }, width, height };
+}
+
+/** nclx colour primaries (ISO 23091-2) of Display P3 and DCI-P3: both become sRGB through the Display P3 profile. */
+const P3_PRIMARIES = new Set([11, 12]);
+let displayP3Profile: Promise<Buffer> | undefined;
+
+/**
+ * The decoded pixels in sRGB, as every copy is: pixels in another colour space (an iPhone's Display P3) are tagged
+ * with their profile and converted. Pixels in sRGB, or in a colour space we cannot convert, stay as they are.
+ */
+async function inSrgb(decoded: DecodedHeic, colour: HeicColour | null): Promise<DecodedHeic> {
+  let icc: Buffer | undefined;
+  if (colour && "icc" in colour) icc = colour.icc;
+  else if (colour && P3_PRIMARIES.has(colour.primaries)) {
+    // libvips's own Display P3 profile, read off a one-pixel image that carries it.
+    displayP3Profile ??= sharp(Buffer.alloc(3), { raw: { width: 1, height: 1, channels: 3 } })
+      .withIccProfile("p3")
+      .png()
+      .toBuffer()
+      .then(async (png) => (await sharp(png).metadata()).icc!);
+    icc = await displayP3Profile;
+  }
+  if (!icc) return decoded;
+  try {
+    const { width, height, channels } = decoded;
+    const png = await sharp(decoded.data, { raw: { width, height, channels } }).png({ compressionLevel: 0 }).toBuffer();
+    const { data, info } = await sharp(withIccChunk(png, icc)).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: info.channels as 3 | 4 };
+  } catch {
+    return decoded; // a damaged profile: the pixels as they are (slightly dull) rather than no photo
+  }
+}
+
+/** The PNG with an iCCP chunk (the profile its pixels are in) after its header chunk, as the PNG standard places it. */
+function withIccChunk(png: Buffer, icc: Buffer) {
+  const type = Buffer.from("iCCP", "latin1");
+  const body = Buffer.concat([Buffer.from("ICC\0\0", "latin1"), zlib.deflateSync(icc)]); // name, compression method 0
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([type, body])));
+  const afterHeader = 8 + 4 + 4 + 13 + 4; // signature, then IHDR: length, type, 13 bytes, CRC
+  return Buffer.concat([png.subarray(0, afterHeader), length, type, body, crc, png.subarray(afterHeader)]);
 }

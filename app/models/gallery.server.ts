@@ -1,7 +1,8 @@
 // Every query on uploaded gallery photos and their copies.
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { galleryPhotoFiles, galleryPhotos } from "../../db/schema";
+import { galleryPhotoFiles, galleryPhotos, galleryStartingPhotos } from "../../db/schema";
+import { GALLERY_PHOTOS, type SiteImage, type StartingPhoto } from "~/content/images";
 import type { ProcessedPhoto } from "~/lib/photo-upload.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,6 +17,7 @@ export async function getUploadedPhotos(db: Db) {
   const rows = await db
     .select({
       id: galleryPhotos.id,
+      position: galleryPhotos.position,
       alt: galleryPhotos.alt,
       width: galleryPhotos.width,
       height: galleryPhotos.height,
@@ -30,6 +32,7 @@ export async function getUploadedPhotos(db: Db) {
     const set = (format: "avif" | "webp") => widths.map((w) => `${photoFileUrl(r.id, w, format)} ${w}w`).join(", ");
     return {
       id: r.id,
+      position: r.position,
       alt: r.alt,
       src: photoFileUrl(r.id, r.width, "webp"),
       width: r.width,
@@ -49,7 +52,8 @@ export async function createUploadedPhoto(db: Db, input: { alt: string; createdB
         height: input.photo.height,
         consent: true,
         createdBy: input.createdBy,
-        position: sql`coalesce((select min(position) from gallery_photos), 1) - 1`,
+        // First in the gallery: before every photo, a starting photo a coach moved to the top included.
+        position: sql`least((select min(position) from gallery_photos), (select min(position) from gallery_starting_photos), 1) - 1`,
       })
       .returning({ id: galleryPhotos.id });
     await tx.insert(galleryPhotoFiles).values(input.photo.files.map((f) => ({ photoId: row!.id, ...f })));
@@ -67,29 +71,119 @@ export async function getPhotoFile(db: Db, id: string, width: number, format: "a
   return row?.data ?? null;
 }
 
+/** A photo a coach's form names: an uploaded one by its id, one of the starting set by its file in images/. */
+export type GalleryKey = { kind: "uploaded"; id: string } | { kind: "starting"; file: string };
+
+/** Where a starting photo no coach has moved sits: after every upload, in the order of app/content/images.ts. */
+const STARTING_POSITION = 1_000_000;
+const keyName = (key: GalleryKey) => (key.kind === "uploaded" ? `uploaded:${key.id}` : `starting:${key.file}`);
+const sameKey = (a: GalleryKey, b: GalleryKey) => keyName(a) === keyName(b);
+
+type Placed = { key: GalleryKey; position: number; removed: boolean };
+
+/** The whole gallery's order: uploads and the starting set on one scale (equal positions: uploads first). */
+function placeAll(
+  uploaded: Array<{ id: string; position: number }>,
+  starting: StartingPhoto[],
+  rows: Array<typeof galleryStartingPhotos.$inferSelect>,
+) {
+  const saved = new Map(rows.map((r) => [r.file, r]));
+  const placed: Placed[] = [
+    ...uploaded.map((p) => ({ key: { kind: "uploaded", id: p.id } as const, position: p.position, removed: false })),
+    ...starting.map((p, i) => {
+      const row = saved.get(p.file);
+      return { key: { kind: "starting", file: p.file } as const, position: row?.position ?? STARTING_POSITION + i, removed: row?.removed ?? false };
+    }),
+  ];
+  // A stable sort: uploads keep their own order (position, then upload time), starting photos the list's.
+  return placed.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * The gallery as visitors see it (uploads and the starting set, in the coaches' order), and the starting photos a
+ * coach removed, which can be put back.
+ */
+export async function getGallery(db: Db, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+  const [uploaded, rows] = await Promise.all([getUploadedPhotos(db), db.select().from(galleryStartingPhotos)]);
+  const images = new Map<string, SiteImage>();
+  for (const { id, position: _position, ...image } of uploaded) images.set(keyName({ kind: "uploaded", id }), image);
+  for (const { file, ...image } of starting) images.set(keyName({ kind: "starting", file }), image);
+  const entry = (key: GalleryKey) => ({ key, ...images.get(keyName(key))! });
+  const placed = placeAll(uploaded, starting, rows);
+  return {
+    photos: placed.filter((p) => !p.removed).map((p) => entry(p.key)),
+    removed: placed.filter((p) => p.removed).map((p) => entry(p.key)),
+  };
+}
+
+/**
+ * A change to the gallery's order, one at a time across every process (an advisory lock), on the order as it is
+ * now. `change` returns the photos shown in their new order, or null when the photo it names is not there.
+ */
+async function changeOrder(db: Db, starting: StartingPhoto[], change: (placed: Placed[]) => { shown: Placed[]; removed?: Placed } | null) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('gallery order'))`);
+    const uploaded = await tx
+      .select({ id: galleryPhotos.id, position: galleryPhotos.position })
+      .from(galleryPhotos)
+      .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt));
+    const rows = await tx.select().from(galleryStartingPhotos);
+    const result = change(placeAll(uploaded, starting, rows));
+    if (!result) return false;
+    // Positions 1..n for the photos shown; a removed one keeps its own, so "Put back" returns it near its old place.
+    const startingRows: Array<typeof galleryStartingPhotos.$inferInsert> = [];
+    for (const [i, p] of result.shown.entries()) {
+      if (p.key.kind === "uploaded")
+        await tx
+          .update(galleryPhotos)
+          .set({ position: i + 1 })
+          .where(eq(galleryPhotos.id, p.key.id));
+      else startingRows.push({ file: p.key.file, position: i + 1, removed: false });
+    }
+    if (result.removed?.key.kind === "starting")
+      startingRows.push({ file: result.removed.key.file, position: result.removed.position, removed: true });
+    if (startingRows.length)
+      await tx
+        .insert(galleryStartingPhotos)
+        .values(startingRows)
+        .onConflictDoUpdate({ target: galleryStartingPhotos.file, set: { position: sql`excluded.position`, removed: sql`excluded.removed` } });
+    return true;
+  });
+}
+
+/** Moves a photo shown in the gallery one place earlier or later. False when no such photo is shown. */
+export function moveGalleryPhoto(db: Db, key: GalleryKey, direction: "up" | "down", starting: StartingPhoto[] = GALLERY_PHOTOS) {
+  return changeOrder(db, starting, (placed) => {
+    const shown = placed.filter((p) => !p.removed);
+    const i = shown.findIndex((p) => sameKey(p.key, key));
+    if (i === -1) return null;
+    const j = direction === "up" ? i - 1 : i + 1;
+    if (j >= 0 && j < shown.length) [shown[i], shown[j]] = [shown[j]!, shown[i]!];
+    return { shown };
+  });
+}
+
+/** Takes a starting photo out of the gallery (its file stays in images/). False when no such photo is shown. */
+export function removeStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+  return changeOrder(db, starting, (placed) => {
+    const removed = placed.find((p) => !p.removed && sameKey(p.key, { kind: "starting", file }));
+    if (!removed) return null;
+    return { shown: placed.filter((p) => !p.removed && p !== removed), removed };
+  });
+}
+
+/** Puts a removed starting photo back where it was. False when no such photo was removed. */
+export function restoreStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+  return changeOrder(db, starting, (placed) => {
+    const back = placed.find((p) => p.removed && sameKey(p.key, { kind: "starting", file }));
+    if (!back) return null;
+    return { shown: placed.filter((p) => !p.removed || p === back) };
+  });
+}
+
+/** Deletes an uploaded photo and its copies for good. */
 export async function deleteUploadedPhoto(db: Db, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
   const rows = await db.delete(galleryPhotos).where(eq(galleryPhotos.id, id)).returning({ id: galleryPhotos.id });
   return rows.length > 0;
-}
-
-export async function moveUploadedPhoto(db: Db, id: string, direction: "up" | "down"): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  return db.transaction(async (tx) => {
-    const all = await tx
-      .select({ id: galleryPhotos.id })
-      .from(galleryPhotos)
-      .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt))
-      .for("update");
-    const i = all.findIndex((p) => p.id === id);
-    if (i === -1) return false;
-    const j = direction === "up" ? i - 1 : i + 1;
-    if (j >= 0 && j < all.length) [all[i], all[j]] = [all[j]!, all[i]!];
-    for (const [position, p] of all.entries())
-      await tx
-        .update(galleryPhotos)
-        .set({ position: position + 1 })
-        .where(eq(galleryPhotos.id, p.id));
-    return true;
-  });
 }

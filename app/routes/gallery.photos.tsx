@@ -1,4 +1,4 @@
-// Where coaches upload, reorder and delete gallery photos. The bundled starting set (images/) is not changed here.
+// Where coaches upload, reorder and delete gallery photos, and move, remove or put back those of the starting set.
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/gallery.photos";
@@ -11,13 +11,34 @@ import { parseForm } from "~/lib/auth-schemas";
 import { PHOTO_MESSAGES, processPhoto } from "~/lib/photo-upload.server";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
 import { setToastCookie } from "~/lib/toast.server";
-import { createUploadedPhoto, deleteUploadedPhoto, getUploadedPhotos, moveUploadedPhoto } from "~/models/gallery.server";
+import {
+  createUploadedPhoto,
+  deleteUploadedPhoto,
+  getGallery,
+  moveGalleryPhoto,
+  removeStartingPhoto,
+  restoreStartingPhoto,
+  type GalleryKey,
+} from "~/models/gallery.server";
 
 export const meta = () => [{ title: "Add or arrange photos | Gallery" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
-  return { photos: await getUploadedPhotos(context.db) };
+  return await getGallery(context.db);
+}
+
+/** The photo a form names: an uploaded one by `id`, one of the starting set by `file` (its file in images/). */
+function photoKey(form: FormData): GalleryKey | null {
+  const file = form.get("file");
+  if (typeof file === "string" && file) return { kind: "starting", file };
+  const id = form.get("id");
+  return typeof id === "string" && id ? { kind: "uploaded", id } : null;
+}
+
+/** The hidden field that names a photo in its forms. */
+function PhotoKeyField({ photoKey: key }: { photoKey: GalleryKey }) {
+  return key.kind === "uploaded" ? <input type="hidden" name="id" value={key.id} /> : <input type="hidden" name="file" value={key.file} />;
 }
 
 type UploadResult = { ok: false; fieldErrors: Partial<Record<"photo" | "alt" | "consent", string>>; values: { alt: string; consent: boolean } };
@@ -33,15 +54,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
+  const key = photoKey(form);
+  const done = async (changed: boolean, title: string): Promise<never> => {
+    if (!changed) throw data("Photo not found", { status: 404 });
+    throw await back(context, title);
+  };
   if (intent === "move-up" || intent === "move-down") {
-    if (!(await moveUploadedPhoto(context.db, id, intent === "move-up" ? "up" : "down"))) throw data("Photo not found", { status: 404 });
-    throw await back(context, "Order saved");
+    await done(!!key && (await moveGalleryPhoto(context.db, key, intent === "move-up" ? "up" : "down")), "Order saved");
   }
-  if (intent === "delete") {
-    if (!(await deleteUploadedPhoto(context.db, id))) throw data("Photo not found", { status: 404 });
-    throw await back(context, "Photo deleted");
-  }
+  if (intent === "delete") await done(key?.kind === "uploaded" && (await deleteUploadedPhoto(context.db, key.id)), "Photo deleted");
+  if (intent === "remove")
+    await done(key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file)), "Photo removed from the gallery");
+  if (intent === "put-back")
+    await done(key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file)), "Photo put back in the gallery");
   if (intent !== "upload") throw data({ error: "Unknown action" }, { status: 400 });
 
   const values = { alt: String(form.get("alt") ?? ""), consent: form.get("consent") !== null };
@@ -62,10 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function GalleryPhotos({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as UploadResult | undefined;
   const e = result?.fieldErrors ?? {};
-  const { photos } = loaderData;
+  const { photos, removed } = loaderData;
   return (
     <>
-      <PageHeader heading="Add or arrange photos" intro="Uploaded photos appear first in the gallery, before the starting set." />
+      <PageHeader
+        heading="Add or arrange photos"
+        intro="A new photo appears first in the gallery. Move or remove any photo, those of the starting set included."
+      />
       <Section title="Upload a photo" id="upload">
         <Form
           method="post"
@@ -116,14 +144,14 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
           </Button>
         </Form>
       </Section>
-      <Section title="Uploaded photos, in the order shown" id="arrange">
-        {photos.length === 0 ? <p className="text-slate-700">No photos uploaded yet.</p> : null}
+      <Section title="The gallery, in the order shown" id="arrange">
+        {photos.length === 0 ? <p className="text-slate-700">The gallery has no photos.</p> : null}
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {photos.map((p, i) => (
-            <li key={p.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
+            <li key={p.src} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
               <img
                 src={p.src}
-                srcSet={p.srcSet.webp}
+                srcSet={p.srcSet?.webp}
                 sizes="320px"
                 alt={p.alt}
                 width={p.width}
@@ -131,9 +159,10 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
                 className="aspect-[3/2] h-auto w-full rounded object-cover"
               />
               <p className="text-sm text-slate-800">{p.alt}</p>
+              {p.key.kind === "starting" ? <p className="text-xs text-slate-700">Starting set (images/{p.key.file})</p> : null}
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
-                  <input type="hidden" name="id" value={p.id} />
+                  <PhotoKeyField photoKey={p.key} />
                   <Button type="submit" name="intent" value="move-up" variant="ghost" disabled={i === 0} aria-label={`Move photo ${i + 1} earlier`}>
                     <ArrowUp aria-hidden className="size-4" />
                   </Button>
@@ -149,19 +178,44 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
                   </Button>
                 </Form>
                 <Form method="post">
-                  <input type="hidden" name="id" value={p.id} />
-                  <Button type="submit" name="intent" value="delete" variant="danger">
-                    Delete<span className="sr-only"> photo {i + 1}</span>
-                  </Button>
+                  <PhotoKeyField photoKey={p.key} />
+                  {p.key.kind === "uploaded" ? (
+                    <Button type="submit" name="intent" value="delete" variant="danger">
+                      Delete<span className="sr-only"> photo {i + 1}</span>
+                    </Button>
+                  ) : (
+                    <Button type="submit" name="intent" value="remove" variant="secondary">
+                      Remove<span className="sr-only"> photo {i + 1}</span>
+                    </Button>
+                  )}
                 </Form>
               </div>
             </li>
           ))}
         </ol>
-        <Link to="/gallery" className="mt-6 inline-block font-medium text-court-800 underline">
+      </Section>
+      {removed.length > 0 ? (
+        <Section title="Removed from the starting set" id="removed">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {removed.map((p) => (
+              <li key={p.src} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
+                <p className="text-sm text-slate-800">{p.alt}</p>
+                <Form method="post">
+                  <PhotoKeyField photoKey={p.key} />
+                  <Button type="submit" name="intent" value="put-back" variant="secondary">
+                    Put back<span className="sr-only">: {p.alt}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+      <p className="mx-auto max-w-7xl px-4 pb-10">
+        <Link to="/gallery" className="font-medium text-court-800 underline">
           Back to the gallery
         </Link>
-      </Section>
+      </p>
     </>
   );
 }

@@ -4,20 +4,19 @@ import { getUser, isCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { GalleryGrid } from "~/components/public/gallery-grid";
 import { buttonClass } from "~/components/ui/button";
-import { GALLERY_PHOTOS } from "~/content/images";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
-import { getUploadedPhotos } from "~/models/gallery.server";
+import { getGallery } from "~/models/gallery.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.gallery, { matches, location });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, uploaded] = await Promise.all([getUser(request, context), getUploadedPhotos(context.db)]);
-  // Coaches' uploads first, then the bundled starting set from images/.
-  return { canEdit: isCoach(user), photos: [...uploaded.map(({ id: _id, ...photo }) => photo), ...GALLERY_PHOTOS] };
+  const [user, gallery] = await Promise.all([getUser(request, context), getGallery(context.db)]);
+  // Uploads and the starting set from images/, in the coaches' order.
+  return { canEdit: isCoach(user), photos: gallery.photos.map(({ key: _key, ...photo }) => photo) };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

@@ -3,12 +3,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { announcements, cancelledDates, events, galleryPhotoFiles, galleryPhotos, mailOutbox, users, videos } from "../../db/schema";
+import {
+  announcements,
+  cancelledDates,
+  events,
+  galleryPhotoFiles,
+  galleryPhotos,
+  galleryStartingPhotos,
+  mailOutbox,
+  users,
+  videos,
+} from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
+import { GALLERY_PHOTOS } from "~/content/images";
 import { dayInZone } from "~/lib/datetime";
 import { addDays } from "~/lib/org-time";
 import * as general from "./general";
@@ -442,6 +453,101 @@ describe("gallery uploads", () => {
       .map((p) => p.alt);
     expect(order[0]).toBe("Trophies");
     expect(await db.select().from(galleryPhotoFiles).where(eq(galleryPhotoFiles.photoId, sunset!.id))).toEqual([]);
+  });
+
+  it("converts an iPhone's Display P3 colours to sRGB, as a JPEG export from the phone would", async () => {
+    // The fixture carries an sRGB profile; the same file with the Display P3 profile (both 480 bytes) in its place.
+    const p3 = (
+      await sharp(
+        await sharp(Buffer.alloc(3), { raw: { width: 1, height: 1, channels: 3 } })
+          .withIccProfile("p3")
+          .png()
+          .toBuffer(),
+      ).metadata()
+    ).icc!;
+    const colr = phoneHeic.indexOf(Buffer.from("colrprof", "latin1"));
+    expect(phoneHeic.readUInt32BE(colr - 4)).toBe(4 + 8 + p3.length);
+    const p3Heic = Buffer.from(phoneHeic);
+    p3.copy(p3Heic, colr + 8);
+    const pixels = async (bytes: Buffer<ArrayBuffer>, alt: string) => {
+      expect((await upload("coach", { photo: new Blob([bytes], { type: "image/heic" }), alt, consent: "on" })).status).toBe(302);
+      const [photo] = await db.select().from(galleryPhotos).where(eq(galleryPhotos.alt, alt));
+      const [webp] = await db
+        .select()
+        .from(galleryPhotoFiles)
+        .where(and(eq(galleryPhotoFiles.photoId, photo!.id), eq(galleryPhotoFiles.format, "webp")));
+      await call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "delete", id: photo!.id }), context: ctx("coach") });
+      const { data } = await sharp(webp!.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) => [...data.subarray((y * 48 + x) * 3, (y * 48 + x) * 3 + 3)];
+      return { green: pixel(10, 50), red: pixel(44, 3) };
+    };
+    // The green (30, 120, 60) and red (224, 0, 0) it was made from, read as sRGB: as they were.
+    const srgb = await pixels(phoneHeic, "Court in sRGB");
+    expect(srgb.green.map((c, i) => Math.abs(c - [30, 120, 60][i]!) <= 4)).toEqual([true, true, true]);
+    // Read as Display P3 they are more saturated than sRGB can hold: the red of the green goes, the red gets redder.
+    const displayP3 = await pixels(p3Heic, "Court in Display P3");
+    expect(displayP3.green[0]).toBeLessThan(10);
+    expect(displayP3.red[0]).toBeGreaterThan(srgb.red[0]! + 15);
+  });
+
+  it("lets coaches move, remove and put back photos of the starting set among the uploads; visitors and clients change nothing", async () => {
+    type Page = { photos: Array<{ alt: string; src: string }> };
+    const shown = async () =>
+      ((await call(gallery.loader, { request: get("/gallery"), context: ctx("visitor") })).body as Page).photos.map((p) => p.alt);
+    const arrange = (who: Who, fields: Record<string, string>) =>
+      call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", fields), context: ctx(who) });
+    const first = GALLERY_PHOTOS[0]!;
+    const second = GALLERY_PHOTOS[1]!;
+    const before = await shown();
+    const saved = await db.select().from(galleryStartingPhotos).orderBy(galleryStartingPhotos.file);
+    expect(before.slice(-18)).toEqual(GALLERY_PHOTOS.map((p) => p.alt));
+
+    // The wrong people: nothing changes.
+    expect((await arrange("visitor", { intent: "remove", file: second.file })).status).toBe(401);
+    expect((await arrange("client", { intent: "remove", file: second.file })).status).toBe(403);
+    expect((await arrange("client", { intent: "move-up", file: first.file })).status).toBe(403);
+    // A file that is not in the starting set, or a starting photo named for an upload's action: not found.
+    expect((await arrange("coach", { intent: "remove", file: "../../.env" })).status).toBe(404);
+    expect((await arrange("coach", { intent: "delete", file: second.file })).status).toBe(404);
+    expect((await arrange("coach", { intent: "put-back", file: second.file })).status).toBe(404);
+    expect(await shown()).toEqual(before);
+    expect(await db.select().from(galleryStartingPhotos).orderBy(galleryStartingPhotos.file)).toEqual(saved);
+
+    // The first starting photo moves up past the last upload; a new upload still comes first of all.
+    const uploads = before.length - 18;
+    for (let i = 0; i < uploads; i++) expect((await arrange("coach", { intent: "move-up", file: first.file })).status).toBe(302);
+    expect((await shown())[0]).toBe(first.alt);
+    expect(
+      (
+        await upload("coach", {
+          photo: new Blob([
+            await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123" } })
+              .png()
+              .toBuffer(),
+          ]),
+          alt: "Newest photo",
+          consent: "on",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await shown()).slice(0, 2)).toEqual(["Newest photo", first.alt]);
+
+    // Removed: gone for visitors, listed for coaches to put back, where it was.
+    expect((await arrange("coach", { intent: "remove", file: second.file })).status).toBe(302);
+    expect(await shown()).not.toContain(second.alt);
+    const page = (await call(galleryPhotosRoute.loader, { request: get("/gallery/photos"), context: ctx("coach") })).body as {
+      removed: Array<{ alt: string; key: { kind: string; file: string } }>;
+    };
+    expect(page.removed).toEqual([expect.objectContaining({ alt: second.alt, key: { kind: "starting", file: second.file } })]);
+    expect((await arrange("coach", { intent: "put-back", file: second.file })).status).toBe(302);
+    const after = await shown();
+    expect(after.indexOf(second.alt)).toBe(after.indexOf(GALLERY_PHOTOS[2]!.alt) - 1);
+    expect(after).toHaveLength(before.length + 1);
+
+    // Back to the list's order for the tests after this one.
+    const [newest] = await db.select().from(galleryPhotos).where(eq(galleryPhotos.alt, "Newest photo"));
+    await arrange("coach", { intent: "delete", id: newest!.id });
+    await db.delete(galleryStartingPhotos);
   });
 
   it("turns an iPhone HEIC into upright AVIF and WebP copies without its location or camera details", async () => {

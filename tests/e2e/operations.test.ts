@@ -84,6 +84,7 @@ describe("backup and restore drill", () => {
         "insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id",
       );
       await db.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [photo.rows[0]!.id]);
+      await db.query("insert into gallery_starting_photos (file, position, removed) values ('gallery/photo-02.svg', 5, true)");
       await db.query(
         "insert into mail_outbox (to_address, subject, text_body, html_body, kind) values ('parent@example.com', 'Drill mail', 'Queued before the backup', '<p>Queued before the backup</p>', 'drill')",
       );

@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from "vitest";
 import { dayInZone } from "../../app/lib/datetime";
 import { addDays, formatDayLong } from "../../app/lib/org-time";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
-import { setupBrowser } from "./support/browser";
+import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
 
 const baseURL = inject("baseURL");
@@ -196,7 +196,20 @@ describe("gallery", () => {
       .poll(() => first.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth > 0, img.naturalHeight > img.naturalWidth] : null)))
       .toEqual([true, true]);
 
+    // A photo of the starting set: removed (no JavaScript), gone for the next visitor, put back where it was.
+    const starting = "Illustration: a coach demonstrating a forehand to young players";
+    await coach.page.getByRole("listitem").filter({ hasText: starting }).getByRole("button", { name: "Remove photo 3" }).click();
+    const removed = coach.page.getByRole("region", { name: "Removed from the starting set" });
+    await removed.getByText(starting).waitFor();
+    await expectAccessible(coach.page);
+    await visitor.visit("/gallery");
+    expect(await visitor.page.getByRole("main").getByRole("img", { name: starting }).count()).toBe(0);
+    await removed.getByRole("button", { name: `Put back: ${starting}` }).click();
+    await removed.waitFor({ state: "detached" });
+    await visitor.visit("/gallery");
+    await visitor.page.getByRole("main").getByRole("listitem").nth(2).getByRole("img", { name: starting }).waitFor();
+
     await coach.page.getByRole("button", { name: "Delete photo 1" }).click();
-    await coach.page.getByText("No photos uploaded yet.").waitFor();
+    await coach.page.getByRole("img", { name: alt }).waitFor({ state: "detached" });
   });
 });
