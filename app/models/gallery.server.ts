@@ -118,9 +118,10 @@ export async function getGallery(db: Db, starting: StartingPhoto[] = GALLERY_PHO
 
 /**
  * A change to the gallery's order, one at a time across every process (an advisory lock), on the order as it is
- * now. `change` returns the photos shown in their new order, or null when the photo it names is not there.
+ * now. `change` returns every photo (removed starting ones in their places) in the new order, or null when the photo
+ * it names is not there.
  */
-async function changeOrder(db: Db, starting: StartingPhoto[], change: (placed: Placed[]) => { shown: Placed[]; removed?: Placed } | null) {
+async function changeOrder(db: Db, starting: StartingPhoto[], change: (placed: Placed[]) => Placed[] | null) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('gallery order'))`);
     const uploaded = await tx
@@ -128,20 +129,19 @@ async function changeOrder(db: Db, starting: StartingPhoto[], change: (placed: P
       .from(galleryPhotos)
       .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt));
     const rows = await tx.select().from(galleryStartingPhotos);
-    const result = change(placeAll(uploaded, starting, rows));
-    if (!result) return false;
-    // Positions 1..n for the photos shown; a removed one keeps its own, so "Put back" returns it near its old place.
+    const order = change(placeAll(uploaded, starting, rows));
+    if (!order) return false;
+    // Positions 1..n for every photo, a removed one included: "Put back" returns it between the same neighbours.
     const startingRows: Array<typeof galleryStartingPhotos.$inferInsert> = [];
-    for (const [i, p] of result.shown.entries()) {
-      if (p.key.kind === "uploaded")
-        await tx
-          .update(galleryPhotos)
-          .set({ position: i + 1 })
-          .where(eq(galleryPhotos.id, p.key.id));
-      else startingRows.push({ file: p.key.file, position: i + 1, removed: false });
+    for (const [i, p] of order.entries()) {
+      if (p.key.kind === "uploaded") {
+        if (p.position !== i + 1)
+          await tx
+            .update(galleryPhotos)
+            .set({ position: i + 1 })
+            .where(eq(galleryPhotos.id, p.key.id));
+      } else startingRows.push({ file: p.key.file, position: i + 1, removed: p.removed });
     }
-    if (result.removed?.key.kind === "starting")
-      startingRows.push({ file: result.removed.key.file, position: result.removed.position, removed: true });
     if (startingRows.length)
       await tx
         .insert(galleryStartingPhotos)
@@ -151,34 +151,37 @@ async function changeOrder(db: Db, starting: StartingPhoto[], change: (placed: P
   });
 }
 
-/** Moves a photo shown in the gallery one place earlier or later. False when no such photo is shown. */
+/** Moves a photo shown in the gallery one place earlier or later (past any removed one). False when it is not shown. */
 export function moveGalleryPhoto(db: Db, key: GalleryKey, direction: "up" | "down", starting: StartingPhoto[] = GALLERY_PHOTOS) {
   return changeOrder(db, starting, (placed) => {
-    const shown = placed.filter((p) => !p.removed);
-    const i = shown.findIndex((p) => sameKey(p.key, key));
+    const i = placed.findIndex((p) => !p.removed && sameKey(p.key, key));
     if (i === -1) return null;
-    const j = direction === "up" ? i - 1 : i + 1;
-    if (j >= 0 && j < shown.length) [shown[i], shown[j]] = [shown[j]!, shown[i]!];
-    return { shown };
+    const step = direction === "up" ? -1 : 1;
+    let j = i + step;
+    while (j >= 0 && j < placed.length && placed[j]!.removed) j += step;
+    if (j >= 0 && j < placed.length) [placed[i], placed[j]] = [placed[j]!, placed[i]!];
+    return placed;
   });
 }
 
-/** Takes a starting photo out of the gallery (its file stays in images/). False when no such photo is shown. */
-export function removeStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+/** Sets whether a starting photo is removed from the gallery (its file stays in images/). False when it already is. */
+function setRemoved(db: Db, file: string, removed: boolean, starting: StartingPhoto[]) {
   return changeOrder(db, starting, (placed) => {
-    const removed = placed.find((p) => !p.removed && sameKey(p.key, { kind: "starting", file }));
-    if (!removed) return null;
-    return { shown: placed.filter((p) => !p.removed && p !== removed), removed };
+    const i = placed.findIndex((p) => p.removed !== removed && sameKey(p.key, { kind: "starting", file }));
+    if (i === -1) return null;
+    placed[i] = { ...placed[i]!, removed };
+    return placed;
   });
+}
+
+/** Takes a starting photo out of the gallery. False when no such photo is shown. */
+export function removeStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+  return setRemoved(db, file, true, starting);
 }
 
 /** Puts a removed starting photo back where it was. False when no such photo was removed. */
 export function restoreStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
-  return changeOrder(db, starting, (placed) => {
-    const back = placed.find((p) => p.removed && sameKey(p.key, { kind: "starting", file }));
-    if (!back) return null;
-    return { shown: placed.filter((p) => !p.removed || p === back) };
-  });
+  return setRemoved(db, file, false, starting);
 }
 
 /** Deletes an uploaded photo and its copies for good. */

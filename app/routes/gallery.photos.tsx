@@ -202,8 +202,8 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
                 <p className="text-sm text-slate-800">{p.alt}</p>
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />
-                  <Button type="submit" name="intent" value="put-back" variant="secondary">
-                    Put back<span className="sr-only">: {p.alt}</span>
+                  <Button type="submit" name="intent" value="put-back" variant="secondary" aria-label={`Put back: ${p.alt}`}>
+                    Put back
                   </Button>
                 </Form>
               </li>
