@@ -1,6 +1,6 @@
 // npm run bench:http [-- --seconds 8 --connections 20]
 // Starts the production server (one process, its own embedded database), then drives each page with autocannon
-// at 20 connections on loopback, one after another: /robots.txt (the yardstick: almost no work), the visitors'
+// at 20 connections on loopback, with a browser's request headers (compressed pages), one after another: /robots.txt (the yardstick: almost no work), the visitors'
 // /programs, /faq and /, and a signed-in person's /messages. Prints requests per second, p99 latency, and each
 // page's throughput as a share of /robots.txt measured in the same run, against the budgets of issue 15.
 // Bounded: at most 60 seconds per page; the server and its temporary folder are removed at the end.
@@ -41,8 +41,21 @@ async function signedInCookie(base: string): Promise<string> {
 
 type Figure = { path: string; who: string; rps: number; p99: number; errors: number };
 
+/** What Chromium sends with a page request: it takes compressed pages, as every browser does. */
+const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "accept-language": "en-US,en;q=0.9",
+};
+
 async function drive(url: string, pathName: string, headers: Record<string, string>, seconds: number): Promise<Figure & { non2xx: number }> {
-  const result = await autocannon({ url: `${url}${pathName}`, connections: CONNECTIONS, duration: seconds, headers, pipelining: 1 });
+  const result = await autocannon({
+    url: `${url}${pathName}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { ...BROWSER_HEADERS, ...headers },
+    pipelining: 1,
+  });
   return {
     path: pathName,
     who: headers.cookie ? "signed in" : "visitor",

@@ -25,10 +25,15 @@ export type HttpOptions = { readiness: () => Promise<Readiness>; log?: boolean }
 export function createHttpApp(services: AppServices, source: BuildSource, options: HttpOptions) {
   const { config, auth } = services;
   const app = express();
-  let pageCache: PageCache | null = null;
   app.disable("x-powered-by");
   // A hop count or the proxies' addresses (TRUST_PROXY): a forged X-Forwarded-For from a visitor is never believed.
   app.set("trust proxy", config.trustProxy);
+  const getLoadContext = (req: Request, res: Response): AppLoadContextValue => ({
+    ...services,
+    cspNonce: String(res.locals.cspNonce ?? ""),
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  });
+
   if (options.log) app.use(requestLog());
   mountHealth(app, options.readiness);
   app.use((req, _res, next) => {
@@ -36,6 +41,9 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
     next();
   });
   app.use(bodyLimit());
+  // A visitor's stored page is answered here, with no further work (see server/page-cache.ts).
+  const pageCache: PageCache | null = source.kind === "production" ? createPageCache(config, source.build, getLoadContext) : null;
+  if (pageCache) app.use(pageCache.hits);
   app.use(securityHeaders(config));
   app.use(compression());
   app.use(requireSameOrigin(config));
@@ -45,12 +53,6 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
   const authHandler = toNodeHandler(auth);
   app.all("/api/auth/callback/:provider", (req, res) => void authHandler(req, res));
   app.all("/api/auth/*splat", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
-
-  const getLoadContext = (req: Request, res: Response): AppLoadContextValue => ({
-    ...services,
-    cspNonce: String(res.locals.cspNonce ?? ""),
-    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  });
 
   if (source.kind === "vite") {
     app.use(source.middlewares);
@@ -65,8 +67,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
   } else {
     app.use("/assets", express.static(path.join(source.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(source.clientDir, { maxAge: "1h", index: false }));
-    pageCache = createPageCache(config, source.build, getLoadContext);
-    app.use(pageCache.middleware);
+    if (pageCache) app.use(pageCache.middleware);
     app.all("*splat", createRequestHandler({ build: source.build, getLoadContext }));
   }
   return { app, pageCache };

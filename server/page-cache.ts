@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { Config } from "./config";
-import { contentSecurityPolicy } from "./security";
+import { constantSecurityHeaders, contentSecurityPolicy } from "./security";
 
 /** Set by app/entry.server.tsx on a page rendered without the React runtime for a visitor. */
 export const VISITOR_DOCUMENT_HEADER = "x-visitor-document";
@@ -27,6 +27,13 @@ type Entry = {
 };
 
 export type PageCache = {
+  /**
+   * Serves a stored page, or passes on. Mounted before the per-request security headers (a stored page needs no
+   * nonce), compression and the static files: a stored path is never a file (files are served before a page is
+   * ever rendered), and a stored page is already compressed.
+   */
+  hits: (req: Request, res: Response, next: NextFunction) => void;
+  /** Renders a page that is not stored yet, and stores it when it is a visitor's document. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   /** Forget every stored page (content changed, or announcements may have been missed). */
   clear: () => void;
@@ -87,7 +94,10 @@ export function createPageCache(config: Config, build: ServerBuild, getLoadConte
   let generation = 0;
   let listening = false;
 
+  const constantHeaders = constantSecurityHeaders(config);
   const serve = (req: Request, res: Response, entry: Entry, hit: boolean) => {
+    // Stored pages are answered before the security headers' middleware (no nonce to make): the same headers here.
+    for (const [name, value] of constantHeaders) res.setHeader(name, value);
     res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("Content-Type", entry.contentType);
     res.setHeader("ETag", entry.etag);
@@ -115,11 +125,18 @@ export function createPageCache(config: Config, build: ServerBuild, getLoadConte
     };
   };
 
+  /** Whether the request may be answered with a stored page: no query string, no personal cookie. */
+  const mayShare = (req: Request) =>
+    (req.method === "GET" || req.method === "HEAD") && req.originalUrl === req.path && !PERSONAL_COOKIE.test(req.headers.cookie ?? "");
+
+  const hits = (req: Request, res: Response, next: NextFunction) => {
+    const cached = mayShare(req) ? store.get(req.path) : undefined;
+    return cached ? serve(req, res, cached, true) : next();
+  };
+
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
     // Query strings, personal pages and paths already known not to be visitor documents go the usual way.
-    if (req.originalUrl !== req.path || uncacheable.has(req.path)) return next();
-    if (PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return next();
+    if (!mayShare(req) || uncacheable.has(req.path)) return next();
     const cached = store.get(req.path);
     if (cached) return serve(req, res, cached, true);
     if (req.method === "HEAD") return next();
@@ -141,6 +158,7 @@ export function createPageCache(config: Config, build: ServerBuild, getLoadConte
   };
 
   return {
+    hits,
     middleware,
     clear: () => {
       generation++;

@@ -43,17 +43,26 @@ export function contentSecurityPolicy(scripts: ScriptPermission, config: Config)
     .join("; ");
 }
 
+/** The headers every answer carries, whatever it is (the Content-Security-Policy depends on the page). */
+export function constantSecurityHeaders(config: Config): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+  ];
+  if (config.secure) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
 export function securityHeaders(config: Config) {
+  const constant = constantSecurityHeaders(config);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (config.isProduction) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, config));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (config.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of constant) res.setHeader(name, value);
     res.removeHeader("X-Powered-By");
     next();
   };

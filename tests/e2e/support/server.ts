@@ -60,6 +60,8 @@ export async function startServer(
     const onData = () => {
       if (log.includes("Site ready at")) {
         clearTimeout(timer);
+        // Searching the whole output on every later chunk would cost more with each request the server logs.
+        child.stdout!.off("data", onData);
         resolve();
       }
     };
