@@ -27,11 +27,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                     (shell.has(id.split("?")[0]!) && !id.endsWith(".css")) ||
                     /node_modules[\\/]react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$/.test(id),
                 },
-                // What a conversation needs besides the shell (the composer, the list, the time formats), as one file. (Not the
+                // What a conversation needs besides the shell (the composer, the list, the time formats, who is who), as one file. (Not the
                 // coaches' New Conversation dialog: it brings Radix.)
                 {
                   name: "messaging",
-                  test: /[\\/]app[\\/](components[\\/]messages[\\/](composer|message-list)\.tsx|lib[\\/](datetime|use-org-time-zone)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/](messages[\\/](composer|message-list)|client-label)\.tsx|lib[\\/](datetime|use-org-time-zone|safe-play)\.ts)$/,
                 },
               ],
             },

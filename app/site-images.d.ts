@@ -3,3 +3,8 @@ declare module "virtual:site-images" {
   const images: Record<string, import("../scripts/site-images").SiteImageInfo>;
   export default images;
 }
+// The same for one folder of images/ only (virtual:site-images/gallery, virtual:site-images/partners).
+declare module "virtual:site-images/*" {
+  const images: Record<string, import("../scripts/site-images").SiteImageInfo>;
+  export default images;
+}

@@ -8,7 +8,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { build, createServer } from "vite";
 import { afterAll, describe, expect, it } from "vitest";
-import { GALLERY_PHOTOS, PARTNER_LOGOS } from "~/content/images";
+import { GALLERY_PHOTOS } from "~/content/gallery-photos";
+import { PARTNER_LOGOS } from "~/content/images";
 import { encodeVariant, readImages, siteImages, variantWidths } from "./site-images";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "site-images-"));
@@ -129,6 +130,29 @@ describe("the Vite plugin", () => {
     for (const url of [images["gallery/team.jpg"]!.src, images["partners/logo.svg"]!.src]) expect(fs.existsSync(path.join(out, url))).toBe(true);
     const bundle = fs.readdirSync(path.join(out, "assets")).find((f) => f.endsWith(".js"))!;
     expect(fs.readFileSync(path.join(out, "assets", bundle), "utf8")).toContain(images["gallery/team.jpg"]!.src);
+  });
+
+  it("gives a page that imports one folder only that folder's sizes", async () => {
+    const dir = folder("folders");
+    const root = path.join(tmp, "folders-app");
+    fs.mkdirSync(root);
+    await phonePhoto(path.join(dir, "gallery/team.jpg"));
+    fs.writeFileSync(path.join(dir, "partners/logo.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="64"/>`);
+    fs.writeFileSync(path.join(root, "index.html"), `<script type="module" src="./main.js"></script>`);
+    fs.writeFileSync(path.join(root, "main.js"), `import logos from "virtual:site-images/partners"; window.images = logos;`);
+    await build({ root, logLevel: "silent", configFile: false, plugins: [siteImages({ dir, cacheDir: path.join(tmp, "build-cache") })] });
+    const out = path.join(root, "dist");
+    const bundle = fs.readFileSync(
+      path.join(
+        out,
+        "assets",
+        fs.readdirSync(path.join(out, "assets")).find((f) => f.endsWith(".js"))!,
+      ),
+      "utf8",
+    );
+    const { images } = await readImages(dir);
+    expect(bundle).toContain(images["partners/logo.svg"]!.src);
+    expect(bundle).not.toContain("team");
   });
 });
 

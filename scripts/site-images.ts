@@ -154,14 +154,18 @@ export function siteImages(options: { dir: string; cacheDir: string } = DEFAULTS
   const load = () => (manifest ??= readImages(options.dir));
   return {
     name: "site-images",
+    // "virtual:site-images" is every image; "virtual:site-images/<folder>" only those in that folder, so a page's
+    // code carries the sizes of the images it can show (the footer's logos), not of every gallery photo.
     resolveId(id) {
-      return id === VIRTUAL_ID ? RESOLVED_ID : null;
+      return id === VIRTUAL_ID || id.startsWith(`${VIRTUAL_ID}/`) ? `\0${id}` : null;
     },
     async load(id) {
-      if (id !== RESOLVED_ID) return null;
+      if (id !== RESOLVED_ID && !id.startsWith(`${RESOLVED_ID}/`)) return null;
       this.addWatchFile(options.dir);
       const { images } = await load();
-      return `export default ${JSON.stringify(images)};`;
+      const folder = id.slice(RESOLVED_ID.length + 1);
+      const chosen = folder ? Object.fromEntries(Object.entries(images).filter(([file]) => file.startsWith(`${folder}/`))) : images;
+      return `export default ${JSON.stringify(chosen)};`;
     },
     async generateBundle() {
       // Only the browser's build writes files; the server's build needs nothing but the names.
@@ -178,8 +182,7 @@ export function siteImages(options: { dir: string; cacheDir: string } = DEFAULTS
         if (!file.startsWith(options.dir)) return;
         manifest = null;
         for (const env of Object.values(server.environments)) {
-          const mod = env.moduleGraph.getModuleById(RESOLVED_ID);
-          if (mod) env.moduleGraph.invalidateModule(mod);
+          for (const [id, mod] of env.moduleGraph.idToModuleMap) if (id.startsWith(RESOLVED_ID)) env.moduleGraph.invalidateModule(mod);
         }
       };
       server.watcher.on("add", reread).on("change", reread).on("unlink", reread);

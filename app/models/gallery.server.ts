@@ -2,7 +2,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { galleryPhotoFiles, galleryPhotos, galleryStartingPhotos } from "../../db/schema";
-import { GALLERY_PHOTOS, type SiteImage, type StartingPhoto } from "~/content/images";
+import { GALLERY_PHOTOS, type StartingPhoto } from "~/content/gallery-photos";
+import type { SiteImage } from "~/content/images";
 import type { ProcessedPhoto } from "~/lib/photo-upload.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

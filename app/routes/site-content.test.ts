@@ -19,7 +19,7 @@ import {
 } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { GALLERY_PHOTOS } from "~/content/images";
+import { GALLERY_PHOTOS } from "~/content/gallery-photos";
 import { dayInZone } from "~/lib/datetime";
 import { addDays } from "~/lib/org-time";
 import * as general from "./general";
