@@ -1,4 +1,4 @@
-// Every query on uploaded gallery photos and their copies.
+// Every query on the gallery: uploaded photos and their copies, and the order of the whole gallery (uploads and the starting set).
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { galleryPhotoFiles, galleryPhotos, galleryStartingPhotos } from "../../db/schema";
@@ -75,7 +75,7 @@ export async function getPhotoFile(db: Db, id: string, width: number, format: "a
 /** A photo a coach's form names: an uploaded one by its id, one of the starting set by its file in images/. */
 export type GalleryKey = { kind: "uploaded"; id: string } | { kind: "starting"; file: string };
 
-/** Where a starting photo no coach has moved sits: after every upload, in the order of app/content/images.ts. */
+/** Where a starting photo no coach has moved sits: after every upload, in the order of app/content/gallery-photos.ts. */
 const STARTING_POSITION = 1_000_000;
 const keyName = (key: GalleryKey) => (key.kind === "uploaded" ? `uploaded:${key.id}` : `starting:${key.file}`);
 const sameKey = (a: GalleryKey, b: GalleryKey) => keyName(a) === keyName(b);
