@@ -112,44 +112,33 @@ describe("encodeVariant", () => {
 });
 
 describe("the Vite plugin", () => {
-  it("gives the app the sizes and writes every copy into the build", async () => {
-    const dir = folder("build");
-    const root = path.join(tmp, "build-app");
+  /** Builds a one-script app with the plugin, from an images folder holding a phone photo and a logo. */
+  async function buildApp(name: string, mainJs: string) {
+    const dir = folder(name);
+    const root = path.join(tmp, `${name}-app`);
     fs.mkdirSync(root);
     await phonePhoto(path.join(dir, "gallery/team.jpg"));
     fs.writeFileSync(path.join(dir, "partners/logo.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="64"/>`);
     fs.writeFileSync(path.join(root, "index.html"), `<script type="module" src="./main.js"></script>`);
-    fs.writeFileSync(path.join(root, "main.js"), `import images from "virtual:site-images"; window.images = images;`);
+    fs.writeFileSync(path.join(root, "main.js"), mainJs);
     await build({ root, logLevel: "silent", configFile: false, plugins: [siteImages({ dir, cacheDir: path.join(tmp, "build-cache") })] });
-
     const out = path.join(root, "dist");
+    const script = fs.readdirSync(path.join(out, "assets")).find((f) => f.endsWith(".js"))!;
+    return { dir, out, bundle: fs.readFileSync(path.join(out, "assets", script), "utf8") };
+  }
+
+  it("gives the app the sizes and writes every copy into the build", async () => {
+    const { dir, out, bundle } = await buildApp("build", `import images from "virtual:site-images"; window.images = images;`);
     const written = fs.readdirSync(path.join(out, "assets/images/gallery")).sort();
     expect(written).toHaveLength(10);
     expect(written.filter((f) => f.endsWith(".avif"))).toHaveLength(5);
     const { images } = await readImages(dir);
     for (const url of [images["gallery/team.jpg"]!.src, images["partners/logo.svg"]!.src]) expect(fs.existsSync(path.join(out, url))).toBe(true);
-    const bundle = fs.readdirSync(path.join(out, "assets")).find((f) => f.endsWith(".js"))!;
-    expect(fs.readFileSync(path.join(out, "assets", bundle), "utf8")).toContain(images["gallery/team.jpg"]!.src);
+    expect(bundle).toContain(images["gallery/team.jpg"]!.src);
   });
 
   it("gives a page that imports one folder only that folder's sizes", async () => {
-    const dir = folder("folders");
-    const root = path.join(tmp, "folders-app");
-    fs.mkdirSync(root);
-    await phonePhoto(path.join(dir, "gallery/team.jpg"));
-    fs.writeFileSync(path.join(dir, "partners/logo.svg"), `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="64"/>`);
-    fs.writeFileSync(path.join(root, "index.html"), `<script type="module" src="./main.js"></script>`);
-    fs.writeFileSync(path.join(root, "main.js"), `import logos from "virtual:site-images/partners"; window.images = logos;`);
-    await build({ root, logLevel: "silent", configFile: false, plugins: [siteImages({ dir, cacheDir: path.join(tmp, "build-cache") })] });
-    const out = path.join(root, "dist");
-    const bundle = fs.readFileSync(
-      path.join(
-        out,
-        "assets",
-        fs.readdirSync(path.join(out, "assets")).find((f) => f.endsWith(".js"))!,
-      ),
-      "utf8",
-    );
+    const { dir, bundle } = await buildApp("folders", `import logos from "virtual:site-images/partners"; window.images = logos;`);
     const { images } = await readImages(dir);
     expect(bundle).toContain(images["partners/logo.svg"]!.src);
     expect(bundle).not.toContain("team");

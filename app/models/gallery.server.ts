@@ -14,7 +14,7 @@ export function photoFileUrl(id: string, width: number, format: "avif" | "webp")
 }
 
 /** Uploaded photos in the coaches' order, as the gallery grid shows them (same shape as the bundled images). */
-export async function getUploadedPhotos(db: Db) {
+async function getUploadedPhotos(db: Db) {
   const rows = await db
     .select({
       id: galleryPhotos.id,

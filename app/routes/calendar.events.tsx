@@ -1,5 +1,4 @@
 // Where coaches change the schedule: events (add, reorder, remove; each is edited on its own page) and cancelled days.
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/calendar.events";
 import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/components/event-form";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { MoveButtons } from "~/components/ui/move-buttons";
 import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/lib/auth-schemas";
 import { formatWhen } from "~/lib/event-format";
@@ -102,19 +102,7 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
               </Link>
               <Form method="post">
                 <input type="hidden" name="id" value={e.id} />
-                <Button type="submit" name="intent" value="move-up" variant="ghost" disabled={i === 0} aria-label={`Move ${e.title} up`}>
-                  <ArrowUp aria-hidden className="size-4" />
-                </Button>
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="move-down"
-                  variant="ghost"
-                  disabled={i === events.length - 1}
-                  aria-label={`Move ${e.title} down`}
-                >
-                  <ArrowDown aria-hidden className="size-4" />
-                </Button>
+                <MoveButtons index={i} count={events.length} upLabel={`Move ${e.title} up`} downLabel={`Move ${e.title} down`} />
               </Form>
               <Form method="post">
                 <input type="hidden" name="id" value={e.id} />

@@ -1,5 +1,4 @@
 // Where coaches upload, reorder and delete gallery photos, and move, remove or put back those of the starting set.
-import { ArrowDown, ArrowUp } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/gallery.photos";
 import { requireCoach } from "~/auth/session.server";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { MoveButtons } from "~/components/ui/move-buttons";
 import { parseForm } from "~/lib/auth-schemas";
 import { PHOTO_MESSAGES, processPhoto } from "~/lib/photo-upload.server";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
@@ -163,19 +163,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />
-                  <Button type="submit" name="intent" value="move-up" variant="ghost" disabled={i === 0} aria-label={`Move photo ${i + 1} earlier`}>
-                    <ArrowUp aria-hidden className="size-4" />
-                  </Button>
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="move-down"
-                    variant="ghost"
-                    disabled={i === photos.length - 1}
-                    aria-label={`Move photo ${i + 1} later`}
-                  >
-                    <ArrowDown aria-hidden className="size-4" />
-                  </Button>
+                  <MoveButtons index={i} count={photos.length} upLabel={`Move photo ${i + 1} earlier`} downLabel={`Move photo ${i + 1} later`} />
                 </Form>
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />

@@ -346,6 +346,11 @@ describe("gallery uploads", () => {
       .withMetadata({ orientation: 6 })
       .toBuffer();
   const phoneHeic = fs.readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/phone-sideways.heic"));
+  /** A photo of one colour. */
+  const plainPng = (width: number, height: number, background: string) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
   const upload = (who: Who, fields: Record<string, string | Blob>) =>
     call(galleryPhotosRoute.action, { request: postForm("/gallery/photos", { intent: "upload", ...fields }), context: ctx(who) });
 
@@ -412,11 +417,7 @@ describe("gallery uploads", () => {
     expect(
       (
         await upload("coach", {
-          photo: new Blob([
-            await sharp({ create: { width: 500, height: 400, channels: 3, background: "#fff" } })
-              .png()
-              .toBuffer(),
-          ]),
+          photo: new Blob([await plainPng(500, 400, "#fff")]),
           alt: "Trophies",
           consent: "on",
         })
@@ -534,11 +535,7 @@ describe("gallery uploads", () => {
     expect(
       (
         await upload("coach", {
-          photo: new Blob([
-            await sharp({ create: { width: 300, height: 200, channels: 3, background: "#123" } })
-              .png()
-              .toBuffer(),
-          ]),
+          photo: new Blob([await plainPng(300, 200, "#123")]),
           alt: "Newest photo",
           consent: "on",
         })
