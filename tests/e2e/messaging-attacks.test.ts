@@ -121,9 +121,16 @@ describe("one client flooding", () => {
     const sockets = [await openSocket(a.url, client), await openSocket(a.url, client), await openSocket(b.url, client)];
     // 36 sends at once, 12 a socket (within each socket's queue).
     for (let i = 0; i < 36; i++) sockets[i % 3]!.send({ type: "send", conversationId, content: `flood ${i}`, ref: `r${i}` });
-    await expect
-      .poll(() => sockets.reduce((n, s) => n + s.events.filter((e) => e.type === "ack" || e.type === "error").length, 0), { timeout: 15_000 })
-      .toBe(36);
+    const answers = () => sockets.flatMap((s) => s.events.filter((e) => e.type === "ack" || e.type === "error"));
+    // Every send is answered by name (a failure lists the refs still waiting, and on which process).
+    const unanswered = () => {
+      const answered = new Set(answers().map((e) => e.ref));
+      return Array.from({ length: 36 }, (_, i) => `r${i}`)
+        .filter((ref) => !answered.has(ref))
+        .map((ref) => `${ref} (${Number(ref.slice(1)) % 3 === 2 ? "process b" : "process a"})`);
+    };
+    await expect.poll(unanswered, { timeout: 15_000 }).toEqual([]);
+    expect(answers()).toHaveLength(36);
     const events = sockets.flatMap((s) => s.events);
     expect(events.filter((e) => e.type === "ack").length).toBeLessThanOrEqual(5 + 1);
     const refusals = events.filter((e) => e.type === "error").map((e) => String(e.error));
