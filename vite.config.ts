@@ -3,13 +3,14 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { minifyPageBehaviours } from "./scripts/minify-page-behaviours.ts";
+import { precompress } from "./scripts/precompress.ts";
 import { shellModules } from "./scripts/shell-chunk.ts";
 import { siteImages } from "./scripts/site-images.ts";
 
 const shell = shellModules(path.resolve("app"));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours()],
+  plugins: [tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours(), precompress()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

@@ -13,6 +13,7 @@ const INPUTS = [
   "scripts/site-images.ts",
   "scripts/minify-page-behaviours.ts",
   "scripts/shell-chunk.ts",
+  "scripts/precompress.ts",
   "db/schema.ts",
   "server/config.ts",
   "vite.config.ts",

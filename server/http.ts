@@ -6,6 +6,7 @@ import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { builtAssets } from "./assets";
 import type { AppLoadContextValue, AppServices } from "./context";
 import { mountHealth, type Readiness } from "./health";
 import { createPageCache, type PageCache } from "./page-cache";
@@ -65,7 +66,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
       }
     });
   } else {
-    app.use("/assets", express.static(path.join(source.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", builtAssets(path.join(source.clientDir, "assets")));
     app.use(express.static(source.clientDir, { maxAge: "1h", index: false }));
     if (pageCache) app.use(pageCache.middleware);
     app.all("*splat", createRequestHandler({ build: source.build, getLoadContext }));

@@ -7,6 +7,7 @@ import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { Config } from "./config";
+import { pickEncoding } from "./encoding";
 import { constantSecurityHeaders, contentSecurityPolicy } from "./security";
 
 /** Set by app/entry.server.tsx on a page rendered without the React runtime for a visitor. */
@@ -77,13 +78,6 @@ async function sendWebResponse(res: Response, response: globalThis.Response, met
   if (cookies.length) res.setHeader("Set-Cookie", cookies);
   const body = method === "HEAD" ? Buffer.alloc(0) : Buffer.from(await response.arrayBuffer());
   res.end(body);
-}
-
-function pickEncoding(accept: string | undefined): "br" | "gzip" | "identity" {
-  const a = accept ?? "";
-  if (/\bbr\b/.test(a)) return "br";
-  if (/\bgzip\b/.test(a)) return "gzip";
-  return "identity";
 }
 
 export function createPageCache(config: Config, build: ServerBuild, getLoadContext: (req: Request, res: Response) => AppLoadContext): PageCache {

@@ -1,15 +1,8 @@
-import { X } from "lucide-react";
-import { createContext, Suspense, useContext, useId, useState, type ButtonHTMLAttributes, type ReactNode } from "react";
-import { useLocation } from "react-router";
-import { GoogleButton } from "~/components/google-button";
+import { createContext, Suspense, useContext, useState, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { dialogCommand } from "~/components/ui/dialog-command";
-import { ForgotPasswordLink } from "~/components/forgot-password-link";
-import { ClientKindFields } from "~/components/client-kind-fields";
-import { Field, FormError } from "~/components/ui/field";
-import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { lazyComponent } from "~/lib/lazy-component";
-import { DOCUMENT_DIALOG, type FieldErrors } from "~/lib/form-errors";
+import type { FieldErrors } from "~/lib/form-errors";
 import { useDocumentPage } from "~/lib/page-mode";
 import type { AuthDialogFlash, Toast } from "~/lib/toast";
 
@@ -22,6 +15,13 @@ type AuthDialogApi = {
 
 const AuthDialog = lazyComponent(() => import("~/components/auth-dialog-content").then((m) => m.default));
 const loadDialog = () => void AuthDialog.preload();
+// Only the server renders it (for pages without React, behind `import.meta.env.SSR`): a dynamic import, so the
+// browser never loads it and the shell does not take in its fields and buttons (scripts/shell-chunk.ts follows
+// static imports only).
+const DocumentAuthDialog = lazyComponent(() => import("~/components/document-auth-dialog").then((m) => m.DocumentAuthDialog));
+
+/** The id of the sign-in dialog of pages without React (app/components/document-auth-dialog.tsx). */
+export const DOCUMENT_DIALOG_ID = "auth-dialog";
 
 const AuthDialogContext = createContext<AuthDialogApi | null>(null);
 
@@ -75,9 +75,6 @@ export function AuthDialogProvider({
   );
 }
 
-/** The id of the sign-in dialog of pages without React (see DocumentAuthDialog). */
-const DOCUMENT_DIALOG_ID = "auth-dialog";
-
 /**
  * What makes a button open the sign-in dialog: React where the page runs it, the native `commandfor`/`command`
  * attributes on pages without React.
@@ -94,95 +91,5 @@ export function SignInButton({ variant, className, children }: { variant?: Butto
     <Button variant={variant} className={className} {...useSignInButtonProps()}>
       {children}
     </Button>
-  );
-}
-
-/**
- * The header's sign-in and sign-up dialog on pages that run no React: a native modal <dialog> with one plain form.
- * The server checks it with the same rules and messages: success brings the visitor back to this page, signed in,
- * with the same toast as the other dialog; a refusal brings them back with this dialog open again, showing the
- * reason and what they typed (app/auth/document-dialog.server.ts). Switching modes (the words, the sign-up fields,
- * the form's target) and clearing the fields and errors is app/lib/page-behaviours.js (data-auth-toggle).
- */
-function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; flash: AuthDialogFlash | null }) {
-  const { pathname, search } = useLocation();
-  const id = useId();
-  const mode = flash?.mode ?? "signin";
-  const text = AUTH_DIALOG_TEXT[mode];
-  const signup = mode === "signup";
-  const field = (name: string) => ({ name, defaultValue: flash?.values[name], error: flash?.fieldErrors[name] });
-  const describedBy = `${id}-subtitle`;
-  return (
-    <dialog
-      id={DOCUMENT_DIALOG_ID}
-      closedby="any"
-      open={flash ? true : undefined}
-      data-open-on-load={flash ? "" : undefined}
-      data-mode={mode}
-      data-texts={JSON.stringify(AUTH_DIALOG_TEXT)}
-      aria-labelledby={`${id}-title`}
-      // After a refusal the reason is part of the description, so opening the dialog says it.
-      aria-describedby={flash?.error ? `${describedBy} ${id}-error` : describedBy}
-      data-describedby={describedBy}
-      className="m-auto max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-1 [&:not(:modal)]:ring-slate-300"
-    >
-      <button
-        type="button"
-        {...dialogCommand(DOCUMENT_DIALOG_ID, "close")}
-        aria-label="Close"
-        className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100"
-      >
-        <X aria-hidden className="size-5" />
-      </button>
-      <h2 id={`${id}-title`} data-text="title" className="text-xl font-bold text-slate-900">
-        {text.title}
-      </h2>
-      <p id={`${id}-subtitle`} data-text="subtitle" className="mt-1 text-sm text-slate-600">
-        {text.subtitle}
-      </p>
-      {/* No browser validation: the server answers with the site's own messages. */}
-      <form method="post" action={text.action} noValidate className="mt-4 flex flex-col gap-3">
-        <input type="hidden" name="via" value={DOCUMENT_DIALOG} />
-        <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
-        <fieldset data-signup-only="" hidden={!signup} disabled={!signup} className="contents">
-          <Field label="Full Name" autoComplete="name" required {...field("fullName")} />
-        </fieldset>
-        <Field label="Email" type="email" autoComplete="email" required {...field("email")} />
-        <fieldset data-signup-only="" hidden={!signup} disabled={!signup} className="contents">
-          <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
-          <ClientKindFields errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
-        </fieldset>
-        <Field
-          label="Password"
-          type="password"
-          autoComplete={text.passwordAutoComplete}
-          required
-          name="password"
-          error={flash?.fieldErrors.password}
-        />
-        {mode === "signin" ? <ForgotPasswordLink /> : null}
-        {flash?.error ? (
-          <div id={`${id}-error`} data-form-error="">
-            <FormError message={flash.error} />
-          </div>
-        ) : null}
-        <Button type="submit" className="w-full" data-text="submit" data-busy-label={text.busy}>
-          {text.submit}
-        </Button>
-      </form>
-      {googleEnabled ? <GoogleButton className="mt-3 w-full" /> : null}
-      {/* The script switches modes in place; without it, this goes to the other mode's own page. */}
-      <form
-        method="get"
-        action={AUTH_DIALOG_TEXT[signup ? "signin" : "signup"].action}
-        data-auth-toggle-form=""
-        className="mt-4 text-center text-sm text-slate-700"
-      >
-        <span data-text="prompt">{text.prompt}</span>
-        <button type="submit" data-auth-toggle="" data-text="toggle" className="font-semibold text-court-800 underline">
-          {text.toggle}
-        </button>
-      </form>
-    </dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { StarRatingInput } from "~/components/star-rating";
+import { StarRatingInput } from "~/components/star-rating-input";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

@@ -2,6 +2,7 @@ import { Quote } from "lucide-react";
 import { Suspense, useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
+import { FormUntilSubmit } from "~/components/form-until-submit";
 import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
 import { DELETE_FAILED_TITLE, isFallbackId } from "~/lib/testimonial-delete";
@@ -9,7 +10,7 @@ import type { Testimonial } from "~/lib/testimonials";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
-// Only signed-in people get the form (and its validation code); visitors never download it.
+// Only signed-in people get the form, and its code loads when they use it (FormUntilSubmit); visitors never download it.
 const TestimonialForm = lazyComponent(() => import("~/components/testimonial-form").then((m) => m.TestimonialForm));
 // Only coaches get the delete button (and, once they use it, the confirmation with Radix).
 const DeleteTestimonial = lazyComponent(() => import("~/components/delete-testimonial").then((m) => m.DeleteTestimonial));
@@ -55,11 +56,12 @@ export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaul
         </ul>
         <div className="mx-auto mt-12 max-w-2xl">
           {canSubmit ? (
-            <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <Suspense fallback={<p className="text-slate-600">Loading the form…</p>}>
-                <TestimonialForm defaultName={defaultName} />
-              </Suspense>
-            </div>
+            <FormUntilSubmit
+              form={TestimonialForm}
+              props={{ defaultName }}
+              className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+              fallback={<p className="text-slate-600">Loading the form…</p>}
+            />
           ) : (
             <SignInHint />
           )}

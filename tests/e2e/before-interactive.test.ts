@@ -121,6 +121,42 @@ describe("before the page is interactive", () => {
     expect(await main.getByLabel("Age").inputValue()).toBe("9");
     expect(await main.getByLabel("Program Interest").inputValue()).toBe("Fall Programs");
   });
+
+  it("keeps a testimonial begun before React started, loads the form's code only when it is used, and sends it", async () => {
+    const { page, context } = await open({ viewport: { width: 390, height: 844 } });
+    await useSession(context, baseURL, client);
+    const scripts: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "script" && scripts.push(r.url())));
+    const release = await holdScripts(context);
+    await page.goto("/", { waitUntil: "commit" });
+    const region = page.getByRole("region", { name: "What Are They Saying About NLTE Now?" });
+    await region.getByLabel("Your Testimonial").fill("Too short");
+    // The stars are drawn by CSS from the radio buttons: right before any script runs.
+    await region
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: "4 stars" }) })
+      .click();
+    expect(await region.locator("[data-stars='4']").isVisible()).toBe(true);
+    expect(await region.locator("[data-stars='5']").isVisible()).toBe(false);
+    release();
+    await reactStarted(page, "#testimonials");
+    await page.waitForLoadState("networkidle");
+    expect(await region.getByLabel("Your Testimonial").inputValue()).toBe("Too short");
+    expect(await region.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
+    expect(scripts.filter((u) => u.includes("testimonial-form"))).toEqual([]);
+
+    // Sent with React running: the live form answers, with what was typed and chosen.
+    await region.getByRole("button", { name: "Submit Testimonial" }).click();
+    await region.getByText("Testimonial must be at least 10 characters").waitFor();
+    expect(scripts.some((u) => u.includes("testimonial-form"))).toBe(true);
+    expect(await region.getByLabel("Your Testimonial").inputValue()).toBe("Too short");
+    expect(await region.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
+    expect(await region.getByLabel("Your Name").inputValue()).toBe("Nadia Early");
+    await region.getByLabel("Your Testimonial").fill("Started typing before the page was ready, and it was kept.");
+    await region.getByRole("button", { name: "Submit Testimonial" }).click();
+    await region.getByRole("heading", { name: "Testimonial Added!" }).waitFor();
+    await region.getByRole("img", { name: "4 out of 5 stars" }).first().waitFor();
+  });
 });
 
 describe("messaging before the page is interactive", () => {

@@ -47,12 +47,17 @@ describe("response headers", () => {
     expect(await app.text()).toContain(`nonce="${nonce}"`);
   });
 
-  it("caches hashed assets for a year", async () => {
+  it("caches hashed assets for a year, and sends them as the build compressed them", async () => {
     const html = await (await fetch(`${baseURL}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
-    const res = await fetch(`${baseURL}${asset}`);
+    const res = await fetch(`${baseURL}${asset}`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Compressed by the build (scripts/precompress.ts), not on every request.
+    expect(res.headers.get("content-encoding")).toBe("br");
+    const plain = await fetch(`${baseURL}${asset}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await res.text()).toBe(await plain.text());
   });
 });
 

@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtAssets } from "./assets";
+import { pickEncoding } from "./encoding";
+
+const script = "export const greeting = 'hello, families';\n".repeat(50);
+let dir: string;
+let base: string;
+let server: http.Server;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "assets-"));
+  fs.writeFileSync(path.join(dir, "app-abc123.js"), script);
+  fs.writeFileSync(path.join(dir, "app-abc123.js.br"), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, "app-abc123.js.gz"), zlib.gzipSync(script));
+  fs.writeFileSync(path.join(dir, "tiny-abc123.js"), "x"); // nothing to gain: no compressed copy
+  const app = express();
+  app.use("/assets", builtAssets(dir));
+  server = http.createServer(app);
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets`;
+});
+afterAll(() => {
+  server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** The raw answer, not decoded (fetch would decode it). */
+function get(file: string, acceptEncoding?: string, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = http.request(`${base}/${file}`, { method, headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("built assets", () => {
+  it("answers with the build's Brotli copy when the browser accepts it, cached for a year", async () => {
+    const res = await get("app-abc123.js", "gzip, deflate, br, zstd");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["vary"]).toBe("Accept-Encoding");
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it("answers with the gzip copy when Brotli is not accepted, and the file itself when nothing is", async () => {
+    const gz = await get("app-abc123.js", "gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await get("app-abc123.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+    expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(script));
+  });
+
+  it("answers HEAD with the headers only", async () => {
+    const res = await get("app-abc123.js", "br", "HEAD");
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.body.length).toBe(0);
+  });
+
+  it("sends a file without compressed copies as it is, and 404s unknown files", async () => {
+    const tiny = await get("tiny-abc123.js", "br");
+    expect(tiny.status).toBe(200);
+    expect(tiny.headers["content-encoding"]).toBeUndefined();
+    expect(tiny.body.toString()).toBe("x");
+    expect((await get("missing-abc123.js", "br")).status).toBe(404);
+  });
+});
+
+describe("pickEncoding", () => {
+  it("prefers Brotli, then gzip, and honours q=0", () => {
+    expect(pickEncoding("gzip, deflate, br")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("gzip;q=0")).toBe("identity");
+    expect(pickEncoding("*")).toBe("br");
+    expect(pickEncoding(undefined)).toBe("identity");
+    expect(pickEncoding("br, gzip", ["gzip"])).toBe("gzip");
+  });
+});
