@@ -10,7 +10,7 @@ const { base, cookie, conversationId, sockets } = JSON.parse(process.argv[2]!) a
   conversationId: string;
   sockets: number;
 };
-const counts = { sent: 0, stored: 0, refused: 0, connections: 0, closes: {} as Record<number, number> };
+const counts = { sent: 0, stored: 0, refused: 0, connections: 0, closes: {} as Record<number, number>, cpuSeconds: 0 };
 let flooding = true;
 const open: WebSocket[] = [];
 
@@ -47,11 +47,14 @@ const timer = setInterval(() => {
     }
   }
 }, 10);
+const cpuAtStart = process.cpuUsage();
 console.log("ready");
 process.on("SIGTERM", () => {
   flooding = false;
   clearInterval(timer);
   for (const ws of open) ws?.terminate();
+  const cpu = process.cpuUsage(cpuAtStart);
+  counts.cpuSeconds = (cpu.user + cpu.system) / 1e6;
   console.log(JSON.stringify(counts));
   process.exit(0);
 });

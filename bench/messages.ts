@@ -35,6 +35,8 @@ const { values } = parseArgs({
     "pg-stats": { type: "boolean", default: false },
     // Writes a V8 CPU profile of each server process into this folder (open it in Chrome's DevTools).
     "cpu-prof": { type: "string" },
+    // Prints, for each half second of the window, how many messages took over 10 ms and the slowest: when the slow ones came.
+    timeline: { type: "boolean", default: false },
   },
 });
 const PAIRS = Math.min(1000, Math.max(1, Number(values.pairs)));
@@ -166,9 +168,10 @@ async function measure(
   clientBase: string,
   pairs: Pair[],
   flooder?: Pair,
-): Promise<Figures & { flood?: { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number> } }> {
+): Promise<Figures & { flood?: FloodCounts }> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
+  const timeline: Array<[sentAfter: number, latency: number]> = [];
   let errors = 0;
   let received = 0;
   let sentMeasured = 0;
@@ -188,6 +191,7 @@ async function measure(
         sentAt.delete(content);
         if (measuring && t0 >= windowStart) {
           latencies.push(performance.now() - t0);
+          if (values.timeline) timeline.push([t0 - windowStart, performance.now() - t0]);
           received++;
         }
       }),
@@ -248,6 +252,7 @@ async function measure(
   const lost = [...sentAt.values()].filter((t) => t >= start).length;
   for (const ws of sockets) ws.close();
   latencies.sort((a, b) => a - b);
+  if (values.timeline) printTimeline(timeline);
   return {
     rate: received / elapsed,
     p50: percentile(latencies, 50),
@@ -269,7 +274,19 @@ async function measure(
   };
 }
 
-type FloodCounts = { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number> };
+function printTimeline(timeline: Array<[number, number]>) {
+  const buckets = new Map<number, { over: number; max: number }>();
+  for (const [at, ms] of timeline) {
+    const b = buckets.get(Math.floor(at / 500)) ?? { over: 0, max: 0 };
+    if (ms > 10) b.over++;
+    b.max = Math.max(b.max, ms);
+    buckets.set(Math.floor(at / 500), b);
+  }
+  const cells = [...buckets].sort((a, b) => a[0] - b[0]).map(([k, b]) => `${(k / 2).toFixed(1)}s:${b.over}/${b.max.toFixed(0)}`);
+  console.log(`  timeline (sent at: messages over 10 ms / slowest ms): ${cells.join(" ")}`);
+}
+
+type FloodCounts = { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number>; cpuSeconds: number };
 
 /** Starts bench/flooder.ts against the server; `stop` ends it and returns what it counted. */
 async function startFlooder(base: string, flooder: Pair): Promise<{ stop: () => Promise<FloodCounts> }> {
@@ -426,7 +443,7 @@ async function main() {
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       const fl = flooded.flood!;
       console.log(
-        `${"".padEnd(36)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets: ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
+        `${"".padEnd(36)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
           Object.entries(fl.closes)
             .map(([code, n]) => `${n} with ${code}`)
             .join(", ") || "none"

@@ -28,4 +28,30 @@ describe("runMigrations", () => {
       await c.end();
     }
   });
+
+  it("leaves setting a conversation's updated_at (every message does) a HOT update: no new index entries", async () => {
+    const admin = inject("pgAdminUrl");
+    const name = `m_${crypto.randomBytes(5).toString("hex")}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    try {
+      await runMigrations(url.toString());
+      const db = new pg.Client({ connectionString: url.toString() });
+      await db.connect();
+      const id = crypto.randomUUID();
+      await db.query("insert into conversations (id) values ($1)", [id]);
+      await db.query("begin");
+      for (let i = 0; i < 5; i++) await db.query("update conversations set updated_at = clock_timestamp() where id = $1", [id]);
+      const hot = await db.query("select pg_stat_get_xact_tuples_hot_updated('conversations'::regclass)::int as n");
+      await db.query("commit");
+      await db.end();
+      expect(hot.rows[0].n).toBe(5);
+    } finally {
+      await c.query(`drop database ${name} with (force)`);
+      await c.end();
+    }
+  });
 });

@@ -161,7 +161,10 @@ export const conversations = pgTable(
     type: text("type").notNull().default("direct"),
     ...timestamps,
   },
-  (t) => [index("conversations_updated_at_idx").on(t.updatedAt.desc())],
+  // No index on updated_at: every message sets it, and an indexed column makes each of those updates write new
+  // index entries and leave dead ones behind (a non-HOT update). The conversation list reaches conversations
+  // through the person's participants, never through this order. Migration 0011 also gives the table spare room
+  // on each page (fillfactor 50), so those updates stay on their page and are cleaned up without a vacuum.
 );
 
 export const conversationParticipants = pgTable(
