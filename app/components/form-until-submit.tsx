@@ -35,6 +35,7 @@ export function FormUntilSubmit<P extends object>({
   const [live, setLive] = useState(hydrated);
   const [carried, setCarried] = useState<Carried | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const swapping = useRef(false);
 
   useEffect(() => {
     if (!carried || !box.current) return;
@@ -66,6 +67,9 @@ export function FormUntilSubmit<P extends object>({
   const onSubmit = (e: FormEvent<HTMLDivElement>) => {
     const form = e.target as HTMLFormElement;
     e.preventDefault();
+    // A second press while the code is on its way is the same submit, not another.
+    if (swapping.current) return;
+    swapping.current = true;
     const values = capture(form);
     Form.preload().then(
       () => {
