@@ -1,5 +1,5 @@
-// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --pg-stats --cpu-prof DIR]
-// Starts the production server on its own database, connects N coach-client pairs over real WebSockets on
+// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --pg-stats --cpu-prof DIR --timeline]
+// Starts the production server on its own database (a new one for each run), connects N coach-client pairs over real WebSockets on
 // loopback, and has every coach send one message a second the way the browser's composer does (a `send` on
 // the page's socket, answered by an `ack`: app/lib/realtime-client.ts sendMessage). It prints delivered
 // messages per second and the send-to-receive latency (p50, p95, p99) seen by the clients, each against its
@@ -388,58 +388,81 @@ function report(label: string, f: Figures, limit: number | null, limitLabel = "b
 
 async function main() {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
-  const servers: RunningServer[] = [];
-  let database: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  // Each run starts from the same state: a new database and new servers. The flooding budget is relative to the
+  // quiet run, so the two may differ only by the flooder (a run on a database another run has just filled is
+  // slower by itself: decision 0009, fourth pass).
+  type Setup = { dir: string; database: Awaited<ReturnType<typeof startEmbeddedPostgres>>; servers: RunningServer[]; pairs: Pair[]; flooder: Pair };
+  const setups: Setup[] = [];
+  const dirs: string[] = [];
   const cleanup = async () => {
-    for (const s of servers) await s.stop().catch(() => undefined);
-    await database?.stop().catch(() => undefined);
-    for (const s of servers) fs.rmSync(s.dataDir, { recursive: true, force: true });
-    fs.rmSync(dir, { recursive: true, force: true });
+    for (const s of setups) {
+      for (const server of s.servers) await server.stop().catch(() => undefined);
+      await s.database.stop().catch(() => undefined);
+      for (const server of s.servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    }
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
+  const setUp = async (processes: 1 | 2): Promise<Setup> => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
+    dirs.push(dir);
+    const database = await startEmbeddedPostgres(dir, { statementStatistics: values["pg-stats"] });
+    const setup: Setup = { dir, database, servers: [], pairs: [], flooder: undefined as unknown as Pair };
+    setups.push(setup);
+    const env = { DATABASE_URL: database.url, AUTH_SECRET };
+    for (let i = 0; i < processes; i++) setup.servers.push(await startServer({ env, nodeArgs }));
+    const [flooder, ...pairs] = await makePairs(database.url, PAIRS + 1);
+    setup.flooder = flooder!;
+    setup.pairs = pairs;
+    return setup;
+  };
+  /** Stops a run's servers and database once it is measured (the next run starts its own). */
+  const tearDown = async (setup: Setup) => {
+    for (const server of setup.servers) await server.stop().catch(() => undefined);
+    await setup.database.stop().catch(() => undefined);
   };
   const guard = setTimeout(
     () => {
       console.error("bench: took too long; stopping");
       void cleanup().then(() => process.exit(1));
     },
-    (SECONDS * 3 + 400) * 1000,
+    (SECONDS * 3 + 600) * 1000,
   );
   try {
-    database = await startEmbeddedPostgres(dir, { statementStatistics: values["pg-stats"] });
-    const env = { DATABASE_URL: database.url, AUTH_SECRET };
-    const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
-    const a = await startServer({ env, nodeArgs });
-    servers.push(a);
     console.log(
       `${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(" ")}`,
+        .join(" ")}; each run on a new database`,
     );
-    const [flooder, ...pairs] = await makePairs(database.url, PAIRS + 1);
     let quiet: Figures | null = null;
     if (RUNS.has("quiet")) {
-      quiet = await measure([a], dir, a.url, a.url, pairs);
+      const run = await setUp(1);
+      const [a] = run.servers as [RunningServer];
+      quiet = await measure([a], run.dir, a.url, a.url, run.pairs);
       report("one process", quiet, budget(1));
       if (quiet.lost > 0) console.log(`server output (last lines):\n${a.output().split("\n").slice(-20).join("\n")}`);
-    }
-    if (values["pg-stats"]) {
-      const c = new pg.Client({ connectionString: database.url });
-      await c.connect();
-      await c.query("create extension if not exists pg_stat_statements");
-      const r = await c.query(
-        "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
-      );
-      console.table(r.rows);
-      // Tables read from end to end: on the hot path, each is a statement that does not scale with the site.
-      const scans = await c.query(
-        "select relname, seq_scan, seq_tup_read, idx_scan from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8",
-      );
-      console.table(scans.rows);
-      await c.end();
+      if (values["pg-stats"]) {
+        const c = new pg.Client({ connectionString: run.database.url });
+        await c.connect();
+        await c.query("create extension if not exists pg_stat_statements");
+        const r = await c.query(
+          "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
+        );
+        console.table(r.rows);
+        // Tables read from end to end: on the hot path, each is a statement that does not scale with the site.
+        const scans = await c.query(
+          "select relname, seq_scan, seq_tup_read, idx_scan from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8",
+        );
+        console.table(scans.rows);
+        await c.end();
+      }
+      await tearDown(run);
     }
     if (RUNS.has("flood")) {
-      const flooded = await measure([a], dir, a.url, a.url, pairs, flooder);
+      const run = await setUp(1);
+      const [a] = run.servers as [RunningServer];
+      const flooded = await measure([a], run.dir, a.url, a.url, run.pairs, run.flooder);
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       const fl = flooded.flood!;
       console.log(
@@ -449,11 +472,13 @@ async function main() {
             .join(", ") || "none"
         })`,
       );
+      await tearDown(run);
     }
     if (RUNS.has("two")) {
-      const b = await startServer({ env, nodeArgs });
-      servers.push(b);
-      report("two processes (coach A, client B)", await measure([a, b], dir, a.url, b.url, pairs), budget(2));
+      const run = await setUp(2);
+      const [a, b] = run.servers as [RunningServer, RunningServer];
+      report("two processes (coach A, client B)", await measure([a, b], run.dir, a.url, b.url, run.pairs), budget(2));
+      await tearDown(run);
     }
     console.log(
       `load average after: ${os
