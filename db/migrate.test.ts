@@ -3,18 +3,28 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { runMigrations } from "./migrate";
 
+/** A new, empty database for `fn`, dropped afterwards. */
+async function withNewDatabase(fn: (url: string) => Promise<void>) {
+  const admin = inject("pgAdminUrl");
+  const name = `m_${crypto.randomBytes(5).toString("hex")}`;
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    await fn(url.toString());
+  } finally {
+    await c.query(`drop database ${name} with (force)`);
+    await c.end();
+  }
+}
+
 describe("runMigrations", () => {
   it("applies each migration exactly once when several processes start at the same moment", async () => {
-    const admin = inject("pgAdminUrl");
-    const name = `m_${crypto.randomBytes(5).toString("hex")}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    try {
-      await Promise.all([runMigrations(url.toString()), runMigrations(url.toString()), runMigrations(url.toString())]);
-      const db = new pg.Client({ connectionString: url.toString() });
+    await withNewDatabase(async (url) => {
+      await Promise.all([runMigrations(url), runMigrations(url), runMigrations(url)]);
+      const db = new pg.Client({ connectionString: url });
       await db.connect();
       const applied = await db.query("select hash from drizzle.__drizzle_migrations");
       const tables = await db.query("select count(*)::int as n from information_schema.tables where table_schema = 'public'");
@@ -23,23 +33,13 @@ describe("runMigrations", () => {
       expect(applied.rowCount).toBe(files.length);
       expect(new Set(applied.rows.map((r) => r.hash)).size).toBe(files.length);
       expect(tables.rows[0].n).toBeGreaterThanOrEqual(11);
-    } finally {
-      await c.query(`drop database ${name} with (force)`);
-      await c.end();
-    }
+    });
   });
 
   it("leaves setting a conversation's updated_at (every message does) a HOT update: no new index entries", async () => {
-    const admin = inject("pgAdminUrl");
-    const name = `m_${crypto.randomBytes(5).toString("hex")}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    try {
-      await runMigrations(url.toString());
-      const db = new pg.Client({ connectionString: url.toString() });
+    await withNewDatabase(async (url) => {
+      await runMigrations(url);
+      const db = new pg.Client({ connectionString: url });
       await db.connect();
       const id = crypto.randomUUID();
       await db.query("insert into conversations (id) values ($1)", [id]);
@@ -49,9 +49,6 @@ describe("runMigrations", () => {
       await db.query("commit");
       await db.end();
       expect(hot.rows[0].n).toBe(5);
-    } finally {
-      await c.query(`drop database ${name} with (force)`);
-      await c.end();
-    }
+    });
   });
 });
