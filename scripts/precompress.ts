@@ -22,7 +22,8 @@ async function compressFile(file: string) {
         (err, out) => (err ? reject(err) : resolve(out)),
       ),
     ),
-    gzipAsync(source, { numiterations: 15 }),
+    // 5 iterations: the shell chunk came out 5 bytes larger than with 15, in less time.
+    gzipAsync(source, { numiterations: 5 }),
   ]);
   // Kept only when smaller: server/assets.ts sends the file as it is otherwise.
   if (br.length < source.length) await fs.writeFile(`${file}.br`, br);
