@@ -277,10 +277,11 @@ async function measure(
 function printTimeline(timeline: Array<[number, number]>) {
   const buckets = new Map<number, { over: number; max: number }>();
   for (const [at, ms] of timeline) {
-    const b = buckets.get(Math.floor(at / 500)) ?? { over: 0, max: 0 };
+    const k = Math.floor(at / 500);
+    const b = buckets.get(k) ?? { over: 0, max: 0 };
     if (ms > 10) b.over++;
     b.max = Math.max(b.max, ms);
-    buckets.set(Math.floor(at / 500), b);
+    buckets.set(k, b);
   }
   const cells = [...buckets].sort((a, b) => a[0] - b[0]).map(([k, b]) => `${(k / 2).toFixed(1)}s:${b.over}/${b.max.toFixed(0)}`);
   console.log(`  timeline (sent at: messages over 10 ms / slowest ms): ${cells.join(" ")}`);
@@ -391,35 +392,32 @@ async function main() {
   // Each run starts from the same state: a new database and new servers. The flooding budget is relative to the
   // quiet run, so the two may differ only by the flooder (a run on a database another run has just filled is
   // slower by itself: decision 0009, fourth pass).
-  type Setup = { dir: string; database: Awaited<ReturnType<typeof startEmbeddedPostgres>>; servers: RunningServer[]; pairs: Pair[]; flooder: Pair };
-  const setups: Setup[] = [];
+  type Started = { dir: string; database: Awaited<ReturnType<typeof startEmbeddedPostgres>>; servers: RunningServer[] };
+  const started: Started[] = [];
   const dirs: string[] = [];
+  /** Stops a run's servers and database once it is measured (the next run starts its own). */
+  const tearDown = async (run: Started) => {
+    for (const server of run.servers) await server.stop().catch(() => undefined);
+    await run.database.stop().catch(() => undefined);
+  };
   const cleanup = async () => {
-    for (const s of setups) {
-      for (const server of s.servers) await server.stop().catch(() => undefined);
-      await s.database.stop().catch(() => undefined);
-      for (const server of s.servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    for (const run of started) {
+      await tearDown(run);
+      for (const server of run.servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
     }
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   };
   const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
-  const setUp = async (processes: 1 | 2): Promise<Setup> => {
+  const setUp = async (processes: 1 | 2) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
     dirs.push(dir);
     const database = await startEmbeddedPostgres(dir, { statementStatistics: values["pg-stats"] });
-    const setup: Setup = { dir, database, servers: [], pairs: [], flooder: undefined as unknown as Pair };
-    setups.push(setup);
+    const run: Started = { dir, database, servers: [] };
+    started.push(run);
     const env = { DATABASE_URL: database.url, AUTH_SECRET };
-    for (let i = 0; i < processes; i++) setup.servers.push(await startServer({ env, nodeArgs }));
+    for (let i = 0; i < processes; i++) run.servers.push(await startServer({ env, nodeArgs }));
     const [flooder, ...pairs] = await makePairs(database.url, PAIRS + 1);
-    setup.flooder = flooder!;
-    setup.pairs = pairs;
-    return setup;
-  };
-  /** Stops a run's servers and database once it is measured (the next run starts its own). */
-  const tearDown = async (setup: Setup) => {
-    for (const server of setup.servers) await server.stop().catch(() => undefined);
-    await setup.database.stop().catch(() => undefined);
+    return { ...run, flooder: flooder!, pairs };
   };
   const guard = setTimeout(
     () => {

@@ -107,7 +107,8 @@ async function conversationWith(server: Awaited<ReturnType<typeof startServer>>,
   return location;
 }
 
-async function gzipKb(urls: Iterable<string>, accept = "gzip") {
+/** KB the server sends for these URLs when the browser accepts gzip (or `accept`). */
+async function transferKb(urls: Iterable<string>, accept = "gzip") {
   let total = 0;
   for (const url of urls) total += (await transferSize(url, accept)).bytes;
   return total / 1024;
@@ -177,7 +178,7 @@ async function main() {
     for (const path of ["/", conversation]) {
       const scripts = await loadedScripts(browser, server.url, path, cookies);
       for (const url of scripts) memberSizes.set(new URL(url).pathname, (await transferSize(url)).bytes);
-      const kb = await gzipKb(scripts);
+      const kb = await transferKb(scripts);
       if (kb > SIGNED_IN_BUDGET_KB) over = true;
       if (SIGNED_IN_ONLY) {
         const each = [...scripts].map((u) => new URL(u).pathname).sort((a, b) => memberSizes.get(b)! - memberSizes.get(a)!);
@@ -186,7 +187,7 @@ async function main() {
         );
       }
       // What Chromium really downloads: it accepts Brotli, and the build compresses every script with it too.
-      const brKb = await gzipKb(scripts, "gzip, deflate, br, zstd");
+      const brKb = await transferKb(scripts, "gzip, deflate, br, zstd");
       memberRows.push([
         path === "/" ? "/" : "/messages/:id",
         String(scripts.size),
@@ -197,7 +198,7 @@ async function main() {
     }
     const member: string[] = [];
     for (const path of SIGNED_IN_ONLY ? [] : PAGES.slice(1))
-      member.push(`${path} ${(await gzipKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
+      member.push(`${path} ${(await transferKb(await loadedScripts(browser, server.url, path, cookies))).toFixed(1)}`);
     memberLine = `Other pages for a signed-in client (no budget), gzip KB: ${member.join(", ")}`;
   } finally {
     await browser.close();

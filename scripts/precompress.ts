@@ -5,23 +5,20 @@
 // out as they were. Figures in docs/decisions/0023.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import type { Plugin } from "vite";
 
+const brotliCompress = promisify(zlib.brotliCompress);
+
 /** What is worth compressing: text. Images and fonts are compressed already. */
-export const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 
 async function compressFile(file: string) {
   const source = await fs.readFile(file);
   const [br, gz] = await Promise.all([
-    new Promise<Buffer>((resolve, reject) =>
-      zlib.brotliCompress(
-        source,
-        { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } },
-        (err, out) => (err ? reject(err) : resolve(out)),
-      ),
-    ),
+    brotliCompress(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
     // 5 iterations: the shell chunk came out 5 bytes larger than with 15, in less time.
     gzipAsync(source, { numiterations: 5 }),
   ]);
@@ -37,9 +34,8 @@ export function precompress(): Plugin {
     async writeBundle(options, bundle) {
       // Only the browser's build: the server's own modules are never sent.
       if (this.environment.config.consumer !== "client" || !options.dir) return;
-      const files = Object.keys(bundle).filter((name) => name.startsWith("assets/") && COMPRESSIBLE.test(name));
+      const queue = Object.keys(bundle).filter((name) => name.startsWith("assets/") && COMPRESSIBLE.test(name));
       // A few at a time: Zopfli is slow, and the machine may have two cores.
-      const queue = [...files];
       const worker = async () => {
         for (let name = queue.shift(); name; name = queue.shift()) await compressFile(path.join(options.dir!, name));
       };

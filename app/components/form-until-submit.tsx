@@ -32,8 +32,10 @@ export function FormUntilSubmit<P extends object>({
 }) {
   const hydrated = useHydrated();
   // Decided once: false while hydrating the server's HTML, true when mounted in a page React already runs.
-  const [live, setLive] = useState(hydrated);
+  const [liveFromStart] = useState(hydrated);
+  // What a submit carried over from the server's form; from then on the live form is shown.
   const [carried, setCarried] = useState<Carried | null>(null);
+  const live = liveFromStart || carried !== null;
   const box = useRef<HTMLDivElement>(null);
   const swapping = useRef(false);
 
@@ -72,10 +74,7 @@ export function FormUntilSubmit<P extends object>({
     swapping.current = true;
     const values = capture(form);
     Form.preload().then(
-      () => {
-        setLive(true);
-        setCarried(values);
-      },
+      () => setCarried(values),
       // No code (offline, a failed deploy): the plain form still works.
       () => HTMLFormElement.prototype.submit.call(form),
     );
