@@ -105,10 +105,12 @@ function capture(form: HTMLFormElement): Carried {
 
 function refocus(form: HTMLFormElement, { focus }: Carried) {
   if (!focus) return;
+  const named = `[name="${CSS.escape(focus)}"]`;
+  // The checked radio of a group, else the field itself (a selector list would give the first in the document).
   const target =
     focus === "submit"
       ? form.querySelector<HTMLElement>("[type=submit]")
-      : form.querySelector<HTMLElement>(`[name="${CSS.escape(focus)}"]:checked, [name="${CSS.escape(focus)}"]`);
+      : (form.querySelector<HTMLElement>(`${named}:checked`) ?? form.querySelector<HTMLElement>(named));
   target?.focus();
 }
 

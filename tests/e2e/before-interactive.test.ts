@@ -145,9 +145,11 @@ describe("before the page is interactive", () => {
     expect(await region.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
     expect(scripts.filter((u) => u.includes("testimonial-form"))).toEqual([]);
 
-    // Sent with React running: the live form answers, with what was typed and chosen.
-    await region.getByRole("button", { name: "Submit Testimonial" }).click();
+    // Sent with React running, by Enter on the chosen star: the live form answers, with what was typed and chosen,
+    // and the focus is still on that star.
+    await region.getByRole("radio", { name: "4 stars" }).press("Enter");
     await region.getByText("Testimonial must be at least 10 characters").waitFor();
+    expect(await region.getByRole("radio", { name: "4 stars" }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(scripts.some((u) => u.includes("testimonial-form"))).toBe(true);
     expect(await region.getByLabel("Your Testimonial").inputValue()).toBe("Too short");
     expect(await region.getByRole("radio", { name: "4 stars" }).isChecked()).toBe(true);
