@@ -15,6 +15,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import WebSocket from "ws";
@@ -163,7 +164,7 @@ type Figures = {
 
 async function measure(
   servers: RunningServer[],
-  databaseDir: string,
+  database: { dir: string; url: string },
   coachBase: string,
   clientBase: string,
   pairs: Pair[],
@@ -229,17 +230,22 @@ async function measure(
   );
   // Two warm-up seconds, then the measured window.
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
+  const machine = values.timeline ? watchMachine(path.join(database.dir, "postgres", "pg_wal")) : null;
+  // --pg-stats: PostgreSQL's statement and table statistics cover the measured window only.
+  if (values["pg-stats"]) await resetStatementStatistics(database.url);
   measuring = true;
   const start = performance.now();
   windowStart = start;
+  const windowStartWall = Date.now();
   const cpuBefore = cpuOf(servers);
-  const dbBefore = databaseCpu(databaseDir);
+  const dbBefore = databaseCpu(database.dir);
   const benchBefore = process.cpuUsage();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const benchUsed = process.cpuUsage(benchBefore);
+  const machineTimeline = machine?.stop() ?? [];
   const elapsed = (performance.now() - start) / 1000;
   const cpuAfter = cpuOf(servers);
-  const dbAfter = databaseCpu(databaseDir);
+  const dbAfter = databaseCpu(database.dir);
   for (const t of timers) {
     clearTimeout(t);
     clearInterval(t);
@@ -252,7 +258,7 @@ async function measure(
   const lost = [...sentAt.values()].filter((t) => t >= start).length;
   for (const ws of sockets) ws.close();
   latencies.sort((a, b) => a - b);
-  if (values.timeline) printTimeline(timeline);
+  if (values.timeline) printTimeline(timeline, windowStartWall, servers, machineTimeline);
   return {
     rate: received / elapsed,
     p50: percentile(latencies, 50),
@@ -274,17 +280,144 @@ async function measure(
   };
 }
 
-function printTimeline(timeline: Array<[number, number]>) {
-  const buckets = new Map<number, { over: number; max: number }>();
+/**
+ * For each half second of the window: how many messages took over 10 ms and the slowest, beside what else happened
+ * then: the longest event-loop delay and garbage-collection pause in each server process (bench/server-probe.mjs)
+ * and PostgreSQL's checkpoints, autovacuums and statements over 25 ms (from its log).
+ */
+function printTimeline(timeline: Array<[number, number]>, startWall: number, servers: RunningServer[], machine: MachineSample[]) {
+  type Bucket = { over: number; max: number; machine: string; servers: string[]; postgres: string[] };
+  const buckets = new Map<number, Bucket>();
+  const bucket = (k: number) => {
+    let b = buckets.get(k);
+    if (!b) buckets.set(k, (b = { over: 0, max: 0, machine: "", servers: [], postgres: [] }));
+    return b;
+  };
+  const windowMs = SECONDS * 1000;
   for (const [at, ms] of timeline) {
-    const k = Math.floor(at / 500);
-    const b = buckets.get(k) ?? { over: 0, max: 0 };
+    const b = bucket(Math.floor(at / 500));
     if (ms > 10) b.over++;
     b.max = Math.max(b.max, ms);
-    buckets.set(k, b);
   }
-  const cells = [...buckets].sort((a, b) => a[0] - b[0]).map(([k, b]) => `${(k / 2).toFixed(1)}s:${b.over}/${b.max.toFixed(0)}`);
-  console.log(`  timeline (sent at: messages over 10 ms / slowest ms): ${cells.join(" ")}`);
+  for (const m of machine) {
+    bucket(Math.floor((m.at - 250) / 500)).machine =
+      `${m.busy.toFixed(0).padStart(3)}% ${m.steal.toFixed(0)}% ${m.cpuStall.toFixed(0).padStart(3)} ${m.ioStall.toFixed(0).padStart(3)} ${m.loopMax.toFixed(0).padStart(3)}`;
+  }
+  servers.forEach((server, n) => {
+    for (const line of server.output().split("\n")) {
+      if (!line.startsWith("bench-probe ")) continue;
+      const p = JSON.parse(line.slice("bench-probe ".length)) as { at: number; loopMax: number; gcMax: number; gcTotal: number };
+      // A probe line covers the half second before it.
+      const at = p.at - 250 - startWall;
+      if (at < 0 || at > windowMs) continue;
+      bucket(Math.floor(at / 500)).servers.push(
+        `${servers.length > 1 ? "ABCD"[n] : ""}loop ${p.loopMax.toFixed(0)} gc ${p.gcMax.toFixed(0)}/${p.gcTotal.toFixed(0)}`,
+      );
+    }
+  });
+  for (const e of postgresEvents) {
+    const at = e.at - startWall;
+    if (at < 0 || at > windowMs) continue;
+    bucket(Math.floor(at / 500)).postgres.push(e.text);
+  }
+  console.log(
+    "  timeline: sent at | over 10 ms | slowest ms | machine: busy, steal, ms some task waited for a CPU, for IO (pressure), this benchmark's longest event-loop delay | server: longest event-loop delay, gc longest/total ms | PostgreSQL",
+  );
+  for (const [k, b] of [...buckets].sort((x, y) => x[0] - y[0])) {
+    console.log(
+      `  ${(k / 2).toFixed(1).padStart(5)}s | ${String(b.over).padStart(4)} | ${b.max.toFixed(0).padStart(5)} | ${b.machine.padEnd(21)} | ${b.servers.join(", ").padEnd(28)} | ${b.postgres.join("; ")}`,
+    );
+  }
+}
+
+async function resetStatementStatistics(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("create extension if not exists pg_stat_statements");
+    await c.query("select pg_stat_statements_reset(), pg_stat_reset()");
+  } finally {
+    await c.end();
+  }
+}
+
+type MachineSample = { at: number; busy: number; steal: number; cpuStall: number; ioStall: number; loopMax: number };
+
+/**
+ * Samples the machine every half second from now (for --timeline): how busy its CPUs were, time stolen by the
+ * host, how long tasks waited for a CPU or for IO (Linux pressure stall information), and this benchmark's own
+ * longest event-loop delay (a late clock here is a slow message there). `at` is ms since the call. New files in
+ * PostgreSQL's WAL folder go into postgresEvents: a new database creates (and zero-fills) each 16 MB segment
+ * while commits wait.
+ */
+function watchMachine(walDir: string): { stop: () => MachineSample[] } {
+  const walFiles = () => new Set(fs.readdirSync(walDir).filter((f) => /^[0-9A-F]{24}$/.test(f)));
+  let knownWal = walFiles();
+  const read = () => {
+    const cpu = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const pressure = (kind: string) => {
+      try {
+        return Number(/total=(\d+)/.exec(fs.readFileSync(`/proc/pressure/${kind}`, "utf8"))![1]) / 1000;
+      } catch {
+        return 0;
+      }
+    };
+    // user nice system idle iowait irq softirq steal
+    const total = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { total, idle: cpu[3]! + cpu[4]!, steal: cpu[7]!, cpuStall: pressure("cpu"), ioStall: pressure("io") };
+  };
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const start = performance.now();
+  const samples: MachineSample[] = [];
+  let last = read();
+  const timer = setInterval(() => {
+    const now = read();
+    const ticks = now.total - last.total || 1;
+    samples.push({
+      at: performance.now() - start,
+      busy: (100 * (ticks - (now.idle - last.idle))) / ticks,
+      steal: (100 * (now.steal - last.steal)) / ticks,
+      cpuStall: now.cpuStall - last.cpuStall,
+      ioStall: now.ioStall - last.ioStall,
+      loopMax: loop.max / 1e6,
+    });
+    loop.reset();
+    last = now;
+    const wal = walFiles();
+    for (const f of wal) if (!knownWal.has(f)) postgresEvents.push({ at: Date.now(), text: `new WAL file ${f.slice(-2)}` });
+    knownWal = wal;
+  }, 500);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      loop.disable();
+      return samples;
+    },
+  };
+}
+
+/** What PostgreSQL logged during a --timeline run: checkpoints, autovacuums, slow statements (wall clock, ms). */
+const postgresEvents: Array<{ at: number; text: string }> = [];
+
+/** Reads PostgreSQL's log output (`2026-11-23 21:31:00.123 UTC [123] LOG:  ...` lines) into postgresEvents. */
+function readPostgresLog(text: string) {
+  for (const line of text.split("\n")) {
+    const m = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}) (\w+) \[\d+\] (?:LOG|WARNING):\s+(.*)$/.exec(line.replace(/^\[STDERR\] /, ""));
+    if (!m) continue;
+    const at = Date.parse(`${m[1]!.replace(" ", "T")}Z`);
+    const text = m[3]!;
+    let short: string | null = null;
+    if (/^checkpoint (starting|complete)/.test(text)) short = text.replace(/;.*?(total=[\d.]+ s).*$/, " $1").slice(0, 60);
+    else if (/^automatic (vacuum|analyze)/.test(text))
+      short = text.replace(/^automatic (vacuum|analyze) of table "app\.public\.(\w+)".*$/, "auto$1 $2");
+    else if (/^duration: /.test(text))
+      short = text
+        .replace(/^duration: ([\d.]+) ms\s+(?:execute [^:]*: |statement: )?\s*/, "$1 ms: ")
+        .replace(/\s+/g, " ")
+        .slice(0, 70);
+    if (short !== null) postgresEvents.push({ at, text: short });
+  }
 }
 
 type FloodCounts = { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number>; cpuSeconds: number };
@@ -407,11 +540,18 @@ async function main() {
     }
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   };
-  const nodeArgs = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
+  const nodeArgs = [
+    ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : []),
+    ...(values.timeline ? ["--import", path.join(import.meta.dirname, "server-probe.mjs")] : []),
+  ];
   const setUp = async (processes: 1 | 2) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
     dirs.push(dir);
-    const database = await startEmbeddedPostgres(dir, { statementStatistics: values["pg-stats"] });
+    postgresEvents.length = 0;
+    const database = await startEmbeddedPostgres(dir, {
+      statementStatistics: values["pg-stats"],
+      ...(values.timeline ? { maintenanceLog: readPostgresLog } : {}),
+    });
     const run: Started = { dir, database, servers: [] };
     started.push(run);
     const env = { DATABASE_URL: database.url, AUTH_SECRET };
@@ -437,13 +577,12 @@ async function main() {
     if (RUNS.has("quiet")) {
       const run = await setUp(1);
       const [a] = run.servers as [RunningServer];
-      quiet = await measure([a], run.dir, a.url, a.url, run.pairs);
+      quiet = await measure([a], { dir: run.dir, url: run.database.url }, a.url, a.url, run.pairs);
       report("one process", quiet, budget(1));
       if (quiet.lost > 0) console.log(`server output (last lines):\n${a.output().split("\n").slice(-20).join("\n")}`);
       if (values["pg-stats"]) {
         const c = new pg.Client({ connectionString: run.database.url });
         await c.connect();
-        await c.query("create extension if not exists pg_stat_statements");
         const r = await c.query(
           "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
         );
@@ -460,7 +599,7 @@ async function main() {
     if (RUNS.has("flood")) {
       const run = await setUp(1);
       const [a] = run.servers as [RunningServer];
-      const flooded = await measure([a], run.dir, a.url, a.url, run.pairs, run.flooder);
+      const flooded = await measure([a], { dir: run.dir, url: run.database.url }, a.url, a.url, run.pairs, run.flooder);
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       const fl = flooded.flood!;
       console.log(
@@ -475,7 +614,7 @@ async function main() {
     if (RUNS.has("two")) {
       const run = await setUp(2);
       const [a, b] = run.servers as [RunningServer, RunningServer];
-      report("two processes (coach A, client B)", await measure([a, b], run.dir, a.url, b.url, run.pairs), budget(2));
+      report("two processes (coach A, client B)", await measure([a, b], { dir: run.dir, url: run.database.url }, a.url, b.url, run.pairs), budget(2));
       await tearDown(run);
     }
     console.log(

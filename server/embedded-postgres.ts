@@ -151,9 +151,13 @@ export function isPostmasterRunning(dataDir: string): boolean {
 
 /** `restoring`: the restore command may (re)create the database of a folder that lost it. */
 /** `statementStatistics` loads pg_stat_statements (for `npm run bench:messages -- --pg-stats`, not for serving). */
+/**
+ * `maintenanceLog` (for `npm run bench:messages -- --timeline`, not for serving) logs checkpoints, every autovacuum
+ * and statements over 25 ms, and receives PostgreSQL's log output as it comes.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { restoring?: boolean; statementStatistics?: boolean } = {},
+  options: { restoring?: boolean; statementStatistics?: boolean; maintenanceLog?: (text: string) => void } = {},
 ): Promise<EmbeddedDatabase> {
   if (!options.restoring) checkDataFolder(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -178,8 +182,10 @@ export async function startEmbeddedPostgres(
       "-c",
       "fsync=on",
       ...(options.statementStatistics ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : []),
+      ...(options.maintenanceLog ? ["-c", "log_checkpoints=on", "-c", "log_autovacuum_min_duration=0", "-c", "log_min_duration_statement=25"] : []),
     ],
     onLog: (m) => {
+      options.maintenanceLog?.(String(m));
       logs.push(String(m));
       if (logs.length > 50) logs.shift();
     },
