@@ -2,10 +2,32 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
 
+/**
+ * The application's pool, with a small second pool beside it for the messaging hot path's prepared statements
+ * (sending and marking read: app/models/messages.server.ts). Those connections plan each statement once
+ * (`plan_cache_mode = force_generic_plan`): left to choose, PostgreSQL re-planned the large statements on every
+ * execution, a quarter of its CPU per message (decision 0009, fifth pass). The setting is not for the main pool:
+ * Drizzle's unnamed statements would get generic plans too, which cannot use a partial index through a parameter.
+ * Its connections open only when a message is sent; `end()` closes both pools.
+ */
+export class AppPool extends pg.Pool {
+  /** At most two statements of each kind run at once (app/models/batcher.server.ts), so four connections. */
+  readonly hotStatements: pg.Pool;
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.hotStatements = new pg.Pool({ ...config, max: 4, options: "-c plan_cache_mode=force_generic_plan" });
+  }
+
+  override async end() {
+    await Promise.all([super.end(), this.hotStatements.end()]);
+  }
+}
+
 export function createDb(databaseUrl: string, max = 10) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = new AppPool({ connectionString: databaseUrl, max });
   // An idle connection that drops (database restart, network) must not crash the process.
-  pool.on("error", (err) => console.error("database pool error:", err.message));
+  for (const p of [pool, pool.hotStatements]) p.on("error", (err) => console.error("database pool error:", err.message));
   const db = drizzle({ client: pool, schema });
   return { db, pool };
 }

@@ -232,8 +232,34 @@ describe("read receipts", () => {
       const { id } = await startConversation(db, coach, client.id);
       await createMessage({ conversationId: id, senderId: coach.id, content: "Read me" });
       expect(await markConversationRead(single, id, client.id)).toBeGreaterThanOrEqual(1);
-      expect((await pool.query("show synchronous_commit")).rows[0]).toEqual({ synchronous_commit: "on" });
+      // Read marks run on the pool's connections for the batched statements (one here: one mark at a time).
+      expect((await pool.hotStatements.query("show synchronous_commit")).rows[0]).toEqual({ synchronous_commit: "on" });
       expect((await getMessagePage(db, id, coach.id)).messages.at(-1)!.isRead).toBe(true);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe("the statements every message runs", () => {
+  it("are planned once per connection, not again for every message", async () => {
+    const { db: single, pool } = createDb(url, 1);
+    try {
+      // Their own two people: the others' allowances stay as the other tests expect them.
+      const [sender, reader] = [await makeUser("coach", "Coach Planned"), await makeUser("client", "Client Planned")];
+      const { id } = await startConversation(db, sender, reader.id);
+      for (let i = 0; i < 8; i++) {
+        expect((await createMessageResult(single, { conversationId: id, senderId: sender.id, content: `planned ${i}` })).ok).toBe(true);
+        expect(await markConversationRead(single, id, reader.id)).toBe(1);
+      }
+      // One message at a time: one connection ran them all, and it is the one asked here.
+      const { rows } = await pool.hotStatements.query<{ name: string; generic_plans: string; custom_plans: string }>(
+        "select name, generic_plans, custom_plans from pg_prepared_statements order by name",
+      );
+      expect(rows.map((r) => ({ name: r.name, generic: Number(r.generic_plans), custom: Number(r.custom_plans) }))).toEqual([
+        { name: "nlte_insert_messages", generic: 8, custom: 0 },
+        { name: "nlte_mark_read", generic: 8, custom: 0 },
+      ]);
     } finally {
       await pool.end();
     }

@@ -139,7 +139,7 @@ export async function createMessage(db: Db, input: NewMessage, limits: SendLimit
 async function createMessageWithAttachment(db: Db, input: NewMessage, limits: SendLimits): Promise<SendResult> {
   const a = input.attachment!;
   // Two uploads at once must not both fit under the quota: one person's uploads take turns.
-  const client = await (db.$client as pg.Pool).connect();
+  const client = await db.$client.connect();
   try {
     await client.query("begin");
     await client.query("select pg_advisory_xact_lock(hashtext($1))", ["attachments:" + input.senderId]);
@@ -167,9 +167,9 @@ async function createMessageWithAttachment(db: Db, input: NewMessage, limits: Se
 
 type Queryable = Pick<pg.Pool, "query"> | Pick<pg.PoolClient, "query">;
 
-/** The client to run a hand-prepared statement on: the pool behind `db`. */
+/** The connections the batched statements run on: they plan each statement once (db/client.ts). */
 function poolOf(db: Db): Queryable {
-  return db.$client as Queryable;
+  return db.$client.hotStatements;
 }
 
 // One statement (one round trip, its own transaction unless the caller holds one) stores a batch of messages: for
