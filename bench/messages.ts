@@ -164,7 +164,7 @@ type Figures = {
 
 async function measure(
   servers: RunningServer[],
-  database: { dir: string; url: string },
+  run: { dir: string; database: { url: string } },
   coachBase: string,
   clientBase: string,
   pairs: Pair[],
@@ -230,22 +230,22 @@ async function measure(
   );
   // Two warm-up seconds, then the measured window.
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
-  const machine = values.timeline ? watchMachine(path.join(database.dir, "postgres", "pg_wal")) : null;
+  const machine = values.timeline ? watchMachine(path.join(run.dir, "postgres", "pg_wal")) : null;
   // --pg-stats: PostgreSQL's statement and table statistics cover the measured window only.
-  if (values["pg-stats"]) await resetStatementStatistics(database.url);
+  if (values["pg-stats"]) await resetStatementStatistics(run.database.url);
   measuring = true;
   const start = performance.now();
   windowStart = start;
   const windowStartWall = Date.now();
   const cpuBefore = cpuOf(servers);
-  const dbBefore = databaseCpu(database.dir);
+  const dbBefore = databaseCpu(run.dir);
   const benchBefore = process.cpuUsage();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const benchUsed = process.cpuUsage(benchBefore);
   const machineTimeline = machine?.stop() ?? [];
   const elapsed = (performance.now() - start) / 1000;
   const cpuAfter = cpuOf(servers);
-  const dbAfter = databaseCpu(database.dir);
+  const dbAfter = databaseCpu(run.dir);
   for (const t of timers) {
     clearTimeout(t);
     clearInterval(t);
@@ -282,8 +282,9 @@ async function measure(
 
 /**
  * For each half second of the window: how many messages took over 10 ms and the slowest, beside what else happened
- * then: the longest event-loop delay and garbage-collection pause in each server process (bench/server-probe.mjs)
- * and PostgreSQL's checkpoints, autovacuums and statements over 25 ms (from its log).
+ * then: the machine (watchMachine), the longest event-loop delay and garbage-collection pause in each server process
+ * (bench/server-probe.mjs), and PostgreSQL's checkpoints, autovacuums, statements over 25 ms (from its log) and new
+ * WAL files.
  */
 function printTimeline(timeline: Array<[number, number]>, startWall: number, servers: RunningServer[], machine: MachineSample[]) {
   type Bucket = { over: number; max: number; machine: string; servers: string[]; postgres: string[] };
@@ -577,7 +578,7 @@ async function main() {
     if (RUNS.has("quiet")) {
       const run = await setUp(1);
       const [a] = run.servers as [RunningServer];
-      quiet = await measure([a], { dir: run.dir, url: run.database.url }, a.url, a.url, run.pairs);
+      quiet = await measure([a], run, a.url, a.url, run.pairs);
       report("one process", quiet, budget(1));
       if (quiet.lost > 0) console.log(`server output (last lines):\n${a.output().split("\n").slice(-20).join("\n")}`);
       if (values["pg-stats"]) {
@@ -599,7 +600,7 @@ async function main() {
     if (RUNS.has("flood")) {
       const run = await setUp(1);
       const [a] = run.servers as [RunningServer];
-      const flooded = await measure([a], { dir: run.dir, url: run.database.url }, a.url, a.url, run.pairs, run.flooder);
+      const flooded = await measure([a], run, a.url, a.url, run.pairs, run.flooder);
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       const fl = flooded.flood!;
       console.log(
@@ -614,7 +615,7 @@ async function main() {
     if (RUNS.has("two")) {
       const run = await setUp(2);
       const [a, b] = run.servers as [RunningServer, RunningServer];
-      report("two processes (coach A, client B)", await measure([a, b], { dir: run.dir, url: run.database.url }, a.url, b.url, run.pairs), budget(2));
+      report("two processes (coach A, client B)", await measure([a, b], run, a.url, b.url, run.pairs), budget(2));
       await tearDown(run);
     }
     console.log(
