@@ -8,7 +8,7 @@ import * as schema from "./schema";
  * (`plan_cache_mode = force_generic_plan`): left to choose, PostgreSQL re-planned the large statements on every
  * execution, a quarter of its CPU per message (decision 0009, fifth pass). The setting is not for the main pool:
  * Drizzle's unnamed statements would get generic plans too, which cannot use a partial index through a parameter.
- * Its connections open only when a message is sent or marked read; `end()` closes both pools.
+ * The second pool connects only when a message is sent or marked read; `end()` closes both pools.
  */
 export class AppPool extends pg.Pool {
   /** At most two statements of each kind run at once (app/models/batcher.server.ts), so four connections. */
