@@ -177,8 +177,13 @@ async function main() {
     const conversation = await conversationWith(server, email);
     for (const path of ["/", conversation]) {
       const scripts = await loadedScripts(browser, server.url, path, cookies);
-      for (const url of scripts) memberSizes.set(new URL(url).pathname, (await transferSize(url)).bytes);
-      const kb = await transferKb(scripts);
+      let bytes = 0;
+      for (const url of scripts) {
+        const size = (await transferSize(url)).bytes;
+        memberSizes.set(new URL(url).pathname, size);
+        bytes += size;
+      }
+      const kb = bytes / 1024;
       if (kb > SIGNED_IN_BUDGET_KB) over = true;
       if (SIGNED_IN_ONLY) {
         const each = [...scripts].map((u) => new URL(u).pathname).sort((a, b) => memberSizes.get(b)! - memberSizes.get(a)!);

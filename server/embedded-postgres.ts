@@ -149,11 +149,13 @@ export function isPostmasterRunning(dataDir: string): boolean {
   return runningPostmaster(path.join(dataDir, "postgres")) !== null;
 }
 
-/** `restoring`: the restore command may (re)create the database of a folder that lost it. */
-/** `statementStatistics` loads pg_stat_statements (for `npm run bench:messages -- --pg-stats`, not for serving). */
 /**
- * `maintenanceLog` (for `npm run bench:messages -- --timeline`, not for serving) logs checkpoints, every autovacuum
- * and statements over 25 ms, and receives PostgreSQL's log output as it comes.
+ * Starts the embedded PostgreSQL whose files are in `dataDir`, creating them and the app database the first time.
+ * Options:
+ * - `restoring`: the restore command may (re)create the database of a folder that lost it;
+ * - `statementStatistics` loads pg_stat_statements (for `npm run bench:messages -- --pg-stats`, not for serving);
+ * - `maintenanceLog` (for `npm run bench:messages -- --timeline`, not for serving) logs checkpoints, every autovacuum
+ *   and statements over 25 ms, and receives PostgreSQL's log output as it comes.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,

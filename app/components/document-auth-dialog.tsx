@@ -1,5 +1,5 @@
 // The header's sign-in dialog as the server renders it for pages that run no React. Only the server renders it
-// (app/components/auth-dialog.tsx guards it with \`import.meta.env.SSR\`), so the browser's build drops this file and
+// (app/components/auth-dialog.tsx guards it with `import.meta.env.SSR`), so the browser's build drops this file and
 // what only it imports; scripts/shell-chunk.ts does not count files named document-*.tsx into the shell.
 import { X } from "lucide-react";
 import { useId } from "react";
