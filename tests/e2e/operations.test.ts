@@ -299,7 +299,8 @@ describe("health, request log and a clean stop", () => {
     server.process.kill("SIGTERM");
     expect((await inFlight).status).toBe(200);
     expect(await closed).toBe(1012);
-    expect(await waitForExit(server)).toBe(0);
+    // On failure, the server's last lines say why it stopped as it did.
+    expect(await waitForExit(server), server.output().split("\n").slice(-25).join("\n")).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
     // The embedded database stopped with it: nothing holds the folder.
     expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
