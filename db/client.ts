@@ -2,6 +2,42 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
 
+/** How long `end()` waits for connections to close before it gives up on them (a stop must not hang). */
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * A pool whose `end()` resolves once every connection has closed. pg-pool's own resolves when it has asked them to
+ * close: a process that then stops the embedded database (server/index.ts) met connections still closing, whose
+ * errors could reach a pool whose handlers were gone, and the clean stop exited with 1.
+ */
+export class ClosingPool extends pg.Pool {
+  #open = 0;
+  #onAllClosed: (() => void) | null = null;
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.on("connect", () => this.#open++);
+    this.on("remove", () => {
+      if (--this.#open === 0) this.#onAllClosed?.();
+    });
+  }
+
+  override async end() {
+    const allClosed =
+      this.#open === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+            this.#onAllClosed = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+    await super.end();
+    await allClosed;
+  }
+}
+
 /**
  * The application's pool, with a small second pool beside it for the messaging hot path's prepared statements
  * (sending and marking read: app/models/messages.server.ts). Those connections plan each statement once
@@ -10,13 +46,13 @@ import * as schema from "./schema";
  * Drizzle's unnamed statements would get generic plans too, which cannot use a partial index through a parameter.
  * The second pool connects only when a message is sent or marked read; `end()` closes both pools.
  */
-export class AppPool extends pg.Pool {
+export class AppPool extends ClosingPool {
   /** At most two statements of each kind run at once (app/models/batcher.server.ts), so four connections. */
-  readonly hotStatements: pg.Pool;
+  readonly hotStatements: ClosingPool;
 
   constructor(config: pg.PoolConfig) {
     super(config);
-    this.hotStatements = new pg.Pool({ ...config, max: 4, options: "-c plan_cache_mode=force_generic_plan" });
+    this.hotStatements = new ClosingPool({ ...config, max: 4, options: "-c plan_cache_mode=force_generic_plan" });
   }
 
   override async end() {

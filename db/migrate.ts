@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { Logger, runMigrations as runQueueMigrations } from "graphile-worker";
 import pg from "pg";
+import { ClosingPool } from "./client";
 
 const MIGRATION_LOCK = 7_310_2018; // any constant shared by every process of this app
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -21,12 +22,31 @@ export async function runMigrationsFrom(databaseUrl: string, folder: string) {
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     // The job queue's own tables (schema graphile_worker) first: our trigger on messages adds jobs to it.
-    await runQueueMigrations({ connectionString: databaseUrl, logger: quietLogger });
+    const queuePool = createQueuePool(databaseUrl, 1);
+    try {
+      await runQueueMigrations({ pgPool: queuePool, logger: quietLogger });
+    } finally {
+      await queuePool.end();
+    }
     await migrate(drizzle({ client }), { migrationsFolder: folder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     await client.end();
   }
+}
+
+/**
+ * A pool for graphile-worker that this app owns and ends (awaited) itself. Given only a connection string,
+ * graphile-worker makes a pool, and on release removes its error handlers and ends it without waiting: a
+ * connection still closing when the database stopped then raised an 'error' nobody heard, and the process died.
+ * Ours keeps its handlers and its `end()` waits for every connection to close.
+ */
+export function createQueuePool(databaseUrl: string, max = 10) {
+  const pool = new ClosingPool({ connectionString: databaseUrl, max, application_name: "nlte-queue" });
+  const report = (err: Error) => console.error(`job queue: database connection error: ${err.message}`);
+  pool.on("error", report);
+  pool.on("connect", (client) => client.on("error", report));
+  return pool;
 }
 
 /** The queue's own chatter stays out of the log; errors still reach it. */

@@ -4,7 +4,7 @@
 // (app/models/jobs.server.ts) or, for a schedule, add a line to `crontab`.
 import nodemailer from "nodemailer";
 import { run, type Runner, type Task, type TaskList } from "graphile-worker";
-import { quietLogger } from "../db/migrate";
+import { createQueuePool, quietLogger } from "../db/migrate";
 import { getUnsentMail, markMailFailed, markMailSent, requeueUnsentMail, SEND_MAIL_JOB } from "../app/models/mail.server";
 import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/models/notices.server";
 import { setAppSetting } from "../app/models/settings.server";
@@ -65,17 +65,32 @@ export async function startQueue(services: AppServices, databaseUrl: string): Pr
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
   };
-  const runner: Runner = await run({
-    connectionString: databaseUrl,
-    concurrency: 2,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    logger: quietLogger,
-    taskList: tasks,
-    // Schedules, one per line ("minute hour day month weekday task", in UTC). The queue runs each once across all
-    // processes; ?fill=1d makes a backup missed while every process was down run when one starts again.
-    // 07:00 UTC is 2 or 3 AM in the organisation's time zone, when nobody is sending messages.
-    crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d`,
-  });
-  return { stop: () => runner.stop() };
+  // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
+  // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
+  const pool = createQueuePool(databaseUrl);
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: pool,
+      concurrency: 2,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: quietLogger,
+      taskList: tasks,
+      // Schedules, one per line ("minute hour day month weekday task", in UTC). The queue runs each once across all
+      // processes; ?fill=1d makes a backup missed while every process was down run when one starts again.
+      // 07:00 UTC is 2 or 3 AM in the organisation's time zone, when nobody is sending messages.
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d`,
+    });
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return {
+    /** Resolves once every job in progress has finished and every connection of the queue is closed. */
+    stop: async () => {
+      await runner.stop();
+      await pool.end();
+    },
+  };
 }
