@@ -17,7 +17,7 @@ import { Header } from "~/components/header";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
-import { messagingBlockFor } from "~/auth/safe-play.server";
+import { isSafeguardingLead, messagingBlockFor } from "~/auth/safe-play.server";
 import { getCoaches, getUnreadCount } from "~/models/conversations.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
@@ -35,14 +35,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The chat widget's coaches are part of the page, so its form works before (and without) the page's scripts.
   // Safe Play: an athlete under 18 without a linked guardian is told what is missing instead of offered coaches.
   const client = user && user.role !== "coach";
-  const [unreadCount, messagingBlocked, allCoaches] = await Promise.all([
+  const [unreadCount, messagingBlocked, allCoaches, safeguardingLead] = await Promise.all([
     user ? getUnreadCount(context.db, user.id) : 0,
     client ? messagingBlockFor(context.db, user.id, context.config.messaging.safePlay) : null,
     client ? getCoaches(context.db) : [],
+    // The lead finds /safeguarding in the account menu.
+    user?.role === "coach" ? isSafeguardingLead(context.db, user.id) : false,
   ]);
   const coaches = messagingBlocked ? [] : allCoaches;
   return data(
-    { user, toast, authDialog, site, publicUrl: context.config.publicUrl, unreadCount, coaches, messagingBlocked },
+    {
+      user: user ? { ...user, safeguardingLead } : null,
+      toast,
+      authDialog,
+      site,
+      publicUrl: context.config.publicUrl,
+      unreadCount,
+      coaches,
+      messagingBlocked,
+    },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
 }

@@ -36,6 +36,7 @@ export default [
   route("account/data", "routes/account.data.ts"),
   route("invitation", "routes/invitation.tsx"),
   route("safeguarding", "routes/safeguarding.tsx"),
+  route("families/:householdId", "routes/families.$householdId.tsx"),
   route("unsubscribe", "routes/unsubscribe.tsx"),
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),

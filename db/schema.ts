@@ -20,6 +20,7 @@ import {
   date,
   time,
   jsonb,
+  pgView,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
@@ -52,6 +53,12 @@ export const users = pgTable(
       .default("guardian"),
     /** Athletes only: age, and so "minor", is read from it in ORG_TIME_ZONE (app/lib/safe-play.ts). */
     dateOfBirth: date("date_of_birth", { mode: "string" }),
+    /**
+     * Is or was a minor student-athlete (decision 0022). Kept by a trigger (migration 0012) and never cleared by
+     * the person: such an account stays an athlete, and only its guardians or the safeguarding lead change its
+     * date of birth.
+     */
+    minorProtection: boolean("minor_protection").notNull().default(false),
     /** The safeguarding lead capability, granted to coaches with `npm run user:role -- EMAIL safeguarding`. */
     safeguardingLead: boolean("safeguarding_lead").notNull().default(false),
     /** Set when the person deleted their account: the row stays, emptied, so their sent messages keep a sender. */
@@ -454,25 +461,54 @@ export const messageNoticeJobs = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.conversationId] })],
 );
 
-// Safe Play (decision 0022). A guardian linked to a student-athlete: the guardian is added to every conversation
-// that includes the athlete while the athlete is a minor.
-export const guardianLinks = pgTable(
-  "guardian_links",
+// Safe Play (decision 0022). The family is the unit: a household has its guardians and its student-athletes, each
+// person in at most one. Staff (a coach or the lead who met or phoned the family) confirm it before a coach and a
+// minor of it talk; households linked before confirmation existed keep talking and wait in the lead's queue.
+export const households = pgTable(
+  "households",
   {
-    athleteId: text("athlete_id")
+    id: uuid("id").primaryKey().defaultRandom(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedBy: text("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    /** How staff know the family ("met at the evaluation", "called the guardian's phone"). */
+    confirmedHow: text("confirmed_how"),
+    /** Linked before staff confirmation existed: its conversations go on while it waits to be confirmed. */
+    linkedBeforeConfirmation: boolean("linked_before_confirmation").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("households_confirmation_whole", sql`(${t.confirmedAt} is null) = (${t.confirmedHow} is null)`)],
+);
+
+export const householdMembers = pgTable(
+  "household_members",
+  {
+    householdId: uuid("household_id")
+      .notNull()
+      .references(() => households.id, { onDelete: "cascade" }),
+    userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    guardianId: text("guardian_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Matches users.client_kind (a trigger keeps them together). */
+    role: text("role", { enum: ["guardian", "athlete"] }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.athleteId, t.guardianId] }),
-    index("guardian_links_guardian_idx").on(t.guardianId),
-    check("guardian_links_not_self", sql`${t.athleteId} <> ${t.guardianId}`),
+    primaryKey({ columns: [t.householdId, t.userId] }),
+    uniqueIndex("household_members_one_household_idx").on(t.userId),
+    check("household_members_role_known", sql`${t.role} in ('guardian', 'athlete')`),
   ],
 );
+
+/**
+ * Each athlete with each guardian of their household: a view over household_members (migration 0012), so "who is
+ * this minor's guardian" has one answer, the household, and nothing can link a child to a stranger's account.
+ */
+export const guardianLinks = pgView("guardian_links", {
+  athleteId: text("athlete_id").notNull(),
+  guardianId: text("guardian_id").notNull(),
+  householdId: uuid("household_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+}).existing();
 
 // Invitations by mail: a guardian invites their athlete to the account made for them ("athlete"), or an athlete who
 // signed up alone invites a guardian ("guardian"). Only a hash of the token is kept.
@@ -526,8 +562,13 @@ export const safeguardingLog = pgTable(
   "safeguarding_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    athleteId: text("athlete_id").references(() => users.id, { onDelete: "set null" }),
+    // No foreign keys: a line outlives what it names, and keeps the ids and names as they were.
+    actorId: text("actor_id"),
+    athleteId: text("athlete_id"),
+    /** The names as they were when the line was written: the log is append-only (a trigger refuses changes). */
+    actorName: text("actor_name").notNull().default(""),
+    athleteName: text("athlete_name").notNull().default(""),
+    householdId: uuid("household_id"),
     action: text("action").notNull(),
     detail: text("detail").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

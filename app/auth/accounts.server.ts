@@ -87,7 +87,7 @@ export async function signUpWithPassword(
     email: string;
     password: string;
     phone?: string | undefined;
-    kind?: "guardian" | "athlete";
+    kind: "guardian" | "athlete";
     dateOfBirth?: string | undefined;
   },
 ): Promise<AuthResult> {
@@ -114,8 +114,8 @@ export async function signUpWithPassword(
         email: input.email,
         password: input.password,
         phone: input.phone ?? null,
-        clientKind: input.kind ?? "guardian",
-        dateOfBirth: input.kind === "athlete" ? (input.dateOfBirth ?? null) : null,
+        clientKind: input.kind,
+        dateOfBirth: input.dateOfBirth ?? null,
       },
       headers: forwardHeaders(request, context),
       returnHeaders: true,

@@ -14,10 +14,10 @@ import {
   type SafePlaySettings,
   type SafetyPerson,
 } from "./safe-play.server";
-import { NEEDS_GUARDIAN_MESSAGE, NO_GUARDIAN_MESSAGE, parseQuietHours } from "~/lib/safe-play";
+import { AWAITING_CONFIRMATION_MESSAGE, NEEDS_GUARDIAN_MESSAGE, NO_GUARDIAN_MESSAGE, parseQuietHours } from "~/lib/safe-play";
 import { anonymizeUser, exportUserData } from "~/models/account.server";
 import { ConversationRuleError, getClientsForCoach, startConversation } from "~/models/conversations.server";
-import { linkGuardian, updateClientKind } from "~/models/family.server";
+import { confirmHousehold, getHouseholdOf, joinAsGuardian, updateClientKind } from "~/models/family.server";
 import { acceptInvitation, addAthlete, claimAthleteAccount, getInvitation, inviteGuardian, WRONG_ADDRESS } from "~/models/invitations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/models/messages.server";
 import { getReportedConversation, reportMessage } from "~/models/reports.server";
@@ -45,8 +45,16 @@ const person = (p: Partial<SafetyPerson> & { id: string }): SafetyPerson => ({
   kind: "guardian",
   dateOfBirth: null,
   guardianIds: [],
+  familyConfirmed: true,
   ...p,
 });
+const staff = await makeUser("coach", "Stacy Staff");
+/** The guardian joins the athlete's family, which staff then confirm (as for every family that talks to coaches). */
+async function link(athleteId: string, guardianId: string) {
+  expect(await db.transaction((tx) => joinAsGuardian(tx, { athleteId, guardianId, actorId: guardianId, how: "test" }, afternoon))).toEqual({ ok: true });
+  const household = await getHouseholdOf(db, athleteId);
+  expect(await confirmHousehold(db, household!.householdId, staff.id, "met at the evaluation")).toEqual({ ok: true });
+}
 
 describe("the send rule (pure)", () => {
   const coach = person({ id: "c", role: "coach" });
@@ -93,7 +101,7 @@ describe("conversations with minors", () => {
     const coach = await makeUser("coach", "Coach Linked");
     const parent = await makeUser("client", "Pat Parent");
     const kid = await athlete("Kim Kid");
-    await linkGuardian(db, { athleteId: kid.id, guardianId: parent.id, actorId: parent.id, how: "test" }, afternoon);
+    await link(kid.id, parent.id);
     const { id } = await startConversation(db, coach, kid.id, afternoon);
     const members = (
       await db.select({ u: conversationParticipants.userId }).from(conversationParticipants).where(eq(conversationParticipants.conversationId, id))
@@ -122,7 +130,7 @@ describe("conversations with minors", () => {
     ).toBe(true);
 
     const [label] = (await getClientsForCoach(db, afternoon)).filter((c) => c.id === kid.id);
-    expect(label?.label).toEqual({ kind: "athlete", minor: true, family: ["Pat Parent"] });
+    expect(label?.label).toEqual({ kind: "athlete", minor: true, family: ["Pat Parent"], householdId: expect.any(String), confirmed: true });
   });
 
   it("adds a guardian linked later to the athlete's existing conversations", async () => {
@@ -137,7 +145,7 @@ describe("conversations with minors", () => {
     );
     expect(refused).toEqual({ ok: false, reason: "safe-play", message: NO_GUARDIAN_MESSAGE });
     const parent = await makeUser("client", "Lou Later");
-    await linkGuardian(db, { athleteId: kid.id, guardianId: parent.id, actorId: parent.id, how: "test" }, afternoon);
+    await link(kid.id, parent.id);
     const [row] = await db
       .select({ n: count() })
       .from(conversationParticipants)
@@ -173,7 +181,7 @@ describe("guardian links", () => {
   it("cannot be removed by anyone while the athlete is a minor; an adult athlete may remove one", async () => {
     const parent = await makeUser("client", "Rae Parent");
     const kid = await athlete("Rae Kid");
-    await linkGuardian(db, { athleteId: kid.id, guardianId: parent.id, actorId: parent.id, how: "test" }, afternoon);
+    await link(kid.id, parent.id);
     const [minor] = await getSafetyPeople(db, [kid.id]);
     expect(canRemoveGuardianLink(kid, minor!, parent.id, afternoon)).toBe(false);
     expect(canRemoveGuardianLink(parent, minor!, parent.id, afternoon)).toBe(false);
@@ -187,7 +195,7 @@ describe("invitations", () => {
   it("a guardian adds an athlete of 15 with an email: linked at once, mailed through the outbox, the athlete chooses a password", async () => {
     const parent = await makeUser("client", "Gail Guardian");
     const email = `athlete-${crypto.randomUUID()}@example.com`;
-    expect(await addAthlete(db, services, parent, { fullName: "Ari Athlete", dateOfBirth: FIFTEEN, email }, afternoon)).toEqual({ ok: true });
+    expect(await addAthlete(db, services, parent, { fullName: "Ari Athlete", dateOfBirth: FIFTEEN, email })).toEqual({ ok: true });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     expect(mail?.kind).toBe("athlete-invitation");
     const token = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(mail!.textBody)![0]).searchParams.get("token")!;
@@ -218,6 +226,9 @@ describe("invitations", () => {
     await db.insert(users).values({ id, email: guardianEmail, fullName: "Real Parent", role: "client" });
     const parent = { id, email: guardianEmail, fullName: "Real Parent", role: "client" as const, phone: null, avatarUrl: null };
     expect(await acceptInvitation(db, token, parent, afternoon)).toEqual({ ok: true });
+    // A family made by invitations waits for staff: self-service cannot prove a family.
+    expect(await messagingBlockFor(db, kid.id, afternoon)).toBe(AWAITING_CONFIRMATION_MESSAGE);
+    expect(await confirmHousehold(db, (await getHouseholdOf(db, kid.id))!.householdId, staff.id, "called the guardian's phone")).toEqual({ ok: true });
     expect(await messagingBlockFor(db, kid.id, afternoon)).toBeNull();
   });
 });
@@ -255,7 +266,7 @@ describe("reports and the safeguarding lead", () => {
 describe("deleting an account", () => {
   it("ends the person's family links and empties an athlete account they made that never signed in; the export lists the family", async () => {
     const parent = await makeUser("client", "Del Parent");
-    expect(await addAthlete(db, services, parent, { fullName: "Del Kid", dateOfBirth: "2016-05-05" }, afternoon)).toEqual({ ok: true });
+    expect(await addAthlete(db, services, parent, { fullName: "Del Kid", dateOfBirth: "2016-05-05" })).toEqual({ ok: true });
     const data = await exportUserData(db, parent.id);
     expect(data?.studentAthletes.map((a) => a.fullName)).toEqual(["Del Kid"]);
     const [link] = await db.select().from(guardianLinks).where(eq(guardianLinks.guardianId, parent.id));

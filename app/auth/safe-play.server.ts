@@ -16,7 +16,11 @@ import { requireUser } from "./session.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import {
+  ADULT_AGE,
   ageOn,
+  AWAITING_CONFIRMATION_MESSAGE,
+  CONFIRMATION_NEEDED_MESSAGE,
+  GUARDIAN_MUST_BE_ADULT,
   dateOfBirthProblem,
   inQuietHours,
   isMinor,
@@ -39,7 +43,15 @@ export const DEFAULT_SAFE_PLAY: SafePlaySettings = {
 };
 
 /** What the rules need to know about a person. */
-export type SafetyPerson = { id: string; role: "client" | "coach"; kind: ClientKind; dateOfBirth: string | null; guardianIds: string[] };
+export type SafetyPerson = {
+  id: string;
+  role: "client" | "coach";
+  kind: ClientKind;
+  dateOfBirth: string | null;
+  guardianIds: string[];
+  /** Staff confirmed the person's household (or it was linked before confirmation existed). */
+  familyConfirmed: boolean;
+};
 
 const SafetyRow = z.object({
   id: z.string(),
@@ -47,6 +59,7 @@ const SafetyRow = z.object({
   kind: z.enum(["guardian", "athlete"]),
   dob: z.string().nullable(),
   guardians: z.array(z.string()).nullable(),
+  confirmed: z.boolean().nullable(),
 });
 
 const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
@@ -55,11 +68,14 @@ const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
   kind: r.kind,
   dateOfBirth: r.dob,
   guardianIds: r.guardians ?? [],
+  familyConfirmed: r.confirmed === true,
 });
 
 const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.date_of_birth::text as dob,
   (select array_agg(g.guardian_id order by g.guardian_id) from guardian_links g join users gu on gu.id = g.guardian_id and gu.deleted_at is null
-    where g.athlete_id = u.id) as guardians`;
+    where g.athlete_id = u.id) as guardians,
+  (select h.confirmed_at is not null or h.linked_before_confirmation from household_members m join households h on h.id = m.household_id
+    where m.user_id = u.id) as confirmed`;
 
 /** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
 export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">, settings: SafePlaySettings): boolean {
@@ -79,16 +95,28 @@ export function sendRefusal(participants: SafetyPerson[], senderId: string, sett
   for (const minor of minors) {
     if (!minor.guardianIds.some((g) => present.has(g))) return minor.id === senderId ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
   }
+  // Staff confirm a minor's family before a coach and the minor talk; the guardians may write meanwhile.
+  if (participants.some((p) => p.role === "coach") && (sender.role === "coach" || minors.some((m) => m.id === senderId))) {
+    const waiting = minors.find((m) => !m.familyConfirmed);
+    if (waiting) return waiting.id === senderId ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
+  }
   if (minors.length > 0 && sender.role === "coach" && inQuietHours(settings.clock(), settings.timeZone, settings.quietHours)) {
     return quietHoursMessage(settings.quietHours);
   }
   return null;
 }
 
-/** The start rule: nobody starts a conversation with (or as) a minor who has no linked guardian. */
+/**
+ * The start rule: nobody starts a conversation with (or as) a minor who has no linked guardian, and a coach and a
+ * minor whose family staff have not confirmed do not start one.
+ */
 export function startRefusal(starter: SafetyPerson, other: SafetyPerson, settings: SafePlaySettings): string | null {
-  for (const p of [starter, other]) {
-    if (isMinorPerson(p, settings) && p.guardianIds.length === 0) return p.id === starter.id ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+  const pair = [starter, other];
+  for (const p of pair) {
+    if (!isMinorPerson(p, settings)) continue;
+    if (p.guardianIds.length === 0) return p.id === starter.id ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+    if (!p.familyConfirmed && pair.some((q) => q.role === "coach"))
+      return p.id === starter.id ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
   }
   return null;
 }
@@ -133,7 +161,9 @@ export async function safePlayStartRefusal(db: Executor, starterId: string, othe
 /** What keeps this person from messaging at all (the chat widget and /messages explain it), or null. */
 export async function messagingBlockFor(db: Executor, userId: string, settings: SafePlaySettings): Promise<string | null> {
   const [me] = await getSafetyPeople(db, [userId]);
-  return me && isMinorPerson(me, settings) && me.guardianIds.length === 0 ? NEEDS_GUARDIAN_MESSAGE : null;
+  if (!me || !isMinorPerson(me, settings)) return null;
+  if (me.guardianIds.length === 0) return NEEDS_GUARDIAN_MESSAGE;
+  return me.familyConfirmed ? null : AWAITING_CONFIRMATION_MESSAGE;
 }
 
 export const GUARDIAN_REMOVAL_REFUSED = "A parent or guardian cannot be removed while the athlete is under 18.";
@@ -164,17 +194,20 @@ export async function requireSafeguardingLead(request: Request, context: AppLoad
 }
 
 /**
- * The sign-up and /account rule for what a client says they are: an athlete gives a real date of birth and is at
- * least 13 (COPPA: a parent creates the account of a younger child). Null when acceptable, else the field and words.
+ * The sign-up and /account rule for what a client says they are. Everyone gives a real date of birth: an athlete
+ * is at least 13 (COPPA: a parent creates the account of a younger child), a parent or guardian at least 18 (a
+ * child calling themselves a guardian would switch their own protection off). Null when acceptable, else the field
+ * and words. A date can still be a lie: that is why staff confirm a family before a coach and a minor talk.
  */
 export function clientKindProblem(
   kind: ClientKind,
   dateOfBirth: string | null | undefined,
   settings: SafePlaySettings,
 ): { field: "kind" | "dateOfBirth"; message: string } | null {
-  if (kind !== "athlete") return null;
   const problem = dateOfBirthProblem(dateOfBirth ?? "", settings.clock(), settings.timeZone);
   if (problem) return { field: "dateOfBirth", message: problem };
-  if (ageOn(dateOfBirth!, settings.clock(), settings.timeZone) < MIN_AGE_ALONE) return { field: "dateOfBirth", message: UNDER_13_MESSAGE };
+  const age = ageOn(dateOfBirth!, settings.clock(), settings.timeZone);
+  if (kind === "athlete" && age < MIN_AGE_ALONE) return { field: "dateOfBirth", message: UNDER_13_MESSAGE };
+  if (kind === "guardian" && age < ADULT_AGE) return { field: "kind", message: GUARDIAN_MUST_BE_ADULT };
   return null;
 }

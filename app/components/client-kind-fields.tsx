@@ -30,7 +30,7 @@ export function ClientKindFields({
           </p>
         ) : null}
       </fieldset>
-      <Field label="Date of birth (student-athletes)" name="dateOfBirth" type="date" defaultValue={dateOfBirth ?? ""} error={errors.dateOfBirth} />
+      <Field label="Date of birth" name="dateOfBirth" type="date" defaultValue={dateOfBirth ?? ""} error={errors.dateOfBirth} />
     </>
   );
 }

@@ -1,5 +1,7 @@
-// What coaches see beside a client wherever one is listed (Safe Play): guardian or athlete, "Minor", the family.
-import { KIND_LABEL, type ClientLabel } from "~/lib/safe-play";
+// What coaches see beside a client wherever one is listed (Safe Play): guardian or athlete, "Minor", the family, and
+// "Family not confirmed" with the way to the family's page, where staff confirm it.
+import { Link } from "react-router";
+import { FAMILY_NOT_CONFIRMED, KIND_LABEL, type ClientLabel } from "~/lib/safe-play";
 
 export function ClientBadges({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {
   if (!label) return null;
@@ -13,6 +15,14 @@ export function ClientBadges({ label, className = "" }: { label: ClientLabel | n
       <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-800">{KIND_LABEL[label.kind]}</span>
       {label.minor ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Minor</span> : null}
       {family ? <span className="text-slate-700">{family}</span> : null}
+      {label.householdId && !label.confirmed && (label.minor || label.kind === "guardian") ? (
+        <Link
+          to={`/families/${label.householdId}`}
+          className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 underline underline-offset-2"
+        >
+          {FAMILY_NOT_CONFIRMED}: confirm
+        </Link>
+      ) : null}
     </span>
   );
 }

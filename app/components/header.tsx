@@ -1,4 +1,4 @@
-import { LogOut, Menu, MessageSquare, Settings, X } from "lucide-react";
+import { LogOut, Menu, MessageSquare, Settings, ShieldCheck, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
@@ -7,7 +7,7 @@ import { NAV_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
 import { roleLabel, type Profile } from "~/lib/profile";
 import { useRealtime } from "~/lib/realtime-client";
 
-type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role">;
+type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role"> & { safeguardingLead?: boolean };
 
 function visibleLinks(user: HeaderUser | null) {
   return NAV_LINKS.filter((l) => !("coachOnly" in l) || user?.role === "coach");
@@ -175,6 +175,11 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
         <Link to="/account" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
           <Settings aria-hidden className="size-4" /> Account settings
         </Link>
+        {user.safeguardingLead ? (
+          <Link to="/safeguarding" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+            <ShieldCheck aria-hidden className="size-4" /> Safeguarding
+          </Link>
+        ) : null}
         <Form method="post" action="/signout">
           <button type="submit" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50">
             <LogOut aria-hidden className="size-4" /> Sign out

@@ -28,12 +28,22 @@ const fullName = z
   .min(1, "Full name is required")
   .max(120, "Full name must be at most 120 characters");
 
-const optionalPhone = z
+/** A phone number: digits with the usual separators, and at least 7 digits (so `+++++++` is not one). */
+export const phoneNumber = z
   .string()
   .trim()
   .max(40, "Phone number is too long")
+  .regex(/^\+?[0-9().\-\s]+$/, "Please enter a valid phone number")
+  .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 7, "Please enter a valid phone number");
+
+/** Every form that asks for a phone uses one of these two, so each holds the same rule. */
+export const requiredPhone = z.string({ error: "Phone number is required" }).trim().min(1, "Phone number is required").pipe(phoneNumber);
+export const optionalPhone = z
+  .string()
+  .trim()
   .optional()
-  .transform((v) => (v ? v : undefined));
+  .transform((v) => v || undefined)
+  .pipe(phoneNumber.optional());
 
 export const SignInSchema = z.object({ email, password: requiredPassword });
 
@@ -46,25 +56,19 @@ export const optionalDate = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-// A sign-up that does not answer (an older form, a script) is a parent or guardian, like every client before Safe Play.
+// Safe Play: no default. A sign-up that does not say what the person is (a form whose choice was lost, a script)
+// is refused beside the question and creates nothing: a default would make a teenager a "guardian".
 export const SignUpSchema = z.object({
   fullName,
   email,
   password: newPassword,
   phone: optionalPhone,
-  kind: clientKind.default("guardian"),
+  kind: clientKind,
   dateOfBirth: optionalDate,
 });
 
 /** The header dialog's sign-up also asks for a phone number. */
-export const SignUpDialogSchema = SignUpSchema.extend({
-  phone: z
-    .string({ error: "Phone number is required" })
-    .trim()
-    .min(1, "Phone number is required")
-    .max(40, "Phone number is too long")
-    .regex(/^[0-9+().\-\s]{7,}$/, "Please enter a valid phone number"),
-});
+export const SignUpDialogSchema = SignUpSchema.extend({ phone: requiredPhone });
 
 /** The `via` of a form posted by the sign-in dialog of a page without React (app/auth/document-dialog.server.ts). */
 export { DOCUMENT_DIALOG, type FieldErrors } from "./form-errors";
@@ -95,22 +99,7 @@ export const ResetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The two passwords are not the same" });
 
-/** A phone number: digits with the usual separators, and at least 7 digits (so `+++++++` is not one). */
-export const phoneNumber = z
-  .string()
-  .trim()
-  .max(40, "Phone number is too long")
-  .regex(/^\+?[0-9().\-\s]+$/, "Please enter a valid phone number")
-  .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 7, "Please enter a valid phone number");
-
-export const ProfileSchema = z.object({
-  fullName,
-  phone: z
-    .string()
-    .trim()
-    .transform((v) => v || undefined)
-    .pipe(phoneNumber.optional()),
-});
+export const ProfileSchema = z.object({ fullName, phone: optionalPhone });
 
 export const ChangePasswordSchema = z.object({ currentPassword: requiredPassword.refine(Boolean, "Your current password is required"), newPassword });
 

@@ -12,17 +12,31 @@ const email = z
 
 export const ClientKindSchema = z.object({ kind: clientKind, dateOfBirth: optionalDate });
 
+const athleteName = z
+  .string({ error: "Please enter the athlete's name." })
+  .trim()
+  .min(1, "Please enter the athlete's name.")
+  .max(120, "The name can be at most 120 characters.");
+const dateOfBirth = z
+  .string({ error: "Please enter a date of birth." })
+  .trim()
+  .min(1, "Please enter a date of birth.")
+  .max(10, "Please enter a date as YYYY-MM-DD.");
+
+/** A guardian corrects their athlete's name or date of birth. */
+export const EditAthleteSchema = z.object({ fullName: athleteName, dateOfBirth });
+
+/** The athlete a household form acts on: an opaque id (the model checks it is the guardian's). */
+export const AthleteIdSchema = z.string().min(1).max(64);
+
+/** A guardian sends their athlete's invitation, again or to a new address. */
+export const InviteAthleteSchema = z.object({
+  email: z.string({ error: "Please enter an email address." }).trim().min(1, "Please enter an email address.").pipe(email),
+});
+
 export const AddAthleteSchema = z.object({
-  fullName: z
-    .string({ error: "Please enter the athlete's name." })
-    .trim()
-    .min(1, "Please enter the athlete's name.")
-    .max(120, "The name can be at most 120 characters."),
-  dateOfBirth: z
-    .string({ error: "Please enter a date of birth." })
-    .trim()
-    .min(1, "Please enter a date of birth.")
-    .max(10, "Please enter a date as YYYY-MM-DD."),
+  fullName: athleteName,
+  dateOfBirth,
   email: z
     .string()
     .trim()
@@ -34,5 +48,3 @@ export const AddAthleteSchema = z.object({
 export const InviteGuardianSchema = z.object({
   guardianEmail: z.string({ error: "Please enter an email address." }).trim().min(1, "Please enter an email address.").pipe(email),
 });
-
-export const RemoveGuardianSchema = z.object({ athleteId: z.string().min(1).max(64), guardianId: z.string().min(1).max(64) });

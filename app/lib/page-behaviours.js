@@ -245,8 +245,11 @@
       /** @type {HTMLFieldSetElement} */ (group).hidden = mode !== "signup";
       /** @type {HTMLFieldSetElement} */ (group).disabled = mode !== "signup";
     }
-    for (const input of dialog.querySelectorAll("input:not([type=hidden])")) {
-      /** @type {HTMLInputElement} */ (input).value = "";
+    for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (dialog.querySelectorAll("input:not([type=hidden])"))) {
+      // A choice is cleared by unticking it: its value is what the form sends (blanking it made every first
+      // sign-up fail with "Please choose whether you are a parent or guardian or a student-athlete.").
+      if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+      else input.value = "";
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     }

@@ -12,5 +12,8 @@ export type Profile = {
   emailVerified?: boolean;
 };
 
+/** The name an emptied account keeps (decision 0013): its messages stay, with this as their sender. */
+export const DELETED_USER_NAME = "Deleted user";
+
 /** Anyone not a coach is displayed as Client. */
 export const roleLabel = (role: Role | null | undefined) => (role === "coach" ? "Coach" : "Client");

@@ -80,6 +80,9 @@ export const NEEDS_GUARDIAN_MESSAGE =
 export const UNDER_13_MESSAGE =
   'Student-athletes under 13 cannot create their own account. A parent or guardian creates it: they sign up as a parent or guardian, then choose "Add a student-athlete" on their account page.';
 
+/** Sign-up and /account refuse a parent or guardian under 18: a child cannot make themselves their own guardian. */
+export const GUARDIAN_MUST_BE_ADULT = 'A parent or guardian must be 18 or older. If you are a student-athlete, choose "I am a student-athlete".';
+
 /** A date of birth typed in a form: a real YYYY-MM-DD day, not in the future, at most 100 years ago. */
 export function dateOfBirthProblem(value: string, now: Date, timeZone: string): string | null {
   const m = DATE.exec(value);
@@ -93,7 +96,14 @@ export function dateOfBirthProblem(value: string, now: Date, timeZone: string): 
 }
 
 /** What coaches see beside a client wherever one is listed (no date of birth leaves the server). */
-export type ClientLabel = { kind: ClientKind; minor: boolean; family: string[] };
+export type ClientLabel = {
+  kind: ClientKind;
+  minor: boolean;
+  family: string[];
+  /** The household's page for staff (/families/:id), and whether staff confirmed it. */
+  householdId: string | null;
+  confirmed: boolean;
+};
 
 /** "Student-athlete · Minor · Guardian: Ann Lee" as one line, for places without room for badges. */
 export function describeClient(label: ClientLabel): string {
@@ -104,5 +114,14 @@ export function describeClient(label: ClientLabel): string {
       : "";
   return [KIND_LABEL[label.kind], label.minor ? "Minor" : "", family].filter(Boolean).join(" · ");
 }
+
+/** What coaches see beside a minor whose household staff have not confirmed yet. */
+export const FAMILY_NOT_CONFIRMED = "Family not confirmed";
+/** The send and start refusal while a minor's household waits for staff confirmation. */
+export const CONFIRMATION_NEEDED_MESSAGE =
+  "This student-athlete's family has not been confirmed yet. A coach or the safeguarding lead confirms it after meeting or phoning the parent or guardian; then coaches and the athlete can message each other.";
+/** What a minor athlete of an unconfirmed household reads in the chat widget and on /messages. */
+export const AWAITING_CONFIRMATION_MESSAGE =
+  "Before you can message coaches, the organisation confirms your family: a coach or the safeguarding lead meets or phones your parent or guardian. Your parent or guardian can message coaches meanwhile.";
 
 export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";

@@ -14,10 +14,11 @@ import {
   users,
   verifications,
 } from "../../db/schema";
-import { logSafeguarding } from "./family.server";
+import { removeFromFamilyOnDeletion } from "./family.server";
 import type { DbOrTx } from "./mail.server";
 
-export const DELETED_USER_NAME = "Deleted user";
+export { DELETED_USER_NAME } from "~/lib/profile";
+import { DELETED_USER_NAME } from "~/lib/profile";
 
 export async function getAccountSettings(db: Db, userId: string) {
   const [row] = await db
@@ -165,7 +166,7 @@ export async function anonymizeUser(db: Db, userId: string) {
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     if (row) await tx.delete(verifications).where(eq(verifications.identifier, row.email));
     await tx.update(testimonials).set({ createdBy: null }).where(eq(testimonials.createdBy, userId));
-    await removeFamily(tx, userId);
+    await removeFromFamilyOnDeletion(tx, userId);
     await tx
       .update(users)
       .set({
@@ -183,29 +184,4 @@ export async function anonymizeUser(db: Db, userId: string) {
       })
       .where(eq(users.id, userId));
   });
-}
-
-/**
- * Safe Play's part of deleting an account: the person's family links and invitations go (logged), and a
- * student-athlete account they made that never got its own sign-in and has no other guardian is emptied with it.
- */
-async function removeFamily(tx: DbOrTx, userId: string) {
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    select u.id from guardian_links l join users u on u.id = l.athlete_id
-    where l.guardian_id = ${userId} and u.email like '%@no-login.invalid'
-      and not exists (select 1 from guardian_links o where o.athlete_id = u.id and o.guardian_id <> ${userId})`);
-  const links = await tx
-    .delete(guardianLinks)
-    .where(sql`${guardianLinks.guardianId} = ${userId} or ${guardianLinks.athleteId} = ${userId}`)
-    .returning();
-  for (const l of links)
-    await logSafeguarding(tx, { actorId: userId, athleteId: l.athleteId, action: "guardian link ended", detail: "an account was deleted" });
-  await tx.delete(familyInvitations).where(sql`${familyInvitations.inviterId} = ${userId} or ${familyInvitations.athleteId} = ${userId}`);
-  for (const { id } of rows) {
-    await tx.delete(familyInvitations).where(eq(familyInvitations.athleteId, id));
-    await tx
-      .update(users)
-      .set({ email: `deleted-${id}@deleted.invalid`, fullName: DELETED_USER_NAME, dateOfBirth: null, deletedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, id));
-  }
 }

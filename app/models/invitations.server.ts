@@ -1,16 +1,25 @@
-// Invitations by mail (Safe Play, decision 0022). A guardian invites the athlete they added to the account made for
-// them ("athlete"); an athlete of 13 to 17 who signed up alone invites a guardian ("guardian"). The mail goes
-// through the outbox in the same transaction. The link carries a random token in its query string (never in the
-// path, which the request log records); only its SHA-256 is stored. Accepting happens signed in, except that an
-// athlete whose account a guardian made chooses a password from the link (that proves the address).
+// Invitations by mail (Safe Play, decision 0022). A guardian invites the athlete they added to a login of their own
+// ("athlete"); an athlete of 13 to 17 who signed up alone invites a guardian ("guardian"). The mail goes through the
+// outbox in the same transaction. The link carries a random token in its query string (never in the path, which
+// the request log records); only its SHA-256 is stored. An athlete invitation attaches a login to that one athlete
+// record, chosen from the link (which proves the address): it never merges two accounts or overwrites one. A
+// guardian invitation is accepted signed in, and joins the athlete's household.
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, familyInvitations, guardianLinks, registrationRequests, users } from "../../db/schema";
+import { accounts, familyInvitations, users } from "../../db/schema";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/auth/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import { createAthleteForGuardian, isNoLoginEmail, linkGuardian, logSafeguarding, type FamilyResult } from "./family.server";
-import { enqueueMail, type MailServices } from "./mail.server";
+import {
+  createAthleteForGuardian,
+  emptyAthleteRecord,
+  isGuardianOf,
+  isNoLoginEmail,
+  joinAsGuardian,
+  logSafeguarding,
+  type FamilyResult,
+} from "./family.server";
+import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
 
 export const INVITATION_DAYS = 14;
 /** Invitations one person may send in a day (an unverified sign-up must not become a way to mail strangers). */
@@ -39,7 +48,8 @@ async function createInvitation(
   });
   const url = `${services.config.publicUrl}/invitation?${new URLSearchParams({ token })}`;
   const org = services.config.site.orgName;
-  const inviter = input.inviter.fullName || "Someone";
+  const inviter = input.inviter.fullName || "A family member";
+  // The site's own words come first: the names people typed follow, never lead (a name is free text).
   await enqueueMail(
     tx,
     services,
@@ -47,10 +57,10 @@ async function createInvitation(
       ? {
           to: input.email,
           kind: "guardian-invitation",
-          subject: "You are invited to be a parent or guardian",
+          subject: `${org}: an invitation to be a parent or guardian`,
           paragraphs: [
-            `${inviter} created a student-athlete account with ${org} and named you as their parent or guardian.`,
-            "Until a parent or guardian accepts, they cannot message their coaches. Once you accept, you take part in every conversation they have with a coach.",
+            `${org} has an invitation for you: a student-athlete named you as their parent or guardian. The student-athlete: ${input.athleteName || inviter}.`,
+            "Until a parent or guardian accepts, they cannot message their coaches. Once you accept, you join their family on the site and take part in every conversation they have with a coach.",
             `The invitation works for ${INVITATION_DAYS} days. Sign in (or create an account with this email address) to accept it.`,
           ],
           action: { label: "See the invitation", url },
@@ -59,20 +69,20 @@ async function createInvitation(
       : {
           to: input.email,
           kind: "athlete-invitation",
-          subject: `Your student-athlete account with ${org}`,
+          subject: `${org}: your own student-athlete login`,
           paragraphs: [
-            `${inviter}, your parent or guardian, made a student-athlete account for you with ${org}.`,
-            `Follow the link to choose a password (or, if you already have an account with this address, to link it). It works for ${INVITATION_DAYS} days.`,
+            `${org} has an invitation for you: your parent or guardian added you to their family on the site and asks you to choose a password for your own login. The student-athlete: ${input.athleteName}. Added by: ${inviter}.`,
+            `Follow the link to choose a password. It works for ${INVITATION_DAYS} days and only for this address.`,
           ],
-          action: { label: "Accept the invitation", url },
-          footnote: ["If this is not for you, ignore this email."],
+          action: { label: "Choose a password", url },
+          footnote: ["If this is not for you, ignore this email: no login is made unless someone follows the link."],
         },
   );
   await logSafeguarding(tx, {
     actorId: input.inviter.id,
     athleteId: input.athleteId,
     action: `${input.kind === "guardian" ? "guardian" : "athlete"} invited`,
-    detail: `invitation mailed to ${input.email}`,
+    detail: `invitation for ${input.athleteName} mailed to ${input.email}`,
   });
 }
 
@@ -92,7 +102,6 @@ export async function addAthlete(
   services: Services,
   guardian: Profile,
   input: { fullName: string; dateOfBirth: string; email?: string | undefined },
-  settings: SafePlaySettings,
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const [me] = await tx.select({ kind: users.clientKind, role: users.role }).from(users).where(eq(users.id, guardian.id));
@@ -101,7 +110,7 @@ export async function addAthlete(
     if (input.email && input.email === guardian.email.toLowerCase())
       return { ok: false, field: "email", error: "Please enter the athlete's own email address, not yours.", status: 400 };
     if (input.email && (await overDailyLimit(tx, guardian.id))) return { ok: false, field: "email", error: TOO_MANY, status: 429 };
-    const { athleteId } = await createAthleteForGuardian(tx, guardian.id, input, settings);
+    const { athleteId } = await createAthleteForGuardian(tx, guardian.id, input);
     if (input.email)
       await createInvitation(tx, services, { kind: "athlete", athleteId, inviter: guardian, email: input.email, athleteName: input.fullName });
     return { ok: true };
@@ -117,6 +126,15 @@ export async function inviteGuardian(db: Db, services: Services, athlete: Profil
     if (email === athlete.email.toLowerCase())
       return { ok: false, field: "guardianEmail", error: "Please enter your parent or guardian's email address, not yours.", status: 400 };
     if (await overDailyLimit(tx, athlete.id)) return { ok: false, field: "guardianEmail", error: TOO_MANY, status: 429 };
+    // A family's guardians add a second parent themselves: an athlete cannot add "guardians" to a family that has one.
+    const [hasGuardian] = (await tx.execute(sql`select 1 from guardian_links where athlete_id = ${athlete.id} limit 1`)).rows;
+    if (hasGuardian)
+      return {
+        ok: false,
+        field: "guardianEmail",
+        error: "Your family already has a parent or guardian on the site: they can invite another one.",
+        status: 403,
+      };
     await createInvitation(tx, services, { kind: "guardian", athleteId: athlete.id, inviter: athlete, email, athleteName: me.fullName ?? "" });
     return { ok: true };
   });
@@ -161,64 +179,43 @@ export async function getInvitation(db: Db, token: string): Promise<InvitationVi
 }
 
 export const WRONG_ADDRESS = "This invitation was sent to another email address. Please sign in with the address it was sent to.";
+/** An athlete invitation never moves an existing account into the family: the athlete chooses a new login. */
+export const ATHLETE_INVITATION_NEEDS_NEW_LOGIN =
+  "This invitation gives the student-athlete a login of their own, and the account you are signed in with already belongs to someone, so it cannot take it. Sign out, then follow the link again to choose a password.";
+export const ADDRESS_TAKEN =
+  "An account already uses this email address, so it cannot become this student-athlete's login. Please ask your parent or guardian to send the invitation to an address of your own.";
 
-/** Accepts an invitation signed in as `user` (whose address must be the one invited). */
+/** Accepts a guardian invitation signed in as `user` (whose address must be the one invited). */
 export async function acceptInvitation(db: Db, token: string, user: Profile, settings: SafePlaySettings): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const inv = await findInvitation(tx, token);
     if (!inv) return { ok: false, error: INVITATION_GONE, status: 410 };
     await tx.execute(sql`select 1 from family_invitations where id = ${inv.id} for update`);
+    if (inv.kind === "athlete") return { ok: false, error: ATHLETE_INVITATION_NEEDS_NEW_LOGIN, status: 403 };
     if (user.email.toLowerCase() !== inv.email.toLowerCase()) return { ok: false, error: WRONG_ADDRESS, status: 403 };
     const [me] = await getSafetyPeople(tx, [user.id]);
     if (!me || me.role !== "client") return { ok: false, error: "Only a client account can accept this invitation.", status: 403 };
-    if (inv.kind === "guardian") {
-      if (user.id === inv.athleteId) return { ok: false, error: "You cannot be your own parent or guardian.", status: 403 };
-      if (isMinorPerson(me, settings)) return { ok: false, error: "A parent or guardian must be an adult.", status: 403 };
-      await linkGuardian(tx, { athleteId: inv.athleteId, guardianId: user.id, actorId: user.id, how: "accepted the athlete's invitation" }, settings);
-    } else if (user.id !== inv.athleteId) {
-      // The athlete already had an account with this address: it becomes the athlete their guardian added.
-      const [guardianOf] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(guardianLinks)
-        .where(eq(guardianLinks.guardianId, user.id));
-      if ((guardianOf?.n ?? 0) > 0)
-        return { ok: false, error: "This account is linked as a parent or guardian, so it cannot become a student-athlete account.", status: 403 };
-      await mergeAthlete(tx, inv.athleteId, user.id, settings);
-    }
+    if (user.id === inv.athleteId) return { ok: false, error: "You cannot be your own parent or guardian.", status: 403 };
+    if (me.kind !== "guardian")
+      return { ok: false, error: "Only a parent or guardian account can accept this invitation: this account is a student-athlete's.", status: 403 };
+    if (isMinorPerson({ ...me, kind: "athlete" }, settings) && me.dateOfBirth)
+      return { ok: false, error: "A parent or guardian must be an adult.", status: 403 };
+    const joined = await joinAsGuardian(
+      tx,
+      { athleteId: inv.athleteId, guardianId: user.id, actorId: user.id, how: "accepted the athlete's invitation" },
+      settings,
+    );
+    if (!joined.ok) return joined;
     await tx.update(familyInvitations).set({ acceptedAt: new Date(), acceptedBy: user.id }).where(eq(familyInvitations.id, inv.id));
-    await logSafeguarding(tx, {
-      actorId: user.id,
-      athleteId: inv.kind === "guardian" ? inv.athleteId : user.id,
-      action: "invitation accepted",
-      detail: inv.kind === "guardian" ? "as parent or guardian" : "as the student-athlete",
-    });
+    await logSafeguarding(tx, { actorId: user.id, athleteId: inv.athleteId, action: "invitation accepted", detail: "as parent or guardian" });
     return { ok: true };
   });
 }
 
-/** Moves the athlete a guardian added (no login) onto the athlete's existing account, then removes the empty one. */
-async function mergeAthlete(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], fromId: string, intoId: string, settings: SafePlaySettings) {
-  const [from] = await tx.select({ dateOfBirth: users.dateOfBirth, email: users.email }).from(users).where(eq(users.id, fromId));
-  if (!from || !isNoLoginEmail(from.email)) return;
-  await tx.update(users).set({ clientKind: "athlete", dateOfBirth: from.dateOfBirth, updatedAt: new Date() }).where(eq(users.id, intoId));
-  await tx.update(registrationRequests).set({ athleteId: intoId }).where(eq(registrationRequests.athleteId, fromId));
-  await tx.update(familyInvitations).set({ athleteId: intoId }).where(eq(familyInvitations.athleteId, fromId));
-  const links = await tx.delete(guardianLinks).where(eq(guardianLinks.athleteId, fromId)).returning({ guardianId: guardianLinks.guardianId });
-  await tx.execute(sql`update safeguarding_log set athlete_id = ${intoId} where athlete_id = ${fromId}`);
-  await tx.delete(users).where(eq(users.id, fromId));
-  for (const l of links) {
-    if (l.guardianId !== intoId)
-      await linkGuardian(
-        tx,
-        { athleteId: intoId, guardianId: l.guardianId, actorId: intoId, how: "athlete linked their existing account" },
-        settings,
-      );
-  }
-}
-
 /**
- * An athlete whose account their guardian made chooses a password from the invitation link: the account takes the
- * invited address (confirmed: the link reached it) and gets a password login. They then sign in as usual.
+ * An athlete whose account their guardian made chooses a password from the invitation link: that one account takes
+ * the invited address (confirmed: the link reached it) and gets a password login. An address another account
+ * already uses is refused: nothing is merged or overwritten.
  */
 export async function claimAthleteAccount(db: Db, token: string, passwordHash: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
@@ -229,7 +226,7 @@ export async function claimAthleteAccount(db: Db, token: string, passwordHash: s
       .select({ id: users.id })
       .from(users)
       .where(eq(sql`lower(${users.email})`, inv.email.toLowerCase()));
-    if (taken) return { ok: false, error: "An account already uses this address: sign in to accept the invitation.", status: 409 };
+    if (taken) return { ok: false, error: ADDRESS_TAKEN, status: 409 };
     const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, inv.athleteId));
     if (!athlete || !isNoLoginEmail(athlete.email)) return { ok: false, error: INVITATION_GONE, status: 410 };
     await tx
@@ -246,6 +243,84 @@ export async function claimAthleteAccount(db: Db, token: string, passwordHash: s
       action: "invitation accepted",
       detail: "the athlete chose a password for the account their guardian made",
     });
+    return { ok: true };
+  });
+}
+
+const NOT_YOURS = "That student-athlete is not in your family.";
+
+/** Ends the athlete's invitations still waiting (a new address, a cancellation). */
+async function cancelPending(tx: DbOrTx, athleteId: string) {
+  return tx
+    .update(familyInvitations)
+    .set({ expiresAt: new Date() })
+    .where(
+      and(
+        eq(familyInvitations.athleteId, athleteId),
+        eq(familyInvitations.kind, "athlete"),
+        isNull(familyInvitations.acceptedAt),
+        gt(familyInvitations.expiresAt, new Date()),
+      ),
+    )
+    .returning({ email: familyInvitations.email });
+}
+
+/**
+ * A guardian sends their athlete's invitation (again, or to a new address): any invitation still waiting for that
+ * athlete stops working, and a new one goes to `email`. Only for an athlete of their household with no login yet.
+ */
+export async function sendAthleteInvitation(db: Db, services: Services, guardian: Profile, athleteId: string, email: string): Promise<FamilyResult> {
+  return db.transaction(async (tx) => {
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOURS, status: 403 };
+    const [athlete] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, athleteId)).for("update");
+    if (!athlete || !isNoLoginEmail(athlete.email))
+      return { ok: false, field: "email", error: "This student-athlete already has their own login.", status: 409 };
+    if (email === guardian.email.toLowerCase())
+      return { ok: false, field: "email", error: "Please enter the athlete's own email address, not yours.", status: 400 };
+    if (await overDailyLimit(tx, guardian.id)) return { ok: false, field: "email", error: TOO_MANY, status: 429 };
+    await cancelPending(tx, athleteId);
+    await createInvitation(tx, services, { kind: "athlete", athleteId, inviter: guardian, email, athleteName: athlete.fullName ?? "" });
+    return { ok: true };
+  });
+}
+
+/** A guardian cancels their athlete's waiting invitation: its link stops working. Logged. */
+export async function cancelAthleteInvitation(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
+  return db.transaction(async (tx) => {
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOURS, status: 403 };
+    const cancelled = await cancelPending(tx, athleteId);
+    if (cancelled.length)
+      await logSafeguarding(tx, {
+        actorId: guardian.id,
+        athleteId,
+        action: "invitation cancelled",
+        detail: `to ${cancelled.map((c) => c.email).join(", ")}`,
+      });
+    return { ok: true };
+  });
+}
+
+/**
+ * A guardian removes a student-athlete they added who has no login yet: the record is emptied (like a deleted
+ * account) and leaves the household. An athlete with their own login stays: the organisation handles that.
+ */
+export async function removeAthleteWithoutLogin(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
+  return db.transaction(async (tx) => {
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOURS, status: 403 };
+    const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, athleteId)).for("update");
+    if (!athlete || !isNoLoginEmail(athlete.email))
+      return {
+        ok: false,
+        error: "This student-athlete has their own login, so they stay in your family. Please contact the organisation to change that.",
+        status: 409,
+      };
+    await logSafeguarding(tx, {
+      actorId: guardian.id,
+      athleteId,
+      action: "athlete removed",
+      detail: "by their parent or guardian, before they had a login",
+    });
+    await emptyAthleteRecord(tx, athleteId);
     return { ok: true };
   });
 }

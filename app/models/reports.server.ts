@@ -136,11 +136,12 @@ const LogRow = z.object({
   created_at: z.coerce.date(),
 });
 
-/** The log of guardian links and changes, newest first. */
+/** The log of family changes, newest first, with the names as they were when each line was written. */
 export async function getSafeguardingLog(db: Db, limit = 200) {
   const { rows } = await db.execute(sql`
-    select l.id, coalesce(a.full_name, a.email) as actor, case when l.athlete_id is null then null else coalesce(t.full_name, 'Athlete') end as athlete, l.action, l.detail, l.created_at
-    from safeguarding_log l left join users a on a.id = l.actor_id left join users t on t.id = l.athlete_id
+    select l.id, nullif(l.actor_name, '') as actor, case when l.athlete_id is null then null else coalesce(nullif(l.athlete_name, ''), 'Athlete') end as athlete,
+      l.action, l.detail, l.created_at
+    from safeguarding_log l
     order by l.created_at desc limit ${limit}`);
   return rows.map((r) => {
     const v = LogRow.parse(r);

@@ -74,7 +74,7 @@ function describeDevice(ua: string | null) {
   return os ? `${browser} on ${os}` : browser;
 }
 
-type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string };
+type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 
 const IntentSchema = z.enum([
   "profile",
@@ -107,6 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent.data) {
     case "kind":
     case "add-athlete":
+    case "edit-athlete":
+    case "invite-athlete":
+    case "cancel-invitation":
+    case "remove-athlete":
     case "invite-guardian":
     case "remove-guardian":
       return familyAction(intent.data, form, user, context);
@@ -199,13 +203,17 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { user, settings, sessions, family } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const errorsFor = (intent: string) => (actionData?.intent === intent ? (actionData.fieldErrors ?? {}) : {});
-  const errorFor = (intent: string) => (actionData?.intent === intent ? actionData.error : undefined);
+  // A family form about one athlete answers with its id: its errors show on that athlete's card only.
+  const mine = (intent: string, athleteId?: string) =>
+    actionData?.intent === intent && (athleteId === undefined || actionData.athleteId === athleteId);
+  const errorsFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? (actionData?.fieldErrors ?? {}) : {});
+  const errorFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? actionData?.error : undefined);
+  const familyIntent = (FAMILY_INTENTS as readonly string[]).includes(actionData?.intent ?? "");
   const others = sessions.filter((s) => !s.current);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{PAGES.account.heading}</h1>
-      {actionData?.saved ? (
+      {actionData?.saved && !familyIntent ? (
         <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-slate-900">
           {actionData.saved}
         </p>
@@ -229,7 +237,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
-      {family ? <AccountFamily me={user.id} family={family} busy={busy} errorsFor={errorsFor} errorFor={errorFor} /> : null}
+      {family ? (
+        <AccountFamily
+          me={user.id}
+          family={family}
+          busy={busy}
+          answer={familyIntent ? actionData : undefined}
+          errorsFor={errorsFor}
+          errorFor={errorFor}
+        />
+      ) : null}
 
       <Section title="Email address" id="email-heading">
         <p className="mb-4 text-slate-800">

@@ -9,6 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
+import { getUnconfirmedHouseholds } from "~/models/family.server";
 import { getOpenReports, getReportedConversation, getSafeguardingLog, resolveReport } from "~/models/reports.server";
 
 export const meta = () => [
@@ -19,13 +20,14 @@ export const meta = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSafeguardingLead(request, context);
   const conversationId = new URL(request.url).searchParams.get("conversation");
-  const [reports, log, conversation] = await Promise.all([
+  const [reports, families, log, conversation] = await Promise.all([
     getOpenReports(context.db),
+    getUnconfirmedHouseholds(context.db),
     getSafeguardingLog(context.db),
     conversationId ? getReportedConversation(context.db, conversationId) : Promise.resolve(null),
   ]);
   if (conversationId && !conversation) throw data({ error: "No report names that conversation." }, { status: 404 });
-  return { reports, log, conversation };
+  return { reports, log, conversation, families: families.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Safeguarding({ loaderData }: Route.ComponentProps) {
-  const { reports, log, conversation } = loaderData;
+  const { reports, log, conversation, families } = loaderData;
   const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
@@ -103,9 +105,30 @@ export default function Safeguarding({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      <section aria-labelledby="families-heading">
+        <h2 id="families-heading" className="text-xl font-semibold text-slate-900">
+          Families waiting for confirmation
+        </h2>
+        {families.length === 0 ? <p className="mt-2 text-slate-800">Every family is confirmed.</p> : null}
+        <ul className="mt-3 flex flex-col gap-2" aria-label="Families waiting for confirmation">
+          {families.map((f) => (
+            <li key={f.id} className="rounded-md border border-slate-200 bg-white px-3 py-2 text-slate-900">
+              <Link to={`/families/${f.id}`} className="font-medium text-court-800 underline underline-offset-2">
+                {f.names.join(", ") || "A family"}
+              </Link>
+              <span className="text-sm text-slate-700">
+                {" "}
+                · since <time dateTime={f.createdAt}>{formatDateTime(f.createdAt, zone)}</time>
+                {f.linkedBefore ? " · linked before confirmation began (its conversations go on)" : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
       <section aria-labelledby="log-heading">
         <h2 id="log-heading" className="text-xl font-semibold text-slate-900">
-          Guardian links and changes
+          Family changes
         </h2>
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">

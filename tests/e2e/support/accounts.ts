@@ -6,12 +6,15 @@ export function uniqueEmail(prefix = "user") {
   return `${prefix}-${crypto.randomBytes(5).toString("hex")}@example.com`;
 }
 
-/** Creates an account by hand-made request, as the sign-up page would. */
-export async function createAccount(baseURL: string, input: { fullName: string; email: string; password: string; phone?: string }) {
+/** Creates an account by hand-made request, as the sign-up page would (an adult parent or guardian unless told). */
+export async function createAccount(
+  baseURL: string,
+  input: { fullName: string; email: string; password: string; phone?: string; kind?: "guardian" | "athlete"; dateOfBirth?: string },
+) {
   const res = await fetch(`${baseURL}/signup`, {
     method: "POST",
     headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...input }),
+    body: new URLSearchParams({ kind: "guardian", dateOfBirth: "1984-05-17", ...input }),
     redirect: "manual",
   });
   expect(res.status, "sign-up redirects to /signin").toBe(302);

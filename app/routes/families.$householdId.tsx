@@ -1,0 +1,149 @@
+// /families/:householdId: a household as staff see it (Safe Play, decision 0022): its guardians (with the contact
+// details staff need to phone them) and student-athletes, and whether staff confirmed it. A coach or the
+// safeguarding lead who met or phoned the family confirms it here in one step, saying how; logged with who and when.
+// Until then a coach and a minor of the household do not message each other. Coaches only (requireCoach, first line
+// of the loader and the action); the id is opaque and names nobody.
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/families.$householdId";
+import { isUuid } from "~/auth/conversation-member.server";
+import { requireCoach } from "~/auth/session.server";
+import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { formatDateTime } from "~/lib/datetime";
+import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import { pageMeta } from "~/lib/meta";
+import { FAMILY_NOT_CONFIRMED, KIND_LABEL } from "~/lib/safe-play";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
+import { confirmHousehold, getHouseholdForStaff } from "~/models/family.server";
+
+export const meta = () => [
+  ...pageMeta({ title: "Family | NLTE", description: "A family's members and confirmation." }),
+  { name: "robots", content: "noindex" },
+];
+
+const ConfirmSchema = z.object({
+  how: z
+    .string({ error: "Please say how you know this family." })
+    .trim()
+    .min(3, 'Please say how you know this family, for example "met at the evaluation".')
+    .max(300, "Please keep it under 300 characters."),
+});
+
+async function loadHousehold(request: Request, context: Route.LoaderArgs["context"], householdId: string) {
+  const staff = await requireCoach(request, context);
+  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.messaging.safePlay) : null;
+  if (!household) throw data({ error: "This family was not found." }, { status: 404 });
+  return { staff, household };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { household } = await loadHousehold(request, context, params.householdId);
+  return {
+    household: {
+      ...household,
+      confirmation: { ...household.confirmation, confirmedAt: household.confirmation.confirmedAt?.toISOString() ?? null },
+    },
+  };
+}
+
+type ActionData = { fieldErrors?: FieldErrors; error?: string; confirmed?: boolean };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { staff, household } = await loadHousehold(request, context, params.householdId);
+  const { data: input, fieldErrors } = parseForm(ConfirmSchema, await request.formData());
+  if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  const r = await confirmHousehold(context.db, household.id, staff.id, input.how);
+  if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
+  return data<ActionData>({ confirmed: true });
+}
+
+export default function Family({ loaderData, actionData }: Route.ComponentProps) {
+  const { household } = loaderData;
+  const zone = useOrgTimeZone();
+  const busy = useNavigation().state === "submitting";
+  const { confirmation } = household;
+  const names = household.members.map((m) => m.fullName).join(", ");
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Family: {names}</h1>
+      <section aria-labelledby="members-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
+          Members
+        </h2>
+        <ul className="mt-3 flex flex-col gap-2">
+          {household.members.map((m) => (
+            <li key={m.id} className="rounded-md border border-slate-200 px-3 py-2 text-slate-900">
+              <span className="font-medium">{m.fullName}</span> · {KIND_LABEL[m.role]}
+              {m.age !== null ? ` · ${m.age} years old` : ""}
+              {m.minor ? " · Minor" : ""}
+              {m.role === "athlete" ? (m.hasLogin ? " · has a login" : " · no login") : null}
+              {m.email || m.phone ? <span className="block text-sm text-slate-700">{[m.email, m.phone].filter(Boolean).join(" · ")}</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="confirmation-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="confirmation-heading" className="text-lg font-semibold text-slate-900">
+          Confirmation
+        </h2>
+        {confirmation.confirmed ? (
+          <p role={actionData?.confirmed ? "status" : undefined} className="mt-2 text-slate-900">
+            Confirmed by {confirmation.by ?? "a former staff member"}
+            {confirmation.confirmedAt ? (
+              <>
+                {" "}
+                on <time dateTime={confirmation.confirmedAt}>{formatDateTime(confirmation.confirmedAt, zone)}</time>
+              </>
+            ) : null}
+            : {confirmation.how}
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-slate-900">
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{FAMILY_NOT_CONFIRMED}</span>{" "}
+              {confirmation.linkedBefore
+                ? "Linked before confirmation began: its conversations go on until it is confirmed."
+                : "Coaches and its student-athletes under 18 cannot message each other until it is confirmed."}
+            </p>
+            <p className="mt-2 text-sm text-slate-700">
+              Confirm only a family you have met or phoned: that the parent or guardian is a real adult who is this athlete&apos;s parent or guardian.
+            </p>
+            <Form method="post" className="mt-4 flex flex-col gap-3">
+              <Field
+                label="How do you know this family?"
+                name="how"
+                placeholder="Met at the evaluation; called the guardian's phone"
+                required
+                error={actionData?.fieldErrors?.how}
+              />
+              <FormError message={actionData?.error} />
+              <Button type="submit" disabled={busy} className="self-start">
+                Confirm this family
+              </Button>
+            </Form>
+          </>
+        )}
+      </section>
+      <Link to="/messages" className={`${buttonClass("secondary")} self-start`}>
+        Back to messages
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const refused = (error: Parameters<typeof thrownMessage>[0]) => (
+    <section className="mx-auto max-w-md px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Family</h1>
+      <p role="alert" className="mt-2 text-slate-700">
+        {thrownMessage(error) ?? "That could not be done."}
+      </p>
+      <Link to="/" className={`${buttonClass("primary")} mt-6`}>
+        Go to Home
+      </Link>
+    </section>
+  );
+  return <GeneralErrorBoundary statusHandlers={{ 403: refused, 404: refused, 400: refused }} />;
+}
