@@ -77,7 +77,9 @@ describe("backup and restore with DATABASE_URL", () => {
     await c.query(
       "insert into users (id, full_name, email, role, client_kind, date_of_birth) values ('u3', 'Sam Athlete', 'sam@example.com', 'client', 'athlete', '2011-02-28')",
     );
-    await c.query("insert into guardian_links (athlete_id, guardian_id) values ('u3', 'u1')");
+    await c.query(
+      "with h as (insert into households (confirmed_at, confirmed_how) values (now(), 'met at the drill') returning id) insert into household_members (household_id, user_id, role) select id, 'u3', 'athlete' from h union all select id, 'u1', 'guardian' from h",
+    );
     await c.query(
       "insert into family_invitations (kind, athlete_id, inviter_id, email, token_hash, expires_at) values ('guardian', 'u3', 'u3', 'ada@example.com', 'hash', now() + interval '14 days')",
     );

@@ -46,7 +46,13 @@ describe("sign-up", () => {
     await db.execute(sql`create function fail_accounts() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
     await db.execute(sql`create trigger fail_accounts before insert on accounts for each row execute function fail_accounts()`);
     try {
-      const result = await signUpWithPassword(request(), processA, { fullName: "Half", email: "half@example.com", password: "secret12", kind: "guardian", dateOfBirth: "1980-02-02" });
+      const result = await signUpWithPassword(request(), processA, {
+        fullName: "Half",
+        email: "half@example.com",
+        password: "secret12",
+        kind: "guardian",
+        dateOfBirth: "1980-02-02",
+      });
       expect(result).toEqual({ ok: false, status: 500, error: "An unexpected error occurred. Please try again." });
       expect((await db.execute(sql`select 1 from users where email = 'half@example.com'`)).rowCount).toBe(0);
     } finally {

@@ -79,7 +79,14 @@ describe("the sign-in dialog of pages without React", () => {
 
   it("creates the account with its phone, does not sign in (the answer must not tell a stranger whether the address was taken) and goes back to the page with the dialog's toast", async () => {
     const address = email();
-    const r = await post(signUpAction, "/signup", { fullName: "Dana Dialog", email: address, phone: "(202) 555-0123", password: "secret12" });
+    const r = await post(signUpAction, "/signup", {
+      fullName: "Dana Dialog",
+      email: address,
+      phone: "(202) 555-0123",
+      password: "secret12",
+      kind: "guardian",
+      dateOfBirth: "1985-01-01",
+    });
     expect(r.location).toBe("/faq");
     expect(r.signedIn).toBe(false);
     expect(r.flash.toast).toEqual({
@@ -94,7 +101,14 @@ describe("the sign-in dialog of pages without React", () => {
 
   it("answers a wrong password with 'Sign In Failed', the reason inline and the email kept", async () => {
     const address = email();
-    await post(signUpAction, "/signup", { fullName: "Sam Signin", email: address, phone: "(202) 555-0124", password: "secret12" });
+    await post(signUpAction, "/signup", {
+      fullName: "Sam Signin",
+      email: address,
+      phone: "(202) 555-0124",
+      password: "secret12",
+      kind: "guardian",
+      dateOfBirth: "1985-01-01",
+    });
     const wrong = await post(signInAction, "/signin", { email: address, password: "not-it" });
     expect(wrong.location).toBe("/faq");
     expect(wrong.signedIn).toBe(false);

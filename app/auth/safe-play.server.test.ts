@@ -51,7 +51,9 @@ const person = (p: Partial<SafetyPerson> & { id: string }): SafetyPerson => ({
 const staff = await makeUser("coach", "Stacy Staff");
 /** The guardian joins the athlete's family, which staff then confirm (as for every family that talks to coaches). */
 async function link(athleteId: string, guardianId: string) {
-  expect(await db.transaction((tx) => joinAsGuardian(tx, { athleteId, guardianId, actorId: guardianId, how: "test" }, afternoon))).toEqual({ ok: true });
+  expect(await db.transaction((tx) => joinAsGuardian(tx, { athleteId, guardianId, actorId: guardianId, how: "test" }, afternoon))).toEqual({
+    ok: true,
+  });
   const household = await getHouseholdOf(db, athleteId);
   expect(await confirmHousehold(db, household!.householdId, staff.id, "met at the evaluation")).toEqual({ ok: true });
 }
@@ -228,7 +230,9 @@ describe("invitations", () => {
     expect(await acceptInvitation(db, token, parent, afternoon)).toEqual({ ok: true });
     // A family made by invitations waits for staff: self-service cannot prove a family.
     expect(await messagingBlockFor(db, kid.id, afternoon)).toBe(AWAITING_CONFIRMATION_MESSAGE);
-    expect(await confirmHousehold(db, (await getHouseholdOf(db, kid.id))!.householdId, staff.id, "called the guardian's phone")).toEqual({ ok: true });
+    expect(await confirmHousehold(db, (await getHouseholdOf(db, kid.id))!.householdId, staff.id, "called the guardian's phone")).toEqual({
+      ok: true,
+    });
     expect(await messagingBlockFor(db, kid.id, afternoon)).toBeNull();
   });
 });

@@ -3,6 +3,16 @@
 import { Link } from "react-router";
 import { FAMILY_NOT_CONFIRMED, KIND_LABEL, type ClientLabel } from "~/lib/safe-play";
 
+/** The way to an unconfirmed family's page, where staff confirm it (beside, never inside, another control). */
+export function ConfirmFamilyLink({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {
+  if (!label?.householdId || label.confirmed || !(label.minor || label.kind === "guardian")) return null;
+  return (
+    <Link to={`/families/${label.householdId}`} className={`text-sm font-semibold text-amber-900 underline underline-offset-2 ${className}`}>
+      Confirm the family
+    </Link>
+  );
+}
+
 export function ClientBadges({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {
   if (!label) return null;
   const family = label.family.length
@@ -16,12 +26,7 @@ export function ClientBadges({ label, className = "" }: { label: ClientLabel | n
       {label.minor ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Minor</span> : null}
       {family ? <span className="text-slate-700">{family}</span> : null}
       {label.householdId && !label.confirmed && (label.minor || label.kind === "guardian") ? (
-        <Link
-          to={`/families/${label.householdId}`}
-          className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900 underline underline-offset-2"
-        >
-          {FAMILY_NOT_CONFIRMED}: confirm
-        </Link>
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{FAMILY_NOT_CONFIRMED}</span>
       ) : null}
     </span>
   );

@@ -1,7 +1,8 @@
 // Dates and wall-clock times in the organisation's time zone (ORG_TIME_ZONE). Pure: the browser and the server use them.
 // A "day" is an ISO date string ("2025-09-21"); a "time" is "HH:MM" or "HH:MM:SS" as PostgreSQL gives it.
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+// Year 0000 is a date to JavaScript but not to PostgreSQL (there is no year 0), where it ended in a 500.
+const ISO_DAY = /^(?!0000)\d{4}-\d{2}-\d{2}$/;
 
 export function isIsoDay(value: string): boolean {
   if (!ISO_DAY.test(value)) return false;

@@ -44,6 +44,26 @@ describe("receivePublicForm", () => {
     expect(stored.filter((m) => m.email === "rita@example.com")).toHaveLength(1);
   });
 
+  it("refuses a message over 5,000 characters beside the field, saying the limit, instead of cutting it", async () => {
+    const long = "a".repeat(5001);
+    const res = await submit("10.0.0.5", { ...contact, name: "Long Writer", message: long });
+    expect(res.init?.status).toBe(400);
+    expect(res.data.fieldErrors).toEqual({ message: "Message must be at most 5,000 characters" });
+    expect(res.data.values?.message).toBe(long);
+    expect((await getContactMessages(db)).some((m) => m.name === "Long Writer")).toBe(false);
+    expect((await submit("10.0.0.5", { ...contact, name: "Long Writer", message: "a".repeat(5000) })).data.ok).toBe(true);
+  });
+
+  it("refuses a phone number without digits, and takes none when it is left empty", async () => {
+    const res = await submit("10.0.0.6", { ...contact, name: "Plus Signs", phone: "+++++++" });
+    expect(res.init?.status).toBe(400);
+    expect(res.data.fieldErrors).toEqual({ phone: "Please enter a valid phone number" });
+    expect((await submit("10.0.0.6", { ...contact, name: "No Phone", phone: " " })).data.ok).toBe(true);
+    const stored = await getContactMessages(db);
+    expect(stored.some((m) => m.name === "Plus Signs")).toBe(false);
+    expect(stored.find((m) => m.name === "No Phone")?.phone).toBeNull();
+  });
+
   it("quietly drops a submission whose honeypot field is filled", async () => {
     const res = await submit("10.0.0.2", { ...contact, name: "Spam Bot", website: "https://spam.example" });
     expect(res.data).toEqual({ ok: true });
@@ -74,7 +94,7 @@ describe("RegistrationSchema", () => {
   };
   it("reads the age as a number and checks every required field", () => {
     expect(RegistrationSchema.parse(valid).age).toBe(9);
-    const r = RegistrationSchema.safeParse({ ...valid, age: "nine", skillLevel: "Expert", phone: "12", emergencyContact: "" });
+    const r = RegistrationSchema.safeParse({ ...valid, age: "nine", skillLevel: "Expert", phone: "+++++++", emergencyContact: "" });
     expect(r.success).toBe(false);
     const messages = Object.fromEntries(r.error!.issues.map((i) => [i.path[0], i.message]));
     expect(messages).toEqual({

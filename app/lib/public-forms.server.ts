@@ -21,7 +21,8 @@ export async function receivePublicForm<S extends z.ZodType>(
 ) {
   const form = await request.formData();
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== HONEYPOT_FIELD) values[key] = value.slice(0, 5000);
+  // Kept whole: the schema refuses a text over its limit beside the field, where cutting it lost the end unseen.
+  for (const [key, value] of form) if (typeof value === "string" && key !== HONEYPOT_FIELD) values[key] = value;
 
   const limit = await hitRateLimit(context.db, `form:${formName}:${context.clientIp}`, FORM_LIMIT, FORM_WINDOW_SECONDS);
   if (!limit.allowed) {

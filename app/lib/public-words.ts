@@ -45,7 +45,7 @@ const LOOK_ALIKES: Record<string, string> = {
   đ: "d",
   ħ: "h",
 };
-const LEET: Record<string, string> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", $: "s", "!": "i", "|": "l" };
+const LEET: Record<string, string> = { "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", $: "s", "@": "a", "!": "i", "|": "l" };
 
 // Format characters (zero-width space, joiners, bidi controls, soft hyphen...), and combining marks once decomposed.
 const INVISIBLE = /[\p{Cf}\p{Mn}\p{Me}]/gu;
@@ -63,12 +63,20 @@ export function foldForReading(text: string): string {
 
 /**
  * The readings a filter should check: the text as read, and with digits or signs standing in for letters read as those
- * letters ("sh1t", "he11", "$hit"); 1 stands for i or l, so both are tried.
+ * letters ("sh1t", "he11", "$hit", "cr@p"); 1 stands for i or l, so both are tried.
  */
 export function readingsOf(text: string): string[] {
   const reading = foldForReading(text);
-  const swap = (one: string) => reading.replace(/[0-9$!|]/g, (ch) => (ch === "1" ? one : (LEET[ch] ?? ch)));
+  const swap = (one: string) => reading.replace(/[0-9$@!|]/g, (ch) => (ch === "1" ? one : (LEET[ch] ?? ch)));
   return [reading, swap("i"), swap("l")];
+}
+
+// Marks and overrides that reorder how text is shown: "\u202Etihs" reads as one word to a filter and shows as another.
+const BIDI_CONTROL = /\p{Bidi_Control}/u;
+
+/** True when the text holds a bidirectional control character (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069). */
+export function hasBidiControls(text: string): boolean {
+  return BIDI_CONTROL.test(text);
 }
 
 const TLDS = "com|org|net|edu|gov|io|co|us|me|ly|gg|tv|app|info|biz|link|xyz|site|online|page|ai|to|be|gl|cc|ws";

@@ -22,6 +22,16 @@ describe("safeRedirect", () => {
     expect(safeRedirect(to, "/messages")).toBe("/messages");
   });
 
+  it("always gives an address a Location header can carry (a NUL or a character beyond Latin-1 ended in a 500)", () => {
+    for (const to of ["/vlog\u0000", "/caf\u00e9", "/vlog?q=\u65e5\u672c#\u2028", "/\u0085", "/a b"]) {
+      const location = safeRedirect(to, "/account");
+      expect(() => new Headers({ location })).not.toThrow();
+      expect(location).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
+    }
+    expect(safeRedirect("/vlog\u0000", "/account")).toBe("/account");
+    expect(safeRedirect("/caf\u00e9")).toBe("/caf%C3%A9");
+  });
+
   it("falls back for a missing value or a file", () => {
     expect(safeRedirect(null)).toBe("/");
     expect(safeRedirect(undefined)).toBe("/");

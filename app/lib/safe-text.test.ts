@@ -2,12 +2,26 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm } from "./auth-schemas";
 import { MessageContentSchema } from "./messaging";
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from "./safe-text";
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, withoutUnsafeCharacters } from "./safe-text";
 
 describe("safe text", () => {
   it("finds NUL, lone surrogates and the mark of invalid UTF-8; lets every real character through", () => {
     for (const bad of ["a\u0000b", "x\ud800", "\udc00y", "bad \uFFFD byte"]) expect(hasUnsafeCharacters(bad)).toBe(true);
-    for (const good of ["Zoë 🎾 ok", "مرحبا", "line\nbreak\ttab", "日本語"]) expect(hasUnsafeCharacters(good)).toBe(false);
+    for (const good of ["Zoë 🎾 ok", "مرحبا", "line\nbreak\ttab", "日本語", "windows\r\nline"]) expect(hasUnsafeCharacters(good)).toBe(false);
+  });
+
+  it("finds every C0 and C1 control but tab, newline and carriage return, and the non-characters U+FFFE and U+FFFF", () => {
+    const controls = [...Array.from({ length: 0x20 }, (_, c) => c), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)];
+    for (const code of controls) {
+      const text = `Word${String.fromCharCode(code)}paste`;
+      expect(hasUnsafeCharacters(text), `U+${code.toString(16).padStart(4, "0")}`).toBe(![0x09, 0x0a, 0x0d].includes(code));
+    }
+    for (const bad of ["\uFFFE", "\uFFFF"]) expect(hasUnsafeCharacters(bad)).toBe(true);
+  });
+
+  it("takes them out of text stored before they were refused, and nothing else", () => {
+    expect(withoutUnsafeCharacters("Courts\u000B closed\u0085 \u0007today\uFFFF")).toBe("Courts closed today");
+    expect(withoutUnsafeCharacters("Zoë 🎾\r\n\tok")).toBe("Zoë 🎾\r\n\tok");
   });
 
   it("gives every form a message beside the field before its own schema runs", () => {
@@ -16,6 +30,9 @@ describe("safe text", () => {
     form.set("name", "Ava\u0000");
     form.set("note", "fine");
     expect(parseForm(schema, form)).toEqual({ data: null, fieldErrors: { name: UNSAFE_TEXT_MESSAGE } });
+    form.set("name", "Ava");
+    form.set("note", "Pasted from Word\u000B");
+    expect(parseForm(schema, form)).toEqual({ data: null, fieldErrors: { note: UNSAFE_TEXT_MESSAGE } });
   });
 
   it("refuses unsafe message text, for the socket path too", () => {

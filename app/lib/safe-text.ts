@@ -1,16 +1,26 @@
 // Text that can be stored and shown as typed. A NUL character cannot be stored in PostgreSQL text (it used to
 // end in a 500), a lone surrogate is not Unicode, and U+FFFD is what a decoder leaves where the bytes were not
-// valid UTF-8. Every form goes through `parseForm` (auth-schemas.ts), which applies this to every field before
-// the form's own schema; the messaging schemas apply it too, for the WebSocket path.
+// valid UTF-8. Other control characters (a vertical tab pasted from Word) can be stored, but XML cannot hold them
+// (one in an announcement broke /general/feed.xml for every subscriber) and they are errors in HTML; U+FFFE and
+// U+FFFF are not characters at all. Every form goes through `parseForm` (auth-schemas.ts), which applies this to
+// every field before the form's own schema; the messaging schemas apply it too, for the WebSocket path.
 
-export const UNSAFE_TEXT_MESSAGE = "This contains characters that cannot be stored. Please retype it.";
+export const UNSAFE_TEXT_MESSAGE = "This contains hidden characters (often pasted from another program) that cannot be used here. Please retype it.";
 
-// eslint-disable-next-line no-control-regex -- the NUL character is exactly what must be found
-const UNSAFE = /\u0000|\uFFFD|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// C0 and C1 controls and DEL, apart from tab, newline and carriage return, which typed text holds.
+const UNSAFE_SOURCE =
+  "[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFFFD\\uFFFE\\uFFFF]|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]";
+const UNSAFE = new RegExp(UNSAFE_SOURCE);
+const UNSAFE_ALL = new RegExp(UNSAFE_SOURCE, "g");
 
-/** True when the text holds a NUL, a lone surrogate or a replacement character left by invalid UTF-8. */
+/** True when the text holds a control character, a lone surrogate, a non-character or the mark of invalid UTF-8. */
 export function hasUnsafeCharacters(text: string): boolean {
   return UNSAFE.test(text);
+}
+
+/** The text without those characters: for writing out text stored before they were refused (the Atom feed). */
+export function withoutUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE_ALL, "");
 }
 
 /** The first field of a form (or any record of strings) whose text is unsafe, with the message to show beside it. */

@@ -95,6 +95,10 @@ export const CancelledDateSchema = z.object({
 });
 export type CancelledDateInput = z.output<typeof CancelledDateSchema>;
 
+export const UNREADABLE_DAY = "That date could not be read. Please reload the page and try again.";
+/** Removing a cancellation names its day in a hidden field: one that is not a date never reaches PostgreSQL. */
+export const RemoveCancellationSchema = z.object({ day: z.string({ error: UNREADABLE_DAY }).trim().refine(isIsoDay, UNREADABLE_DAY) });
+
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 export const PhotoDetailsSchema = z.object({

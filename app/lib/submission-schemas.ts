@@ -1,13 +1,14 @@
 // The rules for the public registration and contact forms, checked on the server (which decides).
 import { z } from "zod";
 import { PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
+import { optionalPhone, requiredPhone } from "~/lib/auth-schemas";
 
 const required = (label: string, max = 120) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
 
 const email = z
   .string({ error: "Email is required" })
@@ -15,13 +16,6 @@ const email = z
   .min(1, "Email is required")
   .max(254, "Email is too long")
   .pipe(z.email({ error: "Please enter a valid email address" }));
-
-const phone = z
-  .string({ error: "Phone number is required" })
-  .trim()
-  .min(1, "Phone number is required")
-  .max(40, "Phone number is too long")
-  .regex(/^[0-9+().\-\s]{7,}$/, "Please enter a valid phone number");
 
 export const RegistrationSchema = z.object({
   studentName: required("Student name"),
@@ -36,20 +30,14 @@ export const RegistrationSchema = z.object({
   programInterest: z.enum(PROGRAM_CHOICES as [string, ...string[]], { error: "Please choose a program" }),
   parentName: required("Parent/guardian name"),
   email,
-  phone,
+  phone: requiredPhone,
   emergencyContact: required("Emergency contact", 200),
 });
 
 export const ContactSchema = z.object({
   name: required("Name"),
   email,
-  phone: z
-    .string()
-    .trim()
-    .max(40, "Phone number is too long")
-    .refine((v) => v === "" || /^[0-9+().\-\s]{7,}$/.test(v), "Please enter a valid phone number")
-    .optional()
-    .transform((v) => (v ? v : null)),
+  phone: optionalPhone.transform((v) => v ?? null),
   message: required("Message", 5000),
 });
 

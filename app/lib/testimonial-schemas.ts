@@ -1,8 +1,11 @@
 // The testimonial form's rules (name 2+ characters, text 10+, rating 1-5), apart from app/lib/testimonials.ts so that pages showing
 // testimonials do not ship zod to visitors.
 import { z } from "zod";
-import { CONTACT_DETAILS_MESSAGE, containsContactDetails } from "./public-words";
-import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT } from "./testimonials";
+import { CONTACT_DETAILS_MESSAGE, containsContactDetails, hasBidiControls } from "./public-words";
+import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT, containsBlockedWord } from "./testimonials";
+
+export const NAME_BLOCKED_WORD_MESSAGE = "Please use a name without rude words.";
+export const NAME_BIDI_MESSAGE = "This name contains hidden characters that change how it is shown. Please retype it.";
 
 const rating = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? RATING_DEFAULT : v),
@@ -19,6 +22,9 @@ export const TestimonialSchema = z.object({
     .trim()
     .min(NAME_MIN, "Name must be at least 2 characters")
     .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    // The name is published beside the text, so the text's word filter applies to it too.
+    .refine((v) => !hasBidiControls(v), NAME_BIDI_MESSAGE)
+    .refine((v) => !containsBlockedWord(v), NAME_BLOCKED_WORD_MESSAGE)
     .refine((v) => !containsContactDetails(v), CONTACT_DETAILS_MESSAGE),
   content: z
     .string({ error: "Testimonial must be at least 10 characters" })

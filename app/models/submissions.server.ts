@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contactMessages, registrationRequests, users } from "../../db/schema";
 import type { ContactInput, RegistrationInput } from "~/lib/submission-schemas";
@@ -46,8 +46,23 @@ async function queueSubmissionMail(tx: DbOrTx, mail: MailServices, kind: "regist
   }
 }
 
-/** Newest first, with the name of the coach who handled each one. */
-export async function getRegistrationRequests(db: Db, limit = 200) {
+/** How many submissions the coaches' inbox shows on one page, of each kind. */
+export const INBOX_PAGE_SIZE = 200;
+
+/** How many there are of each kind, for the inbox's page count. */
+export async function countSubmissions(db: Db) {
+  const [[registrations], [messages]] = await Promise.all([
+    db.select({ n: count() }).from(registrationRequests),
+    db.select({ n: count() }).from(contactMessages),
+  ]);
+  return { registrations: registrations!.n, messages: messages!.n };
+}
+
+/**
+ * Newest first, with the name of the coach who handled each one. The id breaks ties (rows stored in one statement
+ * share a time), so that pages never overlap.
+ */
+export async function getRegistrationRequests(db: Db, limit = INBOX_PAGE_SIZE, offset = 0) {
   return db
     .select({
       id: registrationRequests.id,
@@ -65,11 +80,12 @@ export async function getRegistrationRequests(db: Db, limit = 200) {
     })
     .from(registrationRequests)
     .leftJoin(users, eq(users.id, registrationRequests.handledBy))
-    .orderBy(desc(registrationRequests.createdAt))
-    .limit(limit);
+    .orderBy(desc(registrationRequests.createdAt), desc(registrationRequests.id))
+    .limit(limit)
+    .offset(offset);
 }
 
-export async function getContactMessages(db: Db, limit = 200) {
+export async function getContactMessages(db: Db, limit = INBOX_PAGE_SIZE, offset = 0) {
   return db
     .select({
       id: contactMessages.id,
@@ -83,8 +99,9 @@ export async function getContactMessages(db: Db, limit = 200) {
     })
     .from(contactMessages)
     .leftJoin(users, eq(users.id, contactMessages.handledBy))
-    .orderBy(desc(contactMessages.createdAt))
-    .limit(limit);
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 /** Marks one submission handled; returns false when there is no such unhandled submission. */

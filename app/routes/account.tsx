@@ -26,6 +26,7 @@ import {
   type FieldErrors,
 } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences, updateProfile } from "~/models/account.server";
 import { getFamily } from "~/models/family.server";
@@ -166,7 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           description: "We sent the link again. Please check your email.",
         }),
       });
-      return redirect(safeBack(form.get("redirectTo")), { headers });
+      return redirect(safeRedirect(form.get("redirectTo"), "/account"), { headers });
     }
     case "delete": {
       const settings = await getAccountSettings(context.db, user.id);
@@ -182,10 +183,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/", { headers: r.headers! });
     }
   }
-}
-
-function safeBack(value: FormDataEntryValue | null) {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !/[\\\s]/.test(value) ? value : "/account";
 }
 
 function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {

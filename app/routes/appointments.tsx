@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/appointments";
 import { requireCoach } from "~/auth/session.server";
@@ -12,13 +12,28 @@ import { pageMeta } from "~/lib/meta";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ClientBadges } from "~/components/client-label";
 import { getClientLabels } from "~/models/family.server";
-import { getContactMessages, getRegistrationRequests, updateSubmissionHandled } from "~/models/submissions.server";
+import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/models/submissions.server";
 
 export const meta = () => [...pageMeta(PAGES.appointments), { name: "robots", content: "noindex" }];
 
+// `?page=2` shows the next INBOX_PAGE_SIZE of each kind; anything that is not a page number reads as the first page.
+const PageSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}$/)
+  .transform(Number)
+  .catch(1);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
-  const [registrations, messages] = await Promise.all([getRegistrationRequests(context.db), getContactMessages(context.db)]);
+  const totals = await countSubmissions(context.db);
+  const pages = Math.max(1, Math.ceil(Math.max(totals.registrations, totals.messages) / INBOX_PAGE_SIZE));
+  // A page past the end (an old or mistyped link) shows the last one rather than nothing.
+  const page = Math.min(PageSchema.parse(new URL(request.url).searchParams.get("page")), pages);
+  const offset = (page - 1) * INBOX_PAGE_SIZE;
+  const [registrations, messages] = await Promise.all([
+    getRegistrationRequests(context.db, INBOX_PAGE_SIZE, offset),
+    getContactMessages(context.db, INBOX_PAGE_SIZE, offset),
+  ]);
   // Safe Play: where a submission's address is a client's, coaches see guardian or athlete, "Minor" and the family.
   const { byEmail } = await getClientLabels(
     context.db,
@@ -26,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.config.messaging.safePlay,
   );
   const labels = Object.fromEntries(byEmail);
-  return { registrations, messages, labels };
+  return { registrations, messages, labels, page, pages, offset, totals };
 }
 
 const HandleSchema = z.object({ kind: z.enum(["registration", "contact"]), id: z.uuid() });
@@ -73,15 +88,47 @@ function Handled({
   );
 }
 
+/** Links to the newer and older pages: plain links, so they work before the page's script has loaded. */
+function PageLinks({ page, pages, where }: { page: number; pages: number; where: "top" | "bottom" }) {
+  if (pages <= 1) return null;
+  const href = (p: number) => (p === 1 ? "/appointments" : `/appointments?page=${p}`);
+  return (
+    <nav
+      aria-label={`Pages of submissions (${where})`}
+      className={`mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 ${where === "top" ? "pt-6" : "pb-10"}`}
+    >
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="font-medium text-court-800 underline">
+          Newer submissions
+        </Link>
+      ) : null}
+      <span className="text-slate-700">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className="font-medium text-court-800 underline">
+          Older submissions
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** "Showing 201–400, newest first." when there is more than one page. */
+function shown(pages: number, offset: number, count: number) {
+  return pages > 1 && count > 0 ? `Showing ${offset + 1}–${offset + count}, newest first.` : undefined;
+}
+
 export default function Appointments({ loaderData }: Route.ComponentProps) {
-  const { registrations, messages, labels } = loaderData;
+  const { registrations, messages, labels, page, pages, offset, totals } = loaderData;
   const zone = useOrgTimeZone();
   return (
     <>
       <PageHeader heading={PAGES.appointments.heading} intro="Registrations and messages sent by families through the website, newest first." />
-      <Section title={`Registrations (${registrations.length})`} id="registrations">
+      <PageLinks page={page} pages={pages} where="top" />
+      <Section title={`Registrations (${totals.registrations})`} id="registrations" intro={shown(pages, offset, registrations.length)}>
         {registrations.length === 0 ? (
-          <p className="text-slate-700">No registrations yet.</p>
+          <p className="text-slate-700">{page > 1 ? "No older registrations." : "No registrations yet."}</p>
         ) : (
           <ul className="space-y-4">
             {registrations.map((r) => (
@@ -136,9 +183,9 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </Section>
-      <Section title={`Messages (${messages.length})`} id="messages">
+      <Section title={`Messages (${totals.messages})`} id="messages" intro={shown(pages, offset, messages.length)}>
         {messages.length === 0 ? (
-          <p className="text-slate-700">No messages yet.</p>
+          <p className="text-slate-700">{page > 1 ? "No older messages." : "No messages yet."}</p>
         ) : (
           <ul className="space-y-4">
             {messages.map((m) => (
@@ -168,6 +215,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </Section>
+      <PageLinks page={page} pages={pages} where="bottom" />
     </>
   );
 }

@@ -12,7 +12,7 @@ import { parseForm } from "~/lib/auth-schemas";
 import { formatWhen } from "~/lib/event-format";
 import { dayInZone } from "~/lib/datetime";
 import { formatDayLong } from "~/lib/org-time";
-import { CancelledDateSchema } from "~/lib/site-content-schemas";
+import { CancelledDateSchema, RemoveCancellationSchema, UNREADABLE_DAY } from "~/lib/site-content-schemas";
 import { setToastCookie } from "~/lib/toast.server";
 import { readEventForm } from "~/models/event-actions.server";
 import { cancelDay } from "~/models/cancellations.server";
@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type CancellationResult = { ok: false; form: "cancellation"; fieldErrors: Partial<Record<string, string>>; values: { day: string; note: string } };
+type RemovalResult = { ok: false; form: "remove-cancellation"; fieldErrors: Partial<Record<string, string>> };
 
 const back = async (context: Route.ActionArgs["context"], title: string) =>
   redirect("/calendar/events", { headers: { "Set-Cookie": await setToastCookie(context, { title, type: "success" }) } });
@@ -67,9 +68,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       throw await back(context, `${formatDayLong(input.day)} cancelled`);
     }
-    case "remove-cancellation":
-      if (!(await removeCancelledDay(context.db, String(form.get("day") ?? "")))) throw data("Cancelled date not found", { status: 404 });
+    case "remove-cancellation": {
+      const { data: input, fieldErrors } = parseForm(RemoveCancellationSchema, form);
+      if (!input) return data<RemovalResult>({ ok: false, form: "remove-cancellation", fieldErrors }, { status: 400 });
+      if (!(await removeCancelledDay(context.db, input.day))) throw data("Cancelled date not found", { status: 404 });
       throw await back(context, "Cancellation removed");
+    }
     default:
       throw data({ error: "Unknown action" }, { status: 400 });
   }
@@ -77,9 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CalendarEvents({ loaderData, actionData }: Route.ComponentProps) {
   const { events, cancelled } = loaderData;
-  const result = actionData as EventFormResult | CancellationResult | undefined;
+  const result = actionData as EventFormResult | CancellationResult | RemovalResult | undefined;
   const eventResult = result?.form === "event" ? result : undefined;
   const cancellationResult = result?.form === "cancellation" ? result : undefined;
+  const removalResult = result?.form === "remove-cancellation" ? result : undefined;
   return (
     <>
       <PageHeader
@@ -122,6 +127,11 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
           No sessions happen on a cancelled date. A date in the next 48 hours also shows as a banner on the home page, and families who asked for it
           get an email.
         </p>
+        {removalResult ? (
+          <div className="mb-4">
+            <FormError message={Object.values(removalResult.fieldErrors)[0] ?? UNREADABLE_DAY} />
+          </div>
+        ) : null}
         <ul className="mb-6 flex flex-col gap-2">
           {cancelled.length === 0 ? <li className="text-slate-700">No cancelled dates.</li> : null}
           {cancelled.map((c) => (

@@ -1,9 +1,12 @@
 // /general/feed.xml: the announcements as an Atom feed (RFC 4287), the posts' HTML as the same safe Markdown output.
 import type { Route } from "./+types/general.feed.xml";
 import { renderMarkdown } from "~/lib/markdown";
+import { withoutUnsafeCharacters } from "~/lib/safe-text";
 import { getAnnouncements } from "~/models/announcements.server";
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+// Control characters cannot be written in XML even as references: one stored before forms refused them would make
+// the whole feed unreadable, so they are dropped.
+const escapeXml = (s: string) => withoutUnsafeCharacters(s).replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.config.publicUrl;

@@ -1,6 +1,6 @@
 // /invitation?token=...: a Safe Play invitation from a mail (decision 0022). A guardian invited by an athlete accepts
-// it signed in (creating an account first if needed); an athlete whose account their guardian made chooses a
-// password here, or, if they already have an account with that address, accepts it signed in.
+// it signed in (creating an account first if needed) and joins the athlete's family; an athlete whose record their
+// guardian made chooses a password here, signed out. An athlete invitation never goes to an existing account.
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { getUser, requireUser } from "~/auth/session.server";
@@ -11,7 +11,7 @@ import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-sch
 import { pageMeta } from "~/lib/meta";
 import { setToastCookie } from "~/lib/toast.server";
 import { INVITATION_GONE } from "~/lib/safe-play";
-import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
+import { acceptInvitation, ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
 
 export const meta = () => [
   ...pageMeta({ title: "Invitation", description: "Accept an invitation to link a family's accounts." }),
@@ -68,7 +68,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const forGuardian = invitation.kind === "guardian";
   const subtitle = forGuardian
     ? `${invitation.athleteName} asked you to be their parent or guardian. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
-    : `${invitation.inviterName}, your parent or guardian, made a student-athlete account for you.`;
+    : `${invitation.inviterName}, your parent or guardian, added ${invitation.athleteName} to their family on the site. This invitation gives ${invitation.athleteName} a login of their own.`;
   const sameAddress = signedInAs?.toLowerCase() === invitation.email.toLowerCase();
   return (
     <AuthCard title="Invitation" subtitle={subtitle}>
@@ -76,7 +76,17 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         It was sent to <strong>{invitation.email}</strong>.
       </p>
       <FormError message={actionData?.error} />
-      {signedInAs && sameAddress ? (
+      {!forGuardian && signedInAs ? (
+        <p className="text-slate-800">
+          {ATHLETE_INVITATION_NEEDS_NEW_LOGIN.replace(" Sign out, then follow the link again to choose a password.", "")} Please{" "}
+          <Link to="/signout" className="font-semibold text-court-800 underline">
+            sign out
+          </Link>
+          , then follow the link again to choose a password.
+        </p>
+      ) : !forGuardian && invitation.emailHasAccount ? (
+        <p className="text-slate-800">{ADDRESS_TAKEN}</p>
+      ) : signedInAs && sameAddress ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="accept" />
           <input type="hidden" name="token" value={token} />

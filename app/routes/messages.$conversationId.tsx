@@ -16,7 +16,7 @@ import { requireConversationMember } from "~/auth/conversation-member.server";
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
 import { getConversationForUser, getConversationParticipants } from "~/models/conversations.server";
 import { reportMessage } from "~/models/reports.server";
-import { ClientBadges } from "~/components/client-label";
+import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { roleLabel } from "~/lib/profile";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";
@@ -146,6 +146,8 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
 
 function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData"] }) {
   const { me, conversation, messages, before, participants } = loaded;
+  // Staff confirm a family from its page: coaches get the way there beside a family not confirmed yet.
+  const isCoach = participants.find((p) => p.id === me)?.role === "coach";
   const [live, setLive] = useState<MessageView[]>([]);
   const [older, setOlder] = useState<MessageView[]>([]);
   const [hasOlder, setHasOlder] = useState(loaded.hasOlder);
@@ -223,7 +225,14 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
             {participants.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-1">
                 <span className="font-medium">{p.id === me ? `${p.fullName} (you)` : p.fullName}</span>
-                {p.role === "coach" ? <span className="text-xs text-slate-700">{roleLabel(p.role)}</span> : <ClientBadges label={p.label} />}
+                {p.role === "coach" ? (
+                  <span className="text-xs text-slate-700">{roleLabel(p.role)}</span>
+                ) : (
+                  <>
+                    <ClientBadges label={p.label} />
+                    {isCoach ? <ConfirmFamilyLink label={p.label} /> : null}
+                  </>
+                )}
               </li>
             ))}
           </ul>

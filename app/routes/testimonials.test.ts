@@ -8,6 +8,7 @@ import { createAuth } from "../../server/auth";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { FALLBACK_TESTIMONIALS, isFallbackId } from "~/lib/testimonials";
+import { NAME_BIDI_MESSAGE, NAME_BLOCKED_WORD_MESSAGE } from "~/lib/testimonial-schemas";
 import { updateUserRole } from "~/models/users.server";
 import { loadTestimonialsSection } from "~/models/testimonials.server";
 import { TESTIMONIAL_LIMIT, action, type TestimonialActionData } from "./testimonials";
@@ -163,6 +164,29 @@ describe("POST /testimonials intent=create", () => {
       expect(await rowCount()).toBe(before);
     },
   );
+
+  it.each([
+    ["Shit Crap", NAME_BLOCKED_WORD_MESSAGE],
+    ["Sh1t Head", NAME_BLOCKED_WORD_MESSAGE],
+    ["Cr@p D4mn", NAME_BLOCKED_WORD_MESSAGE],
+    ["$hit Happens", NAME_BLOCKED_WORD_MESSAGE],
+    ["Ava \u202Etihs", NAME_BIDI_MESSAGE],
+    ["\u2067Lee\u2069 Mom", NAME_BIDI_MESSAGE],
+  ])("refuses the name %j beside the field, and stores nothing", async (name, message) => {
+    const client = await signUp("Name Client");
+    const before = await rowCount();
+    const res = await post({ cookie: client.cookie, fields: { ...good, name } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ ok: false, intent: "create", fieldErrors: { name: message } });
+    expect(await rowCount()).toBe(before);
+  });
+
+  it("lets names that only contain a listed word inside another through", async () => {
+    const client = await signUp("Shell Client");
+    for (const name of ["Shelly Hellman", "Scrappy Doo", "Dr. Crapo"]) {
+      expect((await post({ cookie: client.cookie, fields: { ...good, name } })).status).toBe(200);
+    }
+  });
 
   it("lets 'Hello' and 'shell' through the gate", async () => {
     const client = await signUp("Hello Client");

@@ -17,6 +17,8 @@ describe("accounts", () => {
     await page.getByLabel("Full Name").fill("Ada Family");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("secret12");
+    await page.getByLabel("I am a parent or guardian").check();
+    await page.getByLabel("Date of birth").fill("1983-09-30");
     await page.getByRole("button", { name: "Create Account" }).click();
     await page.waitForURL((u) => u.pathname === "/signin");
     await page.getByText("Account Created!").waitFor();
@@ -70,6 +72,7 @@ describe("accounts", () => {
     await dialog.getByText("Phone number is required").waitFor();
     await dialog.getByText("Email is required").waitFor();
     await dialog.getByText("Password is required").waitFor();
+    await dialog.getByText("Please choose whether you are a parent or guardian or a student-athlete.").waitFor();
 
     await dialog.getByLabel("Full Name").fill("Dialog Person");
     await dialog.getByLabel("Phone").fill("(202) 555-0199");
@@ -87,6 +90,10 @@ describe("accounts", () => {
     await dialog.getByRole("button", { name: "Sign up" }).click();
     expect(await dialog.getByLabel("Full Name").inputValue()).toBe("");
     expect(await dialog.getByText("Password must be at least 6 characters long").count()).toBe(0);
+    // A choice is cleared by unticking it; its value, what the form sends, stays.
+    const guardianChoice = dialog.getByLabel("I am a parent or guardian");
+    expect(await guardianChoice.isChecked()).toBe(false);
+    expect(await guardianChoice.getAttribute("value")).toBe("guardian");
   });
 
   it("creates an account from the dialog with a phone number; the person then signs in", async () => {
@@ -100,6 +107,9 @@ describe("accounts", () => {
     await dialog.getByLabel("Email").fill(email);
     await dialog.getByLabel("Phone").fill("(202) 555-0123");
     await dialog.getByLabel("Password").fill("secret12");
+    // On the first try: switching the dialog to sign-up once blanked the radios' values, so this was refused.
+    await dialog.getByLabel("I am a parent or guardian").check();
+    await dialog.getByLabel("Date of birth").fill("1986-04-02");
     await dialog.getByRole("button", { name: "Create Account" }).click();
     await page.getByText("Welcome to Next Level Tennis! We sent you an email to confirm your address. You can sign in now.").waitFor();
     await page.getByRole("dialog").waitFor({ state: "detached" });

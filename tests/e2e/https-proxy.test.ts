@@ -101,7 +101,7 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     const email = `proxy-${Date.now()}@example.com`;
     const up = await request("POST", "/signup", {
       headers: form({}),
-      body: new URLSearchParams({ fullName: "Proxy Parent", email, password: "secret12" }).toString(),
+      body: new URLSearchParams({ fullName: "Proxy Parent", email, password: "secret12", kind: "guardian", dateOfBirth: "1980-01-01" }).toString(),
     });
     expect(up.status).toBe(302);
     const signIn = await request("POST", "/signin", { headers: form({}), body: new URLSearchParams({ email, password: "secret12" }).toString() });
@@ -117,7 +117,13 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     const env = { DATABASE_URL: database.url };
     const person = async (name: string, coach: boolean) => {
       const email = `${name.toLowerCase()}-${Date.now()}@example.com`;
-      const body = new URLSearchParams({ fullName: `${name} Proxy`, email, password: "secret12" }).toString();
+      const body = new URLSearchParams({
+        fullName: `${name} Proxy`,
+        email,
+        password: "secret12",
+        kind: "guardian",
+        dateOfBirth: "1980-01-01",
+      }).toString();
       expect((await request("POST", "/signup", { headers: form({}), body, from: "127.0.0.5" })).status).toBe(302);
       if (coach) expect((await runScript(["cli/user-role.ts", email, "coach"], env)).code).toBe(0);
       const res = await request("POST", "/signin", {

@@ -29,6 +29,8 @@ async function signUp(page: import("playwright-core").Page, email: string, fullN
   await page.getByLabel("Full Name").fill(fullName);
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("secret12");
+  await page.getByLabel("I am a parent or guardian").check();
+  await page.getByLabel("Date of birth").fill("1983-09-30");
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL((u) => u.pathname === "/signin");
 }

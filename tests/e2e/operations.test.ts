@@ -105,7 +105,10 @@ describe("backup and restore drill", () => {
       await db.query(
         "insert into users (id, full_name, email, role, client_kind, date_of_birth) values ('drill-athlete', 'Drill Athlete', 'drill-athlete@no-login.invalid', 'client', 'athlete', '2012-02-29')",
       );
-      await db.query("insert into guardian_links (athlete_id, guardian_id) values ('drill-athlete', $1)", [clientId]);
+      await db.query(
+        "with h as (insert into households (confirmed_at, confirmed_how) values (now(), 'met at the drill') returning id) insert into household_members (household_id, user_id, role) select id, 'drill-athlete', 'athlete' from h union all select id, $1, 'guardian' from h",
+        [clientId],
+      );
       await db.query(
         "insert into family_invitations (kind, athlete_id, inviter_id, email, token_hash, expires_at) values ('athlete', 'drill-athlete', $1, 'athlete@example.com', 'drill-hash', now() + interval '14 days')",
         [clientId],

@@ -9,6 +9,7 @@ import { runScript, startServer, type RunningServer } from "./support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 const NO_GUARDIAN = "This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.";
+const NOT_CONFIRMED = "This student-athlete's family has not been confirmed yet.";
 const QUIET = "Quiet hours: coaches can't message student-athletes under 18 between 8:00 PM and 8:00 AM. You can send this after 8:00 AM.";
 const AFTERNOON = "2026-06-15T14:00:00-04:00";
 const NIGHT = "2026-06-15T21:00:00-04:00";
@@ -80,11 +81,20 @@ describe("Safe Play", () => {
     await g.page.getByLabel("Athlete's date of birth").fill(DOB_15);
     await g.page.getByLabel("Athlete's email (optional)").fill(athleteEmail);
     await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
-    await g.page.getByText("Ari Ace was added. We sent them an invitation to their account.").waitFor();
-    await g.page.getByRole("list", { name: "Your student-athletes" }).getByText("15 years old · Minor").waitFor();
+    await g.page
+      .getByRole("status")
+      .getByText(`Ari Ace was added to your family. We sent an invitation to ${athleteEmail} so they can choose a password.`)
+      .waitFor();
+    // The form that succeeded is empty again: a second athlete never inherits the first one's address.
+    expect(await g.page.getByLabel("Athlete's email (optional)").inputValue()).toBe("");
+    const card = g.page.getByRole("list", { name: "Your student-athletes" }).getByRole("listitem").filter({ hasText: "Ari Ace" });
+    await card.getByText("15 years old · Minor").waitFor();
+    await card.getByText(`Invited: an invitation waits at ${athleteEmail}`).waitFor();
 
-    const invitation = await smtp.waitFor(athleteEmail, "Your student-athlete account with Safe Play Tennis");
-    expect(invitation.text).toContain("Gwen Guardian, your parent or guardian, made a student-athlete account for you");
+    const invitation = await smtp.waitFor(athleteEmail, "Safe Play Tennis: your own student-athlete login");
+    // The site's words first; the names people typed follow.
+    expect(invitation.text).toMatch(/^Safe Play Tennis has an invitation for you/m);
+    expect(invitation.text).toContain("The student-athlete: Ari Ace. Added by: Gwen Guardian.");
     const link = invitation.links.find((l) => l.includes("/invitation?token="))!;
     expect(link.startsWith(`${server.url}/invitation?token=`)).toBe(true);
 
@@ -102,14 +112,36 @@ describe("Safe Play", () => {
     await a.page.waitForURL((u) => u.pathname === "/messages");
     athlete = { email: athleteEmail, password: "athlete12", fullName: "Ari Ace", cookie: "" };
 
-    // The coach sees who Ari is, and starts the conversation: Gwen is in it too.
+    // The coach sees who Ari is and that the family is not confirmed: starting is refused, nothing stored.
     const c = await open();
     await useSession(c.context, server.url, coach);
     await c.visit("/messages");
+    const conversationsBefore = await count("conversations");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
     const entry = c.page.getByRole("list", { name: "Clients" }).getByRole("button", { name: /^Ari Ace/ });
     await entry.getByText("Minor").waitFor();
     await entry.getByText("Guardian: Gwen Guardian").waitFor();
+    await entry.getByText("Family not confirmed").waitFor();
+    await entry.click();
+    await c.page.getByText(NOT_CONFIRMED).waitFor();
+    expect(await count("conversations")).toBe(conversationsBefore);
+    // The coach met Gwen at the evaluation: they confirm the family from its page in one step, saying how.
+    await c.visit("/messages");
+    await c.page.getByRole("button", { name: "New Conversation" }).click();
+    await c.page
+      .getByRole("list", { name: "Clients" })
+      .getByRole("listitem")
+      .filter({ hasText: "Ari Ace" })
+      .getByRole("link", { name: "Confirm the family" })
+      .click();
+    await c.page.waitForURL((u) => /^\/families\/[0-9a-f-]{36}$/.test(u.pathname));
+    await c.page.getByRole("button", { name: "Confirm this family" }).click();
+    await c.page.getByText("Please say how you know this family.").waitFor();
+    await c.page.getByLabel("How do you know this family?").fill("Met Gwen and Ari at the evaluation");
+    await c.page.getByRole("button", { name: "Confirm this family" }).click();
+    await c.page.getByRole("status").getByText("Confirmed by Coach Casey").waitFor();
+    await c.visit("/messages");
+    await c.page.getByRole("button", { name: "New Conversation" }).click();
     await c.page
       .getByRole("list", { name: "Clients" })
       .getByRole("button", { name: /^Gwen Guardian/ })
@@ -139,7 +171,7 @@ describe("Safe Play", () => {
     await young.page.getByLabel("Email").fill(uniqueEmail("tim"));
     await young.page.getByLabel("Password").fill("secret12");
     await young.page.getByLabel("I am a student-athlete").check();
-    await young.page.getByLabel("Date of birth (student-athletes)").fill(DOB_11);
+    await young.page.getByLabel("Date of birth").fill(DOB_11);
     await young.page.getByRole("button", { name: "Create Account" }).click();
     await young.page.getByText("Student-athletes under 13 cannot create their own account. A parent or guardian creates it").waitFor();
 
@@ -150,7 +182,7 @@ describe("Safe Play", () => {
     await s.page.getByLabel("Email").fill(soloEmail);
     await s.page.getByLabel("Password").fill("secret12");
     await s.page.getByLabel("I am a student-athlete").check();
-    await s.page.getByLabel("Date of birth (student-athletes)").fill(DOB_14);
+    await s.page.getByLabel("Date of birth").fill(DOB_14);
     await s.page.getByRole("button", { name: "Create Account" }).click();
     await s.page.waitForURL((u) => u.pathname === "/signin");
     await signInThroughPage(s.page, soloEmail, "secret12");
@@ -180,7 +212,7 @@ describe("Safe Play", () => {
     await s.page.getByLabel("Parent or guardian's email").fill(parentEmail);
     await s.page.getByRole("button", { name: "Send invitation" }).click();
     await s.page.getByText(`We sent an invitation to ${parentEmail}.`).waitFor();
-    const mail = await smtp.waitFor(parentEmail, "You are invited to be a parent or guardian");
+    const mail = await smtp.waitFor(parentEmail, "Safe Play Tennis: an invitation to be a parent or guardian");
     const p = await open();
     await p.visit(mail.links.find((l) => l.includes("/invitation?token="))!);
     await p.page.getByRole("link", { name: "Create an account" }).click();
@@ -188,6 +220,7 @@ describe("Safe Play", () => {
     await p.page.getByLabel("Email").fill(parentEmail);
     await p.page.getByLabel("Password").fill("secret12");
     await p.page.getByLabel("I am a parent or guardian").check();
+    await p.page.getByLabel("Date of birth").fill("1979-08-21");
     await p.page.getByRole("button", { name: "Create Account" }).click();
     await p.page.waitForURL((u) => u.pathname === "/signin");
     const main = p.page.getByRole("main");
@@ -199,8 +232,24 @@ describe("Safe Play", () => {
     await p.page.waitForURL((u) => u.pathname === "/account");
     await p.page.getByRole("list", { name: "Your student-athletes" }).getByText("Sol Solo").waitFor();
 
+    // Self-service cannot prove a family (Sol could have a second address): it waits for staff.
     await s.visit("/messages");
-    expect(await s.page.getByRole("heading", { name: "A parent or guardian is needed" }).count()).toBe(0);
+    await s.page.getByRole("heading", { name: "Your family is being confirmed" }).waitFor();
+    const l = await open();
+    await useSession(l.context, server.url, lead);
+    await l.visit("/");
+    await l.page.getByRole("button", { name: /account menu/ }).click();
+    await l.page.getByRole("link", { name: "Safeguarding" }).click();
+    await l.page.waitForURL((u) => u.pathname === "/safeguarding");
+    await l.page
+      .getByRole("list", { name: "Families waiting for confirmation" })
+      .getByRole("link", { name: /Sol Solo/ })
+      .click();
+    await l.page.getByLabel("How do you know this family?").fill("Called Sam Solo's phone");
+    await l.page.getByRole("button", { name: "Confirm this family" }).click();
+    await l.page.getByRole("status").getByText("Confirmed by Lead Lane").waitFor();
+    await s.visit("/messages");
+    expect(await s.page.getByRole("heading", { name: /A parent or guardian is needed|Your family is being confirmed/ }).count()).toBe(0);
   });
 
   it("a report reaches the safeguarding lead, who reads the conversation read-only and the log of links", async () => {

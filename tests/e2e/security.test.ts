@@ -88,9 +88,36 @@ describe("same-origin rule", () => {
 });
 
 describe("sign-up by hand", () => {
+  /** What every sign-up now says: a parent or guardian, with a date of birth. */
+  const adult = { kind: "guardian", dateOfBirth: "1980-01-01" };
+
+  it("refuses a sign-up that does not say who the person is, beside the question, creating nothing (no default)", async () => {
+    const email = uniqueEmail("no-kind");
+    const res = await post("/signup", form({ fullName: "No Kind", email, password: "secret12", dateOfBirth: "1980-01-01" }));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please choose whether you are a parent or guardian or a student-athlete.");
+    expect((await db.query("select 1 from users where email = $1", [email])).rowCount).toBe(0);
+  });
+
+  it("refuses a 10-year-old refused as an athlete who then tries to sign up as a guardian, with or without a date of birth", async () => {
+    const email = uniqueEmail("ten");
+    const asAthlete = await post("/signup", form({ fullName: "Ten Years", email, password: "secret12", kind: "athlete", dateOfBirth: "2016-06-01" }));
+    expect(await asAthlete.text()).toContain("Student-athletes under 13 cannot create their own account.");
+    const noDate = await post("/signup", form({ fullName: "Ten Years", email, password: "secret12", kind: "guardian" }));
+    expect(noDate.status).toBe(400);
+    expect(await noDate.text()).toContain("Please enter a date of birth.");
+    const asGuardian = await post(
+      "/signup",
+      form({ fullName: "Ten Years", email, password: "secret12", kind: "guardian", dateOfBirth: "2016-06-01" }),
+    );
+    expect(asGuardian.status).toBe(400);
+    expect(await asGuardian.text()).toContain("A parent or guardian must be 18 or older.");
+    expect((await db.query("select 1 from users where email = $1", [email])).rowCount).toBe(0);
+  });
+
   it("ignores a role sent by a visitor: every new account is a client", async () => {
     const email = uniqueEmail("wannabe-coach");
-    const res = await post("/signup", form({ fullName: "Wannabe Coach", email, password: "secret12", role: "coach" }));
+    const res = await post("/signup", form({ fullName: "Wannabe Coach", email, password: "secret12", role: "coach", ...adult }));
     expect(res.status).toBe(302);
     const { rows } = await db.query("select role from users where email = $1", [email]);
     expect(rows).toEqual([{ role: "client" }]);
@@ -98,7 +125,7 @@ describe("sign-up by hand", () => {
 
   it("enforces the 6-character password minimum on the server, creating nothing", async () => {
     const email = uniqueEmail("short");
-    const res = await post("/signup", form({ fullName: "Short Password", email, password: "12345" }));
+    const res = await post("/signup", form({ fullName: "Short Password", email, password: "12345", ...adult }));
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Password must be at least 6 characters long");
     expect((await db.query("select 1 from users where email = $1", [email])).rowCount).toBe(0);
@@ -106,7 +133,7 @@ describe("sign-up by hand", () => {
 
   it("creates the login and the profile together: an account always has its users row", async () => {
     const email = uniqueEmail("together");
-    await post("/signup", form({ fullName: "Together", email, password: "secret12", phone: "(410) 555-0111" }));
+    await post("/signup", form({ fullName: "Together", email, password: "secret12", phone: "(410) 555-0111", ...adult }));
     const { rows } = await db.query(
       "select u.full_name, u.phone, u.role, a.provider_id from users u join accounts a on a.user_id = u.id where u.email = $1",
       [email],
@@ -117,7 +144,7 @@ describe("sign-up by hand", () => {
   it("answers a taken email exactly as a new one (a stranger learns nothing), and changes nothing", async () => {
     const email = uniqueEmail("taken");
     await createAccount(baseURL, { fullName: "First", email, password: "secret12" });
-    const res = await post("/signup", form({ fullName: "Second", email, password: "other123" }));
+    const res = await post("/signup", form({ fullName: "Second", email, password: "other123", ...adult }));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/signin");
     expect(res.headers.getSetCookie().some((c) => c.startsWith("nlte.session_token="))).toBe(false);

@@ -3,7 +3,7 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ClientBadges } from "~/components/client-label";
+import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import type { Participant } from "~/lib/messaging-core";
 import type { ClientLabel } from "~/lib/safe-play";
 
@@ -35,6 +35,7 @@ export function NewConversationDialog({ clients, children }: { clients: Client[]
                     <ClientBadges label={c.label} className="mt-1" />
                   </button>
                 </Form>
+                <ConfirmFamilyLink label={c.label} className="mb-3 ml-4 inline-block" />
               </li>
             ))}
           </ul>
