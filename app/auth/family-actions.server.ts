@@ -14,22 +14,12 @@ import {
   EditAthleteSchema,
   InviteAthleteSchema,
   InviteGuardianSchema,
+  type FamilyIntent,
 } from "~/lib/family-schemas";
 import type { Profile } from "~/lib/profile";
 import { removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
 import { addAthlete, cancelAthleteInvitation, inviteGuardian, removeAthleteWithoutLogin, sendAthleteInvitation } from "~/models/invitations.server";
 
-export const FAMILY_INTENTS = [
-  "kind",
-  "add-athlete",
-  "edit-athlete",
-  "invite-athlete",
-  "cancel-invitation",
-  "remove-athlete",
-  "invite-guardian",
-  "remove-guardian",
-] as const;
-export type FamilyIntent = (typeof FAMILY_INTENTS)[number];
 
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 

@@ -10,6 +10,19 @@ const email = z
   .pipe(z.email({ error: "Please enter a valid email address" }))
   .transform((v) => v.toLowerCase());
 
+/** The forms of /account's family sections, by their `intent`. */
+export const FAMILY_INTENTS = [
+  "kind",
+  "add-athlete",
+  "edit-athlete",
+  "invite-athlete",
+  "cancel-invitation",
+  "remove-athlete",
+  "invite-guardian",
+  "remove-guardian",
+] as const;
+export type FamilyIntent = (typeof FAMILY_INTENTS)[number];
+
 export const ClientKindSchema = z.object({ kind: clientKind, dateOfBirth: optionalDate });
 
 const athleteName = z

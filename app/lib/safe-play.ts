@@ -124,4 +124,10 @@ export const CONFIRMATION_NEEDED_MESSAGE =
 export const AWAITING_CONFIRMATION_MESSAGE =
   "Before you can message coaches, the organisation confirms your family: a coach or the safeguarding lead meets or phones your parent or guardian. Your parent or guardian can message coaches meanwhile.";
 
+/** An athlete invitation never moves an existing account into the family: the athlete chooses a new login. */
+export const ATHLETE_INVITATION_NEEDS_NEW_LOGIN =
+  "This invitation gives the student-athlete a login of their own, and the account you are signed in with already belongs to someone, so it cannot take it. Sign out, then follow the link again to choose a password.";
+export const ADDRESS_TAKEN =
+  "An account already uses this email address, so it cannot become this student-athlete's login. Please ask your parent or guardian to send the invitation to an address of your own.";
+
 export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";

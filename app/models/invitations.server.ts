@@ -24,9 +24,9 @@ import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
 export const INVITATION_DAYS = 14;
 /** Invitations one person may send in a day (an unverified sign-up must not become a way to mail strangers). */
 export const INVITATIONS_PER_DAY = 5;
-import { INVITATION_GONE } from "~/lib/safe-play";
+import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/lib/safe-play";
 
-export { INVITATION_GONE };
+export { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE };
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -179,12 +179,6 @@ export async function getInvitation(db: Db, token: string): Promise<InvitationVi
 }
 
 export const WRONG_ADDRESS = "This invitation was sent to another email address. Please sign in with the address it was sent to.";
-/** An athlete invitation never moves an existing account into the family: the athlete chooses a new login. */
-export const ATHLETE_INVITATION_NEEDS_NEW_LOGIN =
-  "This invitation gives the student-athlete a login of their own, and the account you are signed in with already belongs to someone, so it cannot take it. Sign out, then follow the link again to choose a password.";
-export const ADDRESS_TAKEN =
-  "An account already uses this email address, so it cannot become this student-athlete's login. Please ask your parent or guardian to send the invitation to an address of your own.";
-
 /** Accepts a guardian invitation signed in as `user` (whose address must be the one invited). */
 export async function acceptInvitation(db: Db, token: string, user: Profile, settings: SafePlaySettings): Promise<FamilyResult> {
   return db.transaction(async (tx) => {

@@ -30,7 +30,8 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences, updateProfile } from "~/models/account.server";
 import { getFamily } from "~/models/family.server";
-import { FAMILY_INTENTS, familyAction } from "~/auth/family-actions.server";
+import { familyAction } from "~/auth/family-actions.server";
+import { FAMILY_INTENTS } from "~/lib/family-schemas";
 import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
 

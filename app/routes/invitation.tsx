@@ -10,8 +10,8 @@ import { Field, FormError } from "~/components/ui/field";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { setToastCookie } from "~/lib/toast.server";
-import { INVITATION_GONE } from "~/lib/safe-play";
-import { acceptInvitation, ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
+import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/lib/safe-play";
+import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
 
 export const meta = () => [
   ...pageMeta({ title: "Invitation", description: "Accept an invitation to link a family's accounts." }),
