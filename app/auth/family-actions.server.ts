@@ -20,7 +20,6 @@ import type { Profile } from "~/lib/profile";
 import { removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
 import { addAthlete, cancelAthleteInvitation, inviteGuardian, removeAthleteWithoutLogin, sendAthleteInvitation } from "~/models/invitations.server";
 
-
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 
 function answer(intent: string, r: FamilyResult, saved: string, athleteId?: string) {

@@ -228,7 +228,10 @@ describe("Safe Play", () => {
     await p.page.waitForURL((u) => u.pathname === "/invitation");
     await p.page.getByRole("button", { name: "Accept the invitation" }).click();
     await p.page.waitForURL((u) => u.pathname === "/account");
-    await p.page.getByRole("list", { name: "Your student-athletes" }).getByRole("heading", { name: /^Sol Solo/ }).waitFor();
+    await p.page
+      .getByRole("list", { name: "Your student-athletes" })
+      .getByRole("heading", { name: /^Sol Solo/ })
+      .waitFor();
 
     // Self-service cannot prove a family (Sol could have a second address): it waits for staff.
     await s.visit("/messages");
