@@ -8,16 +8,31 @@ import { PHOTO_MAX_BYTES } from "../app/lib/site-content-schemas";
 /** Forms, sign-in, search: far below this. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
-/** Routes that take files: a conversation's composer (one attachment of 10 MB, plus the form around it). */
+/**
+ * Routes that take files, by the page's path. The limit is the route's, whatever the URL it is reached by: a form
+ * posted with JavaScript goes to React Router's data URL (`/gallery/photos.data`), without it to the page itself.
+ */
 export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [
-  { path: /^\/messages\/[^/]+\/?$/, bytes: ATTACHMENT_MAX_BYTES + 64 * 1024 },
+  // A conversation's composer: one attachment of 10 MB, plus the form around it.
+  { path: /^\/messages\/[^/]+$/, bytes: ATTACHMENT_MAX_BYTES + 64 * 1024 },
   // Gallery uploads (15 MB photos). Twice that, so a photo just over 15 MB reaches the route, which answers with its
   // message beside the field (without reading the body) rather than a bare 413.
-  { path: /^\/gallery\/photos\/?$/, bytes: 2 * PHOTO_MAX_BYTES },
+  { path: /^\/gallery\/photos$/, bytes: 2 * PHOTO_MAX_BYTES },
 ];
 
+/**
+ * The page a request's path is routed to: a single-fetch data URL (`/x.data`, `/_root.data`) names its page, and a
+ * trailing slash is dropped, as React Router's server does (getNormalizedPath, without a basename).
+ */
+export function routePathOf(path: string): string {
+  let page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
+  if (page !== "/" && page.endsWith("/")) page = page.slice(0, -1);
+  return page;
+}
+
 export function bodyLimitFor(path: string): number {
-  return BODY_LIMITS.find((l) => l.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
+  const page = routePathOf(path);
+  return BODY_LIMITS.find((l) => l.path.test(page))?.bytes ?? DEFAULT_BODY_LIMIT;
 }
 
 function refuse(req: Request, res: Response, limit: number) {

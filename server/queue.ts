@@ -10,6 +10,7 @@ import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } f
 import { setAppSetting } from "../app/models/settings.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
+import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
 
 export type Queue = { stop: () => Promise<void> };
 
@@ -55,7 +56,12 @@ export function dailyBackupTask(services: AppServices, databaseUrl: string): Tas
   };
 }
 
-export async function startQueue(services: AppServices, databaseUrl: string): Promise<Queue> {
+export type QueueOptions = {
+  /** How often this process gives back the jobs of processes that died (server/queue-liveness.ts). */
+  sweepIntervalMs?: number;
+};
+
+export async function startQueue(services: AppServices, databaseUrl: string, options: QueueOptions = {}): Promise<Queue> {
   // The database trigger on messages reads the delay from here (see migration 0006).
   await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
   if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
@@ -68,14 +74,23 @@ export async function startQueue(services: AppServices, databaseUrl: string): Pr
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
   const pool = createQueuePool(databaseUrl);
+  // Jobs a process that died was running are given back now, before this one starts taking jobs, and then whenever
+  // another process on the database dies, instead of staying locked for graphile-worker's 4 hours.
+  const liveness = await startQueueLiveness(services.db, databaseUrl).catch(async (err: unknown) => {
+    await pool.end();
+    throw err;
+  });
   let runner: Runner;
   try {
+    const released = await liveness.sweep();
+    if (released.length) console.log(`job queue: gave back the jobs of ${released.length} stopped process(es)`);
     runner = await run({
       pgPool: pool,
       concurrency: 2,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: quietLogger,
+      events: liveness.events,
       taskList: tasks,
       // Schedules, one per line ("minute hour day month weekday task", in UTC). The queue runs each once across all
       // processes; ?fill=1d makes a backup missed while every process was down run when one starts again.
@@ -83,13 +98,25 @@ export async function startQueue(services: AppServices, databaseUrl: string): Pr
       crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d`,
     });
   } catch (err) {
+    await liveness.stop();
     await pool.end();
     throw err;
   }
+  try {
+    await liveness.recorded();
+  } catch (err) {
+    await runner.stop();
+    await liveness.stop();
+    await pool.end();
+    throw err;
+  }
+  liveness.sweepEvery(options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
   return {
     /** Resolves once every job in progress has finished and every connection of the queue is closed. */
     stop: async () => {
       await runner.stop();
+      // Only now: no job of this pool is locked any more, so nothing is left for others to give back.
+      await liveness.stop();
       await pool.end();
     },
   };

@@ -24,6 +24,11 @@ export type TestSmtp = {
   waitFor: (to: string, match?: string | ((m: ReceivedMail) => boolean), timeoutMs?: number) => Promise<ReceivedMail>;
   /** Mail received so far for one address. */
   mailTo: (to: string) => ReceivedMail[];
+  /**
+   * Holds the next mail to `to` in the DATA phase: no answer, so the sender waits as on a slow server, and nothing is
+   * received until `release()`. `started` resolves once the sender is in the DATA phase.
+   */
+  holdNext: (to: string) => { started: Promise<void>; release: () => void };
   stop: () => Promise<void>;
 };
 
@@ -43,12 +48,18 @@ export async function startTestSmtp(port?: number): Promise<TestSmtp> {
   const p = port ?? (await freeLoopbackPort());
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const holds = new Map<string, { start: () => void; released: Promise<void> }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
+    onData(stream, session, callback) {
+      const held = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).find((a) => holds.has(a));
+      const hold = held === undefined ? undefined : holds.get(held);
+      if (held !== undefined) holds.delete(held);
+      hold?.start();
+      (hold?.released ?? Promise.resolve())
+        .then(() => simpleParser(stream))
         .then((parsed) => {
           const toField = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
           const text = parsed.text ?? "";
@@ -78,6 +89,14 @@ export async function startTestSmtp(port?: number): Promise<TestSmtp> {
     port: p,
     mails,
     mailTo,
+    holdNext: (to) => {
+      let start = () => {};
+      let release = () => {};
+      const started = new Promise<void>((resolve) => (start = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.set(to.toLowerCase(), { start, released });
+      return { started, release };
+    },
     waitFor: (to, match, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const test = (m: ReceivedMail) => (match === undefined ? true : typeof match === "string" ? m.subject.includes(match) : match(m));
