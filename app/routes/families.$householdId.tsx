@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Route } from "./+types/families.$householdId";
 import { isUuid } from "~/auth/conversation-member.server";
 import { requireCoach } from "~/auth/session.server";
-import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
+import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
@@ -134,16 +134,5 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
 }
 
 export function ErrorBoundary() {
-  const refused = (error: Parameters<typeof thrownMessage>[0]) => (
-    <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Family</h1>
-      <p role="alert" className="mt-2 text-slate-700">
-        {thrownMessage(error) ?? "That could not be done."}
-      </p>
-      <Link to="/" className={`${buttonClass("primary")} mt-6`}>
-        Go to Home
-      </Link>
-    </section>
-  );
-  return <GeneralErrorBoundary statusHandlers={{ 403: refused, 404: refused, 400: refused }} />;
+  return <RefusalBoundary title="Family" />;
 }

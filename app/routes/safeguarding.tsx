@@ -4,7 +4,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/safeguarding";
 import { requireSafeguardingLead } from "~/auth/safe-play.server";
-import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
+import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
@@ -173,16 +173,5 @@ export default function Safeguarding({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const refused = (error: Parameters<typeof thrownMessage>[0]) => (
-    <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Safeguarding</h1>
-      <p role="alert" className="mt-2 text-slate-700">
-        {thrownMessage(error) ?? "That could not be done."}
-      </p>
-      <Link to="/" className={`${buttonClass("primary")} mt-6`}>
-        Go to Home
-      </Link>
-    </section>
-  );
-  return <GeneralErrorBoundary statusHandlers={{ 403: refused, 404: refused, 400: refused }} />;
+  return <RefusalBoundary title="Safeguarding" />;
 }

@@ -1,0 +1,20 @@
+// The error boundary of a page whose refusals (400, 403, 404) are said in a sentence under the page's title, with
+// the way home: /safeguarding, /families/:id.
+import { Link } from "react-router";
+import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
+import { buttonClass } from "~/components/ui/button";
+
+export function RefusalBoundary({ title }: { title: string }) {
+  const refused = (error: Parameters<typeof thrownMessage>[0]) => (
+    <section className="mx-auto max-w-md px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p role="alert" className="mt-2 text-slate-700">
+        {thrownMessage(error) ?? "That could not be done."}
+      </p>
+      <Link to="/" className={`${buttonClass("primary")} mt-6`}>
+        Go to Home
+      </Link>
+    </section>
+  );
+  return <GeneralErrorBoundary statusHandlers={{ 403: refused, 404: refused, 400: refused }} />;
+}
