@@ -225,7 +225,7 @@ describe("invitations", () => {
     const stranger = await makeUser("client", "Some Stranger");
     expect(await acceptInvitation(db, token, stranger, afternoon)).toEqual({ ok: false, error: WRONG_ADDRESS, status: 403 });
     const id = crypto.randomUUID();
-    await db.insert(users).values({ id, email: guardianEmail, fullName: "Real Parent", role: "client" });
+    await db.insert(users).values({ id, email: guardianEmail, fullName: "Real Parent", role: "client", dateOfBirth: "1978-07-07" });
     const parent = { id, email: guardianEmail, fullName: "Real Parent", role: "client" as const, phone: null, avatarUrl: null };
     expect(await acceptInvitation(db, token, parent, afternoon)).toEqual({ ok: true });
     // A family made by invitations waits for staff: self-service cannot prove a family.

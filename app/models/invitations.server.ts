@@ -192,8 +192,10 @@ export async function acceptInvitation(db: Db, token: string, user: Profile, set
     if (user.id === inv.athleteId) return { ok: false, error: "You cannot be your own parent or guardian.", status: 403 };
     if (me.kind !== "guardian")
       return { ok: false, error: "Only a parent or guardian account can accept this invitation: this account is a student-athlete's.", status: 403 };
-    if (isMinorPerson({ ...me, kind: "athlete" }, settings) && me.dateOfBirth)
-      return { ok: false, error: "A parent or guardian must be an adult.", status: 403 };
+    // An account made before dates of birth were asked (or through Google) says it first: a guardian is an adult.
+    if (!me.dateOfBirth)
+      return { ok: false, error: "Please add your date of birth on your account page first: a parent or guardian must be an adult.", status: 403 };
+    if (isMinorPerson({ ...me, kind: "athlete" }, settings)) return { ok: false, error: "A parent or guardian must be an adult.", status: 403 };
     const joined = await joinAsGuardian(
       tx,
       { athleteId: inv.athleteId, guardianId: user.id, actorId: user.id, how: "accepted the athlete's invitation" },

@@ -62,6 +62,8 @@ describe("Google sign-in", () => {
     await stranger.page.getByLabel("Full Name").fill("Stranger Squatter");
     await stranger.page.getByLabel("Email").fill(email);
     await stranger.page.getByLabel("Password").fill("squat123");
+    await stranger.page.getByLabel("I am a parent or guardian").check();
+    await stranger.page.getByLabel("Date of birth").fill("1990-10-10");
     await stranger.page.getByRole("button", { name: "Create Account" }).click();
     await stranger.page.waitForURL((u) => u.pathname === "/signin");
     await signInThroughPage(stranger.page, email, "squat123");
