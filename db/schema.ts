@@ -59,6 +59,9 @@ export const users = pgTable(
      * date of birth.
      */
     minorProtection: boolean("minor_protection").notNull().default(false),
+    /** A coach whose messaging with minors the safeguarding lead suspended, and why (decision 0022). */
+    minorMessagingSuspendedAt: timestamp("minor_messaging_suspended_at", { withTimezone: true }),
+    minorMessagingSuspendedReason: text("minor_messaging_suspended_reason"),
     /** The safeguarding lead capability, granted to coaches with `npm run user:role -- EMAIL safeguarding`. */
     safeguardingLead: boolean("safeguarding_lead").notNull().default(false),
     /** Set when the person deleted their account: the row stays, emptied, so their sent messages keep a sender. */
@@ -166,6 +169,9 @@ export const conversations = pgTable(
     id: uuid("id").primaryKey(),
     title: text("title"),
     type: text("type").notNull().default("direct"),
+    /** Paused by the safeguarding lead (decision 0022): nobody can send; everyone in it sees why. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+    pausedReason: text("paused_reason"),
     ...timestamps,
   },
   // No index on updated_at: every message sets it, and an indexed column makes each of those updates write new
@@ -548,6 +554,9 @@ export const messageReports = pgTable(
     reason: text("reason").notNull(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    /** What the lead decided, and their note (the reporter sees that it was reviewed, not the note). */
+    outcome: text("outcome"),
+    outcomeNote: text("outcome_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -556,6 +565,14 @@ export const messageReports = pgTable(
       .where(sql`${t.resolvedAt} is null`),
   ],
 );
+
+// Up to when each safeguarding lead has reviewed the alerts (log lines that touch a minor) on /safeguarding.
+export const safeguardingReviews = pgTable("safeguarding_reviews", {
+  leadId: text("lead_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  reviewedUpTo: timestamp("reviewed_up_to", { withTimezone: true }).notNull(),
+});
 
 // Who changed a family and when: links, invitations, kinds, dates of birth (the lead's log on /safeguarding).
 export const safeguardingLog = pgTable(

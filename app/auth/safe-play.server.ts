@@ -17,6 +17,9 @@ import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import {
   ADULT_AGE,
+  COACH_SUSPENDED_MESSAGE,
+  COACH_UNAVAILABLE_MESSAGE,
+  pausedMessage,
   ageOn,
   AWAITING_CONFIRMATION_MESSAGE,
   CONFIRMATION_NEEDED_MESSAGE,
@@ -51,6 +54,8 @@ export type SafetyPerson = {
   guardianIds: string[];
   /** Staff confirmed the person's household (or it was linked before confirmation existed). */
   familyConfirmed: boolean;
+  /** A coach whose messaging with minors the safeguarding lead suspended. */
+  suspended?: boolean;
 };
 
 const SafetyRow = z.object({
@@ -60,6 +65,7 @@ const SafetyRow = z.object({
   dob: z.string().nullable(),
   guardians: z.array(z.string()).nullable(),
   confirmed: z.boolean().nullable(),
+  suspended: z.boolean(),
 });
 
 const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
@@ -69,13 +75,15 @@ const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
   dateOfBirth: r.dob,
   guardianIds: r.guardians ?? [],
   familyConfirmed: r.confirmed === true,
+  suspended: r.suspended,
 });
 
 const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.date_of_birth::text as dob,
   (select array_agg(g.guardian_id order by g.guardian_id) from guardian_links g join users gu on gu.id = g.guardian_id and gu.deleted_at is null
     where g.athlete_id = u.id) as guardians,
   (select h.confirmed_at is not null or h.linked_before_confirmation from household_members m join households h on h.id = m.household_id
-    where m.user_id = u.id) as confirmed`;
+    where m.user_id = u.id) as confirmed,
+  (u.minor_messaging_suspended_at is not null) as suspended`;
 
 /** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
 export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">, settings: SafePlaySettings): boolean {
@@ -87,14 +95,21 @@ export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBir
  * The send rule, from the conversation's participants: null when `senderId` may send now, else the words to show.
  * A sender who is not a participant gets null here (the membership rule answers them, revealing nothing).
  */
-export function sendRefusal(participants: SafetyPerson[], senderId: string, settings: SafePlaySettings): string | null {
+export function sendRefusal(
+  participants: SafetyPerson[],
+  senderId: string,
+  settings: SafePlaySettings,
+  pausedReason: string | null = null,
+): string | null {
   const sender = participants.find((p) => p.id === senderId);
   if (!sender) return null;
+  if (pausedReason) return pausedMessage(pausedReason);
   const present = new Set(participants.map((p) => p.id));
   const minors = participants.filter((p) => isMinorPerson(p, settings));
   for (const minor of minors) {
     if (!minor.guardianIds.some((g) => present.has(g))) return minor.id === senderId ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
   }
+  if (minors.length > 0 && sender.role === "coach" && sender.suspended) return COACH_SUSPENDED_MESSAGE;
   // Staff confirm a minor's family before a coach and the minor talk; the guardians may write meanwhile.
   if (participants.some((p) => p.role === "coach") && (sender.role === "coach" || minors.some((m) => m.id === senderId))) {
     const waiting = minors.find((m) => !m.familyConfirmed);
@@ -114,6 +129,8 @@ export function startRefusal(starter: SafetyPerson, other: SafetyPerson, setting
   const pair = [starter, other];
   for (const p of pair) {
     if (!isMinorPerson(p, settings)) continue;
+    const coach = pair.find((q) => q.role === "coach");
+    if (coach?.suspended) return coach.id === starter.id ? COACH_SUSPENDED_MESSAGE : COACH_UNAVAILABLE_MESSAGE;
     if (p.guardianIds.length === 0) return p.id === starter.id ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
     if (!p.familyConfirmed && pair.some((q) => q.role === "coach"))
       return p.id === starter.id ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
@@ -141,14 +158,18 @@ export async function getConversationSafety(db: Executor, conversationId: string
   return rows.map((r) => toPerson(SafetyRow.parse(r)));
 }
 
-/** The one send rule as the send path calls it (createMessage): one query, nothing written. */
+/** The one send rule as the send path calls it (createMessage): two reads, nothing written. */
 export async function safePlaySendRefusal(
   db: Executor,
   conversationId: string,
   senderId: string,
   settings: SafePlaySettings,
 ): Promise<string | null> {
-  return sendRefusal(await getConversationSafety(db, conversationId), senderId, settings);
+  const people = await getConversationSafety(db, conversationId);
+  const { rows } = isUuid(conversationId)
+    ? await db.execute<{ reason: string | null }>(sql`select paused_reason as reason from conversations where id = ${conversationId}`)
+    : { rows: [] };
+  return sendRefusal(people, senderId, settings, rows[0]?.reason ?? null);
 }
 
 export async function safePlayStartRefusal(db: Executor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {

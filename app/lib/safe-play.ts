@@ -130,4 +130,13 @@ export const ATHLETE_INVITATION_NEEDS_NEW_LOGIN =
 export const ADDRESS_TAKEN =
   "An account already uses this email address, so it cannot become this student-athlete's login. Please ask your parent or guardian to send the invitation to an address of your own.";
 
+/** Everyone in a conversation the safeguarding lead paused reads why, and that nobody can send. */
+export const pausedMessage = (reason: string) =>
+  `The safeguarding lead paused this conversation: ${reason}. Nobody can send messages in it until it is resumed.`;
+/** A coach whose messaging with minors the lead suspended. */
+export const COACH_SUSPENDED_MESSAGE = "Your messaging with student-athletes under 18 is suspended by the safeguarding lead. Please contact them.";
+
+/** What a student-athlete reads when they try to start a conversation with a suspended coach. */
+export const COACH_UNAVAILABLE_MESSAGE = "This coach cannot message student-athletes under 18 at the moment. Please choose another coach.";
+
 export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";

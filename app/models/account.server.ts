@@ -15,6 +15,7 @@ import {
   verifications,
 } from "../../db/schema";
 import { removeFromFamilyOnDeletion } from "./family.server";
+import type { SafeguardingMailServices } from "./safeguarding-mail.server";
 import type { DbOrTx } from "./mail.server";
 
 export { DELETED_USER_NAME } from "~/lib/profile";
@@ -159,14 +160,14 @@ export async function exportUserData(db: Db, userId: string) {
  * they sent stay in the other person's conversation with that sender. Sessions are ended by the caller through
  * Better Auth first.
  */
-export async function anonymizeUser(db: Db, userId: string) {
+export async function anonymizeUser(db: Db, userId: string, services?: SafeguardingMailServices) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     if (row) await tx.delete(verifications).where(eq(verifications.identifier, row.email));
     await tx.update(testimonials).set({ createdBy: null }).where(eq(testimonials.createdBy, userId));
-    await removeFromFamilyOnDeletion(tx, userId);
+    await removeFromFamilyOnDeletion(tx, userId, services);
     await tx
       .update(users)
       .set({

@@ -8,7 +8,7 @@ import { familyInvitations, mailOutbox, safeguardingLog, users } from "../../db/
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { getSafetyPeople, messagingBlockFor, type SafePlaySettings } from "~/auth/safe-play.server";
-import { AWAITING_CONFIRMATION_MESSAGE, CONFIRMATION_NEEDED_MESSAGE, parseQuietHours } from "~/lib/safe-play";
+import { AWAITING_CONFIRMATION_MESSAGE, CONFIRMATION_NEEDED_MESSAGE, NEEDS_GUARDIAN_MESSAGE, parseQuietHours } from "~/lib/safe-play";
 import { ConversationRuleError, startConversation } from "~/models/conversations.server";
 import { getAthletesLeftWithoutGuardian, getFamily, getHouseholdOf, PROTECTED_DETAILS, updateClientKind } from "~/models/family.server";
 import {
@@ -19,7 +19,8 @@ import {
   inviteGuardian,
 } from "~/models/invitations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/models/messages.server";
-import { action as accountAction } from "~/routes/account";
+import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { anonymizeUser } from "~/models/account.server";
 import { action as familyPageAction, loader as familyPageLoader } from "~/routes/families.$householdId";
 
 const { db } = await createTestDatabase();
@@ -30,7 +31,10 @@ const afternoon: SafePlaySettings = {
 };
 const FIFTEEN = "2011-03-04";
 const ELEVEN = "2015-01-20";
-const services = { config: { publicUrl: "http://localhost:3000", site: { orgName: "Test Tennis" }, mail: {} }, secret: "x".repeat(40) };
+const services = {
+  config: { publicUrl: "http://localhost:3000", site: { orgName: "Test Tennis", email: "info@test-tennis.example.org" }, mail: {} },
+  secret: "x".repeat(40),
+};
 
 type Person = { id: string; email: string; fullName: string; role: "client" | "coach"; phone: null; avatarUrl: null };
 async function makeUser(role: "client" | "coach", fullName: string, extra: Partial<typeof users.$inferInsert> = {}): Promise<Person> {
@@ -200,6 +204,23 @@ describe("a guardian's household", () => {
     const solo = await guardianUser("Sole Parent");
     await post(as(solo), { intent: "add-athlete", fullName: "Only Child", dateOfBirth: ELEVEN });
     expect((await getAthletesLeftWithoutGuardian(db, solo.id)).map((a) => a.fullName)).toEqual(["Only Child"]);
+    const page = await call(accountLoader as never, { request: new Request("http://localhost/account"), context: as(solo) });
+    expect((page.body as { leftOnDeletion: Array<{ fullName: string; noLogin: boolean }> }).leftOnDeletion).toEqual([
+      expect.objectContaining({ fullName: "Only Child", noLogin: true }),
+    ]);
+    // An athlete with their own login stays, without a guardian, and the lead (here: no lead yet, the organisation) is told.
+    const teenEmail = `teen-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await post(as(solo), { intent: "add-athlete", fullName: "Teen Child", dateOfBirth: FIFTEEN, email: teenEmail });
+    expect(await claimAthleteAccount(db, await tokenIn(teenEmail), "hash")).toEqual({ ok: true });
+    await anonymizeUser(db, solo.id, services);
+    const [teen] = await db.select().from(users).where(eq(users.email, teenEmail));
+    expect(teen).toMatchObject({ deletedAt: null, clientKind: "athlete" });
+    expect(await messagingBlockFor(db, teen!.id, afternoon)).toBe(NEEDS_GUARDIAN_MESSAGE);
+    const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, services.config.site.email));
+    expect(mails.map((m) => m.subject)).toContain(
+      "A student-athlete has no parent or guardian on the site any more, and no safeguarding lead is named",
+    );
+    expect(mails.at(-1)!.textBody).not.toContain("Teen Child");
   });
 });
 

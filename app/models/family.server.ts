@@ -10,6 +10,7 @@ import { clientKindProblem, getConversationSafety, getSafetyPeople, isMinorPerso
 import { DELETED_USER_NAME } from "~/lib/profile";
 import { ageOn, type ClientKind, type ClientLabel } from "~/lib/safe-play";
 import type { DbOrTx } from "./mail.server";
+import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
 
 /** The address of an athlete's account made by a guardian, before the athlete has a login of their own. */
 export const noLoginEmail = (id: string) => `athlete-${id}@no-login.invalid`;
@@ -386,10 +387,19 @@ export async function getAthletesLeftWithoutGuardian(tx: DbOrTx, userId: string)
  * athletes they were the only guardian of are emptied when they never had a login, and otherwise stay, now without a
  * guardian (so no coach can message them), for the lead to follow up. Their invitations go; an empty household goes.
  */
-export async function removeFromFamilyOnDeletion(tx: DbOrTx, userId: string) {
+export async function removeFromFamilyOnDeletion(tx: DbOrTx, userId: string, services?: SafeguardingMailServices) {
   const membership = await getHouseholdOf(tx, userId);
   if (membership) {
     const left = membership.role === "guardian" ? await getAthletesLeftWithoutGuardian(tx, userId) : [];
+    // The lead is told (no names in the mail: the log on /safeguarding has them).
+    if (left.some((a) => !a.noLogin) && services)
+      await mailSafeguarding(tx, services, {
+        kind: "family-change",
+        subject: "A student-athlete has no parent or guardian on the site any more",
+        paragraphs: [
+          "A parent or guardian deleted their account, and was the only one of a student-athlete's family on the site. Coaches cannot message the athlete until a parent or guardian is linked again.",
+        ],
+      });
     for (const athlete of left) {
       await logSafeguarding(tx, {
         actorId: userId,

@@ -198,13 +198,15 @@ const INSERT_MESSAGES = {
       from input i cross join lateral (
         select ${conversationMemberCondition("i.conversation_id", "i.sender_id")} as member,
           -- safe_play_allowed: the Safe Play rule has already allowed this send. Otherwise a conversation with a
-          -- student-athlete in it stores nothing here, and the caller runs the rule first (app/auth/safe-play.server.ts).
-          i.safe_play_allowed or not exists (
+          -- student-athlete in it, or one the safeguarding lead paused, stores nothing here, and the caller runs the
+          -- rule first (app/auth/safe-play.server.ts).
+          i.safe_play_allowed or (not exists (
             -- Driven by the conversation's participants (a handful, by index), each looked up by key; asked the
             -- other way round (all athletes, then their conversations) it read every client on every send.
             select 1 from conversation_participants p
             where p.conversation_id = i.conversation_id
-              and (select u.role = 'client' and u.client_kind = 'athlete' from users u where u.id = p.user_id)) as safe_play_ok
+              and (select u.role = 'client' and u.client_kind = 'athlete' from users u where u.id = p.user_id))
+            and (select cv.paused_at is null from conversations cv where cv.id = i.conversation_id)) as safe_play_ok
         offset 0) rule
     ), allowance as (
       insert into message_allowances as ma (user_id, tokens, updated_at)

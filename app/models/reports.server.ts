@@ -3,44 +3,45 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { messageReports, users } from "../../db/schema";
+import { conversations, messageReports, safeguardingReviews, users } from "../../db/schema";
 import { conversationMemberSql, isUuid } from "~/auth/conversation-member.server";
-import { enqueueMail, type MailServices } from "./mail.server";
+import { mailSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { logSafeguarding } from "./family.server";
 
+export type { Reviewer };
+
 /**
- * Records a report by `reporterId` of a message in a conversation they are in, and mails every safeguarding lead.
- * False (nothing written) when the message is not in that conversation or the reporter is not a participant.
+ * Records a report by `reporterId` of a message in a conversation they are in, and mails every safeguarding lead;
+ * while there is none, the organisation's contact address (never a promise nobody keeps). Null (nothing written)
+ * when the message is not in that conversation or the reporter is not a participant; else who reviews it.
  */
 export async function reportMessage(
   db: Db,
-  services: MailServices,
+  services: SafeguardingMailServices,
   input: { conversationId: string; messageId: string; reporterId: string; reason: string },
-): Promise<boolean> {
-  if (!isUuid(input.conversationId) || !isUuid(input.messageId)) return false;
+): Promise<Reviewer | null> {
+  if (!isUuid(input.conversationId) || !isUuid(input.messageId)) return null;
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`
       insert into message_reports (message_id, conversation_id, reporter_id, reason)
       select m.id, m.conversation_id, ${input.reporterId}, ${input.reason} from messages m
       where m.id = ${input.messageId} and m.conversation_id = ${input.conversationId} and ${conversationMemberSql(input.conversationId, input.reporterId)}
       returning id`);
-    if (rows.length === 0) return false;
-    const leads = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.role, "coach"), eq(users.safeguardingLead, true), isNull(users.deletedAt)));
-    for (const lead of leads) {
-      // No names, no message text in the mail: the lead reads them signed in.
-      await enqueueMail(tx, services, {
-        to: lead.email,
-        kind: "message-report",
-        subject: "A message was reported",
-        paragraphs: ["A participant reported a message in a conversation. Please review it on the safeguarding page."],
-        action: { label: "Open the safeguarding page", url: `${services.config.publicUrl}/safeguarding` },
-      });
-    }
-    return true;
+    if (rows.length === 0) return null;
+    // No names, no message text in the mail: the lead reads them signed in.
+    return mailSafeguarding(tx, services, {
+      kind: "message-report",
+      subject: "A message was reported",
+      paragraphs: ["A participant reported a message in a conversation."],
+    });
   });
+}
+
+/** The words a reporter reads once their report is sent. */
+export function reportReceivedMessage(reviewer: Reviewer) {
+  return reviewer === "lead"
+    ? "Reported. The safeguarding lead will review this message."
+    : "Reported. The organisation will review this message (it has not named a safeguarding lead yet).";
 }
 
 const ReportRow = z.object({
@@ -52,12 +53,14 @@ const ReportRow = z.object({
   content: z.string(),
   sender: z.string().nullable(),
   sent_at: z.coerce.date(),
+  coach_id: z.string().nullable(),
 });
 
 export async function getOpenReports(db: Db) {
   const { rows } = await db.execute(sql`
     select r.id, r.conversation_id, r.reason, r.created_at, coalesce(ru.full_name, ru.email) as reporter,
-           m.content, coalesce(su.full_name, su.email) as sender, m.created_at as sent_at
+           m.content, coalesce(su.full_name, su.email) as sender, m.created_at as sent_at,
+           case when su.role = 'coach' then su.id end as coach_id
     from message_reports r join messages m on m.id = r.message_id
     left join users ru on ru.id = r.reporter_id left join users su on su.id = m.sender_id
     where r.resolved_at is null order by r.created_at`);
@@ -72,22 +75,150 @@ export async function getOpenReports(db: Db) {
       content: v.content,
       sender: v.sender,
       sentAt: v.sent_at.toISOString(),
+      /** The sender, when a coach: the lead may suspend their messaging with minors from the report. */
+      coachId: v.coach_id,
     };
   });
 }
 
-export async function resolveReport(db: Db, reportId: string, leadId: string): Promise<boolean> {
+/** What the lead decided about a report (the reporter sees that it was reviewed; the lead's log keeps which). */
+export const REPORT_OUTCOMES = [
+  "No concern found",
+  "Spoke with the coach",
+  "Spoke with the family",
+  "Conversation paused",
+  "Coach's messaging with minors suspended",
+  "Referred to the authorities",
+] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/** The lead gives a report its outcome and a note; logged. False when it is unknown or already reviewed. */
+export async function resolveReport(db: Db, reportId: string, leadId: string, outcome: ReportOutcome, note: string): Promise<boolean> {
   if (!isUuid(reportId)) return false;
   return db.transaction(async (tx) => {
     const done = await tx
       .update(messageReports)
-      .set({ resolvedAt: new Date(), resolvedBy: leadId })
+      .set({ resolvedAt: new Date(), resolvedBy: leadId, outcome, outcomeNote: note })
       .where(and(eq(messageReports.id, reportId), isNull(messageReports.resolvedAt)))
       .returning({ id: messageReports.id });
-    if (done.length)
-      await logSafeguarding(tx, { actorId: leadId, athleteId: null, action: "report handled", detail: `report ${reportId.slice(0, 8)}` });
+    if (done.length) await logSafeguarding(tx, { actorId: leadId, athleteId: null, action: "report reviewed", detail: `${outcome}: ${note}` });
     return done.length > 0;
   });
+}
+
+/** The reports `userId` made in a conversation, and whether each was reviewed (its outcome stays the lead's). */
+export async function getMyReports(db: Db, conversationId: string, userId: string) {
+  if (!isUuid(conversationId)) return [];
+  const rows = await db
+    .select({ messageId: messageReports.messageId, createdAt: messageReports.createdAt, reviewedAt: messageReports.resolvedAt })
+    .from(messageReports)
+    .where(and(eq(messageReports.conversationId, conversationId), eq(messageReports.reporterId, userId)))
+    .orderBy(messageReports.createdAt);
+  return rows.map((r) => ({ messageId: r.messageId, createdAt: r.createdAt.toISOString(), reviewedAt: r.reviewedAt?.toISOString() ?? null }));
+}
+
+const isReported = (conversationId: string) => sql`exists (select 1 from message_reports r where r.conversation_id = ${conversationId})`;
+
+/**
+ * The lead pauses a reported conversation (nobody can send; everyone in it sees why) or resumes it (reason null).
+ * Only conversations a report names, as the lead reads only those. Logged. False when not reported.
+ */
+export async function setConversationPause(db: Db, conversationId: string, leadId: string, reason: string | null): Promise<boolean> {
+  if (!isUuid(conversationId)) return false;
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(conversations)
+      .set({ pausedAt: reason ? new Date() : null, pausedReason: reason })
+      .where(and(eq(conversations.id, conversationId), isReported(conversationId)))
+      .returning({ id: conversations.id });
+    if (done.length)
+      await logSafeguarding(tx, {
+        actorId: leadId,
+        athleteId: null,
+        action: reason ? "conversation paused" : "conversation resumed",
+        detail: reason ?? "",
+      });
+    return done.length > 0;
+  });
+}
+
+/** Why a conversation is paused, or null. */
+export async function getConversationPause(db: Pick<Db, "select">, conversationId: string): Promise<string | null> {
+  if (!isUuid(conversationId)) return null;
+  const [row] = await db.select({ reason: conversations.pausedReason }).from(conversations).where(eq(conversations.id, conversationId));
+  return row?.reason ?? null;
+}
+
+/**
+ * The lead suspends a coach's messaging with minors (reason) or lifts it (null): a coach named by a report only.
+ * The send and start rules refuse a suspended coach wherever a minor is. Logged. False when not such a coach.
+ */
+export async function setCoachSuspension(db: Db, coachId: string, leadId: string, reason: string | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(users)
+      .set({ minorMessagingSuspendedAt: reason ? new Date() : null, minorMessagingSuspendedReason: reason })
+      .where(
+        and(
+          eq(users.id, coachId),
+          eq(users.role, "coach"),
+          sql`exists (select 1 from message_reports r join messages m on m.id = r.message_id where m.sender_id = ${coachId})`,
+        ),
+      )
+      .returning({ id: users.id });
+    if (done.length)
+      await logSafeguarding(tx, {
+        actorId: leadId,
+        athleteId: null,
+        action: reason ? "coach suspended from messaging minors" : "coach's suspension lifted",
+        detail: `${await coachName(tx, coachId)}${reason ? `: ${reason}` : ""}`,
+      });
+    return done.length > 0;
+  });
+}
+
+async function coachName(tx: Pick<Db, "select">, id: string) {
+  const [row] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, id));
+  return row?.name ?? "a coach";
+}
+
+/** Coaches whose messaging with minors is suspended, for the lead's page. */
+export async function getSuspendedCoaches(db: Db) {
+  const rows = await db
+    .select({ id: users.id, name: users.fullName, reason: users.minorMessagingSuspendedReason, at: users.minorMessagingSuspendedAt })
+    .from(users)
+    .where(sql`${users.minorMessagingSuspendedAt} is not null`)
+    .orderBy(users.fullName);
+  return rows.map((r) => ({ id: r.id, name: r.name ?? "", reason: r.reason ?? "", at: r.at!.toISOString() }));
+}
+
+/**
+ * Alerts: every line of the log that touches a student-athlete or a family, newer than what this lead has reviewed.
+ * Every change to a minor's family reaches the lead this way.
+ */
+export async function getAlerts(db: Db, leadId: string, limit = 100) {
+  const { rows } = await db.execute(sql`
+    select l.id, nullif(l.actor_name, '') as actor, nullif(l.athlete_name, '') as athlete, l.action, l.detail, l.created_at
+    from safeguarding_log l
+    where (l.athlete_id is not null or l.household_id is not null)
+      -- In milliseconds: the page carries the newest time shown as JavaScript writes it.
+      and date_trunc('milliseconds', l.created_at) > coalesce((select reviewed_up_to from safeguarding_reviews where lead_id = ${leadId}), '-infinity')
+    order by l.created_at desc limit ${limit}`);
+  return rows.map((r) => {
+    const v = LogRow.parse(r);
+    return { id: v.id, actor: v.actor, athlete: v.athlete, action: v.action, detail: v.detail, createdAt: v.created_at.toISOString() };
+  });
+}
+
+/** The lead has reviewed the alerts up to `upTo` (the newest one they were shown). */
+export async function markAlertsReviewed(db: Db, leadId: string, upTo: Date) {
+  await db
+    .insert(safeguardingReviews)
+    .values({ leadId, reviewedUpTo: upTo })
+    .onConflictDoUpdate({
+      target: safeguardingReviews.leadId,
+      set: { reviewedUpTo: sql`greatest(${safeguardingReviews.reviewedUpTo}, excluded.reviewed_up_to)` },
+    });
 }
 
 const ReadOnlyMessage = z.object({

@@ -29,7 +29,7 @@ import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences, updateProfile } from "~/models/account.server";
-import { getFamily } from "~/models/family.server";
+import { getAthletesLeftWithoutGuardian, getFamily } from "~/models/family.server";
 import { familyAction } from "~/auth/family-actions.server";
 import { FAMILY_INTENTS } from "~/lib/family-schemas";
 import { AccountFamily } from "~/components/account-family";
@@ -42,13 +42,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await context.auth.api.getSession({ headers: request.headers });
   const settings = await getAccountSettings(context.db, user.id);
   const family = user.role === "client" ? await getFamily(context.db, user.id, context.config.messaging.safePlay) : null;
+  // Said before a guardian confirms deleting their account: the athletes who would be left with no guardian.
+  const leftOnDeletion = family?.kind === "guardian" ? await getAthletesLeftWithoutGuardian(context.db, user.id) : [];
   const sessions = (await getActiveSessions(context.db, user.id)).map((s) => ({
     id: s.id,
     current: s.token === session?.session.token,
     device: describeDevice(s.userAgent),
     lastActive: s.updatedAt.toISOString(),
   }));
-  return { user, settings, sessions, family };
+  return { user, settings, sessions, family, leftOnDeletion };
 }
 
 function describeDevice(ua: string | null) {
@@ -198,7 +200,7 @@ function Section({ title, children, id }: { title: string; children: React.React
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, settings, sessions, family } = loaderData;
+  const { user, settings, sessions, family, leftOnDeletion } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // A family form about one athlete answers with its id: its errors show on that athlete's card only.
@@ -354,6 +356,20 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           This removes your profile and signs you out everywhere. Messages you already sent stay in the other person's conversation, shown as from
           “Deleted user”. It cannot be undone.
         </p>
+        {leftOnDeletion.length ? (
+          <div role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
+            <p className="font-semibold">You are the only parent or guardian of your family on the site:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {leftOnDeletion.map((a) => (
+                <li key={a.id}>
+                  {a.noLogin
+                    ? `${a.fullName} has no login of their own and will be removed with your account.`
+                    : `${a.fullName} will have no parent or guardian on the site, so coaches cannot message them until one is linked. The safeguarding lead will be told.`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="delete" />
           {settings.hasPassword ? (

@@ -15,9 +15,12 @@ import { getRealtime, useRealtime } from "~/lib/realtime-client";
 import { requireConversationMember } from "~/auth/conversation-member.server";
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
 import { getConversationForUser, getConversationParticipants } from "~/models/conversations.server";
-import { reportMessage } from "~/models/reports.server";
+import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/models/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { roleLabel } from "~/lib/profile";
+import { formatDateTime } from "~/lib/datetime";
+import { pausedMessage } from "~/lib/safe-play";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";
 import { createMessage, getMessagePage, markConversationRead, type SendResult } from "~/models/messages.server";
@@ -38,7 +41,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!before) await markConversationRead(context.db, conversation.id, user.id);
   const page = await getMessagePage(context.db, conversation.id, user.id, { beforeId: before });
   const participants = await getConversationParticipants(context.db, conversation.id, context.config.messaging.safePlay);
-  return { me: user.id, conversation, participants, messages: page.messages, hasOlder: page.hasOlder, before };
+  // Safe Play: a conversation the lead paused says why to everyone in it; a reporter sees whether theirs was reviewed.
+  const [pausedReason, myReports] = await Promise.all([
+    getConversationPause(context.db, conversation.id),
+    getMyReports(context.db, conversation.id, user.id),
+  ]);
+  return { me: user.id, conversation, participants, messages: page.messages, hasOlder: page.hasOlder, before, pausedReason, myReports };
 }
 
 // A send or a mark-read answers with what changed; reloading the conversation (every loader of the page)
@@ -65,14 +73,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "report") {
     const input = ReportSchema.safeParse({ messageId: form.get("messageId"), reason: form.get("reason") ?? "" });
     if (!input.success) return data<ReportActionData>({ ok: false, fieldErrors: { reason: input.error.issues[0]!.message } }, { status: 400 });
-    const reported = await reportMessage(context.db, context, {
+    const reviewer = await reportMessage(context.db, context, {
       conversationId,
       messageId: input.data.messageId,
       reporterId: user.id,
       reason: input.data.reason,
     });
-    if (!reported) throw notFound();
-    return data<ReportActionData>({ ok: true, reported: input.data.messageId });
+    if (!reviewer) throw notFound();
+    return data<ReportActionData>({ ok: true, reported: input.data.messageId, message: reportReceivedMessage(reviewer) });
   }
   if (intent !== "send") throw data({ error: "Unknown request." }, { status: 400 });
 
@@ -148,6 +156,7 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   const { me, conversation, messages, before, participants } = loaded;
   // Staff confirm a family from its page: coaches get the way there beside a family not confirmed yet.
   const isCoach = participants.find((p) => p.id === me)?.role === "coach";
+  const zone = useOrgTimeZone();
   const [live, setLive] = useState<MessageView[]>([]);
   const [older, setOlder] = useState<MessageView[]>([]);
   const [hasOlder, setHasOlder] = useState(loaded.hasOlder);
@@ -251,7 +260,23 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
           latestHref={before ? `/messages/${id}` : null}
           reportable
         />
-        {before ? null : <Composer conversationId={id} onSent={onSent} onTyping={onTyping} />}
+        {loaded.myReports.length ? (
+          <ul aria-label="Your reports" className="border-t border-slate-200 px-4 py-2 text-xs text-slate-700">
+            {loaded.myReports.map((r) => (
+              <li key={r.messageId + r.createdAt}>
+                Your report of <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, zone)}</time>:{" "}
+                {r.reviewedAt ? "reviewed by the safeguarding lead." : "waiting for review."}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {loaded.pausedReason ? (
+          <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
+            {pausedMessage(loaded.pausedReason)}
+          </p>
+        ) : before ? null : (
+          <Composer conversationId={id} onSent={onSent} onTyping={onTyping} />
+        )}
       </div>
     </section>
   );

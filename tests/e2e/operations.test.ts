@@ -120,6 +120,7 @@ describe("backup and restore drill", () => {
         "insert into message_reports (message_id, conversation_id, reporter_id, reason) select id, conversation_id, $1, 'Drill report' from messages where conversation_id = $2 limit 1",
         [coachId, conversationId],
       );
+      await db.query("insert into safeguarding_reviews (lead_id, reviewed_up_to) values ($1, now())", [coachId]);
       // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
       const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
       const before = await tableContents((q) => db!.query(q));

@@ -277,8 +277,17 @@ describe("Safe Play", () => {
     const log = l.page.getByRole("table");
     await log.getByRole("row").filter({ hasText: "athlete added" }).filter({ hasText: "Gwen Guardian" }).first().waitFor();
     await log.getByRole("row").filter({ hasText: "invitation accepted" }).first().waitFor();
-    await l.page.getByRole("button", { name: "Mark as handled" }).click();
+    // Alerts: every change to a family reaches the lead until reviewed.
+    await l.page.getByRole("list", { name: "Alerts" }).getByText("family confirmed").first().waitFor();
+    // The report gets an outcome and a note; the reporter then sees it was reviewed.
+    await l.page.getByLabel("Outcome").selectOption("Spoke with the coach");
+    await l.page.getByLabel("Note (for the log)").fill("Casey will confirm times with the family first.");
+    await l.page.getByRole("button", { name: "Save the outcome" }).click();
+    await l.page.getByRole("status").getByText("The report was reviewed.").waitFor();
     await l.page.getByText("No open reports.").waitFor();
+    await log.getByRole("row").filter({ hasText: "report reviewed" }).filter({ hasText: "Spoke with the coach" }).first().waitFor();
+    await g.visit(conversationPath);
+    await g.page.getByRole("list", { name: "Your reports" }).getByText("reviewed by the safeguarding lead.").waitFor();
   });
 
   it("refuses the wrong people over HTTP and the socket, and changes nothing", async () => {

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
 
-export type ReportActionData = { ok: true; reported: string } | { ok: false; fieldErrors: { reason?: string } };
+export type ReportActionData = { ok: true; reported: string; message: string } | { ok: false; fieldErrors: { reason?: string } };
 
 export function ReportMessage({ conversationId, messageId }: { conversationId: string; messageId: string }) {
   const fetcher = useFetcher<ReportActionData>();
@@ -12,7 +12,7 @@ export function ReportMessage({ conversationId, messageId }: { conversationId: s
   if (result?.ok) {
     return (
       <p role="status" className="mt-1 text-xs text-slate-700">
-        Reported. The safeguarding lead will review this message.
+        {result.message}
       </p>
     );
   }
