@@ -26,6 +26,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("donate", "routes/donate.tsx"),
   route("terms", "routes/terms.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("signin", "routes/signin.tsx"),
   route("signup", "routes/signup.tsx"),
   route("signout", "routes/signout.tsx"),

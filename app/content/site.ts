@@ -28,6 +28,7 @@ export const SITE_LINKS = [
   { to: "/contact", label: "Contact", in: ["header", "footer"], sitemap: { changefreq: "yearly", priority: 0.7 } },
   { to: "/donate", label: "Donate", in: ["header", "footer"], sitemap: { changefreq: "yearly", priority: 0.8 } },
   { to: "/terms", label: "Terms of Service", in: ["footer"], sitemap: { changefreq: "yearly", priority: 0.2 } },
+  { to: "/privacy", label: "Privacy Notice", in: ["footer"], sitemap: { changefreq: "yearly", priority: 0.3 } },
 ] as const satisfies ReadonlyArray<{
   to: string;
   label: string;

@@ -111,7 +111,7 @@ describe("pages without React", () => {
       await page.waitForLoadState("networkidle");
       return [...scripts];
     };
-    for (const path of ["/", "/programs", "/faq", "/donate", "/gallery", "/calendar", "/programs/summer"]) {
+    for (const path of ["/", "/programs", "/faq", "/donate", "/gallery", "/calendar", "/programs/summer", "/privacy"]) {
       expect(await loaded(path), path).toEqual([expect.stringMatching(/^\/assets\/page-behaviours-[\w-]+\.js$/)]);
     }
     // Pages with the application's forms and tools run React.
@@ -220,6 +220,7 @@ describe("routes", () => {
     ["/contact", "Contact Us"],
     ["/donate", "Donate"],
     ["/terms", "Terms of Service"],
+    ["/privacy", "Privacy Notice"],
     ["/signin", "Sign In"],
     ["/signup", "Create Account"],
     ["/messages", "Sign In Required"],
