@@ -1,5 +1,6 @@
 // npm run user:role -- <email> <client|coach|safeguarding>
 // Sets a user's role, or grants a coach the safeguarding lead capability (Safe Play: /safeguarding). Works while the site runs: it uses the running embedded database, or DATABASE_URL.
+// Nobody becomes a coach with contact details in their name (coachNameProblem in app/models/users.server.ts).
 import { z } from "zod";
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
@@ -32,6 +33,12 @@ async function main(argv: string[]) {
     }
     const profile = await updateUserRole(db, email, role);
     if (!profile) throw new ConfigError(`no user with the email ${email}`);
+    // Refused rather than granted with a warning: the name would reach every family (minors too) with the first
+    // message, before anyone acted on a warning. The person changes it on /account, then this is run again.
+    if ("refused" in profile)
+      throw new ConfigError(
+        `${email} was not made a coach: their name ${JSON.stringify(profile.fullName)} includes contact details (a link, email address, phone number or social media handle), which a coach's name can't. Ask them to change it on /account, then run this again.`,
+      );
     console.log(`${profile.email} (${profile.fullName ?? "no name"}) is now a ${profile.role}.`);
   } finally {
     await pool.end();

@@ -2,6 +2,7 @@
 // only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
+import { updateOwnProfile } from "~/models/users.server";
 import { apiErrorMessage, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
 
 export type SettingsResult = { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string };
@@ -11,6 +12,19 @@ function refused(err: unknown, field?: string, what = "settings"): SettingsResul
   if (message) return { ok: false, status: 400, error: message, ...(field ? { field } : {}) };
   console.error(`account ${what} failed:`, err instanceof Error ? err.message : err);
   return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+}
+
+/**
+ * The profile form (name and phone, already through ProfileSchema). A coach's name is shown to every family they
+ * message, so it obeys the contact-details rule (coachNameProblem): refused beside the field, and nothing changes.
+ */
+export async function saveProfile(
+  context: AppLoadContext,
+  userId: string,
+  input: { fullName: string; phone?: string | undefined },
+): Promise<SettingsResult> {
+  const problem = await updateOwnProfile(context.db, userId, input);
+  return problem ? { ok: false, status: 400, error: problem, field: "fullName" } : { ok: true };
 }
 
 export async function changePassword(
@@ -85,7 +99,7 @@ export async function deleteAccount(request: Request, context: AppLoadContext, u
   try {
     // Better Auth's own revocation, so whatever listens for ended sessions (open sockets) sees it.
     await context.auth.api.revokeSessions({ headers });
-    await anonymizeUser(context.db, userId);
+    await anonymizeUser(context.db, userId, context);
   } catch (err) {
     return refused(err, undefined, "deletion");
   }

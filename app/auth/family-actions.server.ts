@@ -18,6 +18,8 @@ import {
 } from "~/lib/family-schemas";
 import type { Profile } from "~/lib/profile";
 import { removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
+import { decideTestimonial } from "~/models/testimonials.server";
+import { isUuid } from "./conversation-member.server";
 import { addAthlete, cancelAthleteInvitation, inviteGuardian, removeAthleteWithoutLogin, sendAthleteInvitation } from "~/models/invitations.server";
 
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
@@ -101,6 +103,18 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       const { data: input, fieldErrors } = parseForm(InviteGuardianSchema, form);
       if (!input) return bad(fieldErrors);
       return answer(intent, await inviteGuardian(context.db, context, user, input.guardianEmail), `We sent an invitation to ${input.guardianEmail}.`);
+    }
+    case "approve-testimonial":
+    case "decline-testimonial": {
+      const id = AthleteIdSchema.safeParse(form.get("testimonialId"));
+      const approve = intent === "approve-testimonial";
+      if (!id.success || !isUuid(id.data) || !(await decideTestimonial(context.db, user.id, id.data, approve)))
+        return data<FamilyActionData>({ intent, error: "That testimonial is not waiting for you." }, { status: 400 });
+      return data<FamilyActionData>({
+        intent,
+        saved: approve ? "The testimonial is published on the home page." : "The testimonial was declined and deleted.",
+        savedAt: Date.now(),
+      });
     }
     case "remove-guardian": {
       // An adult athlete leaves their household (nobody removes a minor's guardian through the site).

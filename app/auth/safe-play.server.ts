@@ -158,6 +158,22 @@ export async function getConversationSafety(db: Executor, conversationId: string
   return rows.map((r) => toPerson(SafetyRow.parse(r)));
 }
 
+/** The participants of several conversations at once (one query), by conversation id. */
+export async function getConversationsSafety(db: Executor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
+  const ids = [...new Set(conversationIds.filter(isUuid))];
+  const out = new Map<string, SafetyPerson[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const { rows } = await db.execute(sql`
+    select p.conversation_id::text as conversation_id, ${safetyColumns}
+    from conversation_participants p join users u on u.id = p.user_id
+    where p.conversation_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  for (const r of rows) out.get(String((r as { conversation_id: string }).conversation_id))?.push(toPerson(SafetyRow.parse(r)));
+  return out;
+}
+
 /** The one send rule as the send path calls it (createMessage): two reads, nothing written. */
 export async function safePlaySendRefusal(
   db: Executor,

@@ -24,6 +24,8 @@ export type FamilyView = {
     invitedEmail: string | null;
   }>;
   pendingGuardianInvitations: string[];
+  /** Testimonials the guardian's athletes wrote, waiting for their approval. */
+  awaitingTestimonials: Array<{ id: string; name: string; content: string; rating: number }>;
 };
 
 /** What the last family form answered: its intent, the athlete it was about, and its words. */
@@ -196,6 +198,37 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           ) : (
             <p className="mb-4 text-slate-800">No student-athletes yet.</p>
           )}
+          {family.awaitingTestimonials.length || (answer?.saved && answer.intent.endsWith("-testimonial")) ? (
+            <div className="mb-6">
+              <h3 className="font-semibold text-slate-900">Testimonials waiting for your approval</h3>
+              <Saved answer={answer} intents={["approve-testimonial", "decline-testimonial"]} />
+              <FormError message={errorFor("approve-testimonial") ?? errorFor("decline-testimonial")} />
+              <p className="mb-3 text-sm text-slate-700">
+                Your student-athlete wrote these for the home page. They appear under their first name and last initial, only once you approve them.
+              </p>
+              <ul className="flex flex-col gap-3" aria-label="Testimonials waiting for your approval">
+                {family.awaitingTestimonials.map((t) => (
+                  <li key={t.id} className="rounded-md border border-slate-200 p-3 text-slate-900">
+                    <blockquote className="whitespace-pre-wrap break-words">“{t.content}”</blockquote>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {t.name} · {t.rating} of 5 stars
+                    </p>
+                    <div className="mt-2 flex flex-wrap gap-3">
+                      {(["approve", "decline"] as const).map((choice) => (
+                        <Form method="post" key={choice}>
+                          <input type="hidden" name="intent" value={`${choice}-testimonial`} />
+                          <input type="hidden" name="testimonialId" value={t.id} />
+                          <Button type="submit" variant={choice === "approve" ? "primary" : "secondary"} disabled={busy}>
+                            {choice === "approve" ? `Approve ${t.name}'s testimonial` : `Decline ${t.name}'s testimonial`}
+                          </Button>
+                        </Form>
+                      ))}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <h3 className="font-semibold text-slate-900">Add a student-athlete</h3>
           <p className="mb-3 text-sm text-slate-700">
             They join your family: you take part in every conversation their coaches have with them while they are under 18. Give their own email to

@@ -20,6 +20,8 @@ export const FAMILY_INTENTS = [
   "remove-athlete",
   "invite-guardian",
   "remove-guardian",
+  "approve-testimonial",
+  "decline-testimonial",
 ] as const;
 export type FamilyIntent = (typeof FAMILY_INTENTS)[number];
 

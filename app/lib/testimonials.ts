@@ -89,6 +89,20 @@ export const POSITIVITY_TOAST: Toast = {
 
 export const ADDED_TOAST: Toast = { type: "success", title: "Testimonial Added!", description: "Thank you for sharing your experience." };
 
+/** A student-athlete under 18's testimonial waits for a parent or guardian (Safe Play, decision 0022). */
+export const AWAITING_GUARDIAN_TOAST: Toast = {
+  type: "success",
+  title: "Thank you!",
+  description: "Your parent or guardian will be asked to approve your testimonial before it appears, with your first name and last initial.",
+};
+
+/** "Sofia Ruiz Lopez" as a minor's testimonial shows it: the first name and the last name's initial. */
+export function firstNameAndInitial(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return words[0] ?? "";
+  return `${words[0]} ${words.at(-1)!.charAt(0).toUpperCase()}.`;
+}
+
 export const ADD_FAILED_TITLE = "Failed to Add Testimonial";
 export const ADD_FAILED_MESSAGE = "There was an error adding your testimonial. Please try again.";
 

@@ -53,13 +53,6 @@ export async function getOwnSessionToken(db: Db, userId: string, sessionId: stri
   return row?.token ?? null;
 }
 
-export async function updateProfile(db: Db, userId: string, input: { fullName: string; phone?: string | undefined }) {
-  await db
-    .update(users)
-    .set({ fullName: input.fullName, phone: input.phone ?? null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-}
-
 export async function updatePreferences(
   db: DbOrTx,
   userId: string,

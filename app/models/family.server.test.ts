@@ -22,6 +22,8 @@ import { createMessage, DEFAULT_SEND_LIMITS } from "~/models/messages.server";
 import { action as accountAction, loader as accountLoader } from "~/routes/account";
 import { anonymizeUser } from "~/models/account.server";
 import { action as familyPageAction, loader as familyPageLoader } from "~/routes/families.$householdId";
+import { action as testimonialsAction } from "~/routes/testimonials";
+import { getNewestTestimonials } from "~/models/testimonials.server";
 
 const { db } = await createTestDatabase();
 const afternoon: SafePlaySettings = {
@@ -285,5 +287,37 @@ describe("a teenager with two email addresses", () => {
       .from(safeguardingLog)
       .where(sql`${safeguardingLog.householdId} = ${householdId} and ${safeguardingLog.action} = 'family confirmed'`);
     expect(line).toMatchObject({ actorName: "Coach Kent", detail: "called the guardian's phone" });
+  });
+});
+
+describe("a minor's testimonial", () => {
+  it("waits for a guardian's approval and stands under a first name and last initial; nobody else can publish it", async () => {
+    const mum = await guardianUser("Tess Mum");
+    const sofiaEmail = `sofia-t-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    await post(as(mum), { intent: "add-athlete", fullName: "Sofia Marquez", dateOfBirth: FIFTEEN, email: sofiaEmail });
+    expect(await claimAthleteAccount(db, await tokenIn(sofiaEmail), "hash")).toEqual({ ok: true });
+    const [row] = await db.select().from(users).where(eq(users.email, sofiaEmail));
+    const sofia = { id: row!.id, email: sofiaEmail, fullName: "Sofia Marquez", role: "client" as const, phone: null, avatarUrl: null };
+    const words = "Coach Ana made me love tennis at Lincoln Middle School";
+    const r = await call(testimonialsAction as never, {
+      request: postForm("/testimonials", { intent: "create", via: "fetcher", name: "Sofia Marquez", content: words, rating: "5" }),
+      context: as(sofia),
+    });
+    expect(r.body).toMatchObject({ ok: true, toast: { title: "Thank you!" } });
+    // Not on the home page; waiting on the guardian's /account under "Sofia M.".
+    expect((await getNewestTestimonials(db, 50)).map((t) => t.content)).not.toContain(words);
+    const page = await call(accountLoader as never, { request: new Request("http://localhost/account"), context: as(mum) });
+    const waiting = (page.body as { family: { awaitingTestimonials: Array<{ id: string; name: string; content: string }> } }).family
+      .awaitingTestimonials;
+    expect(waiting).toEqual([expect.objectContaining({ name: "Sofia M.", content: words })]);
+    // The author, another family's guardian and a coach cannot publish it.
+    const stranger = await guardianUser("Other Parent");
+    for (const who of [as(sofia), as(stranger)])
+      expect((await post(who, { intent: "approve-testimonial", testimonialId: waiting[0]!.id })).status).toBeGreaterThanOrEqual(400);
+    expect((await post(as(await makeUser("coach", "Coach Pub")), { intent: "approve-testimonial", testimonialId: waiting[0]!.id })).status).toBe(403);
+    expect((await getNewestTestimonials(db, 50)).map((t) => t.content)).not.toContain(words);
+    const approved = await post(as(mum), { intent: "approve-testimonial", testimonialId: waiting[0]!.id });
+    expect(approved.body).toMatchObject({ saved: "The testimonial is published on the home page." });
+    expect((await getNewestTestimonials(db, 50)).find((t) => t.content === words)?.name).toBe("Sofia M.");
   });
 });

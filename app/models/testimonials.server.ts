@@ -1,9 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { testimonials } from "../../db/schema";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/auth/safe-play.server";
 import { getUser, isCoach } from "~/auth/session.server";
-import { FALLBACK_TESTIMONIALS, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/lib/testimonials";
+import { FALLBACK_TESTIMONIALS, firstNameAndInitial, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/lib/testimonials";
+import { logSafeguarding } from "./family.server";
 import type { TestimonialInput } from "~/lib/testimonial-schemas";
 
 const columns = {
@@ -30,12 +32,64 @@ export async function getNewestTestimonials(db: Db, limit = TESTIMONIALS_SHOWN):
   return rows.map(toTestimonial);
 }
 
-export async function createTestimonial(db: Db, input: TestimonialInput & { createdBy: string }): Promise<Testimonial> {
+/**
+ * Adds a testimonial. A student-athlete under 18's waits, unpublished, for one of their guardians to approve it, and
+ * stands under their first name and last initial (Safe Play: a minor's full name and school went onto the public
+ * home page at once).
+ */
+export async function createTestimonial(
+  db: Db,
+  input: TestimonialInput & { createdBy: string },
+  settings: SafePlaySettings,
+): Promise<{ testimonial: Testimonial; awaitingGuardian: boolean }> {
+  const [author] = await getSafetyPeople(db, [input.createdBy]);
+  const minor = Boolean(author && isMinorPerson(author, settings));
   const [row] = await db
     .insert(testimonials)
-    .values({ name: input.name, content: input.content, rating: input.rating, approved: true, createdBy: input.createdBy })
+    .values({
+      name: minor ? firstNameAndInitial(input.name) : input.name,
+      content: input.content,
+      rating: input.rating,
+      approved: !minor,
+      createdBy: input.createdBy,
+    })
     .returning(columns);
-  return toTestimonial(row!);
+  return { testimonial: toTestimonial(row!), awaitingGuardian: minor };
+}
+
+/** The condition "written by an athlete of this guardian's household". */
+const byGuardiansAthlete = (guardianId: string) =>
+  sql`${testimonials.createdBy} in (select athlete_id from guardian_links where guardian_id = ${guardianId})`;
+
+/** Testimonials of a guardian's athletes waiting for approval, for /account. */
+export async function getTestimonialsAwaitingGuardian(db: Db, guardianId: string) {
+  const rows = await db
+    .select({ ...columns, author: testimonials.createdBy })
+    .from(testimonials)
+    .where(and(eq(testimonials.approved, false), byGuardiansAthlete(guardianId)))
+    .orderBy(testimonials.createdAt);
+  return rows.map((r) => ({ ...toTestimonial(r), authorId: r.author }));
+}
+
+/**
+ * A guardian approves (publishes) or declines (deletes) a testimonial one of their athletes wrote; logged. False
+ * when it is not waiting or not their athlete's.
+ */
+export async function decideTestimonial(db: Db, guardianId: string, id: string, approve: boolean): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const where = and(eq(testimonials.id, id), eq(testimonials.approved, false), byGuardiansAthlete(guardianId));
+    const done = approve
+      ? await tx.update(testimonials).set({ approved: true }).where(where).returning({ author: testimonials.createdBy })
+      : await tx.delete(testimonials).where(where).returning({ author: testimonials.createdBy });
+    if (done.length)
+      await logSafeguarding(tx, {
+        actorId: guardianId,
+        athleteId: done[0]!.author,
+        action: approve ? "testimonial approved" : "testimonial declined",
+        detail: "by their parent or guardian",
+      });
+    return done.length > 0;
+  });
 }
 
 /** Deletes one testimonial by its id (a UUID); true when a row was deleted. */

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 
 import type { Profile, Role } from "~/lib/profile";
+import { containsContactDetails } from "~/lib/public-words";
 
 export type { Profile, Role };
 
@@ -20,17 +21,56 @@ export async function getProfileById(db: Db, id: string): Promise<Profile | null
   return row ?? null;
 }
 
+/** Beside the name on /account, and the reason `npm run user:role -- EMAIL coach` refuses. */
+export const COACH_NAME_CONTACT_DETAILS_MESSAGE =
+  "A coach's name is shown to every family they message, so it can't include links, email addresses, phone numbers or social media handles.";
+
+/**
+ * The rule for a coach's display name, the testimonials' rule for contact details (app/lib/public-words.ts): the name
+ * is shown to every family the coach messages, minors included, so it must not become a way to reach them. Null when
+ * the name may be a coach's, else the words to show.
+ */
+export function coachNameProblem(fullName: string | null | undefined): string | null {
+  return fullName && containsContactDetails(fullName) ? COACH_NAME_CONTACT_DETAILS_MESSAGE : null;
+}
+
 /**
  * Sets a user's role; returns the updated profile, or null when no user has that email. Setting a role also ends
- * the safeguarding lead capability: it is granted after, with grantSafeguardingLead.
+ * the safeguarding lead capability: it is granted after, with grantSafeguardingLead. Nobody becomes a coach with
+ * contact details in their name ("coach-name", with the name as it is, and nothing changes). The row is locked for
+ * the check, as updateOwnProfile locks it, so a name saved at the same moment cannot slip past.
  */
-export async function updateUserRole(db: Db, email: string, role: Role): Promise<Profile | null> {
-  const [row] = await db
-    .update(users)
-    .set({ role, safeguardingLead: false, updatedAt: new Date() })
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-    .returning(profileColumns);
-  return row ?? null;
+export async function updateUserRole(
+  db: Db,
+  email: string,
+  role: Role,
+): Promise<Profile | { refused: "coach-name"; fullName: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const byEmail = eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+    const [current] = await tx.select({ fullName: users.fullName }).from(users).where(byEmail).for("update");
+    if (!current) return null;
+    if (role === "coach" && coachNameProblem(current.fullName)) return { refused: "coach-name" as const, fullName: current.fullName };
+    const [row] = await tx.update(users).set({ role, safeguardingLead: false, updatedAt: new Date() }).where(byEmail).returning(profileColumns);
+    return row ?? null;
+  });
+}
+
+/**
+ * The profile form on /account (name and phone) for the signed-in person. A coach's name obeys coachNameProblem:
+ * the role is read here, locked with the row, so the rule holds whatever the session remembers and however the role
+ * changes meanwhile. Returns the problem and changes nothing, or null once saved.
+ */
+export async function updateOwnProfile(db: Db, userId: string, input: { fullName: string; phone?: string | undefined }): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
+    const problem = current?.role === "coach" ? coachNameProblem(input.fullName) : null;
+    if (problem) return problem;
+    await tx
+      .update(users)
+      .set({ fullName: input.fullName, phone: input.phone ?? null, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    return null;
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   endOtherSessions,
   endSession,
   resendVerification,
+  saveProfile,
   type SettingsResult,
 } from "~/auth/account-settings.server";
 import { requireUser } from "~/auth/session.server";
@@ -28,8 +29,9 @@ import {
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
-import { getAccountSettings, getActiveSessions, updatePreferences, updateProfile } from "~/models/account.server";
+import { getAccountSettings, getActiveSessions, updatePreferences } from "~/models/account.server";
 import { getAthletesLeftWithoutGuardian, getFamily } from "~/models/family.server";
+import { getTestimonialsAwaitingGuardian } from "~/models/testimonials.server";
 import { familyAction } from "~/auth/family-actions.server";
 import { FAMILY_INTENTS } from "~/lib/family-schemas";
 import { AccountFamily } from "~/components/account-family";
@@ -44,13 +46,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const family = user.role === "client" ? await getFamily(context.db, user.id, context.config.messaging.safePlay) : null;
   // Said before a guardian confirms deleting their account: the athletes who would be left with no guardian.
   const leftOnDeletion = family?.kind === "guardian" ? await getAthletesLeftWithoutGuardian(context.db, user.id) : [];
+  // A minor's testimonial waits for a guardian (decision 0022).
+  const awaitingTestimonials = family?.kind === "guardian" ? await getTestimonialsAwaitingGuardian(context.db, user.id) : [];
   const sessions = (await getActiveSessions(context.db, user.id)).map((s) => ({
     id: s.id,
     current: s.token === session?.session.token,
     device: describeDevice(s.userAgent),
     lastActive: s.updatedAt.toISOString(),
   }));
-  return { user, settings, sessions, family, leftOnDeletion };
+  return { user, settings, sessions, family: family ? { ...family, awaitingTestimonials } : null, leftOnDeletion };
 }
 
 function describeDevice(ua: string | null) {
@@ -117,11 +121,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-athlete":
     case "invite-guardian":
     case "remove-guardian":
+    case "approve-testimonial":
+    case "decline-testimonial":
       return familyAction(intent.data, form, user, context);
     case "profile": {
       const { data: input, fieldErrors } = parseForm(ProfileSchema, form);
       if (!input) return bad(fieldErrors);
-      await updateProfile(context.db, user.id, input);
+      // A coach's name obeys the contact-details rule (Safe Play): saveProfile refuses it beside the field.
+      const r = await saveProfile(context, user.id, input);
+      if (!r.ok) return refusal(intent.data, r);
       return done(intent.data, "Your profile has been updated.");
     }
     case "password": {

@@ -8,6 +8,7 @@ import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
 import {
   ADDED_TOAST,
   ADD_FAILED_MESSAGE,
+  AWAITING_GUARDIAN_TOAST,
   ADD_FAILED_TITLE,
   DELETED_TOAST,
   DELETE_FAILED_TITLE,
@@ -79,12 +80,12 @@ async function create(context: Route.ActionArgs["context"], user: Profile | null
   if (!limit.allowed) return { status: 429, body: { ok: false, intent: "create", error: rateLimitMessage(limit.retryAfterSeconds) } };
 
   try {
-    await createTestimonial(context.db, { ...input, createdBy: user.id });
+    const { awaitingGuardian } = await createTestimonial(context.db, { ...input, createdBy: user.id }, context.config.messaging.safePlay);
+    return { status: 200, body: { ok: true, intent: "create", toast: awaitingGuardian ? AWAITING_GUARDIAN_TOAST : ADDED_TOAST } };
   } catch (err) {
     console.error("adding a testimonial failed:", err);
     return { status: 500, body: { ok: false, intent: "create", error: ADD_FAILED_MESSAGE } };
   }
-  return { status: 200, body: { ok: true, intent: "create", toast: ADDED_TOAST } };
 }
 
 async function remove(context: Route.ActionArgs["context"], user: Profile | null, form: FormData): Promise<Outcome> {

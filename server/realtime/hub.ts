@@ -1,11 +1,15 @@
 // The hub: which sockets this process holds, for whom, on which session, subscribed to what. It pushes to
 // them what the database announces (messages, read receipts, typing), and closes every socket of a session
 // the moment that session ends anywhere (sign-out, "sign out everywhere", password change, expiry).
+// What it says about a person's activity (typing, reading) goes only to those Safe Play lets see it: during quiet
+// hours, not from a coach to a minor (app/auth/quiet-hours.server.ts).
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
+import { getActivityAudience, type ActivityAudience } from "../../app/auth/quiet-hours.server";
+import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/auth/safe-play.server";
 import { SESSION_ENDED_CLOSE_CODE, type ServerEvent } from "../../app/lib/messaging";
 import { getParticipantIds, getUnreadCounts } from "../../app/models/conversations.server";
-import { getMessagesByIds, toView, type Announcement } from "../../app/models/messages.server";
+import { getMessagesByIds, toView, type Announcement, type MessageView } from "../../app/models/messages.server";
 import { getLiveSessions } from "../../app/models/realtime-sockets.server";
 import { errorSummary } from "../../app/lib/error-summary";
 
@@ -35,7 +39,7 @@ export type Client = {
 
 export type Hub = ReturnType<typeof createHub>;
 
-export function createHub(db: Db) {
+export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY) {
   const byConversation = new Map<string, Set<Client>>();
   const byUser = new Map<string, Set<Client>>();
   const bySession = new Map<string, Set<Client>>();
@@ -200,46 +204,59 @@ export function createHub(db: Db) {
     send(c, { type: "unread", count });
   }
 
+  // Every announcement is handled in the order it came, in batches: a typing signal that waits for Safe Play's check
+  // must not overtake the message typed after it. Messages come with their content when it fits in the payload; the
+  // others are read back (one query for whatever arrived while the last one ran), and only for conversations someone
+  // here listens to. Signals about a person's activity are read against the quiet-hours rule, which reads the
+  // participants only during quiet hours.
+  const pending: Announcement[] = [];
+  let draining = false;
   async function onAnnouncement(a: Announcement) {
-    const subscribers = byConversation.get(a.c);
-    if (a.k === "t") {
-      if (subscribers) sendAll(subscribers, { type: "typing", conversationId: a.c, userId: a.u }, (c) => c.userId === a.u);
-      return;
-    }
-    if (a.k === "r") {
-      // The reader's own pages ignore their own receipt: only the others' sockets are told.
-      if (subscribers) sendAll(subscribers, { type: "read", conversationId: a.c, readerId: a.u, upTo: a.at }, (c) => c.userId === a.u);
-      if (unreadWatchers > 0) queueUnread(a.u);
-      return;
-    }
-    pendingMessages.push(a);
-    if (!draining) void drainMessages();
+    pending.push(a);
+    if (!draining) void drain();
   }
 
-  // Announced messages come with their content when it fits in the payload; the others are read back in batches
-  // (one query for whatever arrived while the last one ran), and only for conversations someone here listens to.
-  const pendingMessages: Array<Extract<Announcement, { k: "m" }>> = [];
-  let draining = false;
-  async function drainMessages() {
+  async function drain() {
     draining = true;
     try {
-      while (pendingMessages.length) {
-        const batch = pendingMessages.splice(0, 500);
-        const wanted = batch.filter((a) => !a.v && byConversation.get(a.c)?.size).map((a) => a.id);
-        const found = new Map(wanted.length ? (await getMessagesByIds(db, wanted)).map((m) => [m.id, m]) : []);
+      while (pending.length) {
+        const batch = pending.splice(0, 500);
+        const heard = batch.filter((a) => byConversation.get(a.c)?.size);
+        const wanted = heard.flatMap((a) => (a.k === "m" && !a.v ? [a.id] : []));
+        const active = heard.flatMap((a) => (a.k === "m" ? [] : [a.c]));
+        const [found, audience] = await Promise.all([
+          wanted.length ? getMessagesByIds(db, wanted).then((ms) => new Map(ms.map((m) => [m.id, m]))) : new Map<string, MessageView>(),
+          getActivityAudience(db, active, safePlay),
+        ]);
         for (const a of batch) {
-          const message = a.v ? toView(a.v) : found.get(a.id);
-          const subscribers = byConversation.get(a.c);
-          if (message && subscribers) sendAll(subscribers, { type: "message", message });
+          if (a.k === "m") {
+            const message = a.v ? toView(a.v) : found.get(a.id);
+            const subscribers = byConversation.get(a.c);
+            if (message && subscribers) sendAll(subscribers, { type: "message", message });
+          } else if (a.k === "t") {
+            sendActivity(a, audience, { type: "typing", conversationId: a.c, userId: a.u });
+          } else {
+            sendActivity(a, audience, { type: "read", conversationId: a.c, readerId: a.u, upTo: a.at });
+            if (unreadWatchers > 0) queueUnread(a.u);
+          }
         }
-        if (unreadWatchers > 0) await queueUnreadFor(batch);
+        if (unreadWatchers > 0) await queueUnreadFor(batch.filter((a) => a.k === "m"));
       }
     } catch (err) {
-      console.error("realtime: reading announced messages failed:", errorSummary(err));
+      console.error("realtime: handling announcements failed:", errorSummary(err));
       resyncAll();
     } finally {
       draining = false;
     }
+  }
+
+  /**
+   * The one way a signal about a person's activity (typing, reading) leaves this process: to the others subscribed to
+   * the conversation whom the quiet-hours rule lets see it. The person's own sockets are not told.
+   */
+  function sendActivity(a: Exclude<Announcement, { k: "m" }>, audience: ActivityAudience, e: ServerEvent) {
+    const subscribers = byConversation.get(a.c);
+    if (subscribers) sendAll(subscribers, e, (c) => c.userId === a.u || !audience(a.c, a.u, c.userId));
   }
 
   async function queueUnreadFor(batch: Array<Extract<Announcement, { k: "m" }>>) {

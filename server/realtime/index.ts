@@ -20,7 +20,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const { db, config } = services;
   const processId = crypto.randomUUID();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const hub = createHub(db);
+  const hub = createHub(db, config.messaging.safePlay);
   const protocol = createProtocol(db, hub, config.messaging);
 
   const onUpgrade = createUpgradeHandler(services, wss, processId, (s) => {
