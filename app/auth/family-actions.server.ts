@@ -13,6 +13,7 @@ import {
   ClientKindSchema,
   EditAthleteSchema,
   InviteAthleteSchema,
+  InviteCoGuardianSchema,
   InviteGuardianSchema,
   type FamilyIntent,
 } from "~/lib/family-schemas";
@@ -20,7 +21,14 @@ import type { Profile } from "~/lib/profile";
 import { removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
 import { decideTestimonial } from "~/models/testimonials.server";
 import { isUuid } from "./conversation-member.server";
-import { addAthlete, cancelAthleteInvitation, inviteGuardian, removeAthleteWithoutLogin, sendAthleteInvitation } from "~/models/invitations.server";
+import {
+  addAthlete,
+  cancelAthleteInvitation,
+  inviteGuardian,
+  inviteSecondGuardian,
+  removeAthleteWithoutLogin,
+  sendAthleteInvitation,
+} from "~/models/invitations.server";
 
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 
@@ -103,6 +111,15 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       const { data: input, fieldErrors } = parseForm(InviteGuardianSchema, form);
       if (!input) return bad(fieldErrors);
       return answer(intent, await inviteGuardian(context.db, context, user, input.guardianEmail), `We sent an invitation to ${input.guardianEmail}.`);
+    }
+    case "invite-coguardian": {
+      const { data: input, fieldErrors } = parseForm(InviteCoGuardianSchema, form);
+      if (!input) return bad(fieldErrors);
+      return answer(
+        intent,
+        await inviteSecondGuardian(context.db, context, user, input.coGuardianEmail),
+        `We sent an invitation to ${input.coGuardianEmail} to join your family.`,
+      );
     }
     case "approve-testimonial":
     case "decline-testimonial": {

@@ -229,6 +229,27 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
               </ul>
             </div>
           ) : null}
+          {family.athletes.length ? (
+            <div className="mb-6">
+              <h3 className="font-semibold text-slate-900">Invite another parent or guardian</h3>
+              <Form method="post" className="mt-2 flex flex-col gap-4" key={keyFor("invite-coguardian")}>
+                <Saved answer={answer} intents={["invite-coguardian"]} />
+                <input type="hidden" name="intent" value="invite-coguardian" />
+                <Field
+                  label="Their email"
+                  name="coGuardianEmail"
+                  type="email"
+                  autoComplete="off"
+                  required
+                  error={errorsFor("invite-coguardian").coGuardianEmail}
+                />
+                <FormError message={errorFor("invite-coguardian")} />
+                <Button type="submit" variant="secondary" disabled={busy} className="self-start">
+                  Send the invitation
+                </Button>
+              </Form>
+            </div>
+          ) : null}
           <h3 className="font-semibold text-slate-900">Add a student-athlete</h3>
           <p className="mb-3 text-sm text-slate-700">
             They join your family: you take part in every conversation their coaches have with them while they are under 18. Give their own email to

@@ -20,6 +20,7 @@ export const FAMILY_INTENTS = [
   "remove-athlete",
   "invite-guardian",
   "remove-guardian",
+  "invite-coguardian",
   "approve-testimonial",
   "decline-testimonial",
 ] as const;
@@ -58,6 +59,10 @@ export const AddAthleteSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(email.optional()),
+});
+
+export const InviteCoGuardianSchema = z.object({
+  coGuardianEmail: z.string({ error: "Please enter an email address." }).trim().min(1, "Please enter an email address.").pipe(email),
 });
 
 export const InviteGuardianSchema = z.object({

@@ -139,4 +139,15 @@ export const COACH_SUSPENDED_MESSAGE = "Your messaging with student-athletes und
 /** What a student-athlete reads when they try to start a conversation with a suspended coach. */
 export const COACH_UNAVAILABLE_MESSAGE = "This coach cannot message student-athletes under 18 at the moment. Please choose another coach.";
 
+/** What the lead decided about a report (the reporter sees that it was reviewed; the lead's log keeps which). */
+export const REPORT_OUTCOMES = [
+  "No concern found",
+  "Spoke with the coach",
+  "Spoke with the family",
+  "Conversation paused",
+  "Coach's messaging with minors suspended",
+  "Referred to the authorities",
+] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
 export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";

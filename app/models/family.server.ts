@@ -426,6 +426,49 @@ export async function removeFromFamilyOnDeletion(tx: DbOrTx, userId: string, ser
   await tx.delete(familyInvitations).where(sql`${familyInvitations.inviterId} = ${userId} or ${familyInvitations.athleteId} = ${userId}`);
 }
 
+/**
+ * The safeguarding lead corrects a family member's name or date of birth (any correction, a protected minor's
+ * included: the database accepts it only in a transaction that says it is the lead's), logged with before and
+ * after. A date that shows an adult lifts the minor protection. The caller checked the lead; the person must belong
+ * to the household.
+ */
+export async function correctByLead(
+  db: Db,
+  leadId: string,
+  householdId: string,
+  userId: string,
+  input: { fullName: string; dateOfBirth: string },
+  settings: SafePlaySettings,
+): Promise<FamilyResult> {
+  return db.transaction(async (tx) => {
+    const membership = await getHouseholdOf(tx, userId);
+    if (!membership || membership.householdId !== householdId) return { ok: false, error: "That person is not in this family.", status: 404 };
+    const [before] = await tx
+      .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth, kind: users.clientKind })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!before) return { ok: false, error: "That person is not in this family.", status: 404 };
+    const problem = clientKindProblem(before.kind, input.dateOfBirth, settings);
+    if (problem && problem.field === "dateOfBirth" && !problem.message.startsWith("Student-athletes under 13"))
+      return { ok: false, field: "dateOfBirth", error: problem.message, status: 400 };
+    await tx.execute(sql`select set_config('nlte.family_correction', 'lead', true)`);
+    const adult = !isMinorPerson({ role: "client", kind: "athlete", dateOfBirth: input.dateOfBirth }, settings);
+    await tx
+      .update(users)
+      .set({ fullName: input.fullName, dateOfBirth: input.dateOfBirth, ...(adult ? { minorProtection: false } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await logSafeguarding(tx, {
+      actorId: leadId,
+      athleteId: before.kind === "athlete" ? userId : null,
+      householdId,
+      action: "corrected by the safeguarding lead",
+      detail: `from ${before.fullName ?? ""}, born ${before.dateOfBirth ?? "not given"}, to ${input.fullName}, born ${input.dateOfBirth}`,
+    });
+    return { ok: true };
+  });
+}
+
 export const CONFIRMED_ALREADY = "This family is already confirmed.";
 
 /**
@@ -458,8 +501,11 @@ const StaffMemberRow = z.object({
   has_login: z.boolean(),
 });
 
-/** A household as staff see it on its page: members (age, minor, login), and its confirmation. Null when unknown. */
-export async function getHouseholdForStaff(db: Db, householdId: string, settings: SafePlaySettings) {
+/**
+ * A household as staff see it on its page: members (age, minor, login), and its confirmation. Null when unknown.
+ * Dates of birth only for the safeguarding lead, who corrects them (`forLead`); coaches see ages.
+ */
+export async function getHouseholdForStaff(db: Db, householdId: string, settings: SafePlaySettings, forLead = false) {
   const confirmation = await getConfirmation(db, householdId);
   if (!confirmation) return null;
   const { rows } = await db.execute(sql`
@@ -484,6 +530,7 @@ export async function getHouseholdForStaff(db: Db, householdId: string, settings
         age: r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
         minor: isMinorPerson({ role: "client", kind: r.role, dateOfBirth: r.dob }, settings),
         hasLogin: r.has_login,
+        dateOfBirth: forLead ? r.dob : null,
       })),
   };
 }

@@ -13,6 +13,7 @@ import type { Profile } from "~/lib/profile";
 import {
   createAthleteForGuardian,
   emptyAthleteRecord,
+  getHouseholdOf,
   isGuardianOf,
   isNoLoginEmail,
   joinAsGuardian,
@@ -35,7 +36,15 @@ type Services = MailServices & { config: MailServices["config"] & { publicUrl: s
 async function createInvitation(
   tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
   services: Services,
-  input: { kind: "athlete" | "guardian"; athleteId: string; inviter: Pick<Profile, "id" | "fullName" | "email">; email: string; athleteName: string },
+  input: {
+    kind: "athlete" | "guardian";
+    athleteId: string;
+    inviter: Pick<Profile, "id" | "fullName" | "email">;
+    email: string;
+    athleteName: string;
+    /** A guardian invitation sent by a guardian (a second parent), not by the athlete. */
+    byGuardian?: boolean;
+  },
 ) {
   const token = crypto.randomBytes(32).toString("base64url");
   await tx.insert(familyInvitations).values({
@@ -53,30 +62,43 @@ async function createInvitation(
   await enqueueMail(
     tx,
     services,
-    input.kind === "guardian"
+    input.kind === "guardian" && input.byGuardian
       ? {
           to: input.email,
           kind: "guardian-invitation",
-          subject: `${org}: an invitation to be a parent or guardian`,
+          subject: `${org}: an invitation to join a family as a parent or guardian`,
           paragraphs: [
-            `${org} has an invitation for you: a student-athlete named you as their parent or guardian. The student-athlete: ${input.athleteName || inviter}.`,
-            "Until a parent or guardian accepts, they cannot message their coaches. Once you accept, you join their family on the site and take part in every conversation they have with a coach.",
+            `${org} has an invitation for you: a parent or guardian asks you to join their family on the site as a second parent or guardian. The student-athletes: ${input.athleteName}. Sent by: ${inviter}.`,
+            "Once you accept, you take part in every conversation their coaches have with them while they are under 18.",
             `The invitation works for ${INVITATION_DAYS} days. Sign in (or create an account with this email address) to accept it.`,
           ],
           action: { label: "See the invitation", url },
           footnote: ["If you do not know this person, ignore this email: nothing is linked unless you accept."],
         }
-      : {
-          to: input.email,
-          kind: "athlete-invitation",
-          subject: `${org}: your own student-athlete login`,
-          paragraphs: [
-            `${org} has an invitation for you: your parent or guardian added you to their family on the site and asks you to choose a password for your own login. The student-athlete: ${input.athleteName}. Added by: ${inviter}.`,
-            `Follow the link to choose a password. It works for ${INVITATION_DAYS} days and only for this address.`,
-          ],
-          action: { label: "Choose a password", url },
-          footnote: ["If this is not for you, ignore this email: no login is made unless someone follows the link."],
-        },
+      : input.kind === "guardian"
+        ? {
+            to: input.email,
+            kind: "guardian-invitation",
+            subject: `${org}: an invitation to be a parent or guardian`,
+            paragraphs: [
+              `${org} has an invitation for you: a student-athlete named you as their parent or guardian. The student-athlete: ${input.athleteName || inviter}.`,
+              "Until a parent or guardian accepts, they cannot message their coaches. Once you accept, you join their family on the site and take part in every conversation they have with a coach.",
+              `The invitation works for ${INVITATION_DAYS} days. Sign in (or create an account with this email address) to accept it.`,
+            ],
+            action: { label: "See the invitation", url },
+            footnote: ["If you do not know this person, ignore this email: nothing is linked unless you accept."],
+          }
+        : {
+            to: input.email,
+            kind: "athlete-invitation",
+            subject: `${org}: your own student-athlete login`,
+            paragraphs: [
+              `${org} has an invitation for you: your parent or guardian added you to their family on the site and asks you to choose a password for your own login. The student-athlete: ${input.athleteName}. Added by: ${inviter}.`,
+              `Follow the link to choose a password. It works for ${INVITATION_DAYS} days and only for this address.`,
+            ],
+            action: { label: "Choose a password", url },
+            footnote: ["If this is not for you, ignore this email: no login is made unless someone follows the link."],
+          },
   );
   await logSafeguarding(tx, {
     actorId: input.inviter.id,
@@ -117,6 +139,38 @@ export async function addAthlete(
   });
 }
 
+/**
+ * A guardian invites a second parent or guardian into their household (an invitation to `email`, accepted signed in
+ * as a guardian account). The family stays as confirmed as it was: an adult of it vouches for the second one, and
+ * the lead sees the change among the alerts.
+ */
+export async function inviteSecondGuardian(db: Db, services: Services, guardian: Profile, email: string): Promise<FamilyResult> {
+  return db.transaction(async (tx) => {
+    const membership = await getHouseholdOf(tx, guardian.id);
+    if (!membership || membership.role !== "guardian")
+      return { ok: false, field: "coGuardianEmail", error: "Add your student-athlete first: the invitation joins their family.", status: 400 };
+    const athletes = (
+      await tx.execute<{ id: string; name: string | null }>(sql`
+        select u.id, u.full_name as name from household_members m join users u on u.id = m.user_id
+        where m.household_id = ${membership.householdId} and m.role = 'athlete' and u.deleted_at is null order by u.full_name`)
+    ).rows;
+    if (athletes.length === 0)
+      return { ok: false, field: "coGuardianEmail", error: "Add your student-athlete first: the invitation joins their family.", status: 400 };
+    if (email === guardian.email.toLowerCase())
+      return { ok: false, field: "coGuardianEmail", error: "Please enter the other parent or guardian's address, not yours.", status: 400 };
+    if (await overDailyLimit(tx, guardian.id)) return { ok: false, field: "coGuardianEmail", error: TOO_MANY, status: 429 };
+    await createInvitation(tx, services, {
+      kind: "guardian",
+      athleteId: athletes[0]!.id,
+      inviter: guardian,
+      email,
+      athleteName: athletes.map((a) => a.name ?? "").join(", "),
+      byGuardian: true,
+    });
+    return { ok: true };
+  });
+}
+
 /** An athlete who signed up alone asks a parent or guardian to link (an invitation to `email`). */
 export async function inviteGuardian(db: Db, services: Services, athlete: Profile, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
@@ -148,6 +202,8 @@ export type InvitationView = {
   email: string;
   /** An account already uses that address (sign in to accept), else one can be made from the link. */
   emailHasAccount: boolean;
+  /** A guardian invitation sent by a guardian of the family (a second parent), not by the athlete. */
+  byGuardian: boolean;
 };
 
 async function findInvitation(db: Pick<Db, "select">, token: string) {
@@ -175,6 +231,7 @@ export async function getInvitation(db: Db, token: string): Promise<InvitationVi
     athleteName: athlete?.fullName || "the athlete",
     email: inv.email,
     emailHasAccount: Boolean(owner),
+    byGuardian: inv.kind === "guardian" && inv.inviterId !== inv.athleteId,
   };
 }
 

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { conversations, messageReports, safeguardingReviews, users } from "../../db/schema";
 import { conversationMemberSql, isUuid } from "~/auth/conversation-member.server";
+import { REPORT_OUTCOMES, type ReportOutcome } from "~/lib/safe-play";
 import { mailSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { logSafeguarding } from "./family.server";
 
@@ -81,16 +82,7 @@ export async function getOpenReports(db: Db) {
   });
 }
 
-/** What the lead decided about a report (the reporter sees that it was reviewed; the lead's log keeps which). */
-export const REPORT_OUTCOMES = [
-  "No concern found",
-  "Spoke with the coach",
-  "Spoke with the family",
-  "Conversation paused",
-  "Coach's messaging with minors suspended",
-  "Referred to the authorities",
-] as const;
-export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+export { REPORT_OUTCOMES, type ReportOutcome };
 
 /** The lead gives a report its outcome and a note; logged. False when it is unknown or already reviewed. */
 export async function resolveReport(db: Db, reportId: string, leadId: string, outcome: ReportOutcome, note: string): Promise<boolean> {

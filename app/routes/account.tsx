@@ -121,6 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-athlete":
     case "invite-guardian":
     case "remove-guardian":
+    case "invite-coguardian":
     case "approve-testimonial":
     case "decline-testimonial":
       return familyAction(intent.data, form, user, context);

@@ -16,7 +16,9 @@ import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { FAMILY_NOT_CONFIRMED, KIND_LABEL } from "~/lib/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { confirmHousehold, getHouseholdForStaff } from "~/models/family.server";
+import { confirmHousehold, correctByLead, getHouseholdForStaff } from "~/models/family.server";
+import { isSafeguardingLead } from "~/auth/safe-play.server";
+import { EditAthleteSchema } from "~/lib/family-schemas";
 
 export const meta = () => [
   ...pageMeta({ title: "Family | NLTE", description: "A family's members and confirmation." }),
@@ -33,14 +35,19 @@ const ConfirmSchema = z.object({
 
 async function loadHousehold(request: Request, context: Route.LoaderArgs["context"], householdId: string) {
   const staff = await requireCoach(request, context);
-  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.messaging.safePlay) : null;
+  const lead = await isSafeguardingLead(context.db, staff.id);
+  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.messaging.safePlay, lead) : null;
   if (!household) throw data({ error: "This family was not found." }, { status: 404 });
-  return { staff, household };
+  return { staff, household, lead };
 }
 
+/** The lead's correction of a member's name or date of birth. */
+const CorrectSchema = EditAthleteSchema.extend({ userId: z.string().max(64) });
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { household } = await loadHousehold(request, context, params.householdId);
+  const { household, lead } = await loadHousehold(request, context, params.householdId);
   return {
+    lead,
     household: {
       ...household,
       confirmation: { ...household.confirmation, confirmedAt: household.confirmation.confirmedAt?.toISOString() ?? null },
@@ -48,11 +55,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { fieldErrors?: FieldErrors; error?: string; confirmed?: boolean };
+type ActionData = { fieldErrors?: FieldErrors; error?: string; confirmed?: boolean; corrected?: string; userId?: string };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { staff, household } = await loadHousehold(request, context, params.householdId);
-  const { data: input, fieldErrors } = parseForm(ConfirmSchema, await request.formData());
+  const { staff, household, lead } = await loadHousehold(request, context, params.householdId);
+  const form = await request.formData();
+  if (form.get("intent") === "correct") {
+    if (!lead) throw data({ error: "Only the safeguarding lead can correct a family's details." }, { status: 403 });
+    const { data: input, fieldErrors } = parseForm(CorrectSchema, form);
+    const userId = String(form.get("userId") ?? "");
+    if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });
+    const r = await correctByLead(context.db, staff.id, household.id, input.userId, input, context.config.messaging.safePlay);
+    if (!r.ok) return data<ActionData>(r.field ? { fieldErrors: { [r.field]: r.error }, userId } : { error: r.error, userId }, { status: r.status });
+    return data<ActionData>({ corrected: `${input.fullName}'s details were corrected.`, userId });
+  }
+  const { data: input, fieldErrors } = parseForm(ConfirmSchema, form);
   if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
   const r = await confirmHousehold(context.db, household.id, staff.id, input.how);
   if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
@@ -80,6 +97,41 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
               {m.minor ? " · Minor" : ""}
               {m.role === "athlete" ? (m.hasLogin ? " · has a login" : " · no login") : null}
               {m.email || m.phone ? <span className="block text-sm text-slate-700">{[m.email, m.phone].filter(Boolean).join(" · ")}</span> : null}
+              {actionData?.corrected && actionData.userId === m.id ? (
+                <p role="status" className="mt-1 text-sm text-slate-900">
+                  {actionData.corrected}
+                </p>
+              ) : null}
+              {loaderData.lead ? (
+                <details className="mt-2">
+                  <summary className="cursor-pointer text-sm font-medium text-court-800">
+                    Correct {m.fullName}&apos;s details (safeguarding lead)
+                  </summary>
+                  <Form method="post" className="mt-2 flex flex-col gap-3">
+                    <input type="hidden" name="intent" value="correct" />
+                    <input type="hidden" name="userId" value={m.id} />
+                    <Field
+                      label="Name"
+                      name="fullName"
+                      defaultValue={m.fullName}
+                      required
+                      error={actionData?.userId === m.id ? actionData.fieldErrors?.fullName : undefined}
+                    />
+                    <Field
+                      label="Date of birth"
+                      name="dateOfBirth"
+                      type="date"
+                      defaultValue={m.dateOfBirth ?? ""}
+                      required
+                      error={actionData?.userId === m.id ? actionData.fieldErrors?.dateOfBirth : undefined}
+                    />
+                    <FormError message={actionData?.userId === m.id ? actionData.error : undefined} />
+                    <Button type="submit" variant="secondary" disabled={busy} className="self-start">
+                      Save the correction
+                    </Button>
+                  </Form>
+                </details>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -118,7 +170,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                 required
                 error={actionData?.fieldErrors?.how}
               />
-              <FormError message={actionData?.error} />
+              <FormError message={actionData?.userId ? undefined : actionData?.error} />
               <Button type="submit" disabled={busy} className="self-start">
                 Confirm this family
               </Button>

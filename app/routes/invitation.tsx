@@ -66,9 +66,11 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
     );
   }
   const forGuardian = invitation.kind === "guardian";
-  const subtitle = forGuardian
-    ? `${invitation.athleteName} asked you to be their parent or guardian. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
-    : `${invitation.inviterName}, your parent or guardian, added ${invitation.athleteName} to their family on the site. This invitation gives ${invitation.athleteName} a login of their own.`;
+  const subtitle = invitation.byGuardian
+    ? `${invitation.inviterName} invited you to join their family on the site as a second parent or guardian of ${invitation.athleteName}. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
+    : forGuardian
+      ? `${invitation.athleteName} asked you to be their parent or guardian. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
+      : `${invitation.inviterName}, your parent or guardian, added ${invitation.athleteName} to their family on the site. This invitation gives ${invitation.athleteName} a login of their own.`;
   const sameAddress = signedInAs?.toLowerCase() === invitation.email.toLowerCase();
   return (
     <AuthCard title="Invitation" subtitle={subtitle}>

@@ -14,6 +14,7 @@ import { SelectField } from "~/components/public/form-fields";
 import { Field } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
+import { REPORT_OUTCOMES } from "~/lib/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { getUnconfirmedHouseholds } from "~/models/family.server";
 import {
@@ -24,7 +25,6 @@ import {
   getSafeguardingLog,
   getSuspendedCoaches,
   markAlertsReviewed,
-  REPORT_OUTCOMES,
   resolveReport,
   setCoachSuspension,
   setConversationPause,
