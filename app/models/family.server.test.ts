@@ -321,3 +321,54 @@ describe("a minor's testimonial", () => {
     expect((await getNewestTestimonials(db, 50)).find((t) => t.content === words)?.name).toBe("Sofia M.");
   });
 });
+
+describe("a second parent and the lead's corrections", () => {
+  it("a guardian invites a second parent into the family; the lead alone corrects a protected minor's date of birth, logged", async () => {
+    const mum = await guardianUser("Rita Mum");
+    await post(as(mum), { intent: "add-athlete", fullName: "Ravi Mum", dateOfBirth: FIFTEEN });
+    const dadEmail = `dad-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const sent = await post(as(mum), { intent: "invite-coguardian", coGuardianEmail: dadEmail });
+    expect(sent.body).toMatchObject({ saved: `We sent an invitation to ${dadEmail} to join your family.` });
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, dadEmail));
+    expect(mail!.textBody).toMatch(/^Next Level Tennis & Education has an invitation for you: a parent or guardian asks you to join their family/m);
+    expect(mail!.textBody).toContain("The student-athletes: Ravi Mum. Sent by: Rita Mum.");
+    const dad = await guardianUser("Raj Dad");
+    await db.update(users).set({ email: dadEmail }).where(eq(users.id, dad.id));
+    expect(await acceptInvitation(db, await tokenIn(dadEmail), { ...dad, email: dadEmail }, afternoon)).toEqual({ ok: true });
+    const ravi = (await athletesOf(mum))[0]!;
+    expect((await getFamily(db, dad.id, afternoon))!.athletes.map((a) => a.fullName)).toEqual(["Ravi Mum"]);
+    // An athlete, or a guardian without athletes, cannot invite guardians this way.
+    expect((await post(as(await guardianUser("No Kids")), { intent: "invite-coguardian", coGuardianEmail: "x@example.com" })).status).toBe(400);
+
+    // The lead's correction, from the family page: a coach who is not the lead is refused; the lead's is logged.
+    const householdId = (await getHouseholdOf(db, ravi.id))!.householdId;
+    const correct = (who: AppLoadContext, dateOfBirth: string) =>
+      call(familyPageAction as never, {
+        request: postForm(`/families/${householdId}`, { intent: "correct", userId: ravi.id, fullName: "Ravi Mum", dateOfBirth }),
+        context: who,
+        params: { householdId },
+      });
+    const coach = await makeUser("coach", "Coach Not Lead");
+    expect((await correct(as(coach), "2000-01-01")).status).toBe(403);
+    const theLead = await makeUser("coach", "Lead Lou");
+    await db.update(users).set({ safeguardingLead: true }).where(eq(users.id, theLead.id));
+    expect((await correct(as(theLead), "2010-02-02")).body).toMatchObject({ corrected: "Ravi Mum's details were corrected." });
+    expect((await athletesOf(mum))[0]!.dateOfBirth).toBe("2010-02-02");
+    expect((await logFor(ravi.id)).at(-1)).toMatchObject({
+      action: "corrected by the safeguarding lead",
+      actorName: "Lead Lou",
+      detail: `from Ravi Mum, born ${FIFTEEN}, to Ravi Mum, born 2010-02-02`,
+    });
+    // A stranger's household id and a member of another family are refused.
+    const other = await guardianUser("Other Fam");
+    await post(as(other), { intent: "add-athlete", fullName: "Other Kid", dateOfBirth: FIFTEEN });
+    const otherKid = (await athletesOf(other))[0]!;
+    const wrong = await call(familyPageAction as never, {
+      request: postForm(`/families/${householdId}`, { intent: "correct", userId: otherKid.id, fullName: "X", dateOfBirth: "2000-01-01" }),
+      context: as(theLead),
+      params: { householdId },
+    });
+    expect(wrong.status).toBe(404);
+    expect((await athletesOf(other))[0]!.dateOfBirth).toBe(FIFTEEN);
+  });
+});
