@@ -5,7 +5,6 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type { AuthMode, DialogActionData } from "~/components/auth-dialog";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
-import { PRIVACY_SIGNUP_NOTE } from "~/content/privacy";
 import { GoogleButton } from "~/components/google-button";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { showToast } from "~/components/toaster";
@@ -83,15 +82,7 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
         {mode === "signup" ? <Field label="Full Name" name="fullName" autoComplete="name" error={fieldErrors.fullName} /> : null}
         <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
         {mode === "signup" ? <Field label="Phone" name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
-        {mode === "signup" ? <ClientKindFields errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} /> : null}
-        {mode === "signup" ? (
-          <p className="text-sm text-slate-600">
-            {PRIVACY_SIGNUP_NOTE.before}{" "}
-            <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
-              {PRIVACY_SIGNUP_NOTE.link} {PRIVACY_SIGNUP_NOTE.newTab}
-            </a>
-          </p>
-        ) : null}
+        {mode === "signup" ? <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} /> : null}
         <Field label="Password" name="password" type="password" autoComplete={text.passwordAutoComplete} error={fieldErrors.password} />
         {mode === "signin" ? <ForgotPasswordLink /> : null}
         <FormError message={formError} />

@@ -2,16 +2,20 @@
 // Plain inputs, so it works in the no-React sign-up dialog too; the server checks the age (COPPA).
 import { useId } from "react";
 import { Field } from "~/components/ui/field";
+import { PRIVACY_SIGNUP_NOTE } from "~/content/auth";
 import type { ClientKind } from "~/lib/safe-play";
 
 export function ClientKindFields({
   kind,
   dateOfBirth,
   errors,
+  privacyNote = false,
 }: {
   kind?: ClientKind | null;
   dateOfBirth?: string | null;
   errors: { kind?: string | undefined; dateOfBirth?: string | undefined };
+  /** Sign-up's forms say where what they ask is explained (a new tab, so nothing typed is lost). */
+  privacyNote?: boolean;
 }) {
   const id = useId();
   return (
@@ -31,6 +35,14 @@ export function ClientKindFields({
         ) : null}
       </fieldset>
       <Field label="Date of birth" name="dateOfBirth" type="date" defaultValue={dateOfBirth ?? ""} error={errors.dateOfBirth} />
+      {privacyNote ? (
+        <p className="text-sm text-slate-600">
+          {PRIVACY_SIGNUP_NOTE.before}{" "}
+          <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
+            {PRIVACY_SIGNUP_NOTE.link} {PRIVACY_SIGNUP_NOTE.newTab}
+          </a>
+        </p>
+      ) : null}
     </>
   );
 }

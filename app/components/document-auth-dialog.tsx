@@ -12,7 +12,6 @@ import { Button } from "~/components/ui/button";
 import { dialogCommand } from "~/components/ui/dialog-command";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
-import { PRIVACY_SIGNUP_NOTE } from "~/content/privacy";
 import { DOCUMENT_DIALOG } from "~/lib/form-errors";
 import type { AuthDialogFlash } from "~/lib/toast";
 
@@ -69,13 +68,7 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
         <Field label="Email" type="email" autoComplete="email" required {...field("email")} />
         <fieldset data-signup-only="" hidden={!signup} disabled={!signup} className="contents">
           <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
-          <ClientKindFields errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
-          <p className="text-sm text-slate-600">
-            {PRIVACY_SIGNUP_NOTE.before}{" "}
-            <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
-              {PRIVACY_SIGNUP_NOTE.link} {PRIVACY_SIGNUP_NOTE.newTab}
-            </a>
-          </p>
+          <ClientKindFields privacyNote errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
         </fieldset>
         <Field
           label="Password"

@@ -42,3 +42,10 @@ export const AUTH_TOASTS = {
     description: "Welcome! You've been registered as a client. Contact us if you need coach access.",
   },
 } as const satisfies Record<string, Toast>;
+
+/** The link to this page beside a sign-up form (/signup and the header's dialog): here, so the dialog does not carry the whole notice. */
+export const PRIVACY_SIGNUP_NOTE = {
+  before: "What we keep about you and your children, and why:",
+  link: "Privacy notice",
+  newTab: "(opens in a new tab)",
+};

@@ -17,13 +17,6 @@ export const PRIVACY_UPDATED = "Last updated November 24, 2026";
 /** The words of the `{account}` link in the sections below. */
 export const PRIVACY_ACCOUNT_LINK = "your account page (/account)";
 
-/** The link to this page beside a sign-up form (/signup and the header's dialog). */
-export const PRIVACY_SIGNUP_NOTE = {
-  before: "What we keep about you and your children, and why:",
-  link: "Privacy notice",
-  newTab: "(opens in a new tab)",
-};
-
 export type PrivacySection = { id: string; title: string; paragraphs: string[]; items?: string[]; after?: string[] };
 
 export const PRIVACY_SECTIONS: PrivacySection[] = [

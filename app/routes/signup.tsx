@@ -13,7 +13,6 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
-import { PRIVACY_SIGNUP_NOTE } from "~/content/privacy";
 import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -85,13 +84,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
         <Field label="Full Name" name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
         <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="new-password" required error={fieldErrors.password} />
-        <ClientKindFields errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
-        <p className="text-sm text-slate-600">
-          {PRIVACY_SIGNUP_NOTE.before}{" "}
-          <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
-            {PRIVACY_SIGNUP_NOTE.link} {PRIVACY_SIGNUP_NOTE.newTab}
-          </a>
-        </p>
+        <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <p className="text-sm text-slate-600">All new accounts are clients. For coach access, please contact the organisation.</p>
         <FormError message={error} />
