@@ -26,7 +26,7 @@ async function signedInCookie(base: string): Promise<string> {
   await fetch(`${base}/signup`, {
     method: "POST",
     headers,
-    body: new URLSearchParams({ fullName: "Bench Family", email, password }),
+    body: new URLSearchParams({ fullName: "Bench Family", email, password, kind: "guardian", dateOfBirth: "1984-05-17" }),
     redirect: "manual",
   });
   const res = await fetch(`${base}/signin`, { method: "POST", headers, body: new URLSearchParams({ email, password }), redirect: "manual" });

@@ -66,7 +66,7 @@ async function signedInCookies(base: string, who = "bench"): Promise<{ email: st
       body: new URLSearchParams(fields),
       redirect: "manual",
     });
-  await post("/signup", { fullName: "Bench Person", email, password: "bench-secret" });
+  await post("/signup", { fullName: "Bench Person", email, password: "bench-secret", kind: "guardian", dateOfBirth: "1984-05-17" });
   const res = await post("/signin", { email, password: "bench-secret" });
   const url = new URL(base);
   // Only the session: the one-off "Welcome back!" toast cookie belongs to the first page after signing in, not to
