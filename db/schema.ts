@@ -59,6 +59,11 @@ export const users = pgTable(
      * date of birth.
      */
     minorProtection: boolean("minor_protection").notNull().default(false),
+    /**
+     * Whether the person said they are a parent/guardian or a student-athlete. Sign-up's form always asks; an account
+     * made through Google has not, and messages nobody until it answers on /account (decision 0022).
+     */
+    kindAnswered: boolean("kind_answered").notNull().default(true),
     /** A coach whose messaging with minors the safeguarding lead suspended, and why (decision 0022). */
     minorMessagingSuspendedAt: timestamp("minor_messaging_suspended_at", { withTimezone: true }),
     minorMessagingSuspendedReason: text("minor_messaging_suspended_reason"),

@@ -42,7 +42,10 @@ async function main() {
     });
   const person = async (fullName: string) => {
     const email = `${fullName.split(" ")[0]!.toLowerCase()}-${crypto.randomBytes(3).toString("hex")}@example.com`;
-    await must(await form("/signup", { fullName, email, password: "secret12", phone: "(202) 555-0111", kind: "guardian", dateOfBirth: "1984-05-17" }), "sign-up");
+    await must(
+      await form("/signup", { fullName, email, password: "secret12", phone: "(202) 555-0111", kind: "guardian", dateOfBirth: "1984-05-17" }),
+      "sign-up",
+    );
     const res = await must(await form("/signin", { email, password: "secret12" }), "sign-in");
     const cookie = res.headers
       .getSetCookie()

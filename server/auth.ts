@@ -49,6 +49,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
         // OAuth callback are not exposed, so nobody else writes them); changed later only through /account's rules.
         clientKind: { type: "string", required: false, input: true, defaultValue: "guardian" },
         dateOfBirth: { type: "string", required: false, input: true },
+        // Our sign-up passes true; an account made through Google gets false and answers on /account first.
+        kindAnswered: { type: "boolean", required: false, input: true, defaultValue: false },
       },
     },
     session: {

@@ -116,6 +116,7 @@ export async function signUpWithPassword(
         phone: input.phone ?? null,
         clientKind: input.kind,
         dateOfBirth: input.dateOfBirth ?? null,
+        kindAnswered: true,
       },
       headers: forwardHeaders(request, context),
       returnHeaders: true,

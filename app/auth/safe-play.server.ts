@@ -19,6 +19,8 @@ import {
   ADULT_AGE,
   COACH_SUSPENDED_MESSAGE,
   COACH_UNAVAILABLE_MESSAGE,
+  KIND_QUESTION_MESSAGE,
+  KIND_UNANSWERED_MESSAGE,
   pausedMessage,
   ageOn,
   AWAITING_CONFIRMATION_MESSAGE,
@@ -56,6 +58,8 @@ export type SafetyPerson = {
   familyConfirmed: boolean;
   /** A coach whose messaging with minors the safeguarding lead suspended. */
   suspended?: boolean;
+  /** False for a client who has not said yet what they are (an account made through Google). */
+  kindAnswered?: boolean;
 };
 
 const SafetyRow = z.object({
@@ -66,6 +70,7 @@ const SafetyRow = z.object({
   guardians: z.array(z.string()).nullable(),
   confirmed: z.boolean().nullable(),
   suspended: z.boolean(),
+  kind_answered: z.boolean(),
 });
 
 const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
@@ -76,6 +81,7 @@ const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
   guardianIds: r.guardians ?? [],
   familyConfirmed: r.confirmed === true,
   suspended: r.suspended,
+  kindAnswered: r.kind_answered,
 });
 
 const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.date_of_birth::text as dob,
@@ -83,7 +89,7 @@ const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.d
     where g.athlete_id = u.id) as guardians,
   (select h.confirmed_at is not null or h.linked_before_confirmation from household_members m join households h on h.id = m.household_id
     where m.user_id = u.id) as confirmed,
-  (u.minor_messaging_suspended_at is not null) as suspended`;
+  (u.minor_messaging_suspended_at is not null) as suspended, u.kind_answered`;
 
 /** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
 export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">, settings: SafePlaySettings): boolean {
@@ -104,6 +110,7 @@ export function sendRefusal(
   const sender = participants.find((p) => p.id === senderId);
   if (!sender) return null;
   if (pausedReason) return pausedMessage(pausedReason);
+  if (sender.role === "client" && sender.kindAnswered === false) return KIND_QUESTION_MESSAGE;
   const present = new Set(participants.map((p) => p.id));
   const minors = participants.filter((p) => isMinorPerson(p, settings));
   for (const minor of minors) {
@@ -127,6 +134,8 @@ export function sendRefusal(
  */
 export function startRefusal(starter: SafetyPerson, other: SafetyPerson, settings: SafePlaySettings): string | null {
   const pair = [starter, other];
+  if (starter.role === "client" && starter.kindAnswered === false) return KIND_QUESTION_MESSAGE;
+  if (other.role === "client" && other.kindAnswered === false) return KIND_UNANSWERED_MESSAGE;
   for (const p of pair) {
     if (!isMinorPerson(p, settings)) continue;
     const coach = pair.find((q) => q.role === "coach");
@@ -198,6 +207,7 @@ export async function safePlayStartRefusal(db: Executor, starterId: string, othe
 /** What keeps this person from messaging at all (the chat widget and /messages explain it), or null. */
 export async function messagingBlockFor(db: Executor, userId: string, settings: SafePlaySettings): Promise<string | null> {
   const [me] = await getSafetyPeople(db, [userId]);
+  if (me?.role === "client" && me.kindAnswered === false) return KIND_QUESTION_MESSAGE;
   if (!me || !isMinorPerson(me, settings)) return null;
   if (me.guardianIds.length === 0) return NEEDS_GUARDIAN_MESSAGE;
   return me.familyConfirmed ? null : AWAITING_CONFIRMATION_MESSAGE;

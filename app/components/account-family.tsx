@@ -12,6 +12,7 @@ export type FamilyView = {
   kind: ClientKind;
   dateOfBirth: string | null;
   protectedMinor: boolean;
+  kindAnswered: boolean;
   minor: boolean;
   confirmation: { confirmed: boolean; linkedBefore: boolean } | null;
   guardians: Array<{ id: string; fullName: string | null }>;
@@ -94,8 +95,14 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
         ) : (
           <Form method="post" className="flex flex-col gap-4" key={keyFor("kind")}>
             <Saved answer={answer} intents={["kind"]} />
+            {family.kindAnswered ? null : (
+              <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
+                Please tell us whether you are a parent or guardian or a student-athlete, with your date of birth. Until you do, you cannot send
+                messages.
+              </p>
+            )}
             <input type="hidden" name="intent" value="kind" />
-            <ClientKindFields kind={family.kind} dateOfBirth={family.dateOfBirth} errors={errorsFor("kind")} />
+            <ClientKindFields kind={family.kindAnswered ? family.kind : null} dateOfBirth={family.dateOfBirth} errors={errorsFor("kind")} />
             <FormError message={errorFor("kind")} />
             <Button type="submit" disabled={busy} className="self-start">
               Save

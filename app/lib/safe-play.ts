@@ -150,4 +150,10 @@ export const REPORT_OUTCOMES = [
 ] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
+/** An account made through Google has not said who the person is: it messages nobody until it does. */
+export const KIND_QUESTION_MESSAGE =
+  "Before you can send messages, please tell us on your account page whether you are a parent or guardian or a student-athlete, with your date of birth.";
+/** What others read when they try to start a conversation with such an account. */
+export const KIND_UNANSWERED_MESSAGE = "This person has not said yet whether they are a parent or guardian or a student-athlete.";
+
 export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";

@@ -8,7 +8,14 @@ import { familyInvitations, mailOutbox, safeguardingLog, users } from "../../db/
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { getSafetyPeople, messagingBlockFor, type SafePlaySettings } from "~/auth/safe-play.server";
-import { AWAITING_CONFIRMATION_MESSAGE, CONFIRMATION_NEEDED_MESSAGE, NEEDS_GUARDIAN_MESSAGE, parseQuietHours } from "~/lib/safe-play";
+import {
+  AWAITING_CONFIRMATION_MESSAGE,
+  CONFIRMATION_NEEDED_MESSAGE,
+  KIND_QUESTION_MESSAGE,
+  KIND_UNANSWERED_MESSAGE,
+  NEEDS_GUARDIAN_MESSAGE,
+  parseQuietHours,
+} from "~/lib/safe-play";
 import { ConversationRuleError, startConversation } from "~/models/conversations.server";
 import { getAthletesLeftWithoutGuardian, getFamily, getHouseholdOf, PROTECTED_DETAILS, updateClientKind } from "~/models/family.server";
 import {
@@ -370,5 +377,30 @@ describe("a second parent and the lead's corrections", () => {
     });
     expect(wrong.status).toBe(404);
     expect((await athletesOf(other))[0]!.dateOfBirth).toBe(FIFTEEN);
+  });
+});
+
+describe("an account made through Google", () => {
+  it("messages nobody until it says who the person is; a teenager who answers is protected from then on", async () => {
+    const coach = await makeUser("coach", "Coach Gee");
+    const google = await makeUser("client", "Gail Google", { kindAnswered: false, dateOfBirth: null });
+    expect(await messagingBlockFor(db, google.id, afternoon)).toBe(KIND_QUESTION_MESSAGE);
+    await expect(startConversation(db, google, coach.id, afternoon)).rejects.toEqual(new ConversationRuleError(KIND_QUESTION_MESSAGE, 403));
+    await expect(startConversation(db, coach, google.id, afternoon)).rejects.toEqual(new ConversationRuleError(KIND_UNANSWERED_MESSAGE, 403));
+    // A conversation made before (by hand): the fast send path asks the rule too.
+    const id = crypto.randomUUID();
+    await db.execute(sql`insert into conversations (id) values (${id})`);
+    await db.execute(sql`insert into conversation_participants (conversation_id, user_id) values (${id}, ${coach.id}), (${id}, ${google.id})`);
+    expect(
+      await createMessage(db, { conversationId: id, senderId: google.id, content: "hi" }, { ...DEFAULT_SEND_LIMITS, safePlay: afternoon }),
+    ).toEqual({
+      ok: false,
+      reason: "safe-play",
+      message: KIND_QUESTION_MESSAGE,
+    });
+    // Answering as a 15-year-old athlete: protected, and waiting for a guardian like any teen who signed up alone.
+    expect((await post(as(google), { intent: "kind", kind: "athlete", dateOfBirth: FIFTEEN })).status).toBe(200);
+    expect(await messagingBlockFor(db, google.id, afternoon)).toBe(NEEDS_GUARDIAN_MESSAGE);
+    expect((await post(as(google), { intent: "kind", kind: "guardian", dateOfBirth: "1980-01-01" })).status).toBe(403);
   });
 });

@@ -164,7 +164,13 @@ async function getConfirmation(db: DbOrTx, householdId: string): Promise<Confirm
 /** The person's kind, date of birth and household (its guardians and athletes, and their state), as /account shows it. */
 export async function getFamily(db: Db, userId: string, settings: SafePlaySettings) {
   const [me] = await db
-    .select({ kind: users.clientKind, dateOfBirth: users.dateOfBirth, role: users.role, protectedMinor: users.minorProtection })
+    .select({
+      kind: users.clientKind,
+      dateOfBirth: users.dateOfBirth,
+      role: users.role,
+      protectedMinor: users.minorProtection,
+      kindAnswered: users.kindAnswered,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!me) return null;
@@ -188,6 +194,8 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
   return {
     kind: me.kind,
     dateOfBirth: me.dateOfBirth,
+    /** False until a Google sign-up says what they are (the form asks everyone else). */
+    kindAnswered: me.kindAnswered,
     /** Is or was a minor athlete: their kind and date of birth are changed only by their guardians or the lead. */
     protectedMinor: me.protectedMinor,
     minor: isMinorPerson({ role: me.role, kind: me.kind, dateOfBirth: me.dateOfBirth }, settings),
@@ -228,12 +236,18 @@ export async function updateClientKind(
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const [me] = await tx
-      .select({ kind: users.clientKind, dateOfBirth: users.dateOfBirth, role: users.role, protectedMinor: users.minorProtection })
+      .select({
+        kind: users.clientKind,
+        dateOfBirth: users.dateOfBirth,
+        role: users.role,
+        protectedMinor: users.minorProtection,
+        kindAnswered: users.kindAnswered,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
     if (!me || me.role !== "client") return { ok: false, error: "Only clients say whether they are a parent or a student-athlete.", status: 403 };
-    if (me.kind === input.kind && me.dateOfBirth === input.dateOfBirth) return { ok: true };
+    if (me.kindAnswered && me.kind === input.kind && me.dateOfBirth === input.dateOfBirth) return { ok: true };
     if (me.protectedMinor) return { ok: false, field: "kind", error: PROTECTED_DETAILS, status: 403 };
     const membership = await getHouseholdOf(tx, userId);
     if (membership && membership.role !== input.kind)
@@ -248,7 +262,10 @@ export async function updateClientKind(
       };
     const problem = clientKindProblem(input.kind, input.dateOfBirth, settings);
     if (problem) return { ok: false, field: problem.field, error: problem.message, status: 400 };
-    await tx.update(users).set({ clientKind: input.kind, dateOfBirth: input.dateOfBirth, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ clientKind: input.kind, dateOfBirth: input.dateOfBirth, kindAnswered: true, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await logSafeguarding(tx, {
       actorId: userId,
       athleteId: input.kind === "athlete" || me.kind === "athlete" ? userId : null,

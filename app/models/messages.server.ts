@@ -206,7 +206,9 @@ const INSERT_MESSAGES = {
             select 1 from conversation_participants p
             where p.conversation_id = i.conversation_id
               and (select u.role = 'client' and u.client_kind = 'athlete' from users u where u.id = p.user_id))
-            and (select cv.paused_at is null from conversations cv where cv.id = i.conversation_id)) as safe_play_ok
+            and (select cv.paused_at is null from conversations cv where cv.id = i.conversation_id)
+            -- A sender who has not said what they are (a Google sign-up) is answered by the rule too.
+            and (select s.kind_answered from users s where s.id = i.sender_id)) as safe_play_ok
         offset 0) rule
     ), allowance as (
       insert into message_allowances as ma (user_id, tokens, updated_at)

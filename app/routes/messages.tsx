@@ -21,7 +21,7 @@ import { ConversationRuleError, getClientsForCoach, getConversationsForUser, sta
 import { createMessage } from "~/models/messages.server";
 import { getProfileById } from "~/models/users.server";
 import { messagingBlockFor } from "~/auth/safe-play.server";
-import { NEEDS_GUARDIAN_MESSAGE } from "~/lib/safe-play";
+import { KIND_QUESTION_MESSAGE, NEEDS_GUARDIAN_MESSAGE } from "~/lib/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.messages);
@@ -153,11 +153,22 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       {blocked ? (
         <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900">
           <h2 className="font-semibold">
-            {blocked === NEEDS_GUARDIAN_MESSAGE ? "A parent or guardian is needed" : "Your family is being confirmed"}
+            {blocked === NEEDS_GUARDIAN_MESSAGE
+              ? "A parent or guardian is needed"
+              : blocked === KIND_QUESTION_MESSAGE
+                ? "Tell us who you are"
+                : "Your family is being confirmed"}
           </h2>
           <p className="mt-1">{blocked}</p>
-          <Link to="/account#family-heading" className="mt-2 inline-block font-semibold text-court-800 underline">
-            {blocked === NEEDS_GUARDIAN_MESSAGE ? "Link a parent or guardian" : "See your family"}
+          <Link
+            to={blocked === KIND_QUESTION_MESSAGE ? "/account#kind-heading" : "/account#family-heading"}
+            className="mt-2 inline-block font-semibold text-court-800 underline"
+          >
+            {blocked === NEEDS_GUARDIAN_MESSAGE
+              ? "Link a parent or guardian"
+              : blocked === KIND_QUESTION_MESSAGE
+                ? "Answer on your account page"
+                : "See your family"}
           </Link>
         </div>
       ) : null}

@@ -101,6 +101,18 @@ describe("Google sign-in", () => {
     await page.getByRole("button", { name: /Gina Google.*account menu/ }).waitFor();
     expect(await usersWithEmail(identity.email)).toEqual([{ full_name: "Gina Google", role: "client", phone: null }]);
 
+    // Google does not ask who the person is: until they say so on /account, they message nobody (Safe Play).
+    await visit("/messages");
+    await page.getByRole("heading", { name: "Tell us who you are" }).waitFor();
+    await page.getByRole("link", { name: "Answer on your account page" }).click();
+    await page.getByText("Please tell us whether you are a parent or guardian or a student-athlete").waitFor();
+    await page.getByLabel("I am a parent or guardian").check();
+    await page.getByLabel("Date of birth").fill("1988-03-03");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByRole("status").getByText("Saved.").waitFor();
+    await visit("/messages");
+    expect(await page.getByRole("heading", { name: "Tell us who you are" }).count()).toBe(0);
+
     // A second sign-in finds the same account: still one profile.
     await page.context().clearCookies();
     await visit("/signin");

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "kind_answered" boolean DEFAULT true NOT NULL;
