@@ -107,7 +107,7 @@ describe("Google sign-in", () => {
     await page.getByRole("link", { name: "Answer on your account page" }).click();
     await page.getByText("Please tell us whether you are a parent or guardian or a student-athlete").waitFor();
     await page.getByLabel("I am a parent or guardian").check();
-    await page.getByLabel("Date of birth").fill("1988-03-03");
+    await page.getByLabel("Date of birth", { exact: true }).fill("1988-03-03");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("status").getByText("Saved.").waitFor();
     await visit("/messages");

@@ -365,6 +365,81 @@ describe("Safe Play", () => {
     expect(after.messages).toBe(before.messages);
   });
 
+  it("a 15-year-old athlete cannot make himself a guardian or change his date of birth, on the page or by hand", async () => {
+    const t = await open();
+    const teenEmail = uniqueEmail("teen");
+    await t.visit("/signup");
+    await t.page.getByLabel("Full Name").fill("Theo Teen");
+    await t.page.getByLabel("Email").fill(teenEmail);
+    await t.page.getByLabel("Password").fill("secret12");
+    await t.page.getByLabel("I am a student-athlete").check();
+    await t.page.getByLabel("Date of birth").fill(DOB_15);
+    await t.page.getByRole("button", { name: "Create Account" }).click();
+    await t.page.waitForURL((u) => u.pathname === "/signin");
+    await signInThroughPage(t.page, teenEmail, "secret12");
+    await t.visit("/account");
+    // No form to change it: the page says who can.
+    await t.page.getByText("Your date of birth and account type can only be changed by your parent or guardian").waitFor();
+    expect(await t.page.getByLabel("I am a parent or guardian").count()).toBe(0);
+    // By hand, as the report did it: refused, nothing changed, and the widget still says what is missing.
+    const teen = { email: teenEmail, password: "secret12", fullName: "Theo Teen", cookie: await signInCookie(server.url, teenEmail, "secret12") };
+    const res = await post(server.url, "/account", teen, { intent: "kind", kind: "guardian", dateOfBirth: "" });
+    expect(res.status).toBe(403);
+    const d = await db();
+    expect((await d.query("select client_kind, date_of_birth::text as dob from users where email = $1", [teenEmail])).rows).toEqual([
+      { client_kind: "athlete", dob: DOB_15 },
+    ]);
+    await t.visit("/");
+    await t.page.getByRole("button", { name: "Message Your Coach" }).click();
+    await t.page.getByText("Before you can send messages, a parent or guardian must be linked to your account").waitFor();
+  });
+
+  it("Sofia and Leo: the add form is empty for Leo, and Leo's invitation sent to Sofia's address cannot take Sofia's account", async () => {
+    const parent = await makePerson(server.url, "Paz Parent", { env: env() });
+    const g = await open();
+    await useSession(g.context, server.url, parent);
+    await g.visit("/account");
+    const sofiaEmail = uniqueEmail("sofia");
+    await g.page.getByLabel("Athlete's name").fill("Sofia Paz");
+    await g.page.getByLabel("Athlete's date of birth").fill(DOB_15);
+    await g.page.getByLabel("Athlete's email (optional)").fill(sofiaEmail);
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByRole("status").getByText("Sofia Paz was added to your family.").waitFor();
+    expect(await g.page.getByLabel("Athlete's name").inputValue()).toBe("");
+    expect(await g.page.getByLabel("Athlete's email (optional)").inputValue()).toBe("");
+    await g.page.getByLabel("Athlete's name").fill("Leo Paz");
+    await g.page.getByLabel("Athlete's date of birth").fill(DOB_11);
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByRole("status").getByText("Leo Paz was added to your family.").waitFor();
+    // The mistake of the report, made on purpose: Leo's invitation to Sofia's address.
+    const leoCard = g.page
+      .getByRole("list", { name: "Your student-athletes" })
+      .getByRole("listitem")
+      .filter({ has: g.page.getByRole("heading", { name: /^Leo Paz/ }) });
+    await leoCard.getByLabel("Leo Paz's own email, to invite them").fill(sofiaEmail);
+    await leoCard.getByRole("button", { name: "Send an invitation" }).click();
+    await g.page.getByRole("status").getByText(`We sent Leo Paz's invitation to ${sofiaEmail}.`).waitFor();
+
+    const sofiaMail = await smtp.waitFor(sofiaEmail, (m) => m.text.includes("The student-athlete: Sofia Paz."));
+    const s = await open();
+    await s.visit(sofiaMail.links.find((l) => l.includes("/invitation?token="))!);
+    await s.page.getByLabel("Choose a password").fill("sofia123");
+    await s.page.getByLabel("Repeat the password").fill("sofia123");
+    await s.page.getByRole("button", { name: "Accept and create my sign-in" }).click();
+    await s.page.waitForURL((u) => u.pathname === "/signin");
+    await signInThroughPage(s.page, sofiaEmail, "sofia123");
+    // Leo's link, opened by Sofia signed in: it says why it cannot be hers, and offers nothing to accept.
+    const leoMail = await smtp.waitFor(sofiaEmail, (m) => m.text.includes("The student-athlete: Leo Paz."));
+    await s.visit(leoMail.links.find((l) => l.includes("/invitation?token="))!);
+    await s.page.getByText("the account you are signed in with already belongs to someone, so it cannot take it").waitFor();
+    expect(await s.page.getByRole("button", { name: /Accept/ }).count()).toBe(0);
+    // Leo is still Leo, 11, in the family; Sofia is still Sofia, 15.
+    await g.visit("/account");
+    const list = g.page.getByRole("list", { name: "Your student-athletes" });
+    await list.getByRole("heading", { name: /^Leo Paz · 11 years old/ }).waitFor();
+    await list.getByRole("heading", { name: /^Sofia Paz · 15 years old/ }).waitFor();
+  });
+
   it("at 21:00 (the clock set through configuration) refuses the coach, saying when, and never the family", async () => {
     await database?.close();
     database = undefined;
