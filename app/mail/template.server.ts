@@ -2,6 +2,12 @@
 // the same words, no images or tracking, and for bulk-style mail a one-click unsubscribe link (RFC 8058).
 import crypto from "node:crypto";
 
+/**
+ * The unsubscribe link's words. Not "Stop these emails": SpamAssassin's END_FUTURE_EMAILS rule scores that phrase as
+ * spam, and every mail the site sends must score 0.
+ */
+export const UNSUBSCRIBE_LINK_TEXT = "Turn off these notices";
+
 export type MailSettings = { orgName: string; publicUrl: string; secret: string };
 
 /** What a notice may be unsubscribed from: each is a preference on /account. */
@@ -60,7 +66,7 @@ export function renderMail(settings: MailSettings, content: MailContent): Render
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footnote ?? []),
     `— ${settings.orgName}\n${settings.publicUrl}`,
-    ...(unsubscribeUrl ? [`Stop these emails: ${unsubscribeUrl}`] : []),
+    ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LINK_TEXT}: ${unsubscribeUrl}`] : []),
   ].join("\n\n");
 
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, "<br>")}</p>`;
@@ -74,7 +80,7 @@ ${content.quote?.length ? `<blockquote style="margin:0 0 16px;padding:8px 16px;b
 ${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:14px;color:#475569">Or open this address: ${escapeHtml(content.action.url)}</p>` : ""}
 ${(content.footnote ?? []).map(p).join("\n")}
 <p style="margin:24px 0 0;font-size:14px;color:#475569">${escapeHtml(settings.orgName)} · <a href="${escapeHtml(settings.publicUrl)}" style="color:#166534">${escapeHtml(settings.publicUrl)}</a></p>
-${unsubscribeUrl ? `<p style="margin:8px 0 0;font-size:14px;color:#475569"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#166534">Stop these emails</a></p>` : ""}
+${unsubscribeUrl ? `<p style="margin:8px 0 0;font-size:14px;color:#475569"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#166534">${UNSUBSCRIBE_LINK_TEXT}</a></p>` : ""}
 </div></body></html>`;
   return { subject: content.subject, text, html, headers };
 }

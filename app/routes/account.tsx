@@ -28,6 +28,8 @@ import {
 } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { formatDateTime } from "~/lib/datetime";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { setToastCookie } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences } from "~/models/account.server";
 import { getAthletesLeftWithoutGuardian, getFamily } from "~/models/family.server";
@@ -219,6 +221,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const errorFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? actionData?.error : undefined);
   const familyIntent = (FAMILY_INTENTS as readonly string[]).includes(actionData?.intent ?? "");
   const others = sessions.filter((s) => !s.current);
+  const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{PAGES.account.heading}</h1>
@@ -326,7 +329,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               <span className="text-slate-900">
                 {s.device}
                 {s.current ? " (this device)" : ""}
-                <span className="block text-sm text-slate-600">Last active {new Date(s.lastActive).toUTCString()}</span>
+                <span className="block text-sm text-slate-600">
+                  Last active <time dateTime={s.lastActive}>{formatDateTime(s.lastActive, zone)}</time>
+                </span>
               </span>
               {s.current ? null : (
                 <Form method="post">

@@ -97,7 +97,13 @@ export function MessageList({
     return () => observer.disconnect();
   }, [load, canLoad]);
   return (
-    <div ref={scroller} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5" tabIndex={0} aria-label="Message history">
+    <div
+      ref={scroller}
+      className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
+      tabIndex={0}
+      role="region"
+      aria-label="Message history"
+    >
       <div ref={top} />
       {older?.has && older.href ? (
         <p className="mb-3 text-center text-sm">
