@@ -382,7 +382,12 @@ describe("Safe Play", () => {
     await t.page.getByText("Your date of birth and account type can only be changed by your parent or guardian").waitFor();
     expect(await t.page.getByLabel("I am a parent or guardian").count()).toBe(0);
     // Where they are signed in, in the organisation's zone (it was GMT).
-    expect(await t.page.getByText(/^Last active/).first().textContent()).not.toContain("GMT");
+    expect(
+      await t.page
+        .getByText(/^Last active/)
+        .first()
+        .textContent(),
+    ).not.toContain("GMT");
     // By hand, as the report did it: refused, nothing changed, and the widget still says what is missing.
     const teen = { email: teenEmail, password: "secret12", fullName: "Theo Teen", cookie: await signInCookie(server.url, teenEmail, "secret12") };
     const res = await post(server.url, "/account", teen, { intent: "kind", kind: "guardian", dateOfBirth: "" });
