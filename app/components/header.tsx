@@ -3,7 +3,10 @@ import { useId, useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
 import { ProgramsMenu } from "~/components/programs-menu";
-import { NAV_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
+import { NAV_LINKS, PROGRAM_OVERVIEW_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
+
+/** The phone menu's Programs: the overview and registration first (the wide header reaches them from its pages). */
+const MOBILE_PROGRAM_LINKS = [...PROGRAM_OVERVIEW_LINKS, ...PROGRAM_LINKS];
 import { roleLabel, type Profile } from "~/lib/profile";
 import { useRealtime } from "~/lib/realtime-client";
 
@@ -58,6 +61,7 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
         id={mobileId}
         aria-label="Mobile"
         data-disclosure-panel=""
+        data-lock-scroll=""
         hidden
         className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-24 xl:hidden"
       >
@@ -72,7 +76,7 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
         </ul>
         <p className="mt-3 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Programs</p>
         <ul className="grid gap-1 sm:grid-cols-2">
-          {PROGRAM_LINKS.map((p) => (
+          {MOBILE_PROGRAM_LINKS.map((p) => (
             <li key={p.to}>
               <NavLink to={p.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
                 {p.label}

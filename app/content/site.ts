@@ -54,4 +54,10 @@ export const PROGRAM_LINKS = [
   { slug: "school-without-walls", to: "/programs/school-without-walls", label: "School Without Walls" },
 ] as const;
 
+/** The programs overview and the registration form, first in the phone menu's Programs. */
+export const PROGRAM_OVERVIEW_LINKS = [
+  { to: "/programs", label: "All programs" },
+  { to: "/programs/registration", label: "Register" },
+] as const;
+
 export type ProgramSlug = (typeof PROGRAM_LINKS)[number]["slug"];

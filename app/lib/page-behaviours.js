@@ -18,6 +18,7 @@
   // data-hover="150": opens while the mouse is over the box and closes that many milliseconds after it leaves.
   // data-arrow-keys: ArrowDown on the button opens the menu and moves to its first link; arrows move between links.
   // data-close-on-blur: closes when focus leaves the box. Escape, a click elsewhere, or on a link in it close it.
+  // data-lock-scroll on the panel: while it is open the page behind it does not scroll (the phone menu).
   /** @type {WeakMap<Element, ReturnType<typeof setTimeout>>} */
   const closeTimers = new WeakMap();
 
@@ -53,6 +54,7 @@
     if (!open) openedByHover.delete(button);
     button.setAttribute("aria-expanded", String(open));
     panel.hidden = !open;
+    if (panel.hasAttribute("data-lock-scroll")) document.documentElement.toggleAttribute("data-scroll-locked", open);
   };
   const closeAll = (/** @type {Element | null} */ except) => {
     for (const b of document.querySelectorAll("[data-disclosure-button]")) if (b !== except && isOpen(b)) setOpen(b, false);

@@ -87,10 +87,18 @@ describe("header", () => {
       "FAQ",
       "Contact",
       "Donate",
+      "All programs",
+      "Register",
       ...PROGRAM_PAGES,
     ]) {
       await mobile.getByRole("link", { name: label, exact: true }).waitFor();
     }
+    // The page behind the open menu stays still.
+    const overflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+    expect(await overflow()).toBe("hidden");
+    await page.getByRole("button", { name: "Close menu" }).click();
+    expect(await overflow()).not.toBe("hidden");
+    await toggle.click();
     await mobile.getByRole("link", { name: "Donate" }).click();
     await page.waitForURL((u) => u.pathname === "/donate");
     await mobile.waitFor({ state: "hidden" });
