@@ -190,6 +190,7 @@
   // click on the backdrop close them. For browsers without those, the same here. ----
   if (!("command" in HTMLButtonElement.prototype)) {
     document.addEventListener("click", (e) => {
+      if (e.defaultPrevented) return;
       const button = closest(e.target, "button[commandfor]");
       const dialog = button && document.getElementById(button.getAttribute("commandfor") ?? "");
       if (!(dialog instanceof HTMLDialogElement)) return;
@@ -198,6 +199,58 @@
       else if (command === "close" || command === "request-close") dialog.close();
     });
   }
+  // ---- Photo after photo: a [data-dialog-step] button in an open dialog closes it and opens the dialog it names
+  // (without this script it opens that one over this one). ArrowLeft / ArrowRight and a swipe press the dialog's
+  // previous / next buttons ([data-dialog-step="previous" | "next"]). When the last one closes, focus goes back to the
+  // grid's button of the photo shown last.
+  /** @param {HTMLButtonElement} button */
+  const step = (button) => {
+    const from = button.closest("dialog");
+    const to = document.getElementById(button.getAttribute("commandfor") ?? "");
+    if (!(from instanceof HTMLDialogElement) || !(to instanceof HTMLDialogElement)) return;
+    from.close();
+    /** @type {HTMLElement | null} */ (document.querySelector(`button[commandfor="${to.id}"]:not([data-dialog-step])`))?.focus();
+    to.showModal();
+    /** @type {HTMLElement | null} */ (to.querySelector(`[data-dialog-step="${button.dataset.dialogStep}"]`))?.focus();
+  };
+  document.addEventListener(
+    "click",
+    (e) => {
+      const button = closest(e.target, "button[data-dialog-step]");
+      if (!(button instanceof HTMLButtonElement)) return;
+      e.preventDefault();
+      step(button);
+    },
+    true,
+  );
+  /** The open dialog's previous or next button. @param {"previous" | "next"} which */
+  const stepButton = (which) => document.querySelector(`dialog[open] button[data-dialog-step="${which}"]`);
+  document.addEventListener("keydown", (e) => {
+    const which = e.key === "ArrowLeft" ? "previous" : e.key === "ArrowRight" ? "next" : null;
+    const button = which && stepButton(which);
+    if (button instanceof HTMLButtonElement) {
+      e.preventDefault();
+      step(button);
+    }
+  });
+  // A photo dragged with a mouse would start the browser's drag and drop instead of a swipe.
+  document.addEventListener("dragstart", (e) => {
+    if (closest(e.target, "dialog[open]") && stepButton("next")) e.preventDefault();
+  });
+  let swipeStart = /** @type {{ x: number; y: number } | null} */ (null);
+  document.addEventListener("pointerdown", (e) => {
+    swipeStart = closest(e.target, "dialog[open]") && stepButton("next") ? { x: e.clientX, y: e.clientY } : null;
+  });
+  document.addEventListener("pointerup", (e) => {
+    if (!swipeStart) return;
+    const dx = e.clientX - swipeStart.x;
+    const dy = e.clientY - swipeStart.y;
+    swipeStart = null;
+    if (Math.abs(dx) < 60 || Math.abs(dy) > Math.abs(dx)) return;
+    const button = stepButton(dx < 0 ? "next" : "previous");
+    if (button instanceof HTMLButtonElement) step(button);
+  });
+
   if (!("closedBy" in HTMLDialogElement.prototype)) {
     document.addEventListener("click", (e) => {
       const dialog = e.target;

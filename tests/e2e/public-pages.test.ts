@@ -203,6 +203,28 @@ describe("gallery", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "hidden" });
 
+    // Photo after photo: the buttons, the arrow keys and a swipe; one dialog open at a time.
+    const shown = () => page.getByRole("dialog").getAttribute("aria-label");
+    await buttons.nth(1).click();
+    const second = await shown();
+    await page.getByRole("dialog").getByRole("button", { name: "Next photo" }).click();
+    await expect.poll(shown).not.toBe(second);
+    expect(await page.getByRole("dialog").count()).toBe(1);
+    const third = await shown();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(shown).toBe(second);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(shown).toBe(third);
+    const box = (await page.getByRole("dialog").boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(shown).not.toBe(third);
+    expect(await page.getByRole("dialog").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+
     await buttons.nth(7).click();
     await page.getByRole("dialog").waitFor();
     await page.mouse.click(5, 5);

@@ -1,4 +1,4 @@
-import { ImageOff, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, ImageOff, X } from "lucide-react";
 import { useId } from "react";
 import { dialogCommand } from "~/components/ui/dialog-command";
 import { Picture } from "~/components/ui/picture";
@@ -30,8 +30,9 @@ function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: bo
 
 /**
  * The photo grid. Each photo opens full size in a native modal dialog (the button's `commandfor`), which the close
- * button, Escape, or a click on the dark area around the photo closes. No React needed, so the gallery works on the
- * page visitors get without it.
+ * button, Escape, or a click on the dark area around the photo closes; previous and next buttons (and the arrow keys,
+ * and a swipe: app/lib/page-behaviours.js, data-dialog-step) go from photo to photo. No React needed, so the gallery
+ * works on the page visitors get without it.
  */
 export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
   const id = useId();
@@ -39,6 +40,9 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {photos.map((photo, i) => {
         const dialogId = `${id}-photo-${i}`;
+        const other = (offset: number) => `${id}-photo-${(i + offset + photos.length) % photos.length}`;
+        const stepClass =
+          "absolute top-1/2 -translate-y-1/2 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100 focus-visible:outline-white";
         return (
           <li key={photo.src}>
             <button
@@ -63,7 +67,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
               <div
                 data-close-on-click=""
                 data-testid="gallery-backdrop"
-                className="relative flex h-full w-full items-center justify-center p-4 pt-16"
+                className="relative flex h-full w-full touch-pan-y items-center justify-center p-4 pt-16"
               >
                 {/* Lazy: a photo in a closed dialog is not fetched until the dialog opens. */}
                 <Photo
@@ -72,6 +76,28 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                   sizes={FULL_SIZES}
                   className="max-h-[calc(100dvh-6rem)] w-auto max-w-full rounded-lg object-contain"
                 />
+                {photos.length > 1 ? (
+                  <>
+                    <button
+                      type="button"
+                      {...dialogCommand(other(-1), "show-modal")}
+                      data-dialog-step="previous"
+                      aria-label="Previous photo"
+                      className={`left-3 ${stepClass}`}
+                    >
+                      <ChevronLeft aria-hidden className="size-6" />
+                    </button>
+                    <button
+                      type="button"
+                      {...dialogCommand(other(1), "show-modal")}
+                      data-dialog-step="next"
+                      aria-label="Next photo"
+                      className={`right-3 ${stepClass}`}
+                    >
+                      <ChevronRight aria-hidden className="size-6" />
+                    </button>
+                  </>
+                ) : null}
                 <button
                   type="button"
                   {...dialogCommand(dialogId, "close")}
