@@ -35,6 +35,7 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.ts"),
+  route("account/my-data", "routes/account.my-data.tsx"),
   route("invitation", "routes/invitation.tsx"),
   route("safeguarding", "routes/safeguarding.tsx"),
   route("families/:householdId", "routes/families.$householdId.tsx"),

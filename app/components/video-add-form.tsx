@@ -28,14 +28,6 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
     if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
   }, [fetcher.state, fetcher.data]);
 
-  const fieldError = (name: string) =>
-    fieldErrors[name] ? (
-      <p id={`${id}-${name}-error`} role="alert" className="text-sm text-red-700">
-        {fieldErrors[name]}
-      </p>
-    ) : null;
-  const invalid = (name: string) => (fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {});
-
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-court-200 bg-court-50/60 p-4 sm:p-6">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
@@ -43,104 +35,7 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
       </h2>
       <fetcher.Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="add" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-platform`} className={labelClass}>
-            Platform
-          </label>
-          <select id={`${id}-platform`} name="platform" defaultValue={values?.platform ?? "youtube"} className={`${inputClass} bg-white`}>
-            {VIDEO_PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-url`} className={labelClass}>
-            Video URL
-          </label>
-          <input
-            id={`${id}-url`}
-            name="url"
-            type="text"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://www.youtube.com/watch?v=..."
-            defaultValue={values?.url ?? ""}
-            className={inputClass}
-            {...invalid("url")}
-          />
-          {fieldError("url")}
-        </div>
-        <div className="flex flex-col gap-1 md:col-span-2">
-          <label htmlFor={`${id}-title`} className={labelClass}>
-            Title
-          </label>
-          <input
-            id={`${id}-title`}
-            name="title"
-            type="text"
-            maxLength={200}
-            defaultValue={values?.title ?? ""}
-            className={inputClass}
-            {...invalid("title")}
-          />
-          {fieldError("title")}
-        </div>
-        <div className="flex flex-col gap-1 md:col-span-2">
-          <label htmlFor={`${id}-description`} className={labelClass}>
-            Description
-          </label>
-          <textarea
-            id={`${id}-description`}
-            name="description"
-            rows={3}
-            maxLength={5000}
-            defaultValue={values?.description ?? ""}
-            className={inputClass}
-            {...invalid("description")}
-          />
-          {fieldError("description")}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-category`} className={labelClass}>
-            Category
-          </label>
-          <select id={`${id}-category`} name="category" defaultValue={values?.category ?? "general"} className={`${inputClass} bg-white`}>
-            {VIDEO_FORM_CATEGORIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-date`} className={labelClass}>
-            Date
-          </label>
-          <input
-            id={`${id}-date`}
-            name="publishedOn"
-            type="date"
-            defaultValue={values?.publishedOn || today}
-            className={inputClass}
-            {...invalid("publishedOn")}
-          />
-          {fieldError("publishedOn")}
-        </div>
-        <div className="flex items-center gap-2 md:col-span-2">
-          <input
-            id={`${id}-embed`}
-            name="embedAllowed"
-            type="checkbox"
-            value="true"
-            defaultChecked={values ? values.embedAllowed : true}
-            className="size-4 accent-court-700"
-          />
-          <label htmlFor={`${id}-embed`} className={labelClass}>
-            Allow inline playback (full card with player)
-          </label>
-        </div>
+        <VideoFormFields id={id} values={values} fieldErrors={fieldErrors} today={today} />
         <div className="flex flex-col gap-3 md:col-span-2">
           <FormError message={failed?.error} />
           {result?.ok && !busy ? (
@@ -154,5 +49,135 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
         </div>
       </fetcher.Form>
     </section>
+  );
+}
+
+/**
+ * The fields of a video, shared by the add form and the edit form (video-edit-form.tsx), which the server checks
+ * with one schema (AddVideoSchema). Each message stands beside its field.
+ */
+export function VideoFormFields({
+  id,
+  values,
+  fieldErrors,
+  today,
+}: {
+  id: string;
+  values: AddVideoValues | undefined;
+  fieldErrors: Partial<Record<string, string>>;
+  today: string;
+}) {
+  const fieldError = (name: string) =>
+    fieldErrors[name] ? (
+      <p id={`${id}-${name}-error`} role="alert" className="text-sm text-red-700">
+        {fieldErrors[name]}
+      </p>
+    ) : null;
+  const invalid = (name: string) => (fieldErrors[name] ? { "aria-invalid": true, "aria-describedby": `${id}-${name}-error` } : {});
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-platform`} className={labelClass}>
+          Platform
+        </label>
+        <select id={`${id}-platform`} name="platform" defaultValue={values?.platform ?? "youtube"} className={`${inputClass} bg-white`}>
+          {VIDEO_PLATFORMS.map((p) => (
+            <option key={p} value={p}>
+              {PLATFORM_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-url`} className={labelClass}>
+          Video URL
+        </label>
+        <input
+          id={`${id}-url`}
+          name="url"
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://www.youtube.com/watch?v=..."
+          defaultValue={values?.url ?? ""}
+          className={inputClass}
+          {...invalid("url")}
+        />
+        {fieldError("url")}
+      </div>
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <label htmlFor={`${id}-title`} className={labelClass}>
+          Title
+        </label>
+        <input
+          id={`${id}-title`}
+          name="title"
+          type="text"
+          maxLength={200}
+          defaultValue={values?.title ?? ""}
+          className={inputClass}
+          {...invalid("title")}
+        />
+        {fieldError("title")}
+      </div>
+      <div className="flex flex-col gap-1 md:col-span-2">
+        <label htmlFor={`${id}-description`} className={labelClass}>
+          Description
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          rows={3}
+          maxLength={5000}
+          defaultValue={values?.description ?? ""}
+          className={inputClass}
+          {...invalid("description")}
+        />
+        {fieldError("description")}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-category`} className={labelClass}>
+          Category
+        </label>
+        <select id={`${id}-category`} name="category" defaultValue={values?.category ?? "general"} className={`${inputClass} bg-white`}>
+          {VIDEO_FORM_CATEGORIES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+          {/* A category saved before (or by hand) that the list lacks stays chosen, rather than changing on save. */}
+          {values?.category && !VIDEO_FORM_CATEGORIES.some((c) => c.value === values.category) ? (
+            <option value={values.category}>{values.category}</option>
+          ) : null}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-date`} className={labelClass}>
+          Date
+        </label>
+        <input
+          id={`${id}-date`}
+          name="publishedOn"
+          type="date"
+          defaultValue={values?.publishedOn || today}
+          className={inputClass}
+          {...invalid("publishedOn")}
+        />
+        {fieldError("publishedOn")}
+      </div>
+      <div className="flex items-center gap-2 md:col-span-2">
+        <input
+          id={`${id}-embed`}
+          name="embedAllowed"
+          type="checkbox"
+          value="true"
+          defaultChecked={values ? values.embedAllowed : true}
+          className="size-4 accent-court-700"
+        />
+        <label htmlFor={`${id}-embed`} className={labelClass}>
+          Allow inline playback (full card with player)
+        </label>
+      </div>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { useEmbedToggle, VideoEmbedToggle } from "~/components/video-embed-toggle";
 import { useHoverPreview, VideoHoverPreview } from "~/components/video-hover-preview";
 import { VideoThumbnail } from "~/components/video-thumbnail";
-import { EmbeddedPlayer } from "~/components/video-player";
+import { EmbeddedPlayer, VideoWatchLink } from "~/components/video-player";
 import { formatPublishedDate } from "~/lib/video-format";
 import { embedUrl, videoPath, type VideoPlatform } from "~/lib/video-url";
 
@@ -73,8 +73,16 @@ export function VideoCard({ video, canEdit, headingLevel = 2 }: { video: CardVid
           ) : null}
         </p>
         {full && video.description ? <p className="line-clamp-3 text-sm text-slate-700">{video.description}</p> : null}
+        {full && embedUrl(video) ? <VideoWatchLink video={video} className="self-start" /> : null}
         {canEdit ? (
-          <div className="mt-auto flex justify-end pt-1">
+          <div className="mt-auto flex items-center justify-end gap-2 pt-1">
+            <Link
+              to={`${videoPath(video)}#edit-video`}
+              aria-label={`Edit or delete ${title}`}
+              className="rounded-md border border-slate-400 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-100"
+            >
+              Edit
+            </Link>
             <VideoEmbedToggle video={{ id: video.id, title }} toggle={toggle} />
           </div>
         ) : null}

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cleanVideoUrl, embedUrl, INVALID_VIDEO_URL, INVALID_YOUTUBE_URL, parseVideoUrl, parseYouTubeId, previewUrl, videoPath } from "./video-url";
+import {
+  cleanVideoUrl,
+  embedUrl,
+  INVALID_VIDEO_URL,
+  INVALID_YOUTUBE_URL,
+  parseVideoUrl,
+  parseYouTubeId,
+  previewUrl,
+  videoPath,
+  watchLabel,
+  watchUrl,
+} from "./video-url";
 
 const ID = "dQw4w9WgXcQ";
 
@@ -136,5 +147,17 @@ describe("addresses built from a video", () => {
     expect(u.searchParams.get("loop")).toBe("1");
     expect(u.searchParams.get("playlist")).toBe(ID);
     expect(u.searchParams.get("controls")).toBe("0");
+  });
+});
+
+describe("the link to a video on its platform", () => {
+  it("points at the platform's own page, only over http(s), and names the platform", () => {
+    expect(watchUrl({ platform: "youtube", youtubeId: ID, sourceUrl: null })).toBe(`https://www.youtube.com/watch?v=${ID}`);
+    expect(watchUrl({ platform: "vimeo", youtubeId: null, sourceUrl: "https://vimeo.com/1" })).toBe("https://vimeo.com/1");
+    expect(watchUrl({ platform: "other", youtubeId: null, sourceUrl: "javascript:alert(1)" })).toBeNull();
+    expect(watchUrl({ platform: "facebook", youtubeId: null, sourceUrl: null })).toBeNull();
+    expect(watchLabel("youtube")).toBe("Watch on YouTube");
+    expect(watchLabel("vimeo")).toBe("Watch on Vimeo");
+    expect(watchLabel("other")).toBe("Watch on the video's site");
   });
 });

@@ -129,3 +129,17 @@ export function previewUrl(youtubeId: string): string {
   });
   return `https://www.youtube-nocookie.com/embed/${youtubeId}?${params}`;
 }
+
+/**
+ * The video's own page on its platform, for a plain link beside the player (school networks often block the embedded
+ * player). Only http(s) addresses; null when there is none.
+ */
+export function watchUrl(video: { platform: VideoPlatform; youtubeId: string | null; sourceUrl: string | null }): string | null {
+  if (video.platform === "youtube" && video.youtubeId) return `https://www.youtube.com/watch?v=${encodeURIComponent(video.youtubeId)}`;
+  return video.sourceUrl && /^https?:\/\//i.test(video.sourceUrl) ? video.sourceUrl : null;
+}
+
+/** "Watch on YouTube", or the platform's name; "Watch on the video's site" for other platforms. */
+export function watchLabel(platform: VideoPlatform): string {
+  return platform === "other" ? "Watch on the video's site" : `Watch on ${PLATFORM_LABELS[platform]}`;
+}

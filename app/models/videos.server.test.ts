@@ -8,6 +8,9 @@ import {
   getVideoByRouteId,
   getVideoIdBySource,
   getVideos,
+  deleteVideo,
+  getVideoSource,
+  updateVideo,
   updateVideoEmbedAllowed,
   type NewVideo,
 } from "./videos.server";
@@ -100,5 +103,22 @@ describe("videos model", () => {
       expect(others.map((o) => o.id)).not.toContain(ids[0]);
       expect(new Set(others.map((o) => o.id)).size).toBe(3);
     }
+  });
+
+  it("edits a video, refuses turning it into another row's video, and deletes it", async () => {
+    const { id } = await createVideo(db, { ...yt("GGGGGGGGGG1"), platform: "vimeo", youtubeId: null, sourceId: "https://youtu.be/GGGGGGGGGG1" });
+    await createVideo(db, yt("GGGGGGGGGG2"));
+    expect(await updateVideo(db, id, { ...yt("GGGGGGGGGG1"), title: "Fixed" })).toBe(true);
+    expect(await getVideoSource(db, id)).toEqual({ id, platform: "youtube", sourceId: "GGGGGGGGGG1", youtubeId: "GGGGGGGGGG1" });
+    expect((await getVideoByRouteId(db, "GGGGGGGGGG1"))?.title).toBe("Fixed");
+    await expect(updateVideo(db, id, yt("GGGGGGGGGG2"))).rejects.toThrow(DuplicateVideoError);
+    expect(await updateVideo(db, "00000000-0000-4000-8000-000000000000", yt("GGGGGGGGGG3"))).toBe(false);
+    expect(await updateVideo(db, "nonsense", yt("GGGGGGGGGG3"))).toBe(false);
+    expect(await deleteVideo(db, id)).toBe(true);
+    expect(await getVideoByRouteId(db, "GGGGGGGGGG1")).toBeNull();
+    expect(await getVideoSource(db, id)).toBeNull();
+    expect(await deleteVideo(db, id)).toBe(false);
+    expect(await deleteVideo(db, "nonsense")).toBe(false);
+    expect((await getVideos(db)).map((v) => v.youtubeId)).toEqual(["GGGGGGGGGG2"]);
   });
 });

@@ -115,3 +115,37 @@ export async function updateVideoEmbedAllowed(db: Db, id: string, embedAllowed: 
   const rows = await db.update(videos).set({ embedAllowed }).where(eq(videos.id, id)).returning({ id: videos.id });
   return rows.length > 0;
 }
+
+/** What an edit may change; details from the YouTube Data API are replaced only when the video itself changed. */
+export type VideoChanges = Omit<NewVideo, "thumbnailUrl" | "duration" | "viewCount" | "channelTitle"> &
+  Partial<Pick<NewVideo, "thumbnailUrl" | "duration" | "viewCount" | "channelTitle">>;
+
+/** The row id and source of a video, to compare an edit against. */
+export async function getVideoSource(db: Db, id: string) {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({ id: videos.id, platform: videos.platform, sourceId: videos.sourceId, youtubeId: videos.youtubeId })
+    .from(videos)
+    .where(eq(videos.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Saves a coach's edit; false when no such video exists, a DuplicateVideoError when another row is that video. */
+export async function updateVideo(db: Db, id: string, changes: VideoChanges): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  try {
+    const rows = await db.update(videos).set(changes).where(eq(videos.id, id)).returning({ id: videos.id });
+    return rows.length > 0;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new DuplicateVideoError();
+    throw err;
+  }
+}
+
+/** Removes a video for good (a family may withdraw consent); false when no such video exists. */
+export async function deleteVideo(db: Db, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const rows = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+  return rows.length > 0;
+}

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createAuth } from "../../server/auth";
 import { loadConfig } from "../../server/config";
-import { call, postForm } from "../../tests/support/route-context";
+import { call, contextFor, createRouteUsers, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import * as account from "./account";
 
@@ -48,5 +48,16 @@ describe("POST /account intent=resend-verification", () => {
     const location = res.headers.get("location")!;
     expect(location.startsWith("/") && !location.startsWith("//")).toBe(true);
     expect(location).toMatch(/^[\x21-\x7e]+$/);
+  });
+});
+
+describe("/account/my-data", () => {
+  it("shows the signed-in person their own data, and a visitor none", async () => {
+    const { loader: myData } = await import("./account.my-data");
+    await createRouteUsers(db);
+    const visitor = await call(myData as never, { request: new Request("http://localhost/account/my-data"), context: contextFor(db, "visitor") });
+    expect(visitor.status).toBe(302);
+    const mine = await call(myData as never, { request: new Request("http://localhost/account/my-data"), context: contextFor(db, "client") });
+    expect(mine.body).toMatchObject({ profile: { email: "client@example.com", fullName: "Client Rowe" } });
   });
 });

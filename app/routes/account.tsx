@@ -360,9 +360,14 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p className="mb-4 text-slate-800">
           A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address.
         </p>
-        <a href="/account/data" download className="font-semibold text-court-800 underline">
-          Download my data
-        </a>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/account/my-data" className="font-semibold text-court-800 underline">
+            See my data
+          </Link>
+          <a href="/account/data" download className="font-semibold text-court-800 underline">
+            Download my data
+          </a>
+        </div>
       </Section>
 
       <Section title="Delete my account" id="delete-heading">

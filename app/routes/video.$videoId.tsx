@@ -1,14 +1,30 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
+import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
 import { VideoCard, videoTitle } from "~/components/video-card";
 import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
+import { VideoEditForm, type VideoPageActionResult } from "~/components/video-edit-form";
 import { VideoPlayer } from "~/components/video-player";
 import { PAGES } from "~/content/pages";
+import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
+import { setToastCookie } from "~/lib/toast.server";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/lib/video-format";
-import { getRandomOtherVideos, getVideoByRouteId } from "~/models/videos.server";
+import { publishedAtFromDay, readVideoForm, type AddVideoValues } from "~/lib/video-schemas";
+import { videoPath } from "~/lib/video-url";
+import { fetchYouTubeDetails } from "~/lib/youtube-api.server";
+import {
+  deleteVideo,
+  DuplicateVideoError,
+  getRandomOtherVideos,
+  getVideoByRouteId,
+  getVideoIdBySource,
+  getVideoSource,
+  updateVideo,
+  type VideoChanges,
+} from "~/models/videos.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 export const NOT_FOUND_MESSAGE = "This video does not exist or has been removed.";
@@ -19,11 +35,98 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({ title: `${videoTitle(video)} | NLTE`, description: video.description?.slice(0, 160) || PAGES.video.description });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context);
   const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
   if (!video) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   const others = await getRandomOtherVideos(context.db, video.id, 3);
-  return { video, others };
+  // Only coaches get the edit form, filled with what is saved.
+  const edit = isCoach(user) ? { saved: savedValues(video), today: dayInZone(new Date(), context.config.site.timeZone) } : null;
+  return { video, others, edit };
+}
+
+function savedValues(video: NonNullable<Awaited<ReturnType<typeof getVideoByRouteId>>>): AddVideoValues {
+  return {
+    platform: video.platform,
+    url: video.sourceUrl ?? video.youtubeId ?? "",
+    title: video.title,
+    description: video.description ?? "",
+    category: video.category,
+    publishedOn: video.publishedAt ? new Date(video.publishedAt).toISOString().slice(0, 10) : "",
+    embedAllowed: video.embedAllowed,
+  };
+}
+
+/** A coach's edit or delete of this video. Everyone else is refused before anything is read. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await requireCoach(request, context);
+  const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
+  if (!video) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "edit") return editVideo(video.id, form, context);
+  if (intent === "delete") return removeVideo(video.id, context);
+  throw data({ message: "Unknown action" }, { status: 400 });
+}
+
+async function editVideo(id: string, form: FormData, context: Route.ActionArgs["context"]) {
+  const reading = readVideoForm(form);
+  const fail = (status: number, result: { error?: string; fieldErrors?: Partial<Record<string, string>> }) =>
+    data<VideoPageActionResult>({ intent: "edit", ok: false, values: reading.values, ...result }, { status });
+  if (!reading.ok) return fail(400, { fieldErrors: reading.fieldErrors });
+  const { input, parsed } = reading;
+
+  const current = await getVideoSource(context.db, id);
+  if (!current) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  const sameVideo = current.platform === parsed.platform && current.sourceId === parsed.sourceId;
+  let found: boolean;
+  try {
+    if (!sameVideo) {
+      const other = await getVideoIdBySource(context.db, parsed.platform, parsed.sourceId);
+      if (other && other !== id) throw new DuplicateVideoError();
+    }
+    // Another video: the details fetched for the old one no longer apply.
+    const details = !sameVideo && parsed.youtubeId ? await fetchYouTubeDetails(context.config.youtube, parsed.youtubeId) : null;
+    const changes: VideoChanges = {
+      platform: parsed.platform,
+      youtubeId: parsed.youtubeId,
+      sourceId: parsed.sourceId,
+      sourceUrl: parsed.sourceUrl,
+      title: input.title || details?.title || "",
+      description: input.description || details?.description || null,
+      category: input.category,
+      publishedAt: publishedAtFromDay(input.publishedOn, context.config.site.timeZone),
+      embedAllowed: input.embedAllowed,
+      ...(sameVideo
+        ? {}
+        : {
+            thumbnailUrl: details?.thumbnailUrl ?? null,
+            duration: details?.duration ?? null,
+            viewCount: details?.viewCount ?? null,
+            channelTitle: details?.channelTitle ?? null,
+          }),
+    };
+    found = await updateVideo(context.db, id, changes);
+  } catch (err) {
+    if (err instanceof DuplicateVideoError) return fail(409, { fieldErrors: { url: err.message } });
+    console.error("Error saving video:", err);
+    return fail(500, { error: "Error saving video" });
+  }
+  if (!found) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  // A YouTube video's page is named after its YouTube id, which the edit may have changed.
+  throw redirect(videoPath({ id, youtubeId: parsed.youtubeId }), {
+    headers: { "Set-Cookie": await setToastCookie(context, { title: "Video saved", type: "success" }) },
+  });
+}
+
+async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
+  try {
+    await deleteVideo(context.db, id);
+  } catch (err) {
+    console.error("Error deleting video:", err);
+    return data<VideoPageActionResult>({ intent: "delete", ok: false, error: "Error deleting video" }, { status: 500 });
+  }
+  throw redirect("/vlog", { headers: { "Set-Cookie": await setToastCookie(context, { title: "Video deleted", type: "success" }) } });
 }
 
 function BackToVideos() {
@@ -34,10 +137,10 @@ function BackToVideos() {
   );
 }
 
-export default function VideoPage({ loaderData }: Route.ComponentProps) {
+export default function VideoPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   if (navigation.state === "loading" && navigation.location.pathname.startsWith("/video/")) return <VideoDetailSkeleton />;
-  const { video, others } = loaderData;
+  const { video, others, edit } = loaderData;
   const title = videoTitle(video);
   const views = formatViewCount(video.viewCount);
   const date = formatPublishedDate(video.publishedAt);
@@ -74,6 +177,7 @@ export default function VideoPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </dl>
       {video.description ? <p className="mt-6 whitespace-pre-line text-slate-800">{video.description}</p> : null}
+      {edit ? <VideoEditForm saved={edit.saved} today={edit.today} result={actionData as VideoPageActionResult | undefined} /> : null}
 
       {others.length > 0 ? (
         <section aria-labelledby="more-videos" className="mt-12">

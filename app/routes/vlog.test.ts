@@ -10,6 +10,9 @@ import { loadConfig } from "../../server/config";
 import type { Db } from "../../db/client";
 import type { Route } from "./+types/vlog";
 import { action, loader } from "./vlog";
+import type { Route as VideoRoute } from "./+types/video.$videoId";
+import { action as videoAction, loader as videoLoader } from "./video.$videoId";
+import { createVideo } from "~/models/videos.server";
 
 const { db, pool } = await createTestDatabase();
 await pool.query(SAMPLE_VIDEOS_SQL);
@@ -186,5 +189,129 @@ describe("the list", () => {
       params: {},
     } as unknown as Route.LoaderArgs)) as { canEdit: boolean; category: string };
     expect(visitor).toMatchObject({ canEdit: false, category: "all" });
+  });
+});
+
+describe("editing and deleting a video on its page", () => {
+  async function runVideoAction(who: Who, videoId: string, fields: Record<string, string>) {
+    const request = new Request(`http://localhost/video/${videoId}`, { method: "POST", body: new URLSearchParams(fields) });
+    try {
+      const result = (await videoAction({
+        request,
+        context: contextFor(who),
+        params: { videoId },
+      } as unknown as VideoRoute.ActionArgs)) as unknown as {
+        data: Record<string, unknown>;
+        init: { status?: number } | null;
+      };
+      return { status: result.init?.status ?? 200, body: result.data, location: null };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, body: {}, location: thrown.headers.get("Location") };
+      const t = thrown as { data: unknown; init: { status: number } };
+      return { status: t.init.status, body: t.data as Record<string, unknown>, location: null };
+    }
+  }
+
+  const videoPage = (who: Who, videoId: string) =>
+    videoLoader({
+      request: new Request(`http://localhost/video/${videoId}`),
+      context: contextFor(who),
+      params: { videoId },
+    } as unknown as VideoRoute.LoaderArgs);
+
+  async function addWrongVimeo() {
+    // A youtu.be link saved as Vimeo: the mistake issue 26 describes.
+    const { id } = await createVideo(db, {
+      platform: "vimeo",
+      youtubeId: null,
+      sourceId: "https://youtu.be/FixMe000001",
+      sourceUrl: "https://youtu.be/FixMe000001",
+      title: "Wrong Platform Clinic",
+      description: "Saved as Vimeo by mistake.",
+      category: "training",
+      publishedAt: new Date("2025-03-01T00:00:00Z"),
+      embedAllowed: true,
+    });
+    return id;
+  }
+  const edit = {
+    intent: "edit",
+    platform: "youtube",
+    url: "https://youtu.be/FixMe000001",
+    title: "Fixed Clinic",
+    description: "Now on YouTube.",
+    category: "training",
+    publishedOn: "2025-03-01",
+    embedAllowed: "true",
+  };
+
+  it("lets a coach fix the platform; the page moves to the YouTube id", async () => {
+    const id = await addWrongVimeo();
+    const res = await runVideoAction("coach", id, edit);
+    expect(res).toMatchObject({ status: 302, location: "/video/FixMe000001" });
+    expect((await db.select().from(videos).where(eq(videos.id, id)))[0]).toMatchObject({
+      platform: "youtube",
+      youtubeId: "FixMe000001",
+      sourceId: "FixMe000001",
+      sourceUrl: "https://www.youtube.com/watch?v=FixMe000001",
+      title: "Fixed Clinic",
+      description: "Now on YouTube.",
+      embedAllowed: true,
+    });
+    const page = (await videoPage("coach", "FixMe000001")) as { video: { id: string }; edit: { saved: Record<string, unknown> } | null };
+    expect(page.video.id).toBe(id);
+    expect(page.edit?.saved).toMatchObject({ platform: "youtube", url: "https://www.youtube.com/watch?v=FixMe000001", title: "Fixed Clinic" });
+    expect(((await videoPage("visitor", "FixMe000001")) as { edit: unknown }).edit).toBeNull();
+  });
+
+  it("refuses a visitor and a client, by hand-made requests, and changes nothing", async () => {
+    const id = await addWrongVimeo();
+    const before = await db.select().from(videos);
+    for (const [who, status] of [
+      ["visitor", 401],
+      ["client", 403],
+    ] as const) {
+      expect((await runVideoAction(who, id, edit)).status).toBe(status);
+      expect((await runVideoAction(who, id, { intent: "delete" })).status).toBe(status);
+    }
+    expect(await db.select().from(videos)).toEqual(before);
+    await db.delete(videos).where(eq(videos.id, id));
+  });
+
+  it("answers a bad URL and a taken video beside the URL field, keeping what was typed, never a 500", async () => {
+    const id = await addWrongVimeo();
+    const before = await db.select().from(videos).where(eq(videos.id, id));
+    const bad = await runVideoAction("coach", id, { ...edit, url: "https://www.youtube.com/watch?v=short", title: "Kept" });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ intent: "edit", ok: false, fieldErrors: { url: "Invalid YouTube URL" }, values: { title: "Kept" } });
+    const badOther = await runVideoAction("coach", id, { ...edit, platform: "vimeo", url: "javascript:alert(1)" });
+    expect(badOther.body).toMatchObject({ fieldErrors: { url: "Please enter a valid video URL" } });
+    const badDate = await runVideoAction("coach", id, { ...edit, publishedOn: "2025-13-45" });
+    expect(badDate.body).toMatchObject({ fieldErrors: { publishedOn: "Please enter a valid date" } });
+    const badPlatform = await runVideoAction("coach", id, { ...edit, platform: "myspace" });
+    expect(badPlatform.status).toBe(400);
+    expect(badPlatform.body).toMatchObject({ fieldErrors: { platform: "Choose a platform" } });
+    // Another row already is this video (the Footwork sample).
+    const taken = await runVideoAction("coach", id, { ...edit, url: "https://youtu.be/Rw8nB4cYh1E" });
+    expect(taken).toMatchObject({ status: 409, body: { fieldErrors: { url: "This video has already been added." } } });
+    expect(await db.select().from(videos).where(eq(videos.id, id))).toEqual(before);
+    await db.delete(videos).where(eq(videos.id, id));
+  });
+
+  it("lets a coach delete a video: gone from the list, and its page is a 404", async () => {
+    const id = await addWrongVimeo();
+    const res = await runVideoAction("coach", id, { intent: "delete" });
+    expect(res).toMatchObject({ status: 302, location: "/vlog" });
+    expect(await db.select().from(videos).where(eq(videos.id, id))).toEqual([]);
+    const list = (await loader({
+      request: new Request("http://localhost/vlog"),
+      context: contextFor("visitor"),
+      params: {},
+    } as unknown as Route.LoaderArgs)) as {
+      videos: Array<{ id: string }>;
+    };
+    expect(list.videos.map((v) => v.id)).not.toContain(id);
+    await expect(videoPage("visitor", id)).rejects.toMatchObject({ init: { status: 404 } });
+    expect((await runVideoAction("coach", id, { intent: "delete" })).status).toBe(404);
   });
 });

@@ -8,12 +8,10 @@ import { VideoCard } from "~/components/video-card";
 import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
 import { VideoListControls } from "~/components/video-list-controls";
 import { PAGES } from "~/content/pages";
-import { parseForm } from "~/lib/auth-schemas";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/lib/video-format";
-import { AddVideoSchema, publishedAtFromDay, type AddVideoValues } from "~/lib/video-schemas";
-import { parseVideoUrl } from "~/lib/video-url";
+import { publishedAtFromDay, readVideoForm } from "~/lib/video-schemas";
 import { createVideo, DuplicateVideoError, getVideoIdBySource, getVideos, updateVideoEmbedAllowed } from "~/models/videos.server";
 import { fetchYouTubeDetails } from "~/lib/youtube-api.server";
 
@@ -61,23 +59,12 @@ async function toggleEmbed(form: FormData, context: Route.ActionArgs["context"])
 }
 
 async function addVideo(form: FormData, context: Route.ActionArgs["context"]) {
-  const raw = Object.fromEntries(form);
-  const values: AddVideoValues = {
-    platform: String(raw.platform ?? "youtube"),
-    url: String(raw.url ?? ""),
-    title: String(raw.title ?? ""),
-    description: String(raw.description ?? ""),
-    category: String(raw.category ?? "general"),
-    publishedOn: String(raw.publishedOn ?? ""),
-    embedAllowed: raw.embedAllowed !== undefined && raw.embedAllowed !== "false",
-  };
+  const reading = readVideoForm(form);
+  const { values } = reading;
   const fail = (status: number, result: Omit<Extract<AddVideoResult, { ok: false }>, "intent" | "ok" | "values">) =>
     data<AddVideoResult>({ intent: "add", ok: false, values, ...result }, { status });
-
-  const { data: input, fieldErrors } = parseForm(AddVideoSchema, form);
-  if (!input) return fail(400, { fieldErrors });
-  const parsed = parseVideoUrl(input.platform, input.url);
-  if (!parsed.ok) return fail(400, { fieldErrors: { url: parsed.error } });
+  if (!reading.ok) return fail(400, { fieldErrors: reading.fieldErrors });
+  const { input, parsed } = reading;
 
   try {
     if (await getVideoIdBySource(context.db, parsed.platform, parsed.sourceId)) throw new DuplicateVideoError();

@@ -388,6 +388,10 @@ describe("Safe Play", () => {
         .first()
         .textContent(),
     ).not.toContain("GMT");
+    // What the site keeps, as a page to read (the export was only a raw file).
+    await t.page.getByRole("link", { name: "See my data" }).click();
+    await t.page.getByRole("heading", { level: 1, name: "My data" }).waitFor();
+    await t.page.getByRole("definition").filter({ hasText: DOB_15 }).waitFor();
     // By hand, as the report did it: refused, nothing changed, and the widget still says what is missing.
     const teen = { email: teenEmail, password: "secret12", fullName: "Theo Teen", cookie: await signInCookie(server.url, teenEmail, "secret12") };
     const res = await post(server.url, "/account", teen, { intent: "kind", kind: "guardian", dateOfBirth: "" });

@@ -247,7 +247,7 @@ describe("curating videos", () => {
 
     const added = card(page, "Coach Vega's Volley Clinic");
     await added.waitFor();
-    expect(await added.getByRole("link", { name: "Coach Vega's Volley Clinic" }).getAttribute("href")).toBe("/video/VgA1cL1n1c5");
+    expect(await added.getByRole("link", { name: "Coach Vega's Volley Clinic", exact: true }).getAttribute("href")).toBe("/video/VgA1cL1n1c5");
     const { rows } = await db.query(
       "select platform, youtube_id, source_id, source_url, category, published_at, embed_allowed from videos where source_id = 'VgA1cL1n1c5'",
     );
@@ -277,7 +277,7 @@ describe("curating videos", () => {
     await form.getByRole("button", { name: "Add Video" }).click();
     await form.getByRole("status").filter({ hasText: "Video added" }).waitFor();
     const fb = card(page, "Summer Camp Closing Day");
-    await fb.getByRole("link", { name: "Summer Camp Closing Day" }).click();
+    await fb.getByRole("link", { name: "Summer Camp Closing Day", exact: true }).click();
     await page.getByRole("heading", { level: 1, name: "Summer Camp Closing Day" }).waitFor();
     const player = new URL((await page.locator("iframe").getAttribute("src"))!);
     expect(player.origin + player.pathname).toBe("https://www.facebook.com/plugins/video.php");
@@ -319,6 +319,97 @@ describe("curating videos", () => {
     expect(html).toContain("Invalid YouTube URL");
     expect(html).toContain('value="youtube.com/watch?v=nope"');
     expect(html).toContain('value="No Script Title"');
+  });
+
+  it("lets a coach fix a video saved on the wrong platform, then delete it; every player has a 'Watch on ...' link", async () => {
+    await db.query(
+      `insert into videos (platform, source_id, source_url, title, description, category, published_at, embed_allowed)
+       values ('vimeo', 'https://youtu.be/FixE2e00001', 'https://youtu.be/FixE2e00001', 'Wrong Platform Clinic', 'Saved as Vimeo by mistake.', 'training', '2025-03-01', true)`,
+    );
+    const { page, visit } = await open();
+    await signInAs(page, "coach");
+    await visit("/vlog");
+    // A full card with a player links to the video on its platform too, as a plain link.
+    const footwork = card(page, "Footwork Drill: Split Step and Recovery");
+    expect(await footwork.getByRole("link", { name: "Watch on YouTube" }).getAttribute("href")).toBe("https://www.youtube.com/watch?v=Rw8nB4cYh1E");
+
+    await card(page, "Wrong Platform Clinic").getByRole("link", { name: "Edit or delete Wrong Platform Clinic" }).click();
+    await page.getByRole("heading", { level: 1, name: "Wrong Platform Clinic" }).waitFor();
+    const form = page.getByRole("region", { name: "Edit this Video" });
+    expect(await form.getByLabel("Platform").inputValue()).toBe("vimeo");
+    expect(await form.getByLabel("Video URL").inputValue()).toBe("https://youtu.be/FixE2e00001");
+    expect(await form.getByLabel("Category").inputValue()).toBe("training");
+    expect(await form.getByLabel("Date").inputValue()).toBe("2025-03-01");
+    await expectAccessible(page);
+
+    // Bad input: the message stands beside the field, what was typed stays, nothing is saved.
+    const before = await videoRows();
+    await form.getByLabel("Platform").selectOption("youtube");
+    await form.getByLabel("Video URL").fill("https://youtu.be/short");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await form.getByRole("alert").filter({ hasText: "Invalid YouTube URL" }).waitFor();
+    expect(await form.getByLabel("Video URL").getAttribute("aria-invalid")).toBe("true");
+    expect(await form.getByLabel("Video URL").inputValue()).toBe("https://youtu.be/short");
+    expect(await videoRows()).toEqual(before);
+
+    await form.getByLabel("Video URL").fill("https://youtu.be/FixE2e00001");
+    await form.getByLabel("Title").fill("Fixed Platform Clinic");
+    await form.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("heading", { level: 1, name: "Fixed Platform Clinic" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/video/FixE2e00001");
+    const player = new URL((await page.locator("iframe").getAttribute("src"))!);
+    expect(player.origin + player.pathname).toBe("https://www.youtube-nocookie.com/embed/FixE2e00001");
+    expect(await page.getByRole("main").getByRole("link", { name: "Watch on YouTube" }).getAttribute("href")).toBe(
+      "https://www.youtube.com/watch?v=FixE2e00001",
+    );
+    const { rows } = await db.query("select platform, youtube_id, source_id, title from videos where title = 'Fixed Platform Clinic'");
+    expect(rows).toEqual([{ platform: "youtube", youtube_id: "FixE2e00001", source_id: "FixE2e00001", title: "Fixed Platform Clinic" }]);
+
+    // The watch link is in the page as sent, for a family whose browser runs no JavaScript.
+    const html = await (await fetch(`${baseURL}/video/FixE2e00001`)).text();
+    expect(html).toContain('href="https://www.youtube.com/watch?v=FixE2e00001"');
+    expect(html).toContain("Watch on YouTube");
+
+    // Deleting asks first.
+    await page.getByText("Delete this video", { exact: true }).click();
+    await page.getByRole("button", { name: "Yes, delete this video" }).click();
+    await page.getByRole("heading", { level: 1, name: "Vlog" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/vlog");
+    expect(await card(page, "Fixed Platform Clinic").count()).toBe(0);
+    expect((await db.query("select 1 from videos where source_id = 'FixE2e00001'")).rows).toEqual([]);
+    const gone = await page.goto("/video/FixE2e00001");
+    expect(gone?.status()).toBe(404);
+    await page.getByRole("heading", { level: 1, name: "Video Not Found" }).waitFor();
+  });
+
+  it("refuses editing and deleting by hand-made requests from a visitor and a client, and changes nothing", async () => {
+    const { page, context } = await open();
+    await signInAs(page, "client");
+    await page.goto("/video/Hm2sLq9ZpW4");
+    expect(await page.getByRole("region", { name: "Edit this Video" }).count()).toBe(0);
+    const clientCookie = cookieHeader(await context.cookies());
+    const before = await videoRows();
+    const attempts = [
+      new URLSearchParams({ intent: "edit", platform: "vimeo", url: "https://vimeo.com/1", title: "Sneaky" }),
+      new URLSearchParams({ intent: "delete" }),
+    ];
+    for (const [who, cookie, status] of [
+      ["visitor", "", 401],
+      ["client", clientCookie, 403],
+    ] as const) {
+      for (const body of attempts) {
+        for (const path of ["/video/Hm2sLq9ZpW4", "/video/Hm2sLq9ZpW4.data"]) {
+          const res = await fetch(`${baseURL}${path}`, {
+            method: "POST",
+            headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded", cookie },
+            body,
+            redirect: "manual",
+          });
+          expect(res.status, `${who} ${body.get("intent")} on ${path}`).toBe(status);
+        }
+      }
+    }
+    expect(await videoRows()).toEqual(before);
   });
 
   it("refuses adding and toggling by hand-made requests from a visitor and a client, and changes nothing", async () => {
