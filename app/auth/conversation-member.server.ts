@@ -6,12 +6,7 @@
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Db } from "../../db/client";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(v: string) {
-  return UUID.test(v);
-}
+import { isUuid } from "~/lib/uuid";
 
 /**
  * The rule as SQL text over two placeholders, for hand-prepared statements (the send path's, in

@@ -20,7 +20,7 @@ import {
 import type { Profile } from "~/lib/profile";
 import { removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
 import { decideTestimonial } from "~/models/testimonials.server";
-import { isUuid } from "./conversation-member.server";
+import { isUuid } from "~/lib/uuid";
 import {
   addAthlete,
   cancelAthleteInvitation,

@@ -10,8 +10,7 @@
 import { sql } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { isUuid } from "./conversation-member.server";
+import { isUuid } from "~/lib/uuid";
 import { requireUser } from "./session.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
@@ -38,6 +37,7 @@ import {
   type ClientKind,
   type QuietHours,
 } from "~/lib/safe-play";
+import type { SqlExecutor } from "~/models/mail.server";
 
 export type SafePlaySettings = { timeZone: string; quietHours: QuietHours; clock: () => Date };
 
@@ -147,9 +147,7 @@ export function startRefusal(starter: SafetyPerson, other: SafetyPerson, setting
   return null;
 }
 
-type Executor = Pick<Db, "execute">;
-
-export async function getSafetyPeople(db: Executor, userIds: string[]): Promise<SafetyPerson[]> {
+export async function getSafetyPeople(db: SqlExecutor, userIds: string[]): Promise<SafetyPerson[]> {
   if (userIds.length === 0) return [];
   const { rows } = await db.execute(
     sql`select ${safetyColumns} from users u where u.id in (${sql.join(
@@ -160,7 +158,7 @@ export async function getSafetyPeople(db: Executor, userIds: string[]): Promise<
   return rows.map((r) => toPerson(SafetyRow.parse(r)));
 }
 
-export async function getConversationSafety(db: Executor, conversationId: string): Promise<SafetyPerson[]> {
+export async function getConversationSafety(db: SqlExecutor, conversationId: string): Promise<SafetyPerson[]> {
   if (!isUuid(conversationId)) return [];
   const { rows } = await db.execute(sql`
     select ${safetyColumns} from conversation_participants p join users u on u.id = p.user_id where p.conversation_id = ${conversationId}`);
@@ -168,7 +166,7 @@ export async function getConversationSafety(db: Executor, conversationId: string
 }
 
 /** The participants of several conversations at once (one query), by conversation id. */
-export async function getConversationsSafety(db: Executor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
+export async function getConversationsSafety(db: SqlExecutor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
   const ids = [...new Set(conversationIds.filter(isUuid))];
   const out = new Map<string, SafetyPerson[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
@@ -185,7 +183,7 @@ export async function getConversationsSafety(db: Executor, conversationIds: stri
 
 /** The one send rule as the send path calls it (createMessage): two reads, nothing written. */
 export async function safePlaySendRefusal(
-  db: Executor,
+  db: SqlExecutor,
   conversationId: string,
   senderId: string,
   settings: SafePlaySettings,
@@ -197,7 +195,7 @@ export async function safePlaySendRefusal(
   return sendRefusal(people, senderId, settings, rows[0]?.reason ?? null);
 }
 
-export async function safePlayStartRefusal(db: Executor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {
+export async function safePlayStartRefusal(db: SqlExecutor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {
   const people = await getSafetyPeople(db, [starterId, otherId]);
   const starter = people.find((p) => p.id === starterId);
   const other = people.find((p) => p.id === otherId);
@@ -205,7 +203,7 @@ export async function safePlayStartRefusal(db: Executor, starterId: string, othe
 }
 
 /** What keeps this person from messaging at all (the chat widget and /messages explain it), or null. */
-export async function messagingBlockFor(db: Executor, userId: string, settings: SafePlaySettings): Promise<string | null> {
+export async function messagingBlockFor(db: SqlExecutor, userId: string, settings: SafePlaySettings): Promise<string | null> {
   const [me] = await getSafetyPeople(db, [userId]);
   if (me?.role === "client" && me.kindAnswered === false) return KIND_QUESTION_MESSAGE;
   if (!me || !isMinorPerson(me, settings)) return null;
@@ -226,7 +224,7 @@ export function canRemoveGuardianLink(actor: Pick<Profile, "id">, athlete: Safet
 }
 
 /** Whether the person holds the safeguarding lead capability (a coach granted it by an operator). */
-export async function isSafeguardingLead(db: Executor, userId: string): Promise<boolean> {
+export async function isSafeguardingLead(db: SqlExecutor, userId: string): Promise<boolean> {
   const { rows } = await db.execute<{ lead: boolean }>(
     sql`select (role = 'coach' and safeguarding_lead and deleted_at is null) as lead from users where id = ${userId}`,
   );

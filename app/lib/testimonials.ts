@@ -3,7 +3,8 @@
 import { readingsOf } from "./public-words";
 
 // Apart so that the home page's cards (app/components/testimonials-section.tsx) do not ship the form's rules.
-export { DELETE_FAILED_TITLE, isFallbackId, isUuid } from "./testimonial-delete";
+export { DELETE_FAILED_TITLE, isFallbackId } from "./testimonial-delete";
+export { isUuid } from "./uuid";
 import type { Toast } from "./toast";
 
 export type Testimonial = {

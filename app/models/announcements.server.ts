@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { announcements } from "../../db/schema";
 import type { AnnouncementInput } from "~/lib/site-content-schemas";
+import { isUuid } from "~/lib/uuid";
 
 const columns = {
   id: announcements.id,
@@ -15,15 +16,13 @@ const columns = {
 
 export type Announcement = Awaited<ReturnType<typeof getAnnouncements>>[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Pinned posts first, then the newest. */
 export async function getAnnouncements(db: Db, limit = 200) {
   return db.select(columns).from(announcements).orderBy(desc(announcements.pinned), desc(announcements.publishedAt)).limit(limit);
 }
 
 export async function getAnnouncement(db: Db, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select(columns).from(announcements).where(eq(announcements.id, id)).limit(1);
   return row ?? null;
 }
@@ -37,7 +36,7 @@ export async function createAnnouncement(db: Db, input: AnnouncementInput, creat
 }
 
 export async function updateAnnouncement(db: Db, id: string, input: AnnouncementInput): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db
     .update(announcements)
     .set({ ...input, updatedAt: new Date() })
@@ -47,7 +46,7 @@ export async function updateAnnouncement(db: Db, id: string, input: Announcement
 }
 
 export async function deleteAnnouncement(db: Db, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
   return rows.length > 0;
 }

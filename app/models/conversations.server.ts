@@ -2,7 +2,7 @@
 // that person's id and answers as if the conversation did not exist when they are not a participant.
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { isUuid } from "~/auth/conversation-member.server";
+import { isUuid } from "~/lib/uuid";
 import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
 import type { ClientLabel } from "~/lib/safe-play";
 import { addGuardiansToConversation, getClientLabels } from "./family.server";

@@ -5,6 +5,7 @@ import { cancelledDates, events } from "../../db/schema";
 import { formatCancelledDays, formatWhen } from "~/lib/event-format";
 import { dayInZone } from "~/lib/datetime";
 import type { EventInput } from "~/lib/site-content-schemas";
+import { isUuid } from "~/lib/uuid";
 
 const columns = {
   id: events.id,
@@ -28,8 +29,6 @@ const columns = {
 
 export type EventRow = Awaited<ReturnType<typeof getAllEvents>>[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Every event in the coaches' order, past one-off events included (the editor shows them). */
 export async function getAllEvents(db: Db) {
   return db.select(columns).from(events).orderBy(asc(events.position), asc(events.createdAt));
@@ -45,7 +44,7 @@ export async function getCurrentEvents(db: Db, today: string) {
 }
 
 export async function getEvent(db: Db, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select(columns).from(events).where(eq(events.id, id)).limit(1);
   return row ?? null;
 }
@@ -59,7 +58,7 @@ export async function createEvent(db: Db, input: EventInput) {
 }
 
 export async function updateEvent(db: Db, id: string, input: EventInput): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db
     .update(events)
     .set({ ...input, updatedAt: new Date() })
@@ -69,14 +68,14 @@ export async function updateEvent(db: Db, id: string, input: EventInput): Promis
 }
 
 export async function deleteEvent(db: Db, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   return rows.length > 0;
 }
 
 /** Swaps an event with its neighbour above or below. */
 export async function moveEvent(db: Db, id: string, direction: "up" | "down"): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const all = await tx.select({ id: events.id }).from(events).orderBy(asc(events.position), asc(events.createdAt)).for("update");
     const i = all.findIndex((e) => e.id === id);

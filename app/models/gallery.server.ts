@@ -5,8 +5,8 @@ import { galleryPhotoFiles, galleryPhotos, galleryStartingPhotos } from "../../d
 import { GALLERY_PHOTOS, type StartingPhoto } from "~/content/gallery-photos";
 import type { SiteImage } from "~/content/images";
 import type { ProcessedPhoto } from "~/lib/photo-upload.server";
+import { isUuid } from "~/lib/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const URL_PREFIX = "/gallery/photos/";
 
 export function photoFileUrl(id: string, width: number, format: "avif" | "webp") {
@@ -63,7 +63,7 @@ export async function createUploadedPhoto(db: Db, input: { alt: string; createdB
 }
 
 export async function getPhotoFile(db: Db, id: string, width: number, format: "avif" | "webp") {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ data: galleryPhotoFiles.data })
     .from(galleryPhotoFiles)
@@ -187,7 +187,7 @@ export function restoreStartingPhoto(db: Db, file: string, starting: StartingPho
 
 /** Deletes an uploaded photo and its copies for good. */
 export async function deleteUploadedPhoto(db: Db, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db.delete(galleryPhotos).where(eq(galleryPhotos.id, id)).returning({ id: galleryPhotos.id });
   return rows.length > 0;
 }

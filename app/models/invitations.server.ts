@@ -34,7 +34,7 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 type Services = MailServices & { config: MailServices["config"] & { publicUrl: string } };
 
 async function createInvitation(
-  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  tx: DbOrTx,
   services: Services,
   input: {
     kind: "athlete" | "guardian";

@@ -7,7 +7,10 @@ import type { SiteConfig } from "~/lib/site-config";
 import { renderMail, type MailContent, type MailSettings } from "~/mail/template.server";
 
 /** A database handle or an open transaction: mail joins whichever the caller is in. */
+/** The database or a transaction of it: every model function that can take part in the caller's transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Anything that runs an SQL statement (the database, a transaction): what read-only rules need. */
+export type SqlExecutor = Pick<Db, "execute">;
 
 /** What enqueueMail needs from the app: the load context (or the services) has both. */
 export type MailServices = {

@@ -5,9 +5,11 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import pg from "pg";
 import { Batcher } from "./batcher.server";
-import { conversationMemberCondition, conversationMemberSql, isConversationMember, isUuid } from "~/auth/conversation-member.server";
+import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "~/auth/conversation-member.server";
+import { isUuid } from "~/lib/uuid";
 import { DEFAULT_SAFE_PLAY, safePlaySendRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
 import type { MessageType, MessageView } from "~/lib/messaging";
+import type { SqlExecutor } from "./mail.server";
 
 export type { MessageType, MessageView };
 
@@ -22,9 +24,7 @@ export type Announcement =
   | { k: "r"; c: string; u: string; at: string }
   | { k: "t"; c: string; u: string };
 
-type Executor = Pick<Db, "execute">;
-
-export async function announce(db: Executor, a: Announcement) {
+export async function announce(db: SqlExecutor, a: Announcement) {
   await db.execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify(a)})`);
 }
 

@@ -3,6 +3,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { videos } from "../../db/schema";
 import type { VideoPlatform } from "~/lib/video-url";
+import { isUuid } from "~/lib/uuid";
 
 const listColumns = {
   id: videos.id,
@@ -35,8 +36,6 @@ export async function getVideos(db: Db) {
     .orderBy(...displayOrder);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The video at /video/{videoId}: a YouTube id, or the row id of a video from another platform. */
 export async function getVideoByRouteId(db: Db, videoId: string) {
   const [byYouTube] = await db
@@ -45,7 +44,7 @@ export async function getVideoByRouteId(db: Db, videoId: string) {
     .where(and(eq(videos.platform, "youtube"), eq(videos.youtubeId, videoId)))
     .limit(1);
   if (byYouTube) return byYouTube;
-  if (!UUID.test(videoId)) return null;
+  if (!isUuid(videoId)) return null;
   const [byId] = await db.select(detailColumns).from(videos).where(eq(videos.id, videoId)).limit(1);
   return byId ?? null;
 }
@@ -111,7 +110,7 @@ export async function createVideo(db: Db, input: NewVideo): Promise<{ id: string
 
 /** Sets whether a video plays inline in the list; false when no such video exists. */
 export async function updateVideoEmbedAllowed(db: Db, id: string, embedAllowed: boolean): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db.update(videos).set({ embedAllowed }).where(eq(videos.id, id)).returning({ id: videos.id });
   return rows.length > 0;
 }
@@ -122,7 +121,7 @@ export type VideoChanges = Omit<NewVideo, "thumbnailUrl" | "duration" | "viewCou
 
 /** The row id and source of a video, to compare an edit against. */
 export async function getVideoSource(db: Db, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ id: videos.id, platform: videos.platform, sourceId: videos.sourceId, youtubeId: videos.youtubeId })
     .from(videos)
@@ -133,7 +132,7 @@ export async function getVideoSource(db: Db, id: string) {
 
 /** Saves a coach's edit; false when no such video exists, a DuplicateVideoError when another row is that video. */
 export async function updateVideo(db: Db, id: string, changes: VideoChanges): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   try {
     const rows = await db.update(videos).set(changes).where(eq(videos.id, id)).returning({ id: videos.id });
     return rows.length > 0;
@@ -145,7 +144,7 @@ export async function updateVideo(db: Db, id: string, changes: VideoChanges): Pr
 
 /** Removes a video for good (a family may withdraw consent); false when no such video exists. */
 export async function deleteVideo(db: Db, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const rows = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
   return rows.length > 0;
 }

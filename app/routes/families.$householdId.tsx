@@ -6,7 +6,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/families.$householdId";
-import { isUuid } from "~/auth/conversation-member.server";
+import { isUuid } from "~/lib/uuid";
 import { requireCoach } from "~/auth/session.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
