@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
 import { updateOwnProfile } from "~/models/users.server";
-import { apiErrorMessage, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
+import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
 
 export type SettingsResult = { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string };
 
@@ -103,12 +103,5 @@ export async function deleteAccount(request: Request, context: AppLoadContext, u
   } catch (err) {
     return refused(err, undefined, "deletion");
   }
-  const cleared = new Headers();
-  for (const name of ["nlte.session_token", "nlte.session_data"]) {
-    cleared.append(
-      "Set-Cookie",
-      `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`,
-    );
-  }
-  return { ok: true, headers: cleared };
+  return { ok: true, headers: clearedSessionCookies(context) };
 }

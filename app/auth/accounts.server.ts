@@ -132,6 +132,15 @@ export async function signUpWithPassword(
   }
 }
 
+/** Headers that clear the session cookies in the browser (after a sign-out, or a deleted account). */
+export function clearedSessionCookies(context: Pick<AppLoadContext, "config">) {
+  const cleared = new Headers();
+  const secure = context.config.secure;
+  for (const name of ["nlte.session_token", "nlte.session_data"])
+    cleared.append("Set-Cookie", `${secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+  return cleared;
+}
+
 /** Ends the session on the server and clears the cookie. A missing session counts as success. */
 export async function signOut(request: Request, context: AppLoadContext): Promise<AuthResult> {
   try {
@@ -141,14 +150,7 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
     const message = apiErrorMessage(err);
     if (message) {
       // No session (already signed out, expired, or ended elsewhere): the outcome the person wanted.
-      const cleared = new Headers();
-      for (const name of ["nlte.session_token", "nlte.session_data"]) {
-        cleared.append(
-          "Set-Cookie",
-          `${context.config.secure ? "__Secure-" : ""}${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${context.config.secure ? "; Secure" : ""}`,
-        );
-      }
-      return { ok: true, headers: cleared };
+      return { ok: true, headers: clearedSessionCookies(context) };
     }
     console.error("sign-out failed:", err);
     return { ok: false, status: 500, error: "Failed to sign out. Please try again." };
