@@ -7,8 +7,7 @@ import { accounts, announcements, events, users } from "../db/schema";
 import { startConversation } from "../app/models/conversations.server";
 import { createMessage } from "../app/models/messages.server";
 import { cancelDay } from "../app/models/cancellations.server";
-import { dayInZone } from "../app/lib/datetime";
-import { addDays } from "../app/lib/org-time";
+import { dayInZone, addDays } from "../app/lib/datetime";
 import type { Config } from "../server/config";
 
 export const DEMO_DOMAIN = "demo.example.org";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { WEEKDAY_NAMES } from "~/lib/org-time";
+import { WEEKDAY_NAMES } from "~/lib/datetime";
 
 export type EventFormValues = {
   title: string;

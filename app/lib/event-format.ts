@@ -1,5 +1,5 @@
 // How an event's rule reads on a card: "Sundays 8-10 AM", "Monday-Thursday 4:30-6:00 PM", "Fridays by appointment".
-import { addDays, formatDayLong, formatDayShort, WEEKDAY_NAMES, weekdayOf } from "~/lib/org-time";
+import { addDays, formatDayLong, formatDayShort, WEEKDAY_NAMES, weekdayOf } from "~/lib/datetime";
 
 export type EventRule = {
   kind: "weekly" | "date";

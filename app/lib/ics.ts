@@ -1,8 +1,7 @@
 // The calendar families subscribe to (RFC 5545): weekly events as RRULE, cancelled days as EXDATE, one UID per event
 // that never changes, every time in the organisation's zone with a VTIMEZONE describing it. Pure: tested with a real
 // iCalendar parser in ics.test.ts.
-import { dayInZone } from "~/lib/datetime";
-import { addDays, utcOffsetMinutes, weekdayOf, instantOf } from "~/lib/org-time";
+import { dayInZone, addDays, utcOffsetMinutes, weekdayOf, instantOf } from "~/lib/datetime";
 
 export type FeedEvent = {
   id: string;

@@ -56,14 +56,14 @@ export function inQuietHours(now: Date, timeZone: string, quiet: QuietHours): bo
 }
 
 /** "8:00 AM": the local time at which quiet hours end, as people read it. */
-export function formatClock(minutes: number): string {
+export function formatMinutesOfDay(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }
 
 export function quietHoursMessage(quiet: QuietHours): string {
-  return `Quiet hours: coaches can't message student-athletes under 18 between ${formatClock(quiet.start)} and ${formatClock(quiet.end)}. You can send this after ${formatClock(quiet.end)}.`;
+  return `Quiet hours: coaches can't message student-athletes under 18 between ${formatMinutesOfDay(quiet.start)} and ${formatMinutesOfDay(quiet.end)}. You can send this after ${formatMinutesOfDay(quiet.end)}.`;
 }
 
 export type ClientKind = "guardian" | "athlete";

@@ -2,7 +2,7 @@
 // with these; the messages are what a coach sees beside the field.
 import { z } from "zod";
 import { findHtmlTag } from "~/lib/markdown";
-import { isIsoDay } from "~/lib/org-time";
+import { isIsoDay } from "~/lib/datetime";
 
 const checkbox = z
   .string()

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatCancelledDays, formatTimeRange, formatWhen, occurrences } from "./event-format";
 import { findHtmlTag, renderMarkdown } from "./markdown";
 import { dayInZone } from "./datetime";
-import { instantOf } from "./org-time";
+import { instantOf } from "./datetime";
 import { AnnouncementSchema, CancelledDateSchema, EventSchema, eventFormValues } from "./site-content-schemas";
 
 describe("Markdown in announcements", () => {

@@ -5,7 +5,7 @@ import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { cancelledDates, users } from "../../db/schema";
 import { CANCELLATION_MAIL } from "~/content/calendar";
-import { formatDayLong } from "~/lib/org-time";
+import { formatDayLong } from "~/lib/datetime";
 import type { CancelledDateInput } from "~/lib/site-content-schemas";
 import { isShortNotice } from "~/models/events.server";
 import { enqueueMail } from "~/models/mail.server";

@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { markdownToPlainText, renderMarkdown } from "~/lib/markdown";
-import { formatDateIn } from "~/lib/org-time";
+import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { setToastCookie } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/models/announcement-actions.server";

@@ -8,7 +8,7 @@ import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { PAGES } from "~/content/pages";
 import { renderMarkdown } from "~/lib/markdown";
 import { pageMeta } from "~/lib/meta";
-import { formatDateIn } from "~/lib/org-time";
+import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { setToastCookie } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/models/announcement-actions.server";

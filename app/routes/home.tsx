@@ -13,7 +13,7 @@ import { useRootData } from "~/root";
 import { TestimonialsSection } from "~/components/testimonials-section";
 import { loadTestimonialsSection } from "~/models/testimonials.server";
 import { getScheduleCards, getShortNoticeCancellations } from "~/models/events.server";
-import { formatDayLong } from "~/lib/org-time";
+import { formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };

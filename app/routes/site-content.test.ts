@@ -20,8 +20,7 @@ import {
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { GALLERY_PHOTOS } from "~/content/gallery-photos";
-import { dayInZone } from "~/lib/datetime";
-import { addDays } from "~/lib/org-time";
+import { dayInZone, addDays } from "~/lib/datetime";
 import * as general from "./general";
 import * as post from "./general.$postId";
 import * as feed from "./general.feed.xml";
