@@ -17,7 +17,14 @@ import {
   parseQuietHours,
 } from "~/lib/safe-play";
 import { ConversationRuleError, startConversation } from "~/models/conversations.server";
-import { getAthletesLeftWithoutGuardian, getFamily, getHouseholdOf, PROTECTED_DETAILS, updateClientKind } from "~/models/family.server";
+import {
+  confirmHousehold,
+  getAthletesLeftWithoutGuardian,
+  getFamily,
+  getHouseholdOf,
+  PROTECTED_DETAILS,
+  updateClientKind,
+} from "~/models/family.server";
 import {
   acceptInvitation,
   ADDRESS_TAKEN,
@@ -221,10 +228,15 @@ describe("a guardian's household", () => {
     const teenEmail = `teen-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await post(as(solo), { intent: "add-athlete", fullName: "Teen Child", dateOfBirth: FIFTEEN, email: teenEmail });
     expect(await claimAthleteAccount(db, await tokenIn(teenEmail), "hash")).toEqual({ ok: true });
+    const staff = await makeUser("coach", "Staff Sol");
+    expect(await confirmHousehold(db, (await getHouseholdOf(db, solo.id))!.householdId, staff.id, "met at the evaluation")).toEqual({ ok: true });
+    expect((await getSafetyPeople(db, [(await athletesOf(solo)).find((a) => a.hasLogin)!.id]))[0]!.familyConfirmed).toBe(true);
     await anonymizeUser(db, solo.id, services);
     const [teen] = await db.select().from(users).where(eq(users.email, teenEmail));
     expect(teen).toMatchObject({ deletedAt: null, clientKind: "athlete" });
     expect(await messagingBlockFor(db, teen!.id, afternoon)).toBe(NEEDS_GUARDIAN_MESSAGE);
+    // Its family is not confirmed any more: a "guardian" it invites next waits for staff.
+    expect((await getSafetyPeople(db, [teen!.id]))[0]!.familyConfirmed).toBe(false);
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, services.config.site.email));
     expect(mails.map((m) => m.subject)).toContain(
       "A student-athlete has no parent or guardian on the site any more, and no safeguarding lead is named",

@@ -439,6 +439,11 @@ export async function removeFromFamilyOnDeletion(tx: DbOrTx, userId: string, ser
     await tx.delete(householdMembers).where(eq(householdMembers.userId, userId));
     await tx.execute(sql`delete from households h where h.id = ${membership.householdId}
       and not exists (select 1 from household_members m where m.household_id = h.id)`);
+    // A family left with no guardian is no longer confirmed: whoever joins it next as "guardian" (a teenager's second
+    // address, say) waits for staff like any new family.
+    await tx.execute(sql`update households h set confirmed_at = null, confirmed_by = null, confirmed_how = null, linked_before_confirmation = false
+      where h.id = ${membership.householdId}
+        and not exists (select 1 from household_members g where g.household_id = h.id and g.role = 'guardian')`);
   }
   await tx.delete(familyInvitations).where(sql`${familyInvitations.inviterId} = ${userId} or ${familyInvitations.athleteId} = ${userId}`);
 }
