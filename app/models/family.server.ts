@@ -161,18 +161,18 @@ async function getConfirmation(db: DbOrTx, householdId: string): Promise<Confirm
   return row ? { confirmed: row.confirmedAt !== null, linkedBefore: row.linkedBefore, confirmedAt: row.confirmedAt, how: row.how, by: row.by } : null;
 }
 
+/** What a person says they are, and what protects them (/account's "Who you are"). */
+const whoColumns = {
+  kind: users.clientKind,
+  dateOfBirth: users.dateOfBirth,
+  role: users.role,
+  protectedMinor: users.minorProtection,
+  kindAnswered: users.kindAnswered,
+};
+
 /** The person's kind, date of birth and household (its guardians and athletes, and their state), as /account shows it. */
 export async function getFamily(db: Db, userId: string, settings: SafePlaySettings) {
-  const [me] = await db
-    .select({
-      kind: users.clientKind,
-      dateOfBirth: users.dateOfBirth,
-      role: users.role,
-      protectedMinor: users.minorProtection,
-      kindAnswered: users.kindAnswered,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [me] = await db.select(whoColumns).from(users).where(eq(users.id, userId));
   if (!me) return null;
   const now = settings.clock();
   const membership = await getHouseholdOf(db, userId);
@@ -235,17 +235,7 @@ export async function updateClientKind(
   settings: SafePlaySettings,
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    const [me] = await tx
-      .select({
-        kind: users.clientKind,
-        dateOfBirth: users.dateOfBirth,
-        role: users.role,
-        protectedMinor: users.minorProtection,
-        kindAnswered: users.kindAnswered,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
+    const [me] = await tx.select(whoColumns).from(users).where(eq(users.id, userId)).for("update");
     if (!me || me.role !== "client") return { ok: false, error: "Only clients say whether they are a parent or a student-athlete.", status: 403 };
     if (me.kindAnswered && me.kind === input.kind && me.dateOfBirth === input.dateOfBirth) return { ok: true };
     if (me.protectedMinor) return { ok: false, field: "kind", error: PROTECTED_DETAILS, status: 403 };

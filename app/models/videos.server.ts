@@ -4,6 +4,8 @@ import type { Db } from "../../db/client";
 import { videos } from "../../db/schema";
 import type { VideoPlatform } from "~/lib/video-url";
 import { isUuid } from "~/lib/uuid";
+import { publishedAtFromDay, type VideoFormReading } from "~/lib/video-schemas";
+import type { YouTubeDetails } from "~/lib/youtube-api.server";
 
 const listColumns = {
   id: videos.id,
@@ -116,6 +118,36 @@ export async function updateVideoEmbedAllowed(db: Db, id: string, embedAllowed: 
 }
 
 /** What an edit may change; details from the YouTube Data API are replaced only when the video itself changed. */
+/** A checked add or edit form as the row's fields (the title and description fall back to YouTube's). */
+export function videoFieldsFromForm(
+  reading: Extract<VideoFormReading, { ok: true }>,
+  details: YouTubeDetails | null,
+  timeZone: string,
+): Omit<NewVideo, "thumbnailUrl" | "duration" | "viewCount" | "channelTitle"> {
+  const { input, parsed } = reading;
+  return {
+    platform: parsed.platform,
+    youtubeId: parsed.youtubeId,
+    sourceId: parsed.sourceId,
+    sourceUrl: parsed.sourceUrl,
+    title: input.title || details?.title || "",
+    description: input.description || details?.description || null,
+    category: input.category,
+    publishedAt: publishedAtFromDay(input.publishedOn, timeZone),
+    embedAllowed: input.embedAllowed,
+  };
+}
+
+/** What YouTube said about a video, as the row's fields (null where it said nothing or was not asked). */
+export function videoDetailFields(details: YouTubeDetails | null) {
+  return {
+    thumbnailUrl: details?.thumbnailUrl ?? null,
+    duration: details?.duration ?? null,
+    viewCount: details?.viewCount ?? null,
+    channelTitle: details?.channelTitle ?? null,
+  };
+}
+
 export type VideoChanges = Omit<NewVideo, "thumbnailUrl" | "duration" | "viewCount" | "channelTitle"> &
   Partial<Pick<NewVideo, "thumbnailUrl" | "duration" | "viewCount" | "channelTitle">>;
 

@@ -12,7 +12,7 @@ import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { setToastCookie } from "~/lib/toast.server";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/lib/video-format";
-import { publishedAtFromDay, readVideoForm, type AddVideoValues } from "~/lib/video-schemas";
+import { readVideoForm, type AddVideoValues } from "~/lib/video-schemas";
 import { videoPath } from "~/lib/video-url";
 import { fetchYouTubeDetails } from "~/lib/youtube-api.server";
 import {
@@ -23,6 +23,8 @@ import {
   getVideoIdBySource,
   getVideoSource,
   updateVideo,
+  videoDetailFields,
+  videoFieldsFromForm,
   type VideoChanges,
 } from "~/models/videos.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
@@ -74,7 +76,7 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
   const fail = (status: number, result: { error?: string; fieldErrors?: Partial<Record<string, string>> }) =>
     data<VideoPageActionResult>({ intent: "edit", ok: false, values: reading.values, ...result }, { status });
   if (!reading.ok) return fail(400, { fieldErrors: reading.fieldErrors });
-  const { input, parsed } = reading;
+  const { parsed } = reading;
 
   const current = await getVideoSource(context.db, id);
   if (!current) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
@@ -88,23 +90,8 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
     // Another video: the details fetched for the old one no longer apply.
     const details = !sameVideo && parsed.youtubeId ? await fetchYouTubeDetails(context.config.youtube, parsed.youtubeId) : null;
     const changes: VideoChanges = {
-      platform: parsed.platform,
-      youtubeId: parsed.youtubeId,
-      sourceId: parsed.sourceId,
-      sourceUrl: parsed.sourceUrl,
-      title: input.title || details?.title || "",
-      description: input.description || details?.description || null,
-      category: input.category,
-      publishedAt: publishedAtFromDay(input.publishedOn, context.config.site.timeZone),
-      embedAllowed: input.embedAllowed,
-      ...(sameVideo
-        ? {}
-        : {
-            thumbnailUrl: details?.thumbnailUrl ?? null,
-            duration: details?.duration ?? null,
-            viewCount: details?.viewCount ?? null,
-            channelTitle: details?.channelTitle ?? null,
-          }),
+      ...videoFieldsFromForm(reading, details, context.config.site.timeZone),
+      ...(sameVideo ? {} : videoDetailFields(details)),
     };
     found = await updateVideo(context.db, id, changes);
   } catch (err) {

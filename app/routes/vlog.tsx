@@ -11,8 +11,16 @@ import { PAGES } from "~/content/pages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/lib/video-format";
-import { publishedAtFromDay, readVideoForm } from "~/lib/video-schemas";
-import { createVideo, DuplicateVideoError, getVideoIdBySource, getVideos, updateVideoEmbedAllowed } from "~/models/videos.server";
+import { readVideoForm } from "~/lib/video-schemas";
+import {
+  createVideo,
+  DuplicateVideoError,
+  getVideoIdBySource,
+  getVideos,
+  updateVideoEmbedAllowed,
+  videoDetailFields,
+  videoFieldsFromForm,
+} from "~/models/videos.server";
 import { fetchYouTubeDetails } from "~/lib/youtube-api.server";
 
 export const meta = () => pageMeta(PAGES.vlog);
@@ -64,26 +72,12 @@ async function addVideo(form: FormData, context: Route.ActionArgs["context"]) {
   const fail = (status: number, result: Omit<Extract<AddVideoResult, { ok: false }>, "intent" | "ok" | "values">) =>
     data<AddVideoResult>({ intent: "add", ok: false, values, ...result }, { status });
   if (!reading.ok) return fail(400, { fieldErrors: reading.fieldErrors });
-  const { input, parsed } = reading;
+  const { parsed } = reading;
 
   try {
     if (await getVideoIdBySource(context.db, parsed.platform, parsed.sourceId)) throw new DuplicateVideoError();
     const details = parsed.youtubeId ? await fetchYouTubeDetails(context.config.youtube, parsed.youtubeId) : null;
-    await createVideo(context.db, {
-      platform: parsed.platform,
-      youtubeId: parsed.youtubeId,
-      sourceId: parsed.sourceId,
-      sourceUrl: parsed.sourceUrl,
-      title: input.title || details?.title || "",
-      description: input.description || details?.description || null,
-      category: input.category,
-      publishedAt: publishedAtFromDay(input.publishedOn, context.config.site.timeZone),
-      embedAllowed: input.embedAllowed,
-      thumbnailUrl: details?.thumbnailUrl ?? null,
-      duration: details?.duration ?? null,
-      viewCount: details?.viewCount ?? null,
-      channelTitle: details?.channelTitle ?? null,
-    });
+    await createVideo(context.db, { ...videoFieldsFromForm(reading, details, context.config.site.timeZone), ...videoDetailFields(details) });
   } catch (err) {
     if (err instanceof DuplicateVideoError) return fail(409, { error: err.message });
     console.error("Error adding video:", err);
