@@ -18,7 +18,7 @@ import {
   type FamilyIntent,
 } from "~/lib/family-schemas";
 import type { Profile } from "~/lib/profile";
-import { removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
+import { NOT_YOUR_ATHLETE, removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/models/family.server";
 import { decideTestimonial } from "~/models/testimonials.server";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -43,7 +43,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
   const settings = context.config.messaging.safePlay;
   const bad = (fieldErrors: FieldErrors | null, athleteId?: string) =>
     data<FamilyActionData>({ intent, fieldErrors: fieldErrors ?? {}, athleteId }, { status: 400 });
-  const notFound = () => data<FamilyActionData>({ intent, error: "That student-athlete is not in your family." }, { status: 400 });
+  const notFound = () => data<FamilyActionData>({ intent, error: NOT_YOUR_ATHLETE }, { status: 400 });
   if (user.role !== "client") throw data({ error: "Only client accounts have a family." }, { status: 403 });
   switch (intent) {
     case "kind": {

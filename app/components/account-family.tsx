@@ -62,6 +62,31 @@ function Saved({ answer, intents, athleteId }: { answer: FamilyAnswer | undefine
   );
 }
 
+/** A form that sends an invitation to one email address (a parent or guardian). */
+function InvitationForm(props: {
+  intent: string;
+  name: string;
+  label: string;
+  button: string;
+  secondary?: boolean;
+  busy: boolean;
+  error: string | undefined;
+  formError: string | undefined;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className="mt-2 flex flex-col gap-4">
+      {props.children}
+      <input type="hidden" name="intent" value={props.intent} />
+      <Field label={props.label} name={props.name} type="email" autoComplete="off" required error={props.error} />
+      <FormError message={props.formError} />
+      <Button type="submit" variant={props.secondary ? "secondary" : "primary"} disabled={props.busy} className="self-start">
+        {props.button}
+      </Button>
+    </Form>
+  );
+}
+
 function athleteState(a: FamilyView["athletes"][number]) {
   if (a.hasLogin) return "Joined: has their own login";
   if (a.invitedEmail) return `Invited: an invitation waits at ${a.invitedEmail}`;
@@ -239,22 +264,19 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           {family.athletes.length ? (
             <div className="mb-6">
               <h3 className="font-semibold text-slate-900">Invite another parent or guardian</h3>
-              <Form method="post" className="mt-2 flex flex-col gap-4" key={keyFor("invite-coguardian")}>
+              <InvitationForm
+                key={keyFor("invite-coguardian")}
+                intent="invite-coguardian"
+                name="coGuardianEmail"
+                label="Their email"
+                button="Send the invitation"
+                secondary
+                busy={busy}
+                error={errorsFor("invite-coguardian").coGuardianEmail}
+                formError={errorFor("invite-coguardian")}
+              >
                 <Saved answer={answer} intents={["invite-coguardian"]} />
-                <input type="hidden" name="intent" value="invite-coguardian" />
-                <Field
-                  label="Their email"
-                  name="coGuardianEmail"
-                  type="email"
-                  autoComplete="off"
-                  required
-                  error={errorsFor("invite-coguardian").coGuardianEmail}
-                />
-                <FormError message={errorFor("invite-coguardian")} />
-                <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                  Send the invitation
-                </Button>
-              </Form>
+              </InvitationForm>
             </div>
           ) : null}
           <h3 className="font-semibold text-slate-900">Add a student-athlete</h3>
@@ -312,21 +334,16 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           {family.guardians.length ? null : (
             <>
               <h3 className="font-semibold text-slate-900">Link a parent or guardian</h3>
-              <Form method="post" className="mt-2 flex flex-col gap-4" key={keyFor("invite-guardian")}>
-                <input type="hidden" name="intent" value="invite-guardian" />
-                <Field
-                  label="Parent or guardian's email"
-                  name="guardianEmail"
-                  type="email"
-                  autoComplete="off"
-                  required
-                  error={errorsFor("invite-guardian").guardianEmail}
-                />
-                <FormError message={errorFor("invite-guardian")} />
-                <Button type="submit" disabled={busy} className="self-start">
-                  Send invitation
-                </Button>
-              </Form>
+              <InvitationForm
+                key={keyFor("invite-guardian")}
+                intent="invite-guardian"
+                name="guardianEmail"
+                label="Parent or guardian's email"
+                button="Send invitation"
+                busy={busy}
+                error={errorsFor("invite-guardian").guardianEmail}
+                formError={errorFor("invite-guardian")}
+              />
             </>
           )}
         </Section>

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { conversationParticipants, familyInvitations, guardianLinks, householdMembers, households, safeguardingLog, users } from "../../db/schema";
 import { clientKindProblem, getConversationSafety, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/auth/safe-play.server";
 import { DELETED_USER_NAME } from "~/lib/profile";
-import { ageOn, type ClientKind, type ClientLabel } from "~/lib/safe-play";
+import { ageOn, dateOfBirthProblem, type ClientKind, type ClientLabel } from "~/lib/safe-play";
 import type { DbOrTx } from "./mail.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
 
@@ -32,6 +32,21 @@ export async function logSafeguarding(tx: DbOrTx, entry: LogEntry) {
     action: entry.action,
     detail: entry.detail ?? "",
   });
+}
+
+/** The refusal when an athlete a form names is not of the guardian's household (revealing nothing more). */
+export const NOT_YOUR_ATHLETE = "That student-athlete is not in your family.";
+
+/** A log line's before and after of a person's details. */
+const changedDetails = (before: { label: string | null; dateOfBirth: string | null }, after: { label: string; dateOfBirth: string | null }) =>
+  `from ${before.label ?? ""}, born ${before.dateOfBirth ?? "not given"}, to ${after.label}, born ${after.dateOfBirth}`;
+
+/**
+ * Marks the transaction as a guardian's or the lead's correction: the only ones in which the database lets a
+ * protected minor's date of birth change (trigger users_minor_protection, migration 0012).
+ */
+async function markFamilyCorrection(tx: DbOrTx, by: "guardian" | "lead") {
+  await tx.execute(sql`select set_config('nlte.family_correction', ${by}, true)`);
 }
 
 export type Membership = { householdId: string; role: ClientKind };
@@ -66,14 +81,17 @@ async function addGuardiansToMinorsConversations(tx: DbOrTx, householdId: string
     tx,
     athletes.map((a) => a.id),
   );
-  for (const athlete of people.filter((p) => isMinorPerson(p, settings))) {
-    await tx.execute(sql`
-      insert into conversation_participants (conversation_id, user_id)
-      select p.conversation_id, g.user_id from conversation_participants p
-        join household_members g on g.household_id = ${householdId} and g.role = 'guardian'
-      where p.user_id = ${athlete.id}
-      on conflict do nothing`);
-  }
+  const minors = people.filter((p) => isMinorPerson(p, settings));
+  if (minors.length === 0) return;
+  await tx.execute(sql`
+    insert into conversation_participants (conversation_id, user_id)
+    select p.conversation_id, g.user_id from conversation_participants p
+      join household_members g on g.household_id = ${householdId} and g.role = 'guardian'
+    where p.user_id in (${sql.join(
+      minors.map((m) => sql`${m.id}`),
+      sql`, `,
+    )})
+    on conflict do nothing`);
 }
 
 export const OTHER_FAMILY =
@@ -260,7 +278,7 @@ export async function updateClientKind(
       actorId: userId,
       athleteId: input.kind === "athlete" || me.kind === "athlete" ? userId : null,
       action: "details changed by the person",
-      detail: `from ${me.kind}, born ${me.dateOfBirth ?? "not given"}, to ${input.kind}, born ${input.dateOfBirth}`,
+      detail: changedDetails({ label: me.kind, dateOfBirth: me.dateOfBirth }, { label: input.kind, dateOfBirth: input.dateOfBirth }),
     });
     return { ok: true };
   });
@@ -305,7 +323,7 @@ export async function isGuardianOf(tx: DbOrTx, guardianId: string, athleteId: st
 /**
  * A guardian corrects their athlete's name or date of birth (the one way a protected minor's date of birth
  * changes besides the lead's correction: the database accepts it only in a transaction that says so). Logged with
- * before and after. The caller checked isGuardianOf.
+ * before and after. Refused for an athlete of another household.
  */
 export async function updateAthleteByGuardian(
   db: Db,
@@ -314,21 +332,21 @@ export async function updateAthleteByGuardian(
   input: { fullName: string; dateOfBirth: string },
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardianId, athleteId))) return { ok: false, error: "That student-athlete is not in your family.", status: 403 };
+    if (!(await isGuardianOf(tx, guardianId, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
     const [before] = await tx
       .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth })
       .from(users)
       .where(eq(users.id, athleteId))
       .for("update");
-    if (!before) return { ok: false, error: "That student-athlete is not in your family.", status: 403 };
+    if (!before) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
     if (before.fullName === input.fullName && before.dateOfBirth === input.dateOfBirth) return { ok: true };
-    await tx.execute(sql`select set_config('nlte.family_correction', 'guardian', true)`);
+    await markFamilyCorrection(tx, "guardian");
     await tx.update(users).set({ fullName: input.fullName, dateOfBirth: input.dateOfBirth, updatedAt: new Date() }).where(eq(users.id, athleteId));
     await logSafeguarding(tx, {
       actorId: guardianId,
       athleteId,
       action: "athlete details changed by their guardian",
-      detail: `from ${before.fullName ?? ""}, born ${before.dateOfBirth ?? "not given"}, to ${input.fullName}, born ${input.dateOfBirth}`,
+      detail: changedDetails({ label: before.fullName, dateOfBirth: before.dateOfBirth }, { label: input.fullName, dateOfBirth: input.dateOfBirth }),
     });
     return { ok: true };
   });
@@ -461,10 +479,10 @@ export async function correctByLead(
       .where(eq(users.id, userId))
       .for("update");
     if (!before) return { ok: false, error: "That person is not in this family.", status: 404 };
-    const problem = clientKindProblem(before.kind, input.dateOfBirth, settings);
-    if (problem && problem.field === "dateOfBirth" && !problem.message.startsWith("Student-athletes under 13"))
-      return { ok: false, field: "dateOfBirth", error: problem.message, status: 400 };
-    await tx.execute(sql`select set_config('nlte.family_correction', 'lead', true)`);
+    // Any age (the lead corrects what families said); only the date must be real.
+    const problem = dateOfBirthProblem(input.dateOfBirth, settings.clock(), settings.timeZone);
+    if (problem) return { ok: false, field: "dateOfBirth", error: problem, status: 400 };
+    await markFamilyCorrection(tx, "lead");
     const adult = !isMinorPerson({ role: "client", kind: "athlete", dateOfBirth: input.dateOfBirth }, settings);
     await tx
       .update(users)
@@ -475,7 +493,7 @@ export async function correctByLead(
       athleteId: before.kind === "athlete" ? userId : null,
       householdId,
       action: "corrected by the safeguarding lead",
-      detail: `from ${before.fullName ?? ""}, born ${before.dateOfBirth ?? "not given"}, to ${input.fullName}, born ${input.dateOfBirth}`,
+      detail: changedDetails({ label: before.fullName, dateOfBirth: before.dateOfBirth }, { label: input.fullName, dateOfBirth: input.dateOfBirth }),
     });
     return { ok: true };
   });

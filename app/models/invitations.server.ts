@@ -13,11 +13,11 @@ import type { Profile } from "~/lib/profile";
 import {
   createAthleteForGuardian,
   emptyAthleteRecord,
-  getHouseholdOf,
   isGuardianOf,
   isNoLoginEmail,
   joinAsGuardian,
   logSafeguarding,
+  NOT_YOUR_ATHLETE,
   type FamilyResult,
 } from "./family.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
@@ -146,13 +146,11 @@ export async function addAthlete(
  */
 export async function inviteSecondGuardian(db: Db, services: Services, guardian: Profile, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    const membership = await getHouseholdOf(tx, guardian.id);
-    if (!membership || membership.role !== "guardian")
-      return { ok: false, field: "coGuardianEmail", error: "Add your student-athlete first: the invitation joins their family.", status: 400 };
+    // The athletes of the household the guardian is a guardian of (none for an athlete, or a family without any).
     const athletes = (
       await tx.execute<{ id: string; name: string | null }>(sql`
-        select u.id, u.full_name as name from household_members m join users u on u.id = m.user_id
-        where m.household_id = ${membership.householdId} and m.role = 'athlete' and u.deleted_at is null order by u.full_name`)
+        select u.id, u.full_name as name from guardian_links l join users u on u.id = l.athlete_id
+        where l.guardian_id = ${guardian.id} and u.deleted_at is null order by u.full_name`)
     ).rows;
     if (athletes.length === 0)
       return { ok: false, field: "coGuardianEmail", error: "Add your student-athlete first: the invitation joins their family.", status: 400 };
@@ -300,8 +298,6 @@ export async function claimAthleteAccount(db: Db, token: string, passwordHash: s
   });
 }
 
-const NOT_YOURS = "That student-athlete is not in your family.";
-
 /** Ends the athlete's invitations still waiting (a new address, a cancellation). */
 async function cancelPending(tx: DbOrTx, athleteId: string) {
   return tx
@@ -324,7 +320,7 @@ async function cancelPending(tx: DbOrTx, athleteId: string) {
  */
 export async function sendAthleteInvitation(db: Db, services: Services, guardian: Profile, athleteId: string, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOURS, status: 403 };
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
     const [athlete] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, athleteId)).for("update");
     if (!athlete || !isNoLoginEmail(athlete.email))
       return { ok: false, field: "email", error: "This student-athlete already has their own login.", status: 409 };
@@ -340,7 +336,7 @@ export async function sendAthleteInvitation(db: Db, services: Services, guardian
 /** A guardian cancels their athlete's waiting invitation: its link stops working. Logged. */
 export async function cancelAthleteInvitation(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOURS, status: 403 };
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
     const cancelled = await cancelPending(tx, athleteId);
     if (cancelled.length)
       await logSafeguarding(tx, {
@@ -359,7 +355,7 @@ export async function cancelAthleteInvitation(db: Db, guardian: Profile, athlete
  */
 export async function removeAthleteWithoutLogin(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOURS, status: 403 };
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
     const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, athleteId)).for("update");
     if (!athlete || !isNoLoginEmail(athlete.email))
       return {
