@@ -4,6 +4,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import noHandlersOnVisitorDocuments from "./eslint-rules/no-handlers-on-visitor-documents.js";
 
+/** Outside app/messaging, messaging is reached through its front door (index.server), its browser shapes and its schemas. */
+const MESSAGING_FRONT_DOOR = {
+  regex: "messaging/(?!(index\\.server|core|schemas|realtime-client)$)[a-z.-]+$",
+  message: "Messaging has one front door: import app/messaging/index.server (or core, schemas, realtime-client in the browser).",
+};
+const APP_NOT_SERVER = {
+  regex: "^(\\.\\./)+server(/|$)",
+  message: "app/ never imports server/: put what both need in app/lib/ (see docs/adding-a-page.md).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "db/migrations/"] },
   js.configs.recommended,
@@ -22,17 +32,26 @@ export default tseslint.config(
   {
     // The app runs in browsers too: it never reaches into the Node process. What both need lives in app/lib/.
     files: ["app/**/*.{ts,tsx,js}"],
-    ignores: ["app/**/*.test.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/messaging/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            { regex: "^(\\.\\./)+server(/|$)", message: "app/ never imports server/: put what both need in app/lib/ (see docs/adding-a-page.md)." },
-          ],
+          patterns: [APP_NOT_SERVER, MESSAGING_FRONT_DOOR],
         },
       ],
     },
+  },
+  {
+    files: ["app/messaging/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [APP_NOT_SERVER] }] },
+  },
+  {
+    // Messaging has one front door (app/messaging/index.server.ts): the socket server and the operator's commands too.
+    files: ["server/**/*.ts", "cli/**/*.ts", "bench/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [MESSAGING_FRONT_DOOR] }] },
   },
   {
     // What every signed-in page loads stays within its JavaScript budget (bench:pages): no zod (~25 KB gzip) there.
@@ -41,7 +60,7 @@ export default tseslint.config(
       "app/root.tsx",
       "app/components/{header,footer,toaster,auth-dialog,chat-widget}.tsx",
       "app/components/messages/*.tsx",
-      "app/lib/{realtime-client,messaging-core}.ts",
+      "app/messaging/{realtime-client,core}.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -52,8 +71,8 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              regex: "lib/(messaging|[a-z-]+-schemas)$",
-              message: "These modules hold zod schemas: import app/lib/messaging-core (or load the schemas when used).",
+              regex: "(messaging/schemas|lib/[a-z-]+-schemas)$",
+              message: "These modules hold zod schemas: import app/messaging/core (or load the schemas when used).",
               allowTypeImports: true,
             },
           ],

@@ -1,12 +1,16 @@
-// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --pg-stats --cpu-prof DIR --timeline]
+// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --guardians --pg-stats --cpu-prof DIR --timeline]
 // Starts the production server on its own database (a new one for each run), connects N coach-client pairs over real WebSockets on
 // loopback, and has every coach send one message a second the way the browser's composer does (a `send` on
-// the page's socket, answered by an `ack`: app/lib/realtime-client.ts sendMessage). It prints delivered
+// the page's socket, answered by an `ack`: app/messaging/realtime-client.ts sendMessage). It prints delivered
 // messages per second and the send-to-receive latency (p50, p95, p99) seen by the clients, each against its
 // budget, for three runs:
 //   1. one process, quiet;
 //   2. one process while one signed-in client floods from 8 sockets (the others' p99 beside the quiet run's);
 //   3. two processes on one database (coaches on A, clients on B).
+// With --guardians each conversation is a coach, a student-athlete of 15 and their guardian, in a family staff confirmed
+// (Safe Play, decision 0022; issue 25): every message reaches the athlete and the guardian, each page marks what it
+// shows read for its own person, and latency counts every recipient. Safe Play's clock is fixed at 2 pm
+// (SAFE_PLAY_NOW), so a run at night measures the same thing as one by day.
 // Accounts and their sessions are written straight into the database (signing 2,000 people up through
 // scrypt would take minutes and measures nothing about messaging); everything after that is the real path.
 // Bounded: at most 1000 pairs and 60 seconds per run; everything it starts is stopped and removed.
@@ -38,6 +42,8 @@ const { values } = parseArgs({
     "cpu-prof": { type: "string" },
     // Prints, for each half second of the window, how many messages took over 10 ms and the slowest: when the slow ones came.
     timeline: { type: "boolean", default: false },
+    // Coach-athlete-guardian threads instead of coach-client pairs.
+    guardians: { type: "boolean", default: false },
   },
 });
 const PAIRS = Math.min(1000, Math.max(1, Number(values.pairs)));
@@ -47,8 +53,12 @@ const RATE = Math.min(10, Math.max(0.1, Number(values.rate))); // messages per s
 const RUNS = new Set(values.only.split(","));
 const FLOOD_SOCKETS = 8;
 const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
+const GUARDIANS = values.guardians;
+/** Safe Play's "now" in --guardians runs: an afternoon, outside quiet hours. */
+const SAFE_PLAY_AFTERNOON = "2026-06-15T14:00:00-04:00";
+const THREADS = GUARDIANS ? "coach-athlete-guardian threads" : "coach-client pairs";
 
-type Pair = { coachCookie: string; clientCookie: string; conversationId: string };
+type Pair = { coachCookie: string; clientCookie: string; guardianCookie: string | null; conversationId: string };
 
 /** Budgets from issue 17: p99 in ms for one and two processes, by number of pairs. */
 function budget(processes: 1 | 2): number | null {
@@ -63,15 +73,21 @@ function sessionCookie(token: string) {
   return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
-async function makePeople(sql: pg.Client, n: number, role: "coach" | "client", run: string): Promise<Array<{ id: string; cookie: string }>> {
+type Kind = { role: "coach" | "client"; name: string; clientKind: "guardian" | "athlete" | null; dateOfBirth: string | null };
+const COACH: Kind = { role: "coach", name: "coach", clientKind: null, dateOfBirth: null };
+const CLIENT: Kind = { role: "client", name: "client", clientKind: null, dateOfBirth: null };
+const ATHLETE: Kind = { role: "client", name: "athlete", clientKind: "athlete", dateOfBirth: "2011-01-01" };
+const GUARDIAN: Kind = { role: "client", name: "guardian", clientKind: "guardian", dateOfBirth: "1980-01-01" };
+
+async function makePeople(sql: pg.Client, n: number, kind: Kind, run: string): Promise<Array<{ id: string; cookie: string }>> {
   const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
   for (let from = 0; from < n; from += 500) {
     const slice = people.slice(from, from + 500);
     await sql.query(
-      `insert into users (id, email, full_name, role)
-       select id, 'bench-' || $2 || '-' || $3 || '-' || i || '@example.com', $3 || ' ' || i, $3::user_role
+      `insert into users (id, email, full_name, role, client_kind, date_of_birth)
+       select id, 'bench-' || $2 || '-' || $3 || '-' || i || '@example.com', $3 || ' ' || i, $5::user_role, coalesce($6, 'guardian'), $7::date
        from unnest($1::text[], $4::int[]) as t(id, i)`,
-      [slice.map((p) => p.id), run, role, slice.map((p) => p.i)],
+      [slice.map((p) => p.id), run, kind.name, slice.map((p) => p.i), kind.role, kind.clientKind, kind.dateOfBirth],
     );
     await sql.query(
       `insert into sessions (id, token, user_id, expires_at)
@@ -87,16 +103,36 @@ async function makePairs(databaseUrl: string, n: number): Promise<Pair[]> {
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   try {
-    const coaches = await makePeople(sql, n, "coach", run);
-    const clients = await makePeople(sql, n, "client", run);
+    const coaches = await makePeople(sql, n, COACH, run);
+    const clients = await makePeople(sql, n, GUARDIANS ? ATHLETE : CLIENT, run);
+    const guardians = GUARDIANS ? await makePeople(sql, n, GUARDIAN, run) : [];
     const ids = Array.from({ length: n }, () => crypto.randomUUID());
+    if (GUARDIANS) {
+      // Each athlete's family, confirmed by staff (their coach), as the Safe Play rule requires before they talk.
+      const households = Array.from({ length: n }, () => crypto.randomUUID());
+      await sql.query(
+        `insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), c, 'bench' from unnest($1::uuid[], $2::text[]) as t(h, c)`,
+        [households, coaches.map((c) => c.id)],
+      );
+      await sql.query(
+        `insert into household_members (household_id, user_id, role)
+         select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
+        [households, clients.map((c) => c.id), guardians.map((g) => g.id)],
+      );
+    }
     await sql.query(`insert into conversations (id, title) select id, 'Bench' from unnest($1::uuid[]) id`, [ids]);
     await sql.query(
       `insert into conversation_participants (conversation_id, user_id)
-       select c, u from unnest($1::uuid[], $2::text[], $3::text[]) as t(c, a, b), lateral (values (a), (b)) v(u)`,
-      [ids, coaches.map((c) => c.id), clients.map((c) => c.id)],
+       select c, u from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as t(c, a, b, g), lateral (values (a), (b), (g)) v(u)
+       where u is not null`,
+      [ids, coaches.map((c) => c.id), clients.map((c) => c.id), GUARDIANS ? guardians.map((g) => g.id) : ids.map(() => null)],
     );
-    return ids.map((conversationId, i) => ({ coachCookie: coaches[i]!.cookie, clientCookie: clients[i]!.cookie, conversationId }));
+    return ids.map((conversationId, i) => ({
+      coachCookie: coaches[i]!.cookie,
+      clientCookie: clients[i]!.cookie,
+      guardianCookie: guardians[i]?.cookie ?? null,
+      conversationId,
+    }));
   } finally {
     await sql.end();
   }
@@ -117,7 +153,7 @@ async function inBatches<T>(n: number, width: number, fn: (i: number) => Promise
 }
 
 /**
- * A signed-in page with a conversation open, as app/lib/realtime-client.ts does it: one socket, subscribed to the
+ * A signed-in page with a conversation open, as app/messaging/realtime-client.ts does it: one socket, subscribed to the
  * conversation, watching the unread count for the header's badge, and marking the conversation read (`read`)
  * when the other side's message arrives while it is open (app/routes/messages.$conversationId.tsx).
  */
@@ -129,7 +165,8 @@ function connect(base: string, cookie: string, conversationId: string, onEvent: 
       const e = JSON.parse(String(d)) as Record<string, unknown>;
       if (e.type === "ready") userId = e.userId as string;
       if (e.type === "subscribed") resolve(ws);
-      if (e.type === "message" && (e.message as { senderId: string }).senderId !== userId) ws.send(JSON.stringify({ type: "read", conversationId }));
+      const m = e.message as { id: string; senderId: string } | undefined;
+      if (e.type === "message" && m!.senderId !== userId) ws.send(JSON.stringify({ type: "read", conversationId, upTo: m!.id }));
       onEvent(e);
     });
     ws.once("open", () => {
@@ -170,33 +207,37 @@ async function measure(
   pairs: Pair[],
   flooder?: Pair,
 ): Promise<Figures & { flood?: FloodCounts }> {
-  const sentAt = new Map<string, number>();
+  // Each message's send time and how many recipients have yet to get it (the athlete, and with --guardians the guardian).
+  const sentAt = new Map<string, { t0: number; left: number }>();
+  const recipients = GUARDIANS ? 2 : 1;
   const latencies: number[] = [];
   const timeline: Array<[sentAfter: number, latency: number]> = [];
   let errors = 0;
   let received = 0;
+  /** Deliveries expected from the messages sent in the window (one per recipient), and those messages. */
   let sentMeasured = 0;
+  let chatMessages = 0;
   let totalSent = 0;
   const sockets: WebSocket[] = [];
   const coachSockets: WebSocket[] = new Array(pairs.length);
   let measuring = false;
   let windowStart = Infinity;
+  const onReceived = (e: Record<string, unknown>) => {
+    if (e.type !== "message") return;
+    const content = (e.message as { content: string }).content;
+    const sent = sentAt.get(content);
+    if (sent === undefined) return;
+    if (--sent.left === 0) sentAt.delete(content);
+    if (measuring && sent.t0 >= windowStart) {
+      latencies.push(performance.now() - sent.t0);
+      if (values.timeline) timeline.push([sent.t0 - windowStart, performance.now() - sent.t0]);
+      received++;
+    }
+  };
   await inBatches(pairs.length, 20, async (i) => {
     const p = pairs[i]!;
-    sockets.push(
-      await connect(clientBase, p.clientCookie, p.conversationId, (e) => {
-        if (e.type !== "message") return;
-        const content = (e.message as { content: string }).content;
-        const t0 = sentAt.get(content);
-        if (t0 === undefined) return;
-        sentAt.delete(content);
-        if (measuring && t0 >= windowStart) {
-          latencies.push(performance.now() - t0);
-          if (values.timeline) timeline.push([t0 - windowStart, performance.now() - t0]);
-          received++;
-        }
-      }),
-    );
+    sockets.push(await connect(clientBase, p.clientCookie, p.conversationId, onReceived));
+    if (p.guardianCookie) sockets.push(await connect(clientBase, p.guardianCookie, p.conversationId, onReceived));
     coachSockets[i] = await connect(coachBase, p.coachCookie, p.conversationId, (e) => {
       if (e.type === "error" && errors++ === 0) console.error("  first error:", e);
     });
@@ -217,8 +258,11 @@ async function measure(
           const tick = () => {
             const content = `bench ${i} ${seq++}`;
             totalSent++;
-            sentAt.set(content, performance.now());
-            if (measuring) sentMeasured++;
+            sentAt.set(content, { t0: performance.now(), left: recipients });
+            if (measuring) {
+              sentMeasured += recipients;
+              chatMessages++;
+            }
             ws.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
           };
           tick();
@@ -253,9 +297,9 @@ async function measure(
   const floodCounts = flood ? await flood.stop() : null;
   // What was sent in the window has 5 s to arrive.
   const deadline = performance.now() + 5000;
-  while (performance.now() < deadline && [...sentAt.values()].some((t) => t >= start)) await new Promise((r) => setTimeout(r, 100));
+  while (performance.now() < deadline && [...sentAt.values()].some((s) => s.t0 >= start)) await new Promise((r) => setTimeout(r, 100));
   measuring = false;
-  const lost = [...sentAt.values()].filter((t) => t >= start).length;
+  const lost = [...sentAt.values()].filter((s) => s.t0 >= start).reduce((n, s) => n + s.left, 0);
   for (const ws of sockets) ws.close();
   latencies.sort((a, b) => a - b);
   if (values.timeline) printTimeline(timeline, windowStartWall, servers, machineTimeline);
@@ -271,11 +315,11 @@ async function measure(
     errors,
     // Only the measured window's CPU: signing in and opening the sockets are not a message's cost.
     cpuPerMessage:
-      cpuBefore === null || cpuAfter === null || sentMeasured === 0
+      cpuBefore === null || cpuAfter === null || chatMessages === 0
         ? null
-        : { user: (cpuAfter.user - cpuBefore.user) / sentMeasured, system: (cpuAfter.system - cpuBefore.system) / sentMeasured },
-    databaseCpuPerMessage: dbBefore === null || dbAfter === null || sentMeasured === 0 ? null : databaseCpuUsed(dbBefore, dbAfter) / sentMeasured,
-    benchCpuPerMessage: sentMeasured === 0 ? 0 : (benchUsed.user + benchUsed.system) / 1000 / sentMeasured,
+        : { user: (cpuAfter.user - cpuBefore.user) / chatMessages, system: (cpuAfter.system - cpuBefore.system) / chatMessages },
+    databaseCpuPerMessage: dbBefore === null || dbAfter === null || chatMessages === 0 ? null : databaseCpuUsed(dbBefore, dbAfter) / chatMessages,
+    benchCpuPerMessage: chatMessages === 0 ? 0 : (benchUsed.user + benchUsed.system) / 1000 / chatMessages,
     ...(floodCounts ? { flood: floodCounts } : {}),
   };
 }
@@ -514,10 +558,11 @@ function cpuOf(servers: RunningServer[]): { user: number; system: number } | nul
   );
 }
 
-function report(label: string, f: Figures, limit: number | null, limitLabel = "budget") {
+function report(run: string, f: Figures, limit: number | null, limitLabel = "budget") {
+  const label = GUARDIANS ? `${run}, with guardians` : run;
   const verdict = limit === null ? "" : `   ${limitLabel} p99 <= ${ms(limit)}: ${f.p99 <= limit && f.lost === 0 ? "MET" : "NOT MET"}`;
   console.log(
-    `${label.padEnd(36)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${(f.cpuPerMessage.user + f.cpuPerMessage.system).toFixed(2)} ms a chat message, ${f.cpuPerMessage.system.toFixed(2)} of it in the kernel` : ""}${f.databaseCpuPerMessage !== null ? `, PostgreSQL ${f.databaseCpuPerMessage.toFixed(2)} ms` : ""}, this benchmark ${f.benchCpuPerMessage.toFixed(2)} ms)${verdict}`,
+    `${label.padEnd(50)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${(f.cpuPerMessage.user + f.cpuPerMessage.system).toFixed(2)} ms a chat message, ${f.cpuPerMessage.system.toFixed(2)} of it in the kernel` : ""}${f.databaseCpuPerMessage !== null ? `, PostgreSQL ${f.databaseCpuPerMessage.toFixed(2)} ms` : ""}, this benchmark ${f.benchCpuPerMessage.toFixed(2)} ms)${verdict}`,
   );
 }
 
@@ -555,7 +600,7 @@ async function main() {
     });
     const run: Started = { dir, database, servers: [] };
     started.push(run);
-    const env = { DATABASE_URL: database.url, AUTH_SECRET };
+    const env = { DATABASE_URL: database.url, AUTH_SECRET, ...(GUARDIANS ? { SAFE_PLAY_NOW: SAFE_PLAY_AFTERNOON } : {}) };
     for (let i = 0; i < processes; i++) run.servers.push(await startServer({ env, nodeArgs }));
     const [flooder, ...pairs] = await makePairs(database.url, PAIRS + 1);
     return { ...run, flooder: flooder!, pairs };
@@ -569,7 +614,7 @@ async function main() {
   );
   try {
     console.log(
-      `${PAIRS} coach-client pairs, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os
+      `${PAIRS} ${THREADS}, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(" ")}; each run on a new database`,
@@ -604,7 +649,7 @@ async function main() {
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       const fl = flooded.flood!;
       console.log(
-        `${"".padEnd(36)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
+        `${"".padEnd(50)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
           Object.entries(fl.closes)
             .map(([code, n]) => `${n} with ${code}`)
             .join(", ") || "none"

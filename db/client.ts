@@ -40,14 +40,14 @@ export class ClosingPool extends pg.Pool {
 
 /**
  * The application's pool, with a small second pool beside it for the messaging hot path's prepared statements
- * (sending and marking read: app/models/messages.server.ts). Those connections plan each statement once
+ * (sending and marking read: app/messaging/messages.server.ts). Those connections plan each statement once
  * (`plan_cache_mode = force_generic_plan`): left to choose, PostgreSQL re-planned the large statements on every
  * execution, a quarter of its CPU per message (decision 0009, fifth pass). The setting is not for the main pool:
  * Drizzle's unnamed statements would get generic plans too, which cannot use a partial index through a parameter.
  * The second pool connects only when a message is sent or marked read; `end()` closes both pools.
  */
 export class AppPool extends ClosingPool {
-  /** At most two statements of each kind run at once (app/models/batcher.server.ts), so four connections. */
+  /** At most two statements of each kind run at once (app/messaging/batcher.server.ts), so four connections. */
   readonly hotStatements: ClosingPool;
 
   constructor(config: pg.PoolConfig) {

@@ -194,6 +194,12 @@ export const conversationParticipants = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * What this person has read (decision 0009): every message of the conversation up to this time. Each person
+     * reads for themselves (a coach reading does not read for the athlete or the guardian). Not indexed, so moving
+     * it is an update on the row's own page (HOT).
+     */
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index("conversation_participants_user_id_idx").on(t.userId)],
 );
@@ -210,16 +216,10 @@ export const messages = pgTable(
     senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
     content: text("content").notNull(),
     messageType: messageTypeEnum("message_type").notNull().default("text"),
-    isRead: boolean("is_read").notNull().default(false),
     attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index("messages_conversation_created_idx").on(t.conversationId, t.createdAt),
-    index("messages_unread_idx")
-      .on(t.conversationId, t.senderId)
-      .where(sql`${t.isRead} = false`),
-  ],
+  (t) => [index("messages_conversation_created_idx").on(t.conversationId, t.createdAt)],
 );
 
 // Files sent in conversations. Kept in PostgreSQL itself so every app process serves the same files and a
@@ -432,6 +432,14 @@ export const mailOutbox = pgTable(
     kind: text("kind").notNull(),
     /** Extra headers, such as List-Unsubscribe for bulk-style mail. */
     headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    /**
+     * A one-time link (reset, confirmation, invitation), sealed (AES-256-GCM under a key derived from the auth
+     * secret): the bodies hold a placeholder instead. Removed once the mail is sent or the link has expired, and
+     * never written to a backup (decision 0025).
+     */
+    sealedLink: text("sealed_link"),
+    /** Until when the mail's one-time link works; set only for mail that has one. */
+    linkExpiresAt: timestamp("link_expires_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),

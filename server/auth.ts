@@ -9,6 +9,8 @@ import { genericOAuth } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
 import { enqueueMail } from "../app/models/mail.server";
 import { ACCOUNT_MAIL } from "../app/mail/account-mail";
+import { recordEmailLink } from "../app/auth/email-links.server";
+import { clearSignInLimits } from "../app/auth/accounts.server";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Config } from "./config";
@@ -93,9 +95,17 @@ export function createAuth(db: Db, config: Config, secret: string) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token)) });
+        const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
+        await enqueueMail(
+          db,
+          services,
+          { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token)) },
+          { oneTimeLinkExpiresAt: expiresAt },
+        );
       },
       onPasswordReset: async ({ user }) => {
+        // The mailed link proved the owner: whatever strangers counted against the account starts again (0024).
+        await clearSignInLimits(db, secret, user.email);
         await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.passwordChanged(`${config.publicUrl}/forgot-password`) });
       },
       onExistingUserSignUp: async ({ user }) => {
@@ -110,7 +120,10 @@ export function createAuth(db: Db, config: Config, secret: string) {
         // Also confirms a new address from /account: Better Auth then passes the new address as user.email.
         const url = link("/verify-email", token);
         const content = isEmailChangeToken(token) ? ACCOUNT_MAIL.confirmNewEmail(url) : ACCOUNT_MAIL.verifyEmail(url);
-        await enqueueMail(db, services, { to: user.email, ...content });
+        const expiresAt = new Date(Date.now() + VERIFY_TOKEN_SECONDS * 1000);
+        // Only links the site mailed are accepted (app/auth/email-links.server.ts): not one signed with a backup's secret.
+        await recordEmailLink(db, token, expiresAt);
+        await enqueueMail(db, services, { to: user.email, ...content }, { oneTimeLinkExpiresAt: expiresAt });
       },
     },
     // Our own limiter (app/models/rate-limit.server.ts) guards sign-in per address and per account.

@@ -1,7 +1,8 @@
 // A backup: one snapshot of every table of the public schema (found in the catalog, never listed by hand), read
 // in ONE repeatable-read, read-only transaction, so it is consistent even while people write; plus the sequences,
 // the number of migrations applied and the secrets kept in DATA_DIR. Written as gzip-compressed JSON lines, first
-// to a .partial file, then renamed. See docs/decisions/0015-backups.md; restored by server/restore.ts.
+// to a .partial file, then renamed. Sessions, verifications and sealed links are left out (NOT_BACKED_UP below).
+// See docs/decisions/0015-backups.md and 0025; restored by server/restore.ts.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,17 @@ const BATCH_ROWS = 500;
 /** Files of DATA_DIR that belong to this copy of the database and must not travel with a backup. */
 const NOT_SECRETS = new Set(["postgres-password", "DATABASE-MISSING"]);
 const MAX_SECRET_FILE_BYTES = 64 * 1024;
+
+/**
+ * What a backup never carries, because it would let someone in (decision 0025): the sessions (a cookie issued
+ * before a backup must not work after restoring it), pending verifications (reset and confirmation records,
+ * sign-in state) and the outbox's sealed one-time links. The tables are written with no rows and the columns left
+ * out, so a restore leaves them empty; server/restore.ts also empties them when an older backup carried them.
+ */
+export const NOT_BACKED_UP = {
+  tables: new Set(["sessions", "verifications"]),
+  columns: new Map([["mail_outbox", new Set(["sealed_link"])]]),
+};
 
 export const BackupHeaderSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
@@ -116,7 +128,12 @@ async function* backupLines(client: pg.ClientBase, dataDir: string | undefined):
     yield JSON.stringify(header) + "\n";
     let total = 0;
     for (const table of tables) {
-      const columns = await listColumns(client, table);
+      const leftOut = NOT_BACKED_UP.columns.get(table);
+      const columns = (await listColumns(client, table)).filter((c) => !leftOut?.has(c));
+      if (NOT_BACKED_UP.tables.has(table)) {
+        yield JSON.stringify({ table, columns, rows: 0 }) + "\n";
+        continue;
+      }
       const { rows: count } = await client.query<{ n: string }>(`select count(*)::text as n from public.${quoteIdent(table)}`);
       yield JSON.stringify({ table, columns, rows: Number(count[0]!.n) }) + "\n";
       const list = columns.map(quoteIdent).join(", ");

@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1, "BACKUP_KEEP must be at least 1").max(10_000).default(14),
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   SIGNIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(8),
+  SIGNIN_LIMIT_ACCOUNT_WIDE: z.coerce.number().int().min(1).default(50),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
   // Optional: fills in a new video's duration, views, channel and thumbnail.
@@ -158,7 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : undefined,
     signInLimits: {
       perIp: e.SIGNIN_LIMIT_PER_IP,
+      /** Failed attempts at one account from one address (decision 0024). */
       perAccount: e.SIGNIN_LIMIT_PER_ACCOUNT,
+      /** Failed attempts at one account from every address together: a password reset clears them. */
+      accountWide: e.SIGNIN_LIMIT_ACCOUNT_WIDE,
       windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS,
       signUpsPerIpPerHour: e.SIGNUP_LIMIT_PER_IP,
     },

@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationParticipants, conversations, mailOutbox, users } from "../db/schema";
 import { enqueueMail } from "../app/models/mail.server";
-import { requeuePendingNotices } from "../app/models/notices.server";
+import { markConversationRead, requeuePendingNotices } from "../app/messaging/index.server";
 import { readUnsubscribeToken, unsubscribeToken } from "../app/mail/template.server";
 import { createTestDatabase } from "../tests/support/test-db";
 import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
@@ -49,13 +49,10 @@ async function makeUser(fullName: string, role: "client" | "coach" = "client") {
   return { id, email, fullName };
 }
 
-async function makeConversation(a: string, b: string) {
+async function makeConversation(...people: string[]) {
   const id = crypto.randomUUID();
   await db.insert(conversations).values({ id });
-  await db.insert(conversationParticipants).values([
-    { conversationId: id, userId: a },
-    { conversationId: id, userId: b },
-  ]);
+  await db.insert(conversationParticipants).values(people.map((userId) => ({ conversationId: id, userId })));
   return id;
 }
 
@@ -204,6 +201,20 @@ describe("missed-message notices", () => {
     expect(mail.text).toContain("Rex Coach: Sent before the backup");
   });
 
+  it("mails each person who has not read: the athlete reading does not read for their guardian", async () => {
+    const coach = await makeUser("Gil Coach", "coach");
+    const athlete = await makeUser("Sofia Athlete");
+    const guardian = await makeUser("Ana Guardian");
+    const id = await makeConversation(coach.id, athlete.id, guardian.id);
+    await send(id, coach.id, "Practice moves to 5 pm on Thursday");
+    // The athlete's open page reads it at once; the guardian is away.
+    expect(await markConversationRead(db, id, athlete.id)).toBe(true);
+    const mail = await smtp.waitFor(guardian.email, "New message from Gil Coach");
+    expect(mail.text).toContain("Gil Coach: Practice moves to 5 pm on Thursday");
+    await noticeJobsSettled(id, athlete.id);
+    expect(smtp.mailTo(athlete.email)).toHaveLength(0);
+  });
+
   it("sends nothing when the messages are read in time, or when the person turned notices off", async () => {
     const coach = await makeUser("Cleo Coach", "coach");
     const reader = await makeUser("Rita Reader");
@@ -213,8 +224,10 @@ describe("missed-message notices", () => {
     const quietId = await makeConversation(coach.id, quiet.id);
     await db.transaction(async (tx) => {
       await tx.execute(sql`insert into messages (conversation_id, sender_id, content) values (${readId}, ${coach.id}, 'Seen at once')`);
-      // The open conversation marks it read as it arrives.
-      await tx.execute(sql`update messages set is_read = true where conversation_id = ${readId}`);
+      // The open conversation marks it read as it arrives (the reader's own mark).
+      await tx.execute(
+        sql`update conversation_participants set last_read_at = clock_timestamp() where conversation_id = ${readId} and user_id = ${reader.id}`,
+      );
     });
     await send(quietId, coach.id, "Nobody will be told");
     await noticeJobsSettled(readId, reader.id);

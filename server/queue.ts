@@ -5,9 +5,20 @@
 import nodemailer from "nodemailer";
 import { run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { createQueuePool, quietLogger } from "../db/migrate";
-import { getUnsentMail, markMailFailed, markMailSent, requeueUnsentMail, SEND_MAIL_JOB } from "../app/models/mail.server";
-import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/models/notices.server";
+import {
+  bodiesToDeliver,
+  forgetExpiredLinks,
+  getUnsentMail,
+  markMailFailed,
+  markMailLinkGone,
+  markMailSent,
+  requeueUnsentMail,
+  SEND_MAIL_JOB,
+} from "../app/models/mail.server";
+import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
+import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
+import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/models/safeguarding-mail.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
@@ -16,7 +27,7 @@ export type Queue = { stop: () => Promise<void> };
 
 /** Makes the delivery task: one mail from the outbox through SMTP. A failure is retried with backoff by the queue. */
 export function sendMailTask(services: AppServices): Task {
-  const { db, config } = services;
+  const { db, config, secret } = services;
   const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
   return async (payload) => {
     const id = (payload as { id?: unknown } | null)?.id;
@@ -24,13 +35,16 @@ export function sendMailTask(services: AppServices): Task {
     const mail = await getUnsentMail(db, id);
     if (!mail) return; // already sent
     if (!transport) throw new Error("SMTP_URL is not set: the mail stays in the outbox");
+    // A one-time link is opened only now, for the recipient (decision 0025); one that no longer works is not sent.
+    const bodies = bodiesToDeliver(secret, mail);
+    if (!bodies) return markMailLinkGone(db, id);
     try {
       await transport.sendMail({
         from: config.mail.from,
         to: mail.toAddress,
         subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody,
+        text: bodies.text,
+        html: bodies.html,
         headers: mail.headers,
       });
     } catch (err) {
@@ -44,6 +58,7 @@ export function sendMailTask(services: AppServices): Task {
 }
 
 export const DAILY_BACKUP_JOB = "daily_backup";
+export const FORGET_EXPIRED_LINKS_JOB = "forget_expired_links";
 
 /** The daily backup (decision 0015) into DATA_DIR/backups, keeping the newest BACKUP_KEEP. */
 export function dailyBackupTask(services: AppServices, databaseUrl: string): Task {
@@ -55,6 +70,9 @@ export function dailyBackupTask(services: AppServices, databaseUrl: string): Tas
     );
   };
 }
+
+/** The hourly removal of expired rate_limits rows (an expired row counts as nothing; without it the table grows). */
+export const PURGE_RATE_LIMITS_JOB = "purge_rate_limits";
 
 export type QueueOptions = {
   /** How often this process gives back the jobs of processes that died (server/queue-liveness.ts). */
@@ -70,6 +88,9 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
+    [SAFEGUARDING_SUMMARY_JOB]: async (payload) => sendSafeguardingSummary(services, payload),
+    [PURGE_RATE_LIMITS_JOB]: async () => void (await purgeExpiredRateLimits(services.db)),
+    [FORGET_EXPIRED_LINKS_JOB]: async () => void (await forgetExpiredLinks(services.db)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
@@ -95,7 +116,9 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // Schedules, one per line ("minute hour day month weekday task", in UTC). The queue runs each once across all
       // processes; ?fill=1d makes a backup missed while every process was down run when one starts again.
       // 07:00 UTC is 2 or 3 AM in the organisation's time zone, when nobody is sending messages.
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d`,
+      // Every 10 minutes, sealed one-time links that expired leave the outbox (decision 0025).
+      // Every hour, counters of rate_limits whose window has passed are removed (decision 0024).
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}`,
     });
   } catch (err) {
     await liveness.stop();

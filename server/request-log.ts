@@ -23,7 +23,7 @@ export function requestLog(write: (line: string) => void = (l) => process.stdout
   };
 }
 
-/** The line for a WebSocket upgrade request (answered outside Express, by server/realtime.ts). */
+/** The line for a WebSocket upgrade request (answered outside Express, by server/realtime/). */
 export function logUpgrade(req: http.IncomingMessage, write: (line: string) => void = (l) => process.stdout.write(l + "\n")) {
   write(JSON.stringify({ t: new Date().toISOString(), method: req.method ?? "GET", path: (req.url ?? "").split("?")[0], upgrade: "websocket" }));
 }

@@ -5,8 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import zlib from "node:zlib";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { createDb } from "../db/client";
+import { createAuth } from "./auth";
 import { writeBackup } from "./backup";
+import { loadConfig } from "./config";
 import { RestoreError, restoreBackup } from "./restore";
 
 const adminUrl = inject("pgAdminUrl");
@@ -49,7 +53,15 @@ async function contents(url: string) {
   }
 }
 
+const pools: Array<{ end: () => Promise<void> }> = [];
+function openDb(url: string) {
+  const { db, pool } = createDb(url, 2);
+  pools.push(pool);
+  return db;
+}
+
 afterAll(async () => {
+  for (const p of pools) await p.end();
   await admin(async (c) => {
     for (const name of created) await c.query(`drop database if exists ${name} with (force)`);
   });
@@ -109,5 +121,55 @@ describe("backup and restore with DATABASE_URL", () => {
     );
     await restoreBackup(file, target, { force: true });
     expect(await contents(target)).toEqual(before);
+  });
+
+  it("a restored backup accepts no session cookie issued before it was taken, also from a backup that carried sessions", async () => {
+    const secret = "restore-sessions-secret-restore-sessions-0";
+    const config = loadConfig({ PUBLIC_URL: "http://localhost:3997", DATA_DIR: "/nonexistent" });
+    const source = await newDatabase("app");
+    const sourceDb = openDb(source);
+    const auth = createAuth(sourceDb, config, secret);
+    const email = `kim-${crypto.randomBytes(4).toString("hex")}@example.com`;
+    await auth.api.signUpEmail({
+      body: { email, password: "secret12", name: "Kim Keeper", clientKind: "guardian", dateOfBirth: "1980-01-01", kindAnswered: true },
+    });
+    const signedIn = await auth.api.signInEmail({ body: { email, password: "secret12" }, returnHeaders: true });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .join("; ");
+    const sessionOn = (a: typeof auth) => a.api.getSession({ headers: new Headers({ cookie }) });
+    expect((await sessionOn(auth))?.user.email).toBe(email);
+
+    const file = path.join(tmp, "sessions.jsonl.gz");
+    await writeBackup(source, undefined, file);
+    const target = await newDatabase("template0");
+    await restoreBackup(file, target, { force: false });
+    const targetDb = openDb(target);
+    const restoredAuth = createAuth(targetDb, config, secret);
+    expect(await sessionOn(restoredAuth)).toBeNull();
+    // The account is there: its owner signs in again.
+    expect((await restoredAuth.api.signInEmail({ body: { email, password: "secret12" } })).user.email).toBe(email);
+
+    // A backup made before decision 0025 carried the sessions table: restoring it still ends every session.
+    const lines = zlib.gunzipSync(fs.readFileSync(file)).toString("utf8").trimEnd().split("\n");
+    const at = lines.findIndex((l) => l.startsWith('{"table":"sessions"'));
+    const header = JSON.parse(lines[at]!) as { table: string; columns: string[]; rows: number };
+    const c = new pg.Client({ connectionString: source });
+    await c.connect();
+    const { rows } = await c.query<{ j: string }>(
+      `select row_to_json(r)::text as j from (select ${header.columns.map((n) => `"${n}"`).join(", ")} from sessions) r`,
+    );
+    await c.end();
+    expect(rows).toHaveLength(1);
+    const end = JSON.parse(lines.at(-1)!) as { end: true; tables: number; rows: number };
+    const older = [...lines.slice(0, at), JSON.stringify({ ...header, rows: 1 }), rows[0]!.j, ...lines.slice(at + 1, -1)];
+    older.push(JSON.stringify({ ...end, rows: end.rows + 1 }));
+    const olderFile = path.join(tmp, "sessions-older.jsonl.gz");
+    fs.writeFileSync(olderFile, zlib.gzipSync(older.join("\n") + "\n"));
+    const olderTarget = await newDatabase("template0");
+    await restoreBackup(olderFile, olderTarget, { force: false });
+    expect(await sessionOn(createAuth(openDb(olderTarget), config, secret))).toBeNull();
+    expect((await contents(olderTarget)).tables.sessions).toEqual([]);
   });
 });

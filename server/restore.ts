@@ -1,6 +1,7 @@
 // Restores a backup written by server/backup.ts into an empty database: the migrations the backup had, then the
 // rows of every table (in dependency order), the sequences, then the newer migrations of this code. Refuses a
-// database that is not empty unless forced. See docs/decisions/0015-backups.md.
+// database that is not empty unless forced. No session or pending verification survives it (decision 0025). See
+// docs/decisions/0015-backups.md.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,16 @@ import readline from "node:readline";
 import zlib from "node:zlib";
 import pg from "pg";
 import { migrationsFolder, runMigrations, runMigrationsFrom } from "../db/migrate";
-import { BackupEndSchema, BackupHeaderSchema, TableHeaderSchema, listColumns, listTables, quoteIdent, type BackupHeader } from "./backup";
+import {
+  BackupEndSchema,
+  BackupHeaderSchema,
+  NOT_BACKED_UP,
+  TableHeaderSchema,
+  listColumns,
+  listTables,
+  quoteIdent,
+  type BackupHeader,
+} from "./backup";
 
 export class RestoreError extends Error {}
 
@@ -157,6 +167,15 @@ export async function restoreBackup(file: string, databaseUrl: string, options: 
       tables++;
     }
     if (!ended) throw new RestoreError("this backup is incomplete: it stops before its end");
+    // Backups made before decision 0025 carried sessions, verifications and links: none of them works after a
+    // restore. Everyone signs in again; a pending reset or confirmation link is asked for again.
+    for (const table of NOT_BACKED_UP.tables) if (existing.has(table)) await client.query(`delete from public.${quoteIdent(table)}`);
+    for (const [table, columns] of NOT_BACKED_UP.columns) {
+      if (!existing.has(table)) continue;
+      const known = new Set(await listColumns(client, table));
+      const set = [...columns].filter((c) => known.has(c)).map((c) => `${quoteIdent(c)} = null`);
+      if (set.length) await client.query(`update public.${quoteIdent(table)} set ${set.join(", ")}`);
+    }
     for (const s of header.sequences) {
       await client.query("select setval($1::regclass, $2::bigint, $3)", [`public.${quoteIdent(s.name)}`, s.lastValue, s.isCalled]);
     }

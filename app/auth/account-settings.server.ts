@@ -2,10 +2,12 @@
 // only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
+import { hitMailLimits } from "~/models/mail-limits.server";
 import { updateOwnProfile } from "~/models/users.server";
 import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
 
-export type SettingsResult = { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string };
+export type SettingsResult =
+  { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string; retryAfterSeconds?: number };
 
 function refused(err: unknown, field?: string, what = "settings"): SettingsResult {
   const message = apiErrorMessage(err);
@@ -46,7 +48,16 @@ export async function changePassword(
   }
 }
 
-export async function changeEmail(request: Request, context: AppLoadContext, newEmail: string): Promise<SettingsResult> {
+/** Refuses, beside the field, a mail over the sender's or the address's limit (decision 0024); nothing changes. */
+async function overMailLimit(context: AppLoadContext, userId: string, to: string, field?: string): Promise<SettingsResult | null> {
+  const refusal = await hitMailLimits(context.db, context.secret, { senderId: userId, to });
+  if (!refusal) return null;
+  return { ok: false, status: 429, error: refusal.error, retryAfterSeconds: refusal.retryAfterSeconds, ...(field ? { field } : {}) };
+}
+
+export async function changeEmail(request: Request, context: AppLoadContext, userId: string, newEmail: string): Promise<SettingsResult> {
+  const limited = await overMailLimit(context, userId, newEmail, "newEmail");
+  if (limited) return limited;
   try {
     // Better Auth mails a confirmation link to the new address; the account keeps the old one until it is followed.
     await context.auth.api.changeEmail({ body: { newEmail, callbackURL: "/account" }, headers: forwardHeaders(request, context) });
@@ -56,7 +67,10 @@ export async function changeEmail(request: Request, context: AppLoadContext, new
   }
 }
 
-export async function resendVerification(context: AppLoadContext, email: string): Promise<SettingsResult> {
+export async function resendVerification(context: AppLoadContext, user: { id: string; email: string }): Promise<SettingsResult> {
+  const limited = await overMailLimit(context, user.id, user.email);
+  if (limited) return limited;
+  const { email } = user;
   try {
     await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: "/account" } });
     return { ok: true };

@@ -77,6 +77,7 @@ describe("sign-in limits across several app processes", () => {
         ok: false,
         status: 429,
         error: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password with "Forgot your password?".',
+        retryAfterSeconds: expect.any(Number),
       });
       // Another address is not affected.
       const elsewhere = await signInWithPassword(request(), processContext(db, "198.51.100.7"), { email: "ada@example.com", password: "secret12" });

@@ -1,10 +1,12 @@
 // Sign-in, sign-up and sign-out through Better Auth, with our validation and rate limits in front.
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/models/rate-limit.server";
+import { addressKey, clearRateLimit, clearRateLimitsUnder, giveBackRateLimit, hitRateLimit } from "~/models/rate-limit.server";
 
-export type AuthResult = { ok: true; headers: Headers } | { ok: false; error: string; status: number };
+/** A refusal for too many attempts says when to try again (the Retry-After header). */
+export type AuthResult = { ok: true; headers: Headers } | { ok: false; error: string; status: number; retryAfterSeconds?: number };
 
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
 
@@ -37,20 +39,42 @@ export function tooManyAttempts(retryAfterSeconds: number) {
   return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password with "Forgot your password?".`;
 }
 
+/** The key under which every sign-in counter of one account lives (its address, hashed: decision 0024). */
+export function signInAccountKey(secret: string, email: string) {
+  return `signin:account:${addressKey(secret, email)}`;
+}
+
+/** A password reset through the mailed link proves the owner: the account's sign-in counters start again. */
+export async function clearSignInLimits(db: Db, secret: string, email: string) {
+  await clearRateLimitsUnder(db, signInAccountKey(secret, email));
+}
+
+/**
+ * Checks a password behind three counters (decision 0024), each counted *before* the check in one atomic statement,
+ * so that guesses sent at once cannot all slip past a count not yet taken: the client address (any account), the
+ * account from this address (a stranger's guesses throttle the stranger, not the owner at home), and the account
+ * from everywhere (a much higher cap against many addresses; a password reset clears it). A refused attempt gives
+ * back what it counted before the counter that refused it; a successful sign-in gives back its address's and the
+ * account's counts (families behind one school network must not lock each other out by signing in).
+ */
 export async function signInWithPassword(request: Request, context: AppLoadContext, input: { email: string; password: string }): Promise<AuthResult> {
   const { db, config } = context;
-  const { perIp, perAccount, windowSeconds } = config.signInLimits;
-  // Only failed attempts count: families behind one school network must not lock each other out by signing in.
+  const { perIp, perAccount, accountWide, windowSeconds } = config.signInLimits;
   const ipKey = `signin:ip:${context.clientIp}`;
-  const accountKey = `signin:account:${input.email}`;
-  const byIp = await peekRateLimit(db, ipKey, perIp);
-  const byAccount = await peekRateLimit(db, accountKey, perAccount);
-  if (!byIp.allowed || !byAccount.allowed) {
-    return {
-      ok: false,
-      status: 429,
-      error: tooManyAttempts(Math.max(byIp.allowed ? 0 : byIp.retryAfterSeconds, byAccount.allowed ? 0 : byAccount.retryAfterSeconds)),
-    };
+  const accountKey = signInAccountKey(context.secret, input.email);
+  const pairKey = `${accountKey}:ip:${context.clientIp}`;
+  const counted: string[] = [];
+  for (const [key, limit] of [
+    [ipKey, perIp],
+    [pairKey, perAccount],
+    [accountKey, accountWide],
+  ] as const) {
+    const hit = await hitRateLimit(db, key, limit, windowSeconds);
+    if (!hit.allowed) {
+      for (const earlier of counted) await giveBackRateLimit(db, earlier);
+      return { ok: false, status: 429, error: tooManyAttempts(hit.retryAfterSeconds), retryAfterSeconds: hit.retryAfterSeconds };
+    }
+    counted.push(key);
   }
   try {
     const { headers } = await context.auth.api.signInEmail({
@@ -58,15 +82,14 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
       headers: forwardHeaders(request, context),
       returnHeaders: true,
     });
-    await clearRateLimit(db, accountKey);
+    await giveBackRateLimit(db, ipKey);
+    await giveBackRateLimit(db, accountKey);
+    await clearRateLimit(db, pairKey);
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (err) {
     const message = apiErrorMessage(err);
-    if (message) {
-      await hitRateLimit(db, ipKey, perIp, windowSeconds);
-      await hitRateLimit(db, accountKey, perAccount, windowSeconds);
-      return { ok: false, status: 400, error: message };
-    }
+    if (message) return { ok: false, status: 400, error: message };
+    for (const key of counted) await giveBackRateLimit(db, key);
     console.error("sign-in failed:", err);
     return { ok: false, status: 500, error: UNEXPECTED_ERROR };
   }

@@ -16,10 +16,11 @@ import {
 } from "./safe-play.server";
 import { AWAITING_CONFIRMATION_MESSAGE, NEEDS_GUARDIAN_MESSAGE, NO_GUARDIAN_MESSAGE, parseQuietHours } from "~/lib/safe-play";
 import { anonymizeUser, exportUserData } from "~/models/account.server";
-import { ConversationRuleError, getClientsForCoach, startConversation } from "~/models/conversations.server";
+import { bodiesToDeliver } from "~/models/mail.server";
+import { ConversationRuleError, getClientsForCoach, startConversation } from "~/messaging/conversations.server";
 import { confirmHousehold, getHouseholdOf, joinAsGuardian, updateClientKind } from "~/models/family.server";
 import { acceptInvitation, addAthlete, claimAthleteAccount, getInvitation, inviteGuardian, WRONG_ADDRESS } from "~/models/invitations.server";
-import { createMessage, DEFAULT_SEND_LIMITS } from "~/models/messages.server";
+import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
 import { getReportedConversation, reportMessage } from "~/models/reports.server";
 import { grantSafeguardingLead } from "~/models/users.server";
 
@@ -203,7 +204,7 @@ describe("invitations", () => {
     expect(await addAthlete(db, services, parent, { fullName: "Ari Athlete", dateOfBirth: FIFTEEN, email })).toEqual({ ok: true });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
     expect(mail?.kind).toBe("athlete-invitation");
-    const token = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(mail!.textBody)![0]).searchParams.get("token")!;
+    const token = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(bodiesToDeliver(services.secret, mail!)!.text)![0]).searchParams.get("token")!;
     expect(await getInvitation(db, token)).toMatchObject({
       kind: "athlete",
       inviterName: "Gail Guardian",
@@ -224,7 +225,7 @@ describe("invitations", () => {
     const guardianEmail = `parent-${crypto.randomUUID()}@example.com`;
     expect(await inviteGuardian(db, services, kid, guardianEmail)).toEqual({ ok: true });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, guardianEmail));
-    const token = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(mail!.textBody)![0]).searchParams.get("token")!;
+    const token = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(bodiesToDeliver(services.secret, mail!)!.text)![0]).searchParams.get("token")!;
     const stranger = await makeUser("client", "Some Stranger");
     expect(await acceptInvitation(db, token, stranger, afternoon)).toEqual({ ok: false, error: WRONG_ADDRESS, status: 403 });
     const id = crypto.randomUUID();

@@ -27,6 +27,7 @@ import {
   GUARDIAN_MUST_BE_ADULT,
   dateOfBirthProblem,
   inQuietHours,
+  msUntilSafePlayClockChanges,
   isMinor,
   MIN_AGE_ALONE,
   NEEDS_GUARDIAN_MESSAGE,
@@ -181,18 +182,31 @@ export async function getConversationsSafety(db: SqlExecutor, conversationIds: s
   return out;
 }
 
-/** The one send rule as the send path calls it (createMessage): two reads, nothing written. */
-export async function safePlaySendRefusal(
+/**
+ * The one send rule as the send path calls it (createMessage): one read, nothing written. With the answer, the
+ * conversation's Safe Play version it was read at (null: no such conversation) and how long time leaves it good: the
+ * send path remembers an allowing answer and stores messages with it only while the version is unchanged (decision
+ * 0009; db/migrations/0015 moves the version on every change the rule reads).
+ */
+export async function safePlaySendVerdict(
   db: SqlExecutor,
   conversationId: string,
   senderId: string,
   settings: SafePlaySettings,
-): Promise<string | null> {
-  const people = await getConversationSafety(db, conversationId);
-  const { rows } = isUuid(conversationId)
-    ? await db.execute<{ reason: string | null }>(sql`select paused_reason as reason from conversations where id = ${conversationId}`)
-    : { rows: [] };
-  return sendRefusal(people, senderId, settings, rows[0]?.reason ?? null);
+): Promise<{ refusal: string | null; version: string | null; validForMs: number }> {
+  if (!isUuid(conversationId)) return { refusal: null, version: null, validForMs: 0 };
+  const { rows } = await db.execute(sql`
+    select ${safetyColumns}, c.paused_reason as paused, c.safety_version::text as version
+    from conversations c join conversation_participants p on p.conversation_id = c.id join users u on u.id = p.user_id
+    where c.id = ${conversationId}`);
+  const first = rows[0] as { paused: string | null; version: string } | undefined;
+  if (!first) return { refusal: null, version: null, validForMs: 0 };
+  const people = rows.map((r) => toPerson(SafetyRow.parse(r)));
+  return {
+    refusal: sendRefusal(people, senderId, settings, first.paused),
+    version: first.version,
+    validForMs: msUntilSafePlayClockChanges(settings.clock(), settings.timeZone, settings.quietHours),
+  };
 }
 
 export async function safePlayStartRefusal(db: SqlExecutor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {

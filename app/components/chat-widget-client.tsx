@@ -7,7 +7,7 @@ import { useFetcher, useLocation } from "react-router";
 import { CHAT_WIDGET_ID, takeTapBeforeWidget, type WidgetCoach } from "~/components/chat-widget";
 import { telHref } from "~/components/footer";
 import { showToast } from "~/components/toaster";
-import type { WidgetActionData } from "~/lib/messaging-core";
+import type { WidgetActionData } from "~/messaging/core";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/root";
 

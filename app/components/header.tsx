@@ -8,7 +8,7 @@ import { NAV_LINKS, PROGRAM_OVERVIEW_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/
 /** The phone menu's Programs: the overview and registration first (the wide header reaches them from its pages). */
 const MOBILE_PROGRAM_LINKS = [...PROGRAM_OVERVIEW_LINKS, ...PROGRAM_LINKS];
 import { roleLabel, type Profile } from "~/lib/profile";
-import { useRealtime } from "~/lib/realtime-client";
+import { useRealtime } from "~/messaging/realtime-client";
 
 type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role"> & { safeguardingLead?: boolean };
 

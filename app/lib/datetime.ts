@@ -11,7 +11,8 @@ type DateInput = Date | string | number;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/** A formatter for the zone and options, made once (making one costs far more than using it). */
+export function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${zone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayInZone } from "./datetime";
-import { ageOn, dateOfBirthProblem, inQuietHours, isMinor, parseQuietHours, quietHoursMessage } from "./safe-play";
+import { ageOn, dateOfBirthProblem, inQuietHours, isMinor, msUntilSafePlayClockChanges, parseQuietHours, quietHoursMessage } from "./safe-play";
 
 const NY = "America/New_York";
 
@@ -61,5 +61,18 @@ describe("dateOfBirthProblem", () => {
     expect(dateOfBirthProblem("2011-02-30", now, NY)).toBe("Please enter a real date.");
     expect(dateOfBirthProblem("2027-01-01", now, NY)).toBe("The date of birth cannot be in the future.");
     expect(dateOfBirthProblem("1901-01-01", now, NY)).toBe("Please check the year of birth.");
+  });
+});
+
+describe("how long a Safe Play answer is remembered", () => {
+  const quiet = parseQuietHours("20:00-08:00")!;
+  const NY = "America/New_York";
+  it("is under a minute, and never past the start of quiet hours or midnight", () => {
+    const afternoon = msUntilSafePlayClockChanges(new Date("2026-06-15T14:00:00-04:00"), NY, quiet);
+    expect(afternoon).toBeGreaterThanOrEqual(45_000);
+    expect(afternoon).toBeLessThanOrEqual(60_000);
+    expect(msUntilSafePlayClockChanges(new Date("2026-06-15T19:59:30-04:00"), NY, quiet)).toBe(30_000);
+    expect(msUntilSafePlayClockChanges(new Date("2026-06-15T07:59:50-04:00"), NY, quiet)).toBe(10_000);
+    expect(msUntilSafePlayClockChanges(new Date("2026-06-15T23:59:59.500-04:00"), NY, quiet)).toBe(500);
   });
 });

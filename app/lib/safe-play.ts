@@ -2,14 +2,14 @@
 // birth and quiet hours, both read in the organisation's time zone (a minor turns adult on their 18th birthday there,
 // with no manual step).
 
-import { dayInZone } from "./datetime";
+import { dayInZone, formatter } from "./datetime";
 
 export const ADULT_AGE = 18;
 export const MIN_AGE_ALONE = 13;
 
 /** Minutes since local midnight at `now` in `timeZone`. */
 export function localMinutes(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const parts = formatter(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get("hour") * 60 + get("minute");
 }
@@ -60,6 +60,22 @@ export function formatMinutesOfDay(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** How long a remembered Safe Play answer stays good: 45 to 60 seconds, spread so answers asked together do not all end together. */
+export const SAFE_PLAY_ANSWER_MAX_MS = 60_000;
+const SAFE_PLAY_ANSWER_MIN_MS = 45_000;
+
+/**
+ * How long from `now` the send rule's answer can be remembered (app/messaging/messages.server.ts): at most a minute, and
+ * never past the next quiet-hours boundary or local midnight (when an age can change), where time alone changes it.
+ */
+export function msUntilSafePlayClockChanges(now: Date, timeZone: string, quiet: QuietHours): number {
+  const m = localMinutes(now, timeZone);
+  const intoMinute = now.getUTCSeconds() * 1000 + now.getUTCMilliseconds();
+  const until = (boundary: number) => ((boundary - m + 1440) % 1440 || 1440) * 60_000 - intoMinute;
+  const lifetime = SAFE_PLAY_ANSWER_MIN_MS + Math.random() * (SAFE_PLAY_ANSWER_MAX_MS - SAFE_PLAY_ANSWER_MIN_MS);
+  return Math.max(0, Math.min(lifetime, until(quiet.start), until(quiet.end), until(0)));
 }
 
 export function quietHoursMessage(quiet: QuietHours): string {

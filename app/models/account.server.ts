@@ -1,5 +1,5 @@
 // The signed-in person's own account: settings, sessions, their data, and deleting it (decision 0013).
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import {
@@ -73,6 +73,10 @@ const ExportMessage = z.object({
   created_at: z.coerce.date(),
 });
 
+/** What the export and its page say while the address is not confirmed. */
+export const UNVERIFIED_FORMS_NOTE =
+  "Your email address is not confirmed yet, so this shows only the forms you sent while signed in. Confirming your email address adds the registration and contact forms sent from it.";
+
 /** Everything the site keeps about the person that they may see: the "Download my data" file. */
 export async function exportUserData(db: Db, userId: string) {
   const [profile] = await db
@@ -104,10 +108,14 @@ export async function exportUserData(db: Db, userId: string) {
     const { conversation_id, ...m } = ExportMessage.parse(raw);
     byConversation.set(conversation_id, [...(byConversation.get(conversation_id) ?? []), m]);
   }
+  // Forms sent from the address are the person's only once they proved the address is theirs (decision 0024): until
+  // then, only the registrations they sent signed in. Anyone can sign up with a family's address.
   const email = profile.email.toLowerCase();
+  const fromAddress = profile.emailVerified;
   return {
     exportedAt: new Date().toISOString(),
     profile,
+    ...(fromAddress ? {} : { formsNote: UNVERIFIED_FORMS_NOTE }),
     conversations: [...byConversation].map(([id, msgs]) => ({ id, messages: msgs })),
     testimonials: await db
       .select({ name: testimonials.name, content: testimonials.content, rating: testimonials.rating, createdAt: testimonials.createdAt })
@@ -116,11 +124,17 @@ export async function exportUserData(db: Db, userId: string) {
     registrationRequests: await db
       .select()
       .from(registrationRequests)
-      .where(eq(sql`lower(${registrationRequests.email})`, email)),
-    contactMessages: await db
-      .select()
-      .from(contactMessages)
-      .where(eq(sql`lower(${contactMessages.email})`, email)),
+      .where(
+        fromAddress
+          ? or(eq(registrationRequests.submittedBy, userId), eq(sql`lower(${registrationRequests.email})`, email))
+          : eq(registrationRequests.submittedBy, userId),
+      ),
+    contactMessages: fromAddress
+      ? await db
+          .select()
+          .from(contactMessages)
+          .where(eq(sql`lower(${contactMessages.email})`, email))
+      : [],
     // Safe Play: the family links, the invitations the person sent, and the reports they made.
     parentsOrGuardians: await db
       .select({ fullName: users.fullName, linkedAt: guardianLinks.createdAt })

@@ -594,8 +594,9 @@ const LabelRow = z.object({
 
 /**
  * What coaches see beside a client wherever one is listed: guardian or athlete, "Minor", and the linked family.
- * Keyed by user id and by lower-cased email (the /appointments submissions match by address). No date of birth
- * leaves the server.
+ * Keyed by user id and by lower-cased email (the /appointments submissions match by address: only an account that
+ * confirmed its address, so a stranger who signs up with a family's address is never shown as that family's
+ * account; decision 0024). No date of birth leaves the server.
  */
 export async function getClientLabels(db: Pick<Db, "execute">, filter: { ids?: string[]; emails?: string[] }, settings: SafePlaySettings) {
   const ids = filter.ids ?? [];
@@ -620,7 +621,8 @@ export async function getClientLabels(db: Pick<Db, "execute">, filter: { ids?: s
     from users u
       left join household_members m on m.user_id = u.id
       left join households h on h.id = m.household_id
-    where u.role = 'client' and u.deleted_at is null and (u.id in (${list(ids)}) or lower(u.email) in (${list(emails)}))`);
+    where u.role = 'client' and u.deleted_at is null
+      and (u.id in (${list(ids)}) or (u.email_verified and lower(u.email) in (${list(emails)})))`);
   for (const raw of rows) {
     const r = LabelRow.parse(raw);
     const label: ClientLabel = {

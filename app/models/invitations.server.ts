@@ -21,6 +21,8 @@ import {
   type FamilyResult,
 } from "./family.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
+import { hitMailLimits } from "./mail-limits.server";
+import { INVITATION_MAIL } from "~/mail/invitation-mail";
 
 export const INVITATION_DAYS = 14;
 /** Invitations one person may send in a day (an unverified sign-up must not become a way to mail strangers). */
@@ -47,58 +49,32 @@ async function createInvitation(
   },
 ) {
   const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
   await tx.insert(familyInvitations).values({
     kind: input.kind,
     athleteId: input.athleteId,
     inviterId: input.inviter.id,
     email: input.email,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    expiresAt,
   });
   const url = `${services.config.publicUrl}/invitation?${new URLSearchParams({ token })}`;
   const org = services.config.site.orgName;
   const inviter = input.inviter.fullName || "A family member";
-  // The site's own words come first: the names people typed follow, never lead (a name is free text).
+  // The site's own words come first: the names people typed follow, never lead (a name is free text; decision 0024).
   await enqueueMail(
     tx,
     services,
-    input.kind === "guardian" && input.byGuardian
-      ? {
-          to: input.email,
-          kind: "guardian-invitation",
-          subject: `${org}: an invitation to join a family as a parent or guardian`,
-          paragraphs: [
-            `${org} has an invitation for you: a parent or guardian asks you to join their family on the site as a second parent or guardian. The student-athletes: ${input.athleteName}. Sent by: ${inviter}.`,
-            "Once you accept, you take part in every conversation their coaches have with them while they are under 18.",
-            `The invitation works for ${INVITATION_DAYS} days. Sign in (or create an account with this email address) to accept it.`,
-          ],
-          action: { label: "See the invitation", url },
-          footnote: ["If you do not know this person, ignore this email: nothing is linked unless you accept."],
-        }
-      : input.kind === "guardian"
-        ? {
-            to: input.email,
-            kind: "guardian-invitation",
-            subject: `${org}: an invitation to be a parent or guardian`,
-            paragraphs: [
-              `${org} has an invitation for you: a student-athlete named you as their parent or guardian. The student-athlete: ${input.athleteName || inviter}.`,
-              "Until a parent or guardian accepts, they cannot message their coaches. Once you accept, you join their family on the site and take part in every conversation they have with a coach.",
-              `The invitation works for ${INVITATION_DAYS} days. Sign in (or create an account with this email address) to accept it.`,
-            ],
-            action: { label: "See the invitation", url },
-            footnote: ["If you do not know this person, ignore this email: nothing is linked unless you accept."],
-          }
-        : {
-            to: input.email,
-            kind: "athlete-invitation",
-            subject: `${org}: your own student-athlete login`,
-            paragraphs: [
-              `${org} has an invitation for you: your parent or guardian added you to their family on the site and asks you to choose a password for your own login. The student-athlete: ${input.athleteName}. Added by: ${inviter}.`,
-              `Follow the link to choose a password. It works for ${INVITATION_DAYS} days and only for this address.`,
-            ],
-            action: { label: "Choose a password", url },
-            footnote: ["If this is not for you, ignore this email: no login is made unless someone follows the link."],
-          },
+    {
+      to: input.email,
+      ...(input.kind === "guardian" && input.byGuardian
+        ? INVITATION_MAIL.secondGuardian(org, INVITATION_DAYS, url, { athletes: input.athleteName, inviter })
+        : input.kind === "guardian"
+          ? INVITATION_MAIL.guardian(org, INVITATION_DAYS, url, { athlete: input.athleteName || inviter })
+          : INVITATION_MAIL.athlete(org, INVITATION_DAYS, url, { athlete: input.athleteName, inviter })),
+    },
+    // The outbox keeps the link sealed, never in plain text (decision 0025).
+    { oneTimeLinkExpiresAt: expiresAt },
   );
   await logSafeguarding(tx, {
     actorId: input.inviter.id,
@@ -118,6 +94,16 @@ async function overDailyLimit(tx: Pick<Db, "select">, inviterId: string) {
 
 const TOO_MANY = "You have sent as many invitations as you can today. Please try again tomorrow.";
 
+/**
+ * The daily count of invitations, then the mail limits per sender and per address (decision 0024), before anything
+ * is written: a refusal beside `field`, or null.
+ */
+async function invitationRefusal(tx: DbOrTx, services: Services, inviterId: string, email: string, field: string): Promise<FamilyResult | null> {
+  if (await overDailyLimit(tx, inviterId)) return { ok: false, field, error: TOO_MANY, status: 429 };
+  const limited = await hitMailLimits(tx, services.secret, { senderId: inviterId, to: email });
+  return limited ? { ok: false, field, error: limited.error, status: 429 } : null;
+}
+
 /** "Add a student-athlete": the athlete's account (no login yet), linked at once, and an invitation when an email is given. */
 export async function addAthlete(
   db: Db,
@@ -131,7 +117,8 @@ export async function addAthlete(
       return { ok: false, error: "Only a parent or guardian account can add a student-athlete.", status: 403 };
     if (input.email && input.email === guardian.email.toLowerCase())
       return { ok: false, field: "email", error: "Please enter the athlete's own email address, not yours.", status: 400 };
-    if (input.email && (await overDailyLimit(tx, guardian.id))) return { ok: false, field: "email", error: TOO_MANY, status: 429 };
+    const refused = input.email ? await invitationRefusal(tx, services, guardian.id, input.email, "email") : null;
+    if (refused) return refused;
     const { athleteId } = await createAthleteForGuardian(tx, guardian.id, input);
     if (input.email)
       await createInvitation(tx, services, { kind: "athlete", athleteId, inviter: guardian, email: input.email, athleteName: input.fullName });
@@ -156,7 +143,8 @@ export async function inviteSecondGuardian(db: Db, services: Services, guardian:
       return { ok: false, field: "coGuardianEmail", error: "Add your student-athlete first: the invitation joins their family.", status: 400 };
     if (email === guardian.email.toLowerCase())
       return { ok: false, field: "coGuardianEmail", error: "Please enter the other parent or guardian's address, not yours.", status: 400 };
-    if (await overDailyLimit(tx, guardian.id)) return { ok: false, field: "coGuardianEmail", error: TOO_MANY, status: 429 };
+    const refused = await invitationRefusal(tx, services, guardian.id, email, "coGuardianEmail");
+    if (refused) return refused;
     await createInvitation(tx, services, {
       kind: "guardian",
       athleteId: athletes[0]!.id,
@@ -177,7 +165,6 @@ export async function inviteGuardian(db: Db, services: Services, athlete: Profil
       return { ok: false, error: "Only a student-athlete account can invite a parent or guardian.", status: 403 };
     if (email === athlete.email.toLowerCase())
       return { ok: false, field: "guardianEmail", error: "Please enter your parent or guardian's email address, not yours.", status: 400 };
-    if (await overDailyLimit(tx, athlete.id)) return { ok: false, field: "guardianEmail", error: TOO_MANY, status: 429 };
     // A family's guardians add a second parent themselves: an athlete cannot add "guardians" to a family that has one.
     const [hasGuardian] = (await tx.execute(sql`select 1 from guardian_links where athlete_id = ${athlete.id} limit 1`)).rows;
     if (hasGuardian)
@@ -187,6 +174,8 @@ export async function inviteGuardian(db: Db, services: Services, athlete: Profil
         error: "Your family already has a parent or guardian on the site: they can invite another one.",
         status: 403,
       };
+    const refused = await invitationRefusal(tx, services, athlete.id, email, "guardianEmail");
+    if (refused) return refused;
     await createInvitation(tx, services, { kind: "guardian", athleteId: athlete.id, inviter: athlete, email, athleteName: me.fullName ?? "" });
     return { ok: true };
   });
@@ -326,7 +315,8 @@ export async function sendAthleteInvitation(db: Db, services: Services, guardian
       return { ok: false, field: "email", error: "This student-athlete already has their own login.", status: 409 };
     if (email === guardian.email.toLowerCase())
       return { ok: false, field: "email", error: "Please enter the athlete's own email address, not yours.", status: 400 };
-    if (await overDailyLimit(tx, guardian.id)) return { ok: false, field: "email", error: TOO_MANY, status: 429 };
+    const refused = await invitationRefusal(tx, services, guardian.id, email, "email");
+    if (refused) return refused;
     await cancelPending(tx, athleteId);
     await createInvitation(tx, services, { kind: "athlete", athleteId, inviter: guardian, email, athleteName: athlete.fullName ?? "" });
     return { ok: true };

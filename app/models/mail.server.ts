@@ -1,9 +1,11 @@
 // The mail outbox: every mail is a row written in the caller's transaction, plus a job that delivers it
 // (server/queue.ts). If the change rolls back, no mail; if it commits, the mail is never lost. See decision 0011.
-import { desc, eq, sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import type { SiteConfig } from "~/lib/site-config";
+import { openLink, sealLink, withLink, withoutLink } from "~/mail/one-time-link.server";
 import { renderMail, type MailContent, type MailSettings } from "~/mail/template.server";
 
 /** A database handle or an open transaction: mail joins whichever the caller is in. */
@@ -24,6 +26,14 @@ export type OutgoingMail = MailContent & {
   kind: string;
 };
 
+export type EnqueueOptions = {
+  /**
+   * Set when the action's link is a one-time link (a reset, a confirmation, an invitation): until when it works.
+   * The outbox then keeps it sealed, never in plain text, and forgets it once sent or expired (decision 0025).
+   */
+  oneTimeLinkExpiresAt?: Date;
+};
+
 export const SEND_MAIL_JOB = "send_mail";
 
 export function mailSettings(services: MailServices): MailSettings {
@@ -34,17 +44,27 @@ export function mailSettings(services: MailServices): MailSettings {
  * Queues one mail in the caller's transaction. Delivered by the job queue when SMTP_URL is set; otherwise it stays
  * in the outbox for `npm run mail:outbox`.
  */
-export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: OutgoingMail) {
+export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: OutgoingMail, options: EnqueueOptions = {}) {
   const rendered = renderMail(mailSettings(services), mail);
+  const id = crypto.randomUUID();
+  let bodies = { text: rendered.text, html: rendered.html };
+  let sealed: { sealedLink: string; linkExpiresAt: Date } | null = null;
+  if (options.oneTimeLinkExpiresAt) {
+    if (!mail.action) throw new Error("a mail with a one-time link needs an action holding it");
+    bodies = withoutLink(bodies, mail.action.url);
+    sealed = { sealedLink: sealLink(services.secret, id, mail.action.url), linkExpiresAt: options.oneTimeLinkExpiresAt };
+  }
   const [row] = await tx
     .insert(mailOutbox)
     .values({
+      id,
       toAddress: mail.to,
       subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
+      textBody: bodies.text,
+      htmlBody: bodies.html,
       kind: mail.kind,
       headers: rendered.headers,
+      ...sealed,
     })
     .returning({ id: mailOutbox.id });
   if (services.config.mail.smtpUrl) await addDeliveryJob(tx, row!.id);
@@ -62,6 +82,7 @@ export async function addDeliveryJob(tx: DbOrTx, mailId: string) {
 export async function requeueUnsentMail(db: Db) {
   const rows = await db.execute<{ id: string }>(sql`
     select id from ${mailOutbox} o where sent_at is null and created_at > now() - interval '7 days'
+      and (link_expires_at is null or link_expires_at > now())
       and not exists (select 1 from graphile_worker.jobs j where j.key = 'send_mail:' || o.id::text)`);
   for (const r of rows.rows) await addDeliveryJob(db, r.id);
   return rows.rows.length;
@@ -75,11 +96,48 @@ export async function getUnsentMail(db: Db, id: string) {
   return row ?? null;
 }
 
+type StoredBodies = Pick<typeof mailOutbox.$inferSelect, "id" | "textBody" | "htmlBody" | "sealedLink" | "linkExpiresAt">;
+
+/** The mail's one-time link, opened, while it still works; null for a mail without one or whose link is gone. */
+function openedLink(secret: string, mail: StoredBodies, now = new Date()) {
+  if (!mail.sealedLink || !mail.linkExpiresAt || mail.linkExpiresAt <= now) return null;
+  return openLink(secret, mail.id, mail.sealedLink);
+}
+
+/**
+ * The bodies as the recipient gets them, the one-time link put back; null when the mail's link can no longer be
+ * opened (expired, or sealed under another secret): such a mail is not sent.
+ */
+export function bodiesToDeliver(secret: string, mail: StoredBodies): { text: string; html: string } | null {
+  const bodies = { text: mail.textBody, html: mail.htmlBody };
+  if (!mail.linkExpiresAt) return bodies;
+  const link = openedLink(secret, mail);
+  return link ? withLink(bodies, link) : null;
+}
+
+/** Sent: the sealed link is removed with it (the recipient has the only copy). */
 export async function markMailSent(db: Db, id: string) {
   await db
     .update(mailOutbox)
-    .set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1`, lastError: null, sealedLink: null })
     .where(eq(mailOutbox.id, id));
+}
+
+export const LINK_GONE_ERROR = "not sent: its one-time link expired (or the site's secret changed) first; ask for a new link";
+
+/** A mail whose one-time link is gone before delivery: not sent, not retried, its sealed link removed. */
+export async function markMailLinkGone(db: Db, id: string) {
+  await db.update(mailOutbox).set({ sealedLink: null, lastError: LINK_GONE_ERROR }).where(eq(mailOutbox.id, id));
+}
+
+/** Removes the sealed links that no longer work (run by the queue every few minutes). Returns how many. */
+export async function forgetExpiredLinks(db: Pick<Db, "update">) {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ sealedLink: null })
+    .where(and(isNotNull(mailOutbox.sealedLink), lte(mailOutbox.linkExpiresAt, sql`now()`)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 export async function markMailFailed(db: Db, id: string, error: string) {
@@ -89,14 +147,19 @@ export async function markMailFailed(db: Db, id: string, error: string) {
     .where(eq(mailOutbox.id, id));
 }
 
-/** The latest mail, newest first, for the operator's `npm run mail:outbox`. */
-export async function getLatestMail(db: Db, limit = 10) {
-  return db
+/**
+ * The latest mail, newest first, for the operator's `npm run mail:outbox`: the text with its one-time link opened
+ * while it works (the operator without a mail server follows it), or a note saying why it is gone.
+ */
+export async function getLatestMail(db: Db, secret: string, limit = 10) {
+  const rows = await db
     .select({
       id: mailOutbox.id,
       to: mailOutbox.toAddress,
       subject: mailOutbox.subject,
-      text: mailOutbox.textBody,
+      textBody: mailOutbox.textBody,
+      sealedLink: mailOutbox.sealedLink,
+      linkExpiresAt: mailOutbox.linkExpiresAt,
       kind: mailOutbox.kind,
       sentAt: mailOutbox.sentAt,
       createdAt: mailOutbox.createdAt,
@@ -105,4 +168,9 @@ export async function getLatestMail(db: Db, limit = 10) {
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit);
+  return rows.map(({ textBody, sealedLink, linkExpiresAt, ...m }) => {
+    const link = openedLink(secret, { id: m.id, textBody, htmlBody: "", sealedLink, linkExpiresAt });
+    const gone = m.sentAt ? "[one-time link: sent with the mail, not kept]" : "[one-time link: expired, not kept]";
+    return { ...m, text: linkExpiresAt ? withLink({ text: textBody, html: "" }, link ?? gone).text : textBody };
+  });
 }

@@ -4,10 +4,10 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { conversations, messageReports, safeguardingReviews, users } from "../../db/schema";
-import { conversationMemberSql } from "~/auth/conversation-member.server";
+import { conversationMemberSql } from "~/messaging/index.server";
 import { isUuid } from "~/lib/uuid";
 import { REPORT_OUTCOMES, type ReportOutcome } from "~/lib/safe-play";
-import { mailSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
+import { mailReportToSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { logSafeguarding } from "./family.server";
 
 export type { Reviewer };
@@ -30,12 +30,9 @@ export async function reportMessage(
       where m.id = ${input.messageId} and m.conversation_id = ${input.conversationId} and ${conversationMemberSql(input.conversationId, input.reporterId)}
       returning id`);
     if (rows.length === 0) return null;
-    // No names, no message text in the mail: the lead reads them signed in.
-    return mailSafeguarding(tx, services, {
-      kind: "message-report",
-      subject: "A message was reported",
-      paragraphs: ["A participant reported a message in a conversation."],
-    });
+    // No names, no message text in the mail: the lead reads them signed in. At most one mail per lead in some
+    // minutes, however many reports (every one is kept and shown on /safeguarding).
+    return mailReportToSafeguarding(tx, services);
   });
 }
 

@@ -4,6 +4,7 @@ import { contactMessages, registrationRequests, users } from "../../db/schema";
 import type { ContactInput, RegistrationInput } from "~/lib/submission-schemas";
 import { SUBMISSION_MAIL } from "~/mail/submission-mail";
 import { enqueueMail, type DbOrTx, type MailServices } from "./mail.server";
+import { hitMailLimits } from "./mail-limits.server";
 
 /** Stores a registration request and, in the same transaction, queues its confirmation and the coaches' notices. */
 export async function createRegistrationRequest(
@@ -32,7 +33,10 @@ export async function createContactMessage(db: Db, input: ContactInput, mail?: M
 
 // The mails say as little as they can about the family (a child's details stay on the site, behind sign-in).
 async function queueSubmissionMail(tx: DbOrTx, mail: MailServices, kind: "registration" | "contact", email: string, program?: string) {
-  await enqueueMail(tx, mail, { to: email, ...SUBMISSION_MAIL.confirmation(kind, program) });
+  // The address was typed by whoever sent the form: past its limit (decision 0024) the form is still kept and the
+  // coaches still told; only the confirmation is not sent again.
+  if (!(await hitMailLimits(tx, mail.secret, { senderId: null, to: email })))
+    await enqueueMail(tx, mail, { to: email, ...SUBMISSION_MAIL.confirmation(kind, program) });
   const coaches = await tx
     .select({ id: users.id, email: users.email })
     .from(users)

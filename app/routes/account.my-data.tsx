@@ -1,5 +1,6 @@
 // /account/my-data: what the site keeps about the signed-in person, as a page a parent can read (the same data as
 // the "Download my data" file, /account/data, from the one export function). Only their own: requireUser first.
+import { useId } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/account.my-data";
 import { requireUser } from "~/auth/session.server";
@@ -23,9 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
       <div className="mt-3 text-slate-900">{children}</div>
     </section>
   );
@@ -122,6 +126,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
         </ul>
       </Section>
       <Section title="Forms sent with your email address">
+        {"formsNote" in loaderData && loaderData.formsNote ? <p className="mb-3 text-slate-800">{loaderData.formsNote}</p> : null}
         {rows(loaderData.registrationRequests).length + rows(loaderData.contactMessages).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.registrationRequests).map((r, i) => (

@@ -27,6 +27,7 @@ import {
   type FieldErrors,
 } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
@@ -40,6 +41,7 @@ import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
 
 export const meta = () => [...pageMeta(PAGES.account), { name: "robots", content: "noindex" }];
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -104,7 +106,8 @@ function done(intent: string, saved: string, headers = new Headers()) {
 }
 
 function refusal(intent: string, r: Extract<SettingsResult, { ok: false }>) {
-  return data<ActionData>(r.field ? { intent, fieldErrors: { [r.field]: r.error } } : { intent, error: r.error }, { status: r.status });
+  const headers: HeadersInit = r.retryAfterSeconds ? { "Retry-After": String(r.retryAfterSeconds) } : {};
+  return data<ActionData>(r.field ? { intent, fieldErrors: { [r.field]: r.error } } : { intent, error: r.error }, { status: r.status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -146,7 +149,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { data: input, fieldErrors } = parseForm(ChangeEmailSchema, form);
       if (!input) return bad(fieldErrors);
       if (input.newEmail === user.email.toLowerCase()) return bad({ newEmail: "This is already your email address" });
-      const r = await changeEmail(request, context, input.newEmail);
+      const r = await changeEmail(request, context, user.id, input.newEmail);
       if (!r.ok) return refusal(intent.data, r);
       return done(intent.data, `We sent a link to ${input.newEmail}. Your email address changes when you follow it.`);
     }
@@ -172,7 +175,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done(intent.data, "You have been signed out everywhere else.");
     }
     case "resend-verification": {
-      const r = await resendVerification(context, user.email);
+      // Refused (too many mails): this page answers, the message in the email section beside its own button.
+      const r = await resendVerification(context, user);
       if (!r.ok) return refusal(intent.data, r);
       const headers = new Headers({
         "Set-Cookie": await setToastCookie(context, {
@@ -265,6 +269,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           Your address is <strong>{user.email}</strong>
           {settings.emailVerified ? " (confirmed)." : " (not confirmed yet)."}
         </p>
+        {settings.emailVerified ? null : (
+          <Form method="post" className="mb-6 flex flex-col gap-2">
+            <input type="hidden" name="intent" value="resend-verification" />
+            <input type="hidden" name="redirectTo" value="/account" />
+            <Button type="submit" variant="secondary" disabled={busy} className="self-start">
+              Send the confirmation link again
+            </Button>
+            <FormError message={errorFor("resend-verification")} />
+          </Form>
+        )}
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="email" />
           <Field label="New email address" name="newEmail" type="email" autoComplete="email" required error={errorsFor("email").newEmail} />
@@ -358,7 +372,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section title="Your data" id="data-heading">
         <p className="mb-4 text-slate-800">
-          A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address.
+          A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address
+          {settings.emailVerified ? "." : " (once you confirm your email address)."}
         </p>
         <div className="flex flex-wrap gap-4">
           <Link to="/account/my-data" className="font-semibold text-court-800 underline">

@@ -3,10 +3,9 @@
 // name says (the stored name's extension already matches the bytes: file-type.server.ts).
 import { data } from "react-router";
 import type { Route } from "./+types/messages.$conversationId.attachments.$attachmentId";
-import { requireConversationMember } from "~/auth/conversation-member.server";
+import { requireConversationMember, getAttachment } from "~/messaging/index.server";
 import { requireUser } from "~/auth/session.server";
 import { contentDisposition } from "~/lib/file-type.server";
-import { getAttachment } from "~/models/messages.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

@@ -4,17 +4,26 @@ import { data, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionAr
 import type { Route } from "./+types/messages.$conversationId";
 import { requireUser } from "~/auth/session.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
-import { MessageList } from "~/components/messages/message-list";
+import { MessageList, type Readers } from "~/components/messages/message-list";
 import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { pageMeta } from "~/lib/meta";
-import { MessageContentSchema } from "~/lib/messaging";
-import { conversationHeading, mergeMessages, QUOTA_MESSAGE, rateLimitedMessage, TYPING_SHOWN_MS, type MessageView } from "~/lib/messaging-core";
-import { getRealtime, useRealtime } from "~/lib/realtime-client";
-import { requireConversationMember } from "~/auth/conversation-member.server";
+import { MessageContentSchema } from "~/messaging/schemas";
+import { conversationHeading, mergeMessages, REMOVED_FROM_CONVERSATION, TYPING_SHOWN_MS, type MessageView } from "~/messaging/core";
+import { getRealtime, useRealtime } from "~/messaging/realtime-client";
+import {
+  requireConversationMember,
+  getConversationForUser,
+  getConversationParticipants,
+  createMessage,
+  getMessagePage,
+  markConversationRead,
+  refusalAnswer,
+  retryAfterHeaders,
+  type SendRefusal,
+} from "~/messaging/index.server";
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
-import { getConversationForUser, getConversationParticipants } from "~/models/conversations.server";
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/models/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { roleLabel } from "~/lib/profile";
@@ -23,7 +32,6 @@ import { pausedMessage } from "~/lib/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";
-import { createMessage, getMessagePage, markConversationRead, type SendResult } from "~/models/messages.server";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.conversation);
@@ -37,9 +45,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!conversation) throw notFound();
   // ?before=<message id>: the page of older messages (scrolling up, or the "Show earlier messages" link).
   const before = new URL(request.url).searchParams.get("before");
-  // Opening a conversation reads it (spec section 4); the other side's tick changes live.
-  if (!before) await markConversationRead(context.db, conversation.id, user.id);
   const page = await getMessagePage(context.db, conversation.id, user.id, { beforeId: before });
+  // Opening a conversation reads it for this person (spec section 4), up to the latest message the page shows; the
+  // others' ticks change live.
+  if (!before && page.messages.length) await markConversationRead(context.db, conversation.id, user.id, page.messages.at(-1)!.id);
   const participants = await getConversationParticipants(context.db, conversation.id, context.config.messaging.safePlay);
   // Safe Play: a conversation the lead paused says why to everyone in it; a reporter sees whether theirs was reviewed.
   const [pausedReason, myReports] = await Promise.all([
@@ -67,7 +76,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "read") {
-    await markConversationRead(context.db, conversationId, user.id);
+    const upTo = form.get("upTo");
+    await markConversationRead(context.db, conversationId, user.id, typeof upTo === "string" ? upTo : null);
     return { ok: true as const, messages: [] };
   }
   if (intent === "report") {
@@ -110,14 +120,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const limits = context.config.messaging;
   const sent: MessageView[] = [];
-  const refused = (result: Exclude<SendResult, { ok: true }>, field: "content" | "file") => {
-    if (result.reason === "forbidden") throw notFound();
-    if (result.reason === "safe-play")
-      return data<SendActionData>({ ok: false, fieldErrors: { [field]: result.message }, messages: sent }, { status: 403 });
-    const message = result.reason === "rate" ? rateLimitedMessage(result.retryAfterSeconds) : QUOTA_MESSAGE;
+  const refused = (result: SendRefusal, field: "content" | "file") => {
+    const answer = refusalAnswer(result);
+    if (answer.status === 404) throw notFound();
     return data<SendActionData>(
-      { ok: false, fieldErrors: { [field]: message }, messages: sent },
-      { status: 429, headers: result.reason === "rate" ? { "Retry-After": String(result.retryAfterSeconds) } : {} },
+      { ok: false, fieldErrors: { [field]: answer.error }, messages: sent },
+      { status: answer.status, headers: retryAfterHeaders(answer) },
     );
   };
   if (text.success) {
@@ -160,7 +168,9 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   const [live, setLive] = useState<MessageView[]>([]);
   const [older, setOlder] = useState<MessageView[]>([]);
   const [hasOlder, setHasOlder] = useState(loaded.hasOlder);
-  const [readUpTo, setReadUpTo] = useState<string | null>(null);
+  // How far each other person has read: from the page's load, moved on by their live read marks.
+  const [readUpTo, setReadUpTo] = useState<Record<string, string>>({});
+  const [removed, setRemoved] = useState(false);
   const [typingUntil, setTypingUntil] = useState(0);
   const revalidator = useRevalidator();
   const olderFetcher = useFetcher<typeof loader>();
@@ -172,10 +182,12 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
         setLive((l) => [...l, e.message]);
         if (e.message.senderId !== me) {
           setTypingUntil(0);
-          getRealtime().send({ type: "read", conversationId: id });
+          getRealtime().send({ type: "read", conversationId: id, upTo: e.message.id });
         }
       } else if (e.type === "read" && e.conversationId === id && e.readerId !== me) {
-        setReadUpTo((prev) => (prev && prev > e.upTo ? prev : e.upTo));
+        setReadUpTo((prev) => ((prev[e.readerId] ?? "") >= e.upTo ? prev : { ...prev, [e.readerId]: e.upTo }));
+      } else if (e.type === "removed" && e.conversationId === id) {
+        setRemoved(true);
       } else if (e.type === "typing" && e.conversationId === id && e.userId !== me) {
         setTypingUntil(Date.now() + TYPING_SHOWN_MS);
       } else if ((e.type === "subscribed" && e.conversationId === id) || e.type === "resync" || e.type === "reconnected") {
@@ -206,9 +218,12 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   const onSent = useCallback((m: MessageView[]) => setLive((l) => [...l, ...m]), []);
   const onTyping = useCallback(() => void getRealtime().send({ type: "typing", conversationId: id }), [id]);
 
-  const shown = mergeMessages(older, messages, live).map((m) =>
-    m.senderId === me && !m.isRead && readUpTo && m.createdAt <= readUpTo ? { ...m, isRead: true } : m,
-  );
+  const shown = mergeMessages(older, messages, live);
+  const readers: Readers = participants.flatMap((p) => {
+    if (p.id === me || p.lastReadAt === null) return [];
+    const live = readUpTo[p.id];
+    return [{ id: p.id, name: p.fullName, lastReadAt: live && live > p.lastReadAt ? live : p.lastReadAt }];
+  });
   const first = shown[0]?.id;
   const loadOlder = useCallback(() => {
     if (!first || olderFetcher.state !== "idle") return;
@@ -259,6 +274,7 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
           }}
           latestHref={before ? `/messages/${id}` : null}
           reportable
+          readers={readers}
         />
         {loaded.myReports.length ? (
           <ul aria-label="Your reports" className="border-t border-slate-200 px-4 py-2 text-xs text-slate-700">
@@ -270,7 +286,11 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
             ))}
           </ul>
         ) : null}
-        {loaded.pausedReason ? (
+        {removed ? (
+          <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
+            {REMOVED_FROM_CONVERSATION}
+          </p>
+        ) : loaded.pausedReason ? (
           <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
             {pausedMessage(loaded.pausedReason)}
           </p>

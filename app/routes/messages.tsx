@@ -10,15 +10,21 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { parseForm } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
-import { ChatWidgetSchema, rateLimitedMessage, widgetMessageContent, type WidgetActionData } from "~/lib/messaging";
+import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData } from "~/messaging/schemas";
 import { errorSummary } from "~/lib/error-summary";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";
 import { setToastCookie } from "~/lib/toast.server";
-import { useRealtime } from "~/lib/realtime-client";
+import { useRealtime } from "~/messaging/realtime-client";
 import { z } from "zod";
-import { ConversationRuleError, getClientsForCoach, getConversationsForUser, startConversation } from "~/models/conversations.server";
-import { createMessage } from "~/models/messages.server";
+import {
+  ConversationRuleError,
+  getClientsForCoach,
+  getConversationsForUser,
+  startConversation,
+  createMessage,
+  refusalAnswer,
+} from "~/messaging/index.server";
 import { getProfileById } from "~/models/users.server";
 import { messagingBlockFor } from "~/auth/safe-play.server";
 import { KIND_QUESTION_MESSAGE, NEEDS_GUARDIAN_MESSAGE } from "~/lib/safe-play";
@@ -35,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!user) return { role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q, blocked: null };
   const safePlay = context.config.messaging.safePlay;
   const [page, clients, blocked] = await Promise.all([
-    getConversationsForUser(context.db, user.id, { afterId: after }),
+    getConversationsForUser(context.db, user.id, { afterId: after, safePlay }),
     user.role === "coach" ? getClientsForCoach(context.db, safePlay) : Promise.resolve([]),
     messagingBlockFor(context.db, user.id, safePlay),
   ]);
@@ -81,9 +87,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         { conversationId: id, senderId: user.id, content: widgetMessageContent(input.subject, input.message) },
         context.config.messaging,
       );
-      if (!sent.ok && sent.reason === "safe-play") return answer({ ok: false, error: sent.message }, 403);
-      if (!sent.ok && sent.reason === "rate") return answer({ ok: false, error: rateLimitedMessage(sent.retryAfterSeconds) }, 429);
-      if (!sent.ok) throw new Error("message refused");
+      if (!sent.ok) {
+        const refusal = refusalAnswer(sent);
+        // The conversation was just opened for this person: not being in it would be a fault, not a refusal.
+        if (refusal.status === 404) throw new Error("message refused");
+        return answer({ ok: false, error: refusal.error }, refusal.status);
+      }
       return answer({ ok: true, coachName: coach.fullName || coach.email, conversationId: id });
     } catch (err) {
       if (err instanceof ConversationRuleError) return answer({ ok: false, error: err.message }, err.status);

@@ -14,11 +14,13 @@ import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
 import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
+import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 
 export const meta = () => pageMeta(PAGES.signin);
+export const headers = retryAfterHeaders;
 
 const CALLBACK_ERRORS: Record<string, string> = {
   auth_failed: "Google sign-in did not complete. Please try again.",
@@ -43,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await signInWithPassword(request, context, input);
   if (!result.ok) {
     if (viaDocumentDialog) return backToDocumentDialog(context, form, "signin", { error: result.error });
-    return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+    const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
+    return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status, headers });
   }
 
   const toast = AUTH_TOASTS.signedIn;

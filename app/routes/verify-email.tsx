@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/verify-email";
+import { wasEmailLinkMailed } from "~/auth/email-links.server";
 import { AuthCard } from "~/components/auth-card";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
@@ -14,6 +15,8 @@ export const VERIFY_TEXT = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   if (!token || token.length > 4000) return { ok: false };
+  // Signed is not enough: the site accepts only a link it mailed (one signed with a backup's secret is refused).
+  if (!(await wasEmailLinkMailed(context.db, token))) return { ok: false };
   try {
     // The session (when there is one) lets Better Auth confirm a change of address for its owner.
     await context.auth.api.verifyEmail({ query: { token }, headers: request.headers });

@@ -7,10 +7,8 @@ import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
 import { getActivityAudience, type ActivityAudience } from "../../app/auth/quiet-hours.server";
 import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/auth/safe-play.server";
-import { SESSION_ENDED_CLOSE_CODE, type ServerEvent } from "../../app/lib/messaging";
-import { getParticipantIds, getUnreadCounts } from "../../app/models/conversations.server";
-import { getMessagesByIds, toView, type Announcement, type MessageView } from "../../app/models/messages.server";
-import { getLiveSessions } from "../../app/models/realtime-sockets.server";
+import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "../../app/messaging/core";
+import { getParticipantIds, getUnreadCounts, getMessagesByIds, toView, type Announcement, getLiveSessions } from "../../app/messaging/index.server";
 import { errorSummary } from "../../app/lib/error-summary";
 
 export { errorSummary };
@@ -116,9 +114,32 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
     c.watchUnread = false;
   }
 
-  function subscribe(c: Client, conversationId: string) {
+  // Removals (announcement "x") by person and conversation, numbered: a subscription whose membership check started
+  // before a removal was heard is refused, whichever of the check's answer and the removal's announcement came first.
+  let heardCount = 0;
+  const removals = new Map<string, number>();
+  const removalKey = (conversationId: string, userId: string) => `${conversationId}:${userId}`;
+
+  /** A mark to take before checking a subscription's membership (see subscribe). */
+  const mark = () => heardCount;
+
+  /** Subscribes the socket, unless its person was removed from the conversation since `since` (mark()). */
+  function subscribe(c: Client, conversationId: string, since = heardCount): boolean {
+    if ((removals.get(removalKey(conversationId, c.userId)) ?? -1) >= since) return false;
     c.subscriptions.add(conversationId);
     add(byConversation, conversationId, c);
+    return true;
+  }
+
+  /** The person left the conversation: every socket of theirs here stops hearing it at once, and is told. */
+  function removeFromConversation(conversationId: string, userId: string) {
+    removals.set(removalKey(conversationId, userId), heardCount++);
+    if (removals.size > 10_000) removals.delete(removals.keys().next().value!);
+    for (const c of byUser.get(userId) ?? []) {
+      if (!c.subscriptions.has(conversationId)) continue;
+      unsubscribe(c, conversationId);
+      send(c, { type: "removed", conversationId });
+    }
   }
 
   function unsubscribe(c: Client, conversationId: string) {
@@ -223,13 +244,16 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
         const batch = pending.splice(0, 500);
         const heard = batch.filter((a) => byConversation.get(a.c)?.size);
         const wanted = heard.flatMap((a) => (a.k === "m" && !a.v ? [a.id] : []));
-        const active = heard.flatMap((a) => (a.k === "m" ? [] : [a.c]));
+        const active = heard.flatMap((a) => (a.k === "t" || a.k === "r" ? [a.c] : []));
         const [found, audience] = await Promise.all([
           wanted.length ? getMessagesByIds(db, wanted).then((ms) => new Map(ms.map((m) => [m.id, m]))) : new Map<string, MessageView>(),
           getActivityAudience(db, active, safePlay),
         ]);
         for (const a of batch) {
-          if (a.k === "m") {
+          if (a.k === "x") {
+            removeFromConversation(a.c, a.u);
+            if (unreadWatchers > 0) queueUnread(a.u);
+          } else if (a.k === "m") {
             const message = a.v ? toView(a.v) : found.get(a.id);
             const subscribers = byConversation.get(a.c);
             if (message && subscribers) sendAll(subscribers, { type: "message", message });
@@ -254,7 +278,7 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
    * The one way a signal about a person's activity (typing, reading) leaves this process: to the others subscribed to
    * the conversation whom the quiet-hours rule lets see it. The person's own sockets are not told.
    */
-  function sendActivity(a: Exclude<Announcement, { k: "m" }>, audience: ActivityAudience, e: ServerEvent) {
+  function sendActivity(a: Extract<Announcement, { k: "t" | "r" }>, audience: ActivityAudience, e: ServerEvent) {
     const subscribers = byConversation.get(a.c);
     if (subscribers) sendAll(subscribers, e, (c) => c.userId === a.u || !audience(a.c, a.u, c.userId));
   }
@@ -289,6 +313,7 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
     send,
     register,
     unregister,
+    mark,
     subscribe,
     unsubscribe,
     watchUnread,

@@ -6,8 +6,14 @@
 import crypto from "node:crypto";
 import type http from "node:http";
 import { WebSocketServer } from "ws";
-import { MESSAGE_CHANNEL, type Announcement } from "../../app/models/messages.server";
-import { forgetProcessSockets, refreshSockets, SESSION_ENDED_CHANNEL, unregisterSocket } from "../../app/models/realtime-sockets.server";
+import {
+  MESSAGE_CHANNEL,
+  type Announcement,
+  forgetProcessSockets,
+  refreshSockets,
+  SESSION_ENDED_CHANNEL,
+  unregisterSocket,
+} from "../../app/messaging/index.server";
 import type { AppServices } from "../context";
 import { listenForAnnouncements } from "../notify-listener";
 import { createHub, errorSummary, type Client } from "./hub";

@@ -1,22 +1,27 @@
 // The socket's protocol: what a browser may ask (subscribe, send, read, typing, watch the unread count) and
 // how each request is answered. Every request is checked against the same rules as the HTTP routes:
-// membership through app/auth/conversation-member.server.ts, content through the messaging schemas, sending
+// membership through app/messaging/membership.server.ts, content through the messaging schemas, sending
 // through createMessage (the per-person allowance). A socket's requests are handled one at a time, and at most
 // MAX_PENDING_PER_SOCKET may wait: a client that sends faster than it is served is told so, not queued forever.
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
-import { isConversationMember } from "../../app/auth/conversation-member.server";
+import {
+  isConversationMember,
+  announce,
+  createMessage,
+  markConversationRead,
+  type SendLimits,
+  refusalAnswer,
+} from "../../app/messaging/index.server";
 import {
   BUSY_MESSAGE,
   ClientEventSchema,
   MessageContentSchema,
-  QUOTA_MESSAGE,
   rateLimitedMessage,
   SEND_FAILED_MESSAGE,
   TYPING_THROTTLE_MS,
   type ClientEvent,
-} from "../../app/lib/messaging";
-import { announce, createMessage, markConversationRead, type SendLimits } from "../../app/models/messages.server";
+} from "../../app/messaging/schemas";
 import { errorSummary, type Client, type Hub } from "./hub";
 
 export const MAX_PENDING_PER_SOCKET = 16;
@@ -101,11 +106,11 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
     switch (event.type) {
       case "subscribe": {
         if (c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
-        if (!(await isConversationMember(db, event.conversationId, c.userId))) {
+        const since = hub.mark();
+        if (!(await isConversationMember(db, event.conversationId, c.userId)) || !hub.subscribe(c, event.conversationId, since)) {
           return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
         }
         if (c.ws.readyState !== WebSocket.OPEN) return;
-        hub.subscribe(c, event.conversationId);
         return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
       }
       case "unsubscribe":
@@ -120,8 +125,8 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
         return announce(db, { k: "t", c: event.conversationId, u: c.userId });
       }
       case "read": {
-        const n = await markConversationRead(db, event.conversationId, c.userId);
-        if (n === null) hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+        const moved = await markConversationRead(db, event.conversationId, c.userId, event.upTo);
+        if (moved === null) hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
         return;
       }
       case "watchUnread":
@@ -131,11 +136,10 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
         if (!content.success) return hub.send(c, { type: "error", error: content.error.issues[0]!.message, ref: event.ref });
         const result = await createMessage(db, { conversationId: event.conversationId, senderId: c.userId, content: content.data }, limits);
         if (result.ok) return hub.send(c, { type: "ack", ref: event.ref, message: result.message });
-        if (result.reason === "rate") return hub.send(c, { type: "error", error: rateLimitedMessage(result.retryAfterSeconds), ref: event.ref });
-        if (result.reason === "quota") return hub.send(c, { type: "error", error: QUOTA_MESSAGE, ref: event.ref });
-        if (result.reason === "safe-play")
-          return hub.send(c, { type: "error", error: result.message, conversationId: event.conversationId, ref: event.ref });
-        return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId, ref: event.ref });
+        const answer = refusalAnswer(result);
+        // A refusal about the conversation (not a member, Safe Play) names it; one about the sender's pace does not.
+        const about = answer.status === 429 ? {} : { conversationId: event.conversationId };
+        return hub.send(c, { type: "error", error: answer.error, ...about, ref: event.ref });
       }
     }
   }

@@ -6,7 +6,7 @@ import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { fromNodeHeaders } from "better-auth/node";
 import type { WebSocket, WebSocketServer } from "ws";
-import { registerSocket, unregisterSocket } from "../../app/models/realtime-sockets.server";
+import { registerSocket, unregisterSocket } from "../../app/messaging/index.server";
 import type { AppServices } from "../context";
 import { allowedOriginsFor } from "../security";
 import { errorSummary } from "./hub";

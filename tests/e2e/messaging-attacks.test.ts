@@ -418,8 +418,8 @@ describe("a long conversation", () => {
     // notices): what is measured is opening and paging the conversation, not sending to it.
     await sql.query("set session_replication_role = replica");
     await sql.query(
-      `insert into messages (conversation_id, sender_id, content, is_read, created_at)
-       select $1, case when n % 2 = 0 then $2 else $3 end, 'Long message ' || n, true, now() - make_interval(secs => 70000 - n)
+      `insert into messages (conversation_id, sender_id, content, created_at)
+       select $1, case when n % 2 = 0 then $2 else $3 end, 'Long message ' || n, now() - make_interval(secs => 70000 - n)
        from generate_series(1, 70000) n`,
       [conversationId, coachId, clientId],
     );

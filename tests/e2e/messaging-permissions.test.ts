@@ -18,12 +18,15 @@ const SECRET = "The private note about practice";
 const idOf = async (p: Person) => (await database.query<{ id: string }>("select id from users where email = $1", [p.email])).rows[0]!.id;
 
 async function snapshot() {
-  const messages = await database.query("select id, sender_id, content, is_read from messages where conversation_id = $1 order by created_at, id", [
+  const messages = await database.query("select id, sender_id, content from messages where conversation_id = $1 order by created_at, id", [
+    conversationId,
+  ]);
+  const reads = await database.query("select user_id, last_read_at from conversation_participants where conversation_id = $1 order by user_id", [
     conversationId,
   ]);
   const conversations = await database.query("select count(*)::int as n from conversations");
   const attachments = await database.query("select count(*)::int as n from attachments");
-  return { messages: messages.rows, conversations: conversations.rows[0], attachments: attachments.rows[0] };
+  return { messages: messages.rows, reads: reads.rows, conversations: conversations.rows[0], attachments: attachments.rows[0] };
 }
 
 beforeAll(async () => {

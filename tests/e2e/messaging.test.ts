@@ -94,12 +94,13 @@ describe("messaging between a coach and clients", () => {
     await a.page.waitForURL((u) => u.pathname.startsWith("/messages/"));
     const conversationPath = new URL(a.page.url()).pathname;
     await a.page.getByRole("heading", { level: 1, name: "Carla Coach" }).waitFor();
-    await a.page.getByRole("img", { name: "Unread" }).waitFor();
+    await a.page.getByRole("img", { name: "Not read by everyone yet" }).waitFor();
     await card.click();
     await c.page.waitForURL((u) => u.pathname === conversationPath);
     await c.page.getByText("Lessons").waitFor();
-    await a.page.getByRole("img", { name: "Read" }).waitFor();
-    expect(await a.page.getByRole("img", { name: "Unread" }).count()).toBe(0);
+    await a.page.getByRole("img", { name: "Read by everyone" }).waitFor();
+    expect(await a.page.getByRole("img", { name: "Not read by everyone yet" }).count()).toBe(0);
+    await a.page.getByText("Seen by Carla Coach").waitFor();
 
     // Typing shows on the other side; Enter sends, Shift+Enter adds a line; the message arrives without a reload.
     const box = c.page.getByPlaceholder("Type a message...");
@@ -121,16 +122,19 @@ describe("messaging between a coach and clients", () => {
     expect(await reply.locator("p.whitespace-pre-wrap").textContent()).toBe("Yes\nsee you at 4:30");
     await expect.poll(() => reply.locator("time").textContent()).toMatch(/^\d\d:\d\d$/);
     // The coach's own message is on the right with its tick, read as soon as the client's open page receives it.
-    await c.page.getByRole("img", { name: "Read" }).last().waitFor();
+    await c.page.getByRole("img", { name: "Read by everyone" }).last().waitFor();
     await expectAccessible(a.page);
 
-    const stored = await database.query<{ content: string; is_read: boolean }>(
-      "select content, is_read from messages m join conversation_participants p on p.conversation_id = m.conversation_id where p.user_id = $1 order by created_at",
+    // Each message is read by the other person, by their own mark.
+    const stored = await database.query<{ content: string; read_by_other: boolean }>(
+      `select content, exists (select 1 from conversation_participants r where r.conversation_id = m.conversation_id
+                                 and r.user_id <> m.sender_id and r.last_read_at >= m.created_at) as read_by_other
+       from messages m join conversation_participants p on p.conversation_id = m.conversation_id where p.user_id = $1 order by created_at`,
       [await userId(clientA)],
     );
     expect(stored.rows).toEqual([
-      { content: "Lessons\n\nCan my son join Tuesday's clinic?", is_read: true },
-      { content: "Yes\nsee you at 4:30", is_read: true },
+      { content: "Lessons\n\nCan my son join Tuesday's clinic?", read_by_other: true },
+      { content: "Yes\nsee you at 4:30", read_by_other: true },
     ]);
 
     // 'New Conversation' lists clients only; picking one who already has a conversation opens it.

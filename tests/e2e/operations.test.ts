@@ -9,7 +9,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
-import { get, makePerson, openDatabase, openSocket, post, startConversation, type Person } from "./support/messaging";
+import { NOT_BACKED_UP } from "../../server/backup";
+import { get, makePerson, openDatabase, openSocket, post, signInCookie, startConversation, type Person } from "./support/messaging";
 import { runScript, startServer, type RunningServer } from "./support/server";
 
 const dirs: string[] = [];
@@ -190,9 +191,25 @@ describe("backup and restore drill", () => {
       try {
         const restoredTables = await tableContents((q) => after.query(q));
         for (const [table, rows] of before) {
+          // Never backed up (decision 0025): nobody's session or pending verification comes back with a restore.
+          if (NOT_BACKED_UP.tables.has(table)) {
+            expect(restoredTables.get(table), `rows of ${table} after the restore`).toEqual([]);
+            continue;
+          }
           // Still changing while the backup ran: messages, their conversation, senders' allowances, open sockets.
           if (["messages", "conversations", "message_allowances", "realtime_sockets"].includes(table)) continue;
-          const missing = rows.filter((row) => !restoredTables.get(table)?.includes(row));
+          // Columns never backed up (the outbox's sealed links) come back empty; the rest of the row as it was.
+          const leftOut = NOT_BACKED_UP.columns.get(table) ?? new Set<string>();
+          const kept = (row: string) =>
+            leftOut.size ? JSON.stringify(Object.entries(JSON.parse(row) as object).filter(([column]) => !leftOut.has(column))) : row;
+          const restoredRows = (restoredTables.get(table) ?? []).map((row) => JSON.parse(row) as Record<string, unknown>);
+          for (const column of leftOut)
+            expect(
+              restoredRows.filter((row) => row[column] !== null),
+              `${table}.${column} after the restore`,
+            ).toEqual([]);
+          const restoredKept = new Set((restoredTables.get(table) ?? []).map(kept));
+          const missing = rows.filter((row) => !restoredKept.has(kept(row)));
           expect(missing, `rows of ${table} missing after the restore`).toEqual([]);
         }
         const { rows } = await after.query<{ id: string; content: string }>(
@@ -210,10 +227,15 @@ describe("backup and restore drill", () => {
         await after.close();
       }
 
-      // The site starts on the restored folder; the coach's session from before still works (same secret).
+      // The site starts on the restored folder; the coach's session from before the backup is refused (decision
+      // 0025), though the secret is the same: the coach signs in again.
       await server.stop();
       restored = await startServer({ dataDir: freshDir, env: limits });
-      const page = await get(restored.url, `/messages/${conversationId}`, coach);
+      const refused = await get(restored.url, `/messages/${conversationId}`, coach);
+      expect(refused.status).toBe(302);
+      expect(new URL(refused.headers.get("location")!, restored.url).pathname).toBe("/signin");
+      const signedInAgain = { ...coach, cookie: await signInCookie(restored.url, coach.email, coach.password) };
+      const page = await get(restored.url, `/messages/${conversationId}`, signedInAgain);
       expect(page.status).toBe(200);
       const html = await page.text();
       // The history is paged (newest first): the newest restored message is on the page.

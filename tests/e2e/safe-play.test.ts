@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInThroughPage, uniqueEmail } from "./support/accounts";
-import { setupBrowser } from "./support/browser";
+import { expectAccessible, setupBrowser } from "./support/browser";
 import { get, makePerson, openDatabase, openSocket, post, signInCookie, useSession, type Person } from "./support/messaging";
 import { runScript, startServer, type RunningServer } from "./support/server";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
@@ -93,7 +93,9 @@ describe("Safe Play", () => {
 
     const invitation = await smtp.waitFor(athleteEmail, "Safe Play Tennis: your own student-athlete login");
     // The site's words first; the names people typed follow.
-    expect(invitation.text).toMatch(/^Safe Play Tennis has an invitation for you/m);
+    expect(invitation.text.split("\n")[0]).toBe(
+      "Safe Play Tennis: you are invited to choose a password for your own student-athlete login on our site. Your parent or guardian added you to their family there.",
+    );
     expect(invitation.text).toContain("The student-athlete: Ari Ace. Added by: Gwen Guardian.");
     const link = invitation.links.find((l) => l.includes("/invitation?token="))!;
     expect(link.startsWith(`${server.url}/invitation?token=`)).toBe(true);
@@ -160,6 +162,39 @@ describe("Safe Play", () => {
     await box.press("Enter");
     await a.page.getByText("Great serve today, Ari. Practice moves to 4:30 on Tuesday.").waitFor();
     await g.page.getByText("Great serve today, Ari. Practice moves to 4:30 on Tuesday.").waitFor();
+  });
+
+  it("each person reads for themselves: the coach sees who has read, and the guardian's card says whose thread it is", async () => {
+    const c = await open();
+    await useSession(c.context, server.url, coach);
+    await c.visit(conversationPath);
+    athlete.cookie ||= await signInCookie(server.url, athlete.email, athlete.password);
+    const a = await open();
+    await useSession(a.context, server.url, athlete);
+    await a.visit(conversationPath);
+    // The athlete has the conversation open; the guardian is away.
+    const box = c.page.getByPlaceholder("Type a message...");
+    await box.fill("Bring water on Tuesday, it will be hot.");
+    await box.press("Enter");
+    await a.page.getByText("Bring water on Tuesday, it will be hot.").waitFor();
+    const sent = c.page.getByRole("listitem").filter({ hasText: "Bring water on Tuesday, it will be hot." });
+    await sent.getByText("Seen by Ari Ace", { exact: true }).waitFor();
+    expect(await sent.getByRole("img", { name: "Not read by everyone yet" }).count()).toBe(1);
+
+    // The guardian's list: the thread with Coach Casey says it is Ari's, with the message unread for the guardian.
+    const g = await open();
+    await useSession(g.context, server.url, guardian);
+    await g.visit("/messages");
+    const childThread = g.page.getByRole("link").filter({ hasText: "with Ari, 15" });
+    await childThread.getByText("Coach Casey").waitFor();
+    await childThread.getByText("1 unread").waitFor();
+    await expectAccessible(g.page);
+    await childThread.click();
+    await g.page.getByText("Bring water on Tuesday, it will be hot.").waitFor();
+    // Now everyone has read it: the coach's tick and line change live.
+    await sent.getByRole("img", { name: "Read by everyone" }).waitFor();
+    await sent.getByText("Seen by Ari Ace and Gwen Guardian", { exact: true }).waitFor();
+    await expectAccessible(c.page);
   });
 
   it("refuses an athlete under 13 at sign-up; a 14-year-old signing up alone cannot message until the guardian they invite accepts", async () => {
@@ -257,9 +292,10 @@ describe("Safe Play", () => {
     const g = await open();
     await useSession(g.context, server.url, guardian);
     await g.visit(conversationPath);
-    await g.page.getByText("Report", { exact: true }).click();
-    await g.page.getByLabel("Why are you reporting this message?").fill("Please check the new practice time with us first.");
-    await g.page.getByRole("button", { name: "Send report" }).click();
+    const reported = g.page.getByRole("listitem").filter({ hasText: "Great serve today, Ari." });
+    await reported.getByText("Report", { exact: true }).click();
+    await reported.getByLabel("Why are you reporting this message?").fill("Please check the new practice time with us first.");
+    await reported.getByRole("button", { name: "Send report" }).click();
     await g.page.getByText("Reported. The safeguarding lead will review this message.").waitFor();
     const mail = await smtp.waitFor(lead.email, "A message was reported");
     expect(mail.text).not.toContain("Ari");

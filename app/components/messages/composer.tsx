@@ -1,8 +1,8 @@
 import { LoaderCircle, Paperclip, Send, X } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { formatFileSize, type MessageView } from "~/lib/messaging-core";
-import { getRealtime } from "~/lib/realtime-client";
+import { formatFileSize, type MessageView } from "~/messaging/core";
+import { getRealtime } from "~/messaging/realtime-client";
 
 export type SendActionData =
   { ok: true; messages: MessageView[] } | { ok: false; fieldErrors: { content?: string; file?: string }; messages?: MessageView[] };

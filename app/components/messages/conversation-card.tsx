@@ -1,16 +1,28 @@
 import { Link } from "react-router";
+import { ClientBadges } from "~/components/client-label";
 import { formatMonthDay } from "~/lib/datetime";
-import { initialOf } from "~/lib/messaging-core";
+import { initialOf } from "~/messaging/core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { roleLabel } from "~/lib/profile";
-import type { ConversationSummary } from "~/lib/messaging-core";
+import type { ConversationSummary } from "~/messaging/core";
 
-/** One row of /messages: the other participant, the last message and its date. */
+/** "with Sofia, 15": whose thread a guardian's card is (their own children in it). */
+export function childrenLine(children: ConversationSummary["children"]): string | null {
+  if (children.length === 0) return null;
+  const each = children.map((ch) => (ch.age === null ? ch.firstName : `${ch.firstName}, ${ch.age}`));
+  return `with ${each.length === 1 ? each[0] : `${each.slice(0, -1).join("; ")} and ${each.at(-1)}`}`;
+}
+
+/**
+ * One row of /messages: the other participant, the last message and its date. A guardian's card says whose thread it
+ * is ("with Sofia, 15": theirs alone with a coach, or their child's); a coach's says what the client is.
+ */
 export function ConversationCard({ conversation: c }: { conversation: ConversationSummary }) {
   const zone = useOrgTimeZone();
   const name = c.other?.fullName || c.title || "Conversation";
   const last = c.lastMessage;
   const lastText = last ? (last.messageType === "text" ? last.content : `[File: ${last.content}]`) : "";
+  const withWhom = childrenLine(c.children);
   return (
     <Link
       to={`/messages/${c.id}`}
@@ -28,8 +40,10 @@ export function ConversationCard({ conversation: c }: { conversation: Conversati
             </time>
           ) : null}
         </span>
-        <span className="mt-0.5 flex flex-wrap gap-x-3 text-sm text-slate-700">
+        <span className="mt-0.5 flex flex-wrap items-center gap-x-3 text-sm text-slate-700">
           <span>{c.other ? roleLabel(c.other.role) : "User"}</span>
+          {withWhom ? <span className="font-semibold text-slate-900">{withWhom}</span> : null}
+          {c.otherLabel ? <ClientBadges label={c.otherLabel} /> : null}
           {c.other?.phone ? <span>{c.other.phone}</span> : null}
           {c.other?.email ? <span className="truncate">{c.other.email}</span> : null}
         </span>

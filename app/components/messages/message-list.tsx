@@ -1,7 +1,7 @@
 import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { formatClock } from "~/lib/datetime";
-import { formatFileSize, initialOf, type MessageView } from "~/lib/messaging-core";
+import { formatFileSize, initialOf, type MessageView } from "~/messaging/core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ReportMessage } from "./report-message";
 
@@ -37,6 +37,20 @@ function MessageBody({ message: m }: { message: MessageView }) {
 
 export type OlderMessagesControl = { has: boolean; href: string | null; loading: boolean; load: () => void };
 
+/** Who has read what: each other participant's name and the time they have read up to (decision 0009). */
+export type Readers = Array<{ id: string; name: string; lastReadAt: string }>;
+
+/** Whether everyone else has read the message (the sender's double tick). */
+export const readByAll = (m: Pick<MessageView, "createdAt" | "senderId">, readers: Readers) =>
+  readers.every((r) => r.id === m.senderId || r.lastReadAt >= m.createdAt);
+
+/** "Seen by Sofia and Ann Lee" under the latest message: who else has read it, or null when nobody has. */
+export function seenByLine(m: Pick<MessageView, "createdAt" | "senderId">, readers: Readers): string | null {
+  const names = readers.filter((r) => r.id !== m.senderId && r.lastReadAt >= m.createdAt).map((r) => r.name);
+  if (names.length === 0) return null;
+  return `Seen by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`}`;
+}
+
 /**
  * The conversation's messages, oldest first, scrolled to the newest; own messages on the right with a read
  * tick. Older messages load when the top is scrolled into view (or by the "Show earlier messages" link, which
@@ -50,9 +64,12 @@ export function MessageList({
   older,
   latestHref,
   reportable = false,
+  readers,
 }: {
   messages: MessageView[];
   me: string;
+  /** Everyone else in the conversation and how far they have read (the viewer and deleted accounts left out). */
+  readers: Readers;
   loading: boolean;
   typing: boolean;
   older?: OlderMessagesControl;
@@ -139,8 +156,10 @@ export function MessageList({
         </div>
       ) : (
         <ol className="flex flex-col gap-3" aria-label="Messages">
-          {messages.map((m) => {
+          {messages.map((m, i) => {
             const own = m.senderId === me;
+            const read = own && readByAll(m, readers);
+            const seenBy = i === messages.length - 1 ? seenByLine(m, readers) : null;
             const name = m.senderName || "Unknown User";
             return (
               <li key={m.id} className={`flex items-end gap-2 ${own ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
@@ -157,13 +176,14 @@ export function MessageList({
                   <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
                     <time dateTime={m.createdAt}>{formatClock(m.createdAt, zone)}</time>
                     {own ? (
-                      m.isRead ? (
-                        <CheckCheck role="img" aria-label="Read" className="size-4" data-read="true" />
+                      read ? (
+                        <CheckCheck role="img" aria-label="Read by everyone" className="size-4" data-read="true" />
                       ) : (
-                        <Check role="img" aria-label="Unread" className="size-4" data-read="false" />
+                        <Check role="img" aria-label="Not read by everyone yet" className="size-4" data-read="false" />
                       )
                     ) : null}
                   </p>
+                  {seenBy ? <p className={`mt-0.5 text-right text-xs ${own ? "text-court-50" : "text-slate-600"}`}>{seenBy}</p> : null}
                   {reportable && !own ? <ReportMessage conversationId={m.conversationId} messageId={m.id} /> : null}
                 </div>
               </li>

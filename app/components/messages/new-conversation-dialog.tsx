@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
-import type { Participant } from "~/lib/messaging-core";
+import type { Participant } from "~/messaging/core";
 import type { ClientLabel } from "~/lib/safe-play";
 
 type Client = Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label?: ClientLabel | null };

@@ -10,7 +10,7 @@ import { isUuid } from "~/lib/uuid";
 
 /**
  * The rule as SQL text over two placeholders, for hand-prepared statements (the send path's, in
- * app/models/messages.server.ts); `conversationMemberSql` is the same condition with bound values.
+ * app/messaging/messages.server.ts); `conversationMemberSql` is the same condition with bound values.
  */
 export function conversationMemberCondition(conversationParam: string, userParam: string) {
   return `exists (select 1 from conversation_participants where conversation_id = ${conversationParam}::uuid and user_id = ${userParam}::text)`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conversationHeading } from "./messaging-core";
+import { conversationHeading } from "./core";
 
 describe("conversationHeading", () => {
   it("names the other participant, not the viewer (the stored title is the starter's side)", () => {

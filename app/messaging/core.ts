@@ -1,7 +1,8 @@
 // Messaging's shapes, words and formats, shared by the browser and the server. No zod here: the header's live
 // unread count and the conversation page import this on every signed-in page, and zod alone is ~25 KB gzip.
-// The schemas that check what people send are app/lib/messaging.ts (the server's side).
-import type { Role } from "./profile";
+// The schemas that check what people send are app/messaging/schemas.ts (the server's side).
+import type { Role } from "~/lib/profile";
+import type { ClientLabel } from "~/lib/safe-play";
 
 export type MessageType = "text" | "image" | "file";
 
@@ -13,7 +14,6 @@ export type MessageView = {
   senderAvatarUrl: string | null;
   content: string;
   messageType: MessageType;
-  isRead: boolean;
   createdAt: string;
   attachment: { id: string; fileName: string; mimeType: string; size: number } | null;
 };
@@ -27,7 +27,14 @@ export type ConversationSummary = {
   other: Participant | null;
   lastMessage: { content: string; messageType: "text" | "image" | "file"; createdAt: string; senderId: string | null } | null;
   unread: number;
+  /** The viewer's own children in it, when the viewer is their guardian: whose thread it is ("with Sofia, 15"). */
+  children: Array<{ firstName: string; age: number | null }>;
+  /** What the other person is (student-athlete, minor, family), for coaches' cards. */
+  otherLabel: ClientLabel | null;
 };
+
+/** A person in a conversation as its page shows them, with how far they have read (null: a deleted account). */
+export type ConversationMember = { id: string; fullName: string; role: Role; label: ClientLabel | null; lastReadAt: string | null };
 
 export type ConversationDetail = { id: string; title: string | null; other: Participant | null };
 
@@ -41,6 +48,8 @@ export const rateLimitedMessage = (seconds: number) =>
 export const QUOTA_MESSAGE = "You have sent as many files as you can today. Please try again tomorrow.";
 export const BUSY_MESSAGE = "Too many messages at once. Please wait a moment and try again.";
 export const SEND_FAILED_MESSAGE = "Your message could not be sent. Please try again.";
+/** What a conversation's page says once its viewer has been taken out of it (a family change, a deleted account). */
+export const REMOVED_FROM_CONVERSATION = "You are no longer in this conversation, so new messages will not reach you here.";
 /** The close code the server uses when the socket's session has ended (sign-out, expiry): do not reconnect. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
@@ -59,15 +68,10 @@ export function formatFileSize(bytes: number): string {
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || "?").toUpperCase();
 
-/** Merges messages by id (no duplicates), oldest first; a message read in either copy is read. */
+/** Merges messages by id (no duplicates), oldest first. */
 export function mergeMessages(...lists: MessageView[][]): MessageView[] {
   const byId = new Map<string, MessageView>();
-  for (const list of lists) {
-    for (const m of list) {
-      const prev = byId.get(m.id);
-      byId.set(m.id, prev ? { ...m, isRead: prev.isRead || m.isRead } : m);
-    }
-  }
+  for (const list of lists) for (const m of list) byId.set(m.id, m);
   return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? a.id.localeCompare(b.id) : a.createdAt < b.createdAt ? -1 : 1));
 }
 
@@ -77,6 +81,8 @@ export type ServerEvent =
   | { type: "subscribed"; conversationId: string }
   | { type: "message"; message: MessageView }
   | { type: "read"; conversationId: string; readerId: string; upTo: string }
+  /** The socket no longer hears this conversation: its person was taken out of it. */
+  | { type: "removed"; conversationId: string }
   | { type: "typing"; conversationId: string; userId: string }
   | { type: "unread"; count: number }
   | { type: "ack"; ref: string; message: MessageView }

@@ -1,13 +1,14 @@
 // Missed-message notices (decision 0012). A database trigger on messages schedules one job per recipient and
 // conversation, NOTIFY_DELAY_SECONDS after the first unread message, and marks it pending in message_notice_jobs
 // so that later messages schedule nothing (decision 0009); this decides, when it runs, whether a mail
-// is due: the messages are still unread (an open conversation marks them read as they arrive, so unread means no
-// open socket on it), the person wants notices, and no notice for this conversation went out in the last 15 minutes.
+// is due: the messages are still unread by this person (each participant reads for themselves: a guardian gets
+// notices for their child's thread; an open conversation marks them read as they arrive, so unread means no open
+// socket on it), the person wants notices, and no notice for this conversation went out in the last 15 minutes.
 import { z } from "zod";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { enqueueMail, type MailServices } from "./mail.server";
-import { addJob } from "./jobs.server";
+import { enqueueMail, type MailServices } from "~/models/mail.server";
+import { addJob } from "~/models/jobs.server";
 
 export const MISSED_MESSAGES_JOB = "missed_messages";
 export const NOTICE_INTERVAL_MINUTES = 15;
@@ -15,7 +16,13 @@ const QUOTED_MESSAGES = 5;
 
 const PayloadSchema = z.object({ conversationId: z.uuid(), userId: z.string().min(1) });
 
-const RecipientRow = z.object({ email: z.string(), notify_messages: z.boolean(), last_sent_at: z.coerce.date().nullable(), member: z.boolean() });
+const RecipientRow = z.object({
+  email: z.string(),
+  notify_messages: z.boolean(),
+  last_sent_at: z.coerce.date().nullable(),
+  /** How far the person has read this conversation; null when they are no longer in it. */
+  last_read_at: z.coerce.date().nullable(),
+});
 const MessageRow = z.object({
   content: z.string(),
   message_type: z.string(),
@@ -31,12 +38,13 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
   const { db } = services;
   const recipient = await db.execute(sql`
     select u.email, u.notify_messages, n.last_sent_at,
-           exists (select 1 from conversation_participants p where p.conversation_id = ${conversationId} and p.user_id = u.id) as member
+           (select p.last_read_at from conversation_participants p where p.conversation_id = ${conversationId} and p.user_id = u.id) as last_read_at
     from users u left join message_notices n on n.user_id = u.id and n.conversation_id = ${conversationId}
     where u.id = ${userId}`);
   const r = recipient.rows[0] ? RecipientRow.parse(recipient.rows[0]) : null;
   const nextAllowed = r?.last_sent_at ? new Date(r.last_sent_at.getTime() + NOTICE_INTERVAL_MINUTES * 60_000) : null;
-  if (r?.member && r.notify_messages && nextAllowed && nextAllowed > new Date()) {
+  const member = Boolean(r?.last_read_at);
+  if (member && r?.notify_messages && nextAllowed && nextAllowed > new Date()) {
     // Too soon after the last notice: look again when one is allowed (the job stays pending, so later messages
     // join it rather than scheduling their own).
     await addJob(db, MISSED_MESSAGES_JOB, { conversationId, userId }, { runAt: nextAllowed, jobKey: `missed_messages:${conversationId}:${userId}` });
@@ -45,13 +53,15 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
   // No longer pending: the next message from here on schedules the next job. (Cleared before the unread
   // messages are read, so a message that arrives meanwhile is either quoted here or schedules its own job.)
   await db.execute(sql`delete from message_notice_jobs where user_id = ${userId} and conversation_id = ${conversationId}`);
-  if (!r?.member || !r.notify_messages) return;
+  if (!r?.last_read_at || !r.notify_messages) return;
   const unread = await db.execute(sql`
     select m.content, m.message_type::text as message_type, a.file_name, s.full_name as sender_name, (m.sender_id is null) as sender_gone
     from messages m
     left join attachments a on a.id = m.attachment_id
     left join users s on s.id = m.sender_id
-    where m.conversation_id = ${conversationId} and m.is_read = false and m.sender_id is distinct from ${userId}
+    where m.conversation_id = ${conversationId} and m.sender_id is distinct from ${userId}
+      -- Unread by this person (their own mark: someone else reading does not read for them), and not quoted before.
+      and m.created_at > (select p.last_read_at from conversation_participants p where p.conversation_id = ${conversationId} and p.user_id = ${userId})
       and m.created_at > ${r.last_sent_at?.toISOString() ?? "-infinity"}::timestamptz
     order by m.created_at desc
     limit ${QUOTED_MESSAGES}`);

@@ -2,8 +2,8 @@
 // The socket only announces: after a reconnect, listeners hear "reconnected" and reload what they missed
 // from the server; merging by message id means nothing is shown twice.
 import { useEffect, useRef } from "react";
-import type { ClientEvent } from "./messaging";
-import { SEND_FAILED_MESSAGE, SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "./messaging-core";
+import type { ClientEvent } from "./schemas";
+import { SEND_FAILED_MESSAGE, SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "./core";
 
 export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" } | { type: "sessionEnded" };
 export type SendOutcome = { ok: true; message: MessageView } | { ok: false; error: string; offline?: boolean };

@@ -1,17 +1,17 @@
 // Conversations and who is in them. Every function that reads or changes a conversation for a person takes
 // that person's id and answers as if the conversation did not exist when they are not a participant.
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
-import type { ClientLabel } from "~/lib/safe-play";
-import { addGuardiansToConversation, getClientLabels } from "./family.server";
+import { ageOn, type ClientLabel } from "~/lib/safe-play";
+import { addGuardiansToConversation, getClientLabels } from "~/models/family.server";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
-import type { ConversationDetail, ConversationSummary, Participant } from "~/lib/messaging";
+import type { ConversationDetail, ConversationMember, ConversationSummary, Participant } from "./schemas";
 import type { Profile } from "~/lib/profile";
 
-export type { ConversationDetail, ConversationSummary, Participant };
+export type { ConversationDetail, ConversationMember, ConversationSummary, Participant };
 
 export class ConversationRuleError extends Error {
   constructor(
@@ -56,15 +56,20 @@ export const CONVERSATION_PAGE_SIZE = 30;
 export async function getConversationsForUser(
   db: Db,
   userId: string,
-  options: { afterId?: string | null; limit?: number } = {},
+  options: { afterId?: string | null; limit?: number; safePlay?: SafePlaySettings } = {},
 ): Promise<{ conversations: ConversationSummary[]; hasMore: boolean }> {
+  const safePlay = options.safePlay ?? DEFAULT_SAFE_PLAY;
   const limit = Math.min(100, Math.max(1, options.limit ?? CONVERSATION_PAGE_SIZE));
   const after = options.afterId && isUuid(options.afterId) ? options.afterId : null;
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select c.id, c.title, c.updated_at, o.*, lm.content as lm_content, lm.message_type as lm_type,
            lm.created_at as lm_created_at, lm.sender_id as lm_sender_id,
-           (select count(*)::int from messages um
-             where um.conversation_id = c.id and um.is_read = false and um.sender_id is distinct from ${userId}) as unread
+           ${unreadSince(sql`c.id`, sql`me.last_read_at`, userId)} as unread,
+           -- A guardian's own children in the conversation: whose thread it is ("with Sofia, 15").
+           (select coalesce(json_agg(json_build_object('name', ch.full_name, 'dob', ch.date_of_birth) order by ch.full_name), '[]')
+              from conversation_participants cp join guardian_links gl on gl.athlete_id = cp.user_id and gl.guardian_id = ${userId}
+              join users ch on ch.id = cp.user_id
+             where cp.conversation_id = c.id) as children
     from conversation_participants me
     join conversations c on c.id = me.conversation_id
     ${otherParticipantJoin(userId)}
@@ -76,7 +81,15 @@ export async function getConversationsForUser(
       ${after ? sql`and (c.updated_at, c.id) < (select a.updated_at, a.id from conversations a where a.id = ${after})` : sql``}
     order by c.updated_at desc, c.id desc
     limit ${limit + 1}`);
-  const conversations = rows.slice(0, limit).map((r) => ({
+  const shown = rows.slice(0, limit);
+  // Coaches see what the other person is (athlete, minor, family): the same labels as everywhere else.
+  const { byId: labels } = await getClientLabels(
+    db,
+    { ids: shown.flatMap((r) => (r.other_id && r.other_role === "client" ? [String(r.other_id)] : [])) },
+    safePlay,
+  );
+  const now = safePlay.clock();
+  const conversations = shown.map((r) => ({
     id: String(r.id),
     title: (r.title as string | null) ?? null,
     updatedAt: iso(r.updated_at),
@@ -90,6 +103,11 @@ export async function getConversationsForUser(
         }
       : null,
     unread: Number(r.unread),
+    children: (r.children as Array<{ name: string | null; dob: string | null }>).map((ch) => ({
+      firstName: (ch.name ?? "").trim().split(/\s+/)[0] || "your athlete",
+      age: ch.dob ? ageOn(ch.dob, now, safePlay.timeZone) : null,
+    })),
+    otherLabel: r.other_id ? (labels.get(String(r.other_id)) ?? null) : null,
   }));
   return { conversations, hasMore: rows.length > limit };
 }
@@ -176,16 +194,21 @@ export async function getUnreadCount(db: Db, userId: string): Promise<number> {
   return (await getUnreadCounts(db, [userId])).get(userId) ?? 0;
 }
 
+/**
+ * How many messages in a conversation a person has not read: those after their own mark, from others. Read through
+ * the (conversation_id, created_at) index from the mark onwards, so it costs the unread messages, not the history.
+ */
+function unreadSince(conversationId: SQL, lastReadAt: SQL, userId: string | SQL) {
+  return sql`(select count(*)::int from messages um
+    where um.conversation_id = ${conversationId} and um.created_at > ${lastReadAt} and um.sender_id is distinct from ${userId})`;
+}
+
 /** Unread messages for several people in one query (the socket hub pushes counts to many at once). */
 export async function getUnreadCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const { rows } = await db.execute<{ user_id: string; n: number }>(sql`
-    select p.user_id, sum(unread.n)::int as n
+    select p.user_id, sum(${unreadSince(sql`p.conversation_id`, sql`p.last_read_at`, sql`p.user_id`)})::int as n
     from conversation_participants p
-    -- Counted per conversation through the unread index: as one join the planner read the whole messages table.
-    cross join lateral (
-      select count(*) as n from messages m
-      where m.conversation_id = p.conversation_id and m.is_read = false and m.sender_id is distinct from p.user_id) unread
     where p.user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)))
     group by p.user_id`);
   const counts = new Map(userIds.map((id) => [id, 0]));
@@ -208,16 +231,25 @@ export async function getClientsForCoach(
   return rows.map((r) => ({ ...r, label: byId.get(r.id) ?? null }));
 }
 
-/** Everyone in a conversation with what the header shows of them (Safe Play: the participants are always shown). */
-export async function getConversationParticipants(db: Db, conversationId: string, safePlay: SafePlaySettings) {
+/**
+ * Everyone in a conversation with what the header shows of them (Safe Play: the participants are always shown), and
+ * how far each has read (`lastReadAt`; null for a deleted account, which reads nothing more and holds no tick back).
+ */
+export async function getConversationParticipants(db: Db, conversationId: string, safePlay: SafePlaySettings): Promise<ConversationMember[]> {
   const rows = await db
-    .select({ id: users.id, fullName: users.fullName, role: users.role })
+    .select({ id: users.id, fullName: users.fullName, role: users.role, deletedAt: users.deletedAt, lastReadAt: conversationParticipants.lastReadAt })
     .from(conversationParticipants)
     .innerJoin(users, eq(users.id, conversationParticipants.userId))
     .where(eq(conversationParticipants.conversationId, conversationId))
     .orderBy(sql`${users.role} desc`, sql`${users.fullName} nulls last`);
   const { byId } = await getClientLabels(db, { ids: rows.map((r) => r.id) }, safePlay);
-  return rows.map((r) => ({ id: r.id, fullName: r.fullName || "Unknown User", role: r.role, label: byId.get(r.id) ?? null }));
+  return rows.map((r) => ({
+    id: r.id,
+    fullName: r.fullName || "Unknown User",
+    role: r.role,
+    label: byId.get(r.id) ?? null,
+    lastReadAt: r.deletedAt ? null : r.lastReadAt.toISOString(),
+  }));
 }
 
 /** Coaches a client may message, ordered by name. */

@@ -1,11 +1,11 @@
 // Messaging's rules: the zod schemas the server checks every message, widget form and socket request with. The
-// shapes, words and formats the browser needs as well are app/lib/messaging-core.ts (re-exported here, so the
-// server imports one module); browser code imports messaging-core directly and never this file.
+// shapes, words and formats the browser needs as well are app/messaging/core.ts (re-exported here, so the
+// server imports one module); browser code imports core directly and never this file.
 import { z } from "zod";
-import { MESSAGE_MAX_LENGTH } from "./messaging-core";
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from "./safe-text";
+import { MESSAGE_MAX_LENGTH } from "./core";
+import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
 
-export * from "./messaging-core";
+export * from "./core";
 
 /** A message's text: trimmed, not blank (spec section 5). */
 export const MessageContentSchema = z
@@ -38,7 +38,8 @@ export const ClientEventSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscribe"), conversationId: z.string().max(64) }),
   z.object({ type: z.literal("unsubscribe"), conversationId: z.string().max(64) }),
   z.object({ type: z.literal("typing"), conversationId: z.string().max(64) }),
-  z.object({ type: z.literal("read"), conversationId: z.string().max(64) }),
+  // upTo: the id of the latest message the page shows (what the person has read); without it, the latest message.
+  z.object({ type: z.literal("read"), conversationId: z.string().max(64), upTo: z.string().max(64).optional() }),
   z.object({ type: z.literal("watchUnread") }),
   z.object({ type: z.literal("send"), conversationId: z.string().max(64), content: z.string().max(MESSAGE_MAX_LENGTH * 2), ref: z.string().max(64) }),
 ]);

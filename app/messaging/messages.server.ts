@@ -1,15 +1,15 @@
 // Messages: read, send, mark read. Writes announce themselves with pg_notify inside their own transaction:
 // PostgreSQL delivers a notification only when (and after) the transaction commits, so nothing is announced
-// that is not stored, and every app process listening hears it (server/realtime.ts).
+// that is not stored, and every app process listening hears it (server/realtime/).
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import pg from "pg";
 import { Batcher } from "./batcher.server";
-import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "~/auth/conversation-member.server";
+import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_SAFE_PLAY, safePlaySendRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
-import type { MessageType, MessageView } from "~/lib/messaging";
-import type { SqlExecutor } from "./mail.server";
+import { DEFAULT_SAFE_PLAY, safePlaySendVerdict, type SafePlaySettings } from "~/auth/safe-play.server";
+import type { MessageType, MessageView } from "./schemas";
+import type { SqlExecutor } from "~/models/mail.server";
 
 export type { MessageType, MessageView };
 
@@ -20,9 +20,11 @@ export const MESSAGE_CHANNEL = "nlte_messaging";
  * itself as its row (`v`) when it fits in the payload. A receiver reads from the database only what is missing.
  */
 export type Announcement =
-  | { k: "m"; c: string; id: string; p?: string[]; v?: Record<string, unknown> }
+  | { k: "m"; c: string; id: string; p?: string[]; v?: MessageRow }
   | { k: "r"; c: string; u: string; at: string }
-  | { k: "t"; c: string; u: string };
+  | { k: "t"; c: string; u: string }
+  /** `u` left the conversation (db/migrations/0015's trigger announces every removal). */
+  | { k: "x"; c: string; u: string };
 
 export async function announce(db: SqlExecutor, a: Announcement) {
   await db.execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify(a)})`);
@@ -30,27 +32,43 @@ export async function announce(db: SqlExecutor, a: Announcement) {
 
 const messageSelect = sql`
   select m.id, m.conversation_id, m.sender_id, u.full_name as sender_name, u.avatar_url as sender_avatar_url,
-         m.content, m.message_type, m.is_read, m.created_at,
+         m.content, m.message_type, m.created_at,
          a.id as attachment_id, a.file_name, a.mime_type, a.size
   from messages m
   left join users u on u.id = m.sender_id
   left join attachments a on a.id = m.attachment_id`;
 
-/** A message row (from a query, or from an announcement's `v`) as the browser sees it. */
-export function toView(r: Record<string, unknown>): MessageView {
+/**
+ * The one row type of a message, as every statement here selects it (messageSelect, the send statement's `view`) and
+ * as an announcement carries it (`v`, through JSON: its time is then a string).
+ */
+export type MessageRow = {
+  id: string;
+  conversation_id: string;
+  sender_id: string | null;
+  sender_name: string | null;
+  sender_avatar_url: string | null;
+  content: string;
+  message_type: MessageType;
+  created_at: Date | string;
+  attachment_id: string | null;
+  file_name: string | null;
+  mime_type: string | null;
+  size: number | null;
+};
+
+/** A message row as the browser sees it. */
+export function toView(r: MessageRow): MessageView {
   return {
-    id: String(r.id),
-    conversationId: String(r.conversation_id),
-    senderId: (r.sender_id as string | null) ?? null,
-    senderName: (r.sender_name as string | null) ?? null,
-    senderAvatarUrl: (r.sender_avatar_url as string | null) ?? null,
-    content: String(r.content),
-    messageType: r.message_type as MessageType,
-    isRead: Boolean(r.is_read),
-    createdAt: (r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at))).toISOString(),
-    attachment: r.attachment_id
-      ? { id: String(r.attachment_id), fileName: String(r.file_name), mimeType: String(r.mime_type), size: Number(r.size) }
-      : null,
+    id: r.id,
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    senderName: r.sender_name,
+    senderAvatarUrl: r.sender_avatar_url,
+    content: r.content,
+    messageType: r.message_type,
+    createdAt: (r.created_at instanceof Date ? r.created_at : new Date(r.created_at)).toISOString(),
+    attachment: r.attachment_id ? { id: r.attachment_id, fileName: r.file_name ?? "", mimeType: r.mime_type ?? "", size: Number(r.size) } : null,
   };
 }
 
@@ -72,7 +90,7 @@ export async function getMessagePage(
   if (!isUuid(conversationId)) return { messages: [], hasOlder: false };
   const limit = Math.min(200, Math.max(1, options.limit ?? MESSAGE_PAGE_SIZE));
   const before = options.beforeId && isUuid(options.beforeId) ? options.beforeId : null;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`${messageSelect}
+  const { rows } = await db.execute<MessageRow>(sql`${messageSelect}
     where m.conversation_id = ${conversationId} and ${conversationMemberSql(conversationId, userId)}
       ${before ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b where b.id = ${before} and b.conversation_id = ${conversationId})` : sql``}
     order by m.created_at desc, m.id desc
@@ -85,7 +103,7 @@ export async function getMessagePage(
 export async function getMessagesByIds(db: Db, ids: string[]): Promise<MessageView[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  const { rows } = await db.execute<Record<string, unknown>>(sql`${messageSelect} where m.id = any(${`{${valid.join(",")}}`}::uuid[])`);
+  const { rows } = await db.execute<MessageRow>(sql`${messageSelect} where m.id = any(${`{${valid.join(",")}}`}::uuid[])`);
   return rows.map(toView);
 }
 
@@ -117,26 +135,70 @@ export type SendResult =
  */
 export async function createMessage(db: Db, input: NewMessage, limits: SendLimits = DEFAULT_SEND_LIMITS): Promise<SendResult> {
   if (!isUuid(input.conversationId)) return { ok: false, reason: "forbidden" };
-  // Safe Play: the one rule, read before anything is written (guardians are never removed from a minor's
-  // conversation, so the answer cannot change between this read and the insert).
-  const safePlay = async (): Promise<SendResult | null> => {
-    const refusal = await safePlaySendRefusal(db, input.conversationId, input.senderId, limits.safePlay ?? DEFAULT_SAFE_PLAY);
-    return refusal ? { ok: false, reason: "safe-play", message: refusal } : null;
-  };
-  if (input.attachment) return (await safePlay()) ?? createMessageWithAttachment(db, input, limits);
-  // Most conversations have no student-athlete in them, and the rule concerns only those: the statement sees
-  // that itself and stores the message in the same round trip. With an athlete in it, the rule runs first.
-  const { sends } = batchersOf(db);
-  const first = await sends.add({ input, limits, attachment: null, safePlayAllowed: false });
-  if (first !== SAFE_PLAY_FIRST) return first;
-  const refused = await safePlay();
-  if (refused) return refused;
-  const allowed = await sends.add({ input, limits, attachment: null, safePlayAllowed: true });
-  if (allowed === SAFE_PLAY_FIRST) throw new Error("the send statement asked for the Safe Play rule after it had allowed the send");
-  return allowed;
+  const settings = limits.safePlay ?? DEFAULT_SAFE_PLAY;
+  const answers = safePlayAnswersOf(db);
+  const key = `${input.conversationId}:${input.senderId}`;
+  // Safe Play: the one rule (app/auth/safe-play.server.ts) answers once for this sender in this conversation, and the
+  // answer is remembered with the conversation's Safe Play version. The send statement stores the message only while
+  // that version is current (any change the rule reads moves it: db/migrations/0015), so a chat costs one statement a
+  // message; when the version moved, the rule answers again.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const verdict = await answers.get(key, settings, () => safePlaySendVerdict(db, input.conversationId, input.senderId, settings));
+    if (verdict.refusal) return { ok: false, reason: "safe-play", message: verdict.refusal };
+    const version = verdict.version;
+    if (version === null) return { ok: false, reason: "forbidden" };
+    const answer = input.attachment
+      ? await createMessageWithAttachment(db, input, limits, version)
+      : await batchersOf(db).sends.add({ input, limits, attachment: null, safePlayVersion: version });
+    if (answer !== SAFE_PLAY_CHANGED) return answer;
+    answers.forget(key);
+  }
+  throw new Error("the conversation's Safe Play version kept changing while sending");
 }
 
-async function createMessageWithAttachment(db: Db, input: NewMessage, limits: SendLimits): Promise<SendResult> {
+type Verdict = Awaited<ReturnType<typeof safePlaySendVerdict>>;
+
+/**
+ * Allowing Safe Play answers this process remembers, by conversation and sender, with the version each was read at. An
+ * answer is good for a minute of the wall clock and until the time Safe Play's own clock said (quiet hours, midnight).
+ * Sends that ask while the rule is being asked wait for the same answer, so one person's sends keep their order.
+ */
+class SafePlayAnswers {
+  private readonly answers = new Map<string, { verdict: Verdict; until: number; clockUntil: number }>();
+  private readonly asking = new Map<string, Promise<Verdict>>();
+  get(key: string, settings: SafePlaySettings, ask: () => Promise<Verdict>): Promise<Verdict> {
+    const known = this.answers.get(key);
+    if (known && known.until > Date.now() && known.clockUntil > settings.clock().getTime()) return Promise.resolve(known.verdict);
+    let pending = this.asking.get(key);
+    if (!pending) {
+      const askedAt = settings.clock().getTime();
+      pending = ask()
+        .then((verdict) => {
+          if (!verdict.refusal && verdict.version !== null && verdict.validForMs > 0) {
+            // Bounded: the oldest go first (a Map keeps insertion order); a forgotten answer is only asked again.
+            this.answers.delete(key);
+            if (this.answers.size >= 100_000) this.answers.delete(this.answers.keys().next().value!);
+            this.answers.set(key, { verdict, until: Date.now() + verdict.validForMs, clockUntil: askedAt + verdict.validForMs });
+          }
+          return verdict;
+        })
+        .finally(() => this.asking.delete(key));
+      this.asking.set(key, pending);
+    }
+    return pending;
+  }
+  forget(key: string) {
+    this.answers.delete(key);
+  }
+}
+const safePlayAnswers = new WeakMap<object, SafePlayAnswers>();
+function safePlayAnswersOf(db: Db): SafePlayAnswers {
+  let a = safePlayAnswers.get(db.$client);
+  if (!a) safePlayAnswers.set(db.$client, (a = new SafePlayAnswers()));
+  return a;
+}
+
+async function createMessageWithAttachment(db: Db, input: NewMessage, limits: SendLimits, safePlayVersion: string): Promise<SendAnswer> {
   const a = input.attachment!;
   // Two uploads at once must not both fit under the quota: one person's uploads take turns.
   const client = await db.$client.connect();
@@ -147,13 +209,13 @@ async function createMessageWithAttachment(db: Db, input: NewMessage, limits: Se
       "select coalesce(sum(size), 0) as used from attachments where uploader_id = $1 and created_at > now() - interval '1 day'",
       [input.senderId],
     );
-    let result: SendResult;
+    let result: SendAnswer;
     if (Number(rows[0]?.used ?? 0) + a.data.length > limits.attachmentBytesPerDay) {
       result = (await isConversationMember(db, input.conversationId, input.senderId))
         ? { ok: false, reason: "quota" }
         : { ok: false, reason: "forbidden" };
     } else {
-      result = await insertAllowed(client, input, limits, a);
+      [result] = (await insertMessages(client, [{ input, limits, attachment: a, safePlayVersion }])) as [SendAnswer];
     }
     await client.query("commit");
     return result;
@@ -187,28 +249,18 @@ const INSERT_MESSAGES = {
   name: "nlte_insert_messages",
   text: `
     with input as (
-      select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::message_type[], $6::boolean[],
+      select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::message_type[], $6::bigint[],
                            $7::float8[], $8::float8[], $9::uuid[], $10::text[], $11::text[], $12::int[], $13::bytea[])
-             with ordinality as t(id, conversation_id, sender_id, content, message_type, safe_play_allowed,
+             with ordinality as t(id, conversation_id, sender_id, content, message_type, safe_play_version,
                                   burst, per_second, attachment_id, file_name, mime_type, size, data, ord)
     ), checked as (
-      -- "offset 0" keeps both checks per row, by index: otherwise the planner may hash the whole participants
-      -- table once per batch, which costs more as the site grows.
+      -- "offset 0" keeps both checks per row, by key: otherwise the planner may hash the whole participants table
+      -- once per batch, which costs more as the site grows.
       select i.*, rule.member, rule.safe_play_ok
       from input i cross join lateral (
         select ${conversationMemberCondition("i.conversation_id", "i.sender_id")} as member,
-          -- safe_play_allowed: the Safe Play rule has already allowed this send. Otherwise a conversation with a
-          -- student-athlete in it, or one the safeguarding lead paused, stores nothing here, and the caller runs the
-          -- rule first (app/auth/safe-play.server.ts).
-          i.safe_play_allowed or (not exists (
-            -- Driven by the conversation's participants (a handful, by index), each looked up by key; asked the
-            -- other way round (all athletes, then their conversations) it read every client on every send.
-            select 1 from conversation_participants p
-            where p.conversation_id = i.conversation_id
-              and (select u.role = 'client' and u.client_kind = 'athlete' from users u where u.id = p.user_id))
-            and (select cv.paused_at is null from conversations cv where cv.id = i.conversation_id)
-            -- A sender who has not said what they are (a Google sign-up) is answered by the rule too.
-            and (select s.kind_answered from users s where s.id = i.sender_id)) as safe_play_ok
+          -- The Safe Play rule allowed this send at this conversation's version, and nothing it reads has changed since.
+          (select cv.safety_version = i.safe_play_version from conversations cv where cv.id = i.conversation_id) as safe_play_ok
         offset 0) rule
     ), allowance as (
       insert into message_allowances as ma (user_id, tokens, updated_at)
@@ -236,7 +288,7 @@ const INSERT_MESSAGES = {
       update conversations set updated_at = now() where id in (select conversation_id from ins) returning 1
     ), view as (
       select ins.id, ins.conversation_id, ins.sender_id, u.full_name as sender_name, u.avatar_url as sender_avatar_url,
-             ins.content, ins.message_type, ins.is_read, ins.created_at,
+             ins.content, ins.message_type, ins.created_at,
              att.id as attachment_id, att.file_name, att.mime_type, att.size
       from ins left join users u on u.id = ins.sender_id left join att on att.id = ins.attachment_id
     ), announced as (
@@ -253,23 +305,18 @@ const INSERT_MESSAGES = {
     order by c.ord`,
 };
 
-/** insertMessages once the Safe Play rule has allowed the send (so it cannot ask for the rule). */
-async function insertAllowed(client: Queryable, input: NewMessage, limits: SendLimits, a: NewMessage["attachment"] | null): Promise<SendResult> {
-  const [r] = await insertMessages(client, [{ input, limits, attachment: a, safePlayAllowed: true }]);
-  if (r === SAFE_PLAY_FIRST) throw new Error("insertMessages asked for the Safe Play rule after it had allowed the send");
-  return r!;
-}
+/** What insertMessages answers when the conversation's Safe Play version is no longer the one the answer was read at. */
+const SAFE_PLAY_CHANGED = Symbol("safe play changed");
 
-/** What insertMessages answers when the conversation has a student-athlete in it and the Safe Play rule has not run. */
-const SAFE_PLAY_FIRST = Symbol("safe play first");
-
-type Send = { input: NewMessage; limits: SendLimits; attachment: NewMessage["attachment"] | null; safePlayAllowed: boolean };
-type SendAnswer = SendResult | typeof SAFE_PLAY_FIRST;
+/** A send, with the Safe Play version at which the rule allowed it. */
+type Send = { input: NewMessage; limits: SendLimits; attachment: NewMessage["attachment"] | null; safePlayVersion: string };
+type SendAnswer = SendResult | typeof SAFE_PLAY_CHANGED;
 
 /** Runs INSERT_MESSAGES for the sends (at most one per sender) and answers each, in order. */
 async function insertMessages(client: Queryable, sends: Send[]): Promise<SendAnswer[]> {
   const column = <T>(f: (s: Send) => T) => sends.map(f);
-  const { rows } = await client.query<Record<string, unknown>>({
+  type Answer = Partial<MessageRow> & { member: boolean; safe_play_ok: boolean; wait: string | number | null };
+  const { rows } = await client.query<Answer>({
     ...INSERT_MESSAGES,
     values: [
       column(() => crypto.randomUUID()),
@@ -277,7 +324,7 @@ async function insertMessages(client: Queryable, sends: Send[]): Promise<SendAns
       column((s) => s.input.senderId),
       column((s) => s.input.content),
       column((s) => s.input.messageType ?? "text"),
-      column((s) => s.safePlayAllowed),
+      column((s) => s.safePlayVersion),
       column((s) => s.limits.burst),
       column((s) => s.limits.perSecond),
       column((s) => (s.attachment ? crypto.randomUUID() : null)),
@@ -289,15 +336,15 @@ async function insertMessages(client: Queryable, sends: Send[]): Promise<SendAns
     ],
   });
   return rows.map((r): SendAnswer => {
-    if (r.id) return { ok: true, message: toView(r) };
+    if (r.id) return { ok: true, message: toView(r as MessageRow) };
     if (!r.member) return { ok: false, reason: "forbidden" };
-    if (!r.safe_play_ok) return SAFE_PLAY_FIRST;
+    if (!r.safe_play_ok) return SAFE_PLAY_CHANGED;
     return { ok: false, reason: "rate", retryAfterSeconds: Math.max(1, Number(r.wait ?? 1)) };
   });
 }
 
-/** The pool's batchers: sends (one at a time per person) and read marks (one at a time per conversation). */
-const batchers = new WeakMap<object, { sends: Batcher<Send, SendAnswer>; reads: Batcher<ReadMark, number | null> }>();
+/** The pool's batchers: sends (one at a time per person) and read marks (one at a time per person and conversation). */
+const batchers = new WeakMap<object, { sends: Batcher<Send, SendAnswer>; reads: Batcher<ReadMark, boolean | null> }>();
 function batchersOf(db: Db) {
   const pool = poolOf(db);
   let b = batchers.get(pool);
@@ -309,7 +356,7 @@ function batchersOf(db: Db) {
       ),
       reads: new Batcher(
         (marks) => markRead(pool, marks),
-        (m) => m.conversationId,
+        (m) => `${m.conversationId}:${m.userId}`,
       ),
     };
     batchers.set(pool, b);
@@ -318,28 +365,32 @@ function batchersOf(db: Db) {
 }
 
 /**
- * Marks every message in the conversation not sent by `userId` as read. Returns how many changed, or null when
- * `userId` is not a participant (nothing changes). Senders hear about it through the announcement.
+ * Marks the conversation read for `userId` alone (decision 0009): up to the message `upToId` the person's page shows,
+ * or up to its latest message. Returns whether their mark moved, or null when `userId` is not a participant (nothing
+ * changes). The others in the conversation hear about it through the announcement (their ticks, "Seen by").
  */
-export async function markConversationRead(db: Db, conversationId: string, userId: string): Promise<number | null> {
+export async function markConversationRead(db: Db, conversationId: string, userId: string, upToId?: string | null): Promise<boolean | null> {
   if (!isUuid(conversationId)) return null;
-  return batchersOf(db).reads.add({ conversationId, userId });
+  return batchersOf(db).reads.add({ conversationId, userId, upToId: upToId && isUuid(upToId) ? upToId : null });
 }
 
-type ReadMark = { conversationId: string; userId: string };
+type ReadMark = { conversationId: string; userId: string; upToId: string | null };
 
-/** Runs MARK_READ for the marks (at most one per conversation) and answers each, in order. */
-async function markRead(client: Queryable, marks: ReadMark[]): Promise<Array<number | null>> {
-  const { rows } = await client.query<{ member: boolean; n: number }>({
+/** Runs MARK_READ for the marks (at most one per person and conversation) and answers each, in order. */
+async function markRead(client: Queryable, marks: ReadMark[]): Promise<Array<boolean | null>> {
+  const { rows } = await client.query<{ member: boolean; moved: boolean }>({
     ...MARK_READ,
-    values: [marks.map((m) => m.conversationId), marks.map((m) => m.userId), MESSAGE_CHANNEL],
+    values: [marks.map((m) => m.conversationId), marks.map((m) => m.userId), marks.map((m) => m.upToId), MESSAGE_CHANNEL],
   });
-  return rows.map((r) => (r.member ? Number(r.n) : null));
+  return rows.map((r) => (r.member ? r.moved : null));
 }
 
-// One statement for a batch of read marks, like sending: for each, the membership rule, the update and the
-// announcement commit together. A batch holds one mark per conversation (a message matches one reader). The time
-// read up to is written the way the browser writes times (toISOString: UTC, milliseconds, truncated like
+// One statement for a batch of read marks, like sending: for each, the membership rule (the participant's own row
+// is the membership), the move of their mark and the announcement commit together. A mark only moves forward: to
+// the message the page showed (found by key, in that conversation), or to the conversation's latest message (one
+// step backwards through its (conversation_id, created_at) index). The update touches one unindexed column of one
+// row, so PostgreSQL writes it on the row's own page (HOT): no index entries, whatever the conversation's length.
+// The time is written the way the browser writes times (toISOString: UTC, milliseconds, truncated like
 // JavaScript's Date), because the page compares it with message times as text.
 // Its commit does not wait for the disk (synchronous_commit off, for this transaction only): a read receipt is
 // sent for every message a page shows, and waiting for a flush each time halved the messages a small server
@@ -349,34 +400,35 @@ const MARK_READ = {
   name: "nlte_mark_read",
   text: `
     with input as (
-      select * from unnest($1::uuid[], $2::text[]) with ordinality as t(conversation_id, user_id, ord)
-    ), checked as (
-      select i.*, rule.member
-      from input i cross join lateral (select ${conversationMemberCondition("i.conversation_id", "i.user_id")} as member offset 0) rule
-    ), changed as (
-      -- The unread messages found per mark through the unread index, then updated by key: asked as one join, the
-      -- planner read the whole messages table for every batch.
-      update messages m set is_read = true
-      where m.id = any(array(
-        select x.id from checked c
-        cross join lateral (
-          select x.id from messages x
-          where x.conversation_id = c.conversation_id and x.is_read = false and x.sender_id is distinct from c.user_id
-          offset 0) x
-        where c.member))
-      returning m.conversation_id, m.created_at
+      select * from unnest($1::uuid[], $2::text[], $3::uuid[]) with ordinality as t(conversation_id, user_id, up_to_id, ord)
+    ), target as (
+      -- The person's own row in the conversation (their membership), found by key ("offset 0" keeps it a lookup: as a
+      -- join or an EXISTS the planner hashed the whole participants table for every batch).
+      select i.*, x.ctid as row, coalesce(
+          (select m.created_at from messages m where m.id = i.up_to_id and m.conversation_id = i.conversation_id),
+          (select m.created_at from messages m where m.conversation_id = i.conversation_id order by m.created_at desc limit 1)) as up_to
+      from input i
+      left join lateral (
+        select x.ctid from conversation_participants x where x.conversation_id = i.conversation_id and x.user_id = i.user_id offset 0
+      ) x on true
+    ), moved as (
+      -- Updated by the rows' physical addresses, found above.
+      update conversation_participants p set last_read_at = t.up_to
+      from target t
+      where p.ctid = any(array(select t2.row from target t2 where t2.row is not null))
+        and p.ctid = t.row and t.up_to > p.last_read_at
+      returning p.conversation_id, p.user_id, p.last_read_at
     ), relaxed as (
       select set_config('synchronous_commit', 'off', true)
     ), summary as (
-      select c.ord, c.conversation_id, c.user_id, c.member, count(ch.created_at)::int as n,
-             to_char(max(ch.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-      from checked c left join changed ch on ch.conversation_id = c.conversation_id
-      group by c.ord, c.conversation_id, c.user_id, c.member
+      select t.ord, t.conversation_id, t.user_id, t.row is not null as member, mv.last_read_at is not null as moved,
+             to_char(mv.last_read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      from target t left join moved mv on mv.conversation_id = t.conversation_id and mv.user_id = t.user_id
     ), announced as (
-      select pg_notify($3::text, json_build_object('k', 'r', 'c', s.conversation_id, 'u', s.user_id, 'at', s.at)::text)
-      from summary s where s.n > 0
+      select pg_notify($4::text, json_build_object('k', 'r', 'c', s.conversation_id, 'u', s.user_id, 'at', s.at)::text)
+      from summary s where s.moved
     )
-    select s.member, s.n, (select count(*) from announced) as announced, (select count(*) from relaxed) as relaxed
+    select s.member, s.moved, (select count(*) from announced) as announced, (select count(*) from relaxed) as relaxed
     from summary s order by s.ord`,
 };
 
