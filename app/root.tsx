@@ -21,7 +21,7 @@ import { isSafeguardingLead, messagingBlockFor } from "~/auth/safe-play.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
-import { useDocumentPage } from "~/lib/page-mode";
+import { useDocumentPage, useScreenPage } from "~/lib/page-mode";
 import siteBehaviours from "~/lib/page-behaviours.js?url";
 // The same file app.css names in its @font-face, so the preload and the stylesheet fetch it once.
 import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const client = user && user.role !== "coach";
   const [unreadCount, messagingBlocked, allCoaches, safeguardingLead] = await Promise.all([
     user ? getUnreadCount(context.db, user.id) : 0,
-    client ? messagingBlockFor(context.db, user.id, context.config.messaging.safePlay) : null,
+    client ? messagingBlockFor(context.db, user.id, context.config.safePlay) : null,
     client ? getCoaches(context.db) : [],
     // The lead finds /safeguarding in the account menu.
     user?.role === "coach" ? isSafeguardingLead(context.db, user.id) : false,
@@ -72,6 +72,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Content pages a visitor reads are sent without the React runtime (app/lib/page-mode.ts).
+  const screen = useScreenPage();
   const documentPage = useDocumentPage();
   return (
     <html lang="en">
@@ -89,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <style>{`@media (width < 80rem) { nav[aria-label="Mobile"][hidden] { display: block; } }`}</style>
         </noscript>
       </head>
-      <body className="flex min-h-screen flex-col">
+      <body className={screen ? "flex h-dvh flex-col overflow-hidden" : "flex min-h-screen flex-col"}>
         {children}
         {documentPage ? null : (
           <>
@@ -122,6 +123,7 @@ function VerifyEmailBanner() {
 function Shell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const site = root?.site;
+  const screen = useScreenPage();
   const documentPage = useDocumentPage();
   const toast = root?.toast ?? null;
   return (
@@ -134,10 +136,10 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
       {root?.user && root.user.emailVerified === false ? <VerifyEmailBanner /> : null}
-      <main id="main" className="flex-1">
+      <main id="main" className={screen ? "flex min-h-0 flex-1 flex-col" : "flex-1"}>
         {children}
       </main>
-      {site ? <Footer site={site} /> : null}
+      {site && !screen ? <Footer site={site} /> : null}
       <ChatWidget user={root?.user ?? null} coaches={root?.coaches ?? []} blocked={root?.messagingBlocked ?? null} />
       {/* Pages without React exist only on the server: `import.meta.env.SSR` keeps DocumentToast out of the browser's code. */}
       {import.meta.env.SSR && documentPage ? toast && <DocumentToast toast={toast} /> : <Toaster toast={toast} />}

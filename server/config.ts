@@ -141,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration: MAIL_FROM must be an address, optionally with a name: "Name" <mail@example.org>');
   }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`);
+  const safePlay = safePlaySettings(e.ORG_TIME_ZONE, e.QUIET_HOURS, e.SAFE_PLAY_NOW);
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV !== "development",
@@ -174,13 +175,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
       notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
     },
+    /** Safe Play (decision 0022): the organisation's zone, quiet hours and the clock ages and quiet hours are read by. */
+    safePlay,
     messaging: {
       burst: e.MESSAGE_BURST,
       perSecond: e.MESSAGE_RATE_PER_SECOND,
       attachmentBytesPerDay: Math.round(e.ATTACHMENT_QUOTA_MB_PER_DAY * 1024 * 1024),
       socketsPerPerson: e.SOCKETS_PER_PERSON,
-      // Every send goes through createMessage with these settings, so the Safe Play rule is never skipped.
-      safePlay: safePlaySettings(e.ORG_TIME_ZONE, e.QUIET_HOURS, e.SAFE_PLAY_NOW),
+      // The same settings as `safePlay`: every send goes through createMessage with these limits, so the Safe Play
+      // rule is never skipped.
+      safePlay,
     },
     site: {
       orgName: e.ORG_NAME,

@@ -136,8 +136,7 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : config.port;
-    if (config.messaging.safePlay.clockFixed)
-      console.warn("SAFE_PLAY_NOW is set: Safe Play's clock (ages, quiet hours) is fixed. Tests and drills only.");
+    if (config.safePlay.clockFixed) console.warn("SAFE_PLAY_NOW is set: Safe Play's clock (ages, quiet hours) is fixed. Tests and drills only.");
     console.log(
       `Site ready at ${config.publicUrlConfigured ? config.publicUrl : `http://localhost:${port}`} (listening on ${config.host}:${port}, ${config.databaseUrl ? "external" : "embedded"} database)`,
     );

@@ -40,7 +40,7 @@ function answer(intent: string, r: FamilyResult, saved: string, athleteId?: stri
 }
 
 export async function familyAction(intent: FamilyIntent, form: FormData, user: Profile, context: AppLoadContext) {
-  const settings = context.config.messaging.safePlay;
+  const settings = context.config.safePlay;
   const bad = (fieldErrors: FieldErrors | null, athleteId?: string) =>
     data<FamilyActionData>({ intent, fieldErrors: fieldErrors ?? {}, athleteId }, { status: 400 });
   const notFound = () => data<FamilyActionData>({ intent, error: NOT_YOUR_ATHLETE }, { status: 400 });

@@ -8,6 +8,8 @@
 //   - A guardian link to a minor cannot be removed through the site; only the safeguarding lead reads
 //     conversations they are not in, and only reported ones.
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
 import { data, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
@@ -189,16 +191,13 @@ export async function getConversationsSafety(db: SqlExecutor, conversationIds: s
  * 0009; db/migrations/0015 moves the version on every change the rule reads).
  */
 export async function safePlaySendVerdict(
-  db: SqlExecutor,
+  db: Db,
   conversationId: string,
   senderId: string,
   settings: SafePlaySettings,
 ): Promise<{ refusal: string | null; version: string | null; validForMs: number }> {
   if (!isUuid(conversationId)) return { refusal: null, version: null, validForMs: 0 };
-  const { rows } = await db.execute(sql`
-    select ${safetyColumns}, c.paused_reason as paused, c.safety_version::text as version
-    from conversations c join conversation_participants p on p.conversation_id = c.id join users u on u.id = p.user_id
-    where c.id = ${conversationId}`);
+  const { rows } = await db.$client.query({ ...SEND_VERDICT, values: [conversationId] });
   const first = rows[0] as { paused: string | null; version: string } | undefined;
   if (!first) return { refusal: null, version: null, validForMs: 0 };
   const people = rows.map((r) => toPerson(SafetyRow.parse(r)));
@@ -208,6 +207,15 @@ export async function safePlaySendVerdict(
     validForMs: msUntilSafePlayClockChanges(settings.clock(), settings.timeZone, settings.quietHours),
   };
 }
+
+// A named (prepared) statement: planning it (the family views' subqueries) cost more than running it, and every
+// sender's first message in a conversation asks it.
+const SEND_VERDICT = {
+  name: "nlte_send_verdict",
+  text: `select ${new PgDialect().sqlToQuery(safetyColumns).sql}, c.paused_reason as paused, c.safety_version::text as version
+    from conversations c join conversation_participants p on p.conversation_id = c.id join users u on u.id = p.user_id
+    where c.id = $1::uuid`,
+};
 
 export async function safePlayStartRefusal(db: SqlExecutor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {
   const people = await getSafetyPeople(db, [starterId, otherId]);

@@ -194,28 +194,28 @@ describe("announcements", () => {
       const { id } = await startConversation(db, coach, client.id);
       const sent = await createMessage({ conversationId: id, senderId: client.id, content: "Practice moved to 5 pm — see you there" });
       await expect.poll(() => heard.length).toBeGreaterThan(0);
-      const short = JSON.parse(heard[0]!) as Announcement & { k: "m" };
-      expect(short).toMatchObject({ k: "m", c: id, id: sent!.id });
-      expect(new Set(short.p)).toEqual(new Set([coach.id, client.id]));
+      const short = JSON.parse(heard[0]!) as Announcement & { kind: "message" };
+      expect(short).toMatchObject({ kind: "message", conversationId: id, id: sent!.id });
+      expect(new Set(short.participants)).toEqual(new Set([coach.id, client.id]));
       // What a receiving process makes of the payload is what it would have read from the database.
-      expect(toView(short.v!)).toEqual(sent);
-      expect(toView(short.v!)).toEqual((await getMessagePage(db, id, coach.id)).messages.at(-1));
+      expect(toView(short.row!)).toEqual(sent);
+      expect(toView(short.row!)).toEqual((await getMessagePage(db, id, coach.id)).messages.at(-1));
       // A message too long for a NOTIFY payload (8000 bytes) is announced by id, and read back by the receiver.
       heard.length = 0;
       const long = await createMessage({ conversationId: id, senderId: client.id, content: "é".repeat(4500) });
       await expect.poll(() => heard.length).toBe(1);
-      const byId = JSON.parse(heard[0]!) as Announcement & { k: "m" };
-      expect(byId).toMatchObject({ k: "m", c: id, id: long!.id });
-      expect(byId.v).toBeUndefined();
+      const byId = JSON.parse(heard[0]!) as Announcement & { kind: "message" };
+      expect(byId).toMatchObject({ kind: "message", conversationId: id, id: long!.id });
+      expect(byId.row).toBeUndefined();
       // A message refused for a non-participant is never announced.
       heard.length = 0;
       await createMessage({ conversationId: id, senderId: otherClient.id, content: "nope" });
       await markConversationRead(db, id, coach.id);
       await expect.poll(() => heard.length).toBe(1);
-      const read = JSON.parse(heard[0]!) as Announcement & { k: "r" };
-      expect(read).toMatchObject({ k: "r", c: id, u: coach.id });
+      const read = JSON.parse(heard[0]!) as Announcement & { kind: "read" };
+      expect(read).toMatchObject({ kind: "read", conversationId: id, userId: coach.id });
       // The time read up to is written as the browser writes times, equal to the last message's.
-      expect(read.at).toBe(long!.createdAt);
+      expect(read.upTo).toBe(long!.createdAt);
     } finally {
       await listener.end();
     }

@@ -16,15 +16,16 @@ export type { MessageType, MessageView };
 export const MESSAGE_CHANNEL = "nlte_messaging";
 
 /**
- * What travels through NOTIFY: ids; for a new message also its conversation's participants (`p`) and the message
- * itself as its row (`v`) when it fits in the payload. A receiver reads from the database only what is missing.
+ * What travels through NOTIFY, by kind: a new message (with its conversation's participants, whose unread counts
+ * change, and the message itself as its row when it fits in the payload: a receiver reads only what is missing);
+ * someone's read mark moved (up to a time); someone is typing; someone left the conversation (db/migrations/0017's
+ * trigger announces every removal).
  */
 export type Announcement =
-  | { k: "m"; c: string; id: string; p?: string[]; v?: MessageRow }
-  | { k: "r"; c: string; u: string; at: string }
-  | { k: "t"; c: string; u: string }
-  /** `u` left the conversation (db/migrations/0015's trigger announces every removal). */
-  | { k: "x"; c: string; u: string };
+  | { kind: "message"; conversationId: string; id: string; participants?: string[]; row?: MessageRow }
+  | { kind: "read"; conversationId: string; userId: string; upTo: string }
+  | { kind: "typing"; conversationId: string; userId: string }
+  | { kind: "left"; conversationId: string; userId: string };
 
 export async function announce(db: SqlExecutor, a: Announcement) {
   await db.execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify(a)})`);
@@ -293,8 +294,9 @@ const INSERT_MESSAGES = {
       from ins left join users u on u.id = ins.sender_id left join att on att.id = ins.attachment_id
     ), announced as (
       select pg_notify($14::text, case when octet_length(p.full_payload) < 7900 then p.full_payload else p.short_payload end)
-      from (select json_build_object('k', 'm', 'c', v.conversation_id, 'id', v.id, 'p', people.ids, 'v', row_to_json(v))::text as full_payload,
-                   json_build_object('k', 'm', 'c', v.conversation_id, 'id', v.id, 'p', people.ids)::text as short_payload
+      from (select json_build_object('kind', 'message', 'conversationId', v.conversation_id, 'id', v.id, 'participants', people.ids,
+                                     'row', row_to_json(v))::text as full_payload,
+                   json_build_object('kind', 'message', 'conversationId', v.conversation_id, 'id', v.id, 'participants', people.ids)::text as short_payload
             from view v
             cross join lateral (select json_agg(user_id) as ids from conversation_participants where conversation_id = v.conversation_id) people) p
     )
@@ -425,7 +427,7 @@ const MARK_READ = {
              to_char(mv.last_read_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
       from target t left join moved mv on mv.conversation_id = t.conversation_id and mv.user_id = t.user_id
     ), announced as (
-      select pg_notify($4::text, json_build_object('k', 'r', 'c', s.conversation_id, 'u', s.user_id, 'at', s.at)::text)
+      select pg_notify($4::text, json_build_object('kind', 'read', 'conversationId', s.conversation_id, 'userId', s.user_id, 'upTo', s.at)::text)
       from summary s where s.moved
     )
     select s.member, s.moved, (select count(*) from announced) as announced, (select count(*) from relaxed) as relaxed

@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const session = await context.auth.api.getSession({ headers: request.headers });
   const settings = await getAccountSettings(context.db, user.id);
-  const family = user.role === "client" ? await getFamily(context.db, user.id, context.config.messaging.safePlay) : null;
+  const family = user.role === "client" ? await getFamily(context.db, user.id, context.config.safePlay) : null;
   // Said before a guardian confirms deleting their account: the athletes who would be left with no guardian.
   const leftOnDeletion = family?.kind === "guardian" ? await getAthletesLeftWithoutGuardian(context.db, user.id) : [];
   // A minor's testimonial waits for a guardian (decision 0022).

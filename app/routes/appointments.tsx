@@ -35,11 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getContactMessages(context.db, INBOX_PAGE_SIZE, offset),
   ]);
   // Safe Play: where a submission's address is a client's, coaches see guardian or athlete, "Minor" and the family.
-  const { byEmail } = await getClientLabels(
-    context.db,
-    { emails: [...registrations, ...messages].map((s) => s.email) },
-    context.config.messaging.safePlay,
-  );
+  const { byEmail } = await getClientLabels(context.db, { emails: [...registrations, ...messages].map((s) => s.email) }, context.config.safePlay);
   const labels = Object.fromEntries(byEmail);
   return { registrations, messages, labels, page, pages, offset, totals };
 }

@@ -36,7 +36,7 @@ const ConfirmSchema = z.object({
 async function loadHousehold(request: Request, context: Route.LoaderArgs["context"], householdId: string) {
   const staff = await requireCoach(request, context);
   const lead = await isSafeguardingLead(context.db, staff.id);
-  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.messaging.safePlay, lead) : null;
+  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.safePlay, lead) : null;
   if (!household) throw data({ error: "This family was not found." }, { status: 404 });
   return { staff, household, lead };
 }
@@ -65,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const { data: input, fieldErrors } = parseForm(CorrectSchema, form);
     const userId = String(form.get("userId") ?? "");
     if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });
-    const r = await correctByLead(context.db, staff.id, household.id, input.userId, input, context.config.messaging.safePlay);
+    const r = await correctByLead(context.db, staff.id, household.id, input.userId, input, context.config.safePlay);
     if (!r.ok) return data<ActionData>(r.field ? { fieldErrors: { [r.field]: r.error }, userId } : { error: r.error, userId }, { status: r.status });
     return data<ActionData>({ corrected: `${input.fullName}'s details were corrected.`, userId });
   }

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   if (form.get("intent") === "accept") {
     const user = await requireUser(request, context);
-    const r = await acceptInvitation(context.db, token, user, context.config.messaging.safePlay);
+    const r = await acceptInvitation(context.db, token, user, context.config.safePlay);
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
     const toast = await setToastCookie(context, { type: "success", title: "Invitation accepted", description: "Your accounts are linked." });
     throw redirect("/account", { headers: { "Set-Cookie": toast } });

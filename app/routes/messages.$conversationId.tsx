@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { pageMeta } from "~/lib/meta";
+import type { PageHandle } from "~/lib/page-mode";
 import { MessageContentSchema } from "~/messaging/schemas";
 import { conversationHeading, mergeMessages, REMOVED_FROM_CONVERSATION, TYPING_SHOWN_MS, type MessageView } from "~/messaging/core";
 import { getRealtime, useRealtime } from "~/messaging/realtime-client";
@@ -36,6 +37,9 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export const meta = () => pageMeta(PAGES.conversation);
 
+// A screen: the conversation fills the window and scrolls inside its message history (its composer stays on screen).
+export const handle: PageHandle = { screen: true };
+
 const notFound = () => data({ error: "Conversation not found" }, { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -49,7 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Opening a conversation reads it for this person (spec section 4), up to the latest message the page shows; the
   // others' ticks change live.
   if (!before && page.messages.length) await markConversationRead(context.db, conversation.id, user.id, page.messages.at(-1)!.id);
-  const participants = await getConversationParticipants(context.db, conversation.id, context.config.messaging.safePlay);
+  const participants = await getConversationParticipants(context.db, conversation.id, context.config.safePlay);
   // Safe Play: a conversation the lead paused says why to everyone in it; a reporter sees whether theirs was reviewed.
   const [pausedReason, myReports] = await Promise.all([
     getConversationPause(context.db, conversation.id),
@@ -232,7 +236,7 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   const heading = conversationHeading(conversation.other ? [conversation.other] : []);
 
   return (
-    <section className="mx-auto flex h-[calc(100dvh-4.5rem)] max-w-3xl flex-col px-0 sm:px-4 sm:py-4">
+    <section className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col px-0 sm:px-4 sm:py-4">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-slate-200 bg-white sm:rounded-xl sm:border sm:shadow-sm">
         <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-3">
           <Link to="/messages" className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Back to messages">

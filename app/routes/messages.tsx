@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?after=<conversation id>: the next page of the list ("Show more conversations").
   const after = url.searchParams.get("after");
   if (!user) return { role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q, blocked: null };
-  const safePlay = context.config.messaging.safePlay;
+  const safePlay = context.config.safePlay;
   const [page, clients, blocked] = await Promise.all([
     getConversationsForUser(context.db, user.id, { afterId: after, safePlay }),
     user.role === "coach" ? getClientsForCoach(context.db, safePlay) : Promise.resolve([]),
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = StartSchema.safeParse(Object.fromEntries(form));
     if (!parsed.success) throw data({ error: "Choose a client." }, { status: 400 });
     try {
-      const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.messaging.safePlay);
+      const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.safePlay);
       return redirect(`/messages/${id}`);
     } catch (err) {
       if (err instanceof ConversationRuleError) throw data({ error: err.message }, { status: err.status });
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const coach = await getProfileById(context.db, input.coachId);
       if (!coach || coach.role !== "coach") return answer({ ok: false, fieldErrors: { coachId: "Select a Coach" } }, 400);
-      const { id } = await startConversation(context.db, user, coach.id, context.config.messaging.safePlay);
+      const { id } = await startConversation(context.db, user, coach.id, context.config.safePlay);
       const sent = await createMessage(
         context.db,
         { conversationId: id, senderId: user.id, content: widgetMessageContent(input.subject, input.message) },

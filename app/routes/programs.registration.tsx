@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = url.searchParams.get("program");
   const chosen = PROGRAM_LINKS.find((p) => p.slug === slug)?.label ?? null;
   const user = await getUser(request, context);
-  const athletes = user?.role === "client" ? await getAthletesForRegistration(context.db, user.id, context.config.messaging.safePlay) : [];
+  const athletes = user?.role === "client" ? await getAthletesForRegistration(context.db, user.id, context.config.safePlay) : [];
   const picked = athletes.find((a) => a.id === url.searchParams.get("athlete")) ?? null;
   const prefill =
     picked && user
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const athleteId = (await request.clone().formData()).get("athleteId");
   const own =
     user?.role === "client" && typeof athleteId === "string" && athleteId
-      ? (await getAthletesForRegistration(context.db, user.id, context.config.messaging.safePlay)).some((a) => a.id === athleteId)
+      ? (await getAthletesForRegistration(context.db, user.id, context.config.safePlay)).some((a) => a.id === athleteId)
       : false;
   const links = { submittedBy: user?.id ?? null, athleteId: own ? String(athleteId) : null };
   return receivePublicForm(request, context, "registration", RegistrationSchema, (input) =>

@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // Safe Play: an athlete gives a date of birth and is 13 or older (COPPA); the message goes beside the field.
-  const problem = clientKindProblem(input.kind, input.dateOfBirth, context.config.messaging.safePlay);
+  const problem = clientKindProblem(input.kind, input.dateOfBirth, context.config.safePlay);
   if (problem) {
     const fieldErrors = { [problem.field]: problem.message };
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { fieldErrors });

@@ -80,7 +80,7 @@ async function create(context: Route.ActionArgs["context"], user: Profile | null
   if (!limit.allowed) return { status: 429, body: { ok: false, intent: "create", error: rateLimitMessage(limit.retryAfterSeconds) } };
 
   try {
-    const { awaitingGuardian } = await createTestimonial(context.db, { ...input, createdBy: user.id }, context.config.messaging.safePlay);
+    const { awaitingGuardian } = await createTestimonial(context.db, { ...input, createdBy: user.id }, context.config.safePlay);
     return { status: 200, body: { ok: true, intent: "create", toast: awaitingGuardian ? AWAITING_GUARDIAN_TOAST : ADDED_TOAST } };
   } catch (err) {
     console.error("adding a testimonial failed:", err);

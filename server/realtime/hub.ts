@@ -242,29 +242,29 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
     try {
       while (pending.length) {
         const batch = pending.splice(0, 500);
-        const heard = batch.filter((a) => byConversation.get(a.c)?.size);
-        const wanted = heard.flatMap((a) => (a.k === "m" && !a.v ? [a.id] : []));
-        const active = heard.flatMap((a) => (a.k === "t" || a.k === "r" ? [a.c] : []));
+        const heard = batch.filter((a) => byConversation.get(a.conversationId)?.size);
+        const wanted = heard.flatMap((a) => (a.kind === "message" && !a.row ? [a.id] : []));
+        const active = heard.flatMap((a) => (a.kind === "typing" || a.kind === "read" ? [a.conversationId] : []));
         const [found, audience] = await Promise.all([
           wanted.length ? getMessagesByIds(db, wanted).then((ms) => new Map(ms.map((m) => [m.id, m]))) : new Map<string, MessageView>(),
           getActivityAudience(db, active, safePlay),
         ]);
         for (const a of batch) {
-          if (a.k === "x") {
-            removeFromConversation(a.c, a.u);
-            if (unreadWatchers > 0) queueUnread(a.u);
-          } else if (a.k === "m") {
-            const message = a.v ? toView(a.v) : found.get(a.id);
-            const subscribers = byConversation.get(a.c);
+          if (a.kind === "left") {
+            removeFromConversation(a.conversationId, a.userId);
+            if (unreadWatchers > 0) queueUnread(a.userId);
+          } else if (a.kind === "message") {
+            const message = a.row ? toView(a.row) : found.get(a.id);
+            const subscribers = byConversation.get(a.conversationId);
             if (message && subscribers) sendAll(subscribers, { type: "message", message });
-          } else if (a.k === "t") {
-            sendActivity(a, audience, { type: "typing", conversationId: a.c, userId: a.u });
+          } else if (a.kind === "typing") {
+            sendActivity(a, audience, { type: "typing", conversationId: a.conversationId, userId: a.userId });
           } else {
-            sendActivity(a, audience, { type: "read", conversationId: a.c, readerId: a.u, upTo: a.at });
-            if (unreadWatchers > 0) queueUnread(a.u);
+            sendActivity(a, audience, { type: "read", conversationId: a.conversationId, readerId: a.userId, upTo: a.upTo });
+            if (unreadWatchers > 0) queueUnread(a.userId);
           }
         }
-        if (unreadWatchers > 0) await queueUnreadFor(batch.filter((a) => a.k === "m"));
+        if (unreadWatchers > 0) await queueUnreadFor(batch.filter((a) => a.kind === "message"));
       }
     } catch (err) {
       console.error("realtime: handling announcements failed:", errorSummary(err));
@@ -278,16 +278,16 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
    * The one way a signal about a person's activity (typing, reading) leaves this process: to the others subscribed to
    * the conversation whom the quiet-hours rule lets see it. The person's own sockets are not told.
    */
-  function sendActivity(a: Extract<Announcement, { k: "t" | "r" }>, audience: ActivityAudience, e: ServerEvent) {
-    const subscribers = byConversation.get(a.c);
-    if (subscribers) sendAll(subscribers, e, (c) => c.userId === a.u || !audience(a.c, a.u, c.userId));
+  function sendActivity(a: Extract<Announcement, { kind: "typing" | "read" }>, audience: ActivityAudience, e: ServerEvent) {
+    const subscribers = byConversation.get(a.conversationId);
+    if (subscribers) sendAll(subscribers, e, (c) => c.userId === a.userId || !audience(a.conversationId, a.userId, c.userId));
   }
 
-  async function queueUnreadFor(batch: Array<Extract<Announcement, { k: "m" }>>) {
+  async function queueUnreadFor(batch: Array<Extract<Announcement, { kind: "message" }>>) {
     const unknown = new Set<string>();
     for (const a of batch) {
-      if (a.p) for (const userId of a.p) queueUnread(userId);
-      else unknown.add(a.c);
+      if (a.participants) for (const userId of a.participants) queueUnread(userId);
+      else unknown.add(a.conversationId);
     }
     for (const id of unknown) for (const userId of await getParticipantIds(db, id)) queueUnread(userId);
   }

@@ -26,7 +26,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const { db, config } = services;
   const processId = crypto.randomUUID();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const hub = createHub(db, config.messaging.safePlay);
+  const hub = createHub(db, config.safePlay);
   const protocol = createProtocol(db, hub, config.messaging);
 
   const onUpgrade = createUpgradeHandler(services, wss, processId, (s) => {

@@ -122,7 +122,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
         const now = Date.now();
         if (now - (c.lastTyping.get(event.conversationId) ?? 0) < TYPING_THROTTLE_MS) return;
         c.lastTyping.set(event.conversationId, now);
-        return announce(db, { k: "t", c: event.conversationId, u: c.userId });
+        return announce(db, { kind: "typing", conversationId: event.conversationId, userId: c.userId });
       }
       case "read": {
         const moved = await markConversationRead(db, event.conversationId, c.userId, event.upTo);

@@ -15,6 +15,7 @@ const WIDTHS = [320, 390, 768, 1024, 1280, 1366, 1535, 1920];
 
 let coach: Person;
 let client: Person;
+let conversation = "";
 beforeAll(async () => {
   // Long names: the account menu must shorten them rather than push anything out of the window.
   coach = await makePerson(baseURL, "Maximiliana Featherstonehaugh-Worthington", { coach: true, env });
@@ -23,7 +24,7 @@ beforeAll(async () => {
   try {
     const { rows } = await db.query<{ id: string }>("select id from users where email = $1", [client.email]);
     const started = await post(baseURL, "/messages", coach, { intent: "start", clientId: rows[0]!.id });
-    const conversation = started.headers.get("location")!;
+    conversation = started.headers.get("location")!;
     // Both sides have an unread message, so both headers show the badge.
     expect((await post(baseURL, conversation, coach, { intent: "send", content: "See you Thursday" })).status).toBeLessThan(400);
     expect((await post(baseURL, conversation, client, { intent: "send", content: "Thank you!" })).status).toBeLessThan(400);
@@ -175,5 +176,40 @@ describe("layout at every width from 320 to 1920 px", () => {
         }
       }
     }
+  });
+
+  it("keeps a conversation's composer on screen, with the 'confirm your email' banner, and the page still after a send", async () => {
+    const { page, context } = await open({ viewport: { width: 390, height: 844 } });
+    await useSession(context, baseURL, client);
+    const found: string[] = [];
+    for (const [width, height] of [
+      [320, 568],
+      [390, 844],
+      [768, 1024],
+      [1280, 800],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(conversation);
+      await page.getByRole("region", { name: "Email confirmation" }).waitFor();
+      const box = page.getByPlaceholder("Type a message...");
+      await box.waitFor();
+      const b = (await box.boundingBox())!;
+      if (b.y + b.height > height) found.push(`${width}x${height}: the message box ends at ${Math.round(b.y + b.height)} px, below the screen`);
+      // The conversation fills the screen: the page itself does not scroll, only the message history does.
+      const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollHeight, view: window.innerHeight }));
+      if (size.scroll > size.view + 1) found.push(`${width}x${height}: the page scrolls (${size.scroll} > ${size.view})`);
+    }
+    expect(found).toEqual([]);
+    // On a desktop, sending does not move the page (it jumped by 427 px).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(conversation);
+    const box = page.getByPlaceholder("Type a message...");
+    await expect.poll(() => page.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
+    await box.fill("On my way to the courts");
+    await box.press("Enter");
+    await page.getByRole("listitem").filter({ hasText: "On my way to the courts" }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect((await box.boundingBox())!.y).toBeLessThan(800);
   });
 });
