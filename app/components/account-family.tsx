@@ -2,6 +2,7 @@
 // student-athletes, each with its state and its own forms; or an athlete's parents or guardians). Plain forms posting
 // to /account with an `intent`; a form that succeeded is drawn anew (empty), with what happened said beside it.
 import { Form } from "react-router";
+import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -40,17 +41,6 @@ type Props = {
   errorsFor: (intent: string, athleteId?: string) => FieldErrors;
   errorFor: (intent: string, athleteId?: string) => string | undefined;
 };
-
-function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 /** Where a form's success is said: beside it, announced to screen readers. */
 function Saved({ answer, intents, athleteId }: { answer: FamilyAnswer | undefined; intents: string[]; athleteId?: string }) {
@@ -106,7 +96,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
     answer?.saved && answer.intent === intent && (athleteId === undefined || answer.athleteId === athleteId) ? `done-${answer.savedAt}` : "form";
   return (
     <>
-      <Section title="Who you are" id="kind-heading">
+      <CardSection title="Who you are" id="kind-heading">
         {family.protectedMinor ? (
           <div className="text-slate-800">
             <p>
@@ -134,10 +124,10 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
             </Button>
           </Form>
         )}
-      </Section>
+      </CardSection>
 
       {family.kind === "guardian" ? (
-        <Section title="Your family" id="family-heading">
+        <CardSection title="Your family" id="family-heading">
           {confirmationWords(family.confirmation) ? <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p> : null}
           {family.guardians.length ? (
             <p className="mb-4 text-slate-800">Other parents or guardians: {family.guardians.map((g) => g.fullName).join(", ")}</p>
@@ -295,9 +285,9 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
               Add a student-athlete
             </Button>
           </Form>
-        </Section>
+        </CardSection>
       ) : (
-        <Section title="Your parents or guardians" id="family-heading">
+        <CardSection title="Your parents or guardians" id="family-heading">
           {confirmationWords(family.confirmation) && family.minor ? (
             <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p>
           ) : null}
@@ -346,7 +336,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
               />
             </>
           )}
-        </Section>
+        </CardSection>
       )}
     </>
   );

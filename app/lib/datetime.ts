@@ -136,7 +136,7 @@ export function weekdayOf(day: string): number {
 }
 
 /** Minutes to add to UTC to get the wall-clock time in `timeZone` at `instant`. */
-export function utcOffsetMinutes(timeZone: string, instant: Date): number {
+function utcOffsetMinutes(timeZone: string, instant: Date): number {
   const p = wallClock(instant, timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);

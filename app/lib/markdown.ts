@@ -19,24 +19,36 @@ export function renderMarkdown(text: string): string {
   return md.render(text);
 }
 
+// The same Markdown read with HTML on, only to find it: markdown-it's own tokens say what is HTML (code spans and
+// blocks that show a tag are code, "8 < 12" is text), where a regular expression could only guess.
+const withHtml = new MarkdownIt({ html: true, linkify: true });
+
 /** The first raw HTML tag in a text ("<script>"), or null. Code spans and blocks may show tags as text. */
 export function findHtmlTag(text: string): string | null {
-  const withoutCode = text.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
-  const match = /<\/?[a-z][a-z0-9-]*(?:\s[^>]*)?\/?>|<!--/i.exec(withoutCode);
-  if (!match) return null;
-  const name = /<\/?([a-z][a-z0-9-]*)/i.exec(match[0]);
-  return name ? `<${name[1]!.toLowerCase()}>` : "<!-- -->";
+  for (const token of withHtml.parse(text, {})) {
+    const html =
+      token.type === "html_block"
+        ? token.content
+        : token.type === "inline"
+          ? token.children?.find((c) => c.type === "html_inline")?.content
+          : undefined;
+    if (!html) continue;
+    const name = /<\/?([a-z][a-z0-9-]*)/i.exec(html);
+    return name ? `<${name[1]!.toLowerCase()}>` : "<!-- -->";
+  }
+  return null;
 }
 
-/** Plain text of a Markdown text, for feed summaries and meta descriptions. */
+/** Plain text of a Markdown text, for feed summaries and meta descriptions: its words, from markdown-it's tokens. */
 export function markdownToPlainText(text: string): string {
-  return renderMarkdown(text)
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
+  const words: string[] = [];
+  for (const token of md.parse(text, {})) {
+    if (token.type === "fence" || token.type === "code_block") words.push(token.content);
+    for (const c of token.children ?? []) {
+      if (c.type === "text" || c.type === "code_inline") words.push(c.content);
+      else if (c.type === "softbreak" || c.type === "hardbreak") words.push(" ");
+    }
+    words.push(" ");
+  }
+  return words.join("").replace(/\s+/g, " ").trim();
 }

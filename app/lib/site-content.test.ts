@@ -1,7 +1,7 @@
 // Markdown, the event rules' wording, days in the organisation's zone and the coaches' form rules.
 import { describe, expect, it } from "vitest";
 import { formatCancelledDays, formatTimeRange, formatWhen, occurrences } from "./event-format";
-import { findHtmlTag, renderMarkdown } from "./markdown";
+import { findHtmlTag, markdownToPlainText, renderMarkdown } from "./markdown";
 import { dayInZone } from "./datetime";
 import { instantOf } from "./datetime";
 import { AnnouncementSchema, CancelledDateSchema, EventSchema, eventFormValues } from "./site-content-schemas";
@@ -96,5 +96,22 @@ describe("the coaches' forms", () => {
   });
   it("needs a real date to cancel", () => {
     expect(CancelledDateSchema.safeParse({ day: "2025-02-30" }).error!.issues[0]!.message).toBe("Please enter a valid date");
+  });
+});
+
+describe("HTML in Markdown, found by markdown-it's tokens", () => {
+  it("finds tags and comments wherever markdown-it reads HTML, and nothing in code or in plain comparisons", () => {
+    expect(findHtmlTag("<div>\nA block of HTML\n</div>")).toBe("<div>");
+    expect(findHtmlTag("Text with a <b>bold</b> word")).toBe("<b>");
+    expect(findHtmlTag("A comment <!-- hidden --> here")).toBe("<!-- -->");
+    expect(findHtmlTag("```\n<script>alert(1)</script>\n```")).toBeNull();
+    expect(findHtmlTag("    <script>indented code</script>")).toBeNull();
+    expect(findHtmlTag("Bring water <https://example.org/water> and a racket")).toBeNull();
+  });
+
+  it("gives plain text of headings, lists, links and code", () => {
+    expect(markdownToPlainText("# Summer camp\n\n- **Ages** 8-12\n- [Register](https://example.org)\n\nUse `code` <b>")).toBe(
+      "Summer camp Ages 8-12 Register Use code <b>",
+    );
   });
 });

@@ -1,6 +1,6 @@
 // /account/my-data: what the site keeps about the signed-in person, as a page a parent can read (the same data as
 // the "Download my data" file, /account/data, from the one export function). Only their own: requireUser first.
-import { useId } from "react";
+import { CardSection } from "~/components/ui/card-section";
 import { Link } from "react-router";
 import type { Route } from "./+types/account.my-data";
 import { requireUser } from "~/auth/session.server";
@@ -23,18 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-3 text-slate-900">{children}</div>
-    </section>
-  );
-}
-
 type Row = Record<string, unknown>;
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 const text = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : String(v));
@@ -55,7 +43,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
         </a>
         .
       </p>
-      <Section title="Profile">
+      <CardSection title="Profile">
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
           <dt className="font-medium">Name</dt>
           <dd>{text(p.fullName)}</dd>
@@ -76,8 +64,8 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium">Account made</dt>
           <dd>{when(p.createdAt)}</dd>
         </dl>
-      </Section>
-      <Section title="Family">
+      </CardSection>
+      <CardSection title="Family">
         {rows(loaderData.parentsOrGuardians).length + rows(loaderData.studentAthletes).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.parentsOrGuardians).map((g, i) => (
@@ -89,8 +77,8 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </Section>
-      <Section title={`Conversations (${conversations.length})`}>
+      </CardSection>
+      <CardSection title={`Conversations (${conversations.length})`}>
         {conversations.length === 0 ? nothing : null}
         {conversations.map((c, i) => {
           const messages = rows(c.messages);
@@ -114,8 +102,8 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
             </details>
           );
         })}
-      </Section>
-      <Section title="Testimonials you wrote">
+      </CardSection>
+      <CardSection title="Testimonials you wrote">
         {rows(loaderData.testimonials).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.testimonials).map((t, i) => (
@@ -124,8 +112,8 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </Section>
-      <Section title="Forms sent with your email address">
+      </CardSection>
+      <CardSection title="Forms sent with your email address">
         {"formsNote" in loaderData && loaderData.formsNote ? <p className="mb-3 text-slate-800">{loaderData.formsNote}</p> : null}
         {rows(loaderData.registrationRequests).length + rows(loaderData.contactMessages).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
@@ -140,8 +128,8 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </Section>
-      <Section title="Invitations you sent, and reports you made">
+      </CardSection>
+      <CardSection title="Invitations you sent, and reports you made">
         {rows(loaderData.invitationsSent).length + rows(loaderData.reportsMade).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.invitationsSent).map((v, i) => (
@@ -156,7 +144,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      </Section>
+      </CardSection>
       <Link to="/account" className={`${buttonClass("secondary")} self-start`}>
         Back to your account
       </Link>

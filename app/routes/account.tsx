@@ -1,6 +1,7 @@
 // /account: the signed-in person's settings. Every form posts here with an `intent`; each acts on the signed-in
 // person only (requireUser on the first line of the loader and the action).
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CardSection } from "~/components/ui/card-section";
 import type { Route } from "./+types/account";
 import {
   changeEmail,
@@ -203,17 +204,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function Section({ title, children, id }: { title: string; children: React.ReactNode; id: string }) {
-  return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, settings, sessions, family, leftOnDeletion } = loaderData;
   const navigation = useNavigation();
@@ -235,7 +225,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
 
-      <Section title="Profile" id="profile-heading">
+      <CardSection title="Profile" id="profile-heading">
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="profile" />
           <Field
@@ -251,7 +241,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Save profile
           </Button>
         </Form>
-      </Section>
+      </CardSection>
 
       {family ? (
         <AccountFamily
@@ -264,7 +254,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
 
-      <Section title="Email address" id="email-heading">
+      <CardSection title="Email address" id="email-heading">
         <p className="mb-4 text-slate-800">
           Your address is <strong>{user.email}</strong>
           {settings.emailVerified ? " (confirmed)." : " (not confirmed yet)."}
@@ -287,10 +277,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Change email
           </Button>
         </Form>
-      </Section>
+      </CardSection>
 
       {settings.hasPassword ? (
-        <Section title="Password" id="password-heading">
+        <CardSection title="Password" id="password-heading">
           <Form method="post" className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="password" />
             <Field
@@ -314,10 +304,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               Change password
             </Button>
           </Form>
-        </Section>
+        </CardSection>
       ) : null}
 
-      <Section title="Notifications" id="notifications-heading">
+      <CardSection title="Notifications" id="notifications-heading">
         <Form method="post" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="preferences" />
           <label className="flex items-center gap-2 text-slate-900">
@@ -334,9 +324,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Save preferences
           </Button>
         </Form>
-      </Section>
+      </CardSection>
 
-      <Section title="Where you are signed in" id="sessions-heading">
+      <CardSection title="Where you are signed in" id="sessions-heading">
         <ul className="flex flex-col gap-2">
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2">
@@ -368,9 +358,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         ) : null}
-      </Section>
+      </CardSection>
 
-      <Section title="Your data" id="data-heading">
+      <CardSection title="Your data" id="data-heading">
         <p className="mb-4 text-slate-800">
           A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address
           {settings.emailVerified ? "." : " (once you confirm your email address)."}
@@ -383,9 +373,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Download my data
           </a>
         </div>
-      </Section>
+      </CardSection>
 
-      <Section title="Delete my account" id="delete-heading">
+      <CardSection title="Delete my account" id="delete-heading">
         <p className="mb-4 text-slate-800">
           This removes your profile and signs you out everywhere. Messages you already sent stay in the other person's conversation, shown as from
           “Deleted user”. It cannot be undone.
@@ -415,7 +405,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             Delete my account
           </Button>
         </Form>
-      </Section>
+      </CardSection>
       <p className="text-sm text-slate-700">
         <Link to="/messages" className="underline">
           Back to messages

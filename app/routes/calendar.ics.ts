@@ -1,6 +1,6 @@
 // /calendar.ics: the organisation's schedule for calendar apps (Google, Apple, Outlook) to subscribe to.
 import type { Route } from "./+types/calendar.ics";
-import { buildCalendarFeed } from "~/lib/ics";
+import { buildCalendarFeed } from "~/lib/ics.server";
 import { getCancelledDays, getAllEvents } from "~/models/events.server";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@
 // of a conversation stops hearing it at once, on a socket that was already open, and cannot subscribe again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { makePerson, startRealtime, subscribedSockets, type Socket } from "../../tests/support/realtime-sockets";
+import { makePerson, startRealtime, subscribedSockets } from "../../tests/support/realtime-sockets";
 import type { SafePlaySettings } from "~/auth/safe-play.server";
 import { parseQuietHours } from "~/lib/safe-play";
 import { getConversationsForUser, getUnreadCount, startConversation } from "~/messaging/conversations.server";
@@ -27,7 +27,6 @@ async function family(athleteBirth: string, safePlay = afternoon) {
 }
 
 const messageSaying = (text: string) => (e: Record<string, unknown>) => e.type === "message" && (e.message as { content: string }).content === text;
-const lastUnread = (s: Socket) => s.events.filter((e) => e.type === "unread").at(-1)?.count;
 
 let realtime: Awaited<ReturnType<typeof startRealtime>>;
 beforeAll(async () => (realtime = await startRealtime(db, url, { SAFE_PLAY_NOW: AFTERNOON })));
@@ -53,9 +52,11 @@ describe("in a coach-athlete-guardian thread", () => {
     expect(await getUnreadCount(db, athlete.id)).toBe(1);
     const athleteCard = (await getConversationsForUser(db, athlete.id)).conversations.find((c) => c.id === conversationId);
     expect(athleteCard?.unread).toBe(1);
-    // Nothing told the athlete's badge to change (the coach's read is not theirs).
-    await new Promise((r) => setTimeout(r, 400));
-    expect(lastUnread(athleteSocket!)).toBe(1);
+    // Nothing told the athlete's badge to change (the coach's read is not theirs): asked again, the count is still 1,
+    // and no count in between said otherwise.
+    athleteSocket!.send({ type: "watchUnread" });
+    await athleteSocket!.next((e) => e.type === "unread" && athleteSocket!.events.filter((x) => x.type === "unread").length >= 3);
+    expect(athleteSocket!.events.filter((e) => e.type === "unread").map((e) => e.count)).toEqual([0, 1, 1]);
 
     // The athlete reads: now the guardian hears both marks, and the athlete's badge goes to 0.
     athleteSocket!.send({ type: "read", conversationId, upTo: message.id });
@@ -88,7 +89,12 @@ describe("leaving a conversation", () => {
     // leave the household, and their guardian leaves the athlete's conversations.
     const may = { ...afternoon, clock: () => new Date("2026-05-01T14:00:00-04:00") };
     const { coach, guardian, athlete, conversationId } = await family("2008-06-01", may);
+    // The guardian's own conversation with the coach: what the coach says there after the removal is a marker that
+    // everything announced before it has been handed out.
+    const own = await startConversation(db, { id: guardian.id, role: "client" }, coach.id, afternoon);
     const [coachSocket, guardianSocket] = await subscribedSockets(realtime.origin, [coach, guardian], conversationId);
+    guardianSocket!.send({ type: "subscribe", conversationId: own.id });
+    await guardianSocket!.next((e) => e.type === "subscribed" && e.conversationId === own.id);
     await removeAthleteFromHousehold(db, { athleteId: athlete.id, actorId: athlete.id });
     await guardianSocket!.next((e) => e.type === "removed" && e.conversationId === conversationId);
 
@@ -98,8 +104,12 @@ describe("leaving a conversation", () => {
     await guardianSocket!.next((e) => e.type === "error" && e.error === "forbidden");
     guardianSocket!.send({ type: "subscribe", conversationId });
     await guardianSocket!.next((e) => e.type === "error" && e.error === "forbidden" && e.conversationId === conversationId);
-    // Whatever the coach sent after the removal never reached the guardian.
-    await new Promise((r) => setTimeout(r, 300));
+    // Whatever the coach sent after the removal never reached the guardian: the coach's next message, in the
+    // guardian's own conversation, arrives, and the one before it did not.
+    coachSocket!.send({ type: "subscribe", conversationId: own.id });
+    await coachSocket!.next((e) => e.type === "subscribed" && e.conversationId === own.id);
+    coachSocket!.send({ type: "send", ref: "c2", conversationId: own.id, content: "See you at practice" });
+    await guardianSocket!.next(messageSaying("See you at practice"));
     expect(guardianSocket!.events.filter(messageSaying("Only for Sofia now"))).toEqual([]);
     for (const s of [coachSocket, guardianSocket]) s!.close();
   });

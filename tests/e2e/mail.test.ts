@@ -323,7 +323,9 @@ describe("form confirmations and one-click unsubscribe", () => {
     const family2 = uniqueEmail("family2");
     expect((await contact(family2)).status).toBe(200);
     await smtp.waitFor(family2, "We received your message");
-    await smtp.waitFor(otherCoachEmail, (m) => m.subject === "New contact message" && smtp.mailTo(otherCoachEmail).length === 2);
-    expect(smtp.mailTo(coachEmail).filter((m) => m.subject === "New contact message")).toHaveLength(1);
+    // The second notice (the address also got its sign-up confirmation: count the notices, not the mails).
+    const notices = (to: string) => smtp.mailTo(to).filter((m) => m.subject === "New contact message");
+    await smtp.waitFor(otherCoachEmail, (m) => m.subject === "New contact message" && notices(otherCoachEmail).length === 2);
+    expect(notices(coachEmail)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // The calendar feed read back by a real iCalendar parser (node-ical), as a calendar app would read it.
 import ical from "node-ical";
 import { describe, expect, it } from "vitest";
-import { buildCalendarFeed, foldLine, type FeedEvent } from "./ics";
+import { buildCalendarFeed, type FeedEvent } from "./ics.server";
 
 const base: Omit<FeedEvent, "id" | "title"> = {
   kind: "weekly",
@@ -123,20 +123,34 @@ describe("the calendar feed", () => {
   });
 
   it("folds long lines without splitting a character, and escapes text", () => {
-    const long = `SUMMARY:${"é".repeat(60)}`;
-    const folded = foldLine(long);
-    for (const line of folded.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    expect(folded.replace(/\r\n /g, "")).toBe(long);
     const text = buildCalendarFeed({
-      events: [{ ...feedEvents[0]!, title: "Drills, games; fun\nfor all" }],
+      events: [{ ...feedEvents[0]!, title: "Drills, games; fun\nfor all", note: "é".repeat(60) }],
       cancelledDays: [],
       timeZone: "UTC",
       calendarName: "Club",
       publicUrl: "http://localhost:3000",
       now: new Date("2025-09-01T00:00:00Z"),
     });
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(text).not.toContain("\uFFFD");
     expect(text).toContain("SUMMARY:Drills\\, games\\; fun\\nfor all");
-    expect(vevents(text)[0]!.summary).toBe("Drills, games; fun\nfor all");
+    const [event] = vevents(text);
+    expect(event!.summary).toBe("Drills, games; fun\nfor all");
+    expect(event!.description).toBe("é".repeat(60));
     expect(text).toContain("TZOFFSETFROM:+0000");
+  });
+
+  it("writes the zone's rules from the time zone database, for any zone the organisation is in", () => {
+    const text = buildCalendarFeed({
+      events: [feedEvents[0]!],
+      cancelledDays: [],
+      timeZone: "Europe/Berlin",
+      calendarName: "Club",
+      publicUrl: "http://localhost:3000",
+      now: new Date("2025-09-01T00:00:00Z"),
+    });
+    expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin");
+    // 8 AM in Berlin in September is 06:00 UTC (summer time).
+    expect(vevents(text)[0]!.start.toISOString()).toBe("2025-09-07T06:00:00.000Z");
   });
 });

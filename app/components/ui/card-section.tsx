@@ -1,0 +1,18 @@
+import { useId, type ReactNode } from "react";
+
+/**
+ * A titled card of a signed-in page (/account, "My data"): a section named by its heading. The visitors' pages have
+ * their own band, components/public/section.tsx.
+ */
+export function CardSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  const generated = useId();
+  const headingId = id ?? generated;
+  return (
+    <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4 text-slate-900">{children}</div>
+    </section>
+  );
+}
