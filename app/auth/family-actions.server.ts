@@ -29,6 +29,7 @@ import {
   removeAthleteWithoutLogin,
   sendAthleteInvitation,
 } from "~/models/invitations.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 
@@ -44,7 +45,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
   const bad = (fieldErrors: FieldErrors | null, athleteId?: string) =>
     data<FamilyActionData>({ intent, fieldErrors: fieldErrors ?? {}, athleteId }, { status: 400 });
   const notFound = () => data<FamilyActionData>({ intent, error: NOT_YOUR_ATHLETE }, { status: 400 });
-  if (user.role !== "client") throw data({ error: "Only client accounts have a family." }, { status: 403 });
+  invariantResponse(user.role === "client", "Only client accounts have a family.", 403);
   switch (intent) {
     case "kind": {
       const { data: input, fieldErrors } = parseForm(ClientKindSchema, form);

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { data, type AppLoadContext } from "react-router";
+import { type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
 import { requireUser } from "./session.server";
@@ -41,6 +41,7 @@ import {
   type QuietHours,
 } from "~/lib/safe-play";
 import type { SqlExecutor } from "~/models/mail.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export type SafePlaySettings = { timeZone: string; quietHours: QuietHours; clock: () => Date };
 
@@ -256,7 +257,7 @@ export async function isSafeguardingLead(db: SqlExecutor, userId: string): Promi
 /** The safeguarding lead, or a thrown 403 (a visitor is sent to sign in). First line of /safeguarding's loader and action. */
 export async function requireSafeguardingLead(request: Request, context: AppLoadContext): Promise<Profile> {
   const user = await requireUser(request, context);
-  if (!(await isSafeguardingLead(context.db, user.id))) throw data({ error: "Only the safeguarding lead can open this page." }, { status: 403 });
+  invariantResponse(await isSafeguardingLead(context.db, user.id), "Only the safeguarding lead can open this page.", 403);
   return user;
 }
 

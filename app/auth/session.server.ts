@@ -1,6 +1,7 @@
 // Who is asking. Every loader and action that needs a user or a role calls one of these on its first line.
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { Profile, Role } from "~/lib/profile";
+import { invariantResponse } from "~/lib/responses.server";
 
 const cache = new WeakMap<Request, Promise<Profile | null>>();
 
@@ -51,7 +52,7 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 
 export async function requireRole(request: Request, context: AppLoadContext, role: Role): Promise<Profile> {
   const user = await requireUser(request, context);
-  if (user.role !== role) throw data({ error: "You do not have permission to do that." }, { status: 403 });
+  invariantResponse(user.role === role, "You do not have permission to do that.", 403);
   return user;
 }
 

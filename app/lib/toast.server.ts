@@ -1,6 +1,6 @@
 // One-time messages carried across a redirect in a short-lived cookie: a toast, and for the sign-in dialog of pages
 // without React, what it must show again when it reopens (its mode, the refusal, the fields' errors and values).
-import { createCookie, type AppLoadContext } from "react-router";
+import { createCookie, redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { AuthDialogFlash, Toast } from "./toast";
 
@@ -51,4 +51,11 @@ export async function readToast(context: CookieContext, request: Request) {
     authDialog: parsed.success ? (parsed.data.authDialog ?? null) : null,
     clear: await cookie.serialize("", { maxAge: 0 }),
   };
+}
+
+/** A redirect that carries a toast to the page it lands on (the one way an action says "done" and moves on). */
+export async function redirectWithToast(context: CookieContext, to: string, toast: Toast, init: { headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await setToastCookie(context, toast));
+  return redirect(to, { headers });
 }

@@ -4,9 +4,9 @@
 // statements that must check and write atomically (sending, marking read) embed `conversationMemberSql`.
 // Outsiders get 404: the conversation's existence is not revealed.
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Db } from "../../db/client";
 import { isUuid } from "~/lib/uuid";
+import { invariantResponse } from "~/lib/responses.server";
 
 /**
  * The rule as SQL text over two placeholders, for hand-prepared statements (the send path's, in
@@ -30,5 +30,5 @@ export async function isConversationMember(db: Pick<Db, "execute">, conversation
 
 /** Throws a 404 response unless `userId` is in the conversation. Call it on the first lines of a loader or action. */
 export async function requireConversationMember(db: Pick<Db, "execute">, conversationId: string, userId: string): Promise<void> {
-  if (!(await isConversationMember(db, conversationId, userId))) throw data({ error: "Conversation not found" }, { status: 404 });
+  invariantResponse(await isConversationMember(db, conversationId, userId), "Conversation not found", 404);
 }

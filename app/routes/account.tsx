@@ -1,6 +1,6 @@
 // /account: the signed-in person's settings. Every form posts here with an `intent`; each acts on the signed-in
 // person only (requireUser on the first line of the loader and the action).
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { CardSection } from "~/components/ui/card-section";
 import type { Route } from "./+types/account";
 import {
@@ -32,7 +32,7 @@ import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences } from "~/models/account.server";
 import { getAthletesLeftWithoutGuardian, getFamily } from "~/models/family.server";
 import { getTestimonialsAwaitingGuardian } from "~/models/testimonials.server";
@@ -179,14 +179,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Refused (too many mails): this page answers, the message in the email section beside its own button.
       const r = await resendVerification(context, user);
       if (!r.ok) return refusal(intent.data, r);
-      const headers = new Headers({
-        "Set-Cookie": await setToastCookie(context, {
-          type: "success",
-          title: "Email sent",
-          description: "We sent the link again. Please check your email.",
-        }),
+      return await redirectWithToast(context, safeRedirect(form.get("redirectTo"), "/account"), {
+        type: "success",
+        title: "Email sent",
+        description: "We sent the link again. Please check your email.",
       });
-      return redirect(safeRedirect(form.get("redirectTo"), "/account"), { headers });
     }
     case "delete": {
       const settings = await getAccountSettings(context.db, user.id);
@@ -195,11 +192,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input) return bad(fieldErrors);
       const r = await deleteAccount(request, context, user.id, settings.hasPassword ? (input.password ?? "") : null);
       if (!r.ok) return refusal(intent.data, r);
-      r.headers!.append(
-        "Set-Cookie",
-        await setToastCookie(context, { type: "success", title: "Account deleted", description: "Your account has been deleted." }),
+      return await redirectWithToast(
+        context,
+        "/",
+        { type: "success", title: "Account deleted", description: "Your account has been deleted." },
+        { headers: r.headers! },
       );
-      return redirect("/", { headers: r.headers! });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/appointments";
 import { requireCoach } from "~/auth/session.server";
@@ -13,6 +13,7 @@ import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ClientBadges } from "~/components/client-label";
 import { getClientLabels } from "~/models/family.server";
 import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/models/submissions.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [...pageMeta(PAGES.appointments), { name: "robots", content: "noindex" }];
 
@@ -45,7 +46,7 @@ const HandleSchema = z.object({ kind: z.enum(["registration", "contact"]), id: z
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
   const parsed = HandleSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data({ error: "Unknown submission" }, { status: 400 });
+  invariantResponse(parsed.success, "Unknown submission");
   const updated = await updateSubmissionHandled(context.db, parsed.data.kind, parsed.data.id, coach.id);
   return { ok: true, updated };
 }

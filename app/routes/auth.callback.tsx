@@ -8,7 +8,7 @@ import { getUser } from "~/auth/session.server";
 import { AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta = () => [...pageMeta(PAGES.callback), { name: "robots", content: "noindex" }];
 
@@ -27,11 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!user) throw redirect("/signin?error=auth_failed");
   // The profile is the users row Better Auth created with the account (role client), so it always exists.
-  throw redirect("/", {
-    headers: {
-      "Set-Cookie": await setToastCookie(context, AUTH_TOASTS.signedIn),
-    },
-  });
+  throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn);
 }
 
 export default function AuthCallback() {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.google";
 import { startGoogleSignIn } from "~/auth/accounts.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export function loader() {
   throw redirect("/signin");
@@ -16,10 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (err instanceof Response) throw err;
     console.error("Google sign-in could not start:", err);
     const message = err instanceof Error && err.message ? err.message : "Please try again.";
-    throw redirect("/signin", {
-      headers: {
-        "Set-Cookie": await setToastCookie(context, { type: "error", title: "Google Sign In Failed", description: message }),
-      },
-    });
+    throw await redirectWithToast(context, "/signin", { type: "error", title: "Google Sign In Failed", description: message });
   }
 }

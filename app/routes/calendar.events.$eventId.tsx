@@ -1,11 +1,12 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/calendar.events.$eventId";
 import { EventForm, type EventFormResult, type EventFormValues } from "~/components/event-form";
 import { PageHeader } from "~/components/page-header";
 import { requireCoach } from "~/auth/session.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/models/event-actions.server";
 import { getEvent, updateEvent } from "~/models/events.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [{ title: "Edit event | Calendar" }];
 
@@ -34,11 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireCoach(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "update") throw data({ error: "Unknown action" }, { status: 400 });
+  invariantResponse(form.get("intent") === "update", "Unknown action");
   const { input, failure } = readEventForm(form);
   if (!input) return failure;
   if (!(await updateEvent(context.db, params.eventId, input))) throw data("Event not found", { status: 404 });
-  throw redirect("/calendar/events", { headers: { "Set-Cookie": await setToastCookie(context, { title: "Event saved", type: "success" }) } });
+  throw await redirectWithToast(context, "/calendar/events", { title: "Event saved", type: "success" });
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 // Where coaches change the schedule: events (add, reorder, remove; each is edited on its own page) and cancelled days.
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/calendar.events";
 import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/components/event-form";
 import { PageHeader } from "~/components/page-header";
@@ -12,7 +12,7 @@ import { parseForm } from "~/lib/auth-schemas";
 import { formatWhen } from "~/lib/event-format";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { CancelledDateSchema, RemoveCancellationSchema, UNREADABLE_DAY } from "~/lib/site-content-schemas";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/models/event-actions.server";
 import { cancelDay } from "~/models/cancellations.server";
 import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent, removeCancelledDay } from "~/models/events.server";
@@ -34,7 +34,7 @@ type CancellationResult = { ok: false; form: "cancellation"; fieldErrors: Partia
 type RemovalResult = { ok: false; form: "remove-cancellation"; fieldErrors: Partial<Record<string, string>> };
 
 const back = async (context: Route.ActionArgs["context"], title: string) =>
-  redirect("/calendar/events", { headers: { "Set-Cookie": await setToastCookie(context, { title, type: "success" }) } });
+  await redirectWithToast(context, "/calendar/events", { title, type: "success" });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);

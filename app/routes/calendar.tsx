@@ -1,5 +1,5 @@
 import { CalendarPlus } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/calendar";
 import { telHref } from "~/components/footer";
 import { PageHeader } from "~/components/page-header";
@@ -13,10 +13,11 @@ import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 import { getCancellationMails, setCancellationMails } from "~/models/cancellations.server";
 import { getCancelledDays, getCurrentEvents } from "~/models/events.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -55,11 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "mail-preference") throw data({ error: "Unknown action" }, { status: 400 });
+  invariantResponse(form.get("intent") === "mail-preference", "Unknown action");
   const on = form.get("cancellationMails") !== null;
   await setCancellationMails(context.db, user.id, on);
   const title = on ? "We will email you about short-notice cancellations" : "No more cancellation emails";
-  throw redirect("/calendar#subscribe", { headers: { "Set-Cookie": await setToastCookie(context, { title, type: "success" }) } });
+  throw await redirectWithToast(context, "/calendar#subscribe", { title, type: "success" });
 }
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { confirmHousehold, correctByLead, getHouseholdForStaff } from "~/models/family.server";
 import { isSafeguardingLead } from "~/auth/safe-play.server";
 import { EditAthleteSchema } from "~/lib/family-schemas";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [
   ...pageMeta({ title: "Family | NLTE", description: "A family's members and confirmation." }),
@@ -37,7 +38,7 @@ async function loadHousehold(request: Request, context: Route.LoaderArgs["contex
   const staff = await requireCoach(request, context);
   const lead = await isSafeguardingLead(context.db, staff.id);
   const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.safePlay, lead) : null;
-  if (!household) throw data({ error: "This family was not found." }, { status: 404 });
+  invariantResponse(household, "This family was not found.", 404);
   return { staff, household, lead };
 }
 
@@ -61,7 +62,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, household, lead } = await loadHousehold(request, context, params.householdId);
   const form = await request.formData();
   if (form.get("intent") === "correct") {
-    if (!lead) throw data({ error: "Only the safeguarding lead can correct a family's details." }, { status: 403 });
+    invariantResponse(lead, "Only the safeguarding lead can correct a family's details.", 403);
     const { data: input, fieldErrors } = parseForm(CorrectSchema, form);
     const userId = String(form.get("userId") ?? "");
     if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });

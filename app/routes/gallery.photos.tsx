@@ -1,5 +1,5 @@
 // Where coaches upload, reorder and delete gallery photos, and move, remove or put back those of the starting set.
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/gallery.photos";
 import { requireCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
@@ -10,7 +10,7 @@ import { MoveButtons } from "~/components/ui/move-buttons";
 import { parseForm } from "~/lib/auth-schemas";
 import { PHOTO_MESSAGES, processPhoto } from "~/lib/photo-upload.server";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   createUploadedPhoto,
   deleteUploadedPhoto,
@@ -20,6 +20,7 @@ import {
   restoreStartingPhoto,
   type GalleryKey,
 } from "~/models/gallery.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [{ title: "Add or arrange photos | Gallery" }];
 
@@ -44,7 +45,7 @@ function PhotoKeyField({ photoKey: key }: { photoKey: GalleryKey }) {
 type UploadResult = { ok: false; fieldErrors: Partial<Record<"photo" | "alt" | "consent", string>>; values: { alt: string; consent: boolean } };
 
 const back = async (context: Route.ActionArgs["context"], title: string) =>
-  redirect("/gallery/photos", { headers: { "Set-Cookie": await setToastCookie(context, { title, type: "success" }) } });
+  await redirectWithToast(context, "/gallery/photos", { title, type: "success" });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await done(key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file)), "Photo removed from the gallery");
   if (intent === "put-back")
     await done(key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file)), "Photo put back in the gallery");
-  if (intent !== "upload") throw data({ error: "Unknown action" }, { status: 400 });
+  invariantResponse(intent === "upload", "Unknown action");
 
   const values = { alt: String(form.get("alt") ?? ""), consent: form.get("consent") !== null };
   const { data: details, fieldErrors } = parseForm(PhotoDetailsSchema, { alt: form.get("alt") ?? "", consent: form.get("consent") ?? undefined });

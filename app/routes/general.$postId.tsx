@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/general.$postId";
 import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
 import { PageHeader } from "~/components/page-header";
@@ -8,9 +8,10 @@ import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { markdownToPlainText, renderMarkdown } from "~/lib/markdown";
 import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/models/announcement-actions.server";
 import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/models/announcements.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -42,15 +43,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "delete") {
     if (!(await deleteAnnouncement(context.db, params.postId))) throw data("Announcement not found", { status: 404 });
-    throw redirect("/general", { headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement deleted", type: "success" }) } });
+    throw await redirectWithToast(context, "/general", { title: "Announcement deleted", type: "success" });
   }
-  if (intent !== "update") throw data({ error: "Unknown action" }, { status: 400 });
+  invariantResponse(intent === "update", "Unknown action");
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   if (!(await updateAnnouncement(context.db, params.postId, input))) throw data("Announcement not found", { status: 404 });
-  throw redirect(`/general/${params.postId}`, {
-    headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement saved", type: "success" }) },
-  });
+  throw await redirectWithToast(context, `/general/${params.postId}`, { title: "Announcement saved", type: "success" });
 }
 
 export default function Announcement({ loaderData, actionData }: Route.ComponentProps) {

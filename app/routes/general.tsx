@@ -1,5 +1,5 @@
 import { Pin } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/general";
 import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
 import { PageHeader } from "~/components/page-header";
@@ -10,9 +10,10 @@ import { renderMarkdown } from "~/lib/markdown";
 import { pageMeta } from "~/lib/meta";
 import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/models/announcement-actions.server";
 import { createAnnouncement, getAnnouncements } from "~/models/announcements.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -41,13 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "create") throw data({ error: "Unknown action" }, { status: 400 });
+  invariantResponse(form.get("intent") === "create", "Unknown action");
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   const id = await createAnnouncement(context.db, input, coach.id);
-  throw redirect(`/general/${id}`, {
-    headers: { "Set-Cookie": await setToastCookie(context, { title: "Announcement published", type: "success" }) },
-  });
+  throw await redirectWithToast(context, `/general/${id}`, { title: "Announcement published", type: "success" });
 }
 
 export default function General({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 // /invitation?token=...: a Safe Play invitation from a mail (decision 0022). A guardian invited by an athlete accepts
 // it signed in (creating an account first if needed) and joins the athlete's family; an athlete whose record their
 // guardian made chooses a password here, signed out. An athlete invitation never goes to an existing account.
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
@@ -9,7 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/lib/safe-play";
 import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
 
@@ -33,8 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context);
     const r = await acceptInvitation(context.db, token, user, context.config.safePlay);
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
-    const toast = await setToastCookie(context, { type: "success", title: "Invitation accepted", description: "Your accounts are linked." });
-    throw redirect("/account", { headers: { "Set-Cookie": toast } });
+    throw await redirectWithToast(context, "/account", { type: "success", title: "Invitation accepted", description: "Your accounts are linked." });
   }
   if (form.get("intent") === "password") {
     const { data: input, fieldErrors } = parseForm(ResetPasswordSchema, form);
@@ -42,12 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hash = await (await context.auth.$context).password.hash(input.password);
     const r = await claimAthleteAccount(context.db, input.token, hash);
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
-    const toast = await setToastCookie(context, {
+    throw await redirectWithToast(context, `/signin?${new URLSearchParams({ redirectTo: "/messages" })}`, {
       type: "success",
       title: "Your account is ready",
       description: "Sign in with your email address and your new password.",
     });
-    throw redirect(`/signin?${new URLSearchParams({ redirectTo: "/messages" })}`, { headers: { "Set-Cookie": toast } });
   }
   return data<ActionData>({ error: INVITATION_GONE }, { status: 400 });
 }

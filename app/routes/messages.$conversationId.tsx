@@ -34,6 +34,7 @@ import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => pageMeta(PAGES.conversation);
 
@@ -96,7 +97,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!reviewer) throw notFound();
     return data<ReportActionData>({ ok: true, reported: input.data.messageId, message: reportReceivedMessage(reviewer) });
   }
-  if (intent !== "send") throw data({ error: "Unknown request." }, { status: 400 });
+  invariantResponse(intent === "send", "Unknown request.");
 
   const file = form.get("file");
   const upload = file instanceof File && file.size > 0 ? file : null;

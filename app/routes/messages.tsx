@@ -14,7 +14,7 @@ import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData } from "~
 import { errorSummary } from "~/lib/error-summary";
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { Toast } from "~/lib/toast";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useRealtime } from "~/messaging/realtime-client";
 import { z } from "zod";
 import {
@@ -29,6 +29,7 @@ import { getProfileById } from "~/models/users.server";
 import { messagingBlockFor } from "~/auth/safe-play.server";
 import { KIND_QUESTION_MESSAGE, NEEDS_GUARDIAN_MESSAGE } from "~/lib/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => pageMeta(PAGES.messages);
 
@@ -56,9 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "start") {
     // 'New Conversation': coaches only; startConversation re-checks both roles from the database.
-    if (user.role !== "coach") throw data({ error: "Only coaches can start a conversation with a client." }, { status: 403 });
+    invariantResponse(user.role === "coach", "Only coaches can start a conversation with a client.", 403);
     const parsed = StartSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw data({ error: "Choose a client." }, { status: 400 });
+    invariantResponse(parsed.success, "Choose a client.");
     try {
       const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.safePlay);
       return redirect(`/messages/${id}`);
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (form.get("via") === "fetcher") return data(body, { status });
       const toast = widgetToast(body);
       const to = body.ok ? `/messages/${body.conversationId}` : safeRedirect(form.get("redirectTo"));
-      return redirect(to, { headers: { "Set-Cookie": await setToastCookie(context, toast) } });
+      return await redirectWithToast(context, to, toast);
     };
     const { data: input, fieldErrors } = parseForm(ChatWidgetSchema, form);
     if (!input) return answer({ ok: false, fieldErrors }, 400);

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenUsable, resetPassword } from "~/auth/password-reset.server";
 import { RESET_TEXT } from "~/content/account";
@@ -8,7 +8,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { PAGES } from "~/content/pages";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta = () => [...pageMeta(PAGES.resetPassword), { name: "robots", content: "noindex" }];
 
@@ -25,9 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await resetPassword(context, input.token, input.password);
   if (!result.ok) return data<ActionData>({ ok: false, error: result.error, invalidLink: result.status === 400 }, { status: result.status });
   // No automatic sign-in: the person signs in with the new password.
-  throw redirect("/signin", {
-    headers: { "Set-Cookie": await setToastCookie(context, { type: "success", title: "Password changed", description: RESET_TEXT.done }) },
-  });
+  throw await redirectWithToast(context, "/signin", { type: "success", title: "Password changed", description: RESET_TEXT.done });
 }
 
 function InvalidLink() {

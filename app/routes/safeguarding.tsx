@@ -29,6 +29,7 @@ import {
   setCoachSuspension,
   setConversationPause,
 } from "~/models/reports.server";
+import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [
   ...pageMeta({ title: "Safeguarding | NLTE", description: "Reports and family changes for the safeguarding lead." }),
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     conversationId ? getReportedConversation(context.db, conversationId) : Promise.resolve(null),
     conversationId ? getConversationPause(context.db, conversationId) : Promise.resolve(null),
   ]);
-  if (conversationId && !conversation) throw data({ error: "No report names that conversation." }, { status: 404 });
+  invariantResponse(!(conversationId && !conversation), "No report names that conversation.", 404);
   return {
     reports,
     log,
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
-    if (fieldErrors.intent || fieldErrors.upTo) throw data({ error: "Unknown request." }, { status: 400 });
+    invariantResponse(!(fieldErrors.intent || fieldErrors.upTo), "Unknown request.");
     const target = String(raw.reportId ?? raw.conversationId ?? raw.coachId ?? "");
     return data<ActionData>({ intent: String(raw.intent), target, fieldErrors }, { status: 400 });
   }

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signin";
 import { signInWithPassword } from "~/auth/accounts.server";
 import { backToDocumentDialog } from "~/auth/document-dialog.server";
@@ -16,7 +16,7 @@ import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 
 export const meta = () => pageMeta(PAGES.signin);
@@ -51,8 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const toast = AUTH_TOASTS.signedIn;
   if (viaDialog) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
-  result.headers.append("Set-Cookie", await setToastCookie(context, toast));
-  throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
+  throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, { headers: result.headers });
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/accounts.server";
 import { backToDocumentDialog } from "~/auth/document-dialog.server";
@@ -16,7 +16,7 @@ import { PAGES } from "~/content/pages";
 import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema } from "~/lib/auth-schemas";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 
 export const meta = () => pageMeta(PAGES.signup);
@@ -56,15 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (viaDialog) {
     const toast = AUTH_TOASTS.accountCreated;
     if (via === DOCUMENT_DIALOG) {
-      result.headers.append("Set-Cookie", await setToastCookie(context, toast));
-      throw redirect(safeRedirect(form.get("redirectTo")), { headers: result.headers });
+      throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, { headers: result.headers });
     }
     return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
   }
   // From an invitation: signing in afterwards returns there (safeRedirect keeps it on this site).
   const back = safeRedirect(form.get("redirectTo"), "");
   const signin = back ? `/signin?${new URLSearchParams({ redirectTo: back })}` : "/signin";
-  throw redirect(signin, { headers: { "Set-Cookie": await setToastCookie(context, AUTH_TOASTS.registered) } });
+  throw await redirectWithToast(context, signin, AUTH_TOASTS.registered);
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {

@@ -19,7 +19,7 @@ import {
 } from "~/lib/testimonials";
 import { DeleteTestimonialSchema, TestimonialSchema } from "~/lib/testimonial-schemas";
 import type { Toast } from "~/lib/toast";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Profile } from "~/lib/profile";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { createTestimonial, deleteTestimonial } from "~/models/testimonials.server";
@@ -62,8 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { status: 400, body: { ok: false, intent: "unknown", error: "Unknown action." } as const };
 
   if (form.get("via") === "fetcher") return data(outcome.body, { status: outcome.status });
-  const cookie = await setToastCookie(context, toastFor(outcome.body));
-  throw redirect("/", { headers: { "Set-Cookie": cookie } });
+  throw await redirectWithToast(context, "/", toastFor(outcome.body));
 }
 
 async function create(context: Route.ActionArgs["context"], user: Profile | null, form: FormData): Promise<Outcome> {

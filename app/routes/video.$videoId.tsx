@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
@@ -10,7 +10,7 @@ import { VideoPlayer } from "~/components/video-player";
 import { PAGES } from "~/content/pages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/lib/video-format";
 import { readVideoForm, type AddVideoValues } from "~/lib/video-schemas";
 import { videoPath } from "~/lib/video-url";
@@ -101,9 +101,7 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
   }
   if (!found) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
   // A YouTube video's page is named after its YouTube id, which the edit may have changed.
-  throw redirect(videoPath({ id, youtubeId: parsed.youtubeId }), {
-    headers: { "Set-Cookie": await setToastCookie(context, { title: "Video saved", type: "success" }) },
-  });
+  throw await redirectWithToast(context, videoPath({ id, youtubeId: parsed.youtubeId }), { title: "Video saved", type: "success" });
 }
 
 async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
@@ -113,7 +111,7 @@ async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
     console.error("Error deleting video:", err);
     return data<VideoPageActionResult>({ intent: "delete", ok: false, error: "Error deleting video" }, { status: 500 });
   }
-  throw redirect("/vlog", { headers: { "Set-Cookie": await setToastCookie(context, { title: "Video deleted", type: "success" }) } });
+  throw await redirectWithToast(context, "/vlog", { title: "Video deleted", type: "success" });
 }
 
 function BackToVideos() {
