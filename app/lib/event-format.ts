@@ -1,5 +1,6 @@
 // How an event's rule reads on a card: "Sundays 8-10 AM", "Monday-Thursday 4:30-6:00 PM", "Fridays by appointment".
 import { addDays, formatDayLong, formatDayShort, WEEKDAY_NAMES, weekdayOf } from "~/lib/datetime";
+import { joinAnd } from "~/lib/words";
 
 export type EventRule = {
   kind: "weekly" | "date";
@@ -18,11 +19,6 @@ export function formatWeekdays(weekdays: number[]): string {
   const consecutive = days.every((d, i) => i === 0 || d === days[i - 1]! + 1);
   if (consecutive && days.length >= 3) return `${WEEKDAY_NAMES[days[0]!]}-${WEEKDAY_NAMES[days[days.length - 1]!]}`;
   return joinAnd(days.map((d) => WEEKDAY_NAMES[d]!));
-}
-
-export function joinAnd(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 function clock(time: string) {

@@ -2,6 +2,7 @@
 // unread count and the conversation page import this on every signed-in page, and zod alone is ~25 KB gzip.
 // The schemas that check what people send are app/messaging/schemas.ts (the server's side).
 import type { Role } from "~/lib/profile";
+import { joinAnd } from "~/lib/words";
 import type { ClientLabel } from "~/lib/safe-play";
 
 export type MessageType = "text" | "image" | "file";
@@ -99,6 +100,6 @@ export type OlderMessages = { messages: MessageView[]; hasOlder: boolean };
 export function conversationHeading(others: Array<Pick<Participant, "fullName" | "email">>): { title: string; subtitle: string | null } {
   const names = others.map((p) => p.fullName || p.email).filter(Boolean);
   if (names.length === 0) return { title: "Conversation", subtitle: null };
-  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  const list = joinAnd(names);
   return { title: list, subtitle: `Chat with ${list}` };
 }

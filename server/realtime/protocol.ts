@@ -12,6 +12,7 @@ import {
   markConversationRead,
   type SendLimits,
   refusalAnswer,
+  NOT_A_MEMBER,
 } from "../../app/messaging/index.server";
 import {
   BUSY_MESSAGE,
@@ -108,7 +109,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
         if (c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
         const since = hub.mark();
         if (!(await isConversationMember(db, event.conversationId, c.userId)) || !hub.subscribe(c, event.conversationId, since)) {
-          return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+          return hub.send(c, { type: "error", error: NOT_A_MEMBER, conversationId: event.conversationId });
         }
         if (c.ws.readyState !== WebSocket.OPEN) return;
         return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
@@ -118,7 +119,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
       case "typing": {
         // Only a subscribed socket may type; the subscription was checked against the membership rule.
         if (!c.subscriptions.has(event.conversationId))
-          return hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+          return hub.send(c, { type: "error", error: NOT_A_MEMBER, conversationId: event.conversationId });
         const now = Date.now();
         if (now - (c.lastTyping.get(event.conversationId) ?? 0) < TYPING_THROTTLE_MS) return;
         c.lastTyping.set(event.conversationId, now);
@@ -126,7 +127,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
       }
       case "read": {
         const moved = await markConversationRead(db, event.conversationId, c.userId, event.upTo);
-        if (moved === null) hub.send(c, { type: "error", error: "forbidden", conversationId: event.conversationId });
+        if (moved === null) hub.send(c, { type: "error", error: NOT_A_MEMBER, conversationId: event.conversationId });
         return;
       }
       case "watchUnread":

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ClientBadges } from "~/components/client-label";
+import { joinAnd } from "~/lib/words";
 import { formatMonthDay } from "~/lib/datetime";
 import { initialOf } from "~/messaging/core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
@@ -10,7 +11,7 @@ import type { ConversationSummary } from "~/messaging/core";
 export function childrenLine(children: ConversationSummary["children"]): string | null {
   if (children.length === 0) return null;
   const each = children.map((ch) => (ch.age === null ? ch.firstName : `${ch.firstName}, ${ch.age}`));
-  return `with ${each.length === 1 ? each[0] : `${each.slice(0, -1).join("; ")} and ${each.at(-1)}`}`;
+  return `with ${joinAnd(each, "; ")}`;
 }
 
 /**

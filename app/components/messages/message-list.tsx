@@ -1,6 +1,7 @@
 import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { formatClock } from "~/lib/datetime";
+import { joinAnd } from "~/lib/words";
 import { formatFileSize, initialOf, type MessageView } from "~/messaging/core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ReportMessage } from "./report-message";
@@ -48,7 +49,7 @@ export const readByAll = (m: Pick<MessageView, "createdAt" | "senderId">, reader
 export function seenByLine(m: Pick<MessageView, "createdAt" | "senderId">, readers: Readers): string | null {
   const names = readers.filter((r) => r.id !== m.senderId && r.lastReadAt >= m.createdAt).map((r) => r.name);
   if (names.length === 0) return null;
-  return `Seen by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`}`;
+  return `Seen by ${joinAnd(names)}`;
 }
 
 /**
