@@ -71,7 +71,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              regex: "(messaging/schemas|lib/[a-z-]+-schemas)$",
+              regex: "(/schemas|-schemas)$",
               message: "These modules hold zod schemas: import app/messaging/core (or load the schemas when used).",
               allowTypeImports: true,
             },

@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // coaches' New Conversation dialog: it brings Radix.)
                 {
                   name: "messaging",
-                  test: /[\\/]app[\\/](components[\\/](messages[\\/](composer|message-list)|client-label)\.tsx|lib[\\/](datetime|use-org-time-zone|safe-play)\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/](messages[\\/](composer|message-list)|client-label)\.tsx|lib[\\/](datetime|use-org-time-zone)\.ts|family[\\/]safe-play\.ts)$/,
                 },
               ],
             },

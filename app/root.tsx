@@ -17,7 +17,7 @@ import { Header } from "~/components/header";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
-import { isSafeguardingLead, messagingBlockFor } from "~/auth/safe-play.server";
+import { isSafeguardingLead, messagingBlockFor } from "~/family/safe-play.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";

@@ -5,7 +5,7 @@ import { and, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { accounts, announcements, events, users } from "../db/schema";
 import { startConversation, createMessage } from "../app/messaging/index.server";
-import { cancelDay } from "../app/models/cancellations.server";
+import { cancelDay } from "../app/calendar/cancellations.server";
 import { dayInZone, addDays } from "../app/lib/datetime";
 import type { Config } from "../server/config";
 

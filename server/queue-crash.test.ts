@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { releaseJobsOfDeadQueuePools } from "../app/models/jobs.server";
-import { enqueueMail } from "../app/models/mail.server";
+import { enqueueMail } from "../app/mail/outbox.server";
 import { createTestDatabase } from "../tests/support/test-db";
 import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
 import { createAuth } from "./auth";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationParticipants, conversations, mailOutbox, users } from "../db/schema";
-import { enqueueMail } from "../app/models/mail.server";
+import { enqueueMail } from "../app/mail/outbox.server";
 import { markConversationRead, requeuePendingNotices } from "../app/messaging/index.server";
 import { readUnsubscribeToken, unsubscribeToken } from "../app/mail/template.server";
 import { createTestDatabase } from "../tests/support/test-db";

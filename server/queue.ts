@@ -14,11 +14,11 @@ import {
   markMailSent,
   requeueUnsentMail,
   SEND_MAIL_JOB,
-} from "../app/models/mail.server";
+} from "../app/mail/outbox.server";
 import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
-import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/models/safeguarding-mail.server";
+import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";

@@ -2,7 +2,7 @@
 // only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
-import { hitMailLimits } from "~/models/mail-limits.server";
+import { hitMailLimits } from "~/mail/limits.server";
 import { updateOwnProfile } from "~/models/users.server";
 import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
 

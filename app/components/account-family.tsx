@@ -6,8 +6,8 @@ import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/auth-schemas";
-import { KIND_LABEL, type ClientKind } from "~/lib/safe-play";
+import type { FieldErrors } from "~/auth/schemas";
+import { KIND_LABEL, type ClientKind } from "~/family/safe-play";
 
 export type FamilyView = {
   kind: ClientKind;

@@ -11,7 +11,7 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Field, FormError } from "~/components/ui/field";
-import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/lib/auth-schemas";
+import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/auth/schemas";
 
 type Props = {
   open: boolean;

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { Field } from "~/components/ui/field";
 import { PRIVACY_SIGNUP_NOTE } from "~/content/auth";
-import type { ClientKind } from "~/lib/safe-play";
+import type { ClientKind } from "~/family/safe-play";
 
 export function ClientKindFields({
   kind,

@@ -1,7 +1,7 @@
 // What coaches see beside a client wherever one is listed (Safe Play): guardian or athlete, "Minor", the family, and
 // "Family not confirmed" with the way to the family's page, where staff confirm it.
 import { Link } from "react-router";
-import { FAMILY_NOT_CONFIRMED, KIND_LABEL, type ClientLabel } from "~/lib/safe-play";
+import { FAMILY_NOT_CONFIRMED, KIND_LABEL, type ClientLabel } from "~/family/safe-play";
 
 /** The way to an unconfirmed family's page, where staff confirm it (beside, never inside, another control). */
 export function ConfirmFamilyLink({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {

@@ -4,7 +4,7 @@ import { AlertDialog } from "radix-ui";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import type { Testimonial } from "~/lib/testimonials";
+import type { Testimonial } from "~/testimonials/rules";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
 export function DeleteTestimonialDialog({ testimonial, label, fetcherKey }: { testimonial: Testimonial; label: string; fetcherKey: string }) {

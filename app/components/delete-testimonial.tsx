@@ -3,7 +3,7 @@ import { Trash2 } from "lucide-react";
 import { Suspense } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { Testimonial } from "~/lib/testimonials";
+import type { Testimonial } from "~/testimonials/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const DeleteTestimonialDialog = lazyComponent(() => import("~/components/delete-testimonial-dialog").then((m) => m.DeleteTestimonialDialog));

@@ -6,7 +6,7 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form-errors";
-import { ADD_FAILED_TITLE, CONTENT_MAX, NAME_MAX, POSITIVITY_TOAST, RATING_DEFAULT, passesPositivityGate } from "~/lib/testimonials";
+import { ADD_FAILED_TITLE, CONTENT_MAX, NAME_MAX, POSITIVITY_TOAST, RATING_DEFAULT, passesPositivityGate } from "~/testimonials/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
@@ -93,7 +93,7 @@ function EditingForm({
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    void Promise.all([import("~/lib/auth-schemas"), import("~/lib/testimonial-schemas")]).then(([{ parseForm }, { TestimonialSchema }]) => {
+    void Promise.all([import("~/auth/schemas"), import("~/testimonials/schemas")]).then(([{ parseForm }, { TestimonialSchema }]) => {
       const { data, fieldErrors: errors } = parseForm(TestimonialSchema, new FormData(form));
       setClientErrors(errors);
       if (errors) return;

@@ -5,8 +5,8 @@ import { SignInButton } from "~/components/auth-dialog";
 import { FormUntilSubmit } from "~/components/form-until-submit";
 import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
-import { DELETE_FAILED_TITLE, isFallbackId } from "~/lib/testimonial-delete";
-import type { Testimonial } from "~/lib/testimonials";
+import { DELETE_FAILED_TITLE, isFallbackId } from "~/testimonials/delete";
+import type { Testimonial } from "~/testimonials/rules";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { TestimonialActionData } from "~/routes/testimonials";
 

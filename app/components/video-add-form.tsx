@@ -2,9 +2,9 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
-import type { AddVideoValues } from "~/lib/video-schemas";
-import { VIDEO_FORM_CATEGORIES } from "~/lib/video-schemas";
-import { PLATFORM_LABELS, VIDEO_PLATFORMS } from "~/lib/video-url";
+import type { AddVideoValues } from "~/videos/schemas";
+import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
+import { PLATFORM_LABELS, VIDEO_PLATFORMS } from "~/videos/video-url";
 
 export type AddVideoResult =
   | { intent: "add"; ok: true; message: string }

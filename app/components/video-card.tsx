@@ -5,8 +5,8 @@ import { useEmbedToggle, VideoEmbedToggle } from "~/components/video-embed-toggl
 import { useHoverPreview, VideoHoverPreview } from "~/components/video-hover-preview";
 import { VideoThumbnail } from "~/components/video-thumbnail";
 import { EmbeddedPlayer, VideoWatchLink } from "~/components/video-player";
-import { formatPublishedDate } from "~/lib/video-format";
-import { embedUrl, videoPath, type VideoPlatform } from "~/lib/video-url";
+import { formatPublishedDate } from "~/videos/video-format";
+import { embedUrl, videoPath, type VideoPlatform } from "~/videos/video-url";
 
 export type CardVideo = {
   id: string;

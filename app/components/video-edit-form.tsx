@@ -5,7 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { VideoFormFields } from "~/components/video-add-form";
-import type { AddVideoValues } from "~/lib/video-schemas";
+import type { AddVideoValues } from "~/videos/schemas";
 
 export type VideoPageActionResult =
   | { intent: "edit"; ok: false; error?: string; fieldErrors?: Partial<Record<string, string>>; values: AddVideoValues }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { previewUrl } from "~/lib/video-url";
+import { previewUrl } from "~/videos/video-url";
 
 /** Screens where hovering means something: a mouse or trackpad, on a screen wide enough for a grid. */
 const CAN_PREVIEW = "(hover: hover) and (pointer: fine) and (min-width: 768px) and (prefers-reduced-motion: no-preference)";

@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { VIDEO_CATEGORIES, type VideoCategory } from "~/lib/video-format";
+import { VIDEO_CATEGORIES, type VideoCategory } from "~/videos/video-format";
 
 const SEARCH_DELAY_MS = 300;
 

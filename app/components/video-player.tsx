@@ -1,5 +1,5 @@
 import { ExternalLink } from "lucide-react";
-import { embedUrl, watchLabel, watchUrl, type VideoPlatform } from "~/lib/video-url";
+import { embedUrl, watchLabel, watchUrl, type VideoPlatform } from "~/videos/video-url";
 import { VideoThumbnail } from "~/components/video-thumbnail";
 
 type PlayerVideo = { platform: VideoPlatform; youtubeId: string | null; sourceUrl: string | null; thumbnailUrl: string | null; title: string };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { THUMBNAIL_PLACEHOLDER, youTubeThumbnails } from "~/lib/video-url";
+import { THUMBNAIL_PLACEHOLDER, youTubeThumbnails } from "~/videos/video-url";
 
 type ThumbnailVideo = { youtubeId: string | null; thumbnailUrl: string | null };
 

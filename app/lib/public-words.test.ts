@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { containsContactDetails, foldForReading, hasBidiControls, readingsOf } from "./public-words";
-import { containsBlockedWord, passesPositivityGate } from "./testimonials";
-import { TestimonialSchema } from "./testimonial-schemas";
+import { containsBlockedWord, passesPositivityGate } from "../testimonials/rules";
+import { TestimonialSchema } from "../testimonials/schemas";
 
 const ZWJ = "\u200D";
 const ZWSP = "\u200B";

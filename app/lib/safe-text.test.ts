@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseForm } from "./auth-schemas";
+import { parseForm } from "../auth/schemas";
 import { MessageContentSchema } from "~/messaging/schemas";
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, withoutUnsafeCharacters } from "./safe-text";
 

@@ -1,7 +1,7 @@
 // The coaches' forms for announcements, events, cancelled dates and gallery photos. The server parses every form
 // with these; the messages are what a coach sees beside the field.
 import { z } from "zod";
-import { findHtmlTag } from "~/lib/markdown";
+import { findHtmlTag } from "~/announcements/markdown";
 import { isIsoDay } from "~/lib/datetime";
 
 const checkbox = z

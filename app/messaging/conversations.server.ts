@@ -3,9 +3,9 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/auth/safe-play.server";
-import { ageOn, type ClientLabel } from "~/lib/safe-play";
-import { addGuardiansToConversation, getClientLabels } from "~/models/family.server";
+import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/family/safe-play.server";
+import { ageOn, type ClientLabel } from "~/family/safe-play";
+import { addGuardiansToConversation, getClientLabels } from "~/family/households.server";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationMember, ConversationSummary, Participant } from "./schemas";

@@ -3,7 +3,7 @@
 // The schemas that check what people send are app/messaging/schemas.ts (the server's side).
 import type { Role } from "~/lib/profile";
 import { joinAnd } from "~/lib/words";
-import type { ClientLabel } from "~/lib/safe-play";
+import type { ClientLabel } from "~/family/safe-play";
 
 export type MessageType = "text" | "image" | "file";
 

@@ -7,9 +7,9 @@ import pg from "pg";
 import { Batcher } from "./batcher.server";
 import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_SAFE_PLAY, safePlaySendVerdict, type SafePlaySettings } from "~/auth/safe-play.server";
+import { DEFAULT_SAFE_PLAY, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
 import type { MessageType, MessageView } from "./schemas";
-import type { SqlExecutor } from "~/models/mail.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 
 export type { MessageType, MessageView };
 
@@ -139,7 +139,7 @@ export async function createMessage(db: Db, input: NewMessage, limits: SendLimit
   const settings = limits.safePlay ?? DEFAULT_SAFE_PLAY;
   const answers = safePlayAnswersOf(db);
   const key = `${input.conversationId}:${input.senderId}`;
-  // Safe Play: the one rule (app/auth/safe-play.server.ts) answers once for this sender in this conversation, and the
+  // Safe Play: the one rule (app/family/safe-play.server.ts) answers once for this sender in this conversation, and the
   // answer is remembered with the conversation's Safe Play version. The send statement stores the message only while
   // that version is current (any change the rule reads moves it: db/migrations/0015), so a chat costs one statement a
   // message; when the version moved, the rule answers again.

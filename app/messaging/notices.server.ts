@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { enqueueMail, type MailServices } from "~/models/mail.server";
+import { enqueueMail, type MailServices } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
 
 export const MISSED_MESSAGES_JOB = "missed_messages";

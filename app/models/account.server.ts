@@ -14,9 +14,9 @@ import {
   users,
   verifications,
 } from "../../db/schema";
-import { removeFromFamilyOnDeletion } from "./family.server";
-import type { SafeguardingMailServices } from "./safeguarding-mail.server";
-import type { DbOrTx } from "./mail.server";
+import { removeFromFamilyOnDeletion } from "../family/households.server";
+import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
+import type { DbOrTx } from "../mail/outbox.server";
 
 export { DELETED_USER_NAME } from "~/lib/profile";
 import { DELETED_USER_NAME } from "~/lib/profile";

@@ -7,7 +7,7 @@ import { requireUser } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { KIND_LABEL } from "~/lib/safe-play";
+import { KIND_LABEL } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { exportUserData } from "~/models/account.server";
 

@@ -26,7 +26,7 @@ import {
   PreferencesSchema,
   ProfileSchema,
   type FieldErrors,
-} from "~/lib/auth-schemas";
+} from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -34,10 +34,10 @@ import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions, updatePreferences } from "~/models/account.server";
-import { getAthletesLeftWithoutGuardian, getFamily } from "~/models/family.server";
-import { getTestimonialsAwaitingGuardian } from "~/models/testimonials.server";
-import { familyAction } from "~/auth/family-actions.server";
-import { FAMILY_INTENTS } from "~/lib/family-schemas";
+import { getAthletesLeftWithoutGuardian, getFamily } from "~/family/households.server";
+import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
+import { familyAction } from "~/family/actions.server";
+import { FAMILY_INTENTS } from "~/family/schemas";
 import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
 

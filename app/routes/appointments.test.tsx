@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, registrationRequests } from "../../db/schema";
 import { call, contextFor, createRouteUsers, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { INBOX_PAGE_SIZE } from "~/models/submissions.server";
+import { INBOX_PAGE_SIZE } from "~/forms/submissions.server";
 import * as appointments from "./appointments";
 
 const { db } = await createTestDatabase();

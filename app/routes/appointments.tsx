@@ -11,8 +11,8 @@ import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ClientBadges } from "~/components/client-label";
-import { getClientLabels } from "~/models/family.server";
-import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/models/submissions.server";
+import { getClientLabels } from "~/family/households.server";
+import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/submissions.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [...pageMeta(PAGES.appointments), { name: "robots", content: "noindex" }];

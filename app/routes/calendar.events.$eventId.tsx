@@ -4,8 +4,8 @@ import { EventForm, type EventFormResult, type EventFormValues } from "~/compone
 import { PageHeader } from "~/components/page-header";
 import { requireCoach } from "~/auth/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readEventForm } from "~/models/event-actions.server";
-import { getEvent, updateEvent } from "~/models/events.server";
+import { readEventForm } from "~/calendar/event-actions.server";
+import { getEvent, updateEvent } from "~/calendar/events.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [{ title: "Edit event | Calendar" }];

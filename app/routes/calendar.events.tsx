@@ -8,14 +8,14 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
 import { requireCoach } from "~/auth/session.server";
-import { parseForm } from "~/lib/auth-schemas";
-import { formatWhen } from "~/lib/event-format";
+import { parseForm } from "~/auth/schemas";
+import { formatWhen } from "~/calendar/event-format";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { CancelledDateSchema, RemoveCancellationSchema, UNREADABLE_DAY } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readEventForm } from "~/models/event-actions.server";
-import { cancelDay } from "~/models/cancellations.server";
-import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent, removeCancelledDay } from "~/models/events.server";
+import { readEventForm } from "~/calendar/event-actions.server";
+import { cancelDay } from "~/calendar/cancellations.server";
+import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent, removeCancelledDay } from "~/calendar/events.server";
 
 export const meta = () => [{ title: "Edit events and cancellations | Calendar" }];
 

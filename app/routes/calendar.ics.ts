@@ -1,7 +1,7 @@
 // /calendar.ics: the organisation's schedule for calendar apps (Google, Apple, Outlook) to subscribe to.
 import type { Route } from "./+types/calendar.ics";
-import { buildCalendarFeed } from "~/lib/ics.server";
-import { getCancelledDays, getAllEvents } from "~/models/events.server";
+import { buildCalendarFeed } from "~/calendar/ics.server";
+import { getCancelledDays, getAllEvents } from "~/calendar/events.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [events, cancelledDays] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db)]);

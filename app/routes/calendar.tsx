@@ -9,14 +9,14 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { getUser, isCoach, requireUser } from "~/auth/session.server";
 import { CALENDAR_TEXT } from "~/content/calendar";
 import { PAGES } from "~/content/pages";
-import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "~/lib/event-format";
+import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "~/calendar/event-format";
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
-import { getCancellationMails, setCancellationMails } from "~/models/cancellations.server";
-import { getCancelledDays, getCurrentEvents } from "~/models/events.server";
+import { getCancellationMails, setCancellationMails } from "~/calendar/cancellations.server";
+import { getCancelledDays, getCurrentEvents } from "~/calendar/events.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };

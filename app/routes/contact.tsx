@@ -11,9 +11,9 @@ import { CONTACT_TEXT } from "~/content/contact";
 import { FORM_TEXT } from "~/content/forms";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
-import { receivePublicForm } from "~/lib/public-forms.server";
-import { ContactSchema } from "~/lib/submission-schemas";
-import { createContactMessage } from "~/models/submissions.server";
+import { receivePublicForm } from "~/forms/public-forms.server";
+import { ContactSchema } from "~/forms/schemas";
+import { createContactMessage } from "~/forms/submissions.server";
 import { useRootData } from "~/root";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.contact, { matches, location });

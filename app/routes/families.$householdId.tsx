@@ -12,13 +12,13 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
-import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
-import { FAMILY_NOT_CONFIRMED, KIND_LABEL } from "~/lib/safe-play";
+import { FAMILY_NOT_CONFIRMED, KIND_LABEL } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { confirmHousehold, correctByLead, getHouseholdForStaff } from "~/models/family.server";
-import { isSafeguardingLead } from "~/auth/safe-play.server";
-import { EditAthleteSchema } from "~/lib/family-schemas";
+import { confirmHousehold, correctByLead, getHouseholdForStaff } from "~/family/households.server";
+import { isSafeguardingLead } from "~/family/safe-play.server";
+import { EditAthleteSchema } from "~/family/schemas";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [

@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { PAGES } from "~/content/pages";
-import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 
 export const meta = () => [...pageMeta(PAGES.forgotPassword), { name: "robots", content: "noindex" }];

@@ -7,8 +7,8 @@ import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
-import { parseForm } from "~/lib/auth-schemas";
-import { PHOTO_MESSAGES, processPhoto } from "~/lib/photo-upload.server";
+import { parseForm } from "~/auth/schemas";
+import { PHOTO_MESSAGES, processPhoto } from "~/gallery/photo-upload.server";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -19,7 +19,7 @@ import {
   removeStartingPhoto,
   restoreStartingPhoto,
   type GalleryKey,
-} from "~/models/gallery.server";
+} from "~/gallery/gallery.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [{ title: "Add or arrange photos | Gallery" }];

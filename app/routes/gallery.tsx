@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
-import { getGallery } from "~/models/gallery.server";
+import { getGallery } from "~/gallery/gallery.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 

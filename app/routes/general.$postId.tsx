@@ -5,12 +5,12 @@ import { AnnouncementForm, type AnnouncementFormResult } from "~/components/anno
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
-import { markdownToPlainText, renderMarkdown } from "~/lib/markdown";
+import { markdownToPlainText, renderMarkdown } from "~/announcements/markdown";
 import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readAnnouncementForm } from "~/models/announcement-actions.server";
-import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/models/announcements.server";
+import { readAnnouncementForm } from "~/announcements/actions.server";
+import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/announcements/announcements.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };

@@ -1,8 +1,8 @@
 // /general/feed.xml: the announcements as an Atom feed (RFC 4287), the posts' HTML as the same safe Markdown output.
 import type { Route } from "./+types/general.feed.xml";
-import { renderMarkdown } from "~/lib/markdown";
+import { renderMarkdown } from "~/announcements/markdown";
 import { withoutUnsafeCharacters } from "~/lib/safe-text";
-import { getAnnouncements } from "~/models/announcements.server";
+import { getAnnouncements } from "~/announcements/announcements.server";
 
 // Control characters cannot be written in XML even as references: one stored before forms refused them would make
 // the whole feed unreadable, so they are dropped.

@@ -6,13 +6,13 @@ import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { PAGES } from "~/content/pages";
-import { renderMarkdown } from "~/lib/markdown";
+import { renderMarkdown } from "~/announcements/markdown";
 import { pageMeta } from "~/lib/meta";
 import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readAnnouncementForm } from "~/models/announcement-actions.server";
-import { createAnnouncement, getAnnouncements } from "~/models/announcements.server";
+import { readAnnouncementForm } from "~/announcements/actions.server";
+import { createAnnouncement, getAnnouncements } from "~/announcements/announcements.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };

@@ -7,11 +7,11 @@ import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-schemas";
+import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/lib/safe-play";
-import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/models/invitations.server";
+import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/family/safe-play";
+import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/invitations.server";
 
 export const meta = () => [
   ...pageMeta({ title: "Invitation", description: "Accept an invitation to link a family's accounts." }),

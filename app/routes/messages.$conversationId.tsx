@@ -25,11 +25,11 @@ import {
   type SendRefusal,
 } from "~/messaging/index.server";
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
-import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/models/reports.server";
+import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { roleLabel } from "~/lib/profile";
 import { formatDateTime } from "~/lib/datetime";
-import { pausedMessage } from "~/lib/safe-play";
+import { pausedMessage } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";

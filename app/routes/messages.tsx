@@ -8,7 +8,7 @@ import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
-import { parseForm } from "~/lib/auth-schemas";
+import { parseForm } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData } from "~/messaging/schemas";
 import { errorSummary } from "~/lib/error-summary";
@@ -26,8 +26,8 @@ import {
   refusalAnswer,
 } from "~/messaging/index.server";
 import { getProfileById } from "~/models/users.server";
-import { messagingBlockFor } from "~/auth/safe-play.server";
-import { KIND_QUESTION_MESSAGE, NEEDS_GUARDIAN_MESSAGE } from "~/lib/safe-play";
+import { messagingBlockFor } from "~/family/safe-play.server";
+import { KIND_QUESTION_MESSAGE, NEEDS_GUARDIAN_MESSAGE } from "~/family/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 import { invariantResponse } from "~/lib/responses.server";
 

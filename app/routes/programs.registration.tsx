@@ -10,11 +10,11 @@ import { PAGES } from "~/content/pages";
 import { PROGRAMS_TEXT } from "~/content/programs";
 import { PROGRAM_LINKS } from "~/content/site";
 import { pageMeta } from "~/lib/meta";
-import { receivePublicForm } from "~/lib/public-forms.server";
-import { RegistrationSchema } from "~/lib/submission-schemas";
-import { createRegistrationRequest } from "~/models/submissions.server";
+import { receivePublicForm } from "~/forms/public-forms.server";
+import { RegistrationSchema } from "~/forms/schemas";
+import { createRegistrationRequest } from "~/forms/submissions.server";
 import { getUser } from "~/auth/session.server";
-import { getAthletesForRegistration } from "~/models/family.server";
+import { getAthletesForRegistration } from "~/family/households.server";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.registration, { matches, location });
 

@@ -6,7 +6,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { PAGES } from "~/content/pages";
-import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/lib/auth-schemas";
+import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 

@@ -7,16 +7,16 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/safeguarding";
-import { requireSafeguardingLead } from "~/auth/safe-play.server";
+import { requireSafeguardingLead } from "~/family/safe-play.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { SelectField } from "~/components/public/form-fields";
 import { Field } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { REPORT_OUTCOMES } from "~/lib/safe-play";
+import { REPORT_OUTCOMES } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { getUnconfirmedHouseholds } from "~/models/family.server";
+import { getUnconfirmedHouseholds } from "~/family/households.server";
 import {
   getAlerts,
   getConversationPause,
@@ -28,7 +28,7 @@ import {
   resolveReport,
   setCoachSuspension,
   setConversationPause,
-} from "~/models/reports.server";
+} from "~/family/reports.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export const meta = () => [

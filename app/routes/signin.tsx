@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { PAGES } from "~/content/pages";
-import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/lib/auth-schemas";
+import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -7,10 +7,10 @@ import { testimonials } from "../../db/schema";
 import { createAuth } from "../../server/auth";
 import { loadConfig } from "../../server/config";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { FALLBACK_TESTIMONIALS, isFallbackId } from "~/lib/testimonials";
-import { NAME_BIDI_MESSAGE, NAME_BLOCKED_WORD_MESSAGE } from "~/lib/testimonial-schemas";
+import { FALLBACK_TESTIMONIALS, isFallbackId } from "~/testimonials/rules";
+import { NAME_BIDI_MESSAGE, NAME_BLOCKED_WORD_MESSAGE } from "~/testimonials/schemas";
 import { updateUserRole } from "~/models/users.server";
-import { loadTestimonialsSection } from "~/models/testimonials.server";
+import { loadTestimonialsSection } from "~/testimonials/testimonials.server";
 import { TESTIMONIAL_LIMIT, action, type TestimonialActionData } from "./testimonials";
 
 const { db } = await createTestDatabase();

@@ -4,7 +4,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/testimonials";
 import { getUser, isCoach } from "~/auth/session.server";
-import { parseForm, type FieldErrors } from "~/lib/auth-schemas";
+import { parseForm, type FieldErrors } from "~/auth/schemas";
 import {
   ADDED_TOAST,
   ADD_FAILED_MESSAGE,
@@ -16,13 +16,13 @@ import {
   isFallbackId,
   isUuid,
   passesPositivityGate,
-} from "~/lib/testimonials";
-import { DeleteTestimonialSchema, TestimonialSchema } from "~/lib/testimonial-schemas";
+} from "~/testimonials/rules";
+import { DeleteTestimonialSchema, TestimonialSchema } from "~/testimonials/schemas";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Profile } from "~/lib/profile";
 import { hitRateLimit } from "~/models/rate-limit.server";
-import { createTestimonial, deleteTestimonial } from "~/models/testimonials.server";
+import { createTestimonial, deleteTestimonial } from "~/testimonials/testimonials.server";
 
 /** Submissions per user per window: plenty for a family, too few to flood the home page. */
 export const TESTIMONIAL_LIMIT = 5;

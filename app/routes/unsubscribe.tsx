@@ -7,7 +7,7 @@ import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { PAGES } from "~/content/pages";
 import { readUnsubscribeToken, type UnsubscribeTopic } from "~/mail/template.server";
-import { mailSettings } from "~/models/mail.server";
+import { mailSettings } from "~/mail/outbox.server";
 import { updatePreferences } from "~/models/account.server";
 import { pageMeta } from "~/lib/meta";
 

@@ -11,10 +11,10 @@ import { PAGES } from "~/content/pages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { formatDuration, formatPublishedDate, formatViewCount } from "~/lib/video-format";
-import { readVideoForm, type AddVideoValues } from "~/lib/video-schemas";
-import { videoPath } from "~/lib/video-url";
-import { fetchYouTubeDetails } from "~/lib/youtube-api.server";
+import { formatDuration, formatPublishedDate, formatViewCount } from "~/videos/video-format";
+import { readVideoForm, type AddVideoValues } from "~/videos/schemas";
+import { videoPath } from "~/videos/video-url";
+import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
 import {
   deleteVideo,
   DuplicateVideoError,
@@ -26,7 +26,7 @@ import {
   videoDetailFields,
   videoFieldsFromForm,
   type VideoChanges,
-} from "~/models/videos.server";
+} from "~/videos/videos.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 export const NOT_FOUND_MESSAGE = "This video does not exist or has been removed.";

@@ -7,12 +7,13 @@ import { startFakeYouTube, youTubeItem } from "../../tests/support/fake-youtube"
 import { createTestDatabase } from "../../tests/support/test-db";
 import { SAMPLE_VIDEOS_SQL } from "../../tests/support/sample-videos";
 import { loadConfig } from "../../server/config";
+import { dayInZone } from "~/lib/datetime";
 import type { Db } from "../../db/client";
 import type { Route } from "./+types/vlog";
 import { action, loader } from "./vlog";
 import type { Route as VideoRoute } from "./+types/video.$videoId";
 import { action as videoAction, loader as videoLoader } from "./video.$videoId";
-import { createVideo } from "~/models/videos.server";
+import { createVideo } from "~/videos/videos.server";
 
 const { db, pool } = await createTestDatabase();
 await pool.query(SAMPLE_VIDEOS_SQL);
@@ -97,7 +98,8 @@ describe("adding a video", () => {
       channelTitle: "NLTE Coaches",
       thumbnailUrl: "https://i.ytimg.com/vi/ApiVideo001/hqdefault.jpg",
     });
-    expect(row!.publishedAt!.toISOString()).toBe(`${new Date().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    // Today as it is in the organisation's zone, not in UTC (at 00:05 UTC it is still yesterday in New York).
+    expect(row!.publishedAt!.toISOString()).toBe(`${dayInZone(new Date(), "America/New_York")}T00:00:00.000Z`);
   });
 
   it("still adds the video when the YouTube Data API fails, and keeps the coach's own title", async () => {

@@ -10,8 +10,8 @@ import { VideoListControls } from "~/components/video-list-controls";
 import { PAGES } from "~/content/pages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/lib/video-format";
-import { readVideoForm } from "~/lib/video-schemas";
+import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/videos/video-format";
+import { readVideoForm } from "~/videos/schemas";
 import {
   createVideo,
   DuplicateVideoError,
@@ -20,8 +20,8 @@ import {
   updateVideoEmbedAllowed,
   videoDetailFields,
   videoFieldsFromForm,
-} from "~/models/videos.server";
-import { fetchYouTubeDetails } from "~/lib/youtube-api.server";
+} from "~/videos/videos.server";
+import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
 
 export const meta = () => pageMeta(PAGES.vlog);
 

@@ -2,11 +2,11 @@
 // them what the database announces (messages, read receipts, typing), and closes every socket of a session
 // the moment that session ends anywhere (sign-out, "sign out everywhere", password change, expiry).
 // What it says about a person's activity (typing, reading) goes only to those Safe Play lets see it: during quiet
-// hours, not from a coach to a minor (app/auth/quiet-hours.server.ts).
+// hours, not from a coach to a minor (app/family/quiet-hours.server.ts).
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
-import { getActivityAudience, type ActivityAudience } from "../../app/auth/quiet-hours.server";
-import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/auth/safe-play.server";
+import { getActivityAudience, type ActivityAudience } from "../../app/family/quiet-hours.server";
+import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/family/safe-play.server";
 import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "../../app/messaging/core";
 import { getParticipantIds, getUnreadCounts, getMessagesByIds, toView, type Announcement, getLiveSessions } from "../../app/messaging/index.server";
 import { errorSummary } from "../../app/lib/error-summary";

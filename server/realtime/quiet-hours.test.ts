@@ -9,10 +9,10 @@ import {
   subscribedSockets as subscribe,
   type Person,
 } from "../../tests/support/realtime-sockets";
-import type { SafePlaySettings } from "~/auth/safe-play.server";
-import { parseQuietHours } from "~/lib/safe-play";
+import type { SafePlaySettings } from "~/family/safe-play.server";
+import { parseQuietHours } from "~/family/safe-play";
 import { startConversation } from "~/messaging/conversations.server";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/models/family.server";
+import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/family/households.server";
 
 const { db, url } = await createTestDatabase();
 const NY = "America/New_York";

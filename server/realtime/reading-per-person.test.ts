@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makePerson, startRealtime, subscribedSockets } from "../../tests/support/realtime-sockets";
-import type { SafePlaySettings } from "~/auth/safe-play.server";
-import { parseQuietHours } from "~/lib/safe-play";
+import type { SafePlaySettings } from "~/family/safe-play.server";
+import { parseQuietHours } from "~/family/safe-play";
 import { getConversationsForUser, getUnreadCount, startConversation } from "~/messaging/conversations.server";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian, removeAthleteFromHousehold } from "~/models/family.server";
+import { confirmHousehold, getHouseholdOf, joinAsGuardian, removeAthleteFromHousehold } from "~/family/households.server";
 
 const { db, url } = await createTestDatabase();
 const AFTERNOON = "2026-06-15T14:00:00-04:00";

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { FALLBACK_TESTIMONIALS } from "../../app/lib/testimonials";
+import { FALLBACK_TESTIMONIALS } from "../../app/testimonials/rules";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";

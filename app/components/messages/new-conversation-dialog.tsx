@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import type { Participant } from "~/messaging/core";
-import type { ClientLabel } from "~/lib/safe-play";
+import type { ClientLabel } from "~/family/safe-play";
 
 type Client = Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label?: ClientLabel | null };
 

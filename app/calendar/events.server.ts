@@ -1,0 +1,161 @@
+// Every query on events and cancelled dates: the home page's cards, /calendar, /calendar.ics and the coaches' editor.
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { cancelledDates, events } from "../../db/schema";
+import { formatCancelledDays, formatWhen } from "~/calendar/event-format";
+import { dayInZone } from "~/lib/datetime";
+import type { EventInput } from "~/lib/site-content-schemas";
+import { isUuid } from "~/lib/uuid";
+
+const columns = {
+  id: events.id,
+  title: events.title,
+  kind: events.kind,
+  weekdays: events.weekdays,
+  onDate: events.onDate,
+  startsOn: events.startsOn,
+  endsOn: events.endsOn,
+  startTime: events.startTime,
+  endTime: events.endTime,
+  timeNote: events.timeNote,
+  place: events.place,
+  note: events.note,
+  hasRegister: events.hasRegister,
+  closed: events.closed,
+  position: events.position,
+  createdAt: events.createdAt,
+  updatedAt: events.updatedAt,
+};
+
+export type EventRow = Awaited<ReturnType<typeof getAllEvents>>[number];
+
+/** Every event in the coaches' order, past one-off events included (the editor shows them). */
+export async function getAllEvents(db: Db) {
+  return db.select(columns).from(events).orderBy(asc(events.position), asc(events.createdAt));
+}
+
+/** What visitors see: past one-off events drop off by themselves (`today` is the organisation's day). */
+export async function getCurrentEvents(db: Db, today: string) {
+  return db
+    .select(columns)
+    .from(events)
+    .where(sql`${events.kind} = 'weekly' or ${events.onDate} >= ${today}`)
+    .orderBy(asc(events.position), asc(events.createdAt));
+}
+
+export async function getEvent(db: Db, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select(columns).from(events).where(eq(events.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function createEvent(db: Db, input: EventInput) {
+  const [row] = await db
+    .insert(events)
+    .values({ ...input, position: sql`coalesce((select max(position) from events), 0) + 1` })
+    .returning({ id: events.id });
+  return row!.id;
+}
+
+export async function updateEvent(db: Db, id: string, input: EventInput): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(events)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(events.id, id))
+    .returning({ id: events.id });
+  return rows.length > 0;
+}
+
+export async function deleteEvent(db: Db, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+  return rows.length > 0;
+}
+
+/** Swaps an event with its neighbour above or below. */
+export async function moveEvent(db: Db, id: string, direction: "up" | "down"): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db.transaction(async (tx) => {
+    const all = await tx.select({ id: events.id }).from(events).orderBy(asc(events.position), asc(events.createdAt)).for("update");
+    const i = all.findIndex((e) => e.id === id);
+    if (i === -1) return false;
+    const j = direction === "up" ? i - 1 : i + 1;
+    if (j >= 0 && j < all.length) [all[i], all[j]] = [all[j]!, all[i]!];
+    for (const [position, e] of all.entries())
+      await tx
+        .update(events)
+        .set({ position: position + 1 })
+        .where(eq(events.id, e.id));
+    return true;
+  });
+}
+
+export async function getCancelledDays(db: Db) {
+  return db.select({ day: cancelledDates.day, note: cancelledDates.note }).from(cancelledDates).orderBy(asc(cancelledDates.day));
+}
+
+/**
+ * Cancelled days from today to the day 48 hours from now, in the organisation's zone: the home page's banner.
+ */
+export async function getShortNoticeCancellations(db: Db, timeZone: string, now = new Date()) {
+  const today = dayInZone(now, timeZone);
+  const last = dayInZone(now.getTime() + 48 * 3_600_000, timeZone);
+  return db
+    .select({ day: cancelledDates.day, note: cancelledDates.note })
+    .from(cancelledDates)
+    .where(and(gte(cancelledDates.day, today), lte(cancelledDates.day, last)))
+    .orderBy(asc(cancelledDates.day));
+}
+
+/** Whether a cancelled day is close enough that families must hear of it now (the banner and the mail). */
+export function isShortNotice(day: string, timeZone: string, now = new Date()): boolean {
+  return day >= dayInZone(now, timeZone) && day <= dayInZone(now.getTime() + 48 * 3_600_000, timeZone);
+}
+
+export async function removeCancelledDay(db: Db, day: string): Promise<boolean> {
+  const rows = await db.delete(cancelledDates).where(eq(cancelledDates.day, day)).returning({ day: cancelledDates.day });
+  return rows.length > 0;
+}
+
+export type ScheduleCard = {
+  id: string;
+  title: string;
+  when: string;
+  details: string | null;
+  place: string | null;
+  /** Open cards get a Register button; closed and cancellation cards do not. */
+  status: "open" | "closed" | "cancelled";
+  hasRegister: boolean;
+};
+
+/**
+ * The home page's "Upcoming Events & Weekly Schedule" cards and /calendar's overview: the current events in the
+ * coaches' order, then one "Cancellations" card listing the cancelled days.
+ */
+export async function getScheduleCards(db: Db, timeZone: string, now = new Date()) {
+  const today = dayInZone(now, timeZone);
+  const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getCancelledDays(db)]);
+  const cards: ScheduleCard[] = rows.map((e) => ({
+    id: e.id,
+    title: e.title,
+    when: formatWhen(e),
+    details: e.note,
+    place: e.place,
+    status: e.closed ? "closed" : "open",
+    hasRegister: e.hasRegister && !e.closed,
+  }));
+  if (cancelled.length) {
+    const notes = [...new Set(cancelled.map((c) => c.note).filter(Boolean))];
+    cards.push({
+      id: "cancellations",
+      title: "Cancellations",
+      when: formatCancelledDays(cancelled.map((c) => c.day)),
+      details: notes.length === 1 ? notes[0]! : "No sessions on these dates.",
+      place: null,
+      status: "cancelled",
+      hasRegister: false,
+    });
+  }
+  return cards;
+}

@@ -1,0 +1,162 @@
+// /account's Safe Play forms: what a client is, the household's student-athletes (add, correct, invite, cancel an
+// invitation, remove), an athlete inviting a guardian, an adult athlete leaving the household. Each acts for the
+// signed-in person only, checks its rule on the server (the models refuse what is not theirs), and answers bad input
+// with a 400 and the message beside the field. A success names the athlete and carries `savedAt`, so the page
+// clears the form that succeeded.
+import { data, type AppLoadContext } from "react-router";
+import { canRemoveGuardianLink, getSafetyPeople, GUARDIAN_REMOVAL_REFUSED } from "./safe-play.server";
+import { dateOfBirthProblem } from "~/family/safe-play";
+import { parseForm, type FieldErrors } from "~/auth/schemas";
+import {
+  AddAthleteSchema,
+  AthleteIdSchema,
+  ClientKindSchema,
+  EditAthleteSchema,
+  InviteAthleteSchema,
+  InviteCoGuardianSchema,
+  InviteGuardianSchema,
+  type FamilyIntent,
+} from "~/family/schemas";
+import type { Profile } from "~/lib/profile";
+import {
+  NOT_YOUR_ATHLETE,
+  removeAthleteFromHousehold,
+  updateAthleteByGuardian,
+  updateClientKind,
+  type FamilyResult,
+} from "~/family/households.server";
+import { decideTestimonial } from "~/testimonials/testimonials.server";
+import { isUuid } from "~/lib/uuid";
+import {
+  addAthlete,
+  cancelAthleteInvitation,
+  inviteGuardian,
+  inviteSecondGuardian,
+  removeAthleteWithoutLogin,
+  sendAthleteInvitation,
+} from "~/family/invitations.server";
+import { invariantResponse } from "~/lib/responses.server";
+
+export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
+
+function answer(intent: string, r: FamilyResult, saved: string, athleteId?: string) {
+  if (r.ok) return data<FamilyActionData>({ intent, saved, savedAt: Date.now(), ...(athleteId ? { athleteId } : {}) });
+  return data<FamilyActionData>(r.field ? { intent, fieldErrors: { [r.field]: r.error }, athleteId } : { intent, error: r.error, athleteId }, {
+    status: r.status,
+  });
+}
+
+export async function familyAction(intent: FamilyIntent, form: FormData, user: Profile, context: AppLoadContext) {
+  const settings = context.config.safePlay;
+  const bad = (fieldErrors: FieldErrors | null, athleteId?: string) =>
+    data<FamilyActionData>({ intent, fieldErrors: fieldErrors ?? {}, athleteId }, { status: 400 });
+  const notFound = () => data<FamilyActionData>({ intent, error: NOT_YOUR_ATHLETE }, { status: 400 });
+  invariantResponse(user.role === "client", "Only client accounts have a family.", 403);
+  switch (intent) {
+    case "kind": {
+      const { data: input, fieldErrors } = parseForm(ClientKindSchema, form);
+      if (!input) return bad(fieldErrors);
+      return answer(
+        intent,
+        await updateClientKind(context.db, user.id, { kind: input.kind, dateOfBirth: input.dateOfBirth ?? null }, settings),
+        "Saved.",
+      );
+    }
+    case "add-athlete": {
+      const { data: input, fieldErrors } = parseForm(AddAthleteSchema, form);
+      if (!input) return bad(fieldErrors);
+      // Any age: the guardian creates the account (COPPA allows a parent to); only the date must be real.
+      const problem = dateOfBirthProblem(input.dateOfBirth, settings.clock(), settings.timeZone);
+      if (problem) return bad({ dateOfBirth: problem });
+      const r = await addAthlete(context.db, context, user, input);
+      return answer(
+        intent,
+        r,
+        input.email
+          ? `${input.fullName} was added to your family. We sent an invitation to ${input.email} so they can choose a password.`
+          : `${input.fullName} was added to your family.`,
+      );
+    }
+    case "edit-athlete": {
+      const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
+      if (!athleteId.success) return notFound();
+      const { data: input, fieldErrors } = parseForm(EditAthleteSchema, form);
+      if (!input) return bad(fieldErrors, athleteId.data);
+      const problem = dateOfBirthProblem(input.dateOfBirth, settings.clock(), settings.timeZone);
+      if (problem) return bad({ dateOfBirth: problem }, athleteId.data);
+      return answer(
+        intent,
+        await updateAthleteByGuardian(context.db, user.id, athleteId.data, input),
+        `${input.fullName}'s details were saved.`,
+        athleteId.data,
+      );
+    }
+    case "invite-athlete": {
+      const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
+      if (!athleteId.success) return notFound();
+      const { data: input, fieldErrors } = parseForm(InviteAthleteSchema, form);
+      if (!input) return bad(fieldErrors, athleteId.data);
+      const r = await sendAthleteInvitation(context.db, context, user, athleteId.data, input.email);
+      return answer(intent, r, `We sent ${nameFrom(form)}'s invitation to ${input.email}.`, athleteId.data);
+    }
+    case "cancel-invitation": {
+      const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
+      if (!athleteId.success) return notFound();
+      return answer(
+        intent,
+        await cancelAthleteInvitation(context.db, user, athleteId.data),
+        `${nameFrom(form)}'s invitation was cancelled: its link no longer works.`,
+        athleteId.data,
+      );
+    }
+    case "remove-athlete": {
+      const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
+      if (!athleteId.success) return notFound();
+      return answer(intent, await removeAthleteWithoutLogin(context.db, user, athleteId.data), `${nameFrom(form)} was removed from your family.`);
+    }
+    case "invite-guardian": {
+      const { data: input, fieldErrors } = parseForm(InviteGuardianSchema, form);
+      if (!input) return bad(fieldErrors);
+      return answer(intent, await inviteGuardian(context.db, context, user, input.guardianEmail), `We sent an invitation to ${input.guardianEmail}.`);
+    }
+    case "invite-coguardian": {
+      const { data: input, fieldErrors } = parseForm(InviteCoGuardianSchema, form);
+      if (!input) return bad(fieldErrors);
+      return answer(
+        intent,
+        await inviteSecondGuardian(context.db, context, user, input.coGuardianEmail),
+        `We sent an invitation to ${input.coGuardianEmail} to join your family.`,
+      );
+    }
+    case "approve-testimonial":
+    case "decline-testimonial": {
+      const id = AthleteIdSchema.safeParse(form.get("testimonialId"));
+      const approve = intent === "approve-testimonial";
+      if (!id.success || !isUuid(id.data) || !(await decideTestimonial(context.db, user.id, id.data, approve)))
+        return data<FamilyActionData>({ intent, error: "That testimonial is not waiting for you." }, { status: 400 });
+      return data<FamilyActionData>({
+        intent,
+        saved: approve ? "The testimonial is published on the home page." : "The testimonial was declined and deleted.",
+        savedAt: Date.now(),
+      });
+    }
+    case "remove-guardian": {
+      // An adult athlete leaves their household (nobody removes a minor's guardian through the site).
+      const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
+      const guardianId = AthleteIdSchema.safeParse(form.get("guardianId"));
+      if (!athleteId.success || !guardianId.success) return data<FamilyActionData>({ intent, error: "That link was not found." }, { status: 400 });
+      const [athlete] = await getSafetyPeople(context.db, [athleteId.data]);
+      if (!athlete || !canRemoveGuardianLink(user, athlete, guardianId.data, settings)) {
+        return data<FamilyActionData>({ intent, error: GUARDIAN_REMOVAL_REFUSED }, { status: 403 });
+      }
+      await removeAthleteFromHousehold(context.db, { athleteId: athlete.id, actorId: user.id });
+      return data<FamilyActionData>({ intent, saved: "You left the family: your parents or guardians are no longer linked.", savedAt: Date.now() });
+    }
+  }
+}
+
+/** The athlete's name as the form showed it, for the words of a success (the model checked the athlete is theirs). */
+function nameFrom(form: FormData) {
+  const name = form.get("athleteName");
+  return typeof name === "string" && name.trim() && name.length <= 120 ? name.trim() : "The student-athlete";
+}

@@ -1,0 +1,271 @@
+// Reports of messages and what the safeguarding lead reads on /safeguarding (Safe Play, decision 0022). A report is
+// written by a participant of the conversation only; the lead reads reported conversations, read-only, and the log.
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { conversations, messageReports, safeguardingReviews, users } from "../../db/schema";
+import { conversationMemberSql } from "~/messaging/index.server";
+import { isUuid } from "~/lib/uuid";
+import { REPORT_OUTCOMES, type ReportOutcome } from "~/family/safe-play";
+import { mailReportToSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
+import { logSafeguarding } from "./households.server";
+
+export type { Reviewer };
+
+/**
+ * Records a report by `reporterId` of a message in a conversation they are in, and mails every safeguarding lead;
+ * while there is none, the organisation's contact address (never a promise nobody keeps). Null (nothing written)
+ * when the message is not in that conversation or the reporter is not a participant; else who reviews it.
+ */
+export async function reportMessage(
+  db: Db,
+  services: SafeguardingMailServices,
+  input: { conversationId: string; messageId: string; reporterId: string; reason: string },
+): Promise<Reviewer | null> {
+  if (!isUuid(input.conversationId) || !isUuid(input.messageId)) return null;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`
+      insert into message_reports (message_id, conversation_id, reporter_id, reason)
+      select m.id, m.conversation_id, ${input.reporterId}, ${input.reason} from messages m
+      where m.id = ${input.messageId} and m.conversation_id = ${input.conversationId} and ${conversationMemberSql(input.conversationId, input.reporterId)}
+      returning id`);
+    if (rows.length === 0) return null;
+    // No names, no message text in the mail: the lead reads them signed in. At most one mail per lead in some
+    // minutes, however many reports (every one is kept and shown on /safeguarding).
+    return mailReportToSafeguarding(tx, services);
+  });
+}
+
+/** The words a reporter reads once their report is sent. */
+export function reportReceivedMessage(reviewer: Reviewer) {
+  return reviewer === "lead"
+    ? "Reported. The safeguarding lead will review this message."
+    : "Reported. The organisation will review this message (it has not named a safeguarding lead yet).";
+}
+
+const ReportRow = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  reason: z.string(),
+  created_at: z.coerce.date(),
+  reporter: z.string().nullable(),
+  content: z.string(),
+  sender: z.string().nullable(),
+  sent_at: z.coerce.date(),
+  coach_id: z.string().nullable(),
+});
+
+export async function getOpenReports(db: Db) {
+  const { rows } = await db.execute(sql`
+    select r.id, r.conversation_id, r.reason, r.created_at, coalesce(ru.full_name, ru.email) as reporter,
+           m.content, coalesce(su.full_name, su.email) as sender, m.created_at as sent_at,
+           case when su.role = 'coach' then su.id end as coach_id
+    from message_reports r join messages m on m.id = r.message_id
+    left join users ru on ru.id = r.reporter_id left join users su on su.id = m.sender_id
+    where r.resolved_at is null order by r.created_at`);
+  return rows.map((r) => {
+    const v = ReportRow.parse(r);
+    return {
+      id: v.id,
+      conversationId: v.conversation_id,
+      reason: v.reason,
+      createdAt: v.created_at.toISOString(),
+      reporter: v.reporter,
+      content: v.content,
+      sender: v.sender,
+      sentAt: v.sent_at.toISOString(),
+      /** The sender, when a coach: the lead may suspend their messaging with minors from the report. */
+      coachId: v.coach_id,
+    };
+  });
+}
+
+export { REPORT_OUTCOMES, type ReportOutcome };
+
+/** The lead gives a report its outcome and a note; logged. False when it is unknown or already reviewed. */
+export async function resolveReport(db: Db, reportId: string, leadId: string, outcome: ReportOutcome, note: string): Promise<boolean> {
+  if (!isUuid(reportId)) return false;
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(messageReports)
+      .set({ resolvedAt: new Date(), resolvedBy: leadId, outcome, outcomeNote: note })
+      .where(and(eq(messageReports.id, reportId), isNull(messageReports.resolvedAt)))
+      .returning({ id: messageReports.id });
+    if (done.length) await logSafeguarding(tx, { actorId: leadId, athleteId: null, action: "report reviewed", detail: `${outcome}: ${note}` });
+    return done.length > 0;
+  });
+}
+
+/** The reports `userId` made in a conversation, and whether each was reviewed (its outcome stays the lead's). */
+export async function getMyReports(db: Db, conversationId: string, userId: string) {
+  if (!isUuid(conversationId)) return [];
+  const rows = await db
+    .select({ messageId: messageReports.messageId, createdAt: messageReports.createdAt, reviewedAt: messageReports.resolvedAt })
+    .from(messageReports)
+    .where(and(eq(messageReports.conversationId, conversationId), eq(messageReports.reporterId, userId)))
+    .orderBy(messageReports.createdAt);
+  return rows.map((r) => ({ messageId: r.messageId, createdAt: r.createdAt.toISOString(), reviewedAt: r.reviewedAt?.toISOString() ?? null }));
+}
+
+const isReported = (conversationId: string) => sql`exists (select 1 from message_reports r where r.conversation_id = ${conversationId})`;
+
+/**
+ * The lead pauses a reported conversation (nobody can send; everyone in it sees why) or resumes it (reason null).
+ * Only conversations a report names, as the lead reads only those. Logged. False when not reported.
+ */
+export async function setConversationPause(db: Db, conversationId: string, leadId: string, reason: string | null): Promise<boolean> {
+  if (!isUuid(conversationId)) return false;
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(conversations)
+      .set({ pausedAt: reason ? new Date() : null, pausedReason: reason })
+      .where(and(eq(conversations.id, conversationId), isReported(conversationId)))
+      .returning({ id: conversations.id });
+    if (done.length)
+      await logSafeguarding(tx, {
+        actorId: leadId,
+        athleteId: null,
+        action: reason ? "conversation paused" : "conversation resumed",
+        detail: reason ?? "",
+      });
+    return done.length > 0;
+  });
+}
+
+/** Why a conversation is paused, or null. */
+export async function getConversationPause(db: Pick<Db, "select">, conversationId: string): Promise<string | null> {
+  if (!isUuid(conversationId)) return null;
+  const [row] = await db.select({ reason: conversations.pausedReason }).from(conversations).where(eq(conversations.id, conversationId));
+  return row?.reason ?? null;
+}
+
+/**
+ * The lead suspends a coach's messaging with minors (reason) or lifts it (null): a coach named by a report only.
+ * The send and start rules refuse a suspended coach wherever a minor is. Logged. False when not such a coach.
+ */
+export async function setCoachSuspension(db: Db, coachId: string, leadId: string, reason: string | null): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .update(users)
+      .set({ minorMessagingSuspendedAt: reason ? new Date() : null, minorMessagingSuspendedReason: reason })
+      .where(
+        and(
+          eq(users.id, coachId),
+          eq(users.role, "coach"),
+          sql`exists (select 1 from message_reports r join messages m on m.id = r.message_id where m.sender_id = ${coachId})`,
+        ),
+      )
+      .returning({ id: users.id });
+    if (done.length)
+      await logSafeguarding(tx, {
+        actorId: leadId,
+        athleteId: null,
+        action: reason ? "coach suspended from messaging minors" : "coach's suspension lifted",
+        detail: `${await coachName(tx, coachId)}${reason ? `: ${reason}` : ""}`,
+      });
+    return done.length > 0;
+  });
+}
+
+async function coachName(tx: Pick<Db, "select">, id: string) {
+  const [row] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, id));
+  return row?.name ?? "a coach";
+}
+
+/** Coaches whose messaging with minors is suspended, for the lead's page. */
+export async function getSuspendedCoaches(db: Db) {
+  const rows = await db
+    .select({ id: users.id, name: users.fullName, reason: users.minorMessagingSuspendedReason, at: users.minorMessagingSuspendedAt })
+    .from(users)
+    .where(sql`${users.minorMessagingSuspendedAt} is not null`)
+    .orderBy(users.fullName);
+  return rows.map((r) => ({ id: r.id, name: r.name ?? "", reason: r.reason ?? "", at: r.at!.toISOString() }));
+}
+
+/**
+ * Alerts: every line of the log that touches a student-athlete or a family, newer than what this lead has reviewed.
+ * Every change to a minor's family reaches the lead this way.
+ */
+export async function getAlerts(db: Db, leadId: string, limit = 100) {
+  const { rows } = await db.execute(sql`
+    select l.id, nullif(l.actor_name, '') as actor, nullif(l.athlete_name, '') as athlete, l.action, l.detail, l.created_at
+    from safeguarding_log l
+    where (l.athlete_id is not null or l.household_id is not null)
+      -- In milliseconds: the page carries the newest time shown as JavaScript writes it.
+      and date_trunc('milliseconds', l.created_at) > coalesce((select reviewed_up_to from safeguarding_reviews where lead_id = ${leadId}), '-infinity')
+    order by l.created_at desc limit ${limit}`);
+  return rows.map((r) => {
+    const v = LogRow.parse(r);
+    return { id: v.id, actor: v.actor, athlete: v.athlete, action: v.action, detail: v.detail, createdAt: v.created_at.toISOString() };
+  });
+}
+
+/** The lead has reviewed the alerts up to `upTo` (the newest one they were shown). */
+export async function markAlertsReviewed(db: Db, leadId: string, upTo: Date) {
+  await db
+    .insert(safeguardingReviews)
+    .values({ leadId, reviewedUpTo: upTo })
+    .onConflictDoUpdate({
+      target: safeguardingReviews.leadId,
+      set: { reviewedUpTo: sql`greatest(${safeguardingReviews.reviewedUpTo}, excluded.reviewed_up_to)` },
+    });
+}
+
+const ReadOnlyMessage = z.object({
+  id: z.string(),
+  sender: z.string().nullable(),
+  content: z.string(),
+  message_type: z.string(),
+  created_at: z.coerce.date(),
+});
+
+/**
+ * A reported conversation, read-only, for the lead: its participants and its latest 200 messages. Null when no
+ * report names it (the lead reads reported conversations, not every conversation).
+ */
+export async function getReportedConversation(db: Db, conversationId: string) {
+  if (!isUuid(conversationId)) return null;
+  const [reported] = await db
+    .select({ id: messageReports.id })
+    .from(messageReports)
+    .where(eq(messageReports.conversationId, conversationId))
+    .limit(1);
+  if (!reported) return null;
+  const participants = await db.execute(sql`
+    select coalesce(u.full_name, u.email) as name, u.role::text as role from conversation_participants p join users u on u.id = p.user_id
+    where p.conversation_id = ${conversationId} order by u.role, u.full_name`);
+  const { rows } = await db.execute(sql`
+    select m.id, coalesce(u.full_name, 'Unknown User') as sender, m.content, m.message_type::text, m.created_at
+    from messages m left join users u on u.id = m.sender_id
+    where m.conversation_id = ${conversationId} order by m.created_at desc, m.id desc limit 200`);
+  return {
+    id: conversationId,
+    participants: participants.rows.map((r) => z.object({ name: z.string(), role: z.string() }).parse(r)),
+    messages: rows
+      .map((r) => ReadOnlyMessage.parse(r))
+      .reverse()
+      .map((m) => ({ id: m.id, sender: m.sender, content: m.content, type: m.message_type, createdAt: m.created_at.toISOString() })),
+  };
+}
+
+const LogRow = z.object({
+  id: z.string(),
+  actor: z.string().nullable(),
+  athlete: z.string().nullable(),
+  action: z.string(),
+  detail: z.string(),
+  created_at: z.coerce.date(),
+});
+
+/** The log of family changes, newest first, with the names as they were when each line was written. */
+export async function getSafeguardingLog(db: Db, limit = 200) {
+  const { rows } = await db.execute(sql`
+    select l.id, nullif(l.actor_name, '') as actor, case when l.athlete_id is null then null else coalesce(nullif(l.athlete_name, ''), 'Athlete') end as athlete,
+      l.action, l.detail, l.created_at
+    from safeguarding_log l
+    order by l.created_at desc limit ${limit}`);
+  return rows.map((r) => {
+    const v = LogRow.parse(r);
+    return { id: v.id, actor: v.actor, athlete: v.athlete, action: v.action, detail: v.detail, createdAt: v.created_at.toISOString() };
+  });
+}

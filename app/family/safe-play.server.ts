@@ -1,0 +1,281 @@
+// Safe Play's rules (decision 0022), one function per rule, called by every entry point: loaders, actions, the
+// WebSocket send (through createMessage) and the conversation starts. The pure parts (`sendRefusal`,
+// `startRefusal`, `isMinorPerson`) decide from rows; the `safePlay...` functions read those rows first.
+//   - A conversation that includes a minor must include one of the minor's linked guardians: otherwise nobody
+//     may start it or send to it (NO_GUARDIAN_MESSAGE; the unlinked athlete reads NEEDS_GUARDIAN_MESSAGE).
+//   - Quiet hours: a coach may not send into a conversation with a minor between QUIET_HOURS in ORG_TIME_ZONE.
+//     Guardians and athletes are never restricted.
+//   - A guardian link to a minor cannot be removed through the site; only the safeguarding lead reads
+//     conversations they are not in, and only reported ones.
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { type AppLoadContext } from "react-router";
+import { z } from "zod";
+import { isUuid } from "~/lib/uuid";
+import { requireUser } from "../auth/session.server";
+import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
+import type { Profile } from "~/lib/profile";
+import {
+  ADULT_AGE,
+  COACH_SUSPENDED_MESSAGE,
+  COACH_UNAVAILABLE_MESSAGE,
+  KIND_QUESTION_MESSAGE,
+  KIND_UNANSWERED_MESSAGE,
+  pausedMessage,
+  ageOn,
+  AWAITING_CONFIRMATION_MESSAGE,
+  CONFIRMATION_NEEDED_MESSAGE,
+  GUARDIAN_MUST_BE_ADULT,
+  dateOfBirthProblem,
+  inQuietHours,
+  msUntilSafePlayClockChanges,
+  isMinor,
+  MIN_AGE_ALONE,
+  NEEDS_GUARDIAN_MESSAGE,
+  UNDER_13_MESSAGE,
+  NO_GUARDIAN_MESSAGE,
+  parseQuietHours,
+  quietHoursMessage,
+  type ClientKind,
+  type QuietHours,
+} from "~/family/safe-play";
+import type { SqlExecutor } from "~/mail/outbox.server";
+import { invariantResponse } from "~/lib/responses.server";
+
+export type SafePlaySettings = { timeZone: string; quietHours: QuietHours; clock: () => Date };
+
+export const DEFAULT_SAFE_PLAY: SafePlaySettings = {
+  timeZone: DEFAULT_TIME_ZONE,
+  quietHours: parseQuietHours("20:00-08:00")!,
+  clock: () => new Date(),
+};
+
+/** What the rules need to know about a person. */
+export type SafetyPerson = {
+  id: string;
+  role: "client" | "coach";
+  kind: ClientKind;
+  dateOfBirth: string | null;
+  guardianIds: string[];
+  /** Staff confirmed the person's household (or it was linked before confirmation existed). */
+  familyConfirmed: boolean;
+  /** A coach whose messaging with minors the safeguarding lead suspended. */
+  suspended?: boolean;
+  /** False for a client who has not said yet what they are (an account made through Google). */
+  kindAnswered?: boolean;
+};
+
+const SafetyRow = z.object({
+  id: z.string(),
+  role: z.enum(["client", "coach"]),
+  kind: z.enum(["guardian", "athlete"]),
+  dob: z.string().nullable(),
+  guardians: z.array(z.string()).nullable(),
+  confirmed: z.boolean().nullable(),
+  suspended: z.boolean(),
+  kind_answered: z.boolean(),
+});
+
+const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
+  id: r.id,
+  role: r.role,
+  kind: r.kind,
+  dateOfBirth: r.dob,
+  guardianIds: r.guardians ?? [],
+  familyConfirmed: r.confirmed === true,
+  suspended: r.suspended,
+  kindAnswered: r.kind_answered,
+});
+
+const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.date_of_birth::text as dob,
+  (select array_agg(g.guardian_id order by g.guardian_id) from guardian_links g join users gu on gu.id = g.guardian_id and gu.deleted_at is null
+    where g.athlete_id = u.id) as guardians,
+  (select h.confirmed_at is not null or h.linked_before_confirmation from household_members m join households h on h.id = m.household_id
+    where m.user_id = u.id) as confirmed,
+  (u.minor_messaging_suspended_at is not null) as suspended, u.kind_answered`;
+
+/** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
+export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">, settings: SafePlaySettings): boolean {
+  if (p.role !== "client" || p.kind !== "athlete") return false;
+  return p.dateOfBirth ? isMinor(p.dateOfBirth, settings.clock(), settings.timeZone) : true;
+}
+
+/**
+ * The send rule, from the conversation's participants: null when `senderId` may send now, else the words to show.
+ * A sender who is not a participant gets null here (the membership rule answers them, revealing nothing).
+ */
+export function sendRefusal(
+  participants: SafetyPerson[],
+  senderId: string,
+  settings: SafePlaySettings,
+  pausedReason: string | null = null,
+): string | null {
+  const sender = participants.find((p) => p.id === senderId);
+  if (!sender) return null;
+  if (pausedReason) return pausedMessage(pausedReason);
+  if (sender.role === "client" && sender.kindAnswered === false) return KIND_QUESTION_MESSAGE;
+  const present = new Set(participants.map((p) => p.id));
+  const minors = participants.filter((p) => isMinorPerson(p, settings));
+  for (const minor of minors) {
+    if (!minor.guardianIds.some((g) => present.has(g))) return minor.id === senderId ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+  }
+  if (minors.length > 0 && sender.role === "coach" && sender.suspended) return COACH_SUSPENDED_MESSAGE;
+  // Staff confirm a minor's family before a coach and the minor talk; the guardians may write meanwhile.
+  if (participants.some((p) => p.role === "coach") && (sender.role === "coach" || minors.some((m) => m.id === senderId))) {
+    const waiting = minors.find((m) => !m.familyConfirmed);
+    if (waiting) return waiting.id === senderId ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
+  }
+  if (minors.length > 0 && sender.role === "coach" && inQuietHours(settings.clock(), settings.timeZone, settings.quietHours)) {
+    return quietHoursMessage(settings.quietHours);
+  }
+  return null;
+}
+
+/**
+ * The start rule: nobody starts a conversation with (or as) a minor who has no linked guardian, and a coach and a
+ * minor whose family staff have not confirmed do not start one.
+ */
+export function startRefusal(starter: SafetyPerson, other: SafetyPerson, settings: SafePlaySettings): string | null {
+  const pair = [starter, other];
+  if (starter.role === "client" && starter.kindAnswered === false) return KIND_QUESTION_MESSAGE;
+  if (other.role === "client" && other.kindAnswered === false) return KIND_UNANSWERED_MESSAGE;
+  for (const p of pair) {
+    if (!isMinorPerson(p, settings)) continue;
+    const coach = pair.find((q) => q.role === "coach");
+    if (coach?.suspended) return coach.id === starter.id ? COACH_SUSPENDED_MESSAGE : COACH_UNAVAILABLE_MESSAGE;
+    if (p.guardianIds.length === 0) return p.id === starter.id ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+    if (!p.familyConfirmed && pair.some((q) => q.role === "coach"))
+      return p.id === starter.id ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
+  }
+  return null;
+}
+
+export async function getSafetyPeople(db: SqlExecutor, userIds: string[]): Promise<SafetyPerson[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.execute(
+    sql`select ${safetyColumns} from users u where u.id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.map((r) => toPerson(SafetyRow.parse(r)));
+}
+
+export async function getConversationSafety(db: SqlExecutor, conversationId: string): Promise<SafetyPerson[]> {
+  if (!isUuid(conversationId)) return [];
+  const { rows } = await db.execute(sql`
+    select ${safetyColumns} from conversation_participants p join users u on u.id = p.user_id where p.conversation_id = ${conversationId}`);
+  return rows.map((r) => toPerson(SafetyRow.parse(r)));
+}
+
+/** The participants of several conversations at once (one query), by conversation id. */
+export async function getConversationsSafety(db: SqlExecutor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
+  const ids = [...new Set(conversationIds.filter(isUuid))];
+  const out = new Map<string, SafetyPerson[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const { rows } = await db.execute(sql`
+    select p.conversation_id::text as conversation_id, ${safetyColumns}
+    from conversation_participants p join users u on u.id = p.user_id
+    where p.conversation_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  for (const r of rows) out.get(String((r as { conversation_id: string }).conversation_id))?.push(toPerson(SafetyRow.parse(r)));
+  return out;
+}
+
+/**
+ * The one send rule as the send path calls it (createMessage): one read, nothing written. With the answer, the
+ * conversation's Safe Play version it was read at (null: no such conversation) and how long time leaves it good: the
+ * send path remembers an allowing answer and stores messages with it only while the version is unchanged (decision
+ * 0009; db/migrations/0015 moves the version on every change the rule reads).
+ */
+export async function safePlaySendVerdict(
+  db: Db,
+  conversationId: string,
+  senderId: string,
+  settings: SafePlaySettings,
+): Promise<{ refusal: string | null; version: string | null; validForMs: number }> {
+  if (!isUuid(conversationId)) return { refusal: null, version: null, validForMs: 0 };
+  const { rows } = await db.$client.query({ ...SEND_VERDICT, values: [conversationId] });
+  const first = rows[0] as { paused: string | null; version: string } | undefined;
+  if (!first) return { refusal: null, version: null, validForMs: 0 };
+  const people = rows.map((r) => toPerson(SafetyRow.parse(r)));
+  return {
+    refusal: sendRefusal(people, senderId, settings, first.paused),
+    version: first.version,
+    validForMs: msUntilSafePlayClockChanges(settings.clock(), settings.timeZone, settings.quietHours),
+  };
+}
+
+// A named (prepared) statement: planning it (the family views' subqueries) cost more than running it, and every
+// sender's first message in a conversation asks it.
+const SEND_VERDICT = {
+  name: "nlte_send_verdict",
+  text: `select ${new PgDialect().sqlToQuery(safetyColumns).sql}, c.paused_reason as paused, c.safety_version::text as version
+    from conversations c join conversation_participants p on p.conversation_id = c.id join users u on u.id = p.user_id
+    where c.id = $1::uuid`,
+};
+
+export async function safePlayStartRefusal(db: SqlExecutor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {
+  const people = await getSafetyPeople(db, [starterId, otherId]);
+  const starter = people.find((p) => p.id === starterId);
+  const other = people.find((p) => p.id === otherId);
+  return starter && other ? startRefusal(starter, other, settings) : null;
+}
+
+/** What keeps this person from messaging at all (the chat widget and /messages explain it), or null. */
+export async function messagingBlockFor(db: SqlExecutor, userId: string, settings: SafePlaySettings): Promise<string | null> {
+  const [me] = await getSafetyPeople(db, [userId]);
+  if (me?.role === "client" && me.kindAnswered === false) return KIND_QUESTION_MESSAGE;
+  if (!me || !isMinorPerson(me, settings)) return null;
+  if (me.guardianIds.length === 0) return NEEDS_GUARDIAN_MESSAGE;
+  return me.familyConfirmed ? null : AWAITING_CONFIRMATION_MESSAGE;
+}
+
+export const GUARDIAN_REMOVAL_REFUSED = "A parent or guardian cannot be removed while the athlete is under 18.";
+
+/**
+ * Who may remove the link between `athleteId` and `guardianId`: once the athlete is an adult, the athlete or that
+ * guardian. While the athlete is a minor nobody can through the site (the organisation can, by hand, and logs it).
+ */
+export function canRemoveGuardianLink(actor: Pick<Profile, "id">, athlete: SafetyPerson, guardianId: string, settings: SafePlaySettings): boolean {
+  if (!athlete.guardianIds.includes(guardianId)) return false;
+  if (isMinorPerson(athlete, settings)) return false;
+  return actor.id === athlete.id || actor.id === guardianId;
+}
+
+/** Whether the person holds the safeguarding lead capability (a coach granted it by an operator). */
+export async function isSafeguardingLead(db: SqlExecutor, userId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ lead: boolean }>(
+    sql`select (role = 'coach' and safeguarding_lead and deleted_at is null) as lead from users where id = ${userId}`,
+  );
+  return rows[0]?.lead === true;
+}
+
+/** The safeguarding lead, or a thrown 403 (a visitor is sent to sign in). First line of /safeguarding's loader and action. */
+export async function requireSafeguardingLead(request: Request, context: AppLoadContext): Promise<Profile> {
+  const user = await requireUser(request, context);
+  invariantResponse(await isSafeguardingLead(context.db, user.id), "Only the safeguarding lead can open this page.", 403);
+  return user;
+}
+
+/**
+ * The sign-up and /account rule for what a client says they are. Everyone gives a real date of birth: an athlete
+ * is at least 13 (COPPA: a parent creates the account of a younger child), a parent or guardian at least 18 (a
+ * child calling themselves a guardian would switch their own protection off). Null when acceptable, else the field
+ * and words. A date can still be a lie: that is why staff confirm a family before a coach and a minor talk.
+ */
+export function clientKindProblem(
+  kind: ClientKind,
+  dateOfBirth: string | null | undefined,
+  settings: SafePlaySettings,
+): { field: "kind" | "dateOfBirth"; message: string } | null {
+  const problem = dateOfBirthProblem(dateOfBirth ?? "", settings.clock(), settings.timeZone);
+  if (problem) return { field: "dateOfBirth", message: problem };
+  const age = ageOn(dateOfBirth!, settings.clock(), settings.timeZone);
+  if (kind === "athlete" && age < MIN_AGE_ALONE) return { field: "dateOfBirth", message: UNDER_13_MESSAGE };
+  if (kind === "guardian" && age < ADULT_AGE) return { field: "kind", message: GUARDIAN_MUST_BE_ADULT };
+  return null;
+}
