@@ -15,7 +15,7 @@ const APP_NOT_SERVER = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "db/migrations/"] },
+  { ignores: ["build/", "app/paraglide/", "data/", ".react-router/", "node_modules/", "test-results/", "db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -76,6 +76,21 @@ export default tseslint.config(
               allowTypeImports: true,
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every page has an address in each language (issue 27): a link, a form's target or a redirect inside the site keeps
+    // the reader's language through localHref (app/i18n/locale.ts). Only what has one address is written as it is.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name=/^(to|href|action)$/] > Literal[value=/^\\/(?!\\/|favicon\\.svg$|language$|auth\\/google$)/]",
+          message: "A path inside the site goes through localHref(\"/path\") (app/i18n/locale.ts), so the reader stays in their language.",
         },
       ],
     },

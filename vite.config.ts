@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { minifyPageBehaviours } from "./scripts/minify-page-behaviours.ts";
+import { paraglide } from "./scripts/paraglide.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { shellModules } from "./scripts/shell-chunk.ts";
 import { siteImages } from "./scripts/site-images.ts";
@@ -10,7 +11,7 @@ import { siteImages } from "./scripts/site-images.ts";
 const shell = shellModules(path.resolve("app"));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours(), precompress()],
+  plugins: [paraglide(), tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours(), precompress()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
 import { siteImages } from "./scripts/site-images.ts";
+import { paraglide } from "./scripts/paraglide.ts";
 
 export default defineConfig({
-  plugins: [siteImages()],
+  plugins: [paraglide(), siteImages()],
   resolve: { tsconfigPaths: true },
   test: {
     include: [

@@ -1,8 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { paraglide } from "./scripts/paraglide.ts";
 import { siteImages } from "./scripts/site-images.ts";
 
 export default defineConfig({
-  plugins: [siteImages()],
+  plugins: [paraglide(), siteImages()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["tests/e2e/**/*.test.ts"],

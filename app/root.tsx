@@ -1,3 +1,4 @@
+import { localHref } from "~/i18n/locale";
 import {
   data,
   Links,
@@ -26,9 +27,14 @@ import siteBehaviours from "~/lib/page-behaviours.js?url";
 // The same file app.css names in its @font-face, so the preload and the stylesheet fetch it once.
 import figtreeLatin from "@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url";
 import type { SiteConfig } from "~/lib/site-config";
+import { m } from "~/paraglide/messages";
+import { getLocale, localizePath, pathWithoutLocale } from "~/i18n/locale";
+import { invariantResponse } from "~/lib/responses.server";
 import "./app.css";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  // The optional first segment of every page's address is its language: only "es" is one (app/routes.ts).
+  invariantResponse(params.locale === undefined || params.locale === "es", "Not found", 404);
   const user = await getUser(request, context);
   const { toast, authDialog, clear } = await readToast(context, request);
   const site: SiteConfig = { ...context.config.site, googleEnabled: Boolean(context.config.google) };
@@ -61,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // A message sent (or a conversation marked read) changes nothing the layout shows; the unread count arrives
 // over the socket. Reloading the layout's loaders after every send is the cost issue 17 removed.
 export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formMethod?.toUpperCase() === "POST" && formAction && /^\/messages\/[^/?]+(\?|$)/.test(formAction)) return false;
+  if (formMethod?.toUpperCase() === "POST" && formAction && /^(\/es)?\/messages\/[^/?]+(\?|$)/.test(formAction)) return false;
   return defaultShouldRevalidate;
 }
 
@@ -75,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const screen = useScreenPage();
   const documentPage = useDocumentPage();
   return (
-    <html lang="en">
+    <html lang={getLocale()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="preload" href={figtreeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
+        <LanguageAlternates />
         <Links />
         <script type="module" src={siteBehaviours} nonce={nonce} />
         {/* With JavaScript off, the menu button cannot open the small screens' menu: show it open. */}
@@ -103,17 +110,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The page's address in each language, for search engines (and x-default: the English one). */
+function LanguageAlternates() {
+  const { pathname, search } = useLocation();
+  const publicUrl = useRootData()?.publicUrl;
+  if (!publicUrl) return null;
+  const page = pathWithoutLocale(pathname) + search;
+  return (
+    <>
+      <link rel="alternate" hrefLang="en" href={new URL(localizePath(page, "en"), publicUrl).href} />
+      <link rel="alternate" hrefLang="es" href={new URL(localizePath(page, "es"), publicUrl).href} />
+      <link rel="alternate" hrefLang="x-default" href={new URL(localizePath(page, "en"), publicUrl).href} />
+    </>
+  );
+}
+
 /** A quiet reminder while the address is not confirmed; nothing is blocked by it. Works without JavaScript. */
 function VerifyEmailBanner() {
   const location = useLocation();
   return (
-    <div role="region" aria-label="Email confirmation" className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-slate-900">
-      <form method="post" action="/account" className="mx-auto flex max-w-7xl flex-wrap items-center gap-3">
-        <span>Please confirm your email address: we sent you a link.</span>
+    <div role="region" aria-label={m.verify_banner_region()} className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-slate-900">
+      <form method="post" action={localHref("/account")} className="mx-auto flex max-w-7xl flex-wrap items-center gap-3">
+        <span>{m.verify_banner_text()}</span>
         <input type="hidden" name="intent" value="resend-verification" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <button type="submit" className="font-semibold text-court-800 underline">
-          Send the link again
+          {m.verify_banner_resend()}
         </button>
       </form>
     </div>
@@ -132,7 +154,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {m.skip_to_content()}
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
       {root?.user && root.user.emailVerified === false ? <VerifyEmailBanner /> : null}

@@ -42,6 +42,10 @@ export const users = pgTable(
     phone: text("phone"),
     role: roleEnum("role").notNull().default("client"),
     avatarUrl: text("avatar_url"),
+    /** The language the person reads the site, its mails and its notices in (issue 27): their choice, on every device. */
+    locale: text("locale", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     /** Opted in to a mail when a coach cancels a session at short notice (within 48 hours). */
     cancellationMails: boolean("cancellation_mails").notNull().default(false),
     // Notification preferences (/account): missed-message mails, and for coaches new form submissions.
@@ -73,7 +77,11 @@ export const users = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`), index("users_role_full_name_idx").on(t.role, t.fullName)],
+  (t) => [
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    index("users_role_full_name_idx").on(t.role, t.fullName),
+    check("users_locale_known", sql`${t.locale} in ('en', 'es')`),
+  ],
 );
 
 export const sessions = pgTable(

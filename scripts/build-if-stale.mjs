@@ -14,6 +14,9 @@ const INPUTS = [
   "scripts/minify-page-behaviours.ts",
   "scripts/shell-chunk.ts",
   "scripts/precompress.ts",
+  "scripts/paraglide.ts",
+  "messages",
+  "project.inlang/settings.json",
   "db/schema.ts",
   "server/config.ts",
   "vite.config.ts",
@@ -23,7 +26,11 @@ const INPUTS = [
 ];
 const stampFile = path.join(root, "build", ".source-hash");
 
+/** What the build writes itself (the compiled language catalog) is not a source. */
+const GENERATED = new Set(["app/paraglide"]);
+
 function addTree(hash, target) {
+  if (GENERATED.has(target)) return;
   const full = path.join(root, target);
   if (!fs.existsSync(full)) return;
   const stat = fs.statSync(full);

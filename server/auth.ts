@@ -53,6 +53,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
         dateOfBirth: { type: "string", required: false, input: true },
         // Our sign-up passes true; an account made through Google gets false and answers on /account first.
         kindAnswered: { type: "boolean", required: false, input: true, defaultValue: false },
+        // The language of the page the account was made on (issue 27); changed by the language switch.
+        locale: { type: "string", required: false, input: true, defaultValue: "en" },
       },
     },
     session: {

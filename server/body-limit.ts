@@ -3,6 +3,7 @@
 // refused with 413 the moment it passes the limit, so a visitor's 100 MB POST never sits in memory.
 import type { NextFunction, Request, Response } from "express";
 import { ATTACHMENT_MAX_BYTES } from "../app/lib/file-type.server";
+import { pathWithoutLocale } from "../app/i18n/paths";
 import { PHOTO_MAX_BYTES } from "../app/lib/site-content-schemas";
 
 /** Forms, sign-in, search: far below this. */
@@ -22,12 +23,13 @@ export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [
 
 /**
  * The page a request's path is routed to: a single-fetch data URL (`/x.data`, `/_root.data`) names its page, and a
- * trailing slash is dropped, as React Router's server does (getNormalizedPath, without a basename).
+ * trailing slash is dropped, as React Router's server does (getNormalizedPath, without a basename), and a page's
+ * Spanish address (`/es/gallery/photos`) is the same page.
  */
 export function routePathOf(path: string): string {
   let page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
   if (page !== "/" && page.endsWith("/")) page = page.slice(0, -1);
-  return page;
+  return pathWithoutLocale(page);
 }
 
 export function bodyLimitFor(path: string): number {

@@ -12,6 +12,7 @@ import { mountHealth, type Readiness } from "./health";
 import { createPageCache, type PageCache } from "./page-cache";
 import { requestLog } from "./request-log";
 import { bodyLimit } from "./body-limit";
+import { languages } from "./languages";
 import { requireSameOrigin, securityHeaders } from "./security";
 
 export type BuildSource =
@@ -42,6 +43,8 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
     next();
   });
   app.use(bodyLimit());
+  // Every request answers in its address's language; a browser that chose Spanish is sent to the Spanish address.
+  app.use(languages());
   // A visitor's stored page is answered here, with no further work (see server/page-cache.ts).
   const pageCache: PageCache | null = source.kind === "production" ? createPageCache(config, source.build, getLoadContext) : null;
   if (pageCache) app.use(pageCache.hits);

@@ -1,6 +1,7 @@
 // Response headers and the same-origin rule for every request that changes something.
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { pathWithoutLocale } from "../app/i18n/paths";
 import type { Config } from "./config";
 
 /** Outside hosts the site really embeds: video players and thumbnails, the calendar, Google sign-in. */
@@ -100,7 +101,7 @@ export function requireSameOrigin(config: Config) {
     // Better Auth's OAuth callback may arrive as a form post from the identity provider.
     const isOAuthCallback = req.path.startsWith("/api/auth/callback/");
     // One-click unsubscribe (RFC 8058) is posted by mail programs; its signed token is its own proof.
-    const isOneClickUnsubscribe = req.path === "/unsubscribe" && req.method === "POST" && typeof req.query.token === "string";
+    const isOneClickUnsubscribe = pathWithoutLocale(req.path) === "/unsubscribe" && req.method === "POST" && typeof req.query.token === "string";
     if (isOAuthCallback || isOneClickUnsubscribe || (origin && allowedOrigins(req, config).includes(origin))) return next();
     res.status(403).type("text/plain").send("Forbidden: this request did not come from this site.");
   };

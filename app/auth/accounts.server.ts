@@ -3,10 +3,12 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
+import { getAccountLocale, localeCookie } from "~/i18n/choice.server";
+import { getLocale, type Locale } from "~/i18n/locale";
 import { addressKey, clearRateLimit, clearRateLimitsUnder, giveBackRateLimit, hitRateLimit } from "~/models/rate-limit.server";
 
 /** A refusal for too many attempts says when to try again (the Retry-After header). */
-export type AuthResult = { ok: true; headers: Headers } | { ok: false; error: string; status: number; retryAfterSeconds?: number };
+export type AuthResult = { ok: true; headers: Headers; locale?: Locale } | { ok: false; error: string; status: number; retryAfterSeconds?: number };
 
 export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
 
@@ -77,7 +79,7 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
     counted.push(key);
   }
   try {
-    const { headers } = await context.auth.api.signInEmail({
+    const { headers, response } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: forwardHeaders(request, context),
       returnHeaders: true,
@@ -85,7 +87,11 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
     await giveBackRateLimit(db, ipKey);
     await giveBackRateLimit(db, accountKey);
     await clearRateLimit(db, pairKey);
-    return { ok: true, headers: cookiesOnly(headers) };
+    // The account's language follows it to this device (issue 27): the caller sends the person to pages in it.
+    const locale = await getAccountLocale(db, response.user.id);
+    const cookies = cookiesOnly(headers);
+    cookies.append("Set-Cookie", localeCookie(locale, context.config.secure));
+    return { ok: true, headers: cookies, locale };
   } catch (err) {
     const message = apiErrorMessage(err);
     if (message) return { ok: false, status: 400, error: message };
@@ -140,6 +146,7 @@ export async function signUpWithPassword(
         clientKind: input.kind,
         dateOfBirth: input.dateOfBirth ?? null,
         kindAnswered: true,
+        locale: getLocale(),
       },
       headers: forwardHeaders(request, context),
       returnHeaders: true,

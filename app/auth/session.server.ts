@@ -1,5 +1,6 @@
 // Who is asking. Every loader and action that needs a user or a role calls one of these on its first line.
 import { data, redirect, type AppLoadContext } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Profile, Role } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 
@@ -37,7 +38,7 @@ export function isCoach(user: Pick<Profile, "role"> | null | undefined): boolean
 function signInPath(request: Request) {
   const url = new URL(request.url);
   const redirectTo = url.pathname + url.search;
-  return `/signin?${new URLSearchParams({ redirectTo })}`;
+  return localHref(`/signin?${new URLSearchParams({ redirectTo })}`);
 }
 
 /** The signed-in user; a visitor is sent to the sign-in page (or gets 401 for a non-page request). */
@@ -60,5 +61,5 @@ export const requireCoach = (request: Request, context: AppLoadContext) => requi
 
 /** For pages only visitors need (sign in, sign up): a signed-in user is sent home. */
 export async function requireVisitor(request: Request, context: AppLoadContext) {
-  if (await getUser(request, context)) throw redirect("/");
+  if (await getUser(request, context)) throw redirect(localHref("/"));
 }

@@ -2,6 +2,7 @@
 // student-athletes, each with its state and its own forms; or an athlete's parents or guardians). Plain forms posting
 // to /account with an `intent`; a form that succeeded is drawn anew (empty), with what happened said beside it.
 import { Form } from "react-router";
+import { localHref } from "~/i18n/locale";
 import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
@@ -272,7 +273,8 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           <h3 className="font-semibold text-slate-900">Add a student-athlete</h3>
           <p className="mb-3 text-sm text-slate-700">
             They join your family: you take part in every conversation their coaches have with them while they are under 18. Give their own email to
-            invite them to choose a password for their own login. What we keep about children and why: <a href="/privacy">privacy notice</a>.
+            invite them to choose a password for their own login. What we keep about children and why:{" "}
+            <a href={localHref("/privacy")}>privacy notice</a>.
           </p>
           <Form method="post" className="flex flex-col gap-4" key={keyFor("add-athlete")}>
             <Saved answer={answer} intents={["add-athlete"]} />

@@ -2,6 +2,7 @@
 // Plain HTML first: a native popover with a form that posts to /messages, so it opens and sends before (or without)
 // this code. Its fields are uncontrolled: what someone typed before the code arrived is what is sent.
 import { X } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { CHAT_WIDGET_ID, takeTapBeforeWidget, type WidgetCoach } from "~/components/chat-widget";
@@ -96,7 +97,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
       {blocked ? (
         <div role="status" className="mt-3 text-slate-900">
           <p>{blocked}</p>
-          <a href="/account#family-heading" className="mt-2 inline-block font-semibold text-court-800 underline">
+          <a href={localHref("/account#family-heading")} className="mt-2 inline-block font-semibold text-court-800 underline">
             Link a parent or guardian
           </a>
         </div>
@@ -126,7 +127,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
         <send.Form
           ref={form}
           method="post"
-          action="/messages"
+          action={localHref("/messages")}
           className="mt-3 flex flex-col gap-3"
           onChange={check}
           onInput={check}

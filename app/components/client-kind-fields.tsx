@@ -1,6 +1,7 @@
 // Sign-up's and /account's question (Safe Play): a parent or guardian, or a student-athlete with a date of birth.
 // Plain inputs, so it works in the no-React sign-up dialog too; the server checks the age (COPPA).
 import { useId } from "react";
+import { localHref } from "~/i18n/locale";
 import { Field } from "~/components/ui/field";
 import { PRIVACY_SIGNUP_NOTE } from "~/content/auth";
 import type { ClientKind } from "~/family/safe-play";
@@ -38,7 +39,7 @@ export function ClientKindFields({
       {privacyNote ? (
         <p className="text-sm text-slate-600">
           {PRIVACY_SIGNUP_NOTE.before}{" "}
-          <a href="/privacy" target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
+          <a href={localHref("/privacy")} target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
             {PRIVACY_SIGNUP_NOTE.link} {PRIVACY_SIGNUP_NOTE.newTab}
           </a>
         </p>

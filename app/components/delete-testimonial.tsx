@@ -1,5 +1,6 @@
 // The coach's delete button on a testimonial card, loaded only where a coach sees the cards (testimonials-section.tsx).
 import { Trash2 } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { Suspense } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
@@ -17,7 +18,7 @@ export function DeleteTestimonial({ testimonial, fetcherKey }: { testimonial: Te
   const hydrated = useHydrated();
   const label = `Delete testimonial by ${testimonial.name}`;
   const plain = (
-    <form method="post" action="/testimonials">
+    <form method="post" action={localHref("/testimonials")}>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={testimonial.id} />
       <button type="submit" aria-label={label} className={buttonClass("ghost", "-my-2 px-2 text-red-700 hover:bg-red-50")}>

@@ -1,4 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
+import { LanguageSwitch } from "~/components/language-switch";
+import { localHref } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { PARTNER_LOGOS } from "~/content/images";
@@ -15,25 +18,23 @@ export function Footer({ site }: { site: SiteConfig }) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.orgName}</p>
-          <p className="mt-1 text-ball-300">{TAGLINE}</p>
-          <p className="mt-3 text-sm text-slate-300">
-            Steering student-athletes, many of them underprivileged, toward academic circles and college scholarships since 1998.
-          </p>
+          <p className="mt-1 text-ball-300">{TAGLINE()}</p>
+          <p className="mt-3 text-sm text-slate-300">{m.footer_about()}</p>
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
+        <nav aria-label={m.footer_nav_label()}>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{m.footer_explore()}</h2>
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
-                  {l.label}
+                <Link to={localHref(l.to)} className="hover:text-white hover:underline">
+                  {l.label()}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{m.footer_contact()}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <Phone aria-hidden className="size-4 text-ball-300" />
@@ -50,7 +51,7 @@ export function Footer({ site }: { site: SiteConfig }) {
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Serving</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{m.footer_serving()}</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {SERVICE_AREAS.map((area) => (
               <li key={area} className="flex items-center gap-2">
@@ -62,16 +63,17 @@ export function Footer({ site }: { site: SiteConfig }) {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 md:flex-row md:items-center md:justify-between">
-          <ul aria-label="Partners" className="flex flex-wrap gap-3">
+          <ul aria-label={m.footer_partners()} className="flex flex-wrap gap-3">
             {PARTNER_LOGOS.map((p) => (
               <li key={p.name}>
                 <Picture image={p} sizes="100px" className="h-10 w-auto" />
               </li>
             ))}
           </ul>
-          <p className="text-sm text-slate-300">
-            © {COPYRIGHT_YEAR} {site.orgName}. All rights reserved.
-          </p>
+          <div className="flex flex-wrap items-center gap-4">
+            <p className="text-sm text-slate-300">{m.footer_rights({ year: COPYRIGHT_YEAR, orgName: site.orgName })}</p>
+            <LanguageSwitch className="[&_button]:text-ball-300 [&_button]:hover:text-white" />
+          </div>
         </div>
       </div>
     </footer>

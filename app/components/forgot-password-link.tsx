@@ -1,7 +1,8 @@
+import { localHref } from "~/i18n/locale";
 /** "Forgot your password?" under the sign-in password field, in both dialogs and on /signin. */
 export function ForgotPasswordLink() {
   return (
-    <a href="/forgot-password" className="self-end text-sm font-medium text-court-800 underline">
+    <a href={localHref("/forgot-password")} className="self-end text-sm font-medium text-court-800 underline">
       Forgot your password?
     </a>
   );

@@ -1,4 +1,7 @@
 import { LogOut, Menu, MessageSquare, Settings, ShieldCheck, X } from "lucide-react";
+import { LanguageSwitch } from "~/components/language-switch";
+import { localHref } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { useId, useState } from "react";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
@@ -27,19 +30,20 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
       {/* From 1280 px the links get a row of their own under the name and account: on one row they leave no
           room for the organisation's name and push the account menu off the edge. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4 py-3 xl:pb-1">
-        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-navy-800" data-testid="site-name">
+        <Link to={localHref("/")} className="flex min-w-0 items-center gap-2 font-bold text-navy-800" data-testid="site-name">
           <LogoMark />
           <span className="sr-only font-display text-lg sm:not-sr-only">{orgName}</span>
         </Link>
-        <nav aria-label="Main" className="order-last -mx-2 mt-2 hidden w-full flex-wrap items-center gap-x-1 xl:flex">
+        <nav aria-label={m.nav_main_label()} className="order-last -mx-2 mt-2 hidden w-full flex-wrap items-center gap-x-1 xl:flex">
           {visibleLinks(user).map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === "/"} className={navLinkClass} prefetch="intent">
-              {l.label}
+            <NavLink key={l.to} to={localHref(l.to)} end={l.to === "/"} className={navLinkClass} prefetch="intent">
+              {l.label()}
             </NavLink>
           ))}
           <ProgramsMenu />
         </nav>
         <div className="flex shrink-0 items-center gap-2">
+          <LanguageSwitch className="hidden sm:block" />
           <AccountArea user={user} unreadCount={unreadCount} />
           <button
             type="button"
@@ -51,15 +55,15 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
             <X aria-hidden className="hidden size-6 group-aria-expanded:block" />
             <Menu aria-hidden className="size-6 group-aria-expanded:hidden" />
             {/* Both names are rendered; aria-expanded picks one, so the script never changes text React owns. */}
-            <span className="sr-only group-aria-expanded:hidden">Open menu</span>
-            <span className="sr-only hidden group-aria-expanded:inline">Close menu</span>
+            <span className="sr-only group-aria-expanded:hidden">{m.menu_open()}</span>
+            <span className="sr-only hidden group-aria-expanded:inline">{m.menu_close()}</span>
           </button>
         </div>
       </div>
       {/* Scrolls on its own when taller than the screen, with room at the end so nothing floats over its last link. */}
       <nav
         id={mobileId}
-        aria-label="Mobile"
+        aria-label={m.nav_mobile_label()}
         data-disclosure-panel=""
         data-lock-scroll=""
         hidden
@@ -68,22 +72,23 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
         <ul className="grid gap-1 pt-2 sm:grid-cols-2">
           {visibleLinks(user).map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} end={l.to === "/"} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
-                {l.label}
+              <NavLink to={localHref(l.to)} end={l.to === "/"} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                {l.label()}
               </NavLink>
             </li>
           ))}
         </ul>
-        <p className="mt-3 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">Programs</p>
+        <p className="mt-3 px-2 text-xs font-semibold uppercase tracking-wide text-slate-600">{m.nav_programs()}</p>
         <ul className="grid gap-1 sm:grid-cols-2">
           {MOBILE_PROGRAM_LINKS.map((p) => (
             <li key={p.to}>
-              <NavLink to={p.to} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
-                {p.label}
+              <NavLink to={localHref(p.to)} className={({ isActive }) => `block ${navLinkClass({ isActive })}`}>
+                {p.name()}
               </NavLink>
             </li>
           ))}
         </ul>
+        <LanguageSwitch className="mt-3 border-t border-slate-200 pt-2 sm:hidden" />
       </nav>
     </header>
   );
@@ -113,10 +118,10 @@ function LogoMark() {
 
 function AccountArea({ user, unreadCount }: { user: HeaderUser | null; unreadCount: number }) {
   const navigation = useNavigation();
-  const signingOut = navigation.formAction === "/signout";
+  const signingOut = navigation.formAction === localHref("/signout");
   if (signingOut) return <div aria-hidden className="h-9 w-28 animate-pulse rounded-md bg-slate-200" data-testid="auth-skeleton" />;
   if (!user) {
-    return <SignInButton className="px-3">Sign In</SignInButton>;
+    return <SignInButton className="px-3">{m.sign_in()}</SignInButton>;
   }
   return <UserMenu user={user} unreadCount={unreadCount} />;
 }
@@ -151,7 +156,7 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
           {name.charAt(0).toUpperCase()}
         </span>
         <span className="max-w-36 truncate">{name}</span>
-        <span className="sr-only">, account menu</span>
+        <span className="sr-only">{m.account_menu()}</span>
         {unread > 0 ? (
           <span aria-hidden className="rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">
             {unread}
@@ -167,26 +172,26 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
         <p className="truncate px-4 pb-2 text-xs text-slate-600">
           {user.email} · {roleLabel(user.role)}
         </p>
-        <Link to="/messages" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
-          <MessageSquare aria-hidden className="size-4" /> Messages
+        <Link to={localHref("/messages")} className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+          <MessageSquare aria-hidden className="size-4" /> {m.account_messages()}
           {unread > 0 ? (
             <span className="ml-auto rounded-full bg-red-700 px-2 text-xs font-bold text-white" data-testid="unread-count">
               {unread}
-              <span className="sr-only"> unread</span>
+              <span className="sr-only">{m.account_unread()}</span>
             </span>
           ) : null}
         </Link>
-        <Link to="/account" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
-          <Settings aria-hidden className="size-4" /> Account settings
+        <Link to={localHref("/account")} className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+          <Settings aria-hidden className="size-4" /> {m.account_settings()}
         </Link>
         {user.safeguardingLead ? (
-          <Link to="/safeguarding" className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
-            <ShieldCheck aria-hidden className="size-4" /> Safeguarding
+          <Link to={localHref("/safeguarding")} className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+            <ShieldCheck aria-hidden className="size-4" /> {m.account_safeguarding()}
           </Link>
         ) : null}
-        <Form method="post" action="/signout">
+        <Form method="post" action={localHref("/signout")}>
           <button type="submit" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50">
-            <LogOut aria-hidden className="size-4" /> Sign out
+            <LogOut aria-hidden className="size-4" /> {m.sign_out()}
           </button>
         </Form>
       </div>

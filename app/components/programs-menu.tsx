@@ -1,4 +1,6 @@
 import { ChevronDown } from "lucide-react";
+import { localHref, pathWithoutLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { useId } from "react";
 import { NavLink, useLocation } from "react-router";
 import { PROGRAM_LINKS } from "~/content/site";
@@ -11,7 +13,7 @@ const PROGRAMS_CLOSE_DELAY_MS = 150;
  */
 export function ProgramsMenu() {
   const menuId = useId();
-  const active = useLocation().pathname.startsWith("/programs");
+  const active = pathWithoutLocale(useLocation().pathname).startsWith("/programs");
   return (
     <div className="relative" data-disclosure="" data-hover={PROGRAMS_CLOSE_DELAY_MS} data-arrow-keys="" data-close-on-blur="">
       <button
@@ -21,7 +23,7 @@ export function ProgramsMenu() {
         aria-controls={menuId}
         className={`group flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium ${active ? "text-court-800 underline decoration-2 underline-offset-8" : "text-slate-700 hover:text-court-800"}`}
       >
-        Programs <ChevronDown aria-hidden className="size-4 transition-transform group-aria-expanded:rotate-180" />
+        {m.nav_programs()} <ChevronDown aria-hidden className="size-4 transition-transform group-aria-expanded:rotate-180" />
       </button>
       <ul
         id={menuId}
@@ -32,12 +34,12 @@ export function ProgramsMenu() {
         {PROGRAM_LINKS.map((p) => (
           <li key={p.to}>
             <NavLink
-              to={p.to}
+              to={localHref(p.to)}
               className={({ isActive }) =>
                 `block px-4 py-2 text-sm ${isActive ? "bg-court-50 font-semibold text-court-800" : "text-slate-700 hover:bg-slate-50"}`
               }
             >
-              {p.label}
+              {p.name()}
             </NavLink>
           </li>
         ))}

@@ -1,6 +1,7 @@
 // The error boundary of a page whose refusals (400, 403, 404) are said in a sentence under the page's title, with
 // the way home: /safeguarding, /families/:id.
 import { Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/ui/button";
 
@@ -11,7 +12,7 @@ export function RefusalBoundary({ title }: { title: string }) {
       <p role="alert" className="mt-2 text-slate-700">
         {thrownMessage(error) ?? "That could not be done."}
       </p>
-      <Link to="/" className={`${buttonClass("primary")} mt-6`}>
+      <Link to={localHref("/")} className={`${buttonClass("primary")} mt-6`}>
         Go to Home
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { StarRatingInput } from "~/components/star-rating-input";
@@ -109,7 +110,7 @@ function EditingForm({
   return (
     <fetcher.Form
       method="post"
-      action="/testimonials"
+      action={localHref("/testimonials")}
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-4"

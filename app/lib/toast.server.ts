@@ -1,6 +1,7 @@
 // One-time messages carried across a redirect in a short-lived cookie: a toast, and for the sign-in dialog of pages
 // without React, what it must show again when it reopens (its mode, the refusal, the fields' errors and values).
-import { createCookie, redirect, type AppLoadContext } from "react-router";
+import { createCookie, redirect, redirectDocument, type AppLoadContext } from "react-router";
+import { getLocale, localizePath, type Locale } from "~/i18n/locale";
 import { z } from "zod";
 import type { AuthDialogFlash, Toast } from "./toast";
 
@@ -53,9 +54,18 @@ export async function readToast(context: CookieContext, request: Request) {
   };
 }
 
-/** A redirect that carries a toast to the page it lands on (the one way an action says "done" and moves on). */
-export async function redirectWithToast(context: CookieContext, to: string, toast: Toast, init: { headers?: HeadersInit } = {}) {
+/**
+ * A redirect that carries a toast to the page it lands on (the one way an action says "done" and moves on).
+ * A path inside the site opens in the language of the page the form was sent from, or in `locale` (issue 27);
+ * `document: true` makes the browser load that page whole, also with JavaScript (a page in another language).
+ */
+export async function redirectWithToast(
+  context: CookieContext,
+  to: string,
+  toast: Toast,
+  init: { headers?: HeadersInit; document?: boolean; locale?: Locale } = {},
+) {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await setToastCookie(context, toast));
-  return redirect(to, { headers });
+  return (init.document ? redirectDocument : redirect)(localizePath(to, init.locale ?? getLocale()), { headers });
 }

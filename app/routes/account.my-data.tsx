@@ -1,6 +1,7 @@
 // /account/my-data: what the site keeps about the signed-in person, as a page a parent can read (the same data as
 // the "Download my data" file, /account/data, from the one export function). Only their own: requireUser first.
 import { CardSection } from "~/components/ui/card-section";
+import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/account.my-data";
 import { requireUser } from "~/auth/session.server";
@@ -38,7 +39,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-slate-900">My data</h1>
       <p className="text-slate-800">
         Everything the site keeps about you, as of {when(loaderData.exportedAt)}. The same, as a file:{" "}
-        <a href="/account/data" download className="font-semibold text-court-800 underline">
+        <a href={localHref("/account/data")} download className="font-semibold text-court-800 underline">
           Download my data
         </a>
         .
@@ -145,7 +146,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </CardSection>
-      <Link to="/account" className={`${buttonClass("secondary")} self-start`}>
+      <Link to={localHref("/account")} className={`${buttonClass("secondary")} self-start`}>
         Back to your account
       </Link>
     </div>

@@ -1,6 +1,7 @@
 // /account: the signed-in person's settings. Every form posts here with an `intent`; each acts on the signed-in
 // person only (requireUser on the first line of the loader and the action).
 import { data, Form, Link, useNavigation } from "react-router";
+import { localHref } from "~/i18n/locale";
 import { CardSection } from "~/components/ui/card-section";
 import type { Route } from "./+types/account";
 import {
@@ -364,10 +365,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {settings.emailVerified ? "." : " (once you confirm your email address)."}
         </p>
         <div className="flex flex-wrap gap-4">
-          <Link to="/account/my-data" className="font-semibold text-court-800 underline">
+          <Link to={localHref("/account/my-data")} className="font-semibold text-court-800 underline">
             See my data
           </Link>
-          <a href="/account/data" download className="font-semibold text-court-800 underline">
+          <a href={localHref("/account/data")} download className="font-semibold text-court-800 underline">
             Download my data
           </a>
         </div>
@@ -405,7 +406,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </CardSection>
       <p className="text-sm text-slate-700">
-        <Link to="/messages" className="underline">
+        <Link to={localHref("/messages")} className="underline">
           Back to messages
         </Link>
       </p>

@@ -2,6 +2,7 @@
 // exchanged the code and set the session cookie; this page shows 'Completing sign in...' while it confirms
 // the session and the profile, then goes on to /, or to /signin with the spec's error codes.
 import { useEffect } from "react";
+import { getAccountLocale, localeCookie } from "~/i18n/choice.server";
 import { Form, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";
 import { getUser } from "~/auth/session.server";
@@ -26,8 +27,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect("/signin?error=oauth_callback_failed");
   }
   if (!user) throw redirect("/signin?error=auth_failed");
-  // The profile is the users row Better Auth created with the account (role client), so it always exists.
-  throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn);
+  // The profile is the users row Better Auth created with the account (role client), so it always exists. The
+  // account's language follows it to this device (issue 27).
+  const locale = await getAccountLocale(context.db, user.id);
+  throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn, {
+    locale,
+    headers: { "Set-Cookie": localeCookie(locale, context.config.secure) },
+    document: true,
+  });
 }
 
 export default function AuthCallback() {

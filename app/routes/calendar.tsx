@@ -1,4 +1,5 @@
 import { CalendarPlus } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/calendar";
 import { telHref } from "~/components/footer";
@@ -71,7 +72,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
       <PageHeader heading={PAGES.calendar.heading} intro={PAGES.calendar.description} />
       {canEdit ? (
         <div className="mx-auto max-w-7xl px-4 pt-8">
-          <Link to="/calendar/events" className={buttonClass("secondary")}>
+          <Link to={localHref("/calendar/events")} className={buttonClass("secondary")}>
             Edit events and cancellations
           </Link>
         </div>

@@ -4,6 +4,7 @@
 // Until then a coach and a minor of the household do not message each other. Coaches only (requireCoach, first line
 // of the loader and the action); the id is opaque and names nobody.
 import { data, Form, Link, useNavigation } from "react-router";
+import { localHref } from "~/i18n/locale";
 import { z } from "zod";
 import type { Route } from "./+types/families.$householdId";
 import { isUuid } from "~/lib/uuid";
@@ -179,7 +180,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
           </>
         )}
       </section>
-      <Link to="/messages" className={`${buttonClass("secondary")} self-start`}>
+      <Link to={localHref("/messages")} className={`${buttonClass("secondary")} self-start`}>
         Back to messages
       </Link>
     </div>

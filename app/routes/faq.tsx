@@ -1,4 +1,5 @@
 import { ChevronDown } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
 import { PageHeader } from "~/components/page-header";
@@ -60,7 +61,7 @@ export default function Faq() {
         </aside>
       </div>
       <Section title={FAQ_TEXT.moreTitle} id="more" intro={FAQ_TEXT.moreText}>
-        <Link to="/contact" className={buttonClass("primary")}>
+        <Link to={localHref("/contact")} className={buttonClass("primary")}>
           Contact Us
         </Link>
       </Section>

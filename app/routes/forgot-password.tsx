@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/auth/password-reset.server";
 import { RESET_TEXT } from "~/content/account";
@@ -44,7 +45,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </Form>
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
-        <Link to="/signin" className="font-semibold text-court-800 underline">
+        <Link to={localHref("/signin")} className="font-semibold text-court-800 underline">
           Back to sign in
         </Link>
       </p>

@@ -1,5 +1,6 @@
 // Where coaches upload, reorder and delete gallery photos, and move, remove or put back those of the starting set.
 import { data, Form, Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/gallery.photos";
 import { requireCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
@@ -201,7 +202,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
         </Section>
       ) : null}
       <p className="mx-auto max-w-7xl px-4 pb-10">
-        <Link to="/gallery" className="font-medium text-court-800 underline">
+        <Link to={localHref("/gallery")} className="font-medium text-court-800 underline">
           Back to the gallery
         </Link>
       </p>

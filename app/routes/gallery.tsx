@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/gallery";
 import { getUser, isCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
@@ -25,7 +26,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <PageHeader heading={PAGES.gallery.heading} intro={PAGES.gallery.description} />
       <div className="mx-auto max-w-7xl px-4 py-10">
         {loaderData.canEdit ? (
-          <Link to="/gallery/photos" className={buttonClass("secondary", "mb-6")}>
+          <Link to={localHref("/gallery/photos")} className={buttonClass("secondary", "mb-6")}>
             Add or arrange photos
           </Link>
         ) : null}

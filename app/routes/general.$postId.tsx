@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/general.$postId";
 import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
@@ -65,7 +66,7 @@ export default function Announcement({ loaderData, actionData }: Route.Component
           </p>
           <div className="prose-post mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: post.html }} />
         </article>
-        <Link to="/general" className="inline-flex items-center gap-2 font-medium text-court-800 underline">
+        <Link to={localHref("/general")} className="inline-flex items-center gap-2 font-medium text-court-800 underline">
           <ArrowLeft aria-hidden className="size-4" /> All announcements
         </Link>
         {post.canEdit ? (

@@ -1,4 +1,5 @@
 import { Pin } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/general";
 import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
@@ -66,7 +67,7 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       <Section title="Latest News" id="news">
         <p className="mb-6 text-slate-700">
-          <a href="/general/feed.xml" className="font-medium text-court-800 underline">
+          <a href={localHref("/general/feed.xml")} className="font-medium text-court-800 underline">
             Follow these updates in a feed reader (Atom)
           </a>
         </p>

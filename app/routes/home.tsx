@@ -1,4 +1,5 @@
 import { CalendarDays, Mail, MapPin, Phone } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { telHref } from "~/components/footer";
@@ -55,13 +56,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
           <div>
             <h1 className="max-w-3xl font-display text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{PAGES.home.heading}</h1>
-            <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE}</p>
+            <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE()}</p>
             <p className="mt-4 max-w-2xl text-lg text-slate-100">{HERO_TEXT}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/programs" className={buttonClass("primary", "bg-ball-400! text-navy-900! hover:bg-ball-300!")}>
+              <Link to={localHref("/programs")} className={buttonClass("primary", "bg-ball-400! text-navy-900! hover:bg-ball-300!")}>
                 Join Our Programs
               </Link>
-              <Link to="/about" className={buttonClass("secondary", "border-white! bg-transparent! text-white! hover:bg-white/10!")}>
+              <Link to={localHref("/about")} className={buttonClass("secondary", "border-white! bg-transparent! text-white! hover:bg-white/10!")}>
                 Learn More<span className="sr-only"> about us</span>
               </Link>
             </div>
@@ -131,7 +132,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {event.place ? <span className="block">{event.place}</span> : null}
                 </p>
                 {event.hasRegister ? (
-                  <Link to="/programs/registration" className={buttonClass("primary", "mt-4 self-start")} aria-label={`Register: ${event.title}`}>
+                  <Link
+                    to={localHref("/programs/registration")}
+                    className={buttonClass("primary", "mt-4 self-start")}
+                    aria-label={`Register: ${event.title}`}
+                  >
                     Register
                   </Link>
                 ) : event.status === "open" ? null : (
@@ -144,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <div className="mt-8">
-          <Link to="/calendar" className={buttonClass("secondary")}>
+          <Link to={localHref("/calendar")} className={buttonClass("secondary")}>
             View Full Calendar
           </Link>
         </div>

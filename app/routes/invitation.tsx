@@ -2,6 +2,7 @@
 // it signed in (creating an account first if needed) and joins the athlete's family; an athlete whose record their
 // guardian made chooses a password here, signed out. An athlete invitation never goes to an existing account.
 import { data, Form, Link, useNavigation } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/invitation";
 import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
@@ -57,7 +58,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   if (!invitation) {
     return (
       <AuthCard title="Invitation" subtitle={INVITATION_GONE}>
-        <Link to="/" className={buttonClass("primary")}>
+        <Link to={localHref("/")} className={buttonClass("primary")}>
           Go to Home
         </Link>
       </AuthCard>
@@ -79,7 +80,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       {!forGuardian && signedInAs ? (
         <p className="text-slate-800">
           {ATHLETE_INVITATION_NEEDS_NEW_LOGIN.replace(" Sign out, then follow the link again to choose a password.", "")} Please{" "}
-          <Link to="/signout" className="font-semibold text-court-800 underline">
+          <Link to={localHref("/signout")} className="font-semibold text-court-800 underline">
             sign out
           </Link>
           , then follow the link again to choose a password.
@@ -97,7 +98,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
       ) : signedInAs ? (
         <p className="text-slate-800">
           You are signed in as {signedInAs}. Please{" "}
-          <Link to="/signout" className="font-semibold text-court-800 underline">
+          <Link to={localHref("/signout")} className="font-semibold text-court-800 underline">
             sign out
           </Link>{" "}
           and sign in with the address the invitation was sent to.

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
@@ -240,7 +241,7 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
     <section className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col px-0 sm:px-4 sm:py-4">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-slate-200 bg-white sm:rounded-xl sm:border sm:shadow-sm">
         <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-3">
-          <Link to="/messages" className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Back to messages">
+          <Link to={localHref("/messages")} className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Back to messages">
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
           <div className="min-w-0">
@@ -315,7 +316,7 @@ export function ErrorBoundary() {
           <section className="mx-auto max-w-md px-4 py-24 text-center">
             <h1 className="text-2xl font-bold text-slate-900">Conversation not found</h1>
             <p className="mt-2 text-slate-700">It does not exist, or you are not part of it.</p>
-            <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
+            <Link to={localHref("/messages")} className={`${buttonClass("primary")} mt-6`}>
               Back to Messages
             </Link>
           </section>

@@ -1,4 +1,5 @@
 import { Plus, Search } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { useState } from "react";
 import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/messages";
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     invariantResponse(parsed.success, "Choose a client.");
     try {
       const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.safePlay);
-      return redirect(`/messages/${id}`);
+      return redirect(localHref(`/messages/${id}`));
     } catch (err) {
       if (err instanceof ConversationRuleError) throw data({ error: err.message }, { status: err.status });
       throw err;
@@ -129,7 +130,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
         <h1 className="text-2xl font-bold text-slate-900">Sign In Required</h1>
         <p className="mt-2 text-slate-700">Please sign in to access messages.</p>
-        <Link to="/signin?redirectTo=%2Fmessages" className={`${buttonClass("primary")} mt-6`}>
+        <Link to={localHref("/signin?redirectTo=%2Fmessages")} className={`${buttonClass("primary")} mt-6`}>
           Sign In
         </Link>
       </section>
@@ -155,7 +156,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
               </button>
             </NewConversationDialog>
           ) : null}
-          <Link to="/" className={buttonClass("secondary")}>
+          <Link to={localHref("/")} className={buttonClass("secondary")}>
             Back to Home
           </Link>
         </div>
@@ -220,7 +221,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       {hasMore || after ? (
         <nav aria-label="More conversations" className="mt-6 flex justify-center gap-4">
           {after ? (
-            <Link to="/messages" className={buttonClass("secondary")}>
+            <Link to={localHref("/messages")} className={buttonClass("secondary")}>
               Most recent conversations
             </Link>
           ) : null}
@@ -245,7 +246,7 @@ export function ErrorBoundary() {
       <p role="alert" className="mt-2 text-slate-700">
         {thrownMessage(error) ?? "That could not be done. Please try again."}
       </p>
-      <Link to="/messages" className={`${buttonClass("primary")} mt-6`}>
+      <Link to={localHref("/messages")} className={`${buttonClass("primary")} mt-6`}>
         Back to Messages
       </Link>
     </section>

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from "react";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/privacy";
 import { telHref } from "~/components/footer";
 import { PageHeader } from "~/components/page-header";
@@ -28,7 +29,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   const values: Record<string, ReactNode> = {
     days: String(loaderData.backupDays),
     account: (
-      <a href="/account" className={LINK}>
+      <a href={localHref("/account")} className={LINK}>
         {PRIVACY_ACCOUNT_LINK}
       </a>
     ),

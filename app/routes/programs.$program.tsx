@@ -1,4 +1,5 @@
 import { FileText } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/programs.$program";
 import { PageHeader } from "~/components/page-header";
@@ -72,10 +73,10 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
               <FileText aria-hidden className="size-4" /> {DOCUMENTS.photoRelease.label}
             </a>
           ) : null}
-          <Link to="/contact" className={buttonClass("secondary")}>
+          <Link to={localHref("/contact")} className={buttonClass("secondary")}>
             {PROGRAM_LABEL_TEXT.contact}
           </Link>
-          <Link to="/programs" className={buttonClass("ghost")}>
+          <Link to={localHref("/programs")} className={buttonClass("ghost")}>
             {PROGRAM_LABEL_TEXT.allPrograms}
           </Link>
         </div>

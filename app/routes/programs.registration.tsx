@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/programs.registration";
 import { PageHeader } from "~/components/page-header";
 import { HoneypotField, SelectField, SuccessPanel } from "~/components/public/form-fields";
@@ -71,7 +72,7 @@ export default function Registration({ actionData, loaderData }: Route.Component
       <div className="mx-auto max-w-3xl px-4 py-10">
         {actionData?.ok ? (
           <SuccessPanel title={FORM_TEXT.registrationSuccessTitle} text={FORM_TEXT.registrationSuccess}>
-            <Link to="/programs" className={buttonClass("secondary", "mt-4")}>
+            <Link to={localHref("/programs")} className={buttonClass("secondary", "mt-4")}>
               Back to Programs
             </Link>
           </SuccessPanel>

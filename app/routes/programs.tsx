@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/programs";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
@@ -36,7 +37,7 @@ export default function Programs() {
       </Section>
       <Section title={PROGRAMS_TEXT.privateTitle} id="private">
         <p className="max-w-3xl text-slate-700">{PROGRAMS_TEXT.privateText}</p>
-        <Link to="/contact" className={buttonClass("primary", "mt-4")}>
+        <Link to={localHref("/contact")} className={buttonClass("primary", "mt-4")}>
           {PROGRAMS_TEXT.privateButton}
         </Link>
       </Section>
@@ -47,7 +48,7 @@ export default function Programs() {
               <Card className="h-full">
                 <h3 className="text-lg font-semibold text-navy-900">
                   <Link to={p.to} className="text-court-800 underline hover:text-court-900">
-                    {p.label}
+                    {p.name()}
                   </Link>
                 </h3>
                 <p className="mt-2 text-sm text-slate-700">{PROGRAM_DETAILS[p.slug].summary}</p>
@@ -62,7 +63,7 @@ export default function Programs() {
             <li key={r}>{r}</li>
           ))}
         </ul>
-        <Link to="/programs/registration" className={buttonClass("primary", "mt-4")}>
+        <Link to={localHref("/programs/registration")} className={buttonClass("primary", "mt-4")}>
           {PROGRAMS_TEXT.registerButton}
         </Link>
       </Section>

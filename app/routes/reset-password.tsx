@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenUsable, resetPassword } from "~/auth/password-reset.server";
 import { RESET_TEXT } from "~/content/account";
@@ -35,7 +36,7 @@ function InvalidLink() {
         {RESET_TEXT.invalidLink}
       </p>
       <p className="mt-6 text-center text-sm">
-        <Link to="/forgot-password" className="font-semibold text-court-800 underline">
+        <Link to={localHref("/forgot-password")} className="font-semibold text-court-800 underline">
           Send me a new link
         </Link>
       </p>

@@ -5,6 +5,7 @@
 // reviewed) and the log. Everyone else gets 403 from requireSafeguardingLead, on the first line of the loader and
 // the action.
 import { data, Form, Link, useActionData } from "react-router";
+import { localHref } from "~/i18n/locale";
 import { z } from "zod";
 import type { Route } from "./+types/safeguarding";
 import { requireSafeguardingLead } from "~/family/safe-play.server";
@@ -178,7 +179,7 @@ export default function Safeguarding({ loaderData }: Route.ComponentProps) {
               </Button>
             </Form>
           )}
-          <Link to="/safeguarding" className={`${buttonClass("secondary")} mt-4`}>
+          <Link to={localHref("/safeguarding")} className={`${buttonClass("secondary")} mt-4`}>
             Back to the reports
           </Link>
         </section>

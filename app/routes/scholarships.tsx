@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/scholarships";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
@@ -34,7 +35,7 @@ export default function Scholarships() {
       </Section>
       <Section title={SCHOLARSHIPS_TEXT.donateTitle} id="donate">
         {/* Donations are made offline: the choice is carried to the Donate page, which suggests it for the memo. */}
-        <Form method="get" action="/donate" className="max-w-xl space-y-6">
+        <Form method="get" action={localHref("/donate")} className="max-w-xl space-y-6">
           <fieldset>
             <legend className="font-semibold text-navy-900">{SCHOLARSHIPS_TEXT.step1}</legend>
             <div className="mt-3 space-y-2">

@@ -1,6 +1,8 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signin";
 import { signInWithPassword } from "~/auth/accounts.server";
+import { getLocale } from "~/i18n/locale";
 import { backToDocumentDialog } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
@@ -50,8 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const toast = AUTH_TOASTS.signedIn;
-  if (viaDialog) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
-  throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, { headers: result.headers });
+  // The account's language follows the person (issue 27): signed in from a page in another one, they land in theirs.
+  const otherLanguage = result.locale !== undefined && result.locale !== getLocale();
+  if (viaDialog && !otherLanguage) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
+  throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, {
+    headers: result.headers,
+    document: otherLanguage,
+    locale: result.locale,
+  });
 }
 
 export default function SignIn({ actionData }: Route.ComponentProps) {
@@ -79,7 +87,7 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         Don't have an account?{" "}
-        <Link to="/signup" className="font-semibold text-court-800 underline">
+        <Link to={localHref("/signup")} className="font-semibold text-court-800 underline">
           Sign up
         </Link>
       </p>

@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signout";
 import { signOut } from "~/auth/accounts.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export function loader() {
-  throw redirect("/");
+  throw redirect(localHref("/"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/accounts.server";
 import { backToDocumentDialog } from "~/auth/document-dialog.server";
@@ -94,7 +95,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         Already have an account?{" "}
-        <Link to="/signin" className="font-semibold text-court-800 underline">
+        <Link to={localHref("/signin")} className="font-semibold text-court-800 underline">
           Sign in
         </Link>
       </p>

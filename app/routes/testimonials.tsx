@@ -2,6 +2,7 @@
 // The section posts with a fetcher and sends via=fetcher once hydrated; a plain form post (no JavaScript) is
 // answered with a redirect back to the home page and a toast cookie.
 import { data, redirect } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/testimonials";
 import { getUser, isCoach } from "~/auth/session.server";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
@@ -46,7 +47,7 @@ export function rateLimitMessage(retryAfterSeconds: number) {
 }
 
 export async function loader() {
-  throw redirect("/");
+  throw redirect(localHref("/"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,6 +2,7 @@
 // one topic; it cannot be changed to name another. Opening the link shows a button (link scanners only GET);
 // mail programs POST "List-Unsubscribe=One-Click" to the same address.
 import { data, Form, Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/unsubscribe";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
@@ -69,7 +70,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to="/account" className="font-semibold text-court-800 underline">
+        <Link to={localHref("/account")} className="font-semibold text-court-800 underline">
           Your account
         </Link>
       </p>

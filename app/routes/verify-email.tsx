@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/verify-email";
 import { wasEmailLinkMailed } from "~/auth/email-links.server";
 import { AuthCard } from "~/components/auth-card";
@@ -33,7 +34,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
         {loaderData.ok ? VERIFY_TEXT.done : VERIFY_TEXT.invalid}
       </p>
       <p className="mt-6 text-center text-sm">
-        <Link to="/" className="font-semibold text-court-800 underline">
+        <Link to={localHref("/")} className="font-semibold text-court-800 underline">
           Go to the home page
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
@@ -116,7 +117,7 @@ async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
 
 function BackToVideos() {
   return (
-    <Link to="/blog" className={buttonClass("secondary")}>
+    <Link to={localHref("/blog")} className={buttonClass("secondary")}>
       <ArrowLeft aria-hidden className="size-4" /> Back to Videos
     </Link>
   );

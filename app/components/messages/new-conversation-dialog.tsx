@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import { localHref } from "~/i18n/locale";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
@@ -26,7 +27,7 @@ export function NewConversationDialog({ clients, children }: { clients: Client[]
             {clients.length === 0 ? <li className="p-4 text-sm text-slate-700">No clients yet.</li> : null}
             {clients.map((c) => (
               <li key={c.id} className="border-b border-slate-100 last:border-b-0">
-                <Form method="post" action="/messages">
+                <Form method="post" action={localHref("/messages")}>
                   <input type="hidden" name="intent" value="start" />
                   <input type="hidden" name="clientId" value={c.id} />
                   <button type="submit" className="flex w-full flex-col items-start px-4 py-3 text-left hover:bg-court-50 focus-visible:bg-court-50">

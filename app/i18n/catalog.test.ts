@@ -1,0 +1,36 @@
+// The language catalog is whole (issue 27): every message has its Spanish, with the same {placeholders}, and a Spanish
+// that merely repeats the English is a word both languages share, listed here. Paraglide itself would compile a
+// missing Spanish message silently to the English one.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** Messages whose Spanish is the English on purpose: names, and words Spanish uses as they are. */
+const SAME_IN_BOTH = new Set(["nav_general", "nav_program_school_without_walls", "language_offer_text", "language_offer_link"]);
+
+type Catalog = Record<string, unknown>;
+const read = (locale: string): Catalog => JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8")) as Catalog;
+const keys = (c: Catalog) => Object.keys(c).filter((k) => k !== "$schema");
+const placeholders = (value: unknown) => [...JSON.stringify(value).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe("the language catalog", () => {
+  const en = read("en");
+  const es = read("es");
+
+  it("has a Spanish message for every English one, and none the English lacks", () => {
+    expect(keys(en).filter((k) => !(k in es))).toEqual([]);
+    expect(keys(es).filter((k) => !(k in en))).toEqual([]);
+  });
+
+  it("keeps every placeholder in the Spanish", () => {
+    expect(keys(en).filter((k) => placeholders(en[k]).join() !== placeholders(es[k]).join())).toEqual([]);
+  });
+
+  it("has no Spanish that only repeats the English, unless both languages say it so", () => {
+    expect(keys(en).filter((k) => !SAME_IN_BOTH.has(k) && JSON.stringify(en[k]) === JSON.stringify(es[k]))).toEqual([]);
+  });
+
+  it("names messages in lower snake case, by where they are used", () => {
+    expect(keys(en).filter((k) => !/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(k))).toEqual([]);
+  });
+});
