@@ -90,7 +90,7 @@ export default tseslint.config(
         "error",
         {
           selector: "JSXAttribute[name.name=/^(to|href|action)$/] > Literal[value=/^\\/(?!\\/|favicon\\.svg$|language$|auth\\/google$)/]",
-          message: "A path inside the site goes through localHref(\"/path\") (app/i18n/locale.ts), so the reader stays in their language.",
+          message: 'A path inside the site goes through localHref("/path") (app/i18n/locale.ts), so the reader stays in their language.',
         },
       ],
     },
