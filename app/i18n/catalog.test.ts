@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 const SAME_IN_BOTH = new Set(["nav_general", "nav_program_school_without_walls", "language_offer_text", "language_offer_link"]);
 
 type Catalog = Record<string, unknown>;
-const read = (locale: string): Catalog => JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `${locale}.json`), "utf8")) as Catalog;
+/** The catalog's files, one an area of the site (project.inlang/settings.json lists them). */
+const settings = JSON.parse(fs.readFileSync(path.join(process.cwd(), "project.inlang", "settings.json"), "utf8")) as {
+  "plugin.inlang.messageFormat": { pathPattern: string[] };
+};
+const PATTERNS = settings["plugin.inlang.messageFormat"].pathPattern;
+const readFile = (pattern: string, locale: string): Catalog =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), pattern.replace("{locale}", locale)), "utf8")) as Catalog;
+const read = (locale: string): Catalog => Object.assign({}, ...PATTERNS.map((p) => readFile(p, locale))) as Catalog;
 const keys = (c: Catalog) => Object.keys(c).filter((k) => k !== "$schema");
 const placeholders = (value: unknown) => [...JSON.stringify(value).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -28,6 +35,17 @@ describe("the language catalog", () => {
 
   it("has no Spanish that only repeats the English, unless both languages say it so", () => {
     expect(keys(en).filter((k) => !SAME_IN_BOTH.has(k) && JSON.stringify(en[k]) === JSON.stringify(es[k]))).toEqual([]);
+  });
+
+  it("defines each message in one file only", () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const pattern of PATTERNS)
+      for (const key of keys(readFile(pattern, "en"))) {
+        if (seen.has(key)) twice.push(`${key}: ${seen.get(key)} and ${pattern}`);
+        seen.set(key, pattern);
+      }
+    expect(twice).toEqual([]);
   });
 
   it("names messages in lower snake case, by where they are used", () => {
