@@ -6,8 +6,10 @@ import { telHref } from "~/components/footer";
 import { HeroIllustration } from "~/components/public/hero-illustration";
 import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
-import { EVENTS_TITLE, GET_IN_TOUCH, HERO_TEXT, MISSION, VISION } from "~/content/home";
-import { PAGES } from "~/content/pages";
+import { HOME } from "~/content/home.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { SERVICE_AREAS, TAGLINE } from "~/content/site";
 import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/meta";
 import { useRootData } from "~/root";
@@ -19,8 +21,9 @@ import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const tags = pageMeta(PAGES.home, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [];
+  const tags = pageMeta(loaderData.page, { matches, location });
   const site = siteFrom(matches);
   const publicUrl = publicUrlFrom(matches);
   if (site && publicUrl) tags.push(organizationJsonLd(site, publicUrl));
@@ -34,19 +37,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getScheduleCards(context.db, tz),
     getShortNoticeCancellations(context.db, tz),
   ]);
-  return { testimonials, events, cancellations: shortNotice.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note })) };
+  return {
+    page: pageWords("home"),
+    words: HOME[getLocale()],
+    testimonials,
+    events,
+    cancellations: shortNotice.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note })),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
+  const { page, words } = loaderData;
   return (
     <>
       {loaderData.cancellations.length ? (
-        <div role="region" aria-label="Cancelled sessions" className="border-b-4 border-red-700 bg-red-50">
+        <div role="region" aria-label={m.home_cancelled_region()} className="border-b-4 border-red-700 bg-red-50">
           <div className="mx-auto max-w-7xl px-4 py-4 text-red-900">
             {loaderData.cancellations.map((c) => (
               <p key={c.day} className="font-semibold">
-                Cancelled: no sessions on {c.label}.{c.note ? ` ${c.note}` : ""}
+                {m.home_cancelled_day({ day: c.label })}
+                {c.note ? ` ${c.note}` : ""}
               </p>
             ))}
           </div>
@@ -55,15 +66,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
           <div>
-            <h1 className="max-w-3xl font-display text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{PAGES.home.heading}</h1>
+            <h1 className="max-w-3xl font-display text-4xl font-extrabold tracking-tight text-balance sm:text-6xl">{page.heading}</h1>
             <p className="mt-4 text-2xl font-semibold text-ball-300">{TAGLINE()}</p>
-            <p className="mt-4 max-w-2xl text-lg text-slate-100">{HERO_TEXT}</p>
+            <p className="mt-4 max-w-2xl text-lg text-slate-100">{words.hero}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to={localHref("/programs")} className={buttonClass("primary", "bg-ball-400! text-navy-900! hover:bg-ball-300!")}>
-                Join Our Programs
+                {words.join}
               </Link>
               <Link to={localHref("/about")} className={buttonClass("secondary", "border-white! bg-transparent! text-white! hover:bg-white/10!")}>
-                Learn More<span className="sr-only"> about us</span>
+                {words.learnMore}
+                <span className="sr-only">{words.learnMoreHidden}</span>
               </Link>
             </div>
           </div>
@@ -72,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-12 md:grid-cols-2">
-        {[MISSION, VISION].map((card) => (
+        {[words.mission, words.vision].map((card) => (
           <Card key={card.title} className="border-t-4 border-t-court-600">
             <h2 className="text-2xl font-bold text-navy-900">{card.title}</h2>
             <p className="mt-3 text-slate-700">{card.text}</p>
@@ -80,11 +92,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
 
-      <Section title={GET_IN_TOUCH.title} id="get-in-touch" intro={GET_IN_TOUCH.text}>
+      <Section title={words.getInTouch.title} id="get-in-touch" intro={words.getInTouch.text}>
         <div className="grid gap-6 md:grid-cols-3">
           <Card>
             <h3 className="flex items-center gap-2 font-semibold text-navy-900">
-              <Phone aria-hidden className="size-5 text-court-700" /> Phone
+              <Phone aria-hidden className="size-5 text-court-700" /> {words.getInTouch.phone}
             </h3>
             {site ? (
               <a href={telHref(site.phone)} className="mt-2 block text-lg font-semibold text-court-800 underline">
@@ -94,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card>
             <h3 className="flex items-center gap-2 font-semibold text-navy-900">
-              <Mail aria-hidden className="size-5 text-court-700" /> Email
+              <Mail aria-hidden className="size-5 text-court-700" /> {words.getInTouch.email}
             </h3>
             {site ? (
               <a href={`mailto:${site.email}`} className="mt-2 block break-all text-lg font-semibold text-court-800 underline">
@@ -104,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Card>
           <Card>
             <h3 className="flex items-center gap-2 font-semibold text-navy-900">
-              <MapPin aria-hidden className="size-5 text-court-700" /> {GET_IN_TOUCH.areasTitle}
+              <MapPin aria-hidden className="size-5 text-court-700" /> {words.getInTouch.areasTitle}
             </h3>
             <ul className="mt-2 space-y-1 text-slate-700">
               {SERVICE_AREAS.map((a) => (
@@ -117,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <TestimonialsSection {...loaderData.testimonials} />
 
-      <Section title={EVENTS_TITLE} id="events">
+      <Section title={words.eventsTitle} id="events">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.events.map((event) => (
             <li key={event.id}>
@@ -135,13 +147,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={localHref("/programs/registration")}
                     className={buttonClass("primary", "mt-4 self-start")}
-                    aria-label={`Register: ${event.title}`}
+                    aria-label={m.home_register_for({ event: event.title })}
                   >
-                    Register
+                    {m.nav_register()}
                   </Link>
                 ) : event.status === "open" ? null : (
                   <p className="mt-4 text-sm font-semibold uppercase tracking-wide text-slate-600">
-                    {event.status === "closed" ? "Closed" : "Cancelled"}
+                    {event.status === "closed" ? m.home_closed() : m.home_cancelled()}
                   </p>
                 )}
               </Card>
@@ -150,7 +162,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
         <div className="mt-8">
           <Link to={localHref("/calendar")} className={buttonClass("secondary")}>
-            View Full Calendar
+            {words.fullCalendar}
           </Link>
         </div>
       </Section>
