@@ -5,6 +5,7 @@ import { localHref } from "~/i18n/locale";
 import { Field } from "~/components/ui/field";
 import { PRIVACY_SIGNUP_NOTE } from "~/content/auth";
 import type { ClientKind } from "~/family/safe-play";
+import { errorMessage } from "~/lib/page-behaviours-contract";
 
 export function ClientKindFields({
   kind,
@@ -30,7 +31,7 @@ export function ClientKindFields({
           <input type="radio" name="kind" value="athlete" defaultChecked={kind === "athlete"} className="size-4" />I am a student-athlete
         </label>
         {errors.kind ? (
-          <p id={`${id}-kind-error`} data-field-error="" className="text-sm text-red-700">
+          <p id={`${id}-kind-error`} {...errorMessage.field()} className="text-sm text-red-700">
             {errors.kind}
           </p>
         ) : null}

@@ -13,6 +13,7 @@ import { dialogCommand } from "~/components/ui/dialog-command";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { DOCUMENT_DIALOG } from "~/lib/form-errors";
+import { authDialog, busy, errorMessage } from "~/lib/page-behaviours-contract";
 import type { AuthDialogFlash } from "~/lib/toast";
 
 /**
@@ -20,7 +21,7 @@ import type { AuthDialogFlash } from "~/lib/toast";
  * The server checks it with the same rules and messages: success brings the visitor back to this page, signed in,
  * with the same toast as the other dialog; a refusal brings them back with this dialog open again, showing the
  * reason and what they typed (app/auth/document-dialog.server.ts). Switching modes (the words, the sign-up fields,
- * the form's target) and clearing the fields and errors is app/lib/page-behaviours.js (data-auth-toggle).
+ * the form's target) and clearing the fields and errors is app/lib/page-behaviours.js (`authDialog`).
  */
 export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: boolean; flash: AuthDialogFlash | null }) {
   const { pathname, search } = useLocation();
@@ -35,13 +36,10 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
       id={DOCUMENT_DIALOG_ID}
       closedby="any"
       open={flash ? true : undefined}
-      data-open-on-load={flash ? "" : undefined}
-      data-mode={mode}
-      data-texts={JSON.stringify(AUTH_DIALOG_TEXT)}
+      {...authDialog.dialog({ mode, texts: AUTH_DIALOG_TEXT, describedBy, openOnLoad: Boolean(flash) })}
       aria-labelledby={`${id}-title`}
       // After a refusal the reason is part of the description, so opening the dialog says it.
       aria-describedby={flash?.error ? `${describedBy} ${id}-error` : describedBy}
-      data-describedby={describedBy}
       className="m-auto max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] overflow-y-auto rounded-xl bg-white p-6 shadow-xl backdrop:bg-slate-900/50 [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-1 [&:not(:modal)]:ring-slate-300"
     >
       <button
@@ -52,21 +50,21 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
       >
         <X aria-hidden className="size-5" />
       </button>
-      <h2 id={`${id}-title`} data-text="title" className="text-xl font-bold text-slate-900">
+      <h2 id={`${id}-title`} {...authDialog.text("title")} className="text-xl font-bold text-slate-900">
         {text.title}
       </h2>
-      <p id={`${id}-subtitle`} data-text="subtitle" className="mt-1 text-sm text-slate-600">
+      <p id={`${id}-subtitle`} {...authDialog.text("subtitle")} className="mt-1 text-sm text-slate-600">
         {text.subtitle}
       </p>
       {/* No browser validation: the server answers with the site's own messages. */}
       <form method="post" action={text.action} noValidate className="mt-4 flex flex-col gap-3">
         <input type="hidden" name="via" value={DOCUMENT_DIALOG} />
         <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
-        <fieldset data-signup-only="" hidden={!signup} disabled={!signup} className="contents">
+        <fieldset {...authDialog.signupOnly()} hidden={!signup} disabled={!signup} className="contents">
           <Field label="Full Name" autoComplete="name" required {...field("fullName")} />
         </fieldset>
         <Field label="Email" type="email" autoComplete="email" required {...field("email")} />
-        <fieldset data-signup-only="" hidden={!signup} disabled={!signup} className="contents">
+        <fieldset {...authDialog.signupOnly()} hidden={!signup} disabled={!signup} className="contents">
           <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
           <ClientKindFields privacyNote errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
         </fieldset>
@@ -80,11 +78,11 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
         />
         {mode === "signin" ? <ForgotPasswordLink /> : null}
         {flash?.error ? (
-          <div id={`${id}-error`} data-form-error="">
+          <div id={`${id}-error`} {...errorMessage.form()}>
             <FormError message={flash.error} />
           </div>
         ) : null}
-        <Button type="submit" className="w-full" data-text="submit" data-busy-label={text.busy}>
+        <Button type="submit" className="w-full" {...authDialog.text("submit")} {...busy.button(text.busy)}>
           {text.submit}
         </Button>
       </form>
@@ -93,11 +91,11 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
       <form
         method="get"
         action={AUTH_DIALOG_TEXT[signup ? "signin" : "signup"].action}
-        data-auth-toggle-form=""
+        {...authDialog.toggleForm()}
         className="mt-4 text-center text-sm text-slate-700"
       >
-        <span data-text="prompt">{text.prompt}</span>
-        <button type="submit" data-auth-toggle="" data-text="toggle" className="font-semibold text-court-800 underline">
+        <span {...authDialog.text("prompt")}>{text.prompt}</span>
+        <button type="submit" {...authDialog.toggle()} {...authDialog.text("toggle")} className="font-semibold text-court-800 underline">
           {text.toggle}
         </button>
       </form>

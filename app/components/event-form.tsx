@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Field, FormError } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { WEEKDAY_NAMES } from "~/lib/datetime";
+import { errorMessage } from "~/lib/page-behaviours-contract";
 
 export type EventFormValues = {
   title: string;
@@ -57,7 +58,7 @@ export function eventFormValuesFrom(form: FormData): EventFormValues {
 
 function ErrorLine({ id, message }: { id: string; message?: string | undefined }) {
   return message ? (
-    <p id={id} data-field-error="" className="text-sm text-red-700">
+    <p id={id} {...errorMessage.field()} className="text-sm text-red-700">
       {message}
     </p>
   ) : null;

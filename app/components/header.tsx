@@ -7,11 +7,12 @@ import { Form, Link, NavLink, useNavigation } from "react-router";
 import { SignInButton } from "~/components/auth-dialog";
 import { ProgramsMenu } from "~/components/programs-menu";
 import { NAV_LINKS, PROGRAM_OVERVIEW_LINKS, PROGRAM_LINKS, SHORT_NAME } from "~/content/site";
+import { disclosure } from "~/lib/page-behaviours-contract";
+import { roleLabel, type Profile } from "~/lib/profile";
+import { useRealtime } from "~/messaging/realtime-client";
 
 /** The phone menu's Programs: the overview and registration first (the wide header reaches them from its pages). */
 const MOBILE_PROGRAM_LINKS = [...PROGRAM_OVERVIEW_LINKS, ...PROGRAM_LINKS];
-import { roleLabel, type Profile } from "~/lib/profile";
-import { useRealtime } from "~/messaging/realtime-client";
 
 type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role"> & { safeguardingLead?: boolean };
 
@@ -24,7 +25,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | null; orgName: string; unreadCount?: number }) {
   const mobileId = useId();
-  // The menus' behaviour is app/lib/page-behaviours.js (data-disclosure), so they work on pages without React.
+  // The menus' behaviour is app/lib/page-behaviours.js (`disclosure`), so they work on pages without React.
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       {/* From 1280 px the links get a row of their own under the name and account: on one row they leave no
@@ -45,13 +46,7 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
         <div className="flex shrink-0 items-center gap-2">
           <LanguageSwitch className="hidden sm:block" />
           <AccountArea user={user} unreadCount={unreadCount} />
-          <button
-            type="button"
-            data-disclosure-button=""
-            className="group rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
-            aria-expanded="false"
-            aria-controls={mobileId}
-          >
+          <button type="button" {...disclosure.button(mobileId)} className="group rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden">
             <X aria-hidden className="hidden size-6 group-aria-expanded:block" />
             <Menu aria-hidden className="size-6 group-aria-expanded:hidden" />
             {/* Both names are rendered; aria-expanded picks one, so the script never changes text React owns. */}
@@ -62,11 +57,8 @@ export function Header({ user, orgName, unreadCount = 0 }: { user: HeaderUser | 
       </div>
       {/* Scrolls on its own when taller than the screen, with room at the end so nothing floats over its last link. */}
       <nav
-        id={mobileId}
+        {...disclosure.panel(mobileId, { lockScroll: true })}
         aria-label={m.nav_mobile_label()}
-        data-disclosure-panel=""
-        data-lock-scroll=""
-        hidden
         className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto overscroll-contain border-t border-slate-200 px-4 pb-24 xl:hidden"
       >
         <ul className="grid gap-1 pt-2 sm:grid-cols-2">
@@ -144,12 +136,10 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
   const menuId = useId();
   const name = user.fullName || user.email;
   return (
-    <div className="relative" data-disclosure="">
+    <div className="relative" {...disclosure.box()}>
       <button
         type="button"
-        data-disclosure-button=""
-        aria-expanded="false"
-        aria-controls={menuId}
+        {...disclosure.button(menuId)}
         className="flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-1 pr-3 text-sm font-medium text-slate-800 hover:bg-slate-50"
       >
         <span aria-hidden className="grid size-7 place-items-center rounded-full bg-court-700 text-xs font-bold text-white">
@@ -164,9 +154,7 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
         ) : null}
       </button>
       <div
-        id={menuId}
-        data-disclosure-panel=""
-        hidden
+        {...disclosure.panel(menuId)}
         className="absolute right-0 top-full z-40 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-2 shadow-lg"
       >
         <p className="truncate px-4 pb-2 text-xs text-slate-600">

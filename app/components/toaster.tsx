@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { notice } from "~/lib/page-behaviours-contract";
 import type { Toast } from "~/lib/toast";
 
 // Sonner loads with the first toast (app/components/sonner-host.tsx); toasts asked for meanwhile wait here.
@@ -46,20 +47,25 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   ) : null;
 }
 
-/** The same toast on a page that runs no React; app/lib/page-behaviours.js closes it (data-notice). */
+/** The same toast on a page that runs no React; app/lib/page-behaviours.js closes it (`notice`). */
 export function DocumentToast({ toast }: { toast: Toast }) {
   const tone = toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-court-200 bg-white text-slate-900";
   return (
     <section
       aria-label="Notifications"
-      data-notice=""
+      {...notice.box()}
       className={`fixed inset-x-0 top-4 z-50 mx-auto w-[min(24rem,calc(100vw-2rem))] rounded-lg border p-4 pr-10 shadow-lg ${tone}`}
     >
       <div role="status">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm text-slate-700">{toast.description}</p> : null}
       </div>
-      <button type="button" data-dismiss="" aria-label="Close" className="absolute right-2 top-2 rounded-md p-1 text-slate-600 hover:bg-slate-100">
+      <button
+        type="button"
+        {...notice.dismiss()}
+        aria-label="Close"
+        className="absolute right-2 top-2 rounded-md p-1 text-slate-600 hover:bg-slate-100"
+      >
         <X aria-hidden className="size-4" />
       </button>
     </section>

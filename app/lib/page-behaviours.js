@@ -5,7 +5,11 @@
 // renders later (after a client-side navigation) works too. React renders these attributes once and never changes
 // them; only this script does. On pages that run React it changes attributes only,
 // never text: it may run before React starts, and a text React did not render would make React throw the page's
-// markup away. (The sign-in dialog's words change only on pages without React, the one place it exists.)
+// markup away. (The sign-in dialog's words change only on pages without React, the one place it exists.) Every
+// word it shows comes from the page (a data attribute or an element), never from here: the site speaks more than one
+// language and this script carries none.
+// Each behaviour and the data attributes it reads and sets are declared in app/lib/page-behaviours-contract.ts, which
+// components use to write them; its test fails when this script reads a name the contract does not declare.
 (() => {
   if (/** @type {any} */ (window).__siteBehaviours) return;
   /** @type {any} */ (window).__siteBehaviours = true;
@@ -282,6 +286,10 @@
       /** @type {HTMLFormElement} */ (form).inert = false;
     }
   };
+  // The inputs whose values it clears, and those it unticks: AUTH_DIALOG_CLEARS in page-behaviours-contract.ts (its
+  // test holds the two equal). Hidden inputs and every other control keep their values.
+  const CLEARED_VALUES = ["text", "email", "tel", "password", "date"];
+  const UNTICKED = ["radio", "checkbox"];
   /** @param {HTMLDialogElement} dialog @param {"signin" | "signup"} mode */
   const setAuthMode = (dialog, mode) => {
     const all = JSON.parse(dialog.dataset.texts ?? "{}");
@@ -301,10 +309,10 @@
       /** @type {HTMLFieldSetElement} */ (group).disabled = mode !== "signup";
     }
     for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (dialog.querySelectorAll("input:not([type=hidden])"))) {
-      // A choice is cleared by unticking it: its value is what the form sends (blanking it made every first
-      // sign-up fail with "Please choose whether you are a parent or guardian or a student-athlete.").
-      if (input.type === "radio" || input.type === "checkbox") input.checked = false;
-      else input.value = "";
+      // Only the values people type. A choice is cleared by unticking it: its value is what the form sends (blanking
+      // it made every first sign-up fail with "Please choose whether you are a parent or guardian or a student-athlete.").
+      if (CLEARED_VALUES.includes(input.type)) input.value = "";
+      else if (UNTICKED.includes(input.type)) input.checked = false;
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     }

@@ -10,6 +10,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
 import { parseForm } from "~/auth/schemas";
 import { PHOTO_MESSAGES, processPhoto } from "~/gallery/photo-upload.server";
+import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -135,7 +136,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
               Everyone pictured (or their guardian) agreed to this photo being published
             </label>
             {e.consent ? (
-              <p id="consent-error" data-field-error="" className="text-sm text-red-700">
+              <p id="consent-error" {...errorMessage.field()} className="text-sm text-red-700">
                 {e.consent}
               </p>
             ) : null}

@@ -1,5 +1,6 @@
 // The header, its Programs dropdown and mobile menu, the footer, and every route of the spec's route list.
 import { describe, expect, inject, it } from "vitest";
+import { AUTH_DIALOG_CLEARS } from "~/lib/page-behaviours-contract";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { launchBrowser, setupBrowser } from "./support/browser";
 
@@ -136,6 +137,60 @@ describe("pages without React", () => {
     await page.getByRole("button", { name: /Dora Document.*account menu/ }).click();
     await page.getByRole("link", { name: "Messages" }).click();
     await page.waitForURL((u) => u.pathname === "/messages");
+  });
+
+  it("clears only what was typed in the sign-in dialog: choices and hidden inputs keep their values, and sign-up works after", async () => {
+    const { page, visit } = await open();
+    await visit("/faq");
+    const dialog = page.getByRole("dialog");
+    /** Every input of the dialog, as the form would send it (the value) and as the person left it. */
+    const inputs = () =>
+      page
+        .locator("dialog", { has: page.getByLabel("I am a parent or guardian") })
+        .locator("input")
+        .evaluateAll((els) => (els as HTMLInputElement[]).map((i) => ({ name: i.name, type: i.type, value: i.value, checked: i.checked })));
+    const sent = await inputs();
+    expect(sent.filter((i) => i.type === "radio").map((i) => i.value)).toEqual(["guardian", "athlete"]);
+    expect(sent.some((i) => i.type === "hidden")).toBe(true);
+    /** Typed values are blank; a choice is unticked with its value unchanged; hidden inputs are unchanged. */
+    const expectCleared = async (how: string) => {
+      const now = await inputs();
+      expect(now.map((i) => i.name)).toEqual(sent.map((i) => i.name));
+      for (const [n, input] of now.entries()) {
+        if ((AUTH_DIALOG_CLEARS.values as readonly string[]).includes(input.type)) expect(input.value, `${how}: ${input.name}`).toBe("");
+        else expect(input.value, `${how}: ${input.name} (${input.type}) keeps its value`).toBe(sent[n]!.value);
+        if (input.type === "radio") expect(input.checked, `${how}: ${input.name} ${input.value} unticked`).toBe(false);
+      }
+    };
+    const fillSignUp = async (email: string) => {
+      await dialog.getByLabel("Full Name").fill("Clara Clear");
+      await dialog.getByLabel("Email").fill(email);
+      await dialog.getByLabel("Phone").fill("(202) 555-0188");
+      await dialog.getByLabel("I am a parent or guardian").check();
+      await dialog.getByLabel("Date of birth").fill("1985-03-14");
+      await dialog.getByLabel("Password").fill("secret12");
+    };
+
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await fillSignUp("typed-then-cleared@example.com");
+    await dialog.getByRole("button", { name: "Sign in" }).click(); // switching modes clears
+    await dialog.getByRole("heading", { name: "Sign In" }).waitFor();
+    await expectCleared("switched to sign-in");
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await fillSignUp("typed-then-closed@example.com");
+    await page.keyboard.press("Escape"); // so does closing
+    await dialog.waitFor({ state: "hidden" });
+    await expectCleared("closed");
+
+    // What the form sends is intact: the first sign-up after both succeeds.
+    const email = uniqueEmail("cleared");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await dialog.getByRole("button", { name: "Sign up" }).click();
+    await fillSignUp(email);
+    await dialog.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Welcome to Next Level Tennis! We sent you an email to confirm your address. You can sign in now.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/faq");
   });
 });
 

@@ -1,17 +1,18 @@
 import { Check, Copy } from "lucide-react";
 import { DONATE_TEXT } from "~/content/donate";
+import { copy } from "~/lib/page-behaviours-contract";
 
 /**
  * Shows a value; clicking copies it to the clipboard and confirms it visibly (and to screen readers). The copying
- * is app/lib/page-behaviours.js (data-copy): it marks the box data-copied or data-copy-failed and the styles show
+ * is app/lib/page-behaviours.js (`copy`): it marks the box data-copied or data-copy-failed and the styles show
  * the matching words, which React renders once, so a click before the page's React has started changes no text.
  */
 export function CopyButton({ label, value }: { label: string; value: string }) {
   return (
-    <div data-copy-box="" className="group">
+    <div {...copy.box()} className="group">
       <button
         type="button"
-        data-copy={value}
+        {...copy.button(value)}
         className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-left hover:border-court-700 hover:bg-court-50"
       >
         <span>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { dialogCommand } from "~/components/ui/dialog-command";
 import { Picture } from "~/components/ui/picture";
 import type { SiteImage } from "~/content/images";
+import { dialogSteps, photo as photoBox } from "~/lib/page-behaviours-contract";
 
 /** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
 const EAGER_COUNT = 3;
@@ -11,13 +12,13 @@ const GRID_SIZES = "(min-width: 1280px) 410px, (min-width: 640px) 33vw, 50vw";
 const FULL_SIZES = "(min-width: 1600px) 1600px, 100vw";
 
 /**
- * A photo that shows a placeholder when it cannot load: app/lib/page-behaviours.js marks the [data-photo] box of an
+ * A photo that shows a placeholder when it cannot load: app/lib/page-behaviours.js (`photo`) marks the box of an
  * image that failed (also before the script ran) and the styles swap the two. The placeholder names the photo to
  * screen readers.
  */
 function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: boolean; sizes: string; className: string }) {
   return (
-    <span data-photo="" className="group block">
+    <span {...photoBox.box()} className="group block">
       <Picture image={image} sizes={sizes} eager={eager} className={`group-data-broken:hidden ${className}`} />
       <span className="hidden aspect-[3/2] w-full min-w-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-200 text-slate-700 group-data-broken:flex">
         <span className="sr-only">{image.alt} </span>
@@ -31,7 +32,7 @@ function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: bo
 /**
  * The photo grid. Each photo opens full size in a native modal dialog (the button's `commandfor`), which the close
  * button, Escape, or a click on the dark area around the photo closes; previous and next buttons (and the arrow keys,
- * and a swipe: app/lib/page-behaviours.js, data-dialog-step) go from photo to photo. No React needed, so the gallery
+ * and a swipe: app/lib/page-behaviours.js, `dialogSteps`) go from photo to photo. No React needed, so the gallery
  * works on the page visitors get without it.
  */
 export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
@@ -65,7 +66,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
               className="fixed inset-0 m-0 h-dvh max-h-none w-screen max-w-none bg-transparent p-0 backdrop:bg-black/85"
             >
               <div
-                data-close-on-click=""
+                {...dialogSteps.closeOnClick()}
                 data-testid="gallery-backdrop"
                 className="relative flex h-full w-full touch-pan-y items-center justify-center p-4 pt-16"
               >
@@ -81,7 +82,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                     <button
                       type="button"
                       {...dialogCommand(other(-1), "show-modal")}
-                      data-dialog-step="previous"
+                      {...dialogSteps.step("previous")}
                       aria-label="Previous photo"
                       className={`left-3 ${stepClass}`}
                     >
@@ -90,7 +91,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                     <button
                       type="button"
                       {...dialogCommand(other(1), "show-modal")}
-                      data-dialog-step="next"
+                      {...dialogSteps.step("next")}
                       aria-label="Next photo"
                       className={`right-3 ${stepClass}`}
                     >

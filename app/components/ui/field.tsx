@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from "react";
+import { errorMessage } from "~/lib/page-behaviours-contract";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; name: string };
 
@@ -20,7 +21,7 @@ export function Field({ label, error, id, className = "", ...input }: FieldProps
         {...input}
       />
       {error ? (
-        <p id={errorId} data-field-error="" className="text-sm text-red-700">
+        <p id={errorId} {...errorMessage.field()} className="text-sm text-red-700">
           {error}
         </p>
       ) : null}
