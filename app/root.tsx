@@ -15,6 +15,7 @@ import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { LanguageOffer } from "~/components/language-offer";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
@@ -158,6 +159,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
       {root?.user && root.user.emailVerified === false ? <VerifyEmailBanner /> : null}
+      {!root?.user && getLocale() === "en" ? <LanguageOffer /> : null}
       <main id="main" className={screen ? "flex min-h-0 flex-1 flex-col" : "flex-1"}>
         {children}
       </main>

@@ -18,6 +18,7 @@ import {
   disclosure,
   errorMessage,
   notice,
+  languageOffer,
   photo,
   popup,
 } from "./page-behaviours-contract";
@@ -132,6 +133,7 @@ describe("the page behaviours' contract", () => {
       busy.button("Sending..."),
       notice.box(),
       notice.dismiss(),
+      languageOffer.box("es"),
     ];
     const written = new Set(
       everything.flatMap((attrs) =>

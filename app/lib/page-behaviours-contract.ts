@@ -46,6 +46,7 @@ export const BEHAVIOUR_ATTRIBUTES = {
   errorMessage: { write: ["data-field-error", "data-form-error"], sets: [] },
   busy: { write: ["data-busy-label"], sets: ["data-idle-label"] },
   notice: { write: ["data-notice", "data-dismiss"], sets: [] },
+  languageOffer: { write: ["data-language-offer"], sets: [] },
 } as const satisfies Record<string, { write: readonly DataName[]; sets: readonly DataName[] }>;
 
 type Behaviour = keyof typeof BEHAVIOUR_ATTRIBUTES;
@@ -185,4 +186,12 @@ export const busy = {
 export const notice = {
   box: () => ({ "data-notice": "" }) satisfies Written<"notice">,
   dismiss: () => ({ "data-dismiss": "" }) satisfies Written<"notice">,
+};
+
+/**
+ * The offer of the other language (issue 27): rendered hidden on English pages for visitors; shown when the browser's
+ * first language is the one offered and this device never chose one (no nlte-lang cookie). Never a redirect.
+ */
+export const languageOffer = {
+  box: (locale: "es") => ({ "data-language-offer": locale, hidden: true }) satisfies Written<"languageOffer"> & HTMLAttributes<HTMLElement>,
 };

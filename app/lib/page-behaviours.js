@@ -380,4 +380,14 @@
   /** @param {Element} notice */
   const expire = (notice) => setTimeout(() => (notice.matches(":hover, :focus-within") ? expire(notice) : notice.remove()), 6000);
   for (const notice of document.querySelectorAll("[data-notice]")) expire(notice);
+
+  // ---- The other language, offered (never imposed) to a browser whose first language it is, on a device that has
+  // not chosen one yet (the nlte-lang cookie). ----
+  if (!/(?:^|;\s*)nlte-lang=/.test(document.cookie)) {
+    const first = (navigator.languages?.[0] ?? navigator.language ?? "").toLowerCase();
+    for (const offer of document.querySelectorAll("[data-language-offer]")) {
+      const locale = offer.getAttribute("data-language-offer") ?? "";
+      if (locale && (first === locale || first.startsWith(`${locale}-`))) /** @type {HTMLElement} */ (offer).hidden = false;
+    }
+  }
 })();

@@ -128,7 +128,7 @@ export function setupBrowser(baseURL: () => string) {
     }
   });
   return async function openSession(
-    options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; timezoneId?: string } = {},
+    options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; timezoneId?: string; locale?: string } = {},
   ): Promise<BrowserSession> {
     const javaScriptEnabled = options.javaScriptEnabled ?? true;
     const context = await browser.newContext({
@@ -137,6 +137,8 @@ export function setupBrowser(baseURL: () => string) {
       reducedMotion: "reduce",
       javaScriptEnabled,
       ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+      // The browser's languages (navigator.languages and Accept-Language).
+      ...(options.locale ? { locale: options.locale } : {}),
     });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
