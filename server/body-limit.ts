@@ -3,7 +3,7 @@
 // refused with 413 the moment it passes the limit, so a visitor's 100 MB POST never sits in memory.
 import type { NextFunction, Request, Response } from "express";
 import { ATTACHMENT_MAX_BYTES } from "../app/lib/file-type.server";
-import { pathWithoutLocale } from "../app/i18n/paths";
+import { pathWithoutLocale } from "../app/i18n/language";
 import { PHOTO_MAX_BYTES } from "../app/lib/site-content-schemas";
 
 /** Forms, sign-in, search: far below this. */

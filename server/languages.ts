@@ -5,7 +5,7 @@
 // the page offers the switch.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
-import { localeOfCookie, localeOfPath, localizePath, SERVER_LOCALE_STORE, type Locale } from "../app/i18n/paths";
+import { localeOfCookie, localeOfPath, localizePath, SERVER_LOCALE_STORE, type Locale } from "../app/i18n/language";
 
 const store = new AsyncLocalStorage<Locale>();
 (globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;

@@ -1,7 +1,7 @@
 // Response headers and the same-origin rule for every request that changes something.
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import { pathWithoutLocale } from "../app/i18n/paths";
+import { pathWithoutLocale } from "../app/i18n/language";
 import type { Config } from "./config";
 
 /** Outside hosts the site really embeds: video players and thumbnails, the calendar, Google sign-in. */

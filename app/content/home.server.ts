@@ -2,7 +2,7 @@
 // site.ts. Only the server reads this file (the home loader sends the reader's language with the page), so neither
 // language adds to what a browser downloads. The event cards are in the database (coaches change them at
 // /calendar/events).
-import type { Locale } from "~/i18n/paths";
+import type { Locale } from "~/i18n/language";
 
 export type HomeWords = {
   hero: string;

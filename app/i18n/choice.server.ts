@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { LOCALE_COOKIE, type Locale } from "./paths";
+import { LOCALE_COOKIE, type Locale } from "./language";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 

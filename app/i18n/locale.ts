@@ -1,17 +1,10 @@
-// The catalog's runtime reads the language of what is being rendered from here: on the server the request's (kept
-// by server/languages.ts), in the browser the page's address. See app/i18n/paths.ts for the rule itself.
+// The catalog's runtime reads the language of what is being rendered from app/i18n/language.ts: on the server the
+// request's (kept by server/languages.ts), in the browser the page's address.
 import { overwriteGetLocale } from "~/paraglide/runtime";
-import { localeOfPath, localizePath, SERVER_LOCALE_STORE, type Locale } from "./paths";
+import { getLocale, localizePath } from "./language";
 
-export * from "./paths";
+export * from "./language";
 
-type LocaleStore = { getStore(): Locale | undefined };
-
-/** The language of what is being rendered or answered now. */
-export function getLocale(): Locale {
-  if (typeof document === "undefined") return (globalThis as { [SERVER_LOCALE_STORE]?: LocaleStore })[SERVER_LOCALE_STORE]?.getStore() ?? "en";
-  return localeOfPath(window.location.pathname);
-}
 overwriteGetLocale(getLocale);
 
 /** A site path in the language of what is being rendered: every link and redirect inside the site goes through it. */

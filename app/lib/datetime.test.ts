@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { dayInZone, formatCalendarDate, formatClock, formatDateTime, formatMonthDay, isTimeZone, zoneName } from "./datetime";
+import {
+  dayInZone,
+  formatCalendarDate,
+  formatClock,
+  formatDateIn,
+  formatDateTime,
+  formatDayLong,
+  formatMonthDay,
+  isTimeZone,
+  weekdayName,
+  zoneName,
+} from "./datetime";
 
 // 2026-11-23 04:14 UTC is 23:14 on Nov 22 in New York: the case the issue reports.
 const lateEvening = "2026-11-23T04:14:00.000Z";
@@ -43,5 +54,16 @@ describe("times in the organisation's zone, whatever the server's or browser's z
   it("knows real zone names and refuses made-up ones", () => {
     expect(isTimeZone("America/New_York")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+});
+
+describe("dates in Spanish (issue 27)", () => {
+  it("names days and months in Spanish, in Spanish order", () => {
+    expect(formatDayLong("2026-09-21", "es")).toBe("lunes, 21 de septiembre");
+    expect(formatDayLong("2026-09-21", "en")).toBe("Monday, September 21");
+    expect(formatMonthDay("2026-11-22T15:00:00Z", "America/New_York", "es")).toBe("22 nov");
+    expect(formatCalendarDate("2025-03-03T00:00:00Z", "es")).toBe("3 de marzo de 2025");
+    expect(formatDateIn("2024-09-02T15:00:00Z", "America/New_York", "es")).toBe("2 de septiembre de 2024");
+    expect(weekdayName(3, "es")).toBe("miércoles");
   });
 });

@@ -5,18 +5,23 @@
 // server use it. A "day" is an ISO date string ("2025-09-21"); a "time" is "HH:MM" or "HH:MM:SS" as PostgreSQL
 // gives it.
 
+import { getLocale, INTL_LOCALE, type Locale } from "~/i18n/language";
+
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
 type DateInput = Date | string | number;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** A formatter for the zone and options, made once (making one costs far more than using it). */
-export function formatter(zone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${zone}|${JSON.stringify(options)}`;
+/**
+ * A formatter for the zone, options and language (issue 27: names of months and days, "p. m."), made once (making
+ * one costs far more than using it). The language is the page's unless given (a mail is in its reader's).
+ */
+export function formatter(zone: string, options: Intl.DateTimeFormatOptions, locale: Locale = "en"): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone: zone });
+    f = new Intl.DateTimeFormat(INTL_LOCALE[locale], { ...options, timeZone: zone });
     formatters.set(key, f);
   }
   return f;
@@ -26,9 +31,9 @@ function toDate(value: DateInput): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-function parts(value: DateInput, zone: string, options: Intl.DateTimeFormatOptions): Record<string, string> {
+function parts(value: DateInput, zone: string, options: Intl.DateTimeFormatOptions, locale: Locale = "en"): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const p of formatter(zone, options).formatToParts(toDate(value))) out[p.type] = p.value;
+  for (const p of formatter(zone, options, locale).formatToParts(toDate(value))) out[p.type] = p.value;
   return out;
 }
 
@@ -48,10 +53,10 @@ export function formatClock(value: DateInput, zone: string): string {
   return `${p.hour}:${p.minute}`;
 }
 
-/** "MMM d" (e.g. "Nov 22"), the day in the zone. */
-export function formatMonthDay(value: DateInput, zone: string): string {
-  const p = parts(value, zone, { month: "short", day: "numeric" });
-  return `${p.month} ${p.day}`;
+/** "MMM d" (e.g. "Nov 22"; Spanish "22 nov"), the day in the zone. */
+export function formatMonthDay(value: DateInput, zone: string, locale: Locale = getLocale()): string {
+  const p = parts(value, zone, { month: "short", day: "numeric" }, locale);
+  return locale === "es" ? `${p.day} ${p.month}` : `${p.month} ${p.day}`;
 }
 
 /** The zone's short name at that instant: "EST" in winter, "EDT" in summer, "GMT+9" where there is no common one. */
@@ -59,17 +64,26 @@ export function zoneName(value: DateInput, zone: string): string {
   return parts(value, zone, { timeZoneName: "short" }).timeZoneName ?? zone;
 }
 
-/** "Nov 22, 2026, 11:14 PM EST": a moment with its zone named, for lists people may read from anywhere. */
-export function formatDateTime(value: DateInput, zone: string): string {
-  const p = parts(value, zone, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    hour12: true,
-    timeZoneName: "short",
-  });
+/**
+ * "Nov 22, 2026, 11:14 PM EST" (Spanish "22 nov 2026, 11:14 p. m. EST"): a moment with its zone named, for lists
+ * people may read from anywhere.
+ */
+export function formatDateTime(value: DateInput, zone: string, locale: Locale = getLocale()): string {
+  const p = parts(
+    value,
+    zone,
+    {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+      timeZoneName: "short",
+    },
+    locale,
+  );
+  if (locale === "es") return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
   return `${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 
@@ -81,13 +95,13 @@ export function dayInZone(value: DateInput, zone: string): string {
 
 /**
  * A calendar date that is not an instant (a video's published day, stored as midnight UTC of that day):
- * "March 3, 2025", the same in every zone.
+ * "March 3, 2025" (Spanish "3 de marzo de 2025"), the same in every zone.
  */
-export function formatCalendarDate(value: DateInput): string | null {
+export function formatCalendarDate(value: DateInput, locale: Locale = getLocale()): string | null {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return null;
-  const p = parts(date, "UTC", { year: "numeric", month: "long", day: "numeric" });
-  return `${p.month} ${p.day}, ${p.year}`;
+  const p = parts(date, "UTC", { year: "numeric", month: "long", day: "numeric" }, locale);
+  return locale === "es" ? `${p.day} de ${p.month} de ${p.year}` : `${p.month} ${p.day}, ${p.year}`;
 }
 
 // ---- Days and wall-clock times (the schedule, cancellations, the calendar feed) ----
@@ -151,10 +165,17 @@ export function instantOf(day: string, time: string, timeZone: string): Date {
 }
 
 export const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const WEEKDAY_NAMES_ES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
 
-/** "Sunday, September 21". */
-export function formatDayLong(day: string): string {
-  return new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", weekday: "long", month: "long", day: "numeric" });
+/** A weekday's name (0 = Sunday), in the language: "Sunday", "domingo". */
+export function weekdayName(weekday: number, locale: Locale = getLocale()): string {
+  return (locale === "es" ? WEEKDAY_NAMES_ES : WEEKDAY_NAMES)[weekday] ?? "";
+}
+
+/** "Sunday, September 21" (Spanish "domingo, 21 de septiembre"). */
+export function formatDayLong(day: string, locale: Locale = getLocale()): string {
+  const p = parts(`${day}T12:00:00Z`, "UTC", { weekday: "long", month: "long", day: "numeric" }, locale);
+  return locale === "es" ? `${p.weekday}, ${p.day} de ${p.month}` : `${p.weekday}, ${p.month} ${p.day}`;
 }
 
 /** "9/21". */
@@ -162,7 +183,8 @@ export function formatDayShort(day: string): string {
   return `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 }
 
-/** "September 2, 2024": the day an instant falls on in `timeZone`. */
-export function formatDateIn(date: Date | string, timeZone: string): string {
-  return new Date(date).toLocaleDateString("en-US", { timeZone, year: "numeric", month: "long", day: "numeric" });
+/** "September 2, 2024" (Spanish "2 de septiembre de 2024"): the day an instant falls on in `timeZone`. */
+export function formatDateIn(date: Date | string, timeZone: string, locale: Locale = getLocale()): string {
+  const p = parts(date, timeZone, { year: "numeric", month: "long", day: "numeric" }, locale);
+  return locale === "es" ? `${p.day} de ${p.month} de ${p.year}` : `${p.month} ${p.day}, ${p.year}`;
 }

@@ -5,7 +5,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/language";
 import { getUser } from "~/auth/session.server";
 import { localeCookie, setAccountLocale } from "~/i18n/choice.server";
-import { isLocale, localizePath } from "~/i18n/paths";
+import { isLocale, localizePath } from "~/i18n/language";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 export async function action({ request, context }: Route.ActionArgs) {

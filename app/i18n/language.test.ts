@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localeOfCookie, localeOfPath, localizePath, pathWithoutLocale } from "./paths";
+import { localeOfCookie, localeOfPath, localizePath, pathWithoutLocale } from "./language";
 
 describe("a page's language is its address", () => {
   it("reads Spanish from /es and /es/..., English from everything else", () => {

@@ -2,7 +2,8 @@
 // path is English. The server and the browser read the same rule from the same path, so what the server rendered
 // and what the browser hydrates always agree. A person's choice (the nlte-lang cookie on the device, the account's
 // language everywhere else) only sends their browser to the address in their language (server/languages.ts).
-// Pure: the server's Node code imports it too (the catalog's runtime is app/i18n/locale.ts).
+// Pure: the server's Node code and the operator's commands import it too (the catalog's runtime is bound to it in
+// app/i18n/locale.ts).
 
 export type Locale = "en" | "es";
 export const LOCALES = ["en", "es"] as const satisfies readonly Locale[];
@@ -46,3 +47,11 @@ export function localeOfCookie(cookieHeader: string | null | undefined): Locale 
 
 /** Where the server keeps each request's language (server/languages.ts runs the request inside it). */
 export const SERVER_LOCALE_STORE = Symbol.for("nlte.request-locale");
+
+type LocaleStore = { getStore(): Locale | undefined };
+
+/** The language of what is being rendered or answered now: the request's on the server, the page's in the browser. */
+export function getLocale(): Locale {
+  if (typeof document === "undefined") return (globalThis as { [SERVER_LOCALE_STORE]?: LocaleStore })[SERVER_LOCALE_STORE]?.getStore() ?? "en";
+  return localeOfPath(window.location.pathname);
+}
