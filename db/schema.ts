@@ -42,10 +42,11 @@ export const users = pgTable(
     phone: text("phone"),
     role: roleEnum("role").notNull().default("client"),
     avatarUrl: text("avatar_url"),
-    /** The language the person reads the site, its mails and its notices in (issue 27): their choice, on every device. */
-    locale: text("locale", { enum: ["en", "es"] })
-      .notNull()
-      .default("en"),
+    /**
+     * The language the person chose to read the site, its mails and its notices in (issue 27), followed on every device;
+     * set at sign-up from the page's language and by the switch. Null: never chosen (mails are then in English).
+     */
+    locale: text("locale", { enum: ["en", "es"] }),
     /** Opted in to a mail when a coach cancels a session at short notice (within 48 hours). */
     cancellationMails: boolean("cancellation_mails").notNull().default(false),
     // Notification preferences (/account): missed-message mails, and for coaches new form submissions.

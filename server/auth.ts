@@ -54,7 +54,7 @@ export function createAuth(db: Db, config: Config, secret: string) {
         // Our sign-up passes true; an account made through Google gets false and answers on /account first.
         kindAnswered: { type: "boolean", required: false, input: true, defaultValue: false },
         // The language of the page the account was made on (issue 27); changed by the language switch.
-        locale: { type: "string", required: false, input: true, defaultValue: "en" },
+        locale: { type: "string", required: false, input: true },
       },
     },
     session: {

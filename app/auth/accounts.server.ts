@@ -87,11 +87,12 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
     await giveBackRateLimit(db, ipKey);
     await giveBackRateLimit(db, accountKey);
     await clearRateLimit(db, pairKey);
-    // The account's language follows it to this device (issue 27): the caller sends the person to pages in it.
+    // The account's chosen language follows it to this device (issue 27): the caller sends the person to pages in
+    // it. An account that never chose one keeps the language of the page it signed in on.
     const locale = await getAccountLocale(db, response.user.id);
     const cookies = cookiesOnly(headers);
-    cookies.append("Set-Cookie", localeCookie(locale, context.config.secure));
-    return { ok: true, headers: cookies, locale };
+    if (locale) cookies.append("Set-Cookie", localeCookie(locale, context.config.secure));
+    return { ok: true, headers: cookies, ...(locale ? { locale } : {}) };
   } catch (err) {
     const message = apiErrorMessage(err);
     if (message) return { ok: false, status: 400, error: message };

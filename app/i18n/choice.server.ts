@@ -12,9 +12,10 @@ export function localeCookie(locale: Locale, secure: boolean): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-export async function getAccountLocale(db: Db, userId: string): Promise<Locale> {
+/** The language the account chose, or null when it never chose one. */
+export async function getAccountLocale(db: Db, userId: string): Promise<Locale | null> {
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-  return row?.locale ?? "en";
+  return row?.locale ?? null;
 }
 
 export async function setAccountLocale(db: Db, userId: string, locale: Locale): Promise<void> {

@@ -30,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The profile is the users row Better Auth created with the account (role client), so it always exists. The
   // account's language follows it to this device (issue 27).
   const locale = await getAccountLocale(context.db, user.id);
+  if (!locale) throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn);
   throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn, {
     locale,
     headers: { "Set-Cookie": localeCookie(locale, context.config.secure) },

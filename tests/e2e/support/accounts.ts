@@ -10,15 +10,18 @@ export function uniqueEmail(prefix = "user") {
 export async function createAccount(
   baseURL: string,
   input: { fullName: string; email: string; password: string; phone?: string; kind?: "guardian" | "athlete"; dateOfBirth?: string },
+  options: { locale?: "en" | "es" } = {},
 ) {
-  const res = await fetch(`${baseURL}/signup`, {
+  // Signed up on the Spanish page, the account's language is Spanish (issue 27).
+  const prefix = options.locale === "es" ? "/es" : "";
+  const res = await fetch(`${baseURL}${prefix}/signup`, {
     method: "POST",
     headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ kind: "guardian", dateOfBirth: "1984-05-17", ...input }),
     redirect: "manual",
   });
   expect(res.status, "sign-up redirects to /signin").toBe(302);
-  expect(res.headers.get("location")).toBe("/signin");
+  expect(res.headers.get("location")).toBe(`${prefix}/signin`);
 }
 
 /** Signs in through the /signin page and waits for the home page. */
