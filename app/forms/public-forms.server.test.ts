@@ -1,7 +1,8 @@
+import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { users } from "../../db/schema";
+import { registrationRequests, users } from "../../db/schema";
 import { FORM_TEXT } from "~/content/forms";
 import { FORM_LIMIT, receivePublicForm } from "~/forms/public-forms.server";
 import { ContactSchema, RegistrationSchema } from "~/forms/schemas";
@@ -120,7 +121,11 @@ describe("submissions model", () => {
       emergencyContact: "E",
     });
     const first = await createRegistrationRequest(db, input);
-    await new Promise((r) => setTimeout(r, 5));
+    // Sent a minute before the second (each row takes its transaction's time; the list orders by it).
+    await db
+      .update(registrationRequests)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(registrationRequests.id, first.id));
     await createRegistrationRequest(db, { ...input, studentName: "Second" });
     const list = await getRegistrationRequests(db);
     expect(list.map((r) => r.studentName)).toEqual(["Second", "First"]);

@@ -1,4 +1,6 @@
+import { eq, sql } from "drizzle-orm";
 import { createDb } from "../../db/client";
+import { rateLimits } from "../../db/schema";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { clearRateLimit, hitRateLimit } from "./rate-limit.server";
@@ -15,10 +17,18 @@ describe("hitRateLimit", () => {
   });
 
   it("starts a new window once the old one has passed", async () => {
-    await hitRateLimit(db, "k2", 1, 1);
-    expect((await hitRateLimit(db, "k2", 1, 1)).allowed).toBe(false);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await hitRateLimit(db, "k2", 1, 1)).allowed).toBe(true);
+    await hitRateLimit(db, "k2", 1, 600);
+    expect((await hitRateLimit(db, "k2", 1, 600)).allowed).toBe(false);
+    // The window's end moved into the past: as if its ten minutes had gone by (the clock is PostgreSQL's now()).
+    await db
+      .update(rateLimits)
+      .set({ resetAt: sql`now() - interval '1 second'` })
+      .where(eq(rateLimits.key, "k2"));
+    expect((await hitRateLimit(db, "k2", 1, 600)).allowed).toBe(true);
+    // ...and that attempt opened a new window of the full length.
+    const next = await hitRateLimit(db, "k2", 1, 600);
+    expect(next.allowed).toBe(false);
+    expect(next.retryAfterSeconds).toBeGreaterThan(590);
   });
 
   it("counts exactly across several processes' connection pools hitting at once", async () => {

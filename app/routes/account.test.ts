@@ -1,32 +1,19 @@
 // POST /account intent=resend-verification goes back to the page it was sent from: a redirectTo that cannot be an
 // address on this site (a NUL, characters a Location header cannot carry) falls back to /account instead of a 500.
-import crypto from "node:crypto";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createAuth } from "../../server/auth";
-import { loadConfig } from "../../server/config";
-import { call, contextFor, createRouteUsers, postForm } from "../../tests/support/route-context";
+import { AUTH_ORIGIN, call, contextFor, contextWithAuth, createRouteUsers, postForm, signedInUser } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import * as account from "./account";
 
 const { db } = await createTestDatabase();
-const config = loadConfig({ PUBLIC_URL: "http://localhost:3999" });
-const secret = crypto.randomBytes(32).toString("hex");
-const context = { db, config, secret, auth: createAuth(db, config, secret), cspNonce: "", clientIp: "127.0.0.1" } as unknown as AppLoadContext;
+// Sending the link again goes through Better Auth itself: real sessions.
+const context = contextWithAuth(db);
 
-async function signIn() {
-  const email = `resend-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  await context.auth.api.signUpEmail({ body: { name: "Resend Client", email, password: "secret12" } });
-  const { headers } = await context.auth.api.signInEmail({ body: { email, password: "secret12" }, returnHeaders: true });
-  return headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-}
+const signIn = async () => (await signedInUser(context, "Resend Client")).cookie;
 
 const resend = (cookie: string, redirectTo: string) =>
   call(account.action, {
-    request: postForm("/account", { intent: "resend-verification", redirectTo }, { cookie, origin: "http://localhost:3999" }),
+    request: postForm("/account", { intent: "resend-verification", redirectTo }, { cookie, origin: AUTH_ORIGIN }),
     context,
   });
 

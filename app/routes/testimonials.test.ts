@@ -4,51 +4,23 @@ import { count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testimonials } from "../../db/schema";
-import { createAuth } from "../../server/auth";
-import { loadConfig } from "../../server/config";
+import { call, contextWithAuth, postForm, signedInUser } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { FALLBACK_TESTIMONIALS, isFallbackId } from "~/testimonials/rules";
 import { NAME_BIDI_MESSAGE, NAME_BLOCKED_WORD_MESSAGE } from "~/testimonials/schemas";
-import { updateUserRole } from "~/models/users.server";
 import { loadTestimonialsSection } from "~/testimonials/testimonials.server";
-import { TESTIMONIAL_LIMIT, action, type TestimonialActionData } from "./testimonials";
+import { TESTIMONIAL_LIMIT, action } from "./testimonials";
 
 const { db } = await createTestDatabase();
-const config = loadConfig({ PUBLIC_URL: "http://localhost:3999" });
-const secret = crypto.randomBytes(32).toString("hex");
-const context = { db, config, secret, auth: createAuth(db, config, secret), cspNonce: "", clientIp: "127.0.0.1" } as unknown as AppLoadContext;
+const context = contextWithAuth(db);
 
-async function signUp(name: string, role: "client" | "coach" = "client") {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomBytes(4).toString("hex")}@example.com`;
-  // Sign-up never signs in (decision 0012): sign in for the session cookie.
-  await context.auth.api.signUpEmail({ body: { name, email, password: "secret12" } });
-  const { headers, response } = await context.auth.api.signInEmail({ body: { email, password: "secret12" }, returnHeaders: true });
-  if (role === "coach") await updateUserRole(db, email, role);
-  const cookie = headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  return { cookie, id: response.user.id };
-}
+// Each test signs up its own people: the per-person limit of one test never reaches another.
+const signUp = (name: string, role: "client" | "coach" = "client") => signedInUser(context, name, role);
 
 type Post = { cookie?: string; fields: Record<string, string>; via?: "fetcher" | null };
 
-async function post({ cookie, fields, via = "fetcher" }: Post) {
-  const body = new URLSearchParams({ ...fields, ...(via ? { via } : {}) });
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
-  if (cookie) headers.cookie = cookie;
-  const request = new Request("http://localhost:3999/testimonials", { method: "POST", headers, body });
-  try {
-    const result = (await action({ request, context, params: {} } as Parameters<typeof action>[0])) as unknown as {
-      data: TestimonialActionData;
-      init: { status?: number } | null;
-    };
-    return { status: result.init?.status ?? 200, body: result.data };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, response: thrown };
-    throw thrown;
-  }
-}
+const post = ({ cookie, fields, via = "fetcher" }: Post) =>
+  call(action, { request: postForm("/testimonials", { ...fields, ...(via ? { via } : {}) }, cookie ? { cookie } : {}), context });
 
 const good = { intent: "create", name: "Happy Parent", content: "The coaches are wonderful and patient.", rating: "5" };
 const rowCount = async () => (await db.select({ n: count() }).from(testimonials))[0]!.n;
@@ -214,8 +186,8 @@ describe("POST /testimonials intent=create", () => {
     const client = await signUp("No Script");
     const ok = await post({ cookie: client.cookie, fields: good, via: null });
     expect(ok.status).toBe(302);
-    expect(ok.response!.headers.get("location")).toBe("/");
-    expect(ok.response!.headers.get("set-cookie")).toMatch(/^nlte_toast=/);
+    expect(ok.headers.get("location")).toBe("/");
+    expect(ok.headers.get("set-cookie")).toMatch(/^nlte_toast=/);
     const bad = await post({ fields: good, via: null });
     expect(bad.status).toBe(302);
   });

@@ -1,17 +1,14 @@
 // The list's loader and action with a real database and a stand-in for the YouTube Data API.
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { videos } from "../../db/schema";
 import { startFakeYouTube, youTubeItem } from "../../tests/support/fake-youtube";
+import { call, contextFor, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { SAMPLE_VIDEOS_SQL } from "../../tests/support/sample-videos";
-import { loadConfig } from "../../server/config";
 import { dayInZone } from "~/lib/datetime";
 import type { Db } from "../../db/client";
-import type { Route } from "./+types/vlog";
 import { action, loader } from "./vlog";
-import type { Route as VideoRoute } from "./+types/video.$videoId";
 import { action as videoAction, loader as videoLoader } from "./video.$videoId";
 import { createVideo } from "~/videos/videos.server";
 
@@ -19,37 +16,13 @@ const { db, pool } = await createTestDatabase();
 await pool.query(SAMPLE_VIDEOS_SQL);
 const fake = await startFakeYouTube();
 
-type Who = "visitor" | "client" | "coach";
-
-function contextFor(who: Who, options: { db?: Db; youtube?: boolean } = {}) {
-  const config = loadConfig({
-    NODE_ENV: "test",
-    ...(options.youtube ? { YOUTUBE_API_KEY: "k", YOUTUBE_API_URL: fake.baseUrl, YOUTUBE_API_TIMEOUT_MS: "300" } : {}),
-  });
-  const session = who === "visitor" ? null : { user: { id: `${who}-1`, email: `${who}@example.com`, name: who, role: who } };
-  return { db: options.db ?? db, config, secret: "s".repeat(32), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
-
-function post(fields: Record<string, string>) {
-  return new Request("http://localhost/vlog", { method: "POST", body: new URLSearchParams(fields) });
-}
-
 async function runAction(who: Who, fields: Record<string, string>, options: { youtube?: boolean } = {}) {
-  try {
-    const result = (await action({
-      request: post(fields),
-      context: contextFor(who, options),
-      params: {},
-    } as unknown as Route.ActionArgs)) as unknown as {
-      data: Record<string, unknown>;
-      init: { status?: number } | null;
-    };
-    return { status: result.init?.status ?? 200, body: result.data };
-  } catch (thrown) {
-    const t = thrown as { data: unknown; init: { status: number } };
-    return { status: t.init.status, body: t.data as Record<string, unknown> };
-  }
+  const { status, body } = await call(action, { request: postForm("/vlog", fields), context: contextFor(db, who, options.youtube ? fake.env : {}) });
+  return { status, body };
 }
+
+const list = (search: string, who: Who, database: Db = db) =>
+  call(loader, { request: new Request(`http://localhost/vlog${search}`), context: contextFor(database, who) });
 
 const rowOf = async (sourceId: string) => (await db.select().from(videos).where(eq(videos.sourceId, sourceId)))[0];
 
@@ -160,66 +133,33 @@ describe("the list", () => {
         },
       },
     ) as unknown as Db;
-    const res = (await loader({
-      request: new Request("http://localhost/vlog?q=x"),
-      context: contextFor("visitor", { db: broken }),
-      params: {},
-    } as unknown as Route.LoaderArgs)) as unknown as {
-      data: { loadError: boolean; videos: unknown[] };
-      init: { status: number };
-    };
-    expect(res.init.status).toBe(500);
-    expect(res.data).toMatchObject({ loadError: true, videos: [] });
+    const res = await list("?q=x", "visitor", broken);
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ loadError: true, videos: [] });
     quiet.mockRestore();
   });
 
   it("filters by the search term and the tab, and tells coaches apart", async () => {
-    const res = (await loader({
-      request: new Request("http://localhost/vlog?q=SERVE&category=training"),
-      context: contextFor("coach"),
-      params: {},
-    } as unknown as Route.LoaderArgs)) as {
+    const res = (await list("?q=SERVE&category=training", "coach")).body as {
       videos: Array<{ title: string }>;
       canEdit: boolean;
       category: string;
     };
     expect(res.videos.map((v) => v.title)).toEqual(["Serve Lesson for Beginners"]);
     expect(res.canEdit).toBe(true);
-    const visitor = (await loader({
-      request: new Request("http://localhost/vlog?category=bogus"),
-      context: contextFor("visitor"),
-      params: {},
-    } as unknown as Route.LoaderArgs)) as { canEdit: boolean; category: string };
+    const visitor = (await list("?category=bogus", "visitor")).body as { canEdit: boolean; category: string };
     expect(visitor).toMatchObject({ canEdit: false, category: "all" });
   });
 });
 
 describe("editing and deleting a video on its page", () => {
   async function runVideoAction(who: Who, videoId: string, fields: Record<string, string>) {
-    const request = new Request(`http://localhost/video/${videoId}`, { method: "POST", body: new URLSearchParams(fields) });
-    try {
-      const result = (await videoAction({
-        request,
-        context: contextFor(who),
-        params: { videoId },
-      } as unknown as VideoRoute.ActionArgs)) as unknown as {
-        data: Record<string, unknown>;
-        init: { status?: number } | null;
-      };
-      return { status: result.init?.status ?? 200, body: result.data, location: null };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, body: {}, location: thrown.headers.get("Location") };
-      const t = thrown as { data: unknown; init: { status: number } };
-      return { status: t.init.status, body: t.data as Record<string, unknown>, location: null };
-    }
+    const res = await call(videoAction, { request: postForm(`/video/${videoId}`, fields), context: contextFor(db, who), params: { videoId } });
+    return { ...res, location: res.headers.get("Location") };
   }
 
   const videoPage = (who: Who, videoId: string) =>
-    videoLoader({
-      request: new Request(`http://localhost/video/${videoId}`),
-      context: contextFor(who),
-      params: { videoId },
-    } as unknown as VideoRoute.LoaderArgs);
+    call(videoLoader, { request: new Request(`http://localhost/video/${videoId}`), context: contextFor(db, who), params: { videoId } });
 
   async function addWrongVimeo() {
     // A youtu.be link saved as Vimeo: the mistake issue 26 describes.
@@ -260,10 +200,10 @@ describe("editing and deleting a video on its page", () => {
       description: "Now on YouTube.",
       embedAllowed: true,
     });
-    const page = (await videoPage("coach", "FixMe000001")) as { video: { id: string }; edit: { saved: Record<string, unknown> } | null };
+    const page = (await videoPage("coach", "FixMe000001")).body as { video: { id: string }; edit: { saved: Record<string, unknown> } | null };
     expect(page.video.id).toBe(id);
     expect(page.edit?.saved).toMatchObject({ platform: "youtube", url: "https://www.youtube.com/watch?v=FixMe000001", title: "Fixed Clinic" });
-    expect(((await videoPage("visitor", "FixMe000001")) as { edit: unknown }).edit).toBeNull();
+    expect(((await videoPage("visitor", "FixMe000001")).body as { edit: unknown }).edit).toBeNull();
   });
 
   it("refuses a visitor and a client, by hand-made requests, and changes nothing", async () => {
@@ -305,15 +245,11 @@ describe("editing and deleting a video on its page", () => {
     const res = await runVideoAction("coach", id, { intent: "delete" });
     expect(res).toMatchObject({ status: 302, location: "/vlog" });
     expect(await db.select().from(videos).where(eq(videos.id, id))).toEqual([]);
-    const list = (await loader({
-      request: new Request("http://localhost/vlog"),
-      context: contextFor("visitor"),
-      params: {},
-    } as unknown as Route.LoaderArgs)) as {
+    const listed = (await list("", "visitor")).body as {
       videos: Array<{ id: string }>;
     };
-    expect(list.videos.map((v) => v.id)).not.toContain(id);
-    await expect(videoPage("visitor", id)).rejects.toMatchObject({ init: { status: 404 } });
+    expect(listed.videos.map((v) => v.id)).not.toContain(id);
+    expect(await videoPage("visitor", id)).toMatchObject({ status: 404 });
     expect((await runVideoAction("coach", id, { intent: "delete" })).status).toBe(404);
   });
 });

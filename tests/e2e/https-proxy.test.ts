@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/embedded-postgres";
 import { freePort, runScript, startServer, type RunningServer } from "./support/server";
+import { step, waitFor } from "../support/wait-for";
 
 const caddyCheck = spawnSync("caddy", ["version"], { encoding: "utf8" });
 const caddyMissing =
@@ -70,18 +71,19 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
     });
     caddy.stdout!.on("data", (c) => (caddyLog += c));
     caddy.stderr!.on("data", (c) => (caddyLog += c));
+    // Caddy's CA and its certificate for localhost are made in the background after it starts: both are polled.
     const root = path.join(tmp, "caddy", "pki", "authorities", "local", "root.crt");
-    for (let i = 0; i < 150 && !fs.existsSync(root); i++) {
-      if (caddy.exitCode !== null) throw new Error(`caddy stopped:\n${caddyLog}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    ca = fs.readFileSync(root);
-    for (let i = 0; ; i++) {
-      const status = (await request("GET", "/readyz").catch(() => ({ status: 0 }))).status;
-      if (status === 200) break;
-      if (i > 150) throw new Error(`the site did not answer through caddy:\n${caddyLog}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const withCaddyLog = (err: Error) => {
+      throw new Error(`${err.message}; caddy said:\n${caddyLog}`, { cause: err });
+    };
+    ca = await waitFor(() => caddy.exitCode === null && fs.existsSync(root) && fs.readFileSync(root), {
+      timeout: 30_000,
+      what: "caddy's root certificate",
+    }).catch(withCaddyLog);
+    await waitFor(async () => caddy.exitCode === null && (await request("GET", "/readyz")).status === 200, {
+      timeout: 30_000,
+      what: "the site to answer through caddy",
+    }).catch(withCaddyLog);
   });
 
   afterAll(async () => {
@@ -134,18 +136,22 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
       const cookie = ((res.headers["set-cookie"] as string[]) ?? []).map((c) => c.split(";")[0]).join("; ");
       return { email, cookie };
     };
-    const coach = await person("Coach", true);
-    const client = await person("Client", false);
-    const sql = new pg.Client({ connectionString: database.url });
-    await sql.connect();
-    const clientId = (await sql.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
-    await sql.end();
-    const started = await request("POST", "/messages", {
-      headers: { ...form({}), Cookie: coach.cookie },
-      body: new URLSearchParams({ intent: "start", clientId }).toString(),
+    const { coach, client } = await step("a coach and a client sign up and sign in through the proxy", async () => ({
+      coach: await person("Coach", true),
+      client: await person("Client", false),
+    }));
+    const conversationId = await step("the coach starts a conversation with the client", async () => {
+      const sql = new pg.Client({ connectionString: database.url });
+      await sql.connect();
+      const clientId = (await sql.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
+      await sql.end();
+      const started = await request("POST", "/messages", {
+        headers: { ...form({}), Cookie: coach.cookie },
+        body: new URLSearchParams({ intent: "start", clientId }).toString(),
+      });
+      expect(started.status).toBe(302);
+      return String(started.headers.location).split("/").pop()!;
     });
-    expect(started.status).toBe(302);
-    const conversationId = String(started.headers.location).split("/").pop()!;
 
     const upgrades = (s: RunningServer) =>
       s
@@ -165,22 +171,31 @@ describe.skipIf(caddyMissing)("HTTPS through Caddy to two app processes", () => 
       await expect.poll(() => upgrades(serverA) + upgrades(serverB)).toBe(before[0]! + before[1]! + 1);
       return { ws, events, on: upgrades(serverA) > before[0]! ? "A" : "B" };
     };
-    const coachSocket = await open(coach.cookie);
-    // Caddy takes turns: open the client's socket until it lands on the other process.
-    let clientSocket = await open(client.cookie);
-    for (let i = 0; i < 6 && clientSocket.on === coachSocket.on; i++) {
-      clientSocket.ws.close();
-      clientSocket = await open(client.cookie);
-    }
-    expect(clientSocket.on).not.toBe(coachSocket.on);
-    clientSocket.ws.send(JSON.stringify({ type: "subscribe", conversationId }));
-    await expect.poll(() => clientSocket.events.some((e) => e.type === "subscribed")).toBe(true);
-    coachSocket.ws.send(JSON.stringify({ type: "send", conversationId, content: "Through the proxy, across processes", ref: "p1" }));
-    await expect
-      .poll(() =>
-        clientSocket.events.some((e) => e.type === "message" && (e.message as { content: string }).content === "Through the proxy, across processes"),
-      )
-      .toBe(true);
+    const { coachSocket, clientSocket } = await step("the coach's and the client's sockets open on different processes", async () => {
+      const coachSocket = await open(coach.cookie);
+      // Caddy takes turns: open the client's socket until it lands on the other process.
+      let clientSocket = await open(client.cookie);
+      for (let i = 0; i < 6 && clientSocket.on === coachSocket.on; i++) {
+        clientSocket.ws.close();
+        clientSocket = await open(client.cookie);
+      }
+      expect(clientSocket.on).not.toBe(coachSocket.on);
+      return { coachSocket, clientSocket };
+    });
+    await step("the client subscribes to the conversation", async () => {
+      clientSocket.ws.send(JSON.stringify({ type: "subscribe", conversationId }));
+      await expect.poll(() => clientSocket.events.some((e) => e.type === "subscribed")).toBe(true);
+    });
+    await step("the coach's message reaches the client live, across processes", async () => {
+      coachSocket.ws.send(JSON.stringify({ type: "send", conversationId, content: "Through the proxy, across processes", ref: "p1" }));
+      await expect
+        .poll(() =>
+          clientSocket.events.some(
+            (e) => e.type === "message" && (e.message as { content: string }).content === "Through the proxy, across processes",
+          ),
+        )
+        .toBe(true);
+    });
     coachSocket.ws.close();
     clientSocket.ws.close();
   });

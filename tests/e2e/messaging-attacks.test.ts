@@ -13,6 +13,7 @@ import { UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openSocket, post, startConversation, useSession, type Person, type RawSocket } from "./support/messaging";
 import { startServer, type RunningServer } from "./support/server";
+import { waitFor } from "../support/wait-for";
 
 const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 const LIMITS = {
@@ -117,7 +118,7 @@ describe("request bodies", () => {
 
 describe("one client flooding", () => {
   it("is refused past the burst with a clear message, on every socket and both processes, and nothing more is stored after it leaves", async () => {
-    const { client, conversationId } = await pair("Flood");
+    const { coach, client, conversationId } = await pair("Flood");
     const sockets = [await openSocket(a.url, client), await openSocket(a.url, client), await openSocket(b.url, client)];
     // 36 sends at once, 12 a socket (within each socket's queue).
     for (let i = 0; i < 36; i++) sockets[i % 3]!.send({ type: "send", conversationId, content: `flood ${i}`, ref: `r${i}` });
@@ -139,8 +140,15 @@ describe("one client flooding", () => {
     for (const s of sockets) s.close();
     const stored = await messageCount(conversationId);
     expect(stored).toBeLessThanOrEqual(6);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await messageCount(conversationId)).toBe(stored);
+    // A sentinel through each process: a send is stored in the order its process took it, so once the coach's
+    // messages after the flood are acknowledged on both, anything of the flood still on its way would be stored.
+    const coachSockets = [await openSocket(a.url, coach), await openSocket(b.url, coach)];
+    coachSockets.forEach((s, i) => s.send({ type: "send", conversationId, content: `sentinel ${i}`, ref: `sentinel-${i}` }));
+    await waitFor(() => coachSockets.every((s, i) => s.events.some((e) => e.type === "ack" && e.ref === `sentinel-${i}`)), {
+      what: "the coach's sentinel messages to be acknowledged by both processes",
+    });
+    for (const s of coachSockets) s.close();
+    expect(await messageCount(conversationId)).toBe(stored + 2);
   });
 
   it("refuses sends past the allowance as they arrive, without queueing them, and stops reading that socket for a while", async () => {
@@ -154,6 +162,7 @@ describe("one client flooding", () => {
     await expect
       .poll(() => s.events.filter((e) => e.type === "error" && String(e.error).startsWith("You are sending messages too quickly")).length)
       .toBeGreaterThan(0);
+    // A sleep on purpose: holding is not reading for a time (holdOff in server/realtime/protocol.ts); no event says so.
     await new Promise((r) => setTimeout(r, 1000));
     expect(s.ws.readyState).toBe(WebSocket.OPEN);
     expect(await messageCount(conversationId)).toBeLessThanOrEqual(5);
@@ -163,7 +172,9 @@ describe("one client flooding", () => {
     // It is read again a little at a time, and each send read is answered; none is stored.
     await expect.poll(() => s.events.filter((e) => e.type === "ack" || e.type === "error").length, { timeout: 10_000 }).toBeGreaterThan(answered);
     expect(await messageCount(conversationId)).toBeLessThanOrEqual(5);
-    s.close();
+    // Cut, not closed: a close frame would queue behind the sends still unread, and the server's stop would wait 30 s
+    // for it (the ws library's close timeout) if the tests after this one finish before the server has read them all.
+    s.ws.terminate();
   });
 
   it("closes a socket whose requests come faster than they are served, instead of queueing without end", async () => {
@@ -373,7 +384,10 @@ describe("bad input", () => {
     });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(UNSAFE_TEXT_MESSAGE);
-    await new Promise((r) => setTimeout(r, 300));
+    // The request's own line comes once it is answered, after anything else the server wrote about it.
+    await waitFor(() => a.output().slice(before).includes('"method":"POST","path":"/programs/registration","status":400'), {
+      what: "the request log's line for the refused registration",
+    });
     const log = a.output().slice(before);
     for (const secret of ["Zora", "Quill", "marlowe", "555-0188", "Philippa"]) expect(log).not.toContain(secret);
   });
@@ -404,7 +418,8 @@ describe("the composer", () => {
     await box.press("Enter");
     await box.pressSequentially("next thought 0");
     await c.page.getByText("reply 0", { exact: true }).waitFor();
-    await new Promise((r) => setTimeout(r, 2500));
+    // The send has completed once the composer stops saying "Sending..." (the server's answer came, and was used).
+    await c.page.getByRole("status").filter({ hasText: "Sending..." }).waitFor({ state: "detached" });
     expect(await box.inputValue()).toBe("next thought 0");
     expect(await messageCount(conversationId)).toBe(1);
   });

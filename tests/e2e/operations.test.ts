@@ -2,6 +2,7 @@
 // silently starts empty, health endpoints, the request log, visitor pages kept until content changes, a clean stop.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -9,9 +10,10 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
-import { NOT_BACKED_UP } from "../../server/backup";
-import { get, makePerson, openDatabase, openSocket, post, signInCookie, startConversation, type Person } from "./support/messaging";
+import { backupFileName, NOT_BACKED_UP } from "../../server/backup";
+import { get, makePerson, openDatabase, openSocket, post, signInCookie, startConversation } from "./support/messaging";
 import { runScript, startServer, type RunningServer } from "./support/server";
+import { step, waitFor } from "../support/wait-for";
 
 const dirs: string[] = [];
 const tempDir = (prefix: string) => {
@@ -58,191 +60,218 @@ describe("backup and restore drill", () => {
     const limits = { MESSAGE_BURST: "10000", MESSAGE_RATE_PER_SECOND: "1000" };
     const server = await startServer({ dataDir, env: limits });
     const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
-    let coach: Person, client: Person;
     let restored: RunningServer | undefined;
     let db: Awaited<ReturnType<typeof openDatabase>> | undefined;
     try {
-      coach = await makePerson(server.url, "Drill Coach", { coach: true, env });
-      client = await makePerson(server.url, "Drill Client", { env });
-      db = await openDatabase(dataDir);
-      const clientId = (await db.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
-      const conversationId = await startConversation(server.url, coach, clientId);
-      // Fill every table: through the site where a form does it, by hand for what only other parts write.
-      expect(
-        (
-          await post(server.url, "/testimonials", coach, {
-            intent: "create",
-            name: "Drill Parent",
-            content: "Wonderful coaches and a great program",
-            rating: "5",
-          })
-        ).status,
-      ).toBeLessThan(400);
-      await db.query(
-        "insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, $2, 'serve.png', 'image/png', 4, '\\x89504e47')",
-        [conversationId, clientId],
-      );
-      await db.query(
-        "insert into registration_requests (student_name, age, skill_level, program_interest, parent_name, email, phone, emergency_contact) values ('Drill Student', 11, 'Beginner', 'Tennis', 'Drill Parent', 'parent@example.com', '(202) 555-0100', 'Aunt (202) 555-0101')",
-      );
-      await db.query("insert into contact_messages (name, email, message) values ('Drill Visitor', 'visitor@example.com', 'When do lessons start?')");
-      await db.query(
-        "insert into verifications (id, identifier, value, expires_at) values ('drill-verification', 'drill', 'v', now() + interval '1 hour')",
-      );
-      await db.query("insert into app_settings (key, value) values ('drill', 'kept') on conflict do nothing");
-      await db.query("insert into videos (source_id, title) values ('drillVideo01', 'Drill video') on conflict do nothing");
-      const photo = await db.query<{ id: string }>(
-        "insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id",
-      );
-      await db.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [photo.rows[0]!.id]);
-      await db.query("insert into gallery_starting_photos (file, position, removed) values ('gallery/photo-02.svg', 5, true)");
-      await db.query(
-        "insert into mail_outbox (to_address, subject, text_body, html_body, kind) values ('parent@example.com', 'Drill mail', 'Queued before the backup', '<p>Queued before the backup</p>', 'drill')",
-      );
-      await db.query("insert into message_notices (user_id, conversation_id, last_sent_at) values ($1, $2, now())", [clientId, conversationId]);
-      expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Before the drill" })).status).toBe(200);
-      // Safe Play's tables: a family, an invitation, a report of the message above, and their log lines.
-      const coachId = (await db.query<{ id: string }>("select id from users where email = $1", [coach.email])).rows[0]!.id;
-      await db.query(
-        "insert into users (id, full_name, email, role, client_kind, date_of_birth) values ('drill-athlete', 'Drill Athlete', 'drill-athlete@no-login.invalid', 'client', 'athlete', '2012-02-29')",
-      );
-      await db.query(
-        "with h as (insert into households (confirmed_at, confirmed_how) values (now(), 'met at the drill') returning id) insert into household_members (household_id, user_id, role) select id, 'drill-athlete', 'athlete' from h union all select id, $1, 'guardian' from h",
-        [clientId],
-      );
-      await db.query(
-        "insert into family_invitations (kind, athlete_id, inviter_id, email, token_hash, expires_at) values ('athlete', 'drill-athlete', $1, 'athlete@example.com', 'drill-hash', now() + interval '14 days')",
-        [clientId],
-      );
-      await db.query("insert into safeguarding_log (actor_id, athlete_id, action, detail) values ($1, 'drill-athlete', 'athlete added', 'drill')", [
-        clientId,
-      ]);
-      await db.query(
-        "insert into message_reports (message_id, conversation_id, reporter_id, reason) select id, conversation_id, $1, 'Drill report' from messages where conversation_id = $2 limit 1",
-        [coachId, conversationId],
-      );
-      await db.query("insert into safeguarding_reviews (lead_id, reviewed_up_to) values ($1, now())", [coachId]);
-      // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
-      const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
-      const before = await tableContents((q) => db!.query(q));
-      const empty = [...before].filter(([, rows]) => rows.length === 0).map(([t]) => t);
-      expect(empty, "tables the drill leaves empty (fill them above)").toEqual([]);
+      const { coach, conversationId, sockets, before } = await step("a coach and a client fill every table of the running site", async () => {
+        const coach = await makePerson(server.url, "Drill Coach", { coach: true, env });
+        const client = await makePerson(server.url, "Drill Client", { env });
+        const database = await openDatabase(dataDir);
+        db = database;
+        const clientId = (await database.query<{ id: string }>("select id from users where email = $1", [client.email])).rows[0]!.id;
+        const conversationId = await startConversation(server.url, coach, clientId);
+        // Fill every table: through the site where a form does it, by hand for what only other parts write.
+        expect(
+          (
+            await post(server.url, "/testimonials", coach, {
+              intent: "create",
+              name: "Drill Parent",
+              content: "Wonderful coaches and a great program",
+              rating: "5",
+            })
+          ).status,
+        ).toBeLessThan(400);
+        await database.query(
+          "insert into attachments (conversation_id, uploader_id, file_name, mime_type, size, data) values ($1, $2, 'serve.png', 'image/png', 4, '\\x89504e47')",
+          [conversationId, clientId],
+        );
+        await database.query(
+          "insert into registration_requests (student_name, age, skill_level, program_interest, parent_name, email, phone, emergency_contact) values ('Drill Student', 11, 'Beginner', 'Tennis', 'Drill Parent', 'parent@example.com', '(202) 555-0100', 'Aunt (202) 555-0101')",
+        );
+        await database.query(
+          "insert into contact_messages (name, email, message) values ('Drill Visitor', 'visitor@example.com', 'When do lessons start?')",
+        );
+        await database.query(
+          "insert into verifications (id, identifier, value, expires_at) values ('drill-verification', 'drill', 'v', now() + interval '1 hour')",
+        );
+        await database.query("insert into app_settings (key, value) values ('drill', 'kept') on conflict do nothing");
+        await database.query("insert into videos (source_id, title) values ('drillVideo01', 'Drill video') on conflict do nothing");
+        const photo = await database.query<{ id: string }>(
+          "insert into gallery_photos (alt, width, height, consent) values ('Drill photo', 4, 3, true) returning id",
+        );
+        await database.query("insert into gallery_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [
+          photo.rows[0]!.id,
+        ]);
+        await database.query("insert into gallery_starting_photos (file, position, removed) values ('gallery/photo-02.svg', 5, true)");
+        await database.query(
+          "insert into mail_outbox (to_address, subject, text_body, html_body, kind) values ('parent@example.com', 'Drill mail', 'Queued before the backup', '<p>Queued before the backup</p>', 'drill')",
+        );
+        await database.query("insert into message_notices (user_id, conversation_id, last_sent_at) values ($1, $2, now())", [
+          clientId,
+          conversationId,
+        ]);
+        expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Before the drill" })).status).toBe(200);
+        // Safe Play's tables: a family, an invitation, a report of the message above, and their log lines.
+        const coachId = (await database.query<{ id: string }>("select id from users where email = $1", [coach.email])).rows[0]!.id;
+        await database.query(
+          "insert into users (id, full_name, email, role, client_kind, date_of_birth) values ('drill-athlete', 'Drill Athlete', 'drill-athlete@no-login.invalid', 'client', 'athlete', '2012-02-29')",
+        );
+        await database.query(
+          "with h as (insert into households (confirmed_at, confirmed_how) values (now(), 'met at the drill') returning id) insert into household_members (household_id, user_id, role) select id, 'drill-athlete', 'athlete' from h union all select id, $1, 'guardian' from h",
+          [clientId],
+        );
+        await database.query(
+          "insert into family_invitations (kind, athlete_id, inviter_id, email, token_hash, expires_at) values ('athlete', 'drill-athlete', $1, 'athlete@example.com', 'drill-hash', now() + interval '14 days')",
+          [clientId],
+        );
+        await database.query(
+          "insert into safeguarding_log (actor_id, athlete_id, action, detail) values ($1, 'drill-athlete', 'athlete added', 'drill')",
+          [clientId],
+        );
+        await database.query(
+          "insert into message_reports (message_id, conversation_id, reporter_id, reason) select id, conversation_id, $1, 'Drill report' from messages where conversation_id = $2 limit 1",
+          [coachId, conversationId],
+        );
+        await database.query("insert into safeguarding_reviews (lead_id, reviewed_up_to) values ($1, now())", [coachId]);
+        // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
+        const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
+        const before = await tableContents((q) => database.query(q));
+        const empty = [...before].filter(([, rows]) => rows.length === 0).map(([t]) => t);
+        expect(empty, "tables the drill leaves empty (fill them above)").toEqual([]);
+        return { coach, conversationId, sockets, before };
+      });
 
-      const acknowledged = new Map<string, string>();
-      const acknowledgedBeforeBackup = new Map<string, string>();
-      let sending = true;
-      let sent = 0;
-      for (const [i, s] of sockets.entries()) {
-        const next = () => {
-          const ref = `d${i}-${sent++}`;
-          if (sending && s.ws.readyState === WebSocket.OPEN) s.send({ type: "send", conversationId, content: `drill ${ref}`, ref });
-        };
-        s.ws.on("message", (raw) => {
-          const e = JSON.parse(String(raw)) as { type: string; message?: { id: string; content: string } };
-          if (e.type !== "ack") return;
-          acknowledged.set(e.message!.id, e.message!.content);
-          next();
-        });
-        for (let k = 0; k < 3; k++) next();
-      }
-      await expect.poll(() => acknowledged.size, { timeout: 20_000 }).toBeGreaterThanOrEqual(40);
-      for (const [id, content] of acknowledged) acknowledgedBeforeBackup.set(id, content);
-      const backupFile = path.join(tempDir("nlte-drill-out-"), "drill.jsonl.gz");
-      const backup = await runScript(["cli/backup.ts", "--out", backupFile], env);
-      expect(backup.code, backup.stderr).toBe(0);
-      expect(backup.stdout).toMatch(/^Backup written: .*drill\.jsonl\.gz \(\d+ tables, [\d.]+ KB\)/);
-      const sentDuringBackup = acknowledged.size - acknowledgedBeforeBackup.size;
-      sending = false;
-      for (const s of sockets) s.close();
-      expect(sentDuringBackup, "messages acknowledged while the backup ran").toBeGreaterThan(0);
-      await db.close();
-      db = undefined;
-      expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
+      const { acknowledged, acknowledgedBeforeBackup, backupFile } = await step("messages flow on four sockets while a backup is taken", async () => {
+        const acknowledged = new Map<string, string>();
+        const acknowledgedBeforeBackup = new Map<string, string>();
+        let sending = true;
+        let sent = 0;
+        for (const [i, s] of sockets.entries()) {
+          const next = () => {
+            const ref = `d${i}-${sent++}`;
+            if (sending && s.ws.readyState === WebSocket.OPEN) s.send({ type: "send", conversationId, content: `drill ${ref}`, ref });
+          };
+          s.ws.on("message", (raw) => {
+            const e = JSON.parse(String(raw)) as { type: string; message?: { id: string; content: string } };
+            if (e.type !== "ack") return;
+            acknowledged.set(e.message!.id, e.message!.content);
+            next();
+          });
+          for (let k = 0; k < 3; k++) next();
+        }
+        await expect.poll(() => acknowledged.size, { timeout: 20_000 }).toBeGreaterThanOrEqual(40);
+        for (const [id, content] of acknowledged) acknowledgedBeforeBackup.set(id, content);
+        const backupFile = path.join(tempDir("nlte-drill-out-"), "drill.jsonl.gz");
+        const backup = await runScript(["cli/backup.ts", "--out", backupFile], env);
+        expect(backup.code, backup.stderr).toBe(0);
+        expect(backup.stdout).toMatch(/^Backup written: .*drill\.jsonl\.gz \(\d+ tables, [\d.]+ KB\)/);
+        const sentDuringBackup = acknowledged.size - acknowledgedBeforeBackup.size;
+        sending = false;
+        for (const s of sockets) s.close();
+        expect(sentDuringBackup, "messages acknowledged while the backup ran").toBeGreaterThan(0);
+        await db!.close();
+        db = undefined;
+        expect(fs.statSync(backupFile).mode & 0o777).toBe(0o600);
+        return { acknowledged, acknowledgedBeforeBackup, backupFile };
+      });
 
-      // The default: into DATA_DIR/backups, keeping the newest BACKUP_KEEP.
-      for (let n = 0; n < 3; n++) {
+      await step("the backups folder keeps the newest BACKUP_KEEP", async () => {
+        // The default: into DATA_DIR/backups. Two older backups lie there already, named as the site names them for
+        // the time they were taken (two days and a day ago): the new one is the third, and the oldest goes.
+        const folder = path.join(dataDir, "backups");
+        fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+        const oldest = backupFileName(new Date(Date.now() - 2 * 86_400_000));
+        for (const name of [oldest, backupFileName(new Date(Date.now() - 86_400_000))]) fs.copyFileSync(backupFile, path.join(folder, name));
         const r = await runScript(["cli/backup.ts"], { ...env, BACKUP_KEEP: "2" });
         expect(r.code, r.stderr).toBe(0);
-        await new Promise((resolve) => setTimeout(resolve, 1100));
-      }
-      expect(fs.readdirSync(path.join(dataDir, "backups")).filter((f) => f.endsWith(".jsonl.gz"))).toHaveLength(2);
+        const written = path.basename(/^Backup written: (\S+)/m.exec(r.stdout)?.[1] ?? "");
+        const kept = fs.readdirSync(folder).filter((f) => f.endsWith(".jsonl.gz"));
+        expect(kept).toHaveLength(2);
+        expect(kept).toContain(written);
+        expect(kept).not.toContain(oldest);
+      });
 
-      // A backup cut short (a full disk, a copy interrupted) is refused.
-      const lines = zlib.gunzipSync(fs.readFileSync(backupFile)).toString("utf8").split("\n");
-      const truncated = path.join(path.dirname(backupFile), "truncated.jsonl.gz");
-      fs.writeFileSync(truncated, zlib.gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join("\n") + "\n"));
-      const cut = await runScript(["cli/restore.ts", truncated], { DATA_DIR: tempDir("nlte-drill-cut-"), DATABASE_URL: "" });
-      expect(cut.code).toBe(1);
-      expect(cut.stderr.trim()).toBe("Error: this backup is incomplete: it stops before its end");
+      await step("a backup cut short (a full disk, a copy interrupted) is refused", async () => {
+        const lines = zlib.gunzipSync(fs.readFileSync(backupFile)).toString("utf8").split("\n");
+        const truncated = path.join(path.dirname(backupFile), "truncated.jsonl.gz");
+        fs.writeFileSync(truncated, zlib.gzipSync(lines.slice(0, Math.floor(lines.length / 2)).join("\n") + "\n"));
+        const cut = await runScript(["cli/restore.ts", truncated], { DATA_DIR: tempDir("nlte-drill-cut-"), DATABASE_URL: "" });
+        expect(cut.code).toBe(1);
+        expect(cut.stderr.trim()).toBe("Error: this backup is incomplete: it stops before its end");
+      });
 
-      // Restore into a fresh data folder; a folder that holds a database is refused without --force.
-      const freshDir = tempDir("nlte-drill-restored-");
-      const restoreEnv = { DATA_DIR: freshDir, DATABASE_URL: "" };
-      const r = await runScript(["cli/restore.ts", backupFile], restoreEnv);
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/^Restored .*drill\.jsonl\.gz \(taken .+\): \d+ tables, \d+ rows\.$/m);
-      const again = await runScript(["cli/restore.ts", backupFile], restoreEnv);
-      expect(again.code).toBe(1);
-      expect(again.stderr.trim()).toBe("Error: the database is not empty: restoring would replace what it holds; add --force to do so");
-      expect(fs.readFileSync(path.join(freshDir, "auth-secret"), "utf8")).toBe(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8"));
+      const freshDir = await step("it restores into a fresh data folder; a folder that holds a database is refused without --force", async () => {
+        const freshDir = tempDir("nlte-drill-restored-");
+        const restoreEnv = { DATA_DIR: freshDir, DATABASE_URL: "" };
+        const r = await runScript(["cli/restore.ts", backupFile], restoreEnv);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stdout).toMatch(/^Restored .*drill\.jsonl\.gz \(taken .+\): \d+ tables, \d+ rows\.$/m);
+        const again = await runScript(["cli/restore.ts", backupFile], restoreEnv);
+        expect(again.code).toBe(1);
+        expect(again.stderr.trim()).toBe("Error: the database is not empty: restoring would replace what it holds; add --force to do so");
+        expect(fs.readFileSync(path.join(freshDir, "auth-secret"), "utf8")).toBe(fs.readFileSync(path.join(dataDir, "auth-secret"), "utf8"));
+        return freshDir;
+      });
 
-      const after = await openDatabase(freshDir);
-      let newestRestored = "";
-      try {
-        const restoredTables = await tableContents((q) => after.query(q));
-        for (const [table, rows] of before) {
-          // Never backed up (decision 0025): nobody's session or pending verification comes back with a restore.
-          if (NOT_BACKED_UP.tables.has(table)) {
-            expect(restoredTables.get(table), `rows of ${table} after the restore`).toEqual([]);
-            continue;
+      const newestRestored = await step("every acknowledged row of the backup is back, and nothing else", async () => {
+        const after = await openDatabase(freshDir);
+        try {
+          const restoredTables = await tableContents((q) => after.query(q));
+          for (const [table, rows] of before) {
+            // Never backed up (decision 0025): nobody's session or pending verification comes back with a restore.
+            if (NOT_BACKED_UP.tables.has(table)) {
+              expect(restoredTables.get(table), `rows of ${table} after the restore`).toEqual([]);
+              continue;
+            }
+            // Still changing while the backup ran: messages, their conversation, senders' allowances, open sockets.
+            if (["messages", "conversations", "message_allowances", "realtime_sockets"].includes(table)) continue;
+            // Columns never backed up (the outbox's sealed links) come back empty; the rest of the row as it was.
+            const leftOut = NOT_BACKED_UP.columns.get(table) ?? new Set<string>();
+            const kept = (row: string) =>
+              leftOut.size ? JSON.stringify(Object.entries(JSON.parse(row) as object).filter(([column]) => !leftOut.has(column))) : row;
+            const restoredRows = (restoredTables.get(table) ?? []).map((row) => JSON.parse(row) as Record<string, unknown>);
+            for (const column of leftOut)
+              expect(
+                restoredRows.filter((row) => row[column] !== null),
+                `${table}.${column} after the restore`,
+              ).toEqual([]);
+            const restoredKept = new Set((restoredTables.get(table) ?? []).map(kept));
+            const missing = rows.filter((row) => !restoredKept.has(kept(row)));
+            expect(missing, `rows of ${table} missing after the restore`).toEqual([]);
           }
-          // Still changing while the backup ran: messages, their conversation, senders' allowances, open sockets.
-          if (["messages", "conversations", "message_allowances", "realtime_sockets"].includes(table)) continue;
-          // Columns never backed up (the outbox's sealed links) come back empty; the rest of the row as it was.
-          const leftOut = NOT_BACKED_UP.columns.get(table) ?? new Set<string>();
-          const kept = (row: string) =>
-            leftOut.size ? JSON.stringify(Object.entries(JSON.parse(row) as object).filter(([column]) => !leftOut.has(column))) : row;
-          const restoredRows = (restoredTables.get(table) ?? []).map((row) => JSON.parse(row) as Record<string, unknown>);
-          for (const column of leftOut)
-            expect(
-              restoredRows.filter((row) => row[column] !== null),
-              `${table}.${column} after the restore`,
-            ).toEqual([]);
-          const restoredKept = new Set((restoredTables.get(table) ?? []).map(kept));
-          const missing = rows.filter((row) => !restoredKept.has(kept(row)));
-          expect(missing, `rows of ${table} missing after the restore`).toEqual([]);
+          const { rows } = await after.query<{ id: string; content: string }>(
+            "select id, content from messages where conversation_id = $1 order by created_at desc, id desc",
+            [conversationId],
+          );
+          const stored = new Map(rows.map((m) => [m.id, m.content]));
+          const lost = [...acknowledgedBeforeBackup].filter(([id, content]) => stored.get(id) !== content);
+          expect(lost).toEqual([]);
+          // Nothing the site never acknowledged, and nothing twice.
+          expect(rows.filter((m) => !acknowledged.has(m.id) && m.content !== "Before the drill")).toEqual([]);
+          expect(new Set(rows.map((m) => m.content)).size).toBe(rows.length);
+          return rows[0]!.content;
+        } finally {
+          await after.close();
         }
-        const { rows } = await after.query<{ id: string; content: string }>(
-          "select id, content from messages where conversation_id = $1 order by created_at desc, id desc",
-          [conversationId],
-        );
-        newestRestored = rows[0]!.content;
-        const stored = new Map(rows.map((m) => [m.id, m.content]));
-        const lost = [...acknowledgedBeforeBackup].filter(([id, content]) => stored.get(id) !== content);
-        expect(lost).toEqual([]);
-        // Nothing the site never acknowledged, and nothing twice.
-        expect(rows.filter((m) => !acknowledged.has(m.id) && m.content !== "Before the drill")).toEqual([]);
-        expect(new Set(rows.map((m) => m.content)).size).toBe(rows.length);
-      } finally {
-        await after.close();
-      }
+      });
 
-      // The site starts on the restored folder; the coach's session from before the backup is refused (decision
-      // 0025), though the secret is the same: the coach signs in again.
-      await server.stop();
-      restored = await startServer({ dataDir: freshDir, env: limits });
-      const refused = await get(restored.url, `/messages/${conversationId}`, coach);
-      expect(refused.status).toBe(302);
-      expect(new URL(refused.headers.get("location")!, restored.url).pathname).toBe("/signin");
-      const signedInAgain = { ...coach, cookie: await signInCookie(restored.url, coach.email, coach.password) };
-      const page = await get(restored.url, `/messages/${conversationId}`, signedInAgain);
-      expect(page.status).toBe(200);
-      const html = await page.text();
-      // The history is paged (newest first): the newest restored message is on the page.
-      expect(html).toContain(newestRestored);
-      expect(html).toContain("Drill Client");
-      const home = await (await fetch(`${restored.url}/`)).text();
-      expect(home).toContain("Wonderful coaches and a great program");
+      await step("the site starts on the restored folder, and the coach signs in again", async () => {
+        // The coach's session from before the backup is refused (decision 0025), though the secret is the same.
+        await server.stop();
+        restored = await startServer({ dataDir: freshDir, env: limits });
+        const refused = await get(restored.url, `/messages/${conversationId}`, coach);
+        expect(refused.status).toBe(302);
+        expect(new URL(refused.headers.get("location")!, restored.url).pathname).toBe("/signin");
+        const signedInAgain = { ...coach, cookie: await signInCookie(restored.url, coach.email, coach.password) };
+        const page = await get(restored.url, `/messages/${conversationId}`, signedInAgain);
+        expect(page.status).toBe(200);
+        const html = await page.text();
+        // The history is paged (newest first): the newest restored message is on the page.
+        expect(html).toContain(newestRestored);
+        expect(html).toContain("Drill Client");
+        const home = await (await fetch(`${restored.url}/`)).text();
+        expect(home).toContain("Wonderful coaches and a great program");
+      });
     } finally {
       await db?.close().catch(() => undefined);
       await restored?.stop();
@@ -328,14 +357,36 @@ describe("health, request log and a clean stop", () => {
     expect(server.output()).not.toContain(encodeURIComponent(person.email));
     expect(server.output()).not.toContain("secret12");
 
-    // A socket is told to reconnect (1012); a request in flight is answered; all within 10 seconds.
+    // A socket is told to reconnect (1012); a request in flight is answered; all within 10 seconds. The request in
+    // flight is a contact form the server has begun (its "100 Continue" says so) and whose body comes only once the
+    // server is stopping.
     const socket = await openSocket(server.url, person);
     const closed = new Promise<number>((resolve) => socket.ws.once("close", (code) => resolve(code)));
-    const inFlight = fetch(`${server.url}/faq`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const form = new URLSearchParams({ name: "Stop Visitor", email: "stop-visitor@example.com", message: "Are there lessons next week?" }).toString();
+    const request = http.request(`${server.url}/contact`, {
+      method: "POST",
+      headers: {
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": Buffer.byteLength(form),
+        Expect: "100-continue",
+      },
+    });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      request.once("response", (res) => {
+        res.resume();
+        res.once("end", () => resolve(res.statusCode ?? 0));
+      });
+      request.once("error", reject);
+    });
+    const begun = new Promise((resolve) => request.once("continue", resolve));
+    request.flushHeaders();
+    await begun;
     const started = Date.now();
     server.process.kill("SIGTERM");
-    expect((await inFlight).status).toBe(200);
+    await waitFor(() => server.output().includes("SIGTERM received: stopping"), { what: "the server to say it is stopping" });
+    request.end(form);
+    expect(await inFlight).toBe(200);
     expect(await closed).toBe(1012);
     // On failure, the server's lines from the signal on say why it stopped as it did.
     expect(await waitForExit(server), outputAfter(server, "SIGTERM received")).toBe(0);
@@ -360,35 +411,41 @@ describe("visitor pages kept in memory", () => {
         const res = await fetch(`${url}/`);
         return { cache: res.headers.get("x-page-cache"), csp: res.headers.get("content-security-policy") ?? "", html: await res.text() };
       };
-      await home(serverB.url);
-      const second = await home(serverB.url);
-      expect(second.cache).toBe("hit");
-      // A kept page carries no per-request nonce: its scripts are allowed by origin (and hashes), none inline.
-      expect(second.csp).toMatch(/script-src 'self'(;| 'sha256-)/);
-      expect(second.html).not.toContain("nonce=");
-      const signedIn = await get(serverB.url, "/", coach);
-      expect(signedIn.headers.get("x-page-cache")).toBeNull();
-      expect(signedIn.headers.get("content-security-policy")).toMatch(/'nonce-/);
+      const kept = await step("a visitor's page is kept in memory, a signed-in one never", async () => {
+        await home(serverB.url);
+        const second = await home(serverB.url);
+        expect(second.cache).toBe("hit");
+        // A kept page carries no per-request nonce: its scripts are allowed by origin (and hashes), none inline.
+        expect(second.csp).toMatch(/script-src 'self'(;| 'sha256-)/);
+        expect(second.html).not.toContain("nonce=");
+        const signedIn = await get(serverB.url, "/", coach);
+        expect(signedIn.headers.get("x-page-cache")).toBeNull();
+        expect(signedIn.headers.get("content-security-policy")).toMatch(/'nonce-/);
+        return second;
+      });
 
       // Letters only: testimonials refuse long runs of digits (they could be phone numbers).
       const words = `Kept until it changed ${crypto
         .randomBytes(6)
         .toString("hex")
         .replace(/\d/g, (d) => "abcdefghij"[Number(d)]!)}`;
-      expect(second.html).not.toContain(words);
-      const created = await post(serverA.url, "/testimonials", coach, { intent: "create", name: "Cache Parent", content: words, rating: "5" });
-      expect(created.status).toBeLessThan(400);
-      expect(await created.text()).not.toContain("can't include");
-      await expect.poll(async () => (await home(serverB.url)).html.includes(words), { timeout: 15_000 }).toBe(true);
-      await expect.poll(async () => (await home(serverA.url)).html.includes(words), { timeout: 15_000 }).toBe(true);
-      expect((await home(serverB.url)).cache).toBe("hit");
+      await step("a new testimonial shows on the kept page of every process at once", async () => {
+        expect(kept.html).not.toContain(words);
+        const created = await post(serverA.url, "/testimonials", coach, { intent: "create", name: "Cache Parent", content: words, rating: "5" });
+        expect(created.status).toBeLessThan(400);
+        expect(await created.text()).not.toContain("can't include");
+        await expect.poll(async () => (await home(serverB.url)).html.includes(words), { timeout: 15_000 }).toBe(true);
+        await expect.poll(async () => (await home(serverA.url)).html.includes(words), { timeout: 15_000 }).toBe(true);
+        expect((await home(serverB.url)).cache).toBe("hit");
+      });
 
-      // A removed testimonial leaves the page too (a delete announces its change like an insert).
-      const sql = new pg.Client({ connectionString: database.url });
-      await sql.connect();
-      await sql.query("delete from testimonials where content = $1", [words]);
-      await sql.end();
-      await expect.poll(async () => (await home(serverB.url)).html.includes(words), { timeout: 15_000 }).toBe(false);
+      await step("a removed testimonial leaves the page too (a delete announces its change like an insert)", async () => {
+        const sql = new pg.Client({ connectionString: database.url });
+        await sql.connect();
+        await sql.query("delete from testimonials where content = $1", [words]);
+        await sql.end();
+        await expect.poll(async () => (await home(serverB.url)).html.includes(words), { timeout: 15_000 }).toBe(false);
+      });
     } finally {
       await serverB.stop();
       await serverA.stop();

@@ -21,8 +21,11 @@ export async function startFakeYouTube() {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
+  const baseUrl = `http://127.0.0.1:${port}/youtube/v3`;
   return {
-    baseUrl: `http://127.0.0.1:${port}/youtube/v3`,
+    baseUrl,
+    /** The settings that point the site at this stand-in (with a short timeout, for the answer that never comes). */
+    env: { YOUTUBE_API_KEY: "k", YOUTUBE_API_URL: baseUrl, YOUTUBE_API_TIMEOUT_MS: "300" },
     requests,
     answer: (a: FakeAnswer) => {
       answer = a;

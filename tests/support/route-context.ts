@@ -1,8 +1,13 @@
 // Calling a route's loader or action as a visitor, a client or a coach, with a real database. Only the session
 // lookup is stood in for (Better Auth is tested end to end in tests/e2e); the users exist in the database.
+// A route that uses more of Better Auth than the session (sending a confirmation link, say) gets the site's own
+// Better Auth instead: contextWithAuth, and signedInUser for a real session's cookie.
+import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
+import { updateUserRole } from "../../app/models/users.server";
+import { createAuth } from "../../server/auth";
 import { loadConfig } from "../../server/config";
 
 export type Who = "visitor" | "client" | "coach";
@@ -21,6 +26,32 @@ export function contextFor(db: Db, who: Who, env: Record<string, string> = {}) {
   const config = loadConfig({ NODE_ENV: "test", ...env });
   const session = who === "visitor" ? null : { user: { id: `${who}-1`, email: `${who}@example.com`, name: who, role: who } };
   return { db, config, secret: "s".repeat(32), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+
+/** The site's origin in contextWithAuth: Better Auth checks a request's Origin against it. */
+export const AUTH_ORIGIN = "http://localhost:3999";
+
+/** A context with the site's own Better Auth on the test database: real sign-ups, sessions and cookies. */
+export function contextWithAuth(db: Db, env: Record<string, string> = {}) {
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: AUTH_ORIGIN, ...env });
+  const secret = crypto.randomBytes(32).toString("hex");
+  return { db, config, secret, auth: createAuth(db, config, secret), cspNonce: "", clientIp: "127.0.0.1" } as unknown as AppLoadContext;
+}
+
+/**
+ * A new person, signed up and then signed in through Better Auth (sign-up never signs in: decision 0012), a coach
+ * when asked: their session cookie (for a request's `cookie` header), id and email.
+ */
+export async function signedInUser(context: AppLoadContext, name: string, role: "client" | "coach" = "client") {
+  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomBytes(4).toString("hex")}@example.com`;
+  await context.auth.api.signUpEmail({ body: { name, email, password: "secret12" } });
+  const { headers, response } = await context.auth.api.signInEmail({ body: { email, password: "secret12" }, returnHeaders: true });
+  if (role === "coach") await updateUserRole(context.db, email, role);
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { cookie, id: response.user.id, email };
 }
 
 type Callable = (args: never) => unknown;
