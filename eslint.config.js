@@ -82,14 +82,14 @@ export default tseslint.config(
   },
   {
     // Every page has an address in each language (issue 27): a link, a form's target or a redirect inside the site keeps
-    // the reader's language through localHref (app/i18n/locale.ts). Only what has one address is written as it is.
+    // the reader's language through localHref (app/i18n/locale.ts). Only what has one address is written as it is (files, the switch, Google's sign-in).
     files: ["app/**/*.tsx"],
     ignores: ["app/**/*.test.tsx"],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
-          selector: "JSXAttribute[name.name=/^(to|href|action)$/] > Literal[value=/^\\/(?!\\/|favicon\\.svg$|language$|auth\\/google$)/]",
+          selector: "JSXAttribute[name.name=/^(to|href|action)$/] > Literal[value=/^\\/(?!\\/|language$|auth\\/google$|[^?#]*\\.[a-z0-9]+$)/]",
           message: 'A path inside the site goes through localHref("/path") (app/i18n/locale.ts), so the reader stays in their language.',
         },
       ],

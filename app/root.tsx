@@ -88,6 +88,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#136a3d" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable (issue 27): the app's name, icons and colours; public/sw.js is registered when notifications are turned on. */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/icon-180.png" />
         <link rel="preload" href={figtreeLatin} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <LanguageAlternates />

@@ -46,6 +46,7 @@ export default [
     route("account", "routes/account.tsx"),
     route("account/data", "routes/account.data.ts"),
     route("account/my-data", "routes/account.my-data.tsx"),
+    route("account/push", "routes/account.push.ts"),
     route("invitation", "routes/invitation.tsx"),
     route("safeguarding", "routes/safeguarding.tsx"),
     route("families/:householdId", "routes/families.$householdId.tsx"),

@@ -614,3 +614,26 @@ export const safeguardingLog = pgTable(
   },
   (t) => [index("safeguarding_log_created_idx").on(t.createdAt.desc())],
 );
+
+/**
+ * A device that turned on notifications (issue 27, Web Push): where its push service takes messages for it
+ * (`endpoint`, on a known push service's host only) and the keys its messages are encrypted with. Listed on
+ * /account, removable there; dropped when the push service says it is gone (404/410).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the person sees in the list: "Chrome on Android", from the browser that subscribed. */
+    device: text("device").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);

@@ -51,6 +51,33 @@ const EnvSchema = z.object({
   SIGNIN_LIMIT_ACCOUNT_WIDE: z.coerce.number().int().min(1).default(50),
   SIGNIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   SIGNUP_LIMIT_PER_IP: z.coerce.number().int().min(1).default(10),
+  // Web Push (issue 27): the VAPID key pair that signs what the site sends to browsers' push services. Generated and
+  // kept like AUTH_SECRET when not set (server/push-keys.ts); set both to keep them across fresh installs.
+  VAPID_PUBLIC_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, "VAPID_PUBLIC_KEY must be a base64url P-256 public key")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, "VAPID_PRIVATE_KEY must be a base64url P-256 private key")
+      .optional(),
+  ),
+  // How soon an unread message is pushed to a device that takes notifications (mail waits NOTIFY_DELAY_SECONDS).
+  PUSH_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  // The push services the site sends to: a subscription naming any other host is refused, so the server never posts
+  // to an address a visitor chose. Tests add their loopback push service.
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default("fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   // Optional: fills in a new video's duration, views, channel and thumbnail.
   YOUTUBE_API_KEY: optionalText,
   YOUTUBE_API_URL: z
@@ -137,6 +164,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither");
+  }
   if (e.MAIL_FROM && !/^(?:"?[^"<>]*"?\s*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(e.MAIL_FROM)) {
     throw new ConfigError('Invalid configuration: MAIL_FROM must be an address, optionally with a name: "Name" <mail@example.org>');
   }
@@ -174,6 +204,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         e.MAIL_FROM ??
         `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
       notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
+    },
+    push: {
+      keys: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! } : undefined,
+      delaySeconds: e.PUSH_DELAY_SECONDS,
+      serviceHosts: e.PUSH_SERVICE_HOSTS,
+      /** Who the push services may contact about what the site sends (the VAPID subject). */
+      subject: `mailto:${e.CONTACT_EMAIL}`,
     },
     /** Safe Play (decision 0022): the organisation's zone, quiet hours and the clock ages and quiet hours are read by. */
     safePlay,

@@ -33,6 +33,8 @@ export function contentSecurityPolicy(scripts: ScriptPermission, config: Config)
     "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", config.publicUrl.replace(/^http/, "ws")],
     "frame-src": FRAME_HOSTS,
+    // The service worker (public/sw.js: notifications and the offline page) is the site's own file.
+    "worker-src": ["'self'"],
     "frame-ancestors": ["'none'"],
     "form-action": formTargets,
     "base-uri": ["'self'"],

@@ -7,8 +7,13 @@
 import { z } from "zod";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { inQuietHours, msUntilSafePlayClockChanges } from "~/family/safe-play";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import type { Locale } from "~/i18n/language";
 import { enqueueMail, type MailServices } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
+import { hasPushDevice, pushToPerson, type PushConfig } from "~/notifications/push.server";
+import { m } from "~/paraglide/messages";
 
 export const MISSED_MESSAGES_JOB = "missed_messages";
 export const NOTICE_INTERVAL_MINUTES = 15;
@@ -18,6 +23,7 @@ const PayloadSchema = z.object({ conversationId: z.uuid(), userId: z.string().mi
 
 const RecipientRow = z.object({
   email: z.string(),
+  locale: z.enum(["en", "es"]).nullable(),
   notify_messages: z.boolean(),
   last_sent_at: z.coerce.date().nullable(),
   /** How far the person has read this conversation; null when they are no longer in it. */
@@ -31,13 +37,15 @@ const MessageRow = z.object({
   sender_gone: z.boolean(),
 });
 
-export async function sendMissedMessageNotice(services: MailServices & { db: Db }, payload: unknown) {
+type NoticeServices = MailServices & { db: Db; config: MailServices["config"] & PushConfig & { safePlay: SafePlaySettings } };
+
+export async function sendMissedMessageNotice(services: NoticeServices, payload: unknown) {
   const parsed = PayloadSchema.safeParse(payload);
   if (!parsed.success) return;
   const { conversationId, userId } = parsed.data;
   const { db } = services;
   const recipient = await db.execute(sql`
-    select u.email, u.notify_messages, n.last_sent_at,
+    select u.email, u.locale, u.notify_messages, n.last_sent_at,
            (select p.last_read_at from conversation_participants p where p.conversation_id = ${conversationId} and p.user_id = u.id) as last_read_at
     from users u left join message_notices n on n.user_id = u.id and n.conversation_id = ${conversationId}
     where u.id = ${userId}`);
@@ -48,6 +56,17 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
     // Too soon after the last notice: look again when one is allowed (the job stays pending, so later messages
     // join it rather than scheduling their own).
     await addJob(db, MISSED_MESSAGES_JOB, { conversationId, userId }, { runAt: nextAllowed, jobKey: `missed_messages:${conversationId}:${userId}` });
+    return;
+  }
+  // A student-athlete under 18 with a device that takes notifications hears of it after quiet hours (Safe Play): the
+  // job waits for the next boundary (or midnight) and looks again, still pending.
+  const pushing = member && r?.notify_messages ? await hasPushDevice(db, userId) : false;
+  const safePlay = services.config.safePlay;
+  const people = pushing ? await getSafetyPeople(db, await participantIds(db, conversationId)) : [];
+  const recipientIsMinor = people.some((p) => p.id === userId && isMinorPerson(p, safePlay));
+  if (recipientIsMinor && inQuietHours(safePlay.clock(), safePlay.timeZone, safePlay.quietHours)) {
+    const runAt = new Date(Date.now() + msUntilSafePlayClockChanges(safePlay.clock(), safePlay.timeZone, safePlay.quietHours) + 1000);
+    await addJob(db, MISSED_MESSAGES_JOB, { conversationId, userId }, { runAt, jobKey: `missed_messages:${conversationId}:${userId}` });
     return;
   }
   // No longer pending: the next message from here on schedules the next job. (Cleared before the unread
@@ -73,6 +92,25 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
     const body = m.message_type === "text" ? m.content : `${m.content ? `${m.content} ` : ""}[attachment: ${m.file_name ?? "file"}]`;
     return `${who}: ${body}`;
   });
+  // One notice per person for these messages: by push where the person has a device that took it, else by mail.
+  // A thread with a student-athlete under 18 in it is announced without its words (a neutral line and a link): the
+  // minor's device never shows message text, and the guardians get the same notice.
+  if (pushing) {
+    const locale: Locale = r.locale ?? "en";
+    const minorInThread = people.some((p) => isMinorPerson(p, safePlay));
+    const delivered = await pushToPerson(services, userId, {
+      title: m.push_new_message_title({ count: messages.length }, { locale }),
+      body: minorInThread ? m.push_new_message_neutral({}, { locale }) : lines.join("\n").slice(0, 180),
+      url: `/${locale === "es" ? "es/" : ""}messages/${conversationId}`,
+      tag: `conversation-${conversationId}`,
+    });
+    if (delivered > 0) {
+      await db.execute(sql`
+        insert into message_notices (user_id, conversation_id, last_sent_at) values (${userId}, ${conversationId}, now())
+        on conflict (user_id, conversation_id) do update set last_sent_at = excluded.last_sent_at`);
+      return;
+    }
+  }
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into message_notices (user_id, conversation_id, last_sent_at) values (${userId}, ${conversationId}, now())
@@ -88,6 +126,11 @@ export async function sendMissedMessageNotice(services: MailServices & { db: Db 
       unsubscribe: { userId, topic: "messages" },
     });
   });
+}
+
+async function participantIds(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db.execute(sql`select user_id from conversation_participants where conversation_id = ${conversationId}`);
+  return rows.rows.map((row) => String((row as { user_id: string }).user_id));
 }
 
 /**

@@ -1,0 +1,54 @@
+// A device's notifications (issue 27): the "Turn on notifications" button posts the browser's subscription here, and
+// /account's list of devices removes one (a plain form: it works without JavaScript). Only for the signed-in person,
+// and only their own devices.
+import { data } from "react-router";
+import type { Route } from "./+types/account.push";
+import { requireUser } from "~/auth/session.server";
+import { isUuid } from "~/lib/uuid";
+import { redirectWithToast } from "~/lib/toast.server";
+import {
+  deviceName,
+  isPushServiceEndpoint,
+  removeSubscription,
+  removeSubscriptionByEndpoint,
+  saveSubscription,
+  SubscriptionSchema,
+} from "~/notifications/push.server";
+import { m } from "~/paraglide/messages";
+
+export type PushActionData = { ok: true } | { ok: false; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "subscribe") {
+    const parsed = SubscriptionSchema.safeParse({ endpoint: form.get("endpoint"), keys: { p256dh: form.get("p256dh"), auth: form.get("auth") } });
+    if (!parsed.success || !isPushServiceEndpoint(parsed.data.endpoint, context.config.push.serviceHosts)) {
+      return data<PushActionData>({ ok: false, error: m.push_unsupported_service() }, { status: 400 });
+    }
+    await saveSubscription(context.db, user.id, parsed.data, deviceName(request.headers.get("user-agent")));
+    return data<PushActionData>({ ok: true });
+  }
+  if (intent === "unsubscribe") {
+    const endpoint = form.get("endpoint");
+    if (typeof endpoint === "string") await removeSubscriptionByEndpoint(context.db, user.id, endpoint);
+    return data<PushActionData>({ ok: true });
+  }
+  if (intent === "remove") {
+    const id = String(form.get("id") ?? "");
+    const removed = isUuid(id) && (await removeSubscription(context.db, user.id, id));
+    throw await redirectWithToast(
+      context,
+      "/account#notifications",
+      removed ? { type: "success", title: m.push_device_removed() } : { type: "error", title: m.push_device_not_found() },
+    );
+  }
+  return data<PushActionData>({ ok: false, error: m.push_unsupported_service() }, { status: 400 });
+}
+
+/** Opened as a page: the account's list of devices. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context);
+  throw await redirectWithToast(context, "/account#notifications", { type: "info", title: m.push_turn_on() });
+}
