@@ -6,6 +6,7 @@ import { createAccount, signInThroughPage, uniqueEmail } from "./support/account
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
 import { SAMPLE_VIDEOS_SQL } from "../support/sample-videos";
+import { dayInZone } from "~/lib/datetime";
 
 const baseURL = inject("baseURL");
 const dataDir = inject("dataDir");
@@ -218,9 +219,9 @@ describe("curating videos", () => {
     expect(await videoRows()).toEqual(before);
     await expectAccessible(page);
 
-    // Defaults: category general, today's date, inline playback allowed.
+    // Defaults: category general, today's date (in the organisation's zone, not UTC's), inline playback allowed.
     expect(await form.getByLabel("Category").inputValue()).toBe("general");
-    expect(await form.getByLabel("Date").inputValue()).toBe(new Date().toISOString().slice(0, 10));
+    expect(await form.getByLabel("Date").inputValue()).toBe(dayInZone(new Date(), "America/New_York"));
     expect(await form.getByLabel("Allow inline playback (full card with player)").isChecked()).toBe(true);
 
     await form.getByLabel("Video URL").fill("  @https://youtu.be/VgA1cL1n1c5?si=share ");
