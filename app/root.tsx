@@ -166,7 +166,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className={screen ? "flex min-h-0 flex-1 flex-col" : "flex-1"}>
         {children}
       </main>
-      {site && !screen ? <Footer site={site} /> : null}
+      {site ? <Footer site={site} hidden={screen} /> : null}
       <ChatWidget user={root?.user ?? null} coaches={root?.coaches ?? []} blocked={root?.messagingBlocked ?? null} />
       {/* Pages without React exist only on the server: `import.meta.env.SSR` keeps DocumentToast out of the browser's code. */}
       {import.meta.env.SSR && documentPage ? toast && <DocumentToast toast={toast} /> : <Toaster toast={toast} />}

@@ -2,7 +2,6 @@ import { Mail, MapPin, Phone } from "lucide-react";
 import { LanguageSwitch } from "~/components/language-switch";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
-import { Link } from "react-router";
 import { Picture } from "~/components/ui/picture";
 import { PARTNER_LOGOS } from "~/content/images";
 import { COPYRIGHT_YEAR, FOOTER_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
@@ -12,9 +11,23 @@ export function telHref(phone: string) {
   return `tel:${phone.replace(/[^0-9+]/g, "")}`;
 }
 
-export function Footer({ site }: { site: SiteConfig }) {
+const FOOTER_CLASS = "mt-16 bg-navy-900 text-slate-200";
+
+/**
+ * The footer is the server's (issue 27): it is the same on every page of a language and never changes while the page
+ * is open, so the browser keeps the server's HTML and its code, words and logos are not in the JavaScript signed-in
+ * pages load (`import.meta.env.SSR` leaves the server's part out of the browser's build). It stays in the page on
+ * every route and is hidden on screens (a conversation), so it never has to be drawn again in the browser. Its links
+ * are plain links and its language switch a plain form: they need no React.
+ */
+export function Footer({ site, hidden }: { site: SiteConfig; hidden: boolean }) {
+  if (import.meta.env.SSR) return <FooterContent site={site} hidden={hidden} />;
+  return <footer className={FOOTER_CLASS} hidden={hidden} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
+}
+
+function FooterContent({ site, hidden }: { site: SiteConfig; hidden: boolean }) {
   return (
-    <footer className="mt-16 bg-navy-900 text-slate-200">
+    <footer className={FOOTER_CLASS} hidden={hidden}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.orgName}</p>
@@ -26,9 +39,9 @@ export function Footer({ site }: { site: SiteConfig }) {
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
             {FOOTER_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={localHref(l.to)} className="hover:text-white hover:underline">
+                <a href={localHref(l.to)} className="hover:text-white hover:underline">
                   {l.label()}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
