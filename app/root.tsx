@@ -138,7 +138,7 @@ function VerifyEmailBanner() {
         <span>{m.verify_banner_text()}</span>
         <input type="hidden" name="intent" value="resend-verification" />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <button type="submit" className="font-semibold text-court-800 underline">
+        <button type="submit" className="min-h-6 font-semibold text-court-800 underline">
           {m.verify_banner_resend()}
         </button>
       </form>

@@ -630,8 +630,8 @@ export const pushSubscriptions = pgTable(
     endpoint: text("endpoint").notNull().unique(),
     p256dh: text("p256dh").notNull(),
     auth: text("auth").notNull(),
-    /** What the person sees in the list: "Chrome on Android", from the browser that subscribed. */
-    device: text("device").notNull(),
+    /** The browser that subscribed, as it named itself: the list on /account says "Chrome on Android" from it. */
+    userAgent: text("user_agent"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
   },

@@ -11,6 +11,8 @@ import { enqueueMail } from "../app/mail/outbox.server";
 import { ACCOUNT_MAIL } from "../app/mail/account-mail";
 import { recordEmailLink } from "../app/auth/email-links.server";
 import { clearSignInLimits } from "../app/auth/accounts.server";
+import { getAccountLocale } from "../app/i18n/choice.server";
+import { isLocale, localizePath, type Locale } from "../app/i18n/language";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Config } from "./config";
@@ -23,7 +25,18 @@ export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 
 export function createAuth(db: Db, config: Config, secret: string) {
   const services = { config, secret };
-  const link = (path: string, token: string) => `${config.publicUrl}${path}?${new URLSearchParams({ token })}`;
+  /** A link to a page of the site, in the recipient's language. */
+  const page = (path: string, locale: Locale) => `${config.publicUrl}${localizePath(path, locale)}`;
+  const link = (path: string, token: string, locale: Locale) => `${page(path, locale)}?${new URLSearchParams({ token })}`;
+  /**
+   * The language of an account's mail (decision 0027): the account's, as Better Auth hands it over (a new account's is
+   * the language of the page it signed up on), else as stored; an account that never chose one gets English.
+   */
+  const recipientLocale = async (user: { id: string }): Promise<Locale> => {
+    const given = (user as { locale?: unknown }).locale;
+    if (isLocale(given)) return given;
+    return (await getAccountLocale(db, user.id)) ?? "en";
+  };
   return betterAuth({
     appName: config.site.orgName,
     baseURL: config.publicUrl,
@@ -98,20 +111,23 @@ export function createAuth(db: Db, config: Config, secret: string) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
+        const locale = await recipientLocale(user);
         await enqueueMail(
           db,
           services,
-          { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token)) },
+          { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token, locale), locale) },
           { oneTimeLinkExpiresAt: expiresAt },
         );
       },
       onPasswordReset: async ({ user }) => {
         // The mailed link proved the owner: whatever strangers counted against the account starts again (0024).
         await clearSignInLimits(db, secret, user.email);
-        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.passwordChanged(`${config.publicUrl}/forgot-password`) });
+        const locale = await recipientLocale(user);
+        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.passwordChanged(page("/forgot-password", locale), locale) });
       },
       onExistingUserSignUp: async ({ user }) => {
-        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.signUpAttempt(`${config.publicUrl}/forgot-password`) });
+        const locale = await recipientLocale(user);
+        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.signUpAttempt(page("/forgot-password", locale), locale) });
       },
     },
     emailVerification: {
@@ -120,8 +136,9 @@ export function createAuth(db: Db, config: Config, secret: string) {
       expiresIn: VERIFY_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         // Also confirms a new address from /account: Better Auth then passes the new address as user.email.
-        const url = link("/verify-email", token);
-        const content = isEmailChangeToken(token) ? ACCOUNT_MAIL.confirmNewEmail(url) : ACCOUNT_MAIL.verifyEmail(url);
+        const locale = await recipientLocale(user);
+        const url = link("/verify-email", token, locale);
+        const content = isEmailChangeToken(token) ? ACCOUNT_MAIL.confirmNewEmail(url, locale) : ACCOUNT_MAIL.verifyEmail(url, locale);
         const expiresAt = new Date(Date.now() + VERIFY_TOKEN_SECONDS * 1000);
         // Only links the site mailed are accepted (app/auth/email-links.server.ts): not one signed with a backup's secret.
         await recordEmailLink(db, token, expiresAt);

@@ -4,7 +4,8 @@ import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
 import { hitMailLimits } from "~/mail/limits.server";
 import { updateOwnProfile } from "~/models/users.server";
-import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, UNEXPECTED_ERROR } from "./accounts.server";
+import { m } from "~/paraglide/messages";
+import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, unexpectedError } from "./accounts.server";
 
 export type SettingsResult =
   { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string; retryAfterSeconds?: number };
@@ -13,7 +14,13 @@ function refused(err: unknown, field?: string, what = "settings"): SettingsResul
   const message = apiErrorMessage(err);
   if (message) return { ok: false, status: 400, error: message, ...(field ? { field } : {}) };
   console.error(`account ${what} failed:`, err instanceof Error ? err.message : err);
-  return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+  return { ok: false, status: 500, error: unexpectedError() };
+}
+
+/** Whether Better Auth refused a password (its English words say so, whatever the page's language). */
+function isPasswordRefusal(err: unknown) {
+  const e = err as { body?: { message?: string }; message?: string } | null;
+  return /password/i.test(e?.body?.message || e?.message || "");
 }
 
 /**
@@ -43,7 +50,7 @@ export async function changePassword(
     return { ok: true, headers: cookiesOnly(headers) };
   } catch (err) {
     const r = refused(err, "currentPassword", "password change");
-    if (!r.ok && r.status === 400 && /password/i.test(r.error)) return { ...r, error: "Your current password is not right" };
+    if (!r.ok && r.status === 400 && isPasswordRefusal(err)) return { ...r, error: m.account_error_current_password_wrong() };
     return r;
   }
 }
@@ -81,7 +88,7 @@ export async function resendVerification(context: AppLoadContext, user: { id: st
 
 export async function endSession(request: Request, context: AppLoadContext, userId: string, sessionId: string): Promise<SettingsResult> {
   const token = await getOwnSessionToken(context.db, userId, sessionId);
-  if (!token) return { ok: false, status: 404, error: "That session has already ended." };
+  if (!token) return { ok: false, status: 404, error: m.account_error_session_ended() };
   try {
     await context.auth.api.revokeSession({ body: { token }, headers: forwardHeaders(request, context) });
     return { ok: true };
@@ -107,7 +114,7 @@ export async function deleteAccount(request: Request, context: AppLoadContext, u
       await context.auth.api.verifyPassword({ body: { password }, headers });
     } catch (err) {
       const r = refused(err, "password", "deletion");
-      return !r.ok && r.status === 400 ? { ...r, error: "The password is not right" } : r;
+      return !r.ok && r.status === 400 ? { ...r, error: m.account_error_password_wrong() } : r;
     }
   }
   try {

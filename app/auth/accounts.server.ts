@@ -5,17 +5,39 @@ import type { Db } from "../../db/client";
 import { sessions } from "../../db/schema";
 import { getAccountLocale, localeCookie } from "~/i18n/choice.server";
 import { getLocale, type Locale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { addressKey, clearRateLimit, clearRateLimitsUnder, giveBackRateLimit, hitRateLimit } from "~/models/rate-limit.server";
 
 /** A refusal for too many attempts says when to try again (the Retry-After header). */
 export type AuthResult = { ok: true; headers: Headers; locale?: Locale } | { ok: false; error: string; status: number; retryAfterSeconds?: number };
 
-export const UNEXPECTED_ERROR = "An unexpected error occurred. Please try again.";
+/** The answer to a failure nobody foresaw, in the language of the request. */
+export const unexpectedError = () => m.account_error_unexpected();
 
+/** Better Auth's refusals, in the language of the request; English pages show Better Auth's own words. */
+const AUTH_ERRORS: Record<string, () => string> = {
+  INVALID_EMAIL_OR_PASSWORD: m.account_auth_invalid_email_or_password,
+  INVALID_PASSWORD: m.account_auth_invalid_password,
+  INVALID_EMAIL: m.account_auth_invalid_email,
+  PASSWORD_TOO_SHORT: m.account_auth_password_too_short,
+  PASSWORD_TOO_LONG: m.account_auth_password_too_long,
+  CREDENTIAL_ACCOUNT_NOT_FOUND: m.account_auth_credential_account_not_found,
+  INVALID_TOKEN: m.account_auth_invalid_token,
+  TOKEN_EXPIRED: m.account_auth_token_expired,
+  SESSION_EXPIRED: m.account_auth_session_expired,
+  EMAIL_CAN_NOT_BE_UPDATED: m.account_auth_email_cannot_change,
+};
+
+/** The words of a refusal Better Auth answered (a status under 500), or null for a failure of its own. */
 export function apiErrorMessage(err: unknown): string | null {
   if (err && typeof err === "object") {
-    const e = err as { body?: { message?: string }; message?: string; status?: unknown; statusCode?: number };
-    if (typeof e.statusCode === "number" && e.statusCode < 500) return e.body?.message || e.message || null;
+    const e = err as { body?: { message?: string; code?: string }; message?: string; status?: unknown; statusCode?: number };
+    if (typeof e.statusCode === "number" && e.statusCode < 500) {
+      const english = e.body?.message || e.message || null;
+      if (getLocale() === "en") return english;
+      const known = e.body?.code ? AUTH_ERRORS[e.body.code] : undefined;
+      return known ? known() : english && m.account_auth_refused();
+    }
   }
   return null;
 }
@@ -37,8 +59,7 @@ export function cookiesOnly(source: Headers | undefined) {
 }
 
 export function tooManyAttempts(retryAfterSeconds: number) {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again, or reset your password with "Forgot your password?".`;
+  return m.account_error_too_many_signins({ minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 /** The key under which every sign-in counter of one account lives (its address, hashed: decision 0024). */
@@ -98,7 +119,7 @@ export async function signInWithPassword(request: Request, context: AppLoadConte
     if (message) return { ok: false, status: 400, error: message };
     for (const key of counted) await giveBackRateLimit(db, key);
     console.error("sign-in failed:", err);
-    return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+    return { ok: false, status: 500, error: unexpectedError() };
   }
 }
 
@@ -128,12 +149,7 @@ export async function signUpWithPassword(
     SIGNUP_WINDOW_SECONDS,
   );
   if (!limit.allowed) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return {
-      ok: false,
-      status: 429,
-      error: `Too many new accounts from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-    };
+    return { ok: false, status: 429, error: m.account_error_too_many_signups({ minutes: Math.ceil(limit.retryAfterSeconds / 60) }) };
   }
   try {
     const { response } = await context.auth.api.signUpEmail({
@@ -159,7 +175,7 @@ export async function signUpWithPassword(
     const message = apiErrorMessage(err);
     if (message) return { ok: false, status: 400, error: message };
     console.error("sign-up failed:", err);
-    return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+    return { ok: false, status: 500, error: unexpectedError() };
   }
 }
 
@@ -184,7 +200,7 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
       return { ok: true, headers: clearedSessionCookies(context) };
     }
     console.error("sign-out failed:", err);
-    return { ok: false, status: 500, error: "Failed to sign out. Please try again." };
+    return { ok: false, status: 500, error: m.account_error_sign_out_failed() };
   }
 }
 

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "react-router";
 import { RESET_TEXT } from "~/content/account";
 import { hitRateLimit } from "~/models/rate-limit.server";
-import { apiErrorMessage, UNEXPECTED_ERROR } from "./accounts.server";
+import { apiErrorMessage, unexpectedError } from "./accounts.server";
 
 const PER_ADDRESS = 3;
 const PER_IP = 10;
@@ -59,6 +59,6 @@ export async function resetPassword(
   } catch (err) {
     if (apiErrorMessage(err)) return { ok: false, status: 400, error: RESET_TEXT.invalidLink };
     console.error("password reset failed:", err instanceof Error ? err.message : err);
-    return { ok: false, status: 500, error: UNEXPECTED_ERROR };
+    return { ok: false, status: 500, error: unexpectedError() };
   }
 }

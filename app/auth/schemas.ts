@@ -1,43 +1,46 @@
 // The account forms' rules (required fields; the dialog's sign-up also needs a phone and a 6+ character password), used by the browser for instant feedback and by the server,
-// which decides.
+// which decides. Every message is a function, read in the language of the page (the request's on the server).
 import { z } from "zod";
+import { m } from "~/paraglide/messages";
 import type { FieldErrors } from "../lib/form-errors";
 import { unsafeFields } from "../lib/safe-text";
 
+/** A zod message read when the issue is raised, so it is in the language of the page. */
+const says = (message: () => string) => ({ error: () => message() });
+
 const email = z
-  .string({ error: "Email is required" })
+  .string(says(m.account_error_email_required))
   .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email({ error: "Please enter a valid email address" }))
+  .min(1, says(m.account_error_email_required))
+  .max(254, says(m.account_error_email_too_long))
+  .pipe(z.email(says(m.account_error_email_invalid)))
   .transform((v) => v.toLowerCase());
 
 const requiredPassword = z
-  .string({ error: "Password is required" })
-  .min(1, "Password is required")
-  .max(128, "Password must be at most 128 characters long");
+  .string(says(m.account_error_password_required))
+  .min(1, says(m.account_error_password_required))
+  .max(128, says(m.account_error_password_too_long));
 
 export const PASSWORD_MIN = 6;
-export const PASSWORD_TOO_SHORT = "Password must be at least 6 characters long";
 
-const newPassword = requiredPassword.refine((p) => p.length >= PASSWORD_MIN, PASSWORD_TOO_SHORT);
+const newPassword = requiredPassword.refine((p) => p.length >= PASSWORD_MIN, says(m.account_error_password_too_short));
 
 const fullName = z
-  .string({ error: "Full name is required" })
+  .string(says(m.account_error_full_name_required))
   .trim()
-  .min(1, "Full name is required")
-  .max(120, "Full name must be at most 120 characters");
+  .min(1, says(m.account_error_full_name_required))
+  .max(120, says(m.account_error_full_name_too_long));
 
 /** A phone number: digits with the usual separators, and at least 7 digits (so `+++++++` is not one). */
 export const phoneNumber = z
   .string()
   .trim()
-  .max(40, "Phone number is too long")
-  .regex(/^\+?[0-9().\-\s]+$/, "Please enter a valid phone number")
-  .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 7, "Please enter a valid phone number");
+  .max(40, says(m.account_error_phone_too_long))
+  .regex(/^\+?[0-9().\-\s]+$/, says(m.account_error_phone_invalid))
+  .refine((v) => (v.match(/[0-9]/g) ?? []).length >= 7, says(m.account_error_phone_invalid));
 
 /** Every form that asks for a phone uses one of these two, so each holds the same rule. */
-export const requiredPhone = z.string({ error: "Phone number is required" }).trim().min(1, "Phone number is required").pipe(phoneNumber);
+export const requiredPhone = z.string(says(m.account_error_phone_required)).trim().min(1, says(m.account_error_phone_required)).pipe(phoneNumber);
 export const optionalPhone = z
   .string()
   .trim()
@@ -48,11 +51,11 @@ export const optionalPhone = z
 export const SignInSchema = z.object({ email, password: requiredPassword });
 
 /** Safe Play: "I am a parent or guardian" / "I am a student-athlete"; athletes give their date of birth. */
-export const clientKind = z.enum(["guardian", "athlete"], { error: "Please choose whether you are a parent or guardian or a student-athlete." });
+export const clientKind = z.enum(["guardian", "athlete"], says(m.account_error_kind_required));
 export const optionalDate = z
   .string()
   .trim()
-  .max(10, "Please enter a date as YYYY-MM-DD.")
+  .max(10, says(m.account_error_date_format))
   .optional()
   .transform((v) => (v ? v : undefined));
 
@@ -93,25 +96,31 @@ export const ForgotPasswordSchema = z.object({ email });
 
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "This link is not valid" }).min(1, "This link is not valid").max(200, "This link is not valid"),
+    token: z.string(says(m.account_error_link_invalid)).min(1, says(m.account_error_link_invalid)).max(200, says(m.account_error_link_invalid)),
     password: newPassword,
-    confirmPassword: z.string({ error: "Please repeat the new password" }).min(1, "Please repeat the new password"),
+    confirmPassword: z.string(says(m.account_error_repeat_password)).min(1, says(m.account_error_repeat_password)),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "The two passwords are not the same" });
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], ...says(m.account_error_passwords_differ) });
 
 export const ProfileSchema = z.object({ fullName, phone: optionalPhone });
 
-export const ChangePasswordSchema = z.object({ currentPassword: requiredPassword.refine(Boolean, "Your current password is required"), newPassword });
+export const ChangePasswordSchema = z.object({
+  currentPassword: requiredPassword.refine(Boolean, says(m.account_error_current_password_required)),
+  newPassword,
+});
 
 export const ChangeEmailSchema = z.object({ newEmail: email });
 
+/** The word typed to confirm deleting an account: the page's language's ("DELETE", "ELIMINAR"); the English one always works. */
 export const DELETE_CONFIRMATION = "DELETE";
+export const deleteConfirmationWord = () => m.account_delete_word();
+const deleteConfirmationMessage = () => m.account_error_delete_confirm({ word: deleteConfirmationWord() });
 export const DeleteAccountSchema = z.object({
   password: requiredPassword,
   confirm: z
-    .string({ error: `Type ${DELETE_CONFIRMATION} to confirm` })
+    .string(says(deleteConfirmationMessage))
     .trim()
-    .refine((v) => v === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} to confirm`),
+    .refine((v) => v === DELETE_CONFIRMATION || v === deleteConfirmationWord(), says(deleteConfirmationMessage)),
 });
 
 export const PreferencesSchema = z.object({

@@ -4,11 +4,12 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { cancelledDates, users } from "../../db/schema";
-import { CANCELLATION_MAIL } from "~/content/calendar";
+import { localizePath, type Locale } from "~/i18n/language";
 import { formatDayLong } from "~/lib/datetime";
 import type { CancelledDateInput } from "~/lib/site-content-schemas";
 import { isShortNotice } from "~/calendar/events.server";
 import { enqueueMail } from "~/mail/outbox.server";
+import { m } from "~/paraglide/messages";
 
 /**
  * Cancels a day. Returns false when it was already cancelled. When the day is within the next 48 hours, signed-in
@@ -29,18 +30,25 @@ export async function cancelDay(
     if (rows.length === 0) return false;
     const { secret, config } = context;
     if (secret !== null && isShortNotice(input.day, config.site.timeZone, now)) {
-      const day = formatDayLong(input.day);
+      // Each family hears of it in their account's language (none chosen: English).
       for (const person of await getCancellationMailRecipients(tx as unknown as Db)) {
+        const locale: Locale = person.locale ?? "en";
+        const day = formatDayLong(input.day, locale);
         await enqueueMail(
           tx,
           { config, secret },
           {
             to: person.email,
             kind: "cancellation",
-            subject: CANCELLATION_MAIL.subject(day),
-            paragraphs: CANCELLATION_MAIL.paragraphs(config.site.orgName, day, input.note ?? null),
-            action: { label: CANCELLATION_MAIL.button, url: `${config.publicUrl}/calendar` },
-            footnote: [CANCELLATION_MAIL.footnote],
+            locale,
+            subject: m.calendar_mail_subject({ day }, { locale }),
+            paragraphs: [
+              m.calendar_mail_cancelled({ org: config.site.orgName, day }, { locale }),
+              ...(input.note ? [input.note] : []),
+              m.calendar_mail_delay({}, { locale }),
+            ],
+            action: { label: m.calendar_mail_button({}, { locale }), url: `${config.publicUrl}${localizePath("/calendar", locale)}` },
+            footnote: [m.calendar_mail_footnote({}, { locale })],
             unsubscribe: { userId: person.id, topic: "cancellations" },
           },
         );
@@ -53,7 +61,7 @@ export async function cancelDay(
 /** Signed-in families (clients) who asked to hear of short-notice cancellations. */
 export async function getCancellationMailRecipients(db: Db) {
   return db
-    .select({ id: users.id, email: users.email, fullName: users.fullName })
+    .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale })
     .from(users)
     .where(and(eq(users.cancellationMails, true), eq(users.role, "client"), isNull(users.deletedAt)));
 }

@@ -6,6 +6,7 @@ import { formatCancelledDays, formatWhen } from "~/calendar/event-format";
 import { dayInZone } from "~/lib/datetime";
 import type { EventInput } from "~/lib/site-content-schemas";
 import { isUuid } from "~/lib/uuid";
+import { m } from "~/paraglide/messages";
 
 const columns = {
   id: events.id,
@@ -131,7 +132,7 @@ export type ScheduleCard = {
 
 /**
  * The home page's "Upcoming Events & Weekly Schedule" cards and /calendar's overview: the current events in the
- * coaches' order, then one "Cancellations" card listing the cancelled days.
+ * coaches' order, then one "Cancellations" card listing the cancelled days. In the request's language.
  */
 export async function getScheduleCards(db: Db, timeZone: string, now = new Date()) {
   const today = dayInZone(now, timeZone);
@@ -149,9 +150,9 @@ export async function getScheduleCards(db: Db, timeZone: string, now = new Date(
     const notes = [...new Set(cancelled.map((c) => c.note).filter(Boolean))];
     cards.push({
       id: "cancellations",
-      title: "Cancellations",
+      title: m.calendar_card_cancellations(),
       when: formatCancelledDays(cancelled.map((c) => c.day)),
-      details: notes.length === 1 ? notes[0]! : "No sessions on these dates.",
+      details: notes.length === 1 ? notes[0]! : m.calendar_card_no_sessions(),
       place: null,
       status: "cancelled",
       hasRegister: false,

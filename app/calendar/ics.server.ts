@@ -6,7 +6,9 @@
 import { TZDate } from "@date-fns/tz";
 import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, ICalWeekday } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
+import { localizePath, type Locale } from "~/i18n/language";
 import { addDays, dayInZone, weekdayOf } from "~/lib/datetime";
+import { m } from "~/paraglide/messages";
 
 export type FeedEvent = {
   id: string;
@@ -32,6 +34,8 @@ export type FeedInput = {
   calendarName: string;
   /** The site's address: the UIDs' domain and each event's URL. */
   publicUrl: string;
+  /** The language of the feed's own words (its description, "Cancelled"); the events are as coaches typed them. */
+  locale?: Locale;
   now?: Date;
 };
 
@@ -61,9 +65,11 @@ export function buildCalendarFeed(input: FeedInput): string {
   const now = input.now ?? new Date();
   const host = new URL(input.publicUrl).hostname;
   const tz = input.timeZone;
+  const locale = input.locale ?? "en";
   const calendar = ical({
     name: input.calendarName,
-    prodId: { company: input.calendarName, product: "Schedule", language: "EN" },
+    description: m.calendar_ics_description({ org: input.calendarName }, { locale }),
+    prodId: { company: input.calendarName, product: "Schedule", language: locale === "es" ? "ES" : "EN" },
     method: ICalCalendarMethod.PUBLISH,
     timezone: { name: tz, generator: vtimezone },
     // A hint: Apple and Outlook honour it; Google refreshes subscribed calendars on its own schedule (12-24 hours).
@@ -73,6 +79,7 @@ export function buildCalendarFeed(input: FeedInput): string {
   });
   for (const e of input.events) {
     if (e.closed || !e.startTime) continue; // "Closed" and "by appointment" have no time to put in a calendar
+    const cancelled = e.kind === "date" && input.cancelledDays.some((c) => c.day === e.onDate);
     const start = e.kind === "weekly" ? firstOccurrence(e.startsOn ?? dayInZone(e.createdAt, tz), e.weekdays) : e.onDate!;
     const endTime = e.endTime ?? `${String(Math.min(23, Number(e.startTime.slice(0, 2)) + 1)).padStart(2, "0")}${e.startTime.slice(2, 5)}`;
     const event = calendar.createEvent({
@@ -84,8 +91,9 @@ export function buildCalendarFeed(input: FeedInput): string {
       end: wallClock(start, endTime, tz),
       timezone: tz,
       location: e.place,
-      description: e.note,
-      url: `${input.publicUrl}/calendar`,
+      // A cancelled one-off event says so in its text too: not every calendar app shows STATUS:CANCELLED.
+      description: cancelled ? [m.calendar_ics_cancelled({}, { locale }), e.note].filter(Boolean).join("\n\n") : e.note,
+      url: `${input.publicUrl}${localizePath("/calendar", locale)}`,
     });
     if (e.kind === "weekly") {
       const skipped = input.cancelledDays
@@ -99,7 +107,7 @@ export function buildCalendarFeed(input: FeedInput): string {
         ...(e.endsOn ? { until: wallClock(e.endsOn, "23:59", tz) } : {}),
         ...(skipped.length ? { exclude: skipped.map((d) => wallClock(d, e.startTime!, tz)), excludeTimezone: tz } : {}),
       });
-    } else if (input.cancelledDays.some((c) => c.day === e.onDate)) {
+    } else if (cancelled) {
       event.status(ICalEventStatus.CANCELLED);
     }
   }

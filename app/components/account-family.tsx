@@ -8,7 +8,8 @@ import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import type { FieldErrors } from "~/auth/schemas";
-import { KIND_LABEL, type ClientKind } from "~/family/safe-play";
+import { kindLabel, type ClientKind } from "~/family/safe-play";
+import { m } from "~/paraglide/messages";
 
 export type FamilyView = {
   kind: ClientKind;
@@ -79,16 +80,14 @@ function InvitationForm(props: {
 }
 
 function athleteState(a: FamilyView["athletes"][number]) {
-  if (a.hasLogin) return "Joined: has their own login";
-  if (a.invitedEmail) return `Invited: an invitation waits at ${a.invitedEmail}`;
-  return "No login of their own";
+  if (a.hasLogin) return m.messaging_family_state_joined();
+  if (a.invitedEmail) return m.messaging_family_state_invited({ email: a.invitedEmail });
+  return m.messaging_family_state_none();
 }
 
 function confirmationWords(c: FamilyView["confirmation"]) {
   if (!c || c.confirmed) return null;
-  return c.linkedBefore
-    ? "Waiting for confirmation: a coach or the safeguarding lead will confirm your family when they meet or phone you. Your conversations go on meanwhile."
-    : "Waiting for confirmation: before coaches and your student-athletes under 18 can message each other, a coach or the safeguarding lead confirms your family when they meet or phone you. You can message coaches meanwhile.";
+  return c.linkedBefore ? m.messaging_family_waiting_linked() : m.messaging_family_waiting();
 }
 
 export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }: Props) {
@@ -97,45 +96,39 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
     answer?.saved && answer.intent === intent && (athleteId === undefined || answer.athleteId === athleteId) ? `done-${answer.savedAt}` : "form";
   return (
     <>
-      <CardSection title="Who you are" id="kind-heading">
+      <CardSection title={m.messaging_family_who()} id="kind-heading">
         {family.protectedMinor ? (
           <div className="text-slate-800">
-            <p>
-              {KIND_LABEL[family.kind]}, born {family.dateOfBirth}.
-            </p>
-            <p className="mt-2 text-sm text-slate-700">
-              Your date of birth and account type can only be changed by your parent or guardian, or corrected by the organisation&apos;s safeguarding
-              lead.
-            </p>
+            <p>{m.messaging_family_born({ kind: kindLabel(family.kind), date: family.dateOfBirth ?? "" })}</p>
+            <p className="mt-2 text-sm text-slate-700">{m.messaging_family_protected()}</p>
           </div>
         ) : (
           <Form method="post" className="flex flex-col gap-4" key={keyFor("kind")}>
             <Saved answer={answer} intents={["kind"]} />
             {family.kindAnswered ? null : (
               <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
-                Please tell us whether you are a parent or guardian or a student-athlete, with your date of birth. Until you do, you cannot send
-                messages.
+                {m.messaging_family_tell_us()}
               </p>
             )}
             <input type="hidden" name="intent" value="kind" />
             <ClientKindFields kind={family.kindAnswered ? family.kind : null} dateOfBirth={family.dateOfBirth} errors={errorsFor("kind")} />
             <FormError message={errorFor("kind")} />
             <Button type="submit" disabled={busy} className="self-start">
-              Save
+              {m.messaging_family_save()}
             </Button>
           </Form>
         )}
       </CardSection>
 
       {family.kind === "guardian" ? (
-        <CardSection title="Your family" id="family-heading">
+        <CardSection title={m.messaging_family_title()} id="family-heading">
           {confirmationWords(family.confirmation) ? <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p> : null}
           {family.guardians.length ? (
-            <p className="mb-4 text-slate-800">Other parents or guardians: {family.guardians.map((g) => g.fullName).join(", ")}</p>
+            <p className="mb-4 text-slate-800">{m.messaging_family_other_guardians({ names: family.guardians.map((g) => g.fullName).join(", ") })}</p>
           ) : null}
           <Saved answer={answer} intents={["remove-athlete"]} />
           {family.athletes.length ? (
-            <ul className="mb-6 flex flex-col gap-4" aria-label="Your student-athletes">
+            <ul className="mb-6 flex flex-col gap-4" aria-label={m.messaging_family_your_athletes()}>
               {family.athletes.map((a) => {
                 const name = a.fullName ?? "";
                 return (
@@ -145,7 +138,8 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                       {a.age !== null ? (
                         <span className="font-normal text-slate-700">
                           {" "}
-                          · {a.age} years old{a.age < 18 ? " · Minor" : ""}
+                          · {m.messaging_family_age({ age: a.age })}
+                          {a.age < 18 ? ` · ${m.messaging_badge_minor()}` : ""}
                         </span>
                       ) : null}
                     </h3>
@@ -153,13 +147,19 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                     <Saved answer={answer} intents={["edit-athlete", "invite-athlete", "cancel-invitation"]} athleteId={a.id} />
                     <FormError message={errorFor("cancel-invitation", a.id) ?? errorFor("remove-athlete", a.id)} />
                     <details className="mt-2">
-                      <summary className="cursor-pointer text-sm font-medium text-court-800">Correct {name}&apos;s details</summary>
+                      <summary className="cursor-pointer text-sm font-medium text-court-800">{m.messaging_family_correct({ name })}</summary>
                       <Form method="post" className="mt-3 flex flex-col gap-3" key={keyFor("edit-athlete", a.id)}>
                         <input type="hidden" name="intent" value="edit-athlete" />
                         <input type="hidden" name="athleteId" value={a.id} />
-                        <Field label="Name" name="fullName" defaultValue={name} required error={errorsFor("edit-athlete", a.id).fullName} />
                         <Field
-                          label="Date of birth"
+                          label={m.messaging_field_name()}
+                          name="fullName"
+                          defaultValue={name}
+                          required
+                          error={errorsFor("edit-athlete", a.id).fullName}
+                        />
+                        <Field
+                          label={m.messaging_field_date_of_birth()}
                           name="dateOfBirth"
                           type="date"
                           defaultValue={a.dateOfBirth ?? ""}
@@ -168,7 +168,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                         />
                         <FormError message={errorFor("edit-athlete", a.id)} />
                         <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                          Save {name}&apos;s details
+                          {m.messaging_family_save_details({ name })}
                         </Button>
                       </Form>
                     </details>
@@ -179,7 +179,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                           <input type="hidden" name="athleteId" value={a.id} />
                           <input type="hidden" name="athleteName" value={name} />
                           <Field
-                            label={a.invitedEmail ? `Send ${name}'s invitation again, or to a new address` : `${name}'s own email, to invite them`}
+                            label={a.invitedEmail ? m.messaging_family_invite_again_label({ name }) : m.messaging_family_invite_label({ name })}
                             name="email"
                             type="email"
                             autoComplete="off"
@@ -189,7 +189,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                           />
                           <FormError message={errorFor("invite-athlete", a.id)} />
                           <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                            {a.invitedEmail ? "Send the invitation again" : "Send an invitation"}
+                            {a.invitedEmail ? m.messaging_family_invite_again() : m.messaging_family_invite()}
                           </Button>
                         </Form>
                         <div className="mt-3 flex flex-wrap gap-3">
@@ -199,7 +199,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                               <input type="hidden" name="athleteId" value={a.id} />
                               <input type="hidden" name="athleteName" value={name} />
                               <Button type="submit" variant="secondary" disabled={busy}>
-                                Cancel {name}&apos;s invitation
+                                {m.messaging_family_cancel_invitation({ name })}
                               </Button>
                             </Form>
                           ) : null}
@@ -208,7 +208,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                             <input type="hidden" name="athleteId" value={a.id} />
                             <input type="hidden" name="athleteName" value={name} />
                             <Button type="submit" variant="secondary" disabled={busy}>
-                              Remove {name}
+                              {m.messaging_family_remove({ name })}
                             </Button>
                           </Form>
                         </div>
@@ -219,30 +219,26 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
               })}
             </ul>
           ) : (
-            <p className="mb-4 text-slate-800">No student-athletes yet.</p>
+            <p className="mb-4 text-slate-800">{m.messaging_family_no_athletes()}</p>
           )}
           {family.awaitingTestimonials.length || (answer?.saved && answer.intent.endsWith("-testimonial")) ? (
             <div className="mb-6">
-              <h3 className="font-semibold text-slate-900">Testimonials waiting for your approval</h3>
+              <h3 className="font-semibold text-slate-900">{m.messaging_family_testimonials()}</h3>
               <Saved answer={answer} intents={["approve-testimonial", "decline-testimonial"]} />
               <FormError message={errorFor("approve-testimonial") ?? errorFor("decline-testimonial")} />
-              <p className="mb-3 text-sm text-slate-700">
-                Your student-athlete wrote these for the home page. They appear under their first name and last initial, only once you approve them.
-              </p>
-              <ul className="flex flex-col gap-3" aria-label="Testimonials waiting for your approval">
+              <p className="mb-3 text-sm text-slate-700">{m.messaging_family_testimonials_text()}</p>
+              <ul className="flex flex-col gap-3" aria-label={m.messaging_family_testimonials()}>
                 {family.awaitingTestimonials.map((t) => (
                   <li key={t.id} className="rounded-md border border-slate-200 p-3 text-slate-900">
                     <blockquote className="whitespace-pre-wrap break-words">“{t.content}”</blockquote>
-                    <p className="mt-1 text-sm text-slate-700">
-                      {t.name} · {t.rating} of 5 stars
-                    </p>
+                    <p className="mt-1 text-sm text-slate-700">{m.messaging_family_stars({ name: t.name, rating: t.rating })}</p>
                     <div className="mt-2 flex flex-wrap gap-3">
                       {(["approve", "decline"] as const).map((choice) => (
                         <Form method="post" key={choice}>
                           <input type="hidden" name="intent" value={`${choice}-testimonial`} />
                           <input type="hidden" name="testimonialId" value={t.id} />
                           <Button type="submit" variant={choice === "approve" ? "primary" : "secondary"} disabled={busy}>
-                            {choice === "approve" ? `Approve ${t.name}'s testimonial` : `Decline ${t.name}'s testimonial`}
+                            {choice === "approve" ? m.messaging_family_approve({ name: t.name }) : m.messaging_family_decline({ name: t.name })}
                           </Button>
                         </Form>
                       ))}
@@ -254,13 +250,13 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           ) : null}
           {family.athletes.length ? (
             <div className="mb-6">
-              <h3 className="font-semibold text-slate-900">Invite another parent or guardian</h3>
+              <h3 className="font-semibold text-slate-900">{m.messaging_family_invite_coguardian()}</h3>
               <InvitationForm
                 key={keyFor("invite-coguardian")}
                 intent="invite-coguardian"
                 name="coGuardianEmail"
-                label="Their email"
-                button="Send the invitation"
+                label={m.messaging_family_their_email()}
+                button={m.messaging_family_send_the_invitation()}
                 secondary
                 busy={busy}
                 error={errorsFor("invite-coguardian").coGuardianEmail}
@@ -270,32 +266,30 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
               </InvitationForm>
             </div>
           ) : null}
-          <h3 className="font-semibold text-slate-900">Add a student-athlete</h3>
+          <h3 className="font-semibold text-slate-900">{m.messaging_family_add_athlete()}</h3>
           <p className="mb-3 text-sm text-slate-700">
-            They join your family: you take part in every conversation their coaches have with them while they are under 18. Give their own email to
-            invite them to choose a password for their own login. What we keep about children and why:{" "}
-            <a href={localHref("/privacy")}>privacy notice</a>.
+            {m.messaging_family_add_text()} <a href={localHref("/privacy")}>{m.messaging_family_privacy()}</a>.
           </p>
           <Form method="post" className="flex flex-col gap-4" key={keyFor("add-athlete")}>
             <Saved answer={answer} intents={["add-athlete"]} />
             <input type="hidden" name="intent" value="add-athlete" />
-            <Field label="Athlete's name" name="fullName" autoComplete="off" required error={errorsFor("add-athlete").fullName} />
-            <Field label="Athlete's date of birth" name="dateOfBirth" type="date" required error={errorsFor("add-athlete").dateOfBirth} />
-            <Field label="Athlete's email (optional)" name="email" type="email" autoComplete="off" error={errorsFor("add-athlete").email} />
+            <Field label={m.messaging_family_athlete_name()} name="fullName" autoComplete="off" required error={errorsFor("add-athlete").fullName} />
+            <Field label={m.messaging_family_athlete_dob()} name="dateOfBirth" type="date" required error={errorsFor("add-athlete").dateOfBirth} />
+            <Field label={m.messaging_family_athlete_email()} name="email" type="email" autoComplete="off" error={errorsFor("add-athlete").email} />
             <FormError message={errorFor("add-athlete")} />
             <Button type="submit" disabled={busy} className="self-start">
-              Add a student-athlete
+              {m.messaging_family_add_athlete()}
             </Button>
           </Form>
         </CardSection>
       ) : (
-        <CardSection title="Your parents or guardians" id="family-heading">
+        <CardSection title={m.messaging_family_your_guardians()} id="family-heading">
           {confirmationWords(family.confirmation) && family.minor ? (
             <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p>
           ) : null}
           <Saved answer={answer} intents={["remove-guardian", "invite-guardian"]} />
           {family.guardians.length ? (
-            <ul className="mb-4 flex flex-col gap-2" aria-label="Your parents or guardians">
+            <ul className="mb-4 flex flex-col gap-2" aria-label={m.messaging_family_your_guardians()}>
               {family.guardians.map((g) => (
                 <li key={g.id} className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2 text-slate-900">
                   <span className="font-medium">{g.fullName}</span>
@@ -304,8 +298,13 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                       <input type="hidden" name="intent" value="remove-guardian" />
                       <input type="hidden" name="athleteId" value={me} />
                       <input type="hidden" name="guardianId" value={g.id} />
-                      <Button type="submit" variant="secondary" disabled={busy} aria-label={`Leave the family of ${g.fullName ?? "your guardian"}`}>
-                        Leave the family
+                      <Button
+                        type="submit"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-label={m.messaging_family_leave_of({ name: g.fullName ?? m.messaging_family_your_guardian() })}
+                      >
+                        {m.messaging_family_leave()}
                       </Button>
                     </Form>
                   )}
@@ -313,25 +312,23 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
               ))}
             </ul>
           ) : (
-            <p className="mb-4 text-slate-800">
-              {family.minor
-                ? "No parent or guardian is linked yet. Until one is, you can browse the site but not send messages."
-                : "No parent or guardian is linked."}
-            </p>
+            <p className="mb-4 text-slate-800">{family.minor ? m.messaging_family_no_guardian_minor() : m.messaging_family_no_guardian()}</p>
           )}
           <FormError message={errorFor("remove-guardian")} />
           {family.pendingGuardianInvitations.length ? (
-            <p className="mb-4 text-sm text-slate-700">Invitation waiting for: {family.pendingGuardianInvitations.join(", ")}</p>
+            <p className="mb-4 text-sm text-slate-700">
+              {m.messaging_family_invitation_waiting({ emails: family.pendingGuardianInvitations.join(", ") })}
+            </p>
           ) : null}
           {family.guardians.length ? null : (
             <>
-              <h3 className="font-semibold text-slate-900">Link a parent or guardian</h3>
+              <h3 className="font-semibold text-slate-900">{m.messaging_link_guardian()}</h3>
               <InvitationForm
                 key={keyFor("invite-guardian")}
                 intent="invite-guardian"
                 name="guardianEmail"
-                label="Parent or guardian's email"
-                button="Send invitation"
+                label={m.messaging_family_guardian_email()}
+                button={m.messaging_family_send_invitation()}
                 busy={busy}
                 error={errorsFor("invite-guardian").guardianEmail}
                 formError={errorFor("invite-guardian")}

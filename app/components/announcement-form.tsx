@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Field, FormError } from "~/components/ui/field";
 import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
+import { m } from "~/paraglide/messages";
 
 export type AnnouncementFormValues = { title: string; body: string; pinned: boolean };
 export type AnnouncementFormResult = { ok: false; fieldErrors: Partial<Record<string, string>>; values: AnnouncementFormValues; error?: string };
@@ -27,17 +28,10 @@ export function AnnouncementForm({
       <h2 className="text-xl font-semibold text-navy-900">{heading}</h2>
       <FormError message={result?.error} />
       <input type="hidden" name="intent" value={intent} />
-      <Field label="Title" name="title" defaultValue={v.title} error={errors.title} maxLength={200} required />
-      <TextAreaField
-        label="Text (Markdown: **bold**, *italic*, [link](https://…), lists with -)"
-        name="body"
-        defaultValue={v.body}
-        error={errors.body}
-        rows={8}
-        required
-      />
+      <Field label={m.calendar_field_title()} name="title" defaultValue={v.title} error={errors.title} maxLength={200} required />
+      <TextAreaField label={m.calendar_news_text()} name="body" defaultValue={v.body} error={errors.body} rows={8} required />
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="pinned" defaultChecked={v.pinned} className="size-4" /> Pin to the top
+        <input type="checkbox" name="pinned" defaultChecked={v.pinned} className="size-4" /> {m.calendar_news_pin()}
       </label>
       <Button type="submit" className="self-start">
         {submitLabel}

@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Field, FormError } from "~/components/ui/field";
 import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/auth/schemas";
+import { m } from "~/paraglide/messages";
 
 type Props = {
   open: boolean;
@@ -31,7 +32,7 @@ export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-xl font-bold text-slate-900">{text.title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">{text.subtitle}</Dialog.Description>
-          <Dialog.Close aria-label="Close" className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
+          <Dialog.Close aria-label={m.account_close()} className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100">
             <X aria-hidden className="size-5" />
           </Dialog.Close>
           <DialogForm key={`${mode}-${formKey}`} mode={mode} onDone={() => onOpenChange(false)} />
@@ -79,11 +80,19 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
     <fetcher.Form method="post" action={text.action} noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
       <input type="hidden" name="via" value="dialog" />
       <fieldset disabled={busy} className="flex flex-col gap-3">
-        {mode === "signup" ? <Field label="Full Name" name="fullName" autoComplete="name" error={fieldErrors.fullName} /> : null}
-        <Field label="Email" name="email" type="email" autoComplete="email" error={fieldErrors.email} />
-        {mode === "signup" ? <Field label="Phone" name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
+        {mode === "signup" ? (
+          <Field label={m.account_field_full_name_signup()} name="fullName" autoComplete="name" error={fieldErrors.fullName} />
+        ) : null}
+        <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" error={fieldErrors.email} />
+        {mode === "signup" ? <Field label={m.account_field_phone()} name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
         {mode === "signup" ? <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} /> : null}
-        <Field label="Password" name="password" type="password" autoComplete={text.passwordAutoComplete} error={fieldErrors.password} />
+        <Field
+          label={m.account_field_password()}
+          name="password"
+          type="password"
+          autoComplete={text.passwordAutoComplete}
+          error={fieldErrors.password}
+        />
         {mode === "signin" ? <ForgotPasswordLink /> : null}
         <FormError message={formError} />
         <Button type="submit" className="w-full">

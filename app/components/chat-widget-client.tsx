@@ -11,6 +11,7 @@ import { showToast } from "~/components/toaster";
 import type { WidgetActionData } from "~/messaging/core";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/root";
+import { m } from "~/paraglide/messages";
 
 type Fields = { coachId: string; subject: string; message: string };
 
@@ -20,7 +21,10 @@ function readFields(form: HTMLFormElement | null): Fields {
   return { coachId: get("coachId"), subject: get("subject"), message: get("message") };
 }
 
-/** `blocked`: why this person cannot message yet (Safe Play: an athlete under 18 with no guardian linked), or null. */
+/**
+ * `blocked`: why this person cannot message yet (Safe Play: an athlete under 18 with no guardian linked), in the page's
+ * language, or null. What a send answers comes with its toast, in the page's language too (the server writes it).
+ */
 export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoach[]; blocked: string | null }) {
   const send = useFetcher<WidgetActionData>();
   const hydrated = useHydrated();
@@ -53,20 +57,14 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
+    showToast(result.toast);
     if (result.ok) {
-      showToast({ type: "success", title: "Message Sent!", description: `Your message has been sent to ${result.coachName}. They'll respond soon!` });
       for (const name of ["subject", "message"]) {
         const field = form.current?.elements.namedItem(name);
         if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
       }
       check();
       panel.current?.hidePopover();
-    } else if (result.fieldErrors?.coachId) {
-      showToast({ type: "error", title: "Select a Coach", description: result.fieldErrors.coachId });
-    } else if (result.fieldErrors) {
-      showToast({ type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." });
-    } else {
-      showToast({ type: "error", title: "Failed to Send", description: result.error ?? "Could not send your message. Please try again." });
     }
   }, [result, check]);
 
@@ -82,13 +80,13 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
     >
       <div className="flex items-center justify-between">
         <h2 id={`${ids}-title`} className="text-lg font-bold text-slate-900">
-          Message Your Coach
+          {m.messaging_widget_title()}
         </h2>
         <button
           type="button"
           popoverTarget={CHAT_WIDGET_ID}
           popoverTargetAction="hide"
-          aria-label="Close"
+          aria-label={m.messaging_widget_close()}
           className="rounded-md p-1 text-slate-600 hover:bg-slate-100"
         >
           <X aria-hidden className="size-5" />
@@ -98,29 +96,29 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
         <div role="status" className="mt-3 text-slate-900">
           <p>{blocked}</p>
           <a href={localHref("/account#family-heading")} className="mt-2 inline-block font-semibold text-court-800 underline">
-            Link a parent or guardian
+            {m.messaging_widget_link_guardian()}
           </a>
         </div>
       ) : coaches.length === 0 ? (
         // Nobody to send to: say so, and how to reach the organisation meanwhile, instead of an empty list.
         <div className="mt-3 flex flex-col gap-2 text-sm text-slate-800" data-testid="no-coaches">
-          <p className="font-semibold">There are no coaches to message yet.</p>
+          <p className="font-semibold">{m.messaging_widget_no_coaches()}</p>
           <p>
-            Our coaches are still being added to the site. Until then, please reach us
+            {m.messaging_widget_reach_us()}
             {site ? (
               <>
                 {" "}
-                at{" "}
+                {m.messaging_widget_at()}{" "}
                 <a href={telHref(site.phone)} className="font-semibold text-court-800 underline">
                   {site.phone}
                 </a>{" "}
-                or{" "}
+                {m.messaging_widget_or()}{" "}
                 <a href={`mailto:${site.email}`} className="font-semibold text-court-800 underline">
                   {site.email}
                 </a>
               </>
             ) : null}
-            , and we will pass your message on.
+            {m.messaging_widget_pass_on()}
           </p>
         </div>
       ) : (
@@ -135,10 +133,10 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
             const f = readFields(e.currentTarget);
             if (!f.coachId) {
               e.preventDefault();
-              showToast({ type: "error", title: "Select a Coach", description: "Please choose the coach you want to message." });
+              showToast({ type: "error", title: m.messaging_toast_select_coach(), description: m.messaging_toast_choose_coach() });
             } else if (!f.subject.trim() || !f.message.trim()) {
               e.preventDefault();
-              showToast({ type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." });
+              showToast({ type: "error", title: m.messaging_toast_missing_title(), description: m.messaging_toast_missing() });
             }
           }}
         >
@@ -148,7 +146,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
           {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
           <div className="flex flex-col gap-1">
             <label htmlFor={`${ids}-coach`} className="text-sm font-medium text-slate-800">
-              Coach
+              {m.messaging_widget_coach()}
             </label>
             <select
               id={`${ids}-coach`}
@@ -157,7 +155,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
               defaultValue={coaches.length === 1 ? coaches[0]!.id : ""}
               className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
             >
-              <option value="">Select a coach</option>
+              <option value="">{m.messaging_widget_select_coach()}</option>
               {coaches.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.fullName || c.email}
@@ -167,7 +165,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${ids}-subject`} className="text-sm font-medium text-slate-800">
-              Subject
+              {m.messaging_widget_subject()}
             </label>
             <input
               id={`${ids}-subject`}
@@ -178,7 +176,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${ids}-message`} className="text-sm font-medium text-slate-800">
-              Message
+              {m.messaging_field_message()}
             </label>
             <textarea
               id={`${ids}-message`}
@@ -197,7 +195,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
             disabled={hydrated && (missing || sending)}
             className="rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-400"
           >
-            {sending ? "Sending..." : "Send Message"}
+            {sending ? m.messaging_sending() : m.messaging_widget_send()}
           </button>
         </send.Form>
       )}

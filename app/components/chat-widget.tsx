@@ -8,6 +8,8 @@ import { useLocation } from "react-router";
 import { useSignInButtonProps } from "~/components/auth-dialog";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { Role } from "~/lib/profile";
+import { pathWithoutLocale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 
 /** The widget's element: buttons elsewhere open it with `popoverTarget={CHAT_WIDGET_ID}`. */
 export const CHAT_WIDGET_ID = "message-your-coach";
@@ -33,7 +35,7 @@ export const launcherClass =
 
 export function ChatWidget({ user, coaches, blocked }: { user: { role: Role } | null; coaches: WidgetCoach[]; blocked: string | null }) {
   const signIn = useSignInButtonProps();
-  const { pathname } = useLocation();
+  const pathname = pathWithoutLocale(useLocation().pathname);
   // Coaches do not message coaches; in a conversation the widget would cover the composer. On /messages the
   // widget is there without its launcher: the empty list's "Send Message" opens it.
   if (user?.role === "coach" || pathname.startsWith("/messages/")) return null;
@@ -41,7 +43,7 @@ export function ChatWidget({ user, coaches, blocked }: { user: { role: Role } | 
   if (!user) {
     return launcher ? (
       <button type="button" className={launcherClass} {...signIn}>
-        <MessageCircle aria-hidden className="size-5" /> Message Your Coach
+        <MessageCircle aria-hidden className="size-5" /> {m.messaging_widget_title()}
       </button>
     ) : null;
   }
@@ -49,7 +51,7 @@ export function ChatWidget({ user, coaches, blocked }: { user: { role: Role } | 
     <>
       {launcher ? (
         <button type="button" popoverTarget={CHAT_WIDGET_ID} aria-haspopup="dialog" className={launcherClass} onClick={rememberTapBeforeWidget}>
-          <MessageCircle aria-hidden className="size-5" /> Message Your Coach
+          <MessageCircle aria-hidden className="size-5" /> {m.messaging_widget_title()}
         </button>
       ) : null}
       {/* The server renders the widget in place; in the browser its code arrives with the page's, and until React

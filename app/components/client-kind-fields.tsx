@@ -3,9 +3,9 @@
 import { useId } from "react";
 import { localHref } from "~/i18n/locale";
 import { Field } from "~/components/ui/field";
-import { PRIVACY_SIGNUP_NOTE } from "~/content/auth";
 import type { ClientKind } from "~/family/safe-play";
 import { errorMessage } from "~/lib/page-behaviours-contract";
+import { m } from "~/paraglide/messages";
 
 export function ClientKindFields({
   kind,
@@ -23,12 +23,14 @@ export function ClientKindFields({
   return (
     <>
       <fieldset className="flex flex-col gap-1" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Who are you?</legend>
+        <legend className="text-sm font-medium text-slate-800">{m.account_kind_question()}</legend>
         <label className="flex items-center gap-2 text-slate-900">
-          <input type="radio" name="kind" value="guardian" defaultChecked={kind === "guardian"} className="size-4" />I am a parent or guardian
+          <input type="radio" name="kind" value="guardian" defaultChecked={kind === "guardian"} className="size-4" />
+          {m.account_kind_guardian()}
         </label>
         <label className="flex items-center gap-2 text-slate-900">
-          <input type="radio" name="kind" value="athlete" defaultChecked={kind === "athlete"} className="size-4" />I am a student-athlete
+          <input type="radio" name="kind" value="athlete" defaultChecked={kind === "athlete"} className="size-4" />
+          {m.account_kind_athlete()}
         </label>
         {errors.kind ? (
           <p id={`${id}-kind-error`} {...errorMessage.field()} className="text-sm text-red-700">
@@ -36,12 +38,12 @@ export function ClientKindFields({
           </p>
         ) : null}
       </fieldset>
-      <Field label="Date of birth" name="dateOfBirth" type="date" defaultValue={dateOfBirth ?? ""} error={errors.dateOfBirth} />
+      <Field label={m.account_field_date_of_birth()} name="dateOfBirth" type="date" defaultValue={dateOfBirth ?? ""} error={errors.dateOfBirth} />
       {privacyNote ? (
         <p className="text-sm text-slate-600">
-          {PRIVACY_SIGNUP_NOTE.before}{" "}
+          {m.account_privacy_before()}{" "}
           <a href={localHref("/privacy")} target="_blank" rel="noopener" className="font-semibold text-court-800 underline">
-            {PRIVACY_SIGNUP_NOTE.link} {PRIVACY_SIGNUP_NOTE.newTab}
+            {m.account_privacy_link()} {m.account_privacy_new_tab()}
           </a>
         </p>
       ) : null}

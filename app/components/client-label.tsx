@@ -1,32 +1,66 @@
 // What coaches see beside a client wherever one is listed (Safe Play): guardian or athlete, "Minor", the family, and
-// "Family not confirmed" with the way to the family's page, where staff confirm it.
+// "Family not confirmed" with the way to the family's page, where staff confirm it. The words come with the page's
+// data (clientLabelWords, app/family/safe-play.server.ts), in its language: a conversation's code carries none.
 import { Link } from "react-router";
-import { FAMILY_NOT_CONFIRMED, KIND_LABEL, type ClientLabel } from "~/family/safe-play";
+import { localHref } from "~/i18n/locale";
+import type { ClientLabel } from "~/family/safe-play";
+
+/** The badges' words in the page's language; `guardians` and `athletes` hold `{names}`. */
+export type ClientLabelWords = {
+  guardian: string;
+  athlete: string;
+  minor: string;
+  guardians: string;
+  athletes: string;
+  noGuardian: string;
+  notConfirmed: string;
+  confirm: string;
+};
 
 /** The way to an unconfirmed family's page, where staff confirm it (beside, never inside, another control). */
-export function ConfirmFamilyLink({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {
+export function ConfirmFamilyLink({
+  label,
+  words,
+  className = "",
+}: {
+  label: ClientLabel | null | undefined;
+  words: ClientLabelWords;
+  className?: string;
+}) {
   if (!label?.householdId || label.confirmed || !(label.minor || label.kind === "guardian")) return null;
   return (
-    <Link to={`/families/${label.householdId}`} className={`text-sm font-semibold text-amber-900 underline underline-offset-2 ${className}`}>
-      Confirm the family
+    <Link
+      to={localHref(`/families/${label.householdId}`)}
+      className={`text-sm font-semibold text-amber-900 underline underline-offset-2 ${className}`}
+    >
+      {words.confirm}
     </Link>
   );
 }
 
-export function ClientBadges({ label, className = "" }: { label: ClientLabel | null | undefined; className?: string }) {
+export function ClientBadges({
+  label,
+  words,
+  className = "",
+}: {
+  label: ClientLabel | null | undefined;
+  words: ClientLabelWords;
+  className?: string;
+}) {
   if (!label) return null;
+  const names = label.family.join(", ");
   const family = label.family.length
-    ? `${label.kind === "athlete" ? "Guardian" : "Athletes"}: ${label.family.join(", ")}`
+    ? (label.kind === "athlete" ? words.guardians : words.athletes).replace("{names}", () => names)
     : label.kind === "athlete"
-      ? "No guardian linked"
+      ? words.noGuardian
       : null;
   return (
     <span className={`inline-flex flex-wrap items-center gap-1 text-xs ${className}`}>
-      <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-800">{KIND_LABEL[label.kind]}</span>
-      {label.minor ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">Minor</span> : null}
+      <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-800">{words[label.kind]}</span>
+      {label.minor ? <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{words.minor}</span> : null}
       {family ? <span className="text-slate-700">{family}</span> : null}
       {label.householdId && !label.confirmed && (label.minor || label.kind === "guardian") ? (
-        <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{FAMILY_NOT_CONFIRMED}</span>
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{words.notConfirmed}</span>
       ) : null}
     </span>
   );

@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { Testimonial } from "~/testimonials/rules";
 import { useHydrated } from "~/lib/use-hydrated";
+import { m } from "~/paraglide/messages";
 
 const DeleteTestimonialDialog = lazyComponent(() => import("~/components/delete-testimonial-dialog").then((m) => m.DeleteTestimonialDialog));
 
@@ -16,7 +17,7 @@ const DeleteTestimonialDialog = lazyComponent(() => import("~/components/delete-
  */
 export function DeleteTestimonial({ testimonial, fetcherKey }: { testimonial: Testimonial; fetcherKey: string }) {
   const hydrated = useHydrated();
-  const label = `Delete testimonial by ${testimonial.name}`;
+  const label = m.help_testimonial_delete_label({ name: testimonial.name });
   const plain = (
     <form method="post" action={localHref("/testimonials")}>
       <input type="hidden" name="intent" value="delete" />

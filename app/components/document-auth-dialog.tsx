@@ -15,6 +15,7 @@ import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { DOCUMENT_DIALOG } from "~/lib/form-errors";
 import { authDialog, busy, errorMessage } from "~/lib/page-behaviours-contract";
 import type { AuthDialogFlash } from "~/lib/toast";
+import { m } from "~/paraglide/messages";
 
 /**
  * The header's sign-in and sign-up dialog on pages that run no React: a native modal <dialog> with one plain form.
@@ -45,7 +46,7 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
       <button
         type="button"
         {...dialogCommand(DOCUMENT_DIALOG_ID, "close")}
-        aria-label="Close"
+        aria-label={m.account_close()}
         className="absolute right-3 top-3 rounded-md p-1 text-slate-600 hover:bg-slate-100"
       >
         <X aria-hidden className="size-5" />
@@ -61,15 +62,15 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
         <input type="hidden" name="via" value={DOCUMENT_DIALOG} />
         <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
         <fieldset {...authDialog.signupOnly()} hidden={!signup} disabled={!signup} className="contents">
-          <Field label="Full Name" autoComplete="name" required {...field("fullName")} />
+          <Field label={m.account_field_full_name_signup()} autoComplete="name" required {...field("fullName")} />
         </fieldset>
-        <Field label="Email" type="email" autoComplete="email" required {...field("email")} />
+        <Field label={m.account_field_email()} type="email" autoComplete="email" required {...field("email")} />
         <fieldset {...authDialog.signupOnly()} hidden={!signup} disabled={!signup} className="contents">
-          <Field label="Phone" type="tel" autoComplete="tel" required {...field("phone")} />
+          <Field label={m.account_field_phone()} type="tel" autoComplete="tel" required {...field("phone")} />
           <ClientKindFields privacyNote errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
         </fieldset>
         <Field
-          label="Password"
+          label={m.account_field_password()}
           type="password"
           autoComplete={text.passwordAutoComplete}
           required

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
-import { WEEKDAY_NAMES } from "~/lib/datetime";
+import { weekdayName } from "~/lib/datetime";
 import { errorMessage } from "~/lib/page-behaviours-contract";
+import { m } from "~/paraglide/messages";
 
 export type EventFormValues = {
   title: string;
@@ -64,6 +65,13 @@ function ErrorLine({ id, message }: { id: string; message?: string | undefined }
   ) : null;
 }
 
+/** The days of the week, Sunday first, as the weekday checkboxes name them ("Sunday"; in Spanish "Domingo"). */
+const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6];
+const dayLabel = (weekday: number) => {
+  const name = weekdayName(weekday);
+  return name.charAt(0).toLocaleUpperCase() + name.slice(1);
+};
+
 /** A coach's form for one event: a weekly rule or one date, times, place, note, Register button, closed. */
 export function EventForm({
   intent,
@@ -86,19 +94,19 @@ export function EventForm({
       <h2 id={headingId} className="text-xl font-semibold text-navy-900">
         {heading}
       </h2>
-      {result ? <FormError message="Please correct the fields marked below." /> : null}
+      {result ? <FormError message={m.calendar_form_correct()} /> : null}
       <input type="hidden" name="intent" value={intent} />
-      <Field label="Title" name="title" defaultValue={v.title} error={e.title} maxLength={120} required />
+      <Field label={m.calendar_field_title()} name="title" defaultValue={v.title} error={e.title} maxLength={120} required />
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-slate-800">When</legend>
+        <legend className="text-sm font-medium text-slate-800">{m.calendar_event_when()}</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="kind" value="weekly" defaultChecked={v.kind !== "date"} className="size-4" /> Every week, on these days:
+          <input type="radio" name="kind" value="weekly" defaultChecked={v.kind !== "date"} className="size-4" /> {m.calendar_event_weekly()}
         </label>
         <fieldset className="ml-6 flex flex-wrap gap-3" aria-describedby={e.weekdays ? "weekdays-error" : undefined}>
-          <legend className="sr-only">Days of the week</legend>
-          {WEEKDAY_NAMES.map((name, i) => (
-            <label key={name} className="flex items-center gap-1">
-              <input type="checkbox" name="weekdays" value={i} defaultChecked={v.weekdays.includes(String(i))} className="size-4" /> {name}
+          <legend className="sr-only">{m.calendar_event_weekdays()}</legend>
+          {WEEKDAYS.map((i) => (
+            <label key={i} className="flex items-center gap-1">
+              <input type="checkbox" name="weekdays" value={i} defaultChecked={v.weekdays.includes(String(i))} className="size-4" /> {dayLabel(i)}
             </label>
           ))}
         </fieldset>
@@ -106,28 +114,34 @@ export function EventForm({
           <ErrorLine id="weekdays-error" message={e.weekdays} />
         </div>
         <div className="ml-6 grid gap-3 sm:grid-cols-2">
-          <Field label="First day (optional)" name="startsOn" type="date" defaultValue={v.startsOn} error={e.startsOn} />
-          <Field label="Last day (optional)" name="endsOn" type="date" defaultValue={v.endsOn} error={e.endsOn} />
+          <Field label={m.calendar_event_starts_on()} name="startsOn" type="date" defaultValue={v.startsOn} error={e.startsOn} />
+          <Field label={m.calendar_event_ends_on()} name="endsOn" type="date" defaultValue={v.endsOn} error={e.endsOn} />
         </div>
         <label className="flex items-center gap-2">
-          <input type="radio" name="kind" value="date" defaultChecked={v.kind === "date"} className="size-4" /> On one date:
+          <input type="radio" name="kind" value="date" defaultChecked={v.kind === "date"} className="size-4" /> {m.calendar_event_one_date()}
         </label>
         <div className="ml-6">
-          <Field label="Date" name="onDate" type="date" defaultValue={v.onDate} error={e.onDate} />
+          <Field label={m.calendar_field_date()} name="onDate" type="date" defaultValue={v.onDate} error={e.onDate} />
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label="Starts at" name="startTime" type="time" defaultValue={v.startTime} error={e.startTime} />
-        <Field label="Ends at" name="endTime" type="time" defaultValue={v.endTime} error={e.endTime} />
-        <Field label="Or instead of a time" name="timeNote" placeholder="by appointment" defaultValue={v.timeNote} error={e.timeNote} />
+        <Field label={m.calendar_event_start_time()} name="startTime" type="time" defaultValue={v.startTime} error={e.startTime} />
+        <Field label={m.calendar_event_end_time()} name="endTime" type="time" defaultValue={v.endTime} error={e.endTime} />
+        <Field
+          label={m.calendar_event_time_note()}
+          name="timeNote"
+          placeholder={m.calendar_event_time_note_placeholder()}
+          defaultValue={v.timeNote}
+          error={e.timeNote}
+        />
       </div>
-      <Field label="Place (optional)" name="place" defaultValue={v.place} error={e.place} />
-      <Field label="Level, ages or other note (optional)" name="note" defaultValue={v.note} error={e.note} />
+      <Field label={m.calendar_event_place()} name="place" defaultValue={v.place} error={e.place} />
+      <Field label={m.calendar_event_note()} name="note" defaultValue={v.note} error={e.note} />
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="hasRegister" defaultChecked={v.hasRegister} className="size-4" /> Show a Register button
+        <input type="checkbox" name="hasRegister" defaultChecked={v.hasRegister} className="size-4" /> {m.calendar_event_register()}
       </label>
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="closed" defaultChecked={v.closed} className="size-4" /> Closed (no sessions)
+        <input type="checkbox" name="closed" defaultChecked={v.closed} className="size-4" /> {m.calendar_event_closed()}
       </label>
       <Button type="submit" className="self-start">
         {submitLabel}

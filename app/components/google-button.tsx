@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { m } from "~/paraglide/messages";
 
 /** Starts Google sign-in (a form post, so it works before the page's scripts have loaded). */
 export function GoogleButton({ className = "" }: { className?: string }) {
@@ -12,7 +13,7 @@ export function GoogleButton({ className = "" }: { className?: string }) {
           <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.7-2.8Z" />
           <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.6l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4Z" />
         </svg>
-        Continue with Google
+        {m.account_google_continue()}
       </button>
     </Form>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { pathWithoutLocale } from "~/i18n/language";
 import { useLocation } from "react-router";
 
 /**
@@ -28,7 +29,7 @@ const STYLES: Record<Section, { band: string; intro: string }> = {
 
 /** The band at the top of an information page: its one h1, an optional lead paragraph, and its section's drawing. */
 export function PageHeader({ heading, intro, children }: { heading: string; intro?: string | undefined; children?: ReactNode }) {
-  const section = sectionOf(useLocation().pathname);
+  const section = sectionOf(pathWithoutLocale(useLocation().pathname));
   const style = STYLES[section];
   return (
     <div className={`relative overflow-hidden ${style.band}`} data-section={section}>

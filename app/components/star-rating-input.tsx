@@ -1,7 +1,6 @@
 import { Star } from "lucide-react";
 import { STARS } from "~/components/star-rating";
-
-const starLabel = (n: number) => `${n} star${n === 1 ? "" : "s"}`;
+import { m } from "~/paraglide/messages";
 
 /**
  * The star selector: a group of native radio buttons (arrow keys move between them, the form posts the value
@@ -12,7 +11,7 @@ export function StarRatingInput({ name, defaultValue = 5, error }: { name: strin
   const errorId = `${name}-rating-error`;
   return (
     <fieldset aria-describedby={error ? errorId : undefined} className="star-rating flex flex-col gap-1">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Rating</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{m.help_testimonial_rating_label()}</legend>
       <div className="flex gap-1">
         {STARS.map((n) => (
           <label
@@ -20,7 +19,7 @@ export function StarRatingInput({ name, defaultValue = 5, error }: { name: strin
             className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-1 has-[:focus-visible]:outline-court-700"
           >
             <input type="radio" name={name} value={n} defaultChecked={n === defaultValue} className="sr-only" />
-            <span className="sr-only">{starLabel(n)}</span>
+            <span className="sr-only">{m.help_testimonial_star_count({ count: n })}</span>
             <Star aria-hidden className="size-8 text-slate-400 transition-colors" />
           </label>
         ))}

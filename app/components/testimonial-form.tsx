@@ -7,8 +7,9 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form-errors";
-import { ADD_FAILED_TITLE, CONTENT_MAX, NAME_MAX, POSITIVITY_TOAST, RATING_DEFAULT, passesPositivityGate } from "~/testimonials/rules";
+import { CONTENT_MAX, NAME_MAX, RATING_DEFAULT, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { useHydrated } from "~/lib/use-hydrated";
+import { m } from "~/paraglide/messages";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
 /** The testimonial form: editing, submitting, then the success card, whose 'Add Another Testimonial' returns to an empty form. */
@@ -27,9 +28,9 @@ export function TestimonialForm({ defaultName }: { defaultName: string }) {
       <div className="flex flex-col items-center gap-3 rounded-xl border border-court-200 bg-court-50 p-8 text-center">
         <CheckCircle2 aria-hidden className="size-12 text-court-700" />
         <h3 ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
-          Testimonial Added!
+          {m.help_testimonial_added_title()}
         </h3>
-        <p className="text-slate-700">Thank you for sharing your experience.</p>
+        <p className="text-slate-700">{m.help_testimonial_added_text()}</p>
         <Button
           variant="secondary"
           onClick={() => {
@@ -38,7 +39,7 @@ export function TestimonialForm({ defaultName }: { defaultName: string }) {
             setFocusHeading(true);
           }}
         >
-          Add Another Testimonial
+          {m.help_testimonial_add_another()}
         </Button>
       </div>
     );
@@ -83,9 +84,9 @@ function EditingForm({
       showToast(result.toast);
       onAdded();
     } else if (result.gate) {
-      showToast(POSITIVITY_TOAST);
+      showToast(positivityToast());
     } else if (result.error) {
-      showToast({ type: "error", title: ADD_FAILED_TITLE, description: result.error });
+      showToast({ type: "error", title: m.help_testimonial_add_failed_title(), description: result.error });
     }
   }, [result, onAdded]);
 
@@ -99,10 +100,10 @@ function EditingForm({
       setClientErrors(errors);
       if (errors) return;
       if (data && !passesPositivityGate(data)) {
-        showToast(POSITIVITY_TOAST);
+        showToast(positivityToast());
         return;
       }
-      void fetcher.submit(form, { method: "post", action: "/testimonials" });
+      void fetcher.submit(form, { method: "post", action: localHref("/testimonials") });
     });
   };
 
@@ -117,21 +118,28 @@ function EditingForm({
       aria-labelledby={`${contentId}-heading`}
     >
       <h3 id={`${contentId}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-none">
-        Share Your Experience
+        {m.help_testimonial_form_title()}
       </h3>
       <input type="hidden" name="intent" value="create" />
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-      <Field label="Your Name" name="name" autoComplete="name" defaultValue={defaultName} maxLength={NAME_MAX} error={fieldErrors.name} />
+      <Field
+        label={m.help_testimonial_name_label()}
+        name="name"
+        autoComplete="name"
+        defaultValue={defaultName}
+        maxLength={NAME_MAX}
+        error={fieldErrors.name}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={contentId} className="text-sm font-medium text-slate-800">
-          Your Testimonial
+          {m.help_testimonial_content_label()}
         </label>
         <textarea
           id={contentId}
           name="content"
           rows={4}
           maxLength={CONTENT_MAX}
-          placeholder="Tell us what Next Level Tennis & Education means to you..."
+          placeholder={m.help_testimonial_content_placeholder()}
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${contentId}-error` : undefined}
           className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
@@ -145,12 +153,12 @@ function EditingForm({
       <StarRatingInput name="rating" defaultValue={RATING_DEFAULT} error={fieldErrors.rating} />
       {formError ? (
         <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <p className="font-semibold">{ADD_FAILED_TITLE}</p>
+          <p className="font-semibold">{m.help_testimonial_add_failed_title()}</p>
           <p>{formError}</p>
         </div>
       ) : null}
       <Button type="submit" disabled={busy} className="self-start">
-        {busy ? "Submitting..." : "Submit Testimonial"}
+        {busy ? m.help_testimonial_submitting() : m.help_testimonial_submit()}
       </Button>
     </fetcher.Form>
   );

@@ -5,8 +5,9 @@ import { SignInButton } from "~/components/auth-dialog";
 import { FormUntilSubmit } from "~/components/form-until-submit";
 import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
-import { DELETE_FAILED_TITLE, isFallbackId } from "~/testimonials/delete";
+import { isFallbackId } from "~/testimonials/delete";
 import type { Testimonial } from "~/testimonials/rules";
+import type { TestimonialsWords } from "~/testimonials/testimonials.server";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { TestimonialActionData } from "~/routes/testimonials";
 
@@ -20,6 +21,8 @@ export type TestimonialsSectionProps = {
   canSubmit: boolean;
   canDelete: boolean;
   defaultName: string;
+  /** In the page's language, from the loader (loadTestimonialsSection). */
+  words: TestimonialsWords;
 };
 
 /** Home: 'What Are They Saying About NLTE Now?' — three testimonials, the form for signed-in users. */
@@ -27,7 +30,7 @@ export type TestimonialsSectionProps = {
 // section stays to announce the result.
 const DELETE_FETCHER_KEY = "testimonial-delete";
 
-export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaultName }: TestimonialsSectionProps) {
+export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaultName, words }: TestimonialsSectionProps) {
   const deleter = useFetcher<TestimonialActionData>({ key: DELETE_FETCHER_KEY });
   const result = deleter.state === "idle" && deleter.data?.intent === "delete" ? deleter.data : undefined;
   const handled = useRef<TestimonialActionData | undefined>(undefined);
@@ -35,22 +38,22 @@ export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaul
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) showToast(result.toast);
-    else showToast({ type: "error", title: DELETE_FAILED_TITLE, description: result.error });
-  }, [result]);
+    else showToast({ type: "error", title: words.deleteFailedTitle, description: result.error });
+  }, [result, words.deleteFailedTitle]);
 
   return (
     <section id="testimonials" aria-labelledby="testimonials-heading" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-7xl px-4">
         <div className="text-center">
           <h2 id="testimonials-heading" className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
-            What Are They Saying About NLTE Now?
+            {words.heading}
           </h2>
-          <p className="mt-2 text-lg text-slate-700">Hear from our community</p>
+          <p className="mt-2 text-lg text-slate-700">{words.intro}</p>
         </div>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {testimonials.map((t) => (
             <li key={t.id}>
-              <TestimonialCard testimonial={t} canDelete={canDelete && !isFallbackId(t.id)} />
+              <TestimonialCard testimonial={t} starsLabel={words.stars[t.rating - 1] ?? ""} canDelete={canDelete && !isFallbackId(t.id)} />
             </li>
           ))}
         </ul>
@@ -60,10 +63,10 @@ export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaul
               form={TestimonialForm}
               props={{ defaultName }}
               className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-              fallback={<p className="text-slate-600">Loading the form…</p>}
+              fallback={<p className="text-slate-600">{words.loading}</p>}
             />
           ) : (
-            <SignInHint />
+            <SignInHint hint={words.signInHint} button={words.signIn} />
           )}
         </div>
       </div>
@@ -71,11 +74,11 @@ export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaul
   );
 }
 
-function TestimonialCard({ testimonial, canDelete }: { testimonial: Testimonial; canDelete: boolean }) {
+function TestimonialCard({ testimonial, starsLabel, canDelete }: { testimonial: Testimonial; starsLabel: string; canDelete: boolean }) {
   return (
     <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-2">
-        <StarDisplay rating={testimonial.rating} />
+        <StarDisplay rating={testimonial.rating} label={starsLabel} />
         {canDelete ? (
           <Suspense fallback={null}>
             <DeleteTestimonial testimonial={testimonial} fetcherKey={DELETE_FETCHER_KEY} />
@@ -91,11 +94,11 @@ function TestimonialCard({ testimonial, canDelete }: { testimonial: Testimonial;
   );
 }
 
-function SignInHint() {
+function SignInHint({ hint, button }: { hint: string; button: string }) {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center">
-      <p className="text-slate-700">Are you part of our community? Sign in to share your experience.</p>
-      <SignInButton variant="secondary">Sign in to share</SignInButton>
+      <p className="text-slate-700">{hint}</p>
+      <SignInButton variant="secondary">{button}</SignInButton>
     </div>
   );
 }

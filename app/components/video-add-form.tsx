@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import type { AddVideoValues } from "~/videos/schemas";
 import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
-import { PLATFORM_LABELS, VIDEO_PLATFORMS } from "~/videos/video-url";
+import { platformLabel, VIDEO_PLATFORMS } from "~/videos/video-url";
+import { m } from "~/paraglide/messages";
 
 export type AddVideoResult =
   | { intent: "add"; ok: true; message: string }
@@ -31,7 +32,7 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-lg border border-court-200 bg-court-50/60 p-4 sm:p-6">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
-        Add a Video
+        {m.calendar_video_add_heading()}
       </h2>
       <fetcher.Form ref={formRef} method="post" className="mt-4 grid gap-4 md:grid-cols-2" noValidate>
         <input type="hidden" name="intent" value="add" />
@@ -44,7 +45,7 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
             </div>
           ) : null}
           <Button type="submit" disabled={busy} className="self-start">
-            {busy ? "Saving..." : "Add Video"}
+            {busy ? m.calendar_video_saving() : m.calendar_video_add_submit()}
           </Button>
         </div>
       </fetcher.Form>
@@ -78,19 +79,19 @@ export function VideoFormFields({
     <>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-platform`} className={labelClass}>
-          Platform
+          {m.calendar_video_platform()}
         </label>
         <select id={`${id}-platform`} name="platform" defaultValue={values?.platform ?? "youtube"} className={`${inputClass} bg-white`}>
           {VIDEO_PLATFORMS.map((p) => (
             <option key={p} value={p}>
-              {PLATFORM_LABELS[p]}
+              {platformLabel(p)}
             </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-url`} className={labelClass}>
-          Video URL
+          {m.calendar_video_url()}
         </label>
         <input
           id={`${id}-url`}
@@ -107,7 +108,7 @@ export function VideoFormFields({
       </div>
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-title`} className={labelClass}>
-          Title
+          {m.calendar_field_title()}
         </label>
         <input
           id={`${id}-title`}
@@ -122,7 +123,7 @@ export function VideoFormFields({
       </div>
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-description`} className={labelClass}>
-          Description
+          {m.calendar_video_description()}
         </label>
         <textarea
           id={`${id}-description`}
@@ -137,12 +138,12 @@ export function VideoFormFields({
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-category`} className={labelClass}>
-          Category
+          {m.calendar_video_category()}
         </label>
         <select id={`${id}-category`} name="category" defaultValue={values?.category ?? "general"} className={`${inputClass} bg-white`}>
           {VIDEO_FORM_CATEGORIES.map((c) => (
             <option key={c.value} value={c.value}>
-              {c.label}
+              {c.label()}
             </option>
           ))}
           {/* A category saved before (or by hand) that the list lacks stays chosen, rather than changing on save. */}
@@ -153,7 +154,7 @@ export function VideoFormFields({
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-date`} className={labelClass}>
-          Date
+          {m.calendar_field_date()}
         </label>
         <input
           id={`${id}-date`}
@@ -175,7 +176,7 @@ export function VideoFormFields({
           className="size-4 accent-court-700"
         />
         <label htmlFor={`${id}-embed`} className={labelClass}>
-          Allow inline playback (full card with player)
+          {m.calendar_video_embed()}
         </label>
       </div>
     </>

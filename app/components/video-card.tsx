@@ -5,8 +5,10 @@ import { useEmbedToggle, VideoEmbedToggle } from "~/components/video-embed-toggl
 import { useHoverPreview, VideoHoverPreview } from "~/components/video-hover-preview";
 import { VideoThumbnail } from "~/components/video-thumbnail";
 import { EmbeddedPlayer, VideoWatchLink } from "~/components/video-player";
-import { formatPublishedDate } from "~/videos/video-format";
+import { formatPublishedDate, videoCategoryName } from "~/videos/video-format";
 import { embedUrl, videoPath, type VideoPlatform } from "~/videos/video-url";
+import { localHref } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 
 export type CardVideo = {
   id: string;
@@ -22,7 +24,7 @@ export type CardVideo = {
   thumbnailUrl: string | null;
 };
 
-export const videoTitle = (v: { title: string }) => v.title.trim() || "Untitled video";
+export const videoTitle = (v: { title: string }) => v.title.trim() || m.calendar_video_untitled();
 
 /** A video in the list: the full card with an inline player when embedding is allowed, else the skinny card. */
 export function VideoCard({ video, canEdit, headingLevel = 2 }: { video: CardVideo; canEdit: boolean; headingLevel?: 2 | 3 }) {
@@ -50,19 +52,21 @@ export function VideoCard({ video, canEdit, headingLevel = 2 }: { video: CardVid
           <>
             <VideoThumbnail video={video} />
             {previewing && video.youtubeId ? <VideoHoverPreview youtubeId={video.youtubeId} title={title} /> : null}
-            <Link to={videoPath(video)} tabIndex={-1} aria-hidden="true" className="absolute inset-0" />
+            <Link to={localHref(videoPath(video))} tabIndex={-1} aria-hidden="true" className="absolute inset-0" />
           </>
         )}
       </div>
       <div className={`flex min-w-0 flex-1 flex-col gap-2 ${full ? "p-4" : "p-3"}`}>
         <Heading id={titleId} className={`font-semibold text-slate-900 ${full ? "text-lg" : "text-base"}`}>
-          <Link to={videoPath(video)} className="hover:text-court-800 hover:underline" prefetch="intent">
+          <Link to={localHref(videoPath(video))} className="hover:text-court-800 hover:underline" prefetch="intent">
             {title}
           </Link>
         </Heading>
         <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-          {video.featured ? <span className="rounded bg-ball-400 px-1.5 py-0.5 text-xs font-bold text-navy-900">Featured</span> : null}
-          <span className="capitalize">{video.category}</span>
+          {video.featured ? (
+            <span className="rounded bg-ball-400 px-1.5 py-0.5 text-xs font-bold text-navy-900">{m.calendar_video_featured()}</span>
+          ) : null}
+          <span className="capitalize">{videoCategoryName(video.category)}</span>
           {date ? (
             <span className="whitespace-nowrap">
               <span aria-hidden className="mr-2">
@@ -77,11 +81,11 @@ export function VideoCard({ video, canEdit, headingLevel = 2 }: { video: CardVid
         {canEdit ? (
           <div className="mt-auto flex items-center justify-end gap-2 pt-1">
             <Link
-              to={`${videoPath(video)}#edit-video`}
-              aria-label={`Edit or delete ${title}`}
+              to={localHref(`${videoPath(video)}#edit-video`)}
+              aria-label={m.calendar_video_edit_named({ title })}
               className="rounded-md border border-slate-400 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-100"
             >
-              Edit
+              {m.calendar_edit()}
             </Link>
             <VideoEmbedToggle video={{ id: video.id, title }} toggle={toggle} />
           </div>
@@ -111,10 +115,10 @@ function InlinePlayerArea({ video, title, previewing }: { video: CardVideo; titl
           <span className="grid size-14 place-items-center rounded-full bg-white/90 text-court-800 shadow-lg transition-transform group-hover:scale-110">
             <Play aria-hidden className="ml-1 size-7 fill-current" />
           </span>
-          <span className="sr-only">Play {title}</span>
+          <span className="sr-only">{m.calendar_video_play({ title })}</span>
         </button>
       ) : (
-        <Link to={videoPath(video)} tabIndex={-1} aria-hidden="true" className="absolute inset-0" />
+        <Link to={localHref(videoPath(video))} tabIndex={-1} aria-hidden="true" className="absolute inset-0" />
       )}
     </>
   );

@@ -1,9 +1,11 @@
+import { m } from "~/paraglide/messages";
+
 /** The detail page's loading state, shown while the next video's page is on its way. */
 export function VideoDetailSkeleton() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8" aria-busy="true">
       <p role="status" className="sr-only">
-        Loading video...
+        {m.calendar_video_loading()}
       </p>
       <div aria-hidden className="animate-pulse">
         <div className="h-9 w-40 rounded-md bg-slate-200" />

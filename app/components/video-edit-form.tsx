@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { VideoFormFields } from "~/components/video-add-form";
 import type { AddVideoValues } from "~/videos/schemas";
+import { m } from "~/paraglide/messages";
 
 export type VideoPageActionResult =
   | { intent: "edit"; ok: false; error?: string; fieldErrors?: Partial<Record<string, string>>; values: AddVideoValues }
@@ -22,7 +23,7 @@ export function VideoEditForm({ saved, result, today }: { saved: AddVideoValues;
   return (
     <section id="edit-video" aria-labelledby={`${id}-heading`} className="mt-10 rounded-lg border border-court-200 bg-court-50/60 p-4 sm:p-6">
       <h2 id={`${id}-heading`} className="text-xl font-bold text-slate-900">
-        Edit this Video
+        {m.calendar_video_edit_heading()}
       </h2>
       {/* Keyed on the saved video so that, after a save, the fields show what was saved. */}
       <Form key={JSON.stringify(saved)} method="post" className="mt-4 grid gap-4 md:grid-cols-2" noValidate>
@@ -31,24 +32,21 @@ export function VideoEditForm({ saved, result, today }: { saved: AddVideoValues;
         <div className="flex flex-col gap-3 md:col-span-2">
           <FormError message={editFailed?.error} />
           <Button type="submit" disabled={busyIntent === "edit"} className="self-start">
-            {busyIntent === "edit" ? "Saving..." : "Save Changes"}
+            {busyIntent === "edit" ? m.calendar_video_saving() : m.calendar_video_save()}
           </Button>
         </div>
       </Form>
 
       <details className="mt-8 border-t border-court-200 pt-4">
         <summary className="inline-flex cursor-pointer items-center gap-2 font-semibold text-red-800">
-          <Trash2 aria-hidden className="size-4" /> Delete this video
+          <Trash2 aria-hidden className="size-4" /> {m.calendar_video_delete_summary()}
         </summary>
         <Form method="post" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="delete" />
-          <p className="text-sm text-slate-800">
-            The video will be removed from the library and its page will no longer exist. The video itself stays on its platform. This cannot be
-            undone.
-          </p>
+          <p className="text-sm text-slate-800">{m.calendar_video_delete_text()}</p>
           <FormError message={deleteFailed?.error} />
           <Button type="submit" variant="danger" disabled={busyIntent === "delete"} className="self-start">
-            {busyIntent === "delete" ? "Deleting..." : "Yes, delete this video"}
+            {busyIntent === "delete" ? m.calendar_video_deleting() : m.calendar_video_delete_confirm()}
           </Button>
         </Form>
       </details>

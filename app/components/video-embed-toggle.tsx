@@ -1,4 +1,5 @@
 import { useFetcher } from "react-router";
+import { m } from "~/paraglide/messages";
 
 /**
  * A coach's switch between the full card with an inline player and the compact 'skinny' card. The label says
@@ -22,7 +23,7 @@ export function VideoEmbedToggle({ video, toggle }: { video: { id: string; title
         type="submit"
         className="rounded-md border border-slate-400 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-100"
       >
-        {embedAllowed ? "Make skinny" : "Allow inline"}
+        {embedAllowed ? m.calendar_video_make_skinny() : m.calendar_video_allow_inline()}
       </button>
     </fetcher.Form>
   );

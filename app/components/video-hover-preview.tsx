@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { previewUrl } from "~/videos/video-url";
+import { m } from "~/paraglide/messages";
 
 /** Screens where hovering means something: a mouse or trackpad, on a screen wide enough for a grid. */
 const CAN_PREVIEW = "(hover: hover) and (pointer: fine) and (min-width: 768px) and (prefers-reduced-motion: no-preference)";
@@ -35,7 +36,7 @@ export function VideoHoverPreview({ youtubeId, title }: { youtubeId: string; tit
   return (
     <iframe
       src={previewUrl(youtubeId)}
-      title={`Preview of ${title}`}
+      title={m.calendar_video_preview({ title })}
       tabIndex={-1}
       allow="autoplay; encrypted-media"
       referrerPolicy="strict-origin-when-cross-origin"

@@ -2,6 +2,7 @@ import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { VIDEO_CATEGORIES, type VideoCategory } from "~/videos/video-format";
+import { m } from "~/paraglide/messages";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -38,7 +39,7 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
         }}
       >
         <label htmlFor="video-search" className="sr-only">
-          Search videos
+          {m.calendar_video_search_label()}
         </label>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
@@ -49,16 +50,16 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
             type="search"
             defaultValue={q}
             maxLength={100}
-            placeholder="Search videos..."
+            placeholder={m.calendar_video_search_placeholder()}
             className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
           />
         </div>
         {category !== "all" ? <input type="hidden" name="category" value={category} /> : null}
         <button type="submit" className="rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800">
-          Search
+          {m.calendar_video_search()}
         </button>
       </Form>
-      <nav aria-label="Video categories">
+      <nav aria-label={m.calendar_video_categories()}>
         <ul className="flex flex-wrap gap-2">
           {VIDEO_CATEGORIES.map((c) => {
             const current = c.value === category;
@@ -70,7 +71,7 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
                   aria-current={current ? "page" : undefined}
                   className={`inline-block rounded-full border px-4 py-1.5 text-sm font-semibold ${current ? "border-court-700 bg-court-700 text-white" : "border-slate-300 bg-white text-slate-800 hover:border-court-700"}`}
                 >
-                  {c.label}
+                  {c.label()}
                 </Link>
               </li>
             );

@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import { embedUrl, watchLabel, watchUrl, type VideoPlatform } from "~/videos/video-url";
 import { VideoThumbnail } from "~/components/video-thumbnail";
+import { m } from "~/paraglide/messages";
 
 type PlayerVideo = { platform: VideoPlatform; youtubeId: string | null; sourceUrl: string | null; thumbnailUrl: string | null; title: string };
 
@@ -9,7 +10,7 @@ export function EmbeddedPlayer({ src, title }: { src: string; title: string }) {
   return (
     <iframe
       src={src}
-      title={`${title} video player`}
+      title={m.calendar_video_player({ title })}
       allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
       allowFullScreen
       referrerPolicy="strict-origin-when-cross-origin"

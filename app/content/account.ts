@@ -1,7 +1,15 @@
-// The words of password reset and the account pages.
+// The words of password reset, in the language of the request (issue 27): each is read when it is used.
+import { m } from "~/paraglide/messages";
+
 export const RESET_TEXT = {
-  sent: "If an account uses that address, we have sent it a link to choose a new password. The link works for 30 minutes.",
-  tooMany: (minutes: number) => `Too many requests from your network. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-  invalidLink: "This link has expired or has already been used. You can ask for a new one.",
-  done: "Your password has been changed. Please sign in with your new password.",
-} as const;
+  get sent() {
+    return m.account_reset_sent();
+  },
+  tooMany: (minutes: number) => m.account_reset_too_many({ minutes }),
+  get invalidLink() {
+    return m.account_reset_invalid_link();
+  },
+  get done() {
+    return m.account_reset_done();
+  },
+};

@@ -1,4 +1,16 @@
-export const CONTACT_TEXT = {
+// The contact page's standing words in English (the Spanish, of the same type, is in contact.server.ts; the form's
+// labels and messages are in the catalog, messages/help).
+export type ContactWords = {
+  phoneTitle: string;
+  emailTitle: string;
+  locationsTitle: string;
+  locations: readonly string[];
+  formTitle: string;
+  callNow: string;
+  emailUs: string;
+};
+
+export const CONTACT_TEXT: ContactWords = {
   phoneTitle: "Phone",
   emailTitle: "Email",
   locationsTitle: "Locations",
@@ -6,8 +18,7 @@ export const CONTACT_TEXT = {
   formTitle: "Send Us a Message",
   callNow: "Call Now",
   emailUs: "Email Us",
-  submit: "Send Message",
-} as const;
+};
 
 export const REGISTRATION_TEXT = {
   studentTitle: "Student Information",

@@ -1,4 +1,16 @@
-// The 12 questions families ask most, with the organisation's policies (ages, consent, refunds, withdrawals).
+// The FAQ page's words in English, the reference (the Spanish, of the same type, is in faq.server.ts): the 12 questions
+// families ask most, with the organisation's policies (ages, consent, refunds, withdrawals).
+
+export type FaqWords = {
+  questions: ReadonlyArray<{ q: string; a: string }>;
+  quickLinksTitle: string;
+  /** The links beside the questions; `to` is the English path (the page localises it). */
+  quickLinks: ReadonlyArray<{ to: string; label: string }>;
+  moreTitle: string;
+  moreText: string;
+  contactUs: string;
+};
+
 export const FAQS = [
   {
     q: "What ages do you accept?",
@@ -50,15 +62,16 @@ export const FAQS = [
   },
 ] as const;
 
-export const FAQ_QUICK_LINKS = [
-  { to: "/programs", label: "Programs" },
-  { to: "/calendar", label: "Calendar" },
-  { to: "/contact", label: "Contact" },
-  { to: "/donate", label: "Donate" },
-] as const;
-
-export const FAQ_TEXT = {
+export const FAQ_EN: FaqWords = {
+  questions: FAQS,
   quickLinksTitle: "Quick Links",
+  quickLinks: [
+    { to: "/programs", label: "Programs" },
+    { to: "/calendar", label: "Calendar" },
+    { to: "/contact", label: "Contact" },
+    { to: "/donate", label: "Donate" },
+  ],
   moreTitle: "Still have a question?",
   moreText: "Call or email us and a coach will answer.",
-} as const;
+  contactUs: "Contact Us",
+};

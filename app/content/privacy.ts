@@ -1,9 +1,19 @@
 // The privacy notice (/privacy): what the site keeps about families and children, who sees it, how long, and how to
 // get a copy or delete it. Every sentence must stay true of the code: db/schema.ts, exportUserData and anonymizeUser
 // (app/models/account.server.ts), decisions 0011-0015 and 0022, server/request-log.ts. Change the words when those
-// change. The page fills in {email}, {phone} (CONTACT_EMAIL, CONTACT_PHONE), {days} (BACKUP_KEEP: one backup a day)
-// and {account} (a link to /account).
+// change, in English here (the reference) and in Spanish in privacy.server.ts. The page fills in {email}, {phone}
+// (CONTACT_EMAIL, CONTACT_PHONE), {days} (BACKUP_KEEP: one backup a day) and {account} (a link to /account).
 import type { PageInfo } from "./pages";
+
+export type PrivacyWords = {
+  page: PageInfo;
+  updated: string;
+  /** The words of the `{account}` link in the sections. */
+  accountLink: string;
+  sections: PrivacySection[];
+  /** A closing line after the sections (the Spanish says the English version prevails). */
+  closing?: string;
+};
 
 export const PRIVACY_PAGE: PageInfo = {
   title: "Privacy Notice | NLTE",
@@ -122,3 +132,10 @@ export const PRIVACY_SECTIONS: PrivacySection[] = [
     paragraphs: ["To ask a question, correct something, or have something removed, write to {email} or call {phone}."],
   },
 ];
+
+export const PRIVACY_EN: PrivacyWords = {
+  page: PRIVACY_PAGE,
+  updated: PRIVACY_UPDATED,
+  accountLink: PRIVACY_ACCOUNT_LINK,
+  sections: PRIVACY_SECTIONS,
+};

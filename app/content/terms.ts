@@ -1,8 +1,16 @@
-// Terms of Service. The blanks in "Choice of Law" and "Statute of Limitations" are left blank as the
-// organisation has not filled them in yet.
+// Terms of Service in English, the reference (the Spanish, of the same type, is in terms.server.ts). The blanks in
+// "Choice of Law" and "Statute of Limitations" are left blank as the organisation has not filled them in yet.
+
+export type TermsWords = {
+  effective: string;
+  sections: Array<{ title: string; paragraphs: string[] }>;
+  /** A closing line after the sections (the Spanish says the English version prevails). */
+  closing?: string;
+};
+
 export const TERMS_EFFECTIVE = "Effective September 3, 2018";
 
-export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
+export const TERMS_SECTIONS: TermsWords["sections"] = [
   {
     title: "1. Acceptance of Terms",
     paragraphs: [
@@ -152,3 +160,5 @@ export const TERMS_SECTIONS: Array<{ title: string; paragraphs: string[] }> = [
     ],
   },
 ];
+
+export const TERMS_EN: TermsWords = { effective: TERMS_EFFECTIVE, sections: TERMS_SECTIONS };

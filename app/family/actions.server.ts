@@ -4,7 +4,7 @@
 // with a 400 and the message beside the field. A success names the athlete and carries `savedAt`, so the page
 // clears the form that succeeded.
 import { data, type AppLoadContext } from "react-router";
-import { canRemoveGuardianLink, getSafetyPeople, GUARDIAN_REMOVAL_REFUSED } from "./safe-play.server";
+import { canRemoveGuardianLink, getSafetyPeople, guardianRemovalRefused } from "./safe-play.server";
 import { dateOfBirthProblem } from "~/family/safe-play";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import {
@@ -18,13 +18,7 @@ import {
   type FamilyIntent,
 } from "~/family/schemas";
 import type { Profile } from "~/lib/profile";
-import {
-  NOT_YOUR_ATHLETE,
-  removeAthleteFromHousehold,
-  updateAthleteByGuardian,
-  updateClientKind,
-  type FamilyResult,
-} from "~/family/households.server";
+import { notYourAthlete, removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/family/households.server";
 import { decideTestimonial } from "~/testimonials/testimonials.server";
 import { isUuid } from "~/lib/uuid";
 import {
@@ -36,6 +30,7 @@ import {
   sendAthleteInvitation,
 } from "~/family/invitations.server";
 import { invariantResponse } from "~/lib/responses.server";
+import { m } from "~/paraglide/messages";
 
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 
@@ -50,8 +45,8 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
   const settings = context.config.safePlay;
   const bad = (fieldErrors: FieldErrors | null, athleteId?: string) =>
     data<FamilyActionData>({ intent, fieldErrors: fieldErrors ?? {}, athleteId }, { status: 400 });
-  const notFound = () => data<FamilyActionData>({ intent, error: NOT_YOUR_ATHLETE }, { status: 400 });
-  invariantResponse(user.role === "client", "Only client accounts have a family.", 403);
+  const notFound = () => data<FamilyActionData>({ intent, error: notYourAthlete() }, { status: 400 });
+  invariantResponse(user.role === "client", m.messaging_family_clients_only(), 403);
   switch (intent) {
     case "kind": {
       const { data: input, fieldErrors } = parseForm(ClientKindSchema, form);
@@ -59,7 +54,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       return answer(
         intent,
         await updateClientKind(context.db, user.id, { kind: input.kind, dateOfBirth: input.dateOfBirth ?? null }, settings),
-        "Saved.",
+        m.messaging_family_saved(),
       );
     }
     case "add-athlete": {
@@ -73,8 +68,8 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
         intent,
         r,
         input.email
-          ? `${input.fullName} was added to your family. We sent an invitation to ${input.email} so they can choose a password.`
-          : `${input.fullName} was added to your family.`,
+          ? m.messaging_family_added_invited({ name: input.fullName, email: input.email })
+          : m.messaging_family_added({ name: input.fullName }),
       );
     }
     case "edit-athlete": {
@@ -87,7 +82,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       return answer(
         intent,
         await updateAthleteByGuardian(context.db, user.id, athleteId.data, input),
-        `${input.fullName}'s details were saved.`,
+        m.messaging_family_details_saved({ name: input.fullName }),
         athleteId.data,
       );
     }
@@ -97,7 +92,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       const { data: input, fieldErrors } = parseForm(InviteAthleteSchema, form);
       if (!input) return bad(fieldErrors, athleteId.data);
       const r = await sendAthleteInvitation(context.db, context, user, athleteId.data, input.email);
-      return answer(intent, r, `We sent ${nameFrom(form)}'s invitation to ${input.email}.`, athleteId.data);
+      return answer(intent, r, m.messaging_family_invitation_sent_to({ name: nameFrom(form), email: input.email }), athleteId.data);
     }
     case "cancel-invitation": {
       const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
@@ -105,19 +100,23 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       return answer(
         intent,
         await cancelAthleteInvitation(context.db, user, athleteId.data),
-        `${nameFrom(form)}'s invitation was cancelled: its link no longer works.`,
+        m.messaging_family_invitation_cancelled({ name: nameFrom(form) }),
         athleteId.data,
       );
     }
     case "remove-athlete": {
       const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
       if (!athleteId.success) return notFound();
-      return answer(intent, await removeAthleteWithoutLogin(context.db, user, athleteId.data), `${nameFrom(form)} was removed from your family.`);
+      return answer(intent, await removeAthleteWithoutLogin(context.db, user, athleteId.data), m.messaging_family_removed({ name: nameFrom(form) }));
     }
     case "invite-guardian": {
       const { data: input, fieldErrors } = parseForm(InviteGuardianSchema, form);
       if (!input) return bad(fieldErrors);
-      return answer(intent, await inviteGuardian(context.db, context, user, input.guardianEmail), `We sent an invitation to ${input.guardianEmail}.`);
+      return answer(
+        intent,
+        await inviteGuardian(context.db, context, user, input.guardianEmail),
+        m.messaging_family_invited({ email: input.guardianEmail }),
+      );
     }
     case "invite-coguardian": {
       const { data: input, fieldErrors } = parseForm(InviteCoGuardianSchema, form);
@@ -125,7 +124,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       return answer(
         intent,
         await inviteSecondGuardian(context.db, context, user, input.coGuardianEmail),
-        `We sent an invitation to ${input.coGuardianEmail} to join your family.`,
+        m.messaging_family_coguardian_invited({ email: input.coGuardianEmail }),
       );
     }
     case "approve-testimonial":
@@ -133,10 +132,10 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       const id = AthleteIdSchema.safeParse(form.get("testimonialId"));
       const approve = intent === "approve-testimonial";
       if (!id.success || !isUuid(id.data) || !(await decideTestimonial(context.db, user.id, id.data, approve)))
-        return data<FamilyActionData>({ intent, error: "That testimonial is not waiting for you." }, { status: 400 });
+        return data<FamilyActionData>({ intent, error: m.messaging_family_testimonial_not_waiting() }, { status: 400 });
       return data<FamilyActionData>({
         intent,
-        saved: approve ? "The testimonial is published on the home page." : "The testimonial was declined and deleted.",
+        saved: approve ? m.messaging_family_testimonial_published() : m.messaging_family_testimonial_declined(),
         savedAt: Date.now(),
       });
     }
@@ -144,13 +143,14 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       // An adult athlete leaves their household (nobody removes a minor's guardian through the site).
       const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
       const guardianId = AthleteIdSchema.safeParse(form.get("guardianId"));
-      if (!athleteId.success || !guardianId.success) return data<FamilyActionData>({ intent, error: "That link was not found." }, { status: 400 });
+      if (!athleteId.success || !guardianId.success)
+        return data<FamilyActionData>({ intent, error: m.messaging_family_link_not_found() }, { status: 400 });
       const [athlete] = await getSafetyPeople(context.db, [athleteId.data]);
       if (!athlete || !canRemoveGuardianLink(user, athlete, guardianId.data, settings)) {
-        return data<FamilyActionData>({ intent, error: GUARDIAN_REMOVAL_REFUSED }, { status: 403 });
+        return data<FamilyActionData>({ intent, error: guardianRemovalRefused() }, { status: 403 });
       }
       await removeAthleteFromHousehold(context.db, { athleteId: athlete.id, actorId: user.id });
-      return data<FamilyActionData>({ intent, saved: "You left the family: your parents or guardians are no longer linked.", savedAt: Date.now() });
+      return data<FamilyActionData>({ intent, saved: m.messaging_family_left(), savedAt: Date.now() });
     }
   }
 }
@@ -158,5 +158,5 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
 /** The athlete's name as the form showed it, for the words of a success (the model checked the athlete is theirs). */
 function nameFrom(form: FormData) {
   const name = form.get("athleteName");
-  return typeof name === "string" && name.trim() && name.length <= 120 ? name.trim() : "The student-athlete";
+  return typeof name === "string" && name.trim() && name.length <= 120 ? name.trim() : m.messaging_family_the_athlete();
 }

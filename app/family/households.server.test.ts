@@ -8,27 +8,20 @@ import { familyInvitations, mailOutbox, safeguardingLog, users } from "../../db/
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { getSafetyPeople, messagingBlockFor, type SafePlaySettings } from "~/family/safe-play.server";
-import {
-  AWAITING_CONFIRMATION_MESSAGE,
-  CONFIRMATION_NEEDED_MESSAGE,
-  KIND_QUESTION_MESSAGE,
-  KIND_UNANSWERED_MESSAGE,
-  NEEDS_GUARDIAN_MESSAGE,
-  parseQuietHours,
-} from "~/family/safe-play";
+import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
 import {
   confirmHousehold,
   getAthletesLeftWithoutGuardian,
   getFamily,
   getHouseholdOf,
-  PROTECTED_DETAILS,
+  protectedDetailsMessage,
   updateClientKind,
 } from "~/family/households.server";
 import {
   acceptInvitation,
-  ADDRESS_TAKEN,
-  ATHLETE_INVITATION_NEEDS_NEW_LOGIN,
+  addressTakenMessage,
+  athleteInvitationNeedsNewLogin,
   claimAthleteAccount,
   inviteGuardian,
 } from "~/family/invitations.server";
@@ -39,6 +32,16 @@ import { bodiesToDeliver } from "~/mail/outbox.server";
 import { action as familyPageAction, loader as familyPageLoader } from "~/routes/families.$householdId";
 import { action as testimonialsAction } from "~/routes/testimonials";
 import { getNewestTestimonials } from "~/testimonials/testimonials.server";
+
+// The words people read, in English (no request, so no other language): what the rules answer is a code.
+const AWAITING_CONFIRMATION_MESSAGE = safePlayMessage({ code: "awaiting-confirmation" });
+const CONFIRMATION_NEEDED_MESSAGE = safePlayMessage({ code: "confirmation-needed" });
+const KIND_QUESTION_MESSAGE = safePlayMessage({ code: "kind-question" });
+const KIND_UNANSWERED_MESSAGE = safePlayMessage({ code: "kind-unanswered" });
+const NEEDS_GUARDIAN_MESSAGE = safePlayMessage({ code: "needs-guardian" });
+const PROTECTED_DETAILS = protectedDetailsMessage();
+const ADDRESS_TAKEN = addressTakenMessage();
+const ATHLETE_INVITATION_NEEDS_NEW_LOGIN = athleteInvitationNeedsNewLogin();
 
 const { db } = await createTestDatabase();
 const afternoon: SafePlaySettings = {
@@ -412,7 +415,7 @@ describe("an account made through Google", () => {
     ).toEqual({
       ok: false,
       reason: "safe-play",
-      message: KIND_QUESTION_MESSAGE,
+      refusal: { code: "kind-question" },
     });
     // Answering as a 15-year-old athlete: protected, and waiting for a guardian like any teen who signed up alone.
     expect((await post(as(google), { intent: "kind", kind: "athlete", dateOfBirth: FIFTEEN })).status).toBe(200);

@@ -11,6 +11,7 @@ import { DELETED_USER_NAME } from "~/lib/profile";
 import { ageOn, dateOfBirthProblem, type ClientKind, type ClientLabel } from "~/family/safe-play";
 import type { DbOrTx } from "../mail/outbox.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
+import { m } from "~/paraglide/messages";
 
 /** The address of an athlete's account made by a guardian, before the athlete has a login of their own. */
 export const noLoginEmail = (id: string) => `athlete-${id}@no-login.invalid`;
@@ -35,7 +36,7 @@ export async function logSafeguarding(tx: DbOrTx, entry: LogEntry) {
 }
 
 /** The refusal when an athlete a form names is not of the guardian's household (revealing nothing more). */
-export const NOT_YOUR_ATHLETE = "That student-athlete is not in your family.";
+export const notYourAthlete = () => m.messaging_family_not_your_athlete();
 
 /** A log line's before and after of a person's details. */
 const changedDetails = (before: { label: string | null; dateOfBirth: string | null }, after: { label: string; dateOfBirth: string | null }) =>
@@ -94,8 +95,7 @@ async function addGuardiansToMinorsConversations(tx: DbOrTx, householdId: string
     on conflict do nothing`);
 }
 
-export const OTHER_FAMILY =
-  "You already belong to another family on this site. Please ask the organisation to bring the two together: they will check with both families.";
+export const otherFamilyMessage = () => m.messaging_family_other_family();
 
 /**
  * A guardian accepts an athlete's invitation: they join the athlete's household (made now if the athlete had none),
@@ -115,7 +115,7 @@ export async function joinAsGuardian(
       .select({ n: sql<number>`count(*)::int` })
       .from(householdMembers)
       .where(and(eq(householdMembers.householdId, athleteHousehold.householdId), sql`${householdMembers.userId} <> ${input.athleteId}`));
-    if ((others?.n ?? 0) > 0) return { ok: false, error: OTHER_FAMILY, status: 409 };
+    if ((others?.n ?? 0) > 0) return { ok: false, error: otherFamilyMessage(), status: 409 };
     await tx.delete(households).where(eq(households.id, athleteHousehold.householdId));
     await tx.insert(householdMembers).values({ householdId: guardianHousehold.householdId, userId: input.athleteId, role: "athlete" });
     householdId = guardianHousehold.householdId;
@@ -238,8 +238,7 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
 
 export type FamilyResult = { ok: true } | { ok: false; field?: string; error: string; status: number };
 
-export const PROTECTED_DETAILS =
-  "Your date of birth and account type can only be changed by your parent or guardian, or corrected by the organisation's safeguarding lead.";
+export const protectedDetailsMessage = () => m.messaging_family_protected();
 
 /**
  * A client says what they are (/account). Nobody lowers their own protection: an account that is or was a minor
@@ -254,18 +253,15 @@ export async function updateClientKind(
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const [me] = await tx.select(whoColumns).from(users).where(eq(users.id, userId)).for("update");
-    if (!me || me.role !== "client") return { ok: false, error: "Only clients say whether they are a parent or a student-athlete.", status: 403 };
+    if (!me || me.role !== "client") return { ok: false, error: m.messaging_family_clients_say(), status: 403 };
     if (me.kindAnswered && me.kind === input.kind && me.dateOfBirth === input.dateOfBirth) return { ok: true };
-    if (me.protectedMinor) return { ok: false, field: "kind", error: PROTECTED_DETAILS, status: 403 };
+    if (me.protectedMinor) return { ok: false, field: "kind", error: protectedDetailsMessage(), status: 403 };
     const membership = await getHouseholdOf(tx, userId);
     if (membership && membership.role !== input.kind)
       return {
         ok: false,
         field: "kind",
-        error:
-          membership.role === "guardian"
-            ? "You are the parent or guardian of a family on this site, so this account stays a parent or guardian account."
-            : "You belong to a family on this site as its student-athlete, so this account stays a student-athlete account.",
+        error: membership.role === "guardian" ? m.messaging_family_stays_guardian() : m.messaging_family_stays_athlete(),
         status: 403,
       };
     const problem = clientKindProblem(input.kind, input.dateOfBirth, settings);
@@ -332,13 +328,13 @@ export async function updateAthleteByGuardian(
   input: { fullName: string; dateOfBirth: string },
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardianId, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
+    if (!(await isGuardianOf(tx, guardianId, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
     const [before] = await tx
       .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth })
       .from(users)
       .where(eq(users.id, athleteId))
       .for("update");
-    if (!before) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
+    if (!before) return { ok: false, error: notYourAthlete(), status: 403 };
     if (before.fullName === input.fullName && before.dateOfBirth === input.dateOfBirth) return { ok: true };
     await markFamilyCorrection(tx, "guardian");
     await tx.update(users).set({ fullName: input.fullName, dateOfBirth: input.dateOfBirth, updatedAt: new Date() }).where(eq(users.id, athleteId));
@@ -418,13 +414,11 @@ export async function removeFromFamilyOnDeletion(tx: DbOrTx, userId: string, ser
     const left = membership.role === "guardian" ? await getAthletesLeftWithoutGuardian(tx, userId) : [];
     // The lead is told (no names in the mail: the log on /safeguarding has them).
     if (left.some((a) => !a.noLogin) && services)
-      await mailSafeguarding(tx, services, {
+      await mailSafeguarding(tx, services, (locale) => ({
         kind: "family-change",
-        subject: "A student-athlete has no parent or guardian on the site any more",
-        paragraphs: [
-          "A parent or guardian deleted their account, and was the only one of a student-athlete's family on the site. Coaches cannot message the athlete until a parent or guardian is linked again.",
-        ],
-      });
+        subject: m.messaging_mail_sg_alone_subject({}, { locale }),
+        paragraphs: [m.messaging_mail_sg_alone({}, { locale })],
+      }));
     for (const athlete of left) {
       await logSafeguarding(tx, {
         actorId: userId,
@@ -472,13 +466,13 @@ export async function correctByLead(
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const membership = await getHouseholdOf(tx, userId);
-    if (!membership || membership.householdId !== householdId) return { ok: false, error: "That person is not in this family.", status: 404 };
+    if (!membership || membership.householdId !== householdId) return { ok: false, error: m.messaging_household_person_not_in(), status: 404 };
     const [before] = await tx
       .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth, kind: users.clientKind })
       .from(users)
       .where(eq(users.id, userId))
       .for("update");
-    if (!before) return { ok: false, error: "That person is not in this family.", status: 404 };
+    if (!before) return { ok: false, error: m.messaging_household_person_not_in(), status: 404 };
     // Any age (the lead corrects what families said); only the date must be real.
     const problem = dateOfBirthProblem(input.dateOfBirth, settings.clock(), settings.timeZone);
     if (problem) return { ok: false, field: "dateOfBirth", error: problem, status: 400 };
@@ -499,7 +493,7 @@ export async function correctByLead(
   });
 }
 
-export const CONFIRMED_ALREADY = "This family is already confirmed.";
+export const confirmedAlreadyMessage = () => m.messaging_household_confirmed_already();
 
 /**
  * Staff (a coach, or the lead) who met or phoned the family confirm its household, saying how; logged with who and
@@ -514,7 +508,9 @@ export async function confirmHousehold(db: Db, householdId: string, staffId: str
       .returning({ id: households.id });
     if (!done.length) {
       const [exists] = await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId));
-      return exists ? { ok: false, error: CONFIRMED_ALREADY, status: 409 } : { ok: false, error: "This family was not found.", status: 404 };
+      return exists
+        ? { ok: false, error: confirmedAlreadyMessage(), status: 409 }
+        : { ok: false, error: m.messaging_household_not_found(), status: 404 };
     }
     await logSafeguarding(tx, { actorId: staffId, athleteId: null, householdId, action: "family confirmed", detail: how });
     return { ok: true };

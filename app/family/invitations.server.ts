@@ -17,19 +17,21 @@ import {
   isNoLoginEmail,
   joinAsGuardian,
   logSafeguarding,
-  NOT_YOUR_ATHLETE,
+  notYourAthlete,
   type FamilyResult,
 } from "./households.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
 import { hitMailLimits } from "../mail/limits.server";
 import { INVITATION_MAIL } from "~/mail/invitation-mail";
+import { addressTakenMessage, athleteInvitationNeedsNewLogin, invitationGoneMessage } from "~/family/safe-play";
+import { getLocale, isLocale, localizePath, type Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 
 export const INVITATION_DAYS = 14;
 /** Invitations one person may send in a day (an unverified sign-up must not become a way to mail strangers). */
 export const INVITATIONS_PER_DAY = 5;
-import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/family/safe-play";
 
-export { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE };
+export { addressTakenMessage, athleteInvitationNeedsNewLogin, invitationGoneMessage };
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -58,9 +60,11 @@ async function createInvitation(
     tokenHash: hashToken(token),
     expiresAt,
   });
-  const url = `${services.config.publicUrl}/invitation?${new URLSearchParams({ token })}`;
+  // In the recipient's language: their account's, when the address has one; else the language the inviter wrote in.
+  const locale = await recipientLocale(tx, input.email);
+  const url = `${services.config.publicUrl}${localizePath("/invitation", locale)}?${new URLSearchParams({ token })}`;
   const org = services.config.site.orgName;
-  const inviter = input.inviter.fullName || "A family member";
+  const inviter = input.inviter.fullName || m.messaging_family_a_member({}, { locale });
   // The site's own words come first: the names people typed follow, never lead (a name is free text; decision 0024).
   await enqueueMail(
     tx,
@@ -68,10 +72,10 @@ async function createInvitation(
     {
       to: input.email,
       ...(input.kind === "guardian" && input.byGuardian
-        ? INVITATION_MAIL.secondGuardian(org, INVITATION_DAYS, url, { athletes: input.athleteName, inviter })
+        ? INVITATION_MAIL.secondGuardian(org, INVITATION_DAYS, url, { athletes: input.athleteName, inviter }, locale)
         : input.kind === "guardian"
-          ? INVITATION_MAIL.guardian(org, INVITATION_DAYS, url, { athlete: input.athleteName || inviter })
-          : INVITATION_MAIL.athlete(org, INVITATION_DAYS, url, { athlete: input.athleteName, inviter })),
+          ? INVITATION_MAIL.guardian(org, INVITATION_DAYS, url, { athlete: input.athleteName || inviter }, locale)
+          : INVITATION_MAIL.athlete(org, INVITATION_DAYS, url, { athlete: input.athleteName, inviter }, locale)),
     },
     // The outbox keeps the link sealed, never in plain text (decision 0025).
     { oneTimeLinkExpiresAt: expiresAt },
@@ -84,6 +88,15 @@ async function createInvitation(
   });
 }
 
+/** The language of the account that has `email`, or else the request's (the page the invitation was sent from). */
+async function recipientLocale(tx: Pick<Db, "select">, email: string): Promise<Locale> {
+  const [owner] = await tx
+    .select({ locale: users.locale })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return isLocale(owner?.locale) ? owner.locale : getLocale();
+}
+
 async function overDailyLimit(tx: Pick<Db, "select">, inviterId: string) {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
@@ -92,14 +105,12 @@ async function overDailyLimit(tx: Pick<Db, "select">, inviterId: string) {
   return (row?.n ?? 0) >= INVITATIONS_PER_DAY;
 }
 
-const TOO_MANY = "You have sent as many invitations as you can today. Please try again tomorrow.";
-
 /**
  * The daily count of invitations, then the mail limits per sender and per address (decision 0024), before anything
  * is written: a refusal beside `field`, or null.
  */
 async function invitationRefusal(tx: DbOrTx, services: Services, inviterId: string, email: string, field: string): Promise<FamilyResult | null> {
-  if (await overDailyLimit(tx, inviterId)) return { ok: false, field, error: TOO_MANY, status: 429 };
+  if (await overDailyLimit(tx, inviterId)) return { ok: false, field, error: m.messaging_family_too_many_invitations(), status: 429 };
   const limited = await hitMailLimits(tx, services.secret, { senderId: inviterId, to: email });
   return limited ? { ok: false, field, error: limited.error, status: 429 } : null;
 }
@@ -113,10 +124,9 @@ export async function addAthlete(
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const [me] = await tx.select({ kind: users.clientKind, role: users.role }).from(users).where(eq(users.id, guardian.id));
-    if (!me || me.role !== "client" || me.kind !== "guardian")
-      return { ok: false, error: "Only a parent or guardian account can add a student-athlete.", status: 403 };
+    if (!me || me.role !== "client" || me.kind !== "guardian") return { ok: false, error: m.messaging_family_only_guardian_adds(), status: 403 };
     if (input.email && input.email === guardian.email.toLowerCase())
-      return { ok: false, field: "email", error: "Please enter the athlete's own email address, not yours.", status: 400 };
+      return { ok: false, field: "email", error: m.messaging_family_athlete_own_email(), status: 400 };
     const refused = input.email ? await invitationRefusal(tx, services, guardian.id, input.email, "email") : null;
     if (refused) return refused;
     const { athleteId } = await createAthleteForGuardian(tx, guardian.id, input);
@@ -139,10 +149,9 @@ export async function inviteSecondGuardian(db: Db, services: Services, guardian:
         select u.id, u.full_name as name from guardian_links l join users u on u.id = l.athlete_id
         where l.guardian_id = ${guardian.id} and u.deleted_at is null order by u.full_name`)
     ).rows;
-    if (athletes.length === 0)
-      return { ok: false, field: "coGuardianEmail", error: "Add your student-athlete first: the invitation joins their family.", status: 400 };
+    if (athletes.length === 0) return { ok: false, field: "coGuardianEmail", error: m.messaging_family_add_athlete_first(), status: 400 };
     if (email === guardian.email.toLowerCase())
-      return { ok: false, field: "coGuardianEmail", error: "Please enter the other parent or guardian's address, not yours.", status: 400 };
+      return { ok: false, field: "coGuardianEmail", error: m.messaging_family_other_guardian_email(), status: 400 };
     const refused = await invitationRefusal(tx, services, guardian.id, email, "coGuardianEmail");
     if (refused) return refused;
     await createInvitation(tx, services, {
@@ -161,17 +170,16 @@ export async function inviteSecondGuardian(db: Db, services: Services, guardian:
 export async function inviteGuardian(db: Db, services: Services, athlete: Profile, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const [me] = await tx.select({ kind: users.clientKind, role: users.role, fullName: users.fullName }).from(users).where(eq(users.id, athlete.id));
-    if (!me || me.role !== "client" || me.kind !== "athlete")
-      return { ok: false, error: "Only a student-athlete account can invite a parent or guardian.", status: 403 };
+    if (!me || me.role !== "client" || me.kind !== "athlete") return { ok: false, error: m.messaging_family_only_athlete_invites(), status: 403 };
     if (email === athlete.email.toLowerCase())
-      return { ok: false, field: "guardianEmail", error: "Please enter your parent or guardian's email address, not yours.", status: 400 };
+      return { ok: false, field: "guardianEmail", error: m.messaging_family_guardian_own_email(), status: 400 };
     // A family's guardians add a second parent themselves: an athlete cannot add "guardians" to a family that has one.
     const [hasGuardian] = (await tx.execute(sql`select 1 from guardian_links where athlete_id = ${athlete.id} limit 1`)).rows;
     if (hasGuardian)
       return {
         ok: false,
         field: "guardianEmail",
-        error: "Your family already has a parent or guardian on the site: they can invite another one.",
+        error: m.messaging_family_has_guardian(),
         status: 403,
       };
     const refused = await invitationRefusal(tx, services, athlete.id, email, "guardianEmail");
@@ -214,32 +222,30 @@ export async function getInvitation(db: Db, token: string): Promise<InvitationVi
     .where(eq(sql`lower(${users.email})`, inv.email.toLowerCase()));
   return {
     kind: inv.kind,
-    inviterName: inviter?.fullName || "Someone",
-    athleteName: athlete?.fullName || "the athlete",
+    inviterName: inviter?.fullName || m.messaging_family_someone(),
+    athleteName: athlete?.fullName || m.messaging_family_an_athlete(),
     email: inv.email,
     emailHasAccount: Boolean(owner),
     byGuardian: inv.kind === "guardian" && inv.inviterId !== inv.athleteId,
   };
 }
 
-export const WRONG_ADDRESS = "This invitation was sent to another email address. Please sign in with the address it was sent to.";
+export const wrongAddressMessage = () => m.messaging_family_wrong_address();
 /** Accepts a guardian invitation signed in as `user` (whose address must be the one invited). */
 export async function acceptInvitation(db: Db, token: string, user: Profile, settings: SafePlaySettings): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const inv = await findInvitation(tx, token);
-    if (!inv) return { ok: false, error: INVITATION_GONE, status: 410 };
+    if (!inv) return { ok: false, error: invitationGoneMessage(), status: 410 };
     await tx.execute(sql`select 1 from family_invitations where id = ${inv.id} for update`);
-    if (inv.kind === "athlete") return { ok: false, error: ATHLETE_INVITATION_NEEDS_NEW_LOGIN, status: 403 };
-    if (user.email.toLowerCase() !== inv.email.toLowerCase()) return { ok: false, error: WRONG_ADDRESS, status: 403 };
+    if (inv.kind === "athlete") return { ok: false, error: athleteInvitationNeedsNewLogin(), status: 403 };
+    if (user.email.toLowerCase() !== inv.email.toLowerCase()) return { ok: false, error: wrongAddressMessage(), status: 403 };
     const [me] = await getSafetyPeople(tx, [user.id]);
-    if (!me || me.role !== "client") return { ok: false, error: "Only a client account can accept this invitation.", status: 403 };
-    if (user.id === inv.athleteId) return { ok: false, error: "You cannot be your own parent or guardian.", status: 403 };
-    if (me.kind !== "guardian")
-      return { ok: false, error: "Only a parent or guardian account can accept this invitation: this account is a student-athlete's.", status: 403 };
+    if (!me || me.role !== "client") return { ok: false, error: m.messaging_family_only_client_accepts(), status: 403 };
+    if (user.id === inv.athleteId) return { ok: false, error: m.messaging_family_not_own_guardian(), status: 403 };
+    if (me.kind !== "guardian") return { ok: false, error: m.messaging_family_only_guardian_accepts(), status: 403 };
     // An account made before dates of birth were asked (or through Google) says it first: a guardian is an adult.
-    if (!me.dateOfBirth)
-      return { ok: false, error: "Please add your date of birth on your account page first: a parent or guardian must be an adult.", status: 403 };
-    if (isMinorPerson({ ...me, kind: "athlete" }, settings)) return { ok: false, error: "A parent or guardian must be an adult.", status: 403 };
+    if (!me.dateOfBirth) return { ok: false, error: m.messaging_family_add_dob_first(), status: 403 };
+    if (isMinorPerson({ ...me, kind: "athlete" }, settings)) return { ok: false, error: m.messaging_family_guardian_adult(), status: 403 };
     const joined = await joinAsGuardian(
       tx,
       { athleteId: inv.athleteId, guardianId: user.id, actorId: user.id, how: "accepted the athlete's invitation" },
@@ -260,15 +266,15 @@ export async function acceptInvitation(db: Db, token: string, user: Profile, set
 export async function claimAthleteAccount(db: Db, token: string, passwordHash: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     const inv = await findInvitation(tx, token);
-    if (!inv || inv.kind !== "athlete") return { ok: false, error: INVITATION_GONE, status: 410 };
+    if (!inv || inv.kind !== "athlete") return { ok: false, error: invitationGoneMessage(), status: 410 };
     await tx.execute(sql`select 1 from family_invitations where id = ${inv.id} for update`);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(eq(sql`lower(${users.email})`, inv.email.toLowerCase()));
-    if (taken) return { ok: false, error: ADDRESS_TAKEN, status: 409 };
+    if (taken) return { ok: false, error: addressTakenMessage(), status: 409 };
     const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, inv.athleteId));
-    if (!athlete || !isNoLoginEmail(athlete.email)) return { ok: false, error: INVITATION_GONE, status: 410 };
+    if (!athlete || !isNoLoginEmail(athlete.email)) return { ok: false, error: invitationGoneMessage(), status: 410 };
     await tx
       .update(users)
       .set({ email: inv.email, emailVerified: true, notifyMessages: true, updatedAt: new Date() })
@@ -309,12 +315,10 @@ async function cancelPending(tx: DbOrTx, athleteId: string) {
  */
 export async function sendAthleteInvitation(db: Db, services: Services, guardian: Profile, athleteId: string, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
     const [athlete] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, athleteId)).for("update");
-    if (!athlete || !isNoLoginEmail(athlete.email))
-      return { ok: false, field: "email", error: "This student-athlete already has their own login.", status: 409 };
-    if (email === guardian.email.toLowerCase())
-      return { ok: false, field: "email", error: "Please enter the athlete's own email address, not yours.", status: 400 };
+    if (!athlete || !isNoLoginEmail(athlete.email)) return { ok: false, field: "email", error: m.messaging_family_has_login(), status: 409 };
+    if (email === guardian.email.toLowerCase()) return { ok: false, field: "email", error: m.messaging_family_athlete_own_email(), status: 400 };
     const refused = await invitationRefusal(tx, services, guardian.id, email, "email");
     if (refused) return refused;
     await cancelPending(tx, athleteId);
@@ -326,7 +330,7 @@ export async function sendAthleteInvitation(db: Db, services: Services, guardian
 /** A guardian cancels their athlete's waiting invitation: its link stops working. Logged. */
 export async function cancelAthleteInvitation(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
     const cancelled = await cancelPending(tx, athleteId);
     if (cancelled.length)
       await logSafeguarding(tx, {
@@ -345,12 +349,12 @@ export async function cancelAthleteInvitation(db: Db, guardian: Profile, athlete
  */
 export async function removeAthleteWithoutLogin(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
-    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: NOT_YOUR_ATHLETE, status: 403 };
+    if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
     const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, athleteId)).for("update");
     if (!athlete || !isNoLoginEmail(athlete.email))
       return {
         ok: false,
-        error: "This student-athlete has their own login, so they stay in your family. Please contact the organisation to change that.",
+        error: m.messaging_family_keeps_login(),
         status: 409,
       };
     await logSafeguarding(tx, {

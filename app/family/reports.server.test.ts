@@ -10,7 +10,7 @@ import { mailOutbox, messages, users } from "../../db/schema";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import type { SafePlaySettings } from "~/family/safe-play.server";
-import { COACH_SUSPENDED_MESSAGE, COACH_UNAVAILABLE_MESSAGE, parseQuietHours, pausedMessage } from "~/family/safe-play";
+import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
 import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/family/households.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
@@ -18,6 +18,8 @@ import { getAlerts, getMyReports, reportMessage, reportReceivedMessage } from "~
 import { grantSafeguardingLead } from "~/models/users.server";
 import { action as safeguardingAction, loader as safeguardingLoader } from "~/routes/safeguarding";
 
+const COACH_SUSPENDED_MESSAGE = safePlayMessage({ code: "coach-suspended" });
+const COACH_UNAVAILABLE_MESSAGE = safePlayMessage({ code: "coach-unavailable" });
 const { db } = await createTestDatabase();
 const afternoon: SafePlaySettings = {
   timeZone: "America/New_York",
@@ -112,7 +114,7 @@ describe("the safeguarding lead's process", () => {
       expect(await createMessage(db, { conversationId: f.conversationId, senderId: sender.id, content: "hello" }, limits)).toEqual({
         ok: false,
         reason: "safe-play",
-        message: pausedMessage("Under review"),
+        refusal: { code: "paused", reason: "Under review" },
       });
     }
     // A conversation with no athlete in it takes the fast path: the pause holds there too.
@@ -130,7 +132,7 @@ describe("the safeguarding lead's process", () => {
     expect(await createMessage(db, { conversationId: f.conversationId, senderId: f.coach.id, content: "hello" }, limits)).toEqual({
       ok: false,
       reason: "safe-play",
-      message: COACH_SUSPENDED_MESSAGE,
+      refusal: { code: "coach-suspended" },
     });
     expect((await createMessage(db, { conversationId: f.conversationId, senderId: f.guardian.id, content: "We are here" }, limits)).ok).toBe(true);
     const other = await family();

@@ -7,6 +7,7 @@ import { conversations, messageReports, safeguardingReviews, users } from "../..
 import { conversationMemberSql } from "~/messaging/index.server";
 import { isUuid } from "~/lib/uuid";
 import { REPORT_OUTCOMES, type ReportOutcome } from "~/family/safe-play";
+import { m } from "~/paraglide/messages";
 import { mailReportToSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { logSafeguarding } from "./households.server";
 
@@ -36,11 +37,9 @@ export async function reportMessage(
   });
 }
 
-/** The words a reporter reads once their report is sent. */
+/** The words a reporter reads once their report is sent, in the request's language. */
 export function reportReceivedMessage(reviewer: Reviewer) {
-  return reviewer === "lead"
-    ? "Reported. The safeguarding lead will review this message."
-    : "Reported. The organisation will review this message (it has not named a safeguarding lead yet).";
+  return reviewer === "lead" ? m.messaging_reported_lead() : m.messaging_reported_organisation();
 }
 
 const ReportRow = z.object({
@@ -235,7 +234,7 @@ export async function getReportedConversation(db: Db, conversationId: string) {
     select coalesce(u.full_name, u.email) as name, u.role::text as role from conversation_participants p join users u on u.id = p.user_id
     where p.conversation_id = ${conversationId} order by u.role, u.full_name`);
   const { rows } = await db.execute(sql`
-    select m.id, coalesce(u.full_name, 'Unknown User') as sender, m.content, m.message_type::text, m.created_at
+    select m.id, u.full_name as sender, m.content, m.message_type::text, m.created_at
     from messages m left join users u on u.id = m.sender_id
     where m.conversation_id = ${conversationId} order by m.created_at desc, m.id desc limit 200`);
   return {
@@ -257,10 +256,13 @@ const LogRow = z.object({
   created_at: z.coerce.date(),
 });
 
-/** The log of family changes, newest first, with the names as they were when each line was written. */
+/**
+ * The log of family changes, newest first, with the names as they were when each line was written (an athlete's line
+ * whose athlete had no name says "" for the page to name in its language).
+ */
 export async function getSafeguardingLog(db: Db, limit = 200) {
   const { rows } = await db.execute(sql`
-    select l.id, nullif(l.actor_name, '') as actor, case when l.athlete_id is null then null else coalesce(nullif(l.athlete_name, ''), 'Athlete') end as athlete,
+    select l.id, nullif(l.actor_name, '') as actor, case when l.athlete_id is null then null else coalesce(l.athlete_name, '') end as athlete,
       l.action, l.detail, l.created_at
     from safeguarding_log l
     order by l.created_at desc limit ${limit}`);
@@ -268,4 +270,31 @@ export async function getSafeguardingLog(db: Db, limit = 200) {
     const v = LogRow.parse(r);
     return { id: v.id, actor: v.actor, athlete: v.athlete, action: v.action, detail: v.detail, createdAt: v.created_at.toISOString() };
   });
+}
+
+/** What a log line says happened, in the request's language (the log keeps the English it was written with). */
+export function logActionLabel(action: string): string {
+  const labels: Record<string, () => string> = {
+    "guardian linked": m.messaging_log_guardian_linked,
+    "details changed by the person": m.messaging_log_details_by_person,
+    "athlete added": m.messaging_log_athlete_added,
+    "athlete details changed by their guardian": m.messaging_log_details_by_guardian,
+    "left the household": m.messaging_log_left_household,
+    "athlete removed": m.messaging_log_athlete_removed,
+    "athlete left without a guardian": m.messaging_log_athlete_alone,
+    "corrected by the safeguarding lead": m.messaging_log_corrected,
+    "family confirmed": m.messaging_log_family_confirmed,
+    "guardian invited": m.messaging_log_guardian_invited,
+    "athlete invited": m.messaging_log_athlete_invited,
+    "invitation accepted": m.messaging_log_invitation_accepted,
+    "invitation cancelled": m.messaging_log_invitation_cancelled,
+    "report reviewed": m.messaging_log_report_reviewed,
+    "conversation paused": m.messaging_log_conversation_paused,
+    "conversation resumed": m.messaging_log_conversation_resumed,
+    "coach suspended from messaging minors": m.messaging_log_coach_suspended,
+    "coach's suspension lifted": m.messaging_log_suspension_lifted,
+    "testimonial approved": m.messaging_log_testimonial_approved,
+    "testimonial declined": m.messaging_log_testimonial_declined,
+  };
+  return Object.hasOwn(labels, action) ? labels[action]!() : action;
 }

@@ -14,15 +14,21 @@ import {
   type SafePlaySettings,
   type SafetyPerson,
 } from "./safe-play.server";
-import { AWAITING_CONFIRMATION_MESSAGE, NEEDS_GUARDIAN_MESSAGE, NO_GUARDIAN_MESSAGE, parseQuietHours } from "~/family/safe-play";
+import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { anonymizeUser, exportUserData } from "~/models/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { ConversationRuleError, getClientsForCoach, startConversation } from "~/messaging/conversations.server";
 import { confirmHousehold, getHouseholdOf, joinAsGuardian, updateClientKind } from "~/family/households.server";
-import { acceptInvitation, addAthlete, claimAthleteAccount, getInvitation, inviteGuardian, WRONG_ADDRESS } from "~/family/invitations.server";
+import { acceptInvitation, addAthlete, claimAthleteAccount, getInvitation, inviteGuardian, wrongAddressMessage } from "~/family/invitations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
 import { getReportedConversation, reportMessage } from "~/family/reports.server";
 import { grantSafeguardingLead } from "~/models/users.server";
+
+// The words people read, in English (no request, so no other language): what the rules answer is a code.
+const NO_GUARDIAN_MESSAGE = safePlayMessage({ code: "no-guardian" });
+const NEEDS_GUARDIAN_MESSAGE = safePlayMessage({ code: "needs-guardian" });
+const AWAITING_CONFIRMATION_MESSAGE = safePlayMessage({ code: "awaiting-confirmation" });
+const WRONG_ADDRESS = wrongAddressMessage();
 
 const { db } = await createTestDatabase();
 const NY = "America/New_York";
@@ -68,14 +74,16 @@ describe("the send rule (pure)", () => {
   const minor = person({ id: "a", kind: "athlete", dateOfBirth: FIFTEEN, guardianIds: ["g"] });
   it("refuses everyone when a minor's guardian is not in the conversation, with the issue's words (the minor reads what is missing)", () => {
     const alone = { ...minor, guardianIds: [] };
-    expect(sendRefusal([coach, alone], "c", afternoon)).toBe(NO_GUARDIAN_MESSAGE);
+    expect(sendRefusal([coach, alone], "c", afternoon)).toEqual({ code: "no-guardian" });
     expect(NO_GUARDIAN_MESSAGE).toBe("This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.");
-    expect(sendRefusal([coach, alone], "a", afternoon)).toBe(NEEDS_GUARDIAN_MESSAGE);
-    expect(sendRefusal([coach, minor], "c", afternoon)).toBe(NO_GUARDIAN_MESSAGE);
+    expect(sendRefusal([coach, alone], "a", afternoon)).toEqual({ code: "needs-guardian" });
+    expect(sendRefusal([coach, minor], "c", afternoon)).toEqual({ code: "no-guardian" });
     expect(sendRefusal([coach, minor, parent], "c", afternoon)).toBeNull();
   });
   it("refuses a coach during quiet hours, saying when it can be sent; never a guardian or an athlete", () => {
-    expect(sendRefusal([coach, minor, parent], "c", evening)).toBe(
+    const refusal = sendRefusal([coach, minor, parent], "c", evening);
+    expect(refusal).toEqual({ code: "quiet-hours", quiet: quietHours });
+    expect(safePlayMessage(refusal!)).toBe(
       "Quiet hours: coaches can't message student-athletes under 18 between 8:00 PM and 8:00 AM. You can send this after 8:00 AM.",
     );
     expect(sendRefusal([coach, minor, parent], "g", evening)).toBeNull();
@@ -84,7 +92,7 @@ describe("the send rule (pure)", () => {
   });
   it("lets go on the 18th birthday in the organisation's zone, with no manual step", () => {
     const turning = { ...minor, guardianIds: [], dateOfBirth: "2008-06-15" };
-    expect(sendRefusal([coach, turning], "c", { ...evening, clock: () => new Date("2026-06-15T03:00:00Z") })).toBe(NO_GUARDIAN_MESSAGE); // 11 PM on the 14th in New York
+    expect(sendRefusal([coach, turning], "c", { ...evening, clock: () => new Date("2026-06-15T03:00:00Z") })).toEqual({ code: "no-guardian" }); // 11 PM on the 14th in New York
     expect(sendRefusal([coach, turning], "c", evening)).toBeNull();
   });
   it("ignores a sender who is not in the conversation (the membership rule answers them)", () => {
@@ -149,7 +157,7 @@ describe("conversations with minors", () => {
       { conversationId: id, senderId: coach.id, content: "x" },
       { ...DEFAULT_SEND_LIMITS, safePlay: afternoon },
     );
-    expect(refused).toEqual({ ok: false, reason: "safe-play", message: NO_GUARDIAN_MESSAGE });
+    expect(refused).toEqual({ ok: false, reason: "safe-play", refusal: { code: "no-guardian" } });
     const parent = await makeUser("client", "Lou Later");
     await link(kid.id, parent.id);
     const [row] = await db

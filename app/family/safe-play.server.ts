@@ -2,11 +2,13 @@
 // WebSocket send (through createMessage) and the conversation starts. The pure parts (`sendRefusal`,
 // `startRefusal`, `isMinorPerson`) decide from rows; the `safePlay...` functions read those rows first.
 //   - A conversation that includes a minor must include one of the minor's linked guardians: otherwise nobody
-//     may start it or send to it (NO_GUARDIAN_MESSAGE; the unlinked athlete reads NEEDS_GUARDIAN_MESSAGE).
+//     may start it or send to it ("no-guardian"; the unlinked athlete reads "needs-guardian").
 //   - Quiet hours: a coach may not send into a conversation with a minor between QUIET_HOURS in ORG_TIME_ZONE.
 //     Guardians and athletes are never restricted.
 //   - A guardian link to a minor cannot be removed through the site; only the safeguarding lead reads
 //     conversations they are not in, and only reported ones.
+// The rules answer with a refusal's code (SafePlayRefusal); whoever tells the person says it in their language
+// (safePlayMessage, app/family/safe-play.ts).
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
@@ -18,28 +20,23 @@ import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import {
   ADULT_AGE,
-  COACH_SUSPENDED_MESSAGE,
-  COACH_UNAVAILABLE_MESSAGE,
-  KIND_QUESTION_MESSAGE,
-  KIND_UNANSWERED_MESSAGE,
-  pausedMessage,
   ageOn,
-  AWAITING_CONFIRMATION_MESSAGE,
-  CONFIRMATION_NEEDED_MESSAGE,
-  GUARDIAN_MUST_BE_ADULT,
   dateOfBirthProblem,
+  guardianMustBeAdultMessage,
   inQuietHours,
   msUntilSafePlayClockChanges,
   isMinor,
+  kindLabel,
   MIN_AGE_ALONE,
-  NEEDS_GUARDIAN_MESSAGE,
-  UNDER_13_MESSAGE,
-  NO_GUARDIAN_MESSAGE,
   parseQuietHours,
-  quietHoursMessage,
+  safePlayMessage,
+  under13Message,
   type ClientKind,
   type QuietHours,
+  type SafePlayRefusal,
 } from "~/family/safe-play";
+import { m } from "~/paraglide/messages";
+import type { ClientLabelWords } from "~/components/client-label";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { invariantResponse } from "~/lib/responses.server";
 
@@ -102,32 +99,33 @@ export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBir
 }
 
 /**
- * The send rule, from the conversation's participants: null when `senderId` may send now, else the words to show.
- * A sender who is not a participant gets null here (the membership rule answers them, revealing nothing).
+ * The send rule, from the conversation's participants: null when `senderId` may send now, else why not (its words:
+ * safePlayMessage). A sender who is not a participant gets null here (the membership rule answers them, revealing
+ * nothing).
  */
 export function sendRefusal(
   participants: SafetyPerson[],
   senderId: string,
   settings: SafePlaySettings,
   pausedReason: string | null = null,
-): string | null {
+): SafePlayRefusal | null {
   const sender = participants.find((p) => p.id === senderId);
   if (!sender) return null;
-  if (pausedReason) return pausedMessage(pausedReason);
-  if (sender.role === "client" && sender.kindAnswered === false) return KIND_QUESTION_MESSAGE;
+  if (pausedReason) return { code: "paused", reason: pausedReason };
+  if (sender.role === "client" && sender.kindAnswered === false) return { code: "kind-question" };
   const present = new Set(participants.map((p) => p.id));
   const minors = participants.filter((p) => isMinorPerson(p, settings));
   for (const minor of minors) {
-    if (!minor.guardianIds.some((g) => present.has(g))) return minor.id === senderId ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+    if (!minor.guardianIds.some((g) => present.has(g))) return { code: minor.id === senderId ? "needs-guardian" : "no-guardian" };
   }
-  if (minors.length > 0 && sender.role === "coach" && sender.suspended) return COACH_SUSPENDED_MESSAGE;
+  if (minors.length > 0 && sender.role === "coach" && sender.suspended) return { code: "coach-suspended" };
   // Staff confirm a minor's family before a coach and the minor talk; the guardians may write meanwhile.
-  if (participants.some((p) => p.role === "coach") && (sender.role === "coach" || minors.some((m) => m.id === senderId))) {
-    const waiting = minors.find((m) => !m.familyConfirmed);
-    if (waiting) return waiting.id === senderId ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
+  if (participants.some((p) => p.role === "coach") && (sender.role === "coach" || minors.some((p) => p.id === senderId))) {
+    const waiting = minors.find((p) => !p.familyConfirmed);
+    if (waiting) return { code: waiting.id === senderId ? "awaiting-confirmation" : "confirmation-needed" };
   }
   if (minors.length > 0 && sender.role === "coach" && inQuietHours(settings.clock(), settings.timeZone, settings.quietHours)) {
-    return quietHoursMessage(settings.quietHours);
+    return { code: "quiet-hours", quiet: settings.quietHours };
   }
   return null;
 }
@@ -136,17 +134,17 @@ export function sendRefusal(
  * The start rule: nobody starts a conversation with (or as) a minor who has no linked guardian, and a coach and a
  * minor whose family staff have not confirmed do not start one.
  */
-export function startRefusal(starter: SafetyPerson, other: SafetyPerson, settings: SafePlaySettings): string | null {
+export function startRefusal(starter: SafetyPerson, other: SafetyPerson, settings: SafePlaySettings): SafePlayRefusal | null {
   const pair = [starter, other];
-  if (starter.role === "client" && starter.kindAnswered === false) return KIND_QUESTION_MESSAGE;
-  if (other.role === "client" && other.kindAnswered === false) return KIND_UNANSWERED_MESSAGE;
+  if (starter.role === "client" && starter.kindAnswered === false) return { code: "kind-question" };
+  if (other.role === "client" && other.kindAnswered === false) return { code: "kind-unanswered" };
   for (const p of pair) {
     if (!isMinorPerson(p, settings)) continue;
     const coach = pair.find((q) => q.role === "coach");
-    if (coach?.suspended) return coach.id === starter.id ? COACH_SUSPENDED_MESSAGE : COACH_UNAVAILABLE_MESSAGE;
-    if (p.guardianIds.length === 0) return p.id === starter.id ? NEEDS_GUARDIAN_MESSAGE : NO_GUARDIAN_MESSAGE;
+    if (coach?.suspended) return { code: coach.id === starter.id ? "coach-suspended" : "coach-unavailable" };
+    if (p.guardianIds.length === 0) return { code: p.id === starter.id ? "needs-guardian" : "no-guardian" };
     if (!p.familyConfirmed && pair.some((q) => q.role === "coach"))
-      return p.id === starter.id ? AWAITING_CONFIRMATION_MESSAGE : CONFIRMATION_NEEDED_MESSAGE;
+      return { code: p.id === starter.id ? "awaiting-confirmation" : "confirmation-needed" };
   }
   return null;
 }
@@ -196,7 +194,7 @@ export async function safePlaySendVerdict(
   conversationId: string,
   senderId: string,
   settings: SafePlaySettings,
-): Promise<{ refusal: string | null; version: string | null; validForMs: number }> {
+): Promise<{ refusal: SafePlayRefusal | null; version: string | null; validForMs: number }> {
   if (!isUuid(conversationId)) return { refusal: null, version: null, validForMs: 0 };
   const { rows } = await db.$client.query({ ...SEND_VERDICT, values: [conversationId] });
   const first = rows[0] as { paused: string | null; version: string } | undefined;
@@ -218,23 +216,34 @@ const SEND_VERDICT = {
     where c.id = $1::uuid`,
 };
 
-export async function safePlayStartRefusal(db: SqlExecutor, starterId: string, otherId: string, settings: SafePlaySettings): Promise<string | null> {
+export async function safePlayStartRefusal(
+  db: SqlExecutor,
+  starterId: string,
+  otherId: string,
+  settings: SafePlaySettings,
+): Promise<SafePlayRefusal | null> {
   const people = await getSafetyPeople(db, [starterId, otherId]);
   const starter = people.find((p) => p.id === starterId);
   const other = people.find((p) => p.id === otherId);
   return starter && other ? startRefusal(starter, other, settings) : null;
 }
 
-/** What keeps this person from messaging at all (the chat widget and /messages explain it), or null. */
-export async function messagingBlockFor(db: SqlExecutor, userId: string, settings: SafePlaySettings): Promise<string | null> {
+/** What keeps this person from messaging at all (/messages explains it, by its code), or null. */
+export async function messagingBlock(db: SqlExecutor, userId: string, settings: SafePlaySettings): Promise<SafePlayRefusal | null> {
   const [me] = await getSafetyPeople(db, [userId]);
-  if (me?.role === "client" && me.kindAnswered === false) return KIND_QUESTION_MESSAGE;
+  if (me?.role === "client" && me.kindAnswered === false) return { code: "kind-question" };
   if (!me || !isMinorPerson(me, settings)) return null;
-  if (me.guardianIds.length === 0) return NEEDS_GUARDIAN_MESSAGE;
-  return me.familyConfirmed ? null : AWAITING_CONFIRMATION_MESSAGE;
+  if (me.guardianIds.length === 0) return { code: "needs-guardian" };
+  return me.familyConfirmed ? null : { code: "awaiting-confirmation" };
 }
 
-export const GUARDIAN_REMOVAL_REFUSED = "A parent or guardian cannot be removed while the athlete is under 18.";
+/** The same, in words of the request's language: what the chat widget says instead of its form, or null. */
+export async function messagingBlockFor(db: SqlExecutor, userId: string, settings: SafePlaySettings): Promise<string | null> {
+  const block = await messagingBlock(db, userId, settings);
+  return block ? safePlayMessage(block) : null;
+}
+
+export const guardianRemovalRefused = () => m.messaging_family_removal_refused();
 
 /**
  * Who may remove the link between `athleteId` and `guardianId`: once the athlete is an adult, the athlete or that
@@ -257,7 +266,7 @@ export async function isSafeguardingLead(db: SqlExecutor, userId: string): Promi
 /** The safeguarding lead, or a thrown 403 (a visitor is sent to sign in). First line of /safeguarding's loader and action. */
 export async function requireSafeguardingLead(request: Request, context: AppLoadContext): Promise<Profile> {
   const user = await requireUser(request, context);
-  invariantResponse(await isSafeguardingLead(context.db, user.id), "Only the safeguarding lead can open this page.", 403);
+  invariantResponse(await isSafeguardingLead(context.db, user.id), m.messaging_sg_lead_only(), 403);
   return user;
 }
 
@@ -265,7 +274,7 @@ export async function requireSafeguardingLead(request: Request, context: AppLoad
  * The sign-up and /account rule for what a client says they are. Everyone gives a real date of birth: an athlete
  * is at least 13 (COPPA: a parent creates the account of a younger child), a parent or guardian at least 18 (a
  * child calling themselves a guardian would switch their own protection off). Null when acceptable, else the field
- * and words. A date can still be a lie: that is why staff confirm a family before a coach and a minor talk.
+ * and words (in the request's language). A date can still be a lie: that is why staff confirm a family before a coach and a minor talk.
  */
 export function clientKindProblem(
   kind: ClientKind,
@@ -275,7 +284,21 @@ export function clientKindProblem(
   const problem = dateOfBirthProblem(dateOfBirth ?? "", settings.clock(), settings.timeZone);
   if (problem) return { field: "dateOfBirth", message: problem };
   const age = ageOn(dateOfBirth!, settings.clock(), settings.timeZone);
-  if (kind === "athlete" && age < MIN_AGE_ALONE) return { field: "dateOfBirth", message: UNDER_13_MESSAGE };
-  if (kind === "guardian" && age < ADULT_AGE) return { field: "kind", message: GUARDIAN_MUST_BE_ADULT };
+  if (kind === "athlete" && age < MIN_AGE_ALONE) return { field: "dateOfBirth", message: under13Message() };
+  if (kind === "guardian" && age < ADULT_AGE) return { field: "kind", message: guardianMustBeAdultMessage() };
   return null;
+}
+
+/** The words of the client badges (app/components/client-label.tsx), in the request's language, for a page's data. */
+export function clientLabelWords(): ClientLabelWords {
+  return {
+    guardian: kindLabel("guardian"),
+    athlete: kindLabel("athlete"),
+    minor: m.messaging_badge_minor(),
+    guardians: m.messaging_badge_guardians({ names: "{names}" }),
+    athletes: m.messaging_badge_athletes({ names: "{names}" }),
+    noGuardian: m.messaging_badge_no_guardian(),
+    notConfirmed: m.messaging_family_not_confirmed(),
+    confirm: m.messaging_confirm_family(),
+  };
 }

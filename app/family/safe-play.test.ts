@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { dayInZone } from "../lib/datetime";
-import { ageOn, dateOfBirthProblem, inQuietHours, isMinor, msUntilSafePlayClockChanges, parseQuietHours, quietHoursMessage } from "./safe-play";
+import {
+  ageOn,
+  dateOfBirthProblem,
+  inQuietHours,
+  isMinor,
+  kindLabel,
+  msUntilSafePlayClockChanges,
+  parseQuietHours,
+  quietHoursMessage,
+  safePlayMessage,
+} from "./safe-play";
 
 const NY = "America/New_York";
 
@@ -51,6 +61,44 @@ describe("quiet hours", () => {
       "Quiet hours: coaches can't message student-athletes under 18 between 8:00 PM and 8:00 AM. You can send this after 8:00 AM.",
     );
   });
+
+  it("says the same in Spanish, with the times as Spanish writes them (and no time ending a sentence on its own period)", () => {
+    expect(quietHoursMessage(quiet, "es")).toBe(
+      "Horario de descanso: entre las 8:00 p. m. y las 8:00 a. m., los entrenadores no pueden escribirles a estudiantes-atletas menores de 18 años. Después de las 8:00 a. m. podrá enviar este mensaje.",
+    );
+    expect(quietHoursMessage(parseQuietHours("12:00-13:30")!, "es")).toContain("entre las 12:00 p. m. y la 1:30 p. m.,");
+    expect(quietHoursMessage(parseQuietHours("00:30-06:00")!, "es")).toContain("entre las 12:30 a. m. y las 6:00 a. m.,");
+  });
+});
+
+describe("Safe Play's refusals in both languages", () => {
+  it("says why and what to do, word for word in English as the issue fixes it, and in Spanish", () => {
+    expect(safePlayMessage({ code: "no-guardian" }, "en")).toBe(
+      "This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.",
+    );
+    expect(safePlayMessage({ code: "no-guardian" }, "es")).toBe(
+      "Este estudiante-atleta todavía no tiene a su madre, padre o tutor legal vinculado en el sitio. Los mensajes a menores de edad deben incluir a su madre, padre o tutor legal.",
+    );
+    expect(safePlayMessage({ code: "paused", reason: "Revisión" }, "es")).toBe(
+      "La persona responsable de la protección de menores pausó esta conversación: Revisión. Nadie puede enviar mensajes en ella hasta que se reanude.",
+    );
+    expect(safePlayMessage({ code: "quiet-hours", quiet: parseQuietHours("20:00-08:00")! }, "es")).toBe(
+      quietHoursMessage(parseQuietHours("20:00-08:00")!, "es"),
+    );
+    const codes = [
+      "no-guardian",
+      "needs-guardian",
+      "confirmation-needed",
+      "awaiting-confirmation",
+      "coach-suspended",
+      "coach-unavailable",
+      "kind-question",
+      "kind-unanswered",
+    ] as const;
+    for (const code of codes) expect(safePlayMessage({ code }, "es")).not.toBe(safePlayMessage({ code }, "en"));
+    expect(kindLabel("guardian", "es")).toBe("Madre, padre o tutor legal");
+    expect(kindLabel("athlete", "en")).toBe("Student-athlete");
+  });
 });
 
 describe("dateOfBirthProblem", () => {
@@ -61,6 +109,7 @@ describe("dateOfBirthProblem", () => {
     expect(dateOfBirthProblem("2011-02-30", now, NY)).toBe("Please enter a real date.");
     expect(dateOfBirthProblem("2027-01-01", now, NY)).toBe("The date of birth cannot be in the future.");
     expect(dateOfBirthProblem("1901-01-01", now, NY)).toBe("Please check the year of birth.");
+    expect(dateOfBirthProblem("2027-01-01", now, NY, "es")).toBe("La fecha de nacimiento no puede estar en el futuro.");
   });
 });
 

@@ -1,8 +1,11 @@
 // Safe Play's clock rules, pure so the server decides and the browser can explain: a person's age from their date of
 // birth and quiet hours, both read in the organisation's time zone (a minor turns adult on their 18th birthday there,
-// with no manual step).
+// with no manual step). And Safe Play's words, in both languages: a refusal is a code (SafePlayRefusal) that whoever
+// tells the person turns into words in their language (safePlayMessage), the page's unless told.
 
 import { dayInZone, formatter } from "../lib/datetime";
+import { getLocale, type Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 
 export const ADULT_AGE = 18;
 export const MIN_AGE_ALONE = 13;
@@ -51,15 +54,23 @@ export function parseQuietHours(text: string): QuietHours | null {
 
 /** Whether `now` falls inside the quiet hours, which may run past midnight (20:00-08:00). */
 export function inQuietHours(now: Date, timeZone: string, quiet: QuietHours): boolean {
-  const m = localMinutes(now, timeZone);
-  return quiet.start < quiet.end ? m >= quiet.start && m < quiet.end : m >= quiet.start || m < quiet.end;
+  const at = localMinutes(now, timeZone);
+  return quiet.start < quiet.end ? at >= quiet.start && at < quiet.end : at >= quiet.start || at < quiet.end;
 }
 
-/** "8:00 AM": the local time at which quiet hours end, as people read it. */
-export function formatMinutesOfDay(minutes: number): string {
+/** "8:00 AM" (Spanish "8:00 a. m."): the local time at which quiet hours end, as people read it. */
+export function formatMinutesOfDay(minutes: number, locale: Locale = "en"): string {
   const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+  const min = minutes % 60;
+  const clock = `${h % 12 === 0 ? 12 : h % 12}:${String(min).padStart(2, "0")}`;
+  if (locale === "es") return `${clock} ${h < 12 ? "a. m." : "p. m."}`;
+  return `${clock} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** A time of day as a sentence says it: "8:00 AM"; in Spanish with its article, "las 8:00 p. m." or "la 1:30 a. m.". */
+function atTime(minutes: number, locale: Locale): string {
+  if (locale !== "es") return formatMinutesOfDay(minutes, locale);
+  return `${Math.floor(minutes / 60) % 12 === 1 ? "la" : "las"} ${formatMinutesOfDay(minutes, locale)}`;
 }
 
 /** How long a remembered Safe Play answer stays good: 45 to 60 seconds, spread so answers asked together do not all end together. */
@@ -71,43 +82,91 @@ const SAFE_PLAY_ANSWER_MIN_MS = 45_000;
  * never past the next quiet-hours boundary or local midnight (when an age can change), where time alone changes it.
  */
 export function msUntilSafePlayClockChanges(now: Date, timeZone: string, quiet: QuietHours): number {
-  const m = localMinutes(now, timeZone);
+  const at = localMinutes(now, timeZone);
   const intoMinute = now.getUTCSeconds() * 1000 + now.getUTCMilliseconds();
-  const until = (boundary: number) => ((boundary - m + 1440) % 1440 || 1440) * 60_000 - intoMinute;
+  const until = (boundary: number) => ((boundary - at + 1440) % 1440 || 1440) * 60_000 - intoMinute;
   const lifetime = SAFE_PLAY_ANSWER_MIN_MS + Math.random() * (SAFE_PLAY_ANSWER_MAX_MS - SAFE_PLAY_ANSWER_MIN_MS);
   return Math.max(0, Math.min(lifetime, until(quiet.start), until(quiet.end), until(0)));
 }
 
-export function quietHoursMessage(quiet: QuietHours): string {
-  return `Quiet hours: coaches can't message student-athletes under 18 between ${formatMinutesOfDay(quiet.start)} and ${formatMinutesOfDay(quiet.end)}. You can send this after ${formatMinutesOfDay(quiet.end)}.`;
+export function quietHoursMessage(quiet: QuietHours, locale: Locale = getLocale()): string {
+  return m.messaging_refusal_quiet_hours({ start: atTime(quiet.start, locale), end: atTime(quiet.end, locale) }, { locale });
 }
 
 export type ClientKind = "guardian" | "athlete";
 
-/** The words every page uses for a client's kind. */
-export const KIND_LABEL: Record<ClientKind, string> = { guardian: "Parent or guardian", athlete: "Student-athlete" };
+/** The words every page uses for a client's kind, in the page's language unless told. */
+export const kindLabel = (kind: ClientKind, locale: Locale = getLocale()): string =>
+  kind === "guardian" ? m.messaging_kind_guardian({}, { locale }) : m.messaging_kind_athlete({}, { locale });
 
-/** The refusal the issue fixes word for word: a minor with no guardian cannot be messaged. */
-export const NO_GUARDIAN_MESSAGE = "This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.";
-/** What an athlete under 18 without a linked guardian reads in the chat widget and on /messages. */
-export const NEEDS_GUARDIAN_MESSAGE =
-  "Before you can send messages, a parent or guardian must be linked to your account: messages to minors must include a guardian. Enter their email on your account page and they will get an invitation.";
+/**
+ * Why Safe Play refuses a send, a start, or any messaging at all: a code, so the one who answers says it in the
+ * reader's language (safePlayMessage), wherever the refusal is read (a page, the widget, the socket).
+ */
+export type SafePlayRefusal =
+  /** The refusal the issue fixes word for word: a minor with no guardian cannot be messaged. */
+  | { code: "no-guardian" }
+  /** What an athlete under 18 without a linked guardian reads (the chat widget, /messages). */
+  | { code: "needs-guardian" }
+  /** The send and start refusal while a minor's household waits for staff confirmation. */
+  | { code: "confirmation-needed" }
+  /** What a minor athlete of an unconfirmed household reads (the chat widget, /messages). */
+  | { code: "awaiting-confirmation" }
+  /** A coach whose messaging with minors the lead suspended. */
+  | { code: "coach-suspended" }
+  /** What a student-athlete reads when they try to start a conversation with a suspended coach. */
+  | { code: "coach-unavailable" }
+  /** An account made through Google has not said who the person is: it messages nobody until it does. */
+  | { code: "kind-question" }
+  /** What others read when they try to start a conversation with such an account. */
+  | { code: "kind-unanswered" }
+  /** Everyone in a conversation the safeguarding lead paused reads why, and that nobody can send. */
+  | { code: "paused"; reason: string }
+  | { code: "quiet-hours"; quiet: QuietHours };
+
+/** The words of a Safe Play refusal: why, and what to do, in the reader's language (the page's unless told). */
+export function safePlayMessage(refusal: SafePlayRefusal, locale: Locale = getLocale()): string {
+  const o = { locale };
+  switch (refusal.code) {
+    case "no-guardian":
+      return m.messaging_refusal_no_guardian({}, o);
+    case "needs-guardian":
+      return m.messaging_refusal_needs_guardian({}, o);
+    case "confirmation-needed":
+      return m.messaging_refusal_confirmation_needed({}, o);
+    case "awaiting-confirmation":
+      return m.messaging_refusal_awaiting_confirmation({}, o);
+    case "coach-suspended":
+      return m.messaging_refusal_coach_suspended({}, o);
+    case "coach-unavailable":
+      return m.messaging_refusal_coach_unavailable({}, o);
+    case "kind-question":
+      return m.messaging_refusal_kind_question({}, o);
+    case "kind-unanswered":
+      return m.messaging_refusal_kind_unanswered({}, o);
+    case "paused":
+      return pausedMessage(refusal.reason, locale);
+    case "quiet-hours":
+      return quietHoursMessage(refusal.quiet, locale);
+  }
+}
+
 /** Sign-up and /account refuse an athlete under 13 (COPPA): the parent creates the account. */
-export const UNDER_13_MESSAGE =
-  'Student-athletes under 13 cannot create their own account. A parent or guardian creates it: they sign up as a parent or guardian, then choose "Add a student-athlete" on their account page.';
+export const under13Message = (locale: Locale = getLocale()) => m.messaging_refusal_under_13({}, { locale });
 
 /** Sign-up and /account refuse a parent or guardian under 18: a child cannot make themselves their own guardian. */
-export const GUARDIAN_MUST_BE_ADULT = 'A parent or guardian must be 18 or older. If you are a student-athlete, choose "I am a student-athlete".';
+export const guardianMustBeAdultMessage = (locale: Locale = getLocale()) => m.messaging_refusal_guardian_adult({}, { locale });
 
 /** A date of birth typed in a form: a real YYYY-MM-DD day, not in the future, at most 100 years ago. */
-export function dateOfBirthProblem(value: string, now: Date, timeZone: string): string | null {
-  const m = DATE.exec(value);
-  if (!m) return "Please enter a date of birth.";
-  const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+export function dateOfBirthProblem(value: string, now: Date, timeZone: string, locale: Locale = getLocale()): string | null {
+  const o = { locale };
+  const parts = DATE.exec(value);
+  if (!parts) return m.messaging_dob_missing({}, o);
+  const [y, mo, d] = parts.slice(1).map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return "Please enter a real date.";
-  if (value > dayInZone(now, timeZone)) return "The date of birth cannot be in the future.";
-  if (ageOn(value, now, timeZone) > 100) return "Please check the year of birth.";
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return m.messaging_dob_not_real({}, o);
+  if (value > dayInZone(now, timeZone)) return m.messaging_dob_future({}, o);
+  if (ageOn(value, now, timeZone) > 100) return m.messaging_dob_check_year({}, o);
   return null;
 }
 
@@ -122,40 +181,23 @@ export type ClientLabel = {
 };
 
 /** "Student-athlete · Minor · Guardian: Ann Lee" as one line, for places without room for badges. */
-export function describeClient(label: ClientLabel): string {
+export function describeClient(label: ClientLabel, locale: Locale = getLocale()): string {
+  const o = { locale };
+  const names = label.family.join(", ");
   const family = label.family.length
-    ? `${label.kind === "athlete" ? "Guardian" : "Athletes"}: ${label.family.join(", ")}`
+    ? label.kind === "athlete"
+      ? m.messaging_badge_guardians({ names }, o)
+      : m.messaging_badge_athletes({ names }, o)
     : label.kind === "athlete"
-      ? "No guardian linked"
+      ? m.messaging_badge_no_guardian({}, o)
       : "";
-  return [KIND_LABEL[label.kind], label.minor ? "Minor" : "", family].filter(Boolean).join(" · ");
+  return [kindLabel(label.kind, locale), label.minor ? m.messaging_badge_minor({}, o) : "", family].filter(Boolean).join(" · ");
 }
 
-/** What coaches see beside a minor whose household staff have not confirmed yet. */
-export const FAMILY_NOT_CONFIRMED = "Family not confirmed";
-/** The send and start refusal while a minor's household waits for staff confirmation. */
-export const CONFIRMATION_NEEDED_MESSAGE =
-  "This student-athlete's family has not been confirmed yet. A coach or the safeguarding lead confirms it after meeting or phoning the parent or guardian; then coaches and the athlete can message each other.";
-/** What a minor athlete of an unconfirmed household reads in the chat widget and on /messages. */
-export const AWAITING_CONFIRMATION_MESSAGE =
-  "Before you can message coaches, the organisation confirms your family: a coach or the safeguarding lead meets or phones your parent or guardian. Your parent or guardian can message coaches meanwhile.";
-
-/** An athlete invitation never moves an existing account into the family: the athlete chooses a new login. */
-export const ATHLETE_INVITATION_NEEDS_NEW_LOGIN =
-  "This invitation gives the student-athlete a login of their own, and the account you are signed in with already belongs to someone, so it cannot take it. Sign out, then follow the link again to choose a password.";
-export const ADDRESS_TAKEN =
-  "An account already uses this email address, so it cannot become this student-athlete's login. Please ask your parent or guardian to send the invitation to an address of your own.";
-
 /** Everyone in a conversation the safeguarding lead paused reads why, and that nobody can send. */
-export const pausedMessage = (reason: string) =>
-  `The safeguarding lead paused this conversation: ${reason}. Nobody can send messages in it until it is resumed.`;
-/** A coach whose messaging with minors the lead suspended. */
-export const COACH_SUSPENDED_MESSAGE = "Your messaging with student-athletes under 18 is suspended by the safeguarding lead. Please contact them.";
+export const pausedMessage = (reason: string, locale: Locale = getLocale()) => m.messaging_refusal_paused({ reason }, { locale });
 
-/** What a student-athlete reads when they try to start a conversation with a suspended coach. */
-export const COACH_UNAVAILABLE_MESSAGE = "This coach cannot message student-athletes under 18 at the moment. Please choose another coach.";
-
-/** What the lead decided about a report (the reporter sees that it was reviewed; the lead's log keeps which). */
+/** What the lead decided about a report (the reporter sees that it was reviewed; the lead's log keeps which). Stored as written here. */
 export const REPORT_OUTCOMES = [
   "No concern found",
   "Spoke with the coach",
@@ -166,10 +208,27 @@ export const REPORT_OUTCOMES = [
 ] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
-/** An account made through Google has not said who the person is: it messages nobody until it does. */
-export const KIND_QUESTION_MESSAGE =
-  "Before you can send messages, please tell us on your account page whether you are a parent or guardian or a student-athlete, with your date of birth.";
-/** What others read when they try to start a conversation with such an account. */
-export const KIND_UNANSWERED_MESSAGE = "This person has not said yet whether they are a parent or guardian or a student-athlete.";
+/** An outcome as the lead reads it, in the page's language (what is stored stays the English above). */
+export function reportOutcomeLabel(outcome: ReportOutcome, locale: Locale = getLocale()): string {
+  const o = { locale };
+  switch (outcome) {
+    case "No concern found":
+      return m.messaging_outcome_no_concern({}, o);
+    case "Spoke with the coach":
+      return m.messaging_outcome_spoke_coach({}, o);
+    case "Spoke with the family":
+      return m.messaging_outcome_spoke_family({}, o);
+    case "Conversation paused":
+      return m.messaging_outcome_paused({}, o);
+    case "Coach's messaging with minors suspended":
+      return m.messaging_outcome_suspended({}, o);
+    case "Referred to the authorities":
+      return m.messaging_outcome_referred({}, o);
+  }
+}
 
-export const INVITATION_GONE = "This invitation has expired or has already been used. Ask for a new one.";
+/** The refusals of an invitation's link, in the page's language. */
+export const invitationGoneMessage = (locale: Locale = getLocale()) => m.messaging_invitation_gone({}, { locale });
+/** An athlete invitation never moves an existing account into the family: the athlete chooses a new login. */
+export const athleteInvitationNeedsNewLogin = (locale: Locale = getLocale()) => m.messaging_refusal_athlete_needs_new_login({}, { locale });
+export const addressTakenMessage = (locale: Locale = getLocale()) => m.messaging_refusal_address_taken({}, { locale });

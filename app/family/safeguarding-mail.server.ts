@@ -1,11 +1,14 @@
 // Mail to the safeguarding lead (decision 0022): every lead, or, while the organisation has named none, its contact
 // address, so nothing is promised that nobody keeps. No names and no message text: the lead reads them signed in.
+// Each lead reads it in their account's language; the organisation's address, which has no account, in English.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { messageReports, users } from "../../db/schema";
 import { addJob } from "../models/jobs.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
 import { hitRateLimit } from "../models/rate-limit.server";
+import { isLocale, localizePath, type Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 
 /** Who reviews what reaches the lead: the safeguarding lead, or, while none is named, the organisation. */
 export type Reviewer = "lead" | "organisation";
@@ -13,6 +16,8 @@ export type Reviewer = "lead" | "organisation";
 export type SafeguardingMailServices = MailServices & { config: MailServices["config"] & { site: { email: string } } };
 
 type SafeguardingMail = { kind: string; subject: string; paragraphs: string[] };
+/** A mail's words in the language of the one who reads it. */
+type SafeguardingMailIn = (locale: Locale) => SafeguardingMail;
 
 /** The organisation, standing in for a lead while none is named (the id of its counters and summary job). */
 const ORGANISATION = "organisation";
@@ -20,37 +25,43 @@ const ORGANISATION = "organisation";
 /** Who gets the lead's mail now: every lead, by id, or the organisation while none is named. */
 async function getRecipients(tx: DbOrTx, services: SafeguardingMailServices) {
   const leads = await tx
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.role, "coach"), eq(users.safeguardingLead, true), isNull(users.deletedAt)));
-  return leads.length ? leads : [{ id: ORGANISATION, email: services.config.site.email }];
+  return leads.length
+    ? leads.map((l) => ({ id: l.id, email: l.email, locale: isLocale(l.locale) ? l.locale : ("en" as const) }))
+    : [{ id: ORGANISATION, email: services.config.site.email, locale: "en" as const }];
 }
 
-async function enqueueSafeguardingMail(tx: DbOrTx, services: SafeguardingMailServices, to: { id: string; email: string }, mail: SafeguardingMail) {
+type Recipient = { id: string; email: string; locale: Locale };
+
+async function enqueueSafeguardingMail(tx: DbOrTx, services: SafeguardingMailServices, to: Recipient, words: SafeguardingMailIn) {
+  const { locale } = to;
+  const o = { locale };
+  const mail = words(locale);
   if (to.id === ORGANISATION) {
     await enqueueMail(tx, services, {
       to: to.email,
       kind: mail.kind,
-      subject: `${mail.subject}, and no safeguarding lead is named`,
-      paragraphs: [
-        ...mail.paragraphs,
-        "The site has no safeguarding lead yet, so this mail comes to the organisation's address. Name a lead (npm run user:role -- EMAIL safeguarding, for a coach): they then follow this up on the safeguarding page.",
-      ],
-      action: { label: "Open the site", url: services.config.publicUrl },
+      locale,
+      subject: m.messaging_mail_sg_no_lead_subject({ subject: mail.subject }, o),
+      paragraphs: [...mail.paragraphs, m.messaging_mail_sg_no_lead({}, o)],
+      action: { label: m.messaging_mail_sg_open_site({}, o), url: services.config.publicUrl },
     });
     return;
   }
   await enqueueMail(tx, services, {
     to: to.email,
     kind: mail.kind,
+    locale,
     subject: mail.subject,
-    paragraphs: [...mail.paragraphs, "Please review it on the safeguarding page."],
-    action: { label: "Open the safeguarding page", url: `${services.config.publicUrl}/safeguarding` },
+    paragraphs: [...mail.paragraphs, m.messaging_mail_sg_review({}, o)],
+    action: { label: m.messaging_mail_sg_open_page({}, o), url: `${services.config.publicUrl}${localizePath("/safeguarding", locale)}` },
   });
 }
 
 /** Queues `mail` to every lead (in the caller's transaction), or to the organisation's address; says which. */
-export async function mailSafeguarding(tx: DbOrTx, services: SafeguardingMailServices, mail: SafeguardingMail): Promise<Reviewer> {
+export async function mailSafeguarding(tx: DbOrTx, services: SafeguardingMailServices, mail: SafeguardingMailIn): Promise<Reviewer> {
   const recipients = await getRecipients(tx, services);
   for (const to of recipients) await enqueueSafeguardingMail(tx, services, to, mail);
   return recipients[0]!.id === ORGANISATION ? "organisation" : "lead";
@@ -60,11 +71,11 @@ export async function mailSafeguarding(tx: DbOrTx, services: SafeguardingMailSer
 export const REPORT_MAIL_MINUTES = 15;
 export const SAFEGUARDING_SUMMARY_JOB = "safeguarding_summary";
 
-const REPORT_MAIL: SafeguardingMail = {
+const REPORT_MAIL: SafeguardingMailIn = (locale) => ({
   kind: "message-report",
-  subject: "A message was reported",
-  paragraphs: ["A participant reported a message in a conversation."],
-};
+  subject: m.messaging_mail_sg_report_subject({}, { locale }),
+  paragraphs: [m.messaging_mail_sg_report({}, { locale })],
+});
 
 /**
  * Tells the leads (or the organisation) of a new report (decision 0024): the first report in REPORT_MAIL_MINUTES is
@@ -107,10 +118,10 @@ export async function sendSafeguardingSummary(services: SafeguardingMailServices
     if (n === 0) return;
     const hit = await hitRateLimit(tx, `mail:safeguarding:${to.id}`, 1, REPORT_MAIL_MINUTES * 60);
     if (!hit.allowed) return; // a report was mailed meanwhile: that mail said it
-    await enqueueSafeguardingMail(tx, services, to, {
+    await enqueueSafeguardingMail(tx, services, to, (locale) => ({
       kind: "message-report",
-      subject: "More messages were reported",
-      paragraphs: [`More messages were reported since our last email. ${n === 1 ? "1 report is" : `${n} reports are`} waiting for review.`],
-    });
+      subject: m.messaging_mail_sg_more_subject({}, { locale }),
+      paragraphs: [m.messaging_mail_sg_more({ count: n }, { locale })],
+    }));
   });
 }

@@ -2,12 +2,16 @@
 // organisation's clock on the server (clientKindProblem, dateOfBirthProblem).
 import { z } from "zod";
 import { clientKind, optionalDate } from "../auth/schemas";
+import { m } from "~/paraglide/messages";
+
+/** A zod message read when the issue is raised, so it is in the language of the page. */
+const says = (message: () => string) => ({ error: () => message() });
 
 const email = z
   .string()
   .trim()
-  .max(254, "Email is too long")
-  .pipe(z.email({ error: "Please enter a valid email address" }))
+  .max(254, says(m.messaging_family_email_too_long))
+  .pipe(z.email(says(m.messaging_family_email_invalid)))
   .transform((v) => v.toLowerCase());
 
 /** The forms of /account's family sections, by their `intent`. */
@@ -29,15 +33,15 @@ export type FamilyIntent = (typeof FAMILY_INTENTS)[number];
 export const ClientKindSchema = z.object({ kind: clientKind, dateOfBirth: optionalDate });
 
 const athleteName = z
-  .string({ error: "Please enter the athlete's name." })
+  .string(says(m.messaging_family_name_required))
   .trim()
-  .min(1, "Please enter the athlete's name.")
-  .max(120, "The name can be at most 120 characters.");
+  .min(1, says(m.messaging_family_name_required))
+  .max(120, says(m.messaging_family_name_too_long));
 const dateOfBirth = z
-  .string({ error: "Please enter a date of birth." })
+  .string(says(m.messaging_dob_missing))
   .trim()
-  .min(1, "Please enter a date of birth.")
-  .max(10, "Please enter a date as YYYY-MM-DD.");
+  .min(1, says(m.messaging_dob_missing))
+  .max(10, says(m.messaging_family_date_format));
 
 /** A guardian corrects their athlete's name or date of birth. */
 export const EditAthleteSchema = z.object({ fullName: athleteName, dateOfBirth });
@@ -47,7 +51,7 @@ export const AthleteIdSchema = z.string().min(1).max(64);
 
 /** A guardian sends their athlete's invitation, again or to a new address. */
 export const InviteAthleteSchema = z.object({
-  email: z.string({ error: "Please enter an email address." }).trim().min(1, "Please enter an email address.").pipe(email),
+  email: z.string(says(m.messaging_family_email_required)).trim().min(1, says(m.messaging_family_email_required)).pipe(email),
 });
 
 export const AddAthleteSchema = z.object({
@@ -62,9 +66,9 @@ export const AddAthleteSchema = z.object({
 });
 
 export const InviteCoGuardianSchema = z.object({
-  coGuardianEmail: z.string({ error: "Please enter an email address." }).trim().min(1, "Please enter an email address.").pipe(email),
+  coGuardianEmail: z.string(says(m.messaging_family_email_required)).trim().min(1, says(m.messaging_family_email_required)).pipe(email),
 });
 
 export const InviteGuardianSchema = z.object({
-  guardianEmail: z.string({ error: "Please enter an email address." }).trim().min(1, "Please enter an email address.").pipe(email),
+  guardianEmail: z.string(says(m.messaging_family_email_required)).trim().min(1, says(m.messaging_family_email_required)).pipe(email),
 });

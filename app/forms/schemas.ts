@@ -1,44 +1,103 @@
 // The rules for the public registration and contact forms, checked on the server (which decides).
 import { z } from "zod";
 import { PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
-import { optionalPhone, requiredPhone } from "~/auth/schemas";
+import { phoneNumber, requiredPhone } from "~/auth/schemas";
+import { INTL_LOCALE, getLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 
-const required = (label: string, max = 120) =>
+// The registration form's messages are the catalog's (messages/account), read when a form is checked: in the
+// request's language on the server, the page's in the browser.
+const registrationText = (requiredMessage: () => string, tooLong: (max: string) => string, max = 120) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: requiredMessage })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max.toLocaleString("en-US")} characters`);
+    .min(1, { error: requiredMessage })
+    .max(max, { error: () => tooLong(new Intl.NumberFormat(INTL_LOCALE[getLocale()]).format(max)) });
 
-const email = z
-  .string({ error: "Email is required" })
+const registrationEmail = z
+  .string({ error: () => m.account_error_email_required() })
   .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email({ error: "Please enter a valid email address" }));
+  .min(1, { error: () => m.account_error_email_required() })
+  .max(254, { error: () => m.account_error_email_too_long() })
+  .pipe(z.email({ error: () => m.account_error_email_invalid() }));
+
+const ageWhole = { error: () => m.account_reg_error_age_whole() };
 
 export const RegistrationSchema = z.object({
-  studentName: required("Student name"),
+  studentName: registrationText(
+    () => m.account_reg_error_student_required(),
+    (max) => m.account_reg_error_student_too_long({ max }),
+  ),
   age: z
-    .string({ error: "Age is required" })
+    .string({ error: () => m.account_reg_error_age_required() })
     .trim()
-    .min(1, "Age is required")
-    .regex(/^\d{1,2}$/, "Age must be a whole number")
+    .min(1, { error: () => m.account_reg_error_age_required() })
+    .regex(/^\d{1,2}$/, ageWhole)
     .transform(Number)
-    .pipe(z.number().min(4, "Students must be at least 4 years old").max(99, "Age must be a whole number")),
-  skillLevel: z.enum(SKILL_LEVELS, { error: "Please choose a skill level" }),
-  programInterest: z.enum(PROGRAM_CHOICES as [string, ...string[]], { error: "Please choose a program" }),
-  parentName: required("Parent/guardian name"),
-  email,
+    .pipe(
+      z
+        .number()
+        .min(4, { error: () => m.account_reg_error_age_min() })
+        .max(99, ageWhole),
+    ),
+  skillLevel: z.enum(SKILL_LEVELS, { error: () => m.account_reg_error_skill() }),
+  programInterest: z.enum(PROGRAM_CHOICES as [string, ...string[]], { error: () => m.account_reg_error_program() }),
+  parentName: registrationText(
+    () => m.account_reg_error_parent_required(),
+    (max) => m.account_reg_error_parent_too_long({ max }),
+  ),
+  email: registrationEmail,
   phone: requiredPhone,
-  emergencyContact: required("Emergency contact", 200),
+  emergencyContact: registrationText(
+    () => m.account_reg_error_emergency_required(),
+    (max) => m.account_reg_error_emergency_too_long({ max }),
+    200,
+  ),
 });
 
+// The contact form's messages are the catalog's (messages/help), read when a form is checked: in the request's
+// language on the server, the page's in the browser.
+const contactText = (requiredMessage: () => string, tooLong: (max: string) => string, max: number) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(max, { error: () => tooLong(new Intl.NumberFormat(INTL_LOCALE[getLocale()]).format(max)) });
+
+const contactEmail = z
+  .string({ error: () => m.help_contact_email_required() })
+  .trim()
+  .min(1, { error: () => m.help_contact_email_required() })
+  .max(254, { error: () => m.help_contact_email_too_long() })
+  .pipe(z.email({ error: () => m.help_contact_email_invalid() }));
+
+/** Optional; the rule of every phone field (phoneNumber), with the contact form's words. Empty is null. */
+const contactPhone = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const checked = phoneNumber.safeParse(value);
+    if (checked.success) return checked.data;
+    const tooLong = checked.error.issues[0]?.code === "too_big";
+    ctx.issues.push({ code: "custom", input: value, message: tooLong ? m.help_contact_phone_too_long() : m.help_contact_phone_invalid() });
+    return z.NEVER;
+  });
+
 export const ContactSchema = z.object({
-  name: required("Name"),
-  email,
-  phone: optionalPhone.transform((v) => v ?? null),
-  message: required("Message", 5000),
+  name: contactText(
+    () => m.help_contact_name_required(),
+    (max) => m.help_contact_name_too_long({ max }),
+    120,
+  ),
+  email: contactEmail,
+  phone: contactPhone,
+  message: contactText(
+    () => m.help_contact_message_required(),
+    (max) => m.help_contact_message_too_long({ max }),
+    5000,
+  ),
 });
 
 export type RegistrationInput = z.output<typeof RegistrationSchema>;

@@ -4,25 +4,27 @@ import sharp, { type CreateRaw, type Metadata } from "sharp";
 import { encodeCopy, variantWidths, type Format } from "../../scripts/site-images";
 import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
 import zlib from "node:zlib";
+import { m } from "~/paraglide/messages";
 import { MAX_PHOTO_PIXELS, decodeHeic, looksLikeHeic, readHeicColour, type DecodedHeic, type HeicColour } from "~/gallery/heic.server";
 
 export type ProcessedPhoto = { width: number; height: number; files: Array<{ format: Format; width: number; data: Buffer }> };
 export type PhotoProblem = { error: string };
 
+/** Why a photo is refused, in the language of the page (read when the photo is refused). */
 export const PHOTO_MESSAGES = {
-  missing: "Please choose a photo",
-  tooLarge: "Photos can be at most 15 MB",
-  tooManyPixels: `This photo has more than ${MAX_PHOTO_PIXELS / 1_000_000} megapixels: please upload a smaller copy of it`,
-  unreadable: "This file is not a photo we can read: please upload a JPEG, PNG, WebP or HEIC",
-  heic: 'This HEIC photo could not be read (the file may be damaged or incomplete). Please upload it again, or share it from the iPhone as JPEG ("Options > Most Compatible") and upload that.',
+  missing: () => m.calendar_photo_missing(),
+  tooLarge: () => m.calendar_photo_too_large(),
+  tooManyPixels: () => m.calendar_photo_too_many_pixels({ megapixels: MAX_PHOTO_PIXELS / 1_000_000 }),
+  unreadable: () => m.calendar_photo_unreadable(),
+  heic: () => m.calendar_photo_heic(),
 } as const;
 
 /** What the copies are made from: the file itself, or (HEIC) its decoded, upright pixels. */
 type Source = { bytes: Buffer; raw?: CreateRaw; width: number; height: number };
 
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto | PhotoProblem> {
-  if (bytes.length === 0) return { error: PHOTO_MESSAGES.missing };
-  if (bytes.length > PHOTO_MAX_BYTES) return { error: PHOTO_MESSAGES.tooLarge };
+  if (bytes.length === 0) return { error: PHOTO_MESSAGES.missing() };
+  if (bytes.length > PHOTO_MAX_BYTES) return { error: PHOTO_MESSAGES.tooLarge() };
   const source = looksLikeHeic(bytes) ? await readHeic(bytes) : await readWithSharp(bytes);
   if ("error" in source) return source;
   const widths = variantWidths(source.width);
@@ -38,13 +40,13 @@ async function readWithSharp(bytes: Buffer): Promise<Source | PhotoProblem> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { animated: false }).metadata();
-    if (!["jpeg", "png", "webp", "heif"].includes(meta.format ?? "")) return { error: PHOTO_MESSAGES.unreadable };
+    if (!["jpeg", "png", "webp", "heif"].includes(meta.format ?? "")) return { error: PHOTO_MESSAGES.unreadable() };
     // A small file can describe a huge image (a "decompression bomb"): refuse it before decoding.
-    if (meta.width * meta.height > MAX_PHOTO_PIXELS) return { error: PHOTO_MESSAGES.tooManyPixels };
+    if (meta.width * meta.height > MAX_PHOTO_PIXELS) return { error: PHOTO_MESSAGES.tooManyPixels() };
     // Reading the header is not decoding: make sure the pixels can be decoded too.
     await sharp(bytes, { animated: false }).resize({ width: 8 }).raw().toBuffer();
   } catch {
-    return { error: PHOTO_MESSAGES.unreadable };
+    return { error: PHOTO_MESSAGES.unreadable() };
   }
   const sideways = (meta.orientation ?? 1) >= 5;
   return { bytes, width: sideways ? meta.height : meta.width, height: sideways ? meta.width : meta.height };
@@ -53,7 +55,7 @@ async function readWithSharp(bytes: Buffer): Promise<Source | PhotoProblem> {
 // The decoder (libheif-js, about 2 MB of JavaScript and WebAssembly) is loaded by a worker for each HEIC, never at start-up.
 async function readHeic(bytes: Buffer): Promise<Source | PhotoProblem> {
   const decoded = await decodeHeic(bytes);
-  if ("error" in decoded) return { error: decoded.error === "tooManyPixels" ? PHOTO_MESSAGES.tooManyPixels : PHOTO_MESSAGES.heic };
+  if ("error" in decoded) return { error: decoded.error === "tooManyPixels" ? PHOTO_MESSAGES.tooManyPixels() : PHOTO_MESSAGES.heic() };
   const { data, width, height, channels } = await inSrgb(decoded, readHeicColour(bytes));
   return { bytes: data, raw: { width, height, channels }, width, height };
 }

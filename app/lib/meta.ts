@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { getLocale } from "~/i18n/language";
 import type { PageInfo } from "~/content/pages";
 import { SERVICE_AREAS, SHORT_NAME } from "~/content/site";
 
@@ -24,7 +25,7 @@ export function pageMeta(page: Pick<PageInfo, "title" | "description">, ctx?: Me
     { property: "og:description", content: page.description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Next Level Tennis & Education" },
-    { property: "og:locale", content: "en_US" },
+    { property: "og:locale", content: getLocale() === "es" ? "es_US" : "en_US" },
     { name: "twitter:card", content: "summary" },
   ];
   const base = ctx ? publicUrlFrom(ctx.matches) : null;

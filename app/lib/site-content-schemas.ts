@@ -1,33 +1,47 @@
 // The coaches' forms for announcements, events, cancelled dates and gallery photos. The server parses every form
-// with these; the messages are what a coach sees beside the field.
+// with these; the messages are what a coach sees beside the field. Each message is a function, read when the issue is
+// raised, so it is in the language of the page (the request's on the server).
 import { z } from "zod";
 import { findHtmlTag } from "~/announcements/markdown";
 import { isIsoDay } from "~/lib/datetime";
+import { m } from "~/paraglide/messages";
+
+/** A zod message read when the issue is raised, so it is in the language of the page. */
+const says = (message: () => string) => ({ error: () => message() });
 
 const checkbox = z
   .string()
   .optional()
   .transform((v) => v !== undefined && v !== "false" && v !== "");
 
-const optionalLine = (label: string, max: number) =>
+const optionalLine = (max: number, tooLong: (inputs: { max: number }) => string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(
+      max,
+      says(() => tooLong({ max })),
+    )
     .default("")
     .transform((v) => v || null);
 
 export const AnnouncementSchema = z.object({
-  title: z.string().trim().min(1, "Please enter a title").max(200, "Title must be at most 200 characters"),
+  title: z
+    .string()
+    .trim()
+    .min(1, says(m.calendar_error_title_required))
+    .max(
+      200,
+      says(() => m.calendar_error_title_too_long({ max: 200 })),
+    ),
   body: z
     .string()
     .trim()
-    .min(1, "Please write the announcement")
-    .max(20_000, "The announcement must be at most 20,000 characters")
+    .min(1, says(m.calendar_error_body_required))
+    .max(20_000, says(m.calendar_error_body_too_long))
     .superRefine((text, ctx) => {
       const tag = findHtmlTag(text);
-      if (tag)
-        ctx.addIssue({ code: "custom", message: `Use Markdown, not HTML: remove ${tag} (links, lists and emphasis are written in Markdown).` });
+      if (tag) ctx.addIssue({ code: "custom", message: m.calendar_error_html({ tag }) });
     }),
   pinned: checkbox,
 });
@@ -38,40 +52,45 @@ const optionalTime = z
   .string()
   .trim()
   .default("")
-  .refine((v) => v === "" || TIME.test(v), "Please enter a time such as 16:30")
+  .refine((v) => v === "" || TIME.test(v), says(m.calendar_error_time))
   .transform((v) => v || null);
-const optionalDay = (message: string) =>
-  z
-    .string()
-    .trim()
-    .default("")
-    .refine((v) => v === "" || isIsoDay(v), message)
-    .transform((v) => v || null);
+const optionalDay = z
+  .string()
+  .trim()
+  .default("")
+  .refine((v) => v === "" || isIsoDay(v), says(m.calendar_error_date))
+  .transform((v) => v || null);
 
 export const EventSchema = z
   .object({
-    title: z.string().trim().min(1, "Please enter a title").max(120, "Title must be at most 120 characters"),
-    kind: z.enum(["weekly", "date"], { error: "Choose weekly or one date" }),
+    title: z
+      .string()
+      .trim()
+      .min(1, says(m.calendar_error_title_required))
+      .max(
+        120,
+        says(() => m.calendar_error_title_too_long({ max: 120 })),
+      ),
+    kind: z.enum(["weekly", "date"], says(m.calendar_error_kind)),
     weekdays: z.array(z.coerce.number().int().min(0).max(6)).default([]),
-    onDate: optionalDay("Please enter a valid date"),
-    startsOn: optionalDay("Please enter a valid date"),
-    endsOn: optionalDay("Please enter a valid date"),
+    onDate: optionalDay,
+    startsOn: optionalDay,
+    endsOn: optionalDay,
     startTime: optionalTime,
     endTime: optionalTime,
-    timeNote: optionalLine("The time note", 80),
-    place: optionalLine("Place", 160),
-    note: optionalLine("The note", 300),
+    timeNote: optionalLine(80, m.calendar_error_time_note_too_long),
+    place: optionalLine(160, m.calendar_error_place_too_long),
+    note: optionalLine(300, m.calendar_error_note_too_long),
     hasRegister: checkbox,
     closed: checkbox,
   })
   .superRefine((e, ctx) => {
-    if (e.kind === "weekly" && e.weekdays.length === 0) ctx.addIssue({ code: "custom", path: ["weekdays"], message: "Choose at least one day" });
-    if (e.kind === "date" && !e.onDate) ctx.addIssue({ code: "custom", path: ["onDate"], message: "Please enter the date" });
-    if (e.endTime && !e.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: "Please enter when it starts" });
+    if (e.kind === "weekly" && e.weekdays.length === 0) ctx.addIssue({ code: "custom", path: ["weekdays"], message: m.calendar_error_weekdays() });
+    if (e.kind === "date" && !e.onDate) ctx.addIssue({ code: "custom", path: ["onDate"], message: m.calendar_error_date_required() });
+    if (e.endTime && !e.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: m.calendar_error_start_required() });
     if (e.startTime && e.endTime && e.endTime <= e.startTime)
-      ctx.addIssue({ code: "custom", path: ["endTime"], message: "The event must end after it starts" });
-    if (e.startsOn && e.endsOn && e.endsOn < e.startsOn)
-      ctx.addIssue({ code: "custom", path: ["endsOn"], message: "The last day must be on or after the first day" });
+      ctx.addIssue({ code: "custom", path: ["endTime"], message: m.calendar_error_end_after_start() });
+    if (e.startsOn && e.endsOn && e.endsOn < e.startsOn) ctx.addIssue({ code: "custom", path: ["endsOn"], message: m.calendar_error_last_day() });
   })
   .transform((e) => ({
     ...e,
@@ -90,21 +109,30 @@ export function eventFormValues(form: FormData): Record<string, unknown> {
 }
 
 export const CancelledDateSchema = z.object({
-  day: z.string().trim().min(1, "Please enter the date").refine(isIsoDay, "Please enter a valid date"),
-  note: optionalLine("The note", 200),
+  day: z.string().trim().min(1, says(m.calendar_error_date_required)).refine(isIsoDay, says(m.calendar_error_date)),
+  note: optionalLine(200, m.calendar_error_note_too_long),
 });
 export type CancelledDateInput = z.output<typeof CancelledDateSchema>;
 
-export const UNREADABLE_DAY = "That date could not be read. Please reload the page and try again.";
+/** The message for a day that cannot be read, in the page's language (`UNREADABLE_DAY` is its English). */
+export const unreadableDay = () => m.calendar_error_unreadable_day();
+export const UNREADABLE_DAY = m.calendar_error_unreadable_day({}, { locale: "en" });
 /** Removing a cancellation names its day in a hidden field: one that is not a date never reaches PostgreSQL. */
-export const RemoveCancellationSchema = z.object({ day: z.string({ error: UNREADABLE_DAY }).trim().refine(isIsoDay, UNREADABLE_DAY) });
+export const RemoveCancellationSchema = z.object({ day: z.string(says(unreadableDay)).trim().refine(isIsoDay, says(unreadableDay)) });
 
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 
 export const PhotoDetailsSchema = z.object({
-  alt: z.string().trim().min(1, "Please describe the photo for people who cannot see it").max(300, "The description must be at most 300 characters"),
+  alt: z
+    .string()
+    .trim()
+    .min(1, says(m.calendar_error_alt_required))
+    .max(
+      300,
+      says(() => m.calendar_error_alt_too_long({ max: 300 })),
+    ),
   consent: z
     .string()
     .optional()
-    .refine((v) => v !== undefined && v !== "" && v !== "false", "Please confirm that everyone pictured (or their guardian) agreed"),
+    .refine((v) => v !== undefined && v !== "" && v !== "false", says(m.calendar_error_consent)),
 });

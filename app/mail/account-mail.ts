@@ -1,44 +1,65 @@
-// The words of the account mails (password reset, verification, warnings). Shaped by app/mail/template.server.ts.
+// The words of the account mails (password reset, verification, warnings), in the recipient's language: the account's
+// (null: English; decision 0027). Shaped by app/mail/template.server.ts.
+import type { Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 import type { MailContent } from "./template.server";
 
 type AccountMail = MailContent & { kind: string };
+type Options = { locale: Locale };
 
 export const ACCOUNT_MAIL = {
-  resetPassword: (url: string): AccountMail => ({
-    kind: "password-reset",
-    subject: "Reset your password",
-    paragraphs: ["Someone (hopefully you) asked to reset the password of your account.", "The link works once, for 30 minutes."],
-    action: { label: "Choose a new password", url },
-    footnote: ["If you did not ask for this, ignore this email: your password stays as it is."],
-  }),
-  passwordChanged: (forgotUrl: string): AccountMail => ({
-    kind: "password-changed",
-    subject: "Your password was changed",
-    paragraphs: ["The password of your account was just changed, and every device that was signed in has been signed out."],
-    footnote: [`If this was not you, choose a new password now: ${forgotUrl}`],
-  }),
-  signUpAttempt: (forgotUrl: string): AccountMail => ({
-    kind: "sign-up-attempt",
-    subject: "Someone tried to create an account with your address",
-    paragraphs: [
-      "Someone tried to create an account with your address, but you already have one.",
-      "If it was you, sign in, or reset your password if you forgot it.",
-    ],
-    action: { label: "Reset your password", url: forgotUrl },
-    footnote: ["If it was not you, you can ignore this email: nothing has changed."],
-  }),
-  verifyEmail: (url: string): AccountMail => ({
-    kind: "verify-email",
-    subject: "Confirm your email address",
-    paragraphs: ["Welcome! Please confirm that this is your email address."],
-    action: { label: "Confirm my email address", url },
-    footnote: ["If you did not create an account, ignore this email."],
-  }),
-  confirmNewEmail: (url: string): AccountMail => ({
-    kind: "change-email",
-    subject: "Confirm your new email address",
-    paragraphs: ["You asked to use this address for your account. Your account keeps its old address until you confirm."],
-    action: { label: "Confirm my new address", url },
-    footnote: ["If you did not ask for this, ignore this email."],
-  }),
+  resetPassword: (url: string, locale: Locale): AccountMail => {
+    const o: Options = { locale };
+    return {
+      kind: "password-reset",
+      locale,
+      subject: m.account_mail_reset_subject({}, o),
+      paragraphs: [m.account_mail_reset_asked({}, o), m.account_mail_reset_once({}, o)],
+      action: { label: m.account_mail_reset_action({}, o), url },
+      footnote: [m.account_mail_reset_ignore({}, o)],
+    };
+  },
+  passwordChanged: (forgotUrl: string, locale: Locale): AccountMail => {
+    const o: Options = { locale };
+    return {
+      kind: "password-changed",
+      locale,
+      subject: m.account_mail_changed_subject({}, o),
+      paragraphs: [m.account_mail_changed_text({}, o)],
+      footnote: [m.account_mail_changed_not_you({ url: forgotUrl }, o)],
+    };
+  },
+  signUpAttempt: (forgotUrl: string, locale: Locale): AccountMail => {
+    const o: Options = { locale };
+    return {
+      kind: "sign-up-attempt",
+      locale,
+      subject: m.account_mail_attempt_subject({}, o),
+      paragraphs: [m.account_mail_attempt_text({}, o), m.account_mail_attempt_if_you({}, o)],
+      action: { label: m.account_mail_attempt_action({}, o), url: forgotUrl },
+      footnote: [m.account_mail_attempt_not_you({}, o)],
+    };
+  },
+  verifyEmail: (url: string, locale: Locale): AccountMail => {
+    const o: Options = { locale };
+    return {
+      kind: "verify-email",
+      locale,
+      subject: m.account_mail_verify_subject({}, o),
+      paragraphs: [m.account_mail_verify_text({}, o)],
+      action: { label: m.account_mail_verify_action({}, o), url },
+      footnote: [m.account_mail_verify_ignore({}, o)],
+    };
+  },
+  confirmNewEmail: (url: string, locale: Locale): AccountMail => {
+    const o: Options = { locale };
+    return {
+      kind: "change-email",
+      locale,
+      subject: m.account_mail_new_email_subject({}, o),
+      paragraphs: [m.account_mail_new_email_text({}, o)],
+      action: { label: m.account_mail_new_email_action({}, o), url },
+      footnote: [m.account_mail_new_email_ignore({}, o)],
+    };
+  },
 };

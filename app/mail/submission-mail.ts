@@ -1,25 +1,39 @@
 // The words of the mails sent when a family uses the registration or contact form.
 import type { MailContent } from "./template.server";
+import { PROGRAM_LINKS } from "~/content/site";
+import { getLocale, type Locale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 
 type SubmissionMail = MailContent & { kind: string };
+
+/**
+ * The registration form's confirmation, in the visitor's language: the language of the page the form was sent from
+ * (decision 0027). The program is named in that language too (the form stores its English name).
+ */
+function registrationConfirmation(locale: Locale, program: string | undefined): SubmissionMail {
+  const name = program ? (PROGRAM_LINKS.find((p) => p.label === program)?.name({}, { locale }) ?? program) : undefined;
+  return {
+    kind: "registration-received",
+    locale,
+    subject: m.account_mail_registration_subject({}, { locale }),
+    paragraphs: [
+      name ? m.account_mail_registration_thanks_program({ program: name }, { locale }) : m.account_mail_registration_thanks({}, { locale }),
+      m.account_mail_registration_contact({}, { locale }),
+    ],
+    footnote: [m.account_mail_registration_not_you({}, { locale })],
+  };
+}
 
 export const SUBMISSION_MAIL = {
   confirmation: (form: "registration" | "contact", program?: string): SubmissionMail =>
     form === "registration"
-      ? {
-          kind: "registration-received",
-          subject: "We received your registration request",
-          paragraphs: [
-            `Thank you! We received your registration request${program ? ` for ${program}` : ""}.`,
-            "A coach will contact you within 2 business days.",
-          ],
-          footnote: ["If you did not send this request, reply to let us know."],
-        }
-      : {
+      ? registrationConfirmation(getLocale(), program)
+      : // In the visitor's language: the language of the request that sent the form (decision 0027).
+        {
           kind: "contact-received",
-          subject: "We received your message",
-          paragraphs: ["Thank you for contacting us! We received your message and will get back to you soon."],
-          footnote: ["If you did not send this message, you can ignore this email."],
+          subject: m.help_contact_mail_subject({}, { locale: getLocale() }),
+          paragraphs: [m.help_contact_mail_text({}, { locale: getLocale() })],
+          footnote: [m.help_contact_mail_footnote({}, { locale: getLocale() })],
         },
   coachNotice: (form: "registration" | "contact", url: string): SubmissionMail => ({
     kind: form === "registration" ? "registration-notice" : "contact-notice",

@@ -1,12 +1,16 @@
 // The one place every mail gets its shape: the organisation's name, a plain-text part and an HTML part made from
-// the same words, no images or tracking, and for bulk-style mail a one-click unsubscribe link (RFC 8058).
+// the same words, no images or tracking, and for bulk-style mail a one-click unsubscribe link (RFC 8058). The frame's
+// words, the HTML's language and the site's links are in the recipient's language (`locale`, decision 0027).
 import crypto from "node:crypto";
+import { localizePath, type Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 
 /**
- * The unsubscribe link's words. Not "Stop these emails": SpamAssassin's END_FUTURE_EMAILS rule scores that phrase as
- * spam, and every mail the site sends must score 0.
+ * The unsubscribe link's words (this is its English; `unsubscribeLinkText` says it in a language). Not "Stop these
+ * emails": SpamAssassin's END_FUTURE_EMAILS rule scores that phrase as spam, and every mail the site sends must score 0.
  */
-export const UNSUBSCRIBE_LINK_TEXT = "Turn off these notices";
+export const UNSUBSCRIBE_LINK_TEXT = m.account_mail_unsubscribe({}, { locale: "en" });
+export const unsubscribeLinkText = (locale: Locale) => m.account_mail_unsubscribe({}, { locale });
 
 export type MailSettings = { orgName: string; publicUrl: string; secret: string };
 
@@ -15,6 +19,8 @@ export const UNSUBSCRIBE_TOPICS = ["messages", "submissions", "cancellations"] a
 export type UnsubscribeTopic = (typeof UNSUBSCRIBE_TOPICS)[number];
 
 export type MailContent = {
+  /** The recipient's language: the account's (null: English), or the page's for a visitor's form. English unless told. */
+  locale?: Locale | null | undefined;
   subject: string;
   /** Paragraphs of plain text, shown in order. */
   paragraphs: string[];
@@ -53,10 +59,12 @@ export function readUnsubscribeToken(settings: MailSettings, token: string): { u
 }
 
 export function renderMail(settings: MailSettings, content: MailContent): RenderedMail {
+  const locale = content.locale ?? "en";
   const headers: Record<string, string> = {};
   let unsubscribeUrl: string | undefined;
   if (content.unsubscribe) {
-    unsubscribeUrl = `${settings.publicUrl}/unsubscribe?token=${unsubscribeToken(settings, content.unsubscribe.userId, content.unsubscribe.topic)}`;
+    const token = unsubscribeToken(settings, content.unsubscribe.userId, content.unsubscribe.topic);
+    unsubscribeUrl = `${settings.publicUrl}${localizePath("/unsubscribe", locale)}?token=${token}`;
     headers["List-Unsubscribe"] = `<${unsubscribeUrl}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
@@ -66,21 +74,21 @@ export function renderMail(settings: MailSettings, content: MailContent): Render
     ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []),
     ...(content.footnote ?? []),
     `— ${settings.orgName}\n${settings.publicUrl}`,
-    ...(unsubscribeUrl ? [`${UNSUBSCRIBE_LINK_TEXT}: ${unsubscribeUrl}`] : []),
+    ...(unsubscribeUrl ? [`${unsubscribeLinkText(locale)}: ${unsubscribeUrl}`] : []),
   ].join("\n\n");
 
   const p = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s).replace(/\n/g, "<br>")}</p>`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p style="margin:0 0 16px;font-weight:700;color:#14532d">${escapeHtml(settings.orgName)}</p>
 ${content.paragraphs.map(p).join("\n")}
 ${content.quote?.length ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #cbd5e1;color:#334155">${content.quote.map(p).join("")}</blockquote>` : ""}
-${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:14px;color:#475569">Or open this address: ${escapeHtml(content.action.url)}</p>` : ""}
+${content.action ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:#166534;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:14px;color:#475569">${escapeHtml(m.account_mail_open_address({}, { locale }))} ${escapeHtml(content.action.url)}</p>` : ""}
 ${(content.footnote ?? []).map(p).join("\n")}
 <p style="margin:24px 0 0;font-size:14px;color:#475569">${escapeHtml(settings.orgName)} · <a href="${escapeHtml(settings.publicUrl)}" style="color:#166534">${escapeHtml(settings.publicUrl)}</a></p>
-${unsubscribeUrl ? `<p style="margin:8px 0 0;font-size:14px;color:#475569"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#166534">${UNSUBSCRIBE_LINK_TEXT}</a></p>` : ""}
+${unsubscribeUrl ? `<p style="margin:8px 0 0;font-size:14px;color:#475569"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#166534">${escapeHtml(unsubscribeLinkText(locale))}</a></p>` : ""}
 </div></body></html>`;
   return { subject: content.subject, text, html, headers };
 }

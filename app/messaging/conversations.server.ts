@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/family/safe-play.server";
-import { ageOn, type ClientLabel } from "~/family/safe-play";
+import { ageOn, safePlayMessage, type ClientLabel } from "~/family/safe-play";
+import { m } from "~/paraglide/messages";
 import { addGuardiansToConversation, getClientLabels } from "~/family/households.server";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
@@ -13,6 +14,7 @@ import type { Profile } from "~/lib/profile";
 
 export type { ConversationDetail, ConversationMember, ConversationSummary, Participant };
 
+/** A start refused, with its words in the request's language. */
 export class ConversationRuleError extends Error {
   constructor(
     message: string,
@@ -158,11 +160,11 @@ export async function startConversation(
       .from(users)
       .where(eq(users.id, otherId));
     const [me] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, starter.id));
-    if (!other || !me) throw new ConversationRuleError("That person was not found.", 404);
-    if (!canStartConversation(me, other)) throw new ConversationRuleError("You cannot start a conversation with that person.", 403);
+    if (!other || !me) throw new ConversationRuleError(m.messaging_person_not_found(), 404);
+    if (!canStartConversation(me, other)) throw new ConversationRuleError(m.messaging_cannot_start(), 403);
     // Safe Play: no conversation with a minor who has no guardian; the guardians join it (found or new).
     const refusal = await safePlayStartRefusal(tx, me.id, other.id, safePlay);
-    if (refusal) throw new ConversationRuleError(refusal, 403);
+    if (refusal) throw new ConversationRuleError(safePlayMessage(refusal), 403);
     const pair = [me.id, other.id].sort().join(":");
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"conversation:" + pair}))`);
     const { rows } = await tx.execute<{ id: string }>(sql`
@@ -245,7 +247,7 @@ export async function getConversationParticipants(db: Db, conversationId: string
   const { byId } = await getClientLabels(db, { ids: rows.map((r) => r.id) }, safePlay);
   return rows.map((r) => ({
     id: r.id,
-    fullName: r.fullName || "Unknown User",
+    fullName: r.fullName || m.messaging_unknown_user(),
     role: r.role,
     label: byId.get(r.id) ?? null,
     lastReadAt: r.deletedAt ? null : r.lastReadAt.toISOString(),

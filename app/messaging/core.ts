@@ -1,8 +1,11 @@
-// Messaging's shapes, words and formats, shared by the browser and the server. No zod here: the header's live
+// Messaging's shapes and formats, shared by the browser and the server. No zod here: the header's live
 // unread count and the conversation page import this on every signed-in page, and zod alone is ~25 KB gzip.
-// The schemas that check what people send are app/messaging/schemas.ts (the server's side).
+// The schemas that check what people send, and the words of a refused send, are app/messaging/schemas.ts and
+// refusals.ts (the server's side): the browser shows the words the server sends, in the page's language.
 import type { Role } from "~/lib/profile";
 import { joinAnd } from "~/lib/words";
+import { getLocale, type Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 import type { ClientLabel } from "~/family/safe-play";
 
 export type MessageType = "text" | "image" | "file";
@@ -43,20 +46,16 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const TYPING_SHOWN_MS = 3000;
 export const TYPING_THROTTLE_MS = 1000;
 
-/** What the composer shows when a send is refused (the same words over the socket and the form post). */
-export const rateLimitedMessage = (seconds: number) =>
-  `You are sending messages too quickly. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
-export const QUOTA_MESSAGE = "You have sent as many files as you can today. Please try again tomorrow.";
-export const BUSY_MESSAGE = "Too many messages at once. Please wait a moment and try again.";
-export const SEND_FAILED_MESSAGE = "Your message could not be sent. Please try again.";
-/** What a conversation's page says once its viewer has been taken out of it (a family change, a deleted account). */
-export const REMOVED_FROM_CONVERSATION = "You are no longer in this conversation, so new messages will not reach you here.";
 /** The close code the server uses when the socket's session has ended (sign-out, expiry): do not reconnect. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
 
-/** What the chat widget's send answers. */
+/** A toast's words, as the server wrote them in the page's language. */
+export type WidgetToast = { type: "success" | "error"; title: string; description: string };
+
+/** What the chat widget's send answers: with the toast it shows, in the page's language. */
 export type WidgetActionData =
-  { ok: true; coachName: string; conversationId: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string };
+  | { ok: true; coachName: string; conversationId: string; toast: WidgetToast }
+  | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string; toast: WidgetToast };
 
 /** What the widget's message looks like in the conversation. */
 export const widgetMessageContent = (subject: string, message: string) => `${subject}\n\n${message}`;
@@ -94,12 +93,27 @@ export type ServerEvent =
 export type OlderMessages = { messages: MessageView[]; hasOlder: boolean };
 
 /**
+ * "A, B and C" in the page's language ("A, B y C", "A e Isabel"); `separator` between all but the last two ("; " when
+ * the items hold commas).
+ */
+export function andList(items: string[], locale: Locale = getLocale(), separator = ", "): string {
+  if (locale !== "es" || items.length <= 1) return joinAnd(items, separator);
+  const last = items[items.length - 1]!;
+  // Spanish writes "e" for "y" before a word that starts with the sound "i" (Isabel, Hilda; not "hie-", "hia-").
+  const and = /^h?i(?![aeiouáéíóú])/i.test(last) ? "e" : "y";
+  return `${items.slice(0, -1).join(separator)} ${and} ${last}`;
+}
+
+/**
  * A conversation's header as the viewer reads it: the other participant(s)' names, never the viewer's own. The stored
  * title ("Chat with {name}") was written from the side of whoever started the conversation, so it is not shown.
  */
-export function conversationHeading(others: Array<Pick<Participant, "fullName" | "email">>): { title: string; subtitle: string | null } {
+export function conversationHeading(
+  others: Array<Pick<Participant, "fullName" | "email">>,
+  locale: Locale = getLocale(),
+): { title: string; subtitle: string | null } {
   const names = others.map((p) => p.fullName || p.email).filter(Boolean);
-  if (names.length === 0) return { title: "Conversation", subtitle: null };
-  const list = joinAnd(names);
-  return { title: list, subtitle: `Chat with ${list}` };
+  if (names.length === 0) return { title: m.messaging_heading_conversation({}, { locale }), subtitle: null };
+  const list = andList(names, locale);
+  return { title: list, subtitle: m.messaging_heading_chat_with({ names: list }, { locale }) };
 }

@@ -4,7 +4,7 @@
 // What lies behind it (the batched statements, the membership SQL, the socket rows) is messaging's own business;
 // eslint.config.js refuses imports past this file. Browser code imports ./core (shapes and words) and
 // ./realtime-client; zod schemas of what people send are ./schemas.
-export { isConversationMember, requireConversationMember, conversationMemberSql } from "./membership.server";
+export { conversationNotFound, isConversationMember, requireConversationMember, conversationMemberSql } from "./membership.server";
 export {
   announce,
   createMessage,
@@ -37,3 +37,4 @@ export {
 export { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "./notices.server";
 export { forgetProcessSockets, getLiveSessions, refreshSockets, registerSocket, SESSION_ENDED_CHANNEL, unregisterSocket } from "./sockets.server";
 export { refusalAnswer, retryAfterHeaders, NOT_A_MEMBER, type RefusalAnswer, type SendRefusal } from "./refusals";
+export { conversationWords } from "./words.server";

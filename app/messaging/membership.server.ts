@@ -6,7 +6,9 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { isUuid } from "~/lib/uuid";
-import { invariantResponse } from "~/lib/responses.server";
+import { data } from "react-router";
+import { m } from "~/paraglide/messages";
+import { pageWords } from "~/content/words.server";
 
 /**
  * The rule as SQL text over two placeholders, for hand-prepared statements (the send path's, in
@@ -28,7 +30,23 @@ export async function isConversationMember(db: Pick<Db, "execute">, conversation
   return rows[0]?.member === true;
 }
 
+/**
+ * The 404 of a conversation that is not the person's (or does not exist: the two read the same), with the words its
+ * page's error boundary shows, in the request's language.
+ */
+export function conversationNotFound() {
+  return data(
+    {
+      error: m.messaging_not_found_title(),
+      text: m.messaging_not_found_text(),
+      back: m.messaging_back_to_messages_title(),
+      title: pageWords("conversation").title,
+    },
+    { status: 404 },
+  );
+}
+
 /** Throws a 404 response unless `userId` is in the conversation. Call it on the first lines of a loader or action. */
 export async function requireConversationMember(db: Pick<Db, "execute">, conversationId: string, userId: string): Promise<void> {
-  invariantResponse(await isConversationMember(db, conversationId, userId), "Conversation not found", 404);
+  if (!(await isConversationMember(db, conversationId, userId))) throw conversationNotFound();
 }

@@ -8,6 +8,7 @@ import { Batcher } from "./batcher.server";
 import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_SAFE_PLAY, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlayRefusal } from "~/family/safe-play";
 import type { MessageType, MessageView } from "./schemas";
 import type { SqlExecutor } from "~/mail/outbox.server";
 
@@ -126,7 +127,7 @@ export type SendResult =
   | { ok: false; reason: "forbidden" }
   | { ok: false; reason: "rate"; retryAfterSeconds: number }
   | { ok: false; reason: "quota" }
-  | { ok: false; reason: "safe-play"; message: string };
+  | { ok: false; reason: "safe-play"; refusal: SafePlayRefusal };
 
 /**
  * Stores a message from a participant and announces it. Refused, with nothing written, when the sender is not
@@ -145,7 +146,7 @@ export async function createMessage(db: Db, input: NewMessage, limits: SendLimit
   // message; when the version moved, the rule answers again.
   for (let attempt = 0; attempt < 4; attempt++) {
     const verdict = await answers.get(key, settings, () => safePlaySendVerdict(db, input.conversationId, input.senderId, settings));
-    if (verdict.refusal) return { ok: false, reason: "safe-play", message: verdict.refusal };
+    if (verdict.refusal) return { ok: false, reason: "safe-play", refusal: verdict.refusal };
     const version = verdict.version;
     if (version === null) return { ok: false, reason: "forbidden" };
     const answer = input.attachment

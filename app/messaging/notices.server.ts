@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { inQuietHours, msUntilSafePlayClockChanges } from "~/family/safe-play";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
-import type { Locale } from "~/i18n/language";
+import { localizePath, type Locale } from "~/i18n/language";
 import { enqueueMail, type MailServices } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
 import { hasPushDevice, pushToPerson, type PushConfig } from "~/notifications/push.server";
@@ -86,22 +86,26 @@ export async function sendMissedMessageNotice(services: NoticeServices, payload:
     limit ${QUOTED_MESSAGES}`);
   if (unread.rows.length === 0) return; // read in time
   const messages = unread.rows.map((row) => MessageRow.parse(row)).reverse();
-  const senders = [...new Set(messages.map((m) => (m.sender_gone ? "Deleted user" : m.sender_name || "Someone")))];
-  const lines = messages.map((m) => {
-    const who = m.sender_gone ? "Deleted user" : m.sender_name || "Someone";
-    const body = m.message_type === "text" ? m.content : `${m.content ? `${m.content} ` : ""}[attachment: ${m.file_name ?? "file"}]`;
-    return `${who}: ${body}`;
+  // In the recipient's language (their account's; English when they never chose), the push and the mail alike.
+  const locale: Locale = r.locale ?? "en";
+  const o = { locale };
+  const nameOf = (row: z.infer<typeof MessageRow>) =>
+    row.sender_gone ? m.messaging_mail_deleted_user({}, o) : row.sender_name || m.messaging_mail_someone({}, o);
+  const senders = [...new Set(messages.map(nameOf))];
+  const lines = messages.map((row) => {
+    const attachment = m.messaging_mail_attachment({ name: row.file_name ?? m.messaging_mail_file({}, o) }, o);
+    const body = row.message_type === "text" ? row.content : `${row.content ? `${row.content} ` : ""}${attachment}`;
+    return `${nameOf(row)}: ${body}`;
   });
   // One notice per person for these messages: by push where the person has a device that took it, else by mail.
   // A thread with a student-athlete under 18 in it is announced without its words (a neutral line and a link): the
   // minor's device never shows message text, and the guardians get the same notice.
   if (pushing) {
-    const locale: Locale = r.locale ?? "en";
     const minorInThread = people.some((p) => isMinorPerson(p, safePlay));
     const delivered = await pushToPerson(services, userId, {
       title: m.push_new_message_title({ count: messages.length }, { locale }),
       body: minorInThread ? m.push_new_message_neutral({}, { locale }) : lines.join("\n").slice(0, 180),
-      url: `/${locale === "es" ? "es/" : ""}messages/${conversationId}`,
+      url: localizePath(`/messages/${conversationId}`, locale),
       tag: `conversation-${conversationId}`,
     });
     if (delivered > 0) {
@@ -118,11 +122,15 @@ export async function sendMissedMessageNotice(services: NoticeServices, payload:
     await enqueueMail(tx, services, {
       to: r.email,
       kind: "missed-messages",
-      subject: `New message${messages.length > 1 ? "s" : ""} from ${senders.join(", ")}`,
-      paragraphs: [`${senders.join(", ")} wrote to you on ${services.config.site.orgName}:`],
+      locale,
+      subject: m.messaging_mail_missed_subject({ count: messages.length, senders: senders.join(", ") }, o),
+      paragraphs: [m.messaging_mail_missed_wrote({ count: senders.length, senders: senders.join(", "), org: services.config.site.orgName }, o)],
       quote: lines,
-      action: { label: "Open the conversation", url: `${services.config.publicUrl}/messages/${conversationId}` },
-      footnote: ["You get this email because a message waited unread. Turn these emails off on your account page."],
+      action: {
+        label: m.messaging_mail_open_conversation({}, o),
+        url: `${services.config.publicUrl}${localizePath(`/messages/${conversationId}`, locale)}`,
+      },
+      footnote: [m.messaging_mail_missed_footnote({}, o)],
       unsubscribe: { userId, topic: "messages" },
     });
   });

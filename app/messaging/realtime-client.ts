@@ -3,12 +3,17 @@
 // from the server; merging by message id means nothing is shown twice.
 import { useEffect, useRef } from "react";
 import type { ClientEvent } from "./schemas";
-import { SEND_FAILED_MESSAGE, SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "./core";
+import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "./core";
+import { getLocale } from "~/i18n/language";
 
 export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" } | { type: "sessionEnded" };
-export type SendOutcome = { ok: true; message: MessageView } | { ok: false; error: string; offline?: boolean };
+/**
+ * A send's outcome: the stored message, or the server's words of why not (in the page's language), or what went wrong
+ * on the way, which the page says in its own words: `lost` (no answer came), `failed` (not this person's
+ * conversation any more), `offline` (nothing was sent: post the form instead).
+ */
+export type SendOutcome = { ok: true; message: MessageView } | { ok: false; error: string } | { ok: false; problem: "lost" | "failed" | "offline" };
 const SEND_TIMEOUT_MS = 15_000;
-const LOST_MESSAGE = "The connection was lost before the server confirmed your message. Please check and send it again.";
 type Listener = (e: RealtimeEvent) => void;
 
 class RealtimeConnection {
@@ -65,7 +70,9 @@ class RealtimeConnection {
           event.ref,
           event.type === "ack"
             ? { ok: true, message: event.message }
-            : { ok: false, error: event.error === "forbidden" ? SEND_FAILED_MESSAGE : event.error },
+            : event.error === "forbidden"
+              ? { ok: false, problem: "failed" }
+              : { ok: false, error: event.error },
         );
       }
       this.emit(event);
@@ -73,7 +80,7 @@ class RealtimeConnection {
     ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      for (const ref of [...this.sends.keys()]) this.settle(ref, { ok: false, error: LOST_MESSAGE });
+      for (const ref of [...this.sends.keys()]) this.settle(ref, { ok: false, problem: "lost" });
       // The session ended (signed out here or elsewhere, or expired): coming back would only be refused.
       if (e.code === SESSION_ENDED_CLOSE_CODE) {
         this.ended = true;
@@ -112,14 +119,14 @@ class RealtimeConnection {
   }
 
   /**
-   * Sends a message over the socket and waits for the server's answer (the stored message, or why not).
-   * `offline` means nothing was sent: the caller posts the form instead.
+   * Sends a message over the socket and waits for the server's answer (the stored message, or why not, in the page's
+   * language). `offline` means nothing was sent: the caller posts the form instead.
    */
   sendMessage(conversationId: string, content: string): Promise<SendOutcome> {
     const ref = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
-    if (!this.sendNow({ type: "send", conversationId, content, ref })) return Promise.resolve({ ok: false, error: "", offline: true });
+    if (!this.sendNow({ type: "send", conversationId, content, ref, locale: getLocale() })) return Promise.resolve({ ok: false, problem: "offline" });
     return new Promise((resolve) => {
-      const timer = setTimeout(() => this.settle(ref, { ok: false, error: LOST_MESSAGE }), SEND_TIMEOUT_MS);
+      const timer = setTimeout(() => this.settle(ref, { ok: false, problem: "lost" }), SEND_TIMEOUT_MS);
       this.sends.set(ref, { resolve, timer });
     });
   }

@@ -1,6 +1,9 @@
 // The one mapping from a refused send to what the person is told: the conversation page's form, the chat widget and
-// the socket all answer a refusal through refusalAnswer, so the same refusal reads the same everywhere.
-import { QUOTA_MESSAGE, rateLimitedMessage } from "./core";
+// the socket all answer a refusal through refusalAnswer, so the same refusal reads the same everywhere, in the
+// sender's language (the request's, or the language the socket's page sent).
+import { getLocale, type Locale } from "~/i18n/language";
+import { safePlayMessage } from "~/family/safe-play";
+import { quotaMessage, rateLimitedMessage } from "./schemas";
 import type { SendResult } from "./messages.server";
 
 export type SendRefusal = Exclude<SendResult, { ok: true }>;
@@ -17,16 +20,16 @@ export type RefusalAnswer = {
   retryAfterSeconds?: number;
 };
 
-export function refusalAnswer(r: SendRefusal): RefusalAnswer {
+export function refusalAnswer(r: SendRefusal, locale: Locale = getLocale()): RefusalAnswer {
   switch (r.reason) {
     case "forbidden":
       return { status: 404, error: NOT_A_MEMBER };
     case "safe-play":
-      return { status: 403, error: r.message };
+      return { status: 403, error: safePlayMessage(r.refusal, locale) };
     case "rate":
-      return { status: 429, error: rateLimitedMessage(r.retryAfterSeconds), retryAfterSeconds: r.retryAfterSeconds };
+      return { status: 429, error: rateLimitedMessage(r.retryAfterSeconds, locale), retryAfterSeconds: r.retryAfterSeconds };
     case "quota":
-      return { status: 429, error: QUOTA_MESSAGE };
+      return { status: 429, error: quotaMessage(locale) };
   }
 }
 

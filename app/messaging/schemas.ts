@@ -1,35 +1,52 @@
-// Messaging's rules: the zod schemas the server checks every message, widget form and socket request with. The
-// shapes, words and formats the browser needs as well are app/messaging/core.ts (re-exported here, so the
-// server imports one module); browser code imports core directly and never this file.
+// Messaging's rules: the zod schemas the server checks every message, widget form and socket request with, and the
+// words of what the server refuses at the door, in the sender's language. The shapes and formats the browser needs
+// as well are app/messaging/core.ts (re-exported here, so the server imports one module); browser code imports core
+// directly and never this file.
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "./core";
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { getLocale, isLocale, type Locale } from "~/i18n/language";
+import { m } from "~/paraglide/messages";
 
 export * from "./core";
 
+/** A zod message read when the issue is raised, so it is in the language of the request. */
+const says = (message: () => string) => ({ error: () => message() });
+
+/** "Wait N seconds": a send refused for its pace (the same words over the socket and the form post). */
+export const rateLimitedMessage = (seconds: number, locale: Locale = getLocale()) => m.messaging_send_too_fast({ seconds }, { locale });
+/** A file refused because the sender's attachments for the day are used up. */
+export const quotaMessage = (locale: Locale = getLocale()) => m.messaging_send_quota({}, { locale });
+/** A socket that sends faster than it is served is told so, and closed. */
+export const busyMessage = (locale: Locale = getLocale()) => m.messaging_send_busy({}, { locale });
+/** A send that failed on the server's side. */
+export const sendFailedMessage = (locale: Locale = getLocale()) => m.messaging_send_failed({}, { locale });
+/** The same words in English, for callers that have no language to go by yet (server/realtime/protocol.ts). */
+export const BUSY_MESSAGE = busyMessage("en");
+export const SEND_FAILED_MESSAGE = sendFailedMessage("en");
+
 /** A message's text: trimmed, not blank (spec section 5). */
 export const MessageContentSchema = z
-  .string({ error: "Please type a message." })
+  .string(says(m.messaging_content_required))
   .refine((s) => !hasUnsafeCharacters(s), UNSAFE_TEXT_MESSAGE)
   .trim()
-  .min(1, "Please type a message.")
-  .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`)
+  .min(1, says(m.messaging_content_required))
+  .max(
+    MESSAGE_MAX_LENGTH,
+    says(() => m.messaging_content_too_long({ max: MESSAGE_MAX_LENGTH })),
+  )
   // Form posts send line breaks as CRLF; store them as the person typed them.
   .transform((s) => s.replace(/\r\n?/g, "\n"));
 
 /** The chat widget's form (spec section 5, Chat widget). */
 export const ChatWidgetSchema = z.object({
-  coachId: z.string({ error: "Select a Coach" }).trim().min(1, "Select a Coach"),
-  subject: z
-    .string({ error: "Please fill in both subject and message fields." })
-    .trim()
-    .min(1, "Please fill in both subject and message fields.")
-    .max(200, "The subject can be at most 200 characters."),
+  coachId: z.string(says(m.messaging_toast_select_coach)).trim().min(1, says(m.messaging_toast_select_coach)),
+  subject: z.string(says(m.messaging_toast_missing)).trim().min(1, says(m.messaging_toast_missing)).max(200, says(m.messaging_subject_too_long)),
   message: z
-    .string({ error: "Please fill in both subject and message fields." })
+    .string(says(m.messaging_toast_missing))
     .trim()
-    .min(1, "Please fill in both subject and message fields.")
-    .max(MESSAGE_MAX_LENGTH - 210, "The message is too long.")
+    .min(1, says(m.messaging_toast_missing))
+    .max(MESSAGE_MAX_LENGTH - 210, says(m.messaging_message_too_long))
     .transform((s) => s.replace(/\r\n?/g, "\n")),
 });
 
@@ -41,6 +58,19 @@ export const ClientEventSchema = z.discriminatedUnion("type", [
   // upTo: the id of the latest message the page shows (what the person has read); without it, the latest message.
   z.object({ type: z.literal("read"), conversationId: z.string().max(64), upTo: z.string().max(64).optional() }),
   z.object({ type: z.literal("watchUnread") }),
-  z.object({ type: z.literal("send"), conversationId: z.string().max(64), content: z.string().max(MESSAGE_MAX_LENGTH * 2), ref: z.string().max(64) }),
+  // locale: the language of the page that sends, which a refusal is answered in (English when missing).
+  z.object({
+    type: z.literal("send"),
+    conversationId: z.string().max(64),
+    content: z.string().max(MESSAGE_MAX_LENGTH * 2),
+    ref: z.string().max(64),
+    locale: z.enum(["en", "es"]).optional(),
+  }),
 ]);
 export type ClientEvent = z.infer<typeof ClientEventSchema>;
+
+/** The language a socket request was sent from, read without trusting the rest (English unless it says so). */
+export function eventLocale(data: unknown): Locale {
+  const locale = (data as { locale?: unknown } | null | undefined)?.locale;
+  return isLocale(locale) ? locale : "en";
+}

@@ -17,6 +17,7 @@ import {
 import { removeFromFamilyOnDeletion } from "../family/households.server";
 import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
 import type { DbOrTx } from "../mail/outbox.server";
+import { m } from "~/paraglide/messages";
 
 export { DELETED_USER_NAME } from "~/lib/profile";
 import { DELETED_USER_NAME } from "~/lib/profile";
@@ -73,9 +74,8 @@ const ExportMessage = z.object({
   created_at: z.coerce.date(),
 });
 
-/** What the export and its page say while the address is not confirmed. */
-export const UNVERIFIED_FORMS_NOTE =
-  "Your email address is not confirmed yet, so this shows only the forms you sent while signed in. Confirming your email address adds the registration and contact forms sent from it.";
+/** What the export and its page say while the address is not confirmed (in the request's language; this is its English). */
+export const UNVERIFIED_FORMS_NOTE = m.account_mydata_forms_note({}, { locale: "en" });
 
 /** Everything the site keeps about the person that they may see: the "Download my data" file. */
 export async function exportUserData(db: Db, userId: string) {
@@ -115,7 +115,7 @@ export async function exportUserData(db: Db, userId: string) {
   return {
     exportedAt: new Date().toISOString(),
     profile,
-    ...(fromAddress ? {} : { formsNote: UNVERIFIED_FORMS_NOTE }),
+    ...(fromAddress ? {} : { formsNote: m.account_mydata_forms_note() }),
     conversations: [...byConversation].map(([id, msgs]) => ({ id, messages: msgs })),
     testimonials: await db
       .select({ name: testimonials.name, content: testimonials.content, rating: testimonials.rating, createdAt: testimonials.createdAt })

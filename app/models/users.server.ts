@@ -4,6 +4,7 @@ import { users } from "../../db/schema";
 
 import type { Profile, Role } from "~/lib/profile";
 import { containsContactDetails } from "~/lib/public-words";
+import { m } from "~/paraglide/messages";
 
 export type { Profile, Role };
 
@@ -21,9 +22,8 @@ export async function getProfileById(db: Db, id: string): Promise<Profile | null
   return row ?? null;
 }
 
-/** Beside the name on /account, and the reason `npm run user:role -- EMAIL coach` refuses. */
-export const COACH_NAME_CONTACT_DETAILS_MESSAGE =
-  "A coach's name is shown to every family they message, so it can't include links, email addresses, phone numbers or social media handles.";
+/** Beside the name on /account (in the page's language), and the reason `npm run user:role -- EMAIL coach` refuses (its English). */
+export const COACH_NAME_CONTACT_DETAILS_MESSAGE = m.account_coach_name_contact_details({}, { locale: "en" });
 
 /**
  * The rule for a coach's display name, the testimonials' rule for contact details (app/lib/public-words.ts): the name
@@ -31,7 +31,7 @@ export const COACH_NAME_CONTACT_DETAILS_MESSAGE =
  * the name may be a coach's, else the words to show.
  */
 export function coachNameProblem(fullName: string | null | undefined): string | null {
-  return fullName && containsContactDetails(fullName) ? COACH_NAME_CONTACT_DETAILS_MESSAGE : null;
+  return fullName && containsContactDetails(fullName) ? m.account_coach_name_contact_details() : null;
 }
 
 /**

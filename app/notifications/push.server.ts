@@ -8,6 +8,7 @@ import webpush from "web-push";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { pushSubscriptions } from "../../db/schema";
+import { describeDevice } from "~/lib/device";
 import { getPushKeys } from "./push-keys.server";
 
 export type PushConfig = {
@@ -44,45 +45,17 @@ export function isPushServiceEndpoint(endpoint: string, hosts: string[]): boolea
   return url.protocol === "https:" || (url.protocol === "http:" && (host === "localhost" || host === "127.0.0.1"));
 }
 
-/** "Chrome on Android", "Safari on iPhone": enough for a person to tell their devices apart. */
-export function deviceName(userAgent: string | null): string {
-  const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Firefox\//.test(ua)
-      ? "Firefox"
-      : /Chrome\//.test(ua)
-        ? "Chrome"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : "Browser";
-  const system = /iPhone/.test(ua)
-    ? "iPhone"
-    : /iPad/.test(ua)
-      ? "iPad"
-      : /Android/.test(ua)
-        ? "Android"
-        : /Mac OS X|Macintosh/.test(ua)
-          ? "Mac"
-          : /Windows/.test(ua)
-            ? "Windows"
-            : /Linux/.test(ua)
-              ? "Linux"
-              : "";
-  return system ? `${browser} · ${system}` : browser;
-}
-
 /**
  * Keeps a device for this person. The endpoint is the device's: when it was another account's (the browser signed in
  * as someone else since), it now belongs to this one only.
  */
-export async function saveSubscription(db: Db, userId: string, sub: SubscriptionInput, device: string) {
+export async function saveSubscription(db: Db, userId: string, sub: SubscriptionInput, userAgent: string | null) {
   await db
     .insert(pushSubscriptions)
-    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, device })
+    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, device, createdAt: sql`now()`, lastSentAt: null },
+      set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent, createdAt: sql`now()`, lastSentAt: null },
     });
 }
 
@@ -100,17 +73,14 @@ export async function removeSubscriptionByEndpoint(db: Db, userId: string, endpo
   await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
 }
 
+/** The person's devices for /account's list, named in the reader's language ("Chrome on Android"). */
 export async function listDevices(db: Db, userId: string) {
-  return db
-    .select({
-      id: pushSubscriptions.id,
-      device: pushSubscriptions.device,
-      createdAt: pushSubscriptions.createdAt,
-      lastSentAt: pushSubscriptions.lastSentAt,
-    })
+  const rows = await db
+    .select({ id: pushSubscriptions.id, userAgent: pushSubscriptions.userAgent, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(desc(pushSubscriptions.createdAt));
+  return rows.map((r) => ({ id: r.id, device: describeDevice(r.userAgent), createdAt: r.createdAt.toISOString() }));
 }
 
 export async function hasPushDevice(db: Db, userId: string): Promise<boolean> {

@@ -1,25 +1,31 @@
 import type { Route } from "./+types/about";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
-import { ABOUT } from "~/content/about";
-import { PAGES } from "~/content/pages";
+import { ABOUT } from "~/content/about.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.about, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-export default function About() {
+export function loader() {
+  return { page: pageWords("about"), words: ABOUT[getLocale()] };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page, words } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.about.heading} intro={PAGES.about.description} />
-      <Section title={ABOUT.missionTitle} id="mission">
-        <p className="max-w-3xl text-lg text-slate-700">{ABOUT.mission}</p>
+      <PageHeader heading={page.heading} intro={page.description} />
+      <Section title={words.missionTitle} id="mission">
+        <p className="max-w-3xl text-lg text-slate-700">{words.mission}</p>
       </Section>
-      <Section title={ABOUT.historyTitle} id="history">
+      <Section title={words.historyTitle} id="history">
         <ol className="grid gap-4 md:grid-cols-4">
-          {ABOUT.history.map((h) => (
+          {words.history.map((h) => (
             <li key={h.year}>
               <Card className="h-full">
                 <p className="text-2xl font-extrabold text-court-700">{h.year}</p>
@@ -29,16 +35,16 @@ export default function About() {
           ))}
         </ol>
       </Section>
-      <Section title={ABOUT.systemTitle} id="system">
+      <Section title={words.systemTitle} id="system">
         <div className="max-w-3xl space-y-3 text-slate-700">
-          {ABOUT.system.map((p) => (
+          {words.system.map((p) => (
             <p key={p}>{p}</p>
           ))}
         </div>
       </Section>
-      <Section title={ABOUT.valuesTitle} id="values">
+      <Section title={words.valuesTitle} id="values">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {ABOUT.values.map((v) => (
+          {words.values.map((v) => (
             <li key={v.name}>
               <Card className="h-full">
                 <h3 className="font-semibold text-navy-900">{v.name}</h3>
@@ -48,18 +54,18 @@ export default function About() {
           ))}
         </ul>
       </Section>
-      <Section title={ABOUT.founderTitle} id="founder">
+      <Section title={words.founderTitle} id="founder">
         <div className="max-w-3xl space-y-3 text-slate-700">
-          {ABOUT.founder.map((p) => (
+          {words.founder.map((p) => (
             <p key={p}>{p}</p>
           ))}
         </div>
       </Section>
-      <Section title={ABOUT.staffTitle} id="staff">
-        <p className="text-slate-700">{ABOUT.staffPlaceholder}</p>
+      <Section title={words.staffTitle} id="staff">
+        <p className="text-slate-700">{words.staffPlaceholder}</p>
       </Section>
-      <Section title={ABOUT.storyTitle} id="story">
-        <blockquote className="max-w-3xl border-l-4 border-ball-400 pl-4 text-lg text-slate-700">{ABOUT.story}</blockquote>
+      <Section title={words.storyTitle} id="story">
+        <blockquote className="max-w-3xl border-l-4 border-ball-400 pl-4 text-lg text-slate-700">{words.story}</blockquote>
       </Section>
     </>
   );

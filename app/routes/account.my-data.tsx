@@ -8,20 +8,19 @@ import { requireUser } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { KIND_LABEL } from "~/family/safe-play";
+import { programName } from "~/content/forms";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { exportUserData } from "~/models/account.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [
-  ...pageMeta({ title: "My data | NLTE", description: "What the site keeps about you." }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const data = await exportUserData(context.db, user.id);
   if (!data) throw new Response("Not found", { status: 404 });
-  return data;
+  return { ...data, page: { title: m.account_mydata_title(), description: m.account_mydata_description(), heading: m.account_mydata_heading() } };
 }
 
 type Row = Record<string, unknown>;
@@ -33,69 +32,67 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
   const when = (v: unknown) => (typeof v === "string" || v instanceof Date ? formatDateTime(v, zone) : "—");
   const p = loaderData.profile;
   const conversations = rows(loaderData.conversations);
-  const nothing = <p className="text-slate-700">Nothing.</p>;
+  const nothing = <p className="text-slate-700">{m.account_mydata_nothing()}</p>;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">My data</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{loaderData.page.heading}</h1>
       <p className="text-slate-800">
-        Everything the site keeps about you, as of {when(loaderData.exportedAt)}. The same, as a file:{" "}
+        {m.account_mydata_intro({ when: when(loaderData.exportedAt) })}{" "}
         <a href={localHref("/account/data")} download className="font-semibold text-court-800 underline">
-          Download my data
+          {m.account_download_my_data()}
         </a>
         .
       </p>
-      <CardSection title="Profile">
+      <CardSection title={m.account_section_profile()}>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          <dt className="font-medium">Name</dt>
+          <dt className="font-medium">{m.account_mydata_name()}</dt>
           <dd>{text(p.fullName)}</dd>
-          <dt className="font-medium">Email</dt>
+          <dt className="font-medium">{m.account_field_email()}</dt>
           <dd>
-            {text(p.email)} {p.emailVerified ? "(confirmed)" : "(not confirmed yet)"}
+            {text(p.email)} {p.emailVerified ? m.account_mydata_confirmed() : m.account_mydata_unconfirmed()}
           </dd>
-          <dt className="font-medium">Phone</dt>
+          <dt className="font-medium">{m.account_field_phone()}</dt>
           <dd>{text(p.phone)}</dd>
           {p.role === "client" ? (
             <>
-              <dt className="font-medium">You are</dt>
-              <dd>{KIND_LABEL[p.clientKind === "athlete" ? "athlete" : "guardian"]}</dd>
-              <dt className="font-medium">Date of birth</dt>
+              <dt className="font-medium">{m.account_mydata_you_are()}</dt>
+              <dd>{p.clientKind === "athlete" ? m.account_mydata_kind_athlete() : m.account_mydata_kind_guardian()}</dd>
+              <dt className="font-medium">{m.account_field_date_of_birth()}</dt>
               <dd>{text(p.dateOfBirth)}</dd>
             </>
           ) : null}
-          <dt className="font-medium">Account made</dt>
+          <dt className="font-medium">{m.account_mydata_created()}</dt>
           <dd>{when(p.createdAt)}</dd>
         </dl>
       </CardSection>
-      <CardSection title="Family">
+      <CardSection title={m.account_mydata_family()}>
         {rows(loaderData.parentsOrGuardians).length + rows(loaderData.studentAthletes).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.parentsOrGuardians).map((g, i) => (
-            <li key={`g${i}`}>Parent or guardian: {text(g.fullName)}</li>
+            <li key={`g${i}`}>{m.account_mydata_guardian({ name: text(g.fullName) })}</li>
           ))}
           {rows(loaderData.studentAthletes).map((a, i) => (
-            <li key={`a${i}`}>
-              Student-athlete: {text(a.fullName)}, born {text(a.dateOfBirth)}
-            </li>
+            <li key={`a${i}`}>{m.account_mydata_athlete({ name: text(a.fullName), date: text(a.dateOfBirth) })}</li>
           ))}
         </ul>
       </CardSection>
-      <CardSection title={`Conversations (${conversations.length})`}>
+      <CardSection title={m.account_mydata_conversations({ count: conversations.length })}>
         {conversations.length === 0 ? nothing : null}
         {conversations.map((c, i) => {
           const messages = rows(c.messages);
           return (
             <details key={text(c.id)} className="mt-2">
-              <summary className="cursor-pointer font-medium">
-                Conversation {i + 1}: {messages.length} message{messages.length === 1 ? "" : "s"}
-              </summary>
+              <summary className="cursor-pointer font-medium">{m.account_mydata_conversation({ number: i + 1, count: messages.length })}</summary>
               <ol className="mt-2 flex flex-col gap-1 pl-4">
-                {messages.map((m, j) => (
+                {messages.map((message, j) => (
                   <li key={j} className="text-sm">
                     <span className="text-slate-700">
-                      {text(m.sender)}, {when(m.created_at)}:
+                      {text(message.sender)}, {when(message.created_at)}:
                     </span>{" "}
                     <span className="whitespace-pre-wrap break-words">
-                      {m.message_type === "text" ? text(m.content) : `[File: ${text(m.file_name ?? m.content)}]`}
+                      {message.message_type === "text"
+                        ? text(message.content)
+                        : m.account_mydata_file({ name: text(message.file_name ?? message.content) })}
                     </span>
                   </li>
                 ))}
@@ -104,7 +101,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
           );
         })}
       </CardSection>
-      <CardSection title="Testimonials you wrote">
+      <CardSection title={m.account_mydata_testimonials()}>
         {rows(loaderData.testimonials).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.testimonials).map((t, i) => (
@@ -114,40 +111,40 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </CardSection>
-      <CardSection title="Forms sent with your email address">
+      <CardSection title={m.account_mydata_forms()}>
         {"formsNote" in loaderData && loaderData.formsNote ? <p className="mb-3 text-slate-800">{loaderData.formsNote}</p> : null}
         {rows(loaderData.registrationRequests).length + rows(loaderData.contactMessages).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.registrationRequests).map((r, i) => (
             <li key={`r${i}`}>
-              Registration for {text(r.studentName)} ({text(r.programInterest)}), {when(r.createdAt)}
+              {m.account_mydata_registration({
+                student: text(r.studentName),
+                program: programName(text(r.programInterest)),
+                when: when(r.createdAt),
+              })}
             </li>
           ))}
-          {rows(loaderData.contactMessages).map((m, i) => (
-            <li key={`c${i}`}>
-              Message to the organisation, {when(m.createdAt)}: “{text(m.message)}”
-            </li>
+          {rows(loaderData.contactMessages).map((c, i) => (
+            <li key={`c${i}`}>{m.account_mydata_contact({ when: when(c.createdAt), message: text(c.message) })}</li>
           ))}
         </ul>
       </CardSection>
-      <CardSection title="Invitations you sent, and reports you made">
+      <CardSection title={m.account_mydata_invitations()}>
         {rows(loaderData.invitationsSent).length + rows(loaderData.reportsMade).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
           {rows(loaderData.invitationsSent).map((v, i) => (
             <li key={`i${i}`}>
-              Invitation to {text(v.email)}, {when(v.createdAt)}
-              {v.acceptedAt ? `, accepted ${when(v.acceptedAt)}` : ""}
+              {m.account_mydata_invitation({ email: text(v.email), when: when(v.createdAt) })}
+              {v.acceptedAt ? m.account_mydata_accepted({ when: when(v.acceptedAt) }) : ""}
             </li>
           ))}
           {rows(loaderData.reportsMade).map((r, i) => (
-            <li key={`p${i}`}>
-              Report, {when(r.createdAt)}: “{text(r.reason)}”
-            </li>
+            <li key={`p${i}`}>{m.account_mydata_report({ when: when(r.createdAt), reason: text(r.reason) })}</li>
           ))}
         </ul>
       </CardSection>
       <Link to={localHref("/account")} className={`${buttonClass("secondary")} self-start`}>
-        Back to your account
+        {m.account_mydata_back()}
       </Link>
     </div>
   );

@@ -7,7 +7,6 @@ import { requireUser } from "~/auth/session.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
-  deviceName,
   isPushServiceEndpoint,
   removeSubscription,
   removeSubscriptionByEndpoint,
@@ -27,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success || !isPushServiceEndpoint(parsed.data.endpoint, context.config.push.serviceHosts)) {
       return data<PushActionData>({ ok: false, error: m.push_unsupported_service() }, { status: 400 });
     }
-    await saveSubscription(context.db, user.id, parsed.data, deviceName(request.headers.get("user-agent")));
+    await saveSubscription(context.db, user.id, parsed.data, request.headers.get("user-agent"));
     return data<PushActionData>({ ok: true });
   }
   if (intent === "unsubscribe") {

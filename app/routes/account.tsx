@@ -1,7 +1,10 @@
 // /account: the signed-in person's settings. Every form posts here with an `intent`; each acts on the signed-in
 // person only (requireUser on the first line of the loader and the action).
 import { data, Form, Link, useNavigation } from "react-router";
-import { localHref } from "~/i18n/locale";
+import { PushDevices } from "~/components/push-devices";
+import { getPushKeys } from "~/notifications/push-keys.server";
+import { listDevices } from "~/notifications/push.server";
+import { describeDevice } from "~/lib/device";
 import { CardSection } from "~/components/ui/card-section";
 import type { Route } from "./+types/account";
 import {
@@ -17,11 +20,14 @@ import {
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { getLocale, LANGUAGE_NAMES, localHref, LOCALES } from "~/i18n/locale";
+import { getAccountLocale, localeCookie, setAccountLocale } from "~/i18n/choice.server";
+import { m } from "~/paraglide/messages";
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,
-  DELETE_CONFIRMATION,
+  deleteConfirmationWord,
   DeleteAccountSchema,
   parseForm,
   PreferencesSchema,
@@ -42,7 +48,10 @@ import { FAMILY_INTENTS } from "~/family/schemas";
 import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
 
-export const meta = () => [...pageMeta(PAGES.account), { name: "robots", content: "noindex" }];
+const LanguageSchema = z.object({ locale: z.enum(LOCALES, { error: () => m.account_error_unknown_action() }) });
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,32 +69,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     device: describeDevice(s.userAgent),
     lastActive: s.updatedAt.toISOString(),
   }));
-  return { user, settings, sessions, family: family ? { ...family, awaitingTestimonials } : null, leftOnDeletion };
-}
-
-function describeDevice(ua: string | null) {
-  if (!ua) return "Unknown device";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Chrome\//.test(ua)
-      ? "Chrome"
-      : /Firefox\//.test(ua)
-        ? "Firefox"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : "A browser";
-  const os = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad/.test(ua)
-      ? "iOS"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  return os ? `${browser} on ${os}` : browser;
+  return {
+    page: pageWords("account"),
+    user,
+    settings,
+    // The language the account chose (issue 27); an account that never chose one reads the page's.
+    locale: (await getAccountLocale(context.db, user.id)) ?? getLocale(),
+    sessions,
+    family: family ? { ...family, awaitingTestimonials } : null,
+    leftOnDeletion,
+    // Notifications on this person's devices (issue 27): the key a browser subscribes with, and the devices.
+    push: { publicKey: (await getPushKeys(context.config, context.db)).publicKey, devices: await listDevices(context.db, user.id) },
+  };
 }
 
 type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
@@ -95,6 +90,7 @@ const IntentSchema = z.enum([
   "password",
   "email",
   "preferences",
+  "language",
   "end-session",
   "end-others",
   "delete",
@@ -116,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const intent = IntentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return data<ActionData>({ intent: "", error: "Unknown action" }, { status: 400 });
+  if (!intent.success) return data<ActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
   const bad = (fieldErrors: FieldErrors | null) => data<ActionData>({ intent: intent.data, fieldErrors: fieldErrors ?? {} }, { status: 400 });
 
   switch (intent.data) {
@@ -138,22 +134,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A coach's name obeys the contact-details rule (Safe Play): saveProfile refuses it beside the field.
       const r = await saveProfile(context, user.id, input);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, "Your profile has been updated.");
+      return done(intent.data, m.account_saved_profile());
     }
     case "password": {
       const { data: input, fieldErrors } = parseForm(ChangePasswordSchema, form);
       if (!input) return bad(fieldErrors);
       const r = await changePassword(request, context, input);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, "Your password has been changed. Your other devices have been signed out.", r.headers);
+      return done(intent.data, m.account_saved_password(), r.headers);
     }
     case "email": {
       const { data: input, fieldErrors } = parseForm(ChangeEmailSchema, form);
       if (!input) return bad(fieldErrors);
-      if (input.newEmail === user.email.toLowerCase()) return bad({ newEmail: "This is already your email address" });
+      if (input.newEmail === user.email.toLowerCase()) return bad({ newEmail: m.account_error_same_email() });
       const r = await changeEmail(request, context, user.id, input.newEmail);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, `We sent a link to ${input.newEmail}. Your email address changes when you follow it.`);
+      return done(intent.data, m.account_saved_email({ email: input.newEmail }));
     }
     case "preferences": {
       const { data: input, fieldErrors } = parseForm(PreferencesSchema, form);
@@ -162,19 +158,31 @@ export async function action({ request, context }: Route.ActionArgs) {
         notifyMessages: input.notifyMessages,
         ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : {}),
       });
-      return done(intent.data, "Your notification preferences have been saved.");
+      return done(intent.data, m.account_saved_preferences());
+    }
+    case "language": {
+      // Kept on the account (every device and every mail follow it) and on this device; the page opens in it.
+      const { data: input, fieldErrors } = parseForm(LanguageSchema, form);
+      if (!input) return bad(fieldErrors);
+      await setAccountLocale(context.db, user.id, input.locale);
+      throw await redirectWithToast(
+        context,
+        "/account",
+        { type: "success", title: m.account_saved_language({}, { locale: input.locale }) },
+        { locale: input.locale, document: true, headers: { "Set-Cookie": localeCookie(input.locale, context.config.secure) } },
+      );
     }
     case "end-session": {
       const id = z.string().min(1).max(200).safeParse(form.get("sessionId"));
-      if (!id.success) return data<ActionData>({ intent: intent.data, error: "That session has already ended." }, { status: 400 });
+      if (!id.success) return data<ActionData>({ intent: intent.data, error: m.account_error_session_ended() }, { status: 400 });
       const r = await endSession(request, context, user.id, id.data);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, "That device has been signed out.");
+      return done(intent.data, m.account_saved_session_ended());
     }
     case "end-others": {
       const r = await endOtherSessions(request, context);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, "You have been signed out everywhere else.");
+      return done(intent.data, m.account_saved_signed_out_others());
     }
     case "resend-verification": {
       // Refused (too many mails): this page answers, the message in the email section beside its own button.
@@ -182,8 +190,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!r.ok) return refusal(intent.data, r);
       return await redirectWithToast(context, safeRedirect(form.get("redirectTo"), "/account"), {
         type: "success",
-        title: "Email sent",
-        description: "We sent the link again. Please check your email.",
+        title: m.account_toast_mail_sent_title(),
+        description: m.account_toast_mail_sent(),
       });
     }
     case "delete": {
@@ -196,7 +204,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return await redirectWithToast(
         context,
         "/",
-        { type: "success", title: "Account deleted", description: "Your account has been deleted." },
+        { type: "success", title: m.account_toast_deleted_title(), description: m.account_toast_deleted() },
         { headers: r.headers! },
       );
     }
@@ -204,7 +212,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, settings, sessions, family, leftOnDeletion } = loaderData;
+  const { page, user, settings, locale, sessions, family, leftOnDeletion } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   // A family form about one athlete answers with its id: its errors show on that athlete's card only.
@@ -217,27 +225,34 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">{PAGES.account.heading}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
       {actionData?.saved && !familyIntent ? (
         <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-slate-900">
           {actionData.saved}
         </p>
       ) : null}
 
-      <CardSection title="Profile" id="profile-heading">
+      <CardSection title={m.account_section_profile()} id="profile-heading">
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="profile" />
           <Field
-            label="Full name"
+            label={m.account_field_full_name()}
             name="fullName"
             autoComplete="name"
             required
             defaultValue={user.fullName ?? ""}
             error={errorsFor("profile").fullName}
           />
-          <Field label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={user.phone ?? ""} error={errorsFor("profile").phone} />
+          <Field
+            label={m.account_field_phone()}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            defaultValue={user.phone ?? ""}
+            error={errorsFor("profile").phone}
+          />
           <Button type="submit" disabled={busy} className="self-start">
-            Save profile
+            {m.account_save_profile()}
           </Button>
         </Form>
       </CardSection>
@@ -253,37 +268,38 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         />
       ) : null}
 
-      <CardSection title="Email address" id="email-heading">
+      <CardSection title={m.account_section_email()} id="email-heading">
         <p className="mb-4 text-slate-800">
-          Your address is <strong>{user.email}</strong>
-          {settings.emailVerified ? " (confirmed)." : " (not confirmed yet)."}
+          {m.account_email_is()}
+          <strong>{user.email}</strong>
+          {settings.emailVerified ? m.account_email_confirmed() : m.account_email_unconfirmed()}
         </p>
         {settings.emailVerified ? null : (
           <Form method="post" className="mb-6 flex flex-col gap-2">
             <input type="hidden" name="intent" value="resend-verification" />
-            <input type="hidden" name="redirectTo" value="/account" />
+            <input type="hidden" name="redirectTo" value={localHref("/account")} />
             <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-              Send the confirmation link again
+              {m.account_resend_confirmation()}
             </Button>
             <FormError message={errorFor("resend-verification")} />
           </Form>
         )}
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="email" />
-          <Field label="New email address" name="newEmail" type="email" autoComplete="email" required error={errorsFor("email").newEmail} />
+          <Field label={m.account_field_new_email()} name="newEmail" type="email" autoComplete="email" required error={errorsFor("email").newEmail} />
           <FormError message={errorFor("email")} />
           <Button type="submit" disabled={busy} className="self-start">
-            Change email
+            {m.account_change_email()}
           </Button>
         </Form>
       </CardSection>
 
       {settings.hasPassword ? (
-        <CardSection title="Password" id="password-heading">
+        <CardSection title={m.account_section_password()} id="password-heading">
           <Form method="post" className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="password" />
             <Field
-              label="Current password"
+              label={m.account_field_current_password()}
               name="currentPassword"
               type="password"
               autoComplete="current-password"
@@ -291,7 +307,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={errorsFor("password").currentPassword}
             />
             <Field
-              label="New password"
+              label={m.account_field_new_password()}
               name="newPassword"
               type="password"
               autoComplete="new-password"
@@ -300,48 +316,70 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             />
             <FormError message={errorFor("password")} />
             <Button type="submit" disabled={busy} className="self-start">
-              Change password
+              {m.account_change_password()}
             </Button>
           </Form>
         </CardSection>
       ) : null}
 
-      <CardSection title="Notifications" id="notifications-heading">
+      <CardSection title={m.account_section_notifications()} id="notifications-heading">
         <Form method="post" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="preferences" />
           <label className="flex items-center gap-2 text-slate-900">
             <input type="checkbox" name="notifyMessages" defaultChecked={settings.notifyMessages} className="size-4" />
-            Email me when a message waits unread
+            {m.account_notify_messages()}
           </label>
           {user.role === "coach" ? (
             <label className="flex items-center gap-2 text-slate-900">
               <input type="checkbox" name="notifySubmissions" defaultChecked={settings.notifySubmissions} className="size-4" />
-              Email me new registration and contact submissions
+              {m.account_notify_submissions()}
             </label>
           ) : null}
           <Button type="submit" disabled={busy} className="self-start">
-            Save preferences
+            {m.account_save_preferences()}
           </Button>
         </Form>
       </CardSection>
 
-      <CardSection title="Where you are signed in" id="sessions-heading">
+      <PushDevices publicKey={loaderData.push.publicKey} devices={loaderData.push.devices} />
+
+      <CardSection title={m.account_section_language()} id="language-heading">
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="language" />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-slate-800">{m.account_language_intro()}</legend>
+            {LOCALES.map((l) => (
+              <label key={l} lang={l} className="flex items-center gap-2 text-slate-900">
+                <input type="radio" name="locale" value={l} defaultChecked={l === locale} className="size-4" />
+                {LANGUAGE_NAMES[l]}
+              </label>
+            ))}
+          </fieldset>
+          <FormError message={errorFor("language") ?? errorsFor("language").locale} />
+          <Button type="submit" disabled={busy} className="self-start">
+            {m.account_save_language()}
+          </Button>
+        </Form>
+      </CardSection>
+
+      <CardSection title={m.account_section_sessions()} id="sessions-heading">
         <ul className="flex flex-col gap-2">
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2">
               <span className="text-slate-900">
                 {s.device}
-                {s.current ? " (this device)" : ""}
+                {s.current ? m.account_this_device() : ""}
                 <span className="block text-sm text-slate-600">
-                  Last active <time dateTime={s.lastActive}>{formatDateTime(s.lastActive, zone)}</time>
+                  {m.account_last_active()}
+                  <time dateTime={s.lastActive}>{formatDateTime(s.lastActive, zone)}</time>
                 </span>
               </span>
               {s.current ? null : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="end-session" />
                   <input type="hidden" name="sessionId" value={s.id} />
-                  <Button type="submit" variant="secondary" disabled={busy} aria-label={`Sign out ${s.device}`}>
-                    Sign out
+                  <Button type="submit" variant="secondary" disabled={busy} aria-label={m.account_sign_out_device({ device: s.device })}>
+                    {m.account_sign_out()}
                   </Button>
                 </Form>
               )}
@@ -353,42 +391,32 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="end-others" />
             <Button type="submit" disabled={busy}>
-              Sign out everywhere
+              {m.account_sign_out_everywhere()}
             </Button>
           </Form>
         ) : null}
       </CardSection>
 
-      <CardSection title="Your data" id="data-heading">
-        <p className="mb-4 text-slate-800">
-          A file with your profile, the conversations and messages you can see, the testimonials you wrote and the forms sent with your address
-          {settings.emailVerified ? "." : " (once you confirm your email address)."}
-        </p>
+      <CardSection title={m.account_section_data()} id="data-heading">
+        <p className="mb-4 text-slate-800">{settings.emailVerified ? m.account_data_text() : m.account_data_text_unconfirmed()}</p>
         <div className="flex flex-wrap gap-4">
           <Link to={localHref("/account/my-data")} className="font-semibold text-court-800 underline">
-            See my data
+            {m.account_see_my_data()}
           </Link>
           <a href={localHref("/account/data")} download className="font-semibold text-court-800 underline">
-            Download my data
+            {m.account_download_my_data()}
           </a>
         </div>
       </CardSection>
 
-      <CardSection title="Delete my account" id="delete-heading">
-        <p className="mb-4 text-slate-800">
-          This removes your profile and signs you out everywhere. Messages you already sent stay in the other person's conversation, shown as from
-          “Deleted user”. It cannot be undone.
-        </p>
+      <CardSection title={m.account_section_delete()} id="delete-heading">
+        <p className="mb-4 text-slate-800">{m.account_delete_text()}</p>
         {leftOnDeletion.length ? (
           <div role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
-            <p className="font-semibold">You are the only parent or guardian of your family on the site:</p>
+            <p className="font-semibold">{m.account_delete_only_guardian()}</p>
             <ul className="mt-1 list-disc pl-5">
               {leftOnDeletion.map((a) => (
-                <li key={a.id}>
-                  {a.noLogin
-                    ? `${a.fullName} has no login of their own and will be removed with your account.`
-                    : `${a.fullName} will have no parent or guardian on the site, so coaches cannot message them until one is linked. The safeguarding lead will be told.`}
-                </li>
+                <li key={a.id}>{a.noLogin ? m.account_delete_no_login({ name: a.fullName }) : m.account_delete_left_alone({ name: a.fullName })}</li>
               ))}
             </ul>
           </div>
@@ -396,18 +424,31 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="delete" />
           {settings.hasPassword ? (
-            <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errorsFor("delete").password} />
+            <Field
+              label={m.account_field_password()}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errorsFor("delete").password}
+            />
           ) : null}
-          <Field label={`Type ${DELETE_CONFIRMATION} to confirm`} name="confirm" autoComplete="off" required error={errorsFor("delete").confirm} />
+          <Field
+            label={m.account_error_delete_confirm({ word: deleteConfirmationWord() })}
+            name="confirm"
+            autoComplete="off"
+            required
+            error={errorsFor("delete").confirm}
+          />
           <FormError message={errorFor("delete")} />
           <Button type="submit" variant="danger" disabled={busy} className="self-start">
-            Delete my account
+            {m.account_section_delete()}
           </Button>
         </Form>
       </CardSection>
       <p className="text-sm text-slate-700">
         <Link to={localHref("/messages")} className="underline">
-          Back to messages
+          {m.account_back_to_messages()}
         </Link>
       </p>
     </div>

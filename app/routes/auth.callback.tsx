@@ -7,38 +7,53 @@ import { Form, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";
 import { getUser } from "~/auth/session.server";
 import { AUTH_TOASTS } from "~/content/auth";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { localeOfCookie, localizePath } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [...pageMeta(PAGES.callback), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
+
+/** This page has one address; the device's language (its nlte-lang cookie) says which sign-in page to go back to. */
+const signInAgain = (request: Request, error: string) =>
+  redirect(localizePath(`/signin?error=${error}`, localeOfCookie(request.headers.get("cookie")) ?? "en"));
+
+export function loader() {
+  return { page: pageWords("callback") };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   if (url.searchParams.has("error")) {
     console.warn(`Google sign-in failed at the provider or callback: ${url.searchParams.get("error")}`);
-    throw redirect("/signin?error=oauth_callback_failed");
+    throw signInAgain(request, "oauth_callback_failed");
   }
   let user;
   try {
     user = await getUser(request, context);
   } catch (err) {
     console.error("auth callback:", err);
-    throw redirect("/signin?error=oauth_callback_failed");
+    throw signInAgain(request, "oauth_callback_failed");
   }
-  if (!user) throw redirect("/signin?error=auth_failed");
+  if (!user) throw signInAgain(request, "auth_failed");
   // The profile is the users row Better Auth created with the account (role client), so it always exists. The
   // account's language follows it to this device (issue 27).
   const locale = await getAccountLocale(context.db, user.id);
-  if (!locale) throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn);
-  throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn, {
+  if (!locale) {
+    // An account that never chose a language lands in the device's.
+    const device = localeOfCookie(request.headers.get("cookie")) ?? "en";
+    throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn(device), { locale: device, document: device !== "en" });
+  }
+  throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn(locale), {
     locale,
     headers: { "Set-Cookie": localeCookie(locale, context.config.secure) },
     document: true,
   });
 }
 
-export default function AuthCallback() {
+export default function AuthCallback({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   useEffect(() => {
     submit(null, { method: "post", action: `/auth/callback${window.location.search}`, replace: true });
@@ -46,11 +61,11 @@ export default function AuthCallback() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" aria-live="polite">
       <span aria-hidden className="size-10 animate-spin rounded-full border-4 border-court-200 border-t-court-700" />
-      <h1 className="mt-6 text-xl font-semibold text-slate-900">{PAGES.callback.heading}</h1>
+      <h1 className="mt-6 text-xl font-semibold text-slate-900">{loaderData.page.heading}</h1>
       <noscript>
         <Form method="post" className="mt-4">
           <button type="submit" className="underline">
-            Continue
+            {m.account_google_continue_plain()}
           </button>
         </Form>
       </noscript>

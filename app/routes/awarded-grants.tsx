@@ -3,24 +3,30 @@ import type { Route } from "./+types/awarded-grants";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
-import { ENDORSEMENTS, GRANTS, GRANTS_TEXT } from "~/content/grants";
-import { PAGES } from "~/content/pages";
+import { GRANTS } from "~/content/grants.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
 import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.grants, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-export default function AwardedGrants() {
+export function loader() {
+  return { page: pageWords("grants"), words: GRANTS[getLocale()] };
+}
+
+export default function AwardedGrants({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
+  const { page, words } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.grants.heading} intro={PAGES.grants.description} />
-      <Section title={GRANTS_TEXT.grantsTitle} id="grants">
+      <PageHeader heading={page.heading} intro={page.description} />
+      <Section title={words.grantsTitle} id="grants">
         <div className="grid gap-6 md:grid-cols-2">
-          {GRANTS.map((g) => (
+          {words.grants.map((g) => (
             <Card key={g.title} className="border-t-4 border-t-ball-400">
               <p className="text-4xl font-extrabold text-court-700">{g.amount}</p>
               <h3 className="mt-2 text-xl font-semibold text-navy-900">{g.title}</h3>
@@ -30,9 +36,9 @@ export default function AwardedGrants() {
           ))}
         </div>
       </Section>
-      <Section title={GRANTS_TEXT.endorsementsTitle} id="endorsements">
+      <Section title={words.endorsementsTitle} id="endorsements">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {ENDORSEMENTS.map((e) => (
+          {words.endorsements.map((e) => (
             <li key={e.by}>
               <figure className="h-full rounded-xl border border-slate-200 bg-court-50 p-6">
                 <blockquote className="text-slate-800">“{e.quote}”</blockquote>
@@ -42,10 +48,10 @@ export default function AwardedGrants() {
           ))}
         </ul>
       </Section>
-      <Section title={GRANTS_TEXT.joinTitle} id="join" intro={GRANTS_TEXT.joinText}>
+      <Section title={words.joinTitle} id="join" intro={words.joinText}>
         {site ? (
-          <a href={`mailto:${site.email}?subject=${encodeURIComponent(GRANTS_TEXT.joinSubject)}`} className={buttonClass("primary")}>
-            <Mail aria-hidden className="size-4" /> {GRANTS_TEXT.joinLink}
+          <a href={`mailto:${site.email}?subject=${encodeURIComponent(words.joinSubject)}`} className={buttonClass("primary")}>
+            <Mail aria-hidden className="size-4" /> {words.joinLink}
           </a>
         ) : null}
       </Section>

@@ -7,8 +7,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
 import { getEvent, updateEvent } from "~/calendar/events.server";
 import { invariantResponse } from "~/lib/responses.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [{ title: "Edit event | Calendar" }];
+export const meta = () => [{ title: m.calendar_event_edit_title() }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCoach(request, context);
@@ -39,18 +40,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { input, failure } = readEventForm(form);
   if (!input) return failure;
   if (!(await updateEvent(context.db, params.eventId, input))) throw data("Event not found", { status: 404 });
-  throw await redirectWithToast(context, "/calendar/events", { title: "Event saved", type: "success" });
+  throw await redirectWithToast(context, "/calendar/events", { title: m.calendar_event_saved(), type: "success" });
 }
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader heading={`Edit: ${loaderData.title}`} />
+      <PageHeader heading={m.calendar_event_edit_heading({ title: loaderData.title })} />
       <div className="mx-auto max-w-3xl px-4 py-10">
         <EventForm
           intent="update"
-          heading="Event details"
-          submitLabel="Save event"
+          heading={m.calendar_event_details()}
+          submitLabel={m.calendar_event_save()}
           values={loaderData.values}
           result={actionData as EventFormResult | undefined}
         />

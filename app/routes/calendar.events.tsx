@@ -1,5 +1,6 @@
 // Where coaches change the schedule: events (add, reorder, remove; each is edited on its own page) and cancelled days.
 import { data, Form, Link } from "react-router";
+import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/calendar.events";
 import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/components/event-form";
 import { PageHeader } from "~/components/page-header";
@@ -11,13 +12,14 @@ import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/auth/schemas";
 import { formatWhen } from "~/calendar/event-format";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
-import { CancelledDateSchema, RemoveCancellationSchema, UNREADABLE_DAY } from "~/lib/site-content-schemas";
+import { CancelledDateSchema, RemoveCancellationSchema, unreadableDay } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
 import { cancelDay } from "~/calendar/cancellations.server";
 import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent, removeCancelledDay } from "~/calendar/events.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [{ title: "Edit events and cancellations | Calendar" }];
+export const meta = () => [{ title: m.calendar_editor_title() }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
@@ -46,15 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { input, failure } = readEventForm(form);
       if (!input) return failure;
       await createEvent(context.db, input);
-      throw await back(context, "Event added");
+      throw await back(context, m.calendar_editor_event_added());
     }
     case "move-up":
     case "move-down":
       if (!(await moveEvent(context.db, id, intent === "move-up" ? "up" : "down"))) throw data("Event not found", { status: 404 });
-      throw await back(context, "Order saved");
+      throw await back(context, m.calendar_order_saved());
     case "delete-event":
       if (!(await deleteEvent(context.db, id))) throw data("Event not found", { status: 404 });
-      throw await back(context, "Event removed");
+      throw await back(context, m.calendar_editor_event_removed());
     case "add-cancellation": {
       const values = { day: String(form.get("day") ?? ""), note: String(form.get("note") ?? "") };
       const { data: input, fieldErrors } = parseForm(CancelledDateSchema, form);
@@ -62,16 +64,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       const added = await cancelDay(context, input, coach.id);
       if (!added)
         return data<CancellationResult>(
-          { ok: false, form: "cancellation", fieldErrors: { day: "That date is already cancelled" }, values },
+          { ok: false, form: "cancellation", fieldErrors: { day: m.calendar_editor_already_cancelled() }, values },
           { status: 400 },
         );
-      throw await back(context, `${formatDayLong(input.day)} cancelled`);
+      throw await back(context, m.calendar_editor_day_cancelled({ day: formatDayLong(input.day) }));
     }
     case "remove-cancellation": {
       const { data: input, fieldErrors } = parseForm(RemoveCancellationSchema, form);
       if (!input) return data<RemovalResult>({ ok: false, form: "remove-cancellation", fieldErrors }, { status: 400 });
       if (!(await removeCancelledDay(context.db, input.day))) throw data("Cancelled date not found", { status: 404 });
-      throw await back(context, "Cancellation removed");
+      throw await back(context, m.calendar_editor_cancellation_removed());
     }
     default:
       throw data({ error: "Unknown action" }, { status: 400 });
@@ -86,11 +88,8 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
   const removalResult = result?.form === "remove-cancellation" ? result : undefined;
   return (
     <>
-      <PageHeader
-        heading="Edit events and cancellations"
-        intro="What you change here shows on the home page, the calendar page and the calendar families subscribe to."
-      />
-      <Section title="Events, in the order shown" id="events">
+      <PageHeader heading={m.calendar_editor_heading()} intro={m.calendar_editor_intro()} />
+      <Section title={m.calendar_editor_events_title()} id="events">
         <ol className="flex flex-col gap-3">
           {events.map((e, i) => (
             <li key={e.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -98,50 +97,61 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
                 <p className="font-semibold text-navy-900">{e.title}</p>
                 <p className="text-slate-700">
                   {e.when}
-                  {e.past ? " (past: no longer shown)" : ""}
+                  {e.past ? ` ${m.calendar_editor_past()}` : ""}
                 </p>
               </div>
-              <Link to={`/calendar/events/${e.id}`} className="font-medium text-court-800 underline">
-                Edit<span className="sr-only"> {e.title}</span>
+              <Link to={localHref(`/calendar/events/${e.id}`)} className="font-medium text-court-800 underline">
+                {m.calendar_edit()}
+                <span className="sr-only"> {e.title}</span>
               </Link>
               <Form method="post">
                 <input type="hidden" name="id" value={e.id} />
-                <MoveButtons index={i} count={events.length} upLabel={`Move ${e.title} up`} downLabel={`Move ${e.title} down`} />
+                <MoveButtons
+                  index={i}
+                  count={events.length}
+                  upLabel={m.calendar_editor_move_up({ title: e.title })}
+                  downLabel={m.calendar_editor_move_down({ title: e.title })}
+                />
               </Form>
               <Form method="post">
                 <input type="hidden" name="id" value={e.id} />
                 <Button type="submit" name="intent" value="delete-event" variant="danger">
-                  Remove<span className="sr-only"> {e.title}</span>
+                  {m.calendar_remove()}
+                  <span className="sr-only"> {e.title}</span>
                 </Button>
               </Form>
             </li>
           ))}
         </ol>
         <div className="mt-8">
-          <EventForm intent="create-event" heading="Add an event" submitLabel="Add event" values={EMPTY_EVENT} result={eventResult} />
+          <EventForm
+            intent="create-event"
+            heading={m.calendar_editor_add_heading()}
+            submitLabel={m.calendar_editor_add_submit()}
+            values={EMPTY_EVENT}
+            result={eventResult}
+          />
         </div>
       </Section>
-      <Section title="Cancelled dates" id="cancelled">
-        <p className="mb-4 text-slate-700">
-          No sessions happen on a cancelled date. A date in the next 48 hours also shows as a banner on the home page, and families who asked for it
-          get an email.
-        </p>
+      <Section title={m.calendar_editor_cancelled_title()} id="cancelled">
+        <p className="mb-4 text-slate-700">{m.calendar_editor_cancelled_intro()}</p>
         {removalResult ? (
           <div className="mb-4">
-            <FormError message={Object.values(removalResult.fieldErrors)[0] ?? UNREADABLE_DAY} />
+            <FormError message={Object.values(removalResult.fieldErrors)[0] ?? unreadableDay()} />
           </div>
         ) : null}
         <ul className="mb-6 flex flex-col gap-2">
-          {cancelled.length === 0 ? <li className="text-slate-700">No cancelled dates.</li> : null}
+          {cancelled.length === 0 ? <li className="text-slate-700">{m.calendar_editor_no_cancelled()}</li> : null}
           {cancelled.map((c) => (
             <li key={c.day} className="flex flex-wrap items-center gap-3">
               <span className="font-medium">{c.label}</span>
               {c.note ? <span className="text-slate-700">{c.note}</span> : null}
-              {c.past ? <span className="text-sm text-slate-600">(past)</span> : null}
+              {c.past ? <span className="text-sm text-slate-600">{m.calendar_editor_past_day()}</span> : null}
               <Form method="post">
                 <input type="hidden" name="day" value={c.day} />
                 <Button type="submit" name="intent" value="remove-cancellation" variant="secondary">
-                  Remove<span className="sr-only"> the cancellation of {c.label}</span>
+                  {m.calendar_remove()}
+                  <span className="sr-only"> {m.calendar_editor_cancellation_of({ day: c.label })}</span>
                 </Button>
               </Form>
             </li>
@@ -153,12 +163,12 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
           className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <h3 id="add-cancellation-heading" className="text-lg font-semibold text-navy-900">
-            Cancel a date
+            {m.calendar_editor_cancel_heading()}
           </h3>
-          {cancellationResult ? <FormError message="Please correct the fields marked below." /> : null}
+          {cancellationResult ? <FormError message={m.calendar_form_correct()} /> : null}
           <input type="hidden" name="intent" value="add-cancellation" />
           <Field
-            label="Date"
+            label={m.calendar_field_date()}
             name="day"
             type="date"
             defaultValue={cancellationResult?.values.day ?? ""}
@@ -166,14 +176,14 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
             required
           />
           <Field
-            label="Note for families (optional)"
+            label={m.calendar_editor_note()}
             name="note"
             defaultValue={cancellationResult?.values.note ?? ""}
             error={cancellationResult?.fieldErrors.note}
-            placeholder="Courts closed for resurfacing"
+            placeholder={m.calendar_editor_note_placeholder()}
           />
           <Button type="submit" className="self-start">
-            Cancel this date
+            {m.calendar_editor_cancel_submit()}
           </Button>
         </Form>
       </Section>

@@ -1,7 +1,9 @@
-// /calendar.ics: the organisation's schedule for calendar apps (Google, Apple, Outlook) to subscribe to.
+// /calendar.ics: the organisation's schedule for calendar apps (Google, Apple, Outlook) to subscribe to. At
+// /es/calendar.ics the feed's own words (its description, "Cancelled") are Spanish; events read as coaches typed them.
 import type { Route } from "./+types/calendar.ics";
 import { buildCalendarFeed } from "~/calendar/ics.server";
 import { getCancelledDays, getAllEvents } from "~/calendar/events.server";
+import { getLocale } from "~/i18n/language";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [events, cancelledDays] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db)]);
@@ -11,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     timeZone: context.config.site.timeZone,
     calendarName: context.config.site.orgName,
     publicUrl: context.config.publicUrl,
+    locale: getLocale(),
   });
   return new Response(body, {
     headers: {

@@ -8,8 +8,10 @@ import { CalendarEmbed } from "~/components/public/calendar-embed";
 import { Section } from "~/components/public/section";
 import { Button, buttonClass } from "~/components/ui/button";
 import { getUser, isCoach, requireUser } from "~/auth/session.server";
-import { CALENDAR_TEXT } from "~/content/calendar";
-import { PAGES } from "~/content/pages";
+import { CALENDAR } from "~/content/calendar.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "~/calendar/event-format";
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
@@ -22,11 +24,14 @@ import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.calendar, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-/** The feed's addresses: webcal:// opens the calendar app; Google takes the webcal address as `cid`. */
+/**
+ * The feed's addresses, in the page's language (the Spanish feed's own words are Spanish): webcal:// opens the
+ * calendar app; Google takes the webcal address as `cid`.
+ */
 function subscribeLinks(publicUrl: string) {
-  const feed = `${publicUrl}/calendar.ics`;
+  const feed = `${publicUrl}${localHref("/calendar.ics")}`;
   const webcal = feed.replace(/^https?:/, "webcal:");
   return { feed, webcal, google: `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}` };
 }
@@ -38,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [events, cancelled] = await Promise.all([getCurrentEvents(context.db, today), getCancelledDays(context.db)]);
   const season = formatSeason(events);
   return {
+    page: pageWords("calendar"),
+    words: CALENDAR[getLocale()],
     signedIn: Boolean(user),
     canEdit: isCoach(user),
     mailOptIn: user ? await getCancellationMails(context.db, user.id) : false,
@@ -60,31 +67,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   invariantResponse(form.get("intent") === "mail-preference", "Unknown action");
   const on = form.get("cancellationMails") !== null;
   await setCancellationMails(context.db, user.id, on);
-  const title = on ? "We will email you about short-notice cancellations" : "No more cancellation emails";
+  const title = on ? m.calendar_page_mail_on() : m.calendar_page_mail_off();
   throw await redirectWithToast(context, "/calendar#subscribe", { title, type: "success" });
 }
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
-  const { overview, season, cancelledText, upcoming, links, signedIn, canEdit, mailOptIn } = loaderData;
+  const { page, words, overview, season, cancelledText, upcoming, links, signedIn, canEdit, mailOptIn } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.calendar.heading} intro={PAGES.calendar.description} />
+      <PageHeader heading={page.heading} intro={page.description} />
       {canEdit ? (
         <div className="mx-auto max-w-7xl px-4 pt-8">
           <Link to={localHref("/calendar/events")} className={buttonClass("secondary")}>
-            Edit events and cancellations
+            {m.calendar_editor_heading()}
           </Link>
         </div>
       ) : null}
       {site?.calendarUrl ? (
         <div className="mx-auto max-w-7xl px-4 py-10">
-          <CalendarEmbed url={site.calendarUrl} />
+          <CalendarEmbed url={site.calendarUrl} title={words.embedTitle} popupBlocked={words.popupBlocked} />
         </div>
       ) : null}
-      <Section title={CALENDAR_TEXT.upcomingTitle} id="upcoming">
+      <Section title={words.upcomingTitle} id="upcoming">
         {upcoming.length === 0 ? (
-          <p className="text-slate-700">No sessions are scheduled in the next two weeks.</p>
+          <p className="text-slate-700">{m.calendar_page_upcoming_none()}</p>
         ) : (
           <ul className="flex max-w-3xl flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
             {upcoming.map((o) => (
@@ -95,25 +102,25 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                   {o.time ? `, ${o.time}` : ""}
                   {o.place ? `, ${o.place}` : ""}
                 </span>
-                {o.cancelled ? <strong className="text-red-800">Cancelled</strong> : null}
+                {o.cancelled ? <strong className="text-red-800">{m.calendar_page_cancelled()}</strong> : null}
               </li>
             ))}
           </ul>
         )}
       </Section>
-      <Section title={season ? `${CALENDAR_TEXT.scheduleTitle}: ${season}` : CALENDAR_TEXT.scheduleTitle} id="schedule">
+      <Section title={season ? `${words.scheduleTitle}: ${season}` : words.scheduleTitle} id="schedule">
         <div className="overflow-x-auto">
           <table className="w-full max-w-3xl border-collapse text-left">
             <thead>
               <tr className="border-b-2 border-slate-300">
                 <th scope="col" className="py-2 pr-4">
-                  Day
+                  {m.calendar_page_day()}
                 </th>
                 <th scope="col" className="py-2 pr-4">
-                  Time
+                  {m.calendar_page_time()}
                 </th>
                 <th scope="col" className="py-2">
-                  Activity
+                  {m.calendar_page_activity()}
                 </th>
               </tr>
             </thead>
@@ -129,22 +136,22 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                       .filter(Boolean)
                       .join("; ") || "-"}
                   </td>
-                  <td className="py-2">{row.entries.map((e) => e.title).join("; ") || "No sessions"}</td>
+                  <td className="py-2">{row.entries.map((e) => e.title).join("; ") || m.calendar_page_no_sessions()}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        {cancelledText ? <p className="mt-4 font-medium text-slate-800">Cancellations: {cancelledText}.</p> : null}
+        {cancelledText ? <p className="mt-4 font-medium text-slate-800">{m.calendar_page_cancellations({ days: cancelledText })}</p> : null}
         {site ? (
           <div className="mt-6">
-            <h3 className="font-semibold text-navy-900">{CALENDAR_TEXT.contactTitle}</h3>
+            <h3 className="font-semibold text-navy-900">{words.contactTitle}</h3>
             <p className="mt-1 text-slate-700">
-              Call{" "}
+              {words.contactCall}{" "}
               <a href={telHref(site.phone)} className="font-medium text-court-800 underline">
                 {site.phone}
               </a>{" "}
-              or email{" "}
+              {words.contactOrEmail}{" "}
               <a href={`mailto:${site.email}`} className="font-medium text-court-800 underline">
                 {site.email}
               </a>
@@ -153,31 +160,31 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
       </Section>
-      <Section title={CALENDAR_TEXT.subscribeTitle} id="subscribe" intro={CALENDAR_TEXT.subscribeText}>
+      <Section title={words.subscribeTitle} id="subscribe" intro={words.subscribeText}>
         <div className="flex flex-wrap gap-3">
           <a href={links.webcal} className={buttonClass("primary")}>
-            <CalendarPlus aria-hidden className="size-4" /> {CALENDAR_TEXT.subscribeApple}
+            <CalendarPlus aria-hidden className="size-4" /> {m.calendar_page_subscribe_apple()}
           </a>
           <a href={links.google} className={buttonClass("secondary")} rel="noopener noreferrer" target="_blank">
-            {CALENDAR_TEXT.subscribeGoogle}
-            <span className="sr-only"> (opens in a new tab)</span>
+            {m.calendar_page_subscribe_google()}
+            <span className="sr-only"> {m.calendar_page_new_tab()}</span>
           </a>
         </div>
         <p className="mt-4 text-slate-700">
-          {CALENDAR_TEXT.feedAddress}{" "}
+          {m.calendar_page_feed_address()}{" "}
           <a href={links.feed} className="break-all font-medium text-court-800 underline">
             {links.feed}
           </a>
         </p>
-        <p className="mt-4 max-w-3xl rounded-lg border border-ball-300 bg-ball-300/20 p-4 text-slate-800">{CALENDAR_TEXT.refreshNote}</p>
+        <p className="mt-4 max-w-3xl rounded-lg border border-ball-300 bg-ball-300/20 p-4 text-slate-800">{words.refreshNote}</p>
         {signedIn ? (
-          <Form method="post" className="mt-6 flex max-w-3xl flex-col gap-3" aria-label={CALENDAR_TEXT.mailTitle}>
+          <Form method="post" className="mt-6 flex max-w-3xl flex-col gap-3" aria-label={m.calendar_page_mail_title()}>
             <input type="hidden" name="intent" value="mail-preference" />
             <label className="flex items-center gap-2 text-slate-800">
-              <input type="checkbox" name="cancellationMails" defaultChecked={mailOptIn} className="size-4" /> {CALENDAR_TEXT.mailLabel}
+              <input type="checkbox" name="cancellationMails" defaultChecked={mailOptIn} className="size-4" /> {m.calendar_page_mail_label()}
             </label>
             <Button type="submit" variant="secondary" className="self-start">
-              {CALENDAR_TEXT.mailSave}
+              {m.calendar_page_mail_save()}
             </Button>
           </Form>
         ) : null}

@@ -7,61 +7,67 @@ import { HoneypotField, SuccessPanel, TextAreaField } from "~/components/public/
 import { Card } from "~/components/public/section";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { CONTACT_TEXT } from "~/content/contact";
-import { FORM_TEXT } from "~/content/forms";
-import { PAGES } from "~/content/pages";
+import { CONTACT } from "~/content/contact.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale, localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 import { receivePublicForm } from "~/forms/public-forms.server";
 import { ContactSchema } from "~/forms/schemas";
 import { createContactMessage } from "~/forms/submissions.server";
 import { useRootData } from "~/root";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.contact, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
+
+export function loader() {
+  return { page: pageWords("contact"), words: CONTACT[getLocale()] };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   return receivePublicForm(request, context, "contact", ContactSchema, (input) => createContactMessage(context.db, input, context));
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, words } = loaderData;
   const site = useRootData()?.site;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const busy = navigation.state === "submitting" && navigation.formAction === localHref("/contact");
   const failed = actionData && !actionData.ok ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
   const values = failed?.values ?? {};
   return (
     <>
-      <PageHeader heading={PAGES.contact.heading} intro={PAGES.contact.description} />
+      <PageHeader heading={page.heading} intro={page.description} />
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[20rem_1fr]">
         <div className="space-y-4">
           {site ? (
             <>
               <Card>
                 <h2 className="flex items-center gap-2 font-semibold text-navy-900">
-                  <Phone aria-hidden className="size-5 text-court-700" /> {CONTACT_TEXT.phoneTitle}
+                  <Phone aria-hidden className="size-5 text-court-700" /> {words.phoneTitle}
                 </h2>
                 <p className="mt-1 text-lg">{site.phone}</p>
                 <a href={telHref(site.phone)} className={buttonClass("primary", "mt-3")}>
-                  {CONTACT_TEXT.callNow}
+                  {words.callNow}
                 </a>
               </Card>
               <Card>
                 <h2 className="flex items-center gap-2 font-semibold text-navy-900">
-                  <Mail aria-hidden className="size-5 text-court-700" /> {CONTACT_TEXT.emailTitle}
+                  <Mail aria-hidden className="size-5 text-court-700" /> {words.emailTitle}
                 </h2>
                 <p className="mt-1 break-all text-lg">{site.email}</p>
                 <a href={`mailto:${site.email}`} className={buttonClass("secondary", "mt-3")}>
-                  {CONTACT_TEXT.emailUs}
+                  {words.emailUs}
                 </a>
               </Card>
             </>
           ) : null}
           <Card>
             <h2 className="flex items-center gap-2 font-semibold text-navy-900">
-              <MapPin aria-hidden className="size-5 text-court-700" /> {CONTACT_TEXT.locationsTitle}
+              <MapPin aria-hidden className="size-5 text-court-700" /> {words.locationsTitle}
             </h2>
             <ul className="mt-1 space-y-1 text-slate-700">
-              {CONTACT_TEXT.locations.map((l) => (
+              {words.locations.map((l) => (
                 <li key={l}>{l}</li>
               ))}
             </ul>
@@ -69,18 +75,26 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         </div>
         <section aria-labelledby="contact-form-heading">
           <h2 id="contact-form-heading" className="text-2xl font-bold text-navy-900">
-            {CONTACT_TEXT.formTitle}
+            {words.formTitle}
           </h2>
           {actionData?.ok ? (
             <div className="mt-4">
-              <SuccessPanel title={FORM_TEXT.contactSuccessTitle} text={FORM_TEXT.contactSuccess} />
+              <SuccessPanel title={m.help_contact_success_title()} text={m.help_contact_success_text()} />
             </div>
           ) : (
             <Form method="post" noValidate className="relative mt-4 grid gap-4 sm:grid-cols-2">
-              <Field label="Name" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
-              <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
+              <Field label={m.help_contact_name()} name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
               <Field
-                label="Phone"
+                label={m.help_contact_email()}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                defaultValue={values.email}
+                error={errors.email}
+              />
+              <Field
+                label={m.help_contact_phone()}
                 name="phone"
                 type="tel"
                 autoComplete="tel"
@@ -89,7 +103,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
                 className="sm:col-span-2"
               />
               <div className="sm:col-span-2">
-                <TextAreaField label="Message" name="message" required defaultValue={values.message} error={errors.message} />
+                <TextAreaField label={m.help_contact_message()} name="message" required defaultValue={values.message} error={errors.message} />
               </div>
               <HoneypotField />
               <div className="sm:col-span-2">
@@ -97,7 +111,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
               </div>
               <div className="sm:col-span-2">
                 <Button type="submit" disabled={busy}>
-                  {busy ? "Sending..." : CONTACT_TEXT.submit}
+                  {busy ? m.help_contact_sending() : m.help_contact_submit()}
                 </Button>
               </div>
             </Form>

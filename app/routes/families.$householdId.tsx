@@ -15,31 +15,35 @@ import { Field, FormError } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
-import { FAMILY_NOT_CONFIRMED, KIND_LABEL } from "~/family/safe-play";
+import { kindLabel } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { confirmHousehold, correctByLead, getHouseholdForStaff } from "~/family/households.server";
 import { isSafeguardingLead } from "~/family/safe-play.server";
 import { EditAthleteSchema } from "~/family/schemas";
 import { invariantResponse } from "~/lib/responses.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [
-  ...pageMeta({ title: "Family | NLTE", description: "A family's members and confirmation." }),
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData ? pageMeta(loaderData.page) : []),
   { name: "robots", content: "noindex" },
 ];
 
+/** A zod message read when the issue is raised, so it is in the language of the request. */
+const says = (message: () => string) => ({ error: () => message() });
+
 const ConfirmSchema = z.object({
   how: z
-    .string({ error: "Please say how you know this family." })
+    .string(says(m.messaging_household_how_required))
     .trim()
-    .min(3, 'Please say how you know this family, for example "met at the evaluation".')
-    .max(300, "Please keep it under 300 characters."),
+    .min(3, says(m.messaging_household_how_short))
+    .max(300, says(m.messaging_household_how_long)),
 });
 
 async function loadHousehold(request: Request, context: Route.LoaderArgs["context"], householdId: string) {
   const staff = await requireCoach(request, context);
   const lead = await isSafeguardingLead(context.db, staff.id);
   const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.safePlay, lead) : null;
-  invariantResponse(household, "This family was not found.", 404);
+  invariantResponse(household, m.messaging_household_not_found(), 404);
   return { staff, household, lead };
 }
 
@@ -49,6 +53,7 @@ const CorrectSchema = EditAthleteSchema.extend({ userId: z.string().max(64) });
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { household, lead } = await loadHousehold(request, context, params.householdId);
   return {
+    page: { title: m.messaging_household_title(), description: m.messaging_household_description() },
     lead,
     household: {
       ...household,
@@ -63,13 +68,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, household, lead } = await loadHousehold(request, context, params.householdId);
   const form = await request.formData();
   if (form.get("intent") === "correct") {
-    invariantResponse(lead, "Only the safeguarding lead can correct a family's details.", 403);
+    invariantResponse(lead, m.messaging_household_lead_only(), 403);
     const { data: input, fieldErrors } = parseForm(CorrectSchema, form);
     const userId = String(form.get("userId") ?? "");
     if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });
     const r = await correctByLead(context.db, staff.id, household.id, input.userId, input, context.config.safePlay);
     if (!r.ok) return data<ActionData>(r.field ? { fieldErrors: { [r.field]: r.error }, userId } : { error: r.error, userId }, { status: r.status });
-    return data<ActionData>({ corrected: `${input.fullName}'s details were corrected.`, userId });
+    return data<ActionData>({ corrected: m.messaging_household_corrected({ name: input.fullName }), userId });
   }
   const { data: input, fieldErrors } = parseForm(ConfirmSchema, form);
   if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
@@ -86,20 +91,20 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
   const names = household.members.map((m) => m.fullName).join(", ");
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Family: {names}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{m.messaging_household_heading({ names })}</h1>
       <section aria-labelledby="members-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
-          Members
+          {m.messaging_household_members()}
         </h2>
         <ul className="mt-3 flex flex-col gap-2">
-          {household.members.map((m) => (
-            <li key={m.id} className="rounded-md border border-slate-200 px-3 py-2 text-slate-900">
-              <span className="font-medium">{m.fullName}</span> · {KIND_LABEL[m.role]}
-              {m.age !== null ? ` · ${m.age} years old` : ""}
-              {m.minor ? " · Minor" : ""}
-              {m.role === "athlete" ? (m.hasLogin ? " · has a login" : " · no login") : null}
-              {m.email || m.phone ? <span className="block text-sm text-slate-700">{[m.email, m.phone].filter(Boolean).join(" · ")}</span> : null}
-              {actionData?.corrected && actionData.userId === m.id ? (
+          {household.members.map((p) => (
+            <li key={p.id} className="rounded-md border border-slate-200 px-3 py-2 text-slate-900">
+              <span className="font-medium">{p.fullName}</span> · {kindLabel(p.role)}
+              {p.age !== null ? ` · ${m.messaging_family_age({ age: p.age })}` : ""}
+              {p.minor ? ` · ${m.messaging_badge_minor()}` : ""}
+              {p.role === "athlete" ? ` · ${p.hasLogin ? m.messaging_household_has_login() : m.messaging_household_no_login()}` : null}
+              {p.email || p.phone ? <span className="block text-sm text-slate-700">{[p.email, p.phone].filter(Boolean).join(" · ")}</span> : null}
+              {actionData?.corrected && actionData.userId === p.id ? (
                 <p role="status" className="mt-1 text-sm text-slate-900">
                   {actionData.corrected}
                 </p>
@@ -107,29 +112,29 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
               {loaderData.lead ? (
                 <details className="mt-2">
                   <summary className="cursor-pointer text-sm font-medium text-court-800">
-                    Correct {m.fullName}&apos;s details (safeguarding lead)
+                    {m.messaging_household_correct({ name: p.fullName })}
                   </summary>
                   <Form method="post" className="mt-2 flex flex-col gap-3">
                     <input type="hidden" name="intent" value="correct" />
-                    <input type="hidden" name="userId" value={m.id} />
+                    <input type="hidden" name="userId" value={p.id} />
                     <Field
-                      label="Name"
+                      label={m.messaging_field_name()}
                       name="fullName"
-                      defaultValue={m.fullName}
+                      defaultValue={p.fullName}
                       required
-                      error={actionData?.userId === m.id ? actionData.fieldErrors?.fullName : undefined}
+                      error={actionData?.userId === p.id ? actionData.fieldErrors?.fullName : undefined}
                     />
                     <Field
-                      label="Date of birth"
+                      label={m.messaging_field_date_of_birth()}
                       name="dateOfBirth"
                       type="date"
-                      defaultValue={m.dateOfBirth ?? ""}
+                      defaultValue={p.dateOfBirth ?? ""}
                       required
-                      error={actionData?.userId === m.id ? actionData.fieldErrors?.dateOfBirth : undefined}
+                      error={actionData?.userId === p.id ? actionData.fieldErrors?.dateOfBirth : undefined}
                     />
-                    <FormError message={actionData?.userId === m.id ? actionData.error : undefined} />
+                    <FormError message={actionData?.userId === p.id ? actionData.error : undefined} />
                     <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                      Save the correction
+                      {m.messaging_household_save_correction()}
                     </Button>
                   </Form>
                 </details>
@@ -140,15 +145,15 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
       </section>
       <section aria-labelledby="confirmation-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id="confirmation-heading" className="text-lg font-semibold text-slate-900">
-          Confirmation
+          {m.messaging_household_confirmation()}
         </h2>
         {confirmation.confirmed ? (
           <p role={actionData?.confirmed ? "status" : undefined} className="mt-2 text-slate-900">
-            Confirmed by {confirmation.by ?? "a former staff member"}
+            {m.messaging_household_confirmed_by({ name: confirmation.by ?? m.messaging_household_former_staff() })}
             {confirmation.confirmedAt ? (
               <>
                 {" "}
-                on <time dateTime={confirmation.confirmedAt}>{formatDateTime(confirmation.confirmedAt, zone)}</time>
+                {m.messaging_household_on()} <time dateTime={confirmation.confirmedAt}>{formatDateTime(confirmation.confirmedAt, zone)}</time>
               </>
             ) : null}
             : {confirmation.how}
@@ -156,37 +161,33 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         ) : (
           <>
             <p className="mt-2 text-slate-900">
-              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{FAMILY_NOT_CONFIRMED}</span>{" "}
-              {confirmation.linkedBefore
-                ? "Linked before confirmation began: its conversations go on until it is confirmed."
-                : "Coaches and its student-athletes under 18 cannot message each other until it is confirmed."}
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">{m.messaging_family_not_confirmed()}</span>{" "}
+              {confirmation.linkedBefore ? m.messaging_household_linked_before() : m.messaging_household_waiting()}
             </p>
-            <p className="mt-2 text-sm text-slate-700">
-              Confirm only a family you have met or phoned: that the parent or guardian is a real adult who is this athlete&apos;s parent or guardian.
-            </p>
+            <p className="mt-2 text-sm text-slate-700">{m.messaging_household_confirm_only()}</p>
             <Form method="post" className="mt-4 flex flex-col gap-3">
               <Field
-                label="How do you know this family?"
+                label={m.messaging_household_how()}
                 name="how"
-                placeholder="Met at the evaluation; called the guardian's phone"
+                placeholder={m.messaging_household_how_placeholder()}
                 required
                 error={actionData?.fieldErrors?.how}
               />
               <FormError message={actionData?.userId ? undefined : actionData?.error} />
               <Button type="submit" disabled={busy} className="self-start">
-                Confirm this family
+                {m.messaging_household_confirm()}
               </Button>
             </Form>
           </>
         )}
       </section>
       <Link to={localHref("/messages")} className={`${buttonClass("secondary")} self-start`}>
-        Back to messages
+        {m.messaging_back_to_messages()}
       </Link>
     </div>
   );
 }
 
 export function ErrorBoundary() {
-  return <RefusalBoundary title="Family" />;
+  return <RefusalBoundary title={m.messaging_household_family()} documentTitle={m.messaging_household_title()} />;
 }

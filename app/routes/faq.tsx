@@ -5,35 +5,44 @@ import type { Route } from "./+types/faq";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
-import { FAQ_QUICK_LINKS, FAQ_TEXT, FAQS } from "~/content/faq";
-import { PAGES } from "~/content/pages";
+import { FAQ } from "~/content/faq.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta(PAGES.faq, { matches, location }),
-  {
-    "script:ld+json": {
-      "@context": "https://schema.org",
-      "@type": "FAQPage",
-      mainEntity: FAQS.map((f) => ({ "@type": "Question", name: f.q, acceptedAnswer: { "@type": "Answer", text: f.a } })),
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
+  if (!loaderData) return [];
+  return [
+    ...pageMeta(loaderData.page, { matches, location }),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        mainEntity: loaderData.words.questions.map((f) => ({ "@type": "Question", name: f.q, acceptedAnswer: { "@type": "Answer", text: f.a } })),
+      },
     },
-  },
-];
+  ];
+};
+
+export function loader() {
+  return { page: pageWords("faq"), words: FAQ[getLocale()] };
+}
 
 /**
  * Native <details> elements sharing one `name` form an exclusive accordion: opening one closes the others,
  * and clicking the open one collapses it. No JavaScript needed, and keyboard support comes for free.
  */
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { page, words } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.faq.heading} intro={PAGES.faq.description} />
+      <PageHeader heading={page.heading} intro={page.description} />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_18rem]">
         <div className="divide-y divide-slate-200 rounded-xl border border-slate-200">
-          {FAQS.map((f) => (
+          {words.questions.map((f) => (
             <details key={f.q} name="faq" className="group">
               <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-navy-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
                 <h2 className="text-base">{f.q}</h2>
@@ -46,12 +55,12 @@ export default function Faq() {
         <aside>
           <nav aria-labelledby="quick-links-heading" className="rounded-xl border border-slate-200 bg-court-50 p-5">
             <h2 id="quick-links-heading" className="font-semibold text-navy-900">
-              {FAQ_TEXT.quickLinksTitle}
+              {words.quickLinksTitle}
             </h2>
             <ul className="mt-3 space-y-2">
-              {FAQ_QUICK_LINKS.map((l) => (
+              {words.quickLinks.map((l) => (
                 <li key={l.to}>
-                  <Link to={l.to} className="font-medium text-court-800 underline">
+                  <Link to={localHref(l.to)} className="font-medium text-court-800 underline">
                     {l.label}
                   </Link>
                 </li>
@@ -60,9 +69,9 @@ export default function Faq() {
           </nav>
         </aside>
       </div>
-      <Section title={FAQ_TEXT.moreTitle} id="more" intro={FAQ_TEXT.moreText}>
+      <Section title={words.moreTitle} id="more" intro={words.moreText}>
         <Link to={localHref("/contact")} className={buttonClass("primary")}>
-          Contact Us
+          {words.contactUs}
         </Link>
       </Section>
     </>

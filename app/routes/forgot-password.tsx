@@ -6,11 +6,17 @@ import { RESET_TEXT } from "~/content/account";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { m } from "~/paraglide/messages";
 import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 
-export const meta = () => [...pageMeta(PAGES.forgotPassword), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
+
+export function loader() {
+  return { page: pageWords("forgotPassword") };
+}
 
 type ActionData = { ok: true; message: string } | { ok: false; fieldErrors?: FieldErrors; error?: string };
 
@@ -22,31 +28,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionData>({ ok: true, message: RESET_TEXT.sent });
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
-    <AuthCard
-      title={PAGES.forgotPassword.heading}
-      subtitle="Enter the email address of your account and we will send you a link to choose a new password."
-    >
+    <AuthCard title={loaderData.page.heading} subtitle={m.account_forgot_subtitle()}>
       {actionData?.ok ? (
         <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-sm text-slate-900">
           {actionData.message}
         </p>
       ) : (
-        <Form method="post" className="flex flex-col gap-4">
-          <Field label="Email" name="email" type="email" autoComplete="email" required error={failed?.fieldErrors?.email} />
+        <Form method="post" noValidate className="flex flex-col gap-4">
+          <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" required error={failed?.fieldErrors?.email} />
           <FormError message={failed?.error} />
           <Button type="submit" disabled={busy} className="w-full">
-            {busy ? "Sending..." : "Send me a link"}
+            {busy ? m.account_forgot_busy() : m.account_forgot_submit()}
           </Button>
         </Form>
       )}
       <p className="mt-6 text-center text-sm text-slate-700">
         <Link to={localHref("/signin")} className="font-semibold text-court-800 underline">
-          Back to sign in
+          {m.account_back_to_signin()}
         </Link>
       </p>
     </AuthCard>

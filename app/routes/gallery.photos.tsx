@@ -23,12 +23,15 @@ import {
   type GalleryKey,
 } from "~/gallery/gallery.server";
 import { invariantResponse } from "~/lib/responses.server";
+import { startingPhotos } from "~/content/gallery-photos";
+import { getLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [{ title: "Add or arrange photos | Gallery" }];
+export const meta = () => [{ title: m.calendar_photos_title() }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
-  return await getGallery(context.db);
+  return await getGallery(context.db, startingPhotos(getLocale()));
 }
 
 /** The photo a form names: an uploaded one by `id`, one of the starting set by `file` (its file in images/). */
@@ -53,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
   // A photo over the limit is refused before its bytes are read.
   if (Number(request.headers.get("content-length") ?? 0) > PHOTO_MAX_BYTES + 64 * 1024) {
-    return data<UploadResult>({ ok: false, fieldErrors: { photo: PHOTO_MESSAGES.tooLarge }, values: { alt: "", consent: false } }, { status: 400 });
+    return data<UploadResult>({ ok: false, fieldErrors: { photo: PHOTO_MESSAGES.tooLarge() }, values: { alt: "", consent: false } }, { status: 400 });
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -63,13 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw await back(context, title);
   };
   if (intent === "move-up" || intent === "move-down") {
-    await done(!!key && (await moveGalleryPhoto(context.db, key, intent === "move-up" ? "up" : "down")), "Order saved");
+    await done(!!key && (await moveGalleryPhoto(context.db, key, intent === "move-up" ? "up" : "down")), m.calendar_order_saved());
   }
-  if (intent === "delete") await done(key?.kind === "uploaded" && (await deleteUploadedPhoto(context.db, key.id)), "Photo deleted");
-  if (intent === "remove")
-    await done(key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file)), "Photo removed from the gallery");
-  if (intent === "put-back")
-    await done(key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file)), "Photo put back in the gallery");
+  if (intent === "delete") await done(key?.kind === "uploaded" && (await deleteUploadedPhoto(context.db, key.id)), m.calendar_photos_deleted());
+  if (intent === "remove") await done(key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file)), m.calendar_photos_removed());
+  if (intent === "put-back") await done(key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file)), m.calendar_photos_restored());
   invariantResponse(intent === "upload", "Unknown action");
 
   const values = { alt: String(form.get("alt") ?? ""), consent: form.get("consent") !== null };
@@ -77,14 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const errors: UploadResult["fieldErrors"] = { ...(fieldErrors ?? {}) };
   const file = form.get("photo");
   const upload = file instanceof File && file.size > 0 ? file : null;
-  if (!upload) errors.photo = PHOTO_MESSAGES.missing;
-  else if (upload.size > PHOTO_MAX_BYTES) errors.photo = PHOTO_MESSAGES.tooLarge;
+  if (!upload) errors.photo = PHOTO_MESSAGES.missing();
+  else if (upload.size > PHOTO_MAX_BYTES) errors.photo = PHOTO_MESSAGES.tooLarge();
   if (!details || errors.photo) return data<UploadResult>({ ok: false, fieldErrors: errors, values }, { status: 400 });
 
   const processed = await processPhoto(Buffer.from(await upload!.arrayBuffer()));
   if ("error" in processed) return data<UploadResult>({ ok: false, fieldErrors: { photo: processed.error }, values }, { status: 400 });
   await createUploadedPhoto(context.db, { alt: details.alt, createdBy: coach.id, photo: processed });
-  throw await back(context, "Photo added to the gallery");
+  throw await back(context, m.calendar_photos_added());
 }
 
 export default function GalleryPhotos({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,35 +94,25 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
   const { photos, removed } = loaderData;
   return (
     <>
-      <PageHeader
-        heading="Add or arrange photos"
-        intro="A new photo appears first in the gallery. Move or remove any photo, those of the starting set included."
-      />
-      <Section title="Upload a photo" id="upload">
+      <PageHeader heading={m.calendar_gallery_arrange()} intro={m.calendar_photos_intro()} />
+      <Section title={m.calendar_photos_upload()} id="upload">
         <Form
           method="post"
           encType="multipart/form-data"
           className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          aria-label="Upload a photo"
+          aria-label={m.calendar_photos_upload()}
         >
-          {result ? <FormError message="Please correct the fields marked below." /> : null}
+          {result ? <FormError message={m.calendar_form_correct()} /> : null}
           <input type="hidden" name="intent" value="upload" />
           <Field
-            label="Photo (JPEG, PNG, WebP or HEIC, up to 15 MB)"
+            label={m.calendar_photos_file()}
             name="photo"
             type="file"
             accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
             error={e.photo}
             required
           />
-          <Field
-            label="Describe the photo for people who cannot see it"
-            name="alt"
-            defaultValue={result?.values.alt ?? ""}
-            error={e.alt}
-            maxLength={300}
-            required
-          />
+          <Field label={m.calendar_photos_alt()} name="alt" defaultValue={result?.values.alt ?? ""} error={e.alt} maxLength={300} required />
           <div className="flex flex-col gap-1">
             <label className="flex items-start gap-2 text-slate-800">
               <input
@@ -133,7 +124,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
                 aria-describedby={e.consent ? "consent-error" : undefined}
                 className="mt-1 size-4"
               />
-              Everyone pictured (or their guardian) agreed to this photo being published
+              {m.calendar_photos_consent()}
             </label>
             {e.consent ? (
               <p id="consent-error" {...errorMessage.field()} className="text-sm text-red-700">
@@ -141,14 +132,14 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
               </p>
             ) : null}
           </div>
-          <p className="text-sm text-slate-700">The site removes the photo&apos;s location and camera details and makes small copies for phones.</p>
+          <p className="text-sm text-slate-700">{m.calendar_photos_privacy()}</p>
           <Button type="submit" className="self-start">
-            Upload photo
+            {m.calendar_photos_submit()}
           </Button>
         </Form>
       </Section>
-      <Section title="The gallery, in the order shown" id="arrange">
-        {photos.length === 0 ? <p className="text-slate-700">The gallery has no photos.</p> : null}
+      <Section title={m.calendar_photos_order_title()} id="arrange">
+        {photos.length === 0 ? <p className="text-slate-700">{m.calendar_photos_none()}</p> : null}
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {photos.map((p, i) => (
             <li key={p.src} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
@@ -162,21 +153,28 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
                 className="aspect-[3/2] h-auto w-full rounded object-cover"
               />
               <p className="text-sm text-slate-800">{p.alt}</p>
-              {p.key.kind === "starting" ? <p className="text-xs text-slate-700">Starting set (images/{p.key.file})</p> : null}
+              {p.key.kind === "starting" ? <p className="text-xs text-slate-700">{m.calendar_photos_starting({ file: p.key.file })}</p> : null}
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />
-                  <MoveButtons index={i} count={photos.length} upLabel={`Move photo ${i + 1} earlier`} downLabel={`Move photo ${i + 1} later`} />
+                  <MoveButtons
+                    index={i}
+                    count={photos.length}
+                    upLabel={m.calendar_photos_earlier({ n: i + 1 })}
+                    downLabel={m.calendar_photos_later({ n: i + 1 })}
+                  />
                 </Form>
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />
                   {p.key.kind === "uploaded" ? (
                     <Button type="submit" name="intent" value="delete" variant="danger">
-                      Delete<span className="sr-only"> photo {i + 1}</span>
+                      {m.calendar_delete()}
+                      <span className="sr-only"> {m.calendar_photos_number({ n: i + 1 })}</span>
                     </Button>
                   ) : (
                     <Button type="submit" name="intent" value="remove" variant="secondary">
-                      Remove<span className="sr-only"> photo {i + 1}</span>
+                      {m.calendar_remove()}
+                      <span className="sr-only"> {m.calendar_photos_number({ n: i + 1 })}</span>
                     </Button>
                   )}
                 </Form>
@@ -186,15 +184,21 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
         </ol>
       </Section>
       {removed.length > 0 ? (
-        <Section title="Removed from the starting set" id="removed">
+        <Section title={m.calendar_photos_removed_title()} id="removed">
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {removed.map((p) => (
               <li key={p.src} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
                 <p className="text-sm text-slate-800">{p.alt}</p>
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />
-                  <Button type="submit" name="intent" value="put-back" variant="secondary" aria-label={`Put back: ${p.alt}`}>
-                    Put back
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="put-back"
+                    variant="secondary"
+                    aria-label={m.calendar_photos_put_back_named({ alt: p.alt })}
+                  >
+                    {m.calendar_photos_put_back()}
                   </Button>
                 </Form>
               </li>
@@ -204,7 +208,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
       ) : null}
       <p className="mx-auto max-w-7xl px-4 pb-10">
         <Link to={localHref("/gallery")} className="font-medium text-court-800 underline">
-          Back to the gallery
+          {m.calendar_photos_back()}
         </Link>
       </p>
     </>

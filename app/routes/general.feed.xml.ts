@@ -1,6 +1,9 @@
 // /general/feed.xml: the announcements as an Atom feed (RFC 4287), the posts' HTML as the same safe Markdown output.
+// At /es/general/feed.xml the feed's own words and links are Spanish; the posts are as coaches wrote them.
 import type { Route } from "./+types/general.feed.xml";
 import { renderMarkdown } from "~/announcements/markdown";
+import { pageWords } from "~/content/words.server";
+import { getLocale, localHref } from "~/i18n/locale";
 import { withoutUnsafeCharacters } from "~/lib/safe-text";
 import { getAnnouncements } from "~/announcements/announcements.server";
 
@@ -10,10 +13,11 @@ const escapeXml = (s: string) => withoutUnsafeCharacters(s).replace(/[<>&'"]/g, 
 
 export async function loader({ context }: Route.LoaderArgs) {
   const base = context.config.publicUrl;
+  const general = `${base}${localHref("/general")}`;
   const posts = await getAnnouncements(context.db, 50);
   const updated = posts.reduce((latest, p) => (p.updatedAt > latest ? p.updatedAt : latest), new Date(0));
   const entries = posts.map((p) => {
-    const url = `${base}/general/${p.id}`;
+    const url = `${general}/${p.id}`;
     return [
       "  <entry>",
       `    <title>${escapeXml(p.title)}</title>`,
@@ -27,11 +31,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
   const xml = [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
-    `  <title>${escapeXml(context.config.site.orgName)}: Updates and Announcements</title>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(`${base}/general`)}"/>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/general/feed.xml`)}"/>`,
-    `  <id>${escapeXml(`${base}/general`)}</id>`,
+    getLocale() === "es" ? '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="es">' : '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <title>${escapeXml(context.config.site.orgName)}: ${escapeXml(pageWords("general").heading)}</title>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(general)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}${localHref("/general/feed.xml")}`)}"/>`,
+    `  <id>${escapeXml(general)}</id>`,
     `  <updated>${(posts.length ? updated : new Date(0)).toISOString()}</updated>`,
     `  <author><name>${escapeXml(context.config.site.orgName)}</name></author>`,
     ...entries,

@@ -6,7 +6,8 @@ import { AnnouncementForm, type AnnouncementFormResult } from "~/components/anno
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { m } from "~/paraglide/messages";
 import { renderMarkdown } from "~/announcements/markdown";
 import { pageMeta } from "~/lib/meta";
 import { formatDateIn } from "~/lib/datetime";
@@ -18,16 +19,20 @@ import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => [
-  ...pageMeta(PAGES.general, { matches, location }),
-  { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "Updates and Announcements", href: "/general/feed.xml" },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  loaderData
+    ? [
+        ...pageMeta(loaderData.page, { matches, location }),
+        { tagName: "link", rel: "alternate", type: "application/atom+xml", title: loaderData.page.heading, href: localHref("/general/feed.xml") },
+      ]
+    : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const posts = await getAnnouncements(context.db);
   const tz = context.config.site.timeZone;
   return {
+    page: pageWords("general"),
     canEdit: isCoach(user),
     posts: posts.map((p) => ({
       id: p.id,
@@ -47,31 +52,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   const id = await createAnnouncement(context.db, input, coach.id);
-  throw await redirectWithToast(context, `/general/${id}`, { title: "Announcement published", type: "success" });
+  throw await redirectWithToast(context, `/general/${id}`, { title: m.calendar_news_published(), type: "success" });
 }
 
 export default function General({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, canEdit } = loaderData;
+  const { page, posts, canEdit } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.general.heading} intro={PAGES.general.description} />
+      <PageHeader heading={page.heading} intro={page.description} />
       {canEdit ? (
         <div className="mx-auto max-w-7xl px-4 pt-10">
           <AnnouncementForm
             intent="create"
-            heading="New announcement"
-            submitLabel="Publish"
+            heading={m.calendar_news_new()}
+            submitLabel={m.calendar_news_publish()}
             result={actionData as AnnouncementFormResult | undefined}
           />
         </div>
       ) : null}
-      <Section title="Latest News" id="news">
+      <Section title={m.calendar_news_latest()} id="news">
         <p className="mb-6 text-slate-700">
           <a href={localHref("/general/feed.xml")} className="font-medium text-court-800 underline">
-            Follow these updates in a feed reader (Atom)
+            {m.calendar_news_feed_link()}
           </a>
         </p>
-        {posts.length === 0 ? <p className="text-slate-700">No announcements yet.</p> : null}
+        {posts.length === 0 ? <p className="text-slate-700">{m.calendar_news_none()}</p> : null}
         <ol className="space-y-6">
           {posts.map((a) => (
             <li key={a.id}>
@@ -79,13 +84,13 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
                 <p className="flex items-center gap-2 text-sm font-semibold uppercase tracking-wide text-court-800">
                   {a.pinned ? (
                     <span className="inline-flex items-center gap-1 rounded-full bg-ball-300 px-2 py-0.5 text-navy-900">
-                      <Pin aria-hidden className="size-3" /> Pinned
+                      <Pin aria-hidden className="size-3" /> {m.calendar_news_pinned()}
                     </span>
                   ) : null}
                   <time dateTime={a.iso}>{a.date}</time>
                 </p>
                 <h3 id={`post-${a.id}`} className="mt-1 text-xl font-semibold text-navy-900">
-                  <Link to={`/general/${a.id}`} className="hover:underline">
+                  <Link to={localHref(`/general/${a.id}`)} className="hover:underline">
                     {a.title}
                   </Link>
                 </h3>

@@ -11,18 +11,17 @@ import { Field, FormError } from "~/components/ui/field";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { ADDRESS_TAKEN, ATHLETE_INVITATION_NEEDS_NEW_LOGIN, INVITATION_GONE } from "~/family/safe-play";
 import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/invitations.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [
-  ...pageMeta({ title: "Invitation", description: "Accept an invitation to link a family's accounts." }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const [invitation, user] = await Promise.all([getInvitation(context.db, token), getUser(request, context)]);
-  return { token, invitation, signedInAs: user?.email ?? null };
+  const page = { title: m.account_invitation_title(), description: m.account_invitation_description() };
+  return { token, invitation, signedInAs: user?.email ?? null, page };
 }
 
 type ActionData = { fieldErrors?: FieldErrors; error?: string };
@@ -34,7 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context);
     const r = await acceptInvitation(context.db, token, user, context.config.safePlay);
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
-    throw await redirectWithToast(context, "/account", { type: "success", title: "Invitation accepted", description: "Your accounts are linked." });
+    throw await redirectWithToast(context, "/account", {
+      type: "success",
+      title: m.account_invitation_accepted_title(),
+      description: m.account_invitation_accepted(),
+    });
   }
   if (form.get("intent") === "password") {
     const { data: input, fieldErrors } = parseForm(ResetPasswordSchema, form);
@@ -44,71 +47,74 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
     throw await redirectWithToast(context, `/signin?${new URLSearchParams({ redirectTo: "/messages" })}`, {
       type: "success",
-      title: "Your account is ready",
-      description: "Sign in with your email address and your new password.",
+      title: m.account_invitation_ready_title(),
+      description: m.account_invitation_ready(),
     });
   }
-  return data<ActionData>({ error: INVITATION_GONE }, { status: 400 });
+  return data<ActionData>({ error: m.account_invitation_gone() }, { status: 400 });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const { token, invitation, signedInAs } = loaderData;
   const busy = useNavigation().state === "submitting";
   const back = `/invitation?${new URLSearchParams({ token })}`;
+  const title = m.account_invitation_title();
   if (!invitation) {
     return (
-      <AuthCard title="Invitation" subtitle={INVITATION_GONE}>
+      <AuthCard title={title} subtitle={m.account_invitation_gone()}>
         <Link to={localHref("/")} className={buttonClass("primary")}>
-          Go to Home
+          {m.account_invitation_home()}
         </Link>
       </AuthCard>
     );
   }
   const forGuardian = invitation.kind === "guardian";
+  const names = { inviter: invitation.inviterName, athlete: invitation.athleteName };
   const subtitle = invitation.byGuardian
-    ? `${invitation.inviterName} invited you to join their family on the site as a second parent or guardian of ${invitation.athleteName}. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
+    ? m.account_invitation_by_guardian(names)
     : forGuardian
-      ? `${invitation.athleteName} asked you to be their parent or guardian. Once you accept, you take part in every conversation their coaches have with them while they are under 18.`
-      : `${invitation.inviterName}, your parent or guardian, added ${invitation.athleteName} to their family on the site. This invitation gives ${invitation.athleteName} a login of their own.`;
+      ? m.account_invitation_for_guardian(names)
+      : m.account_invitation_for_athlete(names);
   const sameAddress = signedInAs?.toLowerCase() === invitation.email.toLowerCase();
   return (
-    <AuthCard title="Invitation" subtitle={subtitle}>
+    <AuthCard title={title} subtitle={subtitle}>
       <p className="mb-4 text-slate-800">
-        It was sent to <strong>{invitation.email}</strong>.
+        {m.account_invitation_sent_to()}
+        <strong>{invitation.email}</strong>.
       </p>
       <FormError message={actionData?.error} />
       {!forGuardian && signedInAs ? (
         <p className="text-slate-800">
-          {ATHLETE_INVITATION_NEEDS_NEW_LOGIN.replace(" Sign out, then follow the link again to choose a password.", "")} Please{" "}
+          {m.account_invitation_athlete_signed_in()}
           <Link to={localHref("/signout")} className="font-semibold text-court-800 underline">
-            sign out
+            {m.account_invitation_sign_out()}
           </Link>
-          , then follow the link again to choose a password.
+          {m.account_invitation_then_follow()}
         </p>
       ) : !forGuardian && invitation.emailHasAccount ? (
-        <p className="text-slate-800">{ADDRESS_TAKEN}</p>
+        <p className="text-slate-800">{m.account_invitation_address_taken()}</p>
       ) : signedInAs && sameAddress ? (
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="accept" />
           <input type="hidden" name="token" value={token} />
           <Button type="submit" disabled={busy} className="w-full">
-            Accept the invitation
+            {m.account_invitation_accept()}
           </Button>
         </Form>
       ) : signedInAs ? (
         <p className="text-slate-800">
-          You are signed in as {signedInAs}. Please{" "}
+          {m.account_invitation_signed_in_as({ email: signedInAs })}
           <Link to={localHref("/signout")} className="font-semibold text-court-800 underline">
-            sign out
-          </Link>{" "}
-          and sign in with the address the invitation was sent to.
+            {m.account_invitation_sign_out()}
+          </Link>
+          {m.account_invitation_use_invited_address()}
         </p>
       ) : !forGuardian && !invitation.emailHasAccount ? (
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="token" value={token} />
           <Field
-            label="Choose a password"
+            label={m.account_invitation_choose_password()}
             name="password"
             type="password"
             autoComplete="new-password"
@@ -116,7 +122,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
             error={actionData?.fieldErrors?.password}
           />
           <Field
-            label="Repeat the password"
+            label={m.account_invitation_repeat_password()}
             name="confirmPassword"
             type="password"
             autoComplete="new-password"
@@ -124,17 +130,17 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
             error={actionData?.fieldErrors?.confirmPassword}
           />
           <Button type="submit" disabled={busy} className="w-full">
-            Accept and create my sign-in
+            {m.account_invitation_create_login()}
           </Button>
         </Form>
       ) : (
         <div className="flex flex-col gap-3">
-          <Link to={`/signin?${new URLSearchParams({ redirectTo: back })}`} className={buttonClass("primary")}>
-            Sign in to accept
+          <Link to={localHref(`/signin?${new URLSearchParams({ redirectTo: back })}`)} className={buttonClass("primary")}>
+            {m.account_invitation_sign_in()}
           </Link>
           {invitation.emailHasAccount ? null : (
-            <Link to={`/signup?${new URLSearchParams({ redirectTo: back })}`} className={buttonClass("secondary")}>
-              Create an account
+            <Link to={localHref(`/signup?${new URLSearchParams({ redirectTo: back })}`)} className={buttonClass("secondary")}>
+              {m.account_invitation_create_account()}
             </Link>
           )}
         </div>

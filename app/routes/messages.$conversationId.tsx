@@ -7,14 +7,16 @@ import { requireUser } from "~/auth/session.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
 import { MessageList, type Readers } from "~/components/messages/message-list";
 import { buttonClass } from "~/components/ui/button";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { MessageContentSchema } from "~/messaging/schemas";
-import { conversationHeading, mergeMessages, REMOVED_FROM_CONVERSATION, TYPING_SHOWN_MS, type MessageView } from "~/messaging/core";
+import { conversationHeading, mergeMessages, TYPING_SHOWN_MS, type MessageView } from "~/messaging/core";
 import { getRealtime, useRealtime } from "~/messaging/realtime-client";
 import {
+  conversationNotFound,
+  conversationWords,
   requireConversationMember,
   getConversationForUser,
   getConversationParticipants,
@@ -28,21 +30,22 @@ import {
 import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
-import { roleLabel } from "~/lib/profile";
 import { formatDateTime } from "~/lib/datetime";
 import { pausedMessage } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { NotFound } from "~/components/not-found";
 import { invariantResponse } from "~/lib/responses.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => pageMeta(PAGES.conversation);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
 // A screen: the conversation fills the window and scrolls inside its message history (its composer stays on screen).
 export const handle: PageHandle = { screen: true };
 
-const notFound = () => data({ error: "Conversation not found" }, { status: 404 });
+const notFound = conversationNotFound;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -61,7 +64,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getConversationPause(context.db, conversation.id),
     getMyReports(context.db, conversation.id, user.id),
   ]);
-  return { me: user.id, conversation, participants, messages: page.messages, hasOlder: page.hasOlder, before, pausedReason, myReports };
+  // The page's words come with its data, in the request's language: the heading, the pause and the interface's.
+  const heading = conversationHeading(conversation.other ? [conversation.other] : []);
+  return {
+    page: pageWords("conversation"),
+    me: user.id,
+    conversation,
+    heading,
+    participants,
+    messages: page.messages,
+    hasOlder: page.hasOlder,
+    before,
+    paused: pausedReason ? pausedMessage(pausedReason) : null,
+    myReports,
+    words: conversationWords(),
+  };
 }
 
 // A send or a mark-read answers with what changed; reloading the conversation (every loader of the page)
@@ -77,7 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const conversationId = params.conversationId;
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > ATTACHMENT_MAX_BYTES + 256 * 1024) {
-    return data<SendActionData>({ ok: false, fieldErrors: { file: "Files can be at most 10 MB." } }, { status: 413 });
+    return data<SendActionData>({ ok: false, fieldErrors: { file: m.messaging_file_too_big() } }, { status: 413 });
   }
   const form = await request.formData();
   const intent = form.get("intent");
@@ -98,7 +115,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!reviewer) throw notFound();
     return data<ReportActionData>({ ok: true, reported: input.data.messageId, message: reportReceivedMessage(reviewer) });
   }
-  invariantResponse(intent === "send", "Unknown request.");
+  invariantResponse(intent === "send", m.messaging_unknown_request());
 
   const file = form.get("file");
   const upload = file instanceof File && file.size > 0 ? file : null;
@@ -113,14 +130,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   let attachment: { fileName: string; mimeType: string; data: Buffer; kind: "image" | "file" } | null = null;
   if (upload) {
     if (upload.size > ATTACHMENT_MAX_BYTES)
-      return data<SendActionData>({ ok: false, fieldErrors: { file: "Files can be at most 10 MB." } }, { status: 413 });
+      return data<SendActionData>({ ok: false, fieldErrors: { file: m.messaging_file_too_big() } }, { status: 413 });
     const bytes = Buffer.from(await upload.arrayBuffer());
     const type = detectFileType(bytes);
-    if (!type)
-      return data<SendActionData>(
-        { ok: false, fieldErrors: { file: "Only images, PDF and Word documents (.doc, .docx) can be sent." } },
-        { status: 400 },
-      );
+    if (!type) return data<SendActionData>({ ok: false, fieldErrors: { file: m.messaging_file_type() } }, { status: 400 });
     attachment = { fileName: cleanFileName(upload.name, type.extension), mimeType: type.mimeType, data: bytes, kind: type.kind };
   }
 
@@ -157,8 +170,8 @@ const ReportSchema = z.object({
     .string()
     .refine((s) => !hasUnsafeCharacters(s), UNSAFE_TEXT_MESSAGE)
     .trim()
-    .min(3, "Please say why you are reporting this message.")
-    .max(1000, "Please keep the reason under 1000 characters."),
+    .min(3, { error: () => m.messaging_report_reason_required() })
+    .max(1000, { error: () => m.messaging_report_reason_too_long() }),
 });
 
 export default function ConversationPage({ loaderData }: Route.ComponentProps) {
@@ -167,7 +180,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
 }
 
 function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData"] }) {
-  const { me, conversation, messages, before, participants } = loaded;
+  const { me, conversation, messages, before, participants, heading, words } = loaded;
   // Staff confirm a family from its page: coaches get the way there beside a family not confirmed yet.
   const isCoach = participants.find((p) => p.id === me)?.role === "coach";
   const zone = useOrgTimeZone();
@@ -233,15 +246,14 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
   const first = shown[0]?.id;
   const loadOlder = useCallback(() => {
     if (!first || olderFetcher.state !== "idle") return;
-    olderFetcher.load(`/messages/${id}?${new URLSearchParams({ before: first })}`);
+    olderFetcher.load(localHref(`/messages/${id}?${new URLSearchParams({ before: first })}`));
   }, [first, id, olderFetcher]);
-  const heading = conversationHeading(conversation.other ? [conversation.other] : []);
 
   return (
     <section className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col px-0 sm:px-4 sm:py-4">
       <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-slate-200 bg-white sm:rounded-xl sm:border sm:shadow-sm">
         <div className="flex items-center gap-3 border-b border-slate-200 px-3 py-3">
-          <Link to={localHref("/messages")} className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label="Back to messages">
+          <Link to={localHref("/messages")} className="rounded-md p-2 text-slate-700 hover:bg-slate-100" aria-label={words.back}>
             <ArrowLeft aria-hidden className="size-5" />
           </Link>
           <div className="min-w-0">
@@ -250,17 +262,17 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
           </div>
         </div>
         <div className="border-b border-slate-200 px-4 py-2">
-          <h2 className="sr-only">Participants</h2>
-          <ul aria-label="Participants" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+          <h2 className="sr-only">{words.participants}</h2>
+          <ul aria-label={words.participants} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
             {participants.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center gap-1">
-                <span className="font-medium">{p.id === me ? `${p.fullName} (you)` : p.fullName}</span>
+                <span className="font-medium">{p.id === me ? words.you.replace("{name}", () => p.fullName) : p.fullName}</span>
                 {p.role === "coach" ? (
-                  <span className="text-xs text-slate-700">{roleLabel(p.role)}</span>
+                  <span className="text-xs text-slate-700">{words.coach}</span>
                 ) : (
                   <>
-                    <ClientBadges label={p.label} />
-                    {isCoach ? <ConfirmFamilyLink label={p.label} /> : null}
+                    <ClientBadges label={p.label} words={words.labels} />
+                    {isCoach ? <ConfirmFamilyLink label={p.label} words={words.labels} /> : null}
                   </>
                 )}
               </li>
@@ -274,53 +286,60 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
           typing={typingUntil > 0}
           older={{
             has: hasOlder,
-            href: first ? `/messages/${id}?${new URLSearchParams({ before: first })}` : null,
+            href: first ? localHref(`/messages/${id}?${new URLSearchParams({ before: first })}`) : null,
             loading: olderFetcher.state !== "idle",
             load: loadOlder,
           }}
-          latestHref={before ? `/messages/${id}` : null}
+          latestHref={before ? localHref(`/messages/${id}`) : null}
           reportable
           readers={readers}
+          words={words.list}
         />
         {loaded.myReports.length ? (
-          <ul aria-label="Your reports" className="border-t border-slate-200 px-4 py-2 text-xs text-slate-700">
+          <ul aria-label={words.yourReports} className="border-t border-slate-200 px-4 py-2 text-xs text-slate-700">
             {loaded.myReports.map((r) => (
               <li key={r.messageId + r.createdAt}>
-                Your report of <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, zone)}</time>:{" "}
-                {r.reviewedAt ? "reviewed by the safeguarding lead." : "waiting for review."}
+                {words.reportOf} <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, zone)}</time>:{" "}
+                {r.reviewedAt ? words.reviewed : words.waiting}
               </li>
             ))}
           </ul>
         ) : null}
         {removed ? (
           <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
-            {REMOVED_FROM_CONVERSATION}
+            {words.removed}
           </p>
-        ) : loaded.pausedReason ? (
+        ) : loaded.paused ? (
           <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
-            {pausedMessage(loaded.pausedReason)}
+            {loaded.paused}
           </p>
         ) : before ? null : (
-          <Composer conversationId={id} onSent={onSent} onTyping={onTyping} />
+          <Composer conversationId={id} words={words.composer} onSent={onSent} onTyping={onTyping} />
         )}
       </div>
     </section>
   );
 }
 
+/** The 404's words come with it (conversationNotFound), in the page's language; any other 404 is the site's. */
 export function ErrorBoundary() {
   return (
     <GeneralErrorBoundary
       statusHandlers={{
-        404: () => (
-          <section className="mx-auto max-w-md px-4 py-24 text-center">
-            <h1 className="text-2xl font-bold text-slate-900">Conversation not found</h1>
-            <p className="mt-2 text-slate-700">It does not exist, or you are not part of it.</p>
-            <Link to={localHref("/messages")} className={`${buttonClass("primary")} mt-6`}>
-              Back to Messages
-            </Link>
-          </section>
-        ),
+        404: (error) => {
+          const said = error.data as { error?: string; text?: string; back?: string; title?: string } | null;
+          if (!said?.text || !said.back) return <NotFound />;
+          return (
+            <section className="mx-auto max-w-md px-4 py-24 text-center">
+              <title>{said.title}</title>
+              <h1 className="text-2xl font-bold text-slate-900">{said.error}</h1>
+              <p className="mt-2 text-slate-700">{said.text}</p>
+              <Link to={localHref("/messages")} className={`${buttonClass("primary")} mt-6`}>
+                {said.back}
+              </Link>
+            </section>
+          );
+        },
       }}
     />
   );

@@ -8,13 +8,12 @@ import { CHAT_WIDGET_ID } from "~/components/chat-widget";
 import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
 import { buttonClass } from "~/components/ui/button";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
 import { parseForm } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
-import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData } from "~/messaging/schemas";
+import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData, type WidgetToast } from "~/messaging/schemas";
 import { errorSummary } from "~/lib/error-summary";
 import { safeRedirect } from "~/lib/safe-redirect";
-import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRealtime } from "~/messaging/realtime-client";
 import { z } from "zod";
@@ -27,12 +26,13 @@ import {
   refusalAnswer,
 } from "~/messaging/index.server";
 import { getProfileById } from "~/models/users.server";
-import { messagingBlockFor } from "~/family/safe-play.server";
-import { KIND_QUESTION_MESSAGE, NEEDS_GUARDIAN_MESSAGE } from "~/family/safe-play";
+import { clientLabelWords, messagingBlock } from "~/family/safe-play.server";
+import { safePlayMessage } from "~/family/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 import { invariantResponse } from "~/lib/responses.server";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => pageMeta(PAGES.messages);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
@@ -40,14 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = url.searchParams.get("q") ?? "";
   // ?after=<conversation id>: the next page of the list ("Show more conversations").
   const after = url.searchParams.get("after");
-  if (!user) return { role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q, blocked: null };
+  const page = pageWords("messages");
+  const labels = clientLabelWords();
+  if (!user) return { page, labels, role: null, userId: null, conversations: [], hasMore: false, after: null, clients: [], q, blocked: null };
   const safePlay = context.config.safePlay;
-  const [page, clients, blocked] = await Promise.all([
+  const [list, clients, block] = await Promise.all([
     getConversationsForUser(context.db, user.id, { afterId: after, safePlay }),
     user.role === "coach" ? getClientsForCoach(context.db, safePlay) : Promise.resolve([]),
-    messagingBlockFor(context.db, user.id, safePlay),
+    messagingBlock(context.db, user.id, safePlay),
   ]);
-  return { role: user.role, userId: user.id, conversations: page.conversations, hasMore: page.hasMore, after, clients, q, blocked };
+  // Safe Play: what keeps this person from messaging, said in the page's language, with what to do about it.
+  const blocked = block ? { code: block.code, text: safePlayMessage(block) } : null;
+  return { page, labels, role: user.role, userId: user.id, conversations: list.conversations, hasMore: list.hasMore, after, clients, q, blocked };
 }
 
 const StartSchema = z.object({ intent: z.literal("start"), clientId: z.string().trim().min(1).max(64) });
@@ -58,9 +62,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "start") {
     // 'New Conversation': coaches only; startConversation re-checks both roles from the database.
-    invariantResponse(user.role === "coach", "Only coaches can start a conversation with a client.", 403);
+    invariantResponse(user.role === "coach", m.messaging_only_coaches_start(), 403);
     const parsed = StartSchema.safeParse(Object.fromEntries(form));
-    invariantResponse(parsed.success, "Choose a client.");
+    invariantResponse(parsed.success, m.messaging_choose_client());
     try {
       const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.safePlay);
       return redirect(localHref(`/messages/${id}`));
@@ -72,17 +76,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "widget") {
     // The widget posts with a fetcher once its code runs (via=fetcher); before that, or without JavaScript, the
     // browser posts the form itself and gets a page back: the conversation, or the page it came from, with a toast.
-    const answer = async (body: WidgetActionData, status = 200) => {
+    // Every answer carries its toast, in the page's language: the widget shows the server's words.
+    type Answer =
+      { ok: true; coachName: string; conversationId: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string };
+    const answer = async (result: Answer, status = 200) => {
+      const body: WidgetActionData = { ...result, toast: widgetToast(result) };
       if (form.get("via") === "fetcher") return data(body, { status });
-      const toast = widgetToast(body);
       const to = body.ok ? `/messages/${body.conversationId}` : safeRedirect(form.get("redirectTo"));
-      return await redirectWithToast(context, to, toast);
+      return await redirectWithToast(context, to, body.toast);
     };
     const { data: input, fieldErrors } = parseForm(ChatWidgetSchema, form);
     if (!input) return answer({ ok: false, fieldErrors }, 400);
     try {
       const coach = await getProfileById(context.db, input.coachId);
-      if (!coach || coach.role !== "coach") return answer({ ok: false, fieldErrors: { coachId: "Select a Coach" } }, 400);
+      if (!coach || coach.role !== "coach") return answer({ ok: false, fieldErrors: { coachId: m.messaging_toast_select_coach() } }, 400);
       const { id } = await startConversation(context.db, user, coach.id, context.config.safePlay);
       const sent = await createMessage(
         context.db,
@@ -99,23 +106,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (err) {
       if (err instanceof ConversationRuleError) return answer({ ok: false, error: err.message }, err.status);
       console.error("chat widget send failed:", errorSummary(err));
-      return answer({ ok: false, error: "Could not send your message. Please try again." }, 500);
+      return answer({ ok: false, error: m.messaging_toast_failed() }, 500);
     }
   }
-  throw data({ error: "Unknown request." }, { status: 400 });
+  throw data({ error: m.messaging_unknown_request() }, { status: 400 });
 }
 
-/** The toast a plain (script-less) widget post comes back with: the same words the widget shows. */
-function widgetToast(body: WidgetActionData): Toast {
-  if (body.ok)
-    return { type: "success", title: "Message Sent!", description: `Your message has been sent to ${body.coachName}. They'll respond soon!` };
-  if (body.fieldErrors?.coachId) return { type: "error", title: "Select a Coach", description: body.fieldErrors.coachId };
-  if (body.fieldErrors) return { type: "error", title: "Missing Information", description: "Please fill in both subject and message fields." };
-  return { type: "error", title: "Failed to Send", description: body.error ?? "Could not send your message. Please try again." };
+/** The toast of a widget's send, in the page's language: the widget shows it, and a plain (script-less) post comes back with it. */
+function widgetToast(
+  body: { ok: true; coachName: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string },
+): WidgetToast {
+  if (body.ok) return { type: "success", title: m.messaging_toast_sent_title(), description: m.messaging_toast_sent({ coach: body.coachName }) };
+  if (body.fieldErrors?.coachId) return { type: "error", title: m.messaging_toast_select_coach(), description: body.fieldErrors.coachId };
+  if (body.fieldErrors) return { type: "error", title: m.messaging_toast_missing_title(), description: m.messaging_toast_missing() };
+  return { type: "error", title: m.messaging_toast_failed_title(), description: body.error ?? m.messaging_toast_failed() };
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { role, conversations, clients, q, hasMore, after, blocked } = loaderData;
+  const { page, labels, role, conversations, clients, q, hasMore, after, blocked } = loaderData;
   const [query, setQuery] = useState(q);
   const revalidator = useRevalidator();
   // New messages reorder the list and change its last lines: reload it when anything arrives.
@@ -128,10 +136,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   if (!role) {
     return (
       <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">Sign In Required</h1>
-        <p className="mt-2 text-slate-700">Please sign in to access messages.</p>
-        <Link to={localHref("/signin?redirectTo=%2Fmessages")} className={`${buttonClass("primary")} mt-6`}>
-          Sign In
+        <h1 className="text-2xl font-bold text-slate-900">{m.messaging_signin_required_title()}</h1>
+        <p className="mt-2 text-slate-700">{m.messaging_signin_required_text()}</p>
+        <Link to={localHref(`/signin?${new URLSearchParams({ redirectTo: localHref("/messages") })}`)} className={`${buttonClass("primary")} mt-6`}>
+          {m.messaging_signin()}
         </Link>
       </section>
     );
@@ -145,41 +153,41 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
     <section className="mx-auto max-w-4xl px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold text-slate-900">Messages</h1>
-          <p className="text-slate-700">{coach ? "Manage client communications" : "Chat with your coaches"}</p>
+          <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
+          <p className="text-slate-700">{coach ? m.messaging_subtitle_coach() : m.messaging_subtitle_client()}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {coach ? (
-            <NewConversationDialog clients={clients}>
+            <NewConversationDialog clients={clients} labels={labels}>
               <button type="button" className={buttonClass("primary")}>
-                <Plus aria-hidden className="size-4" /> New Conversation
+                <Plus aria-hidden className="size-4" /> {m.messaging_new_conversation()}
               </button>
             </NewConversationDialog>
           ) : null}
           <Link to={localHref("/")} className={buttonClass("secondary")}>
-            Back to Home
+            {m.messaging_back_home()}
           </Link>
         </div>
       </div>
       {blocked ? (
         <div role="status" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900">
           <h2 className="font-semibold">
-            {blocked === NEEDS_GUARDIAN_MESSAGE
-              ? "A parent or guardian is needed"
-              : blocked === KIND_QUESTION_MESSAGE
-                ? "Tell us who you are"
-                : "Your family is being confirmed"}
+            {blocked.code === "needs-guardian"
+              ? m.messaging_blocked_guardian_title()
+              : blocked.code === "kind-question"
+                ? m.messaging_blocked_kind_title()
+                : m.messaging_blocked_confirmation_title()}
           </h2>
-          <p className="mt-1">{blocked}</p>
+          <p className="mt-1">{blocked.text}</p>
           <Link
-            to={blocked === KIND_QUESTION_MESSAGE ? "/account#kind-heading" : "/account#family-heading"}
+            to={localHref(blocked.code === "kind-question" ? "/account#kind-heading" : "/account#family-heading")}
             className="mt-2 inline-block font-semibold text-court-800 underline"
           >
-            {blocked === NEEDS_GUARDIAN_MESSAGE
-              ? "Link a parent or guardian"
-              : blocked === KIND_QUESTION_MESSAGE
-                ? "Answer on your account page"
-                : "See your family"}
+            {blocked.code === "needs-guardian"
+              ? m.messaging_link_guardian()
+              : blocked.code === "kind-question"
+                ? m.messaging_answer_on_account()
+                : m.messaging_see_family()}
           </Link>
         </div>
       ) : null}
@@ -188,8 +196,8 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         <input
           type="search"
           name="q"
-          aria-label="Search conversations"
-          placeholder="Search conversations..."
+          aria-label={m.messaging_search_label()}
+          placeholder={m.messaging_search_placeholder()}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
@@ -197,40 +205,38 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       </Form>
       {conversations.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center">
-          <h2 className="text-lg font-semibold text-slate-900">No conversations yet</h2>
-          <p className="mt-1 text-slate-700">
-            {coach ? "Start a conversation with a client to begin messaging." : "Send a message to a coach to start a conversation."}
-          </p>
+          <h2 className="text-lg font-semibold text-slate-900">{m.messaging_empty_title()}</h2>
+          <p className="mt-1 text-slate-700">{coach ? m.messaging_empty_coach() : m.messaging_empty_client()}</p>
           {coach ? null : (
             // Opens the 'Message Your Coach' widget (a native popover: it works before the page's scripts run).
             <button type="button" popoverTarget={CHAT_WIDGET_ID} aria-haspopup="dialog" className={`${buttonClass("primary")} mt-4`}>
-              Send Message
+              {m.messaging_send_message()}
             </button>
           )}
         </div>
       ) : (
-        <ul className="mt-6 flex flex-col gap-3" aria-label="Conversations">
+        <ul className="mt-6 flex flex-col gap-3" aria-label={m.messaging_conversations_label()}>
           {shown.map((c) => (
             <li key={c.id}>
-              <ConversationCard conversation={c} />
+              <ConversationCard conversation={c} labels={labels} />
             </li>
           ))}
-          {shown.length === 0 ? <li className="py-8 text-center text-slate-700">No conversations match your search.</li> : null}
+          {shown.length === 0 ? <li className="py-8 text-center text-slate-700">{m.messaging_no_match()}</li> : null}
         </ul>
       )}
       {hasMore || after ? (
-        <nav aria-label="More conversations" className="mt-6 flex justify-center gap-4">
+        <nav aria-label={m.messaging_more_label()} className="mt-6 flex justify-center gap-4">
           {after ? (
             <Link to={localHref("/messages")} className={buttonClass("secondary")}>
-              Most recent conversations
+              {m.messaging_most_recent()}
             </Link>
           ) : null}
           {hasMore ? (
             <Link
-              to={`/messages?${new URLSearchParams({ after: conversations[conversations.length - 1]!.id })}`}
+              to={localHref(`/messages?${new URLSearchParams({ after: conversations[conversations.length - 1]!.id })}`)}
               className={buttonClass("secondary")}
             >
-              Show more conversations
+              {m.messaging_show_more()}
             </Link>
           ) : null}
         </nav>
@@ -242,12 +248,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const refused = (error: ErrorResponse) => (
     <section className="mx-auto max-w-md px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+      <title>{m.messaging_page_title()}</title>
+      <h1 className="text-2xl font-bold text-slate-900">{m.messaging_list_label()}</h1>
       <p role="alert" className="mt-2 text-slate-700">
-        {thrownMessage(error) ?? "That could not be done. Please try again."}
+        {thrownMessage(error) ?? m.messaging_try_again()}
       </p>
       <Link to={localHref("/messages")} className={`${buttonClass("primary")} mt-6`}>
-        Back to Messages
+        {m.messaging_back_to_messages_title()}
       </Link>
     </section>
   );

@@ -3,18 +3,20 @@ import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/privacy";
 import { telHref } from "~/components/footer";
 import { PageHeader } from "~/components/page-header";
-import { PRIVACY_ACCOUNT_LINK, PRIVACY_PAGE, PRIVACY_SECTIONS, PRIVACY_UPDATED } from "~/content/privacy";
+import { PRIVACY } from "~/content/privacy.server";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { useRootData } from "~/root";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PRIVACY_PAGE, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  loaderData ? pageMeta(loaderData.words.page, { matches, location }) : [];
 
 // How many daily backups are kept (BACKUP_KEEP): the notice says how long deleted data lives on in them.
 export function loader({ context }: Route.LoaderArgs) {
-  return { backupDays: context.config.backupKeep };
+  return { words: PRIVACY[getLocale()], backupDays: context.config.backupKeep };
 }
 
 const LINK = "font-medium text-court-800 underline";
@@ -26,11 +28,12 @@ function fill(text: string, values: Record<string, ReactNode>): ReactNode[] {
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
+  const { words } = loaderData;
   const values: Record<string, ReactNode> = {
     days: String(loaderData.backupDays),
     account: (
       <a href={localHref("/account")} className={LINK}>
-        {PRIVACY_ACCOUNT_LINK}
+        {words.accountLink}
       </a>
     ),
     email: site ? (
@@ -46,10 +49,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   };
   return (
     <>
-      <PageHeader heading={PRIVACY_PAGE.heading} intro={PRIVACY_PAGE.intro} />
+      <PageHeader heading={words.page.heading} intro={words.page.intro} />
       <article className="mx-auto max-w-3xl space-y-8 px-4 py-10">
-        <p className="text-sm text-slate-700">{PRIVACY_UPDATED}</p>
-        {PRIVACY_SECTIONS.map((s) => (
+        <p className="text-sm text-slate-700">{words.updated}</p>
+        {words.sections.map((s) => (
           <section key={s.id} aria-labelledby={`privacy-${s.id}`}>
             <h2 id={`privacy-${s.id}`} className="text-xl font-semibold text-navy-900">
               {s.title}
@@ -73,6 +76,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             ))}
           </section>
         ))}
+        {words.closing ? <p className="text-sm text-slate-700">{words.closing}</p> : null}
       </article>
     </>
   );

@@ -7,10 +7,13 @@ import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
 import { DOCUMENTS } from "~/content/images";
 import { PROGRAM_PAGES } from "~/content/pages";
-import { PROGRAM_DETAILS, PROGRAM_FACT_LABELS, PROGRAM_LABEL_TEXT, type ProgramFacts } from "~/content/programs";
+import { PROGRAMS, type ProgramFacts } from "~/content/programs.server";
 import type { ProgramSlug } from "~/content/site";
+import { programPageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
+import { m } from "~/paraglide/messages";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -21,28 +24,38 @@ function programSlug(slug: string | undefined): ProgramSlug | null {
 export function loader({ params }: Route.LoaderArgs) {
   const slug = programSlug(params.program);
   if (!slug) throw data(null, { status: 404 });
-  return { slug };
+  const words = PROGRAMS[getLocale()];
+  const details = words.programs[slug];
+  return {
+    slug,
+    page: programPageWords(slug),
+    details,
+    facts: (Object.keys(words.labels.facts) as Array<keyof ProgramFacts>).map((key) => ({
+      key,
+      label: words.labels.facts[key],
+      value: details.facts[key],
+    })),
+    labels: words.labels,
+  };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) => (data ? pageMeta(PROGRAM_PAGES[data.slug], { matches, location }) : []);
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
-  const { slug } = loaderData;
-  const page = PROGRAM_PAGES[slug];
-  const details = PROGRAM_DETAILS[slug];
+  const { slug, page, details, facts, labels } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={details.summary} />
       <section aria-labelledby="at-a-glance" className="mx-auto max-w-7xl px-4 pt-10">
         <h2 id="at-a-glance" className="sr-only">
-          At a glance
+          {m.public_at_a_glance()}
         </h2>
         <dl className="grid gap-4 rounded-xl border border-court-200 bg-court-50 p-6 sm:grid-cols-2 lg:grid-cols-4">
-          {(Object.keys(PROGRAM_FACT_LABELS) as Array<keyof ProgramFacts>).map((key) => (
-            <div key={key}>
-              <dt className="text-sm font-semibold uppercase tracking-wide text-court-800">{PROGRAM_FACT_LABELS[key]}</dt>
-              <dd className="mt-1 text-navy-900" data-fact={key}>
-                {details.facts[key]}
+          {facts.map((fact) => (
+            <div key={fact.key}>
+              <dt className="text-sm font-semibold uppercase tracking-wide text-court-800">{fact.label}</dt>
+              <dd className="mt-1 text-navy-900" data-fact={fact.key}>
+                {fact.value}
               </dd>
             </div>
           ))}
@@ -63,21 +76,21 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </div>
-      <Section title="Next Steps" id="next-steps">
+      <Section title={m.public_next_steps()} id="next-steps">
         <div className="flex flex-wrap gap-3">
-          <Link to={`/programs/registration?program=${slug}`} className={buttonClass("primary")}>
-            {PROGRAM_LABEL_TEXT.register}
+          <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("primary")}>
+            {labels.register}
           </Link>
           {details.photoRelease ? (
             <a href={DOCUMENTS.photoRelease.href} className={buttonClass("secondary")} download>
-              <FileText aria-hidden className="size-4" /> {DOCUMENTS.photoRelease.label}
+              <FileText aria-hidden className="size-4" /> {labels.photoRelease}
             </a>
           ) : null}
           <Link to={localHref("/contact")} className={buttonClass("secondary")}>
-            {PROGRAM_LABEL_TEXT.contact}
+            {labels.contact}
           </Link>
           <Link to={localHref("/programs")} className={buttonClass("ghost")}>
-            {PROGRAM_LABEL_TEXT.allPrograms}
+            {labels.allPrograms}
           </Link>
         </div>
       </Section>

@@ -1,23 +1,25 @@
+import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/programs.registration";
 import { PageHeader } from "~/components/page-header";
-import { HoneypotField, SelectField, SuccessPanel } from "~/components/public/form-fields";
+import { HoneypotField, SuccessPanel } from "~/components/public/form-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { REGISTRATION_TEXT } from "~/content/contact";
-import { FORM_TEXT, PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
-import { PAGES } from "~/content/pages";
-import { PROGRAMS_TEXT } from "~/content/programs";
+import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
+import { REGISTRATION } from "~/content/registration.server";
+import { pageWords } from "~/content/words.server";
 import { PROGRAM_LINKS } from "~/content/site";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 import { receivePublicForm } from "~/forms/public-forms.server";
 import { RegistrationSchema } from "~/forms/schemas";
 import { createRegistrationRequest } from "~/forms/submissions.server";
 import { getUser } from "~/auth/session.server";
 import { getAthletesForRegistration } from "~/family/households.server";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.registration, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
 /**
  * A program page's Register button names its program (`?program=summer`): the form opens with it chosen. A signed-in
@@ -41,7 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           phone: user.phone ?? "",
         }
       : null;
-  return { chosen, athletes: athletes.map((a) => ({ id: a.id, fullName: a.fullName })), prefill, slug };
+  return {
+    page: pageWords("registration"),
+    words: REGISTRATION[getLocale()],
+    chosen,
+    athletes: athletes.map((a) => ({ id: a.id, fullName: a.fullName })),
+    prefill,
+    slug,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,19 +70,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Registration({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/programs/registration";
+  const busy = navigation.state === "submitting" && navigation.formAction === localHref("/programs/registration");
   const failed = actionData && !actionData.ok ? actionData : null;
   const errors = failed?.fieldErrors ?? {};
   const values: Record<string, string | undefined> = failed?.values ?? loaderData.prefill ?? {};
-  const { athletes, prefill } = loaderData;
+  const { page, words, athletes, prefill } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.registration.heading} intro={PAGES.registration.description} />
+      <PageHeader heading={page.heading} intro={page.description} />
       <div className="mx-auto max-w-3xl px-4 py-10">
         {actionData?.ok ? (
           <SuccessPanel title={FORM_TEXT.registrationSuccessTitle} text={FORM_TEXT.registrationSuccess}>
             <Link to={localHref("/programs")} className={buttonClass("secondary", "mt-4")}>
-              Back to Programs
+              {m.account_reg_back()}
             </Link>
           </SuccessPanel>
         ) : (
@@ -83,7 +92,7 @@ export default function Registration({ actionData, loaderData }: Route.Component
                 {loaderData.slug ? <input type="hidden" name="program" value={loaderData.slug} /> : null}
                 <div className="flex flex-col gap-1">
                   <label htmlFor="registration-athlete" className="text-sm font-medium text-slate-800">
-                    Fill in for one of your athletes
+                    {m.account_reg_fill_for()}
                   </label>
                   <select
                     id="registration-athlete"
@@ -91,7 +100,7 @@ export default function Registration({ actionData, loaderData }: Route.Component
                     defaultValue={prefill?.athleteId ?? ""}
                     className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
                   >
-                    <option value="">Choose an athlete</option>
+                    <option value="">{m.account_reg_choose_athlete()}</option>
                     {athletes.map((a) => (
                       <option key={a.id} value={a.id}>
                         {a.fullName}
@@ -100,17 +109,23 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   </select>
                 </div>
                 <Button type="submit" variant="secondary">
-                  Fill in
+                  {m.account_reg_fill()}
                 </Button>
               </Form>
             ) : null}
             <Form method="post" noValidate className="relative space-y-8">
               {prefill ? <input type="hidden" name="athleteId" value={prefill.athleteId} /> : null}
               <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-2 text-xl font-semibold text-navy-900">{REGISTRATION_TEXT.studentTitle}</legend>
-                <Field label="Student Name" name="studentName" required defaultValue={values.studentName} error={errors.studentName} />
+                <legend className="mb-2 text-xl font-semibold text-navy-900">{m.account_reg_student_title()}</legend>
                 <Field
-                  label="Age"
+                  label={m.account_reg_student_name()}
+                  name="studentName"
+                  required
+                  defaultValue={values.studentName}
+                  error={errors.studentName}
+                />
+                <Field
+                  label={m.account_reg_age()}
                   name="age"
                   type="number"
                   min={4}
@@ -120,63 +135,124 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   defaultValue={values.age}
                   error={errors.age}
                 />
-                <SelectField
-                  label="Skill Level"
+                <ChoiceField
+                  label={m.account_reg_skill()}
                   name="skillLevel"
-                  required
-                  options={SKILL_LEVELS}
-                  placeholder="Select a skill level"
+                  options={SKILL_LEVELS.map((level) => ({ value: level, label: SKILL_LEVEL_NAMES[level]() }))}
+                  placeholder={m.account_reg_skill_placeholder()}
                   defaultValue={values.skillLevel ?? ""}
                   error={errors.skillLevel}
                 />
-                <SelectField
-                  label="Program Interest"
+                <ChoiceField
+                  label={m.account_reg_program()}
                   name="programInterest"
-                  required
-                  options={PROGRAM_CHOICES}
-                  placeholder="Select a program"
+                  options={PROGRAM_LINKS.map((p) => ({ value: p.label, label: p.name() }))}
+                  placeholder={m.account_reg_program_placeholder()}
                   defaultValue={values.programInterest ?? loaderData.chosen ?? ""}
                   error={errors.programInterest}
                 />
               </fieldset>
               <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-2 text-xl font-semibold text-navy-900">{REGISTRATION_TEXT.parentTitle}</legend>
+                <legend className="mb-2 text-xl font-semibold text-navy-900">{m.account_reg_parent_title()}</legend>
                 <Field
-                  label="Parent/Guardian Name"
+                  label={m.account_reg_parent_name()}
                   name="parentName"
                   autoComplete="name"
                   required
                   defaultValue={values.parentName}
                   error={errors.parentName}
                 />
-                <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={values.email} error={errors.email} />
-                <Field label="Phone" name="phone" type="tel" autoComplete="tel" required defaultValue={values.phone} error={errors.phone} />
                 <Field
-                  label="Emergency Contact"
+                  label={m.account_field_email()}
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={values.email}
+                  error={errors.email}
+                />
+                <Field
+                  label={m.account_field_phone()}
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  defaultValue={values.phone}
+                  error={errors.phone}
+                />
+                <Field
+                  label={m.account_reg_emergency()}
                   name="emergencyContact"
                   required
-                  placeholder="Name and phone number"
+                  placeholder={m.account_reg_emergency_placeholder()}
                   defaultValue={values.emergencyContact}
                   error={errors.emergencyContact}
                 />
               </fieldset>
               <HoneypotField />
               <div className="rounded-md bg-slate-50 p-4 text-sm text-slate-700">
-                <p>{REGISTRATION_TEXT.consent}</p>
+                <p>{words.consent}</p>
                 <ul className="mt-2 list-disc pl-5">
-                  {PROGRAMS_TEXT.registration.map((r) => (
+                  {words.policy.map((r) => (
                     <li key={r}>{r}</li>
                   ))}
                 </ul>
               </div>
               <FormError message={failed?.error} />
               <Button type="submit" disabled={busy}>
-                {busy ? "Submitting..." : REGISTRATION_TEXT.submit}
+                {busy ? m.account_reg_busy() : m.account_reg_submit()}
               </Button>
             </Form>
           </>
         )}
       </div>
     </>
+  );
+}
+
+/** A required choice whose options show the reader's language and send what the form stores (the English name). */
+function ChoiceField({
+  label,
+  name,
+  options,
+  placeholder,
+  defaultValue,
+  error,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  placeholder: string;
+  defaultValue: string;
+  error?: string | undefined;
+}) {
+  const id = `${name}-${useId()}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        required
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

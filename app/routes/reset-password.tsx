@@ -6,16 +6,18 @@ import { RESET_TEXT } from "~/content/account";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { m } from "~/paraglide/messages";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 
-export const meta = () => [...pageMeta(PAGES.resetPassword), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, usable: await isResetTokenUsable(context, token) };
+  return { token, usable: await isResetTokenUsable(context, token), page: pageWords("resetPassword") };
 }
 
 type ActionData = { ok: false; fieldErrors?: FieldErrors; error?: string; invalidLink?: boolean };
@@ -26,18 +28,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await resetPassword(context, input.token, input.password);
   if (!result.ok) return data<ActionData>({ ok: false, error: result.error, invalidLink: result.status === 400 }, { status: result.status });
   // No automatic sign-in: the person signs in with the new password.
-  throw await redirectWithToast(context, "/signin", { type: "success", title: "Password changed", description: RESET_TEXT.done });
+  throw await redirectWithToast(context, "/signin", {
+    type: "success",
+    title: m.account_reset_changed_title(),
+    description: RESET_TEXT.done,
+  });
 }
 
-function InvalidLink() {
+function InvalidLink({ text }: { text: string }) {
   return (
     <>
       <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-        {RESET_TEXT.invalidLink}
+        {text}
       </p>
       <p className="mt-6 text-center text-sm">
         <Link to={localHref("/forgot-password")} className="font-semibold text-court-800 underline">
-          Send me a new link
+          {m.account_reset_new_link()}
         </Link>
       </p>
     </>
@@ -49,19 +55,20 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = navigation.state === "submitting";
   if (!loaderData.usable || actionData?.invalidLink) {
     return (
-      <AuthCard title={PAGES.resetPassword.heading} subtitle="Password reset links work once, for 30 minutes.">
-        <InvalidLink />
+      <AuthCard title={loaderData.page.heading} subtitle={m.account_reset_once()}>
+        <InvalidLink text={m.account_reset_invalid_link()} />
       </AuthCard>
     );
   }
   const errors = actionData?.fieldErrors ?? {};
   return (
-    <AuthCard title={PAGES.resetPassword.heading} subtitle="At least 6 characters. Every device signed in to your account will be signed out.">
-      <Form method="post" className="flex flex-col gap-4">
+    <AuthCard title={loaderData.page.heading} subtitle={m.account_reset_rule()}>
+      {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
+      <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field label={m.account_field_new_password()} name="password" type="password" autoComplete="new-password" required error={errors.password} />
         <Field
-          label="Repeat the new password"
+          label={m.account_field_repeat_new_password()}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
@@ -70,7 +77,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         />
         <FormError message={actionData?.error ?? errors.token} />
         <Button type="submit" disabled={busy} className="w-full">
-          {busy ? "Saving..." : "Save the new password"}
+          {busy ? m.account_busy_saving() : m.account_reset_submit()}
         </Button>
       </Form>
     </AuthCard>

@@ -4,22 +4,28 @@ import type { Route } from "./+types/scholarships";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
-import { PAGES } from "~/content/pages";
-import { SCHOLARSHIPS, SCHOLARSHIPS_TEXT } from "~/content/scholarships";
+import { SCHOLARSHIPS } from "~/content/scholarships.server";
+import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
-export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(PAGES.scholarships, { matches, location });
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-export default function Scholarships() {
+export function loader() {
+  return { page: pageWords("scholarships"), words: SCHOLARSHIPS[getLocale()] };
+}
+
+export default function Scholarships({ loaderData }: Route.ComponentProps) {
+  const { page, words } = loaderData;
   return (
     <>
-      <PageHeader heading={PAGES.scholarships.heading} intro={PAGES.scholarships.description} />
-      <Section title={SCHOLARSHIPS_TEXT.listTitle} id="list">
+      <PageHeader heading={page.heading} intro={page.description} />
+      <Section title={words.listTitle} id="list">
         <div className="grid gap-6 md:grid-cols-2">
-          {SCHOLARSHIPS.map((s) => (
+          {words.scholarships.map((s) => (
             <Card key={s.id}>
               <h3 className="text-xl font-semibold text-navy-900">{s.name}</h3>
               <p className="mt-2 text-slate-700">{s.text}</p>
@@ -27,19 +33,19 @@ export default function Scholarships() {
           ))}
         </div>
       </Section>
-      <Section title={SCHOLARSHIPS_TEXT.recipientsTitle} id="recipients">
-        <p className="text-lg text-slate-700">{SCHOLARSHIPS_TEXT.recipients}</p>
+      <Section title={words.recipientsTitle} id="recipients">
+        <p className="text-lg text-slate-700">{words.recipients}</p>
       </Section>
-      <Section title={SCHOLARSHIPS_TEXT.policyTitle} id="policy">
-        <p className="max-w-3xl text-slate-700">{SCHOLARSHIPS_TEXT.policy}</p>
+      <Section title={words.policyTitle} id="policy">
+        <p className="max-w-3xl text-slate-700">{words.policy}</p>
       </Section>
-      <Section title={SCHOLARSHIPS_TEXT.donateTitle} id="donate">
+      <Section title={words.donateTitle} id="donate">
         {/* Donations are made offline: the choice is carried to the Donate page, which suggests it for the memo. */}
         <Form method="get" action={localHref("/donate")} className="max-w-xl space-y-6">
           <fieldset>
-            <legend className="font-semibold text-navy-900">{SCHOLARSHIPS_TEXT.step1}</legend>
+            <legend className="font-semibold text-navy-900">{words.step1}</legend>
             <div className="mt-3 space-y-2">
-              {SCHOLARSHIPS.map((s, i) => (
+              {words.scholarships.map((s, i) => (
                 <label
                   key={s.id}
                   className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-checked:border-court-700 has-checked:bg-court-50"
@@ -51,9 +57,9 @@ export default function Scholarships() {
             </div>
           </fieldset>
           <div>
-            <p className="font-semibold text-navy-900">{SCHOLARSHIPS_TEXT.step2}</p>
+            <p className="font-semibold text-navy-900">{words.step2}</p>
             <Button type="submit" className="mt-3">
-              {SCHOLARSHIPS_TEXT.button}
+              {words.button}
             </Button>
           </div>
         </Form>

@@ -13,7 +13,8 @@ import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { m } from "~/paraglide/messages";
 import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
@@ -21,17 +22,18 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 
-export const meta = () => pageMeta(PAGES.signin);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 export const headers = retryAfterHeaders;
 
-const CALLBACK_ERRORS: Record<string, string> = {
-  auth_failed: "Google sign-in did not complete. Please try again.",
-  oauth_callback_failed: "Something went wrong while signing in with Google. Please try again.",
+/** What Google's return (/auth/callback) says went wrong. */
+const CALLBACK_ERRORS: Record<string, () => string> = {
+  auth_failed: m.account_google_incomplete,
+  oauth_callback_failed: m.account_google_failed,
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
-  return null;
+  return { page: pageWords("signin") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,9 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status, headers });
   }
 
-  const toast = AUTH_TOASTS.signedIn;
   // The account's language follows the person (issue 27): signed in from a page in another one, they land in theirs.
   const otherLanguage = result.locale !== undefined && result.locale !== getLocale();
+  const toast = AUTH_TOASTS.signedIn(result.locale);
   if (viaDialog && !otherLanguage) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
   throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, {
     headers: result.headers,
@@ -66,18 +68,26 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const root = useRootData();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signin");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(AUTH_DIALOG_TEXT.signin.action);
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
-  const error = actionData && !actionData.ok ? actionData.error : CALLBACK_ERRORS[params.get("error") ?? ""];
+  const error = actionData && !actionData.ok ? actionData.error : CALLBACK_ERRORS[params.get("error") ?? ""]?.();
 
   useErrorToast(actionData, AUTH_DIALOG_TEXT.signin.failed);
 
   return (
     <AuthCard title={AUTH_DIALOG_TEXT.signin.title} subtitle={AUTH_DIALOG_TEXT.signin.subtitle}>
-      <Form method="post" className="flex flex-col gap-4">
+      {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
+      <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={fieldErrors.password} />
+        <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <Field
+          label={m.account_field_password()}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+        />
         <ForgotPasswordLink />
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
@@ -86,9 +96,9 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       </Form>
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
-        Don't have an account?{" "}
+        {AUTH_DIALOG_TEXT.signin.prompt}
         <Link to={localHref("/signup")} className="font-semibold text-court-800 underline">
-          Sign up
+          {AUTH_DIALOG_TEXT.signin.toggle}
         </Link>
       </p>
     </AuthCard>

@@ -13,18 +13,19 @@ import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { m } from "~/paraglide/messages";
 import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 
-export const meta = () => pageMeta(PAGES.signup);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
-  return null;
+  return { page: pageWords("signup") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (viaDialog) {
-    const toast = AUTH_TOASTS.accountCreated;
+    const toast = AUTH_TOASTS.accountCreated();
     if (via === DOCUMENT_DIALOG) {
       throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, { headers: result.headers });
     }
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // From an invitation: signing in afterwards returns there (safeRedirect keeps it on this site).
   const back = safeRedirect(form.get("redirectTo"), "");
   const signin = back ? `/signin?${new URLSearchParams({ redirectTo: back })}` : "/signin";
-  throw await redirectWithToast(context, signin, AUTH_TOASTS.registered);
+  throw await redirectWithToast(context, signin, AUTH_TOASTS.registered());
 }
 
 export default function SignUp({ actionData }: Route.ComponentProps) {
@@ -72,7 +73,7 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
   const redirectTo = params.get("redirectTo");
   const navigation = useNavigation();
   const root = useRootData();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/signup");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(AUTH_DIALOG_TEXT.signup.action);
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
   const error = actionData && !actionData.ok ? actionData.error : undefined;
 
@@ -80,13 +81,14 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthCard title={AUTH_DIALOG_TEXT.signup.title} subtitle={AUTH_DIALOG_TEXT.signup.subtitle}>
-      <Form method="post" className="flex flex-col gap-4">
-        <Field label="Full Name" name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required error={fieldErrors.password} />
+      {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
+      <Form method="post" noValidate className="flex flex-col gap-4">
+        <Field label={m.account_field_full_name_signup()} name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
+        <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
+        <Field label={m.account_field_password()} name="password" type="password" autoComplete="new-password" required error={fieldErrors.password} />
         <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <p className="text-sm text-slate-600">All new accounts are clients. For coach access, please contact the organisation.</p>
+        <p className="text-sm text-slate-600">{m.account_signup_clients_only()}</p>
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? AUTH_DIALOG_TEXT.signup.busy : AUTH_DIALOG_TEXT.signup.submit}
@@ -94,9 +96,9 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       </Form>
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
-        Already have an account?{" "}
+        {AUTH_DIALOG_TEXT.signup.prompt}
         <Link to={localHref("/signin")} className="font-semibold text-court-800 underline">
-          Sign in
+          {AUTH_DIALOG_TEXT.signup.toggle}
         </Link>
       </p>
     </AuthCard>

@@ -6,33 +6,18 @@ import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/testimonials";
 import { getUser, isCoach } from "~/auth/session.server";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
-import {
-  ADDED_TOAST,
-  ADD_FAILED_MESSAGE,
-  AWAITING_GUARDIAN_TOAST,
-  ADD_FAILED_TITLE,
-  DELETED_TOAST,
-  DELETE_FAILED_TITLE,
-  POSITIVITY_TOAST,
-  isFallbackId,
-  isUuid,
-  passesPositivityGate,
-} from "~/testimonials/rules";
+import { addedToast, awaitingGuardianToast, deletedToast, isFallbackId, isUuid, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { DeleteTestimonialSchema, TestimonialSchema } from "~/testimonials/schemas";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Profile } from "~/lib/profile";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { createTestimonial, deleteTestimonial } from "~/testimonials/testimonials.server";
+import { m } from "~/paraglide/messages";
 
 /** Submissions per user per window: plenty for a family, too few to flood the home page. */
 export const TESTIMONIAL_LIMIT = 5;
 export const TESTIMONIAL_LIMIT_WINDOW_SECONDS = 60 * 60;
-
-export const NOT_SIGNED_IN = "User not authenticated";
-export const NOT_A_COACH = "Only coaches can delete testimonials.";
-export const SAMPLE_NOT_DELETABLE = "Sample testimonials cannot be deleted.";
-export const NOT_FOUND = "That testimonial no longer exists.";
 
 export type TestimonialActionData =
   | { ok: true; intent: "create" | "delete"; toast: Toast }
@@ -41,9 +26,9 @@ export type TestimonialActionData =
 
 type Outcome = { status: number; body: TestimonialActionData };
 
+/** The refusal past the limit, in the request's language. */
 export function rateLimitMessage(retryAfterSeconds: number) {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `You have shared several testimonials recently. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return m.help_testimonial_rate_limited({ minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 export async function loader() {
@@ -60,14 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await create(context, user, form)
       : intent === "delete"
         ? await remove(context, user, form)
-        : { status: 400, body: { ok: false, intent: "unknown", error: "Unknown action." } as const };
+        : { status: 400, body: { ok: false, intent: "unknown", error: m.help_testimonial_unknown_action() } as const };
 
   if (form.get("via") === "fetcher") return data(outcome.body, { status: outcome.status });
   throw await redirectWithToast(context, "/", toastFor(outcome.body));
 }
 
 async function create(context: Route.ActionArgs["context"], user: Profile | null, form: FormData): Promise<Outcome> {
-  if (!user) return { status: 401, body: { ok: false, intent: "create", error: NOT_SIGNED_IN } };
+  if (!user) return { status: 401, body: { ok: false, intent: "create", error: m.help_testimonial_not_signed_in() } };
   const { data: input, fieldErrors } = parseForm(TestimonialSchema, {
     name: form.get("name") ?? undefined,
     content: form.get("content") ?? undefined,
@@ -81,33 +66,37 @@ async function create(context: Route.ActionArgs["context"], user: Profile | null
 
   try {
     const { awaitingGuardian } = await createTestimonial(context.db, { ...input, createdBy: user.id }, context.config.safePlay);
-    return { status: 200, body: { ok: true, intent: "create", toast: awaitingGuardian ? AWAITING_GUARDIAN_TOAST : ADDED_TOAST } };
+    return { status: 200, body: { ok: true, intent: "create", toast: awaitingGuardian ? awaitingGuardianToast() : addedToast() } };
   } catch (err) {
     console.error("adding a testimonial failed:", err);
-    return { status: 500, body: { ok: false, intent: "create", error: ADD_FAILED_MESSAGE } };
+    return { status: 500, body: { ok: false, intent: "create", error: m.help_testimonial_add_failed_text() } };
   }
 }
 
 async function remove(context: Route.ActionArgs["context"], user: Profile | null, form: FormData): Promise<Outcome> {
-  if (!user) return { status: 401, body: { ok: false, intent: "delete", error: NOT_SIGNED_IN } };
-  if (!isCoach(user)) return { status: 403, body: { ok: false, intent: "delete", error: NOT_A_COACH } };
+  if (!user) return { status: 401, body: { ok: false, intent: "delete", error: m.help_testimonial_not_signed_in() } };
+  if (!isCoach(user)) return { status: 403, body: { ok: false, intent: "delete", error: m.help_testimonial_not_a_coach() } };
   const { data: input, fieldErrors } = parseForm(DeleteTestimonialSchema, { id: form.get("id") ?? undefined });
-  if (!input) return { status: 400, body: { ok: false, intent: "delete", error: fieldErrors?.id ?? NOT_FOUND } };
-  if (isFallbackId(input.id)) return { status: 400, body: { ok: false, intent: "delete", error: SAMPLE_NOT_DELETABLE } };
+  if (!input) return { status: 400, body: { ok: false, intent: "delete", error: fieldErrors?.id ?? m.help_testimonial_not_found() } };
+  if (isFallbackId(input.id)) return { status: 400, body: { ok: false, intent: "delete", error: m.help_testimonial_sample_not_deletable() } };
   // Ids that are not UUIDs cannot be in the table; asking PostgreSQL would only raise a cast error.
   if (!isUuid(input.id) || !(await deleteTestimonial(context.db, input.id))) {
-    return { status: 404, body: { ok: false, intent: "delete", error: NOT_FOUND } };
+    return { status: 404, body: { ok: false, intent: "delete", error: m.help_testimonial_not_found() } };
   }
-  return { status: 200, body: { ok: true, intent: "delete", toast: DELETED_TOAST } };
+  return { status: 200, body: { ok: true, intent: "delete", toast: deletedToast() } };
 }
 
 /** The toast a person without JavaScript sees after the redirect home. */
 function toastFor(body: TestimonialActionData): Toast {
   if (body.ok) return body.toast;
   if (body.intent === "create") {
-    if (body.gate) return POSITIVITY_TOAST;
+    if (body.gate) return positivityToast();
     const firstFieldError = body.fieldErrors ? Object.values(body.fieldErrors)[0] : undefined;
-    return { type: "error", title: ADD_FAILED_TITLE, description: firstFieldError ?? body.error ?? ADD_FAILED_MESSAGE };
+    return {
+      type: "error",
+      title: m.help_testimonial_add_failed_title(),
+      description: firstFieldError ?? body.error ?? m.help_testimonial_add_failed_text(),
+    };
   }
-  return { type: "error", title: DELETE_FAILED_TITLE, description: body.error };
+  return { type: "error", title: m.help_testimonial_delete_failed_title(), description: body.error };
 }

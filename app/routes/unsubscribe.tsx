@@ -6,25 +6,28 @@ import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/unsubscribe";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
 import { readUnsubscribeToken, type UnsubscribeTopic } from "~/mail/template.server";
 import { mailSettings } from "~/mail/outbox.server";
 import { updatePreferences } from "~/models/account.server";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [...pageMeta(PAGES.unsubscribe), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 
-const TOPIC_TEXT: Record<UnsubscribeTopic, string> = {
-  messages: "emails about messages waiting unread",
-  submissions: "emails about new registration and contact submissions",
-  cancellations: "emails about sessions cancelled at short notice",
+/** The question each topic's link asks before turning it off. */
+const TOPIC_QUESTION: Record<UnsubscribeTopic, () => string> = {
+  messages: m.account_unsubscribe_ask_messages,
+  submissions: m.account_unsubscribe_ask_submissions,
+  cancellations: m.account_unsubscribe_ask_cancellations,
 };
 
-/** Where a person turns the mail back on. */
-const TOPIC_PAGE: Record<UnsubscribeTopic, string> = {
-  messages: "your account page",
-  submissions: "your account page",
-  cancellations: "the calendar page",
+/** What is done, and where a person turns the mail back on. */
+const TOPIC_DONE: Record<UnsubscribeTopic, () => string> = {
+  messages: m.account_unsubscribe_done_messages,
+  submissions: m.account_unsubscribe_done_submissions,
+  cancellations: m.account_unsubscribe_done_cancellations,
 };
 
 /** The preference each topic's link turns off. */
@@ -37,7 +40,7 @@ const TOPIC_PREFERENCE: Record<UnsubscribeTopic, "notifyMessages" | "notifySubmi
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const target = readUnsubscribeToken(mailSettings(context), token);
-  return { token, topic: target?.topic ?? null, done: false };
+  return { token, topic: target?.topic ?? null, done: false, page: pageWords("unsubscribe") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,25 +56,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData ?? loaderData;
   return (
-    <AuthCard title={PAGES.unsubscribe.heading} subtitle="">
+    <AuthCard title={loaderData.page.heading} subtitle="">
       {!state.topic ? (
         <p role="alert" className="text-slate-900">
-          This unsubscribe link is not valid. You can change your emails on your account page.
+          {m.account_unsubscribe_invalid()}
         </p>
       ) : state.done ? (
         <p role="status" className="text-slate-900">
-          Done: you will no longer get {TOPIC_TEXT[state.topic]}. You can turn them back on from {TOPIC_PAGE[state.topic]}.
+          {TOPIC_DONE[state.topic]()}
         </p>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
-          <p className="text-slate-900">Stop {TOPIC_TEXT[state.topic]}?</p>
+          <p className="text-slate-900">{TOPIC_QUESTION[state.topic]()}</p>
           <input type="hidden" name="token" value={state.token} />
-          <Button type="submit">Stop these emails</Button>
+          <Button type="submit">{m.account_unsubscribe_submit()}</Button>
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
         <Link to={localHref("/account")} className="font-semibold text-court-800 underline">
-          Your account
+          {m.account_unsubscribe_account()}
         </Link>
       </p>
     </AuthCard>

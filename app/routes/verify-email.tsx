@@ -3,39 +3,37 @@ import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/verify-email";
 import { wasEmailLinkMailed } from "~/auth/email-links.server";
 import { AuthCard } from "~/components/auth-card";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
 import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
 
-export const meta = () => [...pageMeta(PAGES.verifyEmail), { name: "robots", content: "noindex" }];
-
-export const VERIFY_TEXT = {
-  done: "Thank you: your email address is confirmed.",
-  invalid: "This confirmation link has expired or is not valid. Sign in and use “Send the link again” to get a new one.",
-} as const;
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageWords("verifyEmail");
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!token || token.length > 4000) return { ok: false };
+  if (!token || token.length > 4000) return { ok: false, page };
   // Signed is not enough: the site accepts only a link it mailed (one signed with a backup's secret is refused).
-  if (!(await wasEmailLinkMailed(context.db, token))) return { ok: false };
+  if (!(await wasEmailLinkMailed(context.db, token))) return { ok: false, page };
   try {
     // The session (when there is one) lets Better Auth confirm a change of address for its owner.
     await context.auth.api.verifyEmail({ query: { token }, headers: request.headers });
-    return { ok: true };
+    return { ok: true, page };
   } catch {
-    return { ok: false };
+    return { ok: false, page };
   }
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   return (
-    <AuthCard title={PAGES.verifyEmail.heading} subtitle="">
+    <AuthCard title={loaderData.page.heading} subtitle="">
       <p role={loaderData.ok ? "status" : "alert"} className="text-slate-900">
-        {loaderData.ok ? VERIFY_TEXT.done : VERIFY_TEXT.invalid}
+        {loaderData.ok ? m.account_verify_done() : m.account_verify_invalid()}
       </p>
       <p className="mt-6 text-center text-sm">
         <Link to={localHref("/")} className="font-semibold text-court-800 underline">
-          Go to the home page
+          {m.account_home_link()}
         </Link>
       </p>
     </AuthCard>

@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
-import { localHref } from "~/i18n/locale";
+import { localHref, pathWithoutLocale } from "~/i18n/locale";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
@@ -8,7 +8,8 @@ import { VideoCard, videoTitle } from "~/components/video-card";
 import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
 import { VideoEditForm, type VideoPageActionResult } from "~/components/video-edit-form";
 import { VideoPlayer } from "~/components/video-player";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { m } from "~/paraglide/messages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -30,22 +31,23 @@ import {
 } from "~/videos/videos.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
-export const NOT_FOUND_MESSAGE = "This video does not exist or has been removed.";
+/** Why the page is missing, in the page's language. */
+const notFoundMessage = () => m.calendar_video_not_found_message();
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return pageMeta({ title: "Video Not Found | NLTE", description: PAGES.video.description });
-  const { video } = loaderData;
-  return pageMeta({ title: `${videoTitle(video)} | NLTE`, description: video.description?.slice(0, 160) || PAGES.video.description });
+  if (!loaderData) return pageMeta({ title: `${m.calendar_video_not_found_title()} | NLTE`, description: notFoundMessage() });
+  const { video, page } = loaderData;
+  return pageMeta({ title: `${videoTitle(video)} | NLTE`, description: video.description?.slice(0, 160) || page.description });
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
-  if (!video) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  if (!video) throw data({ message: notFoundMessage() }, { status: 404 });
   const others = await getRandomOtherVideos(context.db, video.id, 3);
   // Only coaches get the edit form, filled with what is saved.
   const edit = isCoach(user) ? { saved: savedValues(video), today: dayInZone(new Date(), context.config.site.timeZone) } : null;
-  return { video, others, edit };
+  return { page: pageWords("video"), video, others, edit };
 }
 
 function savedValues(video: NonNullable<Awaited<ReturnType<typeof getVideoByRouteId>>>): AddVideoValues {
@@ -64,7 +66,7 @@ function savedValues(video: NonNullable<Awaited<ReturnType<typeof getVideoByRout
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireCoach(request, context);
   const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
-  if (!video) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  if (!video) throw data({ message: notFoundMessage() }, { status: 404 });
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "edit") return editVideo(video.id, form, context);
@@ -80,7 +82,7 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
   const { parsed } = reading;
 
   const current = await getVideoSource(context.db, id);
-  if (!current) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  if (!current) throw data({ message: notFoundMessage() }, { status: 404 });
   const sameVideo = current.platform === parsed.platform && current.sourceId === parsed.sourceId;
   let found: boolean;
   try {
@@ -98,11 +100,11 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
   } catch (err) {
     if (err instanceof DuplicateVideoError) return fail(409, { fieldErrors: { url: err.message } });
     console.error("Error saving video:", err);
-    return fail(500, { error: "Error saving video" });
+    return fail(500, { error: m.calendar_video_error_saving() });
   }
-  if (!found) throw data({ message: NOT_FOUND_MESSAGE }, { status: 404 });
+  if (!found) throw data({ message: notFoundMessage() }, { status: 404 });
   // A YouTube video's page is named after its YouTube id, which the edit may have changed.
-  throw await redirectWithToast(context, videoPath({ id, youtubeId: parsed.youtubeId }), { title: "Video saved", type: "success" });
+  throw await redirectWithToast(context, videoPath({ id, youtubeId: parsed.youtubeId }), { title: m.calendar_video_saved(), type: "success" });
 }
 
 async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
@@ -110,22 +112,22 @@ async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
     await deleteVideo(context.db, id);
   } catch (err) {
     console.error("Error deleting video:", err);
-    return data<VideoPageActionResult>({ intent: "delete", ok: false, error: "Error deleting video" }, { status: 500 });
+    return data<VideoPageActionResult>({ intent: "delete", ok: false, error: m.calendar_video_error_deleting() }, { status: 500 });
   }
-  throw await redirectWithToast(context, "/vlog", { title: "Video deleted", type: "success" });
+  throw await redirectWithToast(context, "/vlog", { title: m.calendar_video_deleted(), type: "success" });
 }
 
 function BackToVideos() {
   return (
     <Link to={localHref("/blog")} className={buttonClass("secondary")}>
-      <ArrowLeft aria-hidden className="size-4" /> Back to Videos
+      <ArrowLeft aria-hidden className="size-4" /> {m.calendar_video_back()}
     </Link>
   );
 }
 
 export default function VideoPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/video/")) return <VideoDetailSkeleton />;
+  if (navigation.state === "loading" && pathWithoutLocale(navigation.location.pathname).startsWith("/video/")) return <VideoDetailSkeleton />;
   const { video, others, edit } = loaderData;
   const title = videoTitle(video);
   const views = formatViewCount(video.viewCount);
@@ -141,23 +143,23 @@ export default function VideoPage({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mt-6 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
       <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
         {views ? (
-          <MetaItem icon={Eye} label="Views">
+          <MetaItem icon={Eye} label={m.calendar_video_views_label()}>
             {views}
           </MetaItem>
         ) : null}
         {date ? (
-          <MetaItem icon={CalendarDays} label="Published">
+          <MetaItem icon={CalendarDays} label={m.calendar_video_published()}>
             <time dateTime={new Date(video.publishedAt!).toISOString()}>{date}</time>
           </MetaItem>
         ) : null}
         {duration ? (
-          <MetaItem icon={Clock} label="Duration">
+          <MetaItem icon={Clock} label={m.calendar_video_duration()}>
             {duration}
           </MetaItem>
         ) : null}
         {video.channelTitle ? (
           <div className="flex items-center gap-1.5">
-            <dt className="sr-only">Channel</dt>
+            <dt className="sr-only">{m.calendar_video_channel()}</dt>
             <dd className="font-medium">{video.channelTitle}</dd>
           </div>
         ) : null}
@@ -168,7 +170,7 @@ export default function VideoPage({ loaderData, actionData }: Route.ComponentPro
       {others.length > 0 ? (
         <section aria-labelledby="more-videos" className="mt-12">
           <h2 id="more-videos" className="text-xl font-bold text-slate-900">
-            More Videos
+            {m.calendar_video_more()}
           </h2>
           <ul className="mt-4 grid gap-4">
             {others.map((v) => (
@@ -189,12 +191,12 @@ export function ErrorBoundary({ params }: Route.ErrorBoundaryProps) {
       statusHandlers={{
         404: (error) => (
           <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-            <h1 className="text-3xl font-bold text-slate-900">Video Not Found</h1>
+            <h1 className="text-3xl font-bold text-slate-900">{m.calendar_video_not_found_title()}</h1>
             <p className="mt-3 text-slate-700">
-              Video ID: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{params.videoId}</code>
+              {m.calendar_video_id()} <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-900">{params.videoId}</code>
             </p>
             <p role="alert" className="mt-2 text-slate-700">
-              {thrownMessage(error) ?? "We could not find this video."}
+              {thrownMessage(error) ?? m.calendar_video_not_found_text()}
             </p>
             <div className="mt-6">
               <BackToVideos />

@@ -7,7 +7,9 @@ import { VideoAddForm, type AddVideoResult } from "~/components/video-add-form";
 import { VideoCard } from "~/components/video-card";
 import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
 import { VideoListControls } from "~/components/video-list-controls";
-import { PAGES } from "~/content/pages";
+import { pageWords } from "~/content/words.server";
+import { pathWithoutLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/videos/video-format";
@@ -23,14 +25,14 @@ import {
 } from "~/videos/videos.server";
 import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
 
-export const meta = () => pageMeta(PAGES.vlog);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const category = toVideoCategory(url.searchParams.get("category"));
-  const view = { q, category, canEdit: isCoach(user), today: dayInZone(new Date(), context.config.site.timeZone) };
+  const view = { page: pageWords("vlog"), q, category, canEdit: isCoach(user), today: dayInZone(new Date(), context.config.site.timeZone) };
   try {
     const all = await getVideos(context.db);
     // The library is small (tens to hundreds of videos): the tabs' keyword rule runs here, in one tested place.
@@ -81,38 +83,38 @@ async function addVideo(form: FormData, context: Route.ActionArgs["context"]) {
   } catch (err) {
     if (err instanceof DuplicateVideoError) return fail(409, { error: err.message });
     console.error("Error adding video:", err);
-    return fail(500, { error: "Error adding video" });
+    return fail(500, { error: m.calendar_video_error_adding() });
   }
-  return data<AddVideoResult>({ intent: "add", ok: true, message: "Video added" });
+  return data<AddVideoResult>({ intent: "add", ok: true, message: m.calendar_video_added() });
 }
 
 export default function Vlog({ loaderData, actionData }: Route.ComponentProps) {
-  const { videos, q, category, canEdit, today, loadError, total } = loaderData;
+  const { page, videos, q, category, canEdit, today, loadError, total } = loaderData;
   const navigation = useNavigation();
-  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/video/")) return <VideoDetailSkeleton />;
+  if (navigation.state === "loading" && pathWithoutLocale(navigation.location.pathname).startsWith("/video/")) return <VideoDetailSkeleton />;
   const addFallback = actionData && "intent" in actionData && actionData.intent === "add" ? (actionData as AddVideoResult) : undefined;
 
   return (
     <>
-      <PageHeader heading={PAGES.vlog.heading} intro={PAGES.vlog.description} />
+      <PageHeader heading={page.heading} intro={page.description} />
       <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-10">
         {canEdit ? <VideoAddForm today={today} fallback={addFallback} /> : null}
         <VideoListControls q={q} category={category} />
         {loadError ? (
           <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-6 py-10 text-center">
-            <h2 className="text-xl font-bold text-red-900">Error Loading Videos</h2>
-            <p className="mt-2 text-red-800">Please try again later.</p>
+            <h2 className="text-xl font-bold text-red-900">{m.calendar_video_load_error_title()}</h2>
+            <p className="mt-2 text-red-800">{m.calendar_video_load_error_text()}</p>
           </div>
         ) : videos.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-6 py-14 text-center">
             <VideoOff aria-hidden className="size-10 text-slate-500" />
-            <h2 className="mt-3 text-xl font-bold text-slate-900">No Videos Found</h2>
+            <h2 className="mt-3 text-xl font-bold text-slate-900">{m.calendar_video_none_title()}</h2>
             <p className="mt-2 text-slate-700">{emptyVideosMessage(total === 0 ? "" : q, total === 0 ? "all" : category)}</p>
           </div>
         ) : (
-          <section aria-label="Videos">
+          <section aria-label={m.calendar_video_list()}>
             <p className="sr-only" role="status">
-              {videos.length === 1 ? "1 video" : `${videos.length} videos`}
+              {m.calendar_video_count({ count: videos.length })}
             </p>
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {videos.map((v) => (

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { inLocale } from "../../server/languages";
+// Binds the catalog to the request's language, as the app's root does.
+import "../i18n/locale";
 import { parseForm } from "../auth/schemas";
-import { FALLBACK_TESTIMONIALS, containsBlockedWord, isFallbackId, passesPositivityGate, selectTestimonials, type Testimonial } from "./rules";
+import {
+  FALLBACK_TESTIMONIALS,
+  containsBlockedWord,
+  isFallbackId,
+  passesPositivityGate,
+  positivityToast,
+  selectTestimonials,
+  type Testimonial,
+} from "./rules";
+import { SAMPLE_TESTIMONIALS } from "./samples.server";
 import { TestimonialSchema } from "./schemas";
 
 const real = (n: number, day: number): Testimonial => ({
@@ -94,5 +106,29 @@ describe("TestimonialSchema", () => {
     expect(parseForm(TestimonialSchema, { name: "Ann", content: "x".repeat(1001) }).fieldErrors?.content).toBe(
       "Testimonial must be at most 1000 characters",
     );
+  });
+});
+
+describe("in Spanish (a request to /es/...)", () => {
+  it("gives the form's messages in Spanish, with the same limits", () => {
+    const errors = inLocale("es", () => parseForm(TestimonialSchema, { name: "A", content: "corto", rating: "9" }).fieldErrors);
+    expect(errors).toEqual({
+      name: "El nombre debe tener al menos 2 caracteres",
+      content: "El testimonio debe tener al menos 10 caracteres",
+      rating: "La calificación debe ser de 5 o menos",
+    });
+    expect(inLocale("es", () => parseForm(TestimonialSchema, { name: "Ana", content: "Escríbame a ana@example.com" }).fieldErrors?.content)).toMatch(
+      /^Los testimonios son públicos/,
+    );
+    expect(inLocale("es", () => positivityToast().title)).toBe("Por favor, comparta un comentario positivo y alentador");
+  });
+
+  it("keeps the samples' ids, ratings and dates, in Spanish words", () => {
+    const es = SAMPLE_TESTIMONIALS.es;
+    expect(es.map(({ id, rating, createdAt }) => ({ id, rating, createdAt }))).toEqual(
+      FALLBACK_TESTIMONIALS.map(({ id, rating, createdAt }) => ({ id, rating, createdAt })),
+    );
+    expect(ids(selectTestimonials([], es))).toEqual(["f1", "f2", "f3"]);
+    for (const [i, t] of es.entries()) expect(t.content).not.toBe(FALLBACK_TESTIMONIALS[i]!.content);
   });
 });

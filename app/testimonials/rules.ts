@@ -1,9 +1,12 @@
 // Testimonials: which three to show, the form's rules and the positivity gate.
 // Pure: used by the browser for instant feedback and by the server, which decides.
+// Its words are the catalog's (messages/help), read when shown: in the request's language on the server, the page's in
+// the browser.
 import { readingsOf } from "../lib/public-words";
+import { m } from "../paraglide/messages";
 
 // Apart so that the home page's cards (app/components/testimonials-section.tsx) do not ship the form's rules.
-export { DELETE_FAILED_TITLE, isFallbackId } from "./delete";
+export { isFallbackId } from "./delete";
 export { isUuid } from "../lib/uuid";
 import type { Toast } from "../lib/toast";
 
@@ -24,7 +27,10 @@ export const NAME_MAX = 80;
 export const CONTENT_MIN = 10;
 export const CONTENT_MAX = 1000;
 
-/** Sample testimonials shown when there are too few real ones. Their ids start with 'f' and are never deletable. */
+/**
+ * Sample testimonials shown when there are too few real ones. Their ids start with 'f' and are never deletable. The
+ * Spanish page shows the same samples in Spanish (app/testimonials/samples.server.ts).
+ */
 export const FALLBACK_TESTIMONIALS: readonly Testimonial[] = [
   {
     id: "f1",
@@ -53,9 +59,9 @@ export const FALLBACK_TESTIMONIALS: readonly Testimonial[] = [
  * The three testimonials the home page shows, from the newest real ones:
  * 0 real: three samples; 1: sample, real, sample; 2: real, sample, real; 3 or more: the three newest.
  */
-export function selectTestimonials(real: readonly Testimonial[]): Testimonial[] {
+export function selectTestimonials(real: readonly Testimonial[], samples: readonly Testimonial[] = FALLBACK_TESTIMONIALS): Testimonial[] {
   const newest = [...real].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, TESTIMONIALS_SHOWN);
-  const [f1, f2, f3] = FALLBACK_TESTIMONIALS as [Testimonial, Testimonial, Testimonial];
+  const [f1, f2, f3] = samples as [Testimonial, Testimonial, Testimonial];
   switch (newest.length) {
     case 0:
       return [f1, f2, f3];
@@ -82,20 +88,20 @@ export function passesPositivityGate(input: { rating: number; content: string })
   return input.rating >= RATING_MIN_ACCEPTED && !containsBlockedWord(input.content);
 }
 
-export const POSITIVITY_TOAST: Toast = {
+export const positivityToast = (): Toast => ({
   type: "error",
-  title: "Please share a positive, encouraging quote",
-  description: "Rating should be 4–5 and content should be positive.",
-};
+  title: m.help_testimonial_gate_title(),
+  description: m.help_testimonial_gate_text(),
+});
 
-export const ADDED_TOAST: Toast = { type: "success", title: "Testimonial Added!", description: "Thank you for sharing your experience." };
+export const addedToast = (): Toast => ({ type: "success", title: m.help_testimonial_added_title(), description: m.help_testimonial_added_text() });
 
 /** A student-athlete under 18's testimonial waits for a parent or guardian (Safe Play, decision 0022). */
-export const AWAITING_GUARDIAN_TOAST: Toast = {
+export const awaitingGuardianToast = (): Toast => ({
   type: "success",
-  title: "Thank you!",
-  description: "Your parent or guardian will be asked to approve your testimonial before it appears, with your first name and last initial.",
-};
+  title: m.help_testimonial_awaiting_title(),
+  description: m.help_testimonial_awaiting_text(),
+});
 
 /** "Sofia Ruiz Lopez" as a minor's testimonial shows it: the first name and the last name's initial. */
 export function firstNameAndInitial(name: string): string {
@@ -104,7 +110,8 @@ export function firstNameAndInitial(name: string): string {
   return `${words[0]} ${words.at(-1)!.charAt(0).toUpperCase()}.`;
 }
 
-export const ADD_FAILED_TITLE = "Failed to Add Testimonial";
-export const ADD_FAILED_MESSAGE = "There was an error adding your testimonial. Please try again.";
-
-export const DELETED_TOAST: Toast = { type: "success", title: "Testimonial deleted", description: "It no longer appears on the home page." };
+export const deletedToast = (): Toast => ({
+  type: "success",
+  title: m.help_testimonial_deleted_title(),
+  description: m.help_testimonial_deleted_text(),
+});

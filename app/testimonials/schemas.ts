@@ -1,42 +1,53 @@
 // The testimonial form's rules (name 2+ characters, text 10+, rating 1-5), apart from app/testimonials/rules.ts so that pages showing
-// testimonials do not ship zod to visitors.
+// testimonials do not ship zod to visitors. Its messages are the catalog's (messages/help), read when a form is
+// checked: in the request's language on the server, the page's in the browser.
 import { z } from "zod";
-import { CONTACT_DETAILS_MESSAGE, containsContactDetails, hasBidiControls } from "../lib/public-words";
+import { containsContactDetails, hasBidiControls } from "../lib/public-words";
+import { m } from "../paraglide/messages";
 import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT, containsBlockedWord } from "./rules";
 
-export const NAME_BLOCKED_WORD_MESSAGE = "Please use a name without rude words.";
-export const NAME_BIDI_MESSAGE = "This name contains hidden characters that change how it is shown. Please retype it.";
+/** The English of the name's refusals, as the server answers an English page. */
+export const NAME_BLOCKED_WORD_MESSAGE = m.help_testimonial_name_rude({}, { locale: "en" });
+export const NAME_BIDI_MESSAGE = m.help_testimonial_name_hidden_characters({}, { locale: "en" });
+
+const nameTooShort = () => m.help_testimonial_name_too_short({ min: NAME_MIN });
+const contentTooShort = () => m.help_testimonial_content_too_short({ min: CONTENT_MIN });
+const ratingTooLow = () => m.help_testimonial_rating_too_low();
+const contactDetails = () => m.help_testimonial_contact_details();
 
 const rating = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? RATING_DEFAULT : v),
   z.coerce
-    .number({ error: "Rating must be at least 1" })
-    .int("Rating must be a whole number")
-    .min(1, "Rating must be at least 1")
-    .max(5, "Rating must be 5 or less"),
+    .number({ error: ratingTooLow })
+    .int({ error: () => m.help_testimonial_rating_whole() })
+    .min(1, { error: ratingTooLow })
+    .max(5, { error: () => m.help_testimonial_rating_too_high() }),
 );
 
 export const TestimonialSchema = z.object({
   name: z
-    .string({ error: "Name must be at least 2 characters" })
+    .string({ error: nameTooShort })
     .trim()
-    .min(NAME_MIN, "Name must be at least 2 characters")
-    .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`)
+    .min(NAME_MIN, { error: nameTooShort })
+    .max(NAME_MAX, { error: () => m.help_testimonial_name_too_long({ max: NAME_MAX }) })
     // The name is published beside the text, so the text's word filter applies to it too.
-    .refine((v) => !hasBidiControls(v), NAME_BIDI_MESSAGE)
-    .refine((v) => !containsBlockedWord(v), NAME_BLOCKED_WORD_MESSAGE)
-    .refine((v) => !containsContactDetails(v), CONTACT_DETAILS_MESSAGE),
+    .refine((v) => !hasBidiControls(v), { error: () => m.help_testimonial_name_hidden_characters() })
+    .refine((v) => !containsBlockedWord(v), { error: () => m.help_testimonial_name_rude() })
+    .refine((v) => !containsContactDetails(v), { error: contactDetails }),
   content: z
-    .string({ error: "Testimonial must be at least 10 characters" })
+    .string({ error: contentTooShort })
     .trim()
-    .min(CONTENT_MIN, "Testimonial must be at least 10 characters")
-    .max(CONTENT_MAX, `Testimonial must be at most ${CONTENT_MAX} characters`)
-    .refine((v) => !containsContactDetails(v), CONTACT_DETAILS_MESSAGE),
+    .min(CONTENT_MIN, { error: contentTooShort })
+    .max(CONTENT_MAX, { error: () => m.help_testimonial_content_too_long({ max: CONTENT_MAX }) })
+    .refine((v) => !containsContactDetails(v), { error: contactDetails }),
   rating,
 });
 
 export type TestimonialInput = z.output<typeof TestimonialSchema>;
 
 export const DeleteTestimonialSchema = z.object({
-  id: z.string({ error: "A testimonial id is required" }).trim().min(1, "A testimonial id is required"),
+  id: z
+    .string({ error: () => m.help_testimonial_id_required() })
+    .trim()
+    .min(1, { error: () => m.help_testimonial_id_required() }),
 });

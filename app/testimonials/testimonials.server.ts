@@ -4,7 +4,10 @@ import type { Db } from "../../db/client";
 import { testimonials } from "../../db/schema";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { getUser, isCoach } from "~/auth/session.server";
-import { FALLBACK_TESTIMONIALS, firstNameAndInitial, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/testimonials/rules";
+import { firstNameAndInitial, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/testimonials/rules";
+import { SAMPLE_TESTIMONIALS } from "~/testimonials/samples.server";
+import { getLocale } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
 import { logSafeguarding } from "../family/households.server";
 import type { TestimonialInput } from "~/testimonials/schemas";
 
@@ -98,23 +101,52 @@ export async function deleteTestimonial(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * The section's own words, in the request's language. They travel with the page's data, so the home page's code (which
+ * every signed-in page loads) carries neither language; the form's words load with the form.
+ */
+export type TestimonialsWords = {
+  heading: string;
+  intro: string;
+  loading: string;
+  signInHint: string;
+  signIn: string;
+  /** "n out of 5 stars", for a rating of n = 1 to 5 (index n - 1). */
+  stars: string[];
+  deleteFailedTitle: string;
+};
+
 export type TestimonialsSectionData = {
   testimonials: Testimonial[];
   /** Signed-in users with a profile (every signed-in user has one) may submit. */
   canSubmit: boolean;
   canDelete: boolean;
   defaultName: string;
+  words: TestimonialsWords;
 };
+
+function testimonialsWords(): TestimonialsWords {
+  return {
+    heading: m.help_testimonials_heading(),
+    intro: m.help_testimonials_intro(),
+    loading: m.help_testimonials_loading(),
+    signInHint: m.help_testimonials_sign_in_hint(),
+    signIn: m.help_testimonials_sign_in(),
+    stars: [1, 2, 3, 4, 5].map((rating) => m.help_testimonials_stars({ rating })),
+    deleteFailedTitle: m.help_testimonial_delete_failed_title(),
+  };
+}
 
 /** Everything the home page's testimonials section needs. A load failure falls back silently to the samples. */
 export async function loadTestimonialsSection(request: Request, context: AppLoadContext): Promise<TestimonialsSectionData> {
   const user = await getUser(request, context);
+  const samples = SAMPLE_TESTIMONIALS[getLocale()];
   let shown: Testimonial[];
   try {
-    shown = selectTestimonials(await getNewestTestimonials(context.db));
+    shown = selectTestimonials(await getNewestTestimonials(context.db), samples);
   } catch (err) {
     console.error("testimonials could not be loaded; showing the samples:", err);
-    shown = [...FALLBACK_TESTIMONIALS];
+    shown = [...samples];
   }
-  return { testimonials: shown, canSubmit: Boolean(user), canDelete: isCoach(user), defaultName: user?.fullName ?? "" };
+  return { testimonials: shown, canSubmit: Boolean(user), canDelete: isCoach(user), defaultName: user?.fullName ?? "", words: testimonialsWords() };
 }

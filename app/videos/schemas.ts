@@ -1,32 +1,55 @@
 // The add-video and edit-video forms (one schema). No field is required except a usable URL; the rest have defaults.
+// Each message is a function, read when the issue is raised, so it is in the language of the page.
 import { z } from "zod";
+import { m } from "../paraglide/messages";
 import { parseForm } from "../auth/schemas";
 import { dayInZone } from "../lib/datetime";
 import { parseVideoUrl, VIDEO_PLATFORMS, type ParsedVideoUrl } from "./video-url";
 
+/** The form's categories: the stored value and its label, read in the page's language. */
 export const VIDEO_FORM_CATEGORIES = [
-  { value: "general", label: "General" },
-  { value: "tournaments", label: "Tournaments" },
-  { value: "training", label: "Training" },
-  { value: "education", label: "Education" },
+  { value: "general", label: () => m.calendar_video_category_general() },
+  { value: "tournaments", label: () => m.calendar_video_category_tournaments() },
+  { value: "training", label: () => m.calendar_video_category_training() },
+  { value: "education", label: () => m.calendar_video_category_education() },
 ] as const;
 
+/** A zod message read when the issue is raised, so it is in the language of the page. */
+const says = (message: () => string) => ({ error: () => message() });
+
 export const AddVideoSchema = z.object({
-  platform: z.enum(VIDEO_PLATFORMS, { error: "Choose a platform" }).default("youtube"),
-  url: z.string().max(2048, "The URL is too long").default(""),
-  title: z.string().trim().max(200, "Title must be at most 200 characters").default(""),
-  description: z.string().trim().max(5000, "Description must be at most 5000 characters").default(""),
+  platform: z.enum(VIDEO_PLATFORMS, says(m.calendar_video_error_platform)).default("youtube"),
+  url: z.string().max(2048, says(m.calendar_video_error_url_too_long)).default(""),
+  title: z
+    .string()
+    .trim()
+    .max(
+      200,
+      says(() => m.calendar_error_title_too_long({ max: 200 })),
+    )
+    .default(""),
+  description: z
+    .string()
+    .trim()
+    .max(
+      5000,
+      says(() => m.calendar_video_error_description_too_long({ max: 5000 })),
+    )
+    .default(""),
   category: z
     .string()
     .trim()
-    .max(60, "Category must be at most 60 characters")
+    .max(
+      60,
+      says(() => m.calendar_video_error_category_too_long({ max: 60 })),
+    )
     .default("")
     .transform((v) => v || "general"),
   publishedOn: z
     .string()
     .trim()
     .default("")
-    .pipe(z.union([z.literal(""), z.iso.date({ error: "Please enter a valid date" })])),
+    .pipe(z.union([z.literal(""), z.iso.date(says(m.calendar_error_date))])),
   // A checkbox sends its value only when ticked.
   embedAllowed: z
     .string()

@@ -1,11 +1,13 @@
-// How videos are shown and filtered: view counts, durations, dates, categories and search.
+// How videos are shown and filtered: view counts, durations, dates, categories and search, in the page's language.
 import { formatCalendarDate } from "../lib/datetime";
+import { m } from "../paraglide/messages";
 
+/** The tabs. A label is a function, read in the page's language; the keywords match the (English) stored words. */
 export const VIDEO_CATEGORIES = [
-  { value: "all", label: "All Videos", keywords: [] },
-  { value: "tournaments", label: "Tournaments", keywords: ["tournament", "competition", "match", "travel team"] },
-  { value: "training", label: "Training", keywords: ["training", "practice", "drill", "lesson"] },
-  { value: "education", label: "Education", keywords: ["education", "learning", "instruction", "tutorial"] },
+  { value: "all", label: () => m.calendar_video_category_all(), keywords: [] },
+  { value: "tournaments", label: () => m.calendar_video_category_tournaments(), keywords: ["tournament", "competition", "match", "travel team"] },
+  { value: "training", label: () => m.calendar_video_category_training(), keywords: ["training", "practice", "drill", "lesson"] },
+  { value: "education", label: () => m.calendar_video_category_education(), keywords: ["education", "learning", "instruction", "tutorial"] },
 ] as const;
 
 export type VideoCategory = (typeof VIDEO_CATEGORIES)[number]["value"];
@@ -15,7 +17,19 @@ export function toVideoCategory(value: string | null | undefined): VideoCategory
 }
 
 export function categoryLabel(category: VideoCategory): string {
-  return VIDEO_CATEGORIES.find((c) => c.value === category)!.label;
+  return VIDEO_CATEGORIES.find((c) => c.value === category)!.label();
+}
+
+const CATEGORY_NAMES: Record<string, () => string> = {
+  general: () => m.calendar_video_category_general(),
+  tournaments: () => m.calendar_video_category_tournaments(),
+  training: () => m.calendar_video_category_training(),
+  education: () => m.calendar_video_category_education(),
+};
+
+/** A stored category as a card shows it: the add form's categories by their label, any other as it was typed. */
+export function videoCategoryName(category: string): string {
+  return CATEGORY_NAMES[category.toLowerCase()]?.() ?? category;
 }
 
 type Searchable = { title: string; description: string | null; category: string };
@@ -39,14 +53,14 @@ export function filterVideos<V extends Searchable>(videos: V[], term: string, ca
   return videos.filter((v) => matchesCategory(v, category) && matchesSearch(v, term));
 }
 
-/** 'K views' from 1,000 and 'M views' from 1,000,000, with one decimal. */
+/** 'K views' from 1,000 and 'M views' from 1,000,000, with one decimal (Spanish: "1.5K visualizaciones"). */
 export function formatViewCount(count: number | null | undefined): string | null {
   if (count === null || count === undefined || !Number.isFinite(count) || count < 0) return null;
   const n = Math.floor(count);
   // 999,999 would round to "1000.0K": it reads as a million.
-  if (n >= 1_000_000 || Number((n / 1000).toFixed(1)) >= 1000) return `${(n / 1_000_000).toFixed(1)}M views`;
-  if (n >= 1000) return `${(n / 1000).toFixed(1)}K views`;
-  return n === 1 ? "1 view" : `${n} views`;
+  if (n >= 1_000_000 || Number((n / 1000).toFixed(1)) >= 1000) return m.calendar_video_views({ count: `${(n / 1_000_000).toFixed(1)}M` });
+  if (n >= 1000) return m.calendar_video_views({ count: `${(n / 1000).toFixed(1)}K` });
+  return m.calendar_video_views_whole({ count: n });
 }
 
 const ISO_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
@@ -74,7 +88,7 @@ export function formatPublishedDate(value: Date | string | null | undefined): st
 /** The message of an empty list, naming the search term and category when there are any. */
 export function emptyVideosMessage(term: string, category: VideoCategory): string {
   const q = term.trim();
-  if (q) return `No videos match "${q}" in ${categoryLabel(category)}.`;
-  if (category !== "all") return `No videos in ${categoryLabel(category)} at the moment.`;
-  return "No videos available at the moment.";
+  if (q) return m.calendar_video_empty_search({ term: q, category: categoryLabel(category) });
+  if (category !== "all") return m.calendar_video_empty_category({ category: categoryLabel(category) });
+  return m.calendar_video_empty();
 }

@@ -1,19 +1,25 @@
 // The add-video form's URL rules: which id a pasted link stands for, per platform.
-// Shared by the browser and the server; the server decides.
+// Shared by the browser and the server; the server decides. Its words are in the page's language.
+import { m } from "../paraglide/messages";
 
 export const VIDEO_PLATFORMS = ["youtube", "facebook", "vimeo", "tiktok", "other"] as const;
 export type VideoPlatform = (typeof VIDEO_PLATFORMS)[number];
 
-export const PLATFORM_LABELS: Record<VideoPlatform, string> = {
+const PLATFORM_NAMES: Record<Exclude<VideoPlatform, "other">, string> = {
   youtube: "YouTube",
   facebook: "Facebook",
   vimeo: "Vimeo",
   tiktok: "TikTok",
-  other: "Other",
 };
 
-export const INVALID_YOUTUBE_URL = "Invalid YouTube URL";
-export const INVALID_VIDEO_URL = "Please enter a valid video URL";
+/** A platform's name: "YouTube"; "Other" in the page's language. */
+export function platformLabel(platform: VideoPlatform): string {
+  return platform === "other" ? m.calendar_video_platform_other() : PLATFORM_NAMES[platform];
+}
+
+/** The URL messages in English (parseVideoUrl says them in the page's language). */
+export const INVALID_YOUTUBE_URL = m.calendar_video_invalid_youtube({}, { locale: "en" });
+export const INVALID_VIDEO_URL = m.calendar_video_invalid_url({}, { locale: "en" });
 
 export type ParsedVideoUrl =
   { ok: true; platform: VideoPlatform; sourceId: string; youtubeId: string | null; sourceUrl: string } | { ok: false; error: string };
@@ -75,12 +81,12 @@ export function parseVideoUrl(platform: VideoPlatform, raw: string): ParsedVideo
   const cleaned = cleanVideoUrl(raw);
   if (platform === "youtube") {
     const id = parseYouTubeId(cleaned);
-    if (!id) return { ok: false, error: INVALID_YOUTUBE_URL };
+    if (!id) return { ok: false, error: m.calendar_video_invalid_youtube() };
     return { ok: true, platform, sourceId: id, youtubeId: id, sourceUrl: `https://www.youtube.com/watch?v=${id}` };
   }
   // Only web addresses are stored: the detail page links to them.
   const url = toHttpUrl(cleaned);
-  if (!url) return { ok: false, error: INVALID_VIDEO_URL };
+  if (!url) return { ok: false, error: m.calendar_video_invalid_url() };
   const sourceUrl = url.toString();
   if (platform === "facebook") return { ok: true, platform, sourceId: parseFacebookId(url), youtubeId: null, sourceUrl };
   return { ok: true, platform, sourceId: sourceUrl, youtubeId: null, sourceUrl };
@@ -141,5 +147,5 @@ export function watchUrl(video: { platform: VideoPlatform; youtubeId: string | n
 
 /** "Watch on YouTube", or the platform's name; "Watch on the video's site" for other platforms. */
 export function watchLabel(platform: VideoPlatform): string {
-  return platform === "other" ? "Watch on the video's site" : `Watch on ${PLATFORM_LABELS[platform]}`;
+  return platform === "other" ? m.calendar_video_watch_site() : m.calendar_video_watch_on({ platform: PLATFORM_NAMES[platform] });
 }

@@ -6,6 +6,7 @@ import type { VideoPlatform } from "~/videos/video-url";
 import { isUuid } from "~/lib/uuid";
 import { publishedAtFromDay, type VideoFormReading } from "~/videos/schemas";
 import type { YouTubeDetails } from "~/videos/youtube-api.server";
+import { m } from "~/paraglide/messages";
 
 const listColumns = {
   id: videos.id,
@@ -88,7 +89,8 @@ export type NewVideo = {
 
 export class DuplicateVideoError extends Error {
   constructor() {
-    super("This video has already been added.");
+    // Read when it is thrown: in the request's language, as the form shows it.
+    super(m.calendar_video_duplicate());
   }
 }
 

@@ -4,7 +4,7 @@ CREATE TABLE "push_subscriptions" (
 	"endpoint" text NOT NULL,
 	"p256dh" text NOT NULL,
 	"auth" text NOT NULL,
-	"device" text NOT NULL,
+	"user_agent" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_sent_at" timestamp with time zone,
 	CONSTRAINT "push_subscriptions_endpoint_unique" UNIQUE("endpoint")

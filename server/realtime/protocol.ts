@@ -15,14 +15,16 @@ import {
   NOT_A_MEMBER,
 } from "../../app/messaging/index.server";
 import {
-  BUSY_MESSAGE,
+  busyMessage,
+  eventLocale,
   ClientEventSchema,
   MessageContentSchema,
   rateLimitedMessage,
-  SEND_FAILED_MESSAGE,
+  sendFailedMessage,
   TYPING_THROTTLE_MS,
   type ClientEvent,
 } from "../../app/messaging/schemas";
+import { inLocale } from "../languages";
 import { errorSummary, type Client, type Hub } from "./hub";
 
 export const MAX_PENDING_PER_SOCKET = 16;
@@ -74,12 +76,14 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
       data = undefined; // answered "Invalid request." in its turn
     }
     const ref = refOf(data);
+    // The language of the page that sent it (English when it did not say): refusals are said in it.
+    const locale = eventLocale(data);
     // A send spends the sender's allowance as it is read, before it waits its turn: a flood is refused here, at
     // once, and its socket held (above) without filling the queue.
     if ((data as { type?: unknown } | undefined)?.type === "send") {
       const wait = spendLocally(c.userId);
       if (wait > 0) {
-        hub.send(c, { type: "error", error: rateLimitedMessage(wait), ...(ref ? { ref } : {}) });
+        hub.send(c, { type: "error", error: rateLimitedMessage(wait, locale), ...(ref ? { ref } : {}) });
         return holdOff(c, wait);
       }
     }
@@ -87,15 +91,15 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
       // No page sends like this: the socket is told why and closed, so a flood costs its sender a reconnect
       // (and a place under the socket cap) instead of costing everyone else the server's time.
       if (c.ws.readyState !== WebSocket.OPEN) return;
-      hub.send(c, { type: "error", error: BUSY_MESSAGE, ...(ref ? { ref } : {}) });
+      hub.send(c, { type: "error", error: busyMessage(locale), ...(ref ? { ref } : {}) });
       return c.ws.close(TOO_BUSY_CLOSE_CODE, "Too many requests");
     }
     c.pending++;
     c.queue = c.queue
-      .then(() => (c.ws.readyState === WebSocket.OPEN ? handle(c, data) : undefined))
+      .then(() => (c.ws.readyState === WebSocket.OPEN ? inLocale(locale, () => handle(c, data)) : undefined))
       .catch((err) => {
         console.error("realtime: request failed:", errorSummary(err));
-        hub.send(c, { type: "error", error: SEND_FAILED_MESSAGE, ...(ref ? { ref } : {}) });
+        hub.send(c, { type: "error", error: sendFailedMessage(locale), ...(ref ? { ref } : {}) });
       })
       .finally(() => c.pending--);
   }

@@ -133,6 +133,11 @@ describe("backup and restore drill", () => {
           [coachId, conversationId],
         );
         await database.query("insert into safeguarding_reviews (lead_id, reviewed_up_to) values ($1, now())", [coachId]);
+        // A device that turned notifications on (issue 27).
+        await database.query(
+          "insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) values ($1, 'https://fcm.googleapis.com/fcm/send/drill', 'BDrillKey', 'drillAuth', 'Mozilla/5.0 (Linux; Android 14)')",
+          [clientId],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));

@@ -13,37 +13,14 @@ const open = setupBrowser(() => baseURL);
 /** Words of every English sentence that are not Spanish words. */
 const ENGLISH = /\b(the|and|your|you|with|our|this|that|will|please|from|are|is|for|of|to|what|when|how|who)\b/i;
 /** Names that stay as they are in Spanish, and what they contain. */
-const NAMES = [/Next Level Tennis (&|and) Education/g, /School Without Walls/g, /Zelle/g];
+const NAMES = [/Next Level Tennis (&|and) Education/g, /School Without Walls/g, /Zelle/g, /Fun For All Starts Here/g];
 
-/** Pages whose Spanish is still being written: struck off as each is translated. */
-const STILL_IN_ENGLISH = new Set([
-  "/",
-  "/general",
-  "/about",
-  "/programs",
-  "/programs/registration",
-  "/calendar",
-  "/awarded-grants",
-  "/gallery",
-  "/scholarships",
-  "/vlog",
-  "/faq",
-  "/contact",
-  "/donate",
-  "/terms",
-  "/privacy",
-  "/programs/spring",
-  "/programs/summer",
-  "/programs/fall",
-  "/programs/winter",
-  "/programs/after-school",
-  "/programs/school-without-walls",
-  "/signin",
-  "/signup",
-  "/forgot-password",
-  "/account",
-  "/messages",
-]);
+/**
+ * Pages still showing English: only what coaches typed and the starting content seeded in the database (event cards'
+ * notes, announcements, "Closed for the Sabbath"), which has no Spanish version yet (issue 27: coaches' content gets
+ * its Spanish beside the English). Struck off as each is translated.
+ */
+const STILL_IN_ENGLISH = new Set(["/", "/general", "/calendar"]);
 
 /** The English sentences left on a page: the lines of its visible text that hold an English word. */
 async function englishLines(page: import("playwright-core").Page): Promise<string[]> {

@@ -7,6 +7,20 @@ import { getRealtime } from "~/messaging/realtime-client";
 export type SendActionData =
   { ok: true; messages: MessageView[] } | { ok: false; fieldErrors: { content?: string; file?: string }; messages?: MessageView[] };
 
+/** The composer's words, in the page's language (the conversation's loader sends them). */
+export type ComposerWords = {
+  removeFile: string;
+  attach: string;
+  message: string;
+  placeholder: string;
+  send: string;
+  sending: string;
+  /** No answer came: the text is given back. */
+  lost: string;
+  /** The conversation is not this person's any more. */
+  failed: string;
+};
+
 export const ACCEPTED_FILES =
   "image/*,.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
@@ -17,14 +31,17 @@ const giveBack = (sent: string, typedSince: string) => (typedSince ? `${sent}\n$
  * Types and sends a message: Enter sends, Shift+Enter adds a line. With JavaScript a text is sent over the
  * page's socket (the same path the benchmark measures) and files by a form post in the background; without
  * it the form posts and the page reloads. Either way the composer takes out only the text it sent: what is
- * typed meanwhile stays, and a refused send puts its text back with the reason.
+ * typed meanwhile stays, and a refused send puts its text back with the reason (the server's words, in the page's
+ * language).
  */
 export function Composer({
   conversationId,
+  words,
   onSent,
   onTyping,
 }: {
   conversationId: string;
+  words: ComposerWords;
   onSent: (messages: MessageView[]) => void;
   onTyping: () => void;
 }) {
@@ -90,8 +107,8 @@ export function Composer({
         .sendMessage(conversationId, sent)
         .then((outcome) => {
           if (outcome.ok) return onSent([outcome.message]);
-          if (outcome.offline) return post(sent, null);
-          setError(outcome.error);
+          if ("problem" in outcome && outcome.problem === "offline") return post(sent, null);
+          setError("error" in outcome ? outcome.error : outcome.problem === "lost" ? words.lost : words.failed);
           setText((now) => giveBack(sent, now));
         })
         .finally(() => setInFlight((n) => n - 1));
@@ -120,7 +137,7 @@ export function Composer({
       {file ? (
         <p className="mb-2 flex items-center gap-2 text-sm text-slate-800">
           <Paperclip aria-hidden className="size-4" /> {file.name} ({formatFileSize(file.size)})
-          <button type="button" className="rounded p-1 hover:bg-slate-100" aria-label="Remove attachment" onClick={clearFile}>
+          <button type="button" className="rounded p-1 hover:bg-slate-100" aria-label={words.removeFile} onClick={clearFile}>
             <X aria-hidden className="size-4" />
           </button>
         </p>
@@ -133,7 +150,7 @@ export function Composer({
       <div className="flex items-end gap-2">
         <label className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-court-600">
           <Paperclip aria-hidden className="size-5" />
-          <span className="sr-only">Attach a file</span>
+          <span className="sr-only">{words.attach}</span>
           <input
             ref={fileInput}
             type="file"
@@ -147,10 +164,10 @@ export function Composer({
           ref={textarea}
           name="content"
           rows={1}
-          aria-label="Message"
+          aria-label={words.message}
           aria-describedby={shownError ? errorId : undefined}
           aria-invalid={shownError ? true : undefined}
-          placeholder="Type a message..."
+          placeholder={words.placeholder}
           value={text}
           maxLength={5000}
           onChange={(e) => {
@@ -175,12 +192,12 @@ export function Composer({
           className="inline-flex items-center gap-2 rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800 disabled:cursor-not-allowed disabled:bg-slate-500"
         >
           <Send aria-hidden className="size-4" />
-          Send
+          {words.send}
         </button>
       </div>
       {busy ? (
         <p role="status" className="mt-1 flex items-center gap-1 text-sm text-slate-700">
-          <LoaderCircle aria-hidden className="size-4 animate-spin" /> Sending...
+          <LoaderCircle aria-hidden className="size-4 animate-spin" /> {words.sending}
         </p>
       ) : null}
     </fetcher.Form>

@@ -1,8 +1,7 @@
 import { Check, CheckCheck, LoaderCircle, Paperclip } from "lucide-react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { formatClock } from "~/lib/datetime";
-import { joinAnd } from "~/lib/words";
-import { formatFileSize, initialOf, type MessageView } from "~/messaging/core";
+import { andList, formatFileSize, initialOf, type MessageView } from "~/messaging/core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ReportMessage } from "./report-message";
 
@@ -45,11 +44,32 @@ export type Readers = Array<{ id: string; name: string; lastReadAt: string }>;
 export const readByAll = (m: Pick<MessageView, "createdAt" | "senderId">, readers: Readers) =>
   readers.every((r) => r.id === m.senderId || r.lastReadAt >= m.createdAt);
 
+/** The list's words, in the page's language (the conversation's loader sends them); `seenBy` holds `{names}`. */
+export type MessageListWords = {
+  history: string;
+  loadingEarlier: string;
+  showEarlier: string;
+  loading: string;
+  emptyTitle: string;
+  emptyText: string;
+  label: string;
+  unknownUser: string;
+  youSaid: string;
+  readAll: string;
+  notReadAll: string;
+  seenBy: string;
+  typing: string;
+  latest: string;
+  report: string;
+  reportWhy: string;
+  reportSend: string;
+};
+
 /** "Seen by Sofia and Ann Lee" under the latest message: who else has read it, or null when nobody has. */
-export function seenByLine(m: Pick<MessageView, "createdAt" | "senderId">, readers: Readers): string | null {
+export function seenByLine(m: Pick<MessageView, "createdAt" | "senderId">, readers: Readers, seenBy: string): string | null {
   const names = readers.filter((r) => r.id !== m.senderId && r.lastReadAt >= m.createdAt).map((r) => r.name);
   if (names.length === 0) return null;
-  return `Seen by ${joinAnd(names)}`;
+  return seenBy.replace("{names}", () => andList(names));
 }
 
 /**
@@ -66,8 +86,10 @@ export function MessageList({
   latestHref,
   reportable = false,
   readers,
+  words,
 }: {
   messages: MessageView[];
+  words: MessageListWords;
   me: string;
   /** Everyone else in the conversation and how far they have read (the viewer and deleted accounts left out). */
   readers: Readers;
@@ -120,14 +142,14 @@ export function MessageList({
       className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-5"
       tabIndex={0}
       role="region"
-      aria-label="Message history"
+      aria-label={words.history}
     >
       <div ref={top} />
       {older?.has && older.href ? (
         <p className="mb-3 text-center text-sm">
           {older.loading ? (
             <span role="status" className="inline-flex items-center gap-1 text-slate-700">
-              <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading earlier messages
+              <LoaderCircle aria-hidden className="size-4 animate-spin" /> {words.loadingEarlier}
             </span>
           ) : (
             <a
@@ -138,30 +160,30 @@ export function MessageList({
                 older.load();
               }}
             >
-              Show earlier messages
+              {words.showEarlier}
             </a>
           )}
         </p>
       ) : null}
       {loading ? (
         <div role="status" className="absolute right-3 top-3 flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow">
-          <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading messages
+          <LoaderCircle aria-hidden className="size-4 animate-spin" /> {words.loading}
         </div>
       ) : null}
       {messages.length === 0 ? (
         <div className="grid h-full place-items-center text-center">
           <div>
-            <p className="font-semibold text-slate-900">No messages yet</p>
-            <p className="text-slate-700">Start a conversation!</p>
+            <p className="font-semibold text-slate-900">{words.emptyTitle}</p>
+            <p className="text-slate-700">{words.emptyText}</p>
           </div>
         </div>
       ) : (
-        <ol className="flex flex-col gap-3" aria-label="Messages">
+        <ol className="flex flex-col gap-3" aria-label={words.label}>
           {messages.map((m, i) => {
             const own = m.senderId === me;
             const read = own && readByAll(m, readers);
-            const seenBy = i === messages.length - 1 ? seenByLine(m, readers) : null;
-            const name = m.senderName || "Unknown User";
+            const seenBy = i === messages.length - 1 ? seenByLine(m, readers, words.seenBy) : null;
+            const name = m.senderName || words.unknownUser;
             return (
               <li key={m.id} className={`flex items-end gap-2 ${own ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
                 {own ? null : m.senderAvatarUrl ? (
@@ -172,20 +194,20 @@ export function MessageList({
                   </span>
                 )}
                 <div className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${own ? "bg-court-700 text-white" : "bg-white text-slate-900"}`}>
-                  {own ? <span className="sr-only">You said</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
+                  {own ? <span className="sr-only">{words.youSaid}</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
                   <MessageBody message={m} />
                   <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
                     <time dateTime={m.createdAt}>{formatClock(m.createdAt, zone)}</time>
                     {own ? (
                       read ? (
-                        <CheckCheck role="img" aria-label="Read by everyone" className="size-4" data-read="true" />
+                        <CheckCheck role="img" aria-label={words.readAll} className="size-4" data-read="true" />
                       ) : (
-                        <Check role="img" aria-label="Not read by everyone yet" className="size-4" data-read="false" />
+                        <Check role="img" aria-label={words.notReadAll} className="size-4" data-read="false" />
                       )
                     ) : null}
                   </p>
                   {seenBy ? <p className={`mt-0.5 text-right text-xs ${own ? "text-court-50" : "text-slate-600"}`}>{seenBy}</p> : null}
-                  {reportable && !own ? <ReportMessage conversationId={m.conversationId} messageId={m.id} /> : null}
+                  {reportable && !own ? <ReportMessage conversationId={m.conversationId} messageId={m.id} words={words} /> : null}
                 </div>
               </li>
             );
@@ -194,7 +216,7 @@ export function MessageList({
       )}
       {typing ? (
         <div role="status" className="mt-3 flex items-center gap-1 text-sm text-slate-700">
-          <span className="sr-only">Typing</span>
+          <span className="sr-only">{words.typing}</span>
           <span aria-hidden className="flex gap-1 rounded-2xl bg-white px-3 py-2 shadow-sm">
             <span className="size-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.3s]" />
             <span className="size-2 animate-bounce rounded-full bg-slate-500 [animation-delay:-0.15s]" />
@@ -205,7 +227,7 @@ export function MessageList({
       {latestHref ? (
         <p className="mt-3 text-center text-sm">
           <a href={latestHref} className="text-court-800 underline">
-            Show the latest messages
+            {words.latest}
           </a>
         </p>
       ) : null}

@@ -2,10 +2,20 @@
 // and a form post, so it works before JavaScript loads too.
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { localHref } from "~/i18n/locale";
+import type { MessageListWords } from "./message-list";
 
 export type ReportActionData = { ok: true; reported: string; message: string } | { ok: false; fieldErrors: { reason?: string } };
 
-export function ReportMessage({ conversationId, messageId }: { conversationId: string; messageId: string }) {
+export function ReportMessage({
+  conversationId,
+  messageId,
+  words,
+}: {
+  conversationId: string;
+  messageId: string;
+  words: Pick<MessageListWords, "report" | "reportWhy" | "reportSend">;
+}) {
   const fetcher = useFetcher<ReportActionData>();
   const id = useId();
   const result = fetcher.data;
@@ -19,12 +29,12 @@ export function ReportMessage({ conversationId, messageId }: { conversationId: s
   const error = result && !result.ok ? result.fieldErrors.reason : undefined;
   return (
     <details className="mt-1 text-xs text-slate-700">
-      <summary className="cursor-pointer underline">Report</summary>
-      <fetcher.Form method="post" action={`/messages/${conversationId}`} className="mt-2 flex flex-col gap-2">
+      <summary className="cursor-pointer underline">{words.report}</summary>
+      <fetcher.Form method="post" action={localHref(`/messages/${conversationId}`)} className="mt-2 flex flex-col gap-2">
         <input type="hidden" name="intent" value="report" />
         <input type="hidden" name="messageId" value={messageId} />
         <label htmlFor={`${id}-reason`} className="font-medium text-slate-800">
-          Why are you reporting this message?
+          {words.reportWhy}
         </label>
         <textarea
           id={`${id}-reason`}
@@ -42,7 +52,7 @@ export function ReportMessage({ conversationId, messageId }: { conversationId: s
           </p>
         ) : null}
         <button type="submit" disabled={fetcher.state !== "idle"} className="self-start rounded-md bg-navy-700 px-3 py-1 font-semibold text-white">
-          Send report
+          {words.reportSend}
         </button>
       </fetcher.Form>
     </details>

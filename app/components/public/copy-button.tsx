@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
-import { DONATE_TEXT } from "~/content/donate";
 import { copy } from "~/lib/page-behaviours-contract";
+import { m } from "~/paraglide/messages";
 
 /**
  * Shows a value; clicking copies it to the clipboard and confirms it visibly (and to screen readers). The copying
@@ -16,7 +16,7 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
         className="flex w-full items-center justify-between gap-3 rounded-md border border-slate-300 bg-white px-4 py-3 text-left hover:border-court-700 hover:bg-court-50"
       >
         <span>
-          <span className="sr-only">Copy </span>
+          <span className="sr-only">{m.public_copy()} </span>
           <span className="block text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</span>
           <span className="block break-all font-semibold text-navy-900">{value}</span>
         </span>
@@ -24,10 +24,8 @@ export function CopyButton({ label, value }: { label: string; value: string }) {
         <Copy aria-hidden className="size-5 text-slate-600 group-data-copied:hidden" />
       </button>
       <p aria-live="polite" className="mt-1 min-h-5 text-sm font-medium">
-        <span className="hidden text-court-800 group-data-copied:inline">
-          {label} {DONATE_TEXT.copied.toLowerCase()}
-        </span>
-        <span className="hidden text-red-700 group-data-copy-failed:inline">{DONATE_TEXT.copyFailed}</span>
+        <span className="hidden text-court-800 group-data-copied:inline">{m.public_copied({ label })}</span>
+        <span className="hidden text-red-700 group-data-copy-failed:inline">{m.public_copy_failed()}</span>
       </p>
     </div>
   );

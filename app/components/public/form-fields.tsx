@@ -1,5 +1,6 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/content/forms";
+import { m } from "~/paraglide/messages";
 
 const inputClass =
   "rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
@@ -73,7 +74,7 @@ export function HoneypotField() {
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
-        Leave this field empty
+        {m.form_honeypot_label()}
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>

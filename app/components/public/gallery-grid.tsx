@@ -4,6 +4,7 @@ import { dialogCommand } from "~/components/ui/dialog-command";
 import { Picture } from "~/components/ui/picture";
 import type { SiteImage } from "~/content/images";
 import { dialogSteps, photo as photoBox } from "~/lib/page-behaviours-contract";
+import { m } from "~/paraglide/messages";
 
 /** Photos in the first rows load at once; the rest load as the visitor scrolls to them. */
 const EAGER_COUNT = 3;
@@ -23,7 +24,7 @@ function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: bo
       <span className="hidden aspect-[3/2] w-full min-w-64 flex-col items-center justify-center gap-2 rounded-lg bg-slate-200 text-slate-700 group-data-broken:flex">
         <span className="sr-only">{image.alt} </span>
         <ImageOff aria-hidden className="size-8" />
-        <span className="text-sm font-medium">Image unavailable</span>
+        <span className="text-sm font-medium">{m.calendar_gallery_unavailable()}</span>
       </span>
     </span>
   );
@@ -52,7 +53,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
               aria-haspopup="dialog"
               className="block w-full overflow-hidden rounded-lg bg-slate-100"
             >
-              <span className="sr-only">View full size: </span>
+              <span className="sr-only">{m.calendar_gallery_view()} </span>
               <Photo
                 image={photo}
                 eager={i < EAGER_COUNT}
@@ -83,7 +84,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                       type="button"
                       {...dialogCommand(other(-1), "show-modal")}
                       {...dialogSteps.step("previous")}
-                      aria-label="Previous photo"
+                      aria-label={m.calendar_gallery_previous()}
                       className={`left-3 ${stepClass}`}
                     >
                       <ChevronLeft aria-hidden className="size-6" />
@@ -92,7 +93,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                       type="button"
                       {...dialogCommand(other(1), "show-modal")}
                       {...dialogSteps.step("next")}
-                      aria-label="Next photo"
+                      aria-label={m.calendar_gallery_next()}
                       className={`right-3 ${stepClass}`}
                     >
                       <ChevronRight aria-hidden className="size-6" />
@@ -102,7 +103,7 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                 <button
                   type="button"
                   {...dialogCommand(dialogId, "close")}
-                  aria-label="Close"
+                  aria-label={m.calendar_gallery_close()}
                   className="absolute right-4 top-4 rounded-full bg-white p-2 text-navy-900 shadow-lg hover:bg-slate-100"
                 >
                   <X aria-hidden className="size-6" />

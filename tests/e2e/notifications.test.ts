@@ -1,0 +1,87 @@
+// Notifications on the phone, end to end in Chromium (issue 27): a guardian turns them on at /account (the page's
+// real code, the site's service worker and the browser's permission prompt; only the browser's own push service is
+// stood in for, by a loopback one that checks the signature and decrypts), a coach writes, and the device receives it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPushService, type PushService, type TestSubscription } from "../support/push-service";
+import { waitFor } from "../support/wait-for";
+import { setupBrowser } from "./support/browser";
+import { makePerson, openDatabase, post, startConversation, useSession } from "./support/messaging";
+import { startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+let pushService: PushService;
+const open = setupBrowser(() => server.url);
+
+beforeAll(async () => {
+  pushService = await startPushService();
+  server = await startServer({ env: { PUSH_SERVICE_HOSTS: "localhost", PUSH_DELAY_SECONDS: "1", NOTIFY_DELAY_SECONDS: "120" } });
+});
+afterAll(async () => {
+  await server?.stop();
+  await pushService?.close();
+});
+
+describe("notifications on a device", () => {
+  it("are turned on after a tap, listed on /account, bring a coach's message, and stop when the device is removed", async () => {
+    const env = server.env;
+    const coach = await makePerson(server.url, "Carla Coach", { coach: true, env });
+    const parent = await makePerson(server.url, "Pedro Parent", { env });
+    const { context, page } = await open();
+    await useSession(context, server.url, parent);
+    await context.grantPermissions(["notifications"], { origin: server.url });
+    // The browser's push service, stood in for: the page's subscribe() gets a subscription of the loopback service,
+    // made with the key the page passed, exactly as a browser makes one with Google's or Apple's.
+    let subscription: TestSubscription | null = null;
+    await page.exposeFunction("__testSubscribe", async (key: string) => (subscription = await pushService.subscribe(key)));
+    await page.addInitScript(() => {
+      const toBase64Url = (bytes: Uint8Array) =>
+        btoa(String.fromCharCode(...bytes))
+          .replace(/\+/g, "-")
+          .replace(/\//g, "_")
+          .replace(/=+$/, "");
+      PushManager.prototype.getSubscription = async () => null;
+      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+        const key = toBase64Url(new Uint8Array(options!.applicationServerKey as ArrayBuffer));
+        const sub = (await (window as unknown as { __testSubscribe: (k: string) => Promise<TestSubscription> }).__testSubscribe(
+          key,
+        )) as TestSubscription;
+        return { toJSON: () => ({ endpoint: sub.endpoint, keys: sub.keys }) } as unknown as PushSubscription;
+      };
+    });
+
+    await page.goto("/account");
+    const section = page.getByRole("region", { name: "Notifications on your devices" });
+    await section.getByText("No device gets notifications yet.").waitFor();
+    await section.getByRole("button", { name: "Turn on notifications" }).click();
+    await section.getByRole("status").getByText("Notifications are on for this device").waitFor();
+    await section.getByRole("button", { name: /^Remove / }).waitFor();
+    expect(subscription).not.toBeNull();
+
+    // The coach writes; the parent is not reading: the device gets it after PUSH_DELAY_SECONDS, and no mail is queued.
+    const database = await openDatabase(server.dataDir);
+    const parentId = (await database.query<{ id: string }>("select id from users where email = $1", [parent.email])).rows[0]!.id;
+    await database.close();
+    const conversationId = await startConversation(server.url, coach, parentId);
+    expect((await post(server.url, `/messages/${conversationId}`, coach, { intent: "send", content: "Practice moved to court 3." })).status).toBe(
+      200,
+    );
+    const hash = subscription!.clientHash;
+    const [notice] = await waitFor(
+      async () => {
+        const got = await pushService.received(hash);
+        return got.length ? got : null;
+      },
+      { what: "the push of the coach's message", timeout: 20_000 },
+    );
+    expect(JSON.parse(notice!)).toEqual({
+      title: "New message",
+      body: "Carla Coach: Practice moved to court 3.",
+      url: `/messages/${conversationId}`,
+      tag: `conversation-${conversationId}`,
+    });
+
+    // Removing the device: the list is empty again, and the next message is mailed instead.
+    await section.getByRole("button", { name: /^Remove / }).click();
+    await section.getByText("No device gets notifications yet.").waitFor();
+  });
+});
