@@ -206,8 +206,14 @@ describe("the home page's testimonials in Spanish", () => {
     await signInThroughPage(coach.page, coachEmail, "secret12");
     await coach.page.goto("/es");
     const card = section(coach.page).locator("figure").filter({ hasText: "Paula P." });
-    await card.getByRole("button", { name: "Eliminar el testimonio de Paula P." }).click();
+    const remove = card.getByRole("button", { name: "Eliminar el testimonio de Paula P." });
     const dialog = coach.page.getByRole("alertdialog");
+    // A click before React runs the page does nothing (under a full run's load it starts later): press again until
+    // the confirmation opens.
+    for (let tries = 0; tries < 10 && !(await dialog.isVisible()); tries++) {
+      await remove.click();
+      await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
+    }
     await dialog.getByRole("heading", { name: "¿Eliminar este testimonio?" }).waitFor();
     await dialog.getByText("El testimonio de Paula P. se quitará de la página de inicio. Esto no se puede deshacer.").waitFor();
     await dialog.getByRole("button", { name: "Eliminar" }).click();
