@@ -1,9 +1,8 @@
-import { useId } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/programs.registration";
 import { PageHeader } from "~/components/page-header";
-import { HoneypotField, SuccessPanel } from "~/components/public/form-fields";
+import { HoneypotField, SelectField, SuccessPanel } from "~/components/public/form-fields";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
@@ -135,7 +134,8 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   defaultValue={values.age}
                   error={errors.age}
                 />
-                <ChoiceField
+                <SelectField
+                  required
                   label={m.account_reg_skill()}
                   name="skillLevel"
                   options={SKILL_LEVELS.map((level) => ({ value: level, label: SKILL_LEVEL_NAMES[level]() }))}
@@ -143,7 +143,8 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   defaultValue={values.skillLevel ?? ""}
                   error={errors.skillLevel}
                 />
-                <ChoiceField
+                <SelectField
+                  required
                   label={m.account_reg_program()}
                   name="programInterest"
                   options={PROGRAM_LINKS.map((p) => ({ value: p.label, label: p.name() }))}
@@ -207,52 +208,5 @@ export default function Registration({ actionData, loaderData }: Route.Component
         )}
       </div>
     </>
-  );
-}
-
-/** A required choice whose options show the reader's language and send what the form stores (the English name). */
-function ChoiceField({
-  label,
-  name,
-  options,
-  placeholder,
-  defaultValue,
-  error,
-}: {
-  label: string;
-  name: string;
-  options: readonly { value: string; label: string }[];
-  placeholder: string;
-  defaultValue: string;
-  error?: string | undefined;
-}) {
-  const id = `${name}-${useId()}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        required
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

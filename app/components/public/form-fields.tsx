@@ -13,6 +13,7 @@ function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
   ) : null;
 }
 
+/** A choice whose options show `label` (in the reader's language) and send `value` (what the form stores). */
 export function SelectField({
   label,
   error,
@@ -23,7 +24,7 @@ export function SelectField({
   label: string;
   name: string;
   error?: string | undefined;
-  options: readonly string[];
+  options: readonly { value: string; label: string }[];
   placeholder: string;
 }) {
   const id = `${select.name}-${useId()}`;
@@ -35,8 +36,8 @@ export function SelectField({
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} {...select}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
