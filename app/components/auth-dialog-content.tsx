@@ -10,7 +10,7 @@ import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ClientKindFields } from "~/components/client-kind-fields";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
 import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";
 
@@ -83,8 +83,8 @@ function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
         {mode === "signup" ? (
           <Field label={m.account_field_full_name_signup()} name="fullName" autoComplete="name" error={fieldErrors.fullName} />
         ) : null}
-        <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" error={fieldErrors.email} />
-        {mode === "signup" ? <Field label={m.account_field_phone()} name="phone" type="tel" autoComplete="tel" error={fieldErrors.phone} /> : null}
+        <EmailField label={m.account_field_email()} name="email" error={fieldErrors.email} />
+        {mode === "signup" ? <PhoneField label={m.account_field_phone()} name="phone" error={fieldErrors.phone} /> : null}
         {mode === "signup" ? <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} /> : null}
         <Field
           label={m.account_field_password()}

@@ -17,16 +17,10 @@ export type ClientLabelWords = {
   confirm: string;
 };
 
+type LabelProps = { label: ClientLabel | null | undefined; words: ClientLabelWords; className?: string };
+
 /** The way to an unconfirmed family's page, where staff confirm it (beside, never inside, another control). */
-export function ConfirmFamilyLink({
-  label,
-  words,
-  className = "",
-}: {
-  label: ClientLabel | null | undefined;
-  words: ClientLabelWords;
-  className?: string;
-}) {
+export function ConfirmFamilyLink({ label, words, className = "" }: LabelProps) {
   if (!label?.householdId || label.confirmed || !(label.minor || label.kind === "guardian")) return null;
   return (
     <Link
@@ -38,15 +32,7 @@ export function ConfirmFamilyLink({
   );
 }
 
-export function ClientBadges({
-  label,
-  words,
-  className = "",
-}: {
-  label: ClientLabel | null | undefined;
-  words: ClientLabelWords;
-  className?: string;
-}) {
+export function ClientBadges({ label, words, className = "" }: LabelProps) {
   if (!label) return null;
   const names = label.family.join(", ");
   const family = label.family.length

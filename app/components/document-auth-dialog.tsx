@@ -10,7 +10,7 @@ import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { GoogleButton } from "~/components/google-button";
 import { Button } from "~/components/ui/button";
 import { dialogCommand } from "~/components/ui/dialog-command";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { DOCUMENT_DIALOG } from "~/lib/form-errors";
 import { authDialog, busy, errorMessage } from "~/lib/page-behaviours-contract";
@@ -64,9 +64,9 @@ export function DocumentAuthDialog({ googleEnabled, flash }: { googleEnabled: bo
         <fieldset {...authDialog.signupOnly()} hidden={!signup} disabled={!signup} className="contents">
           <Field label={m.account_field_full_name_signup()} autoComplete="name" required {...field("fullName")} />
         </fieldset>
-        <Field label={m.account_field_email()} type="email" autoComplete="email" required {...field("email")} />
+        <EmailField label={m.account_field_email()} required {...field("email")} />
         <fieldset {...authDialog.signupOnly()} hidden={!signup} disabled={!signup} className="contents">
-          <Field label={m.account_field_phone()} type="tel" autoComplete="tel" required {...field("phone")} />
+          <PhoneField label={m.account_field_phone()} required {...field("phone")} />
           <ClientKindFields privacyNote errors={{ kind: flash?.fieldErrors.kind, dateOfBirth: flash?.fieldErrors.dateOfBirth }} />
         </fieldset>
         <Field

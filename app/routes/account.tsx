@@ -19,7 +19,7 @@ import {
 } from "~/auth/account-settings.server";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, EmailField, PasswordField, PhoneField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
 import { getLocale, LANGUAGE_NAMES, localHref, LOCALES } from "~/i18n/locale";
 import { getAccountLocale, localeCookie, setAccountLocale } from "~/i18n/choice.server";
@@ -243,14 +243,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             defaultValue={user.fullName ?? ""}
             error={errorsFor("profile").fullName}
           />
-          <Field
-            label={m.account_field_phone()}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            defaultValue={user.phone ?? ""}
-            error={errorsFor("profile").phone}
-          />
+          <PhoneField label={m.account_field_phone()} name="phone" defaultValue={user.phone ?? ""} error={errorsFor("profile").phone} />
           <Button type="submit" disabled={busy} className="self-start">
             {m.account_save_profile()}
           </Button>
@@ -286,7 +279,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         )}
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="email" />
-          <Field label={m.account_field_new_email()} name="newEmail" type="email" autoComplete="email" required error={errorsFor("email").newEmail} />
+          <EmailField label={m.account_field_new_email()} name="newEmail" required error={errorsFor("email").newEmail} />
           <FormError message={errorFor("email")} />
           <Button type="submit" disabled={busy} className="self-start">
             {m.account_change_email()}
@@ -298,22 +291,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <CardSection title={m.account_section_password()} id="password-heading">
           <Form method="post" className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="password" />
-            <Field
-              label={m.account_field_current_password()}
-              name="currentPassword"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={errorsFor("password").currentPassword}
-            />
-            <Field
-              label={m.account_field_new_password()}
-              name="newPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={errorsFor("password").newPassword}
-            />
+            <PasswordField label={m.account_field_current_password()} name="currentPassword" error={errorsFor("password").currentPassword} />
+            <PasswordField purpose="new" label={m.account_field_new_password()} name="newPassword" error={errorsFor("password").newPassword} />
             <FormError message={errorFor("password")} />
             <Button type="submit" disabled={busy} className="self-start">
               {m.account_change_password()}
@@ -423,16 +402,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         ) : null}
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="delete" />
-          {settings.hasPassword ? (
-            <Field
-              label={m.account_field_password()}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              error={errorsFor("delete").password}
-            />
-          ) : null}
+          {settings.hasPassword ? <PasswordField label={m.account_field_password()} name="password" error={errorsFor("delete").password} /> : null}
           <Field
             label={m.account_error_delete_confirm({ word: deleteConfirmationWord() })}
             name="confirm"

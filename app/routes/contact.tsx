@@ -6,7 +6,7 @@ import { PageHeader } from "~/components/page-header";
 import { HoneypotField, SuccessPanel, TextAreaField } from "~/components/public/form-fields";
 import { Card } from "~/components/public/section";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
 import { CONTACT } from "~/content/contact.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale, localHref } from "~/i18n/locale";
@@ -84,24 +84,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <Form method="post" noValidate className="relative mt-4 grid gap-4 sm:grid-cols-2">
               <Field label={m.help_contact_name()} name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
-              <Field
-                label={m.help_contact_email()}
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                defaultValue={values.email}
-                error={errors.email}
-              />
-              <Field
-                label={m.help_contact_phone()}
-                name="phone"
-                type="tel"
-                autoComplete="tel"
-                defaultValue={values.phone}
-                error={errors.phone}
-                className="sm:col-span-2"
-              />
+              <EmailField label={m.help_contact_email()} name="email" required defaultValue={values.email} error={errors.email} />
+              <PhoneField label={m.help_contact_phone()} name="phone" defaultValue={values.phone} error={errors.phone} className="sm:col-span-2" />
               <div className="sm:col-span-2">
                 <TextAreaField label={m.help_contact_message()} name="message" required defaultValue={values.message} error={errors.message} />
               </div>

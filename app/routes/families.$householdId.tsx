@@ -109,36 +109,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                   {actionData.corrected}
                 </p>
               ) : null}
-              {loaderData.lead ? (
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-court-800">
-                    {m.messaging_household_correct({ name: p.fullName })}
-                  </summary>
-                  <Form method="post" className="mt-2 flex flex-col gap-3">
-                    <input type="hidden" name="intent" value="correct" />
-                    <input type="hidden" name="userId" value={p.id} />
-                    <Field
-                      label={m.messaging_field_name()}
-                      name="fullName"
-                      defaultValue={p.fullName}
-                      required
-                      error={actionData?.userId === p.id ? actionData.fieldErrors?.fullName : undefined}
-                    />
-                    <Field
-                      label={m.messaging_field_date_of_birth()}
-                      name="dateOfBirth"
-                      type="date"
-                      defaultValue={p.dateOfBirth ?? ""}
-                      required
-                      error={actionData?.userId === p.id ? actionData.fieldErrors?.dateOfBirth : undefined}
-                    />
-                    <FormError message={actionData?.userId === p.id ? actionData.error : undefined} />
-                    <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                      {m.messaging_household_save_correction()}
-                    </Button>
-                  </Form>
-                </details>
-              ) : null}
+              {loaderData.lead ? <CorrectMember member={p} actionData={actionData} busy={busy} /> : null}
             </li>
           ))}
         </ul>
@@ -190,4 +161,44 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
 
 export function ErrorBoundary() {
   return <RefusalBoundary title={m.messaging_household_family()} documentTitle={m.messaging_household_title()} />;
+}
+
+/** The safeguarding lead's correction of a member's name or date of birth (logged, with the before and after). */
+function CorrectMember({
+  member: p,
+  actionData,
+  busy,
+}: {
+  member: Route.ComponentProps["loaderData"]["household"]["members"][number];
+  actionData: Route.ComponentProps["actionData"];
+  busy: boolean;
+}) {
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm font-medium text-court-800">{m.messaging_household_correct({ name: p.fullName })}</summary>
+      <Form method="post" className="mt-2 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="correct" />
+        <input type="hidden" name="userId" value={p.id} />
+        <Field
+          label={m.messaging_field_name()}
+          name="fullName"
+          defaultValue={p.fullName}
+          required
+          error={actionData?.userId === p.id ? actionData.fieldErrors?.fullName : undefined}
+        />
+        <Field
+          label={m.messaging_field_date_of_birth()}
+          name="dateOfBirth"
+          type="date"
+          defaultValue={p.dateOfBirth ?? ""}
+          required
+          error={actionData?.userId === p.id ? actionData.fieldErrors?.dateOfBirth : undefined}
+        />
+        <FormError message={actionData?.userId === p.id ? actionData.error : undefined} />
+        <Button type="submit" variant="secondary" disabled={busy} className="self-start">
+          {m.messaging_household_save_correction()}
+        </Button>
+      </Form>
+    </details>
+  );
 }

@@ -5,7 +5,7 @@ import { requestPasswordReset } from "~/auth/password-reset.server";
 import { RESET_TEXT } from "~/content/account";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError, EmailField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
 import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/auth/schemas";
@@ -40,7 +40,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         </p>
       ) : (
         <Form method="post" noValidate className="flex flex-col gap-4">
-          <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" required error={failed?.fieldErrors?.email} />
+          <EmailField label={m.account_field_email()} name="email" required error={failed?.fieldErrors?.email} />
           <FormError message={failed?.error} />
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? m.account_forgot_busy() : m.account_forgot_submit()}

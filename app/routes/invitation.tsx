@@ -7,7 +7,7 @@ import type { Route } from "./+types/invitation";
 import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError, PasswordField } from "~/components/ui/field";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -113,20 +113,11 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="token" value={token} />
-          <Field
-            label={m.account_invitation_choose_password()}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={actionData?.fieldErrors?.password}
-          />
-          <Field
+          <PasswordField purpose="new" label={m.account_invitation_choose_password()} name="password" error={actionData?.fieldErrors?.password} />
+          <PasswordField
+            purpose="new"
             label={m.account_invitation_repeat_password()}
             name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
             error={actionData?.fieldErrors?.confirmPassword}
           />
           <Button type="submit" disabled={busy} className="w-full">

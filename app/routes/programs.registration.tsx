@@ -4,7 +4,7 @@ import type { Route } from "./+types/programs.registration";
 import { PageHeader } from "~/components/page-header";
 import { HoneypotField, SelectField, SuccessPanel } from "~/components/public/form-fields";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
 import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
 import { REGISTRATION } from "~/content/registration.server";
 import { pageWords } from "~/content/words.server";
@@ -163,24 +163,8 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   defaultValue={values.parentName}
                   error={errors.parentName}
                 />
-                <Field
-                  label={m.account_field_email()}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  defaultValue={values.email}
-                  error={errors.email}
-                />
-                <Field
-                  label={m.account_field_phone()}
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  required
-                  defaultValue={values.phone}
-                  error={errors.phone}
-                />
+                <EmailField label={m.account_field_email()} name="email" required defaultValue={values.email} error={errors.email} />
+                <PhoneField label={m.account_field_phone()} name="phone" required defaultValue={values.phone} error={errors.phone} />
                 <Field
                   label={m.account_reg_emergency()}
                   name="emergencyContact"

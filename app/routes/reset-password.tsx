@@ -5,7 +5,7 @@ import { isResetTokenUsable, resetPassword } from "~/auth/password-reset.server"
 import { RESET_TEXT } from "~/content/account";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError, PasswordField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
@@ -66,15 +66,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field label={m.account_field_new_password()} name="password" type="password" autoComplete="new-password" required error={errors.password} />
-        <Field
-          label={m.account_field_repeat_new_password()}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <PasswordField purpose="new" label={m.account_field_new_password()} name="password" error={errors.password} />
+        <PasswordField purpose="new" label={m.account_field_repeat_new_password()} name="confirmPassword" error={errors.confirmPassword} />
         <FormError message={actionData?.error ?? errors.token} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? m.account_busy_saving() : m.account_reset_submit()}

@@ -11,7 +11,7 @@ import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError, EmailField, PasswordField } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
@@ -79,15 +79,8 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
-        <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <Field
-          label={m.account_field_password()}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrors.password}
-        />
+        <EmailField label={m.account_field_email()} name="email" required error={fieldErrors.email} />
+        <PasswordField label={m.account_field_password()} name="password" error={fieldErrors.password} />
         <ForgotPasswordLink />
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">

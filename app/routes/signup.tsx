@@ -11,7 +11,7 @@ import type { DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, EmailField, PasswordField } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
@@ -84,8 +84,8 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <Field label={m.account_field_full_name_signup()} name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
-        <Field label={m.account_field_email()} name="email" type="email" autoComplete="email" required error={fieldErrors.email} />
-        <Field label={m.account_field_password()} name="password" type="password" autoComplete="new-password" required error={fieldErrors.password} />
+        <EmailField label={m.account_field_email()} name="email" required error={fieldErrors.email} />
+        <PasswordField purpose="new" label={m.account_field_password()} name="password" error={fieldErrors.password} />
         <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <p className="text-sm text-slate-600">{m.account_signup_clients_only()}</p>

@@ -37,3 +37,20 @@ export function FormError({ message }: { message?: string | null | undefined }) 
     </div>
   );
 }
+
+type PresetFieldProps = Omit<FieldProps, "type" | "autoComplete">;
+
+/** A password: the browser's password manager offers the saved one ("current") or a new one ("new"). */
+export function PasswordField({ purpose = "current", ...props }: PresetFieldProps & { purpose?: "current" | "new" }) {
+  return <Field type="password" autoComplete={purpose === "new" ? "new-password" : "current-password"} required {...props} />;
+}
+
+/** A person's own email address (the phone's keyboard has the @; the browser offers the saved one). */
+export function EmailField(props: PresetFieldProps) {
+  return <Field type="email" autoComplete="email" {...props} />;
+}
+
+/** A person's own phone number (the phone's number pad; the browser offers the saved one). */
+export function PhoneField(props: PresetFieldProps) {
+  return <Field type="tel" autoComplete="tel" {...props} />;
+}
