@@ -5,6 +5,7 @@ import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes
 // provider's return have one address.
 export default [
   route("gallery/photos/:file", "routes/gallery.photos.$file.ts"),
+  route("staff/photos/:file", "routes/staff.photos.$file.ts"),
   route("auth/google", "routes/auth.google.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
@@ -50,6 +51,9 @@ export default [
     route("invitation", "routes/invitation.tsx"),
     route("safeguarding", "routes/safeguarding.tsx"),
     route("families/:householdId", "routes/families.$householdId.tsx"),
+    route("staff", "routes/staff.tsx"),
+    route("staff/profile", "routes/staff.profile.tsx"),
+    route("staff/invitation", "routes/staff.invitation.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("messages", "routes/messages.tsx"),
     route("messages/:conversationId", "routes/messages.$conversationId.tsx"),

@@ -61,7 +61,7 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
         fullName: p.fullName,
         phone: p.phone,
         role: p.role,
-        cancellationMails: p.role === "client",
+        notifyChanges: p.role === "client",
       });
       await db.insert(accounts).values({ id: crypto.randomUUID(), userId: id, accountId: id, providerId: "credential", password: hash });
     }
@@ -134,6 +134,6 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
     ]);
   }
   // Demo cancellations mail nobody (secret: null): --force may run this on a site with real families.
-  await cancelDay({ db, config, secret: null }, { day: addDays(today, 1), note: "[Demo] Courts closed for resurfacing." }, ids.coach!, now);
+  await cancelDay({ db, config, secret: null }, { day: addDays(today, 1), note: "[Demo] Courts closed for resurfacing." }, ids.coach!);
   return logins;
 }

@@ -1,21 +1,24 @@
-// npm run user:role -- <email> <client|coach|safeguarding>
-// Sets a user's role, or grants a coach the safeguarding lead capability (Safe Play: /safeguarding). Works while the site runs: it uses the running embedded database, or DATABASE_URL.
-// Nobody becomes a coach with contact details in their name (coachNameProblem in app/models/users.server.ts).
+// npm run user:role -- <email> <client|coach|safeguarding|admin>
+// Sets a user's role, grants a coach the safeguarding lead capability (Safe Play: /safeguarding), or grants the
+// administrator flag (/staff: invitations, roles, checks; decision 0030). Works while the site runs: it uses the running
+// embedded database, or DATABASE_URL. Every change is written to the staff log, as made from the command line.
+// Nobody becomes a coach with contact details in their name (coachNameProblem in app/models/users.server.ts): the same
+// function (setUserRole) makes coaches here and on /staff.
 import { z } from "zod";
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { grantSafeguardingLead, updateUserRole } from "../app/models/users.server";
+import { grantAdmin, grantSafeguardingLead, updateUserRole } from "../app/models/users.server";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { runCli } from "./run";
 
 const ArgsSchema = z.tuple([
   z.email({ error: "the first argument must be an email address" }),
-  z.enum(["client", "coach", "safeguarding"], { error: "the role must be client, coach or safeguarding" }),
+  z.enum(["client", "coach", "safeguarding", "admin"], { error: "the role must be client, coach, safeguarding or admin" }),
 ]);
 
 async function main(argv: string[]) {
-  if (argv.length !== 2) throw new ConfigError("usage: npm run user:role -- <email> <client|coach|safeguarding>");
+  if (argv.length !== 2) throw new ConfigError("usage: npm run user:role -- <email> <client|coach|safeguarding|admin>");
   const parsed = ArgsSchema.safeParse(argv);
   if (!parsed.success) throw new ConfigError(parsed.error.issues[0]!.message);
   const [email, role] = parsed.data;
@@ -24,6 +27,12 @@ async function main(argv: string[]) {
   const { db, pool } = createDb(database.url, 1);
   try {
     await runMigrations(database.url);
+    if (role === "admin") {
+      const admin = await grantAdmin(db, email);
+      if (!admin) throw new ConfigError(`no user with the email ${email}`);
+      console.log(`${admin.email} (${admin.fullName ?? "no name"}) is now an administrator (who can open /staff).`);
+      return;
+    }
     if (role === "safeguarding") {
       const lead = await grantSafeguardingLead(db, email);
       if (!lead) throw new ConfigError(`no user with the email ${email}`);

@@ -47,8 +47,11 @@ export const users = pgTable(
      * set at sign-up from the page's language and by the switch. Null: never chosen (mails are then in English).
      */
     locale: text("locale", { enum: ["en", "es"] }),
-    /** Opted in to a mail when a coach cancels a session at short notice (within 48 hours). */
-    cancellationMails: boolean("cancellation_mails").notNull().default(false),
+    /**
+     * Hears when a coach cancels a day or changes the schedule (issue 27): on by default, by push on the person's
+     * devices and by mail where they have none (app/notifications/changes.server.ts). Turned off on /account.
+     */
+    notifyChanges: boolean("notify_changes").notNull().default(true),
     // Notification preferences (/account): missed-message mails, and for coaches new form submissions.
     notifyMessages: boolean("notify_messages").notNull().default(true),
     notifySubmissions: boolean("notify_submissions").notNull().default(true),
@@ -74,6 +77,12 @@ export const users = pgTable(
     minorMessagingSuspendedReason: text("minor_messaging_suspended_reason"),
     /** The safeguarding lead capability, granted to coaches with `npm run user:role -- EMAIL safeguarding`. */
     safeguardingLead: boolean("safeguarding_lead").notNull().default(false),
+    /**
+     * The administrator flag (issue 28, decision 0030): invites coaches, grants and removes the coach, lead and
+     * administrator roles on /staff, and records staff checks. Granted first with `npm run user:role -- EMAIL admin`.
+     * A flag beside the role, not a role: an administrator may be a coach or not.
+     */
+    admin: boolean("admin").notNull().default(false),
     /** Set when the person deleted their account: the row stays, emptied, so their sent messages keep a sender. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
@@ -333,6 +342,9 @@ export const announcements = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** The Spanish version a coach may write beside the English (issue 27); without it Spanish readers get the English, marked. */
+    titleEs: text("title_es"),
+    bodyEs: text("body_es"),
     pinned: boolean("pinned").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -366,6 +378,10 @@ export const events = pgTable(
     place: text("place"),
     /** Level, ages or any other note shown on the card. */
     note: text("note"),
+    /** The Spanish version of the words a coach typed (issue 27); each one missing shows the English, marked. */
+    titleEs: text("title_es"),
+    timeNoteEs: text("time_note_es"),
+    noteEs: text("note_es"),
     hasRegister: boolean("has_register").notNull().default(true),
     closed: boolean("closed").notNull().default(false),
     position: integer("position").notNull().default(0),
@@ -382,6 +398,7 @@ export const events = pgTable(
 export const cancelledDates = pgTable("cancelled_dates", {
   day: date("day", { mode: "string" }).primaryKey(),
   note: text("note"),
+  noteEs: text("note_es"),
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -636,4 +653,98 @@ export const pushSubscriptions = pgTable(
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
   },
   (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+// Staff the organisation manages itself (issue 28, decision 0030).
+
+/**
+ * A coach's profile, shown in /about's staff section while `shown` (the coach's choice, or the administrator's) and
+ * the account is a coach. The name is the account's (users.full_name, under the coach-name rule). The Spanish bio is
+ * optional: Spanish readers get the English, marked, without it. `programs` holds program slugs (today those of
+ * PROGRAM_LINKS in app/content/site.ts); when programs move into the database it becomes a join table, filled from
+ * this array by slug. The check dates are entered by an administrator only.
+ */
+export const coachProfiles = pgTable("coach_profiles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bio: text("bio").notNull().default(""),
+  bioEs: text("bio_es"),
+  photoId: uuid("photo_id").references(() => coachPhotos.id, { onDelete: "set null" }),
+  programs: text("programs")
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  shown: boolean("shown").notNull().default(false),
+  safePlayCheckedOn: date("safe_play_checked_on", { mode: "string" }),
+  backgroundCheckedOn: date("background_checked_on", { mode: "string" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A coach's photo, made by the gallery's pipeline (app/gallery/photo-upload.server.ts: upright, no metadata, AVIF
+ * and WebP copies) and kept like gallery photos. A new photo gets a new id, so each copy's address never changes.
+ */
+export const coachPhotos = pgTable(
+  "coach_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("coach_photos_user_idx").on(t.userId)],
+);
+
+export const coachPhotoFiles = pgTable(
+  "coach_photo_files",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => coachPhotos.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["avif", "webp"] }).notNull(),
+    width: integer("width").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.format, t.width] })],
+);
+
+// An administrator's invitation to become a coach, by mail: accepted signed in with the invited address. Only a hash
+// of the token is kept (as family_invitations).
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    inviterId: text("inviter_id").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_invitations_email_idx").on(sql`lower(${t.email})`), index("staff_invitations_created_idx").on(t.createdAt.desc())],
+);
+
+// Every change of staff roles and checks: who, whom, what, when (read by administrators on /staff). Append-only (a
+// trigger refuses changes), with no foreign keys and the names as they were, like safeguarding_log.
+export const staffLog = pgTable(
+  "staff_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null: the operator's command line (npm run user:role). */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    subjectId: text("subject_id"),
+    subjectName: text("subject_name").notNull().default(""),
+    /** One of STAFF_LOG_ACTIONS (app/staff/log.ts): the page says it in the reader's language. */
+    action: text("action").notNull(),
+    /** Data, not prose: an address, a day. */
+    detail: text("detail").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_log_created_idx").on(t.createdAt.desc())],
 );

@@ -18,7 +18,8 @@ describe("the route a path is limited as", () => {
   });
 
   it("gives an upload route the same limit through its page and its data URL", () => {
-    for (const path of ["/gallery/photos", "/gallery/photos/", "/gallery/photos.data"]) expect(bodyLimitFor(path), path).toBe(2 * PHOTO_MAX_BYTES);
+    for (const path of ["/gallery/photos", "/gallery/photos/", "/gallery/photos.data", "/staff/profile", "/es/staff/profile.data"])
+      expect(bodyLimitFor(path), path).toBe(2 * PHOTO_MAX_BYTES);
     for (const path of ["/messages/4f1c", "/messages/4f1c/", "/messages/4f1c.data"])
       expect(bodyLimitFor(path), path).toBe(ATTACHMENT_MAX_BYTES + 64 * 1024);
   });
@@ -33,6 +34,8 @@ describe("the route a path is limited as", () => {
       "/gallery/photos/a.jpg",
       "/messages.data",
       "/messages/4f1c/attachments/9",
+      "/staff",
+      "/staff/photos/a.webp",
     ])
       expect(bodyLimitFor(path), path).toBe(DEFAULT_BODY_LIMIT);
   });

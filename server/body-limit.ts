@@ -19,6 +19,8 @@ export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [
   // Gallery uploads (15 MB photos). Twice that, so a photo just over 15 MB reaches the route, which answers with its
   // message beside the field (without reading the body) rather than a bare 413.
   { path: /^\/gallery\/photos$/, bytes: 2 * PHOTO_MAX_BYTES },
+  // A coach's profile with its photo (the gallery's pipeline and limit).
+  { path: /^\/staff\/profile$/, bytes: 2 * PHOTO_MAX_BYTES },
 ];
 
 /**

@@ -19,6 +19,8 @@ import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } f
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
 import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
+import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/changes.server";
+import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
@@ -87,6 +89,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
   const tasks: TaskList = {
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
+    [SCHEDULE_CHANGE_JOB]: async (payload) => sendScheduleChangeNotice(services, payload),
+    [INVITATION_NOTICE_JOB]: async (payload) => sendInvitationNotice(services, payload),
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
     [SAFEGUARDING_SUMMARY_JOB]: async (payload) => sendSafeguardingSummary(services, payload),
     [PURGE_RATE_LIMITS_JOB]: async () => void (await purgeExpiredRateLimits(services.db)),

@@ -5,7 +5,8 @@ import { parseForm } from "~/auth/schemas";
 import { AnnouncementSchema } from "~/lib/site-content-schemas";
 
 export function readAnnouncementForm(form: FormData) {
-  const values = { title: String(form.get("title") ?? ""), body: String(form.get("body") ?? ""), pinned: form.get("pinned") !== null };
+  const text = (name: string) => String(form.get(name) ?? "");
+  const values = { title: text("title"), body: text("body"), titleEs: text("titleEs"), bodyEs: text("bodyEs"), pinned: form.get("pinned") !== null };
   const { data: input, fieldErrors } = parseForm(AnnouncementSchema, form);
   if (!input) return { input: null, failure: data<AnnouncementFormResult>({ ok: false, fieldErrors, values }, { status: 400 }) } as const;
   return { input, failure: null } as const;

@@ -9,6 +9,8 @@ const columns = {
   id: announcements.id,
   title: announcements.title,
   body: announcements.body,
+  titleEs: announcements.titleEs,
+  bodyEs: announcements.bodyEs,
   pinned: announcements.pinned,
   publishedAt: announcements.publishedAt,
   updatedAt: announcements.updatedAt,

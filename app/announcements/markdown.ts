@@ -2,6 +2,8 @@
 // coach learns why) and escaped when rendered (so nothing stored earlier can run). Images are off: a post links to
 // photos in the gallery rather than pulling in pictures from other sites.
 import MarkdownIt from "markdown-it";
+import type { Locale } from "~/i18n/language";
+import { inReaderLanguage } from "~/lib/typed-content";
 
 const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
 md.disable(["image"]);
@@ -37,6 +39,15 @@ export function findHtmlTag(text: string): string | null {
     return name ? `<${name[1]!.toLowerCase()}>` : "<!-- -->";
   }
   return null;
+}
+
+/**
+ * A post's text in the reader's language (the Spanish a coach wrote, or the English standing in for it), rendered:
+ * the Spanish goes through the same renderer, and was refused on saving for the same HTML, as the English.
+ */
+export function renderPostBody(post: { body: string; bodyEs: string | null }, locale: Locale) {
+  const body = inReaderLanguage({ en: post.body, es: post.bodyEs }, locale);
+  return { html: renderMarkdown(body.text), text: body.text, lang: body.lang, fallback: body.fallback };
 }
 
 /** Plain text of a Markdown text, for feed summaries and meta descriptions: its words, from markdown-it's tokens. */

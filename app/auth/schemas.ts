@@ -125,5 +125,6 @@ export const DeleteAccountSchema = z.object({
 
 export const PreferencesSchema = z.object({
   notifyMessages: z.literal("on").optional().transform(Boolean),
+  notifyChanges: z.literal("on").optional().transform(Boolean),
   notifySubmissions: z.literal("on").optional().transform(Boolean),
 });

@@ -3,6 +3,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Profile, Role } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
+import { m } from "~/paraglide/messages";
 
 const cache = new WeakMap<Request, Promise<Profile | null>>();
 
@@ -46,14 +47,14 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   const user = await getUser(request, context);
   if (!user) {
     if (request.method === "GET") throw redirect(signInPath(request));
-    throw data({ error: "User not authenticated" }, { status: 401 });
+    throw data({ error: m.site_not_signed_in() }, { status: 401 });
   }
   return user;
 }
 
 export async function requireRole(request: Request, context: AppLoadContext, role: Role): Promise<Profile> {
   const user = await requireUser(request, context);
-  invariantResponse(user.role === role, "You do not have permission to do that.", 403);
+  invariantResponse(user.role === role, m.site_no_permission(), 403);
   return user;
 }
 

@@ -1,26 +1,30 @@
-// Cancelling a day, and who hears of it. One function used by the coaches' form (and the demo seed), so the
-// cancellation and the mails it causes commit together.
-import { and, eq, isNull } from "drizzle-orm";
+// Changing the schedule, and who hears of it: cancelling a day, putting it back, changing a session. One function
+// each, used by the coaches' forms (and the demo seed), so the change and the notices it causes commit together
+// (app/notifications/changes.server.ts says who hears and how).
+import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import type { Db } from "../../db/client";
-import { cancelledDates, users } from "../../db/schema";
-import { localizePath, type Locale } from "~/i18n/language";
-import { formatDayLong } from "~/lib/datetime";
+import { cancelledDates, events } from "../../db/schema";
+import type { EventInput } from "~/lib/site-content-schemas";
+import { dayInZone } from "~/lib/datetime";
+import { isUuid } from "~/lib/uuid";
 import type { CancelledDateInput } from "~/lib/site-content-schemas";
-import { isShortNotice } from "~/calendar/events.server";
-import { enqueueMail } from "~/mail/outbox.server";
-import { m } from "~/paraglide/messages";
+import { isUrgentChange, tellFamilies, type ScheduleChange } from "~/notifications/changes.server";
+
+type ChangeContext = Pick<AppLoadContext, "db" | "config"> & { secret: string | null };
+
+/** Tells the families of a change to a day from today on; a past day's change is history, told to nobody. */
+function dayChange(context: ChangeContext, change: ScheduleChange & { day: string }) {
+  const now = context.config.safePlay.clock();
+  const { timeZone } = context.config.site;
+  if (context.secret === null || change.day < dayInZone(now, timeZone)) return null;
+  return { change, urgent: isUrgentChange(change, timeZone, now) };
+}
 
 /**
- * Cancels a day. Returns false when it was already cancelled. When the day is within the next 48 hours, signed-in
- * families who opted in get a mail, queued in the same transaction. `secret: null` mails nobody (demo content).
+ * Cancels a day. Returns false when it was already cancelled. Every family hears of it (a day today or later):
+ * `secret: null` tells nobody (demo content).
  */
-export async function cancelDay(
-  context: Pick<AppLoadContext, "db" | "config"> & { secret: string | null },
-  input: CancelledDateInput,
-  createdBy: string,
-  now = new Date(),
-) {
+export async function cancelDay(context: ChangeContext, input: CancelledDateInput, createdBy: string) {
   return context.db.transaction(async (tx) => {
     const rows = await tx
       .insert(cancelledDates)
@@ -28,49 +32,44 @@ export async function cancelDay(
       .onConflictDoNothing()
       .returning({ day: cancelledDates.day });
     if (rows.length === 0) return false;
-    const { secret, config } = context;
-    if (secret !== null && isShortNotice(input.day, config.site.timeZone, now)) {
-      // Each family hears of it in their account's language (none chosen: English).
-      for (const person of await getCancellationMailRecipients(tx as unknown as Db)) {
-        const locale: Locale = person.locale ?? "en";
-        const day = formatDayLong(input.day, locale);
-        await enqueueMail(
-          tx,
-          { config, secret },
-          {
-            to: person.email,
-            kind: "cancellation",
-            locale,
-            subject: m.calendar_mail_subject({ day }, { locale }),
-            paragraphs: [
-              m.calendar_mail_cancelled({ org: config.site.orgName, day }, { locale }),
-              ...(input.note ? [input.note] : []),
-              m.calendar_mail_delay({}, { locale }),
-            ],
-            action: { label: m.calendar_mail_button({}, { locale }), url: `${config.publicUrl}${localizePath("/calendar", locale)}` },
-            footnote: [m.calendar_mail_footnote({}, { locale })],
-            unsubscribe: { userId: person.id, topic: "cancellations" },
-          },
-        );
-      }
-    }
+    const told = dayChange(context, { kind: "cancelled", day: input.day });
+    if (told) await tellFamilies(tx, told.change, told.urgent);
     return true;
   });
 }
 
-/** Signed-in families (clients) who asked to hear of short-notice cancellations. */
-export async function getCancellationMailRecipients(db: Db) {
-  return db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, locale: users.locale })
-    .from(users)
-    .where(and(eq(users.cancellationMails, true), eq(users.role, "client"), isNull(users.deletedAt)));
+/** Puts a cancelled day back on the schedule. Returns false when it was not cancelled. Families hear that it is on. */
+export async function restoreDay(context: ChangeContext, day: string) {
+  return context.db.transaction(async (tx) => {
+    const rows = await tx.delete(cancelledDates).where(eq(cancelledDates.day, day)).returning({ day: cancelledDates.day });
+    if (rows.length === 0) return false;
+    const told = dayChange(context, { kind: "restored", day });
+    if (told) await tellFamilies(tx, told.change, told.urgent);
+    return true;
+  });
 }
 
-export async function getCancellationMails(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ on: users.cancellationMails }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.on ?? false;
-}
+/** What families plan by: a change to any of these is a schedule change they hear of; a title or a note is not. */
+const SCHEDULE_FIELDS = ["kind", "weekdays", "onDate", "startsOn", "endsOn", "startTime", "endTime", "timeNote", "place", "closed"] as const;
 
-export async function setCancellationMails(db: Db, userId: string, on: boolean) {
-  await db.update(users).set({ cancellationMails: on }).where(eq(users.id, userId));
+/**
+ * Saves a coach's edit of an event. Returns false when there is no such event. When its days, times or place
+ * changed (and it has not ended), every family hears of the new schedule.
+ */
+export async function changeEvent(context: ChangeContext, id: string, input: EventInput) {
+  if (!isUuid(id)) return false;
+  return context.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(events).where(eq(events.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx
+      .update(events)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(events.id, id))
+      .returning();
+    const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
+    const changed = SCHEDULE_FIELDS.some((f) => JSON.stringify(before[f]) !== JSON.stringify(after![f]));
+    const current = after!.kind === "weekly" ? !after!.endsOn || after!.endsOn >= today : after!.onDate! >= today;
+    if (changed && current && context.secret !== null) await tellFamilies(tx, { kind: "event-changed", eventId: id }, false);
+    return true;
+  });
 }

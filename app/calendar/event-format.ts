@@ -5,13 +5,18 @@ import { addDays, formatDayLong, formatDayShort, formatter, WEEKDAY_NAMES, weekd
 import { joinAnd } from "~/lib/words";
 import { m } from "~/paraglide/messages";
 
-export type EventRule = {
+/**
+ * An event's rule. `T` is how the coach's own words (the time note, the title) are held: as typed (a string), or as
+ * the version chosen for the reader (a TypedText from app/lib/typed-content.ts), which the functions below pass
+ * through untouched beside the words they write themselves.
+ */
+export type EventRule<T = string> = {
   kind: "weekly" | "date";
   weekdays: number[];
   onDate: string | null;
   startTime: string | null;
   endTime: string | null;
-  timeNote: string | null;
+  timeNote: T | null;
   closed: boolean;
 };
 
@@ -71,14 +76,28 @@ export function formatTimeRange(start: string, end: string | null, locale: Local
   return `${show(s, s.minute !== 0)} ${s.pm ? "PM" : "AM"}-${show(e, e.minute !== 0)} ${e.pm ? "PM" : "AM"}`;
 }
 
-/** The card's "when" line. */
-export function formatWhen(rule: EventRule, locale: Locale = getLocale()): string {
+/**
+ * The card's "when" line in its parts, in order: the site's own words (days, times, separators) as strings, and the
+ * coach's time note as it was given ("by appointment", or the version chosen for the reader).
+ */
+export function whenParts<T>(rule: EventRule<T>, locale: Locale = getLocale()): Array<string | T> {
   const time = rule.startTime ? formatTimeRange(rule.startTime, rule.endTime, locale) : null;
-  if (rule.closed) return rule.timeNote ?? m.calendar_when_closed({}, { locale });
+  if (rule.closed) return [rule.timeNote ?? m.calendar_when_closed({}, { locale })];
   const days = rule.kind === "weekly" ? formatWeekdays(rule.weekdays, locale) : rule.onDate ? formatDayLong(rule.onDate, locale) : "";
   // "viernes, 5 de diciembre, de 6 a 8 p. m.": a comma after a date in Spanish, before what follows it.
   const separator = locale === "es" && rule.kind === "date" ? ", " : " ";
-  return [days, time ?? rule.timeNote].filter(Boolean).join(separator);
+  const parts: Array<string | T> = [];
+  for (const part of [days, time ?? rule.timeNote]) {
+    if (!part) continue;
+    if (parts.length) parts.push(separator);
+    parts.push(part);
+  }
+  return parts;
+}
+
+/** The card's "when" line. */
+export function formatWhen(rule: EventRule, locale: Locale = getLocale()): string {
+  return whenParts(rule, locale).join("");
 }
 
 /** "9/21"; in Spanish "21/9" (day first). */
@@ -100,19 +119,25 @@ export function formatCancelledDays(days: string[], locale: Locale = getLocale()
   );
 }
 
-export type OccurrenceEvent = EventRule & { id: string; title: string; startsOn: string | null; endsOn: string | null; place: string | null };
-export type Occurrence = { day: string; eventId: string; title: string; time: string | null; place: string | null; cancelled: boolean };
+export type OccurrenceEvent<T = string> = EventRule<T> & {
+  id: string;
+  title: T;
+  startsOn: string | null;
+  endsOn: string | null;
+  place: string | null;
+};
+export type Occurrence<T = string> = { day: string; eventId: string; title: T; time: string | T | null; place: string | null; cancelled: boolean };
 
 /** Every session from `from` for `days` days, in time order, cancelled ones marked. Closed events have none. */
-export function occurrences(
-  events: OccurrenceEvent[],
+export function occurrences<T>(
+  events: Array<OccurrenceEvent<T>>,
   cancelledDays: string[],
   from: string,
   days: number,
   locale: Locale = getLocale(),
-): Occurrence[] {
+): Array<Occurrence<T>> {
   const cancelled = new Set(cancelledDays);
-  const out: Occurrence[] = [];
+  const out: Array<Occurrence<T>> = [];
   for (let i = 0; i < days; i++) {
     const day = addDays(from, i);
     const weekday = weekdayOf(day);
@@ -148,7 +173,10 @@ function dayOfMonthEs(day: string): string {
  * "Sep 7 - Nov 7" (Spanish "del 7 de septiembre al 7 de noviembre") for the weekly events' season, or null when they
  * have none or several.
  */
-export function formatSeason(events: Array<Pick<OccurrenceEvent, "kind" | "startsOn" | "endsOn">>, locale: Locale = getLocale()): string | null {
+export function formatSeason(
+  events: Array<Pick<OccurrenceEvent<unknown>, "kind" | "startsOn" | "endsOn">>,
+  locale: Locale = getLocale(),
+): string | null {
   const weekly = events.filter((e) => e.kind === "weekly" && e.startsOn && e.endsOn);
   if (weekly.length === 0) return null;
   const start = weekly.map((e) => e.startsOn!).sort()[0]!;
@@ -162,7 +190,10 @@ export function formatSeason(events: Array<Pick<OccurrenceEvent, "kind" | "start
 }
 
 /** For the weekly overview: what happens on each day of the week ("Sunday"; in Spanish "Domingo", heading a row). */
-export function weeklyOverview(events: OccurrenceEvent[], locale: Locale = getLocale()) {
+export function weeklyOverview<T>(
+  events: Array<OccurrenceEvent<T>>,
+  locale: Locale = getLocale(),
+): Array<{ day: string; entries: Array<{ title: T; time: string | T; closed: boolean }> }> {
   const closed = m.calendar_when_closed({}, { locale });
   return WEEKDAY_NAMES.map((name, i) => {
     const on = events.filter((e) => e.kind === "weekly" && e.weekdays.includes(i));

@@ -2,9 +2,11 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cancelledDates, events } from "../../db/schema";
-import { formatCancelledDays, formatWhen } from "~/calendar/event-format";
+import { formatCancelledDays, whenParts } from "~/calendar/event-format";
+import { getLocale, type Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import type { EventInput } from "~/lib/site-content-schemas";
+import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content";
 import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
 
@@ -21,6 +23,9 @@ const columns = {
   timeNote: events.timeNote,
   place: events.place,
   note: events.note,
+  titleEs: events.titleEs,
+  timeNoteEs: events.timeNoteEs,
+  noteEs: events.noteEs,
   hasRegister: events.hasRegister,
   closed: events.closed,
   position: events.position,
@@ -92,8 +97,10 @@ export async function moveEvent(db: Db, id: string, direction: "up" | "down"): P
   });
 }
 
+const cancelledColumns = { day: cancelledDates.day, note: cancelledDates.note, noteEs: cancelledDates.noteEs };
+
 export async function getCancelledDays(db: Db) {
-  return db.select({ day: cancelledDates.day, note: cancelledDates.note }).from(cancelledDates).orderBy(asc(cancelledDates.day));
+  return db.select(cancelledColumns).from(cancelledDates).orderBy(asc(cancelledDates.day));
 }
 
 /**
@@ -103,7 +110,7 @@ export async function getShortNoticeCancellations(db: Db, timeZone: string, now 
   const today = dayInZone(now, timeZone);
   const last = dayInZone(now.getTime() + 48 * 3_600_000, timeZone);
   return db
-    .select({ day: cancelledDates.day, note: cancelledDates.note })
+    .select(cancelledColumns)
     .from(cancelledDates)
     .where(and(gte(cancelledDates.day, today), lte(cancelledDates.day, last)))
     .orderBy(asc(cancelledDates.day));
@@ -119,11 +126,13 @@ export async function removeCancelledDay(db: Db, day: string): Promise<boolean> 
   return rows.length > 0;
 }
 
+/** A card's words: the coach's in the reader's language where written (English, marked, otherwise), and the site's. */
 export type ScheduleCard = {
   id: string;
-  title: string;
-  when: string;
-  details: string | null;
+  title: TypedText;
+  /** The "when" line's parts: days and times in the reader's language, and the coach's time note. */
+  when: TypedText[];
+  details: TypedText | null;
   place: string | null;
   /** Open cards get a Register button; closed and cancellation cards do not. */
   status: "open" | "closed" | "cancelled";
@@ -131,28 +140,39 @@ export type ScheduleCard = {
 };
 
 /**
- * The home page's "Upcoming Events & Weekly Schedule" cards and /calendar's overview: the current events in the
- * coaches' order, then one "Cancellations" card listing the cancelled days. In the request's language.
+ * The home page's "Upcoming Events & Weekly Schedule" cards: the current events in the coaches' order, then one
+ * "Cancellations" card listing the cancelled days. In the request's language.
  */
-export async function getScheduleCards(db: Db, timeZone: string, now = new Date()) {
+export async function getScheduleCards(db: Db, timeZone: string, now = new Date(), locale: Locale = getLocale()) {
   const today = dayInZone(now, timeZone);
   const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getCancelledDays(db)]);
   const cards: ScheduleCard[] = rows.map((e) => ({
     id: e.id,
-    title: e.title,
-    when: formatWhen(e),
-    details: e.note,
+    title: inReaderLanguage({ en: e.title, es: e.titleEs }, locale),
+    when: whenParts({ ...e, timeNote: inReaderLanguage({ en: e.timeNote, es: e.timeNoteEs }, locale) }, locale).map((part) =>
+      typeof part === "string" ? siteWords(part, locale) : part,
+    ),
+    details: inReaderLanguage({ en: e.note, es: e.noteEs }, locale),
     place: e.place,
     status: e.closed ? "closed" : "open",
     hasRegister: e.hasRegister && !e.closed,
   }));
   if (cancelled.length) {
-    const notes = [...new Set(cancelled.map((c) => c.note).filter(Boolean))];
+    const notes = cancelled.map((c) => inReaderLanguage({ en: c.note, es: c.noteEs }, locale)).filter((n) => n !== null);
+    const distinct = [...new Map(notes.map((n) => [n.text, n])).values()];
     cards.push({
       id: "cancellations",
-      title: m.calendar_card_cancellations(),
-      when: formatCancelledDays(cancelled.map((c) => c.day)),
-      details: notes.length === 1 ? notes[0]! : m.calendar_card_no_sessions(),
+      title: siteWords(m.calendar_card_cancellations({}, { locale }), locale),
+      when: [
+        siteWords(
+          formatCancelledDays(
+            cancelled.map((c) => c.day),
+            locale,
+          ),
+          locale,
+        ),
+      ],
+      details: distinct.length === 1 ? distinct[0]! : siteWords(m.calendar_card_no_sessions({}, { locale }), locale),
       place: null,
       status: "cancelled",
       hasRegister: false,

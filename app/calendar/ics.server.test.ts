@@ -140,6 +140,32 @@ describe("the calendar feed", () => {
     expect(text).toContain("TZOFFSETFROM:+0000");
   });
 
+  it("writes a coach's Spanish title and note into the Spanish feed, and the English as it is where there is none", () => {
+    const build = (locale: "en" | "es") =>
+      vevents(
+        buildCalendarFeed({
+          events: [
+            { ...feedEvents[0]!, titleEs: "Horario semanal de otoño", noteEs: "Entrenamiento en grupo; traigan agua" },
+            { ...feedEvents[1]!, note: "Drills and match play", titleEs: null, noteEs: "" },
+          ],
+          cancelledDays: [],
+          timeZone: "America/New_York",
+          calendarName: "Club",
+          publicUrl: "https://tennis.example.org",
+          locale,
+          now: new Date("2025-09-01T12:00:00Z"),
+        }),
+      ).map((e) => [e.summary, e.description]);
+    expect(build("es")).toEqual([
+      ["Horario semanal de otoño", "Entrenamiento en grupo; traigan agua"],
+      ["Monday-Thursday Clinics", "Drills and match play"],
+    ]);
+    expect(build("en")).toEqual([
+      ["Fall Weekly Schedule", "Group training, all levels; bring water"],
+      ["Monday-Thursday Clinics", "Drills and match play"],
+    ]);
+  });
+
   it("writes the zone's rules from the time zone database, for any zone the organisation is in", () => {
     const text = buildCalendarFeed({
       events: [feedEvents[0]!],

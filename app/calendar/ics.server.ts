@@ -8,6 +8,7 @@ import ical, { ICalCalendarMethod, ICalEventRepeatingFreq, ICalEventStatus, ICal
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { localizePath, type Locale } from "~/i18n/language";
 import { addDays, dayInZone, weekdayOf } from "~/lib/datetime";
+import { inReaderLanguage } from "~/lib/typed-content";
 import { m } from "~/paraglide/messages";
 
 export type FeedEvent = {
@@ -22,6 +23,9 @@ export type FeedEvent = {
   endTime: string | null;
   place: string | null;
   note: string | null;
+  /** The Spanish versions a coach wrote (issue 27), used by the Spanish feed. */
+  titleEs?: string | null;
+  noteEs?: string | null;
   closed: boolean;
   createdAt: Date;
   updatedAt: Date;
@@ -34,7 +38,10 @@ export type FeedInput = {
   calendarName: string;
   /** The site's address: the UIDs' domain and each event's URL. */
   publicUrl: string;
-  /** The language of the feed's own words (its description, "Cancelled"); the events are as coaches typed them. */
+  /**
+   * The language of the feed's own words (its description, "Cancelled") and of the events' titles and notes where a
+   * coach wrote them in it.
+   */
   locale?: Locale;
   now?: Date;
 };
@@ -79,6 +86,10 @@ export function buildCalendarFeed(input: FeedInput): string {
   });
   for (const e of input.events) {
     if (e.closed || !e.startTime) continue; // "Closed" and "by appointment" have no time to put in a calendar
+    // The Spanish feed carries the Spanish a coach wrote; where there is none, the English as it is. A calendar app
+    // shows no mark of ours, and words added to a title ("(en inglés)") would show in every family's calendar.
+    const summary = inReaderLanguage({ en: e.title, es: e.titleEs }, locale).text;
+    const note = inReaderLanguage({ en: e.note, es: e.noteEs }, locale)?.text ?? null;
     const cancelled = e.kind === "date" && input.cancelledDays.some((c) => c.day === e.onDate);
     const start = e.kind === "weekly" ? firstOccurrence(e.startsOn ?? dayInZone(e.createdAt, tz), e.weekdays) : e.onDate!;
     const endTime = e.endTime ?? `${String(Math.min(23, Number(e.startTime.slice(0, 2)) + 1)).padStart(2, "0")}${e.startTime.slice(2, 5)}`;
@@ -86,13 +97,13 @@ export function buildCalendarFeed(input: FeedInput): string {
       id: `event-${e.id}@${host}`,
       stamp: now,
       lastModified: e.updatedAt,
-      summary: e.title,
+      summary,
       start: wallClock(start, e.startTime, tz),
       end: wallClock(start, endTime, tz),
       timezone: tz,
       location: e.place,
       // A cancelled one-off event says so in its text too: not every calendar app shows STATUS:CANCELLED.
-      description: cancelled ? [m.calendar_ics_cancelled({}, { locale }), e.note].filter(Boolean).join("\n\n") : e.note,
+      description: cancelled ? [m.calendar_ics_cancelled({}, { locale }), note].filter(Boolean).join("\n\n") : note,
       url: `${input.publicUrl}${localizePath("/calendar", locale)}`,
     });
     if (e.kind === "weekly") {

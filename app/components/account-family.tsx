@@ -6,6 +6,7 @@ import { localHref } from "~/i18n/locale";
 import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
+import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError } from "~/components/ui/field";
 import type { FieldErrors } from "~/auth/schemas";
 import { kindLabel, type ClientKind } from "~/family/safe-play";
@@ -48,9 +49,9 @@ type Props = {
 function Saved({ answer, intents, athleteId }: { answer: FamilyAnswer | undefined; intents: string[]; athleteId?: string }) {
   if (!answer?.saved || !intents.includes(answer.intent) || (athleteId !== undefined && answer.athleteId !== athleteId)) return null;
   return (
-    <p role="status" className="mb-3 rounded-md border border-court-300 bg-court-50 px-3 py-2 text-slate-900">
+    <Confirmation key={answer.savedAt} className="mb-3">
       {answer.saved}
-    </p>
+    </Confirmation>
   );
 }
 

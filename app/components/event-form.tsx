@@ -17,6 +17,10 @@ export type EventFormValues = {
   timeNote: string;
   place: string;
   note: string;
+  /** The Spanish versions of the words the coach types (issue 27): empty shows the English, marked, to Spanish readers. */
+  titleEs: string;
+  timeNoteEs: string;
+  noteEs: string;
   hasRegister: boolean;
   closed: boolean;
 };
@@ -34,6 +38,9 @@ export const EMPTY_EVENT: EventFormValues = {
   timeNote: "",
   place: "",
   note: "",
+  titleEs: "",
+  timeNoteEs: "",
+  noteEs: "",
   hasRegister: true,
   closed: false,
 };
@@ -52,6 +59,9 @@ export function eventFormValuesFrom(form: FormData): EventFormValues {
     timeNote: s("timeNote"),
     place: s("place"),
     note: s("note"),
+    titleEs: s("titleEs"),
+    timeNoteEs: s("timeNoteEs"),
+    noteEs: s("noteEs"),
     hasRegister: form.get("hasRegister") !== null,
     closed: form.get("closed") !== null,
   };
@@ -72,7 +82,10 @@ const dayLabel = (weekday: number) => {
   return name.charAt(0).toLocaleUpperCase() + name.slice(1);
 };
 
-/** A coach's form for one event: a weekly rule or one date, times, place, note, Register button, closed. */
+/**
+ * A coach's form for one event: a weekly rule or one date, times, place, note, Register button, closed, and the
+ * optional Spanish versions of its title and notes.
+ */
 export function EventForm({
   intent,
   heading,
@@ -137,6 +150,22 @@ export function EventForm({
       </div>
       <Field label={m.calendar_event_place()} name="place" defaultValue={v.place} error={e.place} />
       <Field label={m.calendar_event_note()} name="note" defaultValue={v.note} error={e.note} />
+      <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-describedby={`${intent}-spanish-hint`}>
+        <legend className="px-1 text-sm font-semibold text-navy-900">{m.calendar_spanish_legend()}</legend>
+        <p id={`${intent}-spanish-hint`} className="text-sm text-slate-700">
+          {m.calendar_spanish_hint()}
+        </p>
+        <Field label={m.calendar_event_title_es()} name="titleEs" lang="es" defaultValue={v.titleEs} error={e.titleEs} maxLength={120} />
+        <Field
+          label={m.calendar_event_time_note_es()}
+          name="timeNoteEs"
+          lang="es"
+          placeholder={m.calendar_event_time_note_es_placeholder()}
+          defaultValue={v.timeNoteEs}
+          error={e.timeNoteEs}
+        />
+        <Field label={m.calendar_event_note_es()} name="noteEs" lang="es" defaultValue={v.noteEs} error={e.noteEs} />
+      </fieldset>
       <label className="flex items-center gap-2 text-slate-800">
         <input type="checkbox" name="hasRegister" defaultChecked={v.hasRegister} className="size-4" /> {m.calendar_event_register()}
       </label>

@@ -6,6 +6,7 @@ import type { AddVideoValues } from "~/videos/schemas";
 import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
 import { platformLabel, VIDEO_PLATFORMS } from "~/videos/video-url";
 import { m } from "~/paraglide/messages";
+import { Confirmation } from "~/components/ui/confirmation";
 
 export type AddVideoResult =
   | { intent: "add"; ok: true; message: string }
@@ -39,11 +40,7 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
         <VideoFormFields id={id} values={values} fieldErrors={fieldErrors} today={today} />
         <div className="flex flex-col gap-3 md:col-span-2">
           <FormError message={failed?.error} />
-          {result?.ok && !busy ? (
-            <div role="status" className="rounded-md border border-court-200 bg-white px-3 py-2 text-sm font-medium text-court-800">
-              {result.message}
-            </div>
-          ) : null}
+          {result?.ok && !busy ? <Confirmation className="text-sm font-medium">{result.message}</Confirmation> : null}
           <Button type="submit" disabled={busy} className="self-start">
             {busy ? m.calendar_video_saving() : m.calendar_video_add_submit()}
           </Button>

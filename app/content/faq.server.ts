@@ -20,7 +20,7 @@ const FAQ_ES: FaqWords = {
     },
     {
       q: "¿Los participantes menores de 18 años necesitan el consentimiento de sus padres?",
-      a: "Sí. Todo participante menor de 18 años necesita el consentimiento de su padre, madre o tutor, que lo da en el formulario de inscripción.",
+      a: "Sí. Todo participante menor de 18 años necesita el consentimiento de su madre, padre o tutor legal, que lo da en el formulario de inscripción.",
     },
     {
       q: "¿Cuál es su política de reembolsos para programas y campamentos?",
@@ -40,7 +40,7 @@ const FAQ_ES: FaqWords = {
     },
     {
       q: "¿Cuál es el horario de otoño?",
-      a: "Del 7 de septiembre al 7 de noviembre: domingos de 8 a 10 a. m., clínicas de lunes a jueves de 4:30 a 6:00 p. m., la clínica juvenil de Nivel 5 los martes y jueves de 4:30 a 5:30 p. m., y clases privadas los viernes con cita previa. Los sábados cerramos por ser día de reposo (Sabbath).",
+      a: "Del 7 de septiembre al 7 de noviembre: domingos de 8 a 10 a. m., clínicas de lunes a jueves de 4:30 a 6:00 p. m., la clínica juvenil de Nivel 5 los martes y jueves de 4:30 a 5:30 p. m., y clases privadas los viernes con cita previa. Los sábados cerramos por el día de reposo (Sabbath).",
     },
     {
       q: "¿Ofrecen becas o ayuda económica?",

@@ -51,7 +51,7 @@ export const HOME: Record<Locale, HomeWords> = {
     },
     vision: {
       title: "Nuestra visión",
-      text: "Una comunidad donde cada niño o niña que toma una raqueta, sin importar lo que su familia pueda pagar, tenga un entrenador que crea en él, un camino claro de principiante a competidor y una oportunidad real de ir a la universidad.",
+      text: "Una comunidad donde cada niño o niña que toma una raqueta, sin importar lo que su familia pueda pagar, tenga un entrenador que crea en él o en ella, un camino claro de principiante a competidor y una oportunidad real de ir a la universidad.",
     },
     getInTouch: {
       title: "Comuníquese con nosotros",

@@ -38,7 +38,7 @@ export const PAGES_ES: Record<keyof typeof PAGES, PageInfo> = {
   grants: {
     title: "Subvenciones recibidas | NLTE",
     description:
-      "Las subvenciones que financian nuestros programas después de clases y de campamento de verano, y la comunidad que respalda nuestro trabajo.",
+      "Las subvenciones que financian nuestro programa después de clases y nuestro campamento de verano, y la comunidad que respalda nuestro trabajo.",
     heading: "Subvenciones recibidas",
   },
   scholarships: {
@@ -129,12 +129,12 @@ export const PAGES_ES: Record<keyof typeof PAGES, PageInfo> = {
   },
   account: {
     title: "Su cuenta | NLTE",
-    description: "Su perfil, contraseña, correo electrónico, sesiones, avisos y datos.",
+    description: "Su perfil, contraseña, correo electrónico, sesiones, notificaciones y datos.",
     heading: "Su cuenta",
   },
   unsubscribe: {
     title: "Dejar de recibir correos | NLTE",
-    description: "Dejar de recibir correos de avisos.",
+    description: "Dejar de recibir correos de notificaciones.",
     heading: "Dejar de recibir estos correos",
   },
   notFound: {

@@ -224,7 +224,7 @@ export const PROGRAMS: Record<Locale, ProgramsWords> = {
       registration: [
         "Las cuotas mensuales de inscripción se pagan con 15 días de anticipación.",
         "Para retirarse, avísenos con 30 días de anticipación.",
-        "No hay reembolsos, pero los pagos pueden pasarse a otras clínicas o clases.",
+        "No hay reembolsos, pero los pagos se pueden usar para otras clínicas o clases.",
       ],
       registerButton: "Inscríbase ahora",
     },
@@ -305,7 +305,7 @@ export const PROGRAMS: Record<Locale, ProgramsWords> = {
               "De lunes a jueves de 4:30 a 6:00 p. m.: clínicas",
               "Martes y jueves de 4:30 a 5:30 p. m.: clínica juvenil de Nivel 5, de 8 a 12 años",
               "Viernes: clases privadas con cita previa",
-              "Sábados: no abrimos, es nuestro día de reposo",
+              "Sábados: cerramos por el día de reposo (Sabbath)",
             ],
           },
           { title: "Cancelaciones", text: "No hay sesiones el 21 de septiembre, el 13 de octubre ni el 21 de octubre." },

@@ -62,7 +62,7 @@ export const SCHOLARSHIPS: Record<Locale, ScholarshipsWords> = {
     policyTitle: "Cómo anunciamos las becas",
     policy:
       "Cada temporada, el equipo de entrenadores elige a los becados según su esfuerzo, sus calificaciones y su necesidad. Los anunciamos en esta página y en Novedades y anuncios, y solo con el permiso de la familia; nunca publicamos la cantidad que recibe cada estudiante.",
-    donateTitle: "Done a una beca",
+    donateTitle: "Donar a una beca",
     step1: "Paso 1: Elija una beca",
     step2: "Paso 2: Haga su donación",
     button: "Donar a esta beca",

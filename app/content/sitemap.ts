@@ -10,4 +10,4 @@ export const SITEMAP_PATHS: SitemapEntry[] = [
 ];
 
 /** Paths that are private or per-person: never crawled. */
-export const DISALLOWED_PATHS = ["/appointments", "/messages", "/signin", "/signup", "/signout", "/auth/", "/api/"];
+export const DISALLOWED_PATHS = ["/appointments", "/messages", "/signin", "/signup", "/signout", "/auth/", "/api/", "/staff"];

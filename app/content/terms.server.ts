@@ -82,7 +82,7 @@ const TERMS_ES: TermsWords = {
     {
       title: "13. Limitación de responsabilidad",
       paragraphs: [
-        "En la máxima medida que permita la ley, la organización no es responsable de daños indirectos, incidentales, especiales o consecuentes que resulten de su uso del sitio. Los programas de tenis en sí se rigen por el documento de exención de responsabilidad, aparte, que se firma al inscribirse.",
+        "En la máxima medida que permita la ley, la organización no es responsable de daños indirectos, incidentales, especiales o consecuentes que resulten de su uso del sitio. Los programas de tenis en sí se rigen por un documento aparte de exención de responsabilidad, que se firma al inscribirse.",
       ],
     },
     {

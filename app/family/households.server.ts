@@ -296,7 +296,9 @@ export async function createAthleteForGuardian(
     role: "client",
     clientKind: "athlete",
     dateOfBirth: input.dateOfBirth,
+    // No login, no address of their own: their guardians hear of everything.
     notifyMessages: false,
+    notifyChanges: false,
   });
   const householdId = await householdForGuardian(tx, guardianId);
   await tx.insert(householdMembers).values({ householdId, userId: id, role: "athlete" });

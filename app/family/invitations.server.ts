@@ -26,6 +26,7 @@ import { INVITATION_MAIL } from "~/mail/invitation-mail";
 import { addressTakenMessage, athleteInvitationNeedsNewLogin, invitationGoneMessage } from "~/family/safe-play";
 import { getLocale, isLocale, localizePath, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
+import { queueInvitationNotice } from "~/notifications/invitation-notice.server";
 
 export const INVITATION_DAYS = 14;
 /** Invitations one person may send in a day (an unverified sign-up must not become a way to mail strangers). */
@@ -80,6 +81,8 @@ async function createInvitation(
     // The outbox keeps the link sealed, never in plain text (decision 0025).
     { oneTimeLinkExpiresAt: expiresAt },
   );
+  // An address that already has an account here also hears of it on its devices (the link stays in the mail).
+  await queueInvitationNotice(tx, input.email);
   await logSafeguarding(tx, {
     actorId: input.inviter.id,
     athleteId: input.athleteId,

@@ -81,10 +81,23 @@ const SAFE_PLAY_ANSWER_MIN_MS = 45_000;
  * How long from `now` the send rule's answer can be remembered (app/messaging/messages.server.ts): at most a minute, and
  * never past the next quiet-hours boundary or local midnight (when an age can change), where time alone changes it.
  */
-export function msUntilSafePlayClockChanges(now: Date, timeZone: string, quiet: QuietHours): number {
+/** Milliseconds from `now` until the wall clock in `timeZone` next reads `boundary` (minutes after midnight). */
+function msUntilWallClock(now: Date, timeZone: string, boundary: number): number {
   const at = localMinutes(now, timeZone);
   const intoMinute = now.getUTCSeconds() * 1000 + now.getUTCMilliseconds();
-  const until = (boundary: number) => ((boundary - at + 1440) % 1440 || 1440) * 60_000 - intoMinute;
+  return ((boundary - at + 1440) % 1440 || 1440) * 60_000 - intoMinute;
+}
+
+/**
+ * When a notice held for quiet hours may go: the end of quiet hours, by the wall clock. On the night the clocks
+ * change it is an hour early or late; a notice woken early finds quiet hours still on and waits again.
+ */
+export function msUntilQuietHoursEnd(now: Date, timeZone: string, quiet: QuietHours): number {
+  return msUntilWallClock(now, timeZone, quiet.end);
+}
+
+export function msUntilSafePlayClockChanges(now: Date, timeZone: string, quiet: QuietHours): number {
+  const until = (boundary: number) => msUntilWallClock(now, timeZone, boundary);
   const lifetime = SAFE_PLAY_ANSWER_MIN_MS + Math.random() * (SAFE_PLAY_ANSWER_MAX_MS - SAFE_PLAY_ANSWER_MIN_MS);
   return Math.max(0, Math.min(lifetime, until(quiet.start), until(quiet.end), until(0)));
 }

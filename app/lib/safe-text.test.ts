@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm } from "../auth/schemas";
 import { MessageContentSchema } from "~/messaging/schemas";
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, withoutUnsafeCharacters } from "./safe-text";
+import { hasUnsafeCharacters, unsafeTextMessage, withoutUnsafeCharacters } from "./safe-text";
 
 describe("safe text", () => {
   it("finds NUL, lone surrogates and the mark of invalid UTF-8; lets every real character through", () => {
@@ -29,15 +29,15 @@ describe("safe text", () => {
     const form = new FormData();
     form.set("name", "Ava\u0000");
     form.set("note", "fine");
-    expect(parseForm(schema, form)).toEqual({ data: null, fieldErrors: { name: UNSAFE_TEXT_MESSAGE } });
+    expect(parseForm(schema, form)).toEqual({ data: null, fieldErrors: { name: unsafeTextMessage() } });
     form.set("name", "Ava");
     form.set("note", "Pasted from Word\u000B");
-    expect(parseForm(schema, form)).toEqual({ data: null, fieldErrors: { note: UNSAFE_TEXT_MESSAGE } });
+    expect(parseForm(schema, form)).toEqual({ data: null, fieldErrors: { note: unsafeTextMessage() } });
   });
 
   it("refuses unsafe message text, for the socket path too", () => {
     const r = MessageContentSchema.safeParse("hi\u0000");
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe(UNSAFE_TEXT_MESSAGE);
+    expect(r.error?.issues[0]?.message).toBe(unsafeTextMessage());
   });
 });

@@ -5,7 +5,10 @@
 // U+FFFF are not characters at all. Every form goes through `parseForm` (auth-schemas.ts), which applies this to
 // every field before the form's own schema; the messaging schemas apply it too, for the WebSocket path.
 
-export const UNSAFE_TEXT_MESSAGE = "This contains hidden characters (often pasted from another program) that cannot be used here. Please retype it.";
+import { m } from "~/paraglide/messages";
+
+/** What a field with such characters says, in the reader's language. */
+export const unsafeTextMessage = () => m.site_unsafe_text();
 
 // C0 and C1 controls and DEL, apart from tab, newline and carriage return, which typed text holds.
 const UNSAFE_SOURCE =
@@ -27,9 +30,9 @@ export function withoutUnsafeCharacters(text: string): string {
 export function unsafeFields(values: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
-    if (typeof value === "string" && hasUnsafeCharacters(value)) errors[key] = UNSAFE_TEXT_MESSAGE;
+    if (typeof value === "string" && hasUnsafeCharacters(value)) errors[key] = unsafeTextMessage();
     else if (typeof value === "object" && value !== null && "name" in value && typeof value.name === "string" && hasUnsafeCharacters(value.name)) {
-      errors[key] = UNSAFE_TEXT_MESSAGE;
+      errors[key] = unsafeTextMessage();
     }
   }
   return errors;

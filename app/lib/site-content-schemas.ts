@@ -25,6 +25,14 @@ const optionalLine = (max: number, tooLong: (inputs: { max: number }) => string)
     .default("")
     .transform((v) => v || null);
 
+/** Markdown as announcements are written: raw HTML is refused, naming the tag. */
+const refuseHtml = (text: string, ctx: z.RefinementCtx) => {
+  const tag = findHtmlTag(text);
+  if (tag) ctx.addIssue({ code: "custom", message: m.calendar_error_html({ tag }) });
+};
+
+// The Spanish versions a coach may write beside the English (issue 27) follow the English field's rules, except that
+// they may be left empty (stored as null: Spanish readers then get the English, marked as such).
 export const AnnouncementSchema = z.object({
   title: z
     .string()
@@ -34,15 +42,15 @@ export const AnnouncementSchema = z.object({
       200,
       says(() => m.calendar_error_title_too_long({ max: 200 })),
     ),
-  body: z
+  body: z.string().trim().min(1, says(m.calendar_error_body_required)).max(20_000, says(m.calendar_error_body_too_long)).superRefine(refuseHtml),
+  titleEs: optionalLine(200, m.calendar_error_title_too_long),
+  bodyEs: z
     .string()
     .trim()
-    .min(1, says(m.calendar_error_body_required))
     .max(20_000, says(m.calendar_error_body_too_long))
-    .superRefine((text, ctx) => {
-      const tag = findHtmlTag(text);
-      if (tag) ctx.addIssue({ code: "custom", message: m.calendar_error_html({ tag }) });
-    }),
+    .superRefine(refuseHtml)
+    .default("")
+    .transform((v) => v || null),
   pinned: checkbox,
 });
 export type AnnouncementInput = z.output<typeof AnnouncementSchema>;
@@ -81,6 +89,9 @@ export const EventSchema = z
     timeNote: optionalLine(80, m.calendar_error_time_note_too_long),
     place: optionalLine(160, m.calendar_error_place_too_long),
     note: optionalLine(300, m.calendar_error_note_too_long),
+    titleEs: optionalLine(120, m.calendar_error_title_too_long),
+    timeNoteEs: optionalLine(80, m.calendar_error_time_note_too_long),
+    noteEs: optionalLine(300, m.calendar_error_note_too_long),
     hasRegister: checkbox,
     closed: checkbox,
   })
@@ -111,8 +122,10 @@ export function eventFormValues(form: FormData): Record<string, unknown> {
 export const CancelledDateSchema = z.object({
   day: z.string().trim().min(1, says(m.calendar_error_date_required)).refine(isIsoDay, says(m.calendar_error_date)),
   note: optionalLine(200, m.calendar_error_note_too_long),
+  noteEs: optionalLine(200, m.calendar_error_note_too_long),
 });
-export type CancelledDateInput = z.output<typeof CancelledDateSchema>;
+/** A cancellation; its Spanish note may be left out by callers other than the form (the demo content). */
+export type CancelledDateInput = Omit<z.output<typeof CancelledDateSchema>, "noteEs"> & { noteEs?: string | null };
 
 /** The message for a day that cannot be read, in the page's language (`UNREADABLE_DAY` is its English). */
 export const unreadableDay = () => m.calendar_error_unreadable_day();

@@ -3,6 +3,7 @@
 // of rate_limits, taken in the caller's transaction: `mail:from:<user id>` and `mail:to:<address, hashed>`.
 import type { Db } from "../../db/client";
 import { addressKey, giveBackRateLimit, hitRateLimit } from "../models/rate-limit.server";
+import { m } from "~/paraglide/messages";
 
 /** Mails one person may have the site send to addresses they typed, per hour. */
 export const MAIL_PER_SENDER = 10;
@@ -12,15 +13,10 @@ export const MAIL_LIMIT_WINDOW_SECONDS = 3600;
 
 export type MailLimitRefusal = { error: string; retryAfterSeconds: number };
 
-function waitFor(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
+/** The refusals' words, in the reader's language, with the wait in whole minutes. */
 export const MAIL_LIMIT_TEXT = {
-  sender: (seconds: number) => `You have sent as many emails as you can for now. Please wait ${waitFor(seconds)} and try again.`,
-  recipient: (seconds: number) =>
-    `We have already sent several emails to this address. Please wait ${waitFor(seconds)} and try again, and check its spam folder.`,
+  sender: (seconds: number) => m.site_mail_limit_sender({ minutes: Math.ceil(seconds / 60) }),
+  recipient: (seconds: number) => m.site_mail_limit_recipient({ minutes: Math.ceil(seconds / 60) }),
 };
 
 /**

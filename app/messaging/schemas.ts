@@ -4,7 +4,7 @@
 // directly and never this file.
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "./core";
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE } from "~/lib/safe-text";
+import { hasUnsafeCharacters, unsafeTextMessage } from "~/lib/safe-text";
 import { getLocale, isLocale, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
 
@@ -28,7 +28,7 @@ export const SEND_FAILED_MESSAGE = sendFailedMessage("en");
 /** A message's text: trimmed, not blank (spec section 5). */
 export const MessageContentSchema = z
   .string(says(m.messaging_content_required))
-  .refine((s) => !hasUnsafeCharacters(s), UNSAFE_TEXT_MESSAGE)
+  .refine((s) => !hasUnsafeCharacters(s), { error: unsafeTextMessage })
   .trim()
   .min(1, says(m.messaging_content_required))
   .max(

@@ -24,7 +24,12 @@ import { DELETED_USER_NAME } from "~/lib/profile";
 
 export async function getAccountSettings(db: Db, userId: string) {
   const [row] = await db
-    .select({ emailVerified: users.emailVerified, notifyMessages: users.notifyMessages, notifySubmissions: users.notifySubmissions })
+    .select({
+      emailVerified: users.emailVerified,
+      notifyMessages: users.notifyMessages,
+      notifyChanges: users.notifyChanges,
+      notifySubmissions: users.notifySubmissions,
+    })
     .from(users)
     .where(eq(users.id, userId));
   const hasPassword =
@@ -34,7 +39,7 @@ export async function getAccountSettings(db: Db, userId: string) {
         .from(accounts)
         .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential")))
     ).length > 0;
-  return { ...(row ?? { emailVerified: false, notifyMessages: true, notifySubmissions: true }), hasPassword };
+  return { ...(row ?? { emailVerified: false, notifyMessages: true, notifyChanges: true, notifySubmissions: true }), hasPassword };
 }
 
 export async function getActiveSessions(db: Db, userId: string) {
@@ -57,7 +62,7 @@ export async function getOwnSessionToken(db: Db, userId: string, sessionId: stri
 export async function updatePreferences(
   db: DbOrTx,
   userId: string,
-  input: { notifyMessages?: boolean; notifySubmissions?: boolean; cancellationMails?: boolean },
+  input: { notifyMessages?: boolean; notifyChanges?: boolean; notifySubmissions?: boolean },
 ) {
   await db
     .update(users)
@@ -90,6 +95,7 @@ export async function exportUserData(db: Db, userId: string) {
       clientKind: users.clientKind,
       dateOfBirth: users.dateOfBirth,
       notifyMessages: users.notifyMessages,
+      notifyChanges: users.notifyChanges,
       notifySubmissions: users.notifySubmissions,
       createdAt: users.createdAt,
     })
@@ -184,6 +190,7 @@ export async function anonymizeUser(db: Db, userId: string, services?: Safeguard
         phone: null,
         avatarUrl: null,
         notifyMessages: false,
+        notifyChanges: false,
         notifySubmissions: false,
         dateOfBirth: null,
         safeguardingLead: false,

@@ -19,6 +19,7 @@ import {
 } from "~/auth/account-settings.server";
 import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
+import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, EmailField, PasswordField, PhoneField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
 import { getLocale, LANGUAGE_NAMES, localHref, LOCALES } from "~/i18n/locale";
@@ -47,6 +48,7 @@ import { familyAction } from "~/family/actions.server";
 import { FAMILY_INTENTS } from "~/family/schemas";
 import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
+import { isAdmin } from "~/models/users.server";
 
 const LanguageSchema = z.object({ locale: z.enum(LOCALES, { error: () => m.account_error_unknown_action() }) });
 
@@ -80,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     leftOnDeletion,
     // Notifications on this person's devices (issue 27): the key a browser subscribes with, and the devices.
     push: { publicKey: (await getPushKeys(context.config, context.db)).publicKey, devices: await listDevices(context.db, user.id) },
+    // Links to the staff pages (issue 28): /staff for administrators, /staff/profile for coaches.
+    staffLinks: { admin: await isAdmin(context.db, user.id), coach: user.role === "coach" },
   };
 }
 
@@ -100,7 +104,7 @@ const IntentSchema = z.enum([
 
 /** Success is said on the page itself (a toast needs JavaScript; these forms work without it). */
 function done(intent: string, saved: string, headers = new Headers()) {
-  return data<ActionData>({ intent, saved }, { headers });
+  return data<ActionData>({ intent, saved, savedAt: Date.now() }, { headers });
 }
 
 function refusal(intent: string, r: Extract<SettingsResult, { ok: false }>) {
@@ -156,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!input) return bad(fieldErrors);
       await updatePreferences(context.db, user.id, {
         notifyMessages: input.notifyMessages,
-        ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : {}),
+        ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : { notifyChanges: input.notifyChanges }),
       });
       return done(intent.data, m.account_saved_preferences());
     }
@@ -221,16 +225,16 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const errorsFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? (actionData?.fieldErrors ?? {}) : {});
   const errorFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? actionData?.error : undefined);
   const familyIntent = (FAMILY_INTENTS as readonly string[]).includes(actionData?.intent ?? "");
+  // Said at the end of the section whose form was sent, where the person is looking (the family's forms say theirs).
+  // A form that succeeded starts again empty (a new key), so a password typed is not left on the screen.
+  const clearedFor = (intent: string) => (actionData?.saved && actionData.intent === intent ? actionData.savedAt : undefined);
+  const savedFor = (...intents: string[]) =>
+    actionData?.saved && intents.includes(actionData.intent) ? <Confirmation key={actionData.savedAt}>{actionData.saved}</Confirmation> : null;
   const others = sessions.filter((s) => !s.current);
   const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
-      {actionData?.saved && !familyIntent ? (
-        <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-slate-900">
-          {actionData.saved}
-        </p>
-      ) : null}
 
       <CardSection title={m.account_section_profile()} id="profile-heading">
         <Form method="post" className="flex flex-col gap-4">
@@ -248,6 +252,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {m.account_save_profile()}
           </Button>
         </Form>
+        {savedFor("profile")}
       </CardSection>
 
       {family ? (
@@ -277,7 +282,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <FormError message={errorFor("resend-verification")} />
           </Form>
         )}
-        <Form method="post" className="flex flex-col gap-4">
+        <Form method="post" key={clearedFor("email")} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="email" />
           <EmailField label={m.account_field_new_email()} name="newEmail" required error={errorsFor("email").newEmail} />
           <FormError message={errorFor("email")} />
@@ -285,11 +290,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {m.account_change_email()}
           </Button>
         </Form>
+        {savedFor("email")}
       </CardSection>
 
       {settings.hasPassword ? (
         <CardSection title={m.account_section_password()} id="password-heading">
-          <Form method="post" className="flex flex-col gap-4">
+          <Form method="post" key={clearedFor("password")} className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="password" />
             <PasswordField label={m.account_field_current_password()} name="currentPassword" error={errorsFor("password").currentPassword} />
             <PasswordField purpose="new" label={m.account_field_new_password()} name="newPassword" error={errorsFor("password").newPassword} />
@@ -298,6 +304,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               {m.account_change_password()}
             </Button>
           </Form>
+          {savedFor("password")}
         </CardSection>
       ) : null}
 
@@ -308,6 +315,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <input type="checkbox" name="notifyMessages" defaultChecked={settings.notifyMessages} className="size-4" />
             {m.account_notify_messages()}
           </label>
+          {user.role === "client" ? (
+            <label className="flex items-center gap-2 text-slate-900">
+              <input type="checkbox" name="notifyChanges" defaultChecked={settings.notifyChanges} className="size-4" />
+              {m.account_notify_changes()}
+            </label>
+          ) : null}
           {user.role === "coach" ? (
             <label className="flex items-center gap-2 text-slate-900">
               <input type="checkbox" name="notifySubmissions" defaultChecked={settings.notifySubmissions} className="size-4" />
@@ -318,6 +331,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             {m.account_save_preferences()}
           </Button>
         </Form>
+        {savedFor("preferences")}
       </CardSection>
 
       <PushDevices publicKey={loaderData.push.publicKey} devices={loaderData.push.devices} />
@@ -374,7 +388,29 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         ) : null}
+        {savedFor("end-session", "end-others")}
       </CardSection>
+
+      {loaderData.staffLinks.admin || loaderData.staffLinks.coach ? (
+        <CardSection title={m.staff_account_section()} id="staff-links-heading">
+          <ul className="flex flex-col gap-2">
+            {loaderData.staffLinks.admin ? (
+              <li>
+                <Link to={localHref("/staff")} className="font-semibold text-court-800 underline">
+                  {m.staff_account_admin_link()}
+                </Link>
+              </li>
+            ) : null}
+            {loaderData.staffLinks.coach ? (
+              <li>
+                <Link to={localHref("/staff/profile")} className="font-semibold text-court-800 underline">
+                  {m.staff_account_profile_link()}
+                </Link>
+              </li>
+            ) : null}
+          </ul>
+        </CardSection>
+      ) : null}
 
       <CardSection title={m.account_section_data()} id="data-heading">
         <p className="mb-4 text-slate-800">{settings.emailVerified ? m.account_data_text() : m.account_data_text_unconfirmed()}</p>

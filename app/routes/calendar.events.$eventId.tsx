@@ -5,7 +5,8 @@ import { PageHeader } from "~/components/page-header";
 import { requireCoach } from "~/auth/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
-import { getEvent, updateEvent } from "~/calendar/events.server";
+import { getEvent } from "~/calendar/events.server";
+import { changeEvent } from "~/calendar/cancellations.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 
@@ -27,6 +28,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     timeNote: e.timeNote ?? "",
     place: e.place ?? "",
     note: e.note ?? "",
+    titleEs: e.titleEs ?? "",
+    timeNoteEs: e.timeNoteEs ?? "",
+    noteEs: e.noteEs ?? "",
     hasRegister: e.hasRegister,
     closed: e.closed,
   };
@@ -39,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   invariantResponse(form.get("intent") === "update", "Unknown action");
   const { input, failure } = readEventForm(form);
   if (!input) return failure;
-  if (!(await updateEvent(context.db, params.eventId, input))) throw data("Event not found", { status: 404 });
+  if (!(await changeEvent(context, params.eventId, input))) throw data("Event not found", { status: 404 });
   throw await redirectWithToast(context, "/calendar/events", { title: m.calendar_event_saved(), type: "success" });
 }
 

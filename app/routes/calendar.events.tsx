@@ -15,8 +15,8 @@ import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { CancelledDateSchema, RemoveCancellationSchema, unreadableDay } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
-import { cancelDay } from "~/calendar/cancellations.server";
-import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent, removeCancelledDay } from "~/calendar/events.server";
+import { cancelDay, restoreDay } from "~/calendar/cancellations.server";
+import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } from "~/calendar/events.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.calendar_editor_title() }];
@@ -28,11 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     today,
     events: events.map((e) => ({ id: e.id, title: e.title, when: formatWhen(e), past: e.kind === "date" && e.onDate! < today })),
-    cancelled: cancelled.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note, past: c.day < today })),
+    cancelled: cancelled.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note, noteEs: c.noteEs, past: c.day < today })),
   };
 }
 
-type CancellationResult = { ok: false; form: "cancellation"; fieldErrors: Partial<Record<string, string>>; values: { day: string; note: string } };
+type CancellationResult = {
+  ok: false;
+  form: "cancellation";
+  fieldErrors: Partial<Record<string, string>>;
+  values: { day: string; note: string; noteEs: string };
+};
 type RemovalResult = { ok: false; form: "remove-cancellation"; fieldErrors: Partial<Record<string, string>> };
 
 const back = async (context: Route.ActionArgs["context"], title: string) =>
@@ -58,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(await deleteEvent(context.db, id))) throw data("Event not found", { status: 404 });
       throw await back(context, m.calendar_editor_event_removed());
     case "add-cancellation": {
-      const values = { day: String(form.get("day") ?? ""), note: String(form.get("note") ?? "") };
+      const values = { day: String(form.get("day") ?? ""), note: String(form.get("note") ?? ""), noteEs: String(form.get("noteEs") ?? "") };
       const { data: input, fieldErrors } = parseForm(CancelledDateSchema, form);
       if (!input) return data<CancellationResult>({ ok: false, form: "cancellation", fieldErrors, values }, { status: 400 });
       const added = await cancelDay(context, input, coach.id);
@@ -72,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-cancellation": {
       const { data: input, fieldErrors } = parseForm(RemoveCancellationSchema, form);
       if (!input) return data<RemovalResult>({ ok: false, form: "remove-cancellation", fieldErrors }, { status: 400 });
-      if (!(await removeCancelledDay(context.db, input.day))) throw data("Cancelled date not found", { status: 404 });
+      if (!(await restoreDay(context, input.day))) throw data("Cancelled date not found", { status: 404 });
       throw await back(context, m.calendar_editor_cancellation_removed());
     }
     default:
@@ -146,6 +151,11 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
             <li key={c.day} className="flex flex-wrap items-center gap-3">
               <span className="font-medium">{c.label}</span>
               {c.note ? <span className="text-slate-700">{c.note}</span> : null}
+              {c.noteEs ? (
+                <span lang="es" className="text-slate-700">
+                  {c.noteEs}
+                </span>
+              ) : null}
               {c.past ? <span className="text-sm text-slate-600">{m.calendar_editor_past_day()}</span> : null}
               <Form method="post">
                 <input type="hidden" name="day" value={c.day} />
@@ -182,6 +192,20 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
             error={cancellationResult?.fieldErrors.note}
             placeholder={m.calendar_editor_note_placeholder()}
           />
+          <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-describedby="cancellation-spanish-hint">
+            <legend className="px-1 text-sm font-semibold text-navy-900">{m.calendar_spanish_legend()}</legend>
+            <p id="cancellation-spanish-hint" className="text-sm text-slate-700">
+              {m.calendar_spanish_hint()}
+            </p>
+            <Field
+              label={m.calendar_editor_note_es()}
+              name="noteEs"
+              lang="es"
+              defaultValue={cancellationResult?.values.noteEs ?? ""}
+              error={cancellationResult?.fieldErrors.noteEs}
+              placeholder={m.calendar_editor_note_es_placeholder()}
+            />
+          </fieldset>
           <Button type="submit" className="self-start">
             {m.calendar_editor_cancel_submit()}
           </Button>

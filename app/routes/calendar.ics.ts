@@ -1,5 +1,6 @@
 // /calendar.ics: the organisation's schedule for calendar apps (Google, Apple, Outlook) to subscribe to. At
-// /es/calendar.ics the feed's own words (its description, "Cancelled") are Spanish; events read as coaches typed them.
+// /es/calendar.ics the feed's own words (its description, "Cancelled") are Spanish, and so are the events' titles and
+// notes where a coach wrote a Spanish version (the English as it is otherwise: app/calendar/ics.server.ts).
 import type { Route } from "./+types/calendar.ics";
 import { buildCalendarFeed } from "~/calendar/ics.server";
 import { getCancelledDays, getAllEvents } from "~/calendar/events.server";

@@ -1,13 +1,14 @@
 import { CalendarPlus } from "lucide-react";
 import { localHref } from "~/i18n/locale";
-import { Form, Link } from "react-router";
+import { Fragment } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/calendar";
 import { telHref } from "~/components/footer";
 import { PageHeader } from "~/components/page-header";
 import { CalendarEmbed } from "~/components/public/calendar-embed";
 import { Section } from "~/components/public/section";
-import { Button, buttonClass } from "~/components/ui/button";
-import { getUser, isCoach, requireUser } from "~/auth/session.server";
+import { buttonClass } from "~/components/ui/button";
+import { getUser, isCoach } from "~/auth/session.server";
 import { CALENDAR } from "~/content/calendar.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
@@ -16,11 +17,10 @@ import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
-import { redirectWithToast } from "~/lib/toast.server";
+import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content";
+import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { useRootData } from "~/root";
-import { getCancellationMails, setCancellationMails } from "~/calendar/cancellations.server";
 import { getCancelledDays, getCurrentEvents } from "~/calendar/events.server";
-import { invariantResponse } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -40,40 +40,52 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const tz = context.config.site.timeZone;
   const today = dayInZone(new Date(), tz);
-  const [events, cancelled] = await Promise.all([getCurrentEvents(context.db, today), getCancelledDays(context.db)]);
+  const [rows, cancelled] = await Promise.all([getCurrentEvents(context.db, today), getCancelledDays(context.db)]);
+  const locale = getLocale();
+  // The coaches' words in the reader's language (the English, marked, where no Spanish was written).
+  const events = rows.map((e) => ({
+    ...e,
+    title: inReaderLanguage({ en: e.title, es: e.titleEs }, locale),
+    timeNote: inReaderLanguage({ en: e.timeNote, es: e.timeNoteEs }, locale),
+  }));
+  const typed = (text: string | TypedText): TypedText => (typeof text === "string" ? siteWords(text, locale) : text);
   const season = formatSeason(events);
   return {
     page: pageWords("calendar"),
-    words: CALENDAR[getLocale()],
+    words: CALENDAR[locale],
     signedIn: Boolean(user),
     canEdit: isCoach(user),
-    mailOptIn: user ? await getCancellationMails(context.db, user.id) : false,
     season,
-    overview: weeklyOverview(events),
+    overview: weeklyOverview(events).map((row) => ({
+      day: row.day,
+      entries: row.entries.map((e) => ({ title: e.title, time: typed(e.time), closed: e.closed })),
+    })),
     cancelledText: cancelled.length ? formatCancelledDays(cancelled.map((c) => c.day)) : null,
     upcoming: occurrences(
       events,
       cancelled.map((c) => c.day),
       today,
       14,
-    ).map((o) => ({ ...o, dayLabel: formatDayLong(o.day) })),
+    ).map((o) => ({ ...o, time: o.time === null ? null : typed(o.time), dayLabel: formatDayLong(o.day) })),
     links: subscribeLinks(context.config.publicUrl),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
-  const form = await request.formData();
-  invariantResponse(form.get("intent") === "mail-preference", "Unknown action");
-  const on = form.get("cancellationMails") !== null;
-  await setCancellationMails(context.db, user.id, on);
-  const title = on ? m.calendar_page_mail_on() : m.calendar_page_mail_off();
-  throw await redirectWithToast(context, "/calendar#subscribe", { title, type: "success" });
+/** Texts of one cell of the weekly overview, joined with "; ", each English fallback wrapped and marked. */
+function TypedList({ items, empty }: { items: TypedText[]; empty: string }) {
+  if (items.length === 0) return <>{empty}</>;
+  return items.map((item, i) => (
+    <Fragment key={i}>
+      {i > 0 ? "; " : null}
+      <Typed value={item} />
+      <InEnglishMark of={[item]} />
+    </Fragment>
+  ));
 }
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
-  const { page, words, overview, season, cancelledText, upcoming, links, signedIn, canEdit, mailOptIn } = loaderData;
+  const { page, words, overview, season, cancelledText, upcoming, links, signedIn, canEdit } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={page.description} />
@@ -98,10 +110,16 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               <li key={`${o.day}-${o.eventId}`} className={`flex flex-wrap gap-x-4 px-4 py-3 ${o.cancelled ? "bg-slate-50 text-slate-600" : ""}`}>
                 <span className="w-56 font-semibold">{o.dayLabel}</span>
                 <span className={o.cancelled ? "line-through" : ""}>
-                  {o.title}
-                  {o.time ? `, ${o.time}` : ""}
+                  <Typed value={o.title} />
+                  {o.time ? (
+                    <>
+                      {", "}
+                      <Typed value={o.time} />
+                    </>
+                  ) : null}
                   {o.place ? `, ${o.place}` : ""}
                 </span>
+                <InEnglishMark of={[o.title, o.time]} />
                 {o.cancelled ? <strong className="text-red-800">{m.calendar_page_cancelled()}</strong> : null}
               </li>
             ))}
@@ -131,12 +149,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                     {row.day}
                   </th>
                   <td className="py-2 pr-4">
-                    {row.entries
-                      .map((e) => e.time)
-                      .filter(Boolean)
-                      .join("; ") || "-"}
+                    <TypedList items={row.entries.map((e) => e.time).filter((t) => t.text)} empty="-" />
                   </td>
-                  <td className="py-2">{row.entries.map((e) => e.title).join("; ") || m.calendar_page_no_sessions()}</td>
+                  <td className="py-2">
+                    <TypedList items={row.entries.map((e) => e.title)} empty={m.calendar_page_no_sessions()} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -178,15 +195,12 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="mt-4 max-w-3xl rounded-lg border border-ball-300 bg-ball-300/20 p-4 text-slate-800">{words.refreshNote}</p>
         {signedIn ? (
-          <Form method="post" className="mt-6 flex max-w-3xl flex-col gap-3" aria-label={m.calendar_page_mail_title()}>
-            <input type="hidden" name="intent" value="mail-preference" />
-            <label className="flex items-center gap-2 text-slate-800">
-              <input type="checkbox" name="cancellationMails" defaultChecked={mailOptIn} className="size-4" /> {m.calendar_page_mail_label()}
-            </label>
-            <Button type="submit" variant="secondary" className="self-start">
-              {m.calendar_page_mail_save()}
-            </Button>
-          </Form>
+          <p className="mt-6 max-w-3xl text-slate-800">
+            {m.calendar_page_changes_note()}{" "}
+            <Link to={localHref("/account#notifications-heading")} className="font-medium text-court-800 underline">
+              {m.calendar_page_changes_link()}
+            </Link>
+          </p>
         ) : null}
       </Section>
     </>

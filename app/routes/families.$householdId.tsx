@@ -22,6 +22,7 @@ import { isSafeguardingLead } from "~/family/safe-play.server";
 import { EditAthleteSchema } from "~/family/schemas";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
+import { Confirmation } from "~/components/ui/confirmation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -105,9 +106,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
               {p.role === "athlete" ? ` · ${p.hasLogin ? m.messaging_household_has_login() : m.messaging_household_no_login()}` : null}
               {p.email || p.phone ? <span className="block text-sm text-slate-700">{[p.email, p.phone].filter(Boolean).join(" · ")}</span> : null}
               {actionData?.corrected && actionData.userId === p.id ? (
-                <p role="status" className="mt-1 text-sm text-slate-900">
-                  {actionData.corrected}
-                </p>
+                <Confirmation className="mt-1 text-sm">{actionData.corrected}</Confirmation>
               ) : null}
               {loaderData.lead ? <CorrectMember member={p} actionData={actionData} busy={busy} /> : null}
             </li>

@@ -10,6 +10,7 @@ import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
 import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
+import { Confirmation } from "~/components/ui/confirmation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -35,9 +36,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
   return (
     <AuthCard title={loaderData.page.heading} subtitle={m.account_forgot_subtitle()}>
       {actionData?.ok ? (
-        <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-sm text-slate-900">
-          {actionData.message}
-        </p>
+        <Confirmation className="text-sm">{actionData.message}</Confirmation>
       ) : (
         <Form method="post" noValidate className="flex flex-col gap-4">
           <EmailField label={m.account_field_email()} name="email" required error={failed?.fieldErrors?.email} />

@@ -8,7 +8,10 @@ import { Section } from "~/components/public/section";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
-import { renderMarkdown } from "~/announcements/markdown";
+import { renderPostBody } from "~/announcements/markdown";
+import { InEnglishMark, Typed } from "~/components/public/typed-text";
+import { getLocale } from "~/i18n/locale";
+import { inReaderLanguage } from "~/lib/typed-content";
 import { pageMeta } from "~/lib/meta";
 import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
@@ -31,17 +34,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const posts = await getAnnouncements(context.db);
   const tz = context.config.site.timeZone;
+  const locale = getLocale();
   return {
     page: pageWords("general"),
     canEdit: isCoach(user),
-    posts: posts.map((p) => ({
-      id: p.id,
-      title: p.title,
-      pinned: p.pinned,
-      date: formatDateIn(p.publishedAt, tz),
-      iso: p.publishedAt.toISOString(),
-      html: renderMarkdown(p.body),
-    })),
+    posts: posts.map((p) => {
+      const { html, lang, fallback } = renderPostBody(p, locale);
+      return {
+        id: p.id,
+        title: inReaderLanguage({ en: p.title, es: p.titleEs }, locale),
+        pinned: p.pinned,
+        date: formatDateIn(p.publishedAt, tz),
+        iso: p.publishedAt.toISOString(),
+        body: { html, lang, fallback },
+      };
+    }),
   };
 }
 
@@ -88,13 +95,18 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
                     </span>
                   ) : null}
                   <time dateTime={a.iso}>{a.date}</time>
+                  <InEnglishMark of={[a.title, a.body]} />
                 </p>
                 <h3 id={`post-${a.id}`} className="mt-1 text-xl font-semibold text-navy-900">
                   <Link to={localHref(`/general/${a.id}`)} className="hover:underline">
-                    {a.title}
+                    <Typed value={a.title} />
                   </Link>
                 </h3>
-                <div className="prose-post mt-2 text-slate-700" dangerouslySetInnerHTML={{ __html: a.html }} />
+                <div
+                  lang={a.body.fallback ? a.body.lang : undefined}
+                  className="prose-post mt-2 text-slate-700"
+                  dangerouslySetInnerHTML={{ __html: a.body.html }}
+                />
               </article>
             </li>
           ))}

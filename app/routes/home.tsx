@@ -9,6 +9,8 @@ import { buttonClass } from "~/components/ui/button";
 import { HOME } from "~/content/home.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
+import { InEnglishMark, Typed } from "~/components/public/typed-text";
+import { inReaderLanguage } from "~/lib/typed-content";
 import { m } from "~/paraglide/messages";
 import { SERVICE_AREAS, TAGLINE } from "~/content/site";
 import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/meta";
@@ -32,6 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tz = context.config.site.timeZone;
+  const locale = getLocale();
   const [testimonials, events, shortNotice] = await Promise.all([
     loadTestimonialsSection(request, context),
     getScheduleCards(context.db, tz),
@@ -39,10 +42,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     page: pageWords("home"),
-    words: HOME[getLocale()],
+    words: HOME[locale],
     testimonials,
     events,
-    cancellations: shortNotice.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note })),
+    cancellations: shortNotice.map((c) => ({
+      day: c.day,
+      label: formatDayLong(c.day),
+      note: inReaderLanguage({ en: c.note, es: c.noteEs }, locale),
+    })),
   };
 }
 
@@ -57,7 +64,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {loaderData.cancellations.map((c) => (
               <p key={c.day} className="font-semibold">
                 {m.home_cancelled_day({ day: c.label })}
-                {c.note ? ` ${c.note}` : ""}
+                {c.note ? (
+                  <>
+                    {" "}
+                    <Typed value={c.note} />
+                    <InEnglishMark of={[c.note]} />
+                  </>
+                ) : null}
               </p>
             ))}
           </div>
@@ -135,19 +148,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={event.id}>
               <Card className={`flex h-full flex-col ${event.status === "open" ? "" : "bg-slate-50"}`}>
                 <h3 className="flex items-center gap-2 text-lg font-semibold text-navy-900">
-                  <CalendarDays aria-hidden className="size-5 text-court-700" />
-                  {event.title}
+                  <CalendarDays aria-hidden className="size-5 shrink-0 text-court-700" />
+                  <Typed value={event.title} />
                 </h3>
-                <p className="mt-2 font-semibold text-court-800">{event.when}</p>
+                <InEnglishMark of={[event.title, ...event.when, event.details]} className="mt-2 self-start" />
+                <p className="mt-2 font-semibold text-court-800">
+                  {event.when.map((part, i) => (
+                    <Typed key={i} value={part} />
+                  ))}
+                </p>
                 <p className="mt-1 flex-1 text-slate-700">
-                  {event.details}
+                  <Typed value={event.details} />
                   {event.place ? <span className="block">{event.place}</span> : null}
                 </p>
                 {event.hasRegister ? (
                   <Link
                     to={localHref("/programs/registration")}
                     className={buttonClass("primary", "mt-4 self-start")}
-                    aria-label={m.home_register_for({ event: event.title })}
+                    aria-label={m.home_register_for({ event: event.title.text })}
                   >
                     {m.nav_register()}
                   </Link>

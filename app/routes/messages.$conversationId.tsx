@@ -27,7 +27,7 @@ import {
   retryAfterHeaders,
   type SendRefusal,
 } from "~/messaging/index.server";
-import { hasUnsafeCharacters, UNSAFE_TEXT_MESSAGE, unsafeFields } from "~/lib/safe-text";
+import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe-text";
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { formatDateTime } from "~/lib/datetime";
@@ -168,7 +168,7 @@ const ReportSchema = z.object({
   messageId: z.string().max(64),
   reason: z
     .string()
-    .refine((s) => !hasUnsafeCharacters(s), UNSAFE_TEXT_MESSAGE)
+    .refine((s) => !hasUnsafeCharacters(s), { error: unsafeTextMessage })
     .trim()
     .min(3, { error: () => m.messaging_report_reason_required() })
     .max(1000, { error: () => m.messaging_report_reason_too_long() }),

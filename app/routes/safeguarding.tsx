@@ -33,6 +33,7 @@ import {
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { useId } from "react";
+import { Confirmation } from "~/components/ui/confirmation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -128,11 +129,7 @@ export default function Safeguarding({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{m.messaging_sg_heading()}</h1>
-      {answer?.done ? (
-        <p role="status" className="rounded-md border border-court-300 bg-court-50 px-3 py-2 text-slate-900">
-          {answer.done}
-        </p>
-      ) : null}
+      {answer?.done ? <Confirmation>{answer.done}</Confirmation> : null}
 
       {conversation ? (
         <section aria-labelledby="conversation-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -33,6 +33,7 @@ import * as galleryPhotosRoute from "./gallery.photos";
 import * as photoFile from "./gallery.photos.$file";
 import * as vlog from "./vlog";
 import * as unsubscribe from "./unsubscribe";
+import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "~/notifications/changes.server";
 
 const { db } = await createTestDatabase();
 beforeAll(() => createRouteUsers(db));
@@ -45,7 +46,7 @@ const rows = async <T extends typeof announcements | typeof events | typeof canc
 describe("announcements", () => {
   it("start with the page's current words, newest first", async () => {
     const res = await call(general.loader, { request: get("/general"), context: ctx("visitor") });
-    const titles = (res.body as { posts: Array<{ title: string }> }).posts.map((p) => p.title);
+    const titles = (res.body as { posts: Array<{ title: { text: string } }> }).posts.map((p) => p.title.text);
     expect(titles).toEqual([
       "Fall weekly schedule starts September 7",
       "No sessions on 9/21, 10/13 and 10/21",
@@ -99,10 +100,10 @@ describe("announcements", () => {
     expect(created.status).toBe(302);
     const id = created.headers.get("location")!.replace("/general/", "");
     let list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as {
-      posts: Array<{ title: string; html: string; pinned: boolean }>;
+      posts: Array<{ title: { text: string }; body: { html: string }; pinned: boolean }>;
     };
-    expect(list.posts[0]!.title).toBe("Courts resurfaced");
-    expect(list.posts[0]!.html).toContain("<strong>New</strong>");
+    expect(list.posts[0]!.title.text).toBe("Courts resurfaced");
+    expect(list.posts[0]!.body.html).toContain("<strong>New</strong>");
 
     // Pinning an older post puts it on top.
     const older = (await db.select().from(announcements).where(eq(announcements.title, "Scholarship recipients")))[0]!;
@@ -112,7 +113,7 @@ describe("announcements", () => {
       params: { postId: older.id },
     });
     list = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as typeof list;
-    expect(list.posts.slice(0, 2).map((p) => [p.title, p.pinned])).toEqual([
+    expect(list.posts.slice(0, 2).map((p) => [p.title.text, p.pinned])).toEqual([
       ["Scholarship recipients", true],
       ["Courts resurfaced", false],
     ]);
@@ -124,10 +125,10 @@ describe("announcements", () => {
     });
     expect(edited.status).toBe(302);
     const page = (await call(post.loader, { request: get(`/general/${id}`), context: ctx("visitor"), params: { postId: id } })).body as {
-      title: string;
-      html: string;
+      title: { text: string };
+      body: { html: string };
     };
-    expect(page).toMatchObject({ title: "Courts resurfaced!", html: "<p>Done.</p>\n" });
+    expect(page).toMatchObject({ title: { text: "Courts resurfaced!" }, body: { html: "<p>Done.</p>\n" } });
 
     const xml = (await call(feed.loader, { request: get("/general/feed.xml"), context: ctx("visitor") })).body as string;
     expect(xml).toContain("<title>Courts resurfaced!</title>");
@@ -146,9 +147,9 @@ describe("announcements", () => {
 describe("events and cancelled dates", () => {
   it("seed the home page's cards as they were", async () => {
     const res = (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as {
-      events: Array<{ title: string; when: string; hasRegister: boolean }>;
+      events: Array<{ title: { text: string }; when: Array<{ text: string }>; hasRegister: boolean }>;
     };
-    expect(res.events.map((e) => [e.title, e.when, e.hasRegister])).toEqual([
+    expect(res.events.map((e) => [e.title.text, e.when.map((part) => part.text).join(""), e.hasRegister])).toEqual([
       ["Fall Weekly Schedule", "Sundays 8-10 AM", true],
       ["Monday-Thursday Clinics", "Monday-Thursday 4:30-6:00 PM", true],
       ["Level-5 Youth Clinic (Ages 8-12)", "Tuesday and Thursday 4:30-5:30 PM", true],
@@ -226,12 +227,14 @@ describe("events and cancelled dates", () => {
     const fun = (await db.select().from(events).where(eq(events.title, "Family Fun Day")))[0]!;
     await add({ intent: "move-up", id: fun.id });
     let cards = (
-      (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: Array<{ title: string; place: string | null }> }
+      (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as {
+        events: Array<{ title: { text: string }; place: string | null }>;
+      }
     ).events;
-    const titles = cards.map((c) => c.title);
+    const titles = cards.map((c) => c.title.text);
     expect(titles).not.toContain("Last Year's Gala");
     expect(titles.indexOf("Family Fun Day")).toBe(titles.indexOf("Saturday") - 1);
-    expect(cards.find((c) => c.title === "Family Fun Day")!.place).toBe("Anacostia Park");
+    expect(cards.find((c) => c.title.text === "Family Fun Day")!.place).toBe("Anacostia Park");
 
     // A cancellation tomorrow: the banner; one next month: no banner.
     expect((await add({ intent: "add-cancellation", day: addDays(today, 1), note: "Courts flooded" })).status).toBe(302);
@@ -239,14 +242,16 @@ describe("events and cancelled dates", () => {
     const again = await add({ intent: "add-cancellation", day: addDays(today, 1) });
     expect(again).toMatchObject({ status: 400, body: { fieldErrors: { day: "That date is already cancelled" } } });
     const banner = (
-      (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: Array<{ day: string; note: string }> }
+      (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as {
+        cancellations: Array<{ day: string; note: { text: string } }>;
+      }
     ).cancellations;
-    expect(banner).toEqual([expect.objectContaining({ day: addDays(today, 1), note: "Courts flooded" })]);
+    expect(banner).toEqual([expect.objectContaining({ day: addDays(today, 1), note: expect.objectContaining({ text: "Courts flooded" }) })]);
 
     await add({ intent: "delete-event", id: fun.id });
     await add({ intent: "remove-cancellation", day: addDays(today, 1) });
     cards = ((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { events: typeof cards }).events;
-    expect(cards.map((c) => c.title)).not.toContain("Family Fun Day");
+    expect(cards.map((c) => c.title.text)).not.toContain("Family Fun Day");
     expect(((await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as { cancellations: unknown[] }).cancellations).toEqual(
       [],
     );
@@ -270,49 +275,29 @@ describe("events and cancelled dates", () => {
     expect(contextFor(db, "visitor").config.site.calendarUrl).toBeNull();
   });
 
-  it("lets a signed-in family opt in to cancellation mails, and refuses a visitor", async () => {
-    expect(
-      (
-        await call(calendar.action, {
-          request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }),
-          context: ctx("visitor"),
-        })
-      ).status,
-    ).toBe(401);
-    expect(
-      (
-        await call(calendar.action, {
-          request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }),
-          context: ctx("client"),
-        })
-      ).status,
-    ).toBe(302);
-    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(
-      true,
-    );
-    await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference" }), context: ctx("client") });
-    expect(((await call(calendar.loader, { request: get("/calendar"), context: ctx("client") })).body as { mailOptIn: boolean }).mailOptIn).toBe(
-      false,
-    );
+  it("tells a signed-in family where their notification choices are, and has nothing to post", async () => {
+    expect("action" in calendar).toBe(false);
   });
 });
 
-describe("short-notice cancellation mail", () => {
+describe("a cancellation's mail", () => {
   const cancellationMails = () => db.select().from(mailOutbox).where(eq(mailOutbox.kind, "cancellation"));
 
-  it("goes to families who opted in, with the day and an unsubscribe link that only turns that mail off", async () => {
-    await db.insert(users).values({ id: "client-quiet", email: "quiet@example.com", fullName: "Quiet Family", role: "client" }).onConflictDoNothing();
-    await call(calendar.action, { request: postForm("/calendar", { intent: "mail-preference", cancellationMails: "on" }), context: ctx("client") });
+  it("reaches every family by default, with the day and an unsubscribe link that only turns such notices off", async () => {
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, "client-1"));
+    // The notices earlier tests' changes queued are theirs: this one runs only its own.
+    await db.execute(sql`delete from graphile_worker._private_jobs`);
     const before = (await cancellationMails()).length;
     const today = dayInZone(new Date(), "America/New_York");
     const add = (fields: Record<string, string>) =>
       call(calendarEvents.action, { request: postForm("/calendar/events", fields), context: ctx("coach") });
 
-    // A day more than 48 hours away mails nobody.
-    expect((await add({ intent: "add-cancellation", day: addDays(today, 20) })).status).toBe(302);
-    expect(await cancellationMails()).toHaveLength(before);
-
-    expect((await add({ intent: "add-cancellation", day: addDays(today, 2), note: "Courts resurfaced" })).status).toBe(302);
+    expect((await add({ intent: "add-cancellation", day: addDays(today, 20), note: "Courts resurfaced" })).status).toBe(302);
+    // The queue's job, as it runs it (app/notifications/changes.server.test.ts tests who hears and how).
+    const { rows: jobs } = await db.execute<{ payload: unknown }>(sql`
+      select j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where t.identifier = ${SCHEDULE_CHANGE_JOB}`);
+    for (const job of jobs) await sendScheduleChangeNotice(ctx("coach") as never, job.payload);
     const mails = (await cancellationMails()).slice(before);
     expect(mails.map((m) => m.toAddress)).toEqual(["client@example.com"]);
     expect(mails[0]!.subject).toMatch(/^Cancelled: no sessions on \w+day, \w+ \d+$/);
@@ -320,16 +305,17 @@ describe("short-notice cancellation mail", () => {
     expect(mails[0]!.textBody).toContain("http://localhost:3000/calendar");
     expect(mails[0]!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
-    // The one-click link turns off cancellation mails for that person, and nothing else.
+    // The one-click link turns off these notices for that person, and nothing else.
     const link = /<(http[^>]+)>/.exec(mails[0]!.headers["List-Unsubscribe"] ?? "")![1]!;
     const token = new URL(link).searchParams.get("token")!;
     const [beforeRow] = await db.select().from(users).where(eq(users.id, "client-1"));
+    expect(beforeRow!.notifyChanges).toBe(true);
     expect((await call(unsubscribe.action, { request: postForm(`/unsubscribe?token=${token}`, { token }), context: ctx("visitor") })).status).toBe(
       200,
     );
     const [afterRow] = await db.select().from(users).where(eq(users.id, "client-1"));
     expect(afterRow).toMatchObject({
-      cancellationMails: false,
+      notifyChanges: false,
       notifyMessages: beforeRow!.notifyMessages,
       notifySubmissions: beforeRow!.notifySubmissions,
     });

@@ -75,7 +75,7 @@ describe("POST /testimonials intent=create", () => {
     const before = await rowCount();
     const res = await post({ fields: good });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ ok: false, intent: "create", error: "User not authenticated" });
+    expect(res.body).toEqual({ ok: false, intent: "create", error: "Please sign in to do that." });
     expect(await rowCount()).toBe(before);
   });
 

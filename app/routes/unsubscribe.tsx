@@ -12,6 +12,7 @@ import { mailSettings } from "~/mail/outbox.server";
 import { updatePreferences } from "~/models/account.server";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
+import { Confirmation } from "~/components/ui/confirmation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -31,10 +32,10 @@ const TOPIC_DONE: Record<UnsubscribeTopic, () => string> = {
 };
 
 /** The preference each topic's link turns off. */
-const TOPIC_PREFERENCE: Record<UnsubscribeTopic, "notifyMessages" | "notifySubmissions" | "cancellationMails"> = {
+const TOPIC_PREFERENCE: Record<UnsubscribeTopic, "notifyMessages" | "notifySubmissions" | "notifyChanges"> = {
   messages: "notifyMessages",
   submissions: "notifySubmissions",
-  cancellations: "cancellationMails",
+  cancellations: "notifyChanges",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,9 +63,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
           {m.account_unsubscribe_invalid()}
         </p>
       ) : state.done ? (
-        <p role="status" className="text-slate-900">
-          {TOPIC_DONE[state.topic]()}
-        </p>
+        <Confirmation>{TOPIC_DONE[state.topic]()}</Confirmation>
       ) : (
         <Form method="post" className="flex flex-col gap-4">
           <p className="text-slate-900">{TOPIC_QUESTION[state.topic]()}</p>

@@ -191,9 +191,9 @@ describe("accounts", () => {
     const bad = await runScript(["cli/user-role.ts", "nobody-here@example.com", "coach"], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("no user with the email nobody-here@example.com");
-    const badRole = await runScript(["cli/user-role.ts", email, "admin"], env);
+    const badRole = await runScript(["cli/user-role.ts", email, "manager"], env);
     expect(badRole.code).toBe(1);
-    expect(badRole.stderr).toContain("the role must be client, coach or safeguarding");
+    expect(badRole.stderr).toContain("the role must be client, coach, safeguarding or admin");
 
     const ok = await runScript(["cli/user-role.ts", email, "coach"], env);
     expect(ok.stderr).toBe("");

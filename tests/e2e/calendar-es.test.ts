@@ -99,7 +99,7 @@ describe("the coaches' event form in Spanish", () => {
 });
 
 describe("the calendar in Spanish", () => {
-  it("shows the schedule with Spanish days, times and dates, and the subscription and mail preference in Spanish", async () => {
+  it("shows the schedule with Spanish days, times and dates, and the subscription and where notices are chosen, in Spanish", async () => {
     const coach = await spanishCoach();
     const first = addDays(today(), 3);
     const cancelled = addDays(first, 7);
@@ -164,13 +164,12 @@ describe("the calendar in Spanish", () => {
     const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
     await card.getByText(`${everyWeek(first)} de 5:00 a 6:30 p. m.`).waitFor();
 
-    // A signed-in person's cancellation-mail preference, saved with a Spanish notice.
+    // A signed-in person is told where their notification choices are, in Spanish, and the link keeps the language.
     await coach.page.goto("/es/calendar");
-    const preference = coach.page.getByRole("form", { name: "Avisarme por correo electrónico de las cancelaciones de último momento" });
-    await preference.getByLabel("Enviarme un correo electrónico cuando se cancele una sesión de las próximas 48 horas").check();
-    await preference.getByRole("button", { name: "Guardar mi preferencia" }).click();
-    await coach.page.getByText("Le avisaremos por correo electrónico de las cancelaciones de último momento").first().waitFor();
-    expect(new URL(coach.page.url()).pathname).toBe("/es/calendar");
+    await coach.page.getByText("Las cancelaciones y los cambios de horario le llegan como notificación", { exact: false }).waitFor();
+    await coach.page.getByRole("link", { name: "Sus opciones de notificaciones" }).click();
+    await coach.page.waitForURL((u) => u.pathname === "/es/account");
+    await coach.page.getByRole("region", { name: "Notificaciones", exact: true }).waitFor();
   });
 });
 

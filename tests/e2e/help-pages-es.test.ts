@@ -157,7 +157,7 @@ describe("the home page's testimonials in Spanish", () => {
     const { page, visit } = await open();
     await visit("/es");
     const region = section(page);
-    await region.getByText("Escuche a nuestra comunidad").waitFor();
+    await region.getByText("Lo que dice nuestra comunidad").waitFor();
     await region.getByText("Tanya M., madre").waitFor();
     await region.getByRole("img", { name: "5 de 5 estrellas" }).first().waitFor();
     await region.getByText("¿Forma parte de nuestra comunidad? Inicie sesión para compartir su experiencia.").waitFor();

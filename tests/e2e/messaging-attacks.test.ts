@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../server/embedded-postgres";
-import { UNSAFE_TEXT_MESSAGE } from "../../app/lib/safe-text";
+import { unsafeTextMessage } from "../../app/lib/safe-text";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openSocket, post, startConversation, useSession, type Person, type RawSocket } from "./support/messaging";
 import { startServer, type RunningServer } from "./support/server";
@@ -383,7 +383,7 @@ describe("bad input", () => {
       }),
     });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain(UNSAFE_TEXT_MESSAGE);
+    expect(await res.text()).toContain(unsafeTextMessage());
     // The request's own line comes once it is answered, after anything else the server wrote about it.
     await waitFor(() => a.output().slice(before).includes('"method":"POST","path":"/programs/registration","status":400'), {
       what: "the request log's line for the refused registration",
@@ -396,10 +396,10 @@ describe("bad input", () => {
     const { client, conversationId } = await pair("Unicode");
     const viaForm = await post(a.url, `/messages/${conversationId}`, client, { intent: "send", content: "hello\u0000there" });
     expect(viaForm.status).toBe(400);
-    expect(await viaForm.text()).toContain(UNSAFE_TEXT_MESSAGE);
+    expect(await viaForm.text()).toContain(unsafeTextMessage());
     const s = await openSocket(a.url, client);
     s.send({ type: "send", conversationId, content: "broken \ud800 surrogate", ref: "u1" });
-    await expect.poll(() => s.events.find((e) => e.ref === "u1")).toMatchObject({ type: "error", error: UNSAFE_TEXT_MESSAGE });
+    await expect.poll(() => s.events.find((e) => e.ref === "u1")).toMatchObject({ type: "error", error: unsafeTextMessage() });
     s.close();
     expect(await messageCount(conversationId)).toBe(0);
     const log = a.output();

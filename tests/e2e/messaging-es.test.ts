@@ -255,7 +255,7 @@ describe("messaging in Spanish", () => {
     const participants = night.page.getByRole("list", { name: "Participantes" });
     await participants.getByText("Nico Madre", { exact: true }).waitFor();
     await participants.getByText("Menor de edad", { exact: true }).waitFor();
-    await participants.getByText("Madre, padre o tutor: Rosa Madre").waitFor();
+    await participants.getByText("Madre, padre o tutor legal: Rosa Madre").waitFor();
     await night.page.getByRole("textbox", { name: "Mensaje" }).fill("Buen saque hoy, Nico.");
     await night.page.getByRole("button", { name: "Enviar", exact: true }).click();
     await night.page.getByRole("alert").getByText(QUIET).waitFor();

@@ -2,9 +2,10 @@
 // real code, the site's service worker and the browser's permission prompt; only the browser's own push service is
 // stood in for, by a loopback one that checks the signature and decrypts), a coach writes, and the device receives it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPushService, type PushService, type TestSubscription } from "../support/push-service";
+import { startPushService, type PushService } from "../support/push-service";
 import { waitFor } from "../support/wait-for";
 import { setupBrowser } from "./support/browser";
+import { usePushService } from "./support/push-device";
 import { makePerson, openDatabase, post, startConversation, useSession } from "./support/messaging";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -28,26 +29,7 @@ describe("notifications on a device", () => {
     const parent = await makePerson(server.url, "Pedro Parent", { env });
     const { context, page } = await open();
     await useSession(context, server.url, parent);
-    await context.grantPermissions(["notifications"], { origin: server.url });
-    // The browser's push service, stood in for: the page's subscribe() gets a subscription of the loopback service,
-    // made with the key the page passed, exactly as a browser makes one with Google's or Apple's.
-    let subscription: TestSubscription | null = null;
-    await page.exposeFunction("__testSubscribe", async (key: string) => (subscription = await pushService.subscribe(key)));
-    await page.addInitScript(() => {
-      const toBase64Url = (bytes: Uint8Array) =>
-        btoa(String.fromCharCode(...bytes))
-          .replace(/\+/g, "-")
-          .replace(/\//g, "_")
-          .replace(/=+$/, "");
-      PushManager.prototype.getSubscription = async () => null;
-      PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-        const key = toBase64Url(new Uint8Array(options!.applicationServerKey as ArrayBuffer));
-        const sub = (await (window as unknown as { __testSubscribe: (k: string) => Promise<TestSubscription> }).__testSubscribe(
-          key,
-        )) as TestSubscription;
-        return { toJSON: () => ({ endpoint: sub.endpoint, keys: sub.keys }) } as unknown as PushSubscription;
-      };
-    });
+    const device = await usePushService(context, page, server.url, pushService);
 
     await page.goto("/account");
     const section = page.getByRole("region", { name: "Notifications on your devices" });
@@ -55,6 +37,7 @@ describe("notifications on a device", () => {
     await section.getByRole("button", { name: "Turn on notifications" }).click();
     await section.getByRole("status").getByText("Notifications are on for this device").waitFor();
     await section.getByRole("button", { name: /^Remove / }).waitFor();
+    const subscription = device.subscription();
     expect(subscription).not.toBeNull();
 
     // The coach writes; the parent is not reading: the device gets it after PUSH_DELAY_SECONDS, and no mail is queued.

@@ -1,5 +1,6 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { HONEYPOT_FIELD } from "~/content/forms";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 
 const inputClass =
@@ -84,10 +85,10 @@ export function HoneypotField() {
 
 export function SuccessPanel({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
   return (
-    <div role="status" className="rounded-xl border border-court-200 bg-court-50 p-6">
+    <Confirmation panel>
       <h2 className="text-xl font-semibold text-court-900">{title}</h2>
       <p className="mt-2 text-slate-800">{text}</p>
       {children}
-    </div>
+    </Confirmation>
   );
 }

@@ -1,0 +1,203 @@
+// /staff/profile: a coach's own staff profile (issue 28, decision 0030): their name (the coach-name rule), a photo
+// (the gallery's pipeline), a short bio in English and optionally Spanish, the programs they coach, and whether
+// families see it on /about. The Safe Play and background check dates are shown, not edited: an administrator records
+// them on /staff. requireCoach on the first line of the loader and the action; one plain form (multipart), which works
+// with or without JavaScript.
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/staff.profile";
+import { requireCoach } from "~/auth/session.server";
+import { parseForm } from "~/auth/schemas";
+import { TextAreaField } from "~/components/public/form-fields";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { Confirmation } from "~/components/ui/confirmation";
+import { Field, FormError } from "~/components/ui/field";
+import { Picture } from "~/components/ui/picture";
+import { PROGRAM_LINKS } from "~/content/site";
+import { PHOTO_MESSAGES, processPhoto } from "~/gallery/photo-upload.server";
+import { localHref } from "~/i18n/locale";
+import { formatCalendarDate } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { errorMessage } from "~/lib/page-behaviours-contract";
+import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
+import { m } from "~/paraglide/messages";
+import { portraitCopies } from "~/staff/photos.server";
+import { getOwnCoachProfile, saveOwnCoachProfile } from "~/staff/profiles.server";
+import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...(loaderData ? pageMeta(loaderData.page) : []),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const coach = await requireCoach(request, context);
+  const profile = await getOwnCoachProfile(context.db, coach.id);
+  return {
+    page: { title: m.staff_profile_title(), description: m.staff_profile_description() },
+    profile,
+    programs: PROGRAM_LINKS.map((p) => ({ slug: p.slug, name: p.name() })),
+  };
+}
+
+type Values = { fullName: string; bio: string; bioEs: string; programs: string[]; shown: boolean };
+type ActionData = { ok: false; fieldErrors: Record<string, string | undefined>; values: Values } | { ok: true; done: string; savedAt: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const coach = await requireCoach(request, context);
+  const refused = (fieldErrors: Record<string, string | undefined>, values: Values) =>
+    data<ActionData>({ ok: false, fieldErrors, values }, { status: 400 });
+  // A photo over the limit is refused before its bytes are read, as the gallery's upload does.
+  if (Number(request.headers.get("content-length") ?? 0) > PHOTO_MAX_BYTES + 64 * 1024) {
+    const p = await getOwnCoachProfile(context.db, coach.id);
+    return refused({ photo: PHOTO_MESSAGES.tooLarge() }, { fullName: p.fullName, bio: p.bio, bioEs: p.bioEs, programs: p.programs, shown: p.shown });
+  }
+  const form = await request.formData();
+  const raw = profileFormValues(form);
+  const values: Values = { fullName: raw.fullName, bio: raw.bio, bioEs: raw.bioEs, programs: raw.programs, shown: raw.shown !== undefined };
+  const { data: input, fieldErrors } = parseForm(CoachProfileSchema, raw);
+  const errors: Record<string, string | undefined> = { ...(fieldErrors ?? {}) };
+  const file = form.get("photo");
+  const upload = file instanceof File && file.size > 0 ? file : null;
+  if (upload && upload.size > PHOTO_MAX_BYTES) errors.photo = PHOTO_MESSAGES.tooLarge();
+  if (!input || errors.photo) return refused(errors, values);
+  // Every field is checked before anything is stored: a photo that is not one stores nothing, the words neither.
+  const processed = upload ? await processPhoto(Buffer.from(await upload.arrayBuffer())) : null;
+  if (processed && "error" in processed) return refused({ photo: processed.error }, values);
+  const saved = await saveOwnCoachProfile(context.db, coach, input, processed ? portraitCopies(processed) : null);
+  if (!saved.ok) return refused({ [saved.field]: saved.error }, values);
+  return data<ActionData>({ ok: true, done: input.shown ? m.staff_profile_saved_shown() : m.staff_profile_saved_hidden(), savedAt: Date.now() });
+}
+
+export default function StaffProfile({ loaderData }: Route.ComponentProps) {
+  const { profile, programs } = loaderData;
+  const result = useActionData<ActionData>();
+  const busy = useNavigation().state === "submitting";
+  const refused = result && !result.ok ? result : undefined;
+  const v: Values = refused?.values ?? profile;
+  const e = refused?.fieldErrors ?? {};
+  const checkDate = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
+  const safePlay = checkDate(profile.safePlayCheckedOn);
+  const background = checkDate(profile.backgroundCheckedOn);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{m.staff_profile_heading_own()}</h1>
+        <p className="mt-2 text-slate-800">{m.staff_profile_intro()}</p>
+      </div>
+
+      <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" aria-labelledby="profile-form-heading">
+        <h2 id="profile-form-heading" className="sr-only">
+          {m.staff_profile_heading_own()}
+        </h2>
+        {refused ? <FormError message={m.staff_form_correct()} /> : null}
+        <CardSection title={m.staff_profile_about_you()} id="about-you-heading">
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              <Field
+                label={m.staff_profile_name()}
+                name="fullName"
+                defaultValue={v.fullName}
+                error={e.fullName}
+                required
+                maxLength={NAME_MAX}
+                autoComplete="name"
+                {...(e.fullName ? {} : { "aria-describedby": "name-hint" })}
+              />
+              <p id="name-hint" className="text-sm text-slate-700">
+                {m.staff_profile_name_hint()}
+              </p>
+            </div>
+            <TextAreaField label={m.staff_profile_bio()} name="bio" defaultValue={v.bio} error={e.bio} rows={6} />
+            <p className="-mt-3 text-sm text-slate-700">{m.staff_profile_bio_hint({ max: bioMaxText() })}</p>
+            <TextAreaField label={m.staff_profile_bio_es()} name="bioEs" lang="es" defaultValue={v.bioEs} error={e.bioEs} rows={6} />
+            <p className="-mt-3 text-sm text-slate-700">{m.staff_profile_bio_es_hint()}</p>
+          </div>
+        </CardSection>
+
+        <CardSection title={m.staff_profile_photo()} id="photo-heading">
+          {/* A new key once saved: the file chosen (and "Remove my photo") start again empty, so it is not sent twice. */}
+          <div key={result?.ok ? result.savedAt : "photo"} className="flex flex-col gap-4">
+            {profile.photo ? (
+              <div className="w-40 overflow-hidden rounded-lg bg-slate-100">
+                <Picture image={profile.photo} sizes="160px" eager className="h-auto w-full" />
+              </div>
+            ) : (
+              <p className="text-slate-800">{m.staff_profile_no_photo()}</p>
+            )}
+            <Field
+              label={profile.photo ? m.staff_profile_new_photo() : m.staff_profile_choose_photo()}
+              name="photo"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+              error={e.photo}
+            />
+            <p className="-mt-3 text-sm text-slate-700">{m.staff_profile_photo_hint()}</p>
+            {profile.photo ? (
+              <label className="flex items-center gap-2 text-slate-800">
+                <input type="checkbox" name="removePhoto" className="size-4" /> {m.staff_profile_remove_photo()}
+              </label>
+            ) : null}
+          </div>
+        </CardSection>
+
+        <CardSection title={m.staff_profile_programs()} id="programs-heading">
+          <fieldset className="flex flex-col gap-2" aria-describedby={e.programs ? "programs-error" : undefined}>
+            <legend className="mb-1 text-slate-800">{m.staff_profile_programs_legend()}</legend>
+            {programs.map((p) => (
+              <label key={p.slug} className="flex items-center gap-2 text-slate-900">
+                <input type="checkbox" name="programs" value={p.slug} defaultChecked={v.programs.includes(p.slug)} className="size-4" />
+                {p.name}
+              </label>
+            ))}
+          </fieldset>
+          {e.programs ? (
+            <p id="programs-error" {...errorMessage.field()} className="mt-1 text-sm text-red-700">
+              {e.programs}
+            </p>
+          ) : null}
+        </CardSection>
+
+        <CardSection title={m.staff_profile_checks()} id="checks-heading">
+          <dl className="flex flex-col gap-2 text-slate-900">
+            <div>
+              <dt className="font-semibold">{m.staff_about_safe_play()}</dt>
+              <dd>{safePlay ? m.staff_about_checked_on({ date: safePlay }) : m.staff_about_not_recorded()}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold">{m.staff_about_background()}</dt>
+              <dd>{background ? m.staff_about_checked_on({ date: background }) : m.staff_about_not_recorded()}</dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-sm text-slate-700">{m.staff_profile_checks_by_admin()}</p>
+        </CardSection>
+
+        <CardSection title={m.staff_profile_visibility()} id="visibility-heading">
+          <label className="flex items-start gap-2 text-slate-900">
+            <input type="checkbox" name="shown" defaultChecked={v.shown} className="mt-1 size-4" />
+            {m.staff_profile_show()}
+          </label>
+        </CardSection>
+
+        {result?.ok ? <Confirmation key={result.savedAt}>{result.done}</Confirmation> : null}
+        <Button type="submit" disabled={busy} className="self-start">
+          {m.staff_profile_save()}
+        </Button>
+      </Form>
+
+      <p className="flex flex-wrap gap-4 text-sm text-slate-700">
+        <Link to={localHref("/about#staff-heading")} className="underline">
+          {m.staff_profile_see_about()}
+        </Link>
+        <Link to={localHref("/account")} className="underline">
+          {m.staff_back_to_account()}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.staff_profile_heading_own()} documentTitle={m.staff_profile_title()} />;
+}

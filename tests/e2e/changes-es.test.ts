@@ -1,0 +1,134 @@
+// Changes nobody misses, end to end in Chromium (issue 27): a Spanish-speaking guardian signs up at /es/signup, gets
+// the Spanish confirmation mail, turns on notifications on her phone; a student-athlete of 14 turns them on on his;
+// a coach cancels today's session from the schedule editor. Today's cancellation is urgent: the guardian gets it in
+// Spanish by push and by mail at once, the minor's phone gets the schedule line and nothing else. Real mail (SMTP on
+// loopback) and a loopback push service that decrypts what each phone receives.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPushService, type PushService } from "../support/push-service";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { waitFor } from "../support/wait-for";
+import { createAccount, uniqueEmail } from "./support/accounts";
+import { setupBrowser } from "./support/browser";
+import { makePerson, signInCookie, useSession } from "./support/messaging";
+import { pushesReceived, usePushService } from "./support/push-device";
+import { startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let pushService: PushService;
+const open = setupBrowser(() => server.url);
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  pushService = await startPushService();
+  server = await startServer({
+    env: { SMTP_URL: smtp.url, PUSH_SERVICE_HOSTS: "localhost", SIGNUP_LIMIT_PER_IP: "10000", SIGNIN_LIMIT_PER_IP: "10000" },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+  await pushService?.close();
+});
+
+/** Today in the organisation's zone, as the date field takes it. */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+
+describe("a session cancelled today", () => {
+  it("reaches a Spanish-speaking guardian by push and mail in Spanish, and a minor's phone with the schedule line only", async () => {
+    // The guardian signs up on the Spanish page and confirms her address from the Spanish mail.
+    const email = uniqueEmail("rosa");
+    const password = "cancha-segura-12";
+    const guardian = await open();
+    await guardian.visit("/es/signup");
+    const main = guardian.page.getByRole("main");
+    await main.getByLabel("Nombre completo").fill("Rosa Madre");
+    await main.getByLabel("Correo electrónico").fill(email);
+    await main.getByLabel("Contraseña").fill(password);
+    await main.getByLabel("Soy madre, padre o tutor legal").check();
+    await main.getByLabel("Fecha de nacimiento").fill("1985-04-12");
+    await main.getByRole("button", { name: "Crear una cuenta" }).click();
+    await guardian.page.waitForURL((u) => u.pathname === "/es/signin");
+    const confirmation = await smtp.waitFor(email, "Confirme su correo electrónico");
+    const link = new URL(confirmation.links.find((l) => l.includes("/verify-email?token="))!);
+    await guardian.visit(link.pathname + link.search);
+    await guardian.page.getByText("Gracias: su correo electrónico quedó confirmado.").waitFor();
+
+    // Signed in on her phone, she turns on notifications on /es/account; changes are on by default.
+    await useSession(guardian.context, server.url, {
+      email,
+      password,
+      fullName: "Rosa Madre",
+      cookie: await signInCookie(server.url, email, password),
+    });
+    const rosaPhone = await usePushService(guardian.context, guardian.page, server.url, pushService);
+    await guardian.visit("/es/account");
+    const choices = guardian.page.getByRole("region", { name: "Notificaciones", exact: true });
+    expect(await choices.getByLabel("Cuando se cancele una sesión o cambie el horario", { exact: false }).isChecked()).toBe(true);
+    const devices = guardian.page.getByRole("region", { name: "Notificaciones en sus dispositivos" });
+    await devices.getByRole("button", { name: "Activar las notificaciones" }).click();
+    await devices.getByRole("status").getByText("Las notificaciones están activadas en este dispositivo").waitFor();
+
+    // A student-athlete of 14 with his own login turns them on on his phone.
+    const teenEmail = uniqueEmail("mateo");
+    const born = `${new Date().getFullYear() - 14}-02-03`;
+    await createAccount(server.url, { fullName: "Mateo Joven", email: teenEmail, password: "raqueta-1234", kind: "athlete", dateOfBirth: born });
+    const teen = await open();
+    await useSession(teen.context, server.url, {
+      email: teenEmail,
+      password: "",
+      fullName: "",
+      cookie: await signInCookie(server.url, teenEmail, "raqueta-1234"),
+    });
+    const mateoPhone = await usePushService(teen.context, teen.page, server.url, pushService);
+    await teen.visit("/account");
+    const teenDevices = teen.page.getByRole("region", { name: "Notifications on your devices" });
+    await teenDevices.getByRole("button", { name: "Turn on notifications" }).click();
+    await teenDevices.getByRole("status").getByText("Notifications are on for this device").waitFor();
+
+    // The coach cancels today from the schedule editor.
+    const coach = await makePerson(server.url, "Carla Coach", { coach: true, env: server.env });
+    const editor = await open();
+    await useSession(editor.context, server.url, coach);
+    await editor.visit("/calendar/events");
+    const form = editor.page.getByRole("form", { name: "Cancel a date" });
+    await form.getByLabel("Date", { exact: true }).fill(today());
+    await form.getByLabel("Note", { exact: false }).first().fill("Courts flooded.");
+    await form.getByRole("button", { name: "Cancel this date" }).click();
+    await editor.page
+      .getByText(/ cancelled$/)
+      .first()
+      .waitFor();
+
+    // Rosa's phone: at once, in Spanish, opening the Spanish calendar.
+    const [push] = await waitFor(
+      async () => {
+        const got = await pushesReceived(pushService, rosaPhone.subscription()!.clientHash);
+        return got.length ? got : null;
+      },
+      { what: "the guardian's push", timeout: 20_000 },
+    );
+    expect(push!.title).toMatch(/^Cancelado: no hay sesiones el (lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d+ de \p{L}+$/u);
+    expect(push!.body).toMatch(/^Se cancelaron todas las sesiones del .+\.\nCourts flooded\.$/);
+    expect(push!.url).toBe("/es/calendar");
+    // And her mail, in Spanish too: today's cancellation does not depend on one channel.
+    const mail = await smtp.waitFor(email, "Cancelado: no hay sesiones el");
+    expect(mail.text).toContain("Se cancelaron todas las sesiones del ");
+    expect(mail.html).toMatch(/<html lang="es">/);
+    expect(mail.links.some((l) => l === `${server.url}/es/calendar`)).toBe(true);
+
+    // Mateo's phone: the schedule line, in his account's language, and nothing more.
+    const [teenPush] = await waitFor(
+      async () => {
+        const got = await pushesReceived(pushService, mateoPhone.subscription()!.clientHash);
+        return got.length ? got : null;
+      },
+      { what: "the minor's push", timeout: 20_000 },
+    );
+    expect(teenPush!.title).toMatch(/^Cancelled: no sessions on \w+day, \w+ \d+$/);
+    expect(teenPush!.body).toMatch(/^Every session on \w+day, \w+ \d+ is cancelled\.\nCourts flooded\.$/);
+    expect(Object.keys(teenPush!).sort()).toEqual(["body", "tag", "title", "url"]);
+  });
+});

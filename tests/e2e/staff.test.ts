@@ -1,0 +1,249 @@
+// Staff the organisation manages itself (issue 28), on a phone in Chromium: the administrator (granted once with
+// `npm run user:role -- EMAIL admin`) invites a coach by mail; the coach accepts, writes a profile with a photo (with
+// JavaScript, then without it); the administrator records the check dates; a visitor sees each change on /about and
+// /es/about at their next request, in a document without React. Clients and visitors are refused. This file starts
+// its own server with SMTP_URL set, to read the invitation mail.
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
+import { setupBrowser } from "./support/browser";
+import { runScript, startServer, type RunningServer } from "./support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+
+let server: RunningServer;
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startServer({ env: { SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+});
+
+const open = setupBrowser(() => server.url);
+const PHONE = { viewport: { width: 390, height: 844 } };
+const PASSWORD = "secret-serve-12";
+
+async function scriptsOn(page: Page, path: string) {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(path);
+  await page.waitForLoadState("load");
+  return scripts;
+}
+
+/** Signs in on /signin, which then goes where `redirectTo` said. */
+async function signInTo(page: Page, email: string, waitFor: RegExp) {
+  const main = page.getByRole("main");
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password").fill(PASSWORD);
+  await main.getByRole("button", { name: "Sign In", exact: true }).click();
+  await page.waitForURL(waitFor);
+}
+
+describe("staff managed from the site", () => {
+  it("an administrator invites a coach, who writes a profile with a photo; the administrator records the checks; visitors see each change", async () => {
+    const adminEmail = uniqueEmail("admin");
+    const coachEmail = uniqueEmail("coach");
+    await createAccount(server.url, { fullName: "Ada Admin", email: adminEmail, password: PASSWORD });
+    await createAccount(server.url, { fullName: "Carla Vega", email: coachEmail, password: PASSWORD });
+    const granted = await runScript(["cli/user-role.ts", adminEmail, "admin"], { DATA_DIR: server.dataDir, DATABASE_URL: "" });
+    expect(granted.stdout).toContain("is now an administrator");
+
+    // A visitor's /about before: no staff yet. Asked twice, it is now kept in memory (decision 0014).
+    const visitor = await open(PHONE);
+    await visitor.visit("/about");
+    await visitor.visit("/about");
+    await visitor.page.getByText("Staff profiles are coming soon.").waitFor();
+
+    // The administrator, on a phone with JavaScript, finds /staff on their account page and sends the invitation.
+    const admin = await open(PHONE);
+    await signInThroughPage(admin.page, adminEmail, PASSWORD);
+    await admin.visit("/account");
+    await admin.page.getByRole("link", { name: "Staff: invitations, roles and checks" }).click();
+    await admin.page.waitForURL(/\/staff$/);
+    await admin.page.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
+    const invite = admin.page.getByRole("region", { name: "Invite a coach" });
+    await invite.getByLabel("Their email address").fill(coachEmail);
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await invite.getByText(`Invitation sent to ${coachEmail}.`).waitFor();
+    await invite.getByText(coachEmail, { exact: true }).waitFor();
+
+    const mail = await smtp.waitFor(coachEmail, "an invitation to join as a coach");
+    expect(mail.text.split("\n")[0]).toContain("you are invited to join our site as a coach.");
+    const link = mail.links.find((l) => l.includes("/staff/invitation?token="))!;
+    expect(link.startsWith(`${server.url}/staff/invitation?token=`)).toBe(true);
+
+    // The coach opens the link on their phone, signs in with the invited address and accepts.
+    const coach = await open(PHONE);
+    await coach.page.goto(link);
+    await coach.page.getByText("Ada Admin invited you to become a coach on our site.").waitFor();
+    await coach.page.getByRole("link", { name: "Sign in to accept" }).click();
+    await signInTo(coach.page, coachEmail, /\/staff\/invitation\?token=/);
+    await coach.page.getByRole("button", { name: "Accept and become a coach" }).click();
+    await coach.page.waitForURL(/\/staff\/profile$/);
+    await coach.page.getByRole("heading", { level: 1, name: "Your staff profile" }).waitFor();
+
+    // Too long a bio is refused beside the field, and nothing is saved.
+    const main = coach.page.getByRole("main");
+    await main.getByLabel("Short bio (English)").fill("a".repeat(5000));
+    await main.getByRole("button", { name: "Save profile" }).click();
+    await main.getByText("Please keep your bio under 1,000 characters").waitFor();
+    await main.getByText("Please correct the fields marked below. Nothing was saved.").waitFor();
+
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 120, b: 60 } } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    await main.getByLabel("Short bio (English)").fill("Former college player. Coaches beginners with patience.");
+    await main.getByLabel("Summer Camp").check();
+    await main.getByLabel("Choose a photo").setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
+    await main.getByLabel("Show my profile to families on the About page").check();
+    await main.getByRole("button", { name: "Save profile" }).click();
+    await main.getByText("Profile saved. Families see it on the About page.").waitFor();
+    await main.getByRole("img", { name: "Photo of Carla Vega" }).waitFor();
+
+    // The visitor's next request shows her, in a document without React; her photo loads, upright.
+    const scripts = await scriptsOn(visitor.page, "/about");
+    expect(scripts.some((s) => s.includes("entry.client"))).toBe(false);
+    const staff = visitor.page.getByRole("region", { name: "Our Staff" });
+    await staff.getByRole("heading", { name: "Carla Vega" }).waitFor();
+    await staff.getByText("Former college player. Coaches beginners with patience.").waitFor();
+    await staff.getByRole("link", { name: "Summer Camp" }).waitFor();
+    await staff.getByText("Safe Play training:").waitFor();
+    expect(await staff.getByText("not yet on record").count()).toBe(2);
+    const img = staff.getByRole("img", { name: "Photo of Carla Vega" });
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? [el.naturalWidth > 0, el.naturalHeight > el.naturalWidth] : null)))
+      .toEqual([true, true]);
+
+    // The administrator records the check dates on /staff.
+    await admin.page.reload();
+    const card = admin.page.getByRole("article", { name: "Carla Vega" });
+    await card.getByText("Coach", { exact: true }).waitFor();
+    expect(await card.getByLabel("Background check cleared on").getAttribute("max")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await card.getByLabel("Safe Play training completed on").fill("2025-09-02");
+    await card.getByLabel("Background check cleared on").fill("2025-08-15");
+    await card.getByRole("button", { name: "Save checks (Carla Vega)" }).click();
+    await card.getByText("Checks saved.").waitFor();
+    const log = admin.page.getByRole("region", { name: "Log" });
+    await log.getByText("Safe Play training recorded: Carla Vega (September 2, 2025)").waitFor();
+    await log.getByText("Made a coach: Carla Vega").waitFor();
+    await log.getByText(`Invited to be a coach: Carla Vega (${coachEmail})`).waitFor();
+
+    await visitor.visit("/about");
+    await staff.getByText("completed September 2, 2025").waitFor();
+    await staff.getByText("completed August 15, 2025").waitFor();
+
+    // In Spanish: her English bio, marked as English, and the programs' Spanish names.
+    await visitor.visit("/es/about");
+    const equipo = visitor.page.getByRole("region", { name: "Nuestro equipo" });
+    const bio = equipo.getByText("Former college player. Coaches beginners with patience.");
+    expect(await bio.getAttribute("lang")).toBe("en");
+    await equipo.getByText("(en inglés)").waitFor();
+    await equipo.getByRole("link", { name: "Campamento de verano" }).waitFor();
+    await equipo.getByText("completada el 2 de septiembre de 2025").waitFor();
+  });
+
+  it("a coach and the administrator do it without JavaScript; removing the coach role ends the lead; clients and visitors are refused", async () => {
+    const adminEmail = uniqueEmail("admin");
+    const coachEmail = uniqueEmail("coach");
+    const clientEmail = uniqueEmail("client");
+    for (const [fullName, email] of [
+      ["Bea Board", adminEmail],
+      ["Omar Net", coachEmail],
+      ["Pat Parent", clientEmail],
+    ])
+      await createAccount(server.url, { fullName: fullName!, email: email!, password: PASSWORD });
+    expect((await runScript(["cli/user-role.ts", adminEmail, "admin"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
+    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
+
+    const coach = await open({ ...PHONE, javaScriptEnabled: false });
+    await signInThroughPage(coach.page, coachEmail, PASSWORD);
+    await coach.page.goto("/account");
+    await coach.page.getByRole("link", { name: "Your staff profile" }).click();
+    const main = coach.page.getByRole("main");
+    await main.getByLabel("Short bio (English)").fill("Omar coaches the after-school group.");
+    await main.getByLabel("Short bio in Spanish (optional)").fill("Omar entrena al grupo después de clases.");
+    await main.getByLabel("After School Programming").check();
+    await main.getByLabel("Choose a photo").setInputFiles({ name: "not-a-photo.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4") });
+    await main.getByLabel("Show my profile to families on the About page").check();
+    await main.getByRole("button", { name: "Save profile" }).click();
+    await main.getByText("This file is not a photo we can read: please upload a JPEG, PNG, WebP or HEIC").waitFor();
+    // What was typed is still there; nothing was saved.
+    expect(await main.getByLabel("Short bio (English)").inputValue()).toBe("Omar coaches the after-school group.");
+    const visitor = await open(PHONE);
+    await visitor.visit("/about");
+    expect(await visitor.page.getByRole("heading", { name: "Omar Net" }).count()).toBe(0);
+
+    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+      .jpeg()
+      .toBuffer();
+    await main.getByLabel("Choose a photo").setInputFiles({ name: "IMG_0002.jpg", mimeType: "image/jpeg", buffer: photo });
+    await main.getByLabel("Show my profile to families on the About page").check();
+    await main.getByRole("button", { name: "Save profile" }).click();
+    await main.getByText("Profile saved. Families see it on the About page.").waitFor();
+    await main.getByRole("img", { name: "Photo of Omar Net" }).waitFor();
+    await visitor.visit("/es/about");
+    const equipo = visitor.page.getByRole("region", { name: "Nuestro equipo" });
+    const omar = equipo.getByRole("listitem").filter({ has: visitor.page.getByRole("heading", { name: "Omar Net" }) });
+    await omar.getByText("Omar entrena al grupo después de clases.").waitFor();
+    await omar.getByRole("link", { name: "Programas después de clases" }).waitFor();
+    expect(await omar.getByText("(en inglés)").count()).toBe(0);
+
+    // The administrator, without JavaScript too: records a check, makes Omar the safeguarding lead, then removes his
+    // coach role, which ends the lead (both logged); visitors no longer see him.
+    const admin = await open({ ...PHONE, javaScriptEnabled: false });
+    await signInThroughPage(admin.page, adminEmail, PASSWORD);
+    await admin.page.goto("/staff");
+    const card = admin.page.getByRole("article", { name: "Omar Net" });
+    await card.getByLabel("Safe Play training completed on").fill("2025-10-01");
+    await card.getByRole("button", { name: "Save checks (Omar Net)" }).click();
+    await card.getByText("Checks saved.").waitFor();
+    await card.getByRole("button", { name: "Make safeguarding lead (Omar Net)" }).click();
+    await card.getByText("Omar Net is a safeguarding lead.").waitFor();
+    await card.getByText("Removing the coach role also ends the safeguarding lead role.").waitFor();
+    await card.getByRole("button", { name: "Remove coach role (Omar Net)" }).click();
+    await card.getByText("Omar Net is no longer a coach.").waitFor();
+    await card.getByText("Former coach", { exact: true }).waitFor();
+    const log = admin.page.getByRole("region", { name: "Log" });
+    await log.getByText("Safeguarding lead role ended with the change of role: Omar Net").waitFor();
+    await log.getByText("Coach role removed: Omar Net").waitFor();
+    await log.getByText("Safe Play training recorded: Omar Net (October 1, 2025)").waitFor();
+    await visitor.visit("/about");
+    expect(await visitor.page.getByRole("heading", { name: "Omar Net" }).count()).toBe(0);
+    await admin.page.goto("/staff");
+
+    // Refused on the server: a visitor is sent to sign in, a client gets 403, a coach who is not an administrator too.
+    const cookieOf = async (email: string) => {
+      const s = await open(PHONE);
+      await signInThroughPage(s.page, email, PASSWORD);
+      return (await s.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    };
+    const clientCookie = await cookieOf(clientEmail);
+    const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+        body: new URLSearchParams(fields),
+      });
+    expect((await fetch(`${server.url}/staff`, { redirect: "manual" })).status).toBe(302);
+    expect((await fetch(`${server.url}/staff`, { headers: { cookie: clientCookie } })).status).toBe(403);
+    expect((await fetch(`${server.url}/staff/profile`, { headers: { cookie: clientCookie } })).status).toBe(403);
+    expect((await post("/staff", { intent: "invite", email: clientEmail }, clientCookie)).status).toBe(403);
+    expect((await post("/staff", { intent: "grant-admin", userId: "x" })).status).toBe(401);
+    expect((await post("/staff/profile", { fullName: "Pat", bio: "hi", shown: "on" }, clientCookie)).status).toBe(403);
+    expect(smtp.mailTo(clientEmail).filter((m) => m.subject.includes("join as a coach"))).toEqual([]);
+    await visitor.visit("/about");
+    const names = await visitor.page.getByRole("region", { name: "Our Staff" }).getByRole("heading", { level: 3 }).allTextContents();
+    expect(names).not.toContain("Pat Parent");
+  });
+});
