@@ -205,9 +205,11 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
 }
 
 /** Starts Google sign-in: returns the provider's address to go to, with the state cookie to set. */
-export async function startGoogleSignIn(request: Request, context: AppLoadContext) {
+export async function startGoogleSignIn(request: Request, context: AppLoadContext, pageLocale: Locale = "en") {
+  // The callback has one address; the language of the page the person started on travels with it.
+  const callbackURL = pageLocale === "en" ? "/auth/callback" : `/auth/callback?lang=${pageLocale}`;
   const { headers, response } = await context.auth.api.signInSocial({
-    body: { provider: "google", callbackURL: "/auth/callback", errorCallbackURL: "/auth/callback", disableRedirect: true },
+    body: { provider: "google", callbackURL, errorCallbackURL: callbackURL, disableRedirect: true },
     headers: forwardHeaders(request, context),
     returnHeaders: true,
   });

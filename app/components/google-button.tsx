@@ -1,11 +1,14 @@
 import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 
 /** Starts Google sign-in (a form post, so it works before the page's scripts have loaded). */
 export function GoogleButton({ className = "" }: { className?: string }) {
   return (
     <Form method="post" action="/auth/google" className={className} reloadDocument>
+      {/* The page's language, so the person comes back to it (an account that never chose one has none). */}
+      <input type="hidden" name="lang" value={getLocale()} />
       <button type="submit" className={buttonClass("secondary", "w-full")}>
         <svg aria-hidden viewBox="0 0 24 24" className="size-4">
           <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2-1.9 3.2-4.7 3.2-8.1Z" />

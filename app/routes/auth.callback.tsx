@@ -9,6 +9,7 @@ import { getUser } from "~/auth/session.server";
 import { AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { localeOfCookie, localizePath } from "~/i18n/locale";
+import { isLocale, type Locale } from "~/i18n/language";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
@@ -16,9 +17,16 @@ import { m } from "~/paraglide/messages";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
 
-/** This page has one address; the device's language (its nlte-lang cookie) says which sign-in page to go back to. */
-const signInAgain = (request: Request, error: string) =>
-  redirect(localizePath(`/signin?error=${error}`, localeOfCookie(request.headers.get("cookie")) ?? "en"));
+/**
+ * This page has one address: the device's language (its nlte-lang cookie), else the language of the page sign-in
+ * started on (`?lang=`), says which page to go on to.
+ */
+function deviceLocale(request: Request): Locale {
+  const started = new URL(request.url).searchParams.get("lang");
+  return localeOfCookie(request.headers.get("cookie")) ?? (isLocale(started) ? started : "en");
+}
+
+const signInAgain = (request: Request, error: string) => redirect(localizePath(`/signin?error=${error}`, deviceLocale(request)));
 
 export function loader() {
   return { page: pageWords("callback") };
@@ -43,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = await getAccountLocale(context.db, user.id);
   if (!locale) {
     // An account that never chose a language lands in the device's.
-    const device = localeOfCookie(request.headers.get("cookie")) ?? "en";
+    const device = deviceLocale(request);
     throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn(device), { locale: device, document: device !== "en" });
   }
   throw await redirectWithToast(context, "/", AUTH_TOASTS.signedIn(locale), {

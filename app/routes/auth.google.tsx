@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/auth.google";
 import { startGoogleSignIn } from "~/auth/accounts.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { isLocale } from "~/i18n/language";
 
 export function loader() {
   throw redirect("/signin");
@@ -10,7 +11,8 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (!context.config.google) throw new Error("Google sign-in is not set up on this site.");
-    const { url, headers } = await startGoogleSignIn(request, context);
+    const lang = (await request.formData()).get("lang");
+    const { url, headers } = await startGoogleSignIn(request, context, isLocale(lang) ? lang : "en");
     throw redirect(url, { headers });
   } catch (err) {
     if (err instanceof Response) throw err;

@@ -121,6 +121,17 @@ describe("Google sign-in", () => {
     expect(await usersWithEmail(identity.email)).toHaveLength(1);
   });
 
+  it("brings a person who started on the Spanish sign-in page back to the Spanish home page", async () => {
+    identity = { sub: `google-${Date.now()}`, email: uniqueEmail("gabriela"), name: "Gabriela Google" };
+    refuse = false;
+    const { page, visit } = await open();
+    await visit("/es/signin");
+    await page.getByRole("button", { name: "Continuar con Google" }).click();
+    await page.waitForURL((u) => u.pathname === "/es");
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    await page.getByRole("button", { name: /Gabriela Google/ }).waitFor();
+  });
+
   it("shows 'Completing sign in...' on the callback page, and without a session ends at /signin?error=auth_failed", async () => {
     const { page } = await open();
     await page.goto("/auth/callback");

@@ -174,11 +174,11 @@ describe("/account", () => {
     await page.waitForURL((u) => u.pathname === "/", { waitUntil: "domcontentloaded" });
 
     await visit("/account");
-    await page.getByLabel("Phone").fill("+++++++");
+    await page.getByLabel("Phone", { exact: true }).fill("+++++++");
     await page.getByRole("button", { name: "Save profile" }).click();
     await page.getByText("Please enter a valid phone number").waitFor();
     await page.getByLabel("Full name").fill("Sam Renamed");
-    await page.getByLabel("Phone").fill("(202) 555-0199");
+    await page.getByLabel("Phone", { exact: true }).fill("(202) 555-0199");
     await page.getByRole("button", { name: "Save profile" }).click();
     await page.getByText("Your profile has been updated.").waitFor();
     expect(await page.getByLabel("Full name").inputValue()).toBe("Sam Renamed");
@@ -318,7 +318,7 @@ describe("form confirmations and one-click unsubscribe", () => {
     await signInThroughPage(page, coachEmail, "secret12");
     await page.goto("/account");
     expect(await page.getByLabel("Email me new registration and contact submissions").isChecked()).toBe(false);
-    expect(await page.getByLabel("Email me when a message waits unread").isChecked()).toBe(true);
+    expect(await page.getByLabel("When a message waits unread", { exact: false }).isChecked()).toBe(true);
 
     const family2 = uniqueEmail("family2");
     expect((await contact(family2)).status).toBe(200);

@@ -138,6 +138,17 @@ describe("backup and restore drill", () => {
           "insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) values ($1, 'https://fcm.googleapis.com/fcm/send/drill', 'BDrillKey', 'drillAuth', 'Mozilla/5.0 (Linux; Android 14)')",
           [clientId],
         );
+        // A coach's staff photo and an invitation to coach (issue 28).
+        const coachPhoto = await database.query<{ id: string }>("insert into coach_photos (user_id, width, height) values ($1, 4, 3) returning id", [
+          coachId,
+        ]);
+        await database.query("insert into coach_photo_files (photo_id, format, width, data) values ($1, 'webp', 4, '\\x52494646')", [
+          coachPhoto.rows[0]!.id,
+        ]);
+        await database.query(
+          "insert into staff_invitations (email, token_hash, inviter_id, expires_at) values ('new-coach@example.com', 'drill-staff-hash', $1, now() + interval '14 days')",
+          [coachId],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
