@@ -208,12 +208,10 @@ describe("the home page's testimonials in Spanish", () => {
     const card = section(coach.page).locator("figure").filter({ hasText: "Paula P." });
     const remove = card.getByRole("button", { name: "Eliminar el testimonio de Paula P." });
     const dialog = coach.page.getByRole("alertdialog");
-    // A click before React runs the page does nothing (under a full run's load it starts later): press again until
-    // the confirmation opens.
-    for (let tries = 0; tries < 10 && !(await dialog.isVisible()); tries++) {
-      await remove.click();
-      await dialog.waitFor({ timeout: 1500 }).catch(() => undefined);
-    }
+    // Before React runs the page, the button is the plain form that deletes without asking (the no-JavaScript path):
+    // wait for the confirmation's trigger to replace it.
+    await expect.poll(() => remove.getAttribute("aria-haspopup"), { timeout: 30_000 }).toBe("dialog");
+    await remove.click();
     await dialog.getByRole("heading", { name: "¿Eliminar este testimonio?" }).waitFor();
     await dialog.getByText("El testimonio de Paula P. se quitará de la página de inicio. Esto no se puede deshacer.").waitFor();
     await dialog.getByRole("button", { name: "Eliminar" }).click();

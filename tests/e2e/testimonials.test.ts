@@ -163,8 +163,11 @@ describe("testimonials", () => {
       expect(buttons, name).toBe(SAMPLE_NAMES.includes(name) ? 0 : 1);
     }
 
-    // Cancel keeps it.
-    await card.getByRole("button", { name: "Delete testimonial by Cora's Family" }).click();
+    // Cancel keeps it. (Before React runs the page the button is the plain form that deletes without asking: wait
+    // for the confirmation's trigger.)
+    const remove = card.getByRole("button", { name: "Delete testimonial by Cora's Family" });
+    await expect.poll(() => remove.getAttribute("aria-haspopup"), { timeout: 30_000 }).toBe("dialog");
+    await remove.click();
     const dialog = page.getByRole("alertdialog");
     await dialog.getByRole("heading", { name: "Delete this testimonial?" }).waitFor();
     await expectAccessible(page);
@@ -173,7 +176,7 @@ describe("testimonials", () => {
     expect(await cards(page).filter({ hasText: text }).count()).toBe(1);
 
     // Confirm deletes it, and the list refreshes.
-    await card.getByRole("button", { name: "Delete testimonial by Cora's Family" }).click();
+    await remove.click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("Testimonial deleted").waitFor();
     await cards(page).filter({ hasText: text }).waitFor({ state: "detached" });
