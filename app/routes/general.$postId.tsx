@@ -2,7 +2,9 @@ import { ArrowLeft } from "lucide-react";
 import { localHref } from "~/i18n/locale";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/general.$postId";
-import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
+import type { AnnouncementFormResult } from "~/components/announcement-form";
+import { lazyComponent } from "~/lib/lazy-component";
+import { Suspense } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
@@ -18,6 +20,9 @@ import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/annou
 import { invariantResponse } from "~/lib/responses.server";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
+
+// Only coaches write announcements: families do not download the form.
+const AnnouncementForm = lazyComponent(() => import("~/components/announcement-form").then((mod) => mod.AnnouncementForm));
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -103,13 +108,15 @@ export default function Announcement({ loaderData, actionData }: Route.Component
         </Link>
         {post.values ? (
           <>
-            <AnnouncementForm
-              intent="update"
-              heading={m.calendar_news_edit()}
-              submitLabel={m.calendar_news_save()}
-              values={post.values}
-              result={actionData as AnnouncementFormResult | undefined}
-            />
+            <Suspense fallback={null}>
+              <AnnouncementForm
+                intent="update"
+                heading={m.calendar_news_edit()}
+                submitLabel={m.calendar_news_save()}
+                values={post.values}
+                result={actionData as AnnouncementFormResult | undefined}
+              />
+            </Suspense>
             <Form method="post" aria-label={m.calendar_news_delete_form()}>
               <input type="hidden" name="intent" value="delete" />
               <Button type="submit" variant="danger">

@@ -2,7 +2,9 @@ import { Pin } from "lucide-react";
 import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/general";
-import { AnnouncementForm, type AnnouncementFormResult } from "~/components/announcement-form";
+import type { AnnouncementFormResult } from "~/components/announcement-form";
+import { lazyComponent } from "~/lib/lazy-component";
+import { Suspense } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
@@ -19,6 +21,9 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/announcements/actions.server";
 import { createAnnouncement, getAnnouncements } from "~/announcements/announcements.server";
 import { invariantResponse } from "~/lib/responses.server";
+
+// Only coaches write announcements: families do not download the form.
+const AnnouncementForm = lazyComponent(() => import("~/components/announcement-form").then((mod) => mod.AnnouncementForm));
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -69,12 +74,14 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
       <PageHeader heading={page.heading} intro={page.description} />
       {canEdit ? (
         <div className="mx-auto max-w-7xl px-4 pt-10">
-          <AnnouncementForm
-            intent="create"
-            heading={m.calendar_news_new()}
-            submitLabel={m.calendar_news_publish()}
-            result={actionData as AnnouncementFormResult | undefined}
-          />
+          <Suspense fallback={null}>
+            <AnnouncementForm
+              intent="create"
+              heading={m.calendar_news_new()}
+              submitLabel={m.calendar_news_publish()}
+              result={actionData as AnnouncementFormResult | undefined}
+            />
+          </Suspense>
         </div>
       ) : null}
       <Section title={m.calendar_news_latest()} id="news">
