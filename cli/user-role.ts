@@ -3,11 +3,11 @@
 // administrator flag (/staff: invitations, roles, checks; decision 0030). Works while the site runs: it uses the running
 // embedded database, or DATABASE_URL. Every change is written to the staff log, as made from the command line.
 // Nobody becomes a coach with contact details in their name (coachNameProblem in app/models/users.server.ts): the same
-// function (setUserRole) makes coaches here and on /staff.
+// function (setUserRole) makes coaches here and on /staff. Nor does a minor athlete.
 import { z } from "zod";
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { grantAdmin, grantSafeguardingLead, updateUserRole } from "../app/models/users.server";
+import { COMMAND_LINE, grantAdmin, grantSafeguardingLead, updateUserRole } from "../app/models/users.server";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { runCli } from "./run";
@@ -40,8 +40,10 @@ async function main(argv: string[]) {
       console.log(`${lead.email} (${lead.fullName ?? "no name"}) is now the safeguarding lead (a coach who can open /safeguarding).`);
       return;
     }
-    const profile = await updateUserRole(db, email, role);
+    const profile = await updateUserRole(db, email, role, COMMAND_LINE, config.safePlay);
     if (!profile) throw new ConfigError(`no user with the email ${email}`);
+    if ("refused" in profile && profile.refused === "minor")
+      throw new ConfigError(`${email} was not made a coach: they are a student-athlete under 18 (Safe Play keeps coaches and minors apart).`);
     // Refused rather than granted with a warning: the name would reach every family (minors too) with the first
     // message, before anyone acted on a warning. The person changes it on /account, then this is run again.
     if ("refused" in profile)

@@ -93,7 +93,10 @@ const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.d
   (u.minor_messaging_suspended_at is not null) as suspended, u.kind_answered`;
 
 /** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
-export function isMinorPerson(p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">, settings: SafePlaySettings): boolean {
+export function isMinorPerson(
+  p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">,
+  settings: Pick<SafePlaySettings, "clock" | "timeZone">,
+): boolean {
   if (p.role !== "client" || p.kind !== "athlete") return false;
   return p.dateOfBirth ? isMinor(p.dateOfBirth, settings.clock(), settings.timeZone) : true;
 }

@@ -6,6 +6,7 @@ import type { DbOrTx } from "~/mail/outbox.server";
 import type { Profile, Role } from "~/lib/profile";
 import { containsContactDetails } from "~/lib/public-words";
 import { m } from "~/paraglide/messages";
+import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 
 export type { Profile, Role };
 
@@ -90,26 +91,47 @@ const targetIs = (target: StaffTarget) =>
 /** The account named, locked for the change (a name or role saved at the same moment cannot slip past a rule). */
 async function lockTarget(tx: DbOrTx, target: StaffTarget) {
   const [row] = await tx
-    .select({ id: users.id, fullName: users.fullName, role: users.role, lead: users.safeguardingLead, admin: users.admin })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      role: users.role,
+      lead: users.safeguardingLead,
+      admin: users.admin,
+      kind: users.clientKind,
+      dateOfBirth: users.dateOfBirth,
+    })
     .from(users)
     .where(targetIs(target))
     .for("update");
   return row ?? null;
 }
 
-export type RoleChange = Profile | { refused: "coach-name"; fullName: string | null } | null;
+export type RoleChange = Profile | { refused: "coach-name"; fullName: string | null } | { refused: "minor" } | null;
 
 /**
  * The one function that makes someone a coach or a client: `npm run user:role`, the administrator's buttons on /staff
  * and an accepted staff invitation all call it. Null when no (undeleted) account matches. Nobody becomes a coach with
  * contact details in their name ("coach-name", with the name as it is, and nothing changes). Setting a role also ends
  * the safeguarding lead capability (granted after, with setSafeguardingLead). Each change is logged in the same
- * transaction; a new coach gets an empty, hidden profile to fill in.
+ * transaction; a new coach gets an empty, hidden profile to fill in. Nor does a minor athlete become a coach ("minor"): Safe Play's rules protect minors from coaches, and a
+ * coach who is a minor would sit on the wrong side of them.
  */
-export async function setUserRole(tx: DbOrTx, target: StaffTarget, role: Role, actor: StaffActor): Promise<RoleChange> {
+export async function setUserRole(
+  tx: DbOrTx,
+  target: StaffTarget,
+  role: Role,
+  actor: StaffActor,
+  safePlay: Pick<SafePlaySettings, "clock" | "timeZone"> = DEFAULT_SAFE_PLAY,
+): Promise<RoleChange> {
   await lockStaffRoles(tx);
   const current = await lockTarget(tx, target);
   if (!current) return null;
+  if (
+    role === "coach" &&
+    current.role !== "coach" &&
+    isMinorPerson({ role: "client", kind: current.kind, dateOfBirth: current.dateOfBirth }, safePlay)
+  )
+    return { refused: "minor" as const };
   if (role === "coach" && coachNameProblem(current.fullName)) return { refused: "coach-name" as const, fullName: current.fullName };
   const [row] = await tx
     .update(users)
@@ -124,8 +146,14 @@ export async function setUserRole(tx: DbOrTx, target: StaffTarget, role: Role, a
 }
 
 /** Sets a user's role by email (the command line, and tests): setUserRole in a transaction of its own. */
-export async function updateUserRole(db: Db, email: string, role: Role, actor: StaffActor = COMMAND_LINE): Promise<RoleChange> {
-  return db.transaction((tx) => setUserRole(tx, { email }, role, actor));
+export async function updateUserRole(
+  db: Db,
+  email: string,
+  role: Role,
+  actor: StaffActor = COMMAND_LINE,
+  safePlay: Pick<SafePlaySettings, "clock" | "timeZone"> = DEFAULT_SAFE_PLAY,
+): Promise<RoleChange> {
+  return db.transaction((tx) => setUserRole(tx, { email }, role, actor, safePlay));
 }
 
 /**

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  const r = await acceptStaffInvitation(context.db, String(form.get("token") ?? ""), user);
+  const r = await acceptStaffInvitation(context.db, String(form.get("token") ?? ""), user, context.config.safePlay);
   if (!r.ok) return data({ error: r.error }, { status: r.status });
   throw await redirectWithToast(context, "/staff/profile", {
     type: "success",

@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((ROLE_CHANGES as readonly string[]).includes(intent)) {
     const { data: input } = parseForm(RoleChangeSchema, form);
     if (!input) throw notFound();
-    const r = await changeStaffRole(context.db, admin, input.userId, input.intent);
+    const r = await changeStaffRole(context.db, admin, input.userId, input.intent, context.config.safePlay);
     if (!r.ok && r.status === 404) throw notFound();
     if (!r.ok) return answer({ intent, target: input.userId, error: r.error }, r.status);
     // An administrator who removed their own flag can no longer open this page.

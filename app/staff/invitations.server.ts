@@ -13,6 +13,7 @@ import { hitMailLimits } from "~/mail/limits.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/outbox.server";
 import { staffInvitationMail } from "~/mail/staff-invitation-mail";
 import { setUserRole, writeStaffLog } from "~/models/users.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { m } from "~/paraglide/messages";
 import { actorOf } from "./access.server";
 
@@ -127,12 +128,14 @@ export async function getStaffInvitation(db: Db, token: string): Promise<StaffIn
 
 /**
  * Accepts an invitation signed in as `user`, whose address must be the one invited: they become a coach (the inviter
- * granting it, in the log) and the invitation is used. A name with contact details is refused, and nothing changes.
+ * granting it, in the log) and the invitation is used. A name with contact details, or a minor's account, is refused,
+ * and nothing changes.
  */
 export async function acceptStaffInvitation(
   db: Db,
   token: string,
   user: Profile,
+  safePlay: Pick<SafePlaySettings, "clock" | "timeZone">,
 ): Promise<{ ok: true } | { ok: false; error: string; status: number }> {
   return db.transaction(async (tx) => {
     const inv = await findInvitation(tx, token, true);
@@ -144,9 +147,10 @@ export async function acceptStaffInvitation(
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
     if (!me) return { ok: false, error: m.staff_invitation_gone(), status: 410 };
     if (me.role !== "coach") {
-      const made = await setUserRole(tx, { id: user.id }, "coach", { id: inv.inviterId, name: inv.inviterName });
+      const made = await setUserRole(tx, { id: user.id }, "coach", { id: inv.inviterId, name: inv.inviterName }, safePlay);
       if (!made) return { ok: false, error: m.staff_invitation_gone(), status: 410 };
-      if ("refused" in made) return { ok: false, error: m.staff_invitation_name_refused(), status: 409 };
+      if ("refused" in made)
+        return { ok: false, error: made.refused === "minor" ? m.staff_invitation_minor_refused() : m.staff_invitation_name_refused(), status: 409 };
     }
     await tx.update(staffInvitations).set({ acceptedAt: new Date(), acceptedBy: user.id }).where(eq(staffInvitations.id, inv.id));
     const person = { id: user.id, name: me.name };

@@ -1,13 +1,14 @@
 // The administrator's role buttons on /staff (decision 0030): make someone a coach or not, the safeguarding lead or
 // not, an administrator or not. Each goes through the same model function the command line uses (setUserRole,
 // setSafeguardingLead, setAdmin in app/models/users.server.ts), so the rules hold whichever way a change is made:
-// the coach-name rule, the lead is a coach, removing the coach role ends the lead (logged), the last administrator stays.
+// the coach-name rule, no minor is a coach, the lead is a coach, removing the coach role ends the lead (logged), the last administrator stays.
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import type { Profile } from "~/lib/profile";
 import { lockStaffRoles, setAdmin, setSafeguardingLead, setUserRole } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { actorOf } from "./access.server";
 import type { RoleChangeIntent } from "./schemas";
 
@@ -16,7 +17,13 @@ export type RoleChangeResult = { ok: true; done: string } | { ok: false; status:
 const gone = (): RoleChangeResult => ({ ok: false, status: 404, error: m.staff_person_gone() });
 
 /** Applies one role button for `userId`, done by `admin` (already checked by requireAdmin). */
-export async function changeStaffRole(db: Db, admin: Profile, userId: string, intent: RoleChangeIntent): Promise<RoleChangeResult> {
+export async function changeStaffRole(
+  db: Db,
+  admin: Profile,
+  userId: string,
+  intent: RoleChangeIntent,
+  safePlay: Pick<SafePlaySettings, "clock" | "timeZone">,
+): Promise<RoleChangeResult> {
   const actor = actorOf(admin);
   const target = { id: userId };
   return db.transaction(async (tx) => {
@@ -31,9 +38,10 @@ export async function changeStaffRole(db: Db, admin: Profile, userId: string, in
         // Setting the role a person already has would end their lead capability (the command line's meaning): not here.
         if (person.role === role)
           return { ok: true, done: intent === "grant-coach" ? m.staff_done_coach({ name }) : m.staff_done_not_coach({ name }) };
-        const r = await setUserRole(tx, target, role, actor);
+        const r = await setUserRole(tx, target, role, actor, safePlay);
         if (!r) return gone();
-        if ("refused" in r) return { ok: false, status: 409, error: m.staff_refused_coach_name({ name }) };
+        if ("refused" in r)
+          return { ok: false, status: 409, error: r.refused === "minor" ? m.staff_refused_minor({ name }) : m.staff_refused_coach_name({ name }) };
         return { ok: true, done: role === "coach" ? m.staff_done_coach({ name }) : m.staff_done_not_coach({ name }) };
       }
       case "grant-lead":

@@ -166,6 +166,28 @@ describe("/staff, the administrator's page", () => {
     expect(await everything()).toEqual(before);
   });
 
+  it("makes no minor athlete a coach; an adult athlete can be one", async () => {
+    const born = (yearsAgo: number) => `${new Date().getUTCFullYear() - yearsAgo}-01-01`;
+    const teen: Person = { id: "athlete-teen", email: "teen@example.com", fullName: "Tess Teen", role: "client" };
+    const adult: Person = { id: "athlete-adult", email: "adult@example.com", fullName: "Abe Adult", role: "client" };
+    await db.insert(users).values([
+      { ...teen, clientKind: "athlete", dateOfBirth: born(15) },
+      { ...adult, clientKind: "athlete", dateOfBirth: born(25) },
+    ]);
+    const before = await everything();
+    expect(await staffPost(ADMIN, { intent: "grant-coach", userId: teen.id })).toMatchObject({
+      status: 409,
+      body: {
+        target: teen.id,
+        error: "Tess Teen was not made a coach: they are a student-athlete under 18. Safe Play keeps coaches and minors apart.",
+      },
+    });
+    expect(await updateUserRole(db, teen.email, "coach")).toEqual({ refused: "minor" });
+    expect(await everything()).toEqual(before);
+    expect(await staffPost(ADMIN, { intent: "grant-coach", userId: adult.id })).toMatchObject({ status: 200 });
+    expect((await roleOf(adult.id)).role).toBe("coach");
+  });
+
   it("keeps the last administrator: their own removal is refused until someone else is one", async () => {
     const before = await everything();
     expect(await staffPost(ADMIN, { intent: "remove-admin", userId: ADMIN.id })).toMatchObject({
