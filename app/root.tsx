@@ -19,7 +19,8 @@ import { LanguageOffer } from "~/components/language-offer";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
-import { isSafeguardingLead, messagingBlockFor } from "~/family/safe-play.server";
+import { messagingBlockFor } from "~/family/safe-play.server";
+import { getAccountMenu } from "~/auth/account-menu.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
@@ -42,17 +43,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The chat widget's coaches are part of the page, so its form works before (and without) the page's scripts.
   // Safe Play: an athlete under 18 without a linked guardian is told what is missing instead of offered coaches.
   const client = user && user.role !== "coach";
-  const [unreadCount, messagingBlocked, allCoaches, safeguardingLead] = await Promise.all([
+  const [unreadCount, messagingBlocked, allCoaches, menu] = await Promise.all([
     user ? getUnreadCount(context.db, user.id) : 0,
     client ? messagingBlockFor(context.db, user.id, context.config.safePlay) : null,
     client ? getCoaches(context.db) : [],
-    // The lead finds /safeguarding in the account menu.
-    user?.role === "coach" ? isSafeguardingLead(context.db, user.id) : false,
+    // The pages this person has (the lead's /safeguarding, an administrator's /staff) in the account menu.
+    user ? getAccountMenu(context.db, user.id) : [],
   ]);
   const coaches = messagingBlocked ? [] : allCoaches;
   return data(
     {
-      user: user ? { ...user, safeguardingLead } : null,
+      user: user ? { ...user, menu } : null,
       toast,
       authDialog,
       site,

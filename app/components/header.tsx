@@ -1,4 +1,4 @@
-import { LogOut, Menu, MessageSquare, Settings, ShieldCheck, X } from "lucide-react";
+import { ChevronRight, LogOut, Menu, MessageSquare, Settings, X } from "lucide-react";
 import { LanguageSwitch } from "~/components/language-switch";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
@@ -14,7 +14,8 @@ import { useRealtime } from "~/messaging/realtime-client";
 /** The phone menu's Programs: the overview and registration first (the wide header reaches them from its pages). */
 const MOBILE_PROGRAM_LINKS = [...PROGRAM_OVERVIEW_LINKS, ...PROGRAM_LINKS];
 
-type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role"> & { safeguardingLead?: boolean };
+/** `menu`: the pages this person has besides Messages and Settings, with their words (app/auth/account-menu.server.ts). */
+type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role"> & { menu?: { to: string; label: string }[] };
 
 function visibleLinks(user: HeaderUser | null) {
   return NAV_LINKS.filter((l) => !("coachOnly" in l) || user?.role === "coach");
@@ -172,11 +173,11 @@ function UserMenu({ user, unreadCount }: { user: HeaderUser; unreadCount: number
         <Link to={localHref("/account")} className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
           <Settings aria-hidden className="size-4" /> {m.account_settings()}
         </Link>
-        {user.safeguardingLead ? (
-          <Link to={localHref("/safeguarding")} className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
-            <ShieldCheck aria-hidden className="size-4" /> {m.account_safeguarding()}
+        {user.menu?.map((link) => (
+          <Link key={link.to} to={link.to} className="flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-50">
+            <ChevronRight aria-hidden className="size-4" /> {link.label}
           </Link>
-        ) : null}
+        ))}
         <Form method="post" action={localHref("/signout")}>
           <button type="submit" className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-50">
             <LogOut aria-hidden className="size-4" /> {m.sign_out()}

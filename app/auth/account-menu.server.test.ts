@@ -1,0 +1,40 @@
+// The account menu's links, from the database on every request: each person sees the pages they have, in their
+// language, and a role removed is a link gone on the next page.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { getAccountMenu } from "./account-menu.server";
+
+const { db } = await createTestDatabase();
+const languages = new AsyncLocalStorage<Locale>();
+(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+
+beforeAll(async () => {
+  await db.insert(users).values([
+    { id: "m-client", email: "m-client@example.com", fullName: "Pat Parent", role: "client" },
+    { id: "m-coach", email: "m-coach@example.com", fullName: "Carla Coach", role: "coach" },
+    { id: "m-lead", email: "m-lead@example.com", fullName: "Lee Lead", role: "coach", safeguardingLead: true },
+    { id: "m-admin", email: "m-admin@example.com", fullName: "Ada Admin", role: "client", admin: true },
+  ]);
+});
+
+const menu = (id: string, locale: Locale = "en") => languages.run(locale, () => getAccountMenu(db, id));
+
+describe("the account menu", () => {
+  it("gives the lead /safeguarding and an administrator /staff, in the reader's language; others neither", async () => {
+    expect(await menu("m-client")).toEqual([]);
+    expect(await menu("m-coach")).toEqual([]);
+    expect(await menu("m-lead")).toEqual([{ to: "/safeguarding", label: "Safeguarding" }]);
+    expect(await menu("m-admin")).toEqual([{ to: "/staff", label: "Staff" }]);
+    expect(await menu("m-lead", "es")).toEqual([{ to: "/es/safeguarding", label: "Protección de menores" }]);
+    expect(await menu("nobody")).toEqual([]);
+  });
+
+  it("drops a link on the next request once the role is gone", async () => {
+    await db.update(users).set({ admin: false }).where(eq(users.id, "m-admin"));
+    expect(await menu("m-admin")).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+// The account menu's links beyond Messages and Settings: the pages a person has, by what they are (a family, a coach,
+// the safeguarding lead, an administrator). Worked out on the server, in the reader's language, from the database on
+// every request (a role removed is a link gone at once), so the shell carries neither the labels nor the rules
+// (decision 0023's budget). The pages themselves check again: a link is a courtesy, the page's guard is the rule.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import { localHref } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
+
+export type MenuLink = { to: string; label: string };
+
+export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]> {
+  const [me] = await db.select({ role: users.role, lead: users.safeguardingLead, admin: users.admin }).from(users).where(eq(users.id, userId));
+  if (!me) return [];
+  const links: MenuLink[] = [];
+  if (me.role === "coach" && me.lead) links.push({ to: localHref("/safeguarding"), label: m.account_safeguarding() });
+  if (me.admin) links.push({ to: localHref("/staff"), label: m.account_menu_staff() });
+  return links;
+}
