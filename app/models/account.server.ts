@@ -3,6 +3,7 @@ import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import {
+  coachProfiles,
   accounts,
   contactMessages,
   familyInvitations,
@@ -161,6 +162,23 @@ export async function exportUserData(db: Db, userId: string) {
       })
       .from(familyInvitations)
       .where(eq(familyInvitations.inviterId, userId)),
+    // A coach's staff profile as families read it on /about, with the check dates an administrator recorded.
+    coachProfile:
+      (
+        await db
+          .select({
+            bio: coachProfiles.bio,
+            bioEs: coachProfiles.bioEs,
+            hasPhoto: sql<boolean>`${coachProfiles.photoId} is not null`,
+            programs: coachProfiles.programs,
+            shownOnAboutPage: coachProfiles.shown,
+            safePlayCheckedOn: coachProfiles.safePlayCheckedOn,
+            backgroundCheckedOn: coachProfiles.backgroundCheckedOn,
+            updatedAt: coachProfiles.updatedAt,
+          })
+          .from(coachProfiles)
+          .where(eq(coachProfiles.userId, userId))
+      )[0] ?? null,
     reportsMade: await db
       .select({ conversationId: messageReports.conversationId, reason: messageReports.reason, createdAt: messageReports.createdAt })
       .from(messageReports)

@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { programName } from "~/content/forms";
+import { PROGRAM_LINKS } from "~/content/site";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { exportUserData } from "~/models/account.server";
 import { m } from "~/paraglide/messages";
@@ -65,6 +66,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
           <dd>{when(p.createdAt)}</dd>
         </dl>
       </CardSection>
+      {loaderData.coachProfile ? <CoachProfileSection profile={loaderData.coachProfile} /> : null}
       <CardSection title={m.account_mydata_family()}>
         {rows(loaderData.parentsOrGuardians).length + rows(loaderData.studentAthletes).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
@@ -147,5 +149,38 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
         {m.account_mydata_back()}
       </Link>
     </div>
+  );
+}
+
+/** A coach's staff profile: what families read on /about, and the check dates an administrator recorded. */
+function CoachProfileSection({ profile }: { profile: NonNullable<Route.ComponentProps["loaderData"]["coachProfile"]> }) {
+  const yesNo = (v: boolean) => (v ? m.account_mydata_yes() : m.account_mydata_no());
+  return (
+    <CardSection title={m.account_mydata_coach()}>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+        <dt className="font-medium">{m.account_mydata_coach_bio()}</dt>
+        <dd className="whitespace-pre-line break-words">{text(profile.bio)}</dd>
+        {profile.bioEs ? (
+          <>
+            <dt className="font-medium">{m.account_mydata_coach_bio()} (español)</dt>
+            <dd lang="es" className="whitespace-pre-line break-words">
+              {profile.bioEs}
+            </dd>
+          </>
+        ) : null}
+        <dt className="font-medium">{m.account_mydata_coach_photo()}</dt>
+        <dd>{yesNo(profile.hasPhoto)}</dd>
+        <dt className="font-medium">{m.account_mydata_coach_programs()}</dt>
+        <dd>
+          {profile.programs.length ? profile.programs.map((slug) => PROGRAM_LINKS.find((l) => l.slug === slug)?.name() ?? slug).join(", ") : "—"}
+        </dd>
+        <dt className="font-medium">{m.account_mydata_coach_shown()}</dt>
+        <dd>{yesNo(profile.shownOnAboutPage)}</dd>
+        <dt className="font-medium">{m.staff_about_safe_play()}</dt>
+        <dd>{text(profile.safePlayCheckedOn)}</dd>
+        <dt className="font-medium">{m.staff_about_background()}</dt>
+        <dd>{text(profile.backgroundCheckedOn)}</dd>
+      </dl>
+    </CardSection>
   );
 }

@@ -16,6 +16,7 @@ import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
 import { addDays, dayInZone } from "~/lib/datetime";
 import { updateOwnName, updateUserRole } from "~/models/users.server";
 import * as about from "~/routes/about";
+import * as myData from "~/routes/account.my-data";
 import * as photoFile from "~/routes/staff.photos.$file";
 import * as profileRoute from "~/routes/staff.profile";
 import * as staffRoute from "~/routes/staff";
@@ -403,6 +404,17 @@ describe("what visitors' cached pages hear", () => {
     expect(await after(() => staffPost(ADMIN, { intent: "remove-coach", userId: COACH.id }))).toContain("users");
     // A client's change of name shows on no visitor page: nothing to forget.
     expect(await after(() => db.update(users).set({ fullName: "Pat P. Parent" }).where(eq(users.id, CLIENT.id)))).toEqual([]);
+  });
+});
+
+describe("a coach's own data", () => {
+  it("lists their staff profile and check dates on /account/my-data; a client's has none", async () => {
+    await profilePost(COACH, { fullName: COACH.fullName, bio: "Coach since 2010.", bioEs: "", programs: ["summer"] });
+    const mine = async (who: Person) =>
+      ((await call(myData.loader, { request: get("/account/my-data"), context: as(who) })).body as { coachProfile: Record<string, unknown> | null })
+        .coachProfile;
+    expect(await mine(COACH)).toMatchObject({ bio: "Coach since 2010.", programs: ["summer"], hasPhoto: expect.any(Boolean) });
+    expect(await mine(CLIENT)).toBeNull();
   });
 });
 
