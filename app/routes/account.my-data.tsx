@@ -162,7 +162,7 @@ function CoachProfileSection({ profile }: { profile: NonNullable<Route.Component
         <dd className="whitespace-pre-line break-words">{text(profile.bio)}</dd>
         {profile.bioEs ? (
           <>
-            <dt className="font-medium">{m.account_mydata_coach_bio()} (español)</dt>
+            <dt className="font-medium">{m.account_mydata_coach_bio_es()}</dt>
             <dd lang="es" className="whitespace-pre-line break-words">
               {profile.bioEs}
             </dd>
