@@ -385,12 +385,45 @@ export const events = pgTable(
     hasRegister: boolean("has_register").notNull().default(true),
     closed: boolean("closed").notNull().default(false),
     position: integer("position").notNull().default(0),
+    // An event with a program is one of its sessions (issue 28, decision 0031): the facts its page shows. Each may be
+    // left empty, and the page then says "ask us" rather than guess.
+    programSlug: text("program_slug").references(() => programs.slug, { onDelete: "set null", onUpdate: "cascade" }),
+    seasonId: uuid("season_id").references(() => seasons.id, { onDelete: "set null" }),
+    agesFrom: smallint("ages_from"),
+    agesTo: smallint("ages_to"),
+    /** The five-level system's levels (1 = National/International ... 5 = Beginner); empty: not said. */
+    levels: smallint("levels")
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    streetAddress: text("street_address"),
+    feeCents: integer("fee_cents"),
+    feePer: text("fee_per", { enum: ["month", "season", "session"] }),
+    /** Stored now; enrollments (issue 29) will count against it. */
+    capacity: integer("capacity"),
+    financialHelp: boolean("financial_help").notNull().default(false),
     ...timestamps,
   },
   (t) => [
     check("events_kind_fields", sql`(${t.kind} = 'weekly' and cardinality(${t.weekdays}) > 0) or (${t.kind} = 'date' and ${t.onDate} is not null)`),
     check("events_times_ordered", sql`${t.endTime} is null or ${t.startTime} is null or ${t.endTime} > ${t.startTime}`),
+    check("events_dates_ordered", sql`${t.endsOn} is null or ${t.startsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+    check(
+      "events_ages",
+      sql`(${t.agesFrom} is null or ${t.agesFrom} between 2 and 99) and (${t.agesTo} is null or ${t.agesTo} between 2 and 99) and (${t.agesTo} is null or ${t.agesFrom} is null or ${t.agesTo} >= ${t.agesFrom})`,
+    ),
+    check("events_levels_known", sql`${t.levels} <@ '{1,2,3,4,5}'::smallint[]`),
+    check(
+      "events_fee",
+      sql`(${t.feeCents} is null or ${t.feeCents} between 0 and 10000000) and (${t.feePer} is null or ${t.feePer} in ('month', 'season', 'session'))`,
+    ),
+    check("events_capacity", sql`${t.capacity} is null or ${t.capacity} between 1 and 10000`),
+    check(
+      "events_text_lengths",
+      sql`char_length(${t.title}) <= 120 and coalesce(char_length(${t.place}), 0) <= 160 and coalesce(char_length(${t.streetAddress}), 0) <= 200 and coalesce(char_length(${t.note}), 0) <= 300`,
+    ),
     index("events_position_idx").on(t.position),
+    index("events_program_idx").on(t.programSlug),
   ],
 );
 
@@ -402,6 +435,64 @@ export const cancelledDates = pgTable("cancelled_dates", {
   createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Programs and seasons (issue 28, decision 0031). The six program pages are the spec's: a slug is its address and
+// its id, so a page's words are edited on the site but pages are never added or removed there.
+export const programs = pgTable(
+  "programs",
+  {
+    slug: text("slug").primaryKey(),
+    summary: text("summary").notNull(),
+    summaryEs: text("summary_es"),
+    ...timestamps,
+  },
+  (t) => [check("programs_summary_length", sql`char_length(${t.summary}) between 1 and 400 and coalesce(char_length(${t.summaryEs}), 0) <= 400`)],
+);
+
+/** A program page's sections, in order: a title, a paragraph and optional bullet items (one a line). */
+export const programSections = pgTable(
+  "program_sections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    programSlug: text("program_slug")
+      .notNull()
+      .references(() => programs.slug, { onDelete: "cascade", onUpdate: "cascade" }),
+    position: integer("position").notNull().default(0),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    items: text("items"),
+    titleEs: text("title_es"),
+    bodyEs: text("body_es"),
+    itemsEs: text("items_es"),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "program_sections_lengths",
+      sql`char_length(${t.title}) between 1 and 120 and char_length(${t.body}) <= 1000 and coalesce(char_length(${t.items}), 0) <= 2000 and coalesce(char_length(${t.titleEs}), 0) <= 120 and coalesce(char_length(${t.bodyEs}), 0) <= 1000 and coalesce(char_length(${t.itemsEs}), 0) <= 2000`,
+    ),
+    index("program_sections_order_idx").on(t.programSlug, t.position),
+  ],
+);
+
+/** A season is a term of a year ("Fall 2027") with its own first and last day; its name is the site's words. */
+export const seasons = pgTable(
+  "seasons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    term: text("term", { enum: ["spring", "summer", "fall", "winter"] }).notNull(),
+    year: smallint("year").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("seasons_term_known", sql`${t.term} in ('spring', 'summer', 'fall', 'winter')`),
+    check("seasons_year", sql`${t.year} between 2000 and 2200`),
+    check("seasons_dates_ordered", sql`${t.endsOn} >= ${t.startsOn}`),
+    uniqueIndex("seasons_term_year_idx").on(t.term, t.year),
+  ],
+);
 
 // Photos coaches upload to the gallery. The copies the site serves (AVIF and WebP at several widths, upright, no
 // metadata) are made once on upload and kept in gallery_photo_files; the original is not kept.
@@ -747,4 +838,235 @@ export const staffLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("staff_log_created_idx").on(t.createdAt.desc())],
+);
+
+// ---- Lesson booking (issue 30, decision 0032) ----
+// A coach's weekly availability: windows on a weekday (wall-clock times in ORG_TIME_ZONE, so a window stays "Fridays
+// 15:00-19:00" across daylight-saving changes), the lesson lengths offered, a buffer after each lesson, and days off.
+// Free slots are computed from these and the bookings; nothing stores a slot (app/booking/slots.ts).
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    coachId: text("coach_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lesson lengths offered, in minutes: 30, 60 or both. */
+    lessonMinutes: smallint("lesson_minutes")
+      .array()
+      .notNull()
+      .default(sql`'{60}'::smallint[]`),
+    /** Minutes kept free after each lesson (travel, notes, the next court). */
+    bufferMinutes: smallint("buffer_minutes").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("booking_settings_lengths", sql`cardinality(${t.lessonMinutes}) between 1 and 2 and ${t.lessonMinutes} <@ '{30,60}'::smallint[]`),
+    check("booking_settings_buffer", sql`${t.bufferMinutes} between 0 and 60 and ${t.bufferMinutes} % 5 = 0`),
+  ],
+);
+
+export const bookingWindows = pgTable(
+  "booking_windows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Private lessons, or evaluations (placement: any coach who evaluates publishes these). */
+    kind: text("kind", { enum: ["lesson", "evaluation"] }).notNull(),
+    /** 0 = Sunday ... 6 = Saturday. */
+    weekday: smallint("weekday").notNull(),
+    startTime: time("start_time").notNull(),
+    endTime: time("end_time").notNull(),
+    place: text("place").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("booking_windows_kind_known", sql`${t.kind} in ('lesson', 'evaluation')`),
+    check("booking_windows_weekday", sql`${t.weekday} between 0 and 6`),
+    check("booking_windows_ordered", sql`${t.endTime} > ${t.startTime}`),
+    check("booking_windows_place", sql`length(${t.place}) between 1 and 200`),
+    index("booking_windows_coach_idx").on(t.coachId, t.weekday),
+  ],
+);
+
+export const bookingDaysOff = pgTable(
+  "booking_days_off",
+  {
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coachId, t.day] })],
+);
+
+// A booked lesson or evaluation. No two active bookings of one coach overlap, nor of one athlete: exclusion
+// constraints (btree_gist) added by hand in the migration, over [starts_at, blocked_until) and [starts_at, ends_at).
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    athleteId: text("athlete_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The guardian, or the adult athlete, who booked it. */
+    bookedBy: text("booked_by").references(() => users.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["lesson", "evaluation"] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    /** The end plus the coach's buffer at booking time: what the coach's exclusion constraint keeps apart. */
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+    place: text("place").notNull(),
+    /** What the family wants the coach to know ("working on the serve"). */
+    note: text("note").notNull().default(""),
+    /** The iCalendar SEQUENCE of its invitations: one more at each move and at the cancellation. */
+    sequence: integer("sequence").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    /** The coach's reason for a cancellation or a move, told to the family. */
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("bookings_kind_known", sql`${t.kind} in ('lesson', 'evaluation')`),
+    check("bookings_length", sql`${t.endsAt} - ${t.startsAt} in (interval '30 minutes', interval '60 minutes')`),
+    check("bookings_buffer", sql`${t.blockedUntil} >= ${t.endsAt} and ${t.blockedUntil} <= ${t.endsAt} + interval '60 minutes'`),
+    check("bookings_note_length", sql`length(${t.note}) <= 500`),
+    index("bookings_coach_starts_idx").on(t.coachId, t.startsAt),
+    index("bookings_athlete_starts_idx").on(t.athleteId, t.startsAt),
+  ],
+);
+
+// A person's private calendar feed of their bookings: only the SHA-256 of the address's secret is kept (decision
+// 0025), so the address is shown once, when made; making a new one ends the old.
+export const bookingFeeds = pgTable("booking_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The calendar invitation a mail carries (a booking's REQUEST or CANCEL), sent as text/calendar and as an .ics
+// attachment by the outbox's delivery job.
+export const mailCalendarParts = pgTable(
+  "mail_calendar_parts",
+  {
+    mailId: uuid("mail_id")
+      .primaryKey()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    method: text("method", { enum: ["REQUEST", "CANCEL"] }).notNull(),
+    content: text("content").notNull(),
+  },
+  (t) => [check("mail_calendar_parts_method", sql`${t.method} in ('REQUEST', 'CANCEL')`)],
+);
+
+// ---- Enrollments, levels and attendance (issue 29, decision 0033) ----
+// An enrollment is one athlete's request for one session (an events row with a program). A request holds a place
+// while it is requested, in evaluation, placed, enrolled or offered; past the session's capacity it is waitlisted, in
+// the order of `seq`. A trigger (migration 0024, by hand) refuses any row that would take a session past its capacity,
+// under the session row's lock, whatever the code does.
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    athleteId: text("athlete_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The guardian, or the adult athlete, who asked. */
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", {
+      enum: ["requested", "evaluation", "placed", "enrolled", "waitlisted", "offered", "withdrawn", "declined"],
+    }).notNull(),
+    /** Given at insert, under the session's lock: the order requests arrived in, and so the waitlist's order. */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    /** An offered place (a waitlisted request whose turn came) is held until then; the offer job passes it on after. */
+    offeredUntil: timestamp("offered_until", { withTimezone: true }),
+    /** Why a request ended: the family withdrew, a coach withdrew or declined it, or an offer lapsed. */
+    closedReason: text("closed_reason", { enum: ["family", "coach", "offer-expired"] }),
+    // What coaches need on court; shown only to coaches and the household (app/enrollment/access.server.ts).
+    medicalNotes: text("medical_notes").notNull().default(""),
+    pickupPeople: text("pickup_people").notNull().default(""),
+    photoConsent: boolean("photo_consent").notNull().default(false),
+    emergencyName: text("emergency_name").notNull(),
+    emergencyPhone: text("emergency_phone").notNull(),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      "enrollments_status_known",
+      sql`${t.status} in ('requested', 'evaluation', 'placed', 'enrolled', 'waitlisted', 'offered', 'withdrawn', 'declined')`,
+    ),
+    check("enrollments_offer_whole", sql`(${t.status} = 'offered') = (${t.offeredUntil} is not null)`),
+    check("enrollments_closed_reason", sql`(${t.closedReason} is null) = (${t.status} not in ('withdrawn', 'declined'))`),
+    check(
+      "enrollments_lengths",
+      sql`char_length(${t.medicalNotes}) <= 1000 and char_length(${t.pickupPeople}) <= 500 and char_length(${t.emergencyName}) between 1 and 120 and char_length(${t.emergencyPhone}) between 7 and 30`,
+    ),
+    /** One open request per athlete and session; ended ones stay as history. */
+    uniqueIndex("enrollments_one_open_idx")
+      .on(t.eventId, t.athleteId)
+      .where(sql`${t.status} not in ('withdrawn', 'declined')`),
+    index("enrollments_event_status_idx").on(t.eventId, t.status, t.seq),
+    index("enrollments_athlete_idx").on(t.athleteId),
+  ],
+);
+
+/** Every placement of an athlete at a level (1 = National/International ... 5 = Beginner): the history families see. */
+export const athleteLevels = pgTable(
+  "athlete_levels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    athleteId: text("athlete_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    level: smallint("level").notNull(),
+    placedOn: date("placed_on", { mode: "string" }).notNull(),
+    coachId: text("coach_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note").notNull().default(""),
+    enrollmentId: uuid("enrollment_id").references(() => enrollments.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("athlete_levels_level", sql`${t.level} between 1 and 5`),
+    check("athlete_levels_note_length", sql`char_length(${t.note}) <= 500`),
+    index("athlete_levels_athlete_idx").on(t.athleteId, t.placedOn, t.createdAt),
+  ],
+);
+
+/**
+ * One mark a session, athlete and day: present or absent. Marks taken offline arrive later, perhaps twice: the key
+ * makes a repeat an update, and `marked_at` (when the coach tapped) keeps the latest tap whatever order they arrive in.
+ */
+export const attendanceMarks = pgTable(
+  "attendance_marks",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    athleteId: text("athlete_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    present: boolean("present").notNull(),
+    /** Made by the phone for each tap: a tap sent twice is recognised. */
+    clientId: uuid("client_id").notNull(),
+    markedBy: text("marked_by").references(() => users.id, { onDelete: "set null" }),
+    markedAt: timestamp("marked_at", { withTimezone: true }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.athleteId, t.day] }),
+    index("attendance_marks_day_idx").on(t.day),
+    index("attendance_marks_athlete_idx").on(t.athleteId, t.day),
+  ],
 );

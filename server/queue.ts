@@ -8,6 +8,7 @@ import { createQueuePool, quietLogger } from "../db/migrate";
 import {
   bodiesToDeliver,
   forgetExpiredLinks,
+  getMailCalendarPart,
   getUnsentMail,
   markMailFailed,
   markMailLinkGone,
@@ -21,6 +22,8 @@ import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
 import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
 import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/changes.server";
 import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
+import { BOOKING_REMINDER_JOB, sendBookingReminder } from "../app/booking/index.server";
+import { expireOffer, OFFER_EXPIRY_JOB } from "../app/enrollment/index.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
@@ -40,8 +43,11 @@ export function sendMailTask(services: AppServices): Task {
     // A one-time link is opened only now, for the recipient (decision 0025); one that no longer works is not sent.
     const bodies = bodiesToDeliver(secret, mail);
     if (!bodies) return markMailLinkGone(db, id);
+    const calendar = await getMailCalendarPart(db, id);
     try {
       await transport.sendMail({
+        // A booking's invitation (decision 0032): nodemailer sends it as text/calendar and as an .ics attachment.
+        ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content, filename: "invitation.ics" } } : {}),
         from: config.mail.from,
         to: mail.toAddress,
         subject: mail.subject,
@@ -91,6 +97,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
     [SCHEDULE_CHANGE_JOB]: async (payload) => sendScheduleChangeNotice(services, payload),
     [INVITATION_NOTICE_JOB]: async (payload) => sendInvitationNotice(services, payload),
+    [BOOKING_REMINDER_JOB]: async (payload) => sendBookingReminder(services, payload),
+    [OFFER_EXPIRY_JOB]: async (payload) => expireOffer(services, payload),
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
     [SAFEGUARDING_SUMMARY_JOB]: async (payload) => sendSafeguardingSummary(services, payload),
     [PURGE_RATE_LIMITS_JOB]: async () => void (await purgeExpiredRateLimits(services.db)),

@@ -9,6 +9,7 @@ import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { CancelledDateInput } from "~/lib/site-content-schemas";
 import { isUrgentChange, tellFamilies, type ScheduleChange } from "~/notifications/changes.server";
+import { capacityBelowPlaces, offerFreePlaces } from "~/enrollment/index.server";
 
 type ChangeContext = Pick<AppLoadContext, "db" | "config"> & { secret: string | null };
 
@@ -50,17 +51,34 @@ export async function restoreDay(context: ChangeContext, day: string) {
 }
 
 /** What families plan by: a change to any of these is a schedule change they hear of; a title or a note is not. */
-const SCHEDULE_FIELDS = ["kind", "weekdays", "onDate", "startsOn", "endsOn", "startTime", "endTime", "timeNote", "place", "closed"] as const;
+const SCHEDULE_FIELDS = [
+  "kind",
+  "weekdays",
+  "onDate",
+  "startsOn",
+  "endsOn",
+  "startTime",
+  "endTime",
+  "timeNote",
+  "place",
+  "streetAddress",
+  "closed",
+] as const;
 
 /**
  * Saves a coach's edit of an event. Returns false when there is no such event. When its days, times or place
  * changed (and it has not ended), every family hears of the new schedule.
  */
-export async function changeEvent(context: ChangeContext, id: string, input: EventInput) {
+export async function changeEvent(context: ChangeContext, id: string, input: EventInput): Promise<boolean | { placesTaken: number }> {
   if (!isUuid(id)) return false;
   return context.db.transaction(async (tx) => {
     const [before] = await tx.select().from(events).where(eq(events.id, id)).for("update");
     if (!before) return false;
+    // A session's places: never fewer than families already hold (issue 29); more go to its waitlist at once.
+    if ("capacity" in input && input.capacity !== before.capacity) {
+      const taken = await capacityBelowPlaces(tx, id, input.capacity ?? null);
+      if (taken !== null) return { placesTaken: taken };
+    }
     const [after] = await tx
       .update(events)
       .set({ ...input, updatedAt: new Date() })
@@ -70,6 +88,8 @@ export async function changeEvent(context: ChangeContext, id: string, input: Eve
     const changed = SCHEDULE_FIELDS.some((f) => JSON.stringify(before[f]) !== JSON.stringify(after![f]));
     const current = after!.kind === "weekly" ? !after!.endsOn || after!.endsOn >= today : after!.onDate! >= today;
     if (changed && current && context.secret !== null) await tellFamilies(tx, { kind: "event-changed", eventId: id }, false);
+    if (after!.capacity !== before.capacity && context.secret !== null)
+      await offerFreePlaces(tx, { db: context.db, secret: context.secret, config: context.config }, after!);
     return true;
   });
 }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
 import {
   formatCancelledDays,
-  formatSeason,
+  formatSpan,
   formatTimeRange,
   formatWeekdays,
   formatWhen,
@@ -51,12 +51,12 @@ describe("event wording in Spanish", () => {
   });
 
   it("lists cancelled days day first, joined with y", () => {
-    expect(formatCancelledDays(["2025-10-21", "2025-09-21", "2025-10-13"], "es")).toBe("21/9, 13/10 y 21/10");
-    expect(formatCancelledDays(["2025-12-05"], "es")).toBe("5/12");
+    expect(formatCancelledDays(["2025-10-21", "2025-09-21", "2025-10-13"], "es")).toBe("21/9, 13/10 y 21/10 de 2025");
+    expect(formatCancelledDays(["2025-12-05"], "es")).toBe("5/12 de 2025");
   });
 
   it("names the season, and each day of the weekly overview, in Spanish", () => {
-    expect(formatSeason([{ kind: "weekly", startsOn: "2025-09-07", endsOn: "2025-11-07" }], "es")).toBe("del 7 de septiembre al 7 de noviembre");
+    expect(formatSpan("2025-09-07", "2025-11-07", "es")).toBe("del 7 de septiembre al 7 de noviembre de 2025");
     const overview = weeklyOverview(
       [event({ title: "Entrenamiento" }), event({ title: "Sábado", weekdays: [6], startTime: null, endTime: null, closed: true })],
       "es",
@@ -82,15 +82,15 @@ describe("the language of the request", () => {
     globals[SERVER_LOCALE_STORE] = before;
   });
 
-  it("is Spanish under /es and English elsewhere, with the English byte for byte as before", () => {
+  it("is Spanish under /es and English elsewhere, the English keeping the spec's words, each day with its year", () => {
     expect(store.run("es", () => [formatWhen(rule), formatCancelledDays(["2025-09-21", "2025-10-13"])])).toEqual([
       "domingos de 8 a 10 a. m.",
-      "21/9 y 13/10",
+      "21/9 y 13/10 de 2025",
     ]);
     expect(store.run("en", () => [formatWhen(rule), formatCancelledDays(["2025-09-21", "2025-10-13", "2025-10-21"])])).toEqual([
       "Sundays 8-10 AM",
-      "9/21, 10/13 and 10/21",
+      "9/21, 10/13 and 10/21, 2025",
     ]);
-    expect(store.run("en", () => formatSeason([{ kind: "weekly", startsOn: "2025-09-07", endsOn: "2025-11-07" }]))).toBe("Sep 7 - Nov 7");
+    expect(store.run("en", () => formatSpan("2025-09-07", "2025-11-07"))).toBe("Sep 7 - Nov 7, 2025");
   });
 });

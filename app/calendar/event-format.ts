@@ -102,21 +102,30 @@ export function formatWhen(rule: EventRule, locale: Locale = getLocale()): strin
 
 /** "9/21"; in Spanish "21/9" (day first). */
 function formatDayShortIn(day: string, locale: Locale): string {
-  if (locale === "en") return formatDayShort(day);
-  const p = Object.fromEntries(
-    formatter("UTC", { day: "numeric", month: "numeric" }, locale)
-      .formatToParts(new Date(`${day}T12:00:00Z`))
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.day}/${p.month}`;
+  return locale === "en" ? formatDayShort(day) : `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 }
 
-/** "9/21, 10/13 and 10/21"; in Spanish "21/9, 13/10 y 21/10". */
+/**
+ * "9/21, 10/13 and 10/21, 2027"; in Spanish "21/9, 13/10 y 21/10 de 2027". Every day is read with its year (issue 28):
+ * the days of one year share it, written once after them, and the years follow each other ("12/28, 2026; 1/4, 2027").
+ */
 export function formatCancelledDays(days: string[], locale: Locale = getLocale()): string {
-  return joinList(
-    [...days].sort().map((d) => formatDayShortIn(d, locale)),
-    locale,
-  );
+  const byYear = new Map<string, string[]>();
+  for (const d of [...new Set(days)].sort()) byYear.set(d.slice(0, 4), [...(byYear.get(d.slice(0, 4)) ?? []), d]);
+  return [...byYear]
+    .map(([year, inYear]) => {
+      const list = joinList(
+        inYear.map((d) => formatDayShortIn(d, locale)),
+        locale,
+      );
+      return locale === "es" ? `${list} de ${year}` : `${list}, ${year}`;
+    })
+    .join("; ");
+}
+
+/** Whether an event has nothing left to show: a one-off day past, or a weekly series whose last day is past. */
+export function hasEnded(e: { kind: "weekly" | "date"; onDate: string | null; endsOn: string | null }, today: string): boolean {
+  return e.kind === "date" ? e.onDate! < today : e.endsOn !== null && e.endsOn < today;
 }
 
 export type OccurrenceEvent<T = string> = EventRule<T> & {
@@ -170,23 +179,50 @@ function dayOfMonthEs(day: string): string {
 }
 
 /**
- * "Sep 7 - Nov 7" (Spanish "del 7 de septiembre al 7 de noviembre") for the weekly events' season, or null when they
- * have none or several.
+ * A season's or a series' first and last day, with the year: "Sep 7 - Nov 7, 2027", "Dec 1, 2026 - Feb 28, 2027"
+ * (Spanish "del 7 de septiembre al 7 de noviembre de 2027", "del 1 de diciembre de 2026 al 28 de febrero de 2027").
  */
-export function formatSeason(
-  events: Array<Pick<OccurrenceEvent<unknown>, "kind" | "startsOn" | "endsOn">>,
-  locale: Locale = getLocale(),
-): string | null {
-  const weekly = events.filter((e) => e.kind === "weekly" && e.startsOn && e.endsOn);
-  if (weekly.length === 0) return null;
-  const start = weekly.map((e) => e.startsOn!).sort()[0]!;
-  const end = weekly
-    .map((e) => e.endsOn!)
-    .sort()
-    .at(-1)!;
-  if (locale === "es") return `del ${dayOfMonthEs(start)} al ${dayOfMonthEs(end)}`;
+export function formatSpan(start: string, end: string, locale: Locale = getLocale()): string {
+  const sameYear = start.slice(0, 4) === end.slice(0, 4);
+  if (locale === "es")
+    return sameYear
+      ? `del ${dayOfMonthEs(start)} al ${dayOfMonthEs(end)} de ${end.slice(0, 4)}`
+      : `del ${dayOfMonthEs(start)} de ${start.slice(0, 4)} al ${dayOfMonthEs(end)} de ${end.slice(0, 4)}`;
   const short = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" });
-  return `${short(start)} - ${short(end)}`;
+  return sameYear
+    ? `${short(start)} - ${short(end)}, ${end.slice(0, 4)}`
+    : `${short(start)}, ${start.slice(0, 4)} - ${short(end)}, ${end.slice(0, 4)}`;
+}
+
+/**
+ * The weekly overviews /calendar shows (issue 28): one a season (or, for a series in no season, one a run of dates),
+ * each with its own first and last day, so two seasons never read as one ("Sep 7 - Feb 28"). A weekly event with
+ * no dates at all (private lessons, the Sabbath) stands in every overview. With no dated series, one overview of the
+ * standing events, with no dates.
+ */
+export function overviewGroups<E extends { kind: "weekly" | "date"; startsOn: string | null; endsOn: string | null; seasonId?: string | null }>(
+  events: E[],
+  seasons: ReadonlyArray<{ id: string; startsOn: string; endsOn: string }>,
+): Array<{ span: { startsOn: string; endsOn: string } | null; events: E[] }> {
+  const weekly = events.filter((e) => e.kind === "weekly");
+  const spans = new Map<string, { span: { startsOn: string; endsOn: string }; events: E[] }>();
+  const standing: E[] = [];
+  for (const e of weekly) {
+    const season = e.seasonId ? seasons.find((s) => s.id === e.seasonId) : undefined;
+    const span = season ?? (e.startsOn && e.endsOn ? { startsOn: e.startsOn, endsOn: e.endsOn } : null);
+    if (!span) {
+      standing.push(e);
+      continue;
+    }
+    const key = season ? `season:${season.id}` : `${span.startsOn}/${span.endsOn}`;
+    const group = spans.get(key) ?? { span: { startsOn: span.startsOn, endsOn: span.endsOn }, events: [] };
+    group.events.push(e);
+    spans.set(key, group);
+  }
+  if (spans.size === 0) return [{ span: null, events: standing }];
+  return [...spans.values()]
+    .sort((a, b) => (a.span.startsOn < b.span.startsOn ? -1 : a.span.startsOn > b.span.startsOn ? 1 : 0))
+    .map((g) => ({ span: g.span, events: [...g.events, ...standing] }));
 }
 
 /** For the weekly overview: what happens on each day of the week ("Sunday"; in Spanish "Domingo", heading a row). */

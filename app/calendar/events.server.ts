@@ -29,6 +29,16 @@ const columns = {
   hasRegister: events.hasRegister,
   closed: events.closed,
   position: events.position,
+  programSlug: events.programSlug,
+  seasonId: events.seasonId,
+  agesFrom: events.agesFrom,
+  agesTo: events.agesTo,
+  levels: events.levels,
+  streetAddress: events.streetAddress,
+  feeCents: events.feeCents,
+  feePer: events.feePer,
+  capacity: events.capacity,
+  financialHelp: events.financialHelp,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
 };
@@ -40,12 +50,16 @@ export async function getAllEvents(db: Db) {
   return db.select(columns).from(events).orderBy(asc(events.position), asc(events.createdAt));
 }
 
-/** What visitors see: past one-off events drop off by themselves (`today` is the organisation's day). */
+/**
+ * What visitors see: past one-off events and weekly series whose last day is past drop off by themselves (`today` is
+ * the organisation's day), so a family never sees an ended series as running. `hasEnded` (event-format.ts) is the
+ * same rule for the editor.
+ */
 export async function getCurrentEvents(db: Db, today: string) {
   return db
     .select(columns)
     .from(events)
-    .where(sql`${events.kind} = 'weekly' or ${events.onDate} >= ${today}`)
+    .where(sql`(${events.kind} = 'weekly' and (${events.endsOn} is null or ${events.endsOn} >= ${today})) or ${events.onDate} >= ${today}`)
     .orderBy(asc(events.position), asc(events.createdAt));
 }
 
@@ -103,6 +117,11 @@ export async function getCancelledDays(db: Db) {
   return db.select(cancelledColumns).from(cancelledDates).orderBy(asc(cancelledDates.day));
 }
 
+/** Cancelled days from `today` on: what visitors read (a cancellation already past tells a family nothing). */
+export async function getUpcomingCancelledDays(db: Db, today: string) {
+  return db.select(cancelledColumns).from(cancelledDates).where(gte(cancelledDates.day, today)).orderBy(asc(cancelledDates.day));
+}
+
 /**
  * Cancelled days from today to the day 48 hours from now, in the organisation's zone: the home page's banner.
  */
@@ -145,7 +164,7 @@ export type ScheduleCard = {
  */
 export async function getScheduleCards(db: Db, timeZone: string, now = new Date(), locale: Locale = getLocale()) {
   const today = dayInZone(now, timeZone);
-  const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getCancelledDays(db)]);
+  const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getUpcomingCancelledDays(db, today)]);
   const cards: ScheduleCard[] = rows.map((e) => ({
     id: e.id,
     title: inReaderLanguage({ en: e.title, es: e.titleEs }, locale),

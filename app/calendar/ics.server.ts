@@ -22,6 +22,8 @@ export type FeedEvent = {
   startTime: string | null;
   endTime: string | null;
   place: string | null;
+  /** A program session's street address (issue 28): calendar apps offer directions to it. */
+  streetAddress?: string | null;
   note: string | null;
   /** The Spanish versions a coach wrote (issue 27), used by the Spanish feed. */
   titleEs?: string | null;
@@ -101,7 +103,7 @@ export function buildCalendarFeed(input: FeedInput): string {
       start: wallClock(start, e.startTime, tz),
       end: wallClock(start, endTime, tz),
       timezone: tz,
-      location: e.place,
+      location: [e.place, e.streetAddress].filter(Boolean).join(", ") || null,
       // A cancelled one-off event says so in its text too: not every calendar app shows STATUS:CANCELLED.
       description: cancelled ? [m.calendar_ics_cancelled({}, { locale }), note].filter(Boolean).join("\n\n") : note,
       url: `${input.publicUrl}${localizePath("/calendar", locale)}`,

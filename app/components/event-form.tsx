@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
+import { EMPTY_SESSION, sessionFormValuesFrom, SessionFields, type SeasonOption, type SessionFormValues } from "~/components/programs/session-fields";
 import { weekdayName } from "~/lib/datetime";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
@@ -23,7 +24,7 @@ export type EventFormValues = {
   noteEs: string;
   hasRegister: boolean;
   closed: boolean;
-};
+} & SessionFormValues;
 export type EventFormResult = { ok: false; form: "event"; fieldErrors: Partial<Record<string, string>>; values: EventFormValues };
 
 export const EMPTY_EVENT: EventFormValues = {
@@ -43,6 +44,7 @@ export const EMPTY_EVENT: EventFormValues = {
   noteEs: "",
   hasRegister: true,
   closed: false,
+  ...EMPTY_SESSION,
 };
 
 export function eventFormValuesFrom(form: FormData): EventFormValues {
@@ -64,6 +66,7 @@ export function eventFormValuesFrom(form: FormData): EventFormValues {
     noteEs: s("noteEs"),
     hasRegister: form.get("hasRegister") !== null,
     closed: form.get("closed") !== null,
+    ...sessionFormValuesFrom(form),
   };
 }
 
@@ -92,18 +95,26 @@ export function EventForm({
   submitLabel,
   values,
   result,
+  seasons,
 }: {
   intent: "create-event" | "update";
   heading: string;
   submitLabel: string;
   values: EventFormValues;
   result?: EventFormResult | undefined;
+  /** The seasons a session may be placed in. */
+  seasons: SeasonOption[];
 }) {
   const v = result?.values ?? values;
   const e = result?.fieldErrors ?? {};
   const headingId = `${intent}-heading`;
   return (
-    <Form method="post" aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <Form
+      method="post"
+      id={intent === "create-event" ? "add" : undefined}
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id={headingId} className="text-xl font-semibold text-navy-900">
         {heading}
       </h2>
@@ -166,6 +177,7 @@ export function EventForm({
         />
         <Field label={m.calendar_event_note_es()} name="noteEs" lang="es" defaultValue={v.noteEs} error={e.noteEs} />
       </fieldset>
+      <SessionFields values={v} errors={e} seasons={seasons} idPrefix={intent} />
       <label className="flex items-center gap-2 text-slate-800">
         <input type="checkbox" name="hasRegister" defaultChecked={v.hasRegister} className="size-4" /> {m.calendar_event_register()}
       </label>

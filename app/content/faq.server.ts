@@ -24,7 +24,7 @@ const FAQ_ES: FaqWords = {
     },
     {
       q: "¿Cuál es su política de reembolsos para programas y campamentos?",
-      a: "Si cancela al menos 7 días antes del inicio, recibe un reembolso completo. Si cancela entre 3 y 7 días antes del inicio, recibe un reembolso parcial. Las cancelaciones con menos de 3 días de anticipación no se reembolsan, salvo en caso de emergencia médica.",
+      a: "Esto se aplica si cancela una inscripción antes de que empiece el programa. Si cancela al menos 7 días antes del inicio, recibe un reembolso completo. Si cancela entre 3 y 7 días antes del inicio, recibe un reembolso parcial. Las cancelaciones con menos de 3 días de anticipación no se reembolsan, salvo en caso de emergencia médica. Una vez comenzado el programa, las cuotas mensuales no se reembolsan (vea la pregunta sobre cómo retirarse).",
     },
     {
       q: "¿Cómo reservo o cancelo una clase privada?",
@@ -32,7 +32,7 @@ const FAQ_ES: FaqWords = {
     },
     {
       q: "¿Cómo retiro a mi hijo o hija de un programa?",
-      a: "Para retirarse de un programa hay que avisar con 7 días de anticipación. Si la inscripción es mensual, avísenos con 30 días de anticipación; los pagos no se reembolsan, pero se pueden usar para otras clínicas o clases.",
+      a: "Una vez inscrito, para retirarse avísenos con {withdrawalDays} días de anticipación. Las cuotas mensuales ya pagadas no se reembolsan, pero se pueden usar para otras clínicas o clases.",
     },
     {
       q: "¿Cuándo se pagan las cuotas mensuales?",

@@ -1,5 +1,6 @@
 // The FAQ page's words in English, the reference (the Spanish, of the same type, is in faq.server.ts): the 12 questions
-// families ask most, with the organisation's policies (ages, consent, refunds, withdrawals).
+// families ask most, with the organisation's policies (ages, consent, refunds, withdrawals). `{withdrawalDays}` is the
+// organisation's one withdrawal notice, filled in by the page (app/programs/policies.ts).
 
 export type FaqWords = {
   questions: ReadonlyArray<{ q: string; a: string }>;
@@ -30,7 +31,7 @@ export const FAQS = [
   },
   {
     q: "What is your refund policy for programs and camps?",
-    a: "Cancel at least 7 days before the start for a full refund. Cancel 3-7 days before the start for a partial refund. Cancellations less than 3 days before the start are not refunded, except for medical emergencies.",
+    a: "This is for cancelling a registration before a program starts. Cancel at least 7 days before the start for a full refund. Cancel 3-7 days before the start for a partial refund. Cancellations less than 3 days before the start are not refunded, except for medical emergencies. Once a program has started, monthly fees are not refunded (see withdrawals below).",
   },
   {
     q: "How do I book or cancel a private lesson?",
@@ -38,7 +39,7 @@ export const FAQS = [
   },
   {
     q: "How do I withdraw my child from a program?",
-    a: "Withdrawals need 7 days' notice. For monthly enrollment, please give 30 days' notice; payments are not refunded but can be reallocated to other clinics or lessons.",
+    a: "Once enrolled, please give {withdrawalDays} days' notice to withdraw. Monthly fees already paid are not refunded, but can be reallocated to other clinics or lessons.",
   },
   {
     q: "When are monthly fees due?",

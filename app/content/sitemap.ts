@@ -9,5 +9,23 @@ export const SITEMAP_PATHS: SitemapEntry[] = [
   ...PROGRAM_LINKS.map((p) => ({ path: p.to, changefreq: "monthly" as const, priority: 0.7 })),
 ];
 
-/** Paths that are private or per-person: never crawled. */
-export const DISALLOWED_PATHS = ["/appointments", "/messages", "/signin", "/signup", "/signout", "/auth/", "/api/", "/staff"];
+/** Paths that are private, per-person or editors: never crawled, at their English and Spanish addresses. */
+const PRIVATE_PAGES = [
+  "/appointments",
+  "/messages",
+  "/signin",
+  "/signup",
+  "/signout",
+  "/staff",
+  "/account",
+  "/lessons",
+  "/enroll/",
+  "/rosters",
+  "/reports/",
+  "/families/",
+  "/safeguarding",
+  "/calendar/events",
+  "/programs/edit",
+  "/programs/*/edit",
+];
+export const DISALLOWED_PATHS = ["/auth/", "/api/", ...PRIVATE_PAGES, ...PRIVATE_PAGES.map((p) => `/es${p}`)];

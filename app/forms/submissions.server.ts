@@ -44,7 +44,7 @@ async function queueSubmissionMail(tx: DbOrTx, mail: MailServices, kind: "regist
   for (const coach of coaches) {
     await enqueueMail(tx, mail, {
       to: coach.email,
-      ...SUBMISSION_MAIL.coachNotice(kind, `${mail.config.publicUrl}/appointments`),
+      ...SUBMISSION_MAIL.coachNotice(kind, `${mail.config.publicUrl}/appointments/requests`),
       unsubscribe: { userId: coach.id, topic: "submissions" },
     });
   }

@@ -3,7 +3,9 @@
 // raised, so it is in the language of the page (the request's on the server).
 import { z } from "zod";
 import { findHtmlTag } from "~/announcements/markdown";
+import { PROGRAM_LINKS } from "~/content/site";
 import { isIsoDay } from "~/lib/datetime";
+import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
 
 /** A zod message read when the issue is raised, so it is in the language of the page. */
@@ -69,6 +71,56 @@ const optionalDay = z
   .refine((v) => v === "" || isIsoDay(v), says(m.calendar_error_date))
   .transform((v) => v || null);
 
+const PROGRAM_SLUGS = PROGRAM_LINKS.map((p) => p.slug) as [string, ...string[]];
+const optionalWhole = (min: number, max: number, message: () => string) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= min && Number(v) <= max), says(message))
+    .transform((v) => (v === "" ? null : Number(v)));
+
+/**
+ * What makes an event one of a program's sessions (issue 28, decision 0031). Every fact is optional: an empty one
+ * is left out of the page, or answered "ask us". The database holds the same limits (CHECK constraints).
+ */
+const sessionFields = {
+  programSlug: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || (PROGRAM_SLUGS as string[]).includes(v), says(m.programs_error_program))
+    .transform((v) => v || null),
+  seasonId: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || isUuid(v), says(m.programs_error_season))
+    .transform((v) => v || null),
+  agesFrom: optionalWhole(2, 99, m.programs_error_age),
+  agesTo: optionalWhole(2, 99, m.programs_error_age),
+  levels: z
+    .array(
+      z.coerce
+        .number(says(m.programs_error_level))
+        .int(says(m.programs_error_level))
+        .min(1, says(m.programs_error_level))
+        .max(5, says(m.programs_error_level)),
+    )
+    .default([]),
+  streetAddress: optionalLine(200, m.programs_error_street_address_too_long),
+  /** Dollars as typed ("120", "120.50"), kept in cents. */
+  fee: z
+    .string()
+    .trim()
+    .default("")
+    .refine((v) => v === "" || (/^\$?\d{1,6}(\.\d{1,2})?$/.test(v) && Number(v.replace("$", "")) <= 100_000), says(m.programs_error_fee))
+    .transform((v) => (v === "" ? null : Math.round(Number(v.replace("$", "")) * 100))),
+  feePer: z.enum(["month", "season", "session"], says(m.programs_error_fee)).default("month"),
+  capacity: optionalWhole(1, 10_000, m.programs_error_capacity),
+  financialHelp: checkbox,
+};
+
 export const EventSchema = z
   .object({
     title: z
@@ -94,8 +146,11 @@ export const EventSchema = z
     noteEs: optionalLine(300, m.calendar_error_note_too_long),
     hasRegister: checkbox,
     closed: checkbox,
+    ...sessionFields,
   })
   .superRefine((e, ctx) => {
+    if (e.agesFrom !== null && e.agesTo !== null && e.agesTo < e.agesFrom)
+      ctx.addIssue({ code: "custom", path: ["agesTo"], message: m.programs_error_ages_order() });
     if (e.kind === "weekly" && e.weekdays.length === 0) ctx.addIssue({ code: "custom", path: ["weekdays"], message: m.calendar_error_weekdays() });
     if (e.kind === "date" && !e.onDate) ctx.addIssue({ code: "custom", path: ["onDate"], message: m.calendar_error_date_required() });
     if (e.endTime && !e.startTime) ctx.addIssue({ code: "custom", path: ["startTime"], message: m.calendar_error_start_required() });
@@ -103,19 +158,26 @@ export const EventSchema = z
       ctx.addIssue({ code: "custom", path: ["endTime"], message: m.calendar_error_end_after_start() });
     if (e.startsOn && e.endsOn && e.endsOn < e.startsOn) ctx.addIssue({ code: "custom", path: ["endsOn"], message: m.calendar_error_last_day() });
   })
-  .transform((e) => ({
+  .transform(({ fee, ...e }) => ({
     ...e,
     weekdays: e.kind === "weekly" ? [...new Set(e.weekdays)].sort((a, b) => a - b) : [],
     onDate: e.kind === "date" ? e.onDate : null,
     startsOn: e.kind === "weekly" ? e.startsOn : null,
     endsOn: e.kind === "weekly" ? e.endsOn : null,
+    levels: [...new Set(e.levels)].sort((a, b) => a - b),
+    feeCents: fee,
+    feePer: fee === null ? null : e.feePer,
   }));
-export type EventInput = z.output<typeof EventSchema>;
+type SessionKey =
+  "programSlug" | "seasonId" | "agesFrom" | "agesTo" | "levels" | "streetAddress" | "feeCents" | "feePer" | "capacity" | "financialHelp";
+/** An event as stored: the form's whole input, or (the demo content, tests) one without the session's facts. */
+export type EventInput = Omit<z.output<typeof EventSchema>, SessionKey> & Partial<Pick<z.output<typeof EventSchema>, SessionKey>>;
 
 /** FormData to the object EventSchema reads (the weekday checkboxes repeat one name). */
 export function eventFormValues(form: FormData): Record<string, unknown> {
   const raw: Record<string, unknown> = Object.fromEntries(form);
   raw.weekdays = form.getAll("weekdays").map(String);
+  raw.levels = form.getAll("levels").map(String);
   return raw;
 }
 

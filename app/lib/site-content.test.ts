@@ -46,7 +46,7 @@ describe("event wording", () => {
       "Friday, December 5 6-8 PM",
     );
     expect(formatTimeRange("11:00", "13:00")).toBe("11 AM-1 PM");
-    expect(formatCancelledDays(["2025-10-21", "2025-09-21", "2025-10-13"])).toBe("9/21, 10/13 and 10/21");
+    expect(formatCancelledDays(["2025-10-21", "2025-09-21", "2025-10-13"])).toBe("9/21, 10/13 and 10/21, 2025");
   });
 
   it("lists the sessions of the coming days with cancelled ones marked, within the season", () => {

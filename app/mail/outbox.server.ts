@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { mailCalendarParts, mailOutbox } from "../../db/schema";
 import type { SiteConfig } from "~/lib/site-config";
 import { openLink, sealLink, withLink, withoutLink } from "~/mail/one-time-link.server";
 import { renderMail, type MailContent, type MailSettings } from "~/mail/template.server";
@@ -24,6 +24,8 @@ export type OutgoingMail = MailContent & {
   to: string;
   /** What the mail is (password-reset, missed-messages, ...): for the operator's listing and for tests. */
   kind: string;
+  /** A calendar invitation (a booking's, decision 0032): sent as text/calendar and as an .ics attachment. */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 };
 
 export type EnqueueOptions = {
@@ -67,6 +69,7 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
       ...sealed,
     })
     .returning({ id: mailOutbox.id });
+  if (mail.calendar) await tx.insert(mailCalendarParts).values({ mailId: row!.id, ...mail.calendar });
   if (services.config.mail.smtpUrl) await addDeliveryJob(tx, row!.id);
   return row!.id;
 }
@@ -94,6 +97,15 @@ export async function getUnsentMail(db: Db, id: string) {
     .from(mailOutbox)
     .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.sentAt} is null`);
   return row ?? null;
+}
+
+/** The calendar invitation a mail carries, if any. */
+export async function getMailCalendarPart(db: Db, mailId: string) {
+  const [part] = await db
+    .select({ method: mailCalendarParts.method, content: mailCalendarParts.content })
+    .from(mailCalendarParts)
+    .where(eq(mailCalendarParts.mailId, mailId));
+  return part ?? null;
 }
 
 type StoredBodies = Pick<typeof mailOutbox.$inferSelect, "id" | "textBody" | "htmlBody" | "sealedLink" | "linkExpiresAt">;

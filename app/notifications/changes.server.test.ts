@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { events, mailOutbox, pushSubscriptions, users } from "../../db/schema";
+import { enrollments, events, mailOutbox, pushSubscriptions, users } from "../../db/schema";
 import { startPushService, type PushService } from "../../tests/support/push-service";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { loadConfig } from "../../server/config";
@@ -16,6 +16,7 @@ import { cancelDay, changeEvent, restoreDay } from "~/calendar/cancellations.ser
 import { getPushKeys } from "./push-keys.server";
 import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "./changes.server";
 import { sendInvitationNotice } from "./invitation-notice.server";
+import { makeFamily, makeSession, onCourt } from "~/enrollment/test-support";
 
 const { db } = await createTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-changes-"));
@@ -233,6 +234,28 @@ describe("a session moved", () => {
     const [annMail] = await mailsTo("ann@example.com");
     expect(annMail!.subject).toBe("Schedule change: Junior Clinic");
     expect(annMail!.textBody).toContain("Tuesday and Thursday 5:00-6:30 PM at Fort Dupont");
+  });
+});
+
+describe("a session families enrolled in", () => {
+  it("tells those athletes and their guardians only; a session nobody enrolled in still tells everyone", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Enrolled");
+    const other = await makeFamily(db, "Withdrawn");
+    const session = await makeSession(db, 10, { place: "Rock Creek" });
+    await db.insert(enrollments).values([
+      { eventId: session, status: "enrolled", requestedBy: guardian.id, ...onCourt(athlete.id) },
+      { eventId: session, status: "withdrawn", closedReason: "family", requestedBy: other.guardian.id, ...onCourt(other.athlete.id) },
+    ]);
+    const [row] = await db.select().from(events).where(eq(events.id, session));
+    const { id: _id, createdAt: _c, updatedAt: _u, position: _p, ...input } = row!;
+    expect(await changeEvent(context(AFTERNOON), session, { ...input, place: "Fort Dupont" })).toBe(true);
+    expect((await queued()).map((q) => q.userId).sort()).toEqual([athlete.id, guardian.id].sort());
+
+    await db.delete(enrollments).where(eq(enrollments.eventId, session));
+    await db.execute(sql`delete from graphile_worker._private_jobs`);
+    expect(await changeEvent(context(AFTERNOON), session, { ...input, place: "Rock Creek" })).toBe(true);
+    const everyone = (await queued()).map((q) => q.userId);
+    expect(everyone).toEqual(expect.arrayContaining(["ana", "ann", "sofia", guardian.id, other.guardian.id]));
   });
 });
 

@@ -52,6 +52,24 @@ export function isUrgentChange(change: ScheduleChange, timeZone: string, now: Da
   return change.kind !== "event-changed" && change.day === dayInZone(now, timeZone);
 }
 
+/** Where a family has a stake in a session: asked, evaluated, placed, enrolled, on its waitlist or offered a place. */
+const STAKE = sql.raw(`('requested', 'evaluation', 'placed', 'enrolled', 'waitlisted', 'offered')`);
+
+/**
+ * Whom a change concerns (issue 27, narrowed once enrollments exist, issue 29): a session that families have a stake in
+ * (app/enrollment) concerns those athletes and their guardians only; a session nobody has enrolled in through the site
+ * yet, an event that is no program's session, and a day cancelled or put back (every session that day) concern every
+ * family, as before enrollments existed. Private lessons on a cancelled day are the booking capability's to tell.
+ */
+function concerned(change: ScheduleChange) {
+  if (change.kind !== "event-changed") return sql``;
+  const stake = sql`
+    select e.athlete_id as id from enrollments e where e.event_id = ${change.eventId} and e.status in ${STAKE}
+    union select g.guardian_id from guardian_links g join enrollments e on e.athlete_id = g.athlete_id
+      where e.event_id = ${change.eventId} and e.status in ${STAKE}`;
+  return sql`and (not exists (${stake}) or u.id in (${stake}))`;
+}
+
 /**
  * Queues the notice of a change for every family it concerns, in the caller's transaction (the change and its
  * notices commit together). One statement, however many families. Each person's job is keyed by the day or session
@@ -61,7 +79,7 @@ export function isUrgentChange(change: ScheduleChange, timeZone: string, now: Da
 export async function tellFamilies(tx: DbOrTx, change: ScheduleChange, urgent: boolean) {
   const keyPrefix = `${SCHEDULE_CHANGE_JOB}:${changeKey(change)}:`;
   const payload = sql`json_build_object('userId', f.id, 'change', ${JSON.stringify(change)}::json, 'urgent', ${urgent}::boolean)`;
-  const families = sql`select u.id from users u where u.role = 'client' and u.deleted_at is null and u.notify_changes`;
+  const families = sql`select u.id from users u where u.role = 'client' and u.deleted_at is null and u.notify_changes ${concerned(change)}`;
   if (change.kind === "restored") {
     // remove_job deletes a waiting notice (returned, unlocked) or stops one being sent now from retrying (locked).
     await tx.execute(sql`

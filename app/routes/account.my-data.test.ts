@@ -8,7 +8,7 @@ import { contactMessages, registrationRequests, users } from "../../db/schema";
 import { call, contextFor } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { UNVERIFIED_FORMS_NOTE } from "~/models/account.server";
-import { loader as appointmentsLoader } from "./appointments";
+import { loader as appointmentsLoader } from "./appointments.requests";
 import { loader as dataLoader } from "./account.data";
 import { loader as myDataLoader } from "./account.my-data";
 
@@ -79,7 +79,7 @@ describe("forms sent from an address, and an account that has not confirmed it",
     const coach = await makeUser("coach", "Coach Carla", `coach-${crypto.randomBytes(4).toString("hex")}@example.com`);
     const labels = async () =>
       (
-        (await call(appointmentsLoader as never, { request: new Request("http://localhost/appointments"), context: as(coach) })).body as {
+        (await call(appointmentsLoader as never, { request: new Request("http://localhost/appointments/requests"), context: as(coach) })).body as {
           labels: Record<string, unknown>;
         }
       ).labels;

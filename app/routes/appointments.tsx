@@ -1,237 +1,101 @@
-import { CheckCircle2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
+// /appointments: a coach's booked lessons and evaluations, today and the week ahead, by day (issue 30): the athlete,
+// their level (from the enrollment issue, 29: empty until then), their guardians with tap-to-call, the family's note,
+// and cancel or move with a reason the family is told at once. The forms inbox that was here is
+// /appointments/requests, linked beside it. requireCoach first in the loader and the action; a coach reaches only
+// their own bookings (booking's isCoachOfBooking).
+import { data, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments";
 import { requireCoach } from "~/auth/session.server";
+import { parseForm } from "~/auth/schemas";
+import { cancelByCoach, CoachCancelSchema, getCoachBookings, moveByCoach, MoveSchema } from "~/booking/index.server";
+import { CoachBooking } from "~/booking/appointments-page";
 import { PageHeader } from "~/components/page-header";
-import { Section } from "~/components/public/section";
-import { Button } from "~/components/ui/button";
 import { pageWords } from "~/content/words.server";
-import { formatDateTime } from "~/lib/datetime";
-import { pageMeta } from "~/lib/meta";
-import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { ClientBadges } from "~/components/client-label";
-import { getClientLabels } from "~/family/households.server";
-import { clientLabelWords } from "~/family/safe-play.server";
-import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/submissions.server";
-import { invariantResponse } from "~/lib/responses.server";
 import { localHref } from "~/i18n/locale";
+import { addDays, dayInZone, formatDayLong, instantOf } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...(loaderData ? pageMeta(loaderData.words.page) : []),
+  ...(loaderData ? pageMeta(loaderData.page) : []),
   { name: "robots", content: "noindex" },
 ];
 
-// `?page=2` shows the next INBOX_PAGE_SIZE of each kind; anything that is not a page number reads as the first page.
-const PageSchema = z
-  .string()
-  .regex(/^[1-9][0-9]{0,5}$/)
-  .transform(Number)
-  .catch(1);
+const DAYS = 8; // today and the seven days after it
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireCoach(request, context);
-  const totals = await countSubmissions(context.db);
-  const pages = Math.max(1, Math.ceil(Math.max(totals.registrations, totals.messages) / INBOX_PAGE_SIZE));
-  // A page past the end (an old or mistyped link) shows the last one rather than nothing.
-  const page = Math.min(PageSchema.parse(new URL(request.url).searchParams.get("page")), pages);
-  const offset = (page - 1) * INBOX_PAGE_SIZE;
-  const [registrations, messages] = await Promise.all([
-    getRegistrationRequests(context.db, INBOX_PAGE_SIZE, offset),
-    getContactMessages(context.db, INBOX_PAGE_SIZE, offset),
-  ]);
-  // Safe Play: where a submission's address is a client's, coaches see guardian or athlete, "Minor" and the family.
-  const { byEmail } = await getClientLabels(context.db, { emails: [...registrations, ...messages].map((s) => s.email) }, context.config.safePlay);
-  const labels = Object.fromEntries(byEmail);
-  // The page's words in the request's language (`page` is the page number: ?page=2).
-  const words = { page: pageWords("appointments"), labels: clientLabelWords() };
-  return { words, registrations, messages, labels, page, pages, offset, totals };
+  const coach = await requireCoach(request, context);
+  const tz = context.config.site.timeZone;
+  const today = dayInZone(context.config.safePlay.clock(), tz);
+  const list = await getCoachBookings(context.db, coach.id, instantOf(today, "00:00", tz), instantOf(addDays(today, DAYS), "00:00", tz));
+  const days = Array.from({ length: DAYS }, (_, i) => addDays(today, i)).map((day) => ({
+    day,
+    bookings: list.filter((b) => dayInZone(b.starts_at, tz) === day),
+  }));
+  return { page: pageWords("appointments"), today, days };
 }
 
-const HandleSchema = z.object({ kind: z.enum(["registration", "contact"]), id: z.uuid() });
+type ActionData = { bookingId: string; intent: "cancel" | "move"; error: string; fieldErrors?: Record<string, string | undefined> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
-  const parsed = HandleSchema.safeParse(Object.fromEntries(await request.formData()));
-  invariantResponse(parsed.success, m.messaging_appt_unknown());
-  const updated = await updateSubmissionHandled(context.db, parsed.data.kind, parsed.data.id, coach.id);
-  return { ok: true, updated };
-}
-
-function Handled({
-  kind,
-  id,
-  handledAt,
-  handledByName,
-  label,
-}: {
-  kind: string;
-  id: string;
-  handledAt: Date | string | null;
-  handledByName: string | null;
-  label: string;
-}) {
-  const navigation = useNavigation();
-  const zone = useOrgTimeZone();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
-  if (handledAt) {
-    return (
-      <p className="flex items-center gap-1 text-sm font-medium text-court-800">
-        <CheckCircle2 aria-hidden className="size-4" />{" "}
-        {handledByName
-          ? m.messaging_appt_handled_by({ name: handledByName, date: formatDateTime(handledAt, zone) })
-          : m.messaging_appt_handled({ date: formatDateTime(handledAt, zone) })}
-      </p>
-    );
+  const form = await request.formData();
+  const intent = form.get("intent") === "move" ? "move" : "cancel";
+  const bookingId = String(form.get("bookingId") ?? "");
+  if (intent === "cancel") {
+    const { data: input, fieldErrors } = parseForm(CoachCancelSchema, form);
+    if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    const result = await cancelByCoach(context, coach, input.bookingId, input.reason);
+    if (result.ok) throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_coach_cancelled_toast() });
+    return data<ActionData>({ bookingId, intent, error: result.error }, { status: result.status });
   }
-  return (
-    <Form method="post">
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" disabled={busy} aria-label={m.messaging_appt_mark_label({ label })}>
-        {busy ? m.messaging_appt_saving() : m.messaging_appt_mark()}
-      </Button>
-    </Form>
+  const { data: input, fieldErrors } = parseForm(MoveSchema, form);
+  if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+  const result = await moveByCoach(context, coach, input);
+  if (result.ok) throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_moved_toast() });
+  return data<ActionData>(
+    { bookingId, intent, error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : {} },
+    { status: result.status },
   );
-}
-
-/** Links to the newer and older pages: plain links, so they work before the page's script has loaded. */
-function PageLinks({ page, pages, where }: { page: number; pages: number; where: "top" | "bottom" }) {
-  if (pages <= 1) return null;
-  const href = (p: number) => localHref(p === 1 ? "/appointments" : `/appointments?page=${p}`);
-  return (
-    <nav
-      aria-label={where === "top" ? m.messaging_appt_pages_top() : m.messaging_appt_pages_bottom()}
-      className={`mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 ${where === "top" ? "pt-6" : "pb-10"}`}
-    >
-      {page > 1 ? (
-        <Link to={href(page - 1)} className="font-medium text-court-800 underline">
-          {m.messaging_appt_newer()}
-        </Link>
-      ) : null}
-      <span className="text-slate-700">{m.messaging_appt_page({ page, pages })}</span>
-      {page < pages ? (
-        <Link to={href(page + 1)} className="font-medium text-court-800 underline">
-          {m.messaging_appt_older()}
-        </Link>
-      ) : null}
-    </nav>
-  );
-}
-
-/** "Showing 201–400, newest first." when there is more than one page. */
-function shown(pages: number, offset: number, count: number) {
-  return pages > 1 && count > 0 ? m.messaging_appt_showing({ from: offset + 1, to: offset + count }) : undefined;
 }
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
-  const { words, registrations, messages, labels, page, pages, offset, totals } = loaderData;
-  const zone = useOrgTimeZone();
+  const { page, days, today } = loaderData;
+  const result = useActionData<ActionData>();
+  const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PageHeader heading={words.page.heading} intro={m.messaging_appt_intro()} />
-      <PageLinks page={page} pages={pages} where="top" />
-      <Section
-        title={m.messaging_appt_registrations({ count: totals.registrations })}
-        id="registrations"
-        intro={shown(pages, offset, registrations.length)}
-      >
-        {registrations.length === 0 ? (
-          <p className="text-slate-700">{page > 1 ? m.messaging_appt_no_older_registrations() : m.messaging_appt_no_registrations()}</p>
-        ) : (
-          <ul className="space-y-4">
-            {registrations.map((r) => (
-              <li
-                key={r.id}
-                className={`rounded-xl border p-5 ${r.handledAt ? "border-slate-200 bg-slate-50" : "border-court-200 bg-white shadow-sm"}`}
-              >
-                <article aria-label={m.messaging_appt_registration({ name: r.studentName })}>
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <h3 className="text-lg font-semibold text-navy-900">
-                        {r.studentName}, {r.age}
-                      </h3>
-                      <p className="text-sm text-slate-600">{m.messaging_appt_received({ date: formatDateTime(r.createdAt, zone) })}</p>
-                    </div>
-                    <Handled kind="registration" id={r.id} handledAt={r.handledAt} handledByName={r.handledByName} label={r.studentName} />
-                  </div>
-                  <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_skill()} </dt>
-                      <dd className="inline">{r.skillLevel}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_program()} </dt>
-                      <dd className="inline">{r.programInterest}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_parent()} </dt>
-                      <dd className="inline">{r.parentName}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_email()} </dt>
-                      <dd className="inline">
-                        <a className="text-court-800 underline" href={`mailto:${r.email}`}>
-                          {r.email}
-                        </a>{" "}
-                        <ClientBadges label={labels[r.email.toLowerCase()]} words={words.labels} />
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_phone()} </dt>
-                      <dd className="inline">{r.phone}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_emergency()} </dt>
-                      <dd className="inline">{r.emergencyContact}</dd>
-                    </div>
-                  </dl>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <Section title={m.messaging_appt_messages({ count: totals.messages })} id="messages" intro={shown(pages, offset, messages.length)}>
-        {messages.length === 0 ? (
-          <p className="text-slate-700">{page > 1 ? m.messaging_appt_no_older_messages() : m.messaging_appt_no_messages()}</p>
-        ) : (
-          <ul className="space-y-4">
-            {messages.map((message) => (
-              <li
-                key={message.id}
-                className={`rounded-xl border p-5 ${message.handledAt ? "border-slate-200 bg-slate-50" : "border-court-200 bg-white shadow-sm"}`}
-              >
-                <article aria-label={m.messaging_appt_message_from({ name: message.name })}>
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <h3 className="text-lg font-semibold text-navy-900">{message.name}</h3>
-                      <p className="text-sm text-slate-600">
-                        {m.messaging_appt_received({ date: formatDateTime(message.createdAt, zone) })} ·{" "}
-                        <a className="text-court-800 underline" href={`mailto:${message.email}`}>
-                          {message.email}
-                        </a>
-                        {message.phone ? ` · ${message.phone}` : ""}
-                      </p>
-                      <ClientBadges label={labels[message.email.toLowerCase()]} words={words.labels} />
-                    </div>
-                    <Handled
-                      kind="contact"
-                      id={message.id}
-                      handledAt={message.handledAt}
-                      handledByName={message.handledByName}
-                      label={message.name}
-                    />
-                  </div>
-                  <p className="mt-3 whitespace-pre-line text-slate-800">{message.message}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Section>
-      <PageLinks page={page} pages={pages} where="bottom" />
+      <PageHeader heading={page.heading} intro={m.booking_appointments_intro()}>
+        <nav aria-label={m.booking_appointments_nav()} className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+          <Link to={localHref("/appointments/requests")} className="font-medium underline">
+            {m.booking_requests_link()}
+          </Link>
+          <Link to={localHref("/appointments/availability")} className="font-medium underline">
+            {m.booking_availability_link()}
+          </Link>
+        </nav>
+      </PageHeader>
+      <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
+        {days.map(({ day, bookings }) => (
+          <section key={day} aria-labelledby={`day-${day}`}>
+            <h2 id={`day-${day}`} className="text-xl font-semibold text-slate-900">
+              {day === today ? m.booking_today({ day: formatDayLong(day) }) : formatDayLong(day)}
+            </h2>
+            {bookings.length === 0 ? (
+              <p className="mt-2 text-slate-700">{m.booking_day_free()}</p>
+            ) : (
+              <ul className="mt-3 flex flex-col gap-4">
+                {bookings.map((b) => (
+                  <li key={b.id}>
+                    <CoachBooking booking={b} result={result?.bookingId === b.id ? result : null} busy={busy} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </div>
     </>
   );
 }

@@ -1,11 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/calendar.events.$eventId";
-import { EventForm, type EventFormResult, type EventFormValues } from "~/components/event-form";
+import { EventForm, eventFormValuesFrom, type EventFormResult, type EventFormValues } from "~/components/event-form";
 import { PageHeader } from "~/components/page-header";
 import { requireCoach } from "~/auth/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
 import { getEvent } from "~/calendar/events.server";
+import { getSeasons, seasonName } from "~/calendar/seasons.server";
+import { feeField } from "~/components/programs/session-fields";
+import { getLocale } from "~/i18n/locale";
 import { changeEvent } from "~/calendar/cancellations.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
@@ -14,7 +17,7 @@ export const meta = () => [{ title: m.calendar_event_edit_title() }];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCoach(request, context);
-  const e = await getEvent(context.db, params.eventId);
+  const [e, seasons] = await Promise.all([getEvent(context.db, params.eventId), getSeasons(context.db)]);
   if (!e) throw data("Event not found", { status: 404 });
   const values: EventFormValues = {
     title: e.title,
@@ -33,17 +36,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     noteEs: e.noteEs ?? "",
     hasRegister: e.hasRegister,
     closed: e.closed,
+    programSlug: e.programSlug ?? "",
+    seasonId: e.seasonId ?? "",
+    agesFrom: e.agesFrom?.toString() ?? "",
+    agesTo: e.agesTo?.toString() ?? "",
+    levels: e.levels.map(String),
+    streetAddress: e.streetAddress ?? "",
+    fee: feeField(e.feeCents),
+    feePer: e.feePer ?? "month",
+    capacity: e.capacity?.toString() ?? "",
+    financialHelp: e.financialHelp,
   };
-  return { title: e.title, values };
+  return { title: e.title, values, seasons: seasons.map((x) => ({ id: x.id, name: seasonName(x, getLocale()) })) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireCoach(request, context);
   const form = await request.formData();
   invariantResponse(form.get("intent") === "update", "Unknown action");
-  const { input, failure } = readEventForm(form);
+  const { input, failure } = await readEventForm(context.db, form);
   if (!input) return failure;
-  if (!(await changeEvent(context, params.eventId, input))) throw data("Event not found", { status: 404 });
+  const changed = await changeEvent(context, params.eventId, input);
+  if (!changed) throw data("Event not found", { status: 404 });
+  if (changed !== true)
+    return data<EventFormResult>(
+      {
+        ok: false,
+        form: "event",
+        fieldErrors: { capacity: m.enroll_error_capacity_below({ taken: String(changed.placesTaken) }) },
+        values: eventFormValuesFrom(form),
+      },
+      { status: 400 },
+    );
   throw await redirectWithToast(context, "/calendar/events", { title: m.calendar_event_saved(), type: "success" });
 }
 
@@ -58,6 +82,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
           submitLabel={m.calendar_event_save()}
           values={loaderData.values}
           result={actionData as EventFormResult | undefined}
+          seasons={loaderData.seasons}
         />
       </div>
     </>

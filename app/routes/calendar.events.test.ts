@@ -231,10 +231,11 @@ describe("Spanish versions of events and cancellations", () => {
 
     it("shows /calendar's weekly overview and next two weeks in Spanish, the English marked", async () => {
       const { body } = await load(calendar.loader, "/es/calendar", "es");
-      const { overview, upcoming } = body as {
-        overview: Array<{ entries: Array<{ title: { text: string }; time: unknown }> }>;
+      const { overviews, upcoming } = body as {
+        overviews: Array<{ rows: Array<{ entries: Array<{ title: { text: string }; time: unknown }> }> }>;
         upcoming: Array<{ title: { text: string }; time: unknown }>;
       };
+      const overview = overviews.at(-1)!.rows;
       const monday = overview[1]!.entries;
       expect(monday.find((e) => e.title.text === "Cancha abierta del sábado")).toEqual({
         title: spanish("Cancha abierta del sábado"),

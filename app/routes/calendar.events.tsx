@@ -1,6 +1,6 @@
 // Where coaches change the schedule: events (add, reorder, remove; each is edited on its own page) and cancelled days.
 import { data, Form, Link } from "react-router";
-import { localHref } from "~/i18n/locale";
+import { getLocale, localHref } from "~/i18n/locale";
 import type { Route } from "./+types/calendar.events";
 import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/components/event-form";
 import { PageHeader } from "~/components/page-header";
@@ -10,7 +10,9 @@ import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
 import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/auth/schemas";
-import { formatWhen } from "~/calendar/event-format";
+import { formatWhen, hasEnded } from "~/calendar/event-format";
+import { getSeasons, seasonName } from "~/calendar/seasons.server";
+import { PROGRAM_LINKS } from "~/content/site";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { CancelledDateSchema, RemoveCancellationSchema, unreadableDay } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -24,10 +26,20 @@ export const meta = () => [{ title: m.calendar_editor_title() }];
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
   const today = dayInZone(new Date(), context.config.site.timeZone);
-  const [events, cancelled] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db)]);
+  const [events, cancelled, seasons] = await Promise.all([getAllEvents(context.db), getCancelledDays(context.db), getSeasons(context.db)]);
+  // "Add a session" on a program's editor opens this page with the program chosen.
+  const program = new URL(request.url).searchParams.get("program");
   return {
     today,
-    events: events.map((e) => ({ id: e.id, title: e.title, when: formatWhen(e), past: e.kind === "date" && e.onDate! < today })),
+    // An ended weekly series is said so, as a past one-off event is: families no longer see either (issue 28).
+    events: events.map((e) => ({
+      id: e.id,
+      title: e.title,
+      when: formatWhen(e),
+      ended: hasEnded(e, today) ? (e.kind === "weekly" ? "series" : "day") : null,
+    })),
+    seasons: seasons.map((x) => ({ id: x.id, name: seasonName(x, getLocale()) })),
+    program: PROGRAM_LINKS.some((p) => p.slug === program) ? program! : "",
     cancelled: cancelled.map((c) => ({ day: c.day, label: formatDayLong(c.day), note: c.note, noteEs: c.noteEs, past: c.day < today })),
   };
 }
@@ -50,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("id") ?? "");
   switch (intent) {
     case "create-event": {
-      const { input, failure } = readEventForm(form);
+      const { input, failure } = await readEventForm(context.db, form);
       if (!input) return failure;
       await createEvent(context.db, input);
       throw await back(context, m.calendar_editor_event_added());
@@ -86,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CalendarEvents({ loaderData, actionData }: Route.ComponentProps) {
-  const { events, cancelled } = loaderData;
+  const { events, cancelled, seasons, program } = loaderData;
   const result = actionData as EventFormResult | CancellationResult | RemovalResult | undefined;
   const eventResult = result?.form === "event" ? result : undefined;
   const cancellationResult = result?.form === "cancellation" ? result : undefined;
@@ -102,7 +114,7 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
                 <p className="font-semibold text-navy-900">{e.title}</p>
                 <p className="text-slate-700">
                   {e.when}
-                  {e.past ? ` ${m.calendar_editor_past()}` : ""}
+                  {e.ended === "day" ? ` ${m.calendar_editor_past()}` : e.ended === "series" ? ` ${m.programs_series_ended()}` : ""}
                 </p>
               </div>
               <Link to={localHref(`/calendar/events/${e.id}`)} className="font-medium text-court-800 underline">
@@ -133,8 +145,9 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
             intent="create-event"
             heading={m.calendar_editor_add_heading()}
             submitLabel={m.calendar_editor_add_submit()}
-            values={EMPTY_EVENT}
+            values={{ ...EMPTY_EVENT, programSlug: program }}
             result={eventResult}
+            seasons={seasons}
           />
         </div>
       </Section>

@@ -13,14 +13,15 @@ import { CALENDAR } from "~/content/calendar.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
-import { formatCancelledDays, formatSeason, occurrences, weeklyOverview } from "~/calendar/event-format";
+import { formatCancelledDays, formatSpan, occurrences, overviewGroups, weeklyOverview } from "~/calendar/event-format";
+import { getSeasonsNotEnded } from "~/calendar/seasons.server";
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content";
 import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { useRootData } from "~/root";
-import { getCancelledDays, getCurrentEvents } from "~/calendar/events.server";
+import { getCurrentEvents, getUpcomingCancelledDays } from "~/calendar/events.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -40,7 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const tz = context.config.site.timeZone;
   const today = dayInZone(new Date(), tz);
-  const [rows, cancelled] = await Promise.all([getCurrentEvents(context.db, today), getCancelledDays(context.db)]);
+  const [rows, cancelled, seasons] = await Promise.all([
+    getCurrentEvents(context.db, today),
+    getUpcomingCancelledDays(context.db, today),
+    getSeasonsNotEnded(context.db, today),
+  ]);
   const locale = getLocale();
   // The coaches' words in the reader's language (the English, marked, where no Spanish was written).
   const events = rows.map((e) => ({
@@ -49,16 +54,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeNote: inReaderLanguage({ en: e.timeNote, es: e.timeNoteEs }, locale),
   }));
   const typed = (text: string | TypedText): TypedText => (typeof text === "string" ? siteWords(text, locale) : text);
-  const season = formatSeason(events);
   return {
     page: pageWords("calendar"),
     words: CALENDAR[locale],
     signedIn: Boolean(user),
     canEdit: isCoach(user),
-    season,
-    overview: weeklyOverview(events).map((row) => ({
-      day: row.day,
-      entries: row.entries.map((e) => ({ title: e.title, time: typed(e.time), closed: e.closed })),
+    // One overview a season, each with its own dates (issue 28).
+    overviews: overviewGroups(events, seasons).map((group) => ({
+      season: group.span ? formatSpan(group.span.startsOn, group.span.endsOn) : null,
+      rows: weeklyOverview(group.events).map((row) => ({
+        day: row.day,
+        entries: row.entries.map((e) => ({ title: e.title, time: typed(e.time), closed: e.closed })),
+      })),
     })),
     cancelledText: cancelled.length ? formatCancelledDays(cancelled.map((c) => c.day)) : null,
     upcoming: occurrences(
@@ -85,7 +92,7 @@ function TypedList({ items, empty }: { items: TypedText[]; empty: string }) {
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
-  const { page, words, overview, season, cancelledText, upcoming, links, signedIn, canEdit } = loaderData;
+  const { page, words, overviews, cancelledText, upcoming, links, signedIn, canEdit } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={page.description} />
@@ -126,57 +133,18 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </Section>
-      <Section title={season ? `${words.scheduleTitle}: ${season}` : words.scheduleTitle} id="schedule">
-        <div className="overflow-x-auto">
-          <table className="w-full max-w-3xl border-collapse text-left">
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4">
-                  {m.calendar_page_day()}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {m.calendar_page_time()}
-                </th>
-                <th scope="col" className="py-2">
-                  {m.calendar_page_activity()}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {overview.map((row) => (
-                <tr key={row.day} className="border-b border-slate-200 align-top">
-                  <th scope="row" className="py-2 pr-4 font-semibold">
-                    {row.day}
-                  </th>
-                  <td className="py-2 pr-4">
-                    <TypedList items={row.entries.map((e) => e.time).filter((t) => t.text)} empty="-" />
-                  </td>
-                  <td className="py-2">
-                    <TypedList items={row.entries.map((e) => e.title)} empty={m.calendar_page_no_sessions()} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {cancelledText ? <p className="mt-4 font-medium text-slate-800">{m.calendar_page_cancellations({ days: cancelledText })}</p> : null}
-        {site ? (
-          <div className="mt-6">
-            <h3 className="font-semibold text-navy-900">{words.contactTitle}</h3>
-            <p className="mt-1 text-slate-700">
-              {words.contactCall}{" "}
-              <a href={telHref(site.phone)} className="font-medium text-court-800 underline">
-                {site.phone}
-              </a>{" "}
-              {words.contactOrEmail}{" "}
-              <a href={`mailto:${site.email}`} className="font-medium text-court-800 underline">
-                {site.email}
-              </a>
-              .
-            </p>
-          </div>
-        ) : null}
-      </Section>
+      {overviews.map(({ season, rows }, i) => (
+        <Section
+          key={season ?? "standing"}
+          title={season ? `${words.scheduleTitle}: ${season}` : words.scheduleTitle}
+          id={i === 0 ? "schedule" : `schedule-${i + 1}`}
+        >
+          <OverviewTable rows={rows} />
+          {i === overviews.length - 1 ? (
+            <ScheduleFooter cancelledText={cancelledText} contact={site ? { phone: site.phone, email: site.email } : null} words={words} />
+          ) : null}
+        </Section>
+      ))}
       <Section title={words.subscribeTitle} id="subscribe" intro={words.subscribeText}>
         <div className="flex flex-wrap gap-3">
           <a href={links.webcal} className={buttonClass("primary")}>
@@ -203,6 +171,79 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </Section>
+    </>
+  );
+}
+
+type OverviewRow = { day: string; entries: Array<{ title: TypedText; time: TypedText; closed: boolean }> };
+
+/** One season's week, a row a day. */
+function OverviewTable({ rows }: { rows: OverviewRow[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full max-w-3xl border-collapse text-left">
+        <thead>
+          <tr className="border-b-2 border-slate-300">
+            <th scope="col" className="py-2 pr-4">
+              {m.calendar_page_day()}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {m.calendar_page_time()}
+            </th>
+            <th scope="col" className="py-2">
+              {m.calendar_page_activity()}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.day} className="border-b border-slate-200 align-top">
+              <th scope="row" className="py-2 pr-4 font-semibold">
+                {row.day}
+              </th>
+              <td className="py-2 pr-4">
+                <TypedList items={row.entries.map((e) => e.time).filter((t) => t.text)} empty="-" />
+              </td>
+              <td className="py-2">
+                <TypedList items={row.entries.map((e) => e.title)} empty={m.calendar_page_no_sessions()} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below the last overview: the cancelled days to come, and whom to ask. */
+function ScheduleFooter({
+  cancelledText,
+  contact: site,
+  words,
+}: {
+  cancelledText: string | null;
+  contact: { phone: string; email: string } | null;
+  words: { contactTitle: string; contactCall: string; contactOrEmail: string };
+}) {
+  return (
+    <>
+      {cancelledText ? <p className="mt-4 font-medium text-slate-800">{m.calendar_page_cancellations({ days: cancelledText })}</p> : null}
+      {site ? (
+        <div className="mt-6">
+          <h3 className="font-semibold text-navy-900">{words.contactTitle}</h3>
+          <p className="mt-1 text-slate-700">
+            {words.contactCall}{" "}
+            <a href={telHref(site.phone)} className="font-medium text-court-800 underline">
+              {site.phone}
+            </a>{" "}
+            {words.contactOrEmail}{" "}
+            <a href={`mailto:${site.email}`} className="font-medium text-court-800 underline">
+              {site.email}
+            </a>
+            .
+          </p>
+        </div>
+      ) : null}
     </>
   );
 }

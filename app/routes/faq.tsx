@@ -6,6 +6,8 @@ import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
 import { FAQ } from "~/content/faq.server";
+import { withPolicies } from "~/programs/policies";
+import { getPolicies } from "~/programs/policies.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
@@ -27,8 +29,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   ];
 };
 
-export function loader() {
-  return { page: pageWords("faq"), words: FAQ[getLocale()] };
+export async function loader({ context }: Route.LoaderArgs) {
+  // The withdrawal notice is the organisation's one setting, the same number as /programs and the registration page.
+  const policies = await getPolicies(context.db);
+  const words = FAQ[getLocale()];
+  return { page: pageWords("faq"), words: { ...words, questions: words.questions.map((f) => ({ q: f.q, a: withPolicies(f.a, policies) })) } };
 }
 
 /**

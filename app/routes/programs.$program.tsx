@@ -4,15 +4,21 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/programs.$program";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
+import { InEnglishMark, Typed } from "~/components/public/typed-text";
+import { SessionCard } from "~/components/programs/session-card";
 import { buttonClass } from "~/components/ui/button";
+import { getUser } from "~/auth/session.server";
 import { DOCUMENTS } from "~/content/images";
 import { PROGRAM_PAGES } from "~/content/pages";
-import { PROGRAMS, type ProgramFacts } from "~/content/programs.server";
+import { PROGRAMS } from "~/content/programs.server";
 import type { ProgramSlug } from "~/content/site";
 import { programPageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
+import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
+import { canEditPrograms } from "~/programs/access.server";
+import { getProgramPage, type ProgramFacts } from "~/programs/programs.server";
 import { m } from "~/paraglide/messages";
 
 export const handle: PageHandle = { documentForVisitors: true };
@@ -21,31 +27,55 @@ function programSlug(slug: string | undefined): ProgramSlug | null {
   return slug && Object.hasOwn(PROGRAM_PAGES, slug) ? (slug as ProgramSlug) : null;
 }
 
-export function loader({ params }: Route.LoaderArgs) {
+/** Summer only: the photo release form families bring to the first session. */
+const PHOTO_RELEASE: ReadonlySet<ProgramSlug> = new Set(["summer"]);
+
+// The page is a visitor document kept in memory until a coach changes the program, a session or a cancelled day
+// (their tables' triggers empty the cache: decision 0014, migration 0022).
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = programSlug(params.program);
   if (!slug) throw data(null, { status: 404 });
-  const words = PROGRAMS[getLocale()];
-  const details = words.programs[slug];
+  const today = dayInZone(new Date(), context.config.site.timeZone);
+  const [program, user] = await Promise.all([getProgramPage(context.db, slug, today, getLocale()), getUser(request, context)]);
+  if (!program) throw data(null, { status: 404 });
+  const labels: Record<keyof ProgramFacts, string> = {
+    who: m.programs_fact_who(),
+    when: m.programs_fact_when(),
+    where: m.programs_fact_where(),
+    price: m.programs_fact_price(),
+  };
   return {
     slug,
     page: programPageWords(slug),
-    details,
-    facts: (Object.keys(words.labels.facts) as Array<keyof ProgramFacts>).map((key) => ({
-      key,
-      label: words.labels.facts[key],
-      value: details.facts[key],
-    })),
-    labels: words.labels,
+    program,
+    facts: (Object.keys(labels) as Array<keyof ProgramFacts>).map((key) => ({ key, label: labels[key], value: program.facts[key] })),
+    photoRelease: PHOTO_RELEASE.has(slug),
+    labels: PROGRAMS[getLocale()].labels,
+    canEdit: await canEditPrograms(context, user),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
-  const { slug, page, details, facts, labels } = loaderData;
+  const { slug, page, program, facts, photoRelease, canEdit, labels } = loaderData;
   return (
     <>
-      <PageHeader heading={page.heading} intro={details.summary} />
+      <PageHeader heading={page.heading}>
+        {program.summary ? (
+          <p className="mt-3 max-w-2xl text-lg">
+            <Typed value={program.summary} />
+            <InEnglishMark of={[program.summary]} />
+          </p>
+        ) : null}
+      </PageHeader>
+      {canEdit ? (
+        <div className="mx-auto max-w-7xl px-4 pt-8">
+          <Link to={localHref(`/programs/${slug}/edit`)} className={buttonClass("secondary")}>
+            {m.programs_edit_program()}
+          </Link>
+        </div>
+      ) : null}
       <section aria-labelledby="at-a-glance" className="mx-auto max-w-7xl px-4 pt-10">
         <h2 id="at-a-glance" className="sr-only">
           {m.public_at_a_glance()}
@@ -55,33 +85,65 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
             <div key={fact.key}>
               <dt className="text-sm font-semibold uppercase tracking-wide text-court-800">{fact.label}</dt>
               <dd className="mt-1 text-navy-900" data-fact={fact.key}>
-                {fact.value}
+                {fact.value ?? (
+                  <Link to={localHref("/contact")} className="font-medium text-court-800 underline">
+                    {m.programs_ask_us()}
+                  </Link>
+                )}
               </dd>
             </div>
           ))}
         </dl>
       </section>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 md:grid-cols-3">
-        {details.sections.map((s) => (
-          <Card key={s.title}>
-            <h2 className="text-xl font-semibold text-navy-900">{s.title}</h2>
-            <p className="mt-2 text-slate-700">{s.text}</p>
-            {s.items ? (
-              <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
-                {s.items.map((i) => (
-                  <li key={i}>{i}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Card>
-        ))}
-      </div>
+      {program.sections.length ? (
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 md:grid-cols-3">
+          {program.sections.map((s) => (
+            <Card key={s.id}>
+              <h2 className="text-xl font-semibold text-navy-900">
+                <Typed value={s.title} />
+                <InEnglishMark of={[s.title, s.body, s.items]} />
+              </h2>
+              {s.body ? (
+                <p className="mt-2 text-slate-700">
+                  <Typed value={s.body} />
+                </p>
+              ) : null}
+              {s.items ? (
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700" lang={s.items.fallback ? "en" : undefined}>
+                  {s.items.text.split("\n").map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Card>
+          ))}
+        </div>
+      ) : null}
+      <Section title={m.programs_sessions_title()} id="sessions">
+        {program.sessions.length === 0 ? (
+          <p className="text-slate-700">
+            {m.programs_sessions_none()}{" "}
+            <Link to={localHref("/contact")} className="font-medium text-court-800 underline">
+              {m.programs_ask_us()}
+            </Link>
+          </p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {program.sessions.map((s) => (
+              <li key={s.id}>
+                <SessionCard session={s} slug={slug} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {program.cancelled ? <p className="mt-4 font-medium text-slate-800">{m.programs_no_sessions_on({ days: program.cancelled })}</p> : null}
+      </Section>
       <Section title={m.public_next_steps()} id="next-steps">
         <div className="flex flex-wrap gap-3">
           <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("primary")}>
             {labels.register}
           </Link>
-          {details.photoRelease ? (
+          {photoRelease ? (
             <a href={DOCUMENTS.photoRelease.href} className={buttonClass("secondary")} download>
               <FileText aria-hidden className="size-4" /> {labels.photoRelease}
             </a>

@@ -7,6 +7,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
 import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
 import { REGISTRATION } from "~/content/registration.server";
+import { withPolicies } from "~/programs/policies";
+import { getPolicies } from "~/programs/policies.server";
 import { pageWords } from "~/content/words.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale } from "~/i18n/locale";
@@ -28,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const slug = url.searchParams.get("program");
   const chosen = PROGRAM_LINKS.find((p) => p.slug === slug)?.label ?? null;
-  const user = await getUser(request, context);
+  const [user, policies] = await Promise.all([getUser(request, context), getPolicies(context.db)]);
+  const words = REGISTRATION[getLocale()];
   const athletes = user?.role === "client" ? await getAthletesForRegistration(context.db, user.id, context.config.safePlay) : [];
   const picked = athletes.find((a) => a.id === url.searchParams.get("athlete")) ?? null;
   const prefill =
@@ -44,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null;
   return {
     page: pageWords("registration"),
-    words: REGISTRATION[getLocale()],
+    // The withdrawal notice is the organisation's one setting (issue 28), as on the FAQ and /programs.
+    words: { ...words, policy: words.policy.map((r) => withPolicies(r, policies)) },
     chosen,
     athletes: athletes.map((a) => ({ id: a.id, fullName: a.fullName })),
     prefill,

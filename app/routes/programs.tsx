@@ -11,25 +11,46 @@ import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { m } from "~/paraglide/messages";
+import { getUser } from "~/auth/session.server";
+import { InEnglishMark, Typed } from "~/components/public/typed-text";
+import { canEditPrograms } from "~/programs/access.server";
+import { withPolicies } from "~/programs/policies";
+import { getPolicies } from "~/programs/policies.server";
+import { getProgramSummaries } from "~/programs/programs.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-export function loader() {
-  const words = PROGRAMS[getLocale()];
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const locale = getLocale();
+  const words = PROGRAMS[locale];
+  const [summaries, policies, user] = await Promise.all([
+    getProgramSummaries(context.db, locale),
+    getPolicies(context.db),
+    getUser(request, context),
+  ]);
   return {
     page: pageWords("programs"),
-    words: words.overview,
-    summaries: Object.fromEntries(PROGRAM_LINKS.map((p) => [p.slug, words.programs[p.slug].summary])),
+    // The withdrawal notice is the organisation's one setting (issue 28), as on the FAQ and the registration page.
+    words: { ...words.overview, registration: words.overview.registration.map((r) => withPolicies(r, policies)) },
+    summaries,
+    canEdit: await canEditPrograms(context, user),
   };
 }
 
 export default function Programs({ loaderData }: Route.ComponentProps) {
-  const { page, words, summaries } = loaderData;
+  const { page, words, summaries, canEdit } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={page.description} />
+      {canEdit ? (
+        <div className="mx-auto max-w-7xl px-4 pt-8">
+          <Link to={localHref("/programs/edit")} className={buttonClass("secondary")}>
+            {m.programs_editor_link()}
+          </Link>
+        </div>
+      ) : null}
       <Section title={words.levelsTitle} id="levels" intro={words.levelsIntro}>
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {words.levels.map((l) => (
@@ -63,7 +84,12 @@ export default function Programs({ loaderData }: Route.ComponentProps) {
                     {p.name()}
                   </Link>
                 </h3>
-                <p className="mt-2 text-sm text-slate-700">{summaries[p.slug]}</p>
+                {summaries[p.slug] ? (
+                  <p className="mt-2 text-sm text-slate-700">
+                    <Typed value={summaries[p.slug]} />
+                    <InEnglishMark of={[summaries[p.slug]]} />
+                  </p>
+                ) : null}
               </Card>
             </li>
           ))}

@@ -224,7 +224,7 @@ describe("program pages", () => {
     const { page, visit } = await open({ viewport: { width: 390, height: 844 } });
     await visit("/programs/fall");
     for (const label of ["Who it is for", "When", "Where", "Price"]) await page.getByText(label, { exact: true }).waitFor();
-    expect(await page.locator("[data-fact=where]").textContent()).toBe("TBD");
+    expect(await page.locator("[data-fact=where]").textContent()).toBe("Ask us");
     expect(await page.locator("[data-fact=when]").textContent()).toContain("Sundays 8-10 AM");
     await page.getByRole("link", { name: "Register for This Program" }).click();
     await page.waitForURL((u) => u.pathname === "/programs/registration");

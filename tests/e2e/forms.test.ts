@@ -30,7 +30,7 @@ const postForm = (path: string, fields: Record<string, string>, cookie?: string)
   });
 
 async function appointmentsHtml(cookie: string) {
-  const res = await fetch(`${baseURL}/appointments`, { headers: { cookie } });
+  const res = await fetch(`${baseURL}/appointments/requests`, { headers: { cookie } });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -48,7 +48,7 @@ async function fillRegistration(page: Page, student: string) {
 }
 
 describe("registration form", () => {
-  it("shows errors beside the fields, keeps what was typed, confirms, and a coach finds it on /appointments", async () => {
+  it("shows errors beside the fields, keeps what was typed, confirms, and a coach finds it on /appointments/requests", async () => {
     const student = `Maya ${tag()}`;
     const { page, visit } = await open();
     await visit("/programs/registration");
@@ -72,7 +72,7 @@ describe("registration form", () => {
     await main.getByRole("heading", { name: "Registration received!" }).waitFor();
 
     const coach = await signedInCookie("coach", "Coach Reg");
-    await coach.page.goto("/appointments");
+    await coach.page.goto("/appointments/requests");
     const regs = coach.page.getByRole("region", { name: /^Registrations/ });
     const first = regs.getByRole("listitem").first();
     await first.getByRole("heading", { name: `${student}, 9` }).waitFor();
@@ -129,7 +129,7 @@ describe("contact form", () => {
     expect((await postForm("/contact", { name: later, email: "later@example.com", phone: "", message: "Second message" })).status).toBe(200);
 
     const coach = await signedInCookie("coach", "Coach Msg");
-    await coach.page.goto("/appointments");
+    await coach.page.goto("/appointments/requests");
     const items = coach.page.getByRole("region", { name: /^Messages/ }).getByRole("listitem");
     await items.nth(0).getByRole("heading", { name: later }).waitFor();
     await items.nth(1).getByRole("heading", { name }).waitFor();
@@ -159,22 +159,22 @@ describe("who can read submissions", () => {
     expect(id).toBeTruthy();
 
     // Visitor: the page and its data endpoint redirect to sign-in; a POST is refused.
-    for (const path of ["/appointments", "/appointments.data"]) {
+    for (const path of ["/appointments/requests", "/appointments/requests.data"]) {
       const res = await fetch(`${baseURL}${path}`, { redirect: "manual" });
       expect([302, 202, 204]).toContain(res.status);
       expect(await res.text()).not.toContain(name);
     }
-    const visitorPost = await postForm("/appointments", { kind: "contact", id: id! });
+    const visitorPost = await postForm("/appointments/requests", { kind: "contact", id: id! });
     expect([401, 403]).toContain(visitorPost.status);
 
     // Client: forbidden, and the data endpoint leaks nothing.
     const client = await signedInCookie("client", "Plain Client");
-    for (const path of ["/appointments", "/appointments.data"]) {
+    for (const path of ["/appointments/requests", "/appointments/requests.data"]) {
       const res = await fetch(`${baseURL}${path}`, { headers: { cookie: client.cookie }, redirect: "manual" });
       expect(await res.text()).not.toContain(name);
     }
-    expect((await fetch(`${baseURL}/appointments`, { headers: { cookie: client.cookie } })).status).toBe(403);
-    const clientPost = await postForm("/appointments", { kind: "contact", id: id! }, client.cookie);
+    expect((await fetch(`${baseURL}/appointments/requests`, { headers: { cookie: client.cookie } })).status).toBe(403);
+    const clientPost = await postForm("/appointments/requests", { kind: "contact", id: id! }, client.cookie);
     expect(clientPost.status).toBe(403);
 
     // Still unhandled for the coach.

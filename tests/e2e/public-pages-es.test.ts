@@ -61,10 +61,12 @@ describe("the public pages in Spanish", () => {
       expect(await page.getByRole("main").getByRole("link", { name: "Todos los programas" }).getAttribute("href")).toBe("/es/programs");
     }
     await visit("/es/programs/fall");
-    expect(await page.locator("[data-fact=where]").textContent()).toBe("Por definir");
+    // A fact no session answers is "ask us", with the way to ask: never "to be decided".
+    expect(await page.locator("[data-fact=where]").textContent()).toBe("Pregúntenos");
+    expect(await page.locator("[data-fact=where]").getByRole("link").getAttribute("href")).toBe("/es/contact");
     expect(await page.locator("[data-fact=when]").textContent()).toContain("domingos de 8 a 10 a. m.");
     await page.getByRole("heading", { name: "Próximos pasos" }).waitFor();
-    await page.getByText("No hay sesiones el 21 de septiembre, el 13 de octubre ni el 21 de octubre.").waitFor();
+    await page.getByRole("region", { name: "Sesiones" }).getByRole("heading", { name: "Horario semanal de otoño" }).waitFor();
 
     await visit("/es/programs/summer");
     const pdf = page.getByRole("link", { name: "Formulario de autorización para fotos (PDF, en inglés)" });

@@ -1,4 +1,4 @@
-// The coaches' inbox in pages: every submission is reachable through "Older submissions", no page repeats another,
+// The coaches' inbox (/appointments/requests since issue 30) in pages: every submission is reachable through "Older submissions", no page repeats another,
 // and a page number that is not one reads as the first page instead of a 500.
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -7,7 +7,7 @@ import { contactMessages, registrationRequests } from "../../db/schema";
 import { call, contextFor, createRouteUsers, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { INBOX_PAGE_SIZE } from "~/forms/submissions.server";
-import * as appointments from "./appointments";
+import * as appointments from "./appointments.requests";
 
 const { db } = await createTestDatabase();
 
@@ -45,7 +45,10 @@ type Inbox = {
 };
 
 const inbox = async (search = "", who: Who = "coach") => {
-  const res = await call(appointments.loader, { request: new Request(`http://localhost/appointments${search}`), context: contextFor(db, who) });
+  const res = await call(appointments.loader, {
+    request: new Request(`http://localhost/appointments/requests${search}`),
+    context: contextFor(db, who),
+  });
   return { status: res.status, body: res.body as Inbox };
 };
 
@@ -88,14 +91,16 @@ describe("the coaches' inbox", () => {
   it("links the pages with plain links, which work before (or without) the page's script", async () => {
     const page = async (search: string) => {
       const { body } = await inbox(search);
-      const Stub = createRoutesStub([{ id: "appointments", path: "/appointments", Component: appointments.default as never, loader: () => body }]);
-      return renderToString(<Stub initialEntries={[`/appointments${search}`]} hydrationData={{ loaderData: { appointments: body } }} />);
+      const Stub = createRoutesStub([
+        { id: "appointments", path: "/appointments/requests", Component: appointments.default as never, loader: () => body },
+      ]);
+      return renderToString(<Stub initialEntries={[`/appointments/requests${search}`]} hydrationData={{ loaderData: { appointments: body } }} />);
     };
     const first = await page("");
-    expect(first).toMatch(/<a [^>]*href="\/appointments\?page=2"[^>]*>Older submissions<\/a>/);
+    expect(first).toMatch(/<a [^>]*href="\/appointments\/requests\?page=2"[^>]*>Older submissions<\/a>/);
     expect(first).not.toContain("Newer submissions");
     const second = await page("?page=2");
-    expect(second).toMatch(/<a [^>]*href="\/appointments"[^>]*>Newer submissions<\/a>/);
+    expect(second).toMatch(/<a [^>]*href="\/appointments\/requests"[^>]*>Newer submissions<\/a>/);
     expect(second).not.toContain("Older submissions");
   });
 

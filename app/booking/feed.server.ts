@@ -1,0 +1,70 @@
+// A person's private calendar feed of their bookings, at a secret address. Only the SHA-256 of the secret is kept
+// (decision 0025: no working link at rest, so neither the database nor a backup opens anyone's feed); the address is
+// shown once, when it is made, and making a new one ends the old.
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { bookingFeeds } from "../../db/schema";
+import { localizePath, type Locale } from "~/i18n/language";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import { bookingFeed } from "./ics.server";
+import { getFeedBookings } from "./lists.server";
+import { formatBookingTime, kindWords, type BookingServices } from "./mails.server";
+import { m } from "~/paraglide/messages";
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+/** The feed's address for a secret: in the query string, which the request log leaves out (its path is logged). */
+export const feedPath = (token: string) => `/lessons/feed.ics?key=${token}`;
+
+/** Makes (or makes again) the person's feed secret: the previous address stops working. Returns the new secret. */
+export async function resetFeedSecret(db: DbOrTx, userId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db
+    .insert(bookingFeeds)
+    .values({ userId, tokenHash: hash(token) })
+    .onConflictDoUpdate({ target: bookingFeeds.userId, set: { tokenHash: hash(token), createdAt: new Date() } });
+  return token;
+}
+
+/** Whether the person has a feed address (its secret is not known any more: only that one exists, and since when). */
+export async function getFeedState(db: SqlExecutor, userId: string): Promise<{ since: Date } | null> {
+  const { rows } = await db.execute(sql`select created_at from booking_feeds where user_id = ${userId}`);
+  return rows[0] ? { since: z.coerce.date().parse(rows[0].created_at) } : null;
+}
+
+export async function removeFeed(db: DbOrTx, userId: string) {
+  await db.delete(bookingFeeds).where(eq(bookingFeeds.userId, userId));
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The feed for a secret, in its owner's language; null for a secret that is not (or no longer) one. */
+export async function getFeedForSecret(services: BookingServices, token: string): Promise<string | null> {
+  if (!TOKEN.test(token)) return null;
+  const { rows } = await services.db.execute(sql`
+    select f.user_id, u.locale from booking_feeds f join users u on u.id = f.user_id and u.deleted_at is null
+    where f.token_hash = ${hash(token)}`);
+  const owner = rows[0] as { user_id: string; locale: Locale | null } | undefined;
+  if (!owner) return null;
+  const locale: Locale = owner.locale ?? "en";
+  const o = { locale };
+  const { site, publicUrl } = services.config;
+  const now = services.config.safePlay.clock();
+  const list = await getFeedBookings(services.db, owner.user_id, new Date(now.getTime() - 60 * 24 * 3600 * 1000));
+  return bookingFeed(
+    list.map((b) => ({
+      id: b.id,
+      sequence: b.sequence,
+      startsAt: b.starts_at,
+      endsAt: b.ends_at,
+      cancelled: b.cancelled_at !== null,
+      summary: m.booking_ics_summary({ what: kindWords(b.kind, locale), athlete: b.athlete_name ?? "", coach: b.coach_name ?? "" }, o),
+      description: [formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale), b.note].filter(Boolean).join("\n\n"),
+      place: b.place,
+      updatedAt: b.updated_at,
+    })),
+    { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${localizePath("/lessons", locale)}` },
+    now,
+  );
+}

@@ -1,0 +1,246 @@
+// The pieces of the families' booking page (/lessons): the free times by day, the confirmation, the family's bookings
+// and the private calendar feed. Plain links and forms, so each works before (and without) the page's script.
+import { Form, Link } from "react-router";
+import { TextAreaField } from "~/components/public/form-fields";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { FormError } from "~/components/ui/field";
+import { localHref } from "~/i18n/locale";
+import { dayInZone, formatClock, formatDateTime, formatDayLong } from "~/lib/datetime";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
+import { m } from "~/paraglide/messages";
+
+export type ChosenSlot = { coachId: string; kind: "lesson" | "evaluation"; start: number; minutes: number; place: string };
+type Coach = { id: string; name: string };
+
+function useWhen() {
+  const zone = useOrgTimeZone();
+  return (start: number | Date, minutes?: number) => {
+    const s = new Date(start);
+    const day = formatDayLong(dayInZone(s, zone));
+    return minutes
+      ? `${day}, ${formatClock(s, zone)}–${formatClock(new Date(s.getTime() + minutes * 60_000), zone)}`
+      : `${day}, ${formatClock(s, zone)}`;
+  };
+}
+
+type Choice = { kind: string; coach: string; minutes: number; from: string };
+
+function slotHref(athleteId: string, choice: Choice, slot: { start: number; coachId: string }, from = choice.from) {
+  const q = new URLSearchParams({
+    athlete: athleteId,
+    kind: choice.kind,
+    coach: choice.coach,
+    minutes: String(choice.minutes),
+    from,
+    start: new Date(slot.start).toISOString(),
+    with: slot.coachId,
+  });
+  return localHref(`/lessons?${q}`);
+}
+
+export function SlotChoices({
+  loaderData,
+  nextFree,
+}: {
+  loaderData: { athleteId: string | null; choice: Choice; slots: ChosenSlot[]; coaches: Coach[]; earlier: string | null; later: string };
+  nextFree: Array<{ coachId: string; start: number }> | null;
+}) {
+  const zone = useOrgTimeZone();
+  const when = useWhen();
+  const { athleteId, choice, slots, coaches, earlier, later } = loaderData;
+  if (!athleteId) return null;
+  const name = (id: string) => coaches.find((c) => c.id === id)?.name ?? "";
+  const days = new Map<string, ChosenSlot[]>();
+  for (const s of slots) {
+    const day = dayInZone(new Date(s.start), zone);
+    days.set(day, [...(days.get(day) ?? []), s]);
+  }
+  const pageHref = (from: string) =>
+    localHref(
+      `/lessons?${new URLSearchParams({ athlete: athleteId, kind: choice.kind, coach: choice.coach, minutes: String(choice.minutes), from })}`,
+    );
+  return (
+    <div className="flex flex-col gap-4">
+      {nextFree && nextFree.length > 0 ? (
+        <div className="rounded-md border border-slate-300 bg-white p-4">
+          <h3 className="font-semibold text-slate-900">{m.booking_next_free()}</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {nextFree.map((s) => (
+              <li key={`${s.coachId}-${s.start}`}>
+                <Link to={slotHref(athleteId, choice, s, dayInZone(new Date(s.start), zone))} className="font-medium text-court-800 underline">
+                  {m.booking_slot_with({ when: when(s.start), coach: name(s.coachId) })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <h3 className="text-lg font-semibold text-slate-900">{m.booking_free_times()}</h3>
+      {days.size === 0 ? <p className="text-slate-800">{m.booking_no_times()}</p> : null}
+      {[...days].map(([day, list]) => (
+        <section key={day} aria-label={formatDayLong(day)}>
+          <h4 className="font-semibold text-slate-900">{formatDayLong(day)}</h4>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {list.map((s) => (
+              <li key={`${s.coachId}-${s.start}`}>
+                {/* The name read aloud is the whole choice ("Friday, November 27, 16:00 with Coach Casey"), and holds what is seen. */}
+                <Link
+                  to={slotHref(athleteId, choice, s)}
+                  className="inline-block min-h-11 rounded-md border border-court-700 bg-white px-3 py-2 font-medium text-court-800 hover:bg-court-50"
+                >
+                  <span className="sr-only">{formatDayLong(day)}, </span>
+                  {formatClock(new Date(s.start), zone)}
+                  <span className={choice.coach ? "sr-only" : "block text-xs text-slate-700"}>
+                    <span className="sr-only"> {m.booking_with()} </span>
+                    {name(s.coachId)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      <nav aria-label={m.booking_more_days()} className="flex gap-6">
+        {earlier ? (
+          <Link to={pageHref(earlier)} className="font-medium text-court-800 underline">
+            {m.booking_earlier()}
+          </Link>
+        ) : null}
+        <Link to={pageHref(later)} className="font-medium text-court-800 underline">
+          {m.booking_later()}
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+export function ConfirmSlot({
+  chosen,
+  coaches,
+  athleteId,
+  busy,
+  errors,
+}: {
+  chosen: ChosenSlot;
+  coaches: Coach[];
+  athleteId: string;
+  busy: boolean;
+  errors: Record<string, string | undefined>;
+}) {
+  const when = useWhen();
+  const coach = coaches.find((c) => c.id === chosen.coachId)?.name ?? "";
+  return (
+    <>
+      <h3 id="confirm-heading" className="text-lg font-semibold text-slate-900">
+        {m.booking_confirm_heading()}
+      </h3>
+      <p className="text-slate-900">{m.booking_confirm_text({ when: when(chosen.start, chosen.minutes), coach, place: chosen.place })}</p>
+      <input type="hidden" name="intent" value="book" />
+      <input type="hidden" name="athleteId" value={athleteId} />
+      <input type="hidden" name="coachId" value={chosen.coachId} />
+      <input type="hidden" name="kind" value={chosen.kind} />
+      <input type="hidden" name="minutes" value={chosen.minutes} />
+      <input type="hidden" name="start" value={new Date(chosen.start).toISOString()} />
+      <TextAreaField label={m.booking_field_note()} name="note" rows={3} maxLength={500} error={errors.note} />
+      <div>
+        <Button type="submit" disabled={busy}>
+          {busy ? m.booking_booking() : m.booking_book()}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+type ListedBooking = {
+  id: string;
+  kind: "lesson" | "evaluation";
+  starts_at: Date;
+  ends_at: Date;
+  place: string;
+  note: string;
+  cancelled_at: Date | null;
+  reason: string | null;
+  coach_name: string | null;
+  athlete_name: string | null;
+  insideNotice: boolean;
+  past: boolean;
+};
+
+export function BookingsList({
+  bookings,
+  canCancel,
+  cancelError,
+  busy,
+}: {
+  bookings: ListedBooking[];
+  /** False for a minor athlete: their guardians change their bookings. */
+  canCancel: boolean;
+  cancelError: { bookingId: string; error: string } | null;
+  busy: boolean;
+}) {
+  const when = useWhen();
+  return (
+    <CardSection title={m.booking_yours_heading()} id="yours-heading">
+      {bookings.length === 0 ? <p>{m.booking_none_yet()}</p> : null}
+      <ul className="flex flex-col gap-4">
+        {bookings.map((b) => {
+          const minutes = Math.round((new Date(b.ends_at).getTime() - new Date(b.starts_at).getTime()) / 60_000);
+          const what = b.kind === "evaluation" ? m.booking_kind_evaluation() : m.booking_kind_lesson();
+          return (
+            <li key={b.id} className="rounded-lg border border-slate-200 p-4">
+              <article aria-label={`${what}: ${when(b.starts_at)}`}>
+                <h3 className="font-semibold text-slate-900">
+                  {what}: {when(b.starts_at, minutes)}
+                </h3>
+                <p className="text-slate-800">{m.booking_listed({ athlete: b.athlete_name ?? "", coach: b.coach_name ?? "", place: b.place })}</p>
+                {b.note ? <p className="text-slate-700">{m.booking_mail_note({ note: b.note })}</p> : null}
+                {b.cancelled_at ? (
+                  <p className="font-medium text-red-800">{b.reason ? m.booking_cancelled_reason({ reason: b.reason }) : m.booking_cancelled()}</p>
+                ) : b.past || !canCancel ? null : b.insideNotice ? (
+                  <p className="text-slate-800">{m.booking_notice_cancel_short()}</p>
+                ) : (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="bookingId" value={b.id} />
+                    <Button type="submit" variant="secondary" disabled={busy}>
+                      {m.booking_cancel()}
+                    </Button>
+                  </Form>
+                )}
+                {cancelError?.bookingId === b.id ? <FormError message={cancelError.error} /> : null}
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+      {cancelError && !bookings.some((b) => b.id === cancelError.bookingId) ? <FormError message={cancelError.error} /> : null}
+    </CardSection>
+  );
+}
+
+export function FeedSection({ feed, address }: { feed: { since: Date } | null; address: string | null }) {
+  const zone = useOrgTimeZone();
+  return (
+    <CardSection title={m.booking_feed_heading()} id="feed-heading">
+      <p>{m.booking_feed_intro()}</p>
+      {address ? (
+        <div className="mt-3 flex flex-col gap-2" role="status">
+          <label htmlFor="feed-address" className="text-sm font-medium text-slate-800">
+            {m.booking_feed_address()}
+          </label>
+          <input id="feed-address" readOnly value={address} className="rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900" />
+          <p className="text-sm text-slate-700">{m.booking_feed_once()}</p>
+        </div>
+      ) : feed ? (
+        <p className="mt-3 text-slate-800">{m.booking_feed_exists({ date: formatDateTime(feed.since, zone) })}</p>
+      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="feed" />
+        <Button type="submit" variant="secondary">
+          {feed || address ? m.booking_feed_reset() : m.booking_feed_make()}
+        </Button>
+      </Form>
+    </CardSection>
+  );
+}

@@ -1,0 +1,193 @@
+// Telling the family of a booking, a move and a cancellation (with the calendar invitation attached), and the
+// reminder 24 hours before, through the job queue. Queued in the caller's transaction: the change and its mail commit
+// together or not at all (decision 0011). Who hears: the athlete's guardians, and the athlete when they have a login;
+// only at addresses people proved are theirs (a minor's lesson is a minor's personal data: decision 0024). Each mail
+// is in its reader's language.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import type { SafePlaySettings } from "~/family/safe-play.server";
+import { localizePath, type Locale } from "~/i18n/language";
+import { dayInZone, formatClock, formatDayLong } from "~/lib/datetime";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { addJob } from "~/models/jobs.server";
+import { m } from "~/paraglide/messages";
+import { bookingInvitation, type CalendarBooking } from "./ics.server";
+import { NOTICE_MS, type BookingKind } from "./slots";
+
+export type BookingServices = {
+  db: Db;
+  secret: string;
+  config: MailServices["config"] & {
+    site: { orgName: string; phone: string; email: string; timeZone: string };
+    safePlay: Pick<SafePlaySettings, "clock" | "timeZone" | "quietHours">;
+  };
+};
+
+export const BOOKING_REMINDER_JOB = "booking_reminder";
+const reminderKey = (bookingId: string) => `${BOOKING_REMINDER_JOB}:${bookingId}`;
+
+const DetailRow = z.object({
+  id: z.string(),
+  coach_id: z.string(),
+  athlete_id: z.string(),
+  kind: z.enum(["lesson", "evaluation"]),
+  starts_at: z.coerce.date(),
+  ends_at: z.coerce.date(),
+  place: z.string(),
+  note: z.string(),
+  sequence: z.coerce.number(),
+  cancelled_at: z.coerce.date().nullable(),
+  reason: z.string().nullable(),
+  updated_at: z.coerce.date(),
+  coach_name: z.string().nullable(),
+  athlete_name: z.string().nullable(),
+});
+export type BookingDetail = z.infer<typeof DetailRow>;
+
+/** One booking with its coach's and athlete's names. */
+export async function getBookingDetail(db: SqlExecutor, bookingId: string): Promise<BookingDetail | null> {
+  const { rows } = await db.execute(sql`
+    select b.id, b.coach_id, b.athlete_id, b.kind, b.starts_at, b.ends_at, b.place, b.note, b.sequence, b.cancelled_at,
+           b.reason, b.updated_at, c.full_name as coach_name, a.full_name as athlete_name
+    from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id where b.id = ${bookingId}`);
+  return rows[0] ? DetailRow.parse(rows[0]) : null;
+}
+
+const RecipientRow = z.object({ email: z.string(), full_name: z.string().nullable(), locale: z.enum(["en", "es"]).nullable() });
+
+/** The guardians of the athlete, and the athlete with a login of their own: verified addresses only. */
+async function recipients(db: SqlExecutor, athleteId: string) {
+  const { rows } = await db.execute(sql`
+    select u.email, u.full_name, u.locale from users u
+    where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
+      and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
+        or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
+    order by u.email`);
+  return rows.map((r) => RecipientRow.parse(r));
+}
+
+export const kindWords = (kind: BookingKind, locale?: Locale) =>
+  kind === "evaluation" ? m.booking_kind_evaluation({}, locale ? { locale } : {}) : m.booking_kind_lesson({}, locale ? { locale } : {});
+
+/** "Friday, November 27, 16:00-17:00" in the organisation's zone. */
+export function formatBookingTime(start: Date, end: Date, timeZone: string, locale?: Locale) {
+  return `${formatDayLong(dayInZone(start, timeZone), locale)}, ${formatClock(start, timeZone)}–${formatClock(end, timeZone)}`;
+}
+
+export type BookingChange = "booked" | "moved" | "cancelled";
+
+function calendarBooking(b: BookingDetail, locale: Locale, services: BookingServices): CalendarBooking {
+  const o = { locale };
+  return {
+    id: b.id,
+    sequence: b.sequence,
+    startsAt: b.starts_at,
+    endsAt: b.ends_at,
+    cancelled: b.cancelled_at !== null,
+    summary: m.booking_ics_summary({ what: kindWords(b.kind, locale), athlete: b.athlete_name ?? "", coach: b.coach_name ?? "" }, o),
+    description: [b.note, m.booking_rule_text({ phone: services.config.site.phone }, o)].filter(Boolean).join("\n\n"),
+    place: b.place,
+    updatedAt: b.updated_at,
+  };
+}
+
+/**
+ * Mails every recipient of a booking what changed, with the invitation (REQUEST, or CANCEL with the same UID and a
+ * higher SEQUENCE), and keeps the reminder in step: queued for 24 hours before, moved with the booking, removed when
+ * it is cancelled. In the caller's transaction, after the change.
+ */
+export async function tellFamilyOfBooking(tx: DbOrTx, services: BookingServices, bookingId: string, change: BookingChange) {
+  const b = await getBookingDetail(tx, bookingId);
+  if (!b) return;
+  const { site, publicUrl } = services.config;
+  const now = services.config.safePlay.clock();
+  for (const r of await recipients(tx, b.athlete_id)) {
+    const locale: Locale = r.locale ?? "en";
+    const o = { locale };
+    const words = {
+      what: kindWords(b.kind, locale),
+      when: formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale),
+      athlete: b.athlete_name ?? "",
+      coach: b.coach_name ?? "",
+      place: b.place,
+    };
+    const subject =
+      change === "booked"
+        ? m.booking_mail_booked_subject(words, o)
+        : change === "moved"
+          ? m.booking_mail_moved_subject(words, o)
+          : m.booking_mail_cancelled_subject(words, o);
+    const text =
+      change === "booked"
+        ? m.booking_mail_booked_text(words, o)
+        : change === "moved"
+          ? m.booking_mail_moved_text(words, o)
+          : m.booking_mail_cancelled_text(words, o);
+    const path = localizePath("/lessons", locale);
+    await enqueueMail(tx, services, {
+      to: r.email,
+      kind: `booking-${change}`,
+      locale,
+      subject,
+      paragraphs: [
+        text,
+        ...(b.reason && change !== "booked" ? [m.booking_mail_reason({ reason: b.reason }, o)] : []),
+        ...(b.note && change !== "cancelled" ? [m.booking_mail_note({ note: b.note }, o)] : []),
+        m.booking_rule_text({ phone: site.phone }, o),
+      ],
+      action: { label: m.booking_mail_button({}, o), url: `${publicUrl}${path}` },
+      calendar: bookingInvitation(
+        calendarBooking(b, locale, services),
+        { name: r.full_name ?? "", email: r.email },
+        { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${path}` },
+        now,
+      ),
+    });
+  }
+  if (change === "cancelled") {
+    await tx.execute(sql`select graphile_worker.remove_job(${reminderKey(b.id)})`);
+  } else if (b.starts_at.getTime() - now.getTime() > NOTICE_MS) {
+    // The same key replaces a reminder already queued (a moved booking is reminded at its new time).
+    await addJob(
+      tx,
+      BOOKING_REMINDER_JOB,
+      { bookingId: b.id, startsAt: b.starts_at.toISOString() },
+      {
+        runAt: new Date(b.starts_at.getTime() - NOTICE_MS),
+        jobKey: reminderKey(b.id),
+        maxAttempts: 10,
+      },
+    );
+  }
+}
+
+const ReminderSchema = z.object({ bookingId: z.uuid(), startsAt: z.iso.datetime() });
+
+/** The job: the reminder a day before, unless the booking was cancelled or moved since it was queued. */
+export async function sendBookingReminder(services: BookingServices, payload: unknown) {
+  const parsed = ReminderSchema.safeParse(payload);
+  if (!parsed.success) return;
+  const b = await getBookingDetail(services.db, parsed.data.bookingId);
+  if (!b || b.cancelled_at || b.starts_at.toISOString() !== new Date(parsed.data.startsAt).toISOString()) return;
+  const { site, publicUrl } = services.config;
+  for (const r of await recipients(services.db, b.athlete_id)) {
+    const locale: Locale = r.locale ?? "en";
+    const o = { locale };
+    const words = {
+      what: kindWords(b.kind, locale),
+      when: formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale),
+      athlete: b.athlete_name ?? "",
+      coach: b.coach_name ?? "",
+      place: b.place,
+    };
+    await enqueueMail(services.db, services, {
+      to: r.email,
+      kind: "booking-reminder",
+      locale,
+      subject: m.booking_mail_reminder_subject(words, o),
+      paragraphs: [m.booking_mail_reminder_text(words, o), m.booking_rule_text({ phone: site.phone }, o)],
+      action: { label: m.booking_mail_button({}, o), url: `${publicUrl}${localizePath("/lessons", locale)}` },
+    });
+  }
+}

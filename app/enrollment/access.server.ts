@@ -1,0 +1,91 @@
+// Who may do what with enrollments (issue 29, decision 0033): one function a rule, called by the loaders, the actions
+// and the enrollment functions alike. The server decides; a hidden button is a courtesy. A wrong person is answered
+// as if the thing did not exist (404), so nothing about another family is revealed.
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { requireUser } from "~/auth/session.server";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import type { Profile } from "~/lib/profile";
+import { invariantResponse } from "~/lib/responses.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
+import { m } from "~/paraglide/messages";
+
+export type Actor = Pick<Profile, "id" | "role">;
+
+/**
+ * Coaches of a session see its roster, the on-court notes and the guardians' phones. Sessions do not record their
+ * coaches yet (issue 28 keeps none), so every coach is a coach of every session: narrow it here, and only here, when
+ * they do.
+ */
+export function isCoachOfSession(actor: Actor | null, _eventId: string): boolean {
+  return actor?.role === "coach";
+}
+
+/** A roster page's first line: a visitor is sent to sign in, a client (or any non-coach) gets 403 and sees nothing. */
+export async function requireSessionCoach(request: Request, context: AppLoadContext, eventId: string): Promise<Profile> {
+  const user = await requireUser(request, context);
+  invariantResponse(isCoachOfSession(user, eventId), m.enroll_refused_not_coach(), 403);
+  return user;
+}
+
+/** The funder report: coaches only. */
+export async function requireEnrollmentCoach(request: Request, context: AppLoadContext): Promise<Profile> {
+  const user = await requireUser(request, context);
+  invariantResponse(user.role === "coach", m.enroll_refused_not_coach(), 403);
+  return user;
+}
+
+/**
+ * Null when `actor` may ask for a place, or manage a request, for `athleteId`, else why not: a guardian for an
+ * athlete of their household; an adult athlete for themselves; a minor cannot ask alone (a guardian does). Another
+ * family's athlete gets the same words as an id that does not exist.
+ */
+export async function actForAthleteRefusal(db: SqlExecutor, actor: Actor, athleteId: string, settings: SafePlaySettings): Promise<string | null> {
+  if (actor.role !== "client") return m.enroll_refused_not_family();
+  if (athleteId === actor.id) {
+    const [me] = await getSafetyPeople(db, [actor.id]);
+    if (!me || me.kind !== "athlete") return m.enroll_refused_not_yours();
+    return isMinorPerson(me, settings) ? m.enroll_refused_minor() : null;
+  }
+  const { rows } = await db.execute(sql`
+    select 1 from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
+    where g.guardian_id = ${actor.id} and g.athlete_id = ${athleteId}`);
+  return rows.length > 0 ? null : m.enroll_refused_not_yours();
+}
+
+/**
+ * Whom a person reads enrollments of (their household's view): a guardian, their household's athletes; an athlete,
+ * themselves. Everyone else: nobody.
+ */
+export async function getFamilyAthleteIds(db: SqlExecutor, actor: Actor): Promise<string[]> {
+  if (actor.role !== "client") return [];
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select g.athlete_id as id from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
+    where g.guardian_id = ${actor.id}
+    union
+    select u.id from users u where u.id = ${actor.id} and u.client_kind = 'athlete' and u.deleted_at is null`);
+  return rows.map((r) => r.id);
+}
+
+/** The athletes a client may ask a place for: their household's athletes (a guardian), themselves (an adult athlete). */
+export async function getRequestableAthletes(db: SqlExecutor, actor: Actor, settings: SafePlaySettings) {
+  if (actor.role !== "client") return [];
+  const [me] = await getSafetyPeople(db, [actor.id]);
+  if (!me) return [];
+  if (me.kind === "athlete") {
+    if (isMinorPerson(me, settings)) return [];
+    const { rows } = await db.execute<{ full_name: string | null }>(sql`select full_name from users where id = ${actor.id}`);
+    return [{ id: actor.id, name: rows[0]?.full_name ?? "", self: true }];
+  }
+  const { rows } = await db.execute<{ id: string; full_name: string | null }>(sql`
+    select u.id, u.full_name from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
+    where g.guardian_id = ${actor.id} order by u.full_name, u.id`);
+  return rows.map((r) => ({ id: r.id, name: r.full_name ?? "", self: false }));
+}
+
+/** The family pages are for clients; coaches work from the rosters. */
+export async function requireFamilyMember(request: Request, context: AppLoadContext): Promise<Profile> {
+  const user = await requireUser(request, context);
+  invariantResponse(user.role === "client", m.enroll_refused_not_family(), 403);
+  return user;
+}

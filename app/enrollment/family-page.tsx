@@ -1,0 +1,119 @@
+// One child's card on /account/enrollments: level and its history, each request with its status (and the answer to an
+// offer), the next days their sessions meet, and their attendance. Plain forms: they work without the page's script.
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { FormError } from "~/components/ui/field";
+import { formatDateIn, formatDateTime, formatDayLong } from "~/lib/datetime";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
+import { m } from "~/paraglide/messages";
+import type { EnrollmentStatus } from "./status";
+import { canFamilyWithdraw } from "./status";
+import { statusWords } from "./words";
+
+type Child = {
+  athleteId: string;
+  name: string;
+  level: number | null;
+  canManage: boolean;
+  levelHistory: Array<{ level: number; placedOn: string; note: string; coach: string }>;
+  requests: Array<{
+    id: string;
+    session: string;
+    status: EnrollmentStatus;
+    offeredUntil: string | null;
+    position: number | null;
+    attendance: { present: number; marked: number };
+  }>;
+  upcoming: Array<{ day: string; eventId: string; title: string; time: string | null; cancelled: boolean }>;
+  marks: Array<{ day: string; session: string; present: boolean }>;
+};
+
+export function FamilyChildCard({ child, error, busy }: { child: Child; error: { enrollmentId: string; error: string } | undefined; busy: boolean }) {
+  const zone = useOrgTimeZone();
+  return (
+    <CardSection title={child.name}>
+      <div className="flex flex-col gap-5">
+        <p className="text-lg font-semibold text-court-800">
+          {child.level ? m.enroll_family_level({ level: String(child.level) }) : m.enroll_family_no_level()}
+        </p>
+        {child.levelHistory.length > 0 ? (
+          <section aria-label={m.enroll_family_history()}>
+            <h3 className="font-semibold text-slate-900">{m.enroll_family_history()}</h3>
+            <ol className="mt-1 flex flex-col gap-1">
+              {child.levelHistory.map((l, i) => (
+                <li key={i} className="text-slate-800">
+                  {m.enroll_family_history_line({ level: String(l.level), date: formatDateIn(`${l.placedOn}T12:00:00Z`, "UTC"), coach: l.coach })}
+                  {l.note ? <span className="block text-sm text-slate-700">“{l.note}”</span> : null}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
+        <section aria-label={m.enroll_family_requests()}>
+          <h3 className="font-semibold text-slate-900">{m.enroll_family_requests()}</h3>
+          {child.requests.length === 0 ? <p className="text-slate-700">{m.enroll_family_none()}</p> : null}
+          <ul className="mt-1 flex flex-col gap-3">
+            {child.requests.map((r) => (
+              <li key={r.id} className="rounded-md border border-slate-200 p-3" data-enrollment={r.id}>
+                <p className="font-medium text-slate-900">{r.session}</p>
+                <p className="text-slate-800" data-status={r.status}>
+                  {statusWords(r.status)}
+                  {r.position ? ` · ${m.enroll_family_position({ position: String(r.position) })}` : ""}
+                </p>
+                {r.offeredUntil ? (
+                  <p className="text-slate-800">{m.enroll_family_offer_until({ until: formatDateTime(r.offeredUntil, zone) })}</p>
+                ) : null}
+                {r.attendance.marked > 0 ? (
+                  <p className="text-sm text-slate-700">
+                    {m.enroll_family_attendance_count({ present: String(r.attendance.present), marked: String(r.attendance.marked) })}
+                  </p>
+                ) : null}
+                {error?.enrollmentId === r.id ? <FormError message={error.error} /> : null}
+                {child.canManage && canFamilyWithdraw(r.status) ? (
+                  <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                    <input type="hidden" name="enrollmentId" value={r.id} />
+                    {r.status === "offered" ? (
+                      <Button type="submit" name="intent" value="accept" disabled={busy}>
+                        {m.enroll_accept()}
+                      </Button>
+                    ) : null}
+                    <Button type="submit" name="intent" value="withdraw" variant="secondary" disabled={busy}>
+                      {m.enroll_withdraw()}
+                    </Button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+        {child.requests.some((r) => r.status === "enrolled") ? (
+          <section aria-label={m.enroll_family_upcoming()}>
+            <h3 className="font-semibold text-slate-900">{m.enroll_family_upcoming()}</h3>
+            {child.upcoming.length === 0 ? <p className="text-slate-700">{m.enroll_family_no_upcoming()}</p> : null}
+            <ul className="mt-1 flex flex-col gap-1">
+              {child.upcoming.map((o) => (
+                <li key={`${o.eventId}-${o.day}`} className={o.cancelled ? "text-slate-600 line-through" : "text-slate-800"}>
+                  {formatDayLong(o.day)}
+                  {o.time ? `, ${o.time}` : ""} · {o.title}
+                  {o.cancelled ? ` (${m.enroll_cancelled_day()})` : ""}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section aria-label={m.enroll_family_attendance()}>
+          <h3 className="font-semibold text-slate-900">{m.enroll_family_attendance()}</h3>
+          {child.marks.length === 0 ? <p className="text-slate-700">{m.enroll_family_no_marks()}</p> : null}
+          <ul className="mt-1 flex flex-col gap-1" data-testid="attendance">
+            {child.marks.map((mk) => (
+              <li key={`${mk.session}-${mk.day}`} className="text-slate-800">
+                {formatDayLong(mk.day)} · {mk.session}: <strong>{mk.present ? m.enroll_present() : m.enroll_absent()}</strong>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </CardSection>
+  );
+}

@@ -1,0 +1,89 @@
+// Telling the family of every step of a request (issue 29): a mail to the athlete's guardians, and to the athlete
+// when they have a login of their own, each in their own language, queued in the caller's transaction (the step and
+// its mail commit together: decision 0011). Only to addresses people proved are theirs: a minor's placement is a
+// minor's personal data (decision 0024). The mail names the session, the status and the level; never the on-court
+// notes (medical, pick-up), which stay on the site.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import type { SafePlaySettings } from "~/family/safe-play.server";
+import { localizePath, type Locale } from "~/i18n/language";
+import { formatDateTime } from "~/lib/datetime";
+import { inReaderLanguage } from "~/lib/typed-content";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { m } from "~/paraglide/messages";
+import type { EnrollmentStatus } from "./status";
+import { statusWords } from "./words";
+
+export type EnrollmentServices = {
+  db: Db;
+  secret: string;
+  config: MailServices["config"] & {
+    site: { orgName: string; phone: string; email: string; timeZone: string };
+    safePlay: SafePlaySettings;
+  };
+};
+
+const RecipientRow = z.object({ email: z.string(), locale: z.enum(["en", "es"]).nullable() });
+
+/** The guardians of the athlete, and the athlete with a login of their own: verified addresses only. */
+export async function familyRecipients(db: SqlExecutor, athleteId: string) {
+  const { rows } = await db.execute(sql`
+    select u.email, u.locale from users u
+    where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
+      and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
+        or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
+    order by u.email`);
+  return rows.map((r) => RecipientRow.parse(r));
+}
+
+const DetailRow = z.object({
+  athlete_id: z.string(),
+  athlete_name: z.string().nullable(),
+  title: z.string(),
+  title_es: z.string().nullable(),
+  status: z.string(),
+  offered_until: z.coerce.date().nullable(),
+  position: z.coerce.number().nullable(),
+  level: z.coerce.number().nullable(),
+});
+
+/** Why a mail goes: the request's new status, or an offer that lapsed. */
+export type EnrollmentChange = EnrollmentStatus | "offer-expired";
+
+/** Mails every recipient of the request's family what changed. In the caller's transaction, after the change. */
+export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentServices, enrollmentId: string, change: EnrollmentChange) {
+  const { rows } = await tx.execute(sql`
+    select e.athlete_id, a.full_name as athlete_name, ev.title, ev.title_es, e.status, e.offered_until,
+      case when e.status = 'waitlisted' then (select count(*) from enrollments w
+        where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq) end as position,
+      (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level
+    from enrollments e join users a on a.id = e.athlete_id join events ev on ev.id = e.event_id
+    where e.id = ${enrollmentId}`);
+  if (!rows[0]) return;
+  const d = DetailRow.parse(rows[0]);
+  const { publicUrl, site } = services.config;
+  for (const r of await familyRecipients(tx, d.athlete_id)) {
+    const locale: Locale = r.locale ?? "en";
+    const o = { locale };
+    const words = {
+      athlete: d.athlete_name ?? "",
+      session: inReaderLanguage({ en: d.title, es: d.title_es }, locale).text,
+    };
+    const status = change === "offer-expired" ? m.enroll_mail_offer_expired({}, o) : statusWords(change, locale);
+    const lines = [m.enroll_mail_text({ ...words, status }, o)];
+    if (change === "waitlisted" && d.position) lines.push(m.enroll_mail_position({ position: String(d.position) }, o));
+    if (change === "offered" && d.offered_until)
+      lines.push(m.enroll_mail_offer_until({ until: formatDateTime(d.offered_until, site.timeZone, locale) }, o));
+    if ((change === "placed" || change === "enrolled") && d.level) lines.push(m.enroll_mail_level({ level: String(d.level) }, o));
+    lines.push(m.enroll_mail_questions({ phone: site.phone }, o));
+    await enqueueMail(tx, services, {
+      to: r.email,
+      kind: `enrollment-${change}`,
+      locale,
+      subject: m.enroll_mail_subject({ ...words, status }, o),
+      paragraphs: lines,
+      action: { label: m.enroll_mail_button({}, o), url: `${publicUrl}${localizePath("/account/enrollments", locale)}` },
+    });
+  }
+}

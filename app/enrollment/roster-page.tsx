@@ -1,0 +1,222 @@
+// The roster a coach reads courtside (/rosters/:sessionId): each athlete with level, status and on-court notes, the
+// guardians' phones as tap-to-call links, the coach's steps as plain forms, the session's places, and the message to
+// every household. Plain links and forms: everything works before and without the page's script.
+import { Form, Link } from "react-router";
+import { TextAreaField } from "~/components/public/form-fields";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { Field, FormError } from "~/components/ui/field";
+import { localHref } from "~/i18n/locale";
+import { formatDateTime } from "~/lib/datetime";
+import { useOrgTimeZone } from "~/lib/use-org-time-zone";
+import { m } from "~/paraglide/messages";
+import { coachSteps, LEVELS, type CoachStep, type EnrollmentStatus } from "./status";
+import { statusWords } from "./words";
+
+export type RosterActionData =
+  | { intent: "step" | "place"; enrollmentId: string; error: string; fieldErrors?: Record<string, string | undefined> | null }
+  | { intent: "capacity" | "message" | "step"; error: string; fieldErrors?: Record<string, string | undefined> | null }
+  | { intent: "message"; sent: number; refused: Array<{ athlete: string; reason: string }> };
+
+type Entry = {
+  id: string;
+  athleteName: string;
+  age: number | null;
+  status: EnrollmentStatus;
+  position: number | null;
+  offeredUntil: string | null;
+  level: number | null;
+  notes: { medical: string; pickup: string; photoConsent: boolean; emergencyName: string; emergencyPhone: string };
+  guardians: Array<{ name: string; phone: string | null }>;
+};
+
+const STEP_WORDS: Record<Exclude<CoachStep, "place">, () => string> = {
+  evaluate: m.enroll_step_evaluate,
+  enroll: m.enroll_step_enroll,
+  withdraw: m.enroll_step_withdraw,
+  decline: m.enroll_step_decline,
+};
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
+
+export function RosterView({
+  session,
+  roster,
+  today,
+  result,
+  busy,
+}: {
+  session: { id: string; capacity: number | null };
+  roster: Entry[];
+  today: string;
+  result: RosterActionData | undefined;
+  busy: boolean;
+}) {
+  const zone = useOrgTimeZone();
+  const errorFor = (id: string) => (result && "enrollmentId" in result && result.enrollmentId === id ? result : null);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
+      <nav className="flex flex-wrap gap-4">
+        <Link to={localHref("/rosters")} className="font-medium text-court-800 underline">
+          {m.enroll_back_rosters()}
+        </Link>
+        <Link to={localHref(`/rosters/${session.id}/attendance`)} className="font-semibold text-court-800 underline">
+          {m.enroll_take_attendance()}
+        </Link>
+      </nav>
+      {roster.length === 0 ? <p className="text-slate-800">{m.enroll_roster_empty()}</p> : null}
+      <ul className="flex flex-col gap-4" aria-label={m.enroll_rosters_heading()}>
+        {roster.map((e) => {
+          const error = errorFor(e.id);
+          return (
+            <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-athlete={e.athleteName}>
+              <h2 className="text-lg font-semibold text-slate-900">{e.athleteName}</h2>
+              <p className="text-slate-800">
+                {e.age !== null ? `${m.enroll_roster_age({ age: String(e.age) })} · ` : ""}
+                {e.level ? m.enroll_family_level({ level: String(e.level) }) : m.enroll_roster_no_level()} ·{" "}
+                <strong data-status={e.status}>{statusWords(e.status)}</strong>
+                {e.position ? ` · ${m.enroll_roster_position({ position: String(e.position) })}` : ""}
+                {e.offeredUntil ? ` · ${m.enroll_roster_offered_until({ until: formatDateTime(e.offeredUntil, zone) })}` : ""}
+              </p>
+              <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-800">
+                {e.notes.medical ? <li>{m.enroll_roster_medical({ text: e.notes.medical })}</li> : null}
+                {e.notes.pickup ? <li>{m.enroll_roster_pickup({ text: e.notes.pickup })}</li> : null}
+                <li>{e.notes.photoConsent ? m.enroll_roster_photo_yes() : m.enroll_roster_photo_no()}</li>
+                <li>
+                  {m.enroll_roster_emergency({ name: e.notes.emergencyName })}:{" "}
+                  <a href={telHref(e.notes.emergencyPhone)} className="font-medium text-court-800 underline">
+                    {e.notes.emergencyPhone}
+                  </a>
+                </li>
+              </ul>
+              {e.guardians.length > 0 ? (
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {e.guardians.map((g, i) =>
+                    g.phone ? (
+                      <li key={i}>
+                        <a
+                          href={telHref(g.phone)}
+                          className="inline-flex min-h-11 items-center rounded-md border border-court-700 px-3 text-sm font-semibold text-court-800"
+                        >
+                          {m.enroll_roster_call({ name: g.name })}
+                        </a>
+                      </li>
+                    ) : (
+                      <li key={i} className="text-sm text-slate-700">
+                        {g.name}
+                      </li>
+                    ),
+                  )}
+                </ul>
+              ) : null}
+              {error ? <FormError message={error.error} /> : null}
+              <div className="mt-3 flex flex-wrap gap-2">
+                {coachSteps(e.status)
+                  .filter((s): s is Exclude<CoachStep, "place"> => s !== "place")
+                  .map((step) => (
+                    <Form method="post" key={step}>
+                      <input type="hidden" name="intent" value="step" />
+                      <input type="hidden" name="enrollmentId" value={e.id} />
+                      <input type="hidden" name="athleteName" value={e.athleteName} />
+                      <Button type="submit" name="step" value={step} variant={step === "enroll" ? "primary" : "secondary"} disabled={busy}>
+                        {STEP_WORDS[step]()}
+                      </Button>
+                    </Form>
+                  ))}
+              </div>
+              {coachSteps(e.status).includes("place") ? (
+                <Form method="post" className="mt-3 grid gap-3 rounded-md bg-court-50 p-3 sm:grid-cols-3" noValidate>
+                  <input type="hidden" name="intent" value="place" />
+                  <input type="hidden" name="enrollmentId" value={e.id} />
+                  <input type="hidden" name="athleteName" value={e.athleteName} />
+                  <LevelChoice id={`level-${e.id}`} defaultValue={e.level} error={error?.fieldErrors?.level} />
+                  <Field label={m.enroll_field_placed_on()} name="placedOn" type="date" defaultValue={today} error={error?.fieldErrors?.placedOn} />
+                  <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors?.note} />
+                  <div className="sm:col-span-3">
+                    <Button type="submit" variant="secondary" disabled={busy}>
+                      {m.enroll_step_place()}
+                    </Button>
+                  </div>
+                </Form>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <CardSection title={m.enroll_capacity_heading()}>
+        <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+          <input type="hidden" name="intent" value="capacity" />
+          <Field
+            label={m.enroll_capacity_label()}
+            name="capacity"
+            type="number"
+            inputMode="numeric"
+            defaultValue={session.capacity ?? ""}
+            error={result?.intent === "capacity" && "fieldErrors" in result ? result.fieldErrors?.capacity : undefined}
+          />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {m.enroll_save()}
+          </Button>
+        </Form>
+      </CardSection>
+      <CardSection title={m.enroll_message_heading()}>
+        <Form method="post" className="flex flex-col gap-3" noValidate>
+          <input type="hidden" name="intent" value="message" />
+          <p className="text-sm text-slate-700">{m.enroll_message_hint()}</p>
+          <TextAreaField
+            label={m.enroll_message_label()}
+            name="content"
+            rows={4}
+            maxLength={4000}
+            error={result?.intent === "message" && "fieldErrors" in result ? result.fieldErrors?.content : undefined}
+          />
+          <div>
+            <Button type="submit" disabled={busy}>
+              {m.enroll_message_submit()}
+            </Button>
+          </div>
+          {result && "sent" in result ? (
+            <div role="status" className="flex flex-col gap-1 text-slate-900">
+              <p>{m.enroll_message_sent({ count: String(result.sent) })}</p>
+              {result.refused.map((r, i) => (
+                <p key={i} className="text-sm text-red-800">
+                  {r.athlete ? m.enroll_message_refused({ athlete: r.athlete, reason: r.reason }) : r.reason}
+                </p>
+              ))}
+            </div>
+          ) : null}
+        </Form>
+      </CardSection>
+    </div>
+  );
+}
+
+function LevelChoice({ id, defaultValue, error }: { id: string; defaultValue: number | null; error: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {m.enroll_field_level()}
+      </label>
+      <select
+        id={id}
+        name="level"
+        defaultValue={defaultValue ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
+      >
+        <option value="">{m.enroll_choose()}</option>
+        {LEVELS.map((l) => (
+          <option key={l} value={l}>
+            {m.enroll_family_level({ level: String(l) })}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

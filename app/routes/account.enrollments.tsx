@@ -1,0 +1,66 @@
+// /account/enrollments: each child's programs, status, level and its history, upcoming sessions and attendance
+// (issue 29). A guardian sees their household's athletes, an athlete themselves; nobody else's. The family takes an
+// offered place or withdraws a request here (plain forms). requireFamilyMember first; the rules are enrollment's.
+import { data, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/account.enrollments";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { FormError } from "~/components/ui/field";
+import { actForAthleteRefusal, answerAsFamily, getFamilyAthleteIds, getFamilyEnrollments, requireFamilyMember } from "~/enrollment/index.server";
+import { FamilyChildCard } from "~/enrollment/family-page";
+import { getLocale } from "~/i18n/language";
+import { dayInZone } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.enroll_family_heading()} | NLTE`, description: m.enroll_family_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireFamilyMember(request, context);
+  const { db, config } = context;
+  const athleteIds = await getFamilyAthleteIds(db, user);
+  const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
+  const children = await getFamilyEnrollments(db, athleteIds, { today, locale: getLocale() });
+  // The same rule the action asks: a minor athlete reads their enrollments; a guardian answers for them.
+  const manages = await Promise.all(children.map(async (c) => (await actForAthleteRefusal(db, user, c.athleteId, config.safePlay)) === null));
+  return { children: children.map((c, i) => ({ ...c, canManage: manages[i]! })) };
+}
+
+const AnswerSchema = z.object({ enrollmentId: z.string().max(100), intent: z.enum(["accept", "withdraw"]) });
+type ActionData = { enrollmentId: string; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireFamilyMember(request, context);
+  const parsed = AnswerSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data<ActionData>({ enrollmentId: "", error: m.enroll_error_unknown() }, { status: 400 });
+  const result = await answerAsFamily(context, user, parsed.data.enrollmentId, parsed.data.intent);
+  if (!result.ok) return data<ActionData>({ enrollmentId: parsed.data.enrollmentId, error: result.error }, { status: result.status });
+  const title = parsed.data.intent === "accept" ? m.enroll_accepted_toast() : m.enroll_withdrawn_toast();
+  throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
+}
+
+export default function AccountEnrollments({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<ActionData>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.enroll_family_heading()} intro={m.enroll_family_intro()} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        {result && !result.enrollmentId ? <FormError message={result.error} /> : null}
+        {loaderData.children.length === 0 ? <p className="text-slate-800">{m.enroll_family_no_children()}</p> : null}
+        {loaderData.children.map((child) => (
+          <FamilyChildCard key={child.athleteId} child={child} error={result} busy={busy} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.enroll_family_heading()} documentTitle={`${m.enroll_family_heading()} | NLTE`} />;
+}

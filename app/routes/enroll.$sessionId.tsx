@@ -1,0 +1,115 @@
+// /enroll/:sessionId: a family asks for a place in one session of a program (issue 29, decision 0033). A guardian
+// picks one of their household's athletes, an adult athlete asks for themselves; a minor is told a guardian asks.
+// What coaches need on court is asked here and shown only to coaches and the household. A plain form: it works
+// before and without the page's script. requireFamilyMember first; enrollment's rules decide the rest.
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/enroll.$sessionId";
+import { parseForm } from "~/auth/schemas";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { PageHeader } from "~/components/page-header";
+import { SelectField, TextAreaField } from "~/components/public/form-fields";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { createEnrollmentRequest, getRequestableAthletes, getSession, requireFamilyMember } from "~/enrollment/index.server";
+import { RequestSchema } from "~/enrollment/schemas";
+import { getLocale } from "~/i18n/language";
+import { localHref } from "~/i18n/locale";
+import { pageMeta } from "~/lib/meta";
+import { invariantResponse } from "~/lib/responses.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.enroll_request_heading()} | NLTE`, description: m.enroll_request_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireFamilyMember(request, context);
+  const session = await getSession(context.db, params.sessionId, getLocale());
+  invariantResponse(session, m.enroll_error_no_session(), 404);
+  const athletes = await getRequestableAthletes(context.db, user, context.config.safePlay);
+  const preselected = new URL(request.url).searchParams.get("athlete");
+  return { session, athletes, preselected: athletes.some((a) => a.id === preselected) ? preselected : null };
+}
+
+type ActionData = { error: string; fieldErrors?: Record<string, string | undefined> | null };
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireFamilyMember(request, context);
+  const { data: input, fieldErrors } = parseForm(RequestSchema, await request.formData());
+  if (!input) return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
+  const result = await createEnrollmentRequest(context, user, params.sessionId, input);
+  if (!result.ok)
+    return data<ActionData>({ error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null }, { status: result.status });
+  const title =
+    result.status === "waitlisted" && result.position ? m.enroll_waitlisted_toast({ position: String(result.position) }) : m.enroll_requested_toast();
+  throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
+}
+
+export default function Enroll({ loaderData }: Route.ComponentProps) {
+  const { session, athletes, preselected } = loaderData;
+  const result = useActionData<ActionData>();
+  const busy = useNavigation().state === "submitting";
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <>
+      <PageHeader heading={m.enroll_request_heading()} intro={`${session.title}: ${session.when}${session.place ? `, ${session.place}` : ""}`} />
+      <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+        <p className="text-slate-800">{m.enroll_request_intro()}</p>
+        {athletes.length === 0 ? (
+          <p className="text-slate-800">
+            {m.enroll_no_athletes()}{" "}
+            <Link to={localHref("/account")} className="font-medium text-court-800 underline">
+              {m.enroll_account_link()}
+            </Link>
+          </p>
+        ) : (
+          <Form method="post" className="flex flex-col gap-4" noValidate>
+            <FormError message={result?.error} />
+            <SelectField
+              label={m.enroll_field_athlete()}
+              name="athleteId"
+              required
+              defaultValue={preselected ?? (athletes.length === 1 ? athletes[0]!.id : "")}
+              placeholder={m.enroll_choose()}
+              options={athletes.map((a) => ({ value: a.id, label: a.name }))}
+              error={errors.athleteId}
+            />
+            <TextAreaField label={m.enroll_field_medical()} name="medicalNotes" rows={3} maxLength={1000} error={errors.medicalNotes} />
+            <TextAreaField label={m.enroll_field_pickup()} name="pickupPeople" rows={2} maxLength={500} error={errors.pickupPeople} />
+            <Field
+              label={m.enroll_field_emergency_name()}
+              name="emergencyName"
+              autoComplete="off"
+              required
+              maxLength={120}
+              error={errors.emergencyName}
+            />
+            <Field
+              label={m.enroll_field_emergency_phone()}
+              name="emergencyPhone"
+              type="tel"
+              autoComplete="off"
+              required
+              error={errors.emergencyPhone}
+            />
+            <label className="flex items-start gap-2 text-slate-900">
+              <input type="checkbox" name="photoConsent" className="mt-1 size-4" />
+              <span>{m.enroll_field_photo()}</span>
+            </label>
+            <div>
+              <Button type="submit" disabled={busy}>
+                {m.enroll_submit()}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.enroll_request_heading()} documentTitle={`${m.enroll_request_heading()} | NLTE`} />;
+}

@@ -1,0 +1,243 @@
+// /lessons: a family books a private lesson or an evaluation (issue 30, decision 0032). A guardian books for one of
+// their athletes, an adult athlete for themselves; a minor athlete sees their lessons and is told a guardian books.
+// Every step is a plain link or form: choose (GET, so the choices live in the address), pick a time (a link),
+// confirm (POST). requireFamilyMember on the first line of the loader and the action; booking.*'s rules decide.
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/lessons";
+import { parseForm } from "~/auth/schemas";
+import {
+  BookingIdSchema,
+  BookSchema,
+  cancelByFamily,
+  createBooking,
+  feedPath,
+  getBookableAthletes,
+  getBookableCoaches,
+  getFamilyBookings,
+  getFeedState,
+  getFreeSlots,
+  insideNotice,
+  isMinorAthlete,
+  NOTICE_MS,
+  requireFamilyMember,
+  resetFeedSecret,
+} from "~/booking/index.server";
+import { BookingsList, ConfirmSlot, FeedSection, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
+import { PageHeader } from "~/components/page-header";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
+import { localHref } from "~/i18n/locale";
+import { addDays, dayInZone } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.booking_lessons_heading()} | NLTE`, description: m.booking_lessons_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+const DAYS_SHOWN = 14;
+
+// The choices in the address: anything unexpected reads as the default rather than an error.
+const QuerySchema = z.object({
+  athlete: z.string().max(100).catch(""),
+  kind: z.enum(["lesson", "evaluation"]).catch("lesson"),
+  coach: z.string().max(100).catch(""),
+  minutes: z.coerce
+    .number()
+    .pipe(z.union([z.literal(30), z.literal(60)]))
+    .catch(60),
+  from: z.iso.date().catch(""),
+  start: z.string().max(40).catch(""),
+  with: z.string().max(100).catch(""),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireFamilyMember(request, context);
+  const { db, config } = context;
+  const q = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const now = config.safePlay.clock();
+  const tz = config.site.timeZone;
+  const today = dayInZone(now, tz);
+  const from = q.from && q.from >= today ? q.from : today;
+  const [athletes, coaches, bookings, feed, minor] = await Promise.all([
+    getBookableAthletes(db, user, config.safePlay),
+    getBookableCoaches(db),
+    getFamilyBookings(db, user.id, new Date(now.getTime() - 3 * 24 * 3600 * 1000)),
+    getFeedState(db, user.id),
+    isMinorAthlete(db, user, config.safePlay),
+  ]);
+  const athleteId = athletes.find((a) => a.id === q.athlete)?.id ?? athletes[0]?.id ?? null;
+  const coachId = coaches.find((c) => c.id === q.coach)?.id ?? null;
+  const { slots } = athleteId
+    ? await getFreeSlots(db, {
+        from,
+        days: DAYS_SHOWN,
+        timeZone: tz,
+        kind: q.kind,
+        minutes: q.minutes,
+        notBefore: new Date(now.getTime() + NOTICE_MS),
+        coachId,
+      })
+    : { slots: [] };
+  // "Any coach": one choice a time (the first coach free then), so the list reads as times, not as coaches.
+  const shown = coachId ? slots : slots.filter((s, i) => i === 0 || slots[i - 1]!.start !== s.start);
+  const chosen: ChosenSlot | null = q.start ? (slots.find((s) => new Date(s.start).toISOString() === q.start && s.coachId === q.with) ?? null) : null;
+  return {
+    athletes,
+    coaches,
+    athleteId,
+    choice: { kind: q.kind, coach: coachId ?? "", minutes: q.minutes, from },
+    slots: shown,
+    chosen,
+    chosenGone: Boolean(q.start) && !chosen,
+    earlier: from > today ? addDays(from, -DAYS_SHOWN) : null,
+    later: addDays(from, DAYS_SHOWN),
+    bookings: bookings.map((b) => ({ ...b, insideNotice: insideNotice(b.starts_at, now), past: b.starts_at <= now })),
+    feed,
+    minor,
+    phone: config.site.phone,
+  };
+}
+
+type ActionData =
+  | {
+      intent: "book";
+      error: string;
+      fieldErrors?: Record<string, string | undefined>;
+      nextFree?: Array<{ coachId: string; start: number; minutes: number; place: string }>;
+    }
+  | { intent: "cancel"; bookingId: string; error: string }
+  | { intent: "feed"; address: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireFamilyMember(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "book") {
+    const { data: input, fieldErrors } = parseForm(BookSchema, form);
+    if (!input) return data<ActionData>({ intent: "book", error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    const result = await createBooking(context, user, input);
+    if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_booked_toast() });
+    return data<ActionData>({ intent: "book", error: result.error, nextFree: result.nextFree }, { status: result.status });
+  }
+  if (intent === "cancel") {
+    const parsed = BookingIdSchema.safeParse(Object.fromEntries(form));
+    const bookingId = parsed.success ? parsed.data.bookingId : "";
+    const result = await cancelByFamily(context, user, bookingId);
+    if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_cancelled_toast() });
+    return data<ActionData>({ intent: "cancel", bookingId, error: result.error }, { status: result.status });
+  }
+  if (intent === "feed") {
+    const token = await resetFeedSecret(context.db, user.id);
+    return data<ActionData>({ intent: "feed", address: `${context.config.publicUrl}${feedPath(token)}` });
+  }
+  return data<ActionData>({ intent: "book", error: m.booking_error_unknown() }, { status: 400 });
+}
+
+export default function Lessons({ loaderData }: Route.ComponentProps) {
+  const { athletes, coaches, athleteId, choice, chosen, chosenGone } = loaderData;
+  const result = useActionData<ActionData>();
+  const busy = useNavigation().state === "submitting";
+  const bookError = result?.intent === "book" ? result : null;
+  return (
+    <>
+      <PageHeader heading={m.booking_lessons_heading()} intro={m.booking_lessons_intro()} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
+        <p className="rounded-md border border-ball-300 bg-ball-50 px-4 py-3 text-slate-900">{m.booking_rule_text({ phone: loaderData.phone })}</p>
+        {loaderData.minor ? (
+          <p className="text-slate-800">{m.booking_refused_minor()}</p>
+        ) : athletes.length === 0 ? (
+          <p className="text-slate-800">
+            {m.booking_no_athletes()}{" "}
+            <Link to={localHref("/account")} className="font-medium text-court-800 underline">
+              {m.booking_account_link()}
+            </Link>
+          </p>
+        ) : (
+          <section aria-labelledby="find-heading" className="flex flex-col gap-4">
+            <h2 id="find-heading" className="text-xl font-semibold text-slate-900">
+              {m.booking_find_heading()}
+            </h2>
+            <Form method="get" className="grid gap-4 sm:grid-cols-2">
+              <Choice
+                label={m.booking_field_athlete()}
+                name="athlete"
+                value={athleteId ?? ""}
+                options={athletes.map((a) => ({ value: a.id, label: a.self ? m.booking_myself({ name: a.name }) : a.name }))}
+              />
+              <Choice
+                label={m.booking_field_kind()}
+                name="kind"
+                value={choice.kind}
+                options={[
+                  { value: "lesson", label: m.booking_kind_lesson() },
+                  { value: "evaluation", label: m.booking_kind_evaluation() },
+                ]}
+              />
+              <Choice
+                label={m.booking_field_coach()}
+                name="coach"
+                value={choice.coach}
+                options={[{ value: "", label: m.booking_any_coach() }, ...coaches.map((c) => ({ value: c.id, label: c.name }))]}
+              />
+              <Choice
+                label={m.booking_field_length()}
+                name="minutes"
+                value={String(choice.minutes)}
+                options={[
+                  { value: "60", label: m.booking_minutes({ minutes: 60 }) },
+                  { value: "30", label: m.booking_minutes({ minutes: 30 }) },
+                ]}
+              />
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="secondary">
+                  {m.booking_show_times()}
+                </Button>
+              </div>
+            </Form>
+            {bookError ? <FormError message={bookError.error} /> : null}
+            {chosenGone ? <FormError message={m.booking_taken()} /> : null}
+            {chosen && athleteId ? (
+              <Form
+                method="post"
+                className="flex flex-col gap-4 rounded-xl border border-court-300 bg-court-50 p-5"
+                aria-labelledby="confirm-heading"
+              >
+                <ConfirmSlot chosen={chosen} coaches={coaches} athleteId={athleteId} busy={busy} errors={bookError?.fieldErrors ?? {}} />
+              </Form>
+            ) : null}
+            <SlotChoices loaderData={loaderData} nextFree={bookError?.nextFree ?? null} />
+          </section>
+        )}
+        <BookingsList
+          bookings={loaderData.bookings}
+          canCancel={!loaderData.minor}
+          cancelError={result?.intent === "cancel" ? result : null}
+          busy={busy}
+        />
+        <FeedSection feed={loaderData.feed} address={result?.intent === "feed" ? result.address : null} />
+      </div>
+    </>
+  );
+}
+
+function Choice({ label, name, value, options }: { label: string; name: string; value: string; options: Array<{ value: string; label: string }> }) {
+  const id = `choice-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900">
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

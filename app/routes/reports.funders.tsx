@@ -1,0 +1,134 @@
+// /reports/funders: the funder report, for coaches (issue 29, decision 0033): a date range and optionally a program, a
+// level or a city; the numbers with their definitions written beside them; printable as it is, and the same table as
+// a CSV file (/reports/funders.csv with the same query). A GET form: the choices live in the address.
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/reports.funders";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { SelectField } from "~/components/public/form-fields";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { PROGRAM_LINKS } from "~/content/site";
+import { getFunderReport, reportQuery, reportRows, requireEnrollmentCoach } from "~/enrollment/index.server";
+import { CITIES } from "~/enrollment/schemas";
+import { getLocale } from "~/i18n/language";
+import { localHref } from "~/i18n/locale";
+import { dayInZone, formatDayLong } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.enroll_report_heading()} | NLTE`, description: m.enroll_report_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireEnrollmentCoach(request, context);
+  const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
+  const { raw, query, fieldErrors } = reportQuery(request, today);
+  const report = query ? await getFunderReport(context.db, query) : null;
+  return {
+    raw: { from: raw.from ?? "", to: raw.to ?? "", program: raw.program ?? "", level: raw.level ?? "", city: raw.city ?? "" },
+    query,
+    rows: report ? reportRows(report, getLocale()) : null,
+    fieldErrors: fieldErrors ?? {},
+  };
+}
+
+export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
+  const { raw, query, rows, fieldErrors } = loaderData;
+  const csvHref = localHref(`/reports/funders.csv?${new URLSearchParams(raw)}`);
+  return (
+    <>
+      <PageHeader heading={m.enroll_report_heading()} intro={m.enroll_report_intro()} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        <Form method="get" className="grid gap-4 sm:grid-cols-2 print:hidden">
+          <Field label={m.enroll_report_from()} name="from" type="date" defaultValue={raw.from} error={fieldErrors.from} />
+          <Field label={m.enroll_report_to()} name="to" type="date" defaultValue={raw.to} error={fieldErrors.to} />
+          <SelectField
+            label={m.enroll_report_program()}
+            name="program"
+            defaultValue={raw.program}
+            placeholder={m.enroll_report_any()}
+            options={PROGRAM_LINKS.map((p) => ({ value: p.slug, label: p.name() }))}
+          />
+          <SelectField
+            label={m.enroll_report_level()}
+            name="level"
+            defaultValue={raw.level}
+            placeholder={m.enroll_report_any()}
+            options={[1, 2, 3, 4, 5].map((l) => ({ value: String(l), label: m.enroll_family_level({ level: String(l) }) }))}
+            error={fieldErrors.level}
+          />
+          <SelectField
+            label={m.enroll_report_city()}
+            name="city"
+            defaultValue={raw.city}
+            placeholder={m.enroll_report_any()}
+            options={CITIES.map((c) => ({ value: c, label: c === "Washington" ? "Washington, DC" : c }))}
+            error={fieldErrors.city}
+          />
+          <div className="flex items-end gap-3">
+            <Button type="submit">{m.enroll_report_show()}</Button>
+          </div>
+        </Form>
+        {query && rows ? (
+          <>
+            <table className="w-full border-collapse text-left">
+              <caption className="mb-2 text-left text-lg font-semibold text-slate-900">
+                {m.enroll_report_caption({ from: formatDayLong(query.from), to: formatDayLong(query.to) })}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-400">
+                  <th scope="col" className="py-2 pr-4">
+                    {m.enroll_report_what()}
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    {m.enroll_report_number()}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map(([label, value]) => (
+                  <tr key={label} className="border-b border-slate-200">
+                    <th scope="row" className="py-2 pr-4 font-normal text-slate-900">
+                      {label}
+                    </th>
+                    <td className="py-2 text-right font-semibold text-slate-900 tabular-nums">{value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="print:hidden">
+              <a href={csvHref} className="font-medium text-court-800 underline" download>
+                {m.enroll_report_csv()}
+              </a>{" "}
+              ·{" "}
+              <Link to={localHref("/rosters")} className="font-medium text-court-800 underline">
+                {m.enroll_rosters_heading()}
+              </Link>
+            </p>
+          </>
+        ) : null}
+        <section aria-labelledby="definitions" className="text-slate-800">
+          <h2 id="definitions" className="text-lg font-semibold text-slate-900">
+            {m.enroll_report_definitions()}
+          </h2>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            <li>{m.enroll_report_def_participants()}</li>
+            <li>{m.enroll_report_def_new()}</li>
+            <li>{m.enroll_report_def_age()}</li>
+            <li>{m.enroll_report_def_sessions()}</li>
+            <li>{m.enroll_report_def_rate()}</li>
+            <li>{m.enroll_report_def_hours()}</li>
+            <li>{m.enroll_report_def_filters()}</li>
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.enroll_report_heading()} documentTitle={`${m.enroll_report_heading()} | NLTE`} />;
+}

@@ -1,0 +1,87 @@
+// /rosters/:sessionId: a session's roster, for its coaches, on a phone (issue 29, decision 0033). Athletes with level,
+// status and the on-court notes; guardians with tap-to-call; each coach step a plain form (start evaluation, place
+// at a level, enroll, withdraw, decline); the session's places; and one message to every household of the roster.
+// requireSessionCoach on the first line of the loader and the action: a client or a visitor sees nothing.
+import { data, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/rosters.$sessionId";
+import { parseForm } from "~/auth/schemas";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { getRoster, getSession, messageRoster, requireSessionCoach, setSessionCapacity, takeCoachStep } from "~/enrollment/index.server";
+import { RosterView, type RosterActionData } from "~/enrollment/roster-page";
+import { CapacitySchema, EnrollmentIdSchema, PlaceSchema, RosterMessageSchema } from "~/enrollment/schemas";
+import { statusWords } from "~/enrollment/words";
+import { getLocale } from "~/i18n/language";
+import { dayInZone } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { invariantResponse } from "~/lib/responses.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  ...pageMeta({ title: `${m.enroll_roster_heading({ session: data?.session.title ?? "" })} | NLTE`, description: m.enroll_rosters_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireSessionCoach(request, context, params.sessionId);
+  const { db, config } = context;
+  const session = await getSession(db, params.sessionId, getLocale());
+  invariantResponse(session, m.enroll_error_no_session(), 404);
+  const roster = await getRoster(db, session.id, config.safePlay);
+  return { session, roster, today: dayInZone(config.safePlay.clock(), config.site.timeZone) };
+}
+
+const StepSchema = EnrollmentIdSchema.extend({ step: z.enum(["evaluate", "enroll", "withdraw", "decline"]) });
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireSessionCoach(request, context, params.sessionId);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = `/rosters/${params.sessionId}`;
+  if (intent === "step" || intent === "place") {
+    const parsed = intent === "place" ? parseForm(PlaceSchema, form) : parseForm(StepSchema, form);
+    const enrollmentId = String(form.get("enrollmentId") ?? "");
+    if (!parsed.data)
+      return data<RosterActionData>({ intent, enrollmentId, error: m.enroll_error_correct(), fieldErrors: parsed.fieldErrors }, { status: 400 });
+    const result =
+      "level" in parsed.data
+        ? await takeCoachStep(context, user, parsed.data.enrollmentId, "place", parsed.data)
+        : await takeCoachStep(context, user, parsed.data.enrollmentId, parsed.data.step);
+    if (!result.ok) return data<RosterActionData>({ intent, enrollmentId, error: result.error }, { status: result.status });
+    const athlete = String(form.get("athleteName") ?? "");
+    throw await redirectWithToast(context, back, { type: "success", title: m.enroll_step_toast({ athlete, status: statusWords(result.status) }) });
+  }
+  if (intent === "capacity") {
+    const { data: input, fieldErrors } = parseForm(CapacitySchema, form);
+    if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
+    const result = await setSessionCapacity(context, user, params.sessionId, input.capacity);
+    if (!result.ok)
+      return data<RosterActionData>({ intent, error: result.error, fieldErrors: { capacity: result.error } }, { status: result.status });
+    throw await redirectWithToast(context, back, { type: "success", title: m.enroll_saved_toast() });
+  }
+  if (intent === "message") {
+    const { data: input, fieldErrors } = parseForm(RosterMessageSchema, form);
+    if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
+    const result = await messageRoster(context.db, user, params.sessionId, input.content, context.config.messaging);
+    invariantResponse(result, m.enroll_refused_not_coach(), 403);
+    return data<RosterActionData>({ intent, sent: result.sent, refused: result.refused });
+  }
+  return data<RosterActionData>({ intent: "step", error: m.enroll_error_unknown() }, { status: 400 });
+}
+
+export default function RosterPage({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<RosterActionData>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.enroll_roster_heading({ session: loaderData.session.title })} intro={loaderData.session.when} />
+      <RosterView {...loaderData} result={result} busy={busy} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.enroll_rosters_heading()} documentTitle={`${m.enroll_rosters_heading()} | NLTE`} />;
+}

@@ -1,0 +1,95 @@
+// /rosters: the coaches' index of sessions (issue 29): places taken, the waitlist and what waits for a coach, each
+// linking to its roster; and how long an offered place is held. requireSessionCoach first (any coach, for now).
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/rosters";
+import { parseForm } from "~/auth/schemas";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { getOfferHours, getSessionsForCoaches, requireEnrollmentCoach, setOfferHours } from "~/enrollment/index.server";
+import { OfferHoursSchema } from "~/enrollment/schemas";
+import { getLocale } from "~/i18n/language";
+import { localHref } from "~/i18n/locale";
+import { dayInZone } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.enroll_rosters_heading()} | NLTE`, description: m.enroll_rosters_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireEnrollmentCoach(request, context);
+  const { db, config } = context;
+  const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
+  const [sessions, offerHours] = await Promise.all([getSessionsForCoaches(db, today, getLocale()), getOfferHours(db)]);
+  return { sessions, offerHours };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireEnrollmentCoach(request, context);
+  const { data: input, fieldErrors } = parseForm(OfferHoursSchema, await request.formData());
+  if (!input) return data({ fieldErrors }, { status: 400 });
+  await setOfferHours(context.db, input.offerHours);
+  throw await redirectWithToast(context, "/rosters", { type: "success", title: m.enroll_saved_toast() });
+}
+
+export default function Rosters({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.enroll_rosters_heading()} intro={m.enroll_rosters_intro()} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        <p>
+          <Link to={localHref("/reports/funders")} className="font-medium text-court-800 underline">
+            {m.enroll_report_link()}
+          </Link>
+        </p>
+        {loaderData.sessions.length === 0 ? <p className="text-slate-800">{m.enroll_rosters_none()}</p> : null}
+        <ul className="flex flex-col gap-3">
+          {loaderData.sessions.map((s) => (
+            <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <Link to={localHref(`/rosters/${s.id}`)} className="text-lg font-semibold text-court-800 underline">
+                {s.title}
+              </Link>
+              <p className="text-slate-800">
+                {s.when}
+                {s.place ? ` · ${s.place}` : ""}
+              </p>
+              <p className="text-sm text-slate-700">
+                {s.capacity === null
+                  ? m.enroll_rosters_no_capacity({ taken: String(s.taken) })
+                  : m.enroll_rosters_places({ taken: String(s.taken), capacity: String(s.capacity) })}
+                {s.waiting ? ` · ${m.enroll_rosters_waiting({ count: String(s.waiting) })}` : ""}
+                {s.toDecide ? ` · ${m.enroll_rosters_to_decide({ count: String(s.toDecide) })}` : ""}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+          <Field
+            label={m.enroll_offer_hours_label()}
+            name="offerHours"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={336}
+            defaultValue={loaderData.offerHours}
+            error={result?.fieldErrors?.offerHours}
+          />
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {m.enroll_save()}
+          </Button>
+        </Form>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.enroll_rosters_heading()} documentTitle={`${m.enroll_rosters_heading()} | NLTE`} />;
+}

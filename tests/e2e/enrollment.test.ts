@@ -1,0 +1,135 @@
+// From a request to the court, end to end in Chromium on phone-sized screens (issue 29): a guardian asks a place for
+// her son; a coach places him at level 4 and enrolls him; the guardian sees the status and the level history; the
+// coach takes attendance with the browser offline (Playwright's offline mode), the marks stay on the phone and arrive
+// once when it is back online (read in the database); the guardian sees the attendance. The clock is a Tuesday
+// afternoon through SAFE_PLAY_NOW, a day the session meets. Every page visited is checked with axe.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setupBrowser } from "./support/browser";
+import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
+import { startServer, type RunningServer } from "./support/server";
+
+// Tuesday 24 November 2026, 3 pm in New York.
+const TUESDAY = "2026-11-24T15:00:00-05:00";
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+const db = async () => (database ??= await openDatabase(server.dataDir));
+const open = setupBrowser(() => server.url);
+
+beforeAll(async () => {
+  server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", SAFE_PLAY_NOW: TUESDAY } });
+});
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+describe("enrollment, levels and courtside attendance", () => {
+  it("a guardian asks a place; a coach places and enrolls; attendance taken offline arrives once; the family sees it all", async () => {
+    const [coach, guardian]: [Person, Person] = await Promise.all([
+      makePerson(server.url, "Coach Carla", { coach: true, env: env() }),
+      makePerson(server.url, "Gwen Guardian", { env: env() }),
+    ]);
+    const { rows } = await (
+      await db()
+    ).query<{ id: string }>(
+      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, capacity, levels)
+       values ('Tuesday/Thursday Clinic', 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '16:30', '18:00', 'Fort Dupont, Washington, DC', 'fall', 12, '{3,4,5}')
+       returning id`,
+    );
+    const sessionId = rows[0]!.id;
+
+    // Gwen adds Ari, 11, and asks a place for him in the clinic.
+    const g = await open({ viewport: PHONE });
+    await useSession(g.context, server.url, guardian);
+    await g.visit("/account");
+    await g.page.getByLabel("Athlete's name").fill("Ari Ace");
+    await g.page.getByLabel("Athlete's date of birth").fill("2015-06-01");
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByRole("status").getByText("Ari Ace was added to your family.", { exact: false }).waitFor();
+    await g.visit(`/enroll/${sessionId}`);
+    await g.page.getByRole("heading", { level: 1, name: "Ask for a place" }).waitFor();
+    await g.page.getByLabel("Student-athlete").selectOption({ label: "Ari Ace" });
+    await g.page.getByLabel("Medical notes and allergies (optional)").fill("Asthma: inhaler in his bag");
+    await g.page.getByLabel("Who may pick them up (optional)").fill("Grandpa Joe");
+    await g.page.getByLabel("Emergency contact's name").fill("Joe Ace");
+    await g.page.getByLabel("Emergency contact's phone").fill("(202) 555-0199");
+    await g.page.getByLabel("Photos of this athlete may appear", { exact: false }).check();
+    await g.page.getByRole("button", { name: "Send the request" }).click();
+    await g.page.waitForURL((u) => u.pathname === "/account/enrollments");
+    await g.page.getByText("Requested", { exact: true }).waitFor();
+    await g.visit("/account/enrollments");
+
+    // The coach opens the roster on a phone: Ari, the on-court notes, Gwen's phone to tap.
+    const c = await open({ viewport: PHONE });
+    await useSession(c.context, server.url, coach);
+    await c.visit("/rosters");
+    await c.page.getByRole("link", { name: "Tuesday/Thursday Clinic" }).click();
+    await c.page.getByRole("heading", { level: 1, name: "Roster: Tuesday/Thursday Clinic" }).waitFor();
+    await c.page.getByText("Medical and allergies: Asthma: inhaler in his bag").waitFor();
+    expect(await c.page.getByRole("link", { name: "Call Gwen Guardian" }).getAttribute("href")).toBe("tel:2025550111");
+    await c.page.getByLabel("Level", { exact: true }).selectOption("4");
+    await c.page.getByLabel("Note for the family (optional)").fill("Strong forehand; work on the serve");
+    await c.page.getByRole("button", { name: "Place at this level" }).click();
+    await c.page.getByText("Placed at a level", { exact: true }).waitFor();
+    await c.page.getByRole("button", { name: "Enroll", exact: true }).click();
+    await c.page.locator("[data-status=enrolled]").waitFor();
+    await c.visit(`/rosters/${sessionId}`);
+
+    // Gwen sees the status and the level with its history.
+    await g.visit("/account/enrollments");
+    await g.page.getByText("Enrolled", { exact: true }).waitFor();
+    await g.page.getByText("Level 4", { exact: true }).waitFor();
+    await g.page.getByText("Level 4 on November 24, 2026, by Coach Carla", { exact: false }).waitFor();
+    await g.page.getByText("“Strong forehand; work on the serve”").waitFor();
+
+    // Courtside with no signal: two taps (absent, then present) stay on the phone; nothing reaches the server.
+    await c.visit(`/rosters/${sessionId}/attendance`);
+    await c.page.getByText("Every mark is saved.").waitFor();
+    await c.context.setOffline(true);
+    const ari = c.page.getByRole("group", { name: "Ari Ace" });
+    await ari.getByText("Absent", { exact: true }).click();
+    await ari.getByText("Present", { exact: true }).click();
+    await c.page.getByText("Offline: 1 marks kept on this phone.", { exact: false }).waitFor();
+    const marks = () =>
+      database!.query<{ present: boolean; day: string }>(`select present, day::text from attendance_marks where event_id = $1`, [sessionId]);
+    expect((await marks()).rows).toEqual([]);
+    // Back online: the kept mark is sent, once.
+    await c.context.setOffline(false);
+    await c.page.getByText("Every mark is saved.").waitFor();
+    expect((await marks()).rows).toEqual([{ present: true, day: "2026-11-24" }]);
+    await c.visit(`/rosters/${sessionId}/attendance`);
+    expect(await ari.getByLabel("Present", { exact: true }).isChecked()).toBe(true);
+    expect((await marks()).rows).toHaveLength(1);
+
+    // The funder report counts him (this year so far): one participant, new, one session held, 1.5 hours on court.
+    await c.visit("/reports/funders");
+    const row = (name: string) => c.page.getByRole("row", { name });
+    await row("Participants (unique athletes) 1").waitFor();
+    await row("New participants 1").waitFor();
+    await row("Sessions held 1").waitFor();
+    await row("Hours on court (athlete-hours) 1.5").waitFor();
+    const csv = await c.page.request.get("/reports/funders.csv");
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect((await csv.text()).split("\r\n")[2]).toBe('"Participants (unique athletes)","1"');
+
+    // The same roster in Spanish.
+    await c.visit(`/es/rosters/${sessionId}`);
+    await c.page.getByRole("heading", { level: 1, name: "Lista: Tuesday/Thursday Clinic" }).waitFor();
+    await c.page.getByText("Inscrito", { exact: true }).waitFor();
+
+    // Gwen sees Ari's attendance.
+    await g.visit("/account/enrollments");
+    await g.page.getByText("Present at 1 of 1 sessions").waitFor();
+    await g.page.getByTestId("attendance").getByText("Present", { exact: true }).waitFor();
+
+    // Gwen cannot open the roster or the report.
+    const refused = await g.page.goto(`/rosters/${sessionId}`);
+    expect(refused?.status()).toBe(403);
+    await g.page.goto("/account/enrollments");
+  });
+});

@@ -1,0 +1,148 @@
+// Programs families can decide on (issue 28), on a phone in Chromium: a coach changes a session's fee, place and
+// dates with JavaScript on; without JavaScript a bad form gets its message beside the field and stores nothing; a
+// visitor sees the change on the program page and the home page's card at the next request, in English and at /es,
+// in documents without React; a client is refused.
+import fs from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
+import { expectAccessible, setupBrowser } from "./support/browser";
+import { runScript, startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
+});
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const open = setupBrowser(() => server.url);
+const PHONE = { viewport: { width: 390, height: 844 } };
+const PASSWORD = "secret-serve-12";
+
+/** The spec's cards start in the current or next fall (migration 0022). */
+const now = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+const YEAR = Number(now.slice(0, 4)) + (now.slice(5) > "11-07" ? 1 : 0);
+
+async function scriptsOn(page: Page, path: string) {
+  const scripts: string[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(path);
+  await page.waitForLoadState("load");
+  return scripts;
+}
+
+describe("programs edited from the site", () => {
+  it("a coach changes a session's fee, place and dates; a bad form without JavaScript is refused beside the field; visitors see the change; a client is refused", async () => {
+    const coachEmail = uniqueEmail("coach");
+    const clientEmail = uniqueEmail("client");
+    await createAccount(server.url, { fullName: "Carla Vega", email: coachEmail, password: PASSWORD });
+    await createAccount(server.url, { fullName: "Pat Parent", email: clientEmail, password: PASSWORD });
+    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
+
+    // A visitor reads the fall page twice: the second time it comes from memory (decision 0014). No "TBD" anywhere.
+    const visitor = await open(PHONE);
+    await visitor.visit("/programs/fall");
+    await visitor.visit("/programs/fall");
+    const sessions = visitor.page.getByRole("region", { name: "Sessions" });
+    await sessions.getByRole("heading", { name: "Fall Weekly Schedule" }).waitFor();
+    expect(await visitor.page.getByText("TBD").count()).toBe(0);
+    await visitor.page.locator("[data-fact=price]").getByRole("link", { name: "Ask us" }).waitFor();
+
+    // The coach, on a phone with JavaScript, goes from the program page to its editor and to the session.
+    const coach = await open(PHONE);
+    await signInThroughPage(coach.page, coachEmail, PASSWORD);
+    await coach.visit("/programs/fall");
+    await coach.page.getByRole("link", { name: "Edit this program" }).click();
+    await coach.page.waitForURL(/\/programs\/fall\/edit$/);
+    await coach.page.getByRole("heading", { level: 1, name: "Edit Fall Programs" }).waitFor();
+    await expectAccessible(coach.page);
+    await coach.page.getByRole("link", { name: "Edit session Fall Weekly Schedule" }).click();
+    await coach.page.waitForURL(/\/calendar\/events\/[0-9a-f-]+$/);
+    const sessionPath = new URL(coach.page.url()).pathname;
+    await expectAccessible(coach.page);
+    const form = coach.page.getByRole("main");
+    await form.getByLabel("Place (optional)").fill("Anacostia Park courts");
+    await form.getByLabel("Street address").fill("1800 Anacostia Dr SE, Washington, DC 20020");
+    await form.getByLabel("Fee in dollars").fill("95");
+    await form.getByLabel("First day (optional)").fill(`${YEAR}-09-12`);
+    await form.getByLabel("Last day (optional)").fill(`${YEAR}-11-14`);
+    await form.getByRole("button", { name: "Save event" }).click();
+    await coach.page.waitForURL(/\/calendar\/events$/);
+    await coach.page.getByText("Event saved").first().waitFor();
+
+    // The organisation's one withdrawal notice, set on /programs/edit, is what every page says.
+    await coach.visit("/programs/edit");
+    const policy = coach.page.getByRole("region", { name: "Withdrawal notice" });
+    await policy.getByLabel("Days' notice to withdraw").fill("21");
+    await policy.getByRole("button", { name: "Save notice" }).click();
+    await coach.page.getByText("Withdrawal notice saved").first().waitFor();
+
+    // Without JavaScript: a negative fee and a 5,000-character street address are refused beside their fields.
+    const noScript = await open({ ...PHONE, javaScriptEnabled: false });
+    await signInThroughPage(noScript.page, coachEmail, PASSWORD);
+    await noScript.page.goto(sessionPath);
+    const main = noScript.page.getByRole("main");
+    await main.getByLabel("Fee in dollars").fill("-5");
+    await main.getByLabel("Street address").fill("1".repeat(5000));
+    await main.getByLabel("Last day (optional)").fill(`${YEAR}-09-01`);
+    await main.getByRole("button", { name: "Save event" }).click();
+    const fee = main.getByLabel("Fee in dollars");
+    expect(await fee.getAttribute("aria-invalid")).toBe("true");
+    const feeError = noScript.page.locator(`#${await fee.getAttribute("aria-describedby")}`);
+    expect(await feeError.textContent()).toBe("Enter a fee of 0 or more in dollars, such as 120 or 120.50.");
+    await main.getByText("Keep the street address under 200 characters.").waitFor();
+    await main.getByText("The last day must be on or after the first day").waitFor();
+    expect(await fee.inputValue()).toBe("-5");
+
+    // The visitor's next request shows the coach's change, not the refused one, in a document without React.
+    const scripts = await scriptsOn(visitor.page, "/programs/fall");
+    expect(scripts.some((s) => s.includes("entry.client"))).toBe(false);
+    const card = sessions.getByRole("listitem").filter({ has: visitor.page.getByRole("heading", { name: "Fall Weekly Schedule" }) });
+    await card.getByText("$95 a month").waitFor();
+    await card.getByText("Anacostia Park courts, 1800 Anacostia Dr SE, Washington, DC 20020").waitFor();
+    await card.getByText(`Sep 12 - Nov 14, ${YEAR}`).waitFor();
+    expect(await card.getByRole("link", { name: "Map of Anacostia Park courts" }).getAttribute("href")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=1800%20Anacostia%20Dr%20SE%2C%20Washington%2C%20DC%2020020",
+    );
+    await visitor.page.locator("[data-fact=price]").getByText("$95 a month").waitFor();
+    await visitor.visit("/");
+    await visitor.page.getByText("Anacostia Park courts").first().waitFor();
+
+    await visitor.visit("/es/programs/fall");
+    const sesiones = visitor.page.getByRole("region", { name: "Sesiones" });
+    await sesiones.getByText("$95 al mes").waitFor();
+    await sesiones.getByText(`del 12 de septiembre al 14 de noviembre de ${YEAR}`).waitFor();
+    await sesiones.getByRole("link", { name: "Mapa de Anacostia Park courts" }).waitFor();
+    await visitor.visit("/es");
+    await visitor.page.getByText("Anacostia Park courts").first().waitFor();
+
+    // A client is refused on the server, and nothing changes.
+    const client = await open(PHONE);
+    await signInThroughPage(client.page, clientEmail, PASSWORD);
+    const cookie = (await client.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    for (const path of ["/programs/edit", "/programs/fall/edit", sessionPath])
+      expect((await fetch(`${server.url}${path}`, { headers: { cookie } })).status).toBe(403);
+    const refused = await fetch(`${server.url}/programs/edit`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", cookie },
+      body: new URLSearchParams({ intent: "save-policy", days: "1" }),
+    });
+    expect(refused.status).toBe(403);
+    expect((await fetch(`${server.url}/programs/edit`, { redirect: "manual" })).status).toBe(302);
+    await client.visit("/programs/edit");
+    await client.page.getByText("You do not have permission to do that.").waitFor();
+    await visitor.visit("/faq");
+    await visitor.page.getByText("How do I withdraw my child from a program?").click();
+    await visitor.page.getByText("Once enrolled, please give 21 days' notice to withdraw.").waitFor();
+    await visitor.visit("/programs");
+    await visitor.page.getByText("Once enrolled, please give 21 days' notice to withdraw.").waitFor();
+    await visitor.visit("/es/programs/registration");
+    await visitor.page.getByText("Una vez inscrito, para retirarse avísenos con 21 días de anticipación.").waitFor();
+  });
+});
