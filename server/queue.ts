@@ -24,6 +24,7 @@ import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notificati
 import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
 import { BOOKING_REMINDER_JOB, sendBookingReminder } from "../app/booking/index.server";
 import { expireOffer, OFFER_EXPIRY_JOB } from "../app/enrollment/index.server";
+import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
 import { takeBackup } from "./backup";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
@@ -98,6 +99,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [SCHEDULE_CHANGE_JOB]: async (payload) => sendScheduleChangeNotice(services, payload),
     [INVITATION_NOTICE_JOB]: async (payload) => sendInvitationNotice(services, payload),
     [BOOKING_REMINDER_JOB]: async (payload) => sendBookingReminder(services, payload),
+    [BOOKING_NOTICE_JOB]: async (payload) => sendBookingNotice(services, payload),
     [OFFER_EXPIRY_JOB]: async (payload) => expireOffer(services, payload),
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
     [SAFEGUARDING_SUMMARY_JOB]: async (payload) => sendSafeguardingSummary(services, payload),

@@ -24,17 +24,29 @@ beforeAll(async () => {
 const menu = (id: string, locale: Locale = "en") => languages.run(locale, () => getAccountMenu(db, id));
 
 describe("the account menu", () => {
-  it("gives the lead /safeguarding and an administrator /staff, in the reader's language; others neither", async () => {
-    expect(await menu("m-client")).toEqual([]);
-    expect(await menu("m-coach")).toEqual([]);
-    expect(await menu("m-lead")).toEqual([{ to: "/safeguarding", label: "Safeguarding" }]);
-    expect(await menu("m-admin")).toEqual([{ to: "/staff", label: "Staff" }]);
-    expect(await menu("m-lead", "es")).toEqual([{ to: "/es/safeguarding", label: "Protección de menores" }]);
+  it("gives families, coaches, the lead and an administrator each their pages, in the reader's language", async () => {
+    const family = [
+      { to: "/account/enrollments", label: "Programs and enrollments" },
+      { to: "/lessons", label: "Private lessons" },
+    ];
+    const coach = [
+      { to: "/rosters", label: "Rosters and attendance" },
+      { to: "/appointments/availability", label: "My availability" },
+      { to: "/reports/funders", label: "Funder report" },
+      { to: "/programs/edit", label: "Programs and seasons" },
+    ];
+    expect(await menu("m-client")).toEqual(family);
+    expect(await menu("m-coach")).toEqual(coach);
+    expect(await menu("m-lead")).toEqual([...coach, { to: "/safeguarding", label: "Safeguarding" }]);
+    // An administrator who is a family's parent too: their family's pages, the programs and staff.
+    expect(await menu("m-admin")).toEqual([...family, { to: "/programs/edit", label: "Programs and seasons" }, { to: "/staff", label: "Staff" }]);
+    expect((await menu("m-lead", "es")).at(-1)).toEqual({ to: "/es/safeguarding", label: "Protección de menores" });
+    expect((await menu("m-client", "es"))[0]).toEqual({ to: "/es/account/enrollments", label: "Programas e inscripciones" });
     expect(await menu("nobody")).toEqual([]);
   });
 
   it("drops a link on the next request once the role is gone", async () => {
     await db.update(users).set({ admin: false }).where(eq(users.id, "m-admin"));
-    expect(await menu("m-admin")).toEqual([]);
+    expect((await menu("m-admin")).map((l) => l.to)).toEqual(["/account/enrollments", "/lessons"]);
   });
 });

@@ -1,5 +1,6 @@
-// The account menu's links beyond Messages and Settings: the pages a person has, by what they are (a family, a coach,
-// the safeguarding lead, an administrator). Worked out on the server, in the reader's language, from the database on
+// The account menu's links beyond Messages and Settings: the pages a person has, by what they are (a family: their
+// enrollments and lessons; a coach: rosters, availability, the funder report, programs; the safeguarding lead; an
+// administrator). Worked out on the server, in the reader's language, from the database on
 // every request (a role removed is a link gone at once), so the shell carries neither the labels nor the rules
 // (decision 0023's budget). The pages themselves check again: a link is a courtesy, the page's guard is the rule.
 import { eq } from "drizzle-orm";
@@ -13,8 +14,17 @@ export type MenuLink = { to: string; label: string };
 export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]> {
   const [me] = await db.select({ role: users.role, lead: users.safeguardingLead, admin: users.admin }).from(users).where(eq(users.id, userId));
   if (!me) return [];
+  const link = (to: string, label: string): MenuLink => ({ to: localHref(to), label });
   const links: MenuLink[] = [];
-  if (me.role === "coach" && me.lead) links.push({ to: localHref("/safeguarding"), label: m.account_safeguarding() });
-  if (me.admin) links.push({ to: localHref("/staff"), label: m.account_menu_staff() });
+  if (me.role === "client") links.push(link("/account/enrollments", m.account_menu_enrollments()), link("/lessons", m.account_menu_lessons()));
+  if (me.role === "coach")
+    links.push(
+      link("/rosters", m.account_menu_rosters()),
+      link("/appointments/availability", m.account_menu_availability()),
+      link("/reports/funders", m.account_menu_report()),
+    );
+  if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
+  if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
+  if (me.admin) links.push(link("/staff", m.account_menu_staff()));
   return links;
 }

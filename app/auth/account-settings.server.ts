@@ -120,7 +120,7 @@ export async function deleteAccount(request: Request, context: AppLoadContext, u
   try {
     // Better Auth's own revocation, so whatever listens for ended sessions (open sockets) sees it.
     await context.auth.api.revokeSessions({ headers });
-    await anonymizeUser(context.db, userId, context);
+    await anonymizeUser(context.db, userId, context, context);
   } catch (err) {
     return refused(err, undefined, "deletion");
   }

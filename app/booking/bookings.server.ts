@@ -10,6 +10,7 @@ import { m } from "~/paraglide/messages";
 import { bookForRefusal, insideNotice, isCoachOfBooking, isFamilyOfAthlete } from "./access.server";
 import { getAvailabilitySnapshot, getFreeSlots } from "./availability.server";
 import { getBookingDetail, tellFamilyOfBooking, type BookingServices } from "./mails.server";
+import { queueBookingNotice } from "~/notifications/booking-notice.server";
 import type { BookInput, MoveInput } from "./schemas";
 import { NOTICE_MS, offeringWindow, slotMinutes, wallClockInstant, type Slot } from "./slots";
 
@@ -132,10 +133,11 @@ export async function cancelByFamily(services: BookingServices, actor: Actor, bo
 export async function cancelByCoach(services: BookingServices, actor: Actor, bookingId: string, reason: string): Promise<BookingResult> {
   const b = await activeBooking(services, bookingId);
   if (!b || !isCoachOfBooking(actor, { coachId: b.coach_id })) return { ok: false, status: 404, error: m.booking_error_unknown() };
-  return cancel(services, actor, b.id, reason);
+  return cancel(services, actor, b.id, reason, b.athlete_id);
 }
 
-async function cancel(services: BookingServices, actor: Actor, bookingId: string, reason: string | null): Promise<BookingResult> {
+/** `byCoachOf`: the athlete whose family's phones hear of a coach's cancellation at once (issue 27). */
+async function cancel(services: BookingServices, actor: Actor, bookingId: string, reason: string | null, byCoachOf?: string): Promise<BookingResult> {
   const done = await services.db.transaction(async (tx) => {
     const rows = await tx
       .update(bookings)
@@ -144,6 +146,7 @@ async function cancel(services: BookingServices, actor: Actor, bookingId: string
       .returning({ id: bookings.id });
     if (rows.length === 0) return false;
     await tellFamilyOfBooking(tx, services, bookingId, "cancelled");
+    if (byCoachOf) await queueBookingNotice(tx, bookingId, byCoachOf, "cancelled");
     return true;
   });
   return done ? { ok: true, bookingId } : { ok: false, status: 404, error: m.booking_error_unknown() };
@@ -173,6 +176,7 @@ export async function moveByCoach(services: BookingServices, actor: Actor, input
         })
         .where(and(eq(bookings.id, b.id), isNull(bookings.cancelledAt)));
       await tellFamilyOfBooking(tx, services, b.id, "moved");
+      await queueBookingNotice(tx, b.id, b.athlete_id, "moved");
     });
   } catch (err) {
     const constraint = exclusionViolated(err);

@@ -20,6 +20,6 @@ export {
 export { cancelByCoach, cancelByFamily, createBooking, moveByCoach, type BookingResult } from "./bookings.server";
 export { feedPath, getFeedForSecret, getFeedState, resetFeedSecret } from "./feed.server";
 export { getCoachBookings, getFamilyBookings } from "./lists.server";
-export { BOOKING_REMINDER_JOB, formatBookingTime, kindWords, sendBookingReminder, type BookingServices } from "./mails.server";
+export { BOOKING_REMINDER_JOB, formatBookingTime, getBookingDetail, kindWords, sendBookingReminder, type BookingServices } from "./mails.server";
 export { BookSchema, BookingIdSchema, CoachCancelSchema, DayOffSchema, MoveSchema, SettingsSchema, WindowSchema } from "./schemas";
 export { EVALUATION_MINUTES, LESSON_LENGTHS, NOTICE_MS, type BookingKind, type Slot } from "./slots";

@@ -28,7 +28,7 @@ const FAQ_ES: FaqWords = {
     },
     {
       q: "¿Cómo reservo o cancelo una clase privada?",
-      a: "Las clases privadas son los viernes con cita previa y requieren 24 horas de aviso, ya sea para reservar, cambiar o cancelar.",
+      a: "Las clases privadas son los viernes con cita previa y requieren 24 horas de aviso, ya sea para reservar, cambiar o cancelar. Con su cuenta, resérvelas y cancélelas en la página Clases privadas; dentro de esas 24 horas, llámenos o escriba al entrenador.",
     },
     {
       q: "¿Cómo retiro a mi hijo o hija de un programa?",
@@ -59,6 +59,7 @@ const FAQ_ES: FaqWords = {
   quickLinks: [
     { to: "/programs", label: "Programas" },
     { to: "/calendar", label: "Calendario" },
+    { to: "/lessons", label: "Reservar una clase privada" },
     { to: "/contact", label: "Contacto" },
     { to: "/donate", label: "Donar" },
   ],

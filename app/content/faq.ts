@@ -35,7 +35,7 @@ export const FAQS = [
   },
   {
     q: "How do I book or cancel a private lesson?",
-    a: "Private lessons are on Fridays by appointment and need 24-hour notice, whether you book, move or cancel.",
+    a: "Private lessons are on Fridays by appointment and need 24-hour notice, whether you book, move or cancel. Signed in, book and cancel them on the Private lessons page; inside the 24 hours, call us or message the coach.",
   },
   {
     q: "How do I withdraw my child from a program?",
@@ -69,6 +69,7 @@ export const FAQ_EN: FaqWords = {
   quickLinks: [
     { to: "/programs", label: "Programs" },
     { to: "/calendar", label: "Calendar" },
+    { to: "/lessons", label: "Book a private lesson" },
     { to: "/contact", label: "Contact" },
     { to: "/donate", label: "Donate" },
   ],

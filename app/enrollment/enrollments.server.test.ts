@@ -6,6 +6,7 @@ import os from "node:os";
 import { createDb } from "../../db/client";
 import { loadConfig } from "../../server/config";
 import { changeEvent } from "~/calendar/cancellations.server";
+import { anonymizeUser } from "~/models/account.server";
 import { athleteLevels, enrollments, events, mailOutbox } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { answerAsFamily, createEnrollmentRequest, expireOffer, setOfferHours, setSessionCapacity, takeCoachStep } from "./enrollments.server";
@@ -239,6 +240,24 @@ describe("places changed on the calendar's event form", () => {
     expect(await changeEvent(context, session, { ...input, capacity: 0 })).toEqual({ placesTaken: 1 });
     expect(await changeEvent(context, session, { ...input, capacity: 2 })).toBe(true);
     expect((await statusOf(made[1]!.ok ? made[1]!.enrollmentId : "")).status).toBe("offered");
+  });
+});
+
+describe("an athlete's account deleted", () => {
+  it("ends their requests, empties what was about them on court, and offers the freed place to the next in line", async () => {
+    const session = await makeSession(db, 1);
+    const [gone, next] = [await makeFamily(db, "Gone"), await makeFamily(db, "Next")];
+    const held = await createEnrollmentRequest(services, gone.guardian, session, onCourt(gone.athlete.id));
+    const waiting = await createEnrollmentRequest(services, next.guardian, session, onCourt(next.athlete.id));
+    if (!held.ok || !waiting.ok) throw new Error("requests refused");
+    await anonymizeUser(db, gone.athlete.id, undefined, services);
+    const [row] = await db
+      .select()
+      .from(enrollments)
+      .where(sql`id = ${held.enrollmentId}`);
+    expect(row).toMatchObject({ status: "withdrawn", closedReason: "family", medicalNotes: "", pickupPeople: "", photoConsent: false });
+    expect(JSON.stringify(row)).not.toContain("Rosa");
+    expect((await statusOf(waiting.enrollmentId)).status).toBe("offered");
   });
 });
 

@@ -282,3 +282,26 @@ export async function setSessionCapacity(
     return { ok: true };
   });
 }
+
+/**
+ * An athlete's account deleted (app/models/account.server.ts, in its transaction): their open requests end, withdrawn
+ * by the family, and every request of theirs loses what was about them on court (medical and allergy notes, who may
+ * pick them up, photo consent, the emergency contact). The rows stay, emptied, so the funder report's past sessions
+ * still count them (as "Deleted user"). A place freed goes to the waitlist when the caller can mail (`services`).
+ */
+export async function endEnrollmentsOnDeletion(tx: DbOrTx, athleteId: string, services?: EnrollmentServices) {
+  const { rows: ended } = await tx.execute<{ event_id: string }>(sql`
+    update enrollments set status = 'withdrawn', closed_reason = 'family', offered_until = null,
+      status_changed_at = now(), updated_at = now()
+    where athlete_id = ${athleteId} and status not in ('withdrawn', 'declined')
+    returning event_id`);
+  await tx.execute(sql`
+    update enrollments set medical_notes = '', pickup_people = '', photo_consent = false,
+      emergency_name = '-', emergency_phone = '(removed)', updated_at = now()
+    where athlete_id = ${athleteId}`);
+  if (!services) return;
+  for (const eventId of new Set(ended.map((r) => r.event_id))) {
+    const { rows } = await tx.execute<{ id: string; capacity: number | null }>(sql`select id, capacity from events where id = ${eventId}`);
+    if (rows[0]) await offerFreePlaces(tx, services, rows[0]);
+  }
+}

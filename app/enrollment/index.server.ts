@@ -26,6 +26,7 @@ export {
   capacityBelowPlaces,
   createEnrollmentRequest,
   currentLevel,
+  endEnrollmentsOnDeletion,
   expireOffer,
   getOfferHours,
   OFFER_EXPIRY_JOB,

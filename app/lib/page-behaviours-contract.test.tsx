@@ -39,6 +39,9 @@ const NOT_BEHAVIOURS = new Set([
   "data-fact", // a program page's facts (tests)
   "data-message-id", // a conversation's messages (tests)
   "data-read", // a message's read mark (tests)
+  "data-status", // an enrollment's status on a family's page and a roster (tests)
+  "data-enrollment", // a family's request (tests)
+  "data-athlete", // a roster's athlete (tests)
 ]);
 
 const declared = new Set<string>(Object.values(BEHAVIOUR_ATTRIBUTES).flatMap((b) => [...b.write, ...b.sets]));

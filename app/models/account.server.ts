@@ -18,6 +18,7 @@ import {
 import { removeFromFamilyOnDeletion } from "../family/households.server";
 import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
 import type { DbOrTx } from "../mail/outbox.server";
+import { endEnrollmentsOnDeletion, type EnrollmentServices } from "~/enrollment/index.server";
 import { m } from "~/paraglide/messages";
 
 export { DELETED_USER_NAME } from "~/lib/profile";
@@ -191,7 +192,7 @@ export async function exportUserData(db: Db, userId: string) {
  * they sent stay in the other person's conversation with that sender. Sessions are ended by the caller through
  * Better Auth first.
  */
-export async function anonymizeUser(db: Db, userId: string, services?: SafeguardingMailServices) {
+export async function anonymizeUser(db: Db, userId: string, services?: SafeguardingMailServices, enrollment?: EnrollmentServices) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
@@ -199,6 +200,7 @@ export async function anonymizeUser(db: Db, userId: string, services?: Safeguard
     if (row) await tx.delete(verifications).where(eq(verifications.identifier, row.email));
     await tx.update(testimonials).set({ createdBy: null }).where(eq(testimonials.createdBy, userId));
     await removeFromFamilyOnDeletion(tx, userId, services);
+    await endEnrollmentsOnDeletion(tx, userId, enrollment);
     await tx
       .update(users)
       .set({

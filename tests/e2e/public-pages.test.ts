@@ -290,7 +290,7 @@ describe("FAQ", () => {
 
     const quick = page.getByRole("navigation", { name: "Quick Links" });
     const hrefs = await quick.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    expect(hrefs).toEqual(["/programs", "/calendar", "/contact", "/donate"]);
+    expect(hrefs).toEqual(["/programs", "/calendar", "/lessons", "/contact", "/donate"]);
   });
 });
 

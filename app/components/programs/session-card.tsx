@@ -62,10 +62,18 @@ export function SessionCard({ session: s, slug }: { session: SessionView; slug: 
       ) : null}
       {s.financialHelp ? <p className="mt-3 text-slate-800">{m.programs_financial_help()}</p> : null}
       {s.register ? (
-        <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("secondary", "mt-4")}>
-          {m.programs_session_register()}
-          <span className="sr-only"> {s.title.text}</span>
-        </Link>
+        // A family with an account asks for a place in this very session (issue 29: signed in, for one of their
+        // athletes); the registration form stays for those without one.
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to={localHref(`/enroll/${s.id}`)} className={buttonClass("primary")}>
+            {m.programs_session_enroll()}
+            <span className="sr-only"> {s.title.text}</span>
+          </Link>
+          <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("secondary")}>
+            {m.programs_session_register()}
+            <span className="sr-only"> {s.title.text}</span>
+          </Link>
+        </div>
       ) : null}
     </Card>
   );
