@@ -1,11 +1,9 @@
 // Who may do what with a booking: one function a rule, called by the loaders, the actions and the booking functions
 // alike (the server decides; a hidden button is a courtesy).
-import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/acting-for.server";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import { invariantResponse } from "~/lib/responses.server";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import { NOTICE_MS } from "./slots";
@@ -14,9 +12,7 @@ type Actor = Pick<Profile, "id" | "role">;
 
 /** The families' booking page is for clients: coaches manage bookings from /appointments. */
 export async function requireFamilyMember(request: Request, context: AppLoadContext): Promise<Profile> {
-  const user = await requireUser(request, context);
-  invariantResponse(user.role === "client", m.booking_refused_not_family(), 403);
-  return user;
+  return requireFamilyPerson(request, context, m.booking_refused_not_family);
 }
 
 /**
@@ -25,16 +21,9 @@ export async function requireFamilyMember(request: Request, context: AppLoadCont
  * the same words as an id that does not exist (nothing revealed).
  */
 export async function bookForRefusal(db: SqlExecutor, actor: Actor, athleteId: string, settings: SafePlaySettings): Promise<string | null> {
-  if (actor.role !== "client") return m.booking_refused_not_family();
-  if (athleteId === actor.id) {
-    const [me] = await getSafetyPeople(db, [actor.id]);
-    if (!me || me.kind !== "athlete") return m.booking_refused_not_yours();
-    return isMinorPerson(me, settings) ? m.booking_refused_minor() : null;
-  }
-  const { rows } = await db.execute(sql`
-    select 1 from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id} and g.athlete_id = ${athleteId}`);
-  return rows.length > 0 ? null : m.booking_refused_not_yours();
+  const problem = await actingForProblem(db, actor, athleteId, settings);
+  if (problem === null) return null;
+  return problem === "not-family" ? m.booking_refused_not_family() : problem === "minor" ? m.booking_refused_minor() : m.booking_refused_not_yours();
 }
 
 /**
@@ -45,21 +34,8 @@ export async function isFamilyOfAthlete(db: SqlExecutor, actor: Actor, athleteId
   return (await bookForRefusal(db, actor, athleteId, settings)) === null;
 }
 
-/** The athletes a client may book for: their household's athletes (a guardian), themselves (an adult athlete). */
-export async function getBookableAthletes(db: SqlExecutor, actor: Actor, settings: SafePlaySettings) {
-  if (actor.role !== "client") return [];
-  const [me] = await getSafetyPeople(db, [actor.id]);
-  if (!me) return [];
-  if (me.kind === "athlete") {
-    if (isMinorPerson(me, settings)) return [];
-    const { rows } = await db.execute<{ full_name: string | null }>(sql`select full_name from users where id = ${actor.id}`);
-    return [{ id: actor.id, name: rows[0]?.full_name ?? "", self: true }];
-  }
-  const { rows } = await db.execute<{ id: string; full_name: string | null }>(sql`
-    select u.id, u.full_name from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id} order by u.full_name, u.id`);
-  return rows.map((r) => ({ id: r.id, name: r.full_name ?? "", self: false }));
-}
+/** The athletes a client may book for (the one rule: app/family/acting-for.server.ts). */
+export const getBookableAthletes = getAthletesActedFor;
 
 /** A student-athlete under 18: sees their bookings, and is told a guardian books and changes them. */
 export async function isMinorAthlete(db: SqlExecutor, actor: Actor, settings: SafePlaySettings): Promise<boolean> {

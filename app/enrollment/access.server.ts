@@ -4,7 +4,8 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/session.server";
-import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/acting-for.server";
+import { type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import type { SqlExecutor } from "~/mail/outbox.server";
@@ -41,16 +42,9 @@ export async function requireEnrollmentCoach(request: Request, context: AppLoadC
  * family's athlete gets the same words as an id that does not exist.
  */
 export async function actForAthleteRefusal(db: SqlExecutor, actor: Actor, athleteId: string, settings: SafePlaySettings): Promise<string | null> {
-  if (actor.role !== "client") return m.enroll_refused_not_family();
-  if (athleteId === actor.id) {
-    const [me] = await getSafetyPeople(db, [actor.id]);
-    if (!me || me.kind !== "athlete") return m.enroll_refused_not_yours();
-    return isMinorPerson(me, settings) ? m.enroll_refused_minor() : null;
-  }
-  const { rows } = await db.execute(sql`
-    select 1 from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id} and g.athlete_id = ${athleteId}`);
-  return rows.length > 0 ? null : m.enroll_refused_not_yours();
+  const problem = await actingForProblem(db, actor, athleteId, settings);
+  if (problem === null) return null;
+  return problem === "not-family" ? m.enroll_refused_not_family() : problem === "minor" ? m.enroll_refused_minor() : m.enroll_refused_not_yours();
 }
 
 /**
@@ -67,25 +61,10 @@ export async function getFamilyAthleteIds(db: SqlExecutor, actor: Actor): Promis
   return rows.map((r) => r.id);
 }
 
-/** The athletes a client may ask a place for: their household's athletes (a guardian), themselves (an adult athlete). */
-export async function getRequestableAthletes(db: SqlExecutor, actor: Actor, settings: SafePlaySettings) {
-  if (actor.role !== "client") return [];
-  const [me] = await getSafetyPeople(db, [actor.id]);
-  if (!me) return [];
-  if (me.kind === "athlete") {
-    if (isMinorPerson(me, settings)) return [];
-    const { rows } = await db.execute<{ full_name: string | null }>(sql`select full_name from users where id = ${actor.id}`);
-    return [{ id: actor.id, name: rows[0]?.full_name ?? "", self: true }];
-  }
-  const { rows } = await db.execute<{ id: string; full_name: string | null }>(sql`
-    select u.id, u.full_name from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id} order by u.full_name, u.id`);
-  return rows.map((r) => ({ id: r.id, name: r.full_name ?? "", self: false }));
-}
+/** The athletes a client may ask a place for (the one rule: app/family/acting-for.server.ts). */
+export const getRequestableAthletes = getAthletesActedFor;
 
 /** The family pages are for clients; coaches work from the rosters. */
 export async function requireFamilyMember(request: Request, context: AppLoadContext): Promise<Profile> {
-  const user = await requireUser(request, context);
-  invariantResponse(user.role === "client", m.enroll_refused_not_family(), 403);
-  return user;
+  return requireFamilyPerson(request, context, m.enroll_refused_not_family);
 }
