@@ -2,22 +2,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SqlExecutor } from "~/mail/outbox.server";
+import { BookingRow } from "./mails.server";
 
-const ListRow = z.object({
-  id: z.string(),
-  kind: z.enum(["lesson", "evaluation"]),
-  starts_at: z.coerce.date(),
-  ends_at: z.coerce.date(),
-  place: z.string(),
-  note: z.string(),
-  sequence: z.coerce.number(),
-  cancelled_at: z.coerce.date().nullable(),
-  reason: z.string().nullable(),
-  updated_at: z.coerce.date(),
-  coach_name: z.string().nullable(),
-  athlete_id: z.string(),
-  athlete_name: z.string().nullable(),
-});
+const ListRow = BookingRow.omit({ coach_id: true });
 
 const listColumns = sql`b.id, b.kind, b.starts_at, b.ends_at, b.place, b.note, b.sequence, b.cancelled_at, b.reason, b.updated_at,
   c.full_name as coach_name, b.athlete_id, a.full_name as athlete_name`;

@@ -27,7 +27,8 @@ export type BookingServices = {
 export const BOOKING_REMINDER_JOB = "booking_reminder";
 const reminderKey = (bookingId: string) => `${BOOKING_REMINDER_JOB}:${bookingId}`;
 
-const DetailRow = z.object({
+/** A booking as the pages, the mails and the feed read it (lists.server.ts leaves out the coach's id). */
+export const BookingRow = z.object({
   id: z.string(),
   coach_id: z.string(),
   athlete_id: z.string(),
@@ -43,7 +44,7 @@ const DetailRow = z.object({
   coach_name: z.string().nullable(),
   athlete_name: z.string().nullable(),
 });
-export type BookingDetail = z.infer<typeof DetailRow>;
+export type BookingDetail = z.infer<typeof BookingRow>;
 
 /** One booking with its coach's and athlete's names. */
 export async function getBookingDetail(db: SqlExecutor, bookingId: string): Promise<BookingDetail | null> {
@@ -51,7 +52,7 @@ export async function getBookingDetail(db: SqlExecutor, bookingId: string): Prom
     select b.id, b.coach_id, b.athlete_id, b.kind, b.starts_at, b.ends_at, b.place, b.note, b.sequence, b.cancelled_at,
            b.reason, b.updated_at, c.full_name as coach_name, a.full_name as athlete_name
     from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id where b.id = ${bookingId}`);
-  return rows[0] ? DetailRow.parse(rows[0]) : null;
+  return rows[0] ? BookingRow.parse(rows[0]) : null;
 }
 
 const RecipientRow = z.object({ email: z.string(), full_name: z.string().nullable(), locale: z.enum(["en", "es"]).nullable() });
@@ -76,6 +77,15 @@ export function formatBookingTime(start: Date, end: Date, timeZone: string, loca
 }
 
 export type BookingChange = "booked" | "moved" | "cancelled";
+
+/** What a booking's mails say of it, in the reader's language. */
+const mailWords = (b: BookingDetail, timeZone: string, locale: Locale) => ({
+  what: kindWords(b.kind, locale),
+  when: formatBookingTime(b.starts_at, b.ends_at, timeZone, locale),
+  athlete: b.athlete_name ?? "",
+  coach: b.coach_name ?? "",
+  place: b.place,
+});
 
 function calendarBooking(b: BookingDetail, locale: Locale, services: BookingServices): CalendarBooking {
   const o = { locale };
@@ -105,13 +115,7 @@ export async function tellFamilyOfBooking(tx: DbOrTx, services: BookingServices,
   for (const r of await recipients(tx, b.athlete_id)) {
     const locale: Locale = r.locale ?? "en";
     const o = { locale };
-    const words = {
-      what: kindWords(b.kind, locale),
-      when: formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale),
-      athlete: b.athlete_name ?? "",
-      coach: b.coach_name ?? "",
-      place: b.place,
-    };
+    const words = mailWords(b, site.timeZone, locale);
     const subject =
       change === "booked"
         ? m.booking_mail_booked_subject(words, o)
@@ -174,13 +178,7 @@ export async function sendBookingReminder(services: BookingServices, payload: un
   for (const r of await recipients(services.db, b.athlete_id)) {
     const locale: Locale = r.locale ?? "en";
     const o = { locale };
-    const words = {
-      what: kindWords(b.kind, locale),
-      when: formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale),
-      athlete: b.athlete_name ?? "",
-      coach: b.coach_name ?? "",
-      place: b.place,
-    };
+    const words = mailWords(b, site.timeZone, locale);
     await enqueueMail(services.db, services, {
       to: r.email,
       kind: "booking-reminder",
