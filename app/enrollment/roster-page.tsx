@@ -2,7 +2,7 @@
 // guardians' phones as tap-to-call links, the coach's steps as plain forms, the session's places, and the message to
 // every household. Plain links and forms: everything works before and without the page's script.
 import { Form, Link } from "react-router";
-import { TextAreaField } from "~/components/public/form-fields";
+import { SelectField, TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Field, FormError } from "~/components/ui/field";
@@ -129,7 +129,14 @@ export function RosterView({
                   <input type="hidden" name="intent" value="place" />
                   <input type="hidden" name="enrollmentId" value={e.id} />
                   <input type="hidden" name="athleteName" value={e.athleteName} />
-                  <LevelChoice id={`level-${e.id}`} defaultValue={e.level} error={error?.fieldErrors?.level} />
+                  <SelectField
+                    label={m.enroll_field_level()}
+                    name="level"
+                    placeholder={m.enroll_choose()}
+                    defaultValue={e.level ?? ""}
+                    error={error?.fieldErrors?.level}
+                    options={LEVELS.map((l) => ({ value: String(l), label: m.enroll_family_level({ level: String(l) }) }))}
+                  />
                   <Field label={m.enroll_field_placed_on()} name="placedOn" type="date" defaultValue={today} error={error?.fieldErrors?.placedOn} />
                   <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors?.note} />
                   <div className="sm:col-span-3">
@@ -187,36 +194,6 @@ export function RosterView({
           ) : null}
         </Form>
       </CardSection>
-    </div>
-  );
-}
-
-function LevelChoice({ id, defaultValue, error }: { id: string; defaultValue: number | null; error: string | undefined }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {m.enroll_field_level()}
-      </label>
-      <select
-        id={id}
-        name="level"
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-      >
-        <option value="">{m.enroll_choose()}</option>
-        {LEVELS.map((l) => (
-          <option key={l} value={l}>
-            {m.enroll_family_level({ level: String(l) })}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/programs.$program.edit";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { TextAreaField } from "~/components/programs/fields";
+import { TextAreaField } from "~/components/public/form-fields";
 import { Section } from "~/components/public/section";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";

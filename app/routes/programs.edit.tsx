@@ -5,7 +5,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/programs.edit";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { SelectField } from "~/components/programs/fields";
+import { SelectField } from "~/components/public/form-fields";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";

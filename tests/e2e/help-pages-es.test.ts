@@ -47,6 +47,7 @@ describe("the help pages in Spanish", () => {
     expect(await quick.getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
       "/es/programs",
       "/es/calendar",
+      "/es/lessons",
       "/es/contact",
       "/es/donate",
     ]);

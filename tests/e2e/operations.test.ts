@@ -149,6 +149,36 @@ describe("backup and restore drill", () => {
           "insert into staff_invitations (email, token_hash, inviter_id, expires_at) values ('new-coach@example.com', 'drill-staff-hash', $1, now() + interval '14 days')",
           [coachId],
         );
+        // A coach's availability and a booked lesson with its calendar mail (issue 30); a request, a level and an
+        // attendance mark for the drill's athlete in a program's session (issue 29). Programs, their sections and
+        // seasons come with the site (issue 28).
+        await database.query("insert into booking_settings (coach_id, lesson_minutes, buffer_minutes) values ($1, '{60}', 15)", [coachId]);
+        await database.query(
+          "insert into booking_windows (coach_id, kind, weekday, start_time, end_time, place) values ($1, 'lesson', 5, '15:00', '19:00', 'Fort Stanton Park')",
+          [coachId],
+        );
+        await database.query("insert into booking_days_off (coach_id, day) values ($1, '2030-01-04')", [coachId]);
+        await database.query("insert into booking_feeds (user_id, token_hash) values ($1, 'drill-feed-hash')", [clientId]);
+        await database.query(
+          "insert into bookings (coach_id, athlete_id, booked_by, kind, starts_at, ends_at, blocked_until, place) values ($1, 'drill-athlete', $2, 'lesson', '2030-01-11 20:00Z', '2030-01-11 21:00Z', '2030-01-11 21:15Z', 'Fort Stanton Park')",
+          [coachId, clientId],
+        );
+        await database.query(
+          "insert into mail_calendar_parts (mail_id, method, content) select id, 'REQUEST', 'BEGIN:VCALENDAR' from mail_outbox where kind = 'drill'",
+        );
+        const session = (await database.query<{ id: string }>("select id from events where program_slug is not null limit 1")).rows[0]!.id;
+        const enrollment = await database.query<{ id: string }>(
+          "insert into enrollments (event_id, athlete_id, requested_by, status, emergency_name, emergency_phone) values ($1, 'drill-athlete', $2, 'enrolled', 'Drill Aunt', '(202) 555-0101') returning id",
+          [session, clientId],
+        );
+        await database.query(
+          "insert into athlete_levels (athlete_id, level, placed_on, coach_id, enrollment_id) values ('drill-athlete', 4, '2026-09-10', $1, $2)",
+          [coachId, enrollment.rows[0]!.id],
+        );
+        await database.query(
+          "insert into attendance_marks (event_id, athlete_id, day, present, client_id, marked_by, marked_at) values ($1, 'drill-athlete', '2026-09-13', true, gen_random_uuid(), $2, now())",
+          [session, coachId],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));

@@ -4,7 +4,7 @@ import { Field } from "~/components/ui/field";
 import { PROGRAM_LINKS } from "~/content/site";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
-import { SelectField } from "./fields";
+import { SelectField } from "~/components/public/form-fields";
 
 export type SessionFormValues = {
   programSlug: string;

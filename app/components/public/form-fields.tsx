@@ -26,7 +26,8 @@ export function SelectField({
   name: string;
   error?: string | undefined;
   options: readonly { value: string; label: string }[];
-  placeholder: string;
+  /** The empty first choice ("Choose..."); none when one option is always chosen. */
+  placeholder?: string;
 }) {
   const id = `${select.name}-${useId()}`;
   return (
@@ -35,7 +36,7 @@ export function SelectField({
         {label}
       </label>
       <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={inputClass} {...select}>
-        <option value="">{placeholder}</option>
+        {placeholder === undefined ? null : <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
