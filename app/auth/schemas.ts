@@ -113,6 +113,8 @@ export const ChangeEmailSchema = z.object({ newEmail: email });
 
 /** The word typed to confirm deleting an account: the page's language's ("DELETE", "ELIMINAR"); the English one always works. */
 export const DELETE_CONFIRMATION = "DELETE";
+// The word in the reader's language (the page says it with m.account_delete_word directly: importing a value from this
+// module brings zod into a page's JavaScript).
 export const deleteConfirmationWord = () => m.account_delete_word();
 const deleteConfirmationMessage = () => m.account_error_delete_confirm({ word: deleteConfirmationWord() });
 export const DeleteAccountSchema = z.object({

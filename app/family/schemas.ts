@@ -14,21 +14,7 @@ const email = z
   .pipe(z.email(says(m.messaging_family_email_invalid)))
   .transform((v) => v.toLowerCase());
 
-/** The forms of /account's family sections, by their `intent`. */
-export const FAMILY_INTENTS = [
-  "kind",
-  "add-athlete",
-  "edit-athlete",
-  "invite-athlete",
-  "cancel-invitation",
-  "remove-athlete",
-  "invite-guardian",
-  "remove-guardian",
-  "invite-coguardian",
-  "approve-testimonial",
-  "decline-testimonial",
-] as const;
-export type FamilyIntent = (typeof FAMILY_INTENTS)[number];
+export { FAMILY_INTENTS, type FamilyIntent } from "./intents";
 
 export const ClientKindSchema = z.object({ kind: clientKind, dateOfBirth: optionalDate });
 

@@ -28,7 +28,6 @@ import { m } from "~/paraglide/messages";
 import {
   ChangeEmailSchema,
   ChangePasswordSchema,
-  deleteConfirmationWord,
   DeleteAccountSchema,
   parseForm,
   PreferencesSchema,
@@ -45,12 +44,11 @@ import { getAccountSettings, getActiveSessions, updatePreferences } from "~/mode
 import { getAthletesLeftWithoutGuardian, getFamily } from "~/family/households.server";
 import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
 import { familyAction } from "~/family/actions.server";
-import { FAMILY_INTENTS } from "~/family/schemas";
+import { FAMILY_INTENTS } from "~/family/intents";
 import { AccountFamily } from "~/components/account-family";
 import { z } from "zod";
+import { AccountIntentSchema, LanguageSchema } from "~/auth/account-forms.server";
 import { isAdmin } from "~/models/users.server";
-
-const LanguageSchema = z.object({ locale: z.enum(LOCALES, { error: () => m.account_error_unknown_action() }) });
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -89,19 +87,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 
-const IntentSchema = z.enum([
-  "profile",
-  "password",
-  "email",
-  "preferences",
-  "language",
-  "end-session",
-  "end-others",
-  "delete",
-  "resend-verification",
-  ...FAMILY_INTENTS,
-]);
-
 /** Success is said on the page itself (a toast needs JavaScript; these forms work without it). */
 function done(intent: string, saved: string, headers = new Headers()) {
   return data<ActionData>({ intent, saved, savedAt: Date.now() }, { headers });
@@ -115,7 +100,7 @@ function refusal(intent: string, r: Extract<SettingsResult, { ok: false }>) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  const intent = IntentSchema.safeParse(form.get("intent"));
+  const intent = AccountIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return data<ActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
   const bad = (fieldErrors: FieldErrors | null) => data<ActionData>({ intent: intent.data, fieldErrors: fieldErrors ?? {} }, { status: 400 });
 
@@ -440,7 +425,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <input type="hidden" name="intent" value="delete" />
           {settings.hasPassword ? <PasswordField label={m.account_field_password()} name="password" error={errorsFor("delete").password} /> : null}
           <Field
-            label={m.account_error_delete_confirm({ word: deleteConfirmationWord() })}
+            label={m.account_error_delete_confirm({ word: m.account_delete_word() })}
             name="confirm"
             autoComplete="off"
             required
