@@ -214,8 +214,15 @@ async function main() {
       if (kb > SIGNED_IN_BUDGET_KB) over = true;
       // Over budget: say what it loads, largest first, to know what to cut.
       if (kb > SIGNED_IN_BUDGET_KB) {
-        const each = await Promise.all([...scripts].map(async (u) => [new URL(u).pathname.replace("/assets/", ""), (await transferSize(u)).bytes / 1024] as const));
-        pageLists.push(`${path}: ${each.sort((a, b) => b[1] - a[1]).map(([p, k]) => `${p} ${k.toFixed(1)}`).join(", ")}`);
+        const each = await Promise.all(
+          [...scripts].map(async (u) => [new URL(u).pathname.replace("/assets/", ""), (await transferSize(u)).bytes / 1024] as const),
+        );
+        pageLists.push(
+          `${path}: ${each
+            .sort((a, b) => b[1] - a[1])
+            .map(([p, k]) => `${p} ${k.toFixed(1)}`)
+            .join(", ")}`,
+        );
       }
       member.push(`${path} ${kb.toFixed(1)}${kb > SIGNED_IN_BUDGET_KB ? " OVER" : ""}`);
     }
