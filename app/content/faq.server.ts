@@ -40,7 +40,7 @@ const FAQ_ES: FaqWords = {
     },
     {
       q: "¿Cuál es el horario de otoño?",
-      a: "Del 7 de septiembre al 7 de noviembre: domingos de 8 a 10 a. m., clínicas de lunes a jueves de 4:30 a 6:00 p. m., la clínica juvenil de Nivel 5 los martes y jueves de 4:30 a 5:30 p. m., y clases privadas los viernes con cita previa. Los sábados cerramos por el día de reposo (Sabbath).",
+      a: "{fallSeason}: domingos de 8 a 10 a. m., clínicas de lunes a jueves de 4:30 a 6:00 p. m., la clínica juvenil de Nivel 5 los martes y jueves de 4:30 a 5:30 p. m., y clases privadas los viernes con cita previa. Los sábados cerramos por el día de reposo (Sabbath).",
     },
     {
       q: "¿Ofrecen becas o ayuda económica?",

@@ -47,7 +47,7 @@ export const FAQS = [
   },
   {
     q: "What is the fall schedule?",
-    a: "Sep 7 - Nov 7: Sundays 8-10 AM, Monday-Thursday clinics 4:30-6:00 PM, the Level-5 youth clinic Tuesday and Thursday 4:30-5:30 PM, and private lessons on Fridays by appointment. We are closed on Saturdays for the Sabbath.",
+    a: "{fallSeason}: Sundays 8-10 AM, Monday-Thursday clinics 4:30-6:00 PM, the Level-5 youth clinic Tuesday and Thursday 4:30-5:30 PM, and private lessons on Fridays by appointment. We are closed on Saturdays for the Sabbath.",
   },
   {
     q: "Do you offer scholarships or financial help?",

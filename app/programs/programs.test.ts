@@ -139,6 +139,16 @@ describe("the withdrawal notice", () => {
     expect(programsBody).toContain("Once a program has started, monthly fees are not refunded");
   });
 
+  it("sits beside the FAQ's fall schedule, which gives the current or next fall season with its year", async () => {
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
+    const year = Number(today.slice(0, 4)) + (today.slice(5) > "11-07" ? 1 : 0);
+    const [en] = await shown("en");
+    const [es] = await shown("es");
+    expect(en).toContain(`Sep 7 - Nov 7, ${year}: Sundays 8-10 AM`);
+    expect(es).toContain(`Del 7 de septiembre al 7 de noviembre de ${year}: domingos de 8 a 10`);
+    expect(en).not.toContain("{fallSeason}");
+  });
+
   it("is changed by a coach or an administrator, and every page follows", async () => {
     expect((await post("admin", "/programs/edit", editor.action, { intent: "save-policy", days: "14" })).status).toBe(302);
     for (const body of await shown("en")) expect(body).toContain("please give 14 days' notice to withdraw");

@@ -7,6 +7,9 @@ import { Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
 import { FAQ } from "~/content/faq.server";
 import { withPolicies } from "~/programs/policies";
+import { formatSpan } from "~/calendar/event-format";
+import { getSeasonsNotEnded } from "~/calendar/seasons.server";
+import { dayInZone } from "~/lib/datetime";
 import { getPolicies } from "~/programs/policies.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
@@ -29,11 +32,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   ];
 };
 
+/** Said when no fall season is set up yet: the spec's dates, without a year. */
+const FALL_WITHOUT_YEAR = { en: "Sep 7 - Nov 7", es: "Del 7 de septiembre al 7 de noviembre" } as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
   // The withdrawal notice is the organisation's one setting, the same number as /programs and the registration page.
-  const policies = await getPolicies(context.db);
-  const words = FAQ[getLocale()];
-  return { page: pageWords("faq"), words: { ...words, questions: words.questions.map((f) => ({ q: f.q, a: withPolicies(f.a, policies) })) } };
+  const locale = getLocale();
+  const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
+  const [policies, seasons] = await Promise.all([getPolicies(context.db), getSeasonsNotEnded(context.db, today)]);
+  // The fall schedule's dates are the current or next fall season's, with its year: an ended season is never
+  // offered as this year's (issue 28).
+  const fall = seasons.find((s) => s.term === "fall");
+  const span = fall ? formatSpan(fall.startsOn, fall.endsOn, locale) : FALL_WITHOUT_YEAR[locale];
+  const fallSeason = span.charAt(0).toUpperCase() + span.slice(1);
+  const words = FAQ[locale];
+  const answer = (a: string) => withPolicies(a, policies).replaceAll("{fallSeason}", fallSeason);
+  return { page: pageWords("faq"), words: { ...words, questions: words.questions.map((f) => ({ q: f.q, a: answer(f.a) })) } };
 }
 
 /**
