@@ -26,6 +26,7 @@ import { BOOKING_REMINDER_JOB, sendBookingReminder } from "../app/booking/index.
 import { expireOffer, OFFER_EXPIRY_JOB } from "../app/enrollment/index.server";
 import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
 import { takeBackup } from "./backup";
+import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
 
@@ -104,6 +105,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
     [SAFEGUARDING_SUMMARY_JOB]: async (payload) => sendSafeguardingSummary(services, payload),
     [PURGE_RATE_LIMITS_JOB]: async () => void (await purgeExpiredRateLimits(services.db)),
+    [NEW_HOUR_JOB]: async () => announceNewHour(services.db),
     [FORGET_EXPIRED_LINKS_JOB]: async () => void (await forgetExpiredLinks(services.db)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
@@ -132,7 +134,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // 07:00 UTC is 2 or 3 AM in the organisation's time zone, when nobody is sending messages.
       // Every 10 minutes, sealed one-time links that expired leave the outbox (decision 0025).
       // Every hour, counters of rate_limits whose window has passed are removed (decision 0024).
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}`,
+      // At the top of every hour, visitors' stored pages are rendered again (what they show follows the clock).
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}`,
     });
   } catch (err) {
     await liveness.stop();
