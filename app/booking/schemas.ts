@@ -1,14 +1,12 @@
 // What the booking forms may send, checked at the boundary (the database's CHECK constraints say the same again).
 // Each message is the one shown beside its field.
 import { z } from "zod";
-import { isIsoDay } from "~/lib/datetime";
+import { says, wholeNumber, isoDay } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
 import { LESSON_LENGTHS } from "./slots";
 
-const says = (message: () => string) => ({ error: () => message() });
-
 const clock = z.string(says(m.booking_error_time)).regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, says(m.booking_error_time));
-const day = z.string(says(m.booking_error_day)).refine(isIsoDay, says(m.booking_error_day));
+const day = isoDay(m.booking_error_day);
 const kind = z.enum(["lesson", "evaluation"], says(m.booking_error_kind));
 const id = z.string(says(m.booking_error_unknown)).min(1, says(m.booking_error_unknown)).max(100, says(m.booking_error_unknown));
 const reason = z.string(says(m.booking_error_reason)).trim().min(1, says(m.booking_error_reason)).max(300, says(m.booking_error_reason_long));
@@ -20,11 +18,7 @@ const lessonLength = z.coerce
 export const WindowSchema = z
   .object({
     kind,
-    weekday: z.coerce
-      .number(says(m.booking_error_weekday))
-      .int(says(m.booking_error_weekday))
-      .min(0, says(m.booking_error_weekday))
-      .max(6, says(m.booking_error_weekday)),
+    weekday: wholeNumber(0, 6, m.booking_error_weekday),
     startTime: clock,
     endTime: clock,
     place: z.string(says(m.booking_error_place)).trim().min(1, says(m.booking_error_place)).max(200, says(m.booking_error_place_long)),
@@ -34,12 +28,7 @@ export type WindowInput = z.infer<typeof WindowSchema>;
 
 export const SettingsSchema = z.object({
   lessonMinutes: z.array(lessonLength, says(m.booking_error_length)).min(1, says(m.booking_error_length)).max(2, says(m.booking_error_length)),
-  bufferMinutes: z.coerce
-    .number(says(m.booking_error_buffer))
-    .int(says(m.booking_error_buffer))
-    .min(0, says(m.booking_error_buffer))
-    .max(60, says(m.booking_error_buffer))
-    .refine((n) => n % 5 === 0, says(m.booking_error_buffer)),
+  bufferMinutes: wholeNumber(0, 60, m.booking_error_buffer).refine((n) => n % 5 === 0, says(m.booking_error_buffer)),
 });
 export type SettingsInput = z.infer<typeof SettingsSchema>;
 

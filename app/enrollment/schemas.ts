@@ -1,13 +1,11 @@
 // What the enrollment forms and the attendance sync may send, checked at the boundary (the database's CHECK
 // constraints say the same again). Each message is the one shown beside its field.
 import { z } from "zod";
-import { isIsoDay } from "~/lib/datetime";
+import { says, wholeNumber, isoDay } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
 
-const says = (message: () => string) => ({ error: () => message() });
-
 const id = z.string(says(m.enroll_error_unknown)).min(1, says(m.enroll_error_unknown)).max(100, says(m.enroll_error_unknown));
-const day = z.string(says(m.enroll_error_day)).refine(isIsoDay, says(m.enroll_error_day));
+const day = isoDay(m.enroll_error_day);
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
 export const RequestSchema = z.object({
@@ -31,30 +29,18 @@ export type RequestInput = z.infer<typeof RequestSchema>;
 export const EnrollmentIdSchema = z.object({ enrollmentId: z.uuid(says(m.enroll_error_unknown)) });
 
 export const PlaceSchema = EnrollmentIdSchema.extend({
-  level: z.coerce
-    .number(says(m.enroll_error_level))
-    .int(says(m.enroll_error_level))
-    .min(1, says(m.enroll_error_level))
-    .max(5, says(m.enroll_error_level)),
+  level: wholeNumber(1, 5, m.enroll_error_level),
   placedOn: day,
   note: z.string().trim().max(500, says(m.enroll_error_note_long)).default(""),
 });
 export type PlaceInput = z.infer<typeof PlaceSchema>;
 
 export const CapacitySchema = z.object({
-  capacity: z.coerce
-    .number(says(m.enroll_error_capacity))
-    .int(says(m.enroll_error_capacity))
-    .min(1, says(m.enroll_error_capacity))
-    .max(10000, says(m.enroll_error_capacity)),
+  capacity: wholeNumber(1, 10000, m.enroll_error_capacity),
 });
 
 export const OfferHoursSchema = z.object({
-  offerHours: z.coerce
-    .number(says(m.enroll_error_offer_hours))
-    .int(says(m.enroll_error_offer_hours))
-    .min(1, says(m.enroll_error_offer_hours))
-    .max(336, says(m.enroll_error_offer_hours)),
+  offerHours: wholeNumber(1, 336, m.enroll_error_offer_hours),
 });
 
 /** One tap on the attendance page, as the phone keeps it until the server has it. */

@@ -2,6 +2,7 @@
 // with these; the messages are what a coach sees beside the field. Each message is a function, read when the issue is
 // raised, so it is in the language of the page (the request's on the server).
 import { z } from "zod";
+import { says, wholeNumber } from "~/lib/schema-words";
 import { findHtmlTag } from "~/announcements/markdown";
 import { PROGRAM_LINKS } from "~/content/site";
 import { isIsoDay } from "~/lib/datetime";
@@ -9,7 +10,6 @@ import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
 
 /** A zod message read when the issue is raised, so it is in the language of the page. */
-const says = (message: () => string) => ({ error: () => message() });
 
 const checkbox = z
   .string()
@@ -99,15 +99,7 @@ const sessionFields = {
     .transform((v) => v || null),
   agesFrom: optionalWhole(2, 99, m.programs_error_age),
   agesTo: optionalWhole(2, 99, m.programs_error_age),
-  levels: z
-    .array(
-      z.coerce
-        .number(says(m.programs_error_level))
-        .int(says(m.programs_error_level))
-        .min(1, says(m.programs_error_level))
-        .max(5, says(m.programs_error_level)),
-    )
-    .default([]),
+  levels: z.array(wholeNumber(1, 5, m.programs_error_level)).default([]),
   streetAddress: optionalLine(200, m.programs_error_street_address_too_long),
   /** Dollars as typed ("120", "120.50"), kept in cents. */
   fee: z

@@ -2,11 +2,11 @@
 // server parses every form with these; the messages are what a coach sees beside the field, in the page's language.
 // The database holds the same limits (CHECK constraints in migration 0022).
 import { z } from "zod";
+import { says, wholeNumber } from "~/lib/schema-words";
 import { TERMS } from "~/calendar/season-terms";
 import { isIsoDay } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 
-const says = (message: () => string) => ({ error: () => message() });
 const tooLong = (max: number) => says(() => m.programs_error_too_long({ max }));
 
 const required = (max: number, missing: () => string) => z.string(says(missing)).trim().min(1, says(missing)).max(max, tooLong(max));
@@ -57,11 +57,7 @@ const day = z
 export const SeasonSchema = z
   .object({
     term: z.enum(TERMS, says(m.programs_error_term)),
-    year: z.coerce
-      .number(says(m.programs_error_year))
-      .int(says(m.programs_error_year))
-      .min(2000, says(m.programs_error_year))
-      .max(2200, says(m.programs_error_year)),
+    year: wholeNumber(2000, 2200, m.programs_error_year),
     startsOn: day,
     endsOn: day,
   })
