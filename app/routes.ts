@@ -52,6 +52,8 @@ export default [
     route("verify-email", "routes/verify-email.tsx"),
     route("account", "routes/account.tsx"),
     route("account/data", "routes/account.data.ts"),
+    route("account/family", "routes/account.family.tsx"),
+    route("account/notifications", "routes/account.notifications.tsx"),
     route("account/my-data", "routes/account.my-data.tsx"),
     route("account/push", "routes/account.push.ts"),
     route("account/enrollments", "routes/account.enrollments.tsx"),

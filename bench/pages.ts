@@ -18,7 +18,7 @@ const ENGLISH_PAGES = ["/", "/programs", "/faq", "/donate", "/gallery", "/genera
 // Each visitor page at its Spanish address too: the same budgets hold in either language.
 const PAGES = [...ENGLISH_PAGES, ...ENGLISH_PAGES.map((p) => (p === "/" ? "/es" : `/es${p}`))];
 // A family's own pages, measured signed in only: their account, their children's programs and their lessons.
-const FAMILY_PAGES = ["/account", "/account/enrollments", "/lessons"];
+const FAMILY_PAGES = ["/account", "/account/family", "/account/notifications", "/account/enrollments", "/lessons"];
 const JS_BUDGET_KB = 110;
 const SIGNED_IN_BUDGET_KB = 130;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];

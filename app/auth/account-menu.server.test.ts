@@ -26,6 +26,7 @@ const menu = (id: string, locale: Locale = "en") => languages.run(locale, () => 
 describe("the account menu", () => {
   it("gives families, coaches, the lead and an administrator each their pages, in the reader's language", async () => {
     const family = [
+      { to: "/account/family", label: "Your family" },
       { to: "/account/enrollments", label: "Programs and enrollments" },
       { to: "/lessons", label: "Private lessons" },
     ];
@@ -41,7 +42,7 @@ describe("the account menu", () => {
     // An administrator who is a family's parent too: their family's pages, the programs and staff.
     expect(await menu("m-admin")).toEqual([...family, { to: "/programs/edit", label: "Programs and seasons" }, { to: "/staff", label: "Staff" }]);
     expect((await menu("m-lead", "es")).at(-1)).toEqual({ to: "/es/safeguarding", label: "Protección de menores" });
-    expect((await menu("m-client", "es"))[0]).toEqual({ to: "/es/account/enrollments", label: "Programas e inscripciones" });
+    expect((await menu("m-client", "es"))[0]).toEqual({ to: "/es/account/family", label: "Su familia" });
     expect(await menu("nobody")).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 // The account menu's links beyond Messages and Settings: the pages a person has, by what they are (a family: their
-// enrollments and lessons; a coach: rosters, availability, the funder report, programs; the safeguarding lead; an
+// family, enrollments and lessons; a coach: rosters, availability, the funder report, programs; the safeguarding lead; an
 // administrator). Worked out on the server, in the reader's language, from the database on
 // every request (a role removed is a link gone at once), so the shell carries neither the labels nor the rules
 // (decision 0023's budget). The pages themselves check again: a link is a courtesy, the page's guard is the rule.
@@ -16,7 +16,12 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
   if (!me) return [];
   const link = (to: string, label: string): MenuLink => ({ to: localHref(to), label });
   const links: MenuLink[] = [];
-  if (me.role === "client") links.push(link("/account/enrollments", m.account_menu_enrollments()), link("/lessons", m.account_menu_lessons()));
+  if (me.role === "client")
+    links.push(
+      link("/account/family", m.account_family_page_title()),
+      link("/account/enrollments", m.account_menu_enrollments()),
+      link("/lessons", m.account_menu_lessons()),
+    );
   if (me.role === "coach")
     links.push(
       link("/rosters", m.account_menu_rosters()),

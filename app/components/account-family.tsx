@@ -1,6 +1,6 @@
-// /account's Safe Play sections for clients: who they are, and their family (a guardian's household: its
+// /account/family's Safe Play sections for clients: who they are, and their family (a guardian's household: its
 // student-athletes, each with its state and its own forms; or an athlete's parents or guardians). Plain forms posting
-// to /account with an `intent`; a form that succeeded is drawn anew (empty), with what happened said beside it.
+// to /account/family with an `intent`; a form that succeeded is drawn anew (empty), with what happened said beside it.
 import { Form } from "react-router";
 import { localHref } from "~/i18n/locale";
 import { CardSection } from "~/components/ui/card-section";

@@ -48,6 +48,9 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
     };
     el?.addEventListener("toggle", onToggle);
     if (takeTapBeforeWidget() && el && !el.matches(":popover-open")) el.showPopover();
+    // Opened as plain HTML while this code was on its way: the toggle was missed, move the focus now.
+    else if (el?.matches(":popover-open") && !el.contains(document.activeElement))
+      el.querySelector<HTMLElement>("select, input, textarea, a")?.focus();
     return () => el?.removeEventListener("toggle", onToggle);
   }, []);
 
@@ -95,7 +98,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
       {blocked ? (
         <div role="status" className="mt-3 text-slate-900">
           <p>{blocked}</p>
-          <a href={localHref("/account#family-heading")} className="mt-2 inline-block font-semibold text-court-800 underline">
+          <a href={localHref("/account/family#family-heading")} className="mt-2 inline-block font-semibold text-court-800 underline">
             {m.messaging_widget_link_guardian()}
           </a>
         </div>

@@ -1,10 +1,12 @@
 // The floating 'Message Your Coach' widget: clients pick a coach and send a subject and message, which starts
 // or continues their conversation with that coach. Visitors get the sign-in dialog instead; coaches do not see it.
 // The launcher opens the widget with the native popover attribute (`popovertarget`), so a tap works before the
-// page's scripts have run; the widget's form posts by itself too (see chat-widget-client.tsx).
+// page's scripts have run; the widget's form posts by itself too (see chat-widget-client.tsx). So the widget's own
+// code waits until the person reaches for it (pointer, focus or tap on a launcher, or the popover opening), not on
+// every page they read.
 import { MessageCircle } from "lucide-react";
-import { Suspense } from "react";
-import { useLocation } from "react-router";
+import { Suspense, useEffect } from "react";
+import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 import { useSignInButtonProps } from "~/components/auth-dialog";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { Role } from "~/lib/profile";
@@ -20,6 +22,7 @@ export type WidgetCoach = { id: string; fullName: string | null; email: string }
 let openWhenReady = false;
 function rememberTapBeforeWidget() {
   if (!document.getElementById(CHAT_WIDGET_ID)) openWhenReady = true;
+  void ClientWidget.preload();
 }
 /** Whether a tap on a launcher came before the widget was on the page (and forget it). */
 export function takeTapBeforeWidget() {
@@ -28,16 +31,54 @@ export function takeTapBeforeWidget() {
   return tapped;
 }
 
-const ClientWidget = lazyComponent(() => import("~/components/chat-widget-client").then((m) => m.default));
+const ClientWidget = lazyComponent(() => import("~/components/chat-widget-client").then((m) => m.default), { until: "preload" });
+
+/** What a launcher of the widget spreads on its button: its code starts loading as the person reaches for it. */
+export const widgetLauncherProps = {
+  popoverTarget: CHAT_WIDGET_ID,
+  "aria-haspopup": "dialog",
+  onPointerEnter: () => void ClientWidget.preload(),
+  onPointerDown: () => void ClientWidget.preload(),
+  onFocus: () => void ClientWidget.preload(),
+  onClick: rememberTapBeforeWidget,
+} as const;
 
 export const launcherClass =
   "chat-launcher fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800";
+
+/**
+ * The widget opened, or touched, while its code was not there (a tap before React started, or on a launcher React
+ * does not own): its code loads then. Opened already when React starts: at once.
+ */
+function useLoadWhenOpened(active: boolean) {
+  useEffect(() => {
+    const el = active ? document.getElementById(CHAT_WIDGET_ID) : null;
+    if (!el) return;
+    const load = () => void ClientWidget.preload();
+    if (el.matches(":popover-open")) load();
+    el.addEventListener("toggle", load);
+    el.addEventListener("focusin", load);
+    return () => {
+      el.removeEventListener("toggle", load);
+      el.removeEventListener("focusin", load);
+    };
+  }, [active]);
+}
 
 export function ChatWidget({ user, coaches, blocked }: { user: { role: Role } | null; coaches: WidgetCoach[]; blocked: string | null }) {
   const signIn = useSignInButtonProps();
   const pathname = pathWithoutLocale(useLocation().pathname);
   // Coaches do not message coaches; in a conversation the widget would cover the composer. On /messages the
   // widget is there without its launcher: the empty list's "Send Message" opens it.
+  const shown = user?.role === "client" && !pathname.startsWith("/messages/");
+  useLoadWhenOpened(shown);
+  // A navigation or a form's revalidation reaches the widget's boundary too (the router's state is a context), and
+  // React holds that transition until the boundary can hydrate: its code is asked for as soon as the router is busy,
+  // so nothing waits on a person's tap. Only the first page someone opens, as long as they only read it, goes without.
+  const navigating = useNavigation().state !== "idle";
+  const revalidating = useRevalidator().state !== "idle";
+  const fetching = useFetchers().some((f) => f.state !== "idle");
+  if (shown && (navigating || revalidating || fetching)) void ClientWidget.preload();
   if (user?.role === "coach" || pathname.startsWith("/messages/")) return null;
   const launcher = pathname !== "/messages";
   if (!user) {
@@ -50,7 +91,7 @@ export function ChatWidget({ user, coaches, blocked }: { user: { role: Role } | 
   return (
     <>
       {launcher ? (
-        <button type="button" popoverTarget={CHAT_WIDGET_ID} aria-haspopup="dialog" className={launcherClass} onClick={rememberTapBeforeWidget}>
+        <button type="button" className={launcherClass} {...widgetLauncherProps}>
           <MessageCircle aria-hidden className="size-5" /> {m.messaging_widget_title()}
         </button>
       ) : null}

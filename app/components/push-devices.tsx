@@ -24,7 +24,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 type Status = "idle" | "working" | "on" | "blocked" | "unsupported" | "failed";
 
 /**
- * /account's notifications (issue 27): "Turn on notifications" (after a tap, never on its own: the browser asks
+ * /account/notifications' devices (issue 27): "Turn on notifications" (after a tap, never on its own: the browser asks
  * permission then), the devices that get them, each removable with a plain form, and the guide for iPhones, which
  * show notifications only for a site added to the Home Screen.
  */

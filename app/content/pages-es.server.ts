@@ -129,7 +129,7 @@ export const PAGES_ES: Record<keyof typeof PAGES, PageInfo> = {
   },
   account: {
     title: "Su cuenta | NLTE",
-    description: "Su perfil, contraseña, correo electrónico, sesiones, notificaciones y datos.",
+    description: "Su perfil, correo electrónico, contraseña, idioma, sesiones y datos.",
     heading: "Su cuenta",
   },
   unsubscribe: {

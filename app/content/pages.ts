@@ -112,7 +112,7 @@ export const PAGES = {
   forgotPassword: { title: "Forgot your password? | NLTE", description: "Get a link to choose a new password.", heading: "Forgot your password?" },
   resetPassword: { title: "Choose a new password | NLTE", description: "Choose a new password for your account.", heading: "Choose a new password" },
   verifyEmail: { title: "Confirm your email | NLTE", description: "Confirm your email address.", heading: "Confirm your email" },
-  account: { title: "Your account | NLTE", description: "Your profile, password, email, sessions, notifications and data.", heading: "Your account" },
+  account: { title: "Your account | NLTE", description: "Your profile, email, password, language, sessions and data.", heading: "Your account" },
   unsubscribe: { title: "Stop emails | NLTE", description: "Stop notification emails.", heading: "Stop these emails" },
   notFound: {
     title: "Page not found | NLTE",

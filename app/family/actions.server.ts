@@ -1,4 +1,4 @@
-// /account's Safe Play forms: what a client is, the household's student-athletes (add, correct, invite, cancel an
+// /account/family's Safe Play forms: what a client is, the household's student-athletes (add, correct, invite, cancel an
 // invitation, remove), an athlete inviting a guardian, an adult athlete leaving the household. Each acts for the
 // signed-in person only, checks its rule on the server (the models refuse what is not theirs), and answers bad input
 // with a 400 and the message beside the field. A success names the athlete and carries `savedAt`, so the page

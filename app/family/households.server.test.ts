@@ -26,7 +26,8 @@ import {
   inviteGuardian,
 } from "~/family/invitations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
-import { action as accountAction, loader as accountLoader } from "~/routes/account";
+import { loader as accountLoader } from "~/routes/account";
+import { action as familyAction, loader as familyLoader } from "~/routes/account.family";
 import { anonymizeUser } from "~/models/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { action as familyPageAction, loader as familyPageLoader } from "~/routes/families.$householdId";
@@ -73,7 +74,7 @@ function as(p: Person): AppLoadContext {
 }
 const visitor = () => contextFor(db, "visitor");
 const post = (who: AppLoadContext, fields: Record<string, string>) =>
-  call(accountAction as never, { request: postForm("/account", fields, { Origin: "http://localhost:3000" }), context: who });
+  call(familyAction as never, { request: postForm("/account/family", fields, { Origin: "http://localhost:3000" }), context: who });
 /** A mail's text with its one-time link opened as the delivery opens it (the outbox keeps it sealed, decision 0025),
  * whether it was mailed by a model call here or by a route under the route context's secret. */
 const openedText = (m: typeof mailOutbox.$inferSelect) => (bodiesToDeliver(services.secret, m) ?? bodiesToDeliver(visitor().secret, m))!.text;
@@ -330,9 +331,9 @@ describe("a minor's testimonial", () => {
       context: as(sofia),
     });
     expect(r.body).toMatchObject({ ok: true, toast: { title: "Thank you!" } });
-    // Not on the home page; waiting on the guardian's /account under "Sofia M.".
+    // Not on the home page; waiting on the guardian's /account/family under "Sofia M.".
     expect((await getNewestTestimonials(db, 50)).map((t) => t.content)).not.toContain(words);
-    const page = await call(accountLoader as never, { request: new Request("http://localhost/account"), context: as(mum) });
+    const page = await call(familyLoader as never, { request: new Request("http://localhost/account/family"), context: as(mum) });
     const waiting = (page.body as { family: { awaitingTestimonials: Array<{ id: string; name: string; content: string }> } }).family
       .awaitingTestimonials;
     expect(waiting).toEqual([expect.objectContaining({ name: "Sofia M.", content: words })]);

@@ -188,7 +188,7 @@ const whoColumns = {
   kindAnswered: users.kindAnswered,
 };
 
-/** The person's kind, date of birth and household (its guardians and athletes, and their state), as /account shows it. */
+/** The person's kind, date of birth and household (its guardians and athletes, and their state), as /account/family shows it. */
 export async function getFamily(db: Db, userId: string, settings: SafePlaySettings) {
   const [me] = await db.select(whoColumns).from(users).where(eq(users.id, userId));
   if (!me) return null;

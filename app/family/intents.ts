@@ -1,4 +1,4 @@
-// The forms of /account's family sections, apart from their schemas (schemas.ts): the page itself reads this list, and
+// The forms of /account/family, apart from their schemas (schemas.ts): the page itself reads this list, and
 // a value imported from a module that builds zod schemas brings all of zod into the page's JavaScript.
 export const FAMILY_INTENTS = [
   "kind",

@@ -11,6 +11,7 @@ import { loadConfig } from "../../server/config";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as accountAction } from "~/routes/account";
+import { action as familyAction } from "~/routes/account.family";
 import { MAIL_LIMIT_TEXT } from "./limits.server";
 import { purgeExpiredRateLimits } from "../models/rate-limit.server";
 import { createContactMessage } from "../forms/submissions.server";
@@ -106,9 +107,9 @@ describe("family invitations", () => {
     return { id, context: { ...base, auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext };
   };
   const addAthlete = (who: AppLoadContext, email: string) =>
-    call(accountAction as never, {
+    call(familyAction as never, {
       request: postForm(
-        "/account",
+        "/account/family",
         { intent: "add-athlete", fullName: "Ida Invited", dateOfBirth: "2011-03-04", email },
         { Origin: "http://localhost:3000" },
       ),

@@ -1,5 +1,5 @@
 // A device's notifications (issue 27): the "Turn on notifications" button posts the browser's subscription here, and
-// /account's list of devices removes one (a plain form: it works without JavaScript). Only for the signed-in person,
+// /account/notifications's list of devices removes one (a plain form: it works without JavaScript). Only for the signed-in person,
 // and only their own devices.
 import { data } from "react-router";
 import type { Route } from "./+types/account.push";
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const removed = isUuid(id) && (await removeSubscription(context.db, user.id, id));
     throw await redirectWithToast(
       context,
-      "/account#notifications",
+      "/account/notifications#notifications",
       removed ? { type: "success", title: m.push_device_removed() } : { type: "error", title: m.push_device_not_found() },
     );
   }
@@ -49,5 +49,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Opened as a page: the account's list of devices. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context);
-  throw await redirectWithToast(context, "/account#notifications", { type: "info", title: m.push_turn_on() });
+  throw await redirectWithToast(context, "/account/notifications#notifications", { type: "info", title: m.push_turn_on() });
 }

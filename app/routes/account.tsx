@@ -1,9 +1,6 @@
 // /account: the signed-in person's settings. Every form posts here with an `intent`; each acts on the signed-in
 // person only (requireUser on the first line of the loader and the action).
 import { data, Form, Link, useNavigation } from "react-router";
-import { PushDevices } from "~/components/push-devices";
-import { getPushKeys } from "~/notifications/push-keys.server";
-import { listDevices } from "~/notifications/push.server";
 import { describeDevice } from "~/lib/device";
 import { CardSection } from "~/components/ui/card-section";
 import type { Route } from "./+types/account";
@@ -25,27 +22,16 @@ import { pageWords } from "~/content/words.server";
 import { getLocale, LANGUAGE_NAMES, localHref, LOCALES } from "~/i18n/locale";
 import { getAccountLocale, localeCookie, setAccountLocale } from "~/i18n/choice.server";
 import { m } from "~/paraglide/messages";
-import {
-  ChangeEmailSchema,
-  ChangePasswordSchema,
-  DeleteAccountSchema,
-  parseForm,
-  PreferencesSchema,
-  ProfileSchema,
-  type FieldErrors,
-} from "~/auth/schemas";
+import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, parseForm, ProfileSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getAccountSettings, getActiveSessions, updatePreferences } from "~/models/account.server";
-import { getAthletesLeftWithoutGuardian, getFamily } from "~/family/households.server";
-import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
-import { familyAction } from "~/family/actions.server";
-import { FAMILY_INTENTS } from "~/family/intents";
-import { AccountFamily } from "~/components/account-family";
+import { getAccountSettings, getActiveSessions } from "~/models/account.server";
+import { getAthletesLeftWithoutGuardian } from "~/family/households.server";
+import { AccountNav } from "~/components/account-nav";
 import { z } from "zod";
 import { AccountIntentSchema, LanguageSchema } from "~/auth/account-forms.server";
 import { isAdmin } from "~/models/users.server";
@@ -58,11 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const session = await context.auth.api.getSession({ headers: request.headers });
   const settings = await getAccountSettings(context.db, user.id);
-  const family = user.role === "client" ? await getFamily(context.db, user.id, context.config.safePlay) : null;
   // Said before a guardian confirms deleting their account: the athletes who would be left with no guardian.
-  const leftOnDeletion = family?.kind === "guardian" ? await getAthletesLeftWithoutGuardian(context.db, user.id) : [];
-  // A minor's testimonial waits for a guardian (decision 0022).
-  const awaitingTestimonials = family?.kind === "guardian" ? await getTestimonialsAwaitingGuardian(context.db, user.id) : [];
+  const leftOnDeletion = user.role === "client" ? await getAthletesLeftWithoutGuardian(context.db, user.id) : [];
   const sessions = (await getActiveSessions(context.db, user.id)).map((s) => ({
     id: s.id,
     current: s.token === session?.session.token,
@@ -76,16 +59,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The language the account chose (issue 27); an account that never chose one reads the page's.
     locale: (await getAccountLocale(context.db, user.id)) ?? getLocale(),
     sessions,
-    family: family ? { ...family, awaitingTestimonials } : null,
     leftOnDeletion,
-    // Notifications on this person's devices (issue 27): the key a browser subscribes with, and the devices.
-    push: { publicKey: (await getPushKeys(context.config, context.db)).publicKey, devices: await listDevices(context.db, user.id) },
     // Links to the staff pages (issue 28): /staff for administrators, /staff/profile for coaches.
     staffLinks: { admin: await isAdmin(context.db, user.id), coach: user.role === "coach" },
   };
 }
 
-type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
+type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number };
 
 /** Success is said on the page itself (a toast needs JavaScript; these forms work without it). */
 function done(intent: string, saved: string, headers = new Headers()) {
@@ -105,18 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const bad = (fieldErrors: FieldErrors | null) => data<ActionData>({ intent: intent.data, fieldErrors: fieldErrors ?? {} }, { status: 400 });
 
   switch (intent.data) {
-    case "kind":
-    case "add-athlete":
-    case "edit-athlete":
-    case "invite-athlete":
-    case "cancel-invitation":
-    case "remove-athlete":
-    case "invite-guardian":
-    case "remove-guardian":
-    case "invite-coguardian":
-    case "approve-testimonial":
-    case "decline-testimonial":
-      return familyAction(intent.data, form, user, context);
     case "profile": {
       const { data: input, fieldErrors } = parseForm(ProfileSchema, form);
       if (!input) return bad(fieldErrors);
@@ -139,15 +107,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       const r = await changeEmail(request, context, user.id, input.newEmail);
       if (!r.ok) return refusal(intent.data, r);
       return done(intent.data, m.account_saved_email({ email: input.newEmail }));
-    }
-    case "preferences": {
-      const { data: input, fieldErrors } = parseForm(PreferencesSchema, form);
-      if (!input) return bad(fieldErrors);
-      await updatePreferences(context.db, user.id, {
-        notifyMessages: input.notifyMessages,
-        ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : { notifyChanges: input.notifyChanges }),
-      });
-      return done(intent.data, m.account_saved_preferences());
     }
     case "language": {
       // Kept on the account (every device and every mail follow it) and on this device; the page opens in it.
@@ -201,16 +160,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, user, settings, locale, sessions, family, leftOnDeletion } = loaderData;
+  const { page, user, settings, locale, sessions, leftOnDeletion } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  // A family form about one athlete answers with its id: its errors show on that athlete's card only.
-  const mine = (intent: string, athleteId?: string) =>
-    actionData?.intent === intent && (athleteId === undefined || actionData.athleteId === athleteId);
-  const errorsFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? (actionData?.fieldErrors ?? {}) : {});
-  const errorFor = (intent: string, athleteId?: string) => (mine(intent, athleteId) ? actionData?.error : undefined);
-  const familyIntent = (FAMILY_INTENTS as readonly string[]).includes(actionData?.intent ?? "");
-  // Said at the end of the section whose form was sent, where the person is looking (the family's forms say theirs).
+  const mine = (intent: string) => actionData?.intent === intent;
+  const errorsFor = (intent: string) => (mine(intent) ? (actionData?.fieldErrors ?? {}) : {});
+  const errorFor = (intent: string) => (mine(intent) ? actionData?.error : undefined);
+  // Said at the end of the section whose form was sent, where the person is looking.
   // A form that succeeded starts again empty (a new key), so a password typed is not left on the screen.
   const clearedFor = (intent: string) => (actionData?.saved && actionData.intent === intent ? actionData.savedAt : undefined);
   const savedFor = (...intents: string[]) =>
@@ -219,6 +175,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <AccountNav current="settings" family={user.role === "client"} />
       <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
 
       <CardSection title={m.account_section_profile()} id="profile-heading">
@@ -239,17 +196,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
         {savedFor("profile")}
       </CardSection>
-
-      {family ? (
-        <AccountFamily
-          me={user.id}
-          family={family}
-          busy={busy}
-          answer={familyIntent ? actionData : undefined}
-          errorsFor={errorsFor}
-          errorFor={errorFor}
-        />
-      ) : null}
 
       <CardSection title={m.account_section_email()} id="email-heading">
         <p className="mb-4 text-slate-800">
@@ -292,34 +238,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           {savedFor("password")}
         </CardSection>
       ) : null}
-
-      <CardSection title={m.account_section_notifications()} id="notifications-heading">
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="preferences" />
-          <label className="flex items-center gap-2 text-slate-900">
-            <input type="checkbox" name="notifyMessages" defaultChecked={settings.notifyMessages} className="size-4" />
-            {m.account_notify_messages()}
-          </label>
-          {user.role === "client" ? (
-            <label className="flex items-center gap-2 text-slate-900">
-              <input type="checkbox" name="notifyChanges" defaultChecked={settings.notifyChanges} className="size-4" />
-              {m.account_notify_changes()}
-            </label>
-          ) : null}
-          {user.role === "coach" ? (
-            <label className="flex items-center gap-2 text-slate-900">
-              <input type="checkbox" name="notifySubmissions" defaultChecked={settings.notifySubmissions} className="size-4" />
-              {m.account_notify_submissions()}
-            </label>
-          ) : null}
-          <Button type="submit" disabled={busy} className="self-start">
-            {m.account_save_preferences()}
-          </Button>
-        </Form>
-        {savedFor("preferences")}
-      </CardSection>
-
-      <PushDevices publicKey={loaderData.push.publicKey} devices={loaderData.push.devices} />
 
       <CardSection title={m.account_section_language()} id="language-heading">
         <Form method="post" className="flex flex-col gap-3">

@@ -165,7 +165,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
         {signedIn ? (
           <p className="mt-6 max-w-3xl text-slate-800">
             {m.calendar_page_changes_note()}{" "}
-            <Link to={localHref("/account#notifications-heading")} className="font-medium text-court-800 underline">
+            <Link to={localHref("/account/notifications")} className="font-medium text-court-800 underline">
               {m.calendar_page_changes_link()}
             </Link>
           </p>

@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context);
     const r = await acceptInvitation(context.db, token, user, context.config.safePlay);
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
-    throw await redirectWithToast(context, "/account", {
+    throw await redirectWithToast(context, "/account/family", {
       type: "success",
       title: m.account_invitation_accepted_title(),
       description: m.account_invitation_accepted(),

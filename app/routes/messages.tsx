@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/messages";
 import { getUser, requireUser } from "~/auth/session.server";
-import { CHAT_WIDGET_ID } from "~/components/chat-widget";
+import { widgetLauncherProps } from "~/components/chat-widget";
 import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
 import { buttonClass } from "~/components/ui/button";
@@ -180,7 +180,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1">{blocked.text}</p>
           <Link
-            to={localHref(blocked.code === "kind-question" ? "/account#kind-heading" : "/account#family-heading")}
+            to={localHref(blocked.code === "kind-question" ? "/account/family#kind-heading" : "/account/family#family-heading")}
             className="mt-2 inline-block font-semibold text-court-800 underline"
           >
             {blocked.code === "needs-guardian"
@@ -209,7 +209,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-700">{coach ? m.messaging_empty_coach() : m.messaging_empty_client()}</p>
           {coach ? null : (
             // Opens the 'Message Your Coach' widget (a native popover: it works before the page's scripts run).
-            <button type="button" popoverTarget={CHAT_WIDGET_ID} aria-haspopup="dialog" className={`${buttonClass("primary")} mt-4`}>
+            <button type="button" className={`${buttonClass("primary")} mt-4`} {...widgetLauncherProps}>
               {m.messaging_send_message()}
             </button>
           )}

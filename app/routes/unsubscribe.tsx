@@ -72,7 +72,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to={localHref("/account")} className="font-semibold text-court-800 underline">
+        <Link to={localHref("/account/notifications")} className="font-semibold text-court-800 underline">
           {m.account_unsubscribe_account()}
         </Link>
       </p>

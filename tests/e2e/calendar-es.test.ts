@@ -168,7 +168,7 @@ describe("the calendar in Spanish", () => {
     await coach.page.goto("/es/calendar");
     await coach.page.getByText("Las cancelaciones y los cambios de horario le llegan como notificación", { exact: false }).waitFor();
     await coach.page.getByRole("link", { name: "Sus opciones de notificaciones" }).click();
-    await coach.page.waitForURL((u) => u.pathname === "/es/account");
+    await coach.page.waitForURL((u) => u.pathname === "/es/account/notifications");
     await coach.page.getByRole("region", { name: "Notificaciones", exact: true }).waitFor();
   });
 });

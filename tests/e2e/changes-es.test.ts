@@ -64,7 +64,7 @@ describe("a session cancelled today", () => {
       cookie: await signInCookie(server.url, email, password),
     });
     const rosaPhone = await usePushService(guardian.context, guardian.page, server.url, pushService);
-    await guardian.visit("/es/account");
+    await guardian.visit("/es/account/notifications");
     const choices = guardian.page.getByRole("region", { name: "Notificaciones", exact: true });
     expect(await choices.getByLabel("Cuando se cancele una sesión o cambie el horario", { exact: false }).isChecked()).toBe(true);
     const devices = guardian.page.getByRole("region", { name: "Notificaciones en sus dispositivos" });
@@ -83,7 +83,7 @@ describe("a session cancelled today", () => {
       cookie: await signInCookie(server.url, teenEmail, "raqueta-1234"),
     });
     const mateoPhone = await usePushService(teen.context, teen.page, server.url, pushService);
-    await teen.visit("/account");
+    await teen.visit("/account/notifications");
     const teenDevices = teen.page.getByRole("region", { name: "Notifications on your devices" });
     await teenDevices.getByRole("button", { name: "Turn on notifications" }).click();
     await teenDevices.getByRole("status").getByText("Notifications are on for this device").waitFor();

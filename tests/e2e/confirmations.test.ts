@@ -47,7 +47,7 @@ describe("the confirmation of a sent form", () => {
     });
   }
 
-  it("is beside the form a signed-in family saved on /account, on screen and focused, each time they save", async () => {
+  it("is beside the form a signed-in family saved on their account's pages, on screen and focused, each time they save", async () => {
     const email = uniqueEmail("phone");
     await createAccount(baseURL, { fullName: "Paula Phone", email, password: "secret12" });
     const { page, context, visit } = await open({ viewport: PHONE });
@@ -57,7 +57,7 @@ describe("the confirmation of a sent form", () => {
       fullName: "Paula Phone",
       cookie: await signInCookie(baseURL, email, "secret12"),
     });
-    await visit("/account");
+    await visit("/account/notifications");
     const notices = page.getByRole("region", { name: "Notifications", exact: true });
     const changes = notices.getByLabel("When a session is cancelled or the schedule changes", { exact: false });
     expect(await changes.isChecked()).toBe(true);
@@ -76,7 +76,8 @@ describe("the confirmation of a sent form", () => {
     // Only the section whose form was sent says it.
     expect(await page.getByRole("status").filter({ hasText: "saved" }).count()).toBe(1);
 
-    // A password changed: said beside the form, and the form starts again empty.
+    // A password changed on /account: said beside the form, and the form starts again empty.
+    await visit("/account");
     const password = page.getByRole("region", { name: "Password", exact: true });
     await password.getByLabel("Current password").fill("secret12");
     await password.getByLabel("New password").fill("secret-new-34");

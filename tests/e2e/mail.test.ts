@@ -316,7 +316,7 @@ describe("form confirmations and one-click unsubscribe", () => {
     expect(res.status).toBe(200);
 
     await signInThroughPage(page, coachEmail, "secret12");
-    await page.goto("/account");
+    await page.goto("/account/notifications");
     expect(await page.getByLabel("Email me new registration and contact submissions").isChecked()).toBe(false);
     expect(await page.getByLabel("When a message waits unread", { exact: false }).isChecked()).toBe(true);
 

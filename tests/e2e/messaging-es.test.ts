@@ -196,7 +196,7 @@ describe("messaging in Spanish", () => {
     // The guardian adds her athlete on /es/account; a wrong date is said in Spanish beside its field.
     const g = await open();
     await useSession(g.context, server.url, guardian);
-    await g.visit("/es/account");
+    await g.visit("/es/account/family");
     const family = g.page.getByRole("region", { name: "Su familia" });
     await family.getByLabel("Nombre del estudiante-atleta").fill("Nico Madre");
     await family.getByLabel("Fecha de nacimiento del estudiante-atleta").fill("2030-01-01");

@@ -31,7 +31,7 @@ describe("notifications on a device", () => {
     await useSession(context, server.url, parent);
     const device = await usePushService(context, page, server.url, pushService);
 
-    await page.goto("/account");
+    await page.goto("/account/notifications");
     const section = page.getByRole("region", { name: "Notifications on your devices" });
     await section.getByText("No device gets notifications yet.").waitFor();
     await section.getByRole("button", { name: "Turn on notifications" }).click();

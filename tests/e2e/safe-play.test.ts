@@ -70,7 +70,7 @@ describe("Safe Play", () => {
 
     const g = await open();
     await useSession(g.context, server.url, guardian);
-    await g.visit("/account");
+    await g.visit("/account/family");
     const athleteEmail = uniqueEmail("ari");
     // Bad input gets its message beside the field, not a 500.
     await g.page.getByLabel("Athlete's name").fill("Ari Ace");
@@ -241,7 +241,7 @@ describe("Safe Play", () => {
 
     // Sol invites a parent who has no account yet: they create one from the invitation and accept it signed in.
     const parentEmail = uniqueEmail("sols-parent");
-    await s.visit("/account");
+    await s.visit("/account/family");
     await s.page.getByLabel("Parent or guardian's email").fill(parentEmail);
     await s.page.getByRole("button", { name: "Send invitation" }).click();
     await s.page.getByText(`We sent an invitation to ${parentEmail}.`).waitFor();
@@ -262,7 +262,7 @@ describe("Safe Play", () => {
     await main.getByRole("button", { name: "Sign In", exact: true }).click();
     await p.page.waitForURL((u) => u.pathname === "/invitation");
     await p.page.getByRole("button", { name: "Accept the invitation" }).click();
-    await p.page.waitForURL((u) => u.pathname === "/account");
+    await p.page.waitForURL((u) => u.pathname === "/account/family");
     await p.page
       .getByRole("list", { name: "Your student-athletes" })
       .getByRole("heading", { name: /^Sol Solo/ })
@@ -344,7 +344,7 @@ describe("Safe Play", () => {
     const before = await snapshot();
 
     // A minor removing their guardian.
-    const removal = await post(server.url, "/account", athlete, { intent: "remove-guardian", athleteId, guardianId });
+    const removal = await post(server.url, "/account/family", athlete, { intent: "remove-guardian", athleteId, guardianId });
     expect(removal.status).toBe(403);
     expect(await removal.text()).toContain("A parent or guardian cannot be removed while the athlete is under 18.");
 
@@ -382,7 +382,7 @@ describe("Safe Play", () => {
     const { rows } = await d.query<{ id: string }>("insert into conversations (id, title) values (gen_random_uuid(), 'Old chat') returning id");
     const oldId = rows[0]!.id;
     await d.query("insert into conversation_participants (conversation_id, user_id) values ($1, $2), ($1, $3)", [oldId, coachId, unlinkedId]);
-    expect((await post(server.url, "/account", unlinked, { intent: "kind", kind: "athlete", dateOfBirth: DOB_14 })).status).toBe(200);
+    expect((await post(server.url, "/account/family", unlinked, { intent: "kind", kind: "athlete", dateOfBirth: DOB_14 })).status).toBe(200);
     const unlinkedBefore = await snapshot();
     const http = await post(server.url, `/messages/${oldId}`, coach, { intent: "send", content: "Hello Una" });
     expect(http.status).toBe(403);
@@ -414,9 +414,11 @@ describe("Safe Play", () => {
     await t.page.waitForURL((u) => u.pathname === "/signin");
     await signInThroughPage(t.page, teenEmail, "secret12");
     await t.visit("/account");
-    // No form to change it: the page says who can.
+    // Their family's page is one tap away: no form there to change it, the page says who can.
+    await t.page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Family" }).click();
     await t.page.getByText("Your date of birth and account type can only be changed by your parent or guardian").waitFor();
     expect(await t.page.getByLabel("I am a parent or guardian").count()).toBe(0);
+    await t.page.getByRole("navigation", { name: "Your account" }).getByRole("link", { name: "Settings" }).click();
     // Where they are signed in, in the organisation's zone (it was GMT).
     expect(
       await t.page
@@ -430,7 +432,7 @@ describe("Safe Play", () => {
     await t.page.getByRole("definition").filter({ hasText: DOB_15 }).waitFor();
     // By hand, as the report did it: refused, nothing changed, and the widget still says what is missing.
     const teen = { email: teenEmail, password: "secret12", fullName: "Theo Teen", cookie: await signInCookie(server.url, teenEmail, "secret12") };
-    const res = await post(server.url, "/account", teen, { intent: "kind", kind: "guardian", dateOfBirth: "" });
+    const res = await post(server.url, "/account/family", teen, { intent: "kind", kind: "guardian", dateOfBirth: "" });
     expect(res.status).toBe(403);
     const d = await db();
     expect((await d.query("select client_kind, date_of_birth::text as dob from users where email = $1", [teenEmail])).rows).toEqual([
@@ -445,7 +447,7 @@ describe("Safe Play", () => {
     const parent = await makePerson(server.url, "Paz Parent", { env: env() });
     const g = await open();
     await useSession(g.context, server.url, parent);
-    await g.visit("/account");
+    await g.visit("/account/family");
     const sofiaEmail = uniqueEmail("sofia");
     await g.page.getByLabel("Athlete's name").fill("Sofia Paz");
     await g.page.getByLabel("Athlete's date of birth").fill(DOB_15);
@@ -481,7 +483,7 @@ describe("Safe Play", () => {
     await s.page.getByText("the account you are signed in with already belongs to someone, so it cannot take it").waitFor();
     expect(await s.page.getByRole("button", { name: /Accept/ }).count()).toBe(0);
     // Leo is still Leo, 11, in the family; Sofia is still Sofia, 15.
-    await g.visit("/account");
+    await g.visit("/account/family");
     const list = g.page.getByRole("list", { name: "Your student-athletes" });
     await list.getByRole("heading", { name: /^Leo Paz · 11 years old/ }).waitFor();
     await list.getByRole("heading", { name: /^Sofia Paz · 15 years old/ }).waitFor();

@@ -21,6 +21,8 @@ const NAMES = [/Next Level Tennis (&|and) Education/g, /School Without Walls/g, 
  * its Spanish beside the English). Struck off as each is translated.
  */
 const STILL_IN_ENGLISH = new Set(["/", "/general", "/calendar", "/vlog"]);
+/** A family's signed-in pages, walked in their own test. */
+const FAMILY_PAGES = ["/account", "/account/family", "/account/notifications", "/messages"];
 
 /** The English sentences left on a page: the lines of its visible text that hold an English word. */
 async function englishLines(page: import("playwright-core").Page): Promise<string[]> {
@@ -42,7 +44,7 @@ describe("the Spanish site has no English left", () => {
       const lines = await englishLines(page);
       if (lines.length) found.set(path, lines);
     }
-    const pages = (s: Iterable<string>) => [...s].filter((p) => !["/account", "/messages"].includes(p)).sort();
+    const pages = (s: Iterable<string>) => [...s].filter((p) => !FAMILY_PAGES.includes(p)).sort();
     // What other tests typed into the shared site (videos, testimonials) shows on the content pages in any order, so
     // only pages outside the list must be free of English.
     const unexpected = pages(found.keys()).filter((p) => !STILL_IN_ENGLISH.has(p));
@@ -61,11 +63,11 @@ describe("the Spanish site has no English left", () => {
     await main.getByRole("button", { name: /^(Sign In|Iniciar sesión)$/ }).click();
     await page.waitForURL((u) => u.pathname === "/es");
     const found: string[] = [];
-    for (const path of ["/account", "/messages"]) {
+    for (const path of FAMILY_PAGES) {
       await page.goto(`/es${path}`);
       expect(await page.locator("html").getAttribute("lang"), path).toBe("es");
       if ((await englishLines(page)).length) found.push(path);
     }
-    expect(found).toEqual([...STILL_IN_ENGLISH].filter((p) => ["/account", "/messages"].includes(p)));
+    expect(found).toEqual([...STILL_IN_ENGLISH].filter((p) => FAMILY_PAGES.includes(p)));
   });
 });

@@ -1,0 +1,72 @@
+// /account/family: a client's Safe Play answers (who they are) and their family (a guardian's household: its
+// student-athletes with their invitations, other guardians, testimonials waiting for approval; an athlete's parents or
+// guardians). Its own page since issue 27's budget round (decision 0023): it was /account's largest part. Every form
+// posts here with an `intent` and acts for the signed-in client only (familyAction checks each rule); coaches have no
+// family and are sent to /account.
+import { data, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/account.family";
+import { requireUser } from "~/auth/session.server";
+import { AccountFamily } from "~/components/account-family";
+import { AccountNav } from "~/components/account-nav";
+import { familyAction, type FamilyActionData } from "~/family/actions.server";
+import { getFamily } from "~/family/households.server";
+import { FAMILY_INTENTS, type FamilyIntent } from "~/family/intents";
+import { localHref } from "~/i18n/locale";
+import { invariantResponse } from "~/lib/responses.server";
+import { pageMeta } from "~/lib/meta";
+import { retryAfterHeaders } from "~/lib/retry-after";
+import { m } from "~/paraglide/messages";
+import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
+export const headers = retryAfterHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  if (user.role !== "client") throw redirect(localHref("/account"));
+  const family = await getFamily(context.db, user.id, context.config.safePlay);
+  invariantResponse(family, m.account_error_unknown_action(), 404);
+  // A minor's testimonial waits for a guardian (decision 0022).
+  const awaitingTestimonials = family.kind === "guardian" ? await getTestimonialsAwaitingGuardian(context.db, user.id) : [];
+  return {
+    page: { title: `${m.account_family_page_title()} | NLTE`, description: m.account_family_page_intro(), heading: m.account_family_page_title() },
+    me: user.id,
+    family: { ...family, awaitingTestimonials },
+  };
+}
+
+const isFamilyIntent = (value: unknown): value is FamilyIntent => (FAMILY_INTENTS as readonly unknown[]).includes(value);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (!isFamilyIntent(intent)) return data<FamilyActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
+  return familyAction(intent, form, user, context);
+}
+
+export default function AccountFamilyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, me, family } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  // A form about one athlete answers with its id: its errors show on that athlete's card only.
+  const mine = (intent: string, athleteId?: string) =>
+    actionData?.intent === intent && (athleteId === undefined || actionData.athleteId === athleteId);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <AccountNav current="family" family />
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
+        <p className="mt-2 text-slate-700">{page.description}</p>
+      </div>
+      <AccountFamily
+        me={me}
+        family={family}
+        busy={busy}
+        answer={actionData}
+        errorsFor={(intent, athleteId) => (mine(intent, athleteId) ? (actionData?.fieldErrors ?? {}) : {})}
+        errorFor={(intent, athleteId) => (mine(intent, athleteId) ? actionData?.error : undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// /account/notifications: every notification choice together (issue 27): what we tell this person by mail or on their
+// phones (messages waiting, cancellations and changes for families, form submissions for coaches), and the devices
+// that get notifications ("Turn on notifications", each device removable at /account/push). Its own page since issue
+// 27's budget round (decision 0023). Acts for the signed-in person only.
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account.notifications";
+import { parseForm, PreferencesSchema, type FieldErrors } from "~/auth/schemas";
+import { requireUser } from "~/auth/session.server";
+import { AccountNav } from "~/components/account-nav";
+import { PushDevices } from "~/components/push-devices";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { Confirmation } from "~/components/ui/confirmation";
+import { pageMeta } from "~/lib/meta";
+import { getAccountSettings, updatePreferences } from "~/models/account.server";
+import { getPushKeys } from "~/notifications/push-keys.server";
+import { listDevices } from "~/notifications/push.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const [settings, keys, devices] = await Promise.all([
+    getAccountSettings(context.db, user.id),
+    getPushKeys(context.config, context.db),
+    listDevices(context.db, user.id),
+  ]);
+  return {
+    page: {
+      title: `${m.account_notifications_page_title()} | NLTE`,
+      description: m.account_notifications_page_intro(),
+      heading: m.account_notifications_page_title(),
+    },
+    role: user.role,
+    settings: { notifyMessages: settings.notifyMessages, notifyChanges: settings.notifyChanges, notifySubmissions: settings.notifySubmissions },
+    // The key a browser subscribes with, and this person's devices, named in the reader's language.
+    push: { publicKey: keys.publicKey, devices },
+  };
+}
+
+type ActionData = { fieldErrors?: FieldErrors; saved?: string; savedAt?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const { data: input, fieldErrors } = parseForm(PreferencesSchema, await request.formData());
+  if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  await updatePreferences(context.db, user.id, {
+    notifyMessages: input.notifyMessages,
+    ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : { notifyChanges: input.notifyChanges }),
+  });
+  // Said on the page, under the form (a toast needs JavaScript; this form works without it).
+  return data<ActionData>({ saved: m.account_saved_preferences(), savedAt: Date.now() });
+}
+
+export default function AccountNotifications({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, role, settings, push } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <AccountNav current="notifications" family={role === "client"} />
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
+        <p className="mt-2 text-slate-700">{page.description}</p>
+      </div>
+      <CardSection title={m.account_section_notifications()} id="notifications-heading">
+        <Form method="post" className="flex flex-col gap-3">
+          <label className="flex items-center gap-2 text-slate-900">
+            <input type="checkbox" name="notifyMessages" defaultChecked={settings.notifyMessages} className="size-4" />
+            {m.account_notify_messages()}
+          </label>
+          {role === "client" ? (
+            <label className="flex items-center gap-2 text-slate-900">
+              <input type="checkbox" name="notifyChanges" defaultChecked={settings.notifyChanges} className="size-4" />
+              {m.account_notify_changes()}
+            </label>
+          ) : null}
+          {role === "coach" ? (
+            <label className="flex items-center gap-2 text-slate-900">
+              <input type="checkbox" name="notifySubmissions" defaultChecked={settings.notifySubmissions} className="size-4" />
+              {m.account_notify_submissions()}
+            </label>
+          ) : null}
+          <Button type="submit" disabled={busy} className="self-start">
+            {m.account_save_preferences()}
+          </Button>
+        </Form>
+        {actionData?.saved ? <Confirmation key={actionData.savedAt}>{actionData.saved}</Confirmation> : null}
+      </CardSection>
+      <PushDevices publicKey={push.publicKey} devices={push.devices} />
+    </div>
+  );
+}
