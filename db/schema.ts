@@ -313,6 +313,8 @@ export const registrationRequests = pgTable(
     /** The signed-in guardian who sent it, and the athlete they picked (Safe Play: linked to both accounts). */
     submittedBy: text("submitted_by").references(() => users.id, { onDelete: "set null" }),
     athleteId: text("athlete_id").references(() => users.id, { onDelete: "set null" }),
+    /** The session chosen on the form (issue 29), if one was: the coaches' inbox says which; kept if it is deleted. */
+    sessionId: uuid("session_id").references(() => events.id, { onDelete: "set null" }),
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -929,11 +931,18 @@ export const bookings = pgTable(
     cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
     /** The coach's reason for a cancellation or a move, told to the family. */
     reason: text("reason"),
+    /** The enrollment request an evaluation was booked for (issue 30): booking it moved the request to "evaluation". */
+    enrollmentId: uuid("enrollment_id").references(() => enrollments.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("bookings_kind_known", sql`${t.kind} in ('lesson', 'evaluation')`),
+    // Only an evaluation is booked for a request, and a request has at most one evaluation booked at a time.
+    check("bookings_enrollment_is_evaluation", sql`${t.enrollmentId} is null or ${t.kind} = 'evaluation'`),
+    uniqueIndex("bookings_one_evaluation_per_request_idx")
+      .on(t.enrollmentId)
+      .where(sql`${t.enrollmentId} is not null and ${t.cancelledAt} is null`),
     check("bookings_length", sql`${t.endsAt} - ${t.startsAt} in (interval '30 minutes', interval '60 minutes')`),
     check("bookings_buffer", sql`${t.blockedUntil} >= ${t.endsAt} and ${t.blockedUntil} <= ${t.endsAt} + interval '60 minutes'`),
     check("bookings_note_length", sql`length(${t.note}) <= 500`),
@@ -975,9 +984,11 @@ export const enrollments = pgTable(
   "enrollments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    // Restrict (decision 0033, addendum): a session with requests or marks is history the funder report counts, so
+    // the database refuses to delete it; the calendar's editor says why and what to do instead.
     eventId: uuid("event_id")
       .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+      .references(() => events.id, { onDelete: "restrict" }),
     athleteId: text("athlete_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -1050,9 +1061,11 @@ export const athleteLevels = pgTable(
 export const attendanceMarks = pgTable(
   "attendance_marks",
   {
+    // Restrict (decision 0033, addendum): a session with requests or marks is history the funder report counts, so
+    // the database refuses to delete it; the calendar's editor says why and what to do instead.
     eventId: uuid("event_id")
       .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+      .references(() => events.id, { onDelete: "restrict" }),
     athleteId: text("athlete_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -1068,5 +1081,60 @@ export const attendanceMarks = pgTable(
     primaryKey({ columns: [t.eventId, t.athleteId, t.day] }),
     index("attendance_marks_day_idx").on(t.day),
     index("attendance_marks_athlete_idx").on(t.athleteId, t.day),
+  ],
+);
+
+/**
+ * Who coaches a session (issue 29, decision 0033 addendum): its roster, the on-court notes, attendance and the roster's
+ * message are theirs only (isCoachOfSession, app/enrollment/access.server.ts). Set on the program's editor; a coach
+ * who creates a session coaches it. The rows leave with the session; a row of someone no longer a coach grants nothing.
+ */
+export const sessionCoaches = pgTable(
+  "session_coaches",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.coachId] }), index("session_coaches_coach_idx").on(t.coachId)],
+);
+
+/**
+ * A visitor's request for a place in a session, sent with the registration form while signed out (issue 29). The
+ * address was only typed, not proved (decision 0024): nothing is attached to any account until someone verifies that
+ * very address, when claimVisitorRequests makes each row, in `seq` order, an athlete of their household and an
+ * enrollment request, and deletes it. Rows older than 30 days are removed by the job queue. A session deleted leaves
+ * the row without one (the claim then follows createEnrollmentRequest's answer for a missing session).
+ */
+export const visitorEnrollmentRequests = pgTable(
+  "visitor_enrollment_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The order requests were made in, and so the order they are claimed in. */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "set null" }),
+    studentName: text("student_name").notNull(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }).notNull(),
+    medicalNotes: text("medical_notes").notNull().default(""),
+    pickupPeople: text("pickup_people").notNull().default(""),
+    photoConsent: boolean("photo_consent").notNull().default(false),
+    emergencyName: text("emergency_name").notNull(),
+    emergencyPhone: text("emergency_phone").notNull(),
+    /** Lower-cased: compared with a verified account's address, lower-cased too. */
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("visitor_enrollment_requests_email_lower", sql`${t.email} = lower(${t.email}) and char_length(${t.email}) between 3 and 254`),
+    check(
+      "visitor_enrollment_requests_lengths",
+      sql`char_length(${t.studentName}) between 1 and 120 and char_length(${t.medicalNotes}) <= 1000 and char_length(${t.pickupPeople}) <= 500 and char_length(${t.emergencyName}) between 1 and 120 and char_length(${t.emergencyPhone}) between 7 and 30`,
+    ),
+    index("visitor_enrollment_requests_email_idx").on(t.email, t.seq),
+    index("visitor_enrollment_requests_created_idx").on(t.createdAt),
   ],
 );

@@ -22,8 +22,8 @@ import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
 import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
 import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/changes.server";
 import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
-import { BOOKING_REMINDER_JOB, sendBookingReminder } from "../app/booking/index.server";
-import { expireOffer, OFFER_EXPIRY_JOB } from "../app/enrollment/index.server";
+import { BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingReminder } from "../app/booking/index.server";
+import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
 import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
@@ -81,6 +81,9 @@ export function dailyBackupTask(services: AppServices, databaseUrl: string): Tas
   };
 }
 
+/** The daily removal of visitors' requests for a place nobody claimed in 30 days (issue 29, decision 0033). */
+export const FORGET_VISITOR_REQUESTS_JOB = "forget_visitor_requests";
+
 /** The hourly removal of expired rate_limits rows (an expired row counts as nothing; without it the table grows). */
 export const PURGE_RATE_LIMITS_JOB = "purge_rate_limits";
 
@@ -102,11 +105,13 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [BOOKING_REMINDER_JOB]: async (payload) => sendBookingReminder(services, payload),
     [BOOKING_NOTICE_JOB]: async (payload) => sendBookingNotice(services, payload),
     [OFFER_EXPIRY_JOB]: async (payload) => expireOffer(services, payload),
+    [REQUEST_ENDED_JOB]: async (payload) => cancelEvaluationsOfEndedRequest(services, payload),
     [DAILY_BACKUP_JOB]: dailyBackupTask(services, databaseUrl),
     [SAFEGUARDING_SUMMARY_JOB]: async (payload) => sendSafeguardingSummary(services, payload),
     [PURGE_RATE_LIMITS_JOB]: async () => void (await purgeExpiredRateLimits(services.db)),
     [NEW_HOUR_JOB]: async () => announceNewHour(services.db),
     [FORGET_EXPIRED_LINKS_JOB]: async () => void (await forgetExpiredLinks(services.db)),
+    [FORGET_VISITOR_REQUESTS_JOB]: async () => void (await forgetUnclaimedVisitorRequests(services.db)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
@@ -135,7 +140,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // Every 10 minutes, sealed one-time links that expired leave the outbox (decision 0025).
       // Every hour, counters of rate_limits whose window has passed are removed (decision 0024).
       // At the top of every hour, visitors' stored pages are rendered again (what they show follows the clock).
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}`,
+      // Every day at 07:41 UTC, visitors' requests for a place older than 30 days are removed (issue 29).
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d`,
     });
   } catch (err) {
     await liveness.stop();

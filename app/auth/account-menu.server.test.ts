@@ -48,6 +48,6 @@ describe("the account menu", () => {
 
   it("drops a link on the next request once the role is gone", async () => {
     await db.update(users).set({ admin: false }).where(eq(users.id, "m-admin"));
-    expect((await menu("m-admin")).map((l) => l.to)).toEqual(["/account/enrollments", "/lessons"]);
+    expect((await menu("m-admin")).map((l) => l.to)).toEqual(["/account/family", "/account/enrollments", "/lessons"]);
   });
 });

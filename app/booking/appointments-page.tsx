@@ -1,27 +1,20 @@
-// One booking on a coach's /appointments: who, when, where, the guardians to call, the family's note, and the two
-// forms (cancel, move), each with its reason. <details> keeps the day short on a phone and needs no script.
+// One booking on a coach's /appointments: who, when, where, the athlete's level, the guardians to call, the family's
+// note, and the forms (cancel, move, each with its reason; for an evaluation booked from an enrollment request, the
+// session it is for and "Record placement"). <details> keeps the day short on a phone and needs no script.
 import { Form } from "react-router";
-import { TextAreaField } from "~/components/public/form-fields";
+import { SelectField, TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
+import { LEVELS } from "~/enrollment/status";
+import { statusWords } from "~/enrollment/words";
 import { dayInZone, formatClock } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import type { CoachBooking } from "./lists.server";
 
-type Booking = {
-  id: string;
-  kind: "lesson" | "evaluation";
-  starts_at: Date;
-  ends_at: Date;
-  place: string;
-  note: string;
-  athlete_name: string | null;
-  athletePhone: string | null;
-  guardians: Array<{ name: string | null; phone: string | null }>;
-  level: string | null;
-};
+type Booking = CoachBooking;
 
-type Result = { intent: "cancel" | "move"; error: string; fieldErrors?: Record<string, string | undefined> } | null;
+type Result = { intent: "cancel" | "move" | "place"; error: string; fieldErrors?: Record<string, string | undefined> } | null;
 
 /** A phone number as a tel: address (digits and a leading +). */
 const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
@@ -41,6 +34,7 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
   const what = b.kind === "evaluation" ? m.booking_kind_evaluation() : m.booking_kind_lesson();
   const athlete = b.athlete_name ?? "";
   const errors = result?.fieldErrors ?? {};
+  const minutes = Math.round((new Date(b.ends_at).getTime() - new Date(b.starts_at).getTime()) / 60_000);
   return (
     <article
       aria-label={`${formatClock(b.starts_at, zone)} ${what}: ${athlete}`}
@@ -50,9 +44,17 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
         {formatClock(b.starts_at, zone)}–{formatClock(b.ends_at, zone)} · {what}: {athlete}
       </h3>
       <dl className="mt-2 grid gap-1 text-sm text-slate-900">
+        {b.request ? (
+          <div>
+            <dt className="inline font-semibold">{m.booking_for_request()} </dt>
+            <dd className="inline">
+              {b.request.session} ({statusWords(b.request.status)})
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="inline font-semibold">{m.booking_level()} </dt>
-          <dd className="inline">{b.level ?? m.booking_level_none()}</dd>
+          <dd className="inline">{b.level ? m.booking_level_value({ level: String(b.level) }) : m.booking_level_none()}</dd>
         </div>
         <div>
           <dt className="inline font-semibold">{m.booking_place()} </dt>
@@ -80,6 +82,7 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
         </div>
       </dl>
       {result ? <FormError message={result.error} /> : null}
+      {b.request?.canPlace ? <PlacementForm booking={b} result={result?.intent === "place" ? result : null} busy={busy} /> : null}
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-6">
         <details open={result?.intent === "cancel"} className="flex-1">
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-red-800">{m.booking_coach_cancel({ athlete })}</summary>
@@ -123,6 +126,15 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
               defaultValue={formatClock(b.starts_at, zone)}
               error={result?.intent === "move" ? errors.time : undefined}
             />
+            {b.kind === "lesson" ? (
+              <SelectField
+                label={m.booking_field_length()}
+                name="minutes"
+                defaultValue={String(minutes)}
+                error={result?.intent === "move" ? errors.minutes : undefined}
+                options={[30, 60].map((n) => ({ value: String(n), label: m.booking_minutes({ minutes: n }) }))}
+              />
+            ) : null}
             <TextAreaField
               label={m.booking_reason_move()}
               name="reason"
@@ -140,5 +152,33 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
         </details>
       </div>
     </article>
+  );
+}
+
+/** The evaluation's outcome: a level and a note the family reads; enrollment's placement step, dated today. */
+function PlacementForm({ booking: b, result, busy }: { booking: Booking; result: Result; busy: boolean }) {
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <details open={Boolean(result)} className="mt-3 rounded-md bg-court-50 px-3">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-court-800">{m.booking_record_placement()}</summary>
+      <Form method="post" className="flex flex-col gap-3 pb-3" noValidate>
+        <input type="hidden" name="intent" value="place" />
+        <input type="hidden" name="bookingId" value={b.id} />
+        <SelectField
+          label={m.booking_field_level()}
+          name="level"
+          placeholder={m.booking_choose_level()}
+          defaultValue=""
+          error={errors.level}
+          options={LEVELS.map((l) => ({ value: String(l), label: m.booking_level_value({ level: String(l) }) }))}
+        />
+        <TextAreaField label={m.booking_field_placement_note()} name="note" rows={2} maxLength={500} error={errors.note} />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {m.booking_record_placement_button()}
+          </Button>
+        </div>
+      </Form>
+    </details>
   );
 }

@@ -129,7 +129,7 @@ export async function getAvailabilitySnapshot(
       from bookings where coach_id in (${ids}) and cancelled_at is null
         and blocked_until > (${range.from}::date - 1)::timestamp at time zone ${range.timeZone}
         and starts_at < (${to}::date + 1)::timestamp at time zone ${range.timeZone}`),
-    db.execute<{ day: string }>(sql`select day::text from ${cancelledDates} where day >= ${range.from}::date and day < ${to}::date`),
+    getCancelledDays(db, range.from, range.days),
   ]);
   for (const r of off.rows) (rules.get(r.coach_id)?.daysOff as Set<string> | undefined)?.add(r.day);
   return {
@@ -143,9 +143,17 @@ export async function getAvailabilitySnapshot(
     })),
     rules,
     busy: busyRows.rows.map((r) => ({ coachId: r.coach_id, start: Number(r.s), end: Number(r.e) })),
-    cancelledDays: new Set(cancelled.rows.map((r) => r.day)),
+    cancelledDays: cancelled,
     coaches,
   };
+}
+
+/** The organisation's cancelled dates (on /calendar) among `days` days from `from`: no slots then, and no moves there. */
+export async function getCancelledDays(db: SqlExecutor, from: string, days: number): Promise<Set<string>> {
+  const { rows } = await db.execute<{ day: string }>(
+    sql`select day::text from ${cancelledDates} where day >= ${from}::date and day < ${addDays(from, days)}::date`,
+  );
+  return new Set(rows.map((r) => r.day));
 }
 
 export type FreeSlotQuery = {

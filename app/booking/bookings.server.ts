@@ -1,18 +1,22 @@
 // Booking, cancelling and moving. The database keeps two bookings of a coach (with the buffer) or of an athlete from
 // overlapping: exclusion constraints, so of many requests for one slot exactly one commits and the others are told
-// "That time was just taken" with the next free times (decision 0032). The rules are access.server.ts's.
-import { and, eq, isNull, sql } from "drizzle-orm";
+// "That time was just taken" with the next free times (decision 0032). The rules are access.server.ts's. An evaluation
+// booked for an enrollment request moves that request to "evaluation" in the booking's transaction (enrollment's
+// startEvaluationForBooking), and its cancellation gives the request back its turn.
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { bookings } from "../../db/schema";
-import { dayInZone } from "~/lib/datetime";
+import { reopenAfterCancelledEvaluation, startEvaluationForBooking } from "~/enrollment/index.server";
+import { dayInZone, formatDayLong } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
 import { bookForRefusal, insideNotice, isCoachOfBooking, isFamilyOfAthlete } from "./access.server";
-import { getAvailabilitySnapshot, getFreeSlots } from "./availability.server";
-import { getBookingDetail, tellFamilyOfBooking, type BookingServices } from "./mails.server";
+import { getAvailabilitySnapshot, getCancelledDays, getFreeSlots } from "./availability.server";
+import { getBookingDetail, tellCoachOfBooking, tellFamilyOfBooking, type BookingDetail, type BookingServices } from "./mails.server";
 import { queueBookingNotice } from "~/notifications/booking-notice.server";
 import type { BookInput, MoveInput } from "./schemas";
-import { NOTICE_MS, offeringWindow, slotMinutes, wallClockInstant, type Slot } from "./slots";
+import { EVALUATION_MINUTES, NOTICE_MS, offeringWindow, slotMinutes, START_STEP_MINUTES, wallClockInstant, windowHolding, type Slot } from "./slots";
 
 type Actor = Pick<Profile, "id" | "role">;
 
@@ -22,12 +26,23 @@ export type BookingResult = { ok: true; bookingId: string } | { ok: false; statu
 const COACH_OVERLAP = "bookings_coach_no_overlap";
 const ATHLETE_OVERLAP = "bookings_athlete_no_overlap";
 
-/** The constraint an exclusion violation (23P01) names, whether the driver's error is wrapped or not. */
-function exclusionViolated(err: unknown): string | null {
+/** The unique index that keeps a request to one active evaluation booking (migration 0026). */
+const ONE_EVALUATION_PER_REQUEST = "bookings_one_evaluation_per_request_idx";
+
+/** The constraint a violation of `code` (23P01 exclusion, 23505 unique) names, whether the driver's error is wrapped or not. */
+function violated(err: unknown, code: "23P01" | "23505"): string | null {
   for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23P01") return e.constraint ?? "";
+    if (e.code === code) return e.constraint ?? "";
   }
   return null;
+}
+const exclusionViolated = (err: unknown) => violated(err, "23P01");
+
+/** A refusal found inside a transaction: thrown to roll it back, answered as the result it carries. */
+class Refused extends Error {
+  constructor(readonly result: BookingResult & { ok: false }) {
+    super(result.error);
+  }
 }
 
 const FREE_DAYS = 14;
@@ -48,11 +63,20 @@ async function nextFreeSlots(services: BookingServices, input: { coachId: string
   return slots.filter((s) => s.start > input.start.getTime()).slice(0, 3);
 }
 
+/** What the family reads when an evaluation cannot be booked for the request it chose. */
+function requestRefusal(reason: "not-found" | "not-now" | "not-evaluator"): BookingResult & { ok: false } {
+  if (reason === "not-found") return { ok: false, status: 404, error: m.booking_error_request_unknown(), field: "enrollmentId" };
+  if (reason === "not-now") return { ok: false, status: 409, error: m.booking_error_request_not_waiting(), field: "enrollmentId" };
+  return { ok: false, status: 400, error: m.booking_error_request_coach(), field: "start" };
+}
+
 /** A guardian books for their athlete, an adult athlete for themselves, a free slot at least 24 hours ahead. */
 export async function createBooking(services: BookingServices, actor: Actor, input: BookInput): Promise<BookingResult> {
   const { db } = services;
   const refusal = await bookForRefusal(db, actor, input.athleteId, services.config.safePlay);
   if (refusal) return { ok: false, status: 403, error: refusal, field: "athleteId" };
+  // A request is placed by an evaluation; a lesson is never booked for one (the database's CHECK says so too).
+  if (input.enrollmentId && input.kind !== "evaluation") return { ok: false, status: 400, error: m.booking_error_request_lesson(), field: "kind" };
   const { timeZone } = services.config.site;
   const now = services.config.safePlay.clock();
   const start = new Date(input.start);
@@ -87,13 +111,24 @@ export async function createBooking(services: BookingServices, actor: Actor, inp
           blockedUntil: new Date(end.getTime() + rules.bufferMinutes * 60_000),
           place: window.place,
           note: input.note,
+          enrollmentId: input.enrollmentId,
         })
         .returning({ id: bookings.id });
+      // The request moves to "evaluation" with the booking, or neither happens: a refusal rolls the insert back.
+      if (input.enrollmentId) {
+        const refused = await startEvaluationForBooking(tx, services, actor, { ...input, enrollmentId: input.enrollmentId });
+        if (refused) throw new Refused(requestRefusal(refused.reason));
+      }
       await tellFamilyOfBooking(tx, services, row!.id, "booked");
+      await tellCoachOfBooking(tx, services, row!.id, "booked");
       return row!.id;
     });
     return { ok: true, bookingId };
   } catch (err) {
+    if (err instanceof Refused) return err.result;
+    // Two bookings for one request at once: the second waits for the first and then fails on the unique index.
+    if (violated(err, "23505") === ONE_EVALUATION_PER_REQUEST)
+      return { ok: false, status: 409, error: m.booking_error_request_not_waiting(), field: "enrollmentId" };
     const constraint = exclusionViolated(err);
     if (constraint === null) throw err;
     // Both constraints may hold (the athlete's own earlier request won the slot): the coach's time is the news.
@@ -126,50 +161,122 @@ export async function cancelByFamily(services: BookingServices, actor: Actor, bo
     return { ok: false, status: 404, error: m.booking_error_unknown() };
   if (insideNotice(b.starts_at, services.config.safePlay.clock()))
     return { ok: false, status: 400, error: m.booking_notice_cancel({ phone: services.config.site.phone }) };
-  return cancel(services, actor, b.id, null);
+  return cancel(services, actor, b, null, "family");
 }
 
 /** A coach cancels one of their own bookings, whenever, with a reason the family reads at once. */
 export async function cancelByCoach(services: BookingServices, actor: Actor, bookingId: string, reason: string): Promise<BookingResult> {
   const b = await activeBooking(services, bookingId);
   if (!b || !isCoachOfBooking(actor, { coachId: b.coach_id })) return { ok: false, status: 404, error: m.booking_error_unknown() };
-  return cancel(services, actor, b.id, reason, b.athlete_id);
+  return cancel(services, actor, b, reason, "coach");
 }
 
-/** `byCoachOf`: the athlete whose family's phones hear of a coach's cancellation at once (issue 27). */
-async function cancel(services: BookingServices, actor: Actor, bookingId: string, reason: string | null, byCoachOf?: string): Promise<BookingResult> {
+/**
+ * Everyone hears of a cancellation but whoever made it: the family by mail (and, when the coach cancelled, on their
+ * phones at once: issue 27), the coach by mail when the family cancelled. A cancelled evaluation booked for a request
+ * that no coach has placed since puts the request back to "requested", so the family can book another (decision 0032).
+ */
+async function cancel(
+  services: BookingServices,
+  actor: Actor,
+  b: BookingDetail,
+  reason: string | null,
+  by: "family" | "coach",
+): Promise<BookingResult> {
   const done = await services.db.transaction(async (tx) => {
     const rows = await tx
       .update(bookings)
       .set({ cancelledAt: new Date(), cancelledBy: actor.id, reason, sequence: sql`${bookings.sequence} + 1`, updatedAt: new Date() })
-      .where(and(eq(bookings.id, bookingId), isNull(bookings.cancelledAt)))
+      .where(and(eq(bookings.id, b.id), isNull(bookings.cancelledAt)))
       .returning({ id: bookings.id });
     if (rows.length === 0) return false;
-    await tellFamilyOfBooking(tx, services, bookingId, "cancelled");
-    if (byCoachOf) await queueBookingNotice(tx, bookingId, byCoachOf, "cancelled");
+    await tellFamilyOfBooking(tx, services, b.id, "cancelled");
+    if (b.enrollment_id) await reopenAfterCancelledEvaluation(tx, services, b.enrollment_id);
+    if (by === "family") await tellCoachOfBooking(tx, services, b.id, "cancelled");
+    else await queueBookingNotice(tx, b.id, b.athlete_id, "cancelled");
     return true;
   });
-  return done ? { ok: true, bookingId } : { ok: false, status: 404, error: m.booking_error_unknown() };
+  return done ? { ok: true, bookingId: b.id } : { ok: false, status: 404, error: m.booking_error_unknown() };
+}
+
+const RequestEnded = z.object({ enrollmentId: z.uuid() });
+
+/**
+ * The job of a request that ended (withdrawn by the family, declined or withdrawn by a coach: REQUEST_ENDED_JOB): an
+ * evaluation still to come that was booked for it is cancelled, and the family and the coach get the CANCEL of its
+ * invitation, as for any cancellation. Nobody cancelled it by hand, so it has no canceller and no reason; the
+ * request's own mail said why. Run twice, it finds nothing left to cancel.
+ */
+export async function cancelEvaluationsOfEndedRequest(services: BookingServices, payload: unknown) {
+  const parsed = RequestEnded.safeParse(payload);
+  if (!parsed.success) return;
+  const now = services.config.safePlay.clock();
+  await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(bookings)
+      .set({ cancelledAt: now, cancelledBy: null, reason: null, sequence: sql`${bookings.sequence} + 1`, updatedAt: now })
+      .where(and(eq(bookings.enrollmentId, parsed.data.enrollmentId), isNull(bookings.cancelledAt), gt(bookings.startsAt, now)))
+      .returning({ id: bookings.id });
+    for (const { id } of rows) {
+      await tellFamilyOfBooking(tx, services, id, "cancelled");
+      await tellCoachOfBooking(tx, services, id, "cancelled");
+    }
+  });
 }
 
 /**
- * A coach moves one of their own bookings to another day and time (not in the past), keeping its length and buffer;
- * the family gets the new invitation (same UID, next SEQUENCE). The coach's other bookings still may not overlap.
+ * Why a coach's move to `start` (for `minutes`) is refused, or null. A move stays true to the rules families book by,
+ * but for the coach's own windows and days off: not in the past, on the 5-minute step, not on a date the organisation
+ * cancelled (the rule slots follow), a lesson 30 or 60 minutes (the schema) and an evaluation EVALUATION_MINUTES.
+ * Outside the coach's published windows is allowed: a coach arranging a time with a family is what a move is for.
+ */
+async function moveRefusal(services: BookingServices, b: BookingDetail, start: Date, minutes: number) {
+  const { timeZone } = services.config.site;
+  if (start.getTime() <= services.config.safePlay.clock().getTime()) return { error: m.booking_error_past(), field: "day" };
+  if (start.getTime() % (START_STEP_MINUTES * 60_000) !== 0) return { error: m.booking_error_move_step(), field: "time" };
+  if (b.kind === "evaluation" && minutes !== EVALUATION_MINUTES)
+    return { error: m.booking_error_evaluation_length({ minutes: EVALUATION_MINUTES }), field: "minutes" };
+  const day = dayInZone(start, timeZone);
+  if ((await getCancelledDays(services.db, day, 1)).has(day))
+    return { error: m.booking_error_move_cancelled({ day: formatDayLong(day) }), field: "day" };
+  return null;
+}
+
+/**
+ * Where a moved booking takes place: the place of the coach's window of its kind that holds the new time (whatever
+ * lengths they offer families), or, outside their windows, where it was.
+ */
+async function placeAfterMove(services: BookingServices, b: BookingDetail, start: Date, minutes: number) {
+  const { timeZone } = services.config.site;
+  const day = dayInZone(start, timeZone);
+  const { windows } = await getAvailabilitySnapshot(services.db, { from: day, days: 1, timeZone }, b.coach_id);
+  return windowHolding({ coachId: b.coach_id, kind: b.kind, start: start.getTime(), minutes }, day, windows, timeZone)?.place ?? b.place;
+}
+
+/**
+ * A coach moves one of their own bookings to another day, time and (for a lesson) length, keeping its buffer, within
+ * moveRefusal's rules; the family gets the new invitation (same UID, next SEQUENCE) and a notice on their phones. The
+ * coach's other bookings and the athlete's still may not overlap: the database refuses it.
  */
 export async function moveByCoach(services: BookingServices, actor: Actor, input: MoveInput): Promise<BookingResult> {
   const b = await activeBooking(services, input.bookingId);
   if (!b || !isCoachOfBooking(actor, { coachId: b.coach_id })) return { ok: false, status: 404, error: m.booking_error_unknown() };
   const start = new Date(wallClockInstant(input.day, input.time, services.config.site.timeZone));
-  if (start.getTime() <= services.config.safePlay.clock().getTime()) return { ok: false, status: 400, error: m.booking_error_past(), field: "day" };
-  const shift = start.getTime() - b.starts_at.getTime();
+  const minutes = input.minutes ?? Math.round((b.ends_at.getTime() - b.starts_at.getTime()) / 60_000);
+  const refusal = await moveRefusal(services, b, start, minutes);
+  if (refusal) return { ok: false, status: 400, ...refusal };
+  const end = new Date(start.getTime() + minutes * 60_000);
+  const place = await placeAfterMove(services, b, start, minutes);
   try {
     await services.db.transaction(async (tx) => {
       await tx
         .update(bookings)
         .set({
           startsAt: start,
-          endsAt: new Date(b.ends_at.getTime() + shift),
-          blockedUntil: sql`${bookings.blockedUntil} + ${`${shift / 1000} seconds`}::interval`,
+          endsAt: end,
+          // The buffer the booking was made with follows it (the old end to the old blocked_until).
+          blockedUntil: sql`${end.toISOString()}::timestamptz + (${bookings.blockedUntil} - ${bookings.endsAt})`,
+          place,
           reason: input.reason,
           sequence: sql`${bookings.sequence} + 1`,
           updatedAt: new Date(),

@@ -1,11 +1,13 @@
 // Lesson booking's front door (issue 30, decision 0032): routes, the job queue, the benchmark and the demo call these,
 // nothing behind them. Inside: slots.ts (free slots, pure), availability.server.ts (what coaches publish),
 // bookings.server.ts (book, cancel, move: the database refuses overlaps), access.server.ts (who may), mails.server.ts
-// (invitations and reminders), feed.server.ts (the private calendar feed), lists.server.ts (what pages list).
+// (invitations and reminders, the family's and the coach's), feed.server.ts (the private calendar feed), lists.server.ts
+// (what pages list), placements.server.ts (an evaluation's outcome).
 //
-// Seam for the enrollment issue (29, not built yet): an evaluation booked from an enrollment request should move that
-// request to "evaluation" in the same transaction as createBooking's insert, and its outcome becomes the placement
-// shown as the athlete's level on /appointments (lists.server.ts's `level`, empty until then).
+// Evaluations from enrollment requests (issues 29 and 30): createBooking with an `enrollmentId` moves the request to
+// "evaluation" in the booking's transaction (enrollment's startEvaluationForBooking: its status machine, its acting-for
+// rule, its mail), a cancellation gives a request still in evaluation back its turn, and the coach records the outcome
+// on /appointments with recordPlacement, which is enrollment's placement step. The level shown there is enrollment's.
 export { getBookableAthletes, insideNotice, isMinorAthlete, requireFamilyMember } from "./access.server";
 export {
   addDayOff,
@@ -17,9 +19,10 @@ export {
   removeWindow,
   saveBookingSettings,
 } from "./availability.server";
-export { cancelByCoach, cancelByFamily, createBooking, moveByCoach, type BookingResult } from "./bookings.server";
+export { cancelByCoach, cancelByFamily, cancelEvaluationsOfEndedRequest, createBooking, moveByCoach, type BookingResult } from "./bookings.server";
 export { feedPath, getFeedForSecret, getFeedState, resetFeedSecret } from "./feed.server";
 export { getCoachBookings, getFamilyBookings } from "./lists.server";
+export { recordPlacement, type PlacementResult } from "./placements.server";
 export { BOOKING_REMINDER_JOB, formatBookingTime, getBookingDetail, kindWords, sendBookingReminder, type BookingServices } from "./mails.server";
-export { BookSchema, BookingIdSchema, CoachCancelSchema, DayOffSchema, MoveSchema, SettingsSchema, WindowSchema } from "./schemas";
+export { BookSchema, BookingIdSchema, CoachCancelSchema, DayOffSchema, MoveSchema, PlacementSchema, SettingsSchema, WindowSchema } from "./schemas";
 export { EVALUATION_MINUTES, LESSON_LENGTHS, NOTICE_MS, type BookingKind, type Slot } from "./slots";

@@ -9,6 +9,7 @@ import { localHref } from "~/i18n/locale";
 import { dayInZone, formatClock, formatDateTime, formatDayLong } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import type { ListedBookingRow } from "./lists.server";
 
 export type ChosenSlot = { coachId: string; kind: "lesson" | "evaluation"; start: number; minutes: number; place: string };
 type Coach = { id: string; name: string };
@@ -24,18 +25,20 @@ function useWhen() {
   };
 }
 
-type Choice = { kind: string; coach: string; minutes: number; from: string };
+/** `enrollment`: the request an evaluation is booked for (its opaque id), kept from link to link; "" for none. */
+type Choice = { kind: string; coach: string; minutes: number; from: string; enrollment: string };
+
+/** The page's address for these choices: what the links carry from step to step. */
+function choiceQuery(athleteId: string, choice: Choice, from: string) {
+  const q = new URLSearchParams({ athlete: athleteId, kind: choice.kind, coach: choice.coach, minutes: String(choice.minutes), from });
+  if (choice.enrollment) q.set("enrollment", choice.enrollment);
+  return q;
+}
 
 function slotHref(athleteId: string, choice: Choice, slot: { start: number; coachId: string }, from = choice.from) {
-  const q = new URLSearchParams({
-    athlete: athleteId,
-    kind: choice.kind,
-    coach: choice.coach,
-    minutes: String(choice.minutes),
-    from,
-    start: new Date(slot.start).toISOString(),
-    with: slot.coachId,
-  });
+  const q = choiceQuery(athleteId, choice, from);
+  q.set("start", new Date(slot.start).toISOString());
+  q.set("with", slot.coachId);
   return localHref(`/lessons?${q}`);
 }
 
@@ -56,10 +59,7 @@ export function SlotChoices({
     const day = dayInZone(new Date(s.start), zone);
     days.set(day, [...(days.get(day) ?? []), s]);
   }
-  const pageHref = (from: string) =>
-    localHref(
-      `/lessons?${new URLSearchParams({ athlete: athleteId, kind: choice.kind, coach: choice.coach, minutes: String(choice.minutes), from })}`,
-    );
+  const pageHref = (from: string) => localHref(`/lessons?${choiceQuery(athleteId, choice, from)}`);
   return (
     <div className="flex flex-col gap-4">
       {nextFree && nextFree.length > 0 ? (
@@ -119,12 +119,15 @@ export function ConfirmSlot({
   chosen,
   coaches,
   athleteId,
+  forRequest,
   busy,
   errors,
 }: {
   chosen: ChosenSlot;
   coaches: Coach[];
   athleteId: string;
+  /** The enrollment request this evaluation is for, or null. */
+  forRequest: { id: string; session: string; athlete: string } | null;
   busy: boolean;
   errors: Record<string, string | undefined>;
 }) {
@@ -142,6 +145,12 @@ export function ConfirmSlot({
       <input type="hidden" name="kind" value={chosen.kind} />
       <input type="hidden" name="minutes" value={chosen.minutes} />
       <input type="hidden" name="start" value={new Date(chosen.start).toISOString()} />
+      {forRequest ? (
+        <>
+          <input type="hidden" name="enrollmentId" value={forRequest.id} />
+          <p className="text-slate-900">{m.booking_confirm_for_request({ athlete: forRequest.athlete, session: forRequest.session })}</p>
+        </>
+      ) : null}
       <TextAreaField label={m.booking_field_note()} name="note" rows={3} maxLength={500} error={errors.note} />
       <div>
         <Button type="submit" disabled={busy}>
@@ -152,20 +161,10 @@ export function ConfirmSlot({
   );
 }
 
-type ListedBooking = {
-  id: string;
-  kind: "lesson" | "evaluation";
-  starts_at: Date;
-  ends_at: Date;
-  place: string;
-  note: string;
-  cancelled_at: Date | null;
-  reason: string | null;
-  coach_name: string | null;
-  athlete_name: string | null;
-  insideNotice: boolean;
-  past: boolean;
-};
+type ListedBooking = Pick<
+  ListedBookingRow,
+  "id" | "kind" | "starts_at" | "ends_at" | "place" | "note" | "cancelled_at" | "reason" | "coach_name" | "athlete_name"
+> & { insideNotice: boolean; past: boolean };
 
 export function BookingsList({
   bookings,

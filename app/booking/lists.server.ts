@@ -1,13 +1,20 @@
-// What the pages list: a family's upcoming bookings, a coach's days, and the rows of a person's private feed.
+// What the pages list: a family's upcoming bookings, a coach's days (with each athlete's level, and for an evaluation
+// booked from an enrollment request the session it is for: enrollment's answers), and the rows of a private feed.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import { currentLevel, getEvaluationRequests } from "~/enrollment/index.server";
+import type { Locale } from "~/i18n/language";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import { BookingRow } from "./mails.server";
 
 const ListRow = BookingRow.omit({ coach_id: true });
+/** One booking as the pages list it. */
+export type ListedBookingRow = z.infer<typeof ListRow>;
+/** One booking on a coach's day (app/booking/appointments-page.tsx). */
+export type CoachBooking = Awaited<ReturnType<typeof getCoachBookings>>[number];
 
 const listColumns = sql`b.id, b.kind, b.starts_at, b.ends_at, b.place, b.note, b.sequence, b.cancelled_at, b.reason, b.updated_at,
-  c.full_name as coach_name, b.athlete_id, a.full_name as athlete_name`;
+  c.full_name as coach_name, b.athlete_id, a.full_name as athlete_name, b.enrollment_id`;
 
 /** Bookings of the person's family: their own as an athlete and their household's athletes' as a guardian. */
 const familyOf = (userId: string) => sql`(b.athlete_id = ${userId}
@@ -24,8 +31,11 @@ export async function getFamilyBookings(db: SqlExecutor, userId: string, since: 
 
 const GuardianSchema = z.array(z.object({ name: z.string().nullable(), phone: z.string().nullable() }));
 
-/** A coach's active bookings between two instants, with each athlete's guardians and their phones (tap to call). */
-export async function getCoachBookings(db: SqlExecutor, coachId: string, from: Date, to: Date) {
+/**
+ * A coach's active bookings between two instants, with each athlete's guardians and their phones (tap to call), the
+ * athlete's current level (their latest placement), and for an evaluation booked for a request, that request.
+ */
+export async function getCoachBookings(db: DbOrTx, coachId: string, from: Date, to: Date, locale: Locale) {
   const { rows } = await db.execute(sql`
     select ${listColumns}, a.phone as athlete_phone,
       coalesce((select json_agg(json_build_object('name', g.full_name, 'phone', g.phone) order by g.full_name)
@@ -34,13 +44,29 @@ export async function getCoachBookings(db: SqlExecutor, coachId: string, from: D
     where b.coach_id = ${coachId} and b.cancelled_at is null
       and b.starts_at >= ${from.toISOString()}::timestamptz and b.starts_at < ${to.toISOString()}::timestamptz
     order by b.starts_at`);
-  return rows.map((r) => ({
+  const list = rows.map((r) => ({
     ...ListRow.parse(r),
     athletePhone: z.string().nullable().parse(r.athlete_phone),
     guardians: GuardianSchema.parse(r.guardians),
-    /** Placement level: recorded by the enrollment issue (29); empty until then. */
-    level: null as string | null,
   }));
+  const athletes = [...new Set(list.map((b) => b.athlete_id))];
+  const [levels, requests] = await Promise.all([
+    Promise.all(athletes.map(async (id) => [id, await currentLevel(db, id)] as const)).then((pairs) => new Map(pairs)),
+    getEvaluationRequests(
+      db,
+      list.flatMap((b) => (b.enrollment_id ? [b.enrollment_id] : [])),
+      locale,
+      { id: coachId, role: "coach" },
+    ),
+  ]);
+  return list.map((b) => {
+    const request = b.enrollment_id ? requests.get(b.enrollment_id) : undefined;
+    return {
+      ...b,
+      level: levels.get(b.athlete_id) ?? null,
+      request: request ? { session: request.session, status: request.status, canPlace: request.canPlace } : null,
+    };
+  });
 }
 
 /** The rows of a person's feed: their family's bookings and, for a coach, the lessons they give; the last 60 days on. */

@@ -1,8 +1,8 @@
 // Telling the family of a booking, a move and a cancellation (with the calendar invitation attached), and the
-// reminder 24 hours before, through the job queue. Queued in the caller's transaction: the change and its mail commit
-// together or not at all (decision 0011). Who hears: the athlete's guardians, and the athlete when they have a login;
-// only at addresses people proved are theirs (a minor's lesson is a minor's personal data: decision 0024). Each mail
-// is in its reader's language.
+// reminder 24 hours before, through the job queue; telling the coach of a family's booking or cancellation. Queued in
+// the caller's transaction: the change and its mail commit together or not at all (decision 0011). Who hears: the
+// athlete's guardians, and the athlete when they have a login, and the coach; only at addresses people proved are
+// theirs (a minor's lesson is a minor's personal data: decision 0024). Each mail is in its reader's language.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -11,6 +11,7 @@ import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatClock, formatDayLong } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
+import { getEvaluationRequests } from "~/enrollment/index.server";
 import { m } from "~/paraglide/messages";
 import { bookingInvitation, type CalendarBooking } from "./ics.server";
 import { NOTICE_MS, type BookingKind } from "./slots";
@@ -43,6 +44,8 @@ export const BookingRow = z.object({
   updated_at: z.coerce.date(),
   coach_name: z.string().nullable(),
   athlete_name: z.string().nullable(),
+  /** The enrollment request an evaluation was booked for, or null. */
+  enrollment_id: z.string().nullable(),
 });
 export type BookingDetail = z.infer<typeof BookingRow>;
 
@@ -50,7 +53,7 @@ export type BookingDetail = z.infer<typeof BookingRow>;
 export async function getBookingDetail(db: SqlExecutor, bookingId: string): Promise<BookingDetail | null> {
   const { rows } = await db.execute(sql`
     select b.id, b.coach_id, b.athlete_id, b.kind, b.starts_at, b.ends_at, b.place, b.note, b.sequence, b.cancelled_at,
-           b.reason, b.updated_at, c.full_name as coach_name, a.full_name as athlete_name
+           b.reason, b.updated_at, c.full_name as coach_name, a.full_name as athlete_name, b.enrollment_id
     from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id where b.id = ${bookingId}`);
   return rows[0] ? BookingRow.parse(rows[0]) : null;
 }
@@ -87,19 +90,29 @@ const mailWords = (b: BookingDetail, timeZone: string, locale: Locale) => ({
   place: b.place,
 });
 
-function calendarBooking(b: BookingDetail, locale: Locale, services: BookingServices): CalendarBooking {
-  const o = { locale };
+type CalendarRow = Pick<
+  BookingDetail,
+  "id" | "sequence" | "starts_at" | "ends_at" | "cancelled_at" | "kind" | "athlete_name" | "coach_name" | "place" | "updated_at"
+>;
+
+/** A booking as a calendar entry (an invitation's or the private feed's), in `locale`, with the description given. */
+export function calendarEntry(b: CalendarRow, locale: Locale, description: Array<string | null>): CalendarBooking {
   return {
     id: b.id,
     sequence: b.sequence,
     startsAt: b.starts_at,
     endsAt: b.ends_at,
     cancelled: b.cancelled_at !== null,
-    summary: m.booking_ics_summary({ what: kindWords(b.kind, locale), athlete: b.athlete_name ?? "", coach: b.coach_name ?? "" }, o),
-    description: [b.note, m.booking_rule_text({ phone: services.config.site.phone }, o)].filter(Boolean).join("\n\n"),
+    summary: m.booking_ics_summary({ what: kindWords(b.kind, locale), athlete: b.athlete_name ?? "", coach: b.coach_name ?? "" }, { locale }),
+    description: description.filter(Boolean).join("\n\n"),
     place: b.place,
     updatedAt: b.updated_at,
   };
+}
+
+/** The booking as an invitation describes it; the family's says the 24-hour rule, the coach's only the family's note. */
+function calendarBooking(b: BookingDetail, locale: Locale, services: BookingServices, forCoach = false): CalendarBooking {
+  return calendarEntry(b, locale, [b.note, forCoach ? null : m.booking_rule_text({ phone: services.config.site.phone }, { locale })]);
 }
 
 /**
@@ -164,6 +177,48 @@ export async function tellFamilyOfBooking(tx: DbOrTx, services: BookingServices,
       },
     );
   }
+}
+
+const CoachRow = z.object({ email: z.string(), full_name: z.string().nullable(), locale: z.enum(["en", "es"]).nullable() });
+
+/**
+ * Mails the booking's coach a family's booking or cancellation, in the coach's language, with the same invitation the
+ * family gets (the same UID and SEQUENCE, so the coach's calendar holds the one event too). In the caller's
+ * transaction. A coach's own cancellation or move is not mailed back to them: they made it, and /appointments and
+ * their private feed show it. A verified address only, as for families (a minor's lesson is personal data: 0024).
+ */
+export async function tellCoachOfBooking(tx: DbOrTx, services: BookingServices, bookingId: string, change: "booked" | "cancelled") {
+  const b = await getBookingDetail(tx, bookingId);
+  if (!b) return;
+  const { rows } = await tx.execute(sql`
+    select email, full_name, locale from users where id = ${b.coach_id} and deleted_at is null and email_verified`);
+  if (!rows[0]) return;
+  const coach = CoachRow.parse(rows[0]);
+  const { site, publicUrl } = services.config;
+  const locale: Locale = coach.locale ?? "en";
+  const o = { locale };
+  const words = mailWords(b, site.timeZone, locale);
+  // An evaluation booked for an enrollment request says which session it places the athlete for.
+  const request = b.enrollment_id ? (await getEvaluationRequests(tx, [b.enrollment_id], locale)).get(b.enrollment_id) : undefined;
+  const path = localizePath("/appointments", locale);
+  await enqueueMail(tx, services, {
+    to: coach.email,
+    kind: `booking-coach-${change}`,
+    locale,
+    subject: change === "booked" ? m.booking_coach_mail_booked_subject(words, o) : m.booking_coach_mail_cancelled_subject(words, o),
+    paragraphs: [
+      change === "booked" ? m.booking_coach_mail_booked_text(words, o) : m.booking_coach_mail_cancelled_text(words, o),
+      ...(request ? [m.booking_coach_mail_request({ athlete: words.athlete, session: request.session }, o)] : []),
+      ...(b.note && change === "booked" ? [m.booking_mail_note({ note: b.note }, o)] : []),
+    ],
+    action: { label: m.booking_coach_mail_button({}, o), url: `${publicUrl}${path}` },
+    calendar: bookingInvitation(
+      calendarBooking(b, locale, services, true),
+      { name: coach.full_name ?? "", email: coach.email },
+      { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${path}` },
+      services.config.safePlay.clock(),
+    ),
+  });
 }
 
 const ReminderSchema = z.object({ bookingId: z.uuid(), startsAt: z.iso.datetime() });

@@ -41,6 +41,11 @@ export const BookSchema = z.object({
   minutes: lessonLength,
   start: z.iso.datetime({ offset: true, ...says(m.booking_error_slot) }),
   note: z.string().trim().max(500, says(m.booking_error_note_long)).default(""),
+  /** The enrollment request an evaluation is booked for (from /account/enrollments), or none. */
+  enrollmentId: z
+    .union([z.literal(""), z.uuid(says(m.booking_error_request_unknown))], says(m.booking_error_request_unknown))
+    .optional()
+    .transform((v) => v || null),
 });
 export type BookInput = z.infer<typeof BookSchema>;
 
@@ -48,5 +53,13 @@ export const BookingIdSchema = z.object({ bookingId: z.uuid(says(m.booking_error
 
 export const CoachCancelSchema = BookingIdSchema.extend({ reason });
 
-export const MoveSchema = BookingIdSchema.extend({ day, time: clock, reason });
+/** A coach's move: the new day and start, and the length (a lesson 30 or 60 minutes; an evaluation keeps its 30). */
+export const MoveSchema = BookingIdSchema.extend({ day, time: clock, minutes: lessonLength.optional(), reason });
 export type MoveInput = z.infer<typeof MoveSchema>;
+
+/** A coach records the outcome of an evaluation booked for a request: the level (1-5) and a note the family reads. */
+export const PlacementSchema = BookingIdSchema.extend({
+  level: wholeNumber(1, 5, m.booking_error_level),
+  note: z.string().trim().max(500, says(m.booking_error_placement_note_long)).default(""),
+});
+export type PlacementInput = z.infer<typeof PlacementSchema>;

@@ -132,6 +132,16 @@ export function offeringWindow(
 ): AvailabilityWindow | null {
   if (!rules || rules.daysOff.has(day) || cancelledDays.has(day) || !offersLength(rules, slot.kind, slot.minutes)) return null;
   if (slot.start % (START_STEP_MINUTES * MINUTE) !== 0) return null;
+  return windowHolding(slot, day, windows, timeZone);
+}
+
+/** The coach's window of the slot's kind on its day that holds the whole slot, or null (whatever the coach's rules). */
+export function windowHolding(
+  slot: { coachId: string; kind: BookingKind; start: number; minutes: number },
+  day: string,
+  windows: AvailabilityWindow[],
+  timeZone: string,
+): AvailabilityWindow | null {
   const end = slot.start + slot.minutes * MINUTE;
   return (
     windows.find(

@@ -87,10 +87,21 @@ export async function updateEvent(db: Db, id: string, input: EventInput): Promis
   return rows.length > 0;
 }
 
-export async function deleteEvent(db: Db, id: string): Promise<boolean> {
+/**
+ * Removes an event. A session with enrollment requests or attendance marks is refused by the database (foreign keys
+ * `on delete restrict`, decision 0033): its history is what families and the funder report read. Said "has-history".
+ */
+export async function deleteEvent(db: Db, id: string): Promise<boolean | "has-history"> {
   if (!isUuid(id)) return false;
-  const rows = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
-  return rows.length > 0;
+  try {
+    const rows = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+    return rows.length > 0;
+  } catch (err) {
+    // 23001: restrict_violation (23503 were the keys "no action").
+    for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+      if (e.code === "23001" || e.code === "23503") return "has-history";
+    throw err;
+  }
 }
 
 /** Swaps an event with its neighbour above or below. */

@@ -31,6 +31,3 @@ export const FORM_TEXT = {
     return m.account_form_fix_errors();
   },
 };
-
-/** The name of the hidden field people never see and bots fill in. */
-export const HONEYPOT_FIELD = "website";

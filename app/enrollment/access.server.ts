@@ -8,24 +8,34 @@ import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/fa
 import { type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
+import { isUuid } from "~/lib/uuid";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 
 export type Actor = Pick<Profile, "id" | "role">;
 
 /**
- * Coaches of a session see its roster, the on-court notes and the guardians' phones. Sessions do not record their
- * coaches yet (issue 28 keeps none), so every coach is a coach of every session: narrow it here, and only here, when
- * they do.
+ * Coaches of a session see its roster, the on-court notes and the guardians' phones, take its attendance and message
+ * its families: a coach the session records (session_coaches, set on the program's editor; decision 0033 addendum).
+ * Someone recorded there who is no longer a coach gets nothing. The one rule: every roster loader and action, the
+ * marks endpoint, roster messages and the coaches' steps ask it.
  */
-export function isCoachOfSession(actor: Actor | null, _eventId: string): boolean {
-  return actor?.role === "coach";
+export async function isCoachOfSession(db: SqlExecutor, actor: Actor | null, eventId: string): Promise<boolean> {
+  if (actor?.role !== "coach" || !isUuid(eventId)) return false;
+  const { rows } = await db.execute(sql`
+    select 1 from session_coaches s join users u on u.id = s.coach_id and u.role = 'coach' and u.deleted_at is null
+    where s.event_id = ${eventId} and s.coach_id = ${actor.id}`);
+  return rows.length > 0;
 }
 
-/** A roster page's first line: a visitor is sent to sign in, a client (or any non-coach) gets 403 and sees nothing. */
+/**
+ * A roster page's first line: a visitor is sent to sign in; a client gets 403; a coach who does not coach this
+ * session gets 403 too, and sees nothing of it.
+ */
 export async function requireSessionCoach(request: Request, context: AppLoadContext, eventId: string): Promise<Profile> {
   const user = await requireUser(request, context);
-  invariantResponse(isCoachOfSession(user, eventId), m.enroll_refused_not_coach(), 403);
+  invariantResponse(user.role === "coach", m.enroll_refused_not_coach(), 403);
+  invariantResponse(await isCoachOfSession(context.db, user, eventId), m.enroll_refused_not_session_coach(), 403);
   return user;
 }
 

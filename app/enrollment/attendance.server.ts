@@ -23,7 +23,7 @@ export async function recordMarks(
   marks: MarkInput[],
   settings: { timeZone: string; clock: () => Date },
 ): Promise<MarksResult> {
-  if (!isCoachOfSession(actor, eventId)) return { ok: false, status: 403, error: m.enroll_refused_not_coach() };
+  if (!(await isCoachOfSession(db, actor, eventId))) return { ok: false, status: 403, error: m.enroll_refused_not_coach() };
   const roster = await getEnrolledAthleteIds(db, eventId);
   const today = dayInZone(settings.clock(), settings.timeZone);
   const meets = new Map<string, boolean>();

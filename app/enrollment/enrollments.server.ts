@@ -69,14 +69,19 @@ const isUniqueViolation = (err: unknown) => {
   return false;
 };
 
-/** A guardian asks a place in a session for their athlete (an adult athlete for themselves). */
+/**
+ * A guardian asks a place in a session for their athlete (an adult athlete for themselves). Inside `within` (the
+ * registration form's transaction, a verified address's claim), the request is decided in a savepoint of it: a
+ * refusal leaves the caller's transaction usable and the caller decides what else to keep.
+ */
 export async function createEnrollmentRequest(
   services: EnrollmentServices,
   actor: Actor,
   eventId: string,
   input: RequestInput,
+  within?: DbOrTx,
 ): Promise<EnrollResult> {
-  const { db } = services;
+  const db = within ?? services.db;
   const refusal = await actForAthleteRefusal(db, actor, input.athleteId, services.config.safePlay);
   if (refusal) return { ok: false, status: 403, error: refusal, field: "athleteId" };
   try {
@@ -123,6 +128,13 @@ async function lockEnrollment(tx: DbOrTx, enrollmentId: string) {
   return session && rows[0] ? { session, enrollment: EnrollmentRow.parse(rows[0]) } : null;
 }
 
+/**
+ * The job a request's end queues (withdrawn or declined, in that transaction): booking cancels an evaluation still to
+ * come that was booked for it and tells the family and the coach (app/booking, sendRequestEndedCancellations). A job
+ * rather than a call, so enrollment does not reach into booking, which already calls enrollment; never lost either way.
+ */
+export const REQUEST_ENDED_JOB = "enrollment_request_ended";
+
 async function setStatus(
   tx: DbOrTx,
   id: string,
@@ -133,6 +145,7 @@ async function setStatus(
     update enrollments set status = ${status}, status_changed_at = now(), updated_at = now(),
       closed_reason = ${extra.closedReason ?? null}, offered_until = ${extra.offeredUntil?.toISOString() ?? null}::timestamptz
     where id = ${id}`);
+  if (status === "withdrawn" || status === "declined") await addJob(tx, REQUEST_ENDED_JOB, { enrollmentId: id }, { maxAttempts: 10 });
 }
 
 /** Hours an offered place is held (app_settings 'enrollment.offer_hours', set on /rosters; 48 until then). */
@@ -180,7 +193,7 @@ export async function takeCoachStep(
 ): Promise<StepResult> {
   return services.db.transaction(async (tx) => {
     const locked = await lockEnrollment(tx, enrollmentId);
-    if (!locked || !isCoachOfSession(actor, locked.session.id)) return { ok: false, status: 404, error: m.enroll_error_unknown() };
+    if (!locked || !(await isCoachOfSession(tx, actor, locked.session.id))) return { ok: false, status: 404, error: m.enroll_error_unknown() };
     const { enrollment: e, session } = locked;
     if (!canCoachStep(e.status, step)) return { ok: false, status: 409, error: m.enroll_error_step_not_now() };
     if (step === "place" && !placement) return { ok: false, status: 400, error: m.enroll_error_level(), field: "level" };
@@ -274,7 +287,7 @@ export async function setSessionCapacity(
 ): Promise<StepResult | { ok: true }> {
   return services.db.transaction(async (tx) => {
     const session = await lockSession(tx, eventId);
-    if (!session || !isCoachOfSession(actor, eventId)) return { ok: false, status: 404, error: m.enroll_error_no_session() };
+    if (!session || !(await isCoachOfSession(tx, actor, eventId))) return { ok: false, status: 404, error: m.enroll_error_no_session() };
     const taken = await placesTaken(tx, eventId);
     if (capacity < taken) return { ok: false, status: 400, error: m.enroll_error_capacity_below({ taken: String(taken) }), field: "capacity" };
     await tx.execute(sql`update events set capacity = ${capacity}, updated_at = now() where id = ${eventId}`);

@@ -1,14 +1,15 @@
 // One child's card on /account/enrollments: level and its history, each request with its status (and the answer to an
 // offer), the next days their sessions meet, and their attendance. Plain forms: they work without the page's script.
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/field";
+import { localHref } from "~/i18n/locale";
 import { formatDateIn, formatDateTime, formatDayLong } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
-import { canFamilyWithdraw } from "./status";
+import { canCoachStep, canFamilyWithdraw } from "./status";
 import { statusWords } from "./words";
 
 type Child = {
@@ -82,6 +83,15 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
                       {m.enroll_withdraw()}
                     </Button>
                   </Form>
+                ) : null}
+                {/* A request waiting for its evaluation: booked on /lessons for this request (issue 30, app/booking). */}
+                {child.canManage && canCoachStep(r.status, "evaluate") ? (
+                  <Link
+                    to={localHref(`/lessons?enrollment=${r.id}`)}
+                    className="mt-2 inline-flex min-h-11 items-center font-semibold text-court-800 underline"
+                  >
+                    {m.booking_book_evaluation()}
+                  </Link>
                 ) : null}
               </li>
             ))}

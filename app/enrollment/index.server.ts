@@ -6,11 +6,11 @@
 // family.server.ts (what a family sees), report.server.ts and csv.ts (the funder report), roster-message.server.ts
 // (one message to every household of a roster, through messaging's own send path).
 //
-// Seam for visitors' requests (not built): a visitor's registration (app/forms, the public form) would keep the
-// request with its address unverified; when someone signs up and verifies that address, the sign-up's hook calls a
-// `claimVisitorRequests(tx, userId, email)` here, which makes each kept request an enrollment request of the athlete
-// the guardian adds (createEnrollmentRequest, in the same order as they were made). Nothing is attached to an
-// address that was not proved (decision 0024).
+// Visitors' requests (visitor-requests.server.ts): a visitor's registration with a session chosen (app/forms) keeps
+// the request with its address unverified (keepVisitorRequest); when someone verifies that address, Better Auth's
+// afterEmailVerification (server/auth.ts) calls claimVisitorRequests, which makes each kept request, in the order
+// made, an athlete of that guardian's household and an enrollment request (createEnrollmentRequest's rules). Nothing
+// is attached to an address that was not proved (decision 0024); the job queue forgets unclaimed ones after 30 days.
 export {
   actForAthleteRefusal,
   getFamilyAthleteIds,
@@ -30,6 +30,7 @@ export {
   expireOffer,
   getOfferHours,
   OFFER_EXPIRY_JOB,
+  REQUEST_ENDED_JOB,
   offerFreePlaces,
   setOfferHours,
   setSessionCapacity,
@@ -37,6 +38,7 @@ export {
   type EnrollResult,
   type StepResult,
 } from "./enrollments.server";
+export { getEvaluationRequests, getRequestForEvaluation, reopenAfterCancelledEvaluation, startEvaluationForBooking } from "./evaluations.server";
 export { getFamilyEnrollments, type FamilyChild } from "./family.server";
 export { type EnrollmentServices } from "./mails.server";
 export { getFunderReport, reportRows, type FunderReport } from "./report.server";
@@ -44,4 +46,13 @@ export { reportQuery } from "./report-query.server";
 export { getRoster, type RosterEntry } from "./rosters.server";
 export { messageRoster, type RosterMessageResult } from "./roster-message.server";
 export { getSession, getSessionsForCoaches, type SessionFacts } from "./sessions.server";
+export { getOpenSessions } from "./sessions.server";
+export {
+  claimVisitorRequests,
+  forgetUnclaimedVisitorRequests,
+  keepVisitorRequest,
+  VISITOR_REQUEST_DAYS,
+  type ClaimedRequest,
+  type VisitorRequestInput,
+} from "./visitor-requests.server";
 export { toCsv } from "./csv";

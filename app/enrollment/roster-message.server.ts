@@ -19,7 +19,7 @@ export type RosterMessageResult = {
  * (quiet hours with a minor, a family staff have not confirmed) is reported beside the others and sends nothing there.
  */
 export async function messageRoster(db: Db, actor: Actor, eventId: string, content: string, limits: SendLimits): Promise<RosterMessageResult | null> {
-  if (!isCoachOfSession(actor, eventId)) return null;
+  if (!(await isCoachOfSession(db, actor, eventId))) return null;
   const { rows } = await db.execute<{ athlete_id: string; full_name: string | null }>(sql`
     select distinct on (coalesce(hm.household_id::text, e.athlete_id)) e.athlete_id, a.full_name
     from enrollments e join users a on a.id = e.athlete_id and a.deleted_at is null

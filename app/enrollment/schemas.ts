@@ -8,8 +8,11 @@ const id = z.string(says(m.enroll_error_unknown)).min(1, says(m.enroll_error_unk
 const day = isoDay(m.enroll_error_day);
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
-export const RequestSchema = z.object({
-  athleteId: id,
+/**
+ * What coaches need on court, asked with every request for a place (/enroll/:sessionId and the registration form,
+ * for a family signed in or a visitor alike): shown to the session's coaches and the household only.
+ */
+export const OnCourtSchema = z.object({
   medicalNotes: z.string().trim().max(1000, says(m.enroll_error_medical_long)).default(""),
   pickupPeople: z.string().trim().max(500, says(m.enroll_error_pickup_long)).default(""),
   photoConsent: checkbox,
@@ -24,6 +27,9 @@ export const RequestSchema = z.object({
     .regex(/^[0-9+()\-. ]{7,30}$/, says(m.enroll_error_emergency_phone))
     .refine((v) => v.replace(/\D/g, "").length >= 7, says(m.enroll_error_emergency_phone)),
 });
+export type OnCourtInput = z.infer<typeof OnCourtSchema>;
+
+export const RequestSchema = OnCourtSchema.extend({ athleteId: id });
 export type RequestInput = z.infer<typeof RequestSchema>;
 
 export const EnrollmentIdSchema = z.object({ enrollmentId: z.uuid(says(m.enroll_error_unknown)) });

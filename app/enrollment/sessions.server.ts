@@ -116,22 +116,56 @@ const ListRow = SessionRow.extend({
   enrolled: z.coerce.number(),
   waiting: z.coerce.number(),
   to_decide: z.coerce.number(),
+  mine: z.boolean(),
+  coaches: z.array(z.string().nullable()),
 });
 
-/** Every session of a program still running, with its places taken and what waits for a coach: the rosters' index. */
-export async function getSessionsForCoaches(db: SqlExecutor, today: string, locale: Locale) {
+const RUNNING = (today: string) =>
+  sql`((e.kind = 'date' and e.on_date >= ${today}::date) or (e.kind = 'weekly' and (e.ends_on is null or e.ends_on >= ${today}::date)))`;
+
+/**
+ * Every session of a program still running, with its places taken, what waits for a coach and who coaches it: the
+ * rosters' index. `mine` says whether `coachId` coaches it (only then is its roster theirs to open); the coach's own
+ * come first. The counts say nothing about a family.
+ */
+export async function getSessionsForCoaches(db: SqlExecutor, today: string, locale: Locale, coachId: string) {
   const { rows } = await db.execute(sql`
     select ${sessionColumns},
       count(n.id) filter (where n.status in ('requested', 'evaluation', 'placed', 'enrolled', 'offered')) as taken,
       count(n.id) filter (where n.status = 'enrolled') as enrolled,
       count(n.id) filter (where n.status = 'waitlisted') as waiting,
-      count(n.id) filter (where n.status in ('requested', 'evaluation', 'placed')) as to_decide
+      count(n.id) filter (where n.status in ('requested', 'evaluation', 'placed')) as to_decide,
+      exists (select 1 from session_coaches s where s.event_id = e.id and s.coach_id = ${coachId}) as mine,
+      array(select u.full_name from session_coaches s join users u on u.id = s.coach_id and u.role = 'coach' and u.deleted_at is null
+        where s.event_id = e.id order by u.full_name) as coaches
     from events e left join enrollments n on n.event_id = e.id
-    where e.program_slug is not null
-      and ((e.kind = 'date' and e.on_date >= ${today}::date) or (e.kind = 'weekly' and (e.ends_on is null or e.ends_on >= ${today}::date)))
-    group by e.id order by e.position, e.title`);
+    where e.program_slug is not null and ${RUNNING(today)}
+    group by e.id order by mine desc, e.position, e.title`);
   return rows.map((r) => {
     const row = ListRow.parse(r);
-    return { ...toFacts(row, locale), taken: row.taken, enrolled: row.enrolled, waiting: row.waiting, toDecide: row.to_decide };
+    return {
+      ...toFacts(row, locale),
+      taken: row.taken,
+      enrolled: row.enrolled,
+      waiting: row.waiting,
+      toDecide: row.to_decide,
+      mine: row.mine,
+      coaches: row.coaches.filter((c): c is string => Boolean(c)),
+    };
   });
+}
+
+/**
+ * The sessions a family may ask a place in (the registration form's choice): running, open and with a Register
+ * button, of one program or of all, in the calendar's order. `eventId` narrows to that one session.
+ */
+export async function getOpenSessions(db: SqlExecutor, today: string, locale: Locale, filter: { programSlug?: string | null; eventId?: string }) {
+  if (filter.eventId !== undefined && !isUuid(filter.eventId)) return [];
+  const rows = await readSessions(
+    db,
+    sql`${RUNNING(today)} and not e.closed and e.has_register
+      ${filter.programSlug ? sql`and e.program_slug = ${filter.programSlug}` : sql``}
+      ${filter.eventId ? sql`and e.id = ${filter.eventId}` : sql``}`,
+  );
+  return rows.map((r) => toFacts(r, locale));
 }

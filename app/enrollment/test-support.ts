@@ -2,7 +2,8 @@
 // households, sessions of a program, and the services the functions take.
 import crypto from "node:crypto";
 import type { Db } from "../../db/client";
-import { events, users } from "../../db/schema";
+import { sql } from "drizzle-orm";
+import { events, sessionCoaches, users } from "../../db/schema";
 import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/family/households.server";
 import { parseQuietHours } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
@@ -46,8 +47,11 @@ export async function makeFamily(db: Db, name: string, dob = "2013-05-01", setti
   return { guardian, athlete };
 }
 
-/** A weekly session of the fall program (Tuesdays and Thursdays, 16:30-18:00), `capacity` places. */
-export async function makeSession(db: Db, capacity: number | null, extra: Partial<typeof events.$inferInsert> = {}) {
+/**
+ * A weekly session of the fall program (Tuesdays and Thursdays, 16:30-18:00), `capacity` places, coached by `coaches`
+ * (by default every coach there is now, as the migration gave sessions no profile named; pass a list to narrow it).
+ */
+export async function makeSession(db: Db, capacity: number | null, extra: Partial<typeof events.$inferInsert> = {}, coaches?: string[]) {
   const [row] = await db
     .insert(events)
     .values({
@@ -64,6 +68,9 @@ export async function makeSession(db: Db, capacity: number | null, extra: Partia
       ...extra,
     })
     .returning({ id: events.id });
+  if (coaches === undefined)
+    await db.execute(sql`insert into session_coaches (event_id, coach_id) select ${row!.id}::uuid, id from users where role = 'coach'`);
+  else if (coaches.length) await db.insert(sessionCoaches).values(coaches.map((coachId) => ({ eventId: row!.id, coachId })));
   return row!.id;
 }
 

@@ -3,21 +3,34 @@
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
-import { FORM_TEXT, HONEYPOT_FIELD } from "~/content/forms";
+import { FORM_TEXT } from "~/content/forms";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { hitRateLimit } from "~/models/rate-limit.server";
 
 /** Submissions one address may make per form in the window: generous for a family, costly for a bot. */
 export const FORM_LIMIT = 8;
 export const FORM_WINDOW_SECONDS = 600;
 
-export type PublicFormResult = { ok: true } | { ok: false; fieldErrors?: FieldErrors; error?: string; values: Record<string, string> };
+/** What the page says after a stored form, beyond the form's own success words (the registration's session, say). */
+export type FormAnswer = Record<string, string>;
 
-export async function receivePublicForm<S extends z.ZodType>(
+export type PublicFormResult =
+  { ok: true; answer?: FormAnswer } | { ok: false; fieldErrors?: FieldErrors; error?: string; values: Record<string, string> };
+
+/** What a store may answer besides storing: a refusal (nothing stored, said beside its field) or words for the page. */
+export type StoreOutcome = { refused: { status: number; error: string; fieldErrors: FieldErrors } } | { answer: FormAnswer };
+
+const isOutcome = (v: unknown): v is StoreOutcome => typeof v === "object" && v !== null && ("refused" in v || "answer" in v);
+
+type Parsed<T> = { data: T; fieldErrors: null } | { data: null; fieldErrors: FieldErrors | null };
+
+export async function receivePublicForm<T>(
   request: Request,
   context: AppLoadContext,
   formName: string,
-  schema: S,
-  store: (input: z.output<S>) => Promise<unknown>,
+  /** The form's zod schema, or a parser of the typed values for a form whose rules depend on one another. */
+  parse: z.ZodType<T> | ((values: Record<string, string>) => Parsed<T>),
+  store: (input: T) => Promise<unknown>,
 ) {
   const form = await request.formData();
   const values: Record<string, string> = {};
@@ -35,8 +48,13 @@ export async function receivePublicForm<S extends z.ZodType>(
   const honeypot = form.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") return data<PublicFormResult>({ ok: true });
 
-  const { data: input, fieldErrors } = parseForm(schema, values);
-  if (!input) return data<PublicFormResult>({ ok: false, fieldErrors: fieldErrors ?? {}, error: FORM_TEXT.fixErrors, values }, { status: 400 });
-  await store(input);
-  return data<PublicFormResult>({ ok: true });
+  const { data: input, fieldErrors } = typeof parse === "function" ? parse(values) : parseForm(parse, values);
+  if (input === null)
+    return data<PublicFormResult>({ ok: false, fieldErrors: fieldErrors ?? {}, error: FORM_TEXT.fixErrors, values }, { status: 400 });
+  const outcome = await store(input as T);
+  if (isOutcome(outcome) && "refused" in outcome) {
+    const { status, error, fieldErrors: refusedFields } = outcome.refused;
+    return data<PublicFormResult>({ ok: false, fieldErrors: refusedFields, error, values }, { status });
+  }
+  return data<PublicFormResult>(isOutcome(outcome) && "answer" in outcome ? { ok: true, answer: outcome.answer } : { ok: true });
 }

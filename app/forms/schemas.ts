@@ -1,7 +1,10 @@
 // The rules for the public registration and contact forms, checked on the server (which decides).
 import { z } from "zod";
 import { PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
-import { phoneNumber, requiredPhone } from "~/auth/schemas";
+import { parseForm, phoneNumber, requiredPhone, type FieldErrors } from "~/auth/schemas";
+import { OnCourtSchema, type OnCourtInput } from "~/enrollment/schemas";
+import { ageOn, dateOfBirthProblem } from "~/family/safe-play";
+import { isUuid } from "~/lib/uuid";
 import { INTL_LOCALE, getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 
@@ -101,4 +104,52 @@ export const ContactSchema = z.object({
 });
 
 export type RegistrationInput = z.output<typeof RegistrationSchema>;
+
+/** With a session chosen (issue 29): which session, for which of a signed-in family's athletes, and the court's part. */
+export type RegistrationChoice = {
+  sessionId: string | null;
+  athleteId: string | null;
+  /** A visitor's student's date of birth (the athlete made when the address is verified needs one). */
+  dateOfBirth: string | null;
+  onCourt: OnCourtInput | null;
+};
+export type RegistrationFormInput = RegistrationInput & RegistrationChoice;
+
+const opaqueId = (v: string | undefined) => (v ?? "").trim().slice(0, 101);
+
+/**
+ * The registration form as sent. Always the spec's fields (RegistrationSchema). With a session chosen, also what
+ * coaches need on court (OnCourtSchema, the same rule as /enroll/:sessionId), the emergency contact then asked as the
+ * court's name and phone (the registration keeps them as "name, phone"), and, when `askBirthDate` (a visitor), the
+ * student's date of birth, which must agree with the age given. Every message lands beside its field, all at once.
+ */
+export function parseRegistration(
+  values: Record<string, string>,
+  options: { askBirthDate: boolean; now: Date; timeZone: string },
+): { data: RegistrationFormInput; fieldErrors: null } | { data: null; fieldErrors: FieldErrors } {
+  const sessionId = opaqueId(values.sessionId) || null;
+  const athleteId = opaqueId(values.athleteId) || null;
+  if (!sessionId) {
+    const base = parseForm(RegistrationSchema, values);
+    return base.data
+      ? { data: { ...base.data, sessionId: null, athleteId, dateOfBirth: null, onCourt: null }, fieldErrors: null }
+      : { data: null, fieldErrors: base.fieldErrors };
+  }
+  const name = (values.emergencyName ?? "").trim();
+  const phone = (values.emergencyPhone ?? "").trim();
+  const base = parseForm(RegistrationSchema, { ...values, emergencyContact: name && phone ? `${name}, ${phone}` : "" });
+  const court = parseForm(OnCourtSchema, values);
+  const fieldErrors: FieldErrors = { ...court.fieldErrors };
+  for (const [key, message] of Object.entries(base.fieldErrors ?? {})) if (key !== "emergencyContact") fieldErrors[key] ??= message;
+  if (!isUuid(sessionId)) fieldErrors.sessionId = m.enroll_reg_error_session();
+  let dateOfBirth: string | null = null;
+  if (options.askBirthDate) {
+    dateOfBirth = (values.dateOfBirth ?? "").trim();
+    const problem = dateOfBirthProblem(dateOfBirth, options.now, options.timeZone);
+    if (problem) fieldErrors.dateOfBirth = problem;
+    else if (base.data && ageOn(dateOfBirth, options.now, options.timeZone) !== base.data.age) fieldErrors.dateOfBirth = m.enroll_reg_error_dob_age();
+  }
+  if (Object.keys(fieldErrors).length > 0 || !base.data || !court.data) return { data: null, fieldErrors };
+  return { data: { ...base.data, sessionId, athleteId, dateOfBirth, onCourt: court.data }, fieldErrors: null };
+}
 export type ContactInput = z.output<typeof ContactSchema>;

@@ -1,22 +1,38 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { contactMessages, registrationRequests, users } from "../../db/schema";
+import { contactMessages, events, registrationRequests, users } from "../../db/schema";
 import type { ContactInput, RegistrationInput } from "~/forms/schemas";
 import { SUBMISSION_MAIL } from "~/mail/submission-mail";
 import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
 import { hitMailLimits } from "../mail/limits.server";
 
-/** Stores a registration request and, in the same transaction, queues its confirmation and the coaches' notices. */
+/**
+ * Stores a registration request and, in the same transaction, queues its confirmation and the coaches' notices. In a
+ * caller's transaction (`db` a transaction: the registration with its enrollment request, issue 29) it is a savepoint
+ * of it, and the caller's rollback takes the row and its mails back too.
+ */
 export async function createRegistrationRequest(
-  db: Db,
+  db: DbOrTx,
   input: RegistrationInput,
   mail?: MailServices,
-  links: { submittedBy?: string | null; athleteId?: string | null } = {},
+  links: { submittedBy?: string | null; athleteId?: string | null; sessionId?: string | null } = {},
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(registrationRequests)
-      .values({ ...input, submittedBy: links.submittedBy ?? null, athleteId: links.athleteId ?? null })
+      .values({
+        studentName: input.studentName,
+        age: input.age,
+        skillLevel: input.skillLevel,
+        programInterest: input.programInterest,
+        parentName: input.parentName,
+        email: input.email,
+        phone: input.phone,
+        emergencyContact: input.emergencyContact,
+        submittedBy: links.submittedBy ?? null,
+        athleteId: links.athleteId ?? null,
+        sessionId: links.sessionId ?? null,
+      })
       .returning({ id: registrationRequests.id });
     if (mail) await queueSubmissionMail(tx, mail, "registration", input.email, input.programInterest);
     return row!;
@@ -78,12 +94,15 @@ export async function getRegistrationRequests(db: Db, limit = INBOX_PAGE_SIZE, o
       email: registrationRequests.email,
       phone: registrationRequests.phone,
       emergencyContact: registrationRequests.emergencyContact,
+      /** The session chosen on the form (its title as the coaches wrote it), when one was. */
+      sessionTitle: events.title,
       createdAt: registrationRequests.createdAt,
       handledAt: registrationRequests.handledAt,
       handledByName: users.fullName,
     })
     .from(registrationRequests)
     .leftJoin(users, eq(users.id, registrationRequests.handledBy))
+    .leftJoin(events, eq(events.id, registrationRequests.sessionId))
     .orderBy(desc(registrationRequests.createdAt), desc(registrationRequests.id))
     .limit(limit)
     .offset(offset);

@@ -173,6 +173,12 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
                       <dt className="inline font-semibold">{m.messaging_appt_program()} </dt>
                       <dd className="inline">{r.programInterest}</dd>
                     </div>
+                    {r.sessionTitle ? (
+                      <div>
+                        <dt className="inline font-semibold">{m.enroll_reg_inbox_session()} </dt>
+                        <dd className="inline">{r.sessionTitle}</dd>
+                      </div>
+                    ) : null}
                     <div>
                       <dt className="inline font-semibold">{m.messaging_appt_parent()} </dt>
                       <dd className="inline">{r.parentName}</dd>

@@ -1,16 +1,26 @@
 // /appointments: a coach's booked lessons and evaluations, today and the week ahead, by day (issue 30): the athlete,
-// their level (from the enrollment issue, 29: empty until then), their guardians with tap-to-call, the family's note,
-// and cancel or move with a reason the family is told at once. The forms inbox that was here is
+// their level (their latest placement), their guardians with tap-to-call, the family's note, and cancel or move with a
+// reason the family is told at once. An evaluation booked from an enrollment request says the session it is for and
+// takes the outcome, "Record placement" (enrollment's placement step). The forms inbox that was here is
 // /appointments/requests, linked beside it. requireCoach first in the loader and the action; a coach reaches only
 // their own bookings (booking's isCoachOfBooking).
 import { data, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments";
 import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/auth/schemas";
-import { cancelByCoach, CoachCancelSchema, getCoachBookings, moveByCoach, MoveSchema } from "~/booking/index.server";
+import {
+  cancelByCoach,
+  CoachCancelSchema,
+  getCoachBookings,
+  moveByCoach,
+  MoveSchema,
+  PlacementSchema,
+  recordPlacement,
+} from "~/booking/index.server";
 import { CoachBooking } from "~/booking/appointments-page";
 import { PageHeader } from "~/components/page-header";
 import { pageWords } from "~/content/words.server";
+import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
 import { addDays, dayInZone, formatDayLong, instantOf } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
@@ -28,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireCoach(request, context);
   const tz = context.config.site.timeZone;
   const today = dayInZone(context.config.safePlay.clock(), tz);
-  const list = await getCoachBookings(context.db, coach.id, instantOf(today, "00:00", tz), instantOf(addDays(today, DAYS), "00:00", tz));
+  const list = await getCoachBookings(context.db, coach.id, instantOf(today, "00:00", tz), instantOf(addDays(today, DAYS), "00:00", tz), getLocale());
   const days = Array.from({ length: DAYS }, (_, i) => addDays(today, i)).map((day) => ({
     day,
     bookings: list.filter((b) => dayInZone(b.starts_at, tz) === day),
@@ -36,13 +46,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: pageWords("appointments"), today, days };
 }
 
-type ActionData = { bookingId: string; intent: "cancel" | "move"; error: string; fieldErrors?: Record<string, string | undefined> };
+type ActionData = { bookingId: string; intent: "cancel" | "move" | "place"; error: string; fieldErrors?: Record<string, string | undefined> };
+
+const INTENTS = ["cancel", "move", "place"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
   const form = await request.formData();
-  const intent = form.get("intent") === "move" ? "move" : "cancel";
+  const intent = INTENTS.find((i) => i === form.get("intent")) ?? "cancel";
   const bookingId = String(form.get("bookingId") ?? "");
+  if (intent === "place") {
+    const { data: input, fieldErrors } = parseForm(PlacementSchema, form);
+    if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    const result = await recordPlacement(context, coach, input);
+    if (result.ok)
+      throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_placed_toast({ level: String(input.level) }) });
+    return data<ActionData>(
+      { bookingId, intent, error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : {} },
+      { status: result.status },
+    );
+  }
   if (intent === "cancel") {
     const { data: input, fieldErrors } = parseForm(CoachCancelSchema, form);
     if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });

@@ -19,6 +19,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
 import { cancelDay, restoreDay } from "~/calendar/cancellations.server";
 import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } from "~/calendar/events.server";
+import { addSessionCoach } from "~/programs/session-coaches.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.calendar_editor_title() }];
@@ -51,6 +52,7 @@ type CancellationResult = {
   values: { day: string; note: string; noteEs: string };
 };
 type RemovalResult = { ok: false; form: "remove-cancellation"; fieldErrors: Partial<Record<string, string>> };
+type DeletionResult = { ok: false; form: "delete-event"; id: string; error: string };
 
 const back = async (context: Route.ActionArgs["context"], title: string) =>
   await redirectWithToast(context, "/calendar/events", { title, type: "success" });
@@ -64,16 +66,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "create-event": {
       const { input, failure } = await readEventForm(context.db, form);
       if (!input) return failure;
-      await createEvent(context.db, input);
+      const eventId = await createEvent(context.db, input);
+      // A session's roster is its coaches' (decision 0033): whoever adds it coaches it until its program's editor says more.
+      await addSessionCoach(context.db, eventId, coach.id);
       throw await back(context, m.calendar_editor_event_added());
     }
     case "move-up":
     case "move-down":
       if (!(await moveEvent(context.db, id, intent === "move-up" ? "up" : "down"))) throw data("Event not found", { status: 404 });
       throw await back(context, m.calendar_order_saved());
-    case "delete-event":
-      if (!(await deleteEvent(context.db, id))) throw data("Event not found", { status: 404 });
+    case "delete-event": {
+      const deleted = await deleteEvent(context.db, id);
+      if (deleted === "has-history")
+        return data<DeletionResult>({ ok: false, form: "delete-event", id, error: m.programs_session_has_history() }, { status: 409 });
+      if (!deleted) throw data("Event not found", { status: 404 });
       throw await back(context, m.calendar_editor_event_removed());
+    }
     case "add-cancellation": {
       const values = { day: String(form.get("day") ?? ""), note: String(form.get("note") ?? ""), noteEs: String(form.get("noteEs") ?? "") };
       const { data: input, fieldErrors } = parseForm(CancelledDateSchema, form);
@@ -99,7 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CalendarEvents({ loaderData, actionData }: Route.ComponentProps) {
   const { events, cancelled, seasons, program } = loaderData;
-  const result = actionData as EventFormResult | CancellationResult | RemovalResult | undefined;
+  const result = actionData as EventFormResult | CancellationResult | RemovalResult | DeletionResult | undefined;
+  const deletion = result?.form === "delete-event" ? result : undefined;
   const eventResult = result?.form === "event" ? result : undefined;
   const cancellationResult = result?.form === "cancellation" ? result : undefined;
   const removalResult = result?.form === "remove-cancellation" ? result : undefined;
@@ -137,6 +146,11 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
                   <span className="sr-only"> {e.title}</span>
                 </Button>
               </Form>
+              {deletion?.id === e.id ? (
+                <p role="alert" className="w-full text-sm text-red-700">
+                  {deletion.error}
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -7,10 +7,11 @@ import type { Route } from "./+types/enroll.$sessionId";
 import { parseForm } from "~/auth/schemas";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { PageHeader } from "~/components/page-header";
-import { SelectField, TextAreaField } from "~/components/public/form-fields";
+import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { createEnrollmentRequest, getRequestableAthletes, getSession, requireFamilyMember } from "~/enrollment/index.server";
+import { OnCourtFields, type OnCourtValues } from "~/enrollment/request-fields";
 import { RequestSchema } from "~/enrollment/schemas";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
@@ -33,18 +34,35 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { session, athletes, preselected: athletes.some((a) => a.id === preselected) ? preselected : null };
 }
 
-type ActionData = { error: string; fieldErrors?: Record<string, string | undefined> | null };
+// What was typed comes back with a refusal, so a page without its script shows it again.
+type ActionData = { error: string; fieldErrors?: Record<string, string | undefined> | null; values?: OnCourtValues };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
-  const { data: input, fieldErrors } = parseForm(RequestSchema, await request.formData());
-  if (!input) return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
+  const form = await request.formData();
+  const values = onCourtValues(form);
+  const { data: input, fieldErrors } = parseForm(RequestSchema, form);
+  if (!input) return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors, values }, { status: 400 });
   const result = await createEnrollmentRequest(context, user, params.sessionId, input);
   if (!result.ok)
-    return data<ActionData>({ error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null }, { status: result.status });
+    return data<ActionData>(
+      { error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null, values },
+      { status: result.status },
+    );
   const title =
     result.status === "waitlisted" && result.position ? m.enroll_waitlisted_toast({ position: String(result.position) }) : m.enroll_requested_toast();
   throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
+}
+
+function onCourtValues(form: FormData): OnCourtValues {
+  const text = (k: string) => String(form.get(k) ?? "");
+  return {
+    medicalNotes: text("medicalNotes"),
+    pickupPeople: text("pickupPeople"),
+    emergencyName: text("emergencyName"),
+    emergencyPhone: text("emergencyPhone"),
+    photoConsent: form.get("photoConsent") === "on" ? "on" : "",
+  };
 }
 
 export default function Enroll({ loaderData }: Route.ComponentProps) {
@@ -60,7 +78,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
         {athletes.length === 0 ? (
           <p className="text-slate-800">
             {m.enroll_no_athletes()}{" "}
-            <Link to={localHref("/account")} className="font-medium text-court-800 underline">
+            <Link to={localHref("/account/family")} className="font-medium text-court-800 underline">
               {m.enroll_account_link()}
             </Link>
           </p>
@@ -76,28 +94,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
               options={athletes.map((a) => ({ value: a.id, label: a.name }))}
               error={errors.athleteId}
             />
-            <TextAreaField label={m.enroll_field_medical()} name="medicalNotes" rows={3} maxLength={1000} error={errors.medicalNotes} />
-            <TextAreaField label={m.enroll_field_pickup()} name="pickupPeople" rows={2} maxLength={500} error={errors.pickupPeople} />
-            <Field
-              label={m.enroll_field_emergency_name()}
-              name="emergencyName"
-              autoComplete="off"
-              required
-              maxLength={120}
-              error={errors.emergencyName}
-            />
-            <Field
-              label={m.enroll_field_emergency_phone()}
-              name="emergencyPhone"
-              type="tel"
-              autoComplete="off"
-              required
-              error={errors.emergencyPhone}
-            />
-            <label className="flex items-start gap-2 text-slate-900">
-              <input type="checkbox" name="photoConsent" className="mt-1 size-4" />
-              <span>{m.enroll_field_photo()}</span>
-            </label>
+            <OnCourtFields errors={errors} values={result?.values} />
             <div>
               <Button type="submit" disabled={busy}>
                 {m.enroll_submit()}

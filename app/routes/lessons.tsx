@@ -2,6 +2,8 @@
 // their athletes, an adult athlete for themselves; a minor athlete sees their lessons and is told a guardian books.
 // Every step is a plain link or form: choose (GET, so the choices live in the address), pick a time (a link),
 // confirm (POST). requireFamilyMember on the first line of the loader and the action; booking.*'s rules decide.
+// From /account/enrollments, "Book an evaluation" opens this page for one enrollment request (?enrollment=<its id>,
+// opaque): the evaluation is booked for that request's athlete and moves the request to "evaluation".
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lessons";
@@ -24,9 +26,11 @@ import {
   resetFeedSecret,
 } from "~/booking/index.server";
 import { BookingsList, ConfirmSlot, FeedSection, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
+import { getRequestForEvaluation } from "~/enrollment/index.server";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
+import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
 import { addDays, dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
@@ -52,6 +56,7 @@ const QuerySchema = z.object({
   from: z.iso.date().catch(""),
   start: z.string().max(40).catch(""),
   with: z.string().max(100).catch(""),
+  enrollment: z.uuid().catch(""),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,34 +67,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tz = config.site.timeZone;
   const today = dayInZone(now, tz);
   const from = q.from && q.from >= today ? q.from : today;
-  const [athletes, coaches, bookings, feed, minor] = await Promise.all([
+  const [athletes, allCoaches, bookings, feed, minor] = await Promise.all([
     getBookableAthletes(db, user, config.safePlay),
     getBookableCoaches(db),
     getFamilyBookings(db, user.id, new Date(now.getTime() - 3 * 24 * 3600 * 1000)),
     getFeedState(db, user.id),
     isMinorAthlete(db, user, config.safePlay),
   ]);
-  const athleteId = athletes.find((a) => a.id === q.athlete)?.id ?? athletes[0]?.id ?? null;
+  // A request of another family reads as no request at all (nothing revealed); one that moved on says so. Its
+  // evaluation is with a coach who may then place it (a coach of its session): only they are offered.
+  const asked = q.enrollment
+    ? await getRequestForEvaluation(db, user, q.enrollment, { settings: config.safePlay, locale: getLocale(), coachIds: allCoaches.map((c) => c.id) })
+    : null;
+  const forRequest = asked?.waiting ? { id: asked.id, session: asked.session, athlete: asked.athleteName } : null;
+  const coaches = forRequest ? allCoaches.filter((c) => asked!.evaluators.has(c.id)) : allCoaches;
+  const kind = forRequest ? "evaluation" : q.kind;
+  const athleteId = forRequest ? asked!.athleteId : (athletes.find((a) => a.id === q.athlete)?.id ?? athletes[0]?.id ?? null);
   const coachId = coaches.find((c) => c.id === q.coach)?.id ?? null;
   const { slots } = athleteId
     ? await getFreeSlots(db, {
         from,
         days: DAYS_SHOWN,
         timeZone: tz,
-        kind: q.kind,
+        kind,
         minutes: q.minutes,
         notBefore: new Date(now.getTime() + NOTICE_MS),
         coachId,
       })
     : { slots: [] };
+  const offered = forRequest ? slots.filter((s) => asked!.evaluators.has(s.coachId)) : slots;
   // "Any coach": one choice a time (the first coach free then), so the list reads as times, not as coaches.
-  const shown = coachId ? slots : slots.filter((s, i) => i === 0 || slots[i - 1]!.start !== s.start);
-  const chosen: ChosenSlot | null = q.start ? (slots.find((s) => new Date(s.start).toISOString() === q.start && s.coachId === q.with) ?? null) : null;
+  const shown = coachId ? offered : offered.filter((s, i) => i === 0 || offered[i - 1]!.start !== s.start);
+  const chosen: ChosenSlot | null = q.start
+    ? (offered.find((s) => new Date(s.start).toISOString() === q.start && s.coachId === q.with) ?? null)
+    : null;
   return {
     athletes,
     coaches,
     athleteId,
-    choice: { kind: q.kind, coach: coachId ?? "", minutes: q.minutes, from },
+    choice: { kind, coach: coachId ?? "", minutes: q.minutes, from, enrollment: forRequest?.id ?? "" },
+    forRequest,
+    requestMovedOn: Boolean(asked && !asked.waiting),
     slots: shown,
     chosen,
     chosenGone: Boolean(q.start) && !chosen,
@@ -118,7 +136,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "book") {
     const { data: input, fieldErrors } = parseForm(BookSchema, form);
-    if (!input) return data<ActionData>({ intent: "book", error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    // The request's id has no field of its own to be marked beside: its message is the form's.
+    if (!input)
+      return data<ActionData>({ intent: "book", error: fieldErrors?.enrollmentId ?? m.booking_error_correct(), fieldErrors }, { status: 400 });
     const result = await createBooking(context, user, input);
     if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_booked_toast() });
     return data<ActionData>({ intent: "book", error: result.error, nextFree: result.nextFree }, { status: result.status });
@@ -138,7 +158,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Lessons({ loaderData }: Route.ComponentProps) {
-  const { athletes, coaches, athleteId, choice, chosen, chosenGone } = loaderData;
+  const { athletes, coaches, athleteId, choice, chosen, chosenGone, forRequest } = loaderData;
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const bookError = result?.intent === "book" ? result : null;
@@ -161,37 +181,57 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
             <h2 id="find-heading" className="text-xl font-semibold text-slate-900">
               {m.booking_find_heading()}
             </h2>
+            {loaderData.requestMovedOn ? <p className="text-slate-800">{m.booking_request_moved_on()}</p> : null}
             <Form method="get" className="grid gap-4 sm:grid-cols-2">
-              <Choice
-                label={m.booking_field_athlete()}
-                name="athlete"
-                value={athleteId ?? ""}
-                options={athletes.map((a) => ({ value: a.id, label: a.self ? m.booking_myself({ name: a.name }) : a.name }))}
-              />
-              <Choice
-                label={m.booking_field_kind()}
-                name="kind"
-                value={choice.kind}
-                options={[
-                  { value: "lesson", label: m.booking_kind_lesson() },
-                  { value: "evaluation", label: m.booking_kind_evaluation() },
-                ]}
-              />
+              {forRequest ? (
+                // The request decides who and what: only the coach and the day change here.
+                <p className="rounded-md border border-court-300 bg-court-50 px-4 py-3 text-slate-900 sm:col-span-2">
+                  <input type="hidden" name="enrollment" value={forRequest.id} />
+                  <input type="hidden" name="athlete" value={athleteId ?? ""} />
+                  <input type="hidden" name="kind" value="evaluation" />
+                  {m.booking_for_request_intro({ athlete: forRequest.athlete, session: forRequest.session })}{" "}
+                  <Link to={localHref("/lessons")} className="font-medium text-court-800 underline">
+                    {m.booking_for_request_other()}
+                  </Link>
+                </p>
+              ) : (
+                <>
+                  <Choice
+                    label={m.booking_field_athlete()}
+                    name="athlete"
+                    value={athleteId ?? ""}
+                    options={athletes.map((a) => ({ value: a.id, label: a.self ? m.booking_myself({ name: a.name }) : a.name }))}
+                  />
+                  <Choice
+                    label={m.booking_field_kind()}
+                    name="kind"
+                    value={choice.kind}
+                    options={[
+                      { value: "lesson", label: m.booking_kind_lesson() },
+                      { value: "evaluation", label: m.booking_kind_evaluation() },
+                    ]}
+                  />
+                </>
+              )}
               <Choice
                 label={m.booking_field_coach()}
                 name="coach"
                 value={choice.coach}
                 options={[{ value: "", label: m.booking_any_coach() }, ...coaches.map((c) => ({ value: c.id, label: c.name }))]}
               />
-              <Choice
-                label={m.booking_field_length()}
-                name="minutes"
-                value={String(choice.minutes)}
-                options={[
-                  { value: "60", label: m.booking_minutes({ minutes: 60 }) },
-                  { value: "30", label: m.booking_minutes({ minutes: 30 }) },
-                ]}
-              />
+              {forRequest ? (
+                <input type="hidden" name="minutes" value={String(choice.minutes)} />
+              ) : (
+                <Choice
+                  label={m.booking_field_length()}
+                  name="minutes"
+                  value={String(choice.minutes)}
+                  options={[
+                    { value: "60", label: m.booking_minutes({ minutes: 60 }) },
+                    { value: "30", label: m.booking_minutes({ minutes: 30 }) },
+                  ]}
+                />
+              )}
               <div className="sm:col-span-2">
                 <Button type="submit" variant="secondary">
                   {m.booking_show_times()}
@@ -206,7 +246,14 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                 className="flex flex-col gap-4 rounded-xl border border-court-300 bg-court-50 p-5"
                 aria-labelledby="confirm-heading"
               >
-                <ConfirmSlot chosen={chosen} coaches={coaches} athleteId={athleteId} busy={busy} errors={bookError?.fieldErrors ?? {}} />
+                <ConfirmSlot
+                  chosen={chosen}
+                  coaches={coaches}
+                  athleteId={athleteId}
+                  forRequest={forRequest}
+                  busy={busy}
+                  errors={bookError?.fieldErrors ?? {}}
+                />
               </Form>
             ) : null}
             <SlotChoices loaderData={loaderData} nextFree={bookError?.nextFree ?? null} />

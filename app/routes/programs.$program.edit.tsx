@@ -1,5 +1,6 @@
 // One program page's words, edited by a coach or an administrator (issue 28): its summary and sections, each with an
-// optional Spanish version, and the list of its sessions (edited with the calendar's events, where they live).
+// optional Spanish version, and the list of its sessions (edited with the calendar's events, where they live) with
+// who coaches each (issue 29: only they open its roster and its on-court notes). Plain forms, as every editor.
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/programs.$program.edit";
 import { PageHeader } from "~/components/page-header";
@@ -24,6 +25,7 @@ import {
   updateSection,
 } from "~/programs/programs.server";
 import { ProgramSectionSchema, ProgramSummarySchema } from "~/programs/schemas";
+import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/session-coaches.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.programs_page_editor_title() }, { name: "robots", content: "noindex" }];
@@ -38,13 +40,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireProgramEditor(request, context);
   const link = programOf(params.program);
   const today = dayInZone(new Date(), context.config.site.timeZone);
-  const [program, sessions] = await Promise.all([getProgram(context.db, link.slug), getProgramSessionsForEditor(context.db, link.slug, today)]);
+  const [program, listed, coaches] = await Promise.all([
+    getProgram(context.db, link.slug),
+    getProgramSessionsForEditor(context.db, link.slug, today),
+    getStaffCoaches(context.db),
+  ]);
   if (!program) throw data(null, { status: 404 });
-  return { slug: link.slug, name: link.name(), program, sessions };
+  const coachIds = await getSessionCoachIds(
+    context.db,
+    listed.map((s) => s.id),
+  );
+  const sessions = listed.map((s) => ({ ...s, coachIds: coachIds.get(s.id) ?? [] }));
+  return { slug: link.slug, name: link.name(), program, sessions, coaches };
 }
 
 type Values = Record<string, string>;
-type Failure = { ok: false; form: "summary" | "section"; id: string | null; fieldErrors: Partial<Record<string, string>>; values: Values };
+type Failure = {
+  ok: false;
+  form: "summary" | "section" | "coaches";
+  id: string | null;
+  fieldErrors: Partial<Record<string, string>>;
+  values: Values;
+  /** The session's coaches form: the boxes as they were ticked. */
+  ticked?: string[];
+};
 const failed = (form: Failure["form"], id: string | null, fieldErrors: Failure["fieldErrors"], values: Values) =>
   data<Failure>({ ok: false, form, id, fieldErrors, values }, { status: 400 });
 
@@ -76,6 +95,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       if (!(await updateSection(context.db, slug, sectionId, input))) throw data("Section not found", { status: 404 });
       return done(m.programs_editor_section_saved());
+    }
+    case "save-coaches": {
+      const ticked = form.getAll("coachIds").filter((v): v is string => typeof v === "string");
+      const result = await setSessionCoaches(context.db, slug, id, ticked);
+      if (!result.ok && result.status === 404) throw data(result.error, { status: 404 });
+      if (!result.ok)
+        return data<Failure>({ ok: false, form: "coaches", id, fieldErrors: { coachIds: result.error }, values: {}, ticked }, { status: 400 });
+      return done(m.programs_editor_coaches_saved());
     }
     case "remove-section":
       if (!(await deleteSection(context.db, slug, id))) throw data("Section not found", { status: 404 });
@@ -125,7 +152,7 @@ const stored = (s: {
 });
 
 export default function ProgramEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { slug, name, program, sessions } = loaderData;
+  const { slug, name, program, sessions, coaches } = loaderData;
   const failure = actionData as Failure | undefined;
   const failureFor = (form: Failure["form"], id: string | null) => (failure?.form === form && failure.id === id ? failure : undefined);
   const summary = failureFor("summary", null);
@@ -172,19 +199,52 @@ export default function ProgramEditor({ loaderData, actionData }: Route.Componen
       <Section title={m.programs_editor_sessions_title()} id="sessions" intro={m.programs_editor_sessions_intro()}>
         {sessions.length === 0 ? <p className="mb-4 text-slate-700">{m.programs_editor_no_sessions()}</p> : null}
         <ul className="mb-4 flex flex-col gap-2">
-          {sessions.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
-              <span className="min-w-48 flex-1">
-                <span className="font-semibold text-navy-900">{s.title}</span>
-                {s.dates ? <span className="text-slate-700"> · {s.dates}</span> : null}
-                {s.ended ? <span className="text-slate-600"> {m.programs_series_ended()}</span> : null}
-              </span>
-              <Link to={localHref(`/calendar/events/${s.id}`)} className="font-medium text-court-800 underline">
-                {m.programs_editor_edit_session()}
-                <span className="sr-only"> {s.title}</span>
-              </Link>
-            </li>
-          ))}
+          {sessions.map((s) => {
+            const f = failureFor("coaches", s.id);
+            const ticked = f?.ticked ?? s.coachIds;
+            return (
+              <li key={s.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3">
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="min-w-48 flex-1">
+                    <span className="font-semibold text-navy-900">{s.title}</span>
+                    {s.dates ? <span className="text-slate-700"> · {s.dates}</span> : null}
+                    {s.ended ? <span className="text-slate-600"> {m.programs_series_ended()}</span> : null}
+                    {s.coachIds.length === 0 ? <span className="font-medium text-red-800"> {m.programs_editor_no_coach()}</span> : null}
+                  </span>
+                  <Link to={localHref(`/calendar/events/${s.id}`)} className="font-medium text-court-800 underline">
+                    {m.programs_editor_edit_session()}
+                    <span className="sr-only"> {s.title}</span>
+                  </Link>
+                </div>
+                <Form method="post" aria-label={m.programs_editor_coaches_of({ session: s.title })} className="flex flex-col gap-2">
+                  <input type="hidden" name="intent" value="save-coaches" />
+                  <input type="hidden" name="id" value={s.id} />
+                  <fieldset className="flex flex-wrap gap-x-4 gap-y-2" aria-describedby={f ? `coaches-error-${s.id}` : undefined}>
+                    <legend className="mb-1 text-sm font-semibold text-navy-900">
+                      {m.programs_editor_coaches_legend()}
+                      <span className="sr-only"> {s.title}</span>
+                    </legend>
+                    {coaches.length === 0 ? <p className="text-sm text-slate-700">{m.programs_editor_no_staff_coaches()}</p> : null}
+                    {coaches.map((c) => (
+                      <label key={c.id} className="flex items-center gap-2 text-slate-900">
+                        <input type="checkbox" name="coachIds" value={c.id} defaultChecked={ticked.includes(c.id)} className="size-4" />
+                        {c.name}
+                      </label>
+                    ))}
+                  </fieldset>
+                  {f ? (
+                    <p id={`coaches-error-${s.id}`} className="text-sm text-red-700">
+                      {f.fieldErrors.coachIds}
+                    </p>
+                  ) : null}
+                  <Button type="submit" variant="secondary" className="self-start">
+                    {m.programs_editor_save_coaches()}
+                    <span className="sr-only"> {s.title}</span>
+                  </Button>
+                </Form>
+              </li>
+            );
+          })}
         </ul>
         <Link to={localHref(`/calendar/events?program=${slug}#add`)} className={buttonClass("secondary")}>
           {m.programs_editor_add_session()}

@@ -1,5 +1,7 @@
-// /rosters: the coaches' index of sessions (issue 29): places taken, the waitlist and what waits for a coach, each
-// linking to its roster; and how long an offered place is held. requireSessionCoach first (any coach, for now).
+// /rosters: the coaches' index of sessions (issue 29): places taken, the waitlist and what waits for a coach. A coach's
+// own sessions come first, each linking to its roster; the others are listed with their coaches and counts only (no
+// link, nothing about a family: their rosters are their coaches'). And how long an offered place is held.
+// requireEnrollmentCoach first: any coach reads this page; isCoachOfSession guards each roster.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/rosters";
 import { parseForm } from "~/auth/schemas";
@@ -22,11 +24,11 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireEnrollmentCoach(request, context);
+  const coach = await requireEnrollmentCoach(request, context);
   const { db, config } = context;
   const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
-  const [sessions, offerHours] = await Promise.all([getSessionsForCoaches(db, today, getLocale()), getOfferHours(db)]);
-  return { sessions, offerHours };
+  const [sessions, offerHours] = await Promise.all([getSessionsForCoaches(db, today, getLocale(), coach.id), getOfferHours(db)]);
+  return { mine: sessions.filter((s) => s.mine), others: sessions.filter((s) => !s.mine), offerHours };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,27 +51,49 @@ export default function Rosters({ loaderData }: Route.ComponentProps) {
             {m.enroll_report_link()}
           </Link>
         </p>
-        {loaderData.sessions.length === 0 ? <p className="text-slate-800">{m.enroll_rosters_none()}</p> : null}
-        <ul className="flex flex-col gap-3">
-          {loaderData.sessions.map((s) => (
-            <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-              <Link to={localHref(`/rosters/${s.id}`)} className="text-lg font-semibold text-court-800 underline">
-                {s.title}
-              </Link>
-              <p className="text-slate-800">
-                {s.when}
-                {s.place ? ` · ${s.place}` : ""}
-              </p>
-              <p className="text-sm text-slate-700">
-                {s.capacity === null
-                  ? m.enroll_rosters_no_capacity({ taken: String(s.taken) })
-                  : m.enroll_rosters_places({ taken: String(s.taken), capacity: String(s.capacity) })}
-                {s.waiting ? ` · ${m.enroll_rosters_waiting({ count: String(s.waiting) })}` : ""}
-                {s.toDecide ? ` · ${m.enroll_rosters_to_decide({ count: String(s.toDecide) })}` : ""}
-              </p>
-            </li>
-          ))}
-        </ul>
+        <section aria-labelledby="my-sessions" className="flex flex-col gap-3">
+          <h2 id="my-sessions" className="text-xl font-semibold text-navy-900">
+            {m.enroll_rosters_mine()}
+          </h2>
+          {loaderData.mine.length === 0 ? (
+            <p className="text-slate-800">{loaderData.others.length ? m.enroll_rosters_none_mine() : m.enroll_rosters_none()}</p>
+          ) : null}
+          <ul className="flex flex-col gap-3">
+            {loaderData.mine.map((s) => (
+              <li key={s.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <Link to={localHref(`/rosters/${s.id}`)} className="text-lg font-semibold text-court-800 underline">
+                  {s.title}
+                </Link>
+                <SessionLines s={s} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        {loaderData.others.length > 0 ? (
+          <section aria-labelledby="other-sessions" className="flex flex-col gap-3">
+            <h2 id="other-sessions" className="text-xl font-semibold text-navy-900">
+              {m.enroll_rosters_others()}
+            </h2>
+            <p className="text-slate-800">{m.enroll_rosters_others_intro()}</p>
+            <ul className="flex flex-col gap-3">
+              {loaderData.others.map((s) => (
+                <li key={s.id} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+                  <p className="text-lg font-semibold text-navy-900">{s.title}</p>
+                  <SessionLines s={s} />
+                  <p className="text-sm text-slate-700">
+                    {s.coaches.length ? (
+                      m.enroll_rosters_coached_by({ names: s.coaches.join(", ") })
+                    ) : (
+                      <Link to={localHref(`/programs/${s.programSlug}/edit#sessions`)} className="font-medium text-court-800 underline">
+                        {m.enroll_rosters_no_coach()}
+                      </Link>
+                    )}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
           <Field
             label={m.enroll_offer_hours_label()}
@@ -86,6 +110,26 @@ export default function Rosters({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
       </div>
+    </>
+  );
+}
+
+type Listed = { when: string; place: string | null; capacity: number | null; taken: number; waiting: number; toDecide: number };
+
+function SessionLines({ s }: { s: Listed }) {
+  return (
+    <>
+      <p className="text-slate-800">
+        {s.when}
+        {s.place ? ` · ${s.place}` : ""}
+      </p>
+      <p className="text-sm text-slate-700">
+        {s.capacity === null
+          ? m.enroll_rosters_no_capacity({ taken: String(s.taken) })
+          : m.enroll_rosters_places({ taken: String(s.taken), capacity: String(s.capacity) })}
+        {s.waiting ? ` · ${m.enroll_rosters_waiting({ count: String(s.waiting) })}` : ""}
+        {s.toDecide ? ` · ${m.enroll_rosters_to_decide({ count: String(s.toDecide) })}` : ""}
+      </p>
     </>
   );
 }

@@ -1,9 +1,11 @@
 // Private lessons booked online, end to end in Chromium with real mail (issue 30): a coach publishes Fridays, a
 // guardian on a phone adds her 14-year-old (who accepts the mailed invitation and so has a login), books a Friday
-// lesson for him; both get the invitation (METHOD:REQUEST, read by a real iCalendar parser); the coach finds it on
-// /appointments with the guardian's phone to tap. The clock is set through configuration (SAFE_PLAY_NOW): the server
-// restarts on the Friday morning, where the family's cancellation is refused (24-hour rule) and the coach's, with a
-// reason, goes through and mails the CANCEL with the same UID. Every page visited is checked with axe.
+// lesson for him; both get the invitation (METHOD:REQUEST, read by a real iCalendar parser), and so does the coach
+// (the same UID); the coach finds it on /appointments with the guardian's phone to tap. The clock is set through
+// configuration (SAFE_PLAY_NOW): the server restarts on the Friday morning, where the family's cancellation is refused
+// (24-hour rule) and the coach's, with a reason, goes through and mails the family the CANCEL with the same UID (not
+// the coach: they did it). Without JavaScript the guardian books and cancels next Friday; the coach gets both.
+// Every page visited is checked with axe.
 import fs from "node:fs";
 import ical, { type VEvent } from "node-ical";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,8 +58,8 @@ describe("private lessons", () => {
       makePerson(server.url, "Coach Casey", { coach: true, env: env() }),
       makePerson(server.url, "Gwen Guardian", { env: env() }),
     ]);
-    // Gwen confirmed her address (personal data of a minor goes only to confirmed addresses).
-    await (await db()).query("update users set email_verified = true where email = $1", [guardian.email]);
+    // Gwen and the coach confirmed their addresses (personal data of a minor goes only to confirmed addresses).
+    await (await db()).query("update users set email_verified = true where email in ($1, $2)", [guardian.email, coach.email]);
 
     // The coach publishes Fridays 15:00-19:00 from a phone.
     const c = await open({ viewport: PHONE });
@@ -77,7 +79,7 @@ describe("private lessons", () => {
     // Gwen adds Ari, 14, with an invitation; Ari chooses a password, so he has a login and a confirmed address.
     const g = await open({ viewport: PHONE });
     await useSession(g.context, server.url, guardian);
-    await g.visit("/account");
+    await g.visit("/account/family");
     const athleteEmail = uniqueEmail("ari");
     await g.page.getByLabel("Athlete's name").fill("Ari Ace");
     await g.page.getByLabel("Athlete's date of birth").fill("2012-06-01");
@@ -119,6 +121,13 @@ describe("private lessons", () => {
       expect(Number(event.sequence)).toBe(0);
       uids.add(event.uid);
     }
+    // The coach is told too, in the same invitation: the one event in every calendar.
+    const coachMail = await smtp.waitFor(coach.email, "New booking: Private lesson with Ari Ace");
+    expect(coachMail.text).toContain("Private lesson for Ari Ace is booked with you for Friday, November 27, 16:00–17:00, at Fort Stanton Park.");
+    expect(coachMail.text).toContain("Working on his serve");
+    const coachInvite = invitationOf(coachMail);
+    expect(coachInvite.text).toContain("METHOD:REQUEST");
+    uids.add(coachInvite.event.uid);
     expect(uids.size).toBe(1);
 
     // The coach's appointments: Friday, Ari, the note, Gwen's phone to tap.
@@ -170,6 +179,11 @@ describe("private lessons", () => {
     }
     await g.visit("/lessons");
     await g.page.getByText("Cancelled by the coach: Rain: the courts are closed").waitFor();
+    // The coach cancelled it: nothing is mailed back to them (the outbox, where every mail is queued first).
+    const toCoach = await (
+      await db()
+    ).query("select kind from mail_outbox where to_address = $1 and kind like 'booking-%' order by created_at", [coach.email]);
+    expect(toCoach.rows.map((r) => r.kind)).toEqual(["booking-coach-booked"]);
   });
 
   it("works without JavaScript: a guardian books next Friday with plain links and a form post", async () => {
@@ -184,5 +198,20 @@ describe("private lessons", () => {
       .getByRole("heading", { name: "Private lesson: Friday, December 4, 17:00–18:00" })
       .waitFor();
     await smtp.waitFor(guardian.email, (mail) => mail.subject.startsWith("Private lesson booked") && mail.subject.includes("December 4"));
+    const booked = invitationOf(
+      await smtp.waitFor(coach.email, (mail) => mail.subject.startsWith("New booking") && mail.subject.includes("December 4")),
+    );
+
+    // A week ahead, the family may cancel online; the coach gets the CANCEL of the same event.
+    await g.page.getByRole("button", { name: "Cancel this booking" }).click();
+    await g.page.getByText("Cancelled.", { exact: true }).waitFor();
+    const cancelled = await smtp.waitFor(
+      coach.email,
+      (mail) => mail.subject.startsWith("Cancelled by the family") && mail.subject.includes("December 4"),
+    );
+    const { text, event } = invitationOf(cancelled);
+    expect(text).toContain("METHOD:CANCEL");
+    expect(event.uid).toBe(booked.event.uid);
+    expect(Number(event.sequence)).toBe(Number(booked.event.sequence) + 1);
   });
 });

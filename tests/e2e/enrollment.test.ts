@@ -42,11 +42,13 @@ describe("enrollment, levels and courtside attendance", () => {
        returning id`,
     );
     const sessionId = rows[0]!.id;
+    // Carla coaches it (a session's roster is its coaches' only: decision 0033's addendum).
+    await (await db()).query(`insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2`, [sessionId, coach.email]);
 
     // Gwen adds Ari, 11, and asks a place for him in the clinic.
     const g = await open({ viewport: PHONE });
     await useSession(g.context, server.url, guardian);
-    await g.visit("/account");
+    await g.visit("/account/family");
     await g.page.getByLabel("Athlete's name").fill("Ari Ace");
     await g.page.getByLabel("Athlete's date of birth").fill("2015-06-01");
     await g.page.getByRole("button", { name: "Add a student-athlete" }).click();

@@ -7,13 +7,16 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
+import { openDatabase } from "./support/messaging";
 import { runScript, startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
 });
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 afterAll(async () => {
+  await database?.close();
   await server?.stop();
   if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
@@ -144,5 +147,48 @@ describe("programs edited from the site", () => {
     await visitor.page.getByText("Once enrolled, please give 21 days' notice to withdraw.").waitFor();
     await visitor.visit("/es/programs/registration");
     await visitor.page.getByText("Una vez inscrito, para retirarse avísenos con 21 días de anticipación.").waitFor();
+  });
+
+  it("a coach sets who coaches a session without JavaScript (at least one), and a session with a family's request cannot be deleted", async () => {
+    const [danaEmail, eliEmail] = [uniqueEmail("dana"), uniqueEmail("eli")];
+    await createAccount(server.url, { fullName: "Dana Deuce", email: danaEmail, password: PASSWORD });
+    await createAccount(server.url, { fullName: "Eli Edge", email: eliEmail, password: PASSWORD });
+    for (const email of [danaEmail, eliEmail])
+      expect((await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
+    const dana = await open({ ...PHONE, javaScriptEnabled: false });
+    await signInThroughPage(dana.page, danaEmail, PASSWORD);
+    await dana.visit("/programs/fall/edit");
+    const form = dana.page.getByRole("form", { name: "Coaches of Fall Weekly Schedule" });
+    // The starting schedule's sessions were made before any coach: the editor says so.
+    await dana.page.getByText("(no coach yet: only a session's coaches open its roster)").first().waitFor();
+    await form.getByRole("button", { name: "Save coaches Fall Weekly Schedule" }).click();
+    await form.getByText("Choose at least one coach for the session.").waitFor();
+    await form.getByLabel("Dana Deuce").check();
+    await form.getByLabel("Eli Edge").check();
+    await form.getByRole("button", { name: "Save coaches Fall Weekly Schedule" }).click();
+    await dana.page.waitForURL(/\/programs\/fall\/edit$/);
+    expect(await form.getByLabel("Dana Deuce").isChecked()).toBe(true);
+    expect(await form.getByLabel("Eli Edge").isChecked()).toBe(true);
+    database ??= await openDatabase(server.dataDir);
+    const { rows } = await database.query<{ id: string; coaches: string[] }>(
+      `select e.id, array(select u.full_name from session_coaches s join users u on u.id = s.coach_id where s.event_id = e.id order by 1) as coaches
+       from events e where e.title = 'Fall Weekly Schedule'`,
+    );
+    expect(rows.map((r) => r.coaches)).toEqual([["Dana Deuce", "Eli Edge"]]);
+
+    // A family's request is history: removing the session is refused, said beside it, and it stays.
+    const sessionId = rows[0]!.id;
+    await database.query(
+      `with a as (insert into users (id, email, full_name, role, client_kind, date_of_birth) values (gen_random_uuid()::text, $2, 'Rae Request', 'client', 'athlete', '2014-01-01') returning id)
+       insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone) select $1, a.id, 'requested', 'Rae Parent', '202-555-0100' from a`,
+      [sessionId, uniqueEmail("rae")],
+    );
+    await dana.visit("/calendar/events");
+    await dana.page.getByRole("button", { name: "Remove Fall Weekly Schedule" }).click();
+    await dana.page
+      .getByRole("alert")
+      .getByText("This session has families' requests or attendance on record, so it cannot be deleted", { exact: false })
+      .waitFor();
+    expect((await database.query(`select 1 from events where id = $1`, [sessionId])).rows).toHaveLength(1);
   });
 });

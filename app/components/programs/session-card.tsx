@@ -69,7 +69,7 @@ export function SessionCard({ session: s, slug }: { session: SessionView; slug: 
             {m.programs_session_enroll()}
             <span className="sr-only"> {s.title.text}</span>
           </Link>
-          <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("secondary")}>
+          <Link to={localHref(`/programs/registration?program=${slug}&session=${s.id}`)} className={buttonClass("secondary")}>
             {m.programs_session_register()}
             <span className="sr-only"> {s.title.text}</span>
           </Link>

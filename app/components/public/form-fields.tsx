@@ -1,5 +1,5 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/content/forms";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 

@@ -1,0 +1,84 @@
+// The registration form's store (issue 29): the spec's registration row, as always, for the coaches' inbox; and, when
+// a session was chosen, the request for a place in it. A signed-in family's request is made at once by enrollment's
+// own rule (createEnrollmentRequest: who may act for the athlete, capacity, the waitlist), in the registration row's
+// transaction: refused, neither is kept, and the refusal is said beside its field. A visitor's request is kept with
+// the address they typed until someone verifies it (keepVisitorRequest; decision 0024: nothing attached to an address
+// nobody proved).
+import type { AppLoadContext } from "react-router";
+import { PROGRAM_LINKS } from "~/content/site";
+import { createEnrollmentRequest, getOpenSessions, keepVisitorRequest, type EnrollResult } from "~/enrollment/index.server";
+import { statusWords } from "~/enrollment/words";
+import { getLocale } from "~/i18n/language";
+import { dayInZone } from "~/lib/datetime";
+import type { Profile } from "~/lib/profile";
+import { m } from "~/paraglide/messages";
+import type { StoreOutcome } from "./public-forms.server";
+import type { RegistrationFormInput } from "./schemas";
+import { createRegistrationRequest } from "./submissions.server";
+
+const refuse = (status: number, error: string, field: string): StoreOutcome => ({ refused: { status, error, fieldErrors: { [field]: error } } });
+
+/** A refused enrollment request, carried out of the transaction it rolls back. */
+class Refused extends Error {
+  constructor(readonly result: Extract<EnrollResult, { ok: false }>) {
+    super(result.error);
+  }
+}
+
+/**
+ * Stores a registration. Without a session: the row, linked to a signed-in family's account and to their athlete
+ * when they picked one of their own (`ownAthleteIds`). With one: see the file's head. Answers what the page says.
+ */
+export async function storeRegistration(
+  context: AppLoadContext,
+  user: Profile | null,
+  input: RegistrationFormInput,
+  ownAthleteIds: string[],
+): Promise<StoreOutcome | void> {
+  const own = input.athleteId && ownAthleteIds.includes(input.athleteId) ? input.athleteId : null;
+  if (!input.sessionId || !input.onCourt) {
+    await createRegistrationRequest(context.db, input, context, { submittedBy: user?.id ?? null, athleteId: own });
+    return;
+  }
+  const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
+  const [session] = await getOpenSessions(context.db, today, getLocale(), { eventId: input.sessionId });
+  if (!session) return refuse(409, m.enroll_reg_error_session_gone(), "sessionId");
+  const program = PROGRAM_LINKS.find((p) => p.slug === session.programSlug);
+  if (program && program.label !== input.programInterest)
+    return refuse(400, m.enroll_reg_error_program_session({ program: program.name() }), "programInterest");
+  const { sessionId, onCourt } = input;
+
+  if (!user) {
+    if (!input.dateOfBirth) return refuse(400, m.messaging_dob_missing(), "dateOfBirth");
+    const dateOfBirth = input.dateOfBirth;
+    await context.db.transaction(async (tx) => {
+      await createRegistrationRequest(tx, input, context, { sessionId });
+      await keepVisitorRequest(tx, { ...onCourt, eventId: sessionId, studentName: input.studentName, dateOfBirth, email: input.email });
+    });
+    return { answer: { outcome: "kept", session: session.title } };
+  }
+
+  // Signed in: one of the household's athletes, or an adult athlete themselves (no athlete picked means oneself; a
+  // guardian is then told to choose one of theirs, a minor that a guardian asks: enrollment's own words).
+  if (user.role !== "client") return refuse(403, m.enroll_refused_not_family(), "sessionId");
+  const athleteId = input.athleteId ?? user.id;
+  try {
+    const made = await context.db.transaction(async (tx) => {
+      await createRegistrationRequest(tx, input, context, { submittedBy: user.id, athleteId, sessionId });
+      const result = await createEnrollmentRequest(context, user, sessionId, { ...onCourt, athleteId }, tx);
+      if (!result.ok) throw new Refused(result);
+      return result;
+    });
+    return {
+      answer: {
+        outcome: made.status === "waitlisted" ? "waitlisted" : "requested",
+        session: session.title,
+        status: statusWords(made.status),
+        position: made.position === null ? "" : String(made.position),
+      },
+    };
+  } catch (err) {
+    if (!(err instanceof Refused)) throw err;
+    return refuse(err.result.status, err.result.error, err.result.field === "athleteId" ? "athleteId" : "sessionId");
+  }
+}

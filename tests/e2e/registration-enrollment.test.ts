@@ -1,0 +1,163 @@
+// The registration form as a request for a place (issue 29), end to end in Chromium with JavaScript off, on a phone:
+// a visitor picks a session from its program page and registers; the request waits, kept with the address they
+// typed, until they sign up with it and confirm it from the real mail (SMTP on loopback); then it is on their
+// /account/enrollments, and the coaches' inbox names the session. A signed-in guardian registers their athlete for a
+// session and finds it on /account/enrollments at once. Every page visited is checked with axe.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "./support/accounts";
+import { setupBrowser } from "./support/browser";
+import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
+import { startServer, type RunningServer } from "./support/server";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+
+// Tuesday 24 November 2026, 3 pm in New York.
+const TUESDAY = "2026-11-24T15:00:00-05:00";
+const PHONE = { width: 390, height: 844 };
+
+let server: RunningServer;
+let smtp: TestSmtp;
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+const db = async () => (database ??= await openDatabase(server.dataDir));
+const open = setupBrowser(() => server.url);
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  server = await startServer({
+    env: { SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", SAFE_PLAY_NOW: TUESDAY },
+  });
+});
+afterAll(async () => {
+  await database?.close();
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await smtp?.stop();
+});
+
+async function makeSession(title: string) {
+  const { rows } = await (
+    await db()
+  ).query<{ id: string }>(
+    `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, capacity, levels)
+     values ($1, 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '16:30', '18:00', 'Fort Dupont, Washington, DC', 'fall', 12, '{3,4,5}')
+     returning id`,
+    [title],
+  );
+  return rows[0]!.id;
+}
+
+describe("registering for a session", () => {
+  it("a visitor registers without JavaScript, signs up with that address, confirms it from the mail, and finds the request on their account", async () => {
+    const sessionId = await makeSession("Tuesday/Thursday Clinic");
+    const email = uniqueEmail("visitor");
+    const v = await open({ viewport: PHONE, javaScriptEnabled: false });
+
+    // From the program page's session card to the form, the session chosen.
+    await v.visit("/programs/fall");
+    await v.page.getByRole("link", { name: "Register Tuesday/Thursday Clinic" }).click();
+    await v.page.waitForURL((u) => u.pathname === "/programs/registration" && u.searchParams.get("session") === sessionId);
+    const main = v.page.getByRole("main");
+    await main.getByText("Session: Tuesday/Thursday Clinic", { exact: false }).waitFor();
+    expect(await main.getByLabel("Program Interest").inputValue()).toBe("Fall Programs");
+
+    const field = (label: string) => main.getByLabel(label, { exact: true });
+    await field("Student Name").fill("Lena Visitor");
+    await field("Age").fill("10");
+    await field("Student's date of birth").fill("2016-03-14");
+    await field("Skill Level").selectOption("Beginner");
+    await field("Parent/Guardian Name").fill("Vera Visitor");
+    // Typed as people do; kept lower-cased, matched to the account's address whatever its case.
+    await field("Email").fill(email.toUpperCase());
+    await field("Phone").fill("(202) 555-0142");
+    await field("Medical notes and allergies (optional)").fill("Asthma: inhaler in her bag");
+    await field("Who may pick them up (optional)").fill("Grandma Ines");
+    await field("Emergency contact's name").fill("Ines Visitor");
+    await field("Emergency contact's phone").fill("(202) 555-0143");
+    await main.getByRole("button", { name: "Submit Registration" }).click();
+    await main.getByRole("heading", { name: "Registration received!" }).waitFor();
+    await main.getByText("We keep your request for a place in Tuesday/Thursday Clinic for 30 days.", { exact: false }).waitFor();
+    const kept = await (await db()).query(`select email, student_name from visitor_enrollment_requests where event_id = $1`, [sessionId]);
+    expect(kept.rows).toEqual([{ email, student_name: "Lena Visitor" }]);
+
+    // Nothing is attached before the address is proved: the account made with it has no request yet.
+    await main.getByRole("link", { name: "Create an account" }).click();
+    await v.page.waitForURL((u) => u.pathname === "/signup");
+    await v.page.getByLabel("Full Name").fill("Vera Visitor");
+    await v.page.getByLabel("Email").fill(email);
+    await v.page.getByLabel("Password").fill("secret12");
+    await v.page.getByLabel("I am a parent or guardian").check();
+    await v.page.getByLabel("Date of birth").fill("1985-02-11");
+    await v.page.getByRole("button", { name: "Create Account" }).click();
+    await v.page.waitForURL((u) => u.pathname === "/signin");
+    expect((await (await db()).query(`select 1 from enrollments where event_id = $1`, [sessionId])).rows).toEqual([]);
+
+    // The real mail's link confirms the address: the request joins the new family's account.
+    const verify = await smtp.waitFor(email, "Confirm your email address");
+    await v.visit(verify.links.find((l) => l.includes("/verify-email?token="))!);
+    await v.page.getByText("Thank you: your email address is confirmed.").waitFor();
+    await v.visit("/signin");
+    await v.page.getByRole("main").getByLabel("Email").fill(email);
+    await v.page.getByRole("main").getByLabel("Password").fill("secret12");
+    await v.page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
+    await v.page.waitForURL((u) => u.pathname === "/");
+    await v.visit("/account/enrollments");
+    const lena = v.page.getByRole("main").getByRole("region", { name: "Lena Visitor" });
+    await lena.getByText("Tuesday/Thursday Clinic", { exact: true }).waitFor();
+    await lena.getByText("Requested", { exact: true }).waitFor();
+    expect((await (await db()).query(`select 1 from visitor_enrollment_requests where event_id = $1`, [sessionId])).rows).toEqual([]);
+    // Its status is mailed, now that the address is the family's.
+    await smtp.waitFor(email, (m) => m.subject.includes("Tuesday/Thursday Clinic"));
+
+    // The coaches' inbox has the registration, naming the session.
+    const coach = await makePerson(server.url, "Coach Inbox", { coach: true, env: env() });
+    const c = await open({ viewport: PHONE, javaScriptEnabled: false });
+    await useSession(c.context, server.url, coach);
+    await c.visit("/appointments/requests");
+    const registration = c.page.getByRole("article", { name: /Lena Visitor/ });
+    await registration.getByText("Tuesday/Thursday Clinic", { exact: true }).waitFor();
+    await registration.getByText("Ines Visitor, (202) 555-0143", { exact: true }).waitFor();
+  });
+
+  it("a signed-in guardian registers their athlete for a session without JavaScript and sees the request on their account", async () => {
+    const sessionId = await makeSession("Saturday Rally Clinic");
+    const guardian: Person = await makePerson(server.url, "Gina Guardian", { env: env() });
+    // Gina adds Tomas to her family (the account page, as any family does).
+    const setup = await open({ viewport: PHONE });
+    await useSession(setup.context, server.url, guardian);
+    await setup.visit("/account/family");
+    await setup.page.getByLabel("Athlete's name").fill("Tomas Guardian");
+    await setup.page.getByLabel("Athlete's date of birth").fill("2014-08-20");
+    await setup.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await setup.page.getByRole("status").getByText("Tomas Guardian was added to your family.", { exact: false }).waitFor();
+
+    const g = await open({ viewport: PHONE, javaScriptEnabled: false });
+    await useSession(g.context, server.url, guardian);
+    await g.visit("/programs/registration?program=fall");
+    const main = g.page.getByRole("main");
+    await main.getByLabel("Session", { exact: true }).selectOption(sessionId);
+    await main.getByLabel("Student-athlete", { exact: true }).selectOption({ label: "Tomas Guardian" });
+    await main.getByRole("button", { name: "Fill in" }).click();
+    await g.page.waitForURL((u) => u.searchParams.get("session") === sessionId);
+    await main.getByText("For: Tomas Guardian").waitFor();
+    const field = (label: string) => main.getByLabel(label, { exact: true });
+    expect(await field("Student Name").inputValue()).toBe("Tomas Guardian");
+    expect(await field("Age").inputValue()).toBe("12");
+    // A family signed in is not asked the date of birth: the household already has it.
+    expect(await main.getByLabel("Student's date of birth").count()).toBe(0);
+    await field("Skill Level").selectOption("Intermediate");
+    await field("Phone").fill("(202) 555-0111");
+    await field("Emergency contact's name").fill("Gina Guardian");
+    await field("Emergency contact's phone").fill("(202) 555-0111");
+    await main.getByRole("button", { name: "Submit Registration" }).click();
+    await main.getByRole("heading", { name: "Registration received!" }).waitFor();
+    await main.getByText("Your request for a place in Saturday Rally Clinic is on your account: Requested.").waitFor();
+    await main.getByRole("link", { name: "See it on your account" }).click();
+    await g.page.waitForURL((u) => u.pathname === "/account/enrollments");
+    const tomas = g.page.getByRole("main").getByRole("region", { name: "Tomas Guardian" });
+    await tomas.getByText("Saturday Rally Clinic", { exact: true }).waitFor();
+    await tomas.getByText("Requested", { exact: true }).waitFor();
+    const made = await (await db()).query(`select e.status, e.emergency_name from enrollments e where e.event_id = $1`, [sessionId]);
+    expect(made.rows).toEqual([{ status: "requested", emergency_name: "Gina Guardian" }]);
+  });
+});
