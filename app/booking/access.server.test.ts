@@ -10,6 +10,7 @@ import { call, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as lessonsAction, loader as lessonsLoader } from "~/routes/lessons";
 import { loader as appointmentsLoader } from "~/routes/appointments";
+import { action as notificationsAction } from "~/routes/account.notifications";
 import { action as availabilityAction } from "~/routes/appointments.availability";
 import { loader as feedLoader } from "~/routes/lessons.feed.ics";
 import { getFeedForSecret, resetFeedSecret } from "./index.server";
@@ -153,8 +154,11 @@ describe("the private calendar feed", () => {
     expect(events.some((e) => e.status === "CANCELLED")).toBe(true);
     expect(JSON.stringify(events)).not.toContain("Ada Adult"); // another family's booking
 
-    const res = await call(lessonsAction, { request: postForm("/lessons", { intent: "feed" }), context: contextAs(db, guardian) });
-    const address = new URL((res.body as { address: string }).address);
+    const res = await call(notificationsAction, {
+      request: postForm("/account/notifications", { intent: "feed" }),
+      context: contextAs(db, guardian),
+    });
+    const address = new URL((res.body as { feedAddress: string }).feedAddress);
     expect(address.pathname).toBe("/lessons/feed.ics");
     const served = await call(feedLoader, {
       request: new Request(`http://localhost${address.pathname}${address.search}`),
@@ -166,12 +170,12 @@ describe("the private calendar feed", () => {
     expect(old.status).toBe(404);
   });
 
-  it("gives a coach the lessons they give, made from their availability page", async () => {
-    const res = await call(availabilityAction, {
-      request: postForm("/appointments/availability", { intent: "feed" }),
+  it("gives a coach the lessons they give, made on their notification choices as a family's", async () => {
+    const res = await call(notificationsAction, {
+      request: postForm("/account/notifications", { intent: "feed" }),
       context: contextAs(db, coachA),
     });
-    const address = new URL((res.body as { address: string }).address);
+    const address = new URL((res.body as { feedAddress: string }).feedAddress);
     const served = await call(feedLoader, {
       request: new Request(`http://localhost${address.pathname}${address.search}`),
       context: contextAs(db, null),

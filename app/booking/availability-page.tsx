@@ -6,8 +6,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { formatDayLong, weekdayName } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 
-export type AvailabilityResult =
-  { intent: string; error: string; fieldErrors: Record<string, string | undefined> | null } | { intent: string; address: string };
+export type AvailabilityResult = { intent: string; error: string; fieldErrors: Record<string, string | undefined> | null };
 
 type Data = {
   settings: { lessonMinutes: number[]; bufferMinutes: number };

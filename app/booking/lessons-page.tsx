@@ -4,9 +4,9 @@ import { Form, Link } from "react-router";
 import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { localHref } from "~/i18n/locale";
-import { dayInZone, formatClock, formatDateTime, formatDayLong } from "~/lib/datetime";
+import { dayInZone, formatClock, formatDayLong } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { ListedBookingRow } from "./lists.server";
@@ -218,28 +218,13 @@ export function BookingsList({
   );
 }
 
-export function FeedSection({ feed, address }: { feed: { since: Date } | null; address: string | null }) {
-  const zone = useOrgTimeZone();
+/** Where the private calendar address is made: with the other ways the site keeps someone informed. */
+export function FeedLink() {
   return (
-    <CardSection title={m.booking_feed_heading()} id="feed-heading">
-      <p>{m.booking_feed_intro()}</p>
-      {address ? (
-        <div className="mt-3 flex flex-col gap-2" role="status">
-          <label htmlFor="feed-address" className="text-sm font-medium text-slate-800">
-            {m.booking_feed_address()}
-          </label>
-          <input id="feed-address" readOnly value={address} className="rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900" />
-          <p className="text-sm text-slate-700">{m.booking_feed_once()}</p>
-        </div>
-      ) : feed ? (
-        <p className="mt-3 text-slate-800">{m.booking_feed_exists({ date: formatDateTime(feed.since, zone) })}</p>
-      ) : null}
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="feed" />
-        <Button type="submit" variant="secondary">
-          {feed || address ? m.booking_feed_reset() : m.booking_feed_make()}
-        </Button>
-      </Form>
-    </CardSection>
+    <p className="text-slate-800">
+      <Link to={`${localHref("/account/notifications")}#feed-heading`} className="font-medium text-court-800 underline">
+        {m.booking_feed_link()}
+      </Link>
+    </p>
   );
 }

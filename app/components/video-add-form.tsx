@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import type { AddVideoValues } from "~/videos/schemas";
 import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
 import { platformLabel, VIDEO_PLATFORMS } from "~/videos/video-url";

@@ -3,7 +3,7 @@ import { Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { VideoFormFields } from "~/components/video-add-form";
 import type { AddVideoValues } from "~/videos/schemas";
 import { m } from "~/paraglide/messages";

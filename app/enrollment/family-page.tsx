@@ -3,7 +3,7 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { localHref } from "~/i18n/locale";
 import { formatDateIn, formatDateTime, formatDayLong } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/account.enrollments";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { actForAthleteRefusal, answerAsFamily, getFamilyAthleteIds, getFamilyEnrollments, requireFamilyMember } from "~/enrollment/index.server";
 import { FamilyChildCard } from "~/enrollment/family-page";
 import { getLocale } from "~/i18n/language";

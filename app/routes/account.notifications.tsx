@@ -1,10 +1,13 @@
 // /account/notifications: every notification choice together (issue 27): what we tell this person by mail or on their
-// phones (messages waiting, cancellations and changes for families, form submissions for coaches), and the devices
-// that get notifications ("Turn on notifications", each device removable at /account/push). Its own page since issue
-// 27's budget round (decision 0023). Acts for the signed-in person only.
+// phones (messages waiting, cancellations and changes for families, form submissions for coaches), the devices that
+// get notifications ("Turn on notifications", each device removable at /account/push), and the private calendar
+// address of their bookings (issue 30: a family's, and the lessons a coach gives). Its own page since issue 27's
+// budget round (decision 0023). Acts for the signed-in person only.
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.notifications";
 import { parseForm, PreferencesSchema, type FieldErrors } from "~/auth/schemas";
+import { feedPath, getFeedState, resetFeedSecret } from "~/booking/index.server";
+import { FeedSection } from "~/booking/feed-section";
 import { requireUser } from "~/auth/session.server";
 import { AccountNav } from "~/components/account-nav";
 import { PushDevices } from "~/components/push-devices";
@@ -22,10 +25,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [settings, keys, devices] = await Promise.all([
+  const [settings, keys, devices, feed] = await Promise.all([
     getAccountSettings(context.db, user.id),
     getPushKeys(context.config, context.db),
     listDevices(context.db, user.id),
+    getFeedState(context.db, user.id),
   ]);
   return {
     page: {
@@ -37,14 +41,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: { notifyMessages: settings.notifyMessages, notifyChanges: settings.notifyChanges, notifySubmissions: settings.notifySubmissions },
     // The key a browser subscribes with, and this person's devices, named in the reader's language.
     push: { publicKey: keys.publicKey, devices },
+    feed,
   };
 }
 
-type ActionData = { fieldErrors?: FieldErrors; saved?: string; savedAt?: number };
+type ActionData = { fieldErrors?: FieldErrors; saved?: string; savedAt?: number; feedAddress?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { data: input, fieldErrors } = parseForm(PreferencesSchema, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "feed") {
+    // Shown once, on this answer: only its hash is kept. A new one ends the old.
+    const token = await resetFeedSecret(context.db, user.id);
+    return data<ActionData>({ feedAddress: `${context.config.publicUrl}${feedPath(token)}` });
+  }
+  const { data: input, fieldErrors } = parseForm(PreferencesSchema, form);
   if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
   await updatePreferences(context.db, user.id, {
     notifyMessages: input.notifyMessages,
@@ -55,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountNotifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, role, settings, push } = loaderData;
+  const { page, role, settings, push, feed } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
@@ -66,6 +77,7 @@ export default function AccountNotifications({ loaderData, actionData }: Route.C
       </div>
       <CardSection title={m.account_section_notifications()} id="notifications-heading">
         <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="intent" value="preferences" />
           <label className="flex items-center gap-2 text-slate-900">
             <input type="checkbox" name="notifyMessages" defaultChecked={settings.notifyMessages} className="size-4" />
             {m.account_notify_messages()}
@@ -89,6 +101,7 @@ export default function AccountNotifications({ loaderData, actionData }: Route.C
         {actionData?.saved ? <Confirmation key={actionData.savedAt}>{actionData.saved}</Confirmation> : null}
       </CardSection>
       <PushDevices publicKey={push.publicKey} devices={push.devices} />
+      <FeedSection feed={feed} address={actionData?.feedAddress ?? null} />
     </div>
   );
 }

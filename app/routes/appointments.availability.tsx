@@ -11,17 +11,14 @@ import {
   addDayOff,
   addWindow,
   DayOffSchema,
-  feedPath,
-  getFeedState,
   getOwnAvailability,
   removeDayOff,
   removeWindow,
-  resetFeedSecret,
   saveBookingSettings,
   SettingsSchema,
   WindowSchema,
 } from "~/booking/index.server";
-import { FeedSection } from "~/booking/lessons-page";
+import { FeedLink } from "~/booking/lessons-page";
 import { PageHeader } from "~/components/page-header";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
@@ -36,8 +33,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireCoach(request, context);
   const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
-  const [availability, feed] = await Promise.all([getOwnAvailability(context.db, coach.id, today), getFeedState(context.db, coach.id)]);
-  return { ...availability, feed, today };
+  return { ...(await getOwnAvailability(context.db, coach.id, today)), today };
 }
 
 const saved = (context: Route.ActionArgs["context"]) =>
@@ -77,10 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await removeDayOff(context.db, coach.id, input.day);
       throw await saved(context);
     }
-    case "feed": {
-      const token = await resetFeedSecret(context.db, coach.id);
-      return data<AvailabilityResult>({ intent, address: `${context.config.publicUrl}${feedPath(token)}` });
-    }
   }
   return refused({ form: m.booking_error_unknown() });
 }
@@ -93,7 +85,7 @@ export default function Availability({ loaderData }: Route.ComponentProps) {
       <PageHeader heading={m.booking_availability_heading()} intro={m.booking_availability_intro()} />
       <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
         <AvailabilityForms loaderData={loaderData} result={result ?? null} busy={busy} />
-        <FeedSection feed={loaderData.feed} address={result && "address" in result ? result.address : null} />
+        <FeedLink />
       </div>
     </>
   );

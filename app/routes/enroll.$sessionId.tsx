@@ -9,7 +9,7 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { PageHeader } from "~/components/page-header";
 import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { createEnrollmentRequest, getRequestableAthletes, getSession, requireFamilyMember } from "~/enrollment/index.server";
 import { OnCourtFields, type OnCourtValues } from "~/enrollment/request-fields";
 import { RequestSchema } from "~/enrollment/schemas";

@@ -13,23 +13,20 @@ import {
   BookSchema,
   cancelByFamily,
   createBooking,
-  feedPath,
   getBookableAthletes,
   getBookableCoaches,
   getFamilyBookings,
-  getFeedState,
   getFreeSlots,
   insideNotice,
   isMinorAthlete,
   NOTICE_MS,
   requireFamilyMember,
-  resetFeedSecret,
 } from "~/booking/index.server";
-import { BookingsList, ConfirmSlot, FeedSection, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
+import { BookingsList, ConfirmSlot, FeedLink, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
 import { getRequestForEvaluation } from "~/enrollment/index.server";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
 import { addDays, dayInZone } from "~/lib/datetime";
@@ -67,11 +64,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tz = config.site.timeZone;
   const today = dayInZone(now, tz);
   const from = q.from && q.from >= today ? q.from : today;
-  const [athletes, allCoaches, bookings, feed, minor] = await Promise.all([
+  const [athletes, allCoaches, bookings, minor] = await Promise.all([
     getBookableAthletes(db, user, config.safePlay),
     getBookableCoaches(db),
     getFamilyBookings(db, user.id, new Date(now.getTime() - 3 * 24 * 3600 * 1000)),
-    getFeedState(db, user.id),
     isMinorAthlete(db, user, config.safePlay),
   ]);
   // A request of another family reads as no request at all (nothing revealed); one that moved on says so. Its
@@ -114,7 +110,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     earlier: from > today ? addDays(from, -DAYS_SHOWN) : null,
     later: addDays(from, DAYS_SHOWN),
     bookings: bookings.map((b) => ({ ...b, insideNotice: insideNotice(b.starts_at, now), past: b.starts_at <= now })),
-    feed,
     minor,
     phone: config.site.phone,
   };
@@ -127,8 +122,7 @@ type ActionData =
       fieldErrors?: Record<string, string | undefined>;
       nextFree?: Array<{ coachId: string; start: number; minutes: number; place: string }>;
     }
-  | { intent: "cancel"; bookingId: string; error: string }
-  | { intent: "feed"; address: string };
+  | { intent: "cancel"; bookingId: string; error: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
@@ -150,10 +144,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_cancelled_toast() });
     return data<ActionData>({ intent: "cancel", bookingId, error: result.error }, { status: result.status });
   }
-  if (intent === "feed") {
-    const token = await resetFeedSecret(context.db, user.id);
-    return data<ActionData>({ intent: "feed", address: `${context.config.publicUrl}${feedPath(token)}` });
-  }
   return data<ActionData>({ intent: "book", error: m.booking_error_unknown() }, { status: 400 });
 }
 
@@ -172,7 +162,7 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
         ) : athletes.length === 0 ? (
           <p className="text-slate-800">
             {m.booking_no_athletes()}{" "}
-            <Link to={localHref("/account")} className="font-medium text-court-800 underline">
+            <Link to={localHref("/account/family")} className="font-medium text-court-800 underline">
               {m.booking_account_link()}
             </Link>
           </p>
@@ -265,7 +255,7 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
           cancelError={result?.intent === "cancel" ? result : null}
           busy={busy}
         />
-        <FeedSection feed={loaderData.feed} address={result?.intent === "feed" ? result.address : null} />
+        <FeedLink />
       </div>
     </>
   );

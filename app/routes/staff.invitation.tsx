@@ -7,7 +7,7 @@ import type { Route } from "./+types/staff.invitation";
 import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-error";
 import { localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";

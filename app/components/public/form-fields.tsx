@@ -1,7 +1,4 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { Confirmation } from "~/components/ui/confirmation";
-import { m } from "~/paraglide/messages";
 
 const inputClass =
   "rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
@@ -69,27 +66,5 @@ export function TextAreaField({
       />
       <ErrorText id={`${id}-error`} error={error} />
     </div>
-  );
-}
-
-/** A field people never see or reach with the keyboard; automated spam fills it in and is quietly dropped. */
-export function HoneypotField() {
-  return (
-    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label>
-        {m.form_honeypot_label()}
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
-  );
-}
-
-export function SuccessPanel({ title, text, children }: { title: string; text: string; children?: React.ReactNode }) {
-  return (
-    <Confirmation panel>
-      <h2 className="text-xl font-semibold text-court-900">{title}</h2>
-      <p className="mt-2 text-slate-800">{text}</p>
-      {children}
-    </Confirmation>
   );
 }

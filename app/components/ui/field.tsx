@@ -1,6 +1,9 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 
+// A form's own message (not one field's) is its own module, for the pages whose forms have no text fields.
+export { FormError } from "./form-error";
+
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined; name: string };
 
 /** A labelled input whose error message is announced and tied to it. */
@@ -25,15 +28,6 @@ export function Field({ label, error, id, className = "", ...input }: FieldProps
           {error}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-export function FormError({ message }: { message?: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-      {message}
     </div>
   );
 }
