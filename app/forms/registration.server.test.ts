@@ -2,10 +2,10 @@
 // a visitor's request is kept with the address lower-cased and nothing else; a signed-in guardian's makes the
 // enrollment request in the registration's transaction (refused: neither is stored); a minor alone, a coach, another
 // family's athlete and bad input are refused beside their fields, storing nothing. Without a session, as before.
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { enrollments, registrationRequests, visitorEnrollmentRequests } from "../../db/schema";
+import { enrollments, mailOutbox, registrationRequests, visitorEnrollmentRequests } from "../../db/schema";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as registrationAction, loader as registrationLoader } from "~/routes/programs.registration";
@@ -116,6 +116,8 @@ describe("a signed-in family registers for a session", () => {
   it("makes the guardian's enrollment request with the registration, and the page says so", async () => {
     const session = await makeSession(db, 10);
     const { guardian, athlete } = await makeFamily(db, "Reg");
+    const mailsOf = (kind: string) => db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(eq(mailOutbox.kind, kind));
+    const receiptsBefore = (await mailsOf("registration-received")).length;
     const res = await send(guardian, { ...spec, ...court, studentName: athlete.fullName, sessionId: session, athleteId: athlete.id });
     expect(res).toMatchObject({ status: 200, body: { ok: true, answer: { outcome: "requested", status: "Requested" } } });
     const made = await db
@@ -128,6 +130,9 @@ describe("a signed-in family registers for a session", () => {
       .from(registrationRequests)
       .where(sql`session_id = ${session}`);
     expect([row!.submittedBy, row!.athleteId]).toEqual([guardian.id, athlete.id]);
+    // One mail, not two: enrollment's "requested" to the guardian is the receipt; the form's own receipt is not sent.
+    expect((await mailsOf("registration-received")).length).toBe(receiptsBefore);
+    expect((await mailsOf("enrollment-requested")).filter((x) => x.to === guardian.email)).toHaveLength(1);
     // The same again: refused beside the athlete, and the second registration is not kept either (one transaction).
     const regs = await count(registrationRequests);
     const again = await send(guardian, { ...spec, ...court, sessionId: session, athleteId: athlete.id });

@@ -64,7 +64,8 @@ export async function storeRegistration(
   const athleteId = input.athleteId ?? user.id;
   try {
     const made = await context.db.transaction(async (tx) => {
-      await createRegistrationRequest(tx, input, context, { submittedBy: user.id, athleteId, sessionId });
+      // Enrollment's own mail to the guardians is the receipt: one mail, not two.
+      await createRegistrationRequest(tx, input, context, { submittedBy: user.id, athleteId, sessionId, receipt: false });
       const result = await createEnrollmentRequest(context, user, sessionId, { ...onCourt, athleteId }, tx);
       if (!result.ok) throw new Refused(result);
       return result;

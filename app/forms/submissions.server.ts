@@ -15,7 +15,7 @@ export async function createRegistrationRequest(
   db: DbOrTx,
   input: RegistrationInput,
   mail?: MailServices,
-  links: { submittedBy?: string | null; athleteId?: string | null; sessionId?: string | null } = {},
+  links: { submittedBy?: string | null; athleteId?: string | null; sessionId?: string | null; receipt?: boolean } = {},
 ) {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -34,7 +34,7 @@ export async function createRegistrationRequest(
         sessionId: links.sessionId ?? null,
       })
       .returning({ id: registrationRequests.id });
-    if (mail) await queueSubmissionMail(tx, mail, "registration", input.email, input.programInterest);
+    if (mail) await queueSubmissionMail(tx, mail, "registration", input.email, input.programInterest, links.receipt ?? true);
     return row!;
   });
 }
@@ -48,10 +48,18 @@ export async function createContactMessage(db: Db, input: ContactInput, mail?: M
 }
 
 // The mails say as little as they can about the family (a child's details stay on the site, behind sign-in).
-async function queueSubmissionMail(tx: DbOrTx, mail: MailServices, kind: "registration" | "contact", email: string, program?: string) {
+async function queueSubmissionMail(
+  tx: DbOrTx,
+  mail: MailServices,
+  kind: "registration" | "contact",
+  email: string,
+  program?: string,
+  receipt = true,
+) {
   // The address was typed by whoever sent the form: past its limit (decision 0024) the form is still kept and the
-  // coaches still told; only the confirmation is not sent again.
-  if (!(await hitMailLimits(tx, mail.secret, { senderId: null, to: email })))
+  // coaches still told; only the confirmation is not sent again. No receipt where another mail is the receipt (a
+  // signed-in family's request for a place: enrollment mails its guardians "requested" or "waitlisted").
+  if (receipt && !(await hitMailLimits(tx, mail.secret, { senderId: null, to: email })))
     await enqueueMail(tx, mail, { to: email, ...SUBMISSION_MAIL.confirmation(kind, program) });
   const coaches = await tx
     .select({ id: users.id, email: users.email })
