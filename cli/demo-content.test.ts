@@ -29,6 +29,12 @@ describe("npm run demo", () => {
     }
     expect((await db.select({ role: users.role }).from(users).where(eq(users.email, "coach@demo.example.org")))[0]!.role).toBe("coach");
     expect(await db.select({ day: cancelledDates.day }).from(cancelledDates).where(eq(cancelledDates.day, "2026-03-11"))).toHaveLength(1);
+    // The starting schedule's sessions had no coach on a new site: the demo coach coaches them, so rosters can be tried.
+    const { rows: uncoached } = await db.execute(sql`
+      select e.id from events e where e.program_slug is not null
+        and not exists (select 1 from session_coaches c join users u on u.id = c.coach_id where c.event_id = e.id and u.email = 'coach@demo.example.org')`);
+    expect(uncoached).toEqual([]);
+    expect((await db.execute(sql`select count(*)::int as n from events where program_slug is not null`)).rows[0]).not.toEqual({ n: 0 });
     const counts = async () => [
       await n(
         db
