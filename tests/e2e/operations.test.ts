@@ -179,6 +179,12 @@ describe("backup and restore drill", () => {
           "insert into attendance_marks (event_id, athlete_id, day, present, client_id, marked_by, marked_at) values ($1, 'drill-athlete', '2026-09-13', true, gen_random_uuid(), $2, now())",
           [session, coachId],
         );
+        // The session's coach, and a visitor's request for a place kept until they verify their address (issue 29).
+        await database.query("insert into session_coaches (event_id, coach_id) values ($1, $2) on conflict do nothing", [session, coachId]);
+        await database.query(
+          "insert into visitor_enrollment_requests (event_id, student_name, date_of_birth, emergency_name, emergency_phone, email) values ($1, 'Drill Visitor Kid', '2015-05-05', 'Drill Uncle', '(202) 555-0102', 'drill-visitor@example.com')",
+          [session],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
