@@ -13,7 +13,7 @@ import { m } from "~/paraglide/messages";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";
 import { tellFamilyOfEnrollment, type EnrollmentChange, type EnrollmentServices } from "./mails.server";
 import type { PlaceInput, RequestInput } from "./schemas";
-import { canCoachStep, canFamilyWithdraw, HOLDS_PLACE, statusAfter, type CoachStep, type EnrollmentStatus } from "./status";
+import { canCoachStep, canFamilyWithdraw, HOLDS_PLACE, statusAfter, STATUSES, type CoachStep, type EnrollmentStatus } from "./status";
 
 export type EnrollResult =
   | { ok: true; enrollmentId: string; status: EnrollmentStatus; position: number | null }
@@ -109,7 +109,7 @@ const EnrollmentRow = z.object({
   id: z.string(),
   event_id: z.string(),
   athlete_id: z.string(),
-  status: z.enum(["requested", "evaluation", "placed", "enrolled", "waitlisted", "offered", "withdrawn", "declined"]),
+  status: z.enum(STATUSES),
 });
 
 /** A request's session id without locking (to lock the session first, always in that order). */
@@ -119,8 +119,11 @@ async function sessionOf(tx: DbOrTx, enrollmentId: string): Promise<string | nul
   return rows[0]?.event_id ?? null;
 }
 
-/** The session, then the request, locked in that order (every path takes them so: no deadlock between two). */
-async function lockEnrollment(tx: DbOrTx, enrollmentId: string) {
+/**
+ * The session, then the request, locked in that order (every path takes them so: no deadlock between two; the
+ * capacity trigger takes the session's lock again on a status update). Evaluations booked for a request lock so too.
+ */
+export async function lockEnrollment(tx: DbOrTx, enrollmentId: string) {
   const eventId = await sessionOf(tx, enrollmentId);
   if (!eventId) return null;
   const session = await lockSession(tx, eventId);
@@ -130,12 +133,13 @@ async function lockEnrollment(tx: DbOrTx, enrollmentId: string) {
 
 /**
  * The job a request's end queues (withdrawn or declined, in that transaction): booking cancels an evaluation still to
- * come that was booked for it and tells the family and the coach (app/booking, sendRequestEndedCancellations). A job
+ * come that was booked for it and tells the family and the coach (app/booking, cancelEvaluationsOfEndedRequest). A job
  * rather than a call, so enrollment does not reach into booking, which already calls enrollment; never lost either way.
  */
 export const REQUEST_ENDED_JOB = "enrollment_request_ended";
 
-async function setStatus(
+/** A request's new status, with what ends or offers it; an end queues REQUEST_ENDED_JOB. Every status change is this. */
+export async function setStatus(
   tx: DbOrTx,
   id: string,
   status: EnrollmentStatus,

@@ -12,28 +12,13 @@ import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";
+import { lockEnrollment, setStatus } from "./enrollments.server";
 import { tellFamilyOfEnrollment, type EnrollmentServices } from "./mails.server";
 import { canCoachStep, statusAfter, STATUSES, type EnrollmentStatus } from "./status";
 
-const RequestRow = z.object({ id: z.string(), event_id: z.string(), athlete_id: z.string(), status: z.enum(STATUSES) });
-
-/**
- * The request, locked for the rest of the transaction, with its session's row locked first: the order every
- * enrollment change takes them in (enrollments.server.ts's lockEnrollment), and the lock the capacity trigger takes
- * again on the status update, so this path never waits on a roster step holding one while it holds the other.
- */
+/** The request, its session's row locked first (enrollment's one lock order), or null. */
 async function lockRequest(tx: DbOrTx, enrollmentId: string) {
-  if (!isUuid(enrollmentId)) return null;
-  const { rows: refs } = await tx.execute<{ event_id: string }>(sql`select event_id from enrollments where id = ${enrollmentId}`);
-  if (!refs[0]) return null;
-  await tx.execute(sql`select id from events where id = ${refs[0].event_id} for update`);
-  const { rows } = await tx.execute(sql`select id, event_id, athlete_id, status from enrollments where id = ${enrollmentId} for update`);
-  return rows[0] ? RequestRow.parse(rows[0]) : null;
-}
-
-async function setStatus(tx: DbOrTx, enrollmentId: string, status: EnrollmentStatus) {
-  await tx.execute(sql`
-    update enrollments set status = ${status}, status_changed_at = now(), updated_at = now() where id = ${enrollmentId}`);
+  return (await lockEnrollment(tx, enrollmentId))?.enrollment ?? null;
 }
 
 /**
