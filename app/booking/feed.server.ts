@@ -9,7 +9,7 @@ import { localizePath, type Locale } from "~/i18n/language";
 import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import { bookingFeed } from "./ics.server";
 import { getFeedBookings } from "./lists.server";
-import { calendarEntry, formatBookingTime, type BookingServices } from "./mails.server";
+import { calendarEntry, calendarSettings, formatBookingTime, type BookingServices } from "./mails.server";
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -47,12 +47,12 @@ export async function getFeedForSecret(services: BookingServices, token: string)
   const owner = rows[0] as { user_id: string; locale: Locale | null } | undefined;
   if (!owner) return null;
   const locale: Locale = owner.locale ?? "en";
-  const { site, publicUrl } = services.config;
+  const { site } = services.config;
   const now = services.config.safePlay.clock();
   const list = await getFeedBookings(services.db, owner.user_id, new Date(now.getTime() - 60 * 24 * 3600 * 1000));
   return bookingFeed(
     list.map((b) => calendarEntry(b, locale, [formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale), b.note])),
-    { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${localizePath("/lessons", locale)}` },
+    calendarSettings(services.config, localizePath("/lessons", locale)),
     now,
   );
 }

@@ -90,6 +90,12 @@ const mailWords = (b: BookingDetail, timeZone: string, locale: Locale) => ({
   place: b.place,
 });
 
+/** The organisation as a calendar's organizer, and the page of `path` (localized) the entry links to. */
+export function calendarSettings(config: BookingServices["config"], path: string) {
+  const { site, publicUrl } = config;
+  return { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${path}` };
+}
+
 type CalendarRow = Pick<
   BookingDetail,
   "id" | "sequence" | "starts_at" | "ends_at" | "cancelled_at" | "kind" | "athlete_name" | "coach_name" | "place" | "updated_at"
@@ -157,7 +163,7 @@ export async function tellFamilyOfBooking(tx: DbOrTx, services: BookingServices,
       calendar: bookingInvitation(
         calendarBooking(b, locale, services),
         { name: r.full_name ?? "", email: r.email },
-        { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${path}` },
+        calendarSettings(services.config, path),
         now,
       ),
     });
@@ -215,7 +221,7 @@ export async function tellCoachOfBooking(tx: DbOrTx, services: BookingServices, 
     calendar: bookingInvitation(
       calendarBooking(b, locale, services, true),
       { name: coach.full_name ?? "", email: coach.email },
-      { timeZone: site.timeZone, publicUrl, orgName: site.orgName, organizerEmail: site.email, url: `${publicUrl}${path}` },
+      calendarSettings(services.config, path),
       services.config.safePlay.clock(),
     ),
   });

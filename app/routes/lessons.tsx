@@ -25,6 +25,7 @@ import {
 import { BookingsList, ConfirmSlot, FeedLink, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
 import { getRequestForEvaluation } from "~/enrollment/index.server";
 import { PageHeader } from "~/components/page-header";
+import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import { getLocale } from "~/i18n/language";
@@ -186,16 +187,16 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                 </p>
               ) : (
                 <>
-                  <Choice
+                  <SelectField
                     label={m.booking_field_athlete()}
                     name="athlete"
-                    value={athleteId ?? ""}
+                    defaultValue={athleteId ?? ""}
                     options={athletes.map((a) => ({ value: a.id, label: a.self ? m.booking_myself({ name: a.name }) : a.name }))}
                   />
-                  <Choice
+                  <SelectField
                     label={m.booking_field_kind()}
                     name="kind"
-                    value={choice.kind}
+                    defaultValue={choice.kind}
                     options={[
                       { value: "lesson", label: m.booking_kind_lesson() },
                       { value: "evaluation", label: m.booking_kind_evaluation() },
@@ -203,19 +204,19 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                   />
                 </>
               )}
-              <Choice
+              <SelectField
                 label={m.booking_field_coach()}
                 name="coach"
-                value={choice.coach}
+                defaultValue={choice.coach}
                 options={[{ value: "", label: m.booking_any_coach() }, ...coaches.map((c) => ({ value: c.id, label: c.name }))]}
               />
               {forRequest ? (
                 <input type="hidden" name="minutes" value={String(choice.minutes)} />
               ) : (
-                <Choice
+                <SelectField
                   label={m.booking_field_length()}
                   name="minutes"
-                  value={String(choice.minutes)}
+                  defaultValue={String(choice.minutes)}
                   options={[
                     { value: "60", label: m.booking_minutes({ minutes: 60 }) },
                     { value: "30", label: m.booking_minutes({ minutes: 30 }) },
@@ -258,23 +259,5 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
         <FeedLink />
       </div>
     </>
-  );
-}
-
-function Choice({ label, name, value, options }: { label: string; name: string; value: string; options: Array<{ value: string; label: string }> }) {
-  const id = `choice-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value} className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900">
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
