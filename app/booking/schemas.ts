@@ -1,7 +1,7 @@
 // What the booking forms may send, checked at the boundary (the database's CHECK constraints say the same again).
 // Each message is the one shown beside its field.
 import { z } from "zod";
-import { says, wholeNumber, isoDay } from "~/lib/schema-words";
+import { says, wholeNumber, isoDay, isoInstant } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
 import { LESSON_LENGTHS } from "./slots";
 
@@ -39,7 +39,7 @@ export const BookSchema = z.object({
   coachId: id,
   kind,
   minutes: lessonLength,
-  start: z.iso.datetime({ offset: true, ...says(m.booking_error_slot) }),
+  start: isoInstant(m.booking_error_slot),
   note: z.string().trim().max(500, says(m.booking_error_note_long)).default(""),
   /** The enrollment request an evaluation is booked for (from /account/enrollments), or none. */
   enrollmentId: z

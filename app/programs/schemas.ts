@@ -2,7 +2,7 @@
 // server parses every form with these; the messages are what a coach sees beside the field, in the page's language.
 // The database holds the same limits (CHECK constraints in migration 0022).
 import { z } from "zod";
-import { says, wholeNumber } from "~/lib/schema-words";
+import { LAST_YEAR, says, wholeNumber, withinLastYear } from "~/lib/schema-words";
 import { TERMS } from "~/calendar/season-terms";
 import { isIsoDay } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
@@ -52,12 +52,13 @@ const day = z
   .string(says(m.programs_error_day_required))
   .trim()
   .min(1, says(m.programs_error_day_required))
-  .refine(isIsoDay, says(m.programs_error_day));
+  .refine(isIsoDay, says(m.programs_error_day))
+  .refine(withinLastYear, says(m.form_error_year_too_far));
 
 export const SeasonSchema = z
   .object({
     term: z.enum(TERMS, says(m.programs_error_term)),
-    year: wholeNumber(2000, 2200, m.programs_error_year),
+    year: wholeNumber(2000, LAST_YEAR, m.programs_error_year),
     startsOn: day,
     endsOn: day,
   })

@@ -131,9 +131,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "book") {
     const { data: input, fieldErrors } = parseForm(BookSchema, form);
-    // The request's id has no field of its own to be marked beside: its message is the form's.
+    // The request's id and the chosen time have no field of their own to be marked beside: their message is the form's.
     if (!input)
-      return data<ActionData>({ intent: "book", error: fieldErrors?.enrollmentId ?? m.booking_error_correct(), fieldErrors }, { status: 400 });
+      return data<ActionData>(
+        { intent: "book", error: fieldErrors?.enrollmentId ?? fieldErrors?.start ?? m.booking_error_correct(), fieldErrors },
+        { status: 400 },
+      );
     const result = await createBooking(context, user, input);
     if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_booked_toast() });
     return data<ActionData>({ intent: "book", error: result.error, nextFree: result.nextFree }, { status: result.status });
