@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
 import { hitMailLimits } from "~/mail/limits.server";
-import { updateOwnProfile } from "~/models/users.server";
+import { isLastAdmin, updateOwnProfile } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, unexpectedError } from "./accounts.server";
 
@@ -117,10 +117,14 @@ export async function deleteAccount(request: Request, context: AppLoadContext, u
       return !r.ok && r.status === 400 ? { ...r, error: m.account_error_password_wrong() } : r;
     }
   }
+  // The site keeps an administrator (as /staff keeps the last one's role): asked before anything ends, and again
+  // under the staff roles' lock in anonymizeUser, where two administrators deleting at once are told apart.
+  const lastAdmin = { ok: false as const, status: 409, error: m.account_error_delete_last_admin() };
+  if (await isLastAdmin(context.db, userId)) return lastAdmin;
   try {
     // Better Auth's own revocation, so whatever listens for ended sessions (open sockets) sees it.
     await context.auth.api.revokeSessions({ headers });
-    await anonymizeUser(context.db, userId, context, context);
+    if ((await anonymizeUser(context.db, userId, context, context)) === "last-admin") return lastAdmin;
   } catch (err) {
     return refused(err, undefined, "deletion");
   }

@@ -19,6 +19,7 @@ import { removeFromFamilyOnDeletion } from "../family/households.server";
 import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
 import type { DbOrTx } from "../mail/outbox.server";
 import { endEnrollmentsOnDeletion, type EnrollmentServices } from "~/enrollment/index.server";
+import { isLastAdmin, lockStaffRoles } from "./users.server";
 import { m } from "~/paraglide/messages";
 
 export { DELETED_USER_NAME } from "~/lib/profile";
@@ -190,10 +191,18 @@ export async function exportUserData(db: Db, userId: string) {
 /**
  * Removes the person's profile data and logins. The row stays, emptied and named "Deleted user", so the messages
  * they sent stay in the other person's conversation with that sender. Sessions are ended by the caller through
- * Better Auth first.
+ * Better Auth first. The site's last administrator is not deleted ("last-admin"): taken under the staff roles' lock,
+ * so two administrators deleting their accounts at once cannot both go.
  */
-export async function anonymizeUser(db: Db, userId: string, services?: SafeguardingMailServices, enrollment?: EnrollmentServices) {
-  await db.transaction(async (tx) => {
+export async function anonymizeUser(
+  db: Db,
+  userId: string,
+  services?: SafeguardingMailServices,
+  enrollment?: EnrollmentServices,
+): Promise<"last-admin" | undefined> {
+  return db.transaction(async (tx) => {
+    await lockStaffRoles(tx);
+    if (await isLastAdmin(tx, userId)) return "last-admin" as const;
     const [row] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
@@ -218,5 +227,6 @@ export async function anonymizeUser(db: Db, userId: string, services?: Safeguard
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
+    return undefined;
   });
 }

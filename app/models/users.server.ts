@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coachProfiles, staffLog, users } from "../../db/schema";
 import type { DbOrTx } from "~/mail/outbox.server";
@@ -208,6 +208,22 @@ export async function lockStaffRoles(tx: DbOrTx) {
 }
 
 /**
+ * Whether `userId` is an administrator and no other account (not deleted) is one: the person who may neither remove
+ * their own flag (setAdmin) nor delete their account (anonymizeUser), so the site always keeps an administrator. Under
+ * lockStaffRoles, the answer holds until the transaction ends.
+ */
+export async function isLastAdmin(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      admin: users.admin,
+      others: sql<number>`(select count(*)::int from ${users} o where o.admin and o.deleted_at is null and o.id <> ${userId})`,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return Boolean(row?.admin) && row!.others === 0;
+}
+
+/**
  * Grants or removes the administrator flag (decision 0030). Null when no account matches; "last-admin" when removing
  * it would leave the site without an administrator (the last one cannot remove their own flag by accident). Changes
  * of the flag take one lock, so two administrators removing each other at once cannot both succeed. Logged.
@@ -216,13 +232,7 @@ export async function setAdmin(tx: DbOrTx, target: StaffTarget, admin: boolean, 
   await lockStaffRoles(tx);
   const current = await lockTarget(tx, target);
   if (!current) return null;
-  if (!admin && current.admin) {
-    const [others] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(eq(users.admin, true), isNull(users.deletedAt), ne(users.id, current.id)));
-    if ((others?.n ?? 0) === 0) return "last-admin";
-  }
+  if (!admin && (await isLastAdmin(tx, current.id))) return "last-admin";
   const [row] = await tx.update(users).set({ admin, updatedAt: new Date() }).where(eq(users.id, current.id)).returning(profileColumns);
   if (current.admin !== admin)
     await writeStaffLog(tx, { actor, subject: { id: current.id, name: current.fullName }, action: admin ? "admin granted" : "admin removed" });

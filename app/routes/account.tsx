@@ -34,7 +34,9 @@ import { getAthletesLeftWithoutGuardian } from "~/family/households.server";
 import { AccountNav } from "~/components/account-nav";
 import { z } from "zod";
 import { AccountIntentSchema, LanguageSchema } from "~/auth/account-forms.server";
-import { isAdmin } from "~/models/users.server";
+import { isAdmin, isLastAdmin } from "~/models/users.server";
+import { countVisitorRequestsToReview } from "~/enrollment/index.server";
+import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -60,8 +62,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale: (await getAccountLocale(context.db, user.id)) ?? getLocale(),
     sessions,
     leftOnDeletion,
+    // Said before the site's only administrator tries to delete their account: the action refuses it (issue 38).
+    lastAdmin: await isLastAdmin(context.db, user.id),
     // Links to the staff pages (issue 28): /staff for administrators, /staff/profile for coaches.
     staffLinks: { admin: await isAdmin(context.db, user.id), coach: user.role === "coach" },
+    // Requests a visitor sent with this guardian's verified address, waiting for their answer (issue 37).
+    visitorRequests: await countVisitorRequestsToReview(context.db, user),
   };
 }
 
@@ -160,7 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, user, settings, locale, sessions, leftOnDeletion } = loaderData;
+  const { page, user, settings, locale, sessions, leftOnDeletion, lastAdmin } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const mine = (intent: string) => actionData?.intent === intent;
@@ -177,6 +183,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <AccountNav current="settings" family={user.role === "client"} />
       <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
+      <VisitorRequestsNotice count={loaderData.visitorRequests} />
 
       <CardSection title={m.account_section_profile()} id="profile-heading">
         <Form method="post" className="flex flex-col gap-4">
@@ -329,6 +336,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <CardSection title={m.account_section_delete()} id="delete-heading">
         <p className="mb-4 text-slate-800">{m.account_delete_text()}</p>
+        {lastAdmin ? (
+          <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-semibold text-slate-900">
+            {m.account_error_delete_last_admin()}
+          </p>
+        ) : null}
         {leftOnDeletion.length ? (
           <div role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
             <p className="font-semibold">{m.account_delete_only_guardian()}</p>
