@@ -21,6 +21,7 @@ import {
   time,
   jsonb,
   pgView,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
@@ -67,6 +68,8 @@ export const users = pgTable(
      * date of birth.
      */
     minorProtection: boolean("minor_protection").notNull().default(false),
+    /** The safeguarding lead corrected this person's name and date of birth: families cannot change them (migration 0028). */
+    detailsLockedAt: timestamp("details_locked_at", { withTimezone: true }),
     /**
      * Whether the person said they are a parent/guardian or a student-athlete. Sign-up's form always asks; an account
      * made through Google has not, and messages nobody until it answers on /account (decision 0022).
@@ -497,21 +500,41 @@ export const seasons = pgTable(
 );
 
 // Photos coaches upload to the gallery. The copies the site serves (AVIF and WebP at several widths, upright, no
-// metadata) are made once on upload and kept in gallery_photo_files; the original is not kept.
+// metadata) are made by the job queue after the upload (migration 0032) and kept in gallery_photo_files; the original
+// is kept only until they exist.
+export const PHOTO_COPIES = ["preparing", "ready", "failed"] as const;
+export type PhotoCopies = (typeof PHOTO_COPIES)[number];
+
+/** A photo's copies: being made (the original kept for the job), made (its size known), or failed (and why). */
+const photoCopiesCheck = (t: { copies: AnyPgColumn; original: AnyPgColumn; problem: AnyPgColumn; width: AnyPgColumn; height: AnyPgColumn }) =>
+  sql`(${t.copies} = 'preparing' and ${t.original} is not null and ${t.problem} is null)
+    or (${t.copies} = 'ready' and ${t.original} is null and ${t.problem} is null and ${t.width} is not null and ${t.height} is not null)
+    or (${t.copies} = 'failed' and ${t.original} is null and ${t.problem} is not null)`;
+
 export const galleryPhotos = pgTable(
   "gallery_photos",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     alt: text("alt").notNull(),
-    width: integer("width").notNull(),
-    height: integer("height").notNull(),
+    /** The widest copy's size: null until the copies exist. */
+    width: integer("width"),
+    height: integer("height"),
     position: integer("position").notNull().default(0),
     /** The coach ticked "Everyone pictured (or their guardian) agreed to this photo being published". */
     consent: boolean("consent").notNull(),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    copies: text("copies", { enum: PHOTO_COPIES }).notNull().default("ready"),
+    /** The file as uploaded, only while its copies are being made. */
+    original: bytea("original"),
+    /** Why the copies could not be made (a key of PHOTO_MESSAGES), when they failed. */
+    problem: text("problem"),
   },
-  (t) => [check("gallery_photos_consent", sql`${t.consent}`), index("gallery_photos_position_idx").on(t.position)],
+  (t) => [
+    check("gallery_photos_consent", sql`${t.consent}`),
+    check("gallery_photos_copies", photoCopiesCheck(t)),
+    index("gallery_photos_position_idx").on(t.position),
+  ],
 );
 
 export const galleryPhotoFiles = pgTable(
@@ -612,6 +635,9 @@ export const households = pgTable(
     confirmedHow: text("confirmed_how"),
     /** Linked before staff confirmation existed: its conversations go on while it waits to be confirmed. */
     linkedBeforeConfirmation: boolean("linked_before_confirmation").notNull().default(false),
+    /** The lead froze the household: no self-service change to it until the lead lifts it (migration 0028). */
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    frozenReason: text("frozen_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("households_confirmation_whole", sql`(${t.confirmedAt} is null) = (${t.confirmedHow} is null)`)],
@@ -628,10 +654,18 @@ export const householdMembers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     /** Matches users.client_kind (a trigger keeps them together). */
     role: text("role", { enum: ["guardian", "athlete"] }).notNull(),
+    /**
+     * Staff confirmed this person (who, how, when): people are confirmed, not households. A member who joins starts
+     * unconfirmed; only staff's confirmation sets it (a trigger refuses every other way, migration 0028).
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    confirmedBy: text("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedHow: text("confirmed_how"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.householdId, t.userId] }),
+    check("household_members_confirmation_whole", sql`(${t.confirmedAt} is null) = (${t.confirmedHow} is null)`),
     uniqueIndex("household_members_one_household_idx").on(t.userId),
     check("household_members_role_known", sql`${t.role} in ('guardian', 'athlete')`),
   ],
@@ -666,9 +700,41 @@ export const familyInvitations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    /** A guardian invitation still waiting when staff confirmed the minor's family ended then (migration 0028). */
+    endedByConfirmationAt: timestamp("ended_by_confirmation_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("family_invitations_athlete_idx").on(t.athleteId), index("family_invitations_inviter_idx").on(t.inviterId, t.createdAt)],
+);
+
+/**
+ * A change that would lower a protection (a date of birth carrying a person across 13 or 18 toward adulthood), asked
+ * by anyone but staff: the safeguarding lead approves or refuses it; until then the old value holds (migration 0028).
+ */
+export const protectionRequests = pgTable(
+  "protection_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    householdId: uuid("household_id"),
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    field: text("field", { enum: ["date_of_birth"] }).notNull(),
+    fromValue: text("from_value"),
+    toValue: text("to_value").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
+    approved: boolean("approved"),
+  },
+  (t) => [
+    check("protection_requests_field_known", sql`${t.field} in ('date_of_birth')`),
+    check("protection_requests_decision_whole", sql`(${t.decidedAt} is null) = (${t.approved} is null)`),
+    uniqueIndex("protection_requests_one_open_idx")
+      .on(t.userId, t.field)
+      .where(sql`${t.decidedAt} is null`),
+  ],
 );
 
 // A participant's report of a message, for the safeguarding lead (/safeguarding).
@@ -775,6 +841,26 @@ export const coachProfiles = pgTable("coach_profiles", {
 });
 
 /**
+ * The reminders mailed 60 days before a coach's Safe Play training or background check stops being current (issue 37,
+ * app/staff/clearance.server.ts): one row per coach, check and expiry day, so each date is reminded once (migration 0029).
+ */
+export const clearanceReminders = pgTable(
+  "clearance_reminders",
+  {
+    coachId: text("coach_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    checkKind: text("check_kind", { enum: ["training", "background"] }).notNull(),
+    expiresOn: date("expires_on", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "clearance_reminders_pk", columns: [t.coachId, t.checkKind, t.expiresOn] }),
+    check("clearance_reminders_kind_known", sql`${t.checkKind} in ('training', 'background')`),
+  ],
+);
+
+/**
  * A coach's photo, made by the gallery's pipeline (app/gallery/photo-upload.server.ts: upright, no metadata, AVIF
  * and WebP copies) and kept like gallery photos. A new photo gets a new id, so each copy's address never changes.
  */
@@ -785,11 +871,15 @@ export const coachPhotos = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    width: integer("width").notNull(),
-    height: integer("height").notNull(),
+    /** The widest copy's size: null until the copies exist (made by the job queue, as gallery photos' are). */
+    width: integer("width"),
+    height: integer("height"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    copies: text("copies", { enum: PHOTO_COPIES }).notNull().default("ready"),
+    original: bytea("original"),
+    problem: text("problem"),
   },
-  (t) => [index("coach_photos_user_idx").on(t.userId)],
+  (t) => [index("coach_photos_user_idx").on(t.userId), check("coach_photos_copies", photoCopiesCheck(t))],
 );
 
 export const coachPhotoFiles = pgTable(
@@ -1105,10 +1195,11 @@ export const sessionCoaches = pgTable(
 
 /**
  * A visitor's request for a place in a session, sent with the registration form while signed out (issue 29). The
- * address was only typed, not proved (decision 0024): nothing is attached to any account until someone verifies that
- * very address, when claimVisitorRequests makes each row, in `seq` order, an athlete of their household and an
- * enrollment request, and deletes it. Rows older than 30 days are removed by the job queue. A session deleted leaves
- * the row without one (the claim then follows createEnrollmentRequest's answer for a missing session).
+ * address was only typed, not proved (decision 0024), and the words are a stranger's until a guardian says otherwise
+ * (issue 37): the guardian whose verified address it is sees each row on /account/enrollments and keeps it (an athlete
+ * of their household and an enrollment request: keepVisitorRequestAsGuardian) or drops it; nothing else reads it. At
+ * most 3 rows wait for one address (trigger visitor_requests_at_most_three, migration 0030). Rows older than 30 days
+ * are removed by the job queue. A session deleted leaves the row without one (it can then only be dropped).
  */
 export const visitorEnrollmentRequests = pgTable(
   "visitor_enrollment_requests",

@@ -4,7 +4,9 @@ import crypto from "node:crypto";
 import type { Db } from "../../db/client";
 import { sql } from "drizzle-orm";
 import { events, sessionCoaches, users } from "../../db/schema";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
+import { clearCoach } from "../../tests/support/cleared";
 import { parseQuietHours } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { EnrollmentServices } from "./mails.server";
@@ -34,6 +36,7 @@ export async function makeUser(db: Db, role: "client" | "coach", fullName: strin
   const id = crypto.randomUUID();
   const email = `${fullName.split(" ")[0]!.toLowerCase()}-${id.slice(0, 8)}@example.com`;
   await db.insert(users).values({ id, email, fullName, role, emailVerified: true, dateOfBirth: role === "client" ? "1980-01-01" : null, ...extra });
+  if (role === "coach") await clearCoach(db, id);
   return { id, email, fullName, role };
 }
 
@@ -43,7 +46,7 @@ export async function makeFamily(db: Db, name: string, dob = "2013-05-01", setti
   const athlete = await makeUser(db, "client", `${name} Kid`, { clientKind: "athlete", dateOfBirth: dob });
   await db.transaction((tx) => joinAsGuardian(tx, { athleteId: athlete.id, guardianId: guardian.id, actorId: guardian.id, how: "test" }, settings));
   const staff = await makeUser(db, "coach", `Staff ${name}`);
-  await confirmHousehold(db, (await getHouseholdOf(db, athlete.id))!.householdId, staff.id, "met at the evaluation");
+  await confirmHousehold(db, (await getHouseholdOf(db, athlete.id))!.householdId, staff.id, "met at the evaluation", settings);
   return { guardian, athlete };
 }
 

@@ -79,10 +79,13 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       if (!input) return bad(fieldErrors, athleteId.data);
       const problem = dateOfBirthProblem(input.dateOfBirth, settings.clock(), settings.timeZone);
       if (problem) return bad({ dateOfBirth: problem }, athleteId.data);
+      const r = await updateAthleteByGuardian(context.db, user.id, athleteId.data, input, settings, context);
       return answer(
         intent,
-        await updateAthleteByGuardian(context.db, user.id, athleteId.data, input),
-        m.messaging_family_details_saved({ name: input.fullName }),
+        r,
+        r.ok && r.pending
+          ? m.messaging_family_protection_requested({ name: input.fullName })
+          : m.messaging_family_details_saved({ name: input.fullName }),
         athleteId.data,
       );
     }

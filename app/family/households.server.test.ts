@@ -10,14 +10,9 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { getSafetyPeople, messagingBlockFor, type SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
-import {
-  confirmHousehold,
-  getAthletesLeftWithoutGuardian,
-  getFamily,
-  getHouseholdOf,
-  protectedDetailsMessage,
-  updateClientKind,
-} from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
+import { clearCoach } from "../../tests/support/cleared";
+import { getAthletesLeftWithoutGuardian, getFamily, getHouseholdOf, protectedDetailsMessage, updateClientKind } from "~/family/households.server";
 import {
   acceptInvitation,
   addressTakenMessage,
@@ -62,6 +57,7 @@ async function makeUser(role: "client" | "coach", fullName: string, extra: Parti
   const id = crypto.randomUUID();
   const email = `${fullName.split(" ")[0]!.toLowerCase()}-${id.slice(0, 8)}@example.com`;
   await db.insert(users).values({ id, email, fullName, role, ...extra });
+  if (role === "coach") await clearCoach(db, id);
   return { id, email, fullName, role, phone: null, avatarUrl: null };
 }
 const guardianUser = (name: string) => makeUser("client", name, { dateOfBirth: "1980-01-01" });
@@ -237,14 +233,16 @@ describe("a guardian's household", () => {
     await post(as(solo), { intent: "add-athlete", fullName: "Teen Child", dateOfBirth: FIFTEEN, email: teenEmail });
     expect(await claimAthleteAccount(db, await tokenIn(teenEmail), "hash")).toEqual({ ok: true });
     const staff = await makeUser("coach", "Staff Sol");
-    expect(await confirmHousehold(db, (await getHouseholdOf(db, solo.id))!.householdId, staff.id, "met at the evaluation")).toEqual({ ok: true });
-    expect((await getSafetyPeople(db, [(await athletesOf(solo)).find((a) => a.hasLogin)!.id]))[0]!.familyConfirmed).toBe(true);
+    expect(await confirmHousehold(db, (await getHouseholdOf(db, solo.id))!.householdId, staff.id, "met at the evaluation", afternoon)).toEqual({
+      ok: true,
+    });
+    expect((await getSafetyPeople(db, [(await athletesOf(solo)).find((a) => a.hasLogin)!.id]))[0]!.confirmed).toBe(true);
     await anonymizeUser(db, solo.id, services);
     const [teen] = await db.select().from(users).where(eq(users.email, teenEmail));
     expect(teen).toMatchObject({ deletedAt: null, clientKind: "athlete" });
     expect(await messagingBlockFor(db, teen!.id, afternoon)).toBe(NEEDS_GUARDIAN_MESSAGE);
-    // Its family is not confirmed any more: a "guardian" it invites next waits for staff.
-    expect((await getSafetyPeople(db, [teen!.id]))[0]!.familyConfirmed).toBe(false);
+    // The teen was confirmed and stays so; no guardian is left, and a "guardian" it invites next waits for staff.
+    expect((await getSafetyPeople(db, [teen!.id]))[0]).toMatchObject({ confirmed: true, guardianIds: [], confirmedGuardianIds: [] });
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, services.config.site.email));
     expect(mails.map((m) => m.subject)).toContain(
       "A student-athlete has no parent or guardian on the site any more, and no safeguarding lead is named",
@@ -282,7 +280,7 @@ describe("a teenager with two email addresses", () => {
     const householdId = (await getHouseholdOf(db, teen.id))!.householdId;
     const confirm = (who: AppLoadContext) =>
       call(familyPageAction as never, {
-        request: postForm(`/families/${householdId}`, { how: "called the guardian's phone" }),
+        request: postForm(`/families/${householdId}`, { how: "called the guardian's phone", people: [teen.id, fake.id] }),
         context: who,
         params: { householdId },
       });
@@ -298,21 +296,21 @@ describe("a teenager with two email addresses", () => {
           })
         ).status,
       ).toBe(403);
-    expect((await getSafetyPeople(db, [teen.id]))[0]!.familyConfirmed).toBe(false);
+    expect((await getSafetyPeople(db, [teen.id]))[0]!.confirmed).toBe(false);
     const empty = await call(familyPageAction as never, {
       request: postForm(`/families/${householdId}`, { how: "" }),
       context: as(coach),
       params: { householdId },
     });
     expect(empty.status).toBe(400);
-    expect((await confirm(as(coach))).body).toEqual({ confirmed: true });
+    expect((await confirm(as(coach))).body).toEqual({ intent: "confirm", confirmed: true });
     expect((await confirm(as(coach))).status).toBe(409);
     expect(await messagingBlockFor(db, teen.id, afternoon)).toBeNull();
     expect((await startConversation(db, coach, teen.id, afternoon)).id).toEqual(expect.any(String));
     const [line] = await db
       .select()
       .from(safeguardingLog)
-      .where(sql`${safeguardingLog.householdId} = ${householdId} and ${safeguardingLog.action} = 'family confirmed'`);
+      .where(sql`${safeguardingLog.householdId} = ${householdId} and ${safeguardingLog.action} = 'athlete confirmed'`);
     expect(line).toMatchObject({ actorName: "Coach Kent", detail: "called the guardian's phone" });
   });
 });

@@ -5,61 +5,35 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { conversationParticipants, familyInvitations, guardianLinks, householdMembers, households, safeguardingLog, users } from "../../db/schema";
+import { conversationParticipants, familyInvitations, guardianLinks, householdMembers, households, users } from "../../db/schema";
 import { clientKindProblem, getConversationSafety, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { DELETED_USER_NAME } from "~/lib/profile";
-import { ageOn, dateOfBirthProblem, type ClientKind, type ClientLabel } from "~/family/safe-play";
+import { ageOn, lowersProtection, type ClientKind, type ClientLabel } from "~/family/safe-play";
 import type { DbOrTx } from "../mail/outbox.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
+import {
+  changedDetails,
+  frozenRefusal,
+  getOpenRequestFor,
+  lockedDetailsMessage,
+  markFamilyCorrection,
+  requestProtectionChange,
+} from "./protection.server";
+import { getEndedInvitations } from "./confirmation.server";
+import { getHouseholdOf, isNoLoginEmail, logSafeguarding, nameOf, noLoginEmail, notYourAthlete, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";
+import { canReadPersonalData, type PersonalDataReader } from "~/staff/personal-data.server";
 
-/** The address of an athlete's account made by a guardian, before the athlete has a login of their own. */
-export const noLoginEmail = (id: string) => `athlete-${id}@no-login.invalid`;
-export const isNoLoginEmail = (email: string) => email.endsWith("@no-login.invalid");
-
-export type LogEntry = { actorId: string | null; athleteId: string | null; action: string; detail?: string; householdId?: string | null };
-
-/**
- * Writes one line of the safeguarding log (who, what, when), in the caller's transaction, with the names as they
- * are now: the log is append-only (a trigger refuses changes), so a later rename or deletion leaves it as written.
- */
-export async function logSafeguarding(tx: DbOrTx, entry: LogEntry) {
-  await tx.insert(safeguardingLog).values({
-    actorId: entry.actorId,
-    athleteId: entry.athleteId,
-    actorName: entry.actorId ? await nameOf(tx, entry.actorId) : "",
-    athleteName: entry.athleteId ? await nameOf(tx, entry.athleteId) : "",
-    householdId: entry.householdId ?? (entry.athleteId ? ((await getHouseholdOf(tx, entry.athleteId))?.householdId ?? null) : null),
-    action: entry.action,
-    detail: entry.detail ?? "",
-  });
-}
-
-/** The refusal when an athlete a form names is not of the guardian's household (revealing nothing more). */
-export const notYourAthlete = () => m.messaging_family_not_your_athlete();
-
-/** A log line's before and after of a person's details. */
-const changedDetails = (before: { label: string | null; dateOfBirth: string | null }, after: { label: string; dateOfBirth: string | null }) =>
-  `from ${before.label ?? ""}, born ${before.dateOfBirth ?? "not given"}, to ${after.label}, born ${after.dateOfBirth}`;
-
-/**
- * Marks the transaction as a guardian's or the lead's correction: the only ones in which the database lets a
- * protected minor's date of birth change (trigger users_minor_protection, migration 0012).
- */
-async function markFamilyCorrection(tx: DbOrTx, by: "guardian" | "lead") {
-  await tx.execute(sql`select set_config('nlte.family_correction', ${by}, true)`);
-}
-
-export type Membership = { householdId: string; role: ClientKind };
-
-/** The household a person belongs to, and as what, or null. */
-export async function getHouseholdOf(tx: DbOrTx, userId: string): Promise<Membership | null> {
-  const [row] = await tx
-    .select({ householdId: householdMembers.householdId, role: householdMembers.role })
-    .from(householdMembers)
-    .where(eq(householdMembers.userId, userId));
-  return row ?? null;
-}
+export {
+  getHouseholdOf,
+  isNoLoginEmail,
+  logSafeguarding,
+  noLoginEmail,
+  notYourAthlete,
+  type FamilyResult,
+  type LogEntry,
+  type Membership,
+} from "./family-log.server";
 
 async function createHousehold(tx: DbOrTx, memberId: string, role: ClientKind) {
   const [hh] = await tx.insert(households).values({}).returning({ id: households.id });
@@ -107,6 +81,8 @@ export async function joinAsGuardian(
   input: { athleteId: string; guardianId: string; actorId: string; how: string },
   settings: SafePlaySettings,
 ): Promise<FamilyResult> {
+  const frozen = await frozenRefusal(tx, [input.athleteId, input.guardianId]);
+  if (frozen) return frozen;
   const athleteHousehold = await getHouseholdOf(tx, input.athleteId);
   const guardianHousehold = await getHouseholdOf(tx, input.guardianId);
   let householdId: string;
@@ -149,21 +125,30 @@ export async function addGuardiansToConversation(tx: DbOrTx, conversationId: str
     .onConflictDoNothing();
 }
 
-async function nameOf(tx: DbOrTx, id: string) {
-  const [row] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, id));
-  return row?.fullName || (row && !isNoLoginEmail(row.email) ? row.email : "") || "Unknown";
-}
-
 const FamilyRow = z.object({
   id: z.string(),
   full_name: z.string().nullable(),
   dob: z.string().nullable(),
+  confirmed: z.boolean(),
+  locked: z.boolean(),
   has_login: z.boolean(),
   invited_email: z.string().nullable(),
 });
 
-/** Whether staff confirmed the household, or it was linked before confirmation existed (it goes on meanwhile). */
-export type Confirmation = { confirmed: boolean; linkedBefore: boolean; confirmedAt: Date | null; how: string | null; by: string | null };
+/**
+ * Where the household stands with staff: `confirmed` once everyone in it is confirmed (people are confirmed, not
+ * households), who waits, when staff first confirmed someone of it and how, and whether the lead froze it.
+ */
+export type Confirmation = {
+  confirmed: boolean;
+  linkedBefore: boolean;
+  confirmedAt: Date | null;
+  how: string | null;
+  by: string | null;
+  waiting: string[];
+  frozen: boolean;
+  frozenReason: string | null;
+};
 
 async function getConfirmation(db: DbOrTx, householdId: string): Promise<Confirmation | null> {
   const [row] = await db
@@ -172,11 +157,29 @@ async function getConfirmation(db: DbOrTx, householdId: string): Promise<Confirm
       how: households.confirmedHow,
       by: users.fullName,
       linkedBefore: households.linkedBeforeConfirmation,
+      frozen: sql<boolean>`${households.frozenAt} is not null`,
+      frozenReason: households.frozenReason,
     })
     .from(households)
     .leftJoin(users, eq(users.id, households.confirmedBy))
     .where(eq(households.id, householdId));
-  return row ? { confirmed: row.confirmedAt !== null, linkedBefore: row.linkedBefore, confirmedAt: row.confirmedAt, how: row.how, by: row.by } : null;
+  if (!row) return null;
+  const waiting = await db
+    .select({ name: users.fullName })
+    .from(householdMembers)
+    .innerJoin(users, eq(users.id, householdMembers.userId))
+    .where(and(eq(householdMembers.householdId, householdId), sql`${householdMembers.confirmedAt} is null`, sql`${users.deletedAt} is null`))
+    .orderBy(users.fullName);
+  return {
+    confirmed: waiting.length === 0,
+    linkedBefore: row.linkedBefore,
+    confirmedAt: row.confirmedAt,
+    how: row.how,
+    by: row.by,
+    waiting: waiting.map((w) => w.name ?? ""),
+    frozen: row.frozen,
+    frozenReason: row.frozen ? (row.frozenReason ?? "") : null,
+  };
 }
 
 /** What a person says they are, and what protects them (/account's "Who you are"). */
@@ -186,7 +189,14 @@ const whoColumns = {
   role: users.role,
   protectedMinor: users.minorProtection,
   kindAnswered: users.kindAnswered,
+  locked: sql<boolean>`${users.detailsLockedAt} is not null`,
 };
+
+/** Whether staff confirmed this household member themself. */
+async function isConfirmedMember(db: Pick<Db, "select">, userId: string) {
+  const [row] = await db.select({ at: householdMembers.confirmedAt }).from(householdMembers).where(eq(householdMembers.userId, userId));
+  return Boolean(row?.at);
+}
 
 /** The person's kind, date of birth and household (its guardians and athletes, and their state), as /account/family shows it. */
 export async function getFamily(db: Db, userId: string, settings: SafePlaySettings) {
@@ -198,7 +208,8 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
     membership
       ? (
           await db.execute(sql`
-            select u.id, u.full_name, u.date_of_birth::text as dob,
+            select u.id, u.full_name, u.date_of_birth::text as dob, (m.confirmed_at is not null) as confirmed,
+                   (u.details_locked_at is not null) as locked,
                    exists (select 1 from accounts a where a.user_id = u.id) as has_login,
                    (select i.email from family_invitations i where i.athlete_id = u.id and i.kind = 'athlete' and i.accepted_at is null
                       and i.expires_at > now() order by i.created_at desc limit 1) as invited_email
@@ -219,24 +230,33 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
     minor: isMinorPerson({ role: me.role, kind: me.kind, dateOfBirth: me.dateOfBirth }, settings),
     householdId: membership?.householdId ?? null,
     confirmation: membership ? await getConfirmation(db, membership.householdId) : null,
-    guardians: (await members("guardian")).map((r) => ({ id: r.id, fullName: r.full_name })),
+    /** Whether staff confirmed this person themself (people are confirmed, not households). */
+    meConfirmed: membership ? await isConfirmedMember(db, userId) : false,
+    guardians: (await members("guardian")).map((r) => ({ id: r.id, fullName: r.full_name, confirmed: r.confirmed })),
     athletes:
       me.kind === "guardian"
-        ? (await members("athlete")).map((r) => ({
-            id: r.id,
-            fullName: r.full_name,
-            dateOfBirth: r.dob,
-            age: r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
-            hasLogin: r.has_login,
-            /** The address an invitation waits at (none once the athlete has a login). */
-            invitedEmail: r.has_login ? null : r.invited_email,
-          }))
+        ? await Promise.all(
+            (await members("athlete")).map(async (r) => ({
+              id: r.id,
+              fullName: r.full_name,
+              dateOfBirth: r.dob,
+              age: r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
+              hasLogin: r.has_login,
+              confirmed: r.confirmed,
+              /** The lead corrected these details: the family cannot change them. */
+              locked: r.locked,
+              /** A change of date of birth waiting for the safeguarding lead (the old value holds meanwhile). */
+              pendingDateOfBirth: (await getOpenRequestFor(db, r.id))?.to ?? null,
+              /** The address an invitation waits at (none once the athlete has a login). */
+              invitedEmail: r.has_login ? null : r.invited_email,
+            })),
+          )
         : [],
     pendingGuardianInvitations: pending.rows.map((r) => r.email),
+    /** Guardian invitations that ended when staff confirmed the family (the guardians see that). */
+    endedInvitations: membership ? await getEndedInvitations(db, membership.householdId) : [],
   };
 }
-
-export type FamilyResult = { ok: true } | { ok: false; field?: string; error: string; status: number };
 
 export const protectedDetailsMessage = () => m.messaging_family_protected();
 
@@ -256,6 +276,9 @@ export async function updateClientKind(
     if (!me || me.role !== "client") return { ok: false, error: m.messaging_family_clients_say(), status: 403 };
     if (me.kindAnswered && me.kind === input.kind && me.dateOfBirth === input.dateOfBirth) return { ok: true };
     if (me.protectedMinor) return { ok: false, field: "kind", error: protectedDetailsMessage(), status: 403 };
+    if (me.locked) return { ok: false, field: "kind", error: lockedDetailsMessage(), status: 403 };
+    const frozen = await frozenRefusal(tx, [userId]);
+    if (frozen) return frozen;
     const membership = await getHouseholdOf(tx, userId);
     if (membership && membership.role !== input.kind)
       return {
@@ -319,34 +342,48 @@ export async function isGuardianOf(tx: DbOrTx, guardianId: string, athleteId: st
 }
 
 /**
- * A guardian corrects their athlete's name or date of birth (the one way a protected minor's date of birth
- * changes besides the lead's correction: the database accepts it only in a transaction that says so). Logged with
- * before and after. Refused for an athlete of another household.
+ * A guardian corrects their athlete's name or date of birth. Only staff lower a protection: a date that would carry
+ * the athlete across 13 or 18 toward adulthood becomes a request the safeguarding lead approves (`pending`; the old
+ * date holds and the lead is alerted); every other change applies at once (the database accepts it only in a
+ * transaction that says it is a guardian's, and refuses a lowering one). Details the lead corrected are locked, and
+ * a frozen household changes nothing. Logged with before and after. Refused for an athlete of another household.
  */
 export async function updateAthleteByGuardian(
   db: Db,
   guardianId: string,
   athleteId: string,
   input: { fullName: string; dateOfBirth: string },
+  settings: SafePlaySettings,
+  services?: SafeguardingMailServices,
 ): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     if (!(await isGuardianOf(tx, guardianId, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
     const [before] = await tx
-      .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth })
+      .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth, locked: sql<boolean>`${users.detailsLockedAt} is not null` })
       .from(users)
       .where(eq(users.id, athleteId))
       .for("update");
     if (!before) return { ok: false, error: notYourAthlete(), status: 403 };
     if (before.fullName === input.fullName && before.dateOfBirth === input.dateOfBirth) return { ok: true };
-    await markFamilyCorrection(tx, "guardian");
-    await tx.update(users).set({ fullName: input.fullName, dateOfBirth: input.dateOfBirth, updatedAt: new Date() }).where(eq(users.id, athleteId));
-    await logSafeguarding(tx, {
-      actorId: guardianId,
-      athleteId,
-      action: "athlete details changed by their guardian",
-      detail: changedDetails({ label: before.fullName, dateOfBirth: before.dateOfBirth }, { label: input.fullName, dateOfBirth: input.dateOfBirth }),
-    });
-    return { ok: true };
+    const frozen = await frozenRefusal(tx, [athleteId, guardianId]);
+    if (frozen) return frozen;
+    if (before.locked) return { ok: false, field: "dateOfBirth", error: lockedDetailsMessage(), status: 403 };
+    const lowers =
+      before.dateOfBirth !== input.dateOfBirth && lowersProtection(before.dateOfBirth, input.dateOfBirth, settings.clock(), settings.timeZone);
+    const dateOfBirth = lowers ? before.dateOfBirth : input.dateOfBirth;
+    if (before.fullName !== input.fullName || before.dateOfBirth !== dateOfBirth) {
+      await markFamilyCorrection(tx, "guardian");
+      await tx.update(users).set({ fullName: input.fullName, dateOfBirth, updatedAt: new Date() }).where(eq(users.id, athleteId));
+      await logSafeguarding(tx, {
+        actorId: guardianId,
+        athleteId,
+        action: "athlete details changed by their guardian",
+        detail: changedDetails({ label: before.fullName, dateOfBirth: before.dateOfBirth }, { label: input.fullName, dateOfBirth }),
+      });
+    }
+    if (!lowers) return { ok: true };
+    await requestProtectionChange(tx, { userId: athleteId, requestedBy: guardianId, from: before.dateOfBirth, to: input.dateOfBirth }, services);
+    return { ok: true, pending: true };
   });
 }
 
@@ -452,73 +489,6 @@ export async function removeFromFamilyOnDeletion(tx: DbOrTx, userId: string, ser
   await tx.delete(familyInvitations).where(sql`${familyInvitations.inviterId} = ${userId} or ${familyInvitations.athleteId} = ${userId}`);
 }
 
-/**
- * The safeguarding lead corrects a family member's name or date of birth (any correction, a protected minor's
- * included: the database accepts it only in a transaction that says it is the lead's), logged with before and
- * after. A date that shows an adult lifts the minor protection. The caller checked the lead; the person must belong
- * to the household.
- */
-export async function correctByLead(
-  db: Db,
-  leadId: string,
-  householdId: string,
-  userId: string,
-  input: { fullName: string; dateOfBirth: string },
-  settings: SafePlaySettings,
-): Promise<FamilyResult> {
-  return db.transaction(async (tx) => {
-    const membership = await getHouseholdOf(tx, userId);
-    if (!membership || membership.householdId !== householdId) return { ok: false, error: m.messaging_household_person_not_in(), status: 404 };
-    const [before] = await tx
-      .select({ fullName: users.fullName, dateOfBirth: users.dateOfBirth, kind: users.clientKind })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("update");
-    if (!before) return { ok: false, error: m.messaging_household_person_not_in(), status: 404 };
-    // Any age (the lead corrects what families said); only the date must be real.
-    const problem = dateOfBirthProblem(input.dateOfBirth, settings.clock(), settings.timeZone);
-    if (problem) return { ok: false, field: "dateOfBirth", error: problem, status: 400 };
-    await markFamilyCorrection(tx, "lead");
-    const adult = !isMinorPerson({ role: "client", kind: "athlete", dateOfBirth: input.dateOfBirth }, settings);
-    await tx
-      .update(users)
-      .set({ fullName: input.fullName, dateOfBirth: input.dateOfBirth, ...(adult ? { minorProtection: false } : {}), updatedAt: new Date() })
-      .where(eq(users.id, userId));
-    await logSafeguarding(tx, {
-      actorId: leadId,
-      athleteId: before.kind === "athlete" ? userId : null,
-      householdId,
-      action: "corrected by the safeguarding lead",
-      detail: changedDetails({ label: before.fullName, dateOfBirth: before.dateOfBirth }, { label: input.fullName, dateOfBirth: input.dateOfBirth }),
-    });
-    return { ok: true };
-  });
-}
-
-export const confirmedAlreadyMessage = () => m.messaging_household_confirmed_already();
-
-/**
- * Staff (a coach, or the lead) who met or phoned the family confirm its household, saying how; logged with who and
- * when. Only then may a coach and a minor of it talk. The caller checked that the actor is a coach.
- */
-export async function confirmHousehold(db: Db, householdId: string, staffId: string, how: string): Promise<FamilyResult> {
-  return db.transaction(async (tx) => {
-    const done = await tx
-      .update(households)
-      .set({ confirmedAt: new Date(), confirmedBy: staffId, confirmedHow: how })
-      .where(and(eq(households.id, householdId), sql`${households.confirmedAt} is null`))
-      .returning({ id: households.id });
-    if (!done.length) {
-      const [exists] = await tx.select({ id: households.id }).from(households).where(eq(households.id, householdId));
-      return exists
-        ? { ok: false, error: confirmedAlreadyMessage(), status: 409 }
-        : { ok: false, error: m.messaging_household_not_found(), status: 404 };
-    }
-    await logSafeguarding(tx, { actorId: staffId, athleteId: null, householdId, action: "family confirmed", detail: how });
-    return { ok: true };
-  });
-}
-
 const StaffMemberRow = z.object({
   id: z.string(),
   full_name: z.string().nullable(),
@@ -527,25 +497,35 @@ const StaffMemberRow = z.object({
   role: z.enum(["guardian", "athlete"]),
   dob: z.string().nullable(),
   has_login: z.boolean(),
+  confirmed_at: z.coerce.date().nullable(),
+  confirmed_how: z.string().nullable(),
+  confirmed_by: z.string().nullable(),
 });
 
 /**
  * A household as staff see it on its page: members (age, minor, login), and its confirmation. Null when unknown.
- * Dates of birth only for the safeguarding lead, who corrects them (`forLead`); coaches see ages.
+ * Dates of birth only for the safeguarding lead, who corrects them (`forLead`); coaches see ages. Phones, addresses,
+ * ages and dates of birth only when the least-privilege rule lets `reader` read this family's (issue 37,
+ * app/staff/personal-data.server.ts: a cleared coach of one of its athletes' sessions or conversations, or the lead
+ * and administrators, cleared); else `personal` is false and they are left out.
  */
-export async function getHouseholdForStaff(db: Db, householdId: string, settings: SafePlaySettings, forLead = false) {
+export async function getHouseholdForStaff(db: Db, householdId: string, settings: SafePlaySettings, forLead = false, reader?: PersonalDataReader) {
   const confirmation = await getConfirmation(db, householdId);
   if (!confirmation) return null;
   const { rows } = await db.execute(sql`
     select u.id, u.full_name, u.email, u.phone, m.role, u.date_of_birth::text as dob,
-           exists (select 1 from accounts a where a.user_id = u.id) as has_login
-    from household_members m join users u on u.id = m.user_id
+           exists (select 1 from accounts a where a.user_id = u.id) as has_login,
+           m.confirmed_at, m.confirmed_how, cb.full_name as confirmed_by
+    from household_members m join users u on u.id = m.user_id left join users cb on cb.id = m.confirmed_by
     where m.household_id = ${householdId} and u.deleted_at is null
     order by m.role desc, u.full_name, u.id`);
   const now = settings.clock();
+  const firstMember = rows[0] ? String(rows[0].id) : null;
+  const personal = Boolean(reader && firstMember && (await canReadPersonalData(db, reader, firstMember)));
   return {
     id: householdId,
     confirmation,
+    personal,
     members: rows
       .map((r) => StaffMemberRow.parse(r))
       .map((r) => ({
@@ -553,30 +533,16 @@ export async function getHouseholdForStaff(db: Db, householdId: string, settings
         fullName: r.full_name ?? "",
         role: r.role,
         // Guardians' contact details, so staff can phone them; an athlete's stay private.
-        email: r.role === "guardian" && !isNoLoginEmail(r.email) ? r.email : null,
-        phone: r.role === "guardian" ? r.phone : null,
-        age: r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
+        email: personal && r.role === "guardian" && !isNoLoginEmail(r.email) ? r.email : null,
+        phone: personal && r.role === "guardian" ? r.phone : null,
+        age: personal && r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
         minor: isMinorPerson({ role: "client", kind: r.role, dateOfBirth: r.dob }, settings),
         hasLogin: r.has_login,
-        dateOfBirth: forLead ? r.dob : null,
+        dateOfBirth: personal && forLead ? r.dob : null,
+        /** Staff's confirmation of this person (who, how, when), or null while they wait. */
+        confirmation: r.confirmed_at ? { at: r.confirmed_at.toISOString(), how: r.confirmed_how ?? "", by: r.confirmed_by } : null,
       })),
   };
-}
-
-/** Households waiting for staff confirmation (the lead's queue), oldest first, with their members' names. */
-export async function getUnconfirmedHouseholds(db: Db) {
-  const { rows } = await db.execute(sql`
-    select h.id, h.linked_before_confirmation as linked_before, h.created_at,
-           array_agg(coalesce(u.full_name, '') order by m.role desc, u.full_name) filter (where u.id is not null) as names
-    from households h
-      join household_members m on m.household_id = h.id
-      left join users u on u.id = m.user_id and u.deleted_at is null
-    where h.confirmed_at is null
-      and exists (select 1 from household_members a where a.household_id = h.id and a.role = 'athlete')
-    group by h.id order by h.created_at`);
-  return rows
-    .map((r) => z.object({ id: z.string(), linked_before: z.boolean(), created_at: z.coerce.date(), names: z.array(z.string()).nullable() }).parse(r))
-    .map((r) => ({ id: r.id, linkedBefore: r.linked_before, createdAt: r.created_at, names: r.names ?? [] }));
 }
 
 const LabelRow = z.object({
@@ -615,10 +581,9 @@ export async function getClientLabels(db: Pick<Db, "execute">, filter: { ids?: s
         where l.athlete_id = u.id and g.deleted_at is null) as guardians,
       (select array_agg(coalesce(a.full_name, 'Athlete') order by a.full_name) from guardian_links l join users a on a.id = l.athlete_id
         where l.guardian_id = u.id and a.deleted_at is null) as athletes,
-      m.household_id, (h.confirmed_at is not null) as confirmed
+      m.household_id, (m.confirmed_at is not null) as confirmed
     from users u
       left join household_members m on m.user_id = u.id
-      left join households h on h.id = m.household_id
     where u.role = 'client' and u.deleted_at is null
       and (u.id in (${list(ids)}) or (u.email_verified and lower(u.email) in (${list(emails)})))`);
   for (const raw of rows) {

@@ -12,7 +12,9 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
+import { clearCoach } from "../../tests/support/cleared";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
 import { getAlerts, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { grantSafeguardingLead } from "~/models/users.server";
@@ -35,6 +37,7 @@ async function makeUser(role: "client" | "coach", fullName: string, extra: Parti
   const id = crypto.randomUUID();
   const email = `${fullName.split(" ")[0]!.toLowerCase()}-${id.slice(0, 8)}@example.com`;
   await db.insert(users).values({ id, email, fullName, role, dateOfBirth: role === "client" ? "1980-01-01" : null, ...extra });
+  if (role === "coach") await clearCoach(db, id);
   return { id, email, fullName, role, phone: null, avatarUrl: null };
 }
 function as(p: Person): AppLoadContext {
@@ -54,7 +57,7 @@ async function family() {
   const minor = await makeUser("client", "Mina Minor", { clientKind: "athlete", dateOfBirth: "2011-03-04" });
   await db.transaction((tx) => joinAsGuardian(tx, { athleteId: minor.id, guardianId: guardian.id, actorId: guardian.id, how: "test" }, afternoon));
   const staff = await makeUser("coach", "Staff Sam");
-  await confirmHousehold(db, (await getHouseholdOf(db, minor.id))!.householdId, staff.id, "met at the evaluation");
+  await confirmHousehold(db, (await getHouseholdOf(db, minor.id))!.householdId, staff.id, "met at the evaluation", afternoon);
   const { id } = await startConversation(db, coach, minor.id, afternoon);
   const sent = await createMessage(db, { conversationId: id, senderId: coach.id, content: "Call me on my cell" }, limits);
   if (!sent.ok) throw new Error("not sent");
@@ -171,7 +174,7 @@ describe("the safeguarding lead's process", () => {
     await grantSafeguardingLead(db, theLead.email);
     const f = await family();
     const alerts = await getAlerts(db, theLead.id);
-    expect(alerts.map((a) => a.action)).toEqual(expect.arrayContaining(["guardian linked", "family confirmed"]));
+    expect(alerts.map((a) => a.action)).toEqual(expect.arrayContaining(["guardian linked", "athlete confirmed"]));
     expect((await lead(as(theLead), { intent: "reviewed", upTo: alerts[0]!.createdAt })).status).toBe(200);
     expect(await getAlerts(db, theLead.id)).toEqual([]);
     const second = await makeUser("client", "Second Parent");

@@ -295,6 +295,15 @@ export function logActionLabel(action: string): string {
     "coach's suspension lifted": m.messaging_log_suspension_lifted,
     "testimonial approved": m.messaging_log_testimonial_approved,
     "testimonial declined": m.messaging_log_testimonial_declined,
+    "athlete confirmed": m.messaging_log_person_confirmed_athlete,
+    "guardian confirmed": m.messaging_log_person_confirmed_guardian,
+    "invitation ended": m.messaging_log_invitation_ended,
+    "protection change requested": m.messaging_log_protection_requested,
+    "protection change approved": m.messaging_log_protection_approved,
+    "protection change refused": m.messaging_log_protection_refused,
+    "guardian unlinked by the safeguarding lead": m.messaging_log_guardian_unlinked,
+    "household frozen": m.messaging_log_household_frozen,
+    "household unfrozen": m.messaging_log_household_unfrozen,
   };
   return Object.hasOwn(labels, action) ? labels[action]!() : action;
 }

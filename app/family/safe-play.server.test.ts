@@ -18,7 +18,9 @@ import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { anonymizeUser, exportUserData } from "~/models/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { ConversationRuleError, getClientsForCoach, startConversation } from "~/messaging/conversations.server";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian, updateClientKind } from "~/family/households.server";
+import { getHouseholdOf, joinAsGuardian, updateClientKind } from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
+import { clearCoach } from "../../tests/support/cleared";
 import { acceptInvitation, addAthlete, claimAthleteAccount, getInvitation, inviteGuardian, wrongAddressMessage } from "~/family/invitations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
 import { getReportedConversation, reportMessage } from "~/family/reports.server";
@@ -46,6 +48,7 @@ async function makeUser(role: "client" | "coach", fullName: string, extra: Parti
   const id = crypto.randomUUID();
   const email = `${id}@example.com`;
   await db.insert(users).values({ id, email, fullName, role, ...extra });
+  if (role === "coach") await clearCoach(db, id);
   return { id, email, fullName, role, phone: null, avatarUrl: null } as const;
 }
 const athlete = (fullName: string, dateOfBirth = FIFTEEN) => makeUser("client", fullName, { clientKind: "athlete", dateOfBirth });
@@ -55,7 +58,9 @@ const person = (p: Partial<SafetyPerson> & { id: string }): SafetyPerson => ({
   kind: "guardian",
   dateOfBirth: null,
   guardianIds: [],
-  familyConfirmed: true,
+  confirmedGuardianIds: p.guardianIds ?? [],
+  confirmed: true,
+  clearance: { safePlayCheckedOn: "2026-06-01", backgroundCheckedOn: "2026-06-01" },
   ...p,
 });
 const staff = await makeUser("coach", "Stacy Staff");
@@ -65,7 +70,7 @@ async function link(athleteId: string, guardianId: string) {
     ok: true,
   });
   const household = await getHouseholdOf(db, athleteId);
-  expect(await confirmHousehold(db, household!.householdId, staff.id, "met at the evaluation")).toEqual({ ok: true });
+  expect(await confirmHousehold(db, household!.householdId, staff.id, "met at the evaluation", afternoon)).toEqual({ ok: true });
 }
 
 describe("the send rule (pure)", () => {
@@ -242,7 +247,7 @@ describe("invitations", () => {
     expect(await acceptInvitation(db, token, parent, afternoon)).toEqual({ ok: true });
     // A family made by invitations waits for staff: self-service cannot prove a family.
     expect(await messagingBlockFor(db, kid.id, afternoon)).toBe(AWAITING_CONFIRMATION_MESSAGE);
-    expect(await confirmHousehold(db, (await getHouseholdOf(db, kid.id))!.householdId, staff.id, "called the guardian's phone")).toEqual({
+    expect(await confirmHousehold(db, (await getHouseholdOf(db, kid.id))!.householdId, staff.id, "called the guardian's phone", afternoon)).toEqual({
       ok: true,
     });
     expect(await messagingBlockFor(db, kid.id, afternoon)).toBeNull();

@@ -31,6 +31,8 @@ import {
   parseQuietHours,
   safePlayMessage,
   under13Message,
+  clearanceOf,
+  type ClearanceDates,
   type ClientKind,
   type QuietHours,
   type SafePlayRefusal,
@@ -54,13 +56,18 @@ export type SafetyPerson = {
   role: "client" | "coach";
   kind: ClientKind;
   dateOfBirth: string | null;
+  /** Every guardian of the person's household (the guardian_links view). */
   guardianIds: string[];
-  /** Staff confirmed the person's household (or it was linked before confirmation existed). */
-  familyConfirmed: boolean;
+  /** Those of them staff confirmed, person by person: only they count as the adult in a coach's conversation. */
+  confirmedGuardianIds: string[];
+  /** Staff confirmed this person (household_members.confirmed_at): people are confirmed, not households. */
+  confirmed: boolean;
   /** A coach whose messaging with minors the safeguarding lead suspended. */
   suspended?: boolean;
   /** False for a client who has not said yet what they are (an account made through Google). */
   kindAnswered?: boolean;
+  /** A coach's Safe Play training and background check dates (clearanceOf decides whether they are current). */
+  clearance?: ClearanceDates;
 };
 
 const SafetyRow = z.object({
@@ -69,9 +76,12 @@ const SafetyRow = z.object({
   kind: z.enum(["guardian", "athlete"]),
   dob: z.string().nullable(),
   guardians: z.array(z.string()).nullable(),
+  confirmed_guardians: z.array(z.string()).nullable(),
   confirmed: z.boolean().nullable(),
   suspended: z.boolean(),
   kind_answered: z.boolean(),
+  trained_on: z.string().nullable(),
+  background_on: z.string().nullable(),
 });
 
 const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
@@ -80,17 +90,29 @@ const toPerson = (r: z.infer<typeof SafetyRow>): SafetyPerson => ({
   kind: r.kind,
   dateOfBirth: r.dob,
   guardianIds: r.guardians ?? [],
-  familyConfirmed: r.confirmed === true,
+  confirmedGuardianIds: r.confirmed_guardians ?? [],
+  confirmed: r.confirmed === true,
   suspended: r.suspended,
   kindAnswered: r.kind_answered,
+  clearance: { safePlayCheckedOn: r.trained_on, backgroundCheckedOn: r.background_on },
 });
 
 const safetyColumns = sql`u.id, u.role::text as role, u.client_kind as kind, u.date_of_birth::text as dob,
   (select array_agg(g.guardian_id order by g.guardian_id) from guardian_links g join users gu on gu.id = g.guardian_id and gu.deleted_at is null
     where g.athlete_id = u.id) as guardians,
-  (select h.confirmed_at is not null or h.linked_before_confirmation from household_members m join households h on h.id = m.household_id
-    where m.user_id = u.id) as confirmed,
-  (u.minor_messaging_suspended_at is not null) as suspended, u.kind_answered`;
+  (select array_agg(g.guardian_id order by g.guardian_id) from guardian_links g join users gu on gu.id = g.guardian_id and gu.deleted_at is null
+    join household_members gm on gm.user_id = g.guardian_id and gm.confirmed_at is not null
+    where g.athlete_id = u.id) as confirmed_guardians,
+  (select m.confirmed_at is not null from household_members m where m.user_id = u.id) as confirmed,
+  (u.minor_messaging_suspended_at is not null) as suspended, u.kind_answered,
+  (select cp.safe_play_checked_on::text from coach_profiles cp where cp.user_id = u.id) as trained_on,
+  (select cp.background_checked_on::text from coach_profiles cp where cp.user_id = u.id) as background_on`;
+
+/** Whether a coach is cleared now (Safe Play training and background check current); clients are not coaches. */
+export function isClearedCoach(p: Pick<SafetyPerson, "role" | "clearance">, settings: Pick<SafePlaySettings, "clock" | "timeZone">): boolean {
+  if (p.role !== "coach") return false;
+  return clearanceOf(p.clearance ?? { safePlayCheckedOn: null, backgroundCheckedOn: null }, settings.clock(), settings.timeZone).cleared;
+}
 
 /** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
 export function isMinorPerson(
@@ -122,10 +144,16 @@ export function sendRefusal(
     if (!minor.guardianIds.some((g) => present.has(g))) return { code: minor.id === senderId ? "needs-guardian" : "no-guardian" };
   }
   if (minors.length > 0 && sender.role === "coach" && sender.suspended) return { code: "coach-suspended" };
-  // Staff confirm a minor's family before a coach and the minor talk; the guardians may write meanwhile.
-  if (participants.some((p) => p.role === "coach") && (sender.role === "coach" || minors.some((p) => p.id === senderId))) {
-    const waiting = minors.find((p) => !p.familyConfirmed);
+  // A coach and a minor talk only when staff confirmed the minor, one of the minor's staff-confirmed guardians is in
+  // the conversation (people are confirmed, not households: a guardian who joined later does not count), and every
+  // coach in it is cleared. The guardians may write meanwhile.
+  const coaches = participants.filter((p) => p.role === "coach");
+  if (coaches.length > 0 && (sender.role === "coach" || minors.some((p) => p.id === senderId))) {
+    const waiting = minors.find((p) => !p.confirmed);
     if (waiting) return { code: waiting.id === senderId ? "awaiting-confirmation" : "confirmation-needed" };
+    if (minors.some((p) => !p.confirmedGuardianIds.some((g) => present.has(g)))) return { code: "guardian-not-confirmed" };
+    if (minors.length > 0 && coaches.some((c) => !isClearedCoach(c, settings)))
+      return { code: sender.role === "coach" ? "coach-not-cleared" : "coach-not-cleared-yet" };
   }
   if (minors.length > 0 && sender.role === "coach" && inQuietHours(settings.clock(), settings.timeZone, settings.quietHours)) {
     return { code: "quiet-hours", quiet: settings.quietHours };
@@ -146,8 +174,11 @@ export function startRefusal(starter: SafetyPerson, other: SafetyPerson, setting
     const coach = pair.find((q) => q.role === "coach");
     if (coach?.suspended) return { code: coach.id === starter.id ? "coach-suspended" : "coach-unavailable" };
     if (p.guardianIds.length === 0) return { code: p.id === starter.id ? "needs-guardian" : "no-guardian" };
-    if (!p.familyConfirmed && pair.some((q) => q.role === "coach"))
-      return { code: p.id === starter.id ? "awaiting-confirmation" : "confirmation-needed" };
+    if (!coach) continue;
+    if (!p.confirmed) return { code: p.id === starter.id ? "awaiting-confirmation" : "confirmation-needed" };
+    // The conversation gets the minor's guardians (addGuardiansToConversation): one of them must be staff-confirmed.
+    if (p.confirmedGuardianIds.length === 0) return { code: "guardian-not-confirmed" };
+    if (!isClearedCoach(coach, settings)) return { code: coach.id === starter.id ? "coach-not-cleared" : "coach-not-cleared-yet" };
   }
   return null;
 }
@@ -237,7 +268,7 @@ export async function messagingBlock(db: SqlExecutor, userId: string, settings: 
   if (me?.role === "client" && me.kindAnswered === false) return { code: "kind-question" };
   if (!me || !isMinorPerson(me, settings)) return null;
   if (me.guardianIds.length === 0) return { code: "needs-guardian" };
-  return me.familyConfirmed ? null : { code: "awaiting-confirmation" };
+  return me.confirmed ? null : { code: "awaiting-confirmation" };
 }
 
 /** The same, in words of the request's language: what the chat widget says instead of its form, or null. */

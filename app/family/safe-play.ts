@@ -37,6 +37,53 @@ export function isMinor(dateOfBirth: string, now: Date, timeZone: string): boole
   return ageOn(dateOfBirth, now, timeZone) < ADULT_AGE;
 }
 
+/**
+ * Whether changing a date of birth from `from` to `to` lowers a protection: it carries the person across 13 or 18
+ * toward adulthood (no date counts as a minor of unknown age). Only staff lower a protection (decision 0022, third
+ * pass): anyone else's such change is a request the safeguarding lead approves; every other change applies at once.
+ */
+export function lowersProtection(from: string | null, to: string, now: Date, timeZone: string): boolean {
+  const after = ageOn(to, now, timeZone);
+  if (from === null) return after >= ADULT_AGE;
+  const before = ageOn(from, now, timeZone);
+  return (before < ADULT_AGE && after >= ADULT_AGE) || (before < MIN_AGE_ALONE && after >= MIN_AGE_ALONE);
+}
+
+/** Safe Play training is good for a year, a background check for two (decision 0022, coaches cleared first). */
+export const SAFE_PLAY_TRAINING_YEARS = 1;
+export const BACKGROUND_CHECK_YEARS = 2;
+
+export type ClearanceDates = { safePlayCheckedOn: string | null; backgroundCheckedOn: string | null };
+export type Clearance = {
+  cleared: boolean;
+  /** The first day each is no longer current (null: not on record). */
+  trainingExpiresOn: string | null;
+  backgroundExpiresOn: string | null;
+  missing: ("training" | "background")[];
+};
+
+/** `date` (YYYY-MM-DD) plus whole years; 29 February becomes 1 March in other years. */
+function addYears(date: string, years: number): string {
+  const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y + years, mo - 1, d));
+  return t.toISOString().slice(0, 10);
+}
+
+/**
+ * A coach is cleared while their Safe Play training (yearly) and background check (every two years) are on record
+ * and current on the organisation's local date. The one rule: messaging, rosters, families' pages, session coaches
+ * and /about all ask it.
+ */
+export function clearanceOf(dates: ClearanceDates, now: Date, timeZone: string): Clearance {
+  const today = dayInZone(now, timeZone);
+  const trainingExpiresOn = dates.safePlayCheckedOn ? addYears(dates.safePlayCheckedOn, SAFE_PLAY_TRAINING_YEARS) : null;
+  const backgroundExpiresOn = dates.backgroundCheckedOn ? addYears(dates.backgroundCheckedOn, BACKGROUND_CHECK_YEARS) : null;
+  const missing: Clearance["missing"] = [];
+  if (!trainingExpiresOn || trainingExpiresOn <= today) missing.push("training");
+  if (!backgroundExpiresOn || backgroundExpiresOn <= today) missing.push("background");
+  return { cleared: missing.length === 0, trainingExpiresOn, backgroundExpiresOn, missing };
+}
+
 export type QuietHours = { start: number; end: number };
 
 const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -125,8 +172,14 @@ export type SafePlayRefusal =
   | { code: "confirmation-needed" }
   /** What a minor athlete of an unconfirmed household reads (the chat widget, /messages). */
   | { code: "awaiting-confirmation" }
+  /** A coach and a minor whose guardians in the conversation are not staff-confirmed (a guardian who joined later). */
+  | { code: "guardian-not-confirmed" }
   /** A coach whose messaging with minors the lead suspended. */
   | { code: "coach-suspended" }
+  /** A coach (or the lead) whose Safe Play training or background check is not on record and current. */
+  | { code: "coach-not-cleared" }
+  /** What a student-athlete reads when the coach is not cleared. */
+  | { code: "coach-not-cleared-yet" }
   /** What a student-athlete reads when they try to start a conversation with a suspended coach. */
   | { code: "coach-unavailable" }
   /** An account made through Google has not said who the person is: it messages nobody until it does. */
@@ -149,10 +202,16 @@ export function safePlayMessage(refusal: SafePlayRefusal, locale: Locale = getLo
       return m.messaging_refusal_confirmation_needed({}, o);
     case "awaiting-confirmation":
       return m.messaging_refusal_awaiting_confirmation({}, o);
+    case "guardian-not-confirmed":
+      return m.messaging_refusal_guardian_not_confirmed({}, o);
     case "coach-suspended":
       return m.messaging_refusal_coach_suspended({}, o);
     case "coach-unavailable":
       return m.messaging_refusal_coach_unavailable({}, o);
+    case "coach-not-cleared":
+      return m.messaging_refusal_coach_not_cleared({}, o);
+    case "coach-not-cleared-yet":
+      return m.messaging_refusal_coach_not_cleared_yet({}, o);
     case "kind-question":
       return m.messaging_refusal_kind_question({}, o);
     case "kind-unanswered":

@@ -17,11 +17,15 @@ import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { kindLabel } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { confirmHousehold, correctByLead, getHouseholdForStaff } from "~/family/households.server";
+import { getHouseholdForStaff } from "~/family/households.server";
+import { confirmPeople } from "~/family/confirmation.server";
+import { correctByLead, setHouseholdFrozen, unlinkGuardianByLead } from "~/family/protection.server";
+import { FreezeForm, UnlinkGuardian } from "~/family/household-lead-forms";
 import { isSafeguardingLead } from "~/family/safe-play.server";
 import { EditAthleteSchema } from "~/family/schemas";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
+import { getPersonalDataReader } from "~/staff/personal-data.server";
 import { Confirmation } from "~/components/ui/confirmation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -33,6 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 const says = (message: () => string) => ({ error: () => message() });
 
 const ConfirmSchema = z.object({
+  people: z.array(z.string().max(64)).max(20),
   how: z
     .string(says(m.messaging_household_how_required))
     .trim()
@@ -43,7 +48,9 @@ const ConfirmSchema = z.object({
 async function loadHousehold(request: Request, context: Route.LoaderArgs["context"], householdId: string) {
   const staff = await requireCoach(request, context);
   const lead = await isSafeguardingLead(context.db, staff.id);
-  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.safePlay, lead) : null;
+  // Least privilege (issue 37): the family's phones, addresses and ages only for a reader the rule allows.
+  const reader = await getPersonalDataReader(context.db, staff, context.config.safePlay);
+  const household = isUuid(householdId) ? await getHouseholdForStaff(context.db, householdId, context.config.safePlay, lead, reader) : null;
   invariantResponse(household, m.messaging_household_not_found(), 404);
   return { staff, household, lead };
 }
@@ -63,7 +70,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { fieldErrors?: FieldErrors; error?: string; confirmed?: boolean; corrected?: string; userId?: string };
+const UnlinkSchema = z.object({ userId: z.string().max(64), sure: z.literal("yes", says(m.messaging_household_unlink_sure_required)) });
+const FreezeSchema = z.object({
+  reason: z.string(says(m.messaging_household_reason_required)).trim().min(3, says(m.messaging_household_reason_required)).max(300),
+});
+
+export type ActionData = {
+  intent?: string;
+  fieldErrors?: FieldErrors;
+  error?: string;
+  confirmed?: boolean;
+  corrected?: string;
+  done?: string;
+  userId?: string;
+};
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, household, lead } = await loadHousehold(request, context, params.householdId);
@@ -77,11 +97,39 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!r.ok) return data<ActionData>(r.field ? { fieldErrors: { [r.field]: r.error }, userId } : { error: r.error, userId }, { status: r.status });
     return data<ActionData>({ corrected: m.messaging_household_corrected({ name: input.fullName }), userId });
   }
-  const { data: input, fieldErrors } = parseForm(ConfirmSchema, form);
-  if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
-  const r = await confirmHousehold(context.db, household.id, staff.id, input.how);
-  if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
-  return data<ActionData>({ confirmed: true });
+  if (form.get("intent") === "unlink") {
+    invariantResponse(lead, m.messaging_household_lead_only(), 403);
+    const { data: input, fieldErrors } = parseForm(UnlinkSchema, form);
+    const userId = String(form.get("userId") ?? "");
+    if (!input) return data<ActionData>({ intent: "unlink", fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });
+    const name = household.members.find((p) => p.id === input.userId)?.fullName ?? "";
+    const r = await unlinkGuardianByLead(context.db, staff.id, household.id, input.userId);
+    if (!r.ok) return data<ActionData>({ intent: "unlink", error: r.error, userId }, { status: r.status });
+    return data<ActionData>({ intent: "unlink", done: m.messaging_household_unlinked({ name }) });
+  }
+  if (form.get("intent") === "freeze" || form.get("intent") === "unfreeze") {
+    invariantResponse(lead, m.messaging_household_lead_only(), 403);
+    let reason: string | null = null;
+    if (form.get("intent") === "freeze") {
+      const { data: input, fieldErrors } = parseForm(FreezeSchema, form);
+      if (!input) return data<ActionData>({ intent: "freeze", fieldErrors: fieldErrors ?? {} }, { status: 400 });
+      reason = input.reason;
+    }
+    await setHouseholdFrozen(context.db, staff.id, household.id, reason);
+    return data<ActionData>({ intent: "freeze", done: reason ? m.messaging_household_frozen_done() : m.messaging_household_unfrozen_done() });
+  }
+  const { data: input, fieldErrors } = parseForm(ConfirmSchema, { how: form.get("how"), people: form.getAll("people") });
+  if (!input) return data<ActionData>({ intent: "confirm", fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  const r = await confirmPeople(
+    context.db,
+    { householdId: household.id, staffId: staff.id, how: input.how, userIds: input.people },
+    context.config.safePlay,
+  );
+  if (!r.ok)
+    return data<ActionData>(r.field ? { intent: "confirm", fieldErrors: { [r.field]: r.error } } : { intent: "confirm", error: r.error }, {
+      status: r.status,
+    });
+  return data<ActionData>({ intent: "confirm", confirmed: true });
 }
 
 export default function Family({ loaderData, actionData }: Route.ComponentProps) {
@@ -105,10 +153,22 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
               {p.minor ? ` · ${m.messaging_badge_minor()}` : ""}
               {p.role === "athlete" ? ` · ${p.hasLogin ? m.messaging_household_has_login() : m.messaging_household_no_login()}` : null}
               {p.email || p.phone ? <span className="block text-sm text-slate-700">{[p.email, p.phone].filter(Boolean).join(" · ")}</span> : null}
+              <span className="block text-sm text-slate-700">
+                {p.confirmation ? (
+                  m.messaging_household_person_confirmed({
+                    name: p.confirmation.by ?? m.messaging_household_former_staff(),
+                    date: formatDateTime(p.confirmation.at, zone),
+                    how: p.confirmation.how,
+                  })
+                ) : (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{m.messaging_household_person_waiting()}</span>
+                )}
+              </span>
               {actionData?.corrected && actionData.userId === p.id ? (
                 <Confirmation className="mt-1 text-sm">{actionData.corrected}</Confirmation>
               ) : null}
               {loaderData.lead ? <CorrectMember member={p} actionData={actionData} busy={busy} /> : null}
+              {loaderData.lead && p.role === "guardian" ? <UnlinkGuardian member={p} actionData={actionData} busy={busy} /> : null}
             </li>
           ))}
         </ul>
@@ -117,8 +177,11 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="confirmation-heading" className="text-lg font-semibold text-slate-900">
           {m.messaging_household_confirmation()}
         </h2>
+        {actionData?.intent === "confirm" && actionData.confirmed ? (
+          <Confirmation className="mt-2">{m.messaging_household_people_confirmed()}</Confirmation>
+        ) : null}
         {confirmation.confirmed ? (
-          <p role={actionData?.confirmed ? "status" : undefined} className="mt-2 text-slate-900">
+          <p className="mt-2 text-slate-900">
             {m.messaging_household_confirmed_by({ name: confirmation.by ?? m.messaging_household_former_staff() })}
             {confirmation.confirmedAt ? (
               <>
@@ -136,6 +199,23 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
             </p>
             <p className="mt-2 text-sm text-slate-700">{m.messaging_household_confirm_only()}</p>
             <Form method="post" className="mt-4 flex flex-col gap-3">
+              <input type="hidden" name="intent" value="confirm" />
+              <fieldset aria-describedby={actionData?.fieldErrors?.people ? "people-error" : undefined}>
+                <legend className="font-medium text-slate-900">{m.messaging_household_people_legend()}</legend>
+                {household.members
+                  .filter((p) => !p.confirmation)
+                  .map((p) => (
+                    <label key={p.id} className="mt-2 flex items-center gap-2 text-slate-900">
+                      <input type="checkbox" name="people" value={p.id} className="size-5" />
+                      {p.fullName} · {kindLabel(p.role)}
+                    </label>
+                  ))}
+                {actionData?.fieldErrors?.people ? (
+                  <p id="people-error" className="mt-1 text-sm text-red-700">
+                    {actionData.fieldErrors.people}
+                  </p>
+                ) : null}
+              </fieldset>
               <Field
                 label={m.messaging_household_how()}
                 name="how"
@@ -143,14 +223,16 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                 required
                 error={actionData?.fieldErrors?.how}
               />
-              <FormError message={actionData?.userId ? undefined : actionData?.error} />
+              <FormError message={actionData?.intent === "confirm" ? actionData.error : undefined} />
               <Button type="submit" disabled={busy} className="self-start">
-                {m.messaging_household_confirm()}
+                {m.messaging_household_confirm_people()}
               </Button>
             </Form>
           </>
         )}
       </section>
+      {loaderData.lead ? <FreezeForm frozen={household.confirmation.frozenReason} actionData={actionData} busy={busy} /> : null}
+      {actionData?.done ? <Confirmation>{actionData.done}</Confirmation> : null}
       <Link to={localHref("/messages")} className={`${buttonClass("secondary")} self-start`}>
         {m.messaging_back_to_messages()}
       </Link>

@@ -16,7 +16,9 @@ import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { REPORT_OUTCOMES, reportOutcomeLabel } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { getUnconfirmedHouseholds } from "~/family/households.server";
+import { getUnconfirmedHouseholds } from "~/family/confirmation.server";
+import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/protection.server";
+import { ProtectionRequests } from "~/family/protection-requests";
 import {
   getAlerts,
   getConversationPause,
@@ -33,6 +35,7 @@ import {
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { useId } from "react";
+import { isUuid } from "~/lib/uuid";
 import { Confirmation } from "~/components/ui/confirmation";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -43,7 +46,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lead = await requireSafeguardingLead(request, context);
   const conversationId = new URL(request.url).searchParams.get("conversation");
-  const [reports, families, alerts, suspended, log, conversation, pausedReason] = await Promise.all([
+  const [requests, reports, families, alerts, suspended, log, conversation, pausedReason] = await Promise.all([
+    getOpenProtectionRequests(context.db),
     getOpenReports(context.db),
     getUnconfirmedHouseholds(context.db),
     getAlerts(context.db, lead.id),
@@ -59,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: { title: m.messaging_sg_title(), description: m.messaging_sg_description() },
     outcomes: REPORT_OUTCOMES.map((value) => ({ value, label: reportOutcomeLabel(value) })),
     reports,
+    requests,
     log: log.map(said),
     alerts: alerts.map(said),
     suspended,
@@ -84,6 +89,8 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("suspend"), coachId: z.string().max(64), reason: note(m.messaging_sg_write_suspend) }),
   z.object({ intent: z.literal("lift"), coachId: z.string().max(64) }),
   z.object({ intent: z.literal("reviewed"), upTo: z.iso.datetime({ offset: true }) }),
+  z.object({ intent: z.literal("approve"), requestId: z.string().max(64), sure: z.literal("yes", says(m.messaging_sg_protection_sure_required)) }),
+  z.object({ intent: z.literal("refuse"), requestId: z.string().max(64) }),
 ]);
 
 type ActionData = { ok?: boolean; intent?: string; target?: string; fieldErrors?: Record<string, string>; done?: string };
@@ -96,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
     invariantResponse(!(fieldErrors.intent || fieldErrors.upTo), m.messaging_unknown_request());
-    const target = String(raw.reportId ?? raw.conversationId ?? raw.coachId ?? "");
+    const target = String(raw.reportId ?? raw.conversationId ?? raw.coachId ?? raw.requestId ?? "");
     return data<ActionData>({ intent: String(raw.intent), target, fieldErrors }, { status: 400 });
   }
   const input = parsed.data;
@@ -118,11 +125,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reviewed":
       await markAlertsReviewed(context.db, lead.id, new Date(input.upTo));
       return data<ActionData>({ ok: true, done: m.messaging_sg_done_alerts() });
+    case "approve":
+    case "refuse":
+      if (
+        !isUuid(input.requestId) ||
+        !(await decideProtectionRequest(context.db, lead.id, input.requestId, input.intent === "approve", context.config.safePlay))
+      )
+        throw gone(m.messaging_sg_request_gone());
+      return data<ActionData>({ ok: true, done: input.intent === "approve" ? m.messaging_sg_done_approved() : m.messaging_sg_done_refused() });
   }
 }
 
 export default function Safeguarding({ loaderData }: Route.ComponentProps) {
-  const { outcomes, reports, log, conversation, families, alerts, suspended } = loaderData;
+  const { outcomes, reports, requests, log, conversation, families, alerts, suspended } = loaderData;
   const answer = useActionData<ActionData>();
   const errorsFor = (intent: string, target: string) => (answer?.intent === intent && answer.target === target ? (answer.fieldErrors ?? {}) : {});
   const zone = useOrgTimeZone();
@@ -130,6 +145,7 @@ export default function Safeguarding({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{m.messaging_sg_heading()}</h1>
       {answer?.done ? <Confirmation>{answer.done}</Confirmation> : null}
+      <ProtectionRequests requests={requests} errorsFor={(id) => errorsFor("approve", id)} />
 
       {conversation ? (
         <section aria-labelledby="conversation-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -12,7 +12,8 @@ import {
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours } from "~/family/safe-play";
 import { startConversation } from "~/messaging/conversations.server";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
 
 const { db, url } = await createTestDatabase();
 const NY = "America/New_York";
@@ -31,7 +32,7 @@ const parent = await makePerson("client", "Pat Parent", { clientKind: "guardian"
 const minor = await makePerson("client", "Max Minor", { clientKind: "athlete", dateOfBirth: "2011-03-04" });
 await db.transaction((tx) => joinAsGuardian(tx, { athleteId: minor.id, guardianId: parent.id, actorId: parent.id, how: "test" }, afternoon));
 const household = await getHouseholdOf(db, minor.id);
-await confirmHousehold(db, household!.householdId, coach.id, "met at the evaluation");
+await confirmHousehold(db, household!.householdId, coach.id, "met at the evaluation", afternoon);
 const { id: conversationId } = await startConversation(db, { id: coach.id, role: "coach" }, minor.id, afternoon);
 
 async function subscribedSockets(origin: string) {

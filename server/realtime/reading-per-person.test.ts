@@ -8,7 +8,8 @@ import { makePerson, startRealtime, subscribedSockets } from "../../tests/suppor
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours } from "~/family/safe-play";
 import { getConversationsForUser, getUnreadCount, startConversation } from "~/messaging/conversations.server";
-import { confirmHousehold, getHouseholdOf, joinAsGuardian, removeAthleteFromHousehold } from "~/family/households.server";
+import { getHouseholdOf, joinAsGuardian, removeAthleteFromHousehold } from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
 
 const { db, url } = await createTestDatabase();
 const AFTERNOON = "2026-06-15T14:00:00-04:00";
@@ -21,7 +22,7 @@ async function family(athleteBirth: string, safePlay = afternoon) {
   const athlete = await makePerson(db, "client", "Sofia Reyes", { clientKind: "athlete", dateOfBirth: athleteBirth });
   await db.transaction((tx) => joinAsGuardian(tx, { athleteId: athlete.id, guardianId: guardian.id, actorId: guardian.id, how: "test" }, safePlay));
   const household = await getHouseholdOf(db, athlete.id);
-  await confirmHousehold(db, household!.householdId, coach.id, "met at the evaluation");
+  await confirmHousehold(db, household!.householdId, coach.id, "met at the evaluation", safePlay);
   const { id } = await startConversation(db, { id: coach.id, role: "coach" }, athlete.id, safePlay);
   return { coach, guardian, athlete, conversationId: id };
 }

@@ -1,6 +1,7 @@
 // The realtime server of one app process over real sockets, for integration tests: attached to a real HTTP server
 // and a real PostgreSQL (its LISTEN connection included). Only the session lookup is stood in for (as in
 // tests/support/route-context.ts): it reads the sessions table, so the hub's own session checks see real rows.
+import { clearCoach } from "./cleared";
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,6 +24,7 @@ export async function makePerson(
 ): Promise<Person> {
   const id = crypto.randomUUID();
   await db.insert(users).values({ id, email: `${id}@example.com`, fullName, role, ...extra });
+  if (role === "coach") await clearCoach(db, id);
   const token = crypto.randomBytes(16).toString("hex");
   await db.insert(sessions).values({ id: crypto.randomUUID(), token, userId: id, expiresAt: new Date(Date.now() + 3600_000) });
   return { id, token };

@@ -2,6 +2,7 @@
 // lookup is stood in for (Better Auth is tested end to end in tests/e2e); the users exist in the database.
 // A route that uses more of Better Auth than the session (sending a confirmation link, say) gets the site's own
 // Better Auth instead: contextWithAuth, and signedInUser for a real session's cookie.
+import { clearCoach } from "./cleared";
 import crypto from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
@@ -46,7 +47,10 @@ export async function signedInUser(context: AppLoadContext, name: string, role: 
   const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${crypto.randomBytes(4).toString("hex")}@example.com`;
   await context.auth.api.signUpEmail({ body: { name, email, password: "secret12" } });
   const { headers, response } = await context.auth.api.signInEmail({ body: { email, password: "secret12" }, returnHeaders: true });
-  if (role === "coach") await updateUserRole(context.db, email, role);
+  if (role === "coach") {
+    await updateUserRole(context.db, email, role);
+    await clearCoach(context.db, response.user.id);
+  }
   const cookie = headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
