@@ -12,7 +12,6 @@ import { ACCOUNT_MAIL } from "../app/mail/account-mail";
 import { recordEmailLink } from "../app/auth/email-links.server";
 import { clearSignInLimits } from "../app/auth/accounts.server";
 import { getAccountLocale } from "../app/i18n/choice.server";
-import { claimVisitorRequests } from "../app/enrollment/visitor-requests.server";
 import { isLocale, localizePath, type Locale } from "../app/i18n/language";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
@@ -145,18 +144,9 @@ export function createAuth(db: Db, config: Config, secret: string) {
         await recordEmailLink(db, token, expiresAt);
         await enqueueMail(db, services, { to: user.email, ...content }, { oneTimeLinkExpiresAt: expiresAt });
       },
-      // The address is proved now (sign-up's link, or a new address confirmed): a visitor's requests for a place kept
-      // under it join this person's household (issue 29; decision 0024: nothing before). A failure leaves them kept and
-      // the address confirmed; the log says what failed, never for whom.
-      afterEmailVerification: async (user) => {
-        try {
-          await db.transaction((tx) => claimVisitorRequests(tx, user.id, user.email, { ...services, db }));
-        } catch (err) {
-          // Only the database's error code: a failed query's message carries its parameters (an address, a child's name).
-          const code = (err as { cause?: { code?: unknown }; code?: unknown }).cause?.code ?? (err as { code?: unknown }).code;
-          console.error(`visitor requests not claimed: ${typeof code === "string" ? `database error ${code}` : "unexpected error"}`);
-        }
-      },
+      // No afterEmailVerification: a verified address no longer claims anything by itself (issue 37). A visitor's
+      // requests kept under it wait on /account/enrollments for the guardian's keep or drop (app/enrollment,
+      // visitor-requests-review.server.ts), read there while the account's address is the verified one.
     },
     // Our own limiter (app/models/rate-limit.server.ts) guards sign-in per address and per account.
     rateLimit: { enabled: false },

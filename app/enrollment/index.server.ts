@@ -6,11 +6,12 @@
 // family.server.ts (what a family sees), report.server.ts and csv.ts (the funder report), roster-message.server.ts
 // (one message to every household of a roster, through messaging's own send path).
 //
-// Visitors' requests (visitor-requests.server.ts): a visitor's registration with a session chosen (app/forms) keeps
-// the request with its address unverified (keepVisitorRequest); when someone verifies that address, Better Auth's
-// afterEmailVerification (server/auth.ts) calls claimVisitorRequests, which makes each kept request, in the order
-// made, an athlete of that guardian's household and an enrollment request (createEnrollmentRequest's rules). Nothing
-// is attached to an address that was not proved (decision 0024); the job queue forgets unclaimed ones after 30 days.
+// Visitors' requests (visitor-requests*.ts): a visitor's registration with a session chosen (app/forms) keeps the
+// request with its address unverified (keepVisitorRequest; at most 3 wait for one address). Nothing a visitor typed
+// joins a family by itself (issue 37): the guardian whose verified address it is reads every field on
+// /account/enrollments and keeps it (an athlete of their household, never merged into one by itself, and an
+// enrollment request by createEnrollmentRequest's rules) or drops it; getReviewerAddress is the one rule of who may.
+// The job queue forgets unanswered ones after 30 days.
 export {
   actForAthleteRefusal,
   getFamilyAthleteIds,
@@ -48,11 +49,22 @@ export { messageRoster, type RosterMessageResult } from "./roster-message.server
 export { getSession, getSessionsForCoaches, type SessionFacts } from "./sessions.server";
 export { getOpenSessions } from "./sessions.server";
 export {
-  claimVisitorRequests,
   forgetUnclaimedVisitorRequests,
   keepVisitorRequest,
   VISITOR_REQUEST_DAYS,
-  type ClaimedRequest,
+  VISITOR_REQUESTS_PER_ADDRESS,
+  type KeepVisitorResult,
   type VisitorRequestInput,
 } from "./visitor-requests.server";
+export {
+  countVisitorRequestsToReview,
+  dropVisitorRequest,
+  getReviewerAddress,
+  getVisitorRequestsToReview,
+  getVisitorRequestToReview,
+  keepVisitorRequestAsGuardian,
+  type KeepAs,
+  type ReviewResult,
+} from "./visitor-requests-review.server";
+export { answerVisitorRequest, VISITOR_REQUEST_INTENTS } from "./visitor-requests-action.server";
 export { toCsv } from "./csv";

@@ -2,8 +2,8 @@
 // a session was chosen, the request for a place in it. A signed-in family's request is made at once by enrollment's
 // own rule (createEnrollmentRequest: who may act for the athlete, capacity, the waitlist), in the registration row's
 // transaction: refused, neither is kept, and the refusal is said beside its field. A visitor's request is kept with
-// the address they typed until someone verifies it (keepVisitorRequest; decision 0024: nothing attached to an address
-// nobody proved).
+// the address they typed, at most 3 for one address, until the guardian whose verified address it is keeps or drops
+// it (keepVisitorRequest; decision 0024 and issue 37: nothing a visitor typed joins a family by itself).
 import type { AppLoadContext } from "react-router";
 import { PROGRAM_LINKS } from "~/content/site";
 import { createEnrollmentRequest, getOpenSessions, keepVisitorRequest, type EnrollResult } from "~/enrollment/index.server";
@@ -51,10 +51,20 @@ export async function storeRegistration(
   if (!user) {
     if (!input.dateOfBirth) return refuse(400, m.messaging_dob_missing(), "dateOfBirth");
     const dateOfBirth = input.dateOfBirth;
-    await context.db.transaction(async (tx) => {
-      await createRegistrationRequest(tx, input, context, { sessionId });
-      await keepVisitorRequest(tx, { ...onCourt, eventId: sessionId, studentName: input.studentName, dateOfBirth, email: input.email });
+    // At most 3 wait for one address (issue 37): the 4th keeps nothing, the registration row neither, and is told so
+    // beside the email field in words that say nothing of any account (a family with more children signs in).
+    const kept = await context.db.transaction(async (tx) => {
+      const result = await keepVisitorRequest(tx, {
+        ...onCourt,
+        eventId: sessionId,
+        studentName: input.studentName,
+        dateOfBirth,
+        email: input.email,
+      });
+      if (result.ok) await createRegistrationRequest(tx, input, context, { sessionId });
+      return result.ok;
     });
+    if (!kept) return refuse(409, m.enroll_reg_error_too_many(), "email");
     return { answer: { outcome: "kept", session: session.title } };
   }
 

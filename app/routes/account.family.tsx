@@ -17,6 +17,8 @@ import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { m } from "~/paraglide/messages";
 import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
+import { countVisitorRequestsToReview } from "~/enrollment/index.server";
+import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -33,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: { title: `${m.account_family_page_title()} | NLTE`, description: m.account_family_page_intro(), heading: m.account_family_page_title() },
     me: user.id,
     family: { ...family, awaitingTestimonials },
+    // Requests a visitor sent with this guardian's verified address, answered on /account/enrollments (issue 37).
+    visitorRequests: await countVisitorRequestsToReview(context.db, user),
   };
 }
 
@@ -59,6 +63,7 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
         <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
         <p className="mt-2 text-slate-700">{page.description}</p>
       </div>
+      <VisitorRequestsNotice count={loaderData.visitorRequests} />
       <AccountFamily
         me={me}
         family={family}
