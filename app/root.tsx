@@ -21,6 +21,8 @@ import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/session.server";
 import { messagingBlockFor } from "~/family/safe-play.server";
 import { getAccountMenu } from "~/auth/account-menu.server";
+import { ClearanceBanner } from "~/staff/clearance-banner";
+import { getClearanceNotice } from "~/staff/clearance.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
@@ -43,12 +45,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The chat widget's coaches are part of the page, so its form works before (and without) the page's scripts.
   // Safe Play: an athlete under 18 without a linked guardian is told what is missing instead of offered coaches.
   const client = user && user.role !== "coach";
-  const [unreadCount, messagingBlocked, allCoaches, menu] = await Promise.all([
+  const [unreadCount, messagingBlocked, allCoaches, menu, clearance] = await Promise.all([
     user ? getUnreadCount(context.db, user.id) : 0,
     client ? messagingBlockFor(context.db, user.id, context.config.safePlay) : null,
     client ? getCoaches(context.db) : [],
     // The pages this person has (the lead's /safeguarding, an administrator's /staff) in the account menu.
     user ? getAccountMenu(context.db, user.id) : [],
+    // Safe Play (issue 37): a coach whose training or background check is not current is told on every page.
+    user?.role === "coach" ? getClearanceNotice(context.db, user.id, context.config.safePlay) : null,
   ]);
   const coaches = messagingBlocked ? [] : allCoaches;
   return data(
@@ -61,6 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       unreadCount,
       coaches,
       messagingBlocked,
+      clearance,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -163,6 +168,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
       {root?.user && root.user.emailVerified === false ? <VerifyEmailBanner /> : null}
+      {root?.clearance ? <ClearanceBanner notice={root.clearance} /> : null}
       {!root?.user && getLocale() === "en" ? <LanguageOffer /> : null}
       <main id="main" className={screen ? "flex min-h-0 flex-1 flex-col" : "flex-1"}>
         {children}

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, not, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, announcements, events, users } from "../db/schema";
+import { accounts, announcements, coachProfiles, events, users } from "../db/schema";
 import { startConversation, createMessage } from "../app/messaging/index.server";
 import { cancelDay } from "../app/calendar/cancellations.server";
 import { addSessionCoach } from "../app/programs/session-coaches.server";
@@ -71,6 +71,13 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
   }
 
   const coach = { id: ids.coach!, role: "coach" as const };
+  // The demo coach is cleared (issue 37): Safe Play training and background check recorded a month ago, so rosters,
+  // families' details and messages with the demo minors can be tried.
+  const checked = addDays(dayInZone(now, config.site.timeZone), -30);
+  await db
+    .insert(coachProfiles)
+    .values({ userId: coach.id, safePlayCheckedOn: checked, backgroundCheckedOn: checked })
+    .onConflictDoUpdate({ target: coachProfiles.userId, set: { safePlayCheckedOn: checked, backgroundCheckedOn: checked, updatedAt: now } });
   for (const [family, lines] of [
     [
       "family1",

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { staffLog, users } from "../db/schema";
+import { coachProfiles, staffLog, users } from "../db/schema";
 import { createTestDatabase } from "../tests/support/test-db";
 
 const { db, url } = await createTestDatabase();
@@ -50,8 +50,38 @@ describe("npm run user:role -- EMAIL coach", () => {
     const granted = await userRole(person.email, "coach");
     expect(granted.stderr).toBe("");
     expect(granted.code).toBe(0);
-    expect(granted.stdout).toBe(`${person.email} (Sam Smash) is now a coach.\n`);
+    expect(granted.stdout).toBe(
+      `${person.email} (Sam Smash) is now a coach.\nNot cleared yet (Safe Play training and background check not on record or expired): until an administrator records current dates on /staff (or npm run user:role -- ${person.email} coach --safe-play YYYY-MM-DD --background YYYY-MM-DD), they cannot message minors or read families' medical notes, phones and birth dates.\n`,
+    );
     expect(await roleOf(person.id)).toBe("coach");
+  });
+
+  it("records the Safe Play training and background check days given (logged as the command line's), refusing a day to come", async () => {
+    const person = await makeClient("Cleo Cleared");
+    const day = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const refused = await userRole(person.email, "coach", "--safe-play", future, "--background", day);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("the check dates must be days (YYYY-MM-DD) from 1990 until today");
+    const bad = await userRole(person.email, "client", "--safe-play", day);
+    expect([bad.code, bad.stderr]).toEqual([1, expect.stringContaining("usage: npm run user:role")]);
+
+    const r = await userRole(person.email, "coach", "--safe-play", day, "--background", day);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${person.email} (Cleo Cleared) is now a coach.\nCleared: Safe Play training current until `);
+    const [profile] = await db.select().from(coachProfiles).where(eq(coachProfiles.userId, person.id));
+    expect([profile!.safePlayCheckedOn, profile!.backgroundCheckedOn]).toEqual([day, day]);
+    const lines = await db
+      .select({ actor: staffLog.actorId, action: staffLog.action, detail: staffLog.detail })
+      .from(staffLog)
+      .where(eq(staffLog.subjectId, person.id));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        { actor: null, action: "safe play check recorded", detail: day },
+        { actor: null, action: "background check recorded", detail: day },
+      ]),
+    );
   });
 
   it("still makes such an account a client (nothing to show families then)", async () => {

@@ -25,6 +25,7 @@ import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notification
 import { BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingReminder } from "../app/booking/index.server";
 import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
 import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
+import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/clearance.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
@@ -112,6 +113,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [NEW_HOUR_JOB]: async () => announceNewHour(services.db),
     [FORGET_EXPIRED_LINKS_JOB]: async () => void (await forgetExpiredLinks(services.db)),
     [FORGET_VISITOR_REQUESTS_JOB]: async () => void (await forgetUnclaimedVisitorRequests(services.db)),
+    [CLEARANCE_REMINDER_JOB]: async () => void (await sendClearanceReminders(services)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
@@ -141,7 +143,9 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // Every hour, counters of rate_limits whose window has passed are removed (decision 0024).
       // At the top of every hour, visitors' stored pages are rendered again (what they show follows the clock).
       // Every day at 07:41 UTC, visitors' requests for a place older than 30 days are removed (issue 29).
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d`,
+      // Every day at 13:05 UTC (morning in the organisation's zone), coaches whose Safe Play training or background check
+      // expires within 60 days are reminded, with the administrators, once per date (issue 37).
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d`,
     });
   } catch (err) {
     await liveness.stop();

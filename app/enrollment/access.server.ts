@@ -39,6 +39,31 @@ export async function requireSessionCoach(request: Request, context: AppLoadCont
   return user;
 }
 
+/**
+ * Who reads a session's roster (issue 37): its coaches, and the safeguarding lead and administrators (coaches) every
+ * session's; what each reads of families' personal data is the least-privilege rule's (getRosterForReader). The
+ * roster's actions stay its coaches' (requireSessionCoach). Anyone else: 403, as requireSessionCoach answers.
+ */
+export async function requireRosterReader(
+  request: Request,
+  context: AppLoadContext,
+  eventId: string,
+): Promise<{ user: Profile; sessionCoach: boolean }> {
+  const user = await requireUser(request, context);
+  invariantResponse(user.role === "coach", m.enroll_refused_not_coach(), 403);
+  if (await isCoachOfSession(context.db, user, eventId)) return { user, sessionCoach: true };
+  invariantResponse(isUuid(eventId) && (await readsEveryRoster(context.db, user)), m.enroll_refused_not_session_coach(), 403);
+  return { user, sessionCoach: false };
+}
+
+/** The safeguarding lead and administrators who are coaches open every session's roster. */
+export async function readsEveryRoster(db: SqlExecutor, actor: Actor): Promise<boolean> {
+  if (actor.role !== "coach") return false;
+  const { rows } = await db.execute(sql`
+    select 1 from users where id = ${actor.id} and role = 'coach' and deleted_at is null and (safeguarding_lead or admin)`);
+  return rows.length > 0;
+}
+
 /** The funder report: coaches only. */
 export async function requireEnrollmentCoach(request: Request, context: AppLoadContext): Promise<Profile> {
   const user = await requireUser(request, context);

@@ -19,6 +19,8 @@ export {
   isCoachOfSession,
   requireFamilyMember,
   requireEnrollmentCoach,
+  readsEveryRoster,
+  requireRosterReader,
   requireSessionCoach,
 } from "./access.server";
 export { getMarksOn, recordMarks, type MarksResult } from "./attendance.server";
@@ -44,7 +46,7 @@ export { getFamilyEnrollments, type FamilyChild } from "./family.server";
 export { type EnrollmentServices } from "./mails.server";
 export { getFunderReport, reportRows, type FunderReport } from "./report.server";
 export { reportQuery } from "./report-query.server";
-export { getRoster, type RosterEntry } from "./rosters.server";
+export { getAttendanceAthletes, getRosterForReader, type RosterEntry } from "./rosters.server";
 export { messageRoster, type RosterMessageResult } from "./roster-message.server";
 export { getSession, getSessionsForCoaches, type SessionFacts } from "./sessions.server";
 export { getOpenSessions } from "./sessions.server";

@@ -28,6 +28,8 @@ type Entry = {
   level: number | null;
   notes: { medical: string; pickup: string; photoConsent: boolean; emergencyName: string; emergencyPhone: string };
   guardians: Array<{ name: string; phone: string | null }>;
+  /** False: the reader may not read this family's personal data (issue 37); the server left it out. */
+  personal: boolean;
 };
 
 const STEP_WORDS: Record<Exclude<CoachStep, "place">, () => string> = {
@@ -45,12 +47,18 @@ export function RosterView({
   today,
   result,
   busy,
+  canAct = true,
+  cleared = true,
 }: {
   session: { id: string; capacity: number | null };
   roster: Entry[];
   today: string;
   result: RosterActionData | undefined;
   busy: boolean;
+  /** The session's coach: its steps, places and message (the lead and administrators only read). */
+  canAct?: boolean;
+  /** The reader's Safe Play training and background check are current. */
+  cleared?: boolean;
 }) {
   const zone = useOrgTimeZone();
   const errorFor = (id: string) => (result && "enrollmentId" in result && result.enrollmentId === id ? result : null);
@@ -64,6 +72,12 @@ export function RosterView({
           {m.enroll_take_attendance()}
         </Link>
       </nav>
+      {!cleared ? (
+        <p role="note" className="rounded-md border border-ball-300 bg-ball-50 px-4 py-3 text-slate-900" data-testid="roster-not-cleared">
+          {m.enroll_roster_not_cleared()}
+        </p>
+      ) : null}
+      {!canAct ? <p className="text-slate-800">{m.enroll_roster_read_only()}</p> : null}
       {roster.length === 0 ? <p className="text-slate-800">{m.enroll_roster_empty()}</p> : null}
       <ul className="flex flex-col gap-4" aria-label={m.enroll_rosters_heading()}>
         {roster.map((e) => {
@@ -82,12 +96,16 @@ export function RosterView({
                 {e.notes.medical ? <li>{m.enroll_roster_medical({ text: e.notes.medical })}</li> : null}
                 {e.notes.pickup ? <li>{m.enroll_roster_pickup({ text: e.notes.pickup })}</li> : null}
                 <li>{e.notes.photoConsent ? m.enroll_roster_photo_yes() : m.enroll_roster_photo_no()}</li>
-                <li>
-                  {m.enroll_roster_emergency({ name: e.notes.emergencyName })}:{" "}
-                  <a href={telHref(e.notes.emergencyPhone)} className="font-medium text-court-800 underline">
-                    {e.notes.emergencyPhone}
-                  </a>
-                </li>
+                {e.personal ? (
+                  <li>
+                    {m.enroll_roster_emergency({ name: e.notes.emergencyName })}:{" "}
+                    <a href={telHref(e.notes.emergencyPhone)} className="font-medium text-court-800 underline">
+                      {e.notes.emergencyPhone}
+                    </a>
+                  </li>
+                ) : (
+                  <li className="text-slate-700">{m.enroll_roster_personal_hidden()}</li>
+                )}
               </ul>
               {e.guardians.length > 0 ? (
                 <ul className="mt-2 flex flex-wrap gap-2">
@@ -110,90 +128,104 @@ export function RosterView({
                 </ul>
               ) : null}
               {error ? <FormError message={error.error} /> : null}
-              <div className="mt-3 flex flex-wrap gap-2">
-                {coachSteps(e.status)
-                  .filter((s): s is Exclude<CoachStep, "place"> => s !== "place")
-                  .map((step) => (
-                    <Form method="post" key={step}>
-                      <input type="hidden" name="intent" value="step" />
+              {canAct ? (
+                <>
+                  <div className="mt-3 flex flex-wrap gap-2">
+                    {coachSteps(e.status)
+                      .filter((s): s is Exclude<CoachStep, "place"> => s !== "place")
+                      .map((step) => (
+                        <Form method="post" key={step}>
+                          <input type="hidden" name="intent" value="step" />
+                          <input type="hidden" name="enrollmentId" value={e.id} />
+                          <input type="hidden" name="athleteName" value={e.athleteName} />
+                          <Button type="submit" name="step" value={step} variant={step === "enroll" ? "primary" : "secondary"} disabled={busy}>
+                            {STEP_WORDS[step]()}
+                          </Button>
+                        </Form>
+                      ))}
+                  </div>
+                  {coachSteps(e.status).includes("place") ? (
+                    <Form method="post" className="mt-3 grid gap-3 rounded-md bg-court-50 p-3 sm:grid-cols-3" noValidate>
+                      <input type="hidden" name="intent" value="place" />
                       <input type="hidden" name="enrollmentId" value={e.id} />
                       <input type="hidden" name="athleteName" value={e.athleteName} />
-                      <Button type="submit" name="step" value={step} variant={step === "enroll" ? "primary" : "secondary"} disabled={busy}>
-                        {STEP_WORDS[step]()}
-                      </Button>
+                      <SelectField
+                        label={m.enroll_field_level()}
+                        name="level"
+                        placeholder={m.enroll_choose()}
+                        defaultValue={e.level ?? ""}
+                        error={error?.fieldErrors?.level}
+                        options={LEVELS.map((l) => ({ value: String(l), label: m.enroll_family_level({ level: String(l) }) }))}
+                      />
+                      <Field
+                        label={m.enroll_field_placed_on()}
+                        name="placedOn"
+                        type="date"
+                        defaultValue={today}
+                        error={error?.fieldErrors?.placedOn}
+                      />
+                      <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors?.note} />
+                      <div className="sm:col-span-3">
+                        <Button type="submit" variant="secondary" disabled={busy}>
+                          {m.enroll_step_place()}
+                        </Button>
+                      </div>
                     </Form>
-                  ))}
-              </div>
-              {coachSteps(e.status).includes("place") ? (
-                <Form method="post" className="mt-3 grid gap-3 rounded-md bg-court-50 p-3 sm:grid-cols-3" noValidate>
-                  <input type="hidden" name="intent" value="place" />
-                  <input type="hidden" name="enrollmentId" value={e.id} />
-                  <input type="hidden" name="athleteName" value={e.athleteName} />
-                  <SelectField
-                    label={m.enroll_field_level()}
-                    name="level"
-                    placeholder={m.enroll_choose()}
-                    defaultValue={e.level ?? ""}
-                    error={error?.fieldErrors?.level}
-                    options={LEVELS.map((l) => ({ value: String(l), label: m.enroll_family_level({ level: String(l) }) }))}
-                  />
-                  <Field label={m.enroll_field_placed_on()} name="placedOn" type="date" defaultValue={today} error={error?.fieldErrors?.placedOn} />
-                  <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors?.note} />
-                  <div className="sm:col-span-3">
-                    <Button type="submit" variant="secondary" disabled={busy}>
-                      {m.enroll_step_place()}
-                    </Button>
-                  </div>
-                </Form>
+                  ) : null}
+                </>
               ) : null}
             </li>
           );
         })}
       </ul>
-      <CardSection title={m.enroll_capacity_heading()}>
-        <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
-          <input type="hidden" name="intent" value="capacity" />
-          <Field
-            label={m.enroll_capacity_label()}
-            name="capacity"
-            type="number"
-            inputMode="numeric"
-            defaultValue={session.capacity ?? ""}
-            error={result?.intent === "capacity" && "fieldErrors" in result ? result.fieldErrors?.capacity : undefined}
-          />
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {m.enroll_save()}
-          </Button>
-        </Form>
-      </CardSection>
-      <CardSection title={m.enroll_message_heading()}>
-        <Form method="post" className="flex flex-col gap-3" noValidate>
-          <input type="hidden" name="intent" value="message" />
-          <p className="text-sm text-slate-700">{m.enroll_message_hint()}</p>
-          <TextAreaField
-            label={m.enroll_message_label()}
-            name="content"
-            rows={4}
-            maxLength={4000}
-            error={result?.intent === "message" && "fieldErrors" in result ? result.fieldErrors?.content : undefined}
-          />
-          <div>
-            <Button type="submit" disabled={busy}>
-              {m.enroll_message_submit()}
-            </Button>
-          </div>
-          {result && "sent" in result ? (
-            <div role="status" className="flex flex-col gap-1 text-slate-900">
-              <p>{m.enroll_message_sent({ count: String(result.sent) })}</p>
-              {result.refused.map((r, i) => (
-                <p key={i} className="text-sm text-red-800">
-                  {r.athlete ? m.enroll_message_refused({ athlete: r.athlete, reason: r.reason }) : r.reason}
-                </p>
-              ))}
-            </div>
-          ) : null}
-        </Form>
-      </CardSection>
+      {canAct ? (
+        <>
+          <CardSection title={m.enroll_capacity_heading()}>
+            <Form method="post" className="flex flex-wrap items-end gap-3" noValidate>
+              <input type="hidden" name="intent" value="capacity" />
+              <Field
+                label={m.enroll_capacity_label()}
+                name="capacity"
+                type="number"
+                inputMode="numeric"
+                defaultValue={session.capacity ?? ""}
+                error={result?.intent === "capacity" && "fieldErrors" in result ? result.fieldErrors?.capacity : undefined}
+              />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {m.enroll_save()}
+              </Button>
+            </Form>
+          </CardSection>
+          <CardSection title={m.enroll_message_heading()}>
+            <Form method="post" className="flex flex-col gap-3" noValidate>
+              <input type="hidden" name="intent" value="message" />
+              <p className="text-sm text-slate-700">{m.enroll_message_hint()}</p>
+              <TextAreaField
+                label={m.enroll_message_label()}
+                name="content"
+                rows={4}
+                maxLength={4000}
+                error={result?.intent === "message" && "fieldErrors" in result ? result.fieldErrors?.content : undefined}
+              />
+              <div>
+                <Button type="submit" disabled={busy}>
+                  {m.enroll_message_submit()}
+                </Button>
+              </div>
+              {result && "sent" in result ? (
+                <div role="status" className="flex flex-col gap-1 text-slate-900">
+                  <p>{m.enroll_message_sent({ count: String(result.sent) })}</p>
+                  {result.refused.map((r, i) => (
+                    <p key={i} className="text-sm text-red-800">
+                      {r.athlete ? m.enroll_message_refused({ athlete: r.athlete, reason: r.reason }) : r.reason}
+                    </p>
+                  ))}
+                </div>
+              ) : null}
+            </Form>
+          </CardSection>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,11 +1,16 @@
 // A session's roster as a coach reads it courtside (issue 29): every open request with the athlete's level, the
 // on-court notes (medical, pick-up, photo consent, emergency contact) and the guardians' phones. Only for coaches of
-// the session (access.server.ts); the loader asks before calling.
+// the session, the lead and administrators (access.server.ts); the loader asks before calling. The personal data in it
+// (ages, medical notes, pick-up persons, emergency contacts, phones) follows the least-privilege rule
+// (app/staff/personal-data.server.ts, issue 37): an uncleared coach reads none of it, and the lead's or an
+// administrator's read of medical notes outside the athletes' sessions is logged.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../../db/client";
 import { ageOn } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { SqlExecutor } from "~/mail/outbox.server";
+import { getPersonalDataAccess, logMedicalNotesRead, type PersonalDataReader } from "~/staff/personal-data.server";
 import { STATUSES } from "./status";
 
 const RosterRow = z.object({
@@ -36,9 +41,14 @@ export type RosterEntry = {
   level: number | null;
   notes: { medical: string; pickup: string; photoConsent: boolean; emergencyName: string; emergencyPhone: string };
   guardians: Array<{ name: string; phone: string | null }>;
+  /** False when the reader may not read this family's personal data: age, notes and phones are left out. */
+  personal: boolean;
 };
 
-/** The open requests of a session: enrolled first, then in the order decisions are needed, the waitlist in its order. */
+/**
+ * The open requests of a session: enrolled first, then in the order decisions are needed, the waitlist in its order.
+ * Everything in it, whoever reads: for the roster pages use getRosterForReader, which applies the least-privilege rule.
+ */
 export async function getRoster(db: SqlExecutor, eventId: string, settings: SafePlaySettings): Promise<RosterEntry[]> {
   const { rows } = await db.execute(sql`
     select e.id, e.athlete_id, a.full_name as athlete_name, a.date_of_birth::text as dob, e.status, e.seq, e.offered_until,
@@ -70,8 +80,60 @@ export async function getRoster(db: SqlExecutor, eventId: string, settings: Safe
         emergencyPhone: row.emergency_phone,
       },
       guardians: row.guardians.map((g) => ({ name: g.name ?? "", phone: g.phone })),
+      personal: true,
     };
   });
+}
+
+/**
+ * The roster as `reader` may read it: each athlete's age, medical notes, pick-up persons, emergency contact and the
+ * guardians' phones only where the least-privilege rule allows (else left out, `personal: false`); a read of medical
+ * notes by the lead or an administrator outside the athlete's sessions is written to the safeguarding log.
+ */
+export async function getRosterForReader(
+  db: Db,
+  eventId: string,
+  settings: SafePlaySettings,
+  reader: PersonalDataReader,
+  where: string,
+): Promise<RosterEntry[]> {
+  const roster = await getRoster(db, eventId, settings);
+  const access = await getPersonalDataAccess(
+    db,
+    reader,
+    roster.map((e) => e.athleteId),
+  );
+  await logMedicalNotesRead(
+    db,
+    reader,
+    roster.filter((e) => e.notes.medical && access.allowed.has(e.athleteId) && !access.viaSessions.has(e.athleteId)).map((e) => e.athleteId),
+    where,
+  );
+  return roster.map((e) =>
+    access.allowed.has(e.athleteId)
+      ? e
+      : {
+          ...e,
+          age: null,
+          notes: { medical: "", pickup: "", photoConsent: e.notes.photoConsent, emergencyName: "", emergencyPhone: "" },
+          guardians: e.guardians.map((g) => ({ name: g.name, phone: null })),
+          personal: false,
+        },
+  );
+}
+
+/** The athletes attendance is taken for, by name and level only (the sheet needs nothing personal). */
+export async function getAttendanceAthletes(db: SqlExecutor, eventId: string): Promise<Array<{ id: string; name: string; level: number | null }>> {
+  const { rows } = await db.execute(sql`
+    select e.athlete_id, a.full_name,
+      (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level
+    from enrollments e join users a on a.id = e.athlete_id
+    where e.event_id = ${eventId} and e.status = 'enrolled' order by e.seq`);
+  return rows.map((r) => ({
+    id: String(r.athlete_id),
+    name: (r.full_name as string | null) ?? "",
+    level: r.level === null ? null : Number(r.level),
+  }));
 }
 
 /** The athletes attendance is taken for: those enrolled in the session. */

@@ -11,6 +11,7 @@ import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationMember, ConversationSummary, Participant } from "./schemas";
 import type { Profile } from "~/lib/profile";
+import { getPersonalDataAccess, getPersonalDataReader } from "~/staff/personal-data.server";
 
 export type { ConversationDetail, ConversationMember, ConversationSummary, Participant };
 
@@ -91,11 +92,14 @@ export async function getConversationsForUser(
     safePlay,
   );
   const now = safePlay.clock();
+  // Least privilege (issue 37): a family's phone only for a cleared coach (the conversation is theirs); a coach's own.
+  const clients = shown.flatMap((r) => (r.other_id && r.other_role === "client" ? [String(r.other_id)] : []));
+  const phones = await getPersonalDataAccess(db, await getPersonalDataReader(db, { id: userId }, safePlay), clients);
   const conversations = shown.map((r) => ({
     id: String(r.id),
     title: (r.title as string | null) ?? null,
     updatedAt: iso(r.updated_at),
-    other: toParticipant(r),
+    other: withPhoneIf(toParticipant(r), r.other_role !== "client" || phones.allowed.has(String(r.other_id))),
     lastMessage: r.lm_created_at
       ? {
           content: String(r.lm_content),
@@ -115,7 +119,12 @@ export async function getConversationsForUser(
 }
 
 /** One conversation as `userId` sees it, or null when it does not exist or they are not in it. */
-export async function getConversationForUser(db: Db, conversationId: string, userId: string): Promise<ConversationDetail | null> {
+export async function getConversationForUser(
+  db: Db,
+  conversationId: string,
+  userId: string,
+  safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY,
+): Promise<ConversationDetail | null> {
   if (!isUuid(conversationId)) return null;
   const { rows } = await db.execute<Record<string, unknown>>(sql`
     select c.id, c.title, o.*
@@ -125,7 +134,13 @@ export async function getConversationForUser(db: Db, conversationId: string, use
     where me.user_id = ${userId} and me.conversation_id = ${conversationId}`);
   const r = rows[0];
   if (!r) return null;
-  return { id: String(r.id), title: (r.title as string | null) ?? null, other: toParticipant(r) };
+  // Least privilege (issue 37): a family's phone only for a reader the rule allows.
+  const shown =
+    r.other_role !== "client" ||
+    (await getPersonalDataAccess(db, await getPersonalDataReader(db, { id: userId }, safePlay), [String(r.other_id)])).allowed.has(
+      String(r.other_id),
+    );
+  return { id: String(r.id), title: (r.title as string | null) ?? null, other: withPhoneIf(toParticipant(r), shown) };
 }
 
 /** The ids of everyone in a conversation (the WebSocket hub uses it to route announcements). */
@@ -218,10 +233,16 @@ export async function getUnreadCounts(db: Db, userIds: string[]): Promise<Map<st
   return counts;
 }
 
-/** People a coach may start a conversation with: clients, ordered by name. */
+const withPhoneIf = (p: Participant | null, shown: boolean): Participant | null => (p && !shown ? { ...p, phone: null } : p);
+
+/**
+ * People a coach may start a conversation with: clients, ordered by name. Phones only where the least-privilege rule
+ * lets `coachId` read that family's (issue 37); without a coach named, none.
+ */
 export async function getClientsForCoach(
   db: Db,
   safePlay: SafePlaySettings,
+  coachId: string | null = null,
 ): Promise<Array<Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label: ClientLabel | null }>> {
   const rows = await db
     .select({ id: users.id, fullName: users.fullName, email: users.email, phone: users.phone })
@@ -230,7 +251,13 @@ export async function getClientsForCoach(
     .where(and(eq(users.role, "client"), isNull(users.deletedAt), sql`${users.email} not like '%@no-login.invalid'`))
     .orderBy(sql`${users.fullName} nulls last`, users.email);
   const { byId } = await getClientLabels(db, { ids: rows.map((r) => r.id) }, safePlay);
-  return rows.map((r) => ({ ...r, label: byId.get(r.id) ?? null }));
+  const reader = await getPersonalDataReader(db, coachId ? { id: coachId } : null, safePlay);
+  const phones = await getPersonalDataAccess(
+    db,
+    reader,
+    rows.flatMap((r) => (r.phone ? [r.id] : [])),
+  );
+  return rows.map((r) => ({ ...r, phone: phones.allowed.has(r.id) ? r.phone : null, label: byId.get(r.id) ?? null }));
 }
 
 /**

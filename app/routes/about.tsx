@@ -17,10 +17,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (
 
 // The staff section reads the coaches' profiles (issue 28): the page is still the same for every visitor until one
 // changes, and each change reaches the next visitor (coach_profiles, coach_photos and a coach's name and role announce
-// themselves to the page cache: migration 0021, decision 0014).
+// themselves to the page cache: migration 0021, decision 0014). Only cleared coaches are shown (issue 37); a date that
+// expires takes effect when the stored pages are rendered again at the top of the hour.
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale();
-  return { page: pageWords("about"), words: ABOUT[locale], staff: await getShownCoaches(context.db, locale) };
+  return { page: pageWords("about"), words: ABOUT[locale], staff: await getShownCoaches(context.db, locale, context.config.safePlay) };
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

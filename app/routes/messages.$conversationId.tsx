@@ -50,7 +50,7 @@ const notFound = conversationNotFound;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   await requireConversationMember(context.db, params.conversationId, user.id);
-  const conversation = await getConversationForUser(context.db, params.conversationId, user.id);
+  const conversation = await getConversationForUser(context.db, params.conversationId, user.id, context.config.safePlay);
   if (!conversation) throw notFound();
   // ?before=<message id>: the page of older messages (scrolling up, or the "Show earlier messages" link).
   const before = new URL(request.url).searchParams.get("before");

@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const safePlay = context.config.safePlay;
   const [list, clients, block] = await Promise.all([
     getConversationsForUser(context.db, user.id, { afterId: after, safePlay }),
-    user.role === "coach" ? getClientsForCoach(context.db, safePlay) : Promise.resolve([]),
+    user.role === "coach" ? getClientsForCoach(context.db, safePlay, user.id) : Promise.resolve([]),
     messagingBlock(context.db, user.id, safePlay),
   ]);
   // Safe Play: what keeps this person from messaging, said in the page's language, with what to do about it.

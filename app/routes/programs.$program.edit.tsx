@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [program, listed, coaches] = await Promise.all([
     getProgram(context.db, link.slug),
     getProgramSessionsForEditor(context.db, link.slug, today),
-    getStaffCoaches(context.db),
+    getStaffCoaches(context.db, context.config.safePlay),
   ]);
   if (!program) throw data(null, { status: 404 });
   const coachIds = await getSessionCoachIds(
@@ -98,7 +98,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "save-coaches": {
       const ticked = form.getAll("coachIds").filter((v): v is string => typeof v === "string");
-      const result = await setSessionCoaches(context.db, slug, id, ticked);
+      const result = await setSessionCoaches(context.db, slug, id, ticked, context.config.safePlay);
       if (!result.ok && result.status === 404) throw data(result.error, { status: 404 });
       if (!result.ok)
         return data<Failure>({ ok: false, form: "coaches", id, fieldErrors: { coachIds: result.error }, values: {}, ticked }, { status: 400 });
@@ -229,6 +229,7 @@ export default function ProgramEditor({ loaderData, actionData }: Route.Componen
                       <label key={c.id} className="flex items-center gap-2 text-slate-900">
                         <input type="checkbox" name="coachIds" value={c.id} defaultChecked={ticked.includes(c.id)} className="size-4" />
                         {c.name}
+                        {c.cleared ? null : <span className="text-sm text-slate-700">{m.programs_editor_coach_not_cleared()}</span>}
                       </label>
                     ))}
                   </fieldset>

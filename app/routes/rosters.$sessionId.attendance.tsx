@@ -6,7 +6,7 @@ import { data, useActionData } from "react-router";
 import type { Route } from "./+types/rosters.$sessionId.attendance";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { getMarksOn, getRoster, getSession, recordMarks, requireSessionCoach } from "~/enrollment/index.server";
+import { getAttendanceAthletes, getMarksOn, getSession, recordMarks, requireSessionCoach } from "~/enrollment/index.server";
 import { AttendanceSheet } from "~/enrollment/attendance-page";
 import { getLocale } from "~/i18n/language";
 import { dayInZone, isIsoDay } from "~/lib/datetime";
@@ -32,8 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   invariantResponse(session, m.enroll_error_no_session(), 404);
   const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
   const day = dayOf(request, today);
-  const [roster, marks] = await Promise.all([getRoster(db, session.id, config.safePlay), getMarksOn(db, session.id, day)]);
-  const athletes = roster.filter((e) => e.status === "enrolled").map((e) => ({ id: e.athleteId, name: e.athleteName, level: e.level }));
+  // Names and levels only: the sheet carries nothing of a family's personal data (issue 37).
+  const [athletes, marks] = await Promise.all([getAttendanceAthletes(db, session.id), getMarksOn(db, session.id, day)]);
   return { session: { id: session.id, title: session.title, when: session.when }, day, today, athletes, marks };
 }
 

@@ -1,14 +1,24 @@
 // /rosters/:sessionId: a session's roster, for its coaches, on a phone (issue 29, decision 0033). Athletes with level,
 // status and the on-court notes; guardians with tap-to-call; each coach step a plain form (start evaluation, place
 // at a level, enroll, withdraw, decline); the session's places; and one message to every household of the roster.
-// requireSessionCoach on the first line of the loader and the action: a client or a visitor sees nothing.
+// requireRosterReader on the loader's first line (its coaches; the lead and administrators read every roster, their
+// reads of medical notes logged), requireSessionCoach on the action's: a client or a visitor sees nothing. Families'
+// personal data follows the least-privilege rule (issue 37): an uncleared coach reads names, levels and statuses only.
 import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/rosters.$sessionId";
 import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { getRoster, getSession, messageRoster, requireSessionCoach, setSessionCapacity, takeCoachStep } from "~/enrollment/index.server";
+import {
+  getRosterForReader,
+  getSession,
+  messageRoster,
+  requireRosterReader,
+  requireSessionCoach,
+  setSessionCapacity,
+  takeCoachStep,
+} from "~/enrollment/index.server";
 import { RosterView, type RosterActionData } from "~/enrollment/roster-page";
 import { CapacitySchema, EnrollmentIdSchema, PlaceSchema, RosterMessageSchema } from "~/enrollment/schemas";
 import { statusWords } from "~/enrollment/words";
@@ -18,6 +28,7 @@ import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { getPersonalDataReader } from "~/staff/personal-data.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta({ title: `${m.enroll_roster_heading({ session: data?.session.title ?? "" })} | NLTE`, description: m.enroll_rosters_intro() }),
@@ -25,12 +36,13 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireSessionCoach(request, context, params.sessionId);
+  const { user, sessionCoach } = await requireRosterReader(request, context, params.sessionId);
   const { db, config } = context;
   const session = await getSession(db, params.sessionId, getLocale());
   invariantResponse(session, m.enroll_error_no_session(), 404);
-  const roster = await getRoster(db, session.id, config.safePlay);
-  return { session, roster, today: dayInZone(config.safePlay.clock(), config.site.timeZone) };
+  const reader = await getPersonalDataReader(db, user, config.safePlay);
+  const roster = await getRosterForReader(db, session.id, config.safePlay, reader, session.title);
+  return { session, roster, today: dayInZone(config.safePlay.clock(), config.site.timeZone), canAct: sessionCoach, cleared: reader.cleared };
 }
 
 const StepSchema = EnrollmentIdSchema.extend({ step: z.enum(["evaluate", "enroll", "withdraw", "decline"]) });

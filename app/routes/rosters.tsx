@@ -1,7 +1,8 @@
 // /rosters: the coaches' index of sessions (issue 29): places taken, the waitlist and what waits for a coach. A coach's
 // own sessions come first, each linking to its roster; the others are listed with their coaches and counts only (no
 // link, nothing about a family: their rosters are their coaches'). And how long an offered place is held.
-// requireEnrollmentCoach first: any coach reads this page; isCoachOfSession guards each roster.
+// requireEnrollmentCoach first: any coach reads this page; requireRosterReader guards each roster (the lead and
+// administrators open every session's, so theirs are links too).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/rosters";
 import { parseForm } from "~/auth/schemas";
@@ -9,7 +10,7 @@ import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { getOfferHours, getSessionsForCoaches, requireEnrollmentCoach, setOfferHours } from "~/enrollment/index.server";
+import { getOfferHours, getSessionsForCoaches, readsEveryRoster, requireEnrollmentCoach, setOfferHours } from "~/enrollment/index.server";
 import { OfferHoursSchema } from "~/enrollment/schemas";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
@@ -27,8 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireEnrollmentCoach(request, context);
   const { db, config } = context;
   const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
-  const [sessions, offerHours] = await Promise.all([getSessionsForCoaches(db, today, getLocale(), coach.id), getOfferHours(db)]);
-  return { mine: sessions.filter((s) => s.mine), others: sessions.filter((s) => !s.mine), offerHours };
+  const [sessions, offerHours, readsAll] = await Promise.all([
+    getSessionsForCoaches(db, today, getLocale(), coach.id),
+    getOfferHours(db),
+    readsEveryRoster(db, coach),
+  ]);
+  return { mine: sessions.filter((s) => s.mine), others: sessions.filter((s) => !s.mine), offerHours, readsAll };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,7 +83,13 @@ export default function Rosters({ loaderData }: Route.ComponentProps) {
             <ul className="flex flex-col gap-3">
               {loaderData.others.map((s) => (
                 <li key={s.id} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-                  <p className="text-lg font-semibold text-navy-900">{s.title}</p>
+                  {loaderData.readsAll ? (
+                    <Link to={localHref(`/rosters/${s.id}`)} className="text-lg font-semibold text-court-800 underline">
+                      {s.title}
+                    </Link>
+                  ) : (
+                    <p className="text-lg font-semibold text-navy-900">{s.title}</p>
+                  )}
                   <SessionLines s={s} />
                   <p className="text-sm text-slate-700">
                     {s.coaches.length ? (

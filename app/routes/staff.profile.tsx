@@ -24,6 +24,7 @@ import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
 import { m } from "~/paraglide/messages";
 import { portraitCopies } from "~/staff/photos.server";
 import { getOwnCoachProfile, saveOwnCoachProfile } from "~/staff/profiles.server";
+import { getAdministrators, getStaffClearance } from "~/staff/clearance.server";
 import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -34,7 +35,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireCoach(request, context);
   const profile = await getOwnCoachProfile(context.db, coach.id);
+  // Safe Play (issue 37): whether the dates are current, and the administrators who record them.
+  const [clearance, admins] = await Promise.all([getStaffClearance(context.db, coach.id, context.config.safePlay), getAdministrators(context.db)]);
   return {
+    clearance: clearance?.clearance ?? null,
+    admins,
+    contactEmail: context.config.site.email,
     page: { title: m.staff_profile_title(), description: m.staff_profile_description() },
     profile,
     programs: PROGRAM_LINKS.map((p) => ({ slug: p.slug, name: p.name() })),
@@ -71,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StaffProfile({ loaderData }: Route.ComponentProps) {
-  const { profile, programs } = loaderData;
+  const { profile, programs, clearance, admins, contactEmail } = loaderData;
+  const expiry = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const refused = result && !result.ok ? result : undefined;
@@ -171,6 +178,38 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
             </div>
           </dl>
           <p className="mt-2 text-sm text-slate-700">{m.staff_profile_checks_by_admin()}</p>
+          {clearance ? (
+            <div className="mt-3 flex flex-col gap-1 text-slate-900" data-testid="own-clearance">
+              <p className="font-semibold">
+                {clearance.cleared
+                  ? m.staff_cleared_until({ date: expiry([clearance.trainingExpiresOn!, clearance.backgroundExpiresOn!].sort()[0]!) ?? "" })
+                  : m.staff_not_cleared()}
+              </p>
+              {clearance.trainingExpiresOn ? (
+                <p className="text-sm">
+                  {m.staff_checks_safe_play()}:{" "}
+                  {clearance.missing.includes("training")
+                    ? m.staff_expired_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })
+                    : m.staff_expires_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })}
+                </p>
+              ) : null}
+              {clearance.backgroundExpiresOn ? (
+                <p className="text-sm">
+                  {m.staff_checks_background()}:{" "}
+                  {clearance.missing.includes("background")
+                    ? m.staff_expired_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })
+                    : m.staff_expires_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })}
+                </p>
+              ) : null}
+              {clearance.cleared ? null : (
+                <p className="text-sm">
+                  {admins.length
+                    ? m.staff_profile_clearance_ask({ names: admins.map((a) => `${a.name} (${a.email})`).join(", ") })
+                    : m.staff_profile_clearance_no_admin({ email: contactEmail })}
+                </p>
+              )}
+            </div>
+          ) : null}
         </CardSection>
 
         <CardSection title={m.staff_profile_visibility()} id="visibility-heading">

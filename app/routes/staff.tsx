@@ -1,9 +1,10 @@
 // /staff: the administrator's page (issue 28, decision 0030). Invite a coach by mail, cancel an invitation, make
 // someone a coach, the safeguarding lead or an administrator (or not), show or hide a coach's profile on /about,
-// record their Safe Play training and background check dates, and read the log of every change. Everyone else gets
+// record their Safe Play training and background check dates (the coaches not cleared are listed first, with what is
+// missing and when each date expires: issue 37), and read the log of every change. Everyone else gets
 // 403 (a visitor is sent to sign in) from requireAdmin, on the first line of the loader and the action. Every form is a
 // plain form: it works on a phone with or without JavaScript.
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
 import { parseForm } from "~/auth/schemas";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -39,12 +40,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const [staff, invitations, log] = await Promise.all([getStaff(context.db), getPendingInvitations(context.db), getStaffLog(context.db)]);
+  const [staff, invitations, log] = await Promise.all([
+    getStaff(context.db, context.config.safePlay),
+    getPendingInvitations(context.db),
+    getStaffLog(context.db),
+  ]);
   return {
     page: { title: m.staff_title(), description: m.staff_description() },
     me: admin.id,
     // The latest day a check can have happened (the date fields' max): today in the organisation's time zone.
-    today: dayInZone(new Date(), context.config.site.timeZone),
+    today: dayInZone(context.config.safePlay.clock(), context.config.site.timeZone),
     staff,
     invitations,
     log,
@@ -109,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       safePlayCheckedOn: String(form.get("safePlayCheckedOn") ?? ""),
       backgroundCheckedOn: String(form.get("backgroundCheckedOn") ?? ""),
     };
-    const { data: input, fieldErrors } = parseForm(checksSchema(dayInZone(new Date(), context.config.site.timeZone)), form);
+    const { data: input, fieldErrors } = parseForm(checksSchema(dayInZone(context.config.safePlay.clock(), context.config.site.timeZone)), form);
     if (!input) return answer({ intent, target, fieldErrors: fieldErrors ?? {}, values }, 400);
     if (!(await setStaffChecks(context.db, actorOf(admin), input))) throw notFound();
     return answer({ intent, target, done: m.staff_done_checks() });
@@ -178,6 +183,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         {result?.intent === "cancel-invitation" && result.done ? <Confirmation key={result.done}>{result.done}</Confirmation> : null}
       </CardSection>
 
+      <UnclearedCoaches staff={staff} />
+
       <section aria-labelledby="staff-heading" className="flex flex-col gap-4">
         <h2 id="staff-heading" className="text-xl font-semibold text-slate-900">
           {m.staff_list_title()}
@@ -222,6 +229,41 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const dayText = (day: string) => formatCalendarDate(`${day}T00:00:00Z`) ?? day;
+
+/** What a date of the clearance says: when it stops being current, that it has, or that it is not on record. */
+function checkState(expiresOn: string | null, today: string) {
+  if (!expiresOn) return m.staff_not_on_record();
+  return expiresOn > today ? m.staff_expires_on({ date: dayText(expiresOn) }) : m.staff_expired_on({ date: dayText(expiresOn) });
+}
+
+function clearanceLine(person: StaffMember, today: string) {
+  const c = person.clearance;
+  return `${m.staff_checks_safe_play()}: ${checkState(c.trainingExpiresOn, today)} · ${m.staff_checks_background()}: ${checkState(c.backgroundExpiresOn, today)}`;
+}
+
+/** The coaches who are not cleared, each with what is missing: the administrator's list (issue 37). */
+function UnclearedCoaches({ staff }: { staff: StaffMember[] }) {
+  const { today } = useLoaderData<typeof loader>();
+  const uncleared = staff.filter((p) => p.coach && !p.clearance.cleared);
+  return (
+    <CardSection title={m.staff_uncleared_title()} id="uncleared-heading">
+      <p className="mb-3 text-slate-800">{m.staff_uncleared_intro()}</p>
+      {uncleared.length === 0 ? <p className="text-slate-800">{m.staff_uncleared_none()}</p> : null}
+      <ul className="flex flex-col gap-2" data-testid="uncleared-coaches">
+        {uncleared.map((p) => (
+          <li key={p.id} className="text-slate-900">
+            <a href={`#person-${p.id}`} className="font-semibold underline">
+              {p.name || p.email}
+            </a>
+            : {clearanceLine(p, today)}
+          </li>
+        ))}
+      </ul>
+    </CardSection>
+  );
+}
+
 /** One button of a person's card; its accessible name carries their name. */
 function RoleButton({ person, intent, label, busy }: { person: StaffMember; intent: RoleChangeIntent; label: string; busy: boolean }) {
   return (
@@ -263,6 +305,16 @@ function StaffCard({
       </h3>
       <p className="break-all text-sm text-slate-700">{person.email}</p>
       <p className="mt-1 text-sm text-slate-800">{roles.join(" · ")}</p>
+      {person.coach ? (
+        <p className="mt-1 text-sm text-slate-800" data-testid="clearance">
+          <strong>
+            {person.clearance.cleared
+              ? m.staff_cleared_until({ date: dayText([person.clearance.trainingExpiresOn!, person.clearance.backgroundExpiresOn!].sort()[0]!) })
+              : m.staff_not_cleared()}
+          </strong>{" "}
+          {clearanceLine(person, today)}
+        </p>
+      ) : null}
 
       <div className="mt-4 flex flex-wrap gap-2">
         {person.coach ? (

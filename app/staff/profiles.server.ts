@@ -15,6 +15,8 @@ import { updateOwnName, writeStaffLog, type StaffActor } from "~/models/users.se
 import { m } from "~/paraglide/messages";
 import { photoWidths, portraitImage, removeCoachPhoto, replaceCoachPhoto } from "./photos.server";
 import { PROGRAM_SLUGS, type ChecksInput, type CoachProfileInput } from "./schemas";
+import { clearanceOf, type Clearance } from "~/family/safe-play";
+import type { ClearanceSettings } from "./clearance.server";
 
 const photoColumns = { photoId: coachPhotos.id, photoWidth: coachPhotos.width, photoHeight: coachPhotos.height, photoWidths };
 
@@ -169,10 +171,12 @@ export type StaffMember = {
   shown: boolean;
   safePlayCheckedOn: string | null;
   backgroundCheckedOn: string | null;
+  /** The clearance rule's answer now (a coach's; never cleared for anyone else): /staff's list of who is not cleared. */
+  clearance: Clearance;
 };
 
-/** Everyone /staff lists: coaches, administrators and former coaches, by name. */
-export async function getStaff(db: Db): Promise<StaffMember[]> {
+/** Everyone /staff lists: coaches, administrators and former coaches, by name, with each one's clearance now. */
+export async function getStaff(db: Db, settings: ClearanceSettings): Promise<StaffMember[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -201,6 +205,7 @@ export async function getStaff(db: Db): Promise<StaffMember[]> {
     shown: r.shown ?? false,
     safePlayCheckedOn: r.safePlayCheckedOn,
     backgroundCheckedOn: r.backgroundCheckedOn,
+    clearance: clearanceOf(r, settings.clock(), settings.timeZone),
   }));
 }
 
@@ -219,8 +224,12 @@ export type StaffCard = {
 
 const dayText = (day: string | null, locale: Locale) => (day ? formatCalendarDate(`${day}T00:00:00Z`, locale) : null);
 
-/** The coaches families see on /about: shown profiles of accounts that are coaches now, by name. */
-export async function getShownCoaches(db: Db, locale: Locale): Promise<StaffCard[]> {
+/**
+ * The coaches families see on /about: shown profiles of accounts that are coaches now and cleared (issue 37: training
+ * and background check current, clearanceOf), by name. A profile whose date expires leaves the page that day (the
+ * visitors' stored pages are rendered again every hour).
+ */
+export async function getShownCoaches(db: Db, locale: Locale, settings: ClearanceSettings): Promise<StaffCard[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -237,7 +246,11 @@ export async function getShownCoaches(db: Db, locale: Locale): Promise<StaffCard
     .leftJoin(coachPhotos, eq(coachPhotos.id, coachProfiles.photoId))
     .where(and(eq(coachProfiles.shown, true), eq(users.role, "coach"), isNull(users.deletedAt)))
     .orderBy(asc(users.fullName), asc(users.id));
-  return rows.map((r) => {
+  const now = settings.clock();
+  const cleared = rows.filter(
+    (r) => clearanceOf({ safePlayCheckedOn: r.safePlayCheckedOn, backgroundCheckedOn: r.backgroundCheckedOn }, now, settings.timeZone).cleared,
+  );
+  return cleared.map((r) => {
     const name = r.name ?? "";
     return {
       id: r.id,

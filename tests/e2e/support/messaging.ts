@@ -9,13 +9,29 @@ import { runScript } from "./server";
 
 export type Person = { email: string; password: string; fullName: string; cookie: string };
 
-/** Creates an account (a coach when asked) and signs it in by hand-made request; returns its session cookie. */
-export async function makePerson(baseURL: string, fullName: string, options: { coach?: boolean; env: Record<string, string> }): Promise<Person> {
+/**
+ * `npm run user:role`'s arguments that make `email` a cleared coach (issue 37): Safe Play training and background
+ * check recorded 30 days ago, current for the next eleven months.
+ */
+export function clearedCoachArgs(email: string): string[] {
+  const day = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  return ["cli/user-role.ts", email, "coach", "--safe-play", day, "--background", day];
+}
+
+/**
+ * Creates an account (a coach when asked: cleared, unless `uncleared`) and signs it in by hand-made request; returns
+ * its session cookie.
+ */
+export async function makePerson(
+  baseURL: string,
+  fullName: string,
+  options: { coach?: boolean; uncleared?: boolean; env: Record<string, string> },
+): Promise<Person> {
   const email = uniqueEmail(fullName.split(" ")[0]!.toLowerCase());
   const password = "secret12";
   await createAccount(baseURL, { fullName, email, password, phone: "(202) 555-0111" });
   if (options.coach) {
-    const r = await runScript(["cli/user-role.ts", email, "coach"], options.env);
+    const r = await runScript(options.uncleared ? ["cli/user-role.ts", email, "coach"] : clearedCoachArgs(email), options.env);
     expect(r.code, r.stderr).toBe(0);
   }
   return { email, password, fullName, cookie: await signInCookie(baseURL, email, password) };
