@@ -18,17 +18,23 @@ export type FamilyView = {
   protectedMinor: boolean;
   kindAnswered: boolean;
   minor: boolean;
-  confirmation: { confirmed: boolean; linkedBefore: boolean } | null;
-  guardians: Array<{ id: string; fullName: string | null }>;
+  confirmation: { confirmed: boolean; linkedBefore: boolean; frozen: boolean } | null;
+  /** Staff confirmed this person themself (people are confirmed, not households). */
+  meConfirmed: boolean;
+  guardians: Array<{ id: string; fullName: string | null; confirmed: boolean }>;
   athletes: Array<{
     id: string;
     fullName: string | null;
     dateOfBirth: string | null;
     age: number | null;
     hasLogin: boolean;
+    confirmed: boolean;
+    locked: boolean;
+    pendingDateOfBirth: string | null;
     invitedEmail: string | null;
   }>;
   pendingGuardianInvitations: string[];
+  endedInvitations: Array<{ email: string; endedAt: string }>;
   /** Testimonials the guardian's athletes wrote, waiting for their approval. */
   awaitingTestimonials: Array<{ id: string; name: string; content: string; rating: number }>;
 };
@@ -86,6 +92,31 @@ function athleteState(a: FamilyView["athletes"][number]) {
   return m.messaging_family_state_none();
 }
 
+const personState = (confirmed: boolean) => (confirmed ? m.messaging_family_person_confirmed() : m.messaging_family_person_waiting());
+
+/** Where the family stands with staff: paused by the lead, who is confirmed, invitations staff's confirmation ended. */
+function FamilyStanding({ family }: { family: FamilyView }) {
+  const words = confirmationWords(family.confirmation);
+  return (
+    <>
+      {family.confirmation?.frozen ? (
+        <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
+          {m.messaging_family_frozen_note()}
+        </p>
+      ) : null}
+      {words ? <p className="mb-4 text-sm text-slate-800">{words}</p> : null}
+      {family.confirmation ? (
+        <p className="mb-4 text-sm text-slate-800">{family.meConfirmed ? m.messaging_family_you_confirmed() : m.messaging_family_you_waiting()}</p>
+      ) : null}
+      {family.endedInvitations.length ? (
+        <p className="mb-4 text-sm text-slate-800">
+          {m.messaging_family_invitations_ended({ emails: family.endedInvitations.map((i) => i.email).join(", ") })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function confirmationWords(c: FamilyView["confirmation"]) {
   if (!c || c.confirmed) return null;
   return c.linkedBefore ? m.messaging_family_waiting_linked() : m.messaging_family_waiting();
@@ -123,9 +154,13 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
 
       {family.kind === "guardian" ? (
         <CardSection title={m.messaging_family_title()} id="family-heading">
-          {confirmationWords(family.confirmation) ? <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p> : null}
+          <FamilyStanding family={family} />
           {family.guardians.length ? (
-            <p className="mb-4 text-slate-800">{m.messaging_family_other_guardians({ names: family.guardians.map((g) => g.fullName).join(", ") })}</p>
+            <p className="mb-4 text-slate-800">
+              {m.messaging_family_other_guardians({
+                names: family.guardians.map((g) => `${g.fullName ?? ""} (${personState(g.confirmed)})`).join(", "),
+              })}
+            </p>
           ) : null}
           <Saved answer={answer} intents={["remove-athlete"]} />
           {family.athletes.length ? (
@@ -144,10 +179,18 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                         </span>
                       ) : null}
                     </h3>
-                    <p className="text-sm text-slate-700">{athleteState(a)}</p>
+                    <p className="text-sm text-slate-700">
+                      {athleteState(a)} · {personState(a.confirmed)}
+                    </p>
+                    {a.pendingDateOfBirth ? (
+                      <p role="note" className="mt-1 text-sm text-slate-800">
+                        {m.messaging_family_pending_dob({ date: a.pendingDateOfBirth })}
+                      </p>
+                    ) : null}
+                    {a.locked ? <p className="mt-1 text-sm text-slate-800">{m.messaging_family_locked_note()}</p> : null}
                     <Saved answer={answer} intents={["edit-athlete", "invite-athlete", "cancel-invitation"]} athleteId={a.id} />
                     <FormError message={errorFor("cancel-invitation", a.id) ?? errorFor("remove-athlete", a.id)} />
-                    <details className="mt-2">
+                    <details className="mt-2" hidden={a.locked || undefined}>
                       <summary className="cursor-pointer text-sm font-medium text-court-800">{m.messaging_family_correct({ name })}</summary>
                       <Form method="post" className="mt-3 flex flex-col gap-3" key={keyFor("edit-athlete", a.id)}>
                         <input type="hidden" name="intent" value="edit-athlete" />

@@ -152,8 +152,7 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       if (!athlete || !canRemoveGuardianLink(user, athlete, guardianId.data, settings)) {
         return data<FamilyActionData>({ intent, error: guardianRemovalRefused() }, { status: 403 });
       }
-      await removeAthleteFromHousehold(context.db, { athleteId: athlete.id, actorId: user.id });
-      return data<FamilyActionData>({ intent, saved: m.messaging_family_left(), savedAt: Date.now() });
+      return answer(intent, await removeAthleteFromHousehold(context.db, { athleteId: athlete.id, actorId: user.id }), m.messaging_family_left());
     }
   }
 }

@@ -391,10 +391,12 @@ export async function updateAthleteByGuardian(
  * An athlete leaves their household (an adult athlete going their own way; the caller checked
  * canRemoveGuardianLink), and its guardians leave the athlete's conversations where others remain.
  */
-export async function removeAthleteFromHousehold(db: Db, input: { athleteId: string; actorId: string }) {
-  await db.transaction(async (tx) => {
+export async function removeAthleteFromHousehold(db: Db, input: { athleteId: string; actorId: string }): Promise<FamilyResult> {
+  return db.transaction(async (tx) => {
     const membership = await getHouseholdOf(tx, input.athleteId);
-    if (!membership || membership.role !== "athlete") return;
+    if (!membership || membership.role !== "athlete") return { ok: true };
+    const frozen = await frozenRefusal(tx, [input.athleteId]);
+    if (frozen) return frozen;
     await logSafeguarding(tx, { actorId: input.actorId, athleteId: input.athleteId, action: "left the household", detail: "an adult athlete" });
     await tx.execute(sql`
       delete from conversation_participants p
@@ -405,6 +407,7 @@ export async function removeAthleteFromHousehold(db: Db, input: { athleteId: str
     await tx
       .delete(householdMembers)
       .where(and(eq(householdMembers.householdId, membership.householdId), eq(householdMembers.userId, input.athleteId)));
+    return { ok: true };
   });
 }
 

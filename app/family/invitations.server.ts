@@ -27,6 +27,7 @@ import { addressTakenMessage, athleteInvitationNeedsNewLogin, invitationGoneMess
 import { getLocale, isLocale, localizePath, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
 import { queueInvitationNotice } from "~/notifications/invitation-notice.server";
+import { frozenRefusal } from "./protection.server";
 
 export const INVITATION_DAYS = 14;
 /** Invitations one person may send in a day (an unverified sign-up must not become a way to mail strangers). */
@@ -128,6 +129,8 @@ export async function addAthlete(
   return db.transaction(async (tx) => {
     const [me] = await tx.select({ kind: users.clientKind, role: users.role }).from(users).where(eq(users.id, guardian.id));
     if (!me || me.role !== "client" || me.kind !== "guardian") return { ok: false, error: m.messaging_family_only_guardian_adds(), status: 403 };
+    const frozen = await frozenRefusal(tx, [guardian.id]);
+    if (frozen) return frozen;
     if (input.email && input.email === guardian.email.toLowerCase())
       return { ok: false, field: "email", error: m.messaging_family_athlete_own_email(), status: 400 };
     const refused = input.email ? await invitationRefusal(tx, services, guardian.id, input.email, "email") : null;
@@ -141,8 +144,9 @@ export async function addAthlete(
 
 /**
  * A guardian invites a second parent or guardian into their household (an invitation to `email`, accepted signed in
- * as a guardian account). The family stays as confirmed as it was: an adult of it vouches for the second one, and
- * the lead sees the change among the alerts.
+ * as a guardian account). The one who joins is unconfirmed until staff confirm them (people are confirmed, not
+ * households): until then no coach-minor conversation counts them as the adult in the room. The lead sees the change
+ * among the alerts.
  */
 export async function inviteSecondGuardian(db: Db, services: Services, guardian: Profile, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
@@ -153,6 +157,8 @@ export async function inviteSecondGuardian(db: Db, services: Services, guardian:
         where l.guardian_id = ${guardian.id} and u.deleted_at is null order by u.full_name`)
     ).rows;
     if (athletes.length === 0) return { ok: false, field: "coGuardianEmail", error: m.messaging_family_add_athlete_first(), status: 400 };
+    const frozen = await frozenRefusal(tx, [guardian.id]);
+    if (frozen) return frozen;
     if (email === guardian.email.toLowerCase())
       return { ok: false, field: "coGuardianEmail", error: m.messaging_family_other_guardian_email(), status: 400 };
     const refused = await invitationRefusal(tx, services, guardian.id, email, "coGuardianEmail");
@@ -174,6 +180,8 @@ export async function inviteGuardian(db: Db, services: Services, athlete: Profil
   return db.transaction(async (tx) => {
     const [me] = await tx.select({ kind: users.clientKind, role: users.role, fullName: users.fullName }).from(users).where(eq(users.id, athlete.id));
     if (!me || me.role !== "client" || me.kind !== "athlete") return { ok: false, error: m.messaging_family_only_athlete_invites(), status: 403 };
+    const frozen = await frozenRefusal(tx, [athlete.id]);
+    if (frozen) return frozen;
     if (email === athlete.email.toLowerCase())
       return { ok: false, field: "guardianEmail", error: m.messaging_family_guardian_own_email(), status: 400 };
     // A family's guardians add a second parent themselves: an athlete cannot add "guardians" to a family that has one.
@@ -278,6 +286,8 @@ export async function claimAthleteAccount(db: Db, token: string, passwordHash: s
     if (taken) return { ok: false, error: addressTakenMessage(), status: 409 };
     const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, inv.athleteId));
     if (!athlete || !isNoLoginEmail(athlete.email)) return { ok: false, error: invitationGoneMessage(), status: 410 };
+    const frozen = await frozenRefusal(tx, [inv.athleteId]);
+    if (frozen) return frozen;
     await tx
       .update(users)
       .set({ email: inv.email, emailVerified: true, notifyMessages: true, updatedAt: new Date() })
@@ -319,6 +329,8 @@ async function cancelPending(tx: DbOrTx, athleteId: string) {
 export async function sendAthleteInvitation(db: Db, services: Services, guardian: Profile, athleteId: string, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
+    const frozen = await frozenRefusal(tx, [athleteId]);
+    if (frozen) return frozen;
     const [athlete] = await tx.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, athleteId)).for("update");
     if (!athlete || !isNoLoginEmail(athlete.email)) return { ok: false, field: "email", error: m.messaging_family_has_login(), status: 409 };
     if (email === guardian.email.toLowerCase()) return { ok: false, field: "email", error: m.messaging_family_athlete_own_email(), status: 400 };
@@ -334,6 +346,8 @@ export async function sendAthleteInvitation(db: Db, services: Services, guardian
 export async function cancelAthleteInvitation(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
+    const frozen = await frozenRefusal(tx, [athleteId]);
+    if (frozen) return frozen;
     const cancelled = await cancelPending(tx, athleteId);
     if (cancelled.length)
       await logSafeguarding(tx, {
@@ -353,6 +367,8 @@ export async function cancelAthleteInvitation(db: Db, guardian: Profile, athlete
 export async function removeAthleteWithoutLogin(db: Db, guardian: Profile, athleteId: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     if (!(await isGuardianOf(tx, guardian.id, athleteId))) return { ok: false, error: notYourAthlete(), status: 403 };
+    const frozen = await frozenRefusal(tx, [athleteId]);
+    if (frozen) return frozen;
     const [athlete] = await tx.select({ email: users.email }).from(users).where(eq(users.id, athleteId)).for("update");
     if (!athlete || !isNoLoginEmail(athlete.email))
       return {

@@ -177,11 +177,11 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="confirmation-heading" className="text-lg font-semibold text-slate-900">
           {m.messaging_household_confirmation()}
         </h2>
-        {actionData?.intent === "confirm" && actionData.confirmed ? (
+        {actionData?.intent === "confirm" && actionData.confirmed && !confirmation.confirmed ? (
           <Confirmation className="mt-2">{m.messaging_household_people_confirmed()}</Confirmation>
         ) : null}
         {confirmation.confirmed ? (
-          <p className="mt-2 text-slate-900">
+          <p role={actionData?.confirmed ? "status" : undefined} className="mt-2 text-slate-900">
             {m.messaging_household_confirmed_by({ name: confirmation.by ?? m.messaging_household_former_staff() })}
             {confirmation.confirmedAt ? (
               <>

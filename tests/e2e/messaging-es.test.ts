@@ -4,14 +4,14 @@
 // quiet hours. The people's names and what they type hold no English words, so the pages' own words are checked for
 // English too. This file starts its own server: mail through SMTP, notices after 1 second, and Safe Play's clock at
 // 9 PM in New York (quiet hours).
-import fs from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { sharedServer, useServerSettings } from "./support/shared-server";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, post, signInCookie, startConversation, useSession, type Person } from "./support/messaging";
-import { runScript, startServer, type RunningServer } from "./support/server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { runScript } from "./support/server";
 
 const ORG = "Tenis NLTE";
 const NIGHT = "2026-06-15T21:00:00-04:00";
@@ -30,27 +30,12 @@ const englishLines = async (page: Page) =>
     .map((l) => l.trim())
     .filter((l) => ENGLISH.test(l));
 
-let server: RunningServer;
-let smtp: TestSmtp;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({
-    env: {
-      SMTP_URL: smtp.url,
-      NOTIFY_DELAY_SECONDS: "1",
-      SIGNIN_LIMIT_PER_IP: "10000",
-      SIGNUP_LIMIT_PER_IP: "10000",
-      ORG_NAME: ORG,
-      SAFE_PLAY_NOW: NIGHT,
-    },
-  });
-});
+const server = sharedServer();
+const smtp = sharedMailbox();
+useServerSettings({ now: NIGHT, notifyDelaySeconds: 1, orgName: ORG });
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
 });
 
 const open = setupBrowser(() => server.url);
@@ -242,8 +227,13 @@ describe("messaging in Spanish", () => {
     await c.visit(`/es/families/${household}`);
     await c.page.getByRole("heading", { level: 1, name: /^Familia: / }).waitFor();
     await c.page.getByText("Familia sin confirmar").waitFor();
+    for (const box of await c.page
+      .getByRole("group", { name: "Las personas con quienes se reunió o habló por teléfono" })
+      .getByRole("checkbox")
+      .all())
+      await box.check();
     await c.page.getByLabel("¿Cómo conoce a esta familia?").fill("Nos conocimos en la evaluación");
-    await c.page.getByRole("button", { name: "Confirmar esta familia" }).click();
+    await c.page.getByRole("button", { name: "Confirmar a las personas marcadas" }).click();
     await c.page.getByRole("status").getByText("Confirmada por Carla Coach", { exact: false }).waitFor();
     expect(await englishLines(c.page)).toEqual([]);
 

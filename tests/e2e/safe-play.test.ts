@@ -1,12 +1,12 @@
 // Safe Play end to end (issue 16), in Chromium against a real SMTP server on loopback. The Safe Play clock is set
 // through configuration (SAFE_PLAY_NOW): 2 PM in New York, then the server is restarted at 9 PM (quiet hours).
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { sharedServer, useServerSettings } from "./support/shared-server";
 import { signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { get, makePerson, openDatabase, openSocket, post, signInCookie, useSession, type Person } from "./support/messaging";
-import { runScript, startServer, type RunningServer } from "./support/server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { runScript } from "./support/server";
 
 const NO_GUARDIAN = "This athlete has no parent or guardian linked yet. Messages to minors must include a guardian.";
 const NOT_CONFIRMED = "This student-athlete's family has not been confirmed yet.";
@@ -18,26 +18,13 @@ const DOB_15 = "2011-03-04";
 const DOB_14 = "2012-01-10";
 const DOB_11 = "2015-05-05";
 
-let server: RunningServer;
-let smtp: TestSmtp;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
-const baseEnv = () => ({
-  SMTP_URL: smtp.url,
-  SIGNIN_LIMIT_PER_IP: "10000",
-  SIGNUP_LIMIT_PER_IP: "10000",
-  ORG_NAME: "Safe Play Tennis",
-  NOTIFY_DELAY_SECONDS: "3600",
-});
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({ env: { ...baseEnv(), SAFE_PLAY_NOW: AFTERNOON } });
-});
+const server = sharedServer();
+const smtp = sharedMailbox();
+useServerSettings({ now: AFTERNOON, orgName: "Safe Play Tennis", notifyDelaySeconds: 3600 });
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
 });
 
 const open = setupBrowser(() => server.url);
@@ -137,8 +124,12 @@ describe("Safe Play", () => {
       .getByRole("link", { name: "Confirm the family" })
       .click();
     await c.page.waitForURL((u) => /^\/families\/[0-9a-f-]{36}$/.test(u.pathname));
+    // Staff name the people they met: Gwen and Ari (people are confirmed, not households).
+    const people = c.page.getByRole("group", { name: "The people you have met or phoned" });
+    await people.getByRole("checkbox", { name: /Gwen Guardian/ }).check();
+    await people.getByRole("checkbox", { name: /Ari Ace/ }).check();
     await c.page.getByLabel("How do you know this family?").fill("Met Gwen and Ari at the evaluation");
-    await c.page.getByRole("button", { name: "Confirm this family" }).click();
+    await c.page.getByRole("button", { name: "Confirm the people ticked" }).click();
     await c.page.getByRole("status").getByText("Confirmed by Coach Casey").waitFor();
     await c.visit("/messages");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
@@ -281,8 +272,9 @@ describe("Safe Play", () => {
       .getByRole("list", { name: "Families waiting for confirmation" })
       .getByRole("link", { name: /Sol Solo/ })
       .click();
+    for (const box of await l.page.getByRole("group", { name: "The people you have met or phoned" }).getByRole("checkbox").all()) await box.check();
     await l.page.getByLabel("How do you know this family?").fill("Called Sam Solo's phone");
-    await l.page.getByRole("button", { name: "Confirm this family" }).click();
+    await l.page.getByRole("button", { name: "Confirm the people ticked" }).click();
     await l.page.getByRole("status").getByText("Confirmed by Lead Lane").waitFor();
     await s.visit("/messages");
     expect(await s.page.getByRole("heading", { name: /A parent or guardian is needed|Your family is being confirmed/ }).count()).toBe(0);
@@ -489,12 +481,8 @@ describe("Safe Play", () => {
     await list.getByRole("heading", { name: /^Sofia Paz · 15 years old/ }).waitFor();
   });
 
-  it("at 21:00 (the clock set through configuration) refuses the coach, saying when, and never the family", async () => {
-    await database?.close();
-    database = undefined;
-    const { dataDir, port } = server;
-    await server.stop();
-    server = await startServer({ dataDir, port, env: { ...baseEnv(), SAFE_PLAY_NOW: NIGHT } });
+  it("at 21:00 (the clock set through the test hooks) refuses the coach, saying when, and never the family", async () => {
+    await setServerSettings({ now: NIGHT });
     const conversationId = conversationPath.split("/").pop()!;
     const messages = await count("messages");
 
