@@ -586,8 +586,15 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The Message-ID the mail carries on every attempt: its idempotency key (decision 0011, issue 38's addendum). */
+    messageId: text("message_id"),
+    /**
+     * When the whole message was handed to the SMTP server, just before the final dot that completes it; cleared
+     * when the server refuses it. Set while sent_at is not: the outcome is unknown, and the mail is never sent again.
+     */
+    handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc())],
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc()), uniqueIndex("mail_outbox_message_id_idx").on(t.messageId)],
 );
 
 // When a missed-message notice last went to a person for a conversation (at most one per 15 minutes).
@@ -1023,11 +1030,14 @@ export const bookings = pgTable(
     reason: text("reason"),
     /** The enrollment request an evaluation was booked for (issue 30): booking it moved the request to "evaluation". */
     enrollmentId: uuid("enrollment_id").references(() => enrollments.id, { onDelete: "set null" }),
+    /** The idempotency key of the /lessons form that made it (issue 38): a retry with it returns this booking. */
+    requestKey: text("request_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("bookings_kind_known", sql`${t.kind} in ('lesson', 'evaluation')`),
+    uniqueIndex("bookings_request_key_idx").on(t.bookedBy, t.requestKey),
     // Only an evaluation is booked for a request, and a request has at most one evaluation booked at a time.
     check("bookings_enrollment_is_evaluation", sql`${t.enrollmentId} is null or ${t.kind} = 'evaluation'`),
     uniqueIndex("bookings_one_evaluation_per_request_idx")

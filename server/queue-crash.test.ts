@@ -19,7 +19,7 @@ import { loadConfig } from "./config";
 import { startQueue } from "./queue";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { db, url } = await createTestDatabase();
+const { db, pool, url } = await createTestDatabase();
 const secret = "queue-crash-secret-queue-crash-secret-01";
 let smtp: TestSmtp;
 let services: Parameters<typeof startQueue>[0];
@@ -70,6 +70,15 @@ async function sendJobLock(mailId: string) {
   return r.rows[0]?.locked_by ?? null;
 }
 
+async function outboxRow(mailId: string) {
+  return (await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId)))[0];
+}
+
+async function jobLeft(mailId: string) {
+  const r = await db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`send_mail:${mailId}`}`);
+  return r.rows[0]!.n > 0;
+}
+
 async function sentAt(mailId: string) {
   return (await db.select({ sentAt: mailOutbox.sentAt }).from(mailOutbox).where(eq(mailOutbox.id, mailId)))[0]?.sentAt ?? null;
 }
@@ -88,23 +97,48 @@ async function noQueueConnected() {
 
 const address = (p: string) => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 
-/** A mail another server's queue takes and is sending when this returns: its SMTP server holds the DATA phase. */
-async function mailBeingSent(to: string, subject: string) {
+/** Holds the outbox row of mail `id` (as a slow database would) until `unlock`: the sender's next write waits. */
+async function holdRow(id: string) {
+  const client = await pool.connect();
+  await client.query("begin");
+  await client.query("select 1 from mail_outbox where id = $1 for update", [id]);
+  return async () => {
+    // A killed sender's statement that was still waiting here goes with it (as if it had never reached the database).
+    await client.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'",
+    );
+    await client.query("rollback");
+    client.release();
+  };
+}
+
+/**
+ * A mail another server's queue takes and is sending when this returns: its SMTP server holds the DATA phase. With
+ * `unfinished`, the sender is also stopped before it records handing the whole message over (its final dot not
+ * sent): killed there, the mail surely did not arrive, and is sent again (decision 0011's addendum).
+ */
+async function mailBeingSent(to: string, subject: string, unfinished = false) {
   const held = smtp.holdNext(to);
+  // Held before any queue can take the mail, when asked: its process starts after.
+  const queued = unfinished
+    ? await enqueueMail(db, services, { to, kind: "password-reset", subject, paragraphs: ["The link works for 30 minutes."] })
+    : null;
+  const unlock = queued ? await holdRow(queued) : async () => {};
   const other = await startQueueProcess();
-  const id = await enqueueMail(db, services, { to, kind: "password-reset", subject, paragraphs: ["The link works for 30 minutes."] });
+  const id = queued ?? (await enqueueMail(db, services, { to, kind: "password-reset", subject, paragraphs: ["The link works for 30 minutes."] }));
   await held.started;
   const lock = await sendJobLock(id);
   expect(lock).not.toBeNull();
-  return { id, other, lock, release: held.release };
+  return { id, other, lock, release: held.release, unlock };
 }
 
 describe("a server killed while sending a mail", () => {
   it("leaves the mail to the next server that starts: it goes out within seconds, once", async () => {
     await noQueueConnected();
     const to = address("reset");
-    const { id, other, lock } = await mailBeingSent(to, "Reset your password");
+    const { id, other, lock, unlock } = await mailBeingSent(to, "Reset your password", true);
     await other.kill();
+    await unlock();
     // The killed process never finished: the job is still locked by it, as graphile-worker left it.
     expect(await sendJobLock(id)).toBe(lock);
     await noQueueConnected();
@@ -122,16 +156,49 @@ describe("a server killed while sending a mail", () => {
 
   it("leaves the mail to a server already running: it goes out within seconds, once", async () => {
     const to = address("running");
-    const { id, other } = await mailBeingSent(to, "Confirm your email");
+    const { id, other, unlock } = await mailBeingSent(to, "Confirm your email", true);
     const queue = await startQueue(services, url, { sweepIntervalMs: 250 });
     try {
       await other.kill();
+      await unlock();
       await smtp.waitFor(to, "Confirm your email", 5_000);
       await expect.poll(() => sentAt(id)).not.toBeNull();
       expect(smtp.mailTo(to)).toHaveLength(1);
     } finally {
       await queue.stop();
     }
+  });
+});
+
+describe("a server and its database killed together after the mail server accepted the mail (issue 38)", () => {
+  it("never sends it twice: the next server finds it handed over, does not send it, and says why", async () => {
+    await noQueueConnected();
+    const to = address("twice");
+    const { id, other, release } = await mailBeingSent(to, "Your lesson is booked");
+    // The sender has handed the whole message over (recorded before its final dot)...
+    await expect.poll(async () => (await outboxRow(id))?.handedOverAt ?? null).not.toBeNull();
+    // ...the database stops answering it, and the mail server accepts the mail.
+    const unlock = await holdRow(id);
+    release();
+    const received = await smtp.waitFor(to, "Your lesson is booked", 5_000);
+    // Killed before the acceptance was recorded: as when Node and PostgreSQL stop together, nothing of it is kept.
+    await other.kill();
+    await unlock();
+    await noQueueConnected();
+    expect(await sentAt(id)).toBeNull();
+
+    const queue = await startQueue(services, url, { sweepIntervalMs: 250 });
+    try {
+      await expect.poll(async () => (await outboxRow(id))?.lastError ?? "", { timeout: 10_000 }).toContain("not sent again");
+      await expect.poll(async () => (await sendJobLock(id)) === null && (await jobLeft(id)) === false, { timeout: 10_000 }).toBe(true);
+    } finally {
+      await queue.stop();
+    }
+    expect(smtp.mailTo(to)).toHaveLength(1);
+    // The key it was sent with is the one the outbox keeps with it.
+    const row = await outboxRow(id);
+    expect(received.raw.messageId).toBe(row!.messageId);
+    expect(row!.messageId).toBe(`<${id}@localhost>`);
   });
 });
 

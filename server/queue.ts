@@ -2,20 +2,10 @@
 // (schema graphile_worker), so several app processes on one database share them and each job runs once.
 // To add a job type: write its handler, add it to `tasks` below, and queue it with `addJob` from the app
 // (app/models/jobs.server.ts) or, for a schedule, add a line to `crontab`.
-import nodemailer from "nodemailer";
 import { run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { createQueuePool, quietLogger } from "../db/migrate";
-import {
-  bodiesToDeliver,
-  forgetExpiredLinks,
-  getMailCalendarPart,
-  getUnsentMail,
-  markMailFailed,
-  markMailLinkGone,
-  markMailSent,
-  requeueUnsentMail,
-  SEND_MAIL_JOB,
-} from "../app/mail/outbox.server";
+import { forgetExpiredLinks, requeueUnsentMail, SEND_MAIL_JOB } from "../app/mail/outbox.server";
+import { createMailTransport, deliverMail } from "../app/mail/delivery.server";
 import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
@@ -33,38 +23,16 @@ import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
 
 export type Queue = { stop: () => Promise<void> };
 
-/** Makes the delivery task: one mail from the outbox through SMTP. A failure is retried with backoff by the queue. */
+/**
+ * Makes the delivery task: one mail from the outbox through SMTP, never twice (app/mail/delivery.server.ts). A failure
+ * the server surely did not accept is retried with backoff by the queue.
+ */
 export function sendMailTask(services: AppServices): Task {
-  const { db, config, secret } = services;
-  const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+  const transport = services.config.mail.smtpUrl ? createMailTransport(services.config.mail.smtpUrl) : null;
   return async (payload) => {
     const id = (payload as { id?: unknown } | null)?.id;
     if (typeof id !== "string") return;
-    const mail = await getUnsentMail(db, id);
-    if (!mail) return; // already sent
-    if (!transport) throw new Error("SMTP_URL is not set: the mail stays in the outbox");
-    // A one-time link is opened only now, for the recipient (decision 0025); one that no longer works is not sent.
-    const bodies = bodiesToDeliver(secret, mail);
-    if (!bodies) return markMailLinkGone(db, id);
-    const calendar = await getMailCalendarPart(db, id);
-    try {
-      await transport.sendMail({
-        // A booking's invitation (decision 0032): nodemailer sends it as text/calendar and as an .ics attachment.
-        ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content, filename: "invitation.ics" } } : {}),
-        from: config.mail.from,
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: bodies.text,
-        html: bodies.html,
-        headers: mail.headers,
-      });
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await markMailFailed(db, id, message);
-      // The address stays out of the log: the message says what failed, the outbox row says for whom.
-      throw new Error(`mail ${id} not delivered: ${message}`, { cause: err });
-    }
-    await markMailSent(db, id);
+    await deliverMail(services, transport, id);
   };
 }
 

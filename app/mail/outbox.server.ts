@@ -1,7 +1,7 @@
 // The mail outbox: every mail is a row written in the caller's transaction, plus a job that delivers it
 // (server/queue.ts). If the change rolls back, no mail; if it commits, the mail is never lost. See decision 0011.
 import crypto from "node:crypto";
-import { and, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailCalendarParts, mailOutbox } from "../../db/schema";
 import type { SiteConfig } from "~/lib/site-config";
@@ -60,6 +60,7 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
     .insert(mailOutbox)
     .values({
       id,
+      messageId: messageIdFor(id, services.config.publicUrl),
       toAddress: mail.to,
       subject: rendered.subject,
       textBody: bodies.text,
@@ -74,6 +75,20 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
   return row!.id;
 }
 
+/**
+ * The Message-ID a mail carries on every attempt, made when it is queued: the key that names this one delivery
+ * (decision 0011, addendum of issue 38). A receiving system that sees it twice knows it is one mail.
+ */
+export function messageIdFor(mailId: string, publicUrl: string) {
+  let host = "outbox.nlte";
+  try {
+    host = new URL(publicUrl).hostname || host;
+  } catch {
+    // The default stays: a malformed PUBLIC_URL is refused at start-up anyway.
+  }
+  return `<${mailId}@${host}>`;
+}
+
 /** One delivery job per mail (the job key makes a second call harmless). */
 export async function addDeliveryJob(tx: DbOrTx, mailId: string) {
   await tx.execute(
@@ -86,6 +101,7 @@ export async function requeueUnsentMail(db: Db) {
   const rows = await db.execute<{ id: string }>(sql`
     select id from ${mailOutbox} o where sent_at is null and created_at > now() - interval '7 days'
       and (link_expires_at is null or link_expires_at > now())
+      and handed_over_at is null
       and not exists (select 1 from graphile_worker.jobs j where j.key = 'send_mail:' || o.id::text)`);
   for (const r of rows.rows) await addDeliveryJob(db, r.id);
   return rows.rows.length;
@@ -135,6 +151,31 @@ export async function markMailSent(db: Db, id: string) {
     .where(eq(mailOutbox.id, id));
 }
 
+/**
+ * Records, before the final dot that completes the message over SMTP, that this attempt has handed the whole mail
+ * over: committed before the SMTP server can accept it. False when another attempt already did (or it was sent):
+ * this one must not complete it.
+ */
+export async function markMailHandedOver(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ handedOverAt: new Date() })
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.sentAt), isNull(mailOutbox.handedOverAt)))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
+}
+
+export const UNCERTAIN_ERROR =
+  "not sent again: an attempt handed it to the mail server and stopped (the process or the database went down, or the connection broke) before the server's answer was recorded; it has most likely arrived, and sending it again could deliver it twice";
+
+/** A mail whose last attempt's outcome is unknown: never sent again (decision 0011's addendum); its sealed link goes. */
+export async function markMailUncertain(db: Db, id: string, detail?: string) {
+  await db
+    .update(mailOutbox)
+    .set({ lastError: (detail ? `${UNCERTAIN_ERROR} (${detail})` : UNCERTAIN_ERROR).slice(0, 500), sealedLink: null })
+    .where(eq(mailOutbox.id, id));
+}
+
 export const LINK_GONE_ERROR = "not sent: its one-time link expired (or the site's secret changed) first; ask for a new link";
 
 /** A mail whose one-time link is gone before delivery: not sent, not retried, its sealed link removed. */
@@ -152,10 +193,11 @@ export async function forgetExpiredLinks(db: Pick<Db, "update">) {
   return rows.length;
 }
 
+/** An attempt the SMTP server surely did not accept (no connection, or it refused): the mail may be sent again. */
 export async function markMailFailed(db: Db, id: string, error: string) {
   await db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500), handedOverAt: null })
     .where(eq(mailOutbox.id, id));
 }
 
