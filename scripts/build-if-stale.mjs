@@ -48,7 +48,36 @@ export function sourceHash() {
   return hash.digest("hex");
 }
 
-export function buildIfStale({ quiet = false } = {}) {
+/**
+ * One build at a time in this checkout: two test runs (or a test run and `npm start`) that find the build stale at
+ * the same moment would otherwise write build/ over each other. The lock is a folder (mkdir is atomic); one left by
+ * a build that died is taken over after ten minutes.
+ */
+function withBuildLock(fn) {
+  const lock = path.join(root, ".build.lock");
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+export function buildIfStale(options = {}) {
+  return withBuildLock(() => buildIfStaleNow(options));
+}
+
+function buildIfStaleNow({ quiet = false } = {}) {
   const current = sourceHash();
   const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : null;
   if (built === current && fs.existsSync(path.join(root, "build/server/index.js"))) return false;
