@@ -16,6 +16,8 @@ import { BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingRemin
 import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
 import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
 import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/clearance.server";
+import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
+import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/photos.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
@@ -66,6 +68,9 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
   await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
   if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
   await requeuePendingNotices(services.db, services.config.mail.notifyDelaySeconds);
+  // Photos still being prepared whose job is gone (say, its attempts used up while the database was away).
+  await requeueGalleryPhotoCopies(services.db);
+  await requeueCoachPhotoCopies(services.db);
   const tasks: TaskList = {
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
@@ -82,6 +87,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [FORGET_EXPIRED_LINKS_JOB]: async () => void (await forgetExpiredLinks(services.db)),
     [FORGET_VISITOR_REQUESTS_JOB]: async () => void (await forgetUnclaimedVisitorRequests(services.db)),
     [CLEARANCE_REMINDER_JOB]: async () => void (await sendClearanceReminders(services)),
+    [GALLERY_PHOTO_COPIES_JOB]: galleryPhotoCopiesTask(services.db),
+    [COACH_PHOTO_COPIES_JOB]: coachPhotoCopiesTask(services.db),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).

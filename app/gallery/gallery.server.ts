@@ -4,7 +4,8 @@ import type { Db } from "../../db/client";
 import { galleryPhotoFiles, galleryPhotos, galleryStartingPhotos } from "../../db/schema";
 import { GALLERY_PHOTOS, type StartingPhoto } from "~/content/gallery-photos";
 import type { SiteImage } from "~/content/images";
-import type { ProcessedPhoto } from "~/gallery/photo-upload.server";
+import { GALLERY_PHOTO_COPIES_JOB, queuePhotoCopies } from "~/gallery/photo-copies.server";
+import { photoProblemText } from "~/gallery/photo-upload.server";
 import { isUuid } from "~/lib/uuid";
 
 const URL_PREFIX = "/gallery/photos/";
@@ -13,8 +14,14 @@ export function photoFileUrl(id: string, width: number, format: "avif" | "webp")
   return `${URL_PREFIX}${id}-${width}.${format}`;
 }
 
-/** Uploaded photos in the coaches' order, as the gallery grid shows them (same shape as the bundled images). */
-async function getUploadedPhotos(db: Db) {
+/** An uploaded photo whose copies are not there (yet): the coaches' page says so in place of the picture. */
+export type UnreadyPhoto = { copies: "preparing" } | { copies: "failed"; problem: string };
+
+/**
+ * Uploaded photos in the coaches' order, as the gallery grid shows them (same shape as the bundled images). Only
+ * those whose copies exist, unless `unready` (the coaches' page), where the others come with what to say about them.
+ */
+async function getUploadedPhotos(db: Db, unready: boolean) {
   const rows = await db
     .select({
       id: galleryPhotos.id,
@@ -22,42 +29,55 @@ async function getUploadedPhotos(db: Db) {
       alt: galleryPhotos.alt,
       width: galleryPhotos.width,
       height: galleryPhotos.height,
+      copies: galleryPhotos.copies,
+      problem: galleryPhotos.problem,
       widths: sql<
         number[]
       >`coalesce((select array_agg(distinct f.width order by f.width) from ${galleryPhotoFiles} f where f.photo_id = ${galleryPhotos.id}), '{}')`,
     })
     .from(galleryPhotos)
+    .where(unready ? undefined : eq(galleryPhotos.copies, "ready"))
     .orderBy(asc(galleryPhotos.position), asc(galleryPhotos.createdAt));
   return rows.map((r) => {
     const widths = r.widths.map(Number);
     const set = (format: "avif" | "webp") => widths.map((w) => `${photoFileUrl(r.id, w, format)} ${w}w`).join(", ");
+    const width = r.width ?? 0;
     return {
       id: r.id,
       position: r.position,
       alt: r.alt,
-      src: photoFileUrl(r.id, r.width, "webp"),
-      width: r.width,
-      height: r.height,
+      src: photoFileUrl(r.id, width, "webp"),
+      width,
+      height: r.height ?? 0,
       srcSet: { avif: set("avif"), webp: set("webp") },
+      unready: (r.copies === "ready"
+        ? undefined
+        : r.copies === "preparing"
+          ? { copies: "preparing" }
+          : { copies: "failed", problem: photoProblemText(r.problem) }) as UnreadyPhoto | undefined,
     };
   });
 }
 
-export async function createUploadedPhoto(db: Db, input: { alt: string; createdBy: string; photo: ProcessedPhoto }) {
+/**
+ * Stores a coach's upload (already checked: checkPhoto) first in the gallery, with its original, and queues the job
+ * that makes its copies, in one transaction. Visitors see it once the copies exist.
+ */
+export async function createUploadedPhoto(db: Db, input: { alt: string; createdBy: string; original: Buffer }) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(galleryPhotos)
       .values({
         alt: input.alt,
-        width: input.photo.width,
-        height: input.photo.height,
         consent: true,
         createdBy: input.createdBy,
+        copies: "preparing",
+        original: input.original,
         // First in the gallery: before every photo, a starting photo a coach moved to the top included.
         position: sql`least((select min(position) from gallery_photos), (select min(position) from gallery_starting_photos), 1) - 1`,
       })
       .returning({ id: galleryPhotos.id });
-    await tx.insert(galleryPhotoFiles).values(input.photo.files.map((f) => ({ photoId: row!.id, ...f })));
+    await queuePhotoCopies(tx, GALLERY_PHOTO_COPIES_JOB, row!.id);
     return row!.id;
   });
 }
@@ -102,11 +122,12 @@ function placeAll(
 
 /**
  * The gallery as visitors see it (uploads and the starting set, in the coaches' order), and the starting photos a
- * coach removed, which can be put back.
+ * coach removed, which can be put back. With `unready` (the coaches' page), uploads whose copies are being prepared
+ * or failed are listed too, each with `unready` saying which.
  */
-export async function getGallery(db: Db, starting: StartingPhoto[] = GALLERY_PHOTOS) {
-  const [uploaded, rows] = await Promise.all([getUploadedPhotos(db), db.select().from(galleryStartingPhotos)]);
-  const images = new Map<string, SiteImage>();
+export async function getGallery(db: Db, starting: StartingPhoto[] = GALLERY_PHOTOS, options: { unready?: boolean } = {}) {
+  const [uploaded, rows] = await Promise.all([getUploadedPhotos(db, options.unready ?? false), db.select().from(galleryStartingPhotos)]);
+  const images = new Map<string, SiteImage & { unready?: UnreadyPhoto }>();
   for (const { id, position: _position, ...image } of uploaded) images.set(keyName({ kind: "uploaded", id }), image);
   for (const { file, ...image } of starting) images.set(keyName({ kind: "starting", file }), image);
   const entry = (key: GalleryKey) => ({ key, ...images.get(keyName(key))! });

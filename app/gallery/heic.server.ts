@@ -128,37 +128,7 @@ function boxesIn(bytes: Buffer, start: number, end: number): Box[] {
  */
 export function readHeicColour(bytes: Buffer): HeicColour | null {
   try {
-    const meta = boxesIn(bytes, 0, bytes.length).find((b) => b.type === "meta");
-    if (!meta) return null;
-    const inMeta = boxesIn(bytes, meta.body + 4, meta.end); // a full box: version and flags first
-    const pitm = inMeta.find((b) => b.type === "pitm");
-    const iprp = inMeta.find((b) => b.type === "iprp");
-    if (!pitm || !iprp) return null;
-    const primary = bytes[pitm.body] === 0 ? bytes.readUInt16BE(pitm.body + 4) : bytes.readUInt32BE(pitm.body + 4);
-    const inIprp = boxesIn(bytes, iprp.body, iprp.end);
-    const ipco = inIprp.find((b) => b.type === "ipco");
-    if (!ipco) return null;
-    const properties = boxesIn(bytes, ipco.body, ipco.end);
-    // Each ipma lists, per item, the 1-based indexes of its properties in ipco.
-    const linked: number[] = [];
-    for (const ipma of inIprp.filter((b) => b.type === "ipma")) {
-      const version = bytes[ipma.body]!;
-      const wideIndexes = (bytes[ipma.body + 3]! & 1) === 1;
-      let at = ipma.body + 4;
-      const entries = bytes.readUInt32BE(at);
-      at += 4;
-      for (let e = 0; e < entries && at < ipma.end; e++) {
-        const item = version < 1 ? bytes.readUInt16BE(at) : bytes.readUInt32BE(at);
-        at += version < 1 ? 2 : 4;
-        const count = bytes[at++]!;
-        for (let k = 0; k < count; k++) {
-          const index = wideIndexes ? bytes.readUInt16BE(at) & 0x7fff : bytes[at]! & 0x7f;
-          at += wideIndexes ? 2 : 1;
-          if (item === primary) linked.push(index);
-        }
-      }
-    }
-    const colr = linked.map((i) => properties[i - 1]).find((b) => b?.type === "colr");
+    const colr = primaryProperties(bytes)?.find((b) => b.type === "colr");
     if (!colr) return null;
     const kind = bytes.toString("latin1", colr.body, colr.body + 4);
     if (kind === "prof" || kind === "rICC") return { icc: Buffer.from(bytes.subarray(colr.body + 4, colr.end)) };
@@ -166,5 +136,56 @@ export function readHeicColour(bytes: Buffer): HeicColour | null {
     return null;
   } catch {
     return null; // a box that says it is longer than the file: read as sRGB, as before
+  }
+}
+
+/** The properties (iprp > ipco boxes) of the primary item (meta > pitm), linked by iprp > ipma; null if not laid out so. */
+function primaryProperties(bytes: Buffer): Box[] | null {
+  const meta = boxesIn(bytes, 0, bytes.length).find((b) => b.type === "meta");
+  if (!meta) return null;
+  const inMeta = boxesIn(bytes, meta.body + 4, meta.end); // a full box: version and flags first
+  const pitm = inMeta.find((b) => b.type === "pitm");
+  const iprp = inMeta.find((b) => b.type === "iprp");
+  if (!pitm || !iprp) return null;
+  const primary = bytes[pitm.body] === 0 ? bytes.readUInt16BE(pitm.body + 4) : bytes.readUInt32BE(pitm.body + 4);
+  const inIprp = boxesIn(bytes, iprp.body, iprp.end);
+  const ipco = inIprp.find((b) => b.type === "ipco");
+  if (!ipco) return null;
+  const properties = boxesIn(bytes, ipco.body, ipco.end);
+  // Each ipma lists, per item, the 1-based indexes of its properties in ipco.
+  const linked: number[] = [];
+  for (const ipma of inIprp.filter((b) => b.type === "ipma")) {
+    const version = bytes[ipma.body]!;
+    const wideIndexes = (bytes[ipma.body + 3]! & 1) === 1;
+    let at = ipma.body + 4;
+    const entries = bytes.readUInt32BE(at);
+    at += 4;
+    for (let e = 0; e < entries && at < ipma.end; e++) {
+      const item = version < 1 ? bytes.readUInt16BE(at) : bytes.readUInt32BE(at);
+      at += version < 1 ? 2 : 4;
+      const count = bytes[at++]!;
+      for (let k = 0; k < count; k++) {
+        const index = wideIndexes ? bytes.readUInt16BE(at) & 0x7fff : bytes[at]! & 0x7f;
+        at += wideIndexes ? 2 : 1;
+        if (item === primary) linked.push(index);
+      }
+    }
+  }
+  return linked.map((i) => properties[i - 1]).filter((b): b is Box => b !== undefined);
+}
+
+/**
+ * The size of a HEIC's primary image as its `ispe` property states it, read off the file's boxes without decoding
+ * (milliseconds, so the upload's request can refuse a damaged or huge file at once); null when the file has none.
+ */
+export function readHeicSize(bytes: Buffer): { width: number; height: number } | null {
+  try {
+    const ispe = primaryProperties(bytes)?.find((b) => b.type === "ispe");
+    if (!ispe || ispe.body + 12 > ispe.end) return null;
+    const width = bytes.readUInt32BE(ispe.body + 4); // a full box: version and flags first
+    const height = bytes.readUInt32BE(ispe.body + 8);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
   }
 }

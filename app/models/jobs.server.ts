@@ -8,11 +8,12 @@ export async function addJob(
   tx: DbOrTx,
   task: string,
   payload: Record<string, unknown>,
-  options: { runAt?: Date; jobKey?: string; maxAttempts?: number } = {},
+  options: { runAt?: Date; jobKey?: string; maxAttempts?: number; queueName?: string } = {},
 ) {
+  // queueName: jobs of one named queue run one at a time (across every process).
   await tx.execute(sql`select graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json,
     run_at := ${options.runAt?.toISOString() ?? null}::timestamptz, max_attempts := ${options.maxAttempts ?? 25},
-    job_key := ${options.jobKey ?? null})`);
+    job_key := ${options.jobKey ?? null}, queue_name := ${options.queueName ?? null})`);
 }
 
 /** app_settings keys of the queue pools that hold a liveness connection (the pool id follows the prefix). */

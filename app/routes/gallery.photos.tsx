@@ -9,7 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
 import { parseForm } from "~/auth/schemas";
-import { PHOTO_MESSAGES, processPhoto } from "~/gallery/photo-upload.server";
+import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
+import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -31,7 +32,7 @@ export const meta = () => [{ title: m.calendar_photos_title() }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireCoach(request, context);
-  return await getGallery(context.db, startingPhotos(getLocale()));
+  return await getGallery(context.db, startingPhotos(getLocale()), { unready: true });
 }
 
 /** The photo a form names: an uploaded one by `id`, one of the starting set by `file` (its file in images/). */
@@ -82,9 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   else if (upload.size > PHOTO_MAX_BYTES) errors.photo = PHOTO_MESSAGES.tooLarge();
   if (!details || errors.photo) return data<UploadResult>({ ok: false, fieldErrors: errors, values }, { status: 400 });
 
-  const processed = await processPhoto(Buffer.from(await upload!.arrayBuffer()));
-  if ("error" in processed) return data<UploadResult>({ ok: false, fieldErrors: { photo: processed.error }, values }, { status: 400 });
-  await createUploadedPhoto(context.db, { alt: details.alt, createdBy: coach.id, photo: processed });
+  // Only checked here (milliseconds): the job queue makes the copies, and the page says "being prepared" until then.
+  const original = Buffer.from(await upload!.arrayBuffer());
+  const checked = await checkPhoto(original);
+  if ("error" in checked) return data<UploadResult>({ ok: false, fieldErrors: { photo: checked.error }, values }, { status: 400 });
+  await createUploadedPhoto(context.db, { alt: details.alt, createdBy: coach.id, original });
   throw await back(context, m.calendar_photos_added());
 }
 
@@ -92,6 +95,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
   const result = actionData as UploadResult | undefined;
   const e = result?.fieldErrors ?? {};
   const { photos, removed } = loaderData;
+  useRevalidateWhilePreparing(photos.some((p) => p.unready?.copies === "preparing"));
   return (
     <>
       <PageHeader heading={m.calendar_gallery_arrange()} intro={m.calendar_photos_intro()} />
@@ -143,15 +147,19 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
         <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {photos.map((p, i) => (
             <li key={p.src} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3">
-              <img
-                src={p.src}
-                srcSet={p.srcSet?.webp}
-                sizes="320px"
-                alt={p.alt}
-                width={p.width}
-                height={p.height}
-                className="aspect-[3/2] h-auto w-full rounded object-cover"
-              />
+              {"unready" in p && p.unready ? (
+                <PhotoCopiesNote state={p.unready} className="aspect-[3/2] w-full" />
+              ) : (
+                <img
+                  src={p.src}
+                  srcSet={p.srcSet?.webp}
+                  sizes="320px"
+                  alt={p.alt}
+                  width={p.width}
+                  height={p.height}
+                  className="aspect-[3/2] h-auto w-full rounded object-cover"
+                />
+              )}
               <p className="text-sm text-slate-800">{p.alt}</p>
               {p.key.kind === "starting" ? <p className="text-xs text-slate-700">{m.calendar_photos_starting({ file: p.key.file })}</p> : null}
               <div className="flex flex-wrap gap-2">

@@ -15,14 +15,14 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError } from "~/components/ui/field";
 import { Picture } from "~/components/ui/picture";
 import { PROGRAM_LINKS } from "~/content/site";
-import { PHOTO_MESSAGES, processPhoto } from "~/gallery/photo-upload.server";
+import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
+import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
 import { localHref } from "~/i18n/locale";
 import { formatCalendarDate } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
 import { m } from "~/paraglide/messages";
-import { portraitCopies } from "~/staff/photos.server";
 import { getOwnCoachProfile, saveOwnCoachProfile } from "~/staff/profiles.server";
 import { getAdministrators, getStaffClearance } from "~/staff/clearance.server";
 import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
@@ -69,9 +69,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (upload && upload.size > PHOTO_MAX_BYTES) errors.photo = PHOTO_MESSAGES.tooLarge();
   if (!input || errors.photo) return refused(errors, values);
   // Every field is checked before anything is stored: a photo that is not one stores nothing, the words neither.
-  const processed = upload ? await processPhoto(Buffer.from(await upload.arrayBuffer())) : null;
-  if (processed && "error" in processed) return refused({ photo: processed.error }, values);
-  const saved = await saveOwnCoachProfile(context.db, coach, input, processed ? portraitCopies(processed) : null);
+  // The photo is only checked here (milliseconds); the job queue makes its copies, the page says so until then.
+  const original = upload ? Buffer.from(await upload.arrayBuffer()) : null;
+  const checked = original ? await checkPhoto(original) : null;
+  if (checked && "error" in checked) return refused({ photo: checked.error }, values);
+  const saved = await saveOwnCoachProfile(context.db, coach, input, original);
   if (!saved.ok) return refused({ [saved.field]: saved.error }, values);
   return data<ActionData>({ ok: true, done: input.shown ? m.staff_profile_saved_shown() : m.staff_profile_saved_hidden(), savedAt: Date.now() });
 }
@@ -87,6 +89,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
   const checkDate = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
   const safePlay = checkDate(profile.safePlayCheckedOn);
   const background = checkDate(profile.backgroundCheckedOn);
+  useRevalidateWhilePreparing(profile.photoCopies?.copies === "preparing");
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <div>
@@ -130,18 +133,20 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
               <div className="w-40 overflow-hidden rounded-lg bg-slate-100">
                 <Picture image={profile.photo} sizes="160px" eager className="h-auto w-full" />
               </div>
+            ) : profile.photoCopies ? (
+              <PhotoCopiesNote state={profile.photoCopies} className="max-w-sm" />
             ) : (
               <p className="text-slate-800">{m.staff_profile_no_photo()}</p>
             )}
             <Field
-              label={profile.photo ? m.staff_profile_new_photo() : m.staff_profile_choose_photo()}
+              label={profile.photo || profile.photoCopies ? m.staff_profile_new_photo() : m.staff_profile_choose_photo()}
               name="photo"
               type="file"
               accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
               error={e.photo}
             />
             <p className="-mt-3 text-sm text-slate-700">{m.staff_profile_photo_hint()}</p>
-            {profile.photo ? (
+            {profile.photo || profile.photoCopies ? (
               <label className="flex items-center gap-2 text-slate-800">
                 <input type="checkbox" name="removePhoto" className="size-4" /> {m.staff_profile_remove_photo()}
               </label>

@@ -1,13 +1,18 @@
 // Coaches' photos: made by the gallery's pipeline (processPhoto in app/gallery/photo-upload.server.ts: upright, no
-// metadata, AVIF and WebP) and kept in PostgreSQL as gallery photos are. A portrait is shown small, so only the
-// copies up to PORTRAIT_MAX_WIDTH are kept. A new photo gets a new id; the coach's previous one is deleted with it.
+// metadata, AVIF and WebP), by the job queue as gallery photos are (app/gallery/photo-copies.server.ts), and kept in
+// PostgreSQL as they are. A portrait is shown small, so only the copies up to PORTRAIT_MAX_WIDTH are kept. A new
+// photo gets a new id; the coach's previous one is deleted with it.
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coachPhotoFiles, coachPhotos, coachProfiles, users } from "../../db/schema";
 import type { SiteImage } from "~/content/images";
+import { makePhotoCopies, photoCopiesTask, queuePhotoCopies, type PhotoStore } from "~/gallery/photo-copies.server";
 import type { ProcessedPhoto } from "~/gallery/photo-upload.server";
 import type { DbOrTx } from "~/mail/outbox.server";
 import { isUuid } from "~/lib/uuid";
+
+/** The job that makes a coach's new photo's copies. */
+export const COACH_PHOTO_COPIES_JOB = "coach_photo_copies";
 
 /** The widest copy kept: a portrait shows at most about 300 CSS pixels wide, twice that on a sharp screen. */
 export const PORTRAIT_MAX_WIDTH = 640;
@@ -30,11 +35,14 @@ export function portraitCopies(photo: ProcessedPhoto): ProcessedPhoto {
   };
 }
 
-/** The coach's new photo, in the caller's transaction: stored, named by their profile, the previous one deleted. */
-export async function replaceCoachPhoto(tx: DbOrTx, userId: string, photo: ProcessedPhoto): Promise<string> {
-  const [row] = await tx.insert(coachPhotos).values({ userId, width: photo.width, height: photo.height }).returning({ id: coachPhotos.id });
+/**
+ * The coach's new photo (checked, not yet made into copies), in the caller's transaction: stored with its original,
+ * its copies' job queued, named by their profile, the previous one deleted.
+ */
+export async function replaceCoachPhoto(tx: DbOrTx, userId: string, original: Buffer): Promise<string> {
+  const [row] = await tx.insert(coachPhotos).values({ userId, copies: "preparing", original }).returning({ id: coachPhotos.id });
   const id = row!.id;
-  await tx.insert(coachPhotoFiles).values(photo.files.map((f) => ({ photoId: id, ...f })));
+  await queuePhotoCopies(tx, COACH_PHOTO_COPIES_JOB, id);
   await tx
     .insert(coachProfiles)
     .values({ userId, photoId: id })
@@ -85,4 +93,54 @@ export async function getCoachPhotoFile(db: Db, id: string, width: number, forma
     .where(and(eq(coachPhotoFiles.photoId, id), eq(coachPhotoFiles.width, width), eq(coachPhotoFiles.format, format)))
     .limit(1);
   return row ?? null;
+}
+
+/** Where coaches' photos keep their original, copies and state, for the job that makes the copies (portrait sizes only). */
+const coachPhotoStore: PhotoStore = {
+  original: async (db, id) => {
+    const [row] = await db
+      .select({ original: coachPhotos.original })
+      .from(coachPhotos)
+      .where(and(eq(coachPhotos.id, id), eq(coachPhotos.copies, "preparing")));
+    return row?.original ?? null;
+  },
+  saveCopies: async (db, id, processed) => {
+    const photo = portraitCopies(processed);
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: coachPhotos.id })
+        .from(coachPhotos)
+        .where(and(eq(coachPhotos.id, id), eq(coachPhotos.copies, "preparing")))
+        .for("update");
+      if (!row) return; // replaced or removed meanwhile, or made by another process's job
+      await tx.insert(coachPhotoFiles).values(photo.files.map((f) => ({ photoId: id, ...f })));
+      await tx.update(coachPhotos).set({ copies: "ready", original: null, width: photo.width, height: photo.height }).where(eq(coachPhotos.id, id));
+    });
+  },
+  fail: async (db, id, problem) => {
+    await db
+      .update(coachPhotos)
+      .set({ copies: "failed", original: null, problem })
+      .where(and(eq(coachPhotos.id, id), eq(coachPhotos.copies, "preparing")));
+  },
+};
+
+export const coachPhotoCopiesTask = (db: Db) => photoCopiesTask(db, coachPhotoStore);
+
+/** Makes one coach's photo's copies now (what the job does; tests call it to run the job at a moment they choose). */
+export const makeCoachPhotoCopies = (db: Db, id: string, signal?: AbortSignal) => makePhotoCopies(db, coachPhotoStore, id, signal);
+
+/** At start-up: a job for every coach's photo still being prepared that has none. */
+export async function requeueCoachPhotoCopies(db: Db) {
+  const rows = await db
+    .select({ id: coachPhotos.id })
+    .from(coachPhotos)
+    .where(
+      and(
+        eq(coachPhotos.copies, "preparing"),
+        sql`not exists (select 1 from graphile_worker.jobs j where j.key = ${COACH_PHOTO_COPIES_JOB + ":"} || ${coachPhotos.id}::text)`,
+      ),
+    );
+  for (const r of rows) await queuePhotoCopies(db, COACH_PHOTO_COPIES_JOB, r.id);
+  return rows.length;
 }

@@ -6,7 +6,8 @@ import type { Db } from "../../db/client";
 import { coachPhotos, coachProfiles, users } from "../../db/schema";
 import { PROGRAM_LINKS, type ProgramSlug } from "~/content/site";
 import type { SiteImage } from "~/content/images";
-import type { ProcessedPhoto } from "~/gallery/photo-upload.server";
+import type { PhotoCopiesState } from "~/gallery/photo-copies-note";
+import { photoProblemText } from "~/gallery/photo-upload.server";
 import type { Locale } from "~/i18n/language";
 import { formatCalendarDate } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
@@ -19,6 +20,12 @@ import { clearanceOf, type Clearance } from "~/family/safe-play";
 import type { ClearanceSettings } from "./clearance.server";
 
 const photoColumns = { photoId: coachPhotos.id, photoWidth: coachPhotos.width, photoHeight: coachPhotos.height, photoWidths };
+
+/** A photo whose copies are being made (or failed): null when there is none, or it is ready. */
+function photoCopiesOf(row: { photoId: string | null; copies: string | null; problem: string | null }): PhotoCopiesState | null {
+  if (!row.photoId || row.copies === "ready") return null;
+  return row.copies === "failed" ? { copies: "failed", problem: photoProblemText(row.problem) } : { copies: "preparing" };
+}
 
 type PhotoColumns = { photoId: string | null; photoWidth: number | null; photoHeight: number | null; photoWidths: number[] | null };
 
@@ -40,6 +47,8 @@ export type OwnProfile = {
   programs: ProgramSlug[];
   shown: boolean;
   photo: SiteImage | null;
+  /** A new photo whose copies are being made, or could not be made (then `photo` is null). */
+  photoCopies: PhotoCopiesState | null;
   safePlayCheckedOn: string | null;
   backgroundCheckedOn: string | null;
 };
@@ -56,6 +65,8 @@ export async function getOwnCoachProfile(db: Db, userId: string): Promise<OwnPro
       safePlayCheckedOn: coachProfiles.safePlayCheckedOn,
       backgroundCheckedOn: coachProfiles.backgroundCheckedOn,
       ...photoColumns,
+      photoCopies: coachPhotos.copies,
+      photoProblem: coachPhotos.problem,
     })
     .from(users)
     .leftJoin(coachProfiles, eq(coachProfiles.userId, users.id))
@@ -69,6 +80,7 @@ export async function getOwnCoachProfile(db: Db, userId: string): Promise<OwnPro
     programs: knownPrograms(row?.programs ?? []),
     shown: row?.shown ?? false,
     photo: row ? photoOf(row, name) : null,
+    photoCopies: row ? photoCopiesOf({ photoId: row.photoId, copies: row.photoCopies, problem: row.photoProblem }) : null,
     safePlayCheckedOn: row?.safePlayCheckedOn ?? null,
     backgroundCheckedOn: row?.backgroundCheckedOn ?? null,
   };
@@ -78,14 +90,15 @@ export type ProfileResult = { ok: true } | { ok: false; field: "fullName"; error
 
 /**
  * A coach saves their own profile, all of it or nothing: the name under the coach-name rule (refused beside the
- * field, nothing stored), the bio, the programs, whether to be shown, and a new photo (already processed) or none.
+ * field, nothing stored), the bio, the programs, whether to be shown, and a new photo (checked; its copies are made
+ * by the job queue) or none.
  * The check dates are not theirs to change. Showing or hiding the profile is logged.
  */
 export async function saveOwnCoachProfile(
   db: Db,
   coach: Pick<Profile, "id">,
   input: CoachProfileInput,
-  photo: ProcessedPhoto | null,
+  photo: Buffer | null,
 ): Promise<ProfileResult> {
   return db.transaction(async (tx) => {
     const problem = await updateOwnName(tx, coach.id, input.fullName);

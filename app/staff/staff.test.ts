@@ -20,6 +20,7 @@ import * as myData from "~/routes/account.my-data";
 import * as photoFile from "~/routes/staff.photos.$file";
 import * as profileRoute from "~/routes/staff.profile";
 import * as staffRoute from "~/routes/staff";
+import { makeCoachPhotoCopies } from "./photos.server";
 import { getShownCoaches } from "./profiles.server";
 
 const { db, url } = await createTestDatabase();
@@ -302,6 +303,9 @@ describe("/staff/profile, a coach's own profile", () => {
       photo,
     });
     expect(saved).toMatchObject({ status: 200, body: { ok: true, done: "Profile saved. Families see it on the About page." } });
+    // The job queue makes the photo's copies (issue 38): run its work now.
+    for (const { id } of await db.select({ id: coachPhotos.id }).from(coachPhotos).where(eq(coachPhotos.copies, "preparing")))
+      await makeCoachPhotoCopies(db, id);
 
     // Shown, but /about lists a coach only once cleared (issue 37): her background check is not on record.
     expect((await visitorsAbout("en")).staff).toEqual([]);
