@@ -42,14 +42,16 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export async function getFeedForSecret(services: BookingServices, token: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
   const { rows } = await services.db.execute(sql`
-    select f.user_id, u.locale from booking_feeds f join users u on u.id = f.user_id and u.deleted_at is null
+    select f.user_id, u.locale, u.role from booking_feeds f join users u on u.id = f.user_id and u.deleted_at is null
     where f.token_hash = ${hash(token)}`);
-  const owner = rows[0] as { user_id: string; locale: Locale | null } | undefined;
+  const owner = rows[0] as { user_id: string; locale: Locale | null; role: string } | undefined;
   if (!owner) return null;
   const locale: Locale = owner.locale ?? "en";
   const { site } = services.config;
   const now = services.config.safePlay.clock();
-  const list = await getFeedBookings(services.db, owner.user_id, new Date(now.getTime() - 60 * 24 * 3600 * 1000));
+  // A coach's lessons only while they are a coach (a role change also ends the feed: setUserRole).
+  const since = new Date(now.getTime() - 60 * 24 * 3600 * 1000);
+  const list = await getFeedBookings(services.db, owner.user_id, since, owner.role === "coach");
   return bookingFeed(
     list.map((b) => calendarEntry(b, locale, [formatBookingTime(b.starts_at, b.ends_at, site.timeZone, locale), b.note])),
     calendarSettings(services.config, localizePath("/lessons", locale)),

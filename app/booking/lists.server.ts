@@ -70,10 +70,11 @@ export async function getCoachBookings(db: DbOrTx, coachId: string, from: Date, 
 }
 
 /** The rows of a person's feed: their family's bookings and, for a coach, the lessons they give; the last 60 days on. */
-export async function getFeedBookings(db: SqlExecutor, userId: string, since: Date) {
+export async function getFeedBookings(db: SqlExecutor, userId: string, since: Date, asCoach: boolean) {
+  const coaching = asCoach ? sql`b.coach_id = ${userId}` : sql`false`;
   const { rows } = await db.execute(sql`
     select ${listColumns} from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id
-    where (${familyOf(userId)} or b.coach_id = ${userId}) and b.ends_at > ${since.toISOString()}::timestamptz
+    where (${familyOf(userId)} or ${coaching}) and b.ends_at > ${since.toISOString()}::timestamptz
     order by b.starts_at limit 500`);
   return rows.map((r) => ListRow.parse(r));
 }

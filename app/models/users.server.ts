@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { coachProfiles, staffLog, users } from "../../db/schema";
+import { bookingFeeds, coachProfiles, staffLog, users } from "../../db/schema";
 import type { DbOrTx } from "~/mail/outbox.server";
 
 import type { Profile, Role } from "~/lib/profile";
@@ -140,6 +140,9 @@ export async function setUserRole(
     .returning(profileColumns);
   const subject = { id: current.id, name: current.fullName };
   if (current.role !== role) await writeStaffLog(tx, { actor, subject, action: role === "coach" ? "coach granted" : "coach removed" });
+  // A private calendar feed ends with the role it was made under (issue 38): a former coach's feed held other
+  // families' children and lesson notes. The person makes a new one for their new role.
+  if (current.role !== role) await tx.delete(bookingFeeds).where(eq(bookingFeeds.userId, current.id));
   if (current.lead) await writeStaffLog(tx, { actor, subject, action: "lead ended with role" });
   if (role === "coach") await tx.insert(coachProfiles).values({ userId: current.id }).onConflictDoNothing();
   return row ?? null;

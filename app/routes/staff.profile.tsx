@@ -192,7 +192,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
               </p>
               {clearance.trainingExpiresOn ? (
                 <p className="text-sm">
-                  {m.staff_checks_safe_play()}:{" "}
+                  {m.staff_about_safe_play()}:{" "}
                   {clearance.missing.includes("training")
                     ? m.staff_expired_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })
                     : m.staff_expires_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })}
@@ -200,7 +200,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
               ) : null}
               {clearance.backgroundExpiresOn ? (
                 <p className="text-sm">
-                  {m.staff_checks_background()}:{" "}
+                  {m.staff_about_background()}:{" "}
                   {clearance.missing.includes("background")
                     ? m.staff_expired_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })
                     : m.staff_expires_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })}

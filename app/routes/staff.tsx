@@ -239,7 +239,7 @@ function checkState(expiresOn: string | null, today: string) {
 
 function clearanceLine(person: StaffMember, today: string) {
   const c = person.clearance;
-  return `${m.staff_checks_safe_play()}: ${checkState(c.trainingExpiresOn, today)} · ${m.staff_checks_background()}: ${checkState(c.backgroundExpiresOn, today)}`;
+  return `${m.staff_about_safe_play()}: ${checkState(c.trainingExpiresOn, today)} · ${m.staff_about_background()}: ${checkState(c.backgroundExpiresOn, today)}`;
 }
 
 /** The coaches who are not cleared, each with what is missing: the administrator's list (issue 37). */

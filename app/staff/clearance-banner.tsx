@@ -10,7 +10,7 @@ export function ClearanceBanner({ notice }: { notice: ClearanceBannerNotice }) {
   return (
     <div
       role="region"
-      aria-label={m.staff_uncleared_title()}
+      aria-label={m.staff_banner_region()}
       className="border-b border-red-300 bg-red-50 px-4 py-2 text-sm text-slate-900"
       data-testid="clearance-banner"
     >
