@@ -1,7 +1,7 @@
 // The registration form as a request for a place (issue 29), end to end in Chromium with JavaScript off, on a phone:
 // a visitor picks a session from its program page and registers; the request waits, kept with the address they
-// typed, until they sign up with it and confirm it from the real mail (SMTP on loopback); then it is on their
-// /account/enrollments, and the coaches' inbox names the session. A signed-in guardian registers their athlete for a
+// typed, until they sign up with it and confirm it from the real mail (SMTP on loopback); then it waits on their
+// /account/enrollments until they keep it (issue 37), and the coaches' inbox names the session. A signed-in guardian registers their athlete for a
 // session and finds it on /account/enrollments at once. Every page visited is checked with axe.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -92,7 +92,7 @@ describe("registering for a session", () => {
     await v.page.waitForURL((u) => u.pathname === "/signin");
     expect((await (await db()).query(`select 1 from enrollments where event_id = $1`, [sessionId])).rows).toEqual([]);
 
-    // The real mail's link confirms the address: the request joins the new family's account.
+    // The real mail's link confirms the address: the request waits for the family's yes (issue 37), then joins.
     const verify = await smtp.waitFor(email, "Confirm your email address");
     await v.visit(verify.links.find((l) => l.includes("/verify-email?token="))!);
     await v.page.getByText("Thank you: your email address is confirmed.").waitFor();
@@ -102,6 +102,11 @@ describe("registering for a session", () => {
     await v.page.getByRole("main").getByRole("button", { name: "Sign In", exact: true }).click();
     await v.page.waitForURL((u) => u.pathname === "/");
     await v.visit("/account/enrollments");
+    expect((await (await db()).query(`select 1 from enrollments where event_id = $1`, [sessionId])).rows).toEqual([]);
+    const waiting = v.page.getByRole("article", { name: "Request for Lena Visitor" });
+    await waiting.getByText("Grandma Ines").waitFor();
+    await waiting.getByRole("button", { name: "Keep this request" }).click();
+    await waiting.getByRole("button", { name: "Yes, keep it" }).click();
     const lena = v.page.getByRole("main").getByRole("region", { name: "Lena Visitor" });
     await lena.getByText("Tuesday/Thursday Clinic", { exact: true }).waitFor();
     await lena.getByText("Requested", { exact: true }).waitFor();
