@@ -2,6 +2,7 @@
 // and pausing the family's own changes. Each irreversible step asks for a tick first, and works without JavaScript.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ConfirmTick } from "~/components/ui/confirm-tick";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { m } from "~/paraglide/messages";
@@ -17,22 +18,12 @@ export function UnlinkGuardian({ member, actionData, busy }: { member: { id: str
       <Form method="post" className="mt-2 flex flex-col gap-3">
         <input type="hidden" name="intent" value="unlink" />
         <input type="hidden" name="userId" value={member.id} />
-        <label className="flex items-start gap-2 text-sm text-slate-900">
-          <input
-            type="checkbox"
-            name="sure"
-            value="yes"
-            required
-            className="mt-0.5 size-5"
-            aria-describedby={mine && actionData?.fieldErrors?.sure ? errorId : undefined}
-          />
-          {m.messaging_household_unlink_sure({ name: member.fullName })}
-        </label>
-        {mine && actionData?.fieldErrors?.sure ? (
-          <p id={errorId} className="text-sm text-red-700">
-            {actionData.fieldErrors.sure}
-          </p>
-        ) : null}
+        <ConfirmTick
+          name="sure"
+          label={m.messaging_household_unlink_sure({ name: member.fullName })}
+          error={mine ? actionData?.fieldErrors?.sure : undefined}
+          errorId={errorId}
+        />
         <FormError message={mine ? actionData?.error : undefined} />
         <Button type="submit" variant="secondary" disabled={busy} className="self-start">
           {m.messaging_household_unlink_button()}

@@ -4,6 +4,7 @@
 import { Form, Link } from "react-router";
 import { localHref } from "~/i18n/locale";
 import { Button } from "~/components/ui/button";
+import { ConfirmTick } from "~/components/ui/confirm-tick";
 import { m } from "~/paraglide/messages";
 
 type Request = { id: string; householdId: string | null; person: string; requester: string; from: string | null; to: string };
@@ -31,22 +32,7 @@ export function ProtectionRequests({ requests, errorsFor }: { requests: Request[
                 <Form method="post" className="flex flex-col gap-2">
                   <input type="hidden" name="intent" value="approve" />
                   <input type="hidden" name="requestId" value={r.id} />
-                  <label className="flex items-start gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      name="sure"
-                      value="yes"
-                      required
-                      className="mt-0.5 size-5"
-                      aria-describedby={error ? errorId : undefined}
-                    />
-                    {m.messaging_sg_protection_sure()}
-                  </label>
-                  {error ? (
-                    <p id={errorId} className="text-sm text-red-700">
-                      {error}
-                    </p>
-                  ) : null}
+                  <ConfirmTick name="sure" label={m.messaging_sg_protection_sure()} error={error} errorId={errorId} />
                   <Button type="submit" variant="secondary" className="self-start">
                     {m.messaging_sg_protection_approve()}
                   </Button>
