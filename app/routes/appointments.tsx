@@ -26,6 +26,7 @@ import { addDays, dayInZone, formatDayLong, instantOf } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { getPersonalDataReader } from "~/staff/personal-data.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -38,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireCoach(request, context);
   const tz = context.config.site.timeZone;
   const today = dayInZone(context.config.safePlay.clock(), tz);
-  const list = await getCoachBookings(context.db, coach.id, instantOf(today, "00:00", tz), instantOf(addDays(today, DAYS), "00:00", tz), getLocale());
+  const booked = await getCoachBookings(context.db, coach.id, instantOf(today, "00:00", tz), instantOf(addDays(today, DAYS), "00:00", tz), getLocale());
+  // Least privilege (issue 37): a family's phones only for a cleared coach (the lesson is theirs).
+  const cleared = (await getPersonalDataReader(context.db, coach, context.config.safePlay)).cleared;
+  const list = cleared ? booked : booked.map((b) => ({ ...b, athletePhone: null, guardians: b.guardians.map((g) => ({ ...g, phone: null })) }));
   const days = Array.from({ length: DAYS }, (_, i) => addDays(today, i)).map((day) => ({
     day,
     bookings: list.filter((b) => dayInZone(b.starts_at, tz) === day),

@@ -14,6 +14,7 @@ import { makeFamily, makeSession, makeUser, onCourt, servicesFor, afternoon, typ
 import { getHouseholdOf } from "~/family/households.server";
 import { startConversation } from "~/messaging/conversations.server";
 import { loader as aboutLoader } from "~/routes/about";
+import { loader as appointmentsLoader } from "~/routes/appointments";
 import { loader as familyLoader } from "~/routes/families.$householdId";
 import { loader as messagesLoader } from "~/routes/messages";
 import { action as editorAction } from "~/routes/programs.$program.edit";
@@ -172,6 +173,23 @@ describe("an uncleared coach", () => {
     });
     expect(saved.status).toBe(302);
   });
+
+  it("reads no phone on /appointments for the families of their own lessons until cleared", async () => {
+    const coach = await coachWith("Lesson Coach", null, null);
+    const family = await makeFamily(db, "Lesson");
+    await db.execute(sql`
+      insert into bookings (coach_id, athlete_id, booked_by, kind, starts_at, ends_at, blocked_until, place)
+      values (${coach.id}, ${family.athlete.id}, ${family.guardian.id}, 'lesson', '2026-06-16T20:00:00Z', '2026-06-16T21:00:00Z', '2026-06-16T21:00:00Z', 'Court 2')`);
+    const guardiansOf = async () => {
+      const body = (await call(appointmentsLoader, { request: get("/appointments"), context: as(coach) })).body as {
+        days: Array<{ bookings: Array<{ guardians: Array<{ name: string | null; phone: string | null }> }> }>;
+      };
+      return body.days.flatMap((d) => d.bookings).flatMap((b) => b.guardians);
+    };
+    expect(await guardiansOf()).toEqual([{ name: "Lesson Parent", phone: null }]);
+    await setStaffChecks(db, adminActor, { userId: coach.id, safePlayCheckedOn: "2026-06-01", backgroundCheckedOn: "2026-06-01" });
+    expect(await guardiansOf()).toEqual([{ name: "Lesson Parent", phone: "202-555-0100" }]);
+  });
 });
 
 describe("/about", () => {
@@ -212,7 +230,7 @@ describe("the reminder 60 days before a date expires", () => {
     expect(toCoach.subject).toBe("Test Tennis: a coach's Safe Play training expires in less than 60 days");
     expect(toCoach.text_body).toContain("Your Safe Play training stops being current on September 1, 2026.");
     const toAdmin = mails.find((r) => r.to_address === admin.email)!;
-    expect(toAdmin.text_body).toContain("La capacitación de Safe Play de Rita Reminded deja de estar vigente el 1 de septiembre de 2026.");
+    expect(toAdmin.text_body).toContain("La formación Safe Play de Rita Reminded deja de estar vigente el 1 de septiembre de 2026.");
     // Once: the next runs, that day and the days after, send nothing more for that date.
     await run("2026-07-03T15:00:00-04:00");
     await run("2026-08-20T09:00:00-04:00");
