@@ -195,7 +195,7 @@ describe("a visitor's requests wait for the guardian's yes", () => {
     await o.page.getByRole("heading", { level: 1, name: "Enrollments" }).waitFor();
     expect(await o.page.getByRole("region", { name: "Requests sent with your email address" }).count()).toBe(0);
     expect(await o.page.getByText("Noa Real").count()).toBe(0);
-    for (const fields of [
+    for (const fields of <Array<Record<string, string>>>[
       { intent: "keep-request", requestId, as: "new", confirm: "yes" },
       { intent: "drop-request", requestId, confirm: "yes" },
     ])
