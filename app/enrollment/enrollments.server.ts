@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { athleteLevels, enrollments } from "../../db/schema";
+import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
@@ -187,6 +188,15 @@ export async function offerFreePlaces(tx: DbOrTx, services: EnrollmentServices, 
 
 export type StepResult = { ok: true; status: EnrollmentStatus } | { ok: false; status: number; error: string; field?: string };
 
+/**
+ * Why a placement's date is refused, or null: a level is placed on a day that has come (today in the organisation's
+ * zone, or before), never in the future (issue 38). Read by every placement, from the roster or from /appointments.
+ */
+export function placementDateRefusal(placedOn: string, services: Pick<EnrollmentServices, "config">): string | null {
+  const today = dayInZone(services.config.safePlay.clock(), services.config.site.timeZone);
+  return placedOn > today ? m.enroll_error_placed_future() : null;
+}
+
 /** A coach's step on a request (evaluate, place at a level, enroll, withdraw, decline); each one mails the family. */
 export async function takeCoachStep(
   services: EnrollmentServices,
@@ -201,6 +211,8 @@ export async function takeCoachStep(
     const { enrollment: e, session } = locked;
     if (!canCoachStep(e.status, step)) return { ok: false, status: 409, error: m.enroll_error_step_not_now() };
     if (step === "place" && !placement) return { ok: false, status: 400, error: m.enroll_error_level(), field: "level" };
+    const futureDate = step === "place" && placement ? placementDateRefusal(placement.placedOn, services) : null;
+    if (futureDate) return { ok: false, status: 400, error: futureDate, field: "placedOn" };
     const next = statusAfter(e.status, step);
     if (step === "place" && placement) {
       await tx.insert(athleteLevels).values({
