@@ -26,6 +26,9 @@ export type BookingResult = { ok: true; bookingId: string } | { ok: false; statu
 const COACH_OVERLAP = "bookings_coach_no_overlap";
 const ATHLETE_OVERLAP = "bookings_athlete_no_overlap";
 
+/** The unique index of a booker's idempotency keys (migration 0031). */
+const REQUEST_KEY = "bookings_request_key_idx";
+
 /** The unique index that keeps a request to one active evaluation booking (migration 0026). */
 const ONE_EVALUATION_PER_REQUEST = "bookings_one_evaluation_per_request_idx";
 
@@ -70,11 +73,26 @@ function requestRefusal(reason: "not-found" | "not-now" | "not-evaluator"): Book
   return { ok: false, status: 400, error: m.booking_error_request_coach(), field: "start" };
 }
 
-/** A guardian books for their athlete, an adult athlete for themselves, a free slot at least 24 hours ahead. */
+/** The booking `actor` made with the form's idempotency key, if any (whatever became of it since). */
+async function bookingMadeWithKey(services: BookingServices, actor: Actor, requestKey: string | null | undefined) {
+  if (!requestKey) return null;
+  const [row] = await services.db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.bookedBy, actor.id), eq(bookings.requestKey, requestKey)));
+  return row?.id ?? null;
+}
+
+/**
+ * A guardian books for their athlete, an adult athlete for themselves, a free slot at least 24 hours ahead. A post
+ * retried with the same idempotency key (its answer lost) returns the booking it made; the key is unique per booker.
+ */
 export async function createBooking(services: BookingServices, actor: Actor, input: BookInput): Promise<BookingResult> {
   const { db } = services;
   const refusal = await bookForRefusal(db, actor, input.athleteId, services.config.safePlay);
   if (refusal) return { ok: false, status: 403, error: refusal, field: "athleteId" };
+  const made = await bookingMadeWithKey(services, actor, input.requestKey);
+  if (made) return { ok: true, bookingId: made };
   // A request is placed by an evaluation; a lesson is never booked for one (the database's CHECK says so too).
   if (input.enrollmentId && input.kind !== "evaluation") return { ok: false, status: 400, error: m.booking_error_request_lesson(), field: "kind" };
   const { timeZone } = services.config.site;
@@ -112,6 +130,7 @@ export async function createBooking(services: BookingServices, actor: Actor, inp
           place: window.place,
           note: input.note,
           enrollmentId: input.enrollmentId,
+          requestKey: input.requestKey ?? null,
         })
         .returning({ id: bookings.id });
       // The request moves to "evaluation" with the booking, or neither happens: a refusal rolls the insert back.
@@ -126,6 +145,12 @@ export async function createBooking(services: BookingServices, actor: Actor, inp
     return { ok: true, bookingId };
   } catch (err) {
     if (err instanceof Refused) return err.result;
+    // The same form posted twice at once: the second waits for the first, then finds the time (or the key) taken.
+    // It is told of the booking its form made.
+    if (violated(err, "23505") === REQUEST_KEY || exclusionViolated(err) !== null) {
+      const first = await bookingMadeWithKey(services, actor, input.requestKey);
+      if (first) return { ok: true, bookingId: first };
+    }
     // Two bookings for one request at once: the second waits for the first and then fails on the unique index.
     if (violated(err, "23505") === ONE_EVALUATION_PER_REQUEST)
       return { ok: false, status: 409, error: m.booking_error_request_not_waiting(), field: "enrollmentId" };

@@ -122,6 +122,7 @@ export function ConfirmSlot({
   forRequest,
   busy,
   errors,
+  requestKey,
 }: {
   chosen: ChosenSlot;
   coaches: Coach[];
@@ -130,6 +131,8 @@ export function ConfirmSlot({
   forRequest: { id: string; session: string; athlete: string } | null;
   busy: boolean;
   errors: Record<string, string | undefined>;
+  /** The form's idempotency key (from the loader): a retry of the same post returns the booking it made. */
+  requestKey: string;
 }) {
   const when = useWhen();
   const coach = coaches.find((c) => c.id === chosen.coachId)?.name ?? "";
@@ -145,6 +148,7 @@ export function ConfirmSlot({
       <input type="hidden" name="kind" value={chosen.kind} />
       <input type="hidden" name="minutes" value={chosen.minutes} />
       <input type="hidden" name="start" value={new Date(chosen.start).toISOString()} />
+      <input type="hidden" name="requestKey" value={requestKey} />
       {forRequest ? (
         <>
           <input type="hidden" name="enrollmentId" value={forRequest.id} />

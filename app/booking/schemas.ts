@@ -41,6 +41,14 @@ export const BookSchema = z.object({
   minutes: lessonLength,
   start: isoInstant(m.booking_error_slot),
   note: z.string().trim().max(500, says(m.booking_error_note_long)).default(""),
+  /**
+   * The idempotency key of the form this booking comes from (one per render of /lessons): a retry of the same post,
+   * whose answer was lost, returns the booking it made instead of "no longer free" (issue 38).
+   */
+  requestKey: z
+    .union([z.literal(""), z.uuid(says(m.booking_error_correct))], says(m.booking_error_correct))
+    .optional()
+    .transform((v) => v || null),
   /** The enrollment request an evaluation is booked for (from /account/enrollments), or none. */
   enrollmentId: z
     .union([z.literal(""), z.uuid(says(m.booking_error_request_unknown))], says(m.booking_error_request_unknown))

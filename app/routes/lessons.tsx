@@ -113,6 +113,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bookings: bookings.map((b) => ({ ...b, insideNotice: insideNotice(b.starts_at, now), past: b.starts_at <= now })),
     minor,
     phone: config.site.phone,
+    // The booking form's idempotency key, new at each render: a retried post of this form returns its booking.
+    requestKey: crypto.randomUUID(),
   };
 }
 
@@ -247,6 +249,7 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                   forRequest={forRequest}
                   busy={busy}
                   errors={bookError?.fieldErrors ?? {}}
+                  requestKey={loaderData.requestKey}
                 />
               </Form>
             ) : null}
