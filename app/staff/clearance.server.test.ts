@@ -3,6 +3,7 @@
 // family page without personal data; the session coaches' editor and the database refusing an uncleared coach where
 // minors are enrolled; /about without an uncleared coach's profile; the reminder mailed 60 days before a date expires,
 // once; a coach of another session reading nothing of a family; the lead's reads of medical notes logged.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { createEnrollmentRequest, takeCoachStep } from "~/enrollment/enrollments.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor, afternoon, type Person } from "~/enrollment/test-support";
 import { getHouseholdOf } from "~/family/households.server";
+import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
 import { startConversation } from "~/messaging/conversations.server";
 import { loader as aboutLoader } from "~/routes/about";
 import { loader as appointmentsLoader } from "~/routes/appointments";
@@ -25,6 +27,9 @@ import { setStaffChecks } from "./profiles.server";
 import { eq } from "drizzle-orm";
 
 const { db } = await createTestDatabase();
+// What server/languages.ts does for each request: the request's language, read by every message.
+const languages = new AsyncLocalStorage<Locale>();
+(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
 const NOW = "2026-06-15T14:00:00-04:00"; // a Monday afternoon in New York
 const services = servicesFor(db, afternoon(NOW));
 const MEDICAL = "Peanut allergy: EpiPen in the blue bag";
@@ -118,7 +123,7 @@ describe("an uncleared coach", () => {
     expect(later.body.roster[0]!.notes.medical).toBe("");
   });
 
-  it("is refused as a session's coach where a minor is enrolled, beside the field, and nothing is stored; the database refuses one with no dates too", async () => {
+  it("is refused as a session's coach where a minor is enrolled, beside the field in both languages, and nothing is stored; the database refuses one with no dates too", async () => {
     const cleared = await makeUser(db, "coach", "Coach Cleared");
     const session = await makeSession(db, 10, {}, [cleared.id]);
     await enrolledFamily(session, cleared, "Okafor");
@@ -138,6 +143,11 @@ describe("an uncleared coach", () => {
     expect(refused.status).toBe(400);
     expect((refused.body as { fieldErrors: { coachIds: string } }).fieldErrors.coachIds).toBe(
       "Minors are enrolled in this session: Nina Notyet cannot coach it until their Safe Play training and background check are on record and current (an administrator records them on the Staff page).",
+    );
+    // The same refusal on the Spanish page, in Spanish.
+    const enEspanol = await languages.run("es", () => post());
+    expect((enEspanol.body as { fieldErrors: { coachIds: string } }).fieldErrors.coachIds).toBe(
+      "Hay menores inscritos en esta sesión: Nina Notyet no puede entrenarla hasta que su formación Safe Play y su verificación de antecedentes estén registradas y vigentes (un administrador las registra en la página de Personal).",
     );
     const coachesOf = async () =>
       (await db.execute<{ coach_id: string }>(sql`select coach_id from session_coaches where event_id = ${session}`)).rows.map((r) => r.coach_id);
