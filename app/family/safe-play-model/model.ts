@@ -1,0 +1,1076 @@
+// Safe Play's model-based attack search (issue 37): a teenager with three addresses, a stranger, a real parent with a
+// real child (and a real second parent), and staff (a cleared coach, an uncleared coach, the safeguarding lead, an
+// administrator) play every self-service action the site offers, through the same server functions its routes call,
+// on a real PostgreSQL. After every step that changed something, two invariants are asked of the real send, start
+// and roster paths, and judged by an oracle that keeps its own account of the world (who recorded which date of birth,
+// whom staff confirmed, who typed which pick-up person), never by the implementation's own rule:
+//   1. no staff member can send to (or start, or read) a thread with a person under 18 (by the dates of birth
+//      recorded: the youngest since staff last set one; a change toward adulthood counts only when staff made it)
+//      unless a guardian staff confirmed for that minor is in it and the staff member is cleared;
+//   2. no person the minor's confirmed guardians did not accept appears as a pick-up person or emergency contact of
+//      their child on the coaches' roster.
+// Each action is one entry of ACTIONS (what it is, which site functions it stands for, its arguments, how to run it);
+// coverage.ts lists the site's actions and the test fails when one is neither modelled nor explained.
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import type { AppLoadContext } from "react-router";
+import type { Db } from "../../../db/client";
+import { accounts, coachProfiles, mailOutbox, sessionCoaches, events, users } from "../../../db/schema";
+import { familyAction } from "~/family/actions.server";
+import { acceptInvitation, claimAthleteAccount } from "~/family/invitations.server";
+import { clientKindProblem, isSafeguardingLead, type SafePlaySettings } from "~/family/safe-play.server";
+import * as households from "~/family/households.server";
+import { confirmPeople } from "~/family/confirmation.server";
+import { correctByLead, decideProtectionRequest, setHouseholdFrozen, unlinkGuardianByLead } from "~/family/protection.server";
+import { keepVisitorRequest } from "~/enrollment/visitor-requests.server";
+import { dropVisitorRequest, keepVisitorRequestAsGuardian } from "~/enrollment/visitor-requests-review.server";
+import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
+import { getRoster } from "~/enrollment/rosters.server";
+import { createMessage, getMessagePage, startConversation } from "~/messaging/index.server";
+import { anonymizeUser } from "~/models/account.server";
+import { bodiesToDeliver } from "~/mail/outbox.server";
+import type { EnrollmentServices } from "~/enrollment/mails.server";
+import type { FamilyIntent } from "~/family/intents";
+import type { Profile } from "~/lib/profile";
+
+// ---------------------------------------------------------------------------------------------------------------
+// The cast and their addresses.
+
+/** Addresses people can sign up with, be invited at, or move to: the teen's three, the stranger's, the parents', the child's. */
+export const ADDRESSES = ["t1", "t2", "t3", "s", "p", "q", "c"] as const;
+export type Address = (typeof ADDRESSES)[number];
+/** Staff: a cleared coach, an uncleared coach, the safeguarding lead (cleared), an administrator (a coach, not cleared). */
+export const STAFF = ["K1", "K2", "L", "A"] as const;
+export type StaffLabel = (typeof STAFF)[number];
+const CLEARED: ReadonlySet<string> = new Set(["K1", "L"]);
+/** Athlete records made without a login (by a guardian, or from a kept request), by order of creation. */
+const KIDS = ["kid1", "kid2", "kid3"] as const;
+/** Everyone a form can name: accounts by the address they signed up with, the real child C, athletes made later. */
+export const PEOPLE = [...ADDRESSES, "C", ...KIDS] as const;
+export const CLIENTS_ACTING = ADDRESSES;
+export const NAMES = ["Casey Parker", "Jordan Carter", "Mallory Kid"] as const;
+/** Ages the forms are given (each a date of birth on the 4th of March). */
+export const AGES = [10, 15, 17, 19, 45] as const;
+
+export type DobRecord = { dob: string; by: string; staff: boolean };
+type Person = {
+  label: string;
+  id: string;
+  staff: boolean;
+  deleted: boolean;
+  dobs: DobRecord[];
+};
+
+/**
+ * Which door a break went through: an uncleared staff member reached a minor ("clearance"); the site holds the minor
+ * to be an adult though nobody but the family said so ("protection-lowered"), or holds a person staff found to be a
+ * minor to be a parent or guardian ("minor-as-guardian"); the thread's guardian was confirmed by staff, but for other
+ * children, not this one ("confirmation-passed-on"); its guardian was never confirmed ("unconfirmed-guardian"); no
+ * guardian of the minor is in it ("no-guardian"); a thread with such a minor is read ("read"); a roster shows a pick-up
+ * person or emergency contact the confirmed guardians did not accept ("roster").
+ */
+export const DOORS = [
+  "clearance",
+  "protection-lowered",
+  "minor-as-guardian",
+  "confirmation-passed-on",
+  "unconfirmed-guardian",
+  "no-guardian",
+  "read",
+  "roster",
+] as const;
+export type Door = (typeof DOORS)[number];
+export type Break = { invariant: "send" | "read" | "start" | "roster"; door: Door; detail: string };
+export class SafePlayBroken extends Error {
+  constructor(
+    readonly broken: Break,
+    readonly trace: string[],
+  ) {
+    super(`Safe Play broken (${broken.invariant}, door: ${broken.door}): ${broken.detail}\n  after: ${trace.join(" ; ")}`);
+  }
+}
+
+export type ModelOptions = {
+  checkReads: boolean;
+  /** Doors already reported: breaks through them are not thrown again. */
+  ignore: ReadonlySet<Door>;
+  /** Given: a break is handed here and its sequence ends there (the fixed-seed test sorts them by door), not thrown. */
+  collect?: (broken: SafePlayBroken) => void;
+};
+export const DEFAULT_MODEL_OPTIONS: ModelOptions = { checkReads: true, ignore: new Set() };
+
+/** What the model needs of the site: its database, a route context (config, secret) and the Safe Play settings. */
+export type Site = {
+  db: Db;
+  context: AppLoadContext;
+  settings: SafePlaySettings;
+  services: EnrollmentServices;
+  today: string;
+  /** Staff and the session, made by the first run on this database (forget it when the tables are emptied). */
+  shared?: { staff: Record<StaffLabel, string>; eventId: string } | undefined;
+};
+
+async function makeStaffAndSession(s: Site): Promise<NonNullable<Site["shared"]>> {
+  const tag = crypto.randomBytes(5).toString("hex");
+  const staff = {} as Record<StaffLabel, string>;
+  const checked = new Date(Date.parse(`${s.today}T12:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
+  for (const label of STAFF) {
+    const id = crypto.randomUUID();
+    await s.db.insert(users).values({
+      id,
+      email: `${label.toLowerCase()}-${tag}@staff.example.com`,
+      fullName: `Staff ${label}`,
+      role: "coach",
+      emailVerified: true,
+      safeguardingLead: label === "L",
+      admin: label === "A",
+    });
+    await s.db
+      .insert(coachProfiles)
+      .values({ userId: id, ...(CLEARED.has(label) ? { safePlayCheckedOn: checked, backgroundCheckedOn: checked } : {}) });
+    staff[label] = id;
+  }
+  const year = Number(s.today.slice(0, 4));
+  const [row] = await s.db
+    .insert(events)
+    .values({
+      title: `Safe Play clinic ${tag}`,
+      kind: "weekly",
+      weekdays: [2, 4],
+      startsOn: `${year - 1}-01-01`,
+      endsOn: `${year + 1}-12-31`,
+      startTime: "16:30",
+      endTime: "18:00",
+      place: "Fort Dupont",
+      programSlug: "fall",
+      capacity: null,
+    })
+    .returning({ id: events.id });
+  await s.db.insert(sessionCoaches).values([
+    { eventId: row!.id, coachId: staff.K1 },
+    { eventId: row!.id, coachId: staff.K2 },
+  ]);
+  return { staff, eventId: row!.id };
+}
+
+export function siteFor(db: Db, makeContext: (env: Record<string, string>) => AppLoadContext): Site {
+  const now = new Date();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(now);
+  // Mid-afternoon in the organisation's zone (14:00 EST, 15:00 EDT): never in quiet hours.
+  const context = makeContext({ SAFE_PLAY_NOW: `${today}T19:00:00Z`, PUBLIC_URL: "http://localhost:3000", ORG_TIME_ZONE: "America/New_York" });
+  const settings = context.config.safePlay;
+  const services = { db, secret: context.secret, config: context.config } as unknown as EnrollmentServices;
+  return { db, context: { ...context, db } as AppLoadContext, settings, services, today };
+}
+
+export const dobForAge = (today: string, age: number) => `${Number(today.slice(0, 4)) - age}-03-04`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The world: the real site plus the oracle's own account of it.
+
+export class World {
+  readonly run = crypto.randomBytes(5).toString("hex");
+  readonly people = new Map<string, Person>();
+  readonly byId = new Map<string, Person>();
+  /** Invitations mailed, in order: their token (read from the outbox as the recipient would), address and sender. */
+  readonly invitations: Array<{ token: string; to: Address; kind: "athlete" | "guardian"; by: string }> = [];
+  readonly conversations: string[] = [];
+  /**
+   * Whom staff confirmed, and in which household (the people they ticked on the family's page). A guardian is a
+   * confirmed guardian of a minor when staff confirmed both in the same household and neither has left it since.
+   */
+  readonly confirmedIn = new Map<string, { household: string; role: string }>();
+  /** Pick-up persons and emergency contacts a guardian said yes to for an athlete (a visitor's request they kept). */
+  readonly acceptedBy = new Map<string, Array<{ text: string; by: string }>>();
+  /** Who joined through an invitation from whom (a guardian who invited a second parent vouched for them). */
+  readonly invitedBy = new Map<string, string>();
+  readonly trace: string[] = [];
+  readonly errors: string[] = [];
+  eventId = "";
+
+  constructor(
+    readonly site: Site,
+    readonly options: ModelOptions = DEFAULT_MODEL_OPTIONS,
+  ) {}
+
+  address(a: Address) {
+    return `${a}-${this.run}@example.com`;
+  }
+  addressLabel(email: string): Address | null {
+    const at = email.indexOf(`-${this.run}@`);
+    return at > 0 && (ADDRESSES as readonly string[]).includes(email.slice(0, at)) ? (email.slice(0, at) as Address) : null;
+  }
+  dob(age: number) {
+    return dobForAge(this.site.today, age);
+  }
+  get db() {
+    return this.site.db;
+  }
+
+  person(label: string) {
+    const p = this.people.get(label);
+    return p && !p.deleted ? p : null;
+  }
+  add(label: string, id: string, staff: boolean, dob: DobRecord | null) {
+    const p: Person = { label, id, staff, deleted: false, dobs: dob ? [dob] : [] };
+    this.people.set(label, p);
+    this.byId.set(id, p);
+    return p;
+  }
+
+  async profile(label: string): Promise<Profile | null> {
+    const p = this.person(label);
+    if (!p) return null;
+    const { rows } = await this.db.execute<{ id: string; email: string; full_name: string | null; phone: string | null; role: "client" | "coach" }>(
+      sql`select id, email, full_name, phone, role from users where id = ${p.id} and deleted_at is null`,
+    );
+    const r = rows[0];
+    return r ? { id: r.id, email: r.email, fullName: r.full_name, phone: r.phone, role: r.role, avatarUrl: null } : null;
+  }
+
+  /**
+   * The cast: staff and a session coached by K1 and K2 (made once per database and shared by its runs: no action
+   * changes them), then this run's real parent with the real child C (10, no login) and the teenager t1 (15) signed up.
+   */
+  async setUp() {
+    const shared = (this.site.shared ??= await makeStaffAndSession(this.site));
+    for (const label of STAFF) this.add(label, shared.staff[label], true, null);
+    this.eventId = shared.eventId;
+    await signUp(this, "p", "guardian", this.dob(45), false);
+    await signUp(this, "t1", "athlete", this.dob(15), true);
+    // "Add a student-athlete" without an address: what familyAction's add-athlete writes (the action itself is modelled).
+    const { athleteId } = await this.db.transaction((tx) =>
+      households.createAthleteForGuardian(tx, this.people.get("p")!.id, { fullName: NAMES[0], dateOfBirth: this.dob(10) }),
+    );
+    this.add("C", athleteId, false, { dob: this.dob(10), by: "p", staff: false });
+  }
+
+  /**
+   * Athletes the site made without a login for `guardianLabel` (added, or from a kept request) that the model has not
+   * met yet: named kid1..kid3 (the real child's record, made at set-up, is C), their date of birth recorded by `author`.
+   */
+  async syncNewAthletes(guardianLabel: string, author?: (name: string, dob: string) => string) {
+    const g = this.person(guardianLabel);
+    if (!g) return;
+    const { rows } = await this.db.execute<{ id: string; full_name: string; dob: string }>(sql`
+      select u.id, u.full_name, u.date_of_birth::text as dob from guardian_links l join users u on u.id = l.athlete_id
+      where l.guardian_id = ${g.id} order by u.created_at, u.id`);
+    for (const r of rows) {
+      if (this.byId.has(r.id)) continue;
+      const label = this.people.has("C") ? KIDS.find((k) => !this.people.has(k)) : "C";
+      if (!label) continue;
+      this.add(label, r.id, false, { dob: r.dob, by: author ? author(r.full_name, r.dob) : guardianLabel, staff: false });
+    }
+  }
+
+  /** Reads the invitation links mailed since `before` (as their recipients would open them). */
+  async collectInvitations(by: string, before: number) {
+    const mails = await this.db
+      .select()
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.toAddress} like ${"%-" + this.run + "@example.com"} and ${mailOutbox.createdAt} >= ${new Date(before - 1000)}`)
+      .orderBy(mailOutbox.createdAt);
+    for (const mail of mails) {
+      const to = this.addressLabel(mail.toAddress);
+      const text = bodiesToDeliver(this.site.context.secret, mail)?.text ?? "";
+      const url = /https?:\/\/\S+\/invitation\?token=\S+/.exec(text)?.[0];
+      if (!to || !url) continue;
+      const token = new URL(url).searchParams.get("token")!;
+      if (this.invitations.some((i) => i.token === token)) continue;
+      const { rows } = await this.db.execute<{ kind: "athlete" | "guardian" }>(
+        sql`select kind from family_invitations where token_hash = ${crypto.createHash("sha256").update(token).digest("hex")}`,
+      );
+      this.invitations.push({ token, to, kind: rows[0]?.kind ?? "guardian", by });
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------------
+  // The oracle.
+
+  /** Whether the oracle holds `p` to be under 18: the youngest date recorded since staff last set one. */
+  oracleMinor(p: Person) {
+    if (p.staff || p.deleted || p.dobs.length === 0) return false;
+    const lastStaff = p.dobs.map((d) => d.staff).lastIndexOf(true);
+    const youngest = p.dobs
+      .slice(Math.max(0, lastStaff))
+      .map((d) => d.dob)
+      .sort()
+      .at(-1)!;
+    const [y, m, d] = this.site.today.split("-").map(Number) as [number, number, number];
+    const eighteenth = `${String(Number(youngest.slice(0, 4)) + 18).padStart(4, "0")}${youngest.slice(4)}`;
+    return eighteenth > `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  }
+
+  /** The guardians staff confirmed for `athlete` who still have an account (and whom the oracle saw join as guardians). */
+  confirmedGuardians(athlete: Person): Person[] {
+    const mine = this.confirmedIn.get(athlete.id);
+    if (!mine || mine.role !== "athlete" || athlete.deleted) return [];
+    return [...this.confirmedIn]
+      .filter(([, c]) => c.household === mine.household && c.role === "guardian")
+      .map(([id]) => this.byId.get(id)!)
+      .filter((g) => g && !g.deleted);
+  }
+
+  /** Why `staff` may not reach this conversation's people (and the minor it is about), or null. */
+  forbidden(staff: Person, participantIds: string[]): { why: string; minor: Person; cleared: boolean } | null {
+    for (const id of participantIds) {
+      const m = this.byId.get(id);
+      if (!m || !this.oracleMinor(m)) continue;
+      if (!CLEARED.has(staff.label)) return { why: `${staff.label} is not cleared and ${m.label} is ${this.ageWords(m)}`, minor: m, cleared: false };
+      const confirmed = this.confirmedGuardians(m).filter((g) => participantIds.includes(g.id));
+      if (confirmed.length === 0)
+        return { why: `${m.label} is ${this.ageWords(m)} and no guardian staff confirmed for them is in the thread`, minor: m, cleared: true };
+    }
+    return null;
+  }
+
+  /** The door of a send or start break: clearance, a date of birth the site took from the family, or a guardian. */
+  async doorOf(f: { minor: Person; cleared: boolean }, participantIds: string[]): Promise<Door> {
+    if (!f.cleared) return "clearance";
+    const { rows } = await this.db.execute<{ dob: string | null; kind: string }>(
+      sql`select date_of_birth::text as dob, client_kind as kind from users where id = ${f.minor.id}`,
+    );
+    if (rows[0]?.kind === "guardian") return "minor-as-guardian";
+    const dob = rows[0]?.dob;
+    const stored = dob ? { ...f.minor, dobs: [{ dob, by: "site", staff: true }] } : null;
+    if (stored && !this.oracleMinor(stored)) return "protection-lowered";
+    const { rows: links } = await this.db.execute<{ guardian_id: string }>(
+      sql`select guardian_id from guardian_links where athlete_id = ${f.minor.id}`,
+    );
+    const present = links.map((l) => l.guardian_id).filter((g) => participantIds.includes(g));
+    if (present.length === 0) return "no-guardian";
+    const confirmedForSomeone = new Set([...this.confirmedIn.keys()]);
+    return present.some((g) => confirmedForSomeone.has(g)) ? "confirmation-passed-on" : "unconfirmed-guardian";
+  }
+  ageWords(p: Person) {
+    return `a minor (dates recorded: ${p.dobs.map((d) => `${d.dob} by ${d.by}${d.staff ? " (staff)" : ""}`).join(", ")})`;
+  }
+
+  /** After a step that changed something: the real send, start, read and roster paths, judged by the oracle. */
+  async checkInvariants() {
+    const s = this.site;
+    const staffPeople = STAFF.map((l) => this.people.get(l)!);
+    // 1. Sends (and reads) in every conversation the run made, by each staff member in it.
+    for (const conversationId of this.conversations) {
+      const { rows } = await this.db.execute<{ user_id: string }>(
+        sql`select user_id from conversation_participants where conversation_id = ${conversationId}`,
+      );
+      const ids = rows.map((r) => r.user_id);
+      for (const st of staffPeople) {
+        if (!ids.includes(st.id)) continue;
+        const f = this.forbidden(st, ids);
+        if (!f) continue;
+        if (this.options.checkReads && !this.options.ignore.has("read")) {
+          const page = await getMessagePage(this.db, conversationId, st.id);
+          if (page.messages.length > 0) this.fail("read", "read", `${st.label} reads a thread with ${this.names(ids)}: ${f.why}`);
+        }
+        const door = await this.doorOf(f, ids);
+        if (this.options.ignore.has(door)) continue;
+        const sent = await createMessage(
+          this.db,
+          { conversationId, senderId: st.id, content: "probe: can u text me on my cell instead?" },
+          { burst: 1e9, perSecond: 1e9, attachmentBytesPerDay: 1e9, safePlay: s.settings },
+        );
+        if (sent.ok) this.fail("send", door, `${st.label} sends into a thread with ${this.names(ids)}: ${f.why}`);
+      }
+    }
+    // 1'. Starts: with each minor, a cleared coach when no guardian staff confirmed is there, an uncleared one always.
+    for (const m of this.people.values()) {
+      if (m.deleted || !this.oracleMinor(m)) continue;
+      for (const probe of this.options.ignore.has("clearance") ? (["K1"] as const) : (["K1", "K2"] as const)) {
+        const st = this.people.get(probe)!;
+        const opened = await this.probeStart(st, m.id);
+        if (!opened) continue;
+        const f = this.forbidden(st, opened);
+        if (!f) continue;
+        const door = await this.doorOf(f, opened);
+        if (!this.options.ignore.has(door)) this.fail("start", door, `${probe} opens a conversation with ${this.names(opened)}: ${f.why}`);
+      }
+    }
+    // 2. The roster coaches read: pick-up persons and emergency contacts of children of confirmed guardians.
+    const roster = await getRoster(this.db, this.eventId, s.settings);
+    for (const entry of roster) {
+      const athlete = this.byId.get(entry.athleteId);
+      if (!athlete || athlete.deleted) continue;
+      const guardians = this.confirmedGuardians(athlete);
+      if (guardians.length === 0) continue;
+      for (const [field, text] of [
+        ["pick-up", entry.notes.pickup],
+        ["emergency contact", entry.notes.emergencyName],
+      ] as const) {
+        const author = /of (\w+)$/.exec(text)?.[1];
+        if (!author) continue;
+        const a = this.people.get(author);
+        const vouched = (id: string) => guardians.some((g) => g.id === id || this.invitedBy.get(id) === g.id);
+        const accepted = (a && vouched(a.id)) || (this.acceptedBy.get(athlete.id) ?? []).some((k) => k.text === text && vouched(k.by));
+        if (!accepted && !this.options.ignore.has("roster"))
+          this.fail(
+            "roster",
+            "roster",
+            `${athlete.label}'s roster shows ${field} "${text}", typed by ${author}; the guardians staff confirmed (${guardians.map((g) => g.label).join(", ")}) did not accept it`,
+          );
+      }
+    }
+  }
+
+  /** Asks the real start path in a transaction that is then rolled back: who would be in the conversation, or null. */
+  async probeStart(staff: Person, otherId: string): Promise<string[] | null> {
+    const rollback = new Error("rollback");
+    let opened: string[] | null = null;
+    try {
+      await this.db.transaction(async (tx) => {
+        try {
+          const { id } = await startConversation(tx as unknown as Db, { id: staff.id, role: "coach" }, otherId, this.site.settings);
+          const { rows } = await tx.execute<{ user_id: string }>(sql`select user_id from conversation_participants where conversation_id = ${id}`);
+          opened = rows.map((r) => r.user_id);
+        } catch (err) {
+          if (!isRefusal(err)) throw err;
+        }
+        throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    }
+    return opened;
+  }
+
+  names(ids: string[]) {
+    return ids.map((id) => this.byId.get(id)?.label ?? "someone").join(", ");
+  }
+  fail(invariant: Break["invariant"], door: Door, detail: string): never {
+    throw new SafePlayBroken({ invariant, door, detail }, [...this.trace]);
+  }
+}
+
+const isRefusal = (err: unknown) => Boolean(err && typeof err === "object" && "status" in err && (err as { status: number }).status < 500);
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the site's routes do, reproduced through the same functions.
+
+/**
+ * Sign-up (app/routes/signup.tsx): the route's clientKindProblem, then Better Auth's signUpEmail, which writes the
+ * user row (our additional fields: kind, date of birth, kindAnswered true, locale) and a credential account. The fast
+ * path writes exactly those two rows (scrypt would only measure scrypt); an address already in use gets nothing.
+ */
+export async function signUp(w: World, a: Address, kind: "guardian" | "athlete", dob: string, verified: boolean): Promise<boolean> {
+  if (clientKindProblem(kind, dob, w.site.settings)) return false;
+  const email = w.address(a);
+  const { rows } = await w.db.execute(sql`select 1 from users where lower(email) = ${email}`);
+  if (rows.length) return false;
+  // The address is free again (its account was deleted, or moved to another address): a new account. The model names
+  // accounts by the address they signed up with, so only a deleted one gives its name up.
+  const before = w.people.get(a);
+  if (before && !before.deleted) return false;
+  if (before) {
+    w.people.delete(a);
+    w.people.set(`${a}-deleted-${w.people.size}`, before);
+  }
+  const id = crypto.randomUUID();
+  await w.db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      email,
+      fullName: `Person ${a.toUpperCase()}`,
+      role: "client",
+      // The cast's own accounts are made verified (no request can be kept under a new address yet): sign-up and the link.
+      emailVerified: verified,
+      clientKind: kind,
+      dateOfBirth: dob,
+      kindAnswered: true,
+      locale: "en",
+    });
+    await tx.insert(accounts).values({ id: crypto.randomUUID(), userId: id, accountId: id, providerId: "credential", password: "scrypt-hash" });
+  });
+  w.add(a, id, false, { dob, by: a, staff: false });
+  return true;
+}
+
+/**
+ * The sign-up link clicked (Better Auth's verifyEmail): the address is proved. Nothing else happens since issue 37 (a
+ * visitor's requests kept under it wait for the guardian's keep or drop: keep-kept-request, drop-kept-request).
+ */
+async function verifyAddress(w: World, label: string): Promise<boolean> {
+  const p = w.person(label);
+  if (!p) return false;
+  const { rows } = await w.db.execute<{ email: string; email_verified: boolean }>(sql`select email, email_verified from users where id = ${p.id}`);
+  const row = rows[0];
+  if (!row || row.email_verified || row.email.endsWith(".invalid")) return false;
+  await w.db.execute(sql`update users set email_verified = true, updated_at = now() where id = ${p.id}`);
+  return true;
+}
+
+/**
+ * /account's change of address (app/auth/account-settings.server.ts changeEmail -> Better Auth changeEmail): a link
+ * to the new address; clicked, Better Auth's verifyEmail sets the address, keeping whether the account was verified.
+ * An address another account uses gets nothing.
+ */
+async function changeAddress(w: World, label: string, to: Address): Promise<boolean> {
+  const p = w.person(label);
+  if (!p) return false;
+  const email = w.address(to);
+  const { rows } = await w.db.execute<{ email: string }>(sql`select email from users where id = ${p.id}`);
+  const me = rows[0];
+  if (!me || me.email === email || me.email.endsWith(".invalid")) return false;
+  const taken = await w.db.execute(sql`select 1 from users where lower(email) = ${email}`);
+  if (taken.rows.length) return false;
+  await w.db.execute(sql`update users set email = ${email}, updated_at = now() where id = ${p.id}`);
+  return true;
+}
+
+function form(fields: Record<string, string>) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+/** /account/family's action as the signed-in person posts it (familyAction dispatches the intents). */
+async function runFamilyIntent(w: World, user: Profile, intent: FamilyIntent, fields: Record<string, string>): Promise<boolean> {
+  try {
+    const r = (await familyAction(intent, form({ intent, ...fields }), user, w.site.context)) as {
+      init?: { status?: number } | null;
+      data?: unknown;
+    };
+    const status = r?.init?.status ?? 200;
+    return status < 300;
+  } catch (err) {
+    if (err instanceof Response || isRefusal(err)) return false;
+    throw err;
+  }
+}
+
+const athleteId = (w: World, label: string) => w.people.get(label)?.id ?? crypto.randomUUID();
+
+// ---------------------------------------------------------------------------------------------------------------
+// The actions: one entry each.
+
+export type ActionSpec<A> = {
+  name: string;
+  /** How often the search picks it (a whole number; 2 when not said). */
+  weight?: number;
+  /** The site functions, routes or intents this entry stands for (coverage.ts compares them with the site). */
+  covers: string[];
+  args: fc.Arbitrary<A>;
+  show: (a: A) => string;
+  /** Runs it as the site would; true when the site accepted it (then the invariants are asked). */
+  run: (w: World, a: A) => Promise<boolean>;
+};
+
+// Arguments lean toward what exists (the teenager, the parent, the real child) so that short searches reach deep doors.
+const address = fc.constantFrom(...ADDRESSES);
+const client = fc.oneof({ arbitrary: fc.constantFrom("t1" as const, "t2" as const, "p" as const), weight: 3 }, { arbitrary: address, weight: 1 });
+const anyone = fc.oneof({ arbitrary: fc.constantFrom("t1", "C", "t2"), weight: 3 }, { arbitrary: fc.constantFrom(...PEOPLE), weight: 1 });
+const staff = fc.oneof({ arbitrary: fc.constantFrom("K1" as const, "L" as const), weight: 3 }, { arbitrary: fc.constantFrom(...STAFF), weight: 1 });
+const invitation = fc.nat(2);
+const kind = fc.constantFrom("guardian" as const, "athlete" as const);
+const age = fc.constantFrom(...AGES);
+const name = fc.constantFrom(...NAMES);
+
+function spec<A>(s: ActionSpec<A>): ActionSpec<unknown> {
+  return s as ActionSpec<unknown>;
+}
+
+/** A family intent posted by a signed-in client; `fields` builds the form from the arguments. */
+function intent<A extends { who: string }>(
+  name: FamilyIntent,
+  weight: number,
+  functions: string[],
+  args: fc.Arbitrary<A>,
+  show: (a: A) => string,
+  fields: (w: World, a: A) => Record<string, string>,
+  after?: (w: World, a: A, before: number) => Promise<void>,
+) {
+  return spec<A>({
+    name,
+    weight,
+    covers: [`intent:${name}`, ...functions],
+    args,
+    show,
+    run: async (w, a) => {
+      const user = await w.profile(a.who);
+      if (!user) return false;
+      const before = Date.now();
+      const ok = await runFamilyIntent(w, user, name, fields(w, a));
+      if (ok && after) await after(w, a, before);
+      return ok;
+    },
+  });
+}
+
+export const ACTIONS: ActionSpec<unknown>[] = [
+  spec({
+    name: "sign-up",
+    weight: 6,
+    covers: ["route:signup", "clientKindProblem"],
+    args: fc.record({ who: fc.constantFrom("t2" as const, "t3" as const, "s" as const, "q" as const, "c" as const), kind, age }),
+    show: (a) => `${a.who} as ${a.kind}, ${a.age}`,
+    run: (w, a) => signUp(w, a.who, a.kind, w.dob(a.age), false),
+  }),
+  spec({
+    name: "verify-address",
+    weight: 4,
+    covers: ["better-auth:verifyEmail"],
+    args: fc.record({ who: fc.oneof({ arbitrary: fc.constant("p" as const), weight: 3 }, { arbitrary: address, weight: 2 }) }),
+    show: (a) => a.who,
+    run: (w, a) => verifyAddress(w, a.who),
+  }),
+  spec({
+    name: "change-address",
+    covers: ["changeEmail", "better-auth:changeEmail"],
+    args: fc.record({ who: anyone, to: address }),
+    show: (a) => `${a.who} -> ${a.to}`,
+    run: (w, a) => changeAddress(w, a.who, a.to),
+  }),
+  intent(
+    "kind",
+    2,
+    ["updateClientKind"],
+    fc.record({ who: client, kind, age }),
+    (a) => `${a.who}: ${a.kind}, ${a.age}`,
+    (w, a) => ({ kind: a.kind, dateOfBirth: w.dob(a.age) }),
+    async (w, a) => {
+      w.person(a.who)?.dobs.push({ dob: w.dob(a.age), by: a.who, staff: false });
+    },
+  ),
+  intent(
+    "add-athlete",
+    2,
+    ["addAthlete", "createAthleteForGuardian"],
+    fc.record({ who: client, name, age, email: fc.option(address, { nil: undefined }) }),
+    (a) => `${a.who} adds ${a.name}, ${a.age}${a.email ? `, inviting ${a.email}` : ""}`,
+    (w, a) => ({ fullName: a.name, dateOfBirth: w.dob(a.age), ...(a.email ? { email: w.address(a.email) } : {}) }),
+    async (w, a, before) => {
+      await w.syncNewAthletes(a.who);
+      await w.collectInvitations(a.who, before);
+    },
+  ),
+  intent(
+    "edit-athlete",
+    4,
+    ["updateAthleteByGuardian", "requestProtectionChange"],
+    fc.record({ who: client, athlete: anyone, name, age }),
+    (a) => `${a.who} corrects ${a.athlete}: ${a.name}, ${a.age}`,
+    (w, a) => ({ athleteId: athleteId(w, a.athlete), fullName: a.name, dateOfBirth: w.dob(a.age) }),
+    async (w, a) => {
+      w.person(a.athlete)?.dobs.push({ dob: w.dob(a.age), by: a.who, staff: false });
+    },
+  ),
+  intent(
+    "invite-athlete",
+    2,
+    ["sendAthleteInvitation"],
+    fc.record({ who: client, athlete: anyone, email: address }),
+    (a) => `${a.who} invites ${a.athlete} at ${a.email}`,
+    (w, a) => ({ athleteId: athleteId(w, a.athlete), email: w.address(a.email) }),
+    (w, a, before) => w.collectInvitations(a.who, before),
+  ),
+  intent(
+    "cancel-invitation",
+    1,
+    ["cancelAthleteInvitation"],
+    fc.record({ who: client, athlete: anyone }),
+    (a) => `${a.who} cancels ${a.athlete}'s invitation`,
+    (w, a) => ({ athleteId: athleteId(w, a.athlete) }),
+  ),
+  intent(
+    "remove-athlete",
+    1,
+    ["removeAthleteWithoutLogin", "emptyAthleteRecord"],
+    fc.record({ who: client, athlete: anyone }),
+    (a) => `${a.who} removes ${a.athlete}`,
+    (w, a) => ({ athleteId: athleteId(w, a.athlete) }),
+    async (w, a) => {
+      const p = w.person(a.athlete);
+      if (p) p.deleted = true;
+    },
+  ),
+  intent(
+    "invite-guardian",
+    8,
+    ["inviteGuardian"],
+    fc.record({ who: client, email: address }),
+    (a) => `${a.who} invites guardian ${a.email}`,
+    (w, a) => ({ guardianEmail: w.address(a.email) }),
+    (w, a, before) => w.collectInvitations(a.who, before),
+  ),
+  intent(
+    "invite-coguardian",
+    4,
+    ["inviteSecondGuardian"],
+    fc.record({ who: client, email: address }),
+    (a) => `${a.who} invites second guardian ${a.email}`,
+    (w, a) => ({ coGuardianEmail: w.address(a.email) }),
+    (w, a, before) => w.collectInvitations(a.who, before),
+  ),
+  intent(
+    "remove-guardian",
+    1,
+    ["removeAthleteFromHousehold"],
+    fc.record({ who: client, athlete: anyone, guardian: anyone }),
+    (a) => `${a.who} ends the link ${a.athlete}-${a.guardian}`,
+    (w, a) => ({ athleteId: athleteId(w, a.athlete), guardianId: athleteId(w, a.guardian) }),
+    async (w, a) => {
+      // The athlete left the household staff confirmed them in.
+      const athlete = w.people.get(a.athlete);
+      if (athlete) w.confirmedIn.delete(athlete.id);
+    },
+  ),
+  spec({
+    name: "accept-invitation",
+    weight: 8,
+    covers: ["acceptInvitation", "joinAsGuardian", "route:invitation#accept"],
+    // Whoever now holds the invited address accepts, signed in (acceptInvitation refuses anyone else: its own tests).
+    args: fc.record({ n: invitation }),
+    show: (a) => `invitation #${a.n} accepted by whoever holds its address`,
+    run: async (w, a) => {
+      const inv = w.invitations[a.n];
+      if (!inv) return false;
+      const { rows } = await w.db.execute<{ id: string }>(sql`select id from users where lower(email) = ${w.address(inv.to)} and deleted_at is null`);
+      const holder = rows[0] && w.byId.get(rows[0].id);
+      const user = holder ? await w.profile(holder.label) : null;
+      if (!user) return false;
+      const r = await acceptInvitation(w.db, inv.token, user, w.site.settings);
+      if (r.ok) {
+        const inviter = w.people.get(inv.by);
+        if (inviter) w.invitedBy.set(user.id, inviter.id);
+      }
+      return r.ok;
+    },
+  }),
+  spec({
+    name: "claim-athlete-login",
+    covers: ["claimAthleteAccount", "route:invitation#password"],
+    args: fc.record({ n: invitation }),
+    show: (a) => `the link of invitation #${a.n} chooses a password`,
+    run: async (w, a) => {
+      const inv = w.invitations[a.n];
+      if (!inv) return false;
+      return (await claimAthleteAccount(w.db, inv.token, "scrypt-hash")).ok;
+    },
+  }),
+  spec({
+    name: "keep-visitor-request",
+    weight: 4,
+    covers: ["keepVisitorRequest", "storeRegistration", "route:programs.registration"],
+    args: fc.record({
+      who: fc.constantFrom("s" as const, "t1" as const),
+      to: fc.oneof({ arbitrary: fc.constant("p" as const), weight: 3 }, { arbitrary: address, weight: 2 }),
+      name,
+      age,
+    }),
+    show: (a) => `${a.who}, signed out, asks a place for ${a.name} (${a.age}) under ${a.to}`,
+    run: async (w, a) => {
+      const dob = w.dob(a.age);
+      const kept = await w.db.transaction((tx) =>
+        keepVisitorRequest(tx, {
+          eventId: w.eventId,
+          studentName: a.name,
+          dateOfBirth: dob,
+          email: w.address(a.to),
+          medicalNotes: "",
+          pickupPeople: `Pickup of ${a.who}`,
+          photoConsent: false,
+          emergencyName: `Emergency of ${a.who}`,
+          emergencyPhone: "(202) 555-0666",
+        }),
+      );
+      return kept.ok;
+    },
+  }),
+  spec({
+    name: "keep-kept-request",
+    weight: 3,
+    covers: ["keepVisitorRequestAsGuardian", "answerVisitorRequest", "visitor-intent:keep-request"],
+    // The guardian whose verified address it is keeps request #n, as a new athlete or as one of theirs.
+    args: fc.record({ who: client, n: fc.nat(1), as: fc.oneof(fc.constant("new"), anyone) }),
+    show: (a) => `${a.who} keeps kept request #${a.n} as ${a.as}`,
+    run: async (w, a) => {
+      const user = await w.profile(a.who);
+      if (!user) return false;
+      const { rows } = await w.db.execute<{ id: string; student_name: string; date_of_birth: string; pickup_people: string; emergency_name: string }>(
+        sql`select id, student_name, date_of_birth::text, pickup_people, emergency_name from visitor_enrollment_requests where email = ${user.email.toLowerCase()} order by seq`,
+      );
+      const kept = rows[a.n];
+      if (!kept) return false;
+      const as = a.as === "new" ? "new" : athleteId(w, a.as);
+      const r = await keepVisitorRequestAsGuardian(w.site.services, user, kept.id, as);
+      if (!r.ok) return false;
+      const author = /of (\w+)$/.exec(kept.pickup_people)?.[1] ?? "someone";
+      if (!w.byId.has(r.athleteId)) {
+        const label = KIDS.find((k) => !w.people.has(k));
+        if (label) w.add(label, r.athleteId, false, { dob: kept.date_of_birth, by: author, staff: false });
+      }
+      const accepted = w.acceptedBy.get(r.athleteId) ?? [];
+      accepted.push({ text: kept.pickup_people, by: user.id }, { text: kept.emergency_name, by: user.id });
+      w.acceptedBy.set(r.athleteId, accepted);
+      return true;
+    },
+  }),
+  spec({
+    name: "drop-kept-request",
+    weight: 1,
+    covers: ["dropVisitorRequest", "visitor-intent:drop-request"],
+    args: fc.record({ who: client, n: fc.nat(1) }),
+    show: (a) => `${a.who} drops kept request #${a.n}`,
+    run: async (w, a) => {
+      const user = await w.profile(a.who);
+      if (!user) return false;
+      const { rows } = await w.db.execute<{ id: string }>(
+        sql`select id from visitor_enrollment_requests where email = ${user.email.toLowerCase()} order by seq`,
+      );
+      const kept = rows[a.n];
+      return kept ? (await dropVisitorRequest(w.db, user, kept.id)).ok : false;
+    },
+  }),
+  spec({
+    name: "request-place",
+    covers: ["createEnrollmentRequest"],
+    args: fc.record({ who: client, athlete: anyone }),
+    show: (a) => `${a.who} asks a place for ${a.athlete}`,
+    run: async (w, a) => {
+      const user = await w.profile(a.who);
+      if (!user) return false;
+      const r = await createEnrollmentRequest(w.site.services, user, w.eventId, {
+        athleteId: athleteId(w, a.athlete),
+        medicalNotes: "",
+        pickupPeople: `Pickup of ${a.who}`,
+        photoConsent: false,
+        emergencyName: `Emergency of ${a.who}`,
+        emergencyPhone: "(202) 555-0100",
+      });
+      return r.ok;
+    },
+  }),
+  spec({
+    name: "delete-account",
+    weight: 4,
+    covers: ["deleteAccount", "anonymizeUser", "removeFromFamilyOnDeletion"],
+    args: fc.record({ who: client }),
+    show: (a) => a.who,
+    run: async (w, a) => {
+      const p = w.person(a.who);
+      if (!p) return false;
+      // Athletes without a login their only guardian leaves are emptied with the account (the model reads which).
+      await anonymizeUser(w.db, p.id, w.site.context as never, w.site.context as never);
+      p.deleted = true;
+      const { rows } = await w.db.execute<{ id: string }>(
+        sql`select id from users where deleted_at is not null and id in (${sql.join(
+          [...w.byId.keys()].map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      for (const r of rows) w.byId.get(r.id)!.deleted = true;
+      return true;
+    },
+  }),
+  spec({
+    name: "confirm-family",
+    weight: 6,
+    covers: ["route:families.$householdId#confirm", "confirmPeople", "confirmHousehold"],
+    // Staff tick everyone waiting on the family's page, or only the person they know.
+    args: fc.record({ who: staff, of: anyone, everyone: fc.boolean() }),
+    show: (a) => `${a.who} confirms ${a.everyone ? `everyone in ${a.of}'s family` : a.of}`,
+    run: async (w, a) => {
+      const st = w.person(a.who)!;
+      const member = w.person(a.of);
+      if (!member) return false;
+      const household = await households.getHouseholdOf(w.db, member.id);
+      if (!household) return false;
+      // What the page shows staff: the household's members (the people they may tick).
+      const { rows } = await w.db.execute<{ user_id: string; role: string }>(
+        sql`select m.user_id, m.role from household_members m join users u on u.id = m.user_id and u.deleted_at is null where m.household_id = ${household.householdId}`,
+      );
+      const r = await confirmPeople(
+        w.db,
+        { householdId: household.householdId, staffId: st.id, how: "met the family at the evaluation", userIds: a.everyone ? "all" : [member.id] },
+        w.site.settings,
+      );
+      if (!r.ok) return false;
+      for (const row of rows)
+        if (a.everyone || row.user_id === member.id) w.confirmedIn.set(row.user_id, { household: household.householdId, role: row.role });
+      return true;
+    },
+  }),
+  spec({
+    name: "lead-correct",
+    covers: ["route:families.$householdId#correct", "correctByLead"],
+    args: fc.record({ who: staff, of: anyone, name, age }),
+    show: (a) => `${a.who} corrects ${a.of}: ${a.age}`,
+    run: async (w, a) => {
+      const st = w.person(a.who)!;
+      const member = w.person(a.of);
+      if (!member || !(await isSafeguardingLead(w.db, st.id))) return false;
+      const household = await households.getHouseholdOf(w.db, member.id);
+      if (!household) return false;
+      const r = await correctByLead(w.db, st.id, household.householdId, member.id, { fullName: a.name, dateOfBirth: w.dob(a.age) }, w.site.settings);
+      if (r.ok) member.dobs.push({ dob: w.dob(a.age), by: a.who, staff: true });
+      return r.ok;
+    },
+  }),
+  spec({
+    name: "lead-unlink",
+    covers: ["route:families.$householdId#unlink", "unlinkGuardianByLead"],
+    args: fc.record({ who: staff, guardian: anyone }),
+    show: (a) => `${a.who} unlinks guardian ${a.guardian}`,
+    run: async (w, a) => {
+      const st = w.person(a.who)!;
+      const g = w.person(a.guardian);
+      if (!g || !(await isSafeguardingLead(w.db, st.id))) return false;
+      const household = await households.getHouseholdOf(w.db, g.id);
+      if (!household) return false;
+      const r = await unlinkGuardianByLead(w.db, st.id, household.householdId, g.id);
+      if (r.ok) w.confirmedIn.delete(g.id);
+      return r.ok;
+    },
+  }),
+  spec({
+    name: "lead-freeze",
+    weight: 1,
+    covers: ["route:families.$householdId#freeze", "route:families.$householdId#unfreeze", "setHouseholdFrozen"],
+    args: fc.record({ who: staff, of: anyone, freeze: fc.boolean() }),
+    show: (a) => `${a.who} ${a.freeze ? "freezes" : "unfreezes"} ${a.of}'s family`,
+    run: async (w, a) => {
+      const st = w.person(a.who)!;
+      const member = w.person(a.of);
+      if (!member || !(await isSafeguardingLead(w.db, st.id))) return false;
+      const household = await households.getHouseholdOf(w.db, member.id);
+      if (!household) return false;
+      return setHouseholdFrozen(w.db, st.id, household.householdId, a.freeze ? "a fake guardian" : null);
+    },
+  }),
+  spec({
+    name: "lead-decide-request",
+    covers: ["route:safeguarding#approve", "route:safeguarding#refuse", "decideProtectionRequest"],
+    args: fc.record({ who: staff, of: anyone, approve: fc.boolean() }),
+    show: (a) => `${a.who} ${a.approve ? "approves" : "refuses"} the change asked for ${a.of}`,
+    run: async (w, a) => {
+      const st = w.person(a.who)!;
+      const member = w.person(a.of);
+      if (!member || !(await isSafeguardingLead(w.db, st.id))) return false;
+      // What the lead reads on /safeguarding: the request and the date it asks for.
+      const { rows } = await w.db.execute<{ id: string; to_value: string }>(
+        sql`select id, to_value from protection_requests where user_id = ${member.id} and decided_at is null`,
+      );
+      const req = rows[0];
+      if (!req) return false;
+      const ok = await decideProtectionRequest(w.db, st.id, req.id, a.approve, w.site.settings);
+      if (ok && a.approve) member.dobs.push({ dob: req.to_value, by: a.who, staff: true });
+      return ok;
+    },
+  }),
+  spec({
+    name: "start-conversation",
+    weight: 2,
+    covers: ["startConversation", "addGuardiansToConversation"],
+    args: fc.oneof(
+      fc.record({ who: staff as fc.Arbitrary<string>, with: anyone as fc.Arbitrary<string> }),
+      fc.record({ who: anyone as fc.Arbitrary<string>, with: staff as fc.Arbitrary<string> }),
+    ),
+    show: (a) => `${a.who} starts a conversation with ${a.with}`,
+    run: async (w, a) => {
+      const me = await w.profile(a.who);
+      const other = w.person(a.with);
+      if (!me || !other) return false;
+      try {
+        const { id } = await startConversation(w.db, me, other.id, w.site.settings);
+        if (!w.conversations.includes(id)) w.conversations.push(id);
+        return true;
+      } catch (err) {
+        if (isRefusal(err)) return false;
+        throw err;
+      }
+    },
+  }),
+  spec({
+    name: "send-message",
+    covers: ["createMessage"],
+    args: fc.record({ who: fc.constantFrom(...STAFF, ...ADDRESSES), n: fc.nat(2) }),
+    show: (a) => `${a.who} writes in conversation #${a.n}`,
+    run: async (w, a) => {
+      const me = w.person(a.who);
+      const conversationId = w.conversations[a.n];
+      if (!me || !conversationId) return false;
+      const r = await createMessage(
+        w.db,
+        { conversationId, senderId: me.id, content: "dont tell my mom lol" },
+        { burst: 1e9, perSecond: 1e9, attachmentBytesPerDay: 1e9, safePlay: w.site.settings },
+      );
+      return r.ok;
+    },
+  }),
+];
+
+// ---------------------------------------------------------------------------------------------------------------
+// Running it.
+
+/** Where a search spends its time (the attack prints it): set-up, actions, invariant checks, in milliseconds. */
+export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0 };
+
+class Step implements fc.AsyncCommand<object, World> {
+  constructor(
+    readonly action: ActionSpec<unknown>,
+    readonly args: unknown,
+  ) {}
+  check() {
+    return true;
+  }
+  async run(_model: object, w: World) {
+    const label = this.toString();
+    let changed = false;
+    const t0 = performance.now();
+    try {
+      changed = await this.action.run(w, this.args);
+    } catch (err) {
+      // A failure nobody foresaw (a 500) is not a Safe Play break: noted, and the world goes on.
+      w.errors.push(`${label}: ${String((err as { cause?: unknown }).cause ?? err).slice(0, 200)}`);
+    }
+    w.trace.push(changed ? label : `${label} [refused]`);
+    const t1 = performance.now();
+    TIMING.actions += t1 - t0;
+    TIMING.steps++;
+    if (changed) {
+      TIMING.checked++;
+      try {
+        await w.checkInvariants();
+      } finally {
+        TIMING.checks += performance.now() - t1;
+      }
+    }
+  }
+  toString() {
+    return `${this.action.name}(${this.action.show(this.args)})`;
+  }
+}
+
+/** One step by the action's name, for sequences written out by hand (the doors of issue 37, replayed). */
+export function step(name: string, args: Record<string, unknown>) {
+  const action = ACTIONS.find((a) => a.name === name);
+  if (!action) throw new Error(`no action ${name}`);
+  return new Step(action, args);
+}
+
+/** Sequences of up to `maxCommands` steps, each action picked by its weight (shrinking drops and simplifies steps). */
+export const commandsArbitrary = (maxCommands: number) =>
+  fc.array(fc.oneof(...ACTIONS.map((a) => ({ arbitrary: a.args.map((args) => new Step(a, args)), weight: a.weight ?? 2 }))), {
+    minLength: 1,
+    maxLength: maxCommands,
+  });
+
+/** One sequence on a fresh cast (new addresses, new staff, a new session): throws SafePlayBroken when an invariant breaks. */
+export async function playSequence(site: Site, cmds: Iterable<Step>, options?: ModelOptions) {
+  const w = new World(site, options);
+  const t0 = performance.now();
+  await w.setUp();
+  TIMING.setUp += performance.now() - t0;
+  try {
+    await fc.asyncModelRun(() => ({ model: {}, real: w }), cmds);
+  } catch (err) {
+    if (!(err instanceof SafePlayBroken && options?.collect)) throw err;
+    options.collect(err);
+  }
+  return w;
+}
+
+/** The actions modelled, for the attack's report and the coverage test. */
+export const modelledNames = () => ACTIONS.map((a) => a.name);
+export const modelledCovers = () => new Set(ACTIONS.flatMap((a) => a.covers));
