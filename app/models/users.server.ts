@@ -4,6 +4,7 @@ import { bookingFeeds, coachProfiles, staffLog, users } from "../../db/schema";
 import type { DbOrTx } from "~/mail/outbox.server";
 
 import type { Profile, Role } from "~/lib/profile";
+import { containsProfanity } from "~/lib/profanity";
 import { containsContactDetails } from "~/lib/public-words";
 import { m } from "~/paraglide/messages";
 import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
@@ -33,6 +34,7 @@ export const COACH_NAME_CONTACT_DETAILS_MESSAGE = m.account_coach_name_contact_d
  * the name may be a coach's, else the words to show.
  */
 export function coachNameProblem(fullName: string | null | undefined): string | null {
+  if (fullName && containsProfanity(fullName)) return m.account_coach_name_rude();
   return fullName && containsContactDetails(fullName) ? m.account_coach_name_contact_details() : null;
 }
 

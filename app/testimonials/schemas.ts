@@ -2,6 +2,7 @@
 // testimonials do not ship zod to visitors. Its messages are the catalog's (messages/help), read when a form is
 // checked: in the request's language on the server, the page's in the browser.
 import { z } from "zod";
+import { containsProfanity } from "../lib/profanity";
 import { containsContactDetails, hasBidiControls } from "../lib/public-words";
 import { m } from "../paraglide/messages";
 import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT, containsBlockedWord } from "./rules";
@@ -30,9 +31,10 @@ export const TestimonialSchema = z.object({
     .trim()
     .min(NAME_MIN, { error: nameTooShort })
     .max(NAME_MAX, { error: () => m.help_testimonial_name_too_long({ max: NAME_MAX }) })
-    // The name is published beside the text, so the text's word filter applies to it too.
+    // The name is published beside the text, so the text's word filter applies to it too, and the maintained
+    // profanity list in English and Spanish (app/lib/profanity.ts) that every name shown in public passes.
     .refine((v) => !hasBidiControls(v), { error: () => m.help_testimonial_name_hidden_characters() })
-    .refine((v) => !containsBlockedWord(v), { error: () => m.help_testimonial_name_rude() })
+    .refine((v) => !containsBlockedWord(v) && !containsProfanity(v), { error: () => m.help_testimonial_name_rude() })
     .refine((v) => !containsContactDetails(v), { error: contactDetails }),
   content: z
     .string({ error: contentTooShort })
