@@ -5,6 +5,7 @@ import { accounts, announcements, cancelledDates, conversations, events, users }
 import { loadConfig } from "../server/config";
 import { createTestDatabase } from "../tests/support/test-db";
 import { seedDemo } from "./demo-content";
+import { getStaffClearance } from "../app/staff/clearance.server";
 
 const config = loadConfig({ NODE_ENV: "test" });
 const now = new Date("2026-03-10T15:00:00Z");
@@ -28,6 +29,12 @@ describe("npm run demo", () => {
       expect(await verifyPassword({ hash: row!.hash!, password: l.password })).toBe(true);
     }
     expect((await db.select({ role: users.role }).from(users).where(eq(users.email, "coach@demo.example.org")))[0]!.role).toBe("coach");
+    // Cleared (issue 37): the demo coach's Safe Play training and background check were recorded a month before.
+    const [coach] = await db.select({ id: users.id }).from(users).where(eq(users.email, "coach@demo.example.org"));
+    expect(await getStaffClearance(db, coach!.id, { clock: () => now, timeZone: "America/New_York" })).toMatchObject({
+      coach: true,
+      clearance: { cleared: true, missing: [], trainingExpiresOn: "2027-02-08", backgroundExpiresOn: "2028-02-08" },
+    });
     expect(await db.select({ day: cancelledDates.day }).from(cancelledDates).where(eq(cancelledDates.day, "2026-03-11"))).toHaveLength(1);
     // The starting schedule's sessions had no coach on a new site: the demo coach coaches them, so rosters can be tried.
     const { rows: uncoached } = await db.execute(sql`
