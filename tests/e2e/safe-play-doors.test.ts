@@ -63,9 +63,10 @@ describe("a teenager's second address cannot turn him into an adult", () => {
     await f.page.waitForURL((u) => u.pathname === "/account/family");
 
     // The "guardian" corrects Jordan's date of birth to 2007: it waits for the lead, and Jordan stays 15.
-    await f.page.getByText("Correct Jordan Carter's details").click();
-    await f.page.getByLabel("Date of birth").fill("2007-05-01");
-    await f.page.getByRole("button", { name: "Save Jordan Carter's details" }).click();
+    const jordanCard = f.page.getByRole("list", { name: "Your student-athletes" }).getByRole("listitem").filter({ hasText: "Jordan Carter" });
+    await jordanCard.getByText("Correct Jordan Carter's details").click();
+    await jordanCard.getByLabel("Date of birth").fill("2007-05-01");
+    await jordanCard.getByRole("button", { name: "Save Jordan Carter's details" }).click();
     await f.page
       .getByRole("status")
       .getByText("Jordan Carter's new date of birth would lift Safe Play protections, so it waits for the safeguarding lead.")
