@@ -4,6 +4,7 @@
 // (PUSH_SERVICE_HOSTS): an endpoint is an address a browser gave us, and it must not make the server reach anywhere
 // else. A device the push service no longer knows (404/410) is dropped.
 import { and, desc, eq, sql } from "drizzle-orm";
+import crypto from "node:crypto";
 import webpush from "web-push";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -30,7 +31,10 @@ export const SubscriptionSchema = z.object({
 });
 export type SubscriptionInput = z.infer<typeof SubscriptionSchema>;
 
-/** Whether the site may post to this endpoint: https on a listed push service ("*.push.apple.com" covers its hosts). */
+/**
+ * Whether the site may post to this endpoint: https on a listed push service ("*.push.apple.com" covers its hosts), on
+ * the standard port (443) only: a port of another service on a listed host is not a push service (issue 38).
+ */
 export function isPushServiceEndpoint(endpoint: string, hosts: string[]): boolean {
   let url: URL;
   try {
@@ -41,22 +45,46 @@ export function isPushServiceEndpoint(endpoint: string, hosts: string[]): boolea
   const host = url.hostname.toLowerCase();
   const listed = hosts.some((h) => (h.startsWith("*.") ? host.endsWith(h.slice(1)) && host.length > h.length - 1 : host === h));
   if (!listed || url.username || url.password) return false;
-  // Plain http only for a push service on this machine, which only tests list.
-  return url.protocol === "https:" || (url.protocol === "http:" && (host === "localhost" || host === "127.0.0.1"));
+  // Plain http, and a port of its own, only for a push service on this machine, which only tests list.
+  if (host === "localhost" || host === "127.0.0.1") return url.protocol === "https:" || url.protocol === "http:";
+  return url.protocol === "https:" && url.port === "";
+}
+
+/** Equal secrets, compared in constant time. */
+function sameSecret(a: string, b: string) {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 /**
  * Keeps a device for this person. The endpoint is the device's: when it was another account's (the browser signed in
- * as someone else since), it now belongs to this one only.
+ * as someone else since), it moves to this one only when this account proves it holds the subscription, by sending
+ * its keys as stored (p256dh and the auth secret, which only the browser and this site know; an endpoint alone can
+ * leak, say from a log). Otherwise "held-elsewhere", and nothing changes (issue 38).
  */
-export async function saveSubscription(db: Db, userId: string, sub: SubscriptionInput, userAgent: string | null) {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent, createdAt: sql`now()`, lastSentAt: null },
-    });
+export async function saveSubscription(
+  db: Db,
+  userId: string,
+  sub: SubscriptionInput,
+  userAgent: string | null,
+): Promise<"saved" | "held-elsewhere"> {
+  return db.transaction(async (tx) => {
+    const [held] = await tx
+      .select({ userId: pushSubscriptions.userId, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, sub.endpoint))
+      .for("update");
+    if (held && held.userId !== userId && !(sameSecret(held.p256dh, sub.keys.p256dh) && sameSecret(held.auth, sub.keys.auth)))
+      return "held-elsewhere" as const;
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, userAgent, createdAt: sql`now()`, lastSentAt: null },
+      });
+    return "saved" as const;
+  });
 }
 
 /** Removes one of the person's own devices; another person's is never touched. */

@@ -26,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success || !isPushServiceEndpoint(parsed.data.endpoint, context.config.push.serviceHosts)) {
       return data<PushActionData>({ ok: false, error: m.push_unsupported_service() }, { status: 400 });
     }
-    await saveSubscription(context.db, user.id, parsed.data, request.headers.get("user-agent"));
+    const saved = await saveSubscription(context.db, user.id, parsed.data, request.headers.get("user-agent"));
+    if (saved === "held-elsewhere") return data<PushActionData>({ ok: false, error: m.push_device_held_elsewhere() }, { status: 409 });
     return data<PushActionData>({ ok: true });
   }
   if (intent === "unsubscribe") {
