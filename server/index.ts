@@ -10,6 +10,7 @@ import { ConfigError, loadConfig } from "./config";
 import { listenForContentChanges } from "./content-changes";
 import { startEmbeddedPostgres, watchDatabaseFolder } from "./embedded-postgres";
 import { createReadinessCheck } from "./health";
+import { claimDataFolder } from "./process-owner";
 import { createHttpApp, type BuildSource } from "./http";
 import { startQueue } from "./queue";
 import { attachRealtime } from "./realtime/index";
@@ -65,6 +66,8 @@ async function main() {
   let databaseDir: string | undefined;
   if (!databaseUrl) {
     try {
+      // One site per data folder with the embedded database: a second start refuses before it touches anything.
+      claimDataFolder(config.dataDir);
       const embedded = await startEmbeddedPostgres(config.dataDir);
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
