@@ -303,3 +303,19 @@ describe("the lead unlinks a guardian and pauses a family's changes", () => {
     expect((await postHousehold(as(theLead), householdId, { intent: "unfreeze" })).status).toBe(200);
   });
 });
+
+describe("the kind someone chose never makes a child an adult", () => {
+  it("a 'guardian' the lead finds to be 15 is a minor to every rule: no coach starts a conversation with them (found by the model-based search)", async () => {
+    const parent = await makeUser("client", "Pat Young");
+    expect(await addAthlete(db, services, parent, { fullName: "Pia Young", dateOfBirth: "2016-04-04" })).toEqual({ ok: true });
+    const theLead = await lead();
+    const coach = await makeUser("coach", "Coach Ivy");
+    expect((await startConversation(db, coach, parent.id, afternoon)).id).toEqual(expect.any(String));
+    const householdId = await householdOf(parent.id);
+    expect(
+      (await postHousehold(as(theLead), householdId, { intent: "correct", userId: parent.id, fullName: "Pat Young", dateOfBirth: FIFTEEN })).status,
+    ).toBe(200);
+    const other = await makeUser("coach", "Coach Oak");
+    await expect(startConversation(db, other, parent.id, afternoon)).rejects.toBeInstanceOf(ConversationRuleError);
+  });
+});

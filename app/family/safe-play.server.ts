@@ -114,13 +114,18 @@ export function isClearedCoach(p: Pick<SafetyPerson, "role" | "clearance">, sett
   return clearanceOf(p.clearance ?? { safePlayCheckedOn: null, backgroundCheckedOn: null }, settings.clock(), settings.timeZone).cleared;
 }
 
-/** A client athlete under 18 in the organisation's zone (an athlete without a date of birth counts as a minor). */
+/**
+ * A client under 18 in the organisation's zone. An athlete without a date of birth counts as a minor. A "guardian"
+ * whose recorded date makes them a minor (the lead corrected it) is one too: the kind someone chose never makes a
+ * child an adult (the model-based search found a coach could open a conversation with such a person).
+ */
 export function isMinorPerson(
   p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">,
   settings: Pick<SafePlaySettings, "clock" | "timeZone">,
 ): boolean {
-  if (p.role !== "client" || p.kind !== "athlete") return false;
-  return p.dateOfBirth ? isMinor(p.dateOfBirth, settings.clock(), settings.timeZone) : true;
+  if (p.role !== "client") return false;
+  if (!p.dateOfBirth) return p.kind === "athlete";
+  return isMinor(p.dateOfBirth, settings.clock(), settings.timeZone);
 }
 
 /**
