@@ -30,6 +30,11 @@ export default tseslint.config(
     },
   },
   {
+    // No React in the end-to-end tests: their use* helpers (useServerSettings, useOwnServer) register a file's hooks.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     // The app runs in browsers too: it never reaches into the Node process. What both need lives in app/lib/.
     files: ["app/**/*.{ts,tsx,js}"],
     ignores: ["app/**/*.test.{ts,tsx}", "app/messaging/**"],

@@ -1,15 +1,47 @@
-import { defineConfig } from "vitest/config";
+// The end-to-end tests (decision 0034), in two projects run one after the other:
+// - "shared": files that use their worker's shared server (tests/e2e/support/shared-server.ts), E2E_WORKERS at once;
+// - "own-process": files that must own their processes (restarts, kills, Caddy, two processes on one database),
+//   one at a time, so their timings are not squeezed by others.
+// A new file is "shared" unless it is listed in OWN_PROCESS below.
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { paraglide } from "./scripts/paraglide.ts";
 import { siteImages } from "./scripts/site-images.ts";
+import { E2E_WORKERS } from "./tests/e2e/support/workers.ts";
 
-export default defineConfig({
+export const OWN_PROCESS = [
+  "tests/e2e/https-proxy.test.ts",
+  "tests/e2e/messaging-attacks.test.ts",
+  "tests/e2e/messaging-servers.test.ts",
+  "tests/e2e/operations.test.ts",
+  "tests/e2e/second-start.test.ts",
+];
+
+const project = (test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration => ({
   plugins: [paraglide(), siteImages()],
   resolve: { tsconfigPaths: true },
+  test: { testTimeout: 120_000, hookTimeout: 240_000, ...test },
+});
+
+export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
+    // Once for the run (not per project): the build, the mail sink and the shared servers.
     globalSetup: ["tests/e2e/support/global-setup.ts"],
-    fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    projects: [
+      project({
+        name: "shared",
+        include: ["tests/e2e/**/*.test.ts"],
+        exclude: ["**/node_modules/**", ...OWN_PROCESS],
+        setupFiles: ["tests/e2e/support/each-file.ts"],
+        maxWorkers: E2E_WORKERS,
+        sequence: { groupOrder: 0 },
+      }),
+      project({
+        name: "own-process",
+        include: OWN_PROCESS,
+        maxWorkers: 1,
+        fileParallelism: false,
+        sequence: { groupOrder: 1 },
+      }),
+    ],
   },
 });

@@ -1,49 +1,99 @@
-// `npm test`: lint, typecheck, unit and integration tests, then the end-to-end tests in Chromium.
-// Each runner prints its own summary; the last line adds the test counts up.
-import { spawnSync } from "node:child_process";
+// `npm test`: lint, formatting and typecheck (at once: each uses one core), then the unit and integration tests, then
+// the end-to-end tests in Chromium (decision 0034). Each runner prints its own summary; at the end come the time of
+// each step, the slowest test files (so the next slowdown is seen), the total time and the test counts added up.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-test-"));
-const npx = (args) => ["node_modules/.bin/" + args[0], args.slice(1)];
-const steps = [
-  { name: "lint", cmd: npx(["eslint", ".", "--max-warnings=0"]) },
-  { name: "formatting (npm run format fixes it)", cmd: npx(["prettier", "--check", ".", "--log-level=warn"]) },
-  { name: "typecheck", cmd: npx(["react-router", "typegen"]) },
-  { name: "typecheck", cmd: npx(["tsc", "--noEmit"]) },
-  {
-    name: "unit and integration tests",
-    cmd: npx(["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]),
-  },
-  {
-    name: "end-to-end tests",
-    cmd: npx(["vitest", "run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/e2e.json`]),
-  },
-];
+const cache = path.join("node_modules", ".cache", "nlte-test");
+const bin = (name) => "node_modules/.bin/" + name;
+const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" };
+const started = Date.now();
+const timings = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Runs one step with its output shown as it comes; resolves with whether it passed. */
+function runStep(name, cmd, args, { buffered = false } = {}) {
+  const t0 = Date.now();
+  console.log(`\n── ${name}: ${[cmd.replace("node_modules/.bin/", ""), ...args].join(" ")}`);
+  if (!buffered) {
+    const result = spawnSync(cmd, args, { stdio: "inherit", env });
+    timings.push({ name, ms: Date.now() - t0 });
+    return Promise.resolve(result.status === 0);
+  }
+  // Steps that run at once keep their output until they end, so it is not interleaved.
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (out += c));
+    child.on("close", (code) => {
+      timings.push({ name, ms: Date.now() - t0 });
+      console.log(`\n── ${name} (${code === 0 ? "passed" : "FAILED"}, ${seconds(Date.now() - t0)})${out.trim() ? `\n${out.trimEnd()}` : ""}`);
+      resolve(code === 0);
+    });
+  });
+}
 
 let failedStep = null;
-for (const step of steps) {
-  console.log(`\n── ${step.name}: ${[step.cmd[0].replace("node_modules/.bin/", ""), ...step.cmd[1]].join(" ")}`);
-  const result = spawnSync(step.cmd[0], step.cmd[1], { stdio: "inherit", env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" } });
-  if (result.status !== 0) {
-    failedStep = step.name;
-    break;
-  }
+const ok = await runStep("typecheck (route types)", bin("react-router"), ["typegen"]);
+if (!ok) failedStep = "typecheck (route types)";
+if (!failedStep) {
+  // Caches under node_modules/.cache make a second run faster; a fresh clone (CI) checks everything from scratch.
+  const checks = [
+    ["lint", bin("eslint"), [".", "--max-warnings=0", "--cache", "--cache-location", `${cache}/eslint`]],
+    [
+      "formatting (npm run format fixes it)",
+      bin("prettier"),
+      ["--check", ".", "--log-level=warn", "--cache", "--cache-strategy", "content", "--cache-location", `${cache}/prettier`],
+    ],
+    ["typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", `${cache}/tsc.tsbuildinfo`]],
+  ];
+  const results = await Promise.all(checks.map(([name, cmd, args]) => runStep(name, cmd, args, { buffered: true })));
+  const failed = checks.filter((_, i) => !results[i]).map(([name]) => name);
+  if (failed.length) failedStep = failed.join(", ");
+}
+const testSteps = [
+  ["unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]],
+  [
+    "end-to-end tests",
+    bin("vitest"),
+    ["run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/e2e.json`],
+  ],
+];
+for (const [name, cmd, args] of testSteps) {
+  if (failedStep) break;
+  if (!(await runStep(name, cmd, args))) failedStep = name;
 }
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ["unit.json", "e2e.json"]) {
+const files = [];
+for (const [file, kind] of [
+  ["unit.json", "unit"],
+  ["e2e.json", "e2e"],
+]) {
   const p = path.join(reports, file);
   if (!fs.existsSync(p)) continue;
   const r = JSON.parse(fs.readFileSync(p, "utf8"));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const t of r.testResults ?? []) {
+    if (t.startTime && t.endTime) files.push({ kind, name: path.relative(process.cwd(), t.name), ms: t.endTime - t.startTime });
+  }
 }
 fs.rmSync(reports, { recursive: true, force: true });
+
+console.log("\nTime per step:");
+for (const t of timings) console.log(`  ${seconds(t.ms).padStart(9)}  ${t.name}`);
+if (files.length) {
+  console.log("\nSlowest test files (each file's own time; files run side by side, so these add up to more than the total):");
+  for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`  ${seconds(f.ms).padStart(9)}  ${f.kind.padEnd(4)}  ${f.name}`);
+}
 if (failedStep) console.error(`\nnpm test: ${failedStep} failed`);
-console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(Date.now() - started)}`);
 process.exit(failedStep || failed ? 1 : 0);

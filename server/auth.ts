@@ -16,6 +16,7 @@ import { isLocale, localizePath, type Locale } from "../app/i18n/language";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Config } from "./config";
+import { testPasswordHash } from "./test-password-hash";
 
 export const GOOGLE_PROVIDER_ID = "google";
 
@@ -103,6 +104,8 @@ export function createAuth(db: Db, config: Config, secret: string) {
     },
     emailAndPassword: {
       enabled: true,
+      // Tests only (TEST_PASSWORD_HASH=fast, decision 0034): a cheap hash; production keeps Better Auth's scrypt.
+      ...(config.testPasswordHash === "fast" ? { password: testPasswordHash } : {}),
       minPasswordLength: 6,
       maxPasswordLength: 128,
       // Sign-up never signs in: the answer for an address that already has an account must look the same.

@@ -108,6 +108,11 @@ const EnvSchema = z.object({
   SAFE_PLAY_NOW: optionalText.pipe(
     z.iso.datetime({ offset: true, message: "SAFE_PLAY_NOW must be an ISO 8601 instant such as 2026-06-15T21:00:00-04:00" }).optional(),
   ),
+  // For the test harness only (decision 0034), never set in production: TEST_HOOKS=on lets a test change a running
+  // server's clock and a few settings (server/test-hooks.ts; every other server answers 404 there), and
+  // TEST_PASSWORD_HASH=fast hashes new passwords cheaply (server/test-password-hash.ts).
+  TEST_HOOKS: z.enum(["", "off", "on"], { message: "TEST_HOOKS must be on or off (tests only)" }).default(""),
+  TEST_PASSWORD_HASH: z.enum(["", "standard", "fast"], { message: "TEST_PASSWORD_HASH must be fast or standard (tests only)" }).default(""),
 });
 
 /**
@@ -214,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Safe Play (decision 0022): the organisation's zone, quiet hours and the clock ages and quiet hours are read by. */
     safePlay,
+    /** Test-only switches (decision 0034): both off unless the test harness turns them on. */
+    testHooks: e.TEST_HOOKS === "on",
+    testPasswordHash: e.TEST_PASSWORD_HASH === "fast" ? ("fast" as const) : ("standard" as const),
     messaging: {
       burst: e.MESSAGE_BURST,
       perSecond: e.MESSAGE_RATE_PER_SECOND,

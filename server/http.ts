@@ -14,6 +14,7 @@ import { requestLog } from "./request-log";
 import { bodyLimit } from "./body-limit";
 import { languages } from "./languages";
 import { requireSameOrigin, securityHeaders } from "./security";
+import { mountTestHooks } from "./test-hooks";
 
 export type BuildSource =
   | { kind: "production"; build: ServerBuild; clientDir: string }
@@ -47,6 +48,8 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
   app.use(languages());
   // A visitor's stored page is answered here, with no further work (see server/page-cache.ts).
   const pageCache: PageCache | null = source.kind === "production" ? createPageCache(config, source.build, getLoadContext) : null;
+  // 404 unless the server was started with TEST_HOOKS=on by the test harness (decision 0034).
+  mountTestHooks(app, services, () => pageCache?.clear());
   if (pageCache) app.use(pageCache.hits);
   app.use(securityHeaders(config));
   app.use(compression());

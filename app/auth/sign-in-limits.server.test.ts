@@ -15,6 +15,8 @@ const config = loadConfig({
   SIGNIN_LIMIT_ACCOUNT_WIDE: "50",
   SIGNUP_LIMIT_PER_IP: "1000",
   DATA_DIR: "/nonexistent",
+  // A cheap hash (decision 0034): these tests count which passwords are checked, not how slowly.
+  TEST_PASSWORD_HASH: "fast",
 });
 const secret = "test-secret-test-secret-test-secret-0123";
 const auth = createAuth(db, config, secret);

@@ -1,26 +1,15 @@
 // The account side in Spanish (issue 27): a Spanish-speaking guardian signs up at /es/signup, gets the confirmation
 // mail in Spanish, signs in, reads /es/account in Spanish and chooses English there; refusals and field messages are
-// in the page's language. This file starts its own server with SMTP_URL set, to read the mails.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// in the page's language. On its worker's shared server, whose mail goes to the shared sink (decision 0034).
+import { describe, expect, it } from "vitest";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { startServer, type RunningServer } from "./support/server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { sharedMailbox } from "./support/mail";
+import { sharedServer, useServerSettings } from "./support/shared-server";
 
-let server: RunningServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({
-    env: { SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", ORG_NAME: "Mail Test Tennis" },
-  });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
-});
+const server = sharedServer();
+const smtp = sharedMailbox();
+useServerSettings({ orgName: "Mail Test Tennis" });
 
 const open = setupBrowser(() => server.url);
 

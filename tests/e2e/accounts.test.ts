@@ -1,10 +1,13 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
+import { plainServer, sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
+// A server without SMTP_URL, as production starts: its mail stays in the outbox.
+const openOnPlainServer = setupBrowser(() => plainServer().url);
 
 describe("accounts", () => {
   it("signs up on the page, signs in, uses the header menu and signs out", async () => {
@@ -187,7 +190,7 @@ describe("accounts", () => {
     await signInThroughPage(page, email, "secret12");
     expect(await page.getByRole("link", { name: "Appointments" }).count()).toBe(0);
 
-    const env = { DATA_DIR: inject("dataDir"), DATABASE_URL: "" };
+    const { env } = sharedServer();
     const bad = await runScript(["cli/user-role.ts", "nobody-here@example.com", "coach"], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("no user with the email nobody-here@example.com");
@@ -206,15 +209,15 @@ describe("accounts", () => {
   });
 
   it("without SMTP_URL keeps mail in the outbox, where the mail:outbox command shows it and its link works", async () => {
+    const { url: baseURL, env } = plainServer();
     const email = uniqueEmail("outbox");
     await createAccount(baseURL, { fullName: "Olive Outbox", email, password: "secret12" });
-    const { page, visit } = await open();
+    const { page, visit } = await openOnPlainServer();
     await visit("/forgot-password");
     await page.getByLabel("Email").fill(email);
     await page.getByRole("button", { name: "Send me a link" }).click();
     await page.getByText("If an account uses that address", { exact: false }).waitFor();
 
-    const env = { DATA_DIR: inject("dataDir"), DATABASE_URL: "" };
     const out = await runScript(["cli/mail-outbox.ts", "100"], env);
     expect(out.stderr).toBe("");
     expect(out.code).toBe(0);

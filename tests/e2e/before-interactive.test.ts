@@ -3,12 +3,13 @@
 // the person did and finish it once React starts (text typed into the widget or the composer). Tested by holding
 // back the scripts, acting, then releasing them.
 import type { BrowserContext, Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, startConversation, useSession, type Person } from "./support/messaging";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = sharedServer().url;
+const dataDir = sharedServer().dataDir;
 const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
 const open = setupBrowser(() => baseURL);
 

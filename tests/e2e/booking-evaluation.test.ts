@@ -5,42 +5,27 @@
 // /appointments with the session it is for and records a placement at level 3; the guardian is mailed and sees level 3
 // with its history on /account/enrollments. The clock is set through configuration (SAFE_PLAY_NOW). Every page visited
 // is checked with axe.
-import fs from "node:fs";
 import ical, { type VEvent } from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp";
+import { afterAll, describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { useOwnServer } from "./support/own-server";
+import type { ReceivedMail } from "../support/smtp";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession } from "./support/messaging";
-import { startServer, type RunningServer } from "./support/server";
 
 // Wednesday 25 November 2026, noon in New York; Friday's evaluation is two days ahead.
 const WEDNESDAY = "2026-11-25T12:00:00-05:00";
 const PHONE = { width: 390, height: 844 };
 
-let server: RunningServer;
-let smtp: TestSmtp;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
 const db = async () => (database ??= await openDatabase(server.dataDir));
 const open = setupBrowser(() => server.url);
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({
-    env: {
-      SMTP_URL: smtp.url,
-      SIGNIN_LIMIT_PER_IP: "10000",
-      SIGNUP_LIMIT_PER_IP: "10000",
-      CONTACT_PHONE: "(202) 555-0147",
-      SAFE_PLAY_NOW: WEDNESDAY,
-    },
-  });
-});
+const server = useOwnServer({ SAFE_PLAY_NOW: WEDNESDAY });
+const smtp = sharedMailbox();
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
 });
 
 /** The calendar invitation a mail carries, read as a calendar app reads it. */

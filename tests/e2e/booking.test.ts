@@ -2,18 +2,19 @@
 // guardian on a phone adds her 14-year-old (who accepts the mailed invitation and so has a login), books a Friday
 // lesson for him; both get the invitation (METHOD:REQUEST, read by a real iCalendar parser), and so does the coach
 // (the same UID); the coach finds it on /appointments with the guardian's phone to tap. The clock is set through
-// configuration (SAFE_PLAY_NOW): the server restarts on the Friday morning, where the family's cancellation is refused
+// configuration (SAFE_PLAY_NOW), then moved to the Friday morning by the test hooks, where the family's cancellation is refused
 // (24-hour rule) and the coach's, with a reason, goes through and mails the family the CANCEL with the same UID (not
 // the coach: they did it). Without JavaScript the guardian books and cancels next Friday; the coach gets both.
 // Every page visited is checked with axe.
-import fs from "node:fs";
 import ical, { type VEvent } from "node-ical";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp";
+import { afterAll, describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { useOwnServer } from "./support/own-server";
+import { setServerSettings } from "./support/shared-server";
+import type { ReceivedMail } from "../support/smtp";
 import { uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, post, signInCookie, useSession, type Person } from "./support/messaging";
-import { startServer, type RunningServer } from "./support/server";
 
 // Wednesday 25 November 2026, noon in New York; Friday's lesson is two days ahead.
 const WEDNESDAY = "2026-11-25T12:00:00-05:00";
@@ -21,26 +22,20 @@ const WEDNESDAY = "2026-11-25T12:00:00-05:00";
 const FRIDAY_MORNING = "2026-11-27T09:00:00-05:00";
 const PHONE = { width: 390, height: 844 };
 
-let server: RunningServer;
-let smtp: TestSmtp;
 let coach: Person;
 let guardian: Person;
 let athlete: Person;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
-const baseEnv = () => ({ SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", CONTACT_PHONE: "(202) 555-0147" });
 const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
 const db = async () => (database ??= await openDatabase(server.dataDir));
 const open = setupBrowser(() => server.url);
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({ env: { ...baseEnv(), SAFE_PLAY_NOW: WEDNESDAY } });
-});
+// Its own server: the coach's weekly times and the bookings show on no other file's pages. Its clock is set
+// through the test hooks (decision 0034), at Wednesday noon, then Friday morning.
+const server = useOwnServer({ SAFE_PLAY_NOW: WEDNESDAY });
+const smtp = sharedMailbox();
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
 });
 
 /** The calendar invitation a mail carries, read as a calendar app reads it. */
@@ -140,10 +135,7 @@ describe("private lessons", () => {
   });
 
   it("inside 24 hours the family's cancellation is refused; the coach cancels with a reason and the family gets the CANCEL", async () => {
-    await database?.close();
-    database = undefined;
-    await server.stop();
-    server = await startServer({ dataDir: server.dataDir, port: server.port, env: { ...baseEnv(), SAFE_PLAY_NOW: FRIDAY_MORNING } });
+    await setServerSettings({ now: FRIDAY_MORNING }, server);
     const [booking] = (await (await db()).query<{ id: string }>("select id from bookings where cancelled_at is null")).rows;
 
     const g = await open({ viewport: PHONE });

@@ -3,22 +3,15 @@
 // /es/calendar/events refuses a bad time with its Spanish message beside the field, with and without JavaScript; the
 // gallery, the photo page and the video library speak Spanish. This file starts its own server: the events, dates
 // and videos it adds show on no other test's pages.
-import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useOwnServer } from "./support/own-server";
 import { addDays, dayInZone, formatDayLong, weekdayName, weekdayOf } from "../../app/lib/datetime";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { runScript, startServer, type RunningServer } from "./support/server";
+import { runScript } from "./support/server";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
+const server = useOwnServer();
 
 const open = setupBrowser(() => server.url);
 const PASSWORD = "cancha-segura-12";

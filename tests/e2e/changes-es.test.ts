@@ -3,33 +3,25 @@
 // a coach cancels today's session from the schedule editor. Today's cancellation is urgent: the guardian gets it in
 // Spanish by push and by mail at once, the minor's phone gets the schedule line and nothing else. Real mail (SMTP on
 // loopback) and a loopback push service that decrypts what each phone receives.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { useOwnServer } from "./support/own-server";
 import { startPushService, type PushService } from "../support/push-service";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { waitFor } from "../support/wait-for";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { makePerson, signInCookie, useSession } from "./support/messaging";
 import { pushesReceived, usePushService } from "./support/push-device";
-import { startServer, type RunningServer } from "./support/server";
 
-let server: RunningServer;
-let smtp: TestSmtp;
 let pushService: PushService;
 const open = setupBrowser(() => server.url);
 
+const server = useOwnServer({ PUSH_SERVICE_HOSTS: "localhost" });
+const smtp = sharedMailbox();
 beforeAll(async () => {
-  smtp = await startTestSmtp();
   pushService = await startPushService();
-  server = await startServer({
-    env: { SMTP_URL: smtp.url, PUSH_SERVICE_HOSTS: "localhost", SIGNUP_LIMIT_PER_IP: "10000", SIGNIN_LIMIT_PER_IP: "10000" },
-  });
 });
 afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
   await pushService?.close();
 });
 

@@ -3,13 +3,14 @@
 // without React and on a signed-in page with it. Before, "Message sent!" and /account's "saved" were above the
 // screen, which showed the footer, and families sent again.
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { waitFor } from "../support/wait-for";
 import { setupBrowser } from "./support/browser";
 import { signInCookie, useSession } from "./support/messaging";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 const PHONE = { width: 390, height: 740 };
 

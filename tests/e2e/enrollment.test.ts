@@ -3,29 +3,23 @@
 // coach takes attendance with the browser offline (Playwright's offline mode), the marks stay on the phone and arrive
 // once when it is back online (read in the database); the guardian sees the attendance. The clock is a Tuesday
 // afternoon through SAFE_PLAY_NOW, a day the session meets. Every page visited is checked with axe.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { useOwnServer } from "./support/own-server";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
-import { startServer, type RunningServer } from "./support/server";
 
 // Tuesday 24 November 2026, 3 pm in New York.
 const TUESDAY = "2026-11-24T15:00:00-05:00";
 const PHONE = { width: 390, height: 844 };
 
-let server: RunningServer;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
 const db = async () => (database ??= await openDatabase(server.dataDir));
 const open = setupBrowser(() => server.url);
 
-beforeAll(async () => {
-  server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", SAFE_PLAY_NOW: TUESDAY } });
-});
+const server = useOwnServer({ SAFE_PLAY_NOW: TUESDAY });
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
 describe("enrollment, levels and courtside attendance", () => {

@@ -1,10 +1,11 @@
 // The footer is the server's HTML, kept by the browser (its code is not in signed-in pages' JavaScript): it must stay
 // whole after React starts and after client-side navigation, and its links and language switch work as plain HTML.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 
 describe("the footer on signed-in pages", () => {

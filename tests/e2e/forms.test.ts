@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -12,7 +13,7 @@ async function signedInCookie(role: "client" | "coach", name: string) {
   const email = uniqueEmail(role);
   await createAccount(baseURL, { fullName: name, email, password: "secret12" });
   if (role === "coach") {
-    const r = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: inject("dataDir"), DATABASE_URL: "" });
+    const r = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: sharedServer().dataDir, DATABASE_URL: "" });
     expect(r.code).toBe(0);
   }
   const { page, context } = await open();

@@ -1,28 +1,19 @@
 // The help pages and the home page's testimonials in Spanish (issue 27): /es/faq, /es/terms, /es/privacy and
 // /es/contact show their Spanish headings and text; the Spanish contact form, sent empty, says what is missing in
 // Spanish beside each field, with and without JavaScript, and its confirmation mail is in Spanish; the testimonials
-// section, its form, its refusals and the coach's delete confirmation are in Spanish. This file starts its own server
-// with SMTP_URL set, so the mail it reads is its own.
-import fs from "node:fs";
+// section, its form, its refusals and the coach's delete confirmation are in Spanish. This file has a server
+// of its own (the home page's samples show while it has no testimonials); its mail goes to the shared sink.
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { useOwnServer } from "./support/own-server";
 import { m } from "~/paraglide/messages";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { runScript, startServer, type RunningServer } from "./support/server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { runScript } from "./support/server";
 
-let server: RunningServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
-});
+const server = useOwnServer();
+const smtp = sharedMailbox();
 
 const open = setupBrowser(() => server.url);
 

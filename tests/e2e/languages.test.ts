@@ -1,10 +1,11 @@
 // The site in English and Spanish (issue 27): every page has a Spanish address under /es, the switch works with and
 // without JavaScript, a signed-in person's choice is kept on their account and followed on another device.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 
 describe("the site in Spanish", () => {

@@ -2,12 +2,13 @@
 // client and a coach with unread messages and long names), the logo, the programs' level cards, and the floating
 // 'Message Your Coach' launcher against the footer's copyright and the small screens' menu. Checked by geometry.
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = sharedServer().url;
+const dataDir = sharedServer().dataDir;
 const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
 const open = setupBrowser(() => baseURL);
 

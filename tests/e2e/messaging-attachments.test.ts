@@ -1,10 +1,11 @@
 // Attachments: really uploaded, checked by content, stored in the database, shown to both participants.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { get, makePerson, openDatabase, startConversation, useSession, type Person } from "./support/messaging";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = sharedServer().url;
+const dataDir = sharedServer().dataDir;
 const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
 const open = setupBrowser(() => baseURL);
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");

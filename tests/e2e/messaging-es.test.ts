@@ -5,7 +5,7 @@
 // English too. This file starts its own server: mail through SMTP, notices after 1 second, and Safe Play's clock at
 // 9 PM in New York (quiet hours).
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sharedMailbox } from "./support/mail";
 import { sharedServer, useServerSettings } from "./support/shared-server";
 import { createAccount, uniqueEmail } from "./support/accounts";

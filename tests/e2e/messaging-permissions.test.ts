@@ -1,10 +1,11 @@
 // The wrong people (a visitor, another client, a coach who is not in the conversation) try every messaging
 // request by hand, over HTTP and over the WebSocket. Each attempt must fail and change nothing.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { get, makePerson, openDatabase, openSocket, post, startConversation, type Person } from "./support/messaging";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = sharedServer().url;
+const dataDir = sharedServer().dataDir;
 const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
 
 let database: Awaited<ReturnType<typeof openDatabase>>;

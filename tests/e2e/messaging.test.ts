@@ -1,10 +1,11 @@
 // A coach and two clients in separate browsers, as new users would use the site.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, post, startConversation, useSession, type Person } from "./support/messaging";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = sharedServer().url;
+const dataDir = sharedServer().dataDir;
 const env = { DATA_DIR: dataDir, DATABASE_URL: "" };
 const open = setupBrowser(() => baseURL);
 

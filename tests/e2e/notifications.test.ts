@@ -2,23 +2,21 @@
 // real code, the site's service worker and the browser's permission prompt; only the browser's own push service is
 // stood in for, by a loopback one that checks the signature and decrypts), a coach writes, and the device receives it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedServer } from "./support/shared-server";
 import { startPushService, type PushService } from "../support/push-service";
 import { waitFor } from "../support/wait-for";
 import { setupBrowser } from "./support/browser";
 import { usePushService } from "./support/push-device";
 import { makePerson, openDatabase, post, startConversation, useSession } from "./support/messaging";
-import { startServer, type RunningServer } from "./support/server";
 
-let server: RunningServer;
 let pushService: PushService;
 const open = setupBrowser(() => server.url);
 
+const server = sharedServer();
 beforeAll(async () => {
   pushService = await startPushService();
-  server = await startServer({ env: { PUSH_SERVICE_HOSTS: "localhost", PUSH_DELAY_SECONDS: "1", NOTIFY_DELAY_SECONDS: "120" } });
 });
 afterAll(async () => {
-  await server?.stop();
   await pushService?.close();
 });
 

@@ -1,10 +1,11 @@
 // The privacy notice (issue 24): reached from the footer and from every sign-up form, and it names what a parent
 // needs: where to download and delete, the under-13 rule, how long backups keep data, and the configured contacts.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PRIVACY_PAGE, PRIVACY_SECTIONS } from "~/content/privacy";
 import { setupBrowser } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 const PRIVACY_LINK = /^Privacy notice/;
 

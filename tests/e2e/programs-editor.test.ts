@@ -2,23 +2,18 @@
 // dates with JavaScript on; without JavaScript a bad form gets its message beside the field and stores nothing; a
 // visitor sees the change on the program page and the home page's card at the next request, in English and at /es,
 // in documents without React; a client is refused.
-import fs from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { useOwnServer } from "./support/own-server";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { openDatabase } from "./support/messaging";
-import { runScript, startServer, type RunningServer } from "./support/server";
+import { runScript } from "./support/server";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
-});
+const server = useOwnServer();
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
 const open = setupBrowser(() => server.url);

@@ -1,12 +1,13 @@
 // The public pages about the organisation, its programs and giving, in Spanish (issue 27): /es/about, /es/programs,
 // the program pages, /es/awarded-grants, /es/scholarships and /es/donate show their Spanish heading, title and prose,
 // keep the reader in Spanish with their links, and leave the English pages as they were.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAGES, PROGRAM_PAGES } from "~/content/pages";
 import { PAGES_ES, PROGRAM_PAGES_ES } from "~/content/pages-es.server";
 import { setupBrowser } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 const PHONE = "(202) 555-0147";
 const EMAIL = "info@nextleveltennis.example.org";

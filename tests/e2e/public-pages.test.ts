@@ -1,5 +1,4 @@
-import fs from "node:fs";
-import { describe, expect, inject, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { ENDORSEMENTS } from "~/content/grants";
 import { formatCancelledDays } from "~/calendar/event-format";
 import { FAQS } from "~/content/faq";
@@ -7,9 +6,9 @@ import { withPolicies } from "~/programs/policies";
 import { PAGES, PROGRAM_PAGES } from "~/content/pages";
 import { SITEMAP_PATHS } from "~/content/sitemap";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { startServer } from "./support/server";
+import { setServerSettings, sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 const PHONE = "(202) 555-0147";
 const EMAIL = "info@nextleveltennis.example.org";
@@ -139,10 +138,11 @@ describe("calendar", () => {
   });
 
   it("embeds a configured calendar, opens it in a new tab, and alerts when the pop-up is blocked", async () => {
-    const server = await startServer({ env: { CALENDAR_URL: "https://calendar.google.com/calendar/embed?src=club%40example.org" } });
+    // CALENDAR_URL, set on this file's shared server through the test hooks (decision 0034) and put back after.
+    const server = sharedServer();
+    await setServerSettings({ calendarUrl: "https://calendar.google.com/calendar/embed?src=club%40example.org" });
     onTestFinished(async () => {
-      await server.stop();
-      fs.rmSync(server.dataDir, { recursive: true, force: true });
+      await setServerSettings({ calendarUrl: null });
     });
     const { page, context } = await open();
     const visit = async (p: string) => {

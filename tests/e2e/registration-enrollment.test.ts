@@ -3,36 +3,26 @@
 // typed, until they sign up with it and confirm it from the real mail (SMTP on loopback); then it waits on their
 // /account/enrollments until they keep it (issue 37), and the coaches' inbox names the session. A signed-in guardian registers their athlete for a
 // session and finds it on /account/enrollments at once. Every page visited is checked with axe.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { useOwnServer } from "./support/own-server";
 import { uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
-import { startServer, type RunningServer } from "./support/server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
 
 // Tuesday 24 November 2026, 3 pm in New York.
 const TUESDAY = "2026-11-24T15:00:00-05:00";
 const PHONE = { width: 390, height: 844 };
 
-let server: RunningServer;
-let smtp: TestSmtp;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
 const db = async () => (database ??= await openDatabase(server.dataDir));
 const open = setupBrowser(() => server.url);
 
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({
-    env: { SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000", SAFE_PLAY_NOW: TUESDAY },
-  });
-});
+const server = useOwnServer({ SAFE_PLAY_NOW: TUESDAY });
+const smtp = sharedMailbox();
 afterAll(async () => {
   await database?.close();
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
 });
 
 async function makeSession(title: string) {

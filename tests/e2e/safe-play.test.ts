@@ -1,8 +1,8 @@
 // Safe Play end to end (issue 16), in Chromium against a real SMTP server on loopback. The Safe Play clock is set
 // through configuration (SAFE_PLAY_NOW): 2 PM in New York, then the server is restarted at 9 PM (quiet hours).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sharedMailbox } from "./support/mail";
-import { sharedServer, useServerSettings } from "./support/shared-server";
+import { setServerSettings, sharedServer, useServerSettings } from "./support/shared-server";
 import { signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { get, makePerson, openDatabase, openSocket, post, signInCookie, useSession, type Person } from "./support/messaging";

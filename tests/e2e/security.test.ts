@@ -1,11 +1,12 @@
 // Requests made by hand, as an attacker or a careless client would: headers, origins, roles, sessions, limits.
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
 import { createAccount, uniqueEmail } from "./support/accounts";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const database = await connectEmbeddedPostgres(inject("dataDir"));
+const baseURL = sharedServer().url;
+const database = await connectEmbeddedPostgres(sharedServer().dataDir);
 const db = new pg.Client({ connectionString: database.url });
 await db.connect();
 afterAll(() => db.end());

@@ -1,10 +1,11 @@
 // The header, its Programs dropdown and mobile menu, the footer, and every route of the spec's route list.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_DIALOG_CLEARS } from "~/lib/page-behaviours-contract";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { launchBrowser, setupBrowser } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 
 // The header works the same on a page visitors get without React ("/") and on one that runs React ("/vlog").

@@ -1,29 +1,20 @@
 // Staff the organisation manages itself (issue 28), on a phone in Chromium: the administrator (granted once with
 // `npm run user:role -- EMAIL admin`) invites a coach by mail; the coach accepts, writes a profile with a photo (with
 // JavaScript, then without it); the administrator records the check dates; a visitor sees each change on /about and
-// /es/about at their next request, in a document without React. Clients and visitors are refused. This file starts
-// its own server with SMTP_URL set, to read the invitation mail.
-import fs from "node:fs";
+// /es/about at their next request, in a document without React. Clients and visitors are refused. This file has
+// a server of its own (its /about starts with no staff); its mail goes to the shared sink.
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { sharedMailbox } from "./support/mail";
+import { useOwnServer } from "./support/own-server";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { clearedCoachArgs } from "./support/messaging";
-import { runScript, startServer, type RunningServer } from "./support/server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { runScript } from "./support/server";
 
-let server: RunningServer;
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  server = await startServer({ env: { SMTP_URL: smtp.url, SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-  await smtp?.stop();
-});
+const server = useOwnServer();
+const smtp = sharedMailbox();
 
 const open = setupBrowser(() => server.url);
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -254,7 +245,7 @@ describe("staff managed from the site", () => {
     expect((await post("/staff", { intent: "invite", email: clientEmail }, clientCookie)).status).toBe(403);
     expect((await post("/staff", { intent: "grant-admin", userId: "x" })).status).toBe(401);
     expect((await post("/staff/profile", { fullName: "Pat", bio: "hi", shown: "on" }, clientCookie)).status).toBe(403);
-    expect(smtp.mailTo(clientEmail).filter((m) => m.subject.includes("join as a coach"))).toEqual([]);
+    expect((await smtp.mailTo(clientEmail)).filter((m) => m.subject.includes("join as a coach"))).toEqual([]);
     await visitor.visit("/about");
     const names = await visitor.page.getByRole("region", { name: "Our Staff" }).getByRole("heading", { level: 3 }).allTextContents();
     expect(names).not.toContain("Pat Parent");

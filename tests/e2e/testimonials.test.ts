@@ -1,14 +1,15 @@
 import type { BrowserContext, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FALLBACK_TESTIMONIALS } from "../../app/testimonials/rules";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
+import { sharedServer } from "./support/shared-server";
 
 /** A word no other test wrote, in letters only: testimonials refuse seven or more digits as a phone number. */
 const uniqueWord = () => Array.from({ length: 10 }, () => "abcdefgjkmnpqrtuvwxyz"[Math.floor(Math.random() * 21)]).join("");
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 const SAMPLE_NAMES = FALLBACK_TESTIMONIALS.map((t) => t.name);
 
@@ -31,7 +32,7 @@ async function signedIn(name: string, role: "client" | "coach" = "client") {
   const email = uniqueEmail(role);
   await createAccount(baseURL, { fullName: name, email, password: "secret12" });
   if (role === "coach") {
-    const res = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: inject("dataDir"), DATABASE_URL: "" });
+    const res = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: sharedServer().dataDir, DATABASE_URL: "" });
     expect(res.code).toBe(0);
   }
   const session = await open();
@@ -196,7 +197,7 @@ describe("testimonials", () => {
     const coachEmail = uniqueEmail("nojs-coach");
     await createAccount(baseURL, { fullName: "Nora No-Script", email: clientEmail, password: "secret12" });
     await createAccount(baseURL, { fullName: "Coach No-Script", email: coachEmail, password: "secret12" });
-    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], { DATA_DIR: inject("dataDir"), DATABASE_URL: "" })).code).toBe(0);
+    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], { DATA_DIR: sharedServer().dataDir, DATABASE_URL: "" })).code).toBe(0);
     const text = `Without scripts it still works, thank you coaches ${uniqueWord()}.`;
 
     const clientContext = await browser.newContext({ baseURL, javaScriptEnabled: false });

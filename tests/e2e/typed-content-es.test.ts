@@ -3,21 +3,14 @@
 // a Spanish reader gets the announcement in Spanish at /es/general, and the event's English on the home page's card,
 // wrapped in lang="en" and marked "En inglés"; an English reader sees no mark. This file starts its own server: the
 // event it adds (English only, on purpose) shows on no other test's pages.
-import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { useOwnServer } from "./support/own-server";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { runScript, startServer, type RunningServer } from "./support/server";
+import { runScript } from "./support/server";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } });
-});
-afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-});
+const server = useOwnServer();
 
 const open = setupBrowser(() => server.url);
 const PASSWORD = "cancha-segura-12";

@@ -2,12 +2,13 @@
 // signed-in family, and its visible text (with the names of the organisation, its partners and what people typed
 // taken out) must hold none of the words English writes on every line and Spanish never does. Pages that still show
 // English (coaches' content without a Spanish version yet) are listed, and struck off as each is translated.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SITEMAP_PATHS } from "~/content/sitemap";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
+const baseURL = sharedServer().url;
 const open = setupBrowser(() => baseURL);
 
 /** Words of every English sentence that are not Spanish words. */

@@ -1,15 +1,16 @@
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
 import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { runScript } from "./support/server";
 import { SAMPLE_VIDEOS_SQL } from "../support/sample-videos";
 import { dayInZone } from "~/lib/datetime";
+import { sharedServer } from "./support/shared-server";
 
-const baseURL = inject("baseURL");
-const dataDir = inject("dataDir");
+const baseURL = sharedServer().url;
+const dataDir = sharedServer().dataDir;
 const open = setupBrowser(() => baseURL);
 
 // The sample videos this file adds (tests/support/sample-videos.sql), in display order.

@@ -34,7 +34,8 @@ export const AUTH_ORIGIN = "http://localhost:3999";
 
 /** A context with the site's own Better Auth on the test database: real sign-ups, sessions and cookies. */
 export function contextWithAuth(db: Db, env: Record<string, string> = {}) {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: AUTH_ORIGIN, ...env });
+  // A cheap password hash unless told otherwise (decision 0034; server/test-password-hash.test.ts covers both).
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: AUTH_ORIGIN, TEST_PASSWORD_HASH: "fast", ...env });
   const secret = crypto.randomBytes(32).toString("hex");
   return { db, config, secret, auth: createAuth(db, config, secret), cspNonce: "", clientIp: "127.0.0.1" } as unknown as AppLoadContext;
 }

@@ -14,7 +14,33 @@ export type ReceivedMail = {
   /** Every http(s) address in the text part, in order. */
   links: string[];
   raw: ParsedMail;
+  /** The message as it came over SMTP (the shared mail sink hands it to test files: tests/e2e/support/mail.ts). */
+  source: Buffer;
 };
+
+/** A received message, parsed. */
+export async function parseMail(source: Buffer): Promise<ReceivedMail> {
+  const parsed = await simpleParser(source);
+  const toField = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+  const text = parsed.text ?? "";
+  return {
+    to: toField.flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase())),
+    from: parsed.from?.text ?? "",
+    subject: parsed.subject ?? "",
+    text,
+    html: typeof parsed.html === "string" ? parsed.html : "",
+    headers: parsed.headers,
+    links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
+    raw: parsed,
+    source,
+  };
+}
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
 
 export type TestSmtp = {
   url: string;
@@ -59,20 +85,10 @@ export async function startTestSmtp(port?: number): Promise<TestSmtp> {
       if (held !== undefined) holds.delete(held);
       hold?.start();
       (hold?.released ?? Promise.resolve())
-        .then(() => simpleParser(stream))
-        .then((parsed) => {
-          const toField = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
-          const text = parsed.text ?? "";
-          mails.push({
-            to: toField.flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase())),
-            from: parsed.from?.text ?? "",
-            subject: parsed.subject ?? "",
-            text,
-            html: typeof parsed.html === "string" ? parsed.html : "",
-            headers: parsed.headers,
-            links: [...text.matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]),
-            raw: parsed,
-          });
+        .then(() => readAll(stream))
+        .then(parseMail)
+        .then((mail) => {
+          mails.push(mail);
           for (const w of waiters) w();
           callback();
         })

@@ -19,6 +19,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * What every server a test starts has unless told otherwise: a cheap password hash (decision 0034; production keeps
+ * Better Auth's scrypt, tested by server/test-password-hash.test.ts). The test hooks are not on: only the shared
+ * servers have them (tests/e2e/support/global-setup.ts).
+ */
+export const TEST_SERVER_ENV: Record<string, string> = { TEST_PASSWORD_HASH: "fast" };
+
 export type RunningServer = {
   url: string;
   port: number;
@@ -44,6 +51,7 @@ export async function startServer(
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     PUBLIC_URL: url,
+    ...TEST_SERVER_ENV,
     ...options.env,
   };
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/index.ts"], {
@@ -56,7 +64,8 @@ export async function startServer(
   child.stderr!.on("data", (c) => (log += c));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${log}`)), 90_000);
+    // Generous: several servers start at once (the shared ones, decision 0034), on a machine others may be loading.
+    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${log}`)), 180_000);
     const onData = () => {
       if (log.includes("Site ready at")) {
         clearTimeout(timer);
@@ -106,7 +115,7 @@ export async function startServerExpectingFailure(env: Record<string, string>, t
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-fail-"));
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...TEST_SERVER_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
