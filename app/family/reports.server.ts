@@ -304,6 +304,7 @@ export function logActionLabel(action: string): string {
     "guardian unlinked by the safeguarding lead": m.messaging_log_guardian_unlinked,
     "household frozen": m.messaging_log_household_frozen,
     "household unfrozen": m.messaging_log_household_unfrozen,
+    "medical notes read outside their sessions": m.messaging_log_medical_notes_read,
   };
   return Object.hasOwn(labels, action) ? labels[action]!() : action;
 }

@@ -145,6 +145,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
           {m.messaging_household_members()}
         </h2>
+        {household.personal ? null : <p className="mt-2 text-sm text-slate-700">{m.messaging_household_personal_hidden()}</p>}
         <ul className="mt-3 flex flex-col gap-2">
           {household.members.map((p) => (
             <li key={p.id} className="rounded-md border border-slate-200 px-3 py-2 text-slate-900">
