@@ -61,7 +61,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       "level" in parsed.data
         ? await takeCoachStep(context, user, parsed.data.enrollmentId, "place", parsed.data)
         : await takeCoachStep(context, user, parsed.data.enrollmentId, parsed.data.step);
-    if (!result.ok) return data<RosterActionData>({ intent, enrollmentId, error: result.error }, { status: result.status });
+    if (!result.ok)
+      return data<RosterActionData>(
+        { intent, enrollmentId, error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null },
+        { status: result.status },
+      );
     const athlete = String(form.get("athleteName") ?? "");
     throw await redirectWithToast(context, back, { type: "success", title: m.enroll_step_toast({ athlete, status: statusWords(result.status) }) });
   }
