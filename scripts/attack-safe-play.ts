@@ -6,6 +6,8 @@
 // shrinking). --all-doors goes on after a break with that door set aside, so one run lists the shortest way through
 // each door still open. Exit code 1 when anything broke.
 import { fork } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 
@@ -67,11 +69,20 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
   process.send!(answer);
 }
 
+function catalogStale() {
+  const compiled = "app/paraglide/messages.js";
+  if (!fs.existsSync(compiled)) return true;
+  const built = fs.statSync(compiled).mtimeMs;
+  const sources = fs.readdirSync("messages", { recursive: true }).map((f) => path.join("messages", String(f)));
+  return sources.some((f) => f.endsWith(".json") && fs.statSync(f).mtimeMs > built);
+}
+
 async function main() {
   const { compile } = await import("@inlang/paraglide-js");
   const { startTestPostgres } = await import("../tests/support/embedded-db");
-  // The language catalog the site's functions answer in (the vite plugin compiles it for tests and builds).
-  await compile({ project: "./project.inlang", outdir: "./app/paraglide", strategy: ["baseLocale"], emitTsDeclarations: true });
+  // The language catalog the site's functions answer in (the vite plugin compiles it for tests and builds): compiled
+  // here only when a catalog file is newer than it (another run may be reading or writing it at the same moment).
+  if (catalogStale()) await compile({ project: "./project.inlang", outdir: "./app/paraglide", strategy: ["baseLocale"], emitTsDeclarations: true });
   const { ACTIONS, DOORS } = await import("../app/family/safe-play-model/model");
   const ignore = new Set(
     values.ignore
