@@ -115,10 +115,9 @@ describe("the doors the search found before issue 37, replayed", () => {
 });
 
 describe("doors the search found on issue 37's fixes", () => {
-  // Open door "read" (found 2026-11-28 on 624a5d0): after the lead unlinks a minor's only guardian, the coach still
-  // reads the thread's history with the child (getMessagePage asks membership only); sending is refused. `it.fails`
-  // until the read path asks Safe Play too: when this starts failing, the door is shut, make it a plain `it`.
-  it.fails("a coach reads no thread with a minor once the lead unlinked the only guardian in it", async () => {
+  // Door "read" (found 2026-11-28 on 624a5d0): after the lead unlinked a minor's only guardian, the coach still read
+  // the thread's history with the child (getMessagePage asked membership only). Shut: the read path asks readRefusal.
+  it("a coach reads no thread with a minor once the lead unlinked the only guardian in it", async () => {
     expect(
       await replay([
         step("confirm-family", { who: "K1", of: "p", everyone: true }),

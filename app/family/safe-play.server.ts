@@ -167,6 +167,24 @@ export function sendRefusal(
 }
 
 /**
+ * The read rule: a coach (or the lead, outside /safeguarding's reported conversations) reads a conversation with a
+ * minor only while they could talk in it: the minor has a guardian there, staff confirmed the minor and one of those
+ * guardians, and the coach is cleared. Others in it read as before. Null when `readerId` may read.
+ */
+export function readRefusal(participants: SafetyPerson[], readerId: string, settings: SafePlaySettings): SafePlayRefusal | null {
+  const reader = participants.find((p) => p.id === readerId);
+  if (!reader || reader.role !== "coach") return null;
+  const present = new Set(participants.map((p) => p.id));
+  const minors = participants.filter((p) => isMinorPerson(p, settings));
+  for (const minor of minors) {
+    if (!minor.guardianIds.some((g) => present.has(g))) return { code: "no-guardian" };
+    if (!minor.confirmed) return { code: "confirmation-needed" };
+    if (!minor.confirmedGuardianIds.some((g) => present.has(g))) return { code: "guardian-not-confirmed" };
+  }
+  return minors.length > 0 && !isClearedCoach(reader, settings) ? { code: "coach-not-cleared" } : null;
+}
+
+/**
  * The start rule: nobody starts a conversation with (or as) a minor who has no linked guardian, and a coach and a
  * minor whose family staff have not confirmed do not start one.
  */

@@ -7,7 +7,7 @@ import pg from "pg";
 import { Batcher } from "./batcher.server";
 import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_SAFE_PLAY, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
+import { DEFAULT_SAFE_PLAY, getConversationSafety, readRefusal, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
 import type { SafePlayRefusal } from "~/family/safe-play";
 import type { MessageType, MessageView } from "./schemas";
 import type { SqlExecutor } from "~/mail/outbox.server";
@@ -76,7 +76,8 @@ export function toView(r: MessageRow): MessageView {
 
 export const MESSAGE_PAGE_SIZE = 50;
 
-export type MessagePage = { messages: MessageView[]; hasOlder: boolean };
+/** A page of a conversation's history; `refusal` when Safe Play's read rule keeps it from this reader (readRefusal). */
+export type MessagePage = { messages: MessageView[]; hasOlder: boolean; refusal?: SafePlayRefusal };
 
 /**
  * One page of a conversation, oldest first: the latest `limit` messages, or the `limit` before the message
@@ -87,9 +88,11 @@ export async function getMessagePage(
   db: Db,
   conversationId: string,
   userId: string,
-  options: { beforeId?: string | null; limit?: number } = {},
+  options: { beforeId?: string | null; limit?: number; safePlay?: SafePlaySettings } = {},
 ): Promise<MessagePage> {
   if (!isUuid(conversationId)) return { messages: [], hasOlder: false };
+  const refusal = readRefusal(await getConversationSafety(db, conversationId), userId, options.safePlay ?? DEFAULT_SAFE_PLAY);
+  if (refusal) return { messages: [], hasOlder: false, refusal };
   const limit = Math.min(200, Math.max(1, options.limit ?? MESSAGE_PAGE_SIZE));
   const before = options.beforeId && isUuid(options.beforeId) ? options.beforeId : null;
   const { rows } = await db.execute<MessageRow>(sql`${messageSelect}

@@ -31,7 +31,7 @@ import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { formatDateTime } from "~/lib/datetime";
-import { pausedMessage } from "~/family/safe-play";
+import { pausedMessage, safePlayMessage } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";
@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!conversation) throw notFound();
   // ?before=<message id>: the page of older messages (scrolling up, or the "Show earlier messages" link).
   const before = new URL(request.url).searchParams.get("before");
-  const page = await getMessagePage(context.db, conversation.id, user.id, { beforeId: before });
+  const page = await getMessagePage(context.db, conversation.id, user.id, { beforeId: before, safePlay: context.config.safePlay });
   // Opening a conversation reads it for this person (spec section 4), up to the latest message the page shows; the
   // others' ticks change live.
   if (!before && page.messages.length) await markConversationRead(context.db, conversation.id, user.id, page.messages.at(-1)!.id);
@@ -75,7 +75,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     messages: page.messages,
     hasOlder: page.hasOlder,
     before,
-    paused: pausedReason ? pausedMessage(pausedReason) : null,
+    // Why nobody can send, or why this coach reads nothing of it (Safe Play's read rule).
+    paused: pausedReason ? pausedMessage(pausedReason) : page.refusal ? safePlayMessage(page.refusal) : null,
     myReports,
     words: conversationWords(),
   };

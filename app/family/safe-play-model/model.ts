@@ -369,7 +369,7 @@ export class World {
         const f = this.forbidden(st, ids);
         if (!f) continue;
         if (this.options.checkReads && !this.options.ignore.has("read")) {
-          const page = await getMessagePage(this.db, conversationId, st.id);
+          const page = await getMessagePage(this.db, conversationId, st.id, { safePlay: s.settings });
           if (page.messages.length > 0) this.fail("read", "read", `${st.label} reads a thread with ${this.names(ids)}: ${f.why}`);
         }
         const door = await this.doorOf(f, ids);
@@ -921,6 +921,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "lead-unlink",
+    weight: 3,
     covers: ["route:families.$householdId#unlink", "unlinkGuardianByLead"],
     args: fc.record({ who: staff, guardian: anyone }),
     show: (a) => `${a.who} unlinks guardian ${a.guardian}`,
@@ -972,7 +973,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "start-conversation",
-    weight: 2,
+    weight: 4,
     covers: ["startConversation", "addGuardiansToConversation"],
     args: fc.oneof(
       fc.record({ who: staff as fc.Arbitrary<string>, with: anyone as fc.Arbitrary<string> }),
@@ -995,8 +996,12 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "send-message",
+    weight: 4,
     covers: ["createMessage"],
-    args: fc.record({ who: fc.constantFrom(...STAFF, ...ADDRESSES), n: fc.nat(2) }),
+    args: fc.record({
+      who: fc.oneof({ arbitrary: staff as fc.Arbitrary<string>, weight: 2 }, { arbitrary: fc.constantFrom(...ADDRESSES), weight: 1 }),
+      n: fc.nat(2),
+    }),
     show: (a) => `${a.who} writes in conversation #${a.n}`,
     run: async (w, a) => {
       const me = w.person(a.who);
