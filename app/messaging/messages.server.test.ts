@@ -35,7 +35,9 @@ async function makeUser(role: "client" | "coach", fullName: string) {
 
 const coach = await makeUser("coach", "Coach Carter");
 // Cleared (issue 37): a coach reads the phone of a family in their conversations only once cleared.
-await db.execute(sql`insert into coach_profiles (user_id, safe_play_checked_on, background_checked_on) values (${coach.id}, current_date, current_date)`);
+await db.execute(
+  sql`insert into coach_profiles (user_id, safe_play_checked_on, background_checked_on) values (${coach.id}, current_date, current_date)`,
+);
 const otherCoach = await makeUser("coach", "Coach Other");
 const client = await makeUser("client", "Casey Client");
 const otherClient = await makeUser("client", "Olive Other");

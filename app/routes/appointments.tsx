@@ -39,7 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireCoach(request, context);
   const tz = context.config.site.timeZone;
   const today = dayInZone(context.config.safePlay.clock(), tz);
-  const booked = await getCoachBookings(context.db, coach.id, instantOf(today, "00:00", tz), instantOf(addDays(today, DAYS), "00:00", tz), getLocale());
+  const booked = await getCoachBookings(
+    context.db,
+    coach.id,
+    instantOf(today, "00:00", tz),
+    instantOf(addDays(today, DAYS), "00:00", tz),
+    getLocale(),
+  );
   // Least privilege (issue 37): a family's phones only for a cleared coach (the lesson is theirs).
   const cleared = (await getPersonalDataReader(context.db, coach, context.config.safePlay)).cleared;
   const list = cleared ? booked : booked.map((b) => ({ ...b, athletePhone: null, guardians: b.guardians.map((g) => ({ ...g, phone: null })) }));
