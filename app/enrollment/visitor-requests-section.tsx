@@ -65,7 +65,7 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
   const error = answer && "error" in answer ? answer : null;
   const confirm = answer && "confirm" in answer ? answer : null;
   return (
-    <article aria-labelledby={headingId} className="rounded-md border border-amber-300 bg-amber-50 p-4" data-visitor-request={r.id}>
+    <article aria-labelledby={headingId} className="rounded-md border border-amber-300 bg-amber-50 p-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
         {m.enroll_kept_for({ name: r.studentName })}
       </h3>
