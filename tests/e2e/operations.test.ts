@@ -133,6 +133,14 @@ describe("backup and restore drill", () => {
           [coachId, conversationId],
         );
         await database.query("insert into safeguarding_reviews (lead_id, reviewed_up_to) values ($1, now())", [coachId]);
+        // A change that would lift a protection, waiting for the lead, and a clearance reminder sent (issue 37).
+        await database.query(
+          "insert into protection_requests (user_id, requested_by, field, from_value, to_value) values ('drill-athlete', $1, 'date_of_birth', '2012-02-29', '2007-02-28')",
+          [clientId],
+        );
+        await database.query("insert into clearance_reminders (coach_id, check_kind, expires_on) values ($1, 'training', current_date + 60)", [
+          coachId,
+        ]);
         // A device that turned notifications on (issue 27).
         await database.query(
           "insert into push_subscriptions (user_id, endpoint, p256dh, auth, user_agent) values ($1, 'https://fcm.googleapis.com/fcm/send/drill', 'BDrillKey', 'drillAuth', 'Mozilla/5.0 (Linux; Android 14)')",

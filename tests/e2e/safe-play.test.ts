@@ -272,8 +272,8 @@ describe("Safe Play", () => {
       .getByRole("list", { name: "Families waiting for confirmation" })
       .getByRole("link", { name: /Sol Solo/ })
       .click();
-    for (const box of await l.page.getByRole("group", { name: "The people you have met or phoned" }).getByRole("checkbox").all()) await box.check();
     await l.page.getByLabel("How do you know this family?").fill("Called Sam Solo's phone");
+    for (const box of await l.page.getByRole("group", { name: "The people you have met or phoned" }).getByRole("checkbox").all()) await box.check();
     await l.page.getByRole("button", { name: "Confirm the people ticked" }).click();
     await l.page.getByRole("status").getByText("Confirmed by Lead Lane").waitFor();
     await s.visit("/messages");
@@ -306,7 +306,7 @@ describe("Safe Play", () => {
     await log.getByRole("row").filter({ hasText: "athlete added" }).filter({ hasText: "Gwen Guardian" }).first().waitFor();
     await log.getByRole("row").filter({ hasText: "invitation accepted" }).first().waitFor();
     // Alerts: every change to a family reaches the lead until reviewed.
-    await l.page.getByRole("list", { name: "Alerts" }).getByText("family confirmed").first().waitFor();
+    await l.page.getByRole("list", { name: "Alerts" }).getByText("student-athlete confirmed by staff").first().waitFor();
     // The report gets an outcome and a note; the reporter then sees it was reviewed.
     await l.page.getByLabel("Outcome").selectOption("Spoke with the coach");
     await l.page.getByLabel("Note (for the log)").fill("Casey will confirm times with the family first.");
