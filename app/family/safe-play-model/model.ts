@@ -583,6 +583,15 @@ const kind = fc.constantFrom("guardian" as const, "athlete" as const);
 const age = fc.constantFrom(...AGES);
 const name = fc.constantFrom(...NAMES);
 
+/** What a request's form says about who may pick the child up and whom to call, as typed by `who` (the oracle reads it back). */
+const onCourtOf = (who: string, emergencyPhone: string) => ({
+  medicalNotes: "",
+  pickupPeople: `Pickup of ${who}`,
+  photoConsent: false,
+  emergencyName: `Emergency of ${who}`,
+  emergencyPhone,
+});
+
 function spec<A>(s: ActionSpec<A>): ActionSpec<unknown> {
   return s as ActionSpec<unknown>;
 }
@@ -792,11 +801,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
           studentName: a.name,
           dateOfBirth: dob,
           email: w.address(a.to),
-          medicalNotes: "",
-          pickupPeople: `Pickup of ${a.who}`,
-          photoConsent: false,
-          emergencyName: `Emergency of ${a.who}`,
-          emergencyPhone: "(202) 555-0666",
+          ...onCourtOf(a.who, "(202) 555-0666"),
         }),
       );
       return kept.ok;
@@ -857,11 +862,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       if (!user) return false;
       const r = await createEnrollmentRequest(w.site.services, user, w.eventId, {
         athleteId: athleteId(w, a.athlete),
-        medicalNotes: "",
-        pickupPeople: `Pickup of ${a.who}`,
-        photoConsent: false,
-        emergencyName: `Emergency of ${a.who}`,
-        emergencyPhone: "(202) 555-0100",
+        ...onCourtOf(a.who, "(202) 555-0100"),
       });
       return r.ok;
     },
