@@ -11,14 +11,7 @@ import { DELETED_USER_NAME } from "~/lib/profile";
 import { ageOn, lowersProtection, type ClientKind, type ClientLabel } from "~/family/safe-play";
 import type { DbOrTx } from "../mail/outbox.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
-import {
-  changedDetails,
-  frozenRefusal,
-  getOpenRequestFor,
-  lockedDetailsMessage,
-  markFamilyCorrection,
-  requestProtectionChange,
-} from "./protection.server";
+import { changedDetails, frozenRefusal, lockedDetailsMessage, markFamilyCorrection, requestProtectionChange } from "./protection.server";
 import { getEndedInvitations } from "./confirmation.server";
 import { getHouseholdOf, isNoLoginEmail, logSafeguarding, nameOf, noLoginEmail, notYourAthlete, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";
@@ -133,6 +126,7 @@ const FamilyRow = z.object({
   locked: z.boolean(),
   has_login: z.boolean(),
   invited_email: z.string().nullable(),
+  pending_dob: z.string().nullable(),
 });
 
 /**
@@ -212,7 +206,8 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
                    (u.details_locked_at is not null) as locked,
                    exists (select 1 from accounts a where a.user_id = u.id) as has_login,
                    (select i.email from family_invitations i where i.athlete_id = u.id and i.kind = 'athlete' and i.accepted_at is null
-                      and i.expires_at > now() order by i.created_at desc limit 1) as invited_email
+                      and i.expires_at > now() order by i.created_at desc limit 1) as invited_email,
+                   (select r.to_value from protection_requests r where r.user_id = u.id and r.decided_at is null) as pending_dob
             from household_members m join users u on u.id = m.user_id
             where m.household_id = ${membership.householdId} and m.role = ${role} and u.deleted_at is null and u.id <> ${userId}
             order by u.full_name, u.id`)
@@ -235,22 +230,20 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
     guardians: (await members("guardian")).map((r) => ({ id: r.id, fullName: r.full_name, confirmed: r.confirmed })),
     athletes:
       me.kind === "guardian"
-        ? await Promise.all(
-            (await members("athlete")).map(async (r) => ({
-              id: r.id,
-              fullName: r.full_name,
-              dateOfBirth: r.dob,
-              age: r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
-              hasLogin: r.has_login,
-              confirmed: r.confirmed,
-              /** The lead corrected these details: the family cannot change them. */
-              locked: r.locked,
-              /** A change of date of birth waiting for the safeguarding lead (the old value holds meanwhile). */
-              pendingDateOfBirth: (await getOpenRequestFor(db, r.id))?.to ?? null,
-              /** The address an invitation waits at (none once the athlete has a login). */
-              invitedEmail: r.has_login ? null : r.invited_email,
-            })),
-          )
+        ? (await members("athlete")).map((r) => ({
+            id: r.id,
+            fullName: r.full_name,
+            dateOfBirth: r.dob,
+            age: r.dob ? ageOn(r.dob, now, settings.timeZone) : null,
+            hasLogin: r.has_login,
+            confirmed: r.confirmed,
+            /** The lead corrected these details: the family cannot change them. */
+            locked: r.locked,
+            /** A change of date of birth waiting for the safeguarding lead (the old value holds meanwhile). */
+            pendingDateOfBirth: r.pending_dob,
+            /** The address an invitation waits at (none once the athlete has a login). */
+            invitedEmail: r.has_login ? null : r.invited_email,
+          }))
         : [],
     pendingGuardianInvitations: pending.rows.map((r) => r.email),
     /** Guardian invitations that ended when staff confirmed the family (the guardians see that). */

@@ -111,15 +111,6 @@ export async function getOpenProtectionRequests(db: Pick<Db, "execute">) {
     }));
 }
 
-/** The open request about a person, for their family's page (the old value holds meanwhile). */
-export async function getOpenRequestFor(db: Pick<Db, "select">, userId: string) {
-  const [row] = await db
-    .select({ to: protectionRequests.toValue, createdAt: protectionRequests.createdAt })
-    .from(protectionRequests)
-    .where(and(eq(protectionRequests.userId, userId), isNull(protectionRequests.decidedAt)));
-  return row ? { to: row.to, createdAt: row.createdAt.toISOString() } : null;
-}
-
 /**
  * Writes a person's name and date of birth as the lead decided them (a correction, or an approved request): in a
  * transaction that says it is the lead's, so the database lets it lower a protection; a date that shows an adult

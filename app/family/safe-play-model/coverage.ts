@@ -62,7 +62,6 @@ export const NOT_MODELLED: Record<string, string> = {
   markFamilyCorrection: "marks a transaction inside the modelled corrections",
   frozenRefusal: "a check inside the modelled actions",
   getOpenProtectionRequests: read,
-  getOpenRequestFor: read,
   getEndedInvitations: read,
   getUnconfirmedHouseholds: read,
   getFamily: read,
