@@ -55,7 +55,7 @@ let conversationId = "";
 describe("messaging in Spanish", () => {
   it("mails the Spanish guardian the coach's message in Spanish, and the conversation at /es/messages speaks Spanish", async () => {
     [coach, lead] = await Promise.all([
-      makePerson(server.url, "Carla Coach", { coach: true, env: env() }),
+      makePerson(server.url, "Clara Coach", { coach: true, env: env() }),
       makePerson(server.url, "Lena Lead", { coach: true, env: env() }),
     ]);
     const grant = await runScript(["cli/user-role.ts", lead.email, "safeguarding"], env());
@@ -71,9 +71,9 @@ describe("messaging in Spanish", () => {
       content: "Hola Rosa: la clínica del martes empieza a las 4:30.",
     });
     expect(sent.status).toBe(200);
-    const mail = await smtp.waitFor(guardian.email, "Nuevo mensaje de Carla Coach");
-    expect(mail.text).toContain(`Carla Coach le escribió en ${ORG}:`);
-    expect(mail.text).toContain("Carla Coach: Hola Rosa: la clínica del martes empieza a las 4:30.");
+    const mail = await smtp.waitFor(guardian.email, "Nuevo mensaje de Clara Coach");
+    expect(mail.text).toContain(`Clara Coach le escribió en ${ORG}:`);
+    expect(mail.text).toContain("Clara Coach: Hola Rosa: la clínica del martes empieza a las 4:30.");
     expect(mail.text).toContain(`Abrir la conversación: ${server.url}/es/messages/${conversationId}`);
     expect(mail.text).toContain("Recibe este correo porque un mensaje quedó sin leer.");
     expect(mail.html).toMatch(/<html lang="es">/);
@@ -85,14 +85,14 @@ describe("messaging in Spanish", () => {
     await g.visit("/es/messages");
     await g.page.getByRole("heading", { level: 1, name: "Mensajes" }).waitFor();
     await g.page.getByText("Converse con sus entrenadores").waitFor();
-    const card = g.page.getByRole("list", { name: "Conversaciones" }).getByRole("link", { name: /Carla Coach/ });
+    const card = g.page.getByRole("list", { name: "Conversaciones" }).getByRole("link", { name: /Clara Coach/ });
     await card.getByText("Entrenador", { exact: true }).waitFor();
     await card.getByText("1 sin leer").waitFor();
     expect(await englishLines(g.page)).toEqual([]);
     await card.click();
     await g.page.waitForURL((u) => u.pathname === `/es/messages/${conversationId}`);
-    await g.page.getByRole("heading", { level: 1, name: "Carla Coach" }).waitFor();
-    await g.page.getByText("Conversación con Carla Coach", { exact: true }).waitFor();
+    await g.page.getByRole("heading", { level: 1, name: "Clara Coach" }).waitFor();
+    await g.page.getByText("Conversación con Clara Coach", { exact: true }).waitFor();
     await g.page.getByRole("list", { name: "Participantes" }).getByText("Rosa Madre (usted)").waitFor();
     await g.page.getByRole("link", { name: "Volver a los mensajes" }).waitFor();
     await g.page.getByRole("region", { name: "Historial de mensajes" }).getByText("Hola Rosa", { exact: false }).waitFor();
@@ -112,9 +112,9 @@ describe("messaging in Spanish", () => {
     await useSession(c.context, server.url, coach);
     await c.visit(`/messages/${conversationId}`);
     await c.page.getByText("Gracias, allí estaremos.").waitFor();
-    await c.page.getByRole("list", { name: "Participants" }).getByText("Carla Coach (you)").waitFor();
+    await c.page.getByRole("list", { name: "Participants" }).getByText("Clara Coach (you)").waitFor();
     await reply.getByRole("img", { name: "Leído por todos" }).waitFor();
-    await reply.getByText("Visto por Carla Coach", { exact: true }).waitFor();
+    await reply.getByText("Visto por Clara Coach", { exact: true }).waitFor();
   });
 
   it("reports a message in Spanish, and a send into the conversation the lead paused is refused in Spanish", async () => {
@@ -168,7 +168,7 @@ describe("messaging in Spanish", () => {
     await g.visit("/es");
     await g.page.getByRole("button", { name: "Escríbale a su entrenador" }).click();
     const widget = g.page.getByRole("dialog", { name: "Escríbale a su entrenador" });
-    await widget.getByLabel("Entrenador").selectOption({ label: "Carla Coach" });
+    await widget.getByLabel("Entrenador").selectOption({ label: "Clara Coach" });
     await widget.getByLabel("Asunto").fill("Jueves");
     await widget.getByLabel("Mensaje").fill("¿Hay práctica el jueves?");
     await widget.getByRole("button", { name: "Enviar mensaje" }).click();
@@ -234,7 +234,7 @@ describe("messaging in Spanish", () => {
       await box.check();
     await c.page.getByLabel("¿Cómo conoce a esta familia?").fill("Nos conocimos en la evaluación");
     await c.page.getByRole("button", { name: "Confirmar a las personas marcadas" }).click();
-    await c.page.getByRole("status").getByText("Confirmada por Carla Coach", { exact: false }).waitFor();
+    await c.page.getByRole("status").getByText("Confirmada por Clara Coach", { exact: false }).waitFor();
     expect(await englishLines(c.page)).toEqual([]);
 
     // At 9 PM the coach's message to the athlete is refused, with when it can be sent, in the page's language.

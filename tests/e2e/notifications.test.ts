@@ -23,7 +23,7 @@ afterAll(async () => {
 describe("notifications on a device", () => {
   it("are turned on after a tap, listed on /account, bring a coach's message, and stop when the device is removed", async () => {
     const env = server.env;
-    const coach = await makePerson(server.url, "Carla Coach", { coach: true, env });
+    const coach = await makePerson(server.url, "Nadia Coach", { coach: true, env });
     const parent = await makePerson(server.url, "Pedro Parent", { env });
     const { context, page } = await open();
     await useSession(context, server.url, parent);
@@ -56,7 +56,7 @@ describe("notifications on a device", () => {
     );
     expect(JSON.parse(notice!)).toEqual({
       title: "New message",
-      body: "Carla Coach: Practice moved to court 3.",
+      body: "Nadia Coach: Practice moved to court 3.",
       url: `/messages/${conversationId}`,
       tag: `conversation-${conversationId}`,
     });

@@ -46,7 +46,7 @@ const count = async (table: string) => (await (await db()).query<{ n: number }>(
 describe("Safe Play", () => {
   it("a guardian adds a 15-year-old who accepts the mailed invitation; a coach's message reaches athlete and guardian live", async () => {
     [coach, lead, guardian, otherParent] = await Promise.all([
-      makePerson(server.url, "Coach Casey", { coach: true, env: env() }),
+      makePerson(server.url, "Coach Corey", { coach: true, env: env() }),
       makePerson(server.url, "Lead Lane", { coach: true, env: env() }),
       makePerson(server.url, "Gwen Guardian", { env: env() }),
       makePerson(server.url, "Olly Otherparent", { env: env() }),
@@ -130,7 +130,7 @@ describe("Safe Play", () => {
     await people.getByRole("checkbox", { name: /Ari Ace/ }).check();
     await c.page.getByLabel("How do you know this family?").fill("Met Gwen and Ari at the evaluation");
     await c.page.getByRole("button", { name: "Confirm the people ticked" }).click();
-    await c.page.getByRole("status").getByText("Confirmed by Coach Casey").waitFor();
+    await c.page.getByRole("status").getByText("Confirmed by Coach Corey").waitFor();
     await c.visit("/messages");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
     await c.page
@@ -172,12 +172,12 @@ describe("Safe Play", () => {
     await sent.getByText("Seen by Ari Ace", { exact: true }).waitFor();
     expect(await sent.getByRole("img", { name: "Not read by everyone yet" }).count()).toBe(1);
 
-    // The guardian's list: the thread with Coach Casey says it is Ari's, with the message unread for the guardian.
+    // The guardian's list: the thread with Coach Corey says it is Ari's, with the message unread for the guardian.
     const g = await open();
     await useSession(g.context, server.url, guardian);
     await g.visit("/messages");
     const childThread = g.page.getByRole("link").filter({ hasText: "with Ari, 15" });
-    await childThread.getByText("Coach Casey").waitFor();
+    await childThread.getByText("Coach Corey").waitFor();
     await childThread.getByText("1 unread").waitFor();
     await expectAccessible(g.page);
     await childThread.click();
