@@ -1239,3 +1239,7 @@ export const visitorEnrollmentRequests = pgTable(
     index("visitor_enrollment_requests_created_idx").on(t.createdAt),
   ],
 );
+
+export * from "./schema-consent";
+export * from "./schema-payments";
+export * from "./schema-athletes";

@@ -1,0 +1,2 @@
+-- Placeholder reserved for issue work (consent); replaced by its tables.
+select 1;

@@ -1,0 +1,2 @@
+// Drizzle tables of the consent capability (kept apart from schema.ts so each capability owns its tables).
+export {};
