@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { athleteLevels, enrollments } from "../../db/schema";
+import { holdForForms } from "~/consent/index.server";
 import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx } from "~/mail/outbox.server";
@@ -95,10 +96,14 @@ export async function createEnrollmentRequest(
       const status = full ? "waitlisted" : statusWithPlace(await currentLevel(tx, input.athleteId), session.levels);
       const [row] = await tx
         .insert(enrollments)
-        .values({ ...input, eventId, requestedBy: actor.id, status })
+        .values({ ...input, eventId, requestedBy: actor.id, status: status === "enrolled" ? "placed" : status })
         .returning({ id: enrollments.id });
-      await tellFamilyOfEnrollment(tx, services, row!.id, status);
-      return { ok: true, enrollmentId: row!.id, status, position: full ? await waitlistPosition(tx, row!.id) : null };
+      // Issue 40, the consent gate (app/consent, decision 0043): a returning player is enrolled only with the program's
+      // forms signed; until then the request stays placed and the last signature enrolls it.
+      const entered = status === "enrolled" && (await holdForForms(tx, services, row!.id)) ? "placed" : status;
+      if (entered === "enrolled") await setStatus(tx, row!.id, "enrolled");
+      await tellFamilyOfEnrollment(tx, services, row!.id, entered);
+      return { ok: true, enrollmentId: row!.id, status: entered, position: full ? await waitlistPosition(tx, row!.id) : null };
     });
   } catch (err) {
     if (isUniqueViolation(err)) return { ok: false, status: 409, error: m.enroll_error_already(), field: "athleteId" };
@@ -214,6 +219,10 @@ export async function takeCoachStep(
     const futureDate = step === "place" && placement ? placementDateRefusal(placement.placedOn, services) : null;
     if (futureDate) return { ok: false, status: 400, error: futureDate, field: "placedOn" };
     const next = statusAfter(e.status, step);
+    // Issue 40, the consent gate (app/consent, decision 0043): "Enroll" with the program's forms unsigned leaves the
+    // request placed, waiting for them (the family is mailed what to sign; the last signature enrolls it).
+    if (next === "enrolled" && e.status !== "enrolled" && (await holdForForms(tx, services, e.id)))
+      return { ok: false, status: 409, error: m.consent_enroll_waits_for_forms() };
     if (step === "place" && placement) {
       await tx.insert(athleteLevels).values({
         athleteId: e.athlete_id,
@@ -247,6 +256,8 @@ export async function answerAsFamily(services: EnrollmentServices, actor: Actor,
     if (answer === "accept") {
       if (e.status !== "offered") return { ok: false, status: 409, error: m.enroll_error_offer_gone() };
       next = statusWithPlace(await currentLevel(tx, e.athlete_id), session.levels);
+      // Issue 40, the consent gate (app/consent, decision 0043): enrolled only with the program's forms signed.
+      if (next === "enrolled" && (await holdForForms(tx, services, e.id))) next = "placed";
       await setStatus(tx, e.id, next);
     } else {
       if (!canFamilyWithdraw(e.status)) return { ok: false, status: 409, error: m.enroll_error_step_not_now() };

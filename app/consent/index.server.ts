@@ -1,0 +1,22 @@
+// Consent's front door (issue 40, decision 0043): routes and enrollment call these, nothing behind them. Inside:
+// forms.server.ts (the forms, their versions and which programs require them), signatures.server.ts (signing, its
+// rules, withdrawing, receipts), receipt.server.ts (the PDF), gate.server.ts (the enrollment gate: holdForForms, and
+// the last signature enrolling what waited), family.server.ts (what a family sees), access.server.ts (who may),
+// mails.server.ts (the receipt, the forms needed, the enrollment completed).
+export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
+export { getFamilyForms, getSigningFacts, type AthleteForms } from "./family.server";
+export {
+  createForm,
+  getCurrentForms,
+  getCurrentVersionOf,
+  getFormPrograms,
+  getProgramSlugs,
+  getVersion,
+  inLanguage,
+  publishVersion,
+  setFormPrograms,
+  type FormVersion,
+} from "./forms.server";
+export { formsMissing, holdForForms, waitingEnrollmentIds, type MissingForm } from "./gate.server";
+export { type ConsentServices } from "./mails.server";
+export { getReceipt, signForm, withdrawSignature, type SignResult } from "./signatures.server";

@@ -1,0 +1,111 @@
+// What consent mails (issue 40): the receipt of a signature to its signer, the forms still missing to the family when a
+// request waits for them, and the enrollment the last signature completed. Queued in the caller's transaction (the
+// change and its mail commit together: decision 0011), in each reader's language, to verified addresses only. A mail
+// names the athlete, the forms and the session; never a form's answers.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import type { SafePlaySettings } from "~/family/safe-play.server";
+import { localizePath, type Locale } from "~/i18n/language";
+import { formatDateTime } from "~/lib/datetime";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { m } from "~/paraglide/messages";
+
+/** What consent's functions need from the app (the load context has it all). */
+export type ConsentServices = {
+  db: Db;
+  secret: string;
+  config: MailServices["config"] & {
+    site: { orgName: string; phone: string; email: string; timeZone: string };
+    safePlay: SafePlaySettings;
+  };
+};
+
+const RecipientRow = z.object({ email: z.string(), locale: z.enum(["en", "es"]).nullable() });
+
+/** The athlete's guardians, and the athlete with a login of their own: verified addresses only. */
+async function familyRecipients(db: SqlExecutor, athleteId: string) {
+  const { rows } = await db.execute(sql`
+    select u.email, u.locale from users u
+    where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
+      and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
+        or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
+    order by u.email`);
+  return rows.map((r) => RecipientRow.parse(r));
+}
+
+const formsLink = (services: ConsentServices, locale: Locale) => `${services.config.publicUrl}${localizePath("/account/forms", locale)}`;
+
+/** The family is told which forms to sign before the athlete is enrolled, with the one link that signs them. */
+export async function mailFormsNeeded(
+  tx: DbOrTx,
+  services: ConsentServices,
+  d: { athleteId: string; athleteName: string; session: { en: string; es: string | null }; forms: { en: string; es: string }[] },
+) {
+  for (const r of await familyRecipients(tx, d.athleteId)) {
+    const locale: Locale = r.locale ?? "en";
+    const o = { locale };
+    const words = { athlete: d.athleteName, session: (locale === "es" ? d.session.es : null) ?? d.session.en };
+    await enqueueMail(tx, services, {
+      to: r.email,
+      kind: "consent-forms-needed",
+      locale,
+      subject: m.consent_mail_needed_subject(words, o),
+      paragraphs: [
+        m.consent_mail_needed_text(words, o),
+        d.forms.map((f) => `• ${f[locale]}`).join("\n"),
+        m.consent_mail_questions({ phone: services.config.site.phone }, o),
+      ],
+      action: { label: m.consent_mail_sign_button({}, o), url: formsLink(services, locale) },
+    });
+  }
+}
+
+/** The last form signed: the athlete is enrolled, and the family hears it. */
+export async function mailEnrolledAfterForms(
+  tx: DbOrTx,
+  services: ConsentServices,
+  d: { athleteId: string; athleteName: string; session: { en: string; es: string | null } },
+) {
+  for (const r of await familyRecipients(tx, d.athleteId)) {
+    const locale: Locale = r.locale ?? "en";
+    const o = { locale };
+    const words = { athlete: d.athleteName, session: (locale === "es" ? d.session.es : null) ?? d.session.en };
+    await enqueueMail(tx, services, {
+      to: r.email,
+      kind: "consent-enrolled",
+      locale,
+      subject: m.consent_mail_enrolled_subject(words, o),
+      paragraphs: [m.consent_mail_enrolled_text(words, o), m.consent_mail_questions({ phone: services.config.site.phone }, o)],
+      action: { label: m.consent_mail_enrollments_button({}, o), url: `${services.config.publicUrl}${localizePath("/account/enrollments", locale)}` },
+    });
+  }
+}
+
+/**
+ * The receipt of one signature, to its signer in the language they signed in: what was signed, for whom, when, and
+ * the link to the PDF of exactly that (kept with the signature, listed on the family's forms page).
+ */
+export async function mailReceipt(
+  tx: DbOrTx,
+  services: ConsentServices,
+  d: { to: string; locale: Locale; title: string; version: number; hash: string; athleteName: string; signedAt: Date; signatureId: string },
+) {
+  const o = { locale: d.locale };
+  const when = formatDateTime(d.signedAt, services.config.site.timeZone, d.locale);
+  await enqueueMail(tx, services, {
+    to: d.to,
+    kind: "consent-receipt",
+    locale: d.locale,
+    subject: m.consent_mail_receipt_subject({ form: d.title, athlete: d.athleteName }, o),
+    paragraphs: [
+      m.consent_mail_receipt_text({ form: d.title, athlete: d.athleteName, when, version: String(d.version) }, o),
+      m.consent_mail_receipt_hash({ hash: d.hash }, o),
+      m.consent_mail_paper_copy({ phone: services.config.site.phone, email: services.config.site.email }, o),
+    ],
+    action: {
+      label: m.consent_mail_receipt_button({}, o),
+      url: `${services.config.publicUrl}${localizePath(`/account/forms/receipts/${d.signatureId}`, d.locale)}`,
+    },
+  });
+}

@@ -1,0 +1,130 @@
+// /staff/forms (issue 40): the administrator's forms. Each form shows its version in force; new words (in English and
+// Spanish) are published as the next version, and every family is asked to sign it again. Which programs require the
+// form is a list of ticks. A new form (of a kind) starts at version 1.
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { Field } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/form-errors";
+import { errorMessage } from "~/lib/page-behaviours-contract";
+import { m } from "~/paraglide/messages";
+import { KINDS } from "./schemas";
+
+type FormRow = {
+  formId: string;
+  kind: string;
+  version: number;
+  hash: string;
+  title: { en: string; es: string };
+  body: { en: string; es: string };
+  programs: string[];
+};
+
+export type StaffFormsAnswer = { formId: string; fieldErrors: FieldErrors };
+
+function TextArea({ name, label, value, error, id }: { name: string; label: string; value: string; error?: string | undefined; id: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        defaultValue={value}
+        rows={6}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
+      />
+      {error ? (
+        <p id={`${id}-error`} {...errorMessage.field()} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function VersionFields({ prefix, value, errors }: { prefix: string; value?: FormRow | undefined; errors: FieldErrors }) {
+  return (
+    <>
+      <Field name="titleEn" id={`${prefix}-title-en`} label={m.consent_staff_title_en()} defaultValue={value?.title.en} error={errors.titleEn} />
+      <TextArea name="bodyEn" id={`${prefix}-body-en`} label={m.consent_staff_body_en()} value={value?.body.en ?? ""} error={errors.bodyEn} />
+      <Field name="titleEs" id={`${prefix}-title-es`} label={m.consent_staff_title_es()} defaultValue={value?.title.es} error={errors.titleEs} />
+      <TextArea name="bodyEs" id={`${prefix}-body-es`} label={m.consent_staff_body_es()} value={value?.body.es ?? ""} error={errors.bodyEs} />
+    </>
+  );
+}
+
+export function StaffFormsView({
+  forms,
+  programs,
+  answer,
+  busy,
+}: {
+  forms: FormRow[];
+  programs: string[];
+  answer?: StaffFormsAnswer | undefined;
+  busy: boolean;
+}) {
+  const errorsOf = (formId: string) => (answer?.formId === formId ? answer.fieldErrors : {});
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      {forms.map((f) => (
+        <CardSection key={f.formId} title={f.title.en}>
+          <p className="text-sm text-slate-700">{m.consent_staff_version({ version: String(f.version), hash: f.hash.slice(0, 16) })}</p>
+          <Form method="post" className="mt-4 flex flex-col gap-2">
+            <input type="hidden" name="formId" value={f.formId} />
+            <fieldset>
+              <legend className="text-sm font-medium text-slate-800">{m.consent_staff_programs({ form: f.title.en })}</legend>
+              <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+                {programs.map((p) => (
+                  <label key={p} className="flex items-center gap-2 text-slate-900">
+                    <input type="checkbox" name="program" value={p} defaultChecked={f.programs.includes(p)} className="h-5 w-5" />
+                    {p}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <Button type="submit" name="intent" value="programs" variant="secondary" disabled={busy} className="self-start">
+              {m.consent_staff_save_programs({ form: f.title.en })}
+            </Button>
+          </Form>
+          <details className="mt-4">
+            <summary className="cursor-pointer font-medium text-court-800">{m.consent_staff_new_version({ form: f.title.en })}</summary>
+            <Form method="post" className="mt-3 flex flex-col gap-3">
+              <input type="hidden" name="formId" value={f.formId} />
+              <VersionFields prefix={f.formId} value={f} errors={errorsOf(f.formId)} />
+              <p className="text-sm text-slate-700">{m.consent_staff_publish_note()}</p>
+              <Button type="submit" name="intent" value="publish" disabled={busy} className="self-start">
+                {m.consent_staff_publish({ version: String(f.version + 1) })}
+              </Button>
+            </Form>
+          </details>
+        </CardSection>
+      ))}
+      <CardSection title={m.consent_staff_add_heading()}>
+        <Form method="post" className="flex flex-col gap-3">
+          <input type="hidden" name="formId" value="new" />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="new-kind" className="text-sm font-medium text-slate-800">
+              {m.consent_staff_kind()}
+            </label>
+            <select id="new-kind" name="kind" className="rounded-md border border-slate-400 px-3 py-2 text-base" defaultValue="other">
+              {KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
+          </div>
+          <VersionFields prefix="new" errors={errorsOf("new")} />
+          <Button type="submit" name="intent" value="create" disabled={busy} className="self-start">
+            {m.consent_staff_add_button()}
+          </Button>
+        </Form>
+      </CardSection>
+    </div>
+  );
+}
