@@ -9,17 +9,21 @@ import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
+import { getScholarshipRecipients } from "~/athletes/index.server";
+import { m } from "~/paraglide/messages";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-export function loader() {
-  return { page: pageWords("scholarships"), words: SCHOLARSHIPS[getLocale()] };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Recipients a guardian (or the adult athlete) agreed to list, as "Sofía G., University of Maryland, 2027" (issue 42).
+  const recipients = await getScholarshipRecipients(context.db);
+  return { page: pageWords("scholarships"), words: SCHOLARSHIPS[getLocale()], recipients };
 }
 
 export default function Scholarships({ loaderData }: Route.ComponentProps) {
-  const { page, words } = loaderData;
+  const { page, words, recipients } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={page.description} />
@@ -34,7 +38,17 @@ export default function Scholarships({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
       <Section title={words.recipientsTitle} id="recipients">
-        <p className="text-lg text-slate-700">{words.recipients}</p>
+        {recipients.length ? (
+          <ul className="space-y-1 text-lg text-slate-800">
+            {recipients.map((r, i) => (
+              <li key={`${r.name}-${r.college}-${r.year}-${i}`}>
+                {m.athletes_recipient({ name: r.name, college: r.college, year: String(r.year) })}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-lg text-slate-700">{words.recipients}</p>
+        )}
       </Section>
       <Section title={words.policyTitle} id="policy">
         <p className="max-w-3xl text-slate-700">{words.policy}</p>

@@ -23,6 +23,7 @@ import { cancelStaffInvitation, getPendingInvitations, inviteCoach } from "~/sta
 import { getStaffLog } from "~/staff/log.server";
 import { getStaff, setProfileShown, setStaffChecks, type StaffMember } from "~/staff/profiles.server";
 import { changeStaffRole } from "~/staff/roles.server";
+import { getEducationStaffIds } from "~/athletes/index.server";
 import {
   CancelInvitationSchema,
   checksSchema,
@@ -40,10 +41,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const [staff, invitations, log] = await Promise.all([
+  const [staff, invitations, log, education] = await Promise.all([
     getStaff(context.db, context.config.safePlay),
     getPendingInvitations(context.db),
     getStaffLog(context.db),
+    getEducationStaffIds(context.db),
   ]);
   return {
     page: { title: m.staff_title(), description: m.staff_description() },
@@ -53,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     staff,
     invitations,
     log,
+    education,
   };
 }
 
@@ -124,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { staff, invitations, log, me, today } = loaderData;
+  const { staff, invitations, log, me, today, education } = loaderData;
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const zone = useOrgTimeZone();
@@ -198,6 +201,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
             today={today}
             result={result?.target === person.id ? result : undefined}
             busy={busy}
+            education={education.includes(person.id)}
           />
         ))}
       </section>
@@ -283,8 +287,11 @@ function StaffCard({
   today,
   result,
   busy,
+  education,
 }: {
   person: StaffMember;
+  /** Holds the education staff permission (issue 42). */
+  education: boolean;
   isMe: boolean;
   today: string;
   result?: ActionData | undefined;
@@ -296,6 +303,7 @@ function StaffCard({
     person.coach ? m.staff_badge_coach() : person.hasProfile ? m.staff_badge_former_coach() : null,
     person.lead ? m.staff_badge_lead() : null,
     person.admin ? m.staff_badge_admin() : null,
+    education ? m.athletes_staff_badge() : null,
   ].filter(Boolean);
   return (
     <article aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -333,6 +341,11 @@ function StaffCard({
           <RoleButton person={person} intent="remove-admin" label={m.staff_remove_admin()} busy={busy} />
         ) : (
           <RoleButton person={person} intent="grant-admin" label={m.staff_grant_admin()} busy={busy} />
+        )}
+        {education ? (
+          <RoleButton person={person} intent="remove-education" label={m.athletes_staff_remove()} busy={busy} />
+        ) : (
+          <RoleButton person={person} intent="grant-education" label={m.athletes_staff_grant()} busy={busy} />
         )}
       </div>
       {person.coach && person.lead ? <p className="mt-2 text-sm text-slate-700">{m.staff_remove_coach_ends_lead()}</p> : null}

@@ -9,6 +9,7 @@ import type { Profile } from "~/lib/profile";
 import { lockStaffRoles, setAdmin, setSafeguardingLead, setUserRole } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import type { SafePlaySettings } from "~/family/safe-play.server";
+import { setEducationStaff } from "~/athletes/index.server";
 import { actorOf } from "./access.server";
 import type { RoleChangeIntent } from "./schemas";
 
@@ -57,6 +58,13 @@ export async function changeStaffRole(
         if (!r) return gone();
         if (r === "last-admin") return { ok: false, status: 409, error: m.staff_refused_last_admin() };
         return { ok: true, done: intent === "grant-admin" ? m.staff_done_admin({ name }) : m.staff_done_not_admin({ name }) };
+      }
+      case "grant-education":
+      case "remove-education": {
+        // The education staff permission (issue 42): anyone /staff lists may hold it.
+        const r = await setEducationStaff(tx, userId, intent === "grant-education", admin.id);
+        if (r === "athlete") return { ok: false, status: 409, error: m.athletes_staff_refused_athlete({ name }) };
+        return { ok: true, done: intent === "grant-education" ? m.athletes_staff_done_grant({ name }) : m.athletes_staff_done_remove({ name }) };
       }
     }
   });

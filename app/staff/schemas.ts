@@ -83,7 +83,17 @@ export const InviteSchema = z.object({
 
 const id = z.string().trim().min(1).max(64);
 
-export const ROLE_CHANGES = ["grant-coach", "remove-coach", "grant-lead", "remove-lead", "grant-admin", "remove-admin"] as const;
+export const ROLE_CHANGES = [
+  "grant-coach",
+  "remove-coach",
+  "grant-lead",
+  "remove-lead",
+  "grant-admin",
+  "remove-admin",
+  // Education staff (issue 42): app/athletes/education-staff.server.ts.
+  "grant-education",
+  "remove-education",
+] as const;
 export type RoleChangeIntent = (typeof ROLE_CHANGES)[number];
 export const RoleChangeSchema = z.object({ intent: z.enum(ROLE_CHANGES), userId: id });
 

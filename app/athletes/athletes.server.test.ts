@@ -1,0 +1,283 @@
+// An athlete's path (issue 42) through the routes' loaders and actions with a real PostgreSQL: who reads an athlete's
+// page (guardians, the athlete from 13, their session coaches, staff, education staff of education sessions) and
+// nobody else; a coach's evaluation read in Spanish with the change since the last; school, terms, milestones,
+// check-ins and the listing on /scholarships; every wrong person refused with nothing changed, and bad input answered
+// beside its field with nothing stored.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { count, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { enrollments, users } from "../../db/schema";
+import { athleteCheckIns, athleteEvaluations, athleteMilestones, athleteSchools, athleteTerms, educationStaff } from "../../db/schema-athletes";
+import { call, contextFor, postForm } from "../../tests/support/route-context";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { makeFamily, makeSession, makeUser, onCourt, type Person } from "~/enrollment/test-support";
+import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import * as athletePage from "~/routes/athletes.$athleteId";
+import * as athletesList from "~/routes/athletes";
+import * as scholarships from "~/routes/scholarships";
+import * as staffRoute from "~/routes/staff";
+import { getActiveSkills } from "./path.server";
+
+const { db } = await createTestDatabase();
+const languages = new AsyncLocalStorage<Locale>();
+(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+
+// Coaches first: makeSession with no list gives a session every coach there is, so these are made with explicit lists.
+const coach = await makeUser(db, "coach", "Carmen Courtside");
+const otherCoach = await makeUser(db, "coach", "Otto Elsewhere");
+const sofia = await makeFamily(db, "Garcia", "2010-03-01"); // 16: reads her own page and records terms
+const young = await makeFamily(db, "Young", "2016-03-01"); // 10: the page is her guardian's to read
+const other = await makeFamily(db, "Other", "2011-03-01");
+const admin = await makeUser(db, "client", "Ada Admin", { admin: true });
+const tutor = await makeUser(db, "client", "Tess Tutor");
+await db.insert(educationStaff).values({ userId: tutor.id });
+const tennis = await makeSession(db, 20, {}, [coach.id]);
+const homework = await makeSession(db, 20, { programSlug: "after-school", title: "Homework Help" }, [otherCoach.id]);
+await db.execute(`update events set session_kind = 'education' where id = '${homework}'`);
+const enroll = (eventId: string, athleteId: string) => db.insert(enrollments).values({ eventId, status: "enrolled", ...onCourt(athleteId) });
+await enroll(tennis, sofia.athlete.id);
+await enroll(homework, sofia.athlete.id);
+await enroll(tennis, young.athlete.id);
+await enroll(tennis, other.athlete.id);
+
+const as = (person: Pick<Person, "id" | "email" | "fullName" | "role"> | null) =>
+  ({
+    ...contextFor(db, "visitor"),
+    auth: {
+      api: { getSession: async () => (person ? { user: { id: person.id, email: person.email, name: person.fullName, role: person.role } } : null) },
+    },
+  }) as unknown as AppLoadContext;
+const page = (who: Person | null, athleteId: string, locale: Locale = "en") =>
+  languages.run(locale, () =>
+    call(athletePage.loader, {
+      request: new Request(`http://localhost${locale === "es" ? "/es" : ""}/athletes/${athleteId}`),
+      context: as(who),
+      params: { athleteId },
+    }),
+  );
+const post = (who: Person | null, athleteId: string, fields: Record<string, string>) =>
+  languages.run("en", () =>
+    call(athletePage.action, { request: postForm(`/athletes/${athleteId}`, fields), context: as(who), params: { athleteId } }),
+  );
+type PageBody = Awaited<ReturnType<typeof athletePage.loader>>;
+
+async function everything() {
+  const n = async (t: typeof athleteEvaluations | typeof athleteSchools | typeof athleteTerms | typeof athleteCheckIns) =>
+    (await db.select({ n: count() }).from(t))[0]!.n;
+  return {
+    evaluations: await n(athleteEvaluations),
+    schools: await n(athleteSchools),
+    terms: await n(athleteTerms),
+    milestones: await db.select().from(athleteMilestones).orderBy(athleteMilestones.id),
+    checkIns: await n(athleteCheckIns),
+  };
+}
+
+async function scoreFields(score: number) {
+  const skills = await getActiveSkills(db, "en");
+  return Object.fromEntries(skills.map((s) => [`score-${s.id}`, String(score)]));
+}
+
+describe("who reads an athlete's page", () => {
+  it("opens it to the guardian, the athlete from 13, their session coach, staff and education staff of their education session", async () => {
+    for (const who of [sofia.guardian, sofia.athlete, coach, admin, tutor, otherCoach])
+      expect((await page(who, sofia.athlete.id)).status, who.fullName).toBe(200);
+    const body = (await page(sofia.guardian, sofia.athlete.id)).body as PageBody;
+    expect(body.rights).toMatchObject({ relation: "guardian", evaluate: false, recordSchool: true, agreeListing: true, checkIn: false });
+    expect(((await page(coach, sofia.athlete.id)).body as PageBody).rights).toMatchObject({ evaluate: true, recordSchool: false, checkIn: false });
+    expect(((await page(tutor, sofia.athlete.id)).body as PageBody).rights).toMatchObject({ evaluate: false, recordMilestone: true, checkIn: true });
+  });
+
+  it("refuses another family, a coach of no session of theirs, education staff outside education sessions, a child under 13 and a visitor", async () => {
+    expect((await page(other.guardian, sofia.athlete.id)).status).toBe(404);
+    expect((await page(other.athlete, sofia.athlete.id)).status).toBe(404);
+    expect((await page(otherCoach, young.athlete.id)).status).toBe(404); // coaches the homework session only
+    expect((await page(tutor, young.athlete.id)).status).toBe(404); // in no education session
+    expect((await page(young.athlete, young.athlete.id)).status).toBe(404); // 10: the guardian reads it
+    expect((await page(young.guardian, young.athlete.id)).status).toBe(200);
+    const visitor = await page(null, sofia.athlete.id);
+    expect(visitor.status).toBe(302);
+    expect((await page(sofia.guardian, "not-an-id")).status).toBe(404);
+    expect((await page(sofia.guardian, sofia.guardian.id)).status).toBe(404); // a guardian is not an athlete
+  });
+
+  it("lists on /athletes only the athletes a person may read", async () => {
+    const list = async (who: Person) =>
+      (
+        (await call(athletesList.loader, { request: new Request("http://localhost/athletes"), context: as(who) })).body as {
+          athletes: { id: string }[];
+        }
+      ).athletes.map((a) => a.id);
+    expect(await list(sofia.guardian)).toEqual([sofia.athlete.id]);
+    expect((await list(coach)).sort()).toEqual([sofia.athlete.id, young.athlete.id, other.athlete.id].sort());
+    expect(await list(tutor)).toEqual([sofia.athlete.id]);
+    expect(await list(other.athlete)).toEqual([other.athlete.id]);
+  });
+});
+
+describe("evaluations", () => {
+  it("a session coach evaluates; the guardian reads it in Spanish with the change since the last and the level it earned", async () => {
+    const first = await post(coach, sofia.athlete.id, {
+      intent: "evaluate",
+      level: "4",
+      evaluatedOn: "2026-03-01",
+      note: "Steady rallies.",
+      goalOne: "Serve 7 of 10 in",
+      ...(await scoreFields(2)),
+    });
+    expect(first.status).toBe(302);
+    const skills = await getActiveSkills(db, "en");
+    const second = await post(coach, sofia.athlete.id, {
+      intent: "evaluate",
+      level: "3",
+      evaluatedOn: "2026-09-15",
+      note: "Won her first tournament match.",
+      goalOne: "Come to the net after a deep approach",
+      goalTwo: "Keep a match diary",
+      ...(await scoreFields(2)),
+      [`score-${skills[0]!.id}`]: "4",
+    });
+    expect(second.status).toBe(302);
+    const es = (await page(sofia.guardian, sofia.athlete.id, "es")).body as PageBody;
+    expect(es.evaluations).toHaveLength(2);
+    const latest = es.evaluations[0]!;
+    expect(latest).toMatchObject({ level: 3, levelBefore: 4, goals: ["Come to the net after a deep approach", "Keep a match diary"] });
+    expect(latest.scores[0]).toEqual({ skill: "Derecha", score: 4, change: 2 });
+    expect(latest.scores[1]).toEqual({ skill: "Revés", score: 2, change: 0 });
+    expect(es.evaluations[1]!.scores[0]!.change).toBeNull();
+    // The evaluation placed her at level 3, with what earned it.
+    expect(es.levels[0]).toMatchObject({ level: 3, placedOn: "2026-09-15", note: "Won her first tournament match." });
+  });
+
+  it("refuses the guardian, a coach of no session of hers and another family; bad input is answered beside the field", async () => {
+    const before = await everything();
+    const fields = { intent: "evaluate", level: "4", evaluatedOn: "2026-03-01", goalOne: "x", ...(await scoreFields(3)) };
+    expect((await post(sofia.guardian, sofia.athlete.id, fields)).status).toBe(403);
+    expect((await post(otherCoach, young.athlete.id, fields)).status).toBe(404);
+    expect((await post(other.guardian, sofia.athlete.id, fields)).status).toBe(404);
+    expect((await post(null, sofia.athlete.id, fields)).status).toBe(401); // a visitor's form: sign in first
+    const bad = await post(coach, sofia.athlete.id, { ...fields, goalOne: "", evaluatedOn: "2999-01-01", level: "9" });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject({
+      goalOne: "Write at least one goal set with the athlete.",
+      level: "Choose a level from 1 to 5.",
+    });
+    const skills = await getActiveSkills(db, "en");
+    const unscored = await post(coach, sofia.athlete.id, { ...fields, [`score-${skills[2]!.id}`]: "" });
+    expect((unscored.body as { fieldErrors: Record<string, string> }).fieldErrors[`score-${skills[2]!.id}`]).toBe("Score this skill from 1 to 4.");
+    expect(await everything()).toEqual(before);
+  });
+});
+
+describe("school, terms, milestones and the listing", () => {
+  it("the athlete records her school and a term's band; a coach and another family cannot", async () => {
+    const before = await everything();
+    expect((await post(coach, sofia.athlete.id, { intent: "school", school: "Wilson High", grade: "11" })).status).toBe(403);
+    expect((await post(other.guardian, sofia.athlete.id, { intent: "term", year: "2026", term: "spring", band: "3-3.5" })).status).toBe(404);
+    expect((await post(tutor, sofia.athlete.id, { intent: "term", year: "2026", term: "spring", band: "3-3.5" })).status).toBe(403);
+    const empty = await post(sofia.athlete, sofia.athlete.id, { intent: "term", year: "2026", term: "spring", band: "", summary: "" });
+    expect((empty.body as { fieldErrors: Record<string, string> }).fieldErrors.band).toBe(
+      "Choose a grade-point band or write a short report-card summary.",
+    );
+    expect(await everything()).toEqual(before);
+    expect((await post(sofia.athlete, sofia.athlete.id, { intent: "school", school: "Wilson High", grade: "11" })).status).toBe(302);
+    expect((await post(sofia.athlete, sofia.athlete.id, { intent: "term", year: "2026", term: "spring", band: "3-3.5", summary: "" })).status).toBe(
+      302,
+    );
+    expect((await post(sofia.athlete, sofia.athlete.id, { intent: "term", year: "2026", term: "spring", band: "3.5-4", summary: "" })).status).toBe(
+      302,
+    );
+    const body = (await page(coach, sofia.athlete.id)).body as PageBody;
+    expect(body.school).toEqual({ school: "Wilson High", grade: 11 });
+    expect(body.terms).toEqual([{ year: 2026, term: "spring", band: "3.5-4", summary: "" }]); // the same term, replaced
+  });
+
+  it("education staff record a commitment and a scholarship; the guardian lists it and /scholarships shows it", async () => {
+    const commit = await post(tutor, sofia.athlete.id, {
+      intent: "milestone",
+      kind: "committed",
+      happenedOn: "2026-11-01",
+      college: "University of Maryland",
+      tennis: "on",
+    });
+    expect(commit.status).toBe(302);
+    const noCollege = await post(tutor, sofia.athlete.id, {
+      intent: "milestone",
+      kind: "scholarship",
+      happenedOn: "2026-11-02",
+      scholarshipKind: "athletic",
+    });
+    expect((noCollege.body as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject({
+      college: "Enter the college's name.",
+      amountBand: "Choose the scholarship's amount.",
+    });
+    expect(
+      (
+        await post(tutor, sofia.athlete.id, {
+          intent: "milestone",
+          kind: "scholarship",
+          happenedOn: "2026-11-02",
+          college: "University of Maryland",
+          scholarshipKind: "athletic",
+          amountBand: "5k-20k",
+          classYear: "2027",
+        })
+      ).status,
+    ).toBe(302);
+    expect((await post(tutor, sofia.athlete.id, { intent: "check-in", note: "Essay draft due Friday." })).status).toBe(302);
+    expect((await post(sofia.guardian, sofia.athlete.id, { intent: "check-in", note: "Hi" })).status).toBe(403);
+
+    const visitors = async () =>
+      (
+        (await languages.run("en", () => call(scholarships.loader, { request: new Request("http://localhost/scholarships"), context: as(null) })))
+          .body as {
+          recipients: { name: string; college: string; year: number }[];
+        }
+      ).recipients;
+    expect(await visitors()).toEqual([]); // never public until the guardian says yes
+    const body = (await page(sofia.guardian, sofia.athlete.id)).body as PageBody;
+    expect(body.checkIns).toEqual([]); // staff's notes stay with staff
+    const [scholarship] = body.milestones.filter((m) => m.kind === "scholarship");
+    const [commitment] = body.milestones.filter((m) => m.kind === "committed");
+    expect(commitment).toMatchObject({ college: "University of Maryland", tennis: true });
+
+    // The athlete is 16: only her guardian says yes. The tutor, a coach and another family cannot.
+    for (const who of [sofia.athlete, tutor, coach])
+      expect((await post(who, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" })).status).toBe(403);
+    expect((await post(other.guardian, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" })).status).toBe(404);
+    expect((await post(sofia.guardian, sofia.athlete.id, { intent: "listing", milestoneId: commitment!.id, list: "yes" })).status).toBe(409);
+    expect(await visitors()).toEqual([]);
+    expect((await post(sofia.guardian, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" })).status).toBe(302);
+    await db.update(users).set({ fullName: "Sofía García" }).where(eq(users.id, sofia.athlete.id));
+    expect(await visitors()).toEqual([{ name: "Sofía G.", college: "University of Maryland", year: 2027 }]);
+    // Another family's guardian cannot list it by naming its id on their own child's page either.
+    expect((await post(other.guardian, other.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "no" })).status).toBe(404);
+    expect((await post(sofia.guardian, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "no" })).status).toBe(302);
+    expect(await visitors()).toEqual([]);
+  });
+});
+
+describe("the education staff permission on /staff", () => {
+  const staffPost = (who: Person, fields: Record<string, string>) =>
+    languages.run("en", () => call(staffRoute.action, { request: postForm("/staff", fields), context: as(who) }));
+
+  it("is granted and removed by an administrator only, and never to a student-athlete", async () => {
+    const helper = await makeUser(db, "coach", "Hana Helper");
+    expect((await staffPost(coach, { intent: "grant-education", userId: helper.id })).status).toBe(403);
+    expect((await staffPost(tutor, { intent: "grant-education", userId: helper.id })).status).toBe(403);
+    expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([]);
+    const granted = await staffPost(admin, { intent: "grant-education", userId: helper.id });
+    expect(granted.body).toMatchObject({ done: "Hana Helper is now education staff." });
+    expect(await db.select({ by: educationStaff.grantedBy }).from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([
+      { by: admin.id },
+    ]);
+    const refused = await staffPost(admin, { intent: "grant-education", userId: sofia.athlete.id });
+    expect(refused.status).toBe(409);
+    expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, sofia.athlete.id))).toEqual([]);
+    expect((await staffPost(admin, { intent: "remove-education", userId: helper.id })).body).toMatchObject({
+      done: "Hana Helper is no longer education staff.",
+    });
+    expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([]);
+  });
+});

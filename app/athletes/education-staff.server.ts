@@ -1,0 +1,26 @@
+// The education staff permission (issue 42): granted and removed by an administrator with /staff's buttons, through
+// changeStaffRole (app/staff/roles.server.ts), in its transaction. Who holds it, and who granted it, is this table.
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import { educationStaff } from "../../db/schema-athletes";
+
+/**
+ * Grants or removes the permission; false when nothing changed (already so). A student-athlete is never granted it
+ * ("athlete"): it reads other children's school information.
+ */
+export async function setEducationStaff(tx: DbOrTx, userId: string, grant: boolean, grantedBy: string): Promise<boolean | "athlete"> {
+  if (grant) {
+    const athlete = await tx.execute(sql`select 1 from users where id = ${userId} and role = 'client' and client_kind = 'athlete'`);
+    if (athlete.rows.length > 0) return "athlete";
+    const rows = await tx.insert(educationStaff).values({ userId, grantedBy }).onConflictDoNothing().returning({ id: educationStaff.userId });
+    return rows.length > 0;
+  }
+  const rows = await tx.delete(educationStaff).where(eq(educationStaff.userId, userId)).returning({ id: educationStaff.userId });
+  return rows.length > 0;
+}
+
+/** Everyone holding the permission (for /staff's cards). */
+export async function getEducationStaffIds(db: SqlExecutor): Promise<string[]> {
+  const { rows } = await db.execute<{ user_id: string }>(sql`select user_id from education_staff`);
+  return rows.map((r) => r.user_id);
+}

@@ -1,0 +1,8 @@
+// The athletes capability's front door (issue 42): routes and other capabilities import this file only.
+export { getAthleteRights, isEducationStaff, requireAthleteReader, requireOutcomesReader, todayOf, type AthleteRights } from "./access.server";
+export { getEducationStaffIds, setEducationStaff } from "./education-staff.server";
+export { getActiveSkills, getAthletePath, type AthletePath, type EvaluationView } from "./path.server";
+export { addCheckIn, addMilestone, createEvaluation, saveSchool, saveTerm, setListing, type Refused } from "./records.server";
+export { getOutcomes, outcomeRows, SMALLEST_CELL, type OutcomeRow } from "./outcomes.server";
+export { getScholarshipRecipients, listedName, type Recipient } from "./scholarships.server";
+export { outcomesQuery } from "./outcomes-query.server";

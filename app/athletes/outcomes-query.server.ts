@@ -1,0 +1,17 @@
+// The outcomes report's choices, read from the address the page and the CSV share: this year so far when no range is
+// given; a program that is not one of the six reads as "all".
+import { parseForm } from "~/auth/schemas";
+import { PROGRAM_LINKS } from "~/content/site";
+import { OutcomesQuerySchema } from "./schemas";
+
+export function outcomesQuery(request: Request, today: string) {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const raw: Record<string, string> = { from: `${today.slice(0, 4)}-01-01`, to: today, ...params };
+  const parsed = parseForm(OutcomesQuerySchema, raw);
+  const program = PROGRAM_LINKS.some((p) => p.slug === parsed.data?.program) ? parsed.data!.program : "";
+  return {
+    raw: { from: raw.from ?? "", to: raw.to ?? "", program: raw.program ?? "", season: raw.season ?? "", city: raw.city ?? "" },
+    query: parsed.data ? { ...parsed.data, program } : null,
+    fieldErrors: parsed.fieldErrors ?? {},
+  };
+}

@@ -1,0 +1,185 @@
+// /reports/outcomes (issue 42, decision 0045): what funders fund, for a date range and optionally a program, a season
+// and a city, in one statement. Only aggregates: every count of fewer than 5 athletes (1 to 4) is suppressed, and so is
+// a share whose athletes, or whose athletes left out, are 1 to 4, or whose base is under 5; when fewer than 5 athletes
+// were served, every number is. Each number's counting rule is written under it (outcomeRows), the page's and the
+// CSV's words alike:
+// - youth served: athletes marked present at least once in the range, at the chosen sessions;
+// - hours: each present mark counts its session's length (start to end) as tennis, education, or half each (both);
+// - rose a level: served athletes placed before the range whose latest placement by its end is a higher level;
+// - grade band held or improved: served athletes with two banded terms up to the range's last year, the latest at or
+//   above the one before;
+// - milestones (graduated, admitted, committed, scholarships): those dated in the range, of athletes who were ever
+//   present at the chosen sessions by the range's end.
+import { sql } from "drizzle-orm";
+import type { Locale } from "~/i18n/language";
+import type { SqlExecutor } from "~/mail/outbox.server";
+import { m } from "~/paraglide/messages";
+import { GPA_BANDS } from "../../db/schema-athletes";
+import type { OutcomesQuery } from "./schemas";
+
+/** Fewer than this many athletes in a cell: the number is not shown. */
+export const SMALLEST_CELL = 5;
+
+const CITY_WORDS: Record<string, string[]> = {
+  Washington: ["Washington", "DC", "D.C."],
+  Baltimore: ["Baltimore"],
+  Atlanta: ["Atlanta"],
+  Chesapeake: ["Chesapeake"],
+};
+
+export type Outcomes = {
+  served: number;
+  tennisHours: number;
+  educationHours: number;
+  ages: { under10: number; from10to13: number; from14to17: number; adults: number; unknown: number };
+  rose: { of: number; count: number };
+  grades: { of: number; count: number };
+  graduated: number;
+  admitted: number;
+  committed: number;
+  committedTennis: number;
+  scholarships: number;
+  scholarshipAthletes: number;
+  bands: { under1k: number; from1kto5k: number; from5kto20k: number; over20k: number };
+};
+
+export function outcomesStatement(q: OutcomesQuery) {
+  const cities = q.city ? (CITY_WORDS[q.city] ?? []).map((w) => `%${w}%`) : [];
+  const bands = `{${GPA_BANDS.join(",")}}`;
+  return sql`
+    with s as materialized (
+      select e.id, e.session_kind, coalesce(extract(epoch from (e.end_time - e.start_time))::float8 / 3600, 0) as hours
+      from events e where e.program_slug is not null
+        ${q.program ? sql`and e.program_slug = ${q.program}` : sql``}
+        ${q.season ? sql`and e.season_id = ${q.season}` : sql``}
+        ${cities.length ? sql`and (coalesce(e.place, '') || ' ' || coalesce(e.street_address, '')) ilike any(${`{${cities.map((c) => `"${c}"`).join(",")}}`}::text[])` : sql``}
+    ),
+    mk as materialized (
+      select am.athlete_id, s.session_kind, s.hours from attendance_marks am join s on s.id = am.event_id
+      where am.present and am.day between ${q.from}::date and ${q.to}::date
+    ),
+    served as materialized (select distinct athlete_id from mk),
+    hrs as (
+      select coalesce(sum(hours * case session_kind when 'tennis' then 1 when 'both' then 0.5 else 0 end), 0) as tennis,
+        coalesce(sum(hours * case session_kind when 'education' then 1 when 'both' then 0.5 else 0 end), 0) as education
+      from mk
+    ),
+    per as (
+      select sv.athlete_id, extract(year from age(${q.from}::date, u.date_of_birth))::int as age,
+        (select l.level from athlete_levels l where l.athlete_id = sv.athlete_id and l.placed_on < ${q.from}::date
+          order by l.placed_on desc, l.created_at desc limit 1) as level_before,
+        (select l.level from athlete_levels l where l.athlete_id = sv.athlete_id and l.placed_on <= ${q.to}::date
+          order by l.placed_on desc, l.created_at desc limit 1) as level_after,
+        (select array_agg(x.r order by x.ord desc) from (
+          select array_position(${bands}::text[], t.band) as r, t.year * 10 + case t.term when 'spring' then 1 when 'summer' then 2 else 3 end as ord
+          from athlete_terms t where t.athlete_id = sv.athlete_id and t.band is not null and t.year <= extract(year from ${q.to}::date)
+          order by ord desc limit 2) x) as ranks
+      from served sv join users u on u.id = sv.athlete_id
+    ),
+    alumni as materialized (
+      select distinct am.athlete_id from attendance_marks am join s on s.id = am.event_id where am.present and am.day <= ${q.to}::date
+    ),
+    ms as (
+      select ml.* from athlete_milestones ml join alumni a on a.athlete_id = ml.athlete_id
+      where ml.happened_on between ${q.from}::date and ${q.to}::date
+    )
+    select
+      (select count(*) from per) as served,
+      hrs.tennis, hrs.education,
+      (select count(*) from per where age < 10) as under10,
+      (select count(*) from per where age between 10 and 13) as from10to13,
+      (select count(*) from per where age between 14 and 17) as from14to17,
+      (select count(*) from per where age >= 18) as adults,
+      (select count(*) from per where age is null) as unknown_age,
+      (select count(*) from per where level_before is not null) as rose_of,
+      (select count(*) from per where level_after < level_before) as rose,
+      (select count(*) from per where cardinality(ranks) = 2) as grades_of,
+      (select count(*) from per where cardinality(ranks) = 2 and ranks[1] >= ranks[2]) as grades_held,
+      (select count(distinct athlete_id) from ms where kind = 'graduated') as graduated,
+      (select count(distinct athlete_id) from ms where kind = 'admitted') as admitted,
+      (select count(distinct athlete_id) from ms where kind = 'committed') as committed,
+      (select count(distinct athlete_id) from ms where kind = 'committed' and tennis) as committed_tennis,
+      (select count(*) from ms where kind = 'scholarship') as scholarships,
+      (select count(distinct athlete_id) from ms where kind = 'scholarship') as scholarship_athletes,
+      (select count(*) from ms where amount_band = 'under-1k') as band_under1k,
+      (select count(*) from ms where amount_band = '1k-5k') as band_1k5k,
+      (select count(*) from ms where amount_band = '5k-20k') as band_5k20k,
+      (select count(*) from ms where amount_band = '20k-plus') as band_20k
+    from hrs`;
+}
+
+export async function getOutcomes(db: SqlExecutor, q: OutcomesQuery): Promise<Outcomes> {
+  const { rows } = await db.execute(outcomesStatement(q));
+  const r = rows[0] ?? {};
+  const n = (k: string) => Number(r[k] ?? 0);
+  const tenth = (k: string) => Math.round(n(k) * 10) / 10;
+  return {
+    served: n("served"),
+    tennisHours: tenth("tennis"),
+    educationHours: tenth("education"),
+    ages: { under10: n("under10"), from10to13: n("from10to13"), from14to17: n("from14to17"), adults: n("adults"), unknown: n("unknown_age") },
+    rose: { of: n("rose_of"), count: n("rose") },
+    grades: { of: n("grades_of"), count: n("grades_held") },
+    graduated: n("graduated"),
+    admitted: n("admitted"),
+    committed: n("committed"),
+    committedTennis: n("committed_tennis"),
+    scholarships: n("scholarships"),
+    scholarshipAthletes: n("scholarship_athletes"),
+    bands: { under1k: n("band_under1k"), from1kto5k: n("band_1k5k"), from5kto20k: n("band_5k20k"), over20k: n("band_20k") },
+  };
+}
+
+/** A count of athletes as it may leave the site: null (suppressed) when 1 to 4. */
+export const cell = (count: number): number | null => (count > 0 && count < SMALLEST_CELL ? null : count);
+
+/** A share as it may leave the site: null when its base is under 5, or its athletes, or those left out, are 1 to 4. */
+export function share(count: number, of: number): number | null {
+  if (of < SMALLEST_CELL || cell(count) === null || cell(of - count) === null) return null;
+  return Math.round((1000 * count) / of) / 10;
+}
+
+export type OutcomeRow = { what: string; value: string; rule: string };
+
+/** The report as rows (what, number or "suppressed", how it is counted): the page and the CSV, in `locale`. */
+export function outcomeRows(o: Outcomes, locale: Locale): OutcomeRow[] {
+  const opts = { locale };
+  const fmt = (v: number) => new Intl.NumberFormat(locale === "es" ? "es-US" : "en-US").format(v);
+  const hidden = m.athletes_outcomes_suppressed({}, opts);
+  const tooFew = o.served < SMALLEST_CELL;
+  const count = (v: number) => {
+    const c = tooFew ? null : cell(v);
+    return c === null ? hidden : fmt(c);
+  };
+  const hours = (v: number) => (tooFew && o.served > 0 ? hidden : fmt(v));
+  const pct = (c: number, of: number) => {
+    const s = tooFew ? null : share(c, of);
+    return s === null ? hidden : `${fmt(s)}%`;
+  };
+  const served = cell(o.served) === null ? hidden : fmt(o.served);
+  return [
+    { what: m.athletes_outcomes_served({}, opts), value: served, rule: m.athletes_outcomes_rule_served({}, opts) },
+    { what: m.athletes_outcomes_tennis_hours({}, opts), value: hours(o.tennisHours), rule: m.athletes_outcomes_rule_hours({}, opts) },
+    { what: m.athletes_outcomes_education_hours({}, opts), value: hours(o.educationHours), rule: m.athletes_outcomes_rule_hours({}, opts) },
+    { what: m.athletes_outcomes_age_under10({}, opts), value: count(o.ages.under10), rule: m.athletes_outcomes_rule_age({}, opts) },
+    { what: m.athletes_outcomes_age_10_13({}, opts), value: count(o.ages.from10to13), rule: m.athletes_outcomes_rule_age({}, opts) },
+    { what: m.athletes_outcomes_age_14_17({}, opts), value: count(o.ages.from14to17), rule: m.athletes_outcomes_rule_age({}, opts) },
+    { what: m.athletes_outcomes_age_adults({}, opts), value: count(o.ages.adults), rule: m.athletes_outcomes_rule_age({}, opts) },
+    { what: m.athletes_outcomes_age_unknown({}, opts), value: count(o.ages.unknown), rule: m.athletes_outcomes_rule_age({}, opts) },
+    { what: m.athletes_outcomes_rose({}, opts), value: pct(o.rose.count, o.rose.of), rule: m.athletes_outcomes_rule_rose({}, opts) },
+    { what: m.athletes_outcomes_grades({}, opts), value: pct(o.grades.count, o.grades.of), rule: m.athletes_outcomes_rule_grades({}, opts) },
+    { what: m.athletes_outcomes_graduated({}, opts), value: count(o.graduated), rule: m.athletes_outcomes_rule_milestones({}, opts) },
+    { what: m.athletes_outcomes_admitted({}, opts), value: count(o.admitted), rule: m.athletes_outcomes_rule_milestones({}, opts) },
+    { what: m.athletes_outcomes_committed({}, opts), value: count(o.committed), rule: m.athletes_outcomes_rule_milestones({}, opts) },
+    { what: m.athletes_outcomes_committed_tennis({}, opts), value: count(o.committedTennis), rule: m.athletes_outcomes_rule_milestones({}, opts) },
+    {
+      what: m.athletes_outcomes_scholarships({}, opts),
+      value: cell(o.scholarshipAthletes) === null || tooFew ? hidden : fmt(o.scholarships),
+      rule: m.athletes_outcomes_rule_scholarships({}, opts),
+    },
+    { what: m.athletes_outcomes_band_under1k({}, opts), value: count(o.bands.under1k), rule: m.athletes_outcomes_rule_bands({}, opts) },
+    { what: m.athletes_outcomes_band_1k5k({}, opts), value: count(o.bands.from1kto5k), rule: m.athletes_outcomes_rule_bands({}, opts) },
+    { what: m.athletes_outcomes_band_5k20k({}, opts), value: count(o.bands.from5kto20k), rule: m.athletes_outcomes_rule_bands({}, opts) },
+    { what: m.athletes_outcomes_band_20k({}, opts), value: count(o.bands.over20k), rule: m.athletes_outcomes_rule_bands({}, opts) },
+  ];
+}

@@ -1,0 +1,133 @@
+// /athletes/:id: one athlete's path (issue 42, decision 0045): levels, evaluations with the change since the one
+// before, attendance and hours of tennis and of education, school and terms, goals, college milestones; on a phone, in
+// the reader's language. Read by the athlete's guardians, the athlete (13+), their session coaches, staff and
+// education staff: requireAthleteReader (the one rule, getAthleteRights) is the first line of the loader and the
+// action, and anyone else gets 404. Each form's write asks its own right again (app/athletes/records.server.ts).
+import { data } from "react-router";
+import type { Route } from "./+types/athletes.$athleteId";
+import { parseForm } from "~/auth/schemas";
+import { AthletePage, type AthleteActionData } from "~/athletes/athlete-page";
+import {
+  addCheckIn,
+  addMilestone,
+  createEvaluation,
+  getActiveSkills,
+  getAthletePath,
+  requireAthleteReader,
+  saveSchool,
+  saveTerm,
+  setListing,
+  todayOf,
+  type Refused,
+} from "~/athletes/index.server";
+import { CheckInSchema, evaluationSchema, ListingSchema, milestoneSchema, SchoolSchema, scoreField, termSchema } from "~/athletes/schemas";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { getLocale } from "~/i18n/language";
+import { pageMeta } from "~/lib/meta";
+import { invariantResponse } from "~/lib/responses.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({ title: `${loaderData?.name || m.athletes_heading()} | NLTE`, description: m.athletes_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { rights } = await requireAthleteReader(request, context, params.athleteId);
+  const path = await getAthletePath(context.db, rights, getLocale());
+  return { name: rights.name, rights, today: todayOf(context), ...path };
+}
+
+const FORMS = ["evaluate", "school", "term", "milestone", "check-in", "listing"] as const;
+
+/** A write the rule refused: the same answers as a page that is not there, or a message beside the form. */
+function refusal(intent: string, r: Refused) {
+  invariantResponse(r.refused !== "not-allowed", m.athletes_refused(), 403);
+  invariantResponse(r.refused !== "not-found", m.athletes_error_unknown(), 404);
+  return data<AthleteActionData>({ intent, error: m.athletes_error_not_listable() }, { status: 409 });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user, rights } = await requireAthleteReader(request, context, params.athleteId);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  invariantResponse((FORMS as readonly string[]).includes(intent), m.athletes_error_unknown(), 400);
+  const today = todayOf(context);
+  const values = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const invalid = (fieldErrors: Record<string, string | undefined> | null) =>
+    data<AthleteActionData>({ intent, error: m.athletes_error_correct(), fieldErrors: fieldErrors ?? {}, values }, { status: 400 });
+  const back = `/athletes/${rights.athleteId}`;
+  const done = async (title: string) => {
+    throw await redirectWithToast(context, back, { type: "success", title });
+  };
+
+  switch (intent) {
+    case "evaluate": {
+      invariantResponse(rights.evaluate, m.athletes_refused(), 403);
+      const skills = await getActiveSkills(context.db, getLocale());
+      const parsed = parseForm(
+        evaluationSchema(
+          today,
+          skills.map((s) => s.id),
+        ),
+        form,
+      );
+      if (!parsed.data) return invalid(parsed.fieldErrors);
+      const input = parsed.data as Record<string, unknown> & typeof parsed.data;
+      const r = await createEvaluation(context.db, rights, user.id, {
+        level: input.level,
+        evaluatedOn: input.evaluatedOn,
+        note: input.note,
+        goalOne: input.goalOne,
+        goalTwo: input.goalTwo,
+        scores: skills.map((s) => ({ skillId: s.id, score: Number(input[scoreField(s.id)]) })),
+      });
+      if ("refused" in r) return refusal(intent, r);
+      return done(m.athletes_done_evaluation());
+    }
+    case "school": {
+      const parsed = parseForm(SchoolSchema, form);
+      if (!parsed.data) return invalid(parsed.fieldErrors);
+      const r = await saveSchool(context.db, rights, user.id, parsed.data);
+      if (r) return refusal(intent, r);
+      return done(m.athletes_done_school());
+    }
+    case "term": {
+      const parsed = parseForm(termSchema(Number(today.slice(0, 4))), form);
+      if (!parsed.data) return invalid(parsed.fieldErrors);
+      const r = await saveTerm(context.db, rights, user.id, parsed.data);
+      if (r) return refusal(intent, r);
+      return done(m.athletes_done_term());
+    }
+    case "milestone": {
+      const parsed = parseForm(milestoneSchema(today), form);
+      if (!parsed.data) return invalid(parsed.fieldErrors);
+      const r = await addMilestone(context.db, rights, user.id, parsed.data);
+      if ("refused" in r) return refusal(intent, r);
+      return done(m.athletes_done_milestone());
+    }
+    case "check-in": {
+      const parsed = parseForm(CheckInSchema, form);
+      if (!parsed.data) return invalid(parsed.fieldErrors);
+      const r = await addCheckIn(context.db, rights, user.id, parsed.data.note);
+      if (r) return refusal(intent, r);
+      return done(m.athletes_done_check_in());
+    }
+    default: {
+      const parsed = parseForm(ListingSchema, form);
+      invariantResponse(parsed.data, m.athletes_error_unknown(), 404);
+      const r = await setListing(context.db, rights, user.id, parsed.data.milestoneId, parsed.data.list === "yes");
+      if (r) return refusal(intent, r);
+      return done(parsed.data.list === "yes" ? m.athletes_done_listed() : m.athletes_done_unlisted());
+    }
+  }
+}
+
+export default function AthleteRoute({ loaderData }: Route.ComponentProps) {
+  return <AthletePage {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.athletes_heading()} documentTitle={`${m.athletes_heading()} | NLTE`} />;
+}
