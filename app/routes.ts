@@ -13,6 +13,7 @@ export default [
   route("messages/:conversationId/attachments/:attachmentId", "routes/messages.$conversationId.attachments.$attachmentId.ts"),
   route("language", "routes/language.ts"),
   route("lessons/feed.ics", "routes/lessons.feed.ics.ts"),
+  route("payments/webhook", "routes/payments.webhook.ts"),
   ...prefix(":locale?", [
     index("routes/home.tsx"),
     route("general", "routes/general.tsx"),
@@ -60,6 +61,10 @@ export default [
     route("account/forms", "routes/account.forms.tsx"),
     route("account/forms/sign", "routes/account.forms.sign.tsx"),
     route("account/forms/receipts/:signatureId", "routes/account.forms.receipts.$signatureId.ts"),
+    route("account/payments", "routes/account.payments.tsx"),
+    route("account/payments/receipts/:entryId", "routes/account.payments.receipts.$entryId.tsx"),
+    route("account/payments/receipts/:entryId/pdf", "routes/account.payments.receipts.$entryId.pdf.ts"),
+    route("aid", "routes/aid.tsx"),
     route("enroll/:sessionId", "routes/enroll.$sessionId.tsx"),
     route("rosters", "routes/rosters.tsx"),
     route("rosters/:sessionId", "routes/rosters.$sessionId.tsx"),

@@ -84,6 +84,11 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, message: "YOUTUBE_API_URL must be an http(s) address" })
     .default("https://www.googleapis.com/youtube/v3"),
   YOUTUBE_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(4000),
+  // Payments online (issue 41, decision 0044): the organisation's own Stripe account, both or neither. Without them the
+  // site works fully and families read how to pay in person. STRIPE_API_URL points the SDK elsewhere (the tests' loopback).
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "STRIPE_API_URL must be an http(s) address" }).optional()),
   // Outgoing mail. Without SMTP_URL mail stays in the outbox (`npm run mail:outbox` shows it).
   SMTP_URL: optionalText.pipe(
     z
@@ -169,6 +174,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid configuration: set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither");
   }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError("Invalid configuration: set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither");
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError("Invalid configuration: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither");
   }
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       windowSeconds: e.SIGNIN_LIMIT_WINDOW_SECONDS,
       signUpsPerIpPerHour: e.SIGNUP_LIMIT_PER_IP,
     },
+    stripe: e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL } : undefined,
     youtube: e.YOUTUBE_API_KEY ? { apiKey: e.YOUTUBE_API_KEY, baseUrl: e.YOUTUBE_API_URL, timeoutMs: e.YOUTUBE_API_TIMEOUT_MS } : undefined,
     mail: {
       smtpUrl: e.SMTP_URL,

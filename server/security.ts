@@ -24,6 +24,8 @@ export type ScriptPermission = { nonce: string } | { hashes: string[] };
 export function contentSecurityPolicy(scripts: ScriptPermission, config: Config) {
   const formTargets = ["'self'"];
   if (config.google) formTargets.push(new URL(config.google.issuer).origin, "https://accounts.google.com");
+  // Paying opens Stripe's hosted Checkout (decision 0044): a form's answer may send the browser there.
+  if (config.stripe) formTargets.push("https://checkout.stripe.com");
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": "nonce" in scripts ? ["'self'", `'nonce-${scripts.nonce}'`, "'strict-dynamic'"] : ["'self'", ...scripts.hashes],
@@ -104,7 +106,9 @@ export function requireSameOrigin(config: Config) {
     const isOAuthCallback = req.path.startsWith("/api/auth/callback/");
     // One-click unsubscribe (RFC 8058) is posted by mail programs; its signed token is its own proof.
     const isOneClickUnsubscribe = pathWithoutLocale(req.path) === "/unsubscribe" && req.method === "POST" && typeof req.query.token === "string";
-    if (isOAuthCallback || isOneClickUnsubscribe || (origin && allowedOrigins(req, config).includes(origin))) return next();
+    // The payment provider's webhook (decision 0044) is posted by the provider; its signature is its own proof.
+    const isPaymentWebhook = pathWithoutLocale(req.path) === "/payments/webhook" && req.method === "POST";
+    if (isOAuthCallback || isOneClickUnsubscribe || isPaymentWebhook || (origin && allowedOrigins(req, config).includes(origin))) return next();
     res.status(403).type("text/plain").send("Forbidden: this request did not come from this site.");
   };
 }

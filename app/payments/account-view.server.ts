@@ -1,0 +1,73 @@
+// /account/payments as words: the account's due state, aid, rows and balance in the family's language. While a request
+// for help waits, no amount is given at all (the page shows no rows either): nothing is due until staff answer.
+import type { Locale } from "~/i18n/language";
+import { formatDateIn } from "~/lib/datetime";
+import type { SqlExecutor } from "~/mail/outbox.server";
+import { m } from "~/paraglide/messages";
+import { formatDollars } from "~/programs/session-facts";
+import type { AccountView } from "./account-page";
+import { getAidState, type AidState } from "./aid.server";
+import { getDue, getEntries, type LedgerRow } from "./ledger.server";
+import { methodWords } from "./receipts.server";
+
+/** "December 15, 2026" for a YYYY-MM-DD day. */
+export const dayWithYear = (day: string, locale: Locale) => formatDateIn(`${day}T12:00:00Z`, "UTC", locale);
+
+export function aidTermsWords(aid: Extract<AidState, { state: "granted" }>, locale: Locale): string {
+  const floor = aid.floorCents ? m.pay_aid_terms_floor({ amount: formatDollars(aid.floorCents, locale) }, { locale }) : "";
+  if (aid.decision === "waiver") return m.pay_aid_terms_waiver({}, { locale });
+  if (aid.decision === "percent") return m.pay_aid_terms_percent({ percent: String(aid.percent) }, { locale }) + floor;
+  return m.pay_aid_terms_amount({ amount: formatDollars(aid.amountCents ?? 0, locale) }, { locale }) + floor;
+}
+
+/** What one row says: a charge its session, aid and credits why, a payment how. */
+export function rowWords(row: LedgerRow, locale: Locale): string {
+  switch (row.kind) {
+    case "charge":
+      return m.pay_row_charge({ what: row.reason }, { locale });
+    case "aid":
+      return m.pay_row_aid({}, { locale });
+    case "credit":
+      return row.reason === "credit:withdrawn" ? m.pay_row_credit_withdrawn({}, { locale }) : m.pay_row_credit({ why: row.reason }, { locale });
+    case "payment":
+      return m.pay_row_payment({ method: methodWords(row.method ?? "cash", locale) }, { locale });
+    case "refund":
+      return m.pay_row_refund({}, { locale });
+    case "correction":
+      return m.pay_row_correction({ why: row.reason }, { locale });
+  }
+}
+
+export async function getAccountView(
+  db: SqlExecutor,
+  accountId: string | null,
+  opts: { locale: Locale; timeZone: string; online: boolean; phone: string; email: string },
+): Promise<AccountView> {
+  const { locale, timeZone } = opts;
+  const base = { online: opts.online, inPerson: { phone: opts.phone, email: opts.email } };
+  if (!accountId) return { ...base, due: { state: "nothing" }, aid: { state: "none" }, balance: null, rows: [] };
+  const [due, aid, entries] = await Promise.all([getDue(db, accountId), getAidState(db, accountId), getEntries(db, accountId)]);
+  const balance = entries.reduce((sum, e) => sum + e.effectCents, 0);
+  const waived = aid.state === "granted" && aid.decision === "waiver" && due.state === "nothing";
+  return {
+    ...base,
+    due:
+      due.state === "due"
+        ? { state: "due", amount: formatDollars(due.cents, locale), dueOn: due.dueOn ? dayWithYear(due.dueOn, locale) : null }
+        : waived
+          ? { state: "waived" }
+          : due,
+    aid:
+      aid.state === "granted"
+        ? { state: "granted", terms: aidTermsWords(aid, locale), until: dayWithYear(aid.validUntil, locale) }
+        : { state: aid.state },
+    balance: formatDollars(balance, locale),
+    rows: entries.map((e) => ({
+      id: e.id,
+      date: formatDateIn(e.createdAt, timeZone, locale),
+      what: rowWords(e, locale),
+      amount: formatDollars(e.effectCents, locale),
+      receipt: e.kind === "payment",
+    })),
+  };
+}

@@ -1,0 +1,32 @@
+// Payments' front door (issue 41, decision 0044): routes, the benchmark and the tests call these, nothing behind them.
+// Inside: ledger.server.ts (the append-only ledger, balances summed from it, what is due), aid.server.ts (requests for
+// help and staff's answers), access.server.ts (who may: one function a rule), provider.server.ts (the site's payment
+// interface and Stripe's hosted Checkout behind it), checkout.server.ts (opening a Checkout, the webhook's events),
+// staff.server.ts (balances and payments recorded by hand), receipts.server.ts (the page, the PDF and the mail).
+// Charges are made by the database when an enrollment becomes Enrolled (migration 0034): enrollment knows nothing of
+// payments.
+export {
+  canHoldAccount,
+  getCoachesForPaymentStaff,
+  isPaymentStaff,
+  requireAccountHolder,
+  requirePaymentStaff,
+  setPaymentStaff,
+} from "./access.server";
+export { createAidRequest, decideAidRequest, getAidState, getOpenAidRequests, type AidQueueItem, type AidState } from "./aid.server";
+export { handleProviderEvent, MIN_CARD_CENTS, startCheckout, type StartCheckoutResult, type WebhookOutcome } from "./checkout.server";
+export {
+  addCorrection,
+  addRefund,
+  findAccountFor,
+  getBalance,
+  getDue,
+  getEntries,
+  getOrCreateAccountFor,
+  recordPayment,
+  type Due,
+  type LedgerRow,
+} from "./ledger.server";
+export { paymentProviderFor, stripeProvider, type PaymentProvider, type ProviderEvent } from "./provider.server";
+export { getReceipt, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
+export { getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";

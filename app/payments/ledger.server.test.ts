@@ -1,0 +1,193 @@
+// The ledger against a real PostgreSQL (issue 41): an enrollment that becomes Enrolled is charged by the database,
+// aid is applied whichever comes first, a withdrawal credits what was still owed, the rows cannot be changed or
+// removed, and no payment is counted twice however many arrive at once.
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { takeCoachStep } from "~/enrollment/index.server";
+import { makeSession, onCourt, servicesFor } from "~/enrollment/test-support";
+import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { createAidRequest, decideAidRequest, getAidState } from "./aid.server";
+import { aidCents, parseDollars } from "./money";
+import { getAccountView } from "./account-view.server";
+import { addCorrection, getBalance, getDue, getEntries, recordPayment } from "./ledger.server";
+import { recordManualPayment } from "./staff.server";
+import { accountOf, enroll, makeFamily, makeFeeSession, makeUser, receiptServices, setEnrollmentStatus } from "./test-support";
+
+const { db, pool } = await createTestDatabase();
+const services = receiptServices();
+const noAnswers = { note: "" };
+const view = (accountId: string, locale: "en" | "es" = "en") =>
+  getAccountView(db, accountId, { locale, timeZone: "America/New_York", online: false, phone: "(202) 555-0147", email: "info@test.org" });
+
+describe("money typed in forms", () => {
+  it("reads dollars as cents and refuses anything else", () => {
+    expect(parseDollars("120")).toBe(12000);
+    expect(parseDollars("$1,200.5")).toBe(120050);
+    expect(parseDollars("0.07")).toBe(7);
+    for (const bad of ["-5", "1.234", "ten", "", "1e3", "99999999999"]) expect(parseDollars(bad)).toBeNull();
+  });
+
+  it("gives aid as the database does: a waiver all, a percentage or an amount above the floor, never more than the charge", () => {
+    expect(aidCents(30000, { decision: "waiver" })).toBe(30000);
+    expect(aidCents(30000, { decision: "percent", percent: 75 })).toBe(22500);
+    expect(aidCents(30000, { decision: "percent", percent: 100, floorCents: 2000 })).toBe(28000);
+    expect(aidCents(30000, { decision: "amount", amountCents: 50000 })).toBe(30000);
+    expect(aidCents(1000, { decision: "amount", amountCents: 500, floorCents: 2000 })).toBe(0);
+  });
+});
+
+describe("charges made by the database", () => {
+  it("charges the session's fee once when an enrollment becomes Enrolled through enrollment's own step", async () => {
+    const coach = await makeUser(db, "coach", "Coach Ledger");
+    const { guardian, athlete } = await makeFamily(db, "Charged");
+    const eventId = await makeSession(db, 10, { feeCents: 30000, feePer: "season", startsOn: "2026-09-01" });
+    const enrollServices = servicesFor(db);
+    const made = await createEnrollmentRequest(enrollServices, guardian, eventId, onCourt(athlete.id));
+    if (!made.ok) throw new Error("request refused");
+    expect(await takeCoachStep(enrollServices, coach, made.enrollmentId, "place", { level: 4, placedOn: "2026-06-15", note: "" })).toMatchObject({
+      ok: true,
+    });
+    expect(await takeCoachStep(enrollServices, coach, made.enrollmentId, "enroll")).toMatchObject({ ok: true });
+    const accountId = await accountOf(db, guardian.id);
+    expect(await accountOf(db, athlete.id)).toBe(accountId);
+    const entries = await getEntries(db, accountId);
+    expect(entries.map((e) => [e.kind, e.amountCents])).toEqual([["charge", 30000]]);
+    expect(await getDue(db, accountId)).toMatchObject({ state: "due", cents: 30000 });
+  });
+
+  it("charges nothing for a free session, and nothing twice when a status comes back to Enrolled", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Free");
+    const free = await makeFeeSession(db, 0);
+    await enroll(db, free, athlete.id);
+    const paid = await makeFeeSession(db, 12000, "month");
+    const id = await enroll(db, paid, athlete.id, "placed");
+    await setEnrollmentStatus(db, id, "enrolled");
+    await setEnrollmentStatus(db, id, "placed");
+    await setEnrollmentStatus(db, id, "enrolled");
+    expect(await getBalance(db, await accountOf(db, guardian.id))).toBe(12000);
+  });
+
+  it("credits what was still owed when an enrolled athlete withdraws (no refund: kept for other clinics)", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Withdraws");
+    const id = await enroll(db, await makeFeeSession(db, 20000), athlete.id);
+    await setEnrollmentStatus(db, id, "withdrawn");
+    const accountId = await accountOf(db, guardian.id);
+    expect((await getEntries(db, accountId)).map((e) => e.kind)).toEqual(["charge", "credit"]);
+    expect(await getBalance(db, accountId)).toBe(0);
+    expect((await view(accountId)).rows[1]!.what).toMatch(/withdrawn; kept for other clinics/);
+  });
+});
+
+describe("an append-only ledger", () => {
+  it("refuses to change or remove a row, and its balance is always the sum of its rows", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Fixed");
+    await enroll(db, await makeFeeSession(db, 15000), athlete.id);
+    const accountId = await accountOf(db, guardian.id);
+    const refusal = (q: Promise<unknown>) =>
+      q.then(
+        () => null,
+        (e: { cause?: { constraint?: string } }) => e.cause?.constraint,
+      );
+    expect(await refusal(db.execute(sql`update ledger_entries set amount_cents = 1 where account_id = ${accountId}`))).toBe(
+      "ledger_entries_append_only",
+    );
+    expect(await refusal(db.execute(sql`delete from ledger_entries where account_id = ${accountId}`))).toBe("ledger_entries_append_only");
+    expect(await refusal(db.execute(sql`truncate ledger_entries cascade`))).toBe("ledger_entries_append_only");
+    await addCorrection(db, accountId, -2500, "Sibling discount", guardian.id);
+    const entries = await getEntries(db, accountId);
+    expect(await getBalance(db, accountId)).toBe(entries.reduce((s, e) => s + e.effectCents, 0));
+    expect(await getBalance(db, accountId)).toBe(12500);
+  });
+
+  it("refuses amounts that are not positive whole cents", async () => {
+    const { guardian } = await makeFamily(db, "Negative");
+    const accountId = await accountOf(db, guardian.id);
+    await expect(recordPayment(db, { accountId, amountCents: -100, method: "cash", reference: "R-1", recordedBy: null })).rejects.toThrow();
+    await expect(recordPayment(db, { accountId, amountCents: 0, method: "cash", reference: "R-2", recordedBy: null })).rejects.toThrow();
+  });
+
+  it("records a payment reference once when 20 staff record it at the same moment", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Twenty");
+    await enroll(db, await makeFeeSession(db, 9000), athlete.id);
+    const accountId = await accountOf(db, guardian.id);
+    const staff = await makeUser(db, "coach", "Staff Twenty");
+    const input = { accountId, amountCents: 9000, method: "check" as const, reference: "Check 1042" };
+    const results = await Promise.all(Array.from({ length: 20 }, () => recordManualPayment(db, services, input, staff.id)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && ["duplicate", "over-balance"].includes(r.reason))).toBe(true);
+    expect(await getBalance(db, accountId)).toBe(0);
+    const { rows } = await db.execute(sql`select 1 from mail_outbox where kind = 'payment-receipt' and to_address = ${guardian.email}`);
+    expect(rows).toHaveLength(1);
+    expect(pool.totalCount).toBeGreaterThan(0);
+  });
+
+  it("refuses a payment over what the family owes, and changes nothing", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Over");
+    await enroll(db, await makeFeeSession(db, 5000), athlete.id);
+    const accountId = await accountOf(db, guardian.id);
+    const staff = await makeUser(db, "coach", "Staff Over");
+    expect(await recordManualPayment(db, services, { accountId, amountCents: 5001, method: "cash", reference: "Cash 1" }, staff.id)).toMatchObject({
+      ok: false,
+      field: "amountCents",
+    });
+    expect(await getBalance(db, accountId)).toBe(5000);
+  });
+});
+
+describe("financial aid", () => {
+  it("asks nothing while a request waits, then applies 75% to what was charged and leaves the rest due", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Helped");
+    const staff = await makeUser(db, "coach", "Staff Helped");
+    const accountId = await accountOf(db, guardian.id);
+    const asked = await createAidRequest(db, accountId, guardian.id, { householdSize: 4, schoolLunch: "free", note: "Two jobs" });
+    expect(asked.ok).toBe(true);
+    expect(await createAidRequest(db, accountId, guardian.id, noAnswers)).toEqual({ ok: false, reason: "already-open" });
+    await enroll(db, await makeFeeSession(db, 30000), athlete.id);
+    expect(await getDue(db, accountId)).toEqual({ state: "aid-pending" });
+    const pending = await view(accountId, "es");
+    expect(pending.due).toEqual({ state: "aid-pending" });
+    if (!asked.ok) throw new Error();
+    expect(
+      await decideAidRequest(db, asked.id, staff.id, { decision: "percent", requestId: asked.id, percent: 75, validUntil: "2027-06-30" }),
+    ).toEqual({ ok: true });
+    expect(await decideAidRequest(db, asked.id, staff.id, { decision: "decline", requestId: asked.id })).toEqual({ ok: false, reason: "not-open" });
+    expect(await getDue(db, accountId)).toMatchObject({ state: "due", cents: 7500 });
+    const after = await view(accountId, "es");
+    expect(after.aid).toMatchObject({ state: "granted", terms: "75 % de descuento en cada cargo" });
+    expect(after.due).toMatchObject({ state: "due", amount: "$75" });
+  });
+
+  it("applies a granted waiver to charges made after it: enrolled, never asked to pay", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Waived");
+    const staff = await makeUser(db, "coach", "Staff Waived");
+    const accountId = await accountOf(db, guardian.id);
+    const asked = await createAidRequest(db, accountId, guardian.id, noAnswers);
+    if (!asked.ok) throw new Error();
+    await decideAidRequest(db, asked.id, staff.id, { decision: "waiver", requestId: asked.id, validUntil: "2027-06-30" });
+    await enroll(db, await makeFeeSession(db, 30000), athlete.id);
+    expect(await getBalance(db, accountId)).toBe(0);
+    expect((await view(accountId)).due).toEqual({ state: "waived" });
+    expect(await getAidState(db, accountId)).toMatchObject({ state: "granted", decision: "waiver" });
+  });
+
+  it("keeps the organisation's floor and gives nothing past the grant's last day", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Floored");
+    const staff = await makeUser(db, "coach", "Staff Floored");
+    const accountId = await accountOf(db, guardian.id);
+    const asked = await createAidRequest(db, accountId, guardian.id, noAnswers);
+    if (!asked.ok) throw new Error();
+    await decideAidRequest(db, asked.id, staff.id, {
+      decision: "amount",
+      requestId: asked.id,
+      amountCents: 50000,
+      floorCents: 2500,
+      validUntil: "2026-12-31",
+    });
+    await enroll(db, await makeFeeSession(db, 10000), athlete.id);
+    expect(await getBalance(db, accountId)).toBe(2500);
+    const later = await makeSession(db, null, { feeCents: 10000, feePer: "season", startsOn: "2027-03-01", endsOn: "2027-06-30" });
+    await enroll(db, later, athlete.id);
+    expect(await getBalance(db, accountId)).toBe(12500);
+  });
+});

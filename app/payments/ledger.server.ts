@@ -1,0 +1,128 @@
+// The ledger (decision 0044): every movement one row that is never changed (migration 0034's triggers refuse it);
+// a balance is always the sum of its rows, never a number kept beside them. What is due is the balance, unless the
+// family asked for help and staff have not answered yet: then nothing is.
+import { sql } from "drizzle-orm";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { LEDGER_KINDS, PAYMENT_METHODS } from "../../db/schema-payments";
+
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export type LedgerRow = {
+  id: string;
+  kind: LedgerKind;
+  amountCents: number;
+  effectCents: number;
+  reason: string;
+  dueOn: string | null;
+  method: PaymentMethod | null;
+  reference: string | null;
+  createdAt: string;
+};
+
+/** The account that pays for what `userId` does: their household's if they are in one, else their own (made on first need). */
+export async function getOrCreateAccountFor(tx: SqlExecutor, userId: string): Promise<string> {
+  const { rows } = await tx.execute<{ id: string }>(sql`select payment_account_for(${userId}) as id`);
+  return rows[0]!.id;
+}
+
+/** The account `userId` would pay from, without making one: null when none exists yet. */
+export async function findAccountFor(db: SqlExecutor, userId: string): Promise<string | null> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    select a.id from payment_accounts a
+    where a.household_id = (select household_id from household_members where user_id = ${userId})
+       or (a.user_id = ${userId} and not exists (select 1 from household_members where user_id = ${userId}))
+    limit 1`);
+  return rows[0]?.id ?? null;
+}
+
+/** Every row of an account, oldest first. */
+export async function getEntries(db: SqlExecutor, accountId: string): Promise<LedgerRow[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    kind: LedgerKind;
+    amount_cents: number;
+    effect_cents: number;
+    reason: string;
+    due_on: string | null;
+    method: PaymentMethod | null;
+    reference: string | null;
+    created_at: string;
+  }>(sql`
+    select id, kind, amount_cents, effect_cents, reason, due_on::text, method, reference, to_json(created_at) #>> '{}' as created_at
+    from ledger_entries where account_id = ${accountId} order by seq`);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    amountCents: r.amount_cents,
+    effectCents: r.effect_cents,
+    reason: r.reason,
+    dueOn: r.due_on,
+    method: r.method,
+    reference: r.reference,
+    createdAt: r.created_at,
+  }));
+}
+
+/** What the account owes (negative: a credit it holds), summed from its rows. */
+export async function getBalance(db: SqlExecutor, accountId: string): Promise<number> {
+  const { rows } = await db.execute<{ balance: string }>(
+    sql`select coalesce(sum(effect_cents), 0)::bigint as balance from ledger_entries where account_id = ${accountId}`,
+  );
+  return Number(rows[0]!.balance);
+}
+
+export type Due = { state: "nothing" } | { state: "aid-pending" } | { state: "due"; cents: number; dueOn: string | null };
+
+/** What the family is asked to pay now: nothing while a request for help waits for staff, else the balance owed. */
+export async function getDue(db: SqlExecutor, accountId: string): Promise<Due> {
+  const { rows } = await db.execute<{ balance: string; due_on: string | null; open_aid: boolean }>(sql`
+    select coalesce(sum(effect_cents), 0)::bigint as balance,
+      min(due_on)::text as due_on,
+      exists (select 1 from aid_requests where account_id = ${accountId} and status = 'open') as open_aid
+    from ledger_entries where account_id = ${accountId}`);
+  const r = rows[0]!;
+  if (r.open_aid) return { state: "aid-pending" };
+  const cents = Number(r.balance);
+  return cents > 0 ? { state: "due", cents, dueOn: r.due_on } : { state: "nothing" };
+}
+
+export type RecordPayment = {
+  accountId: string;
+  amountCents: number;
+  method: PaymentMethod;
+  reference: string;
+  recordedBy: string | null;
+  providerEventId?: string | null;
+};
+
+/**
+ * Adds one payment. The database's unique indexes make it once: the same reference (or provider event) again adds
+ * nothing and answers null, however many arrive at the same moment.
+ */
+export async function recordPayment(tx: DbOrTx, p: RecordPayment): Promise<string | null> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into ledger_entries (account_id, kind, amount_cents, reason, method, reference, recorded_by, provider_event_id)
+    values (${p.accountId}, 'payment', ${p.amountCents}, ${`payment:${p.method}`}, ${p.method}, ${p.reference}, ${p.recordedBy}, ${p.providerEventId ?? null})
+    on conflict do nothing
+    returning id`);
+  return rows[0]?.id ?? null;
+}
+
+/** A correction staff add (positive: the family owes more; negative: less), with the reason they give. */
+export async function addCorrection(tx: DbOrTx, accountId: string, cents: number, reason: string, recordedBy: string) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into ledger_entries (account_id, kind, amount_cents, reason, recorded_by)
+    values (${accountId}, 'correction', ${cents}, ${reason}, ${recordedBy}) returning id`);
+  return rows[0]!.id;
+}
+
+/** A refund of part or all of a payment (the provider's refund, or money staff handed back). */
+export async function addRefund(tx: DbOrTx, paymentId: string, cents: number, recordedBy: string | null, reference: string | null) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, recorded_by, reference)
+    select account_id, 'refund', ${cents}, 'refund', id, ${recordedBy}, ${reference}
+    from ledger_entries where id = ${paymentId} and kind = 'payment' and amount_cents >= ${cents}
+    returning id`);
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,87 @@
+// The site's own payment interface (decision 0044): what payments need from a card provider, and the one provider
+// it has, Stripe's hosted Checkout through the official SDK. No card number ever reaches our server: the family pays
+// on Stripe's page, and Stripe's signed webhook tells us. Without STRIPE_SECRET_KEY there is no provider (null), and
+// the pages say how to pay in person instead.
+import Stripe from "stripe";
+
+export type CheckoutInput = {
+  accountId: string;
+  amountCents: number;
+  description: string;
+  locale: "en" | "es";
+  successUrl: string;
+  cancelUrl: string;
+  email: string;
+};
+
+export type CheckoutSession = { id: string; url: string };
+
+/** A provider event the site acts on, after its signature was checked. */
+export type ProviderEvent =
+  | { id: string; type: "checkout.completed"; sessionId: string; amountCents: number; paymentReference: string; paid: boolean }
+  | { id: string; type: "other"; name: string };
+
+export interface PaymentProvider {
+  createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
+  /** The event in a webhook's body; throws when its signature is not the provider's. */
+  parseWebhook(rawBody: string, signature: string): ProviderEvent;
+}
+
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string | undefined };
+
+function clientFor(settings: StripeSettings): Stripe {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 15_000,
+    telemetry: false,
+    ...(api
+      ? { host: api.hostname, port: api.port || (api.protocol === "https:" ? 443 : 80), protocol: api.protocol === "https:" ? "https" : "http" }
+      : {}),
+  });
+}
+
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = clientFor(settings);
+  return {
+    async createCheckout(input) {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [{ quantity: 1, price_data: { currency: "usd", unit_amount: input.amountCents, product_data: { name: input.description } } }],
+          client_reference_id: input.accountId,
+          metadata: { accountId: input.accountId },
+          customer_email: input.email,
+          locale: input.locale,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        // One Checkout per account and amount a minute: a double click opens one page, not two.
+        { idempotencyKey: `checkout-${input.accountId}-${input.amountCents}-${Math.floor(Date.now() / 60_000)}` },
+      );
+      if (!session.url) throw new Error("Stripe answered a Checkout Session without a url");
+      return { id: session.id, url: session.url };
+    },
+    parseWebhook(rawBody, signature) {
+      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+        const s = event.data.object;
+        const intent = typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? s.id);
+        return {
+          id: event.id,
+          type: "checkout.completed",
+          sessionId: s.id,
+          amountCents: s.amount_total ?? 0,
+          paymentReference: intent,
+          paid: s.payment_status === "paid",
+        };
+      }
+      return { id: event.id, type: "other", name: event.type };
+    },
+  };
+}
+
+/** The site's provider: Stripe when configured, else none. */
+export function paymentProviderFor(config: { stripe?: StripeSettings | undefined }): PaymentProvider | null {
+  return config.stripe ? stripeProvider(config.stripe) : null;
+}

@@ -1,0 +1,55 @@
+// What staff do with money on /aid besides aid: see each family's balance and record a payment made in person (cash,
+// check or Zelle, with its reference). A reference counts once (the unique index), and nothing over what the family
+// owes is taken, so two staff recording the same check at once record it once.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { recordPayment } from "./ledger.server";
+import { mailReceipt, type ReceiptServices } from "./receipts.server";
+import type { ManualPaymentInput } from "./schemas";
+
+export type AccountSummary = { id: string; familyName: string; balanceCents: number; aidOpen: boolean };
+
+/** Every account with something in its ledger, the families' names (their guardians', or the adult athlete's). */
+export async function getAccountSummaries(db: Db): Promise<AccountSummary[]> {
+  const { rows } = await db.execute<{ id: string; family_name: string | null; balance: string; aid_open: boolean }>(sql`
+    select a.id,
+      coalesce((select string_agg(u.full_name, ', ' order by u.full_name) from household_members hm join users u on u.id = hm.user_id
+                where hm.household_id = a.household_id and hm.role = 'guardian'),
+               (select full_name from users where id = a.user_id)) as family_name,
+      (select coalesce(sum(effect_cents), 0) from ledger_entries where account_id = a.id)::bigint as balance,
+      exists (select 1 from aid_requests r where r.account_id = a.id and r.status = 'open') as aid_open
+    from payment_accounts a
+    where exists (select 1 from ledger_entries l where l.account_id = a.id)
+    order by family_name nulls last, a.id`);
+  return rows.map((r) => ({ id: r.id, familyName: r.family_name ?? "", balanceCents: Number(r.balance), aidOpen: r.aid_open }));
+}
+
+export type ManualPaymentResult =
+  | { ok: true; paymentId: string }
+  | { ok: false; field: "accountId" | "amountCents" | "reference"; reason: "unknown-account" | "over-balance" | "duplicate" };
+
+/** Records a payment staff took in person; the account's row is locked so two recordings see each other's. */
+export async function recordManualPayment(
+  db: Db,
+  services: ReceiptServices,
+  input: ManualPaymentInput,
+  staffId: string,
+): Promise<ManualPaymentResult> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ balance: string }>(sql`
+      select (select coalesce(sum(effect_cents), 0) from ledger_entries where account_id = a.id)::bigint as balance
+      from payment_accounts a where a.id = ${input.accountId} for update`);
+    if (!rows[0]) return { ok: false, field: "accountId", reason: "unknown-account" };
+    if (input.amountCents > Number(rows[0].balance)) return { ok: false, field: "amountCents", reason: "over-balance" };
+    const paymentId = await recordPayment(tx, {
+      accountId: input.accountId,
+      amountCents: input.amountCents,
+      method: input.method,
+      reference: input.reference,
+      recordedBy: staffId,
+    });
+    if (!paymentId) return { ok: false, field: "reference", reason: "duplicate" };
+    await mailReceipt(tx, services, input.accountId, paymentId);
+    return { ok: true, paymentId };
+  });
+}

@@ -1,0 +1,99 @@
+// /account/payments (issue 41): a family's money. A guardian reads their household's account (an adult athlete of no
+// household their own): what is due, each row with its date and reason, the balance, a receipt per payment; asks for
+// financial help; pays online through the provider's hosted Checkout, or reads how to pay in person. Anyone else gets
+// 403. requireAccountHolder first; the rules are payments'.
+import { data, redirect, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/account.payments";
+import { parseForm } from "~/auth/schemas";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { getLocale } from "~/i18n/language";
+import { localizePath } from "~/i18n/language";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+import { AccountPaymentsPage, type AccountActionData } from "~/payments/account-page";
+import { getAccountView } from "~/payments/account-view.server";
+import {
+  createAidRequest,
+  findAccountFor,
+  getOrCreateAccountFor,
+  paymentProviderFor,
+  requireAccountHolder,
+  startCheckout,
+  type StartCheckoutResult,
+} from "~/payments/index.server";
+import { AidRequestSchema } from "~/payments/schemas";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.pay_heading()} | NLTE`, description: m.pay_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAccountHolder(request, context);
+  const { db, config } = context;
+  const accountId = await findAccountFor(db, user.id);
+  return getAccountView(db, accountId, {
+    locale: getLocale(),
+    timeZone: config.site.timeZone,
+    online: Boolean(config.stripe),
+    phone: config.site.phone,
+    email: config.site.email,
+  });
+}
+
+const checkoutRefusal: Record<Exclude<StartCheckoutResult, { ok: true }>["reason"], () => string> = {
+  "no-provider": m.pay_error_no_provider,
+  "nothing-due": m.pay_due_nothing,
+  "aid-pending": m.pay_due_aid_pending,
+  "too-small": m.pay_error_too_small,
+  "provider-failed": m.pay_error_provider_failed,
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAccountHolder(request, context);
+  const { db, config } = context;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "ask-help") {
+    const { data: answers, fieldErrors } = parseForm(AidRequestSchema, form);
+    if (!answers) return data<AccountActionData>({ fieldErrors }, { status: 400 });
+    const accountId = await getOrCreateAccountFor(db, user.id);
+    const result = await createAidRequest(db, accountId, user.id, answers);
+    if (!result.ok) return data<AccountActionData>({ error: m.pay_aid_open() }, { status: 409 });
+    throw await redirectWithToast(context, "/account/payments", { type: "success", title: m.pay_aid_sent_toast() });
+  }
+  if (intent === "pay-online") {
+    const accountId = await findAccountFor(db, user.id);
+    if (!accountId) return data<AccountActionData>({ error: m.pay_due_nothing() }, { status: 409 });
+    const back = `${config.publicUrl}${localizePath("/account/payments", getLocale())}`;
+    const result = await startCheckout(db, paymentProviderFor(config), {
+      accountId,
+      userId: user.id,
+      email: user.email,
+      locale: getLocale(),
+      description: m.pay_checkout_description({ org: config.site.orgName }),
+      successUrl: `${back}?paid=1`,
+      cancelUrl: back,
+    });
+    if (!result.ok) return data<AccountActionData>({ error: checkoutRefusal[result.reason]() }, { status: 409 });
+    throw redirect(result.url);
+  }
+  return data<AccountActionData>({ error: m.pay_error_unknown() }, { status: 400 });
+}
+
+export default function AccountPayments({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<AccountActionData>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.pay_heading()} intro={m.pay_intro()} />
+      <AccountPaymentsPage view={loaderData} actionData={actionData} busy={busy} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.pay_heading()} documentTitle={`${m.pay_heading()} | NLTE`} />;
+}

@@ -1,0 +1,124 @@
+// /aid (issue 41): staff decide requests for financial help (a full waiver, a percentage or an amount, a floor, until a
+// day; or decline), see each family's balance and record payments made in person. Administrators, and coaches an
+// administrator allowed here; anyone else gets 403. requirePaymentStaff first; the rules are payments'.
+import { data, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/aid";
+import { parseForm } from "~/auth/schemas";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { getLocale, type Locale } from "~/i18n/language";
+import { dayInZone, formatDateIn } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { invariantResponse } from "~/lib/responses.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { isAdmin } from "~/models/users.server";
+import { m } from "~/paraglide/messages";
+import { AidPage, type AidActionData } from "~/payments/aid-page";
+import {
+  decideAidRequest,
+  getAccountSummaries,
+  getCoachesForPaymentStaff,
+  getOpenAidRequests,
+  recordManualPayment,
+  requirePaymentStaff,
+  setPaymentStaff,
+  type AidQueueItem,
+} from "~/payments/index.server";
+import { aidDecisionSchema, ManualPaymentSchema } from "~/payments/schemas";
+import { formatDollars } from "~/programs/session-facts";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.aid_heading()} | NLTE`, description: m.aid_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+function answersOf(r: AidQueueItem): string[] {
+  const lunch: Record<string, () => string> = { free: m.pay_aid_lunch_free, reduced: m.pay_aid_lunch_reduced, none: m.pay_aid_lunch_none };
+  const income: Record<string, () => string> = {
+    "under-25k": m.pay_aid_income_under_25k,
+    "25k-50k": m.pay_aid_income_25k_50k,
+    "50k-75k": m.pay_aid_income_50k_75k,
+    "over-75k": m.pay_aid_income_over_75k,
+  };
+  return [
+    r.householdSize ? `${m.pay_aid_household_size()}: ${r.householdSize}` : null,
+    r.schoolLunch ? `${m.pay_aid_lunch()}: ${lunch[r.schoolLunch]?.() ?? ""}` : null,
+    r.incomeBand ? `${m.pay_aid_income()}: ${income[r.incomeBand]?.() ?? ""}` : null,
+  ].filter((a): a is string => a !== null);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requirePaymentStaff(request, context);
+  const { db, config } = context;
+  const locale: Locale = getLocale();
+  const [requests, accounts, admin] = await Promise.all([getOpenAidRequests(db), getAccountSummaries(db), isAdmin(db, user.id)]);
+  return {
+    today: dayInZone(config.safePlay.clock(), config.site.timeZone),
+    requests: requests.map((r) => ({
+      id: r.id,
+      familyName: r.familyName,
+      answers: answersOf(r),
+      note: r.note,
+      since: formatDateIn(r.createdAt, config.site.timeZone, locale),
+      owed: formatDollars(r.balanceCents, locale),
+    })),
+    accounts: accounts.map((a) => ({ id: a.id, familyName: a.familyName, balance: formatDollars(a.balanceCents, locale), aidOpen: a.aidOpen })),
+    coaches: admin ? await getCoachesForPaymentStaff(db) : null,
+  };
+}
+
+const AllowSchema = z.object({ coachId: z.string().min(1).max(100), allowed: z.enum(["yes", "no"]) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePaymentStaff(request, context);
+  const { db, config } = context;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "decide") {
+    const formId = String(form.get("requestId") ?? "");
+    const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
+    const { data: input, fieldErrors } = parseForm(aidDecisionSchema(today), form);
+    if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
+    const result = await decideAidRequest(db, input.requestId, user.id, input);
+    if (!result.ok) return data<AidActionData>({ form: formId, error: m.aid_error_not_open() }, { status: 409 });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_decided_toast() });
+  }
+  if (intent === "record-payment") {
+    const formId = String(form.get("accountId") ?? "");
+    const { data: input, fieldErrors } = parseForm(ManualPaymentSchema, form);
+    if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
+    const result = await recordManualPayment(db, context, input, user.id);
+    if (!result.ok) {
+      const message = { "unknown-account": m.pay_error_unknown, "over-balance": m.aid_error_over_balance, duplicate: m.aid_error_duplicate }[
+        result.reason
+      ]();
+      return data<AidActionData>({ form: formId, fieldErrors: { [result.field]: message } }, { status: 400 });
+    }
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_payment_toast() });
+  }
+  if (intent === "allow-coach") {
+    invariantResponse(await isAdmin(db, user.id), m.staff_admin_only(), 403);
+    const parsed = AllowSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data<AidActionData>({ form: "staff", error: m.pay_error_unknown() }, { status: 400 });
+    const ok = await setPaymentStaff(db, parsed.data.coachId, parsed.data.allowed === "yes", user.id);
+    if (!ok) return data<AidActionData>({ form: "staff", error: m.pay_error_unknown() }, { status: 400 });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_staff_toast() });
+  }
+  return data<AidActionData>({ form: "", error: m.pay_error_unknown() }, { status: 400 });
+}
+
+export default function Aid({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<AidActionData>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.aid_heading()} intro={m.aid_intro()} />
+      <AidPage view={loaderData} result={result} busy={busy} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.aid_heading()} documentTitle={`${m.aid_heading()} | NLTE`} />;
+}

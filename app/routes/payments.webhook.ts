@@ -1,0 +1,28 @@
+// /payments/webhook: the payment provider's signed events (decision 0044). Posted by the provider, not a browser:
+// the same-origin guard lets it through (server/security.ts) because its signature is its proof, checked first here
+// on the body exactly as sent. A bad signature, or no provider configured, changes nothing.
+import type { Route } from "./+types/payments.webhook";
+import { handleProviderEvent, paymentProviderFor, type ProviderEvent } from "~/payments/index.server";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const provider = paymentProviderFor(context.config);
+  if (!provider) return new Response("Not found", { status: 404 });
+  const signature = request.headers.get("stripe-signature");
+  const body = await request.text();
+  let event: ProviderEvent;
+  try {
+    if (!signature) throw new Error("no signature");
+    event = provider.parseWebhook(body, signature);
+  } catch {
+    console.warn("payments: webhook refused: its signature is not the provider's");
+    return new Response("Bad signature", { status: 400 });
+  }
+  const outcome = await handleProviderEvent(context.db, context, event);
+  // Stripe retries anything but 2xx: a session we do not know yet (our own insert may still be committing) is retried.
+  const status = outcome === "unknown-session" ? 409 : 200;
+  return new Response(outcome, { status, headers: { "content-type": "text/plain" } });
+}
+
+export function loader() {
+  return new Response("Not found", { status: 404 });
+}
