@@ -3,10 +3,8 @@
 // education staff permission. Kept apart from schema.ts so each capability owns its tables. The sessions' kind
 // (tennis, education, both) is the column events.session_kind, read with SQL by app/athletes/.
 import { boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "../app/athletes/choices";
 import { users } from "./schema";
-
-export const SESSION_KINDS = ["tennis", "education", "both"] as const;
-export type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** Education staff: granted and removed by an administrator on /staff. */
 export const educationStaff = pgTable("education_staff", {
@@ -68,10 +66,6 @@ export const athleteSchools = pgTable("athlete_schools", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const GPA_BANDS = ["below-2", "2-2.5", "2.5-3", "3-3.5", "3.5-4", "4-plus"] as const;
-export type GpaBand = (typeof GPA_BANDS)[number];
-export const SCHOOL_TERMS = ["fall", "spring", "summer"] as const;
-
 export const athleteTerms = pgTable("athlete_terms", {
   id: uuid("id").primaryKey().defaultRandom(),
   athleteId: text("athlete_id")
@@ -94,11 +88,6 @@ export const athleteCheckIns = pgTable("athlete_check_ins", {
   note: text("note").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const MILESTONE_KINDS = ["test", "applied", "admitted", "committed", "scholarship", "graduated"] as const;
-export type MilestoneKind = (typeof MILESTONE_KINDS)[number];
-export const SCHOLARSHIP_KINDS = ["academic", "athletic", "need"] as const;
-export const AMOUNT_BANDS = ["under-1k", "1k-5k", "5k-20k", "20k-plus"] as const;
 
 export const athleteMilestones = pgTable("athlete_milestones", {
   id: uuid("id").primaryKey().defaultRandom(),

@@ -4,7 +4,7 @@ import { SelectField, TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
-import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "../../db/schema-athletes";
+import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "./choices";
 import type { AthleteActionData } from "./athlete-page";
 import type { SkillName } from "./path.server";
 import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, termWords } from "./words";

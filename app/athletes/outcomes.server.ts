@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/language";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
-import { GPA_BANDS } from "../../db/schema-athletes";
+import { GPA_BANDS } from "./choices";
 import type { OutcomesQuery } from "./schemas";
 
 /** Fewer than this many athletes in a cell: the number is not shown. */

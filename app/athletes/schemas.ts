@@ -1,7 +1,7 @@
 // What the athlete page's forms may send, checked at the boundary (migration 0035's CHECK constraints say the same
 // again). Each message is the one shown beside its field, in the page's language.
 import { z } from "zod";
-import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "../../db/schema-athletes";
+import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "./choices";
 import { isoDay, says, wholeNumber } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
 
