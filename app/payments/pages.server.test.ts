@@ -1,0 +1,157 @@
+// /account/payments, its receipts and /aid called as each kind of person (issue 41): the family's guardian, another
+// household's guardian, an athlete of the household, a coach without the aid permission, an allowed coach, an
+// administrator and a visitor. Nobody sees or changes what is not theirs; bad input is answered beside its field.
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+import { call, postForm } from "../../tests/support/route-context";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { action as paymentsAction, loader as paymentsLoader } from "~/routes/account.payments";
+import { loader as receiptLoader } from "~/routes/account.payments.receipts.$entryId";
+import { loader as pdfLoader } from "~/routes/account.payments.receipts.$entryId.pdf";
+import { action as aidAction, loader as aidLoader } from "~/routes/aid";
+import { getBalance, getEntries, recordPayment } from "./ledger.server";
+import { accountOf, enroll, makeFamily, makeFeeSession, makeUser } from "./test-support";
+
+const { db } = await createTestDatabase();
+
+type Person = { id: string; email: string; role: "client" | "coach" };
+function contextAs(who: Person | null): AppLoadContext {
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
+  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
+  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+const get = (path: string) => new Request(`http://localhost${path}`);
+
+const a = await makeFamily(db, "Alvarez");
+const b = await makeFamily(db, "Brooks");
+await enroll(db, await makeFeeSession(db, 30000), a.athlete.id);
+const accountA = await accountOf(db, a.guardian.id);
+const paymentA = (await recordPayment(db, { accountId: accountA, amountCents: 1000, method: "cash", reference: "Cash A1", recordedBy: null }))!;
+const coach = await makeUser(db, "coach", "Coach Nopay");
+const allowed = await makeUser(db, "coach", "Coach Mayaid");
+const admin = await makeUser(db, "coach", "Admin Funds");
+await db.execute(sql`update users set admin = true where id = ${admin.id}`);
+const athleteA = { ...a.athlete, role: "client" as const };
+
+describe("/account/payments", () => {
+  it("shows the guardian their household's rows and balance, in their language", async () => {
+    const res = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(a.guardian) });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ balance: "$290", due: { state: "due", amount: "$290" } });
+    const es = res;
+    expect(JSON.stringify(es.body)).toContain("Payment: Cash");
+  });
+
+  it("shows another household's guardian nothing of it; refuses the athlete and a coach; sends a visitor to sign in", async () => {
+    const other = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(b.guardian) });
+    expect(other.body).toMatchObject({ rows: [], balance: null, due: { state: "nothing" } });
+    expect((await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(athleteA) })).status).toBe(403);
+    expect((await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(coach) })).status).toBe(403);
+    const visitor = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(null) });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/signin/);
+    expect(
+      (await call(paymentsAction, { request: postForm("/account/payments", { intent: "ask-help", wantsHelp: "on" }), context: contextAs(athleteA) }))
+        .status,
+    ).toBe(403);
+  });
+
+  it("keeps each receipt to its own family: another household, the athlete and a coach get nothing", async () => {
+    const own = await call(receiptLoader, {
+      request: get("/account/payments/receipts/x"),
+      context: contextAs(a.guardian),
+      params: { entryId: paymentA },
+    });
+    expect(own.status).toBe(200);
+    expect((own.body as { lines: string[] }).lines).toContain("Amount: $10");
+    for (const [who, status] of [
+      [b.guardian, 404],
+      [athleteA, 403],
+      [coach, 403],
+    ] as const) {
+      expect((await call(receiptLoader, { request: get("/x"), context: contextAs(who), params: { entryId: paymentA } })).status).toBe(status);
+      expect((await call(pdfLoader, { request: get("/x"), context: contextAs(who), params: { entryId: paymentA } })).status).toBe(status);
+    }
+    expect((await call(receiptLoader, { request: get("/x"), context: contextAs(a.guardian), params: { entryId: "not-an-id" } })).status).toBe(404);
+  });
+
+  it("asks for help with only the tick, and answers bad answers beside their fields, changing nothing", async () => {
+    const noTick = await call(paymentsAction, {
+      request: postForm("/account/payments", { intent: "ask-help", householdSize: "4" }),
+      context: contextAs(b.guardian),
+    });
+    expect(noTick.status).toBe(400);
+    expect(noTick.body).toMatchObject({ fieldErrors: { wantsHelp: expect.stringContaining("I would like financial help") } });
+    const tooMany = await call(paymentsAction, {
+      request: postForm("/account/payments", { intent: "ask-help", wantsHelp: "on", householdSize: "50", incomeBand: "billions" }),
+      context: contextAs(b.guardian),
+    });
+    expect(tooMany.body).toMatchObject({ fieldErrors: { householdSize: "Enter a number from 1 to 20, or leave it empty." } });
+    const { rows } = await db.execute(sql`select 1 from aid_requests`);
+    expect(rows).toHaveLength(0);
+    const asked = await call(paymentsAction, {
+      request: postForm("/account/payments", { intent: "ask-help", wantsHelp: "on" }),
+      context: contextAs(b.guardian),
+    });
+    expect(asked.status).toBe(302);
+    const page = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(b.guardian) });
+    expect(page.body).toMatchObject({ aid: { state: "open" }, due: { state: "aid-pending" } });
+  });
+});
+
+describe("/aid", () => {
+  it("is for administrators and the coaches they allow: a coach without it, a family and a visitor are refused", async () => {
+    expect((await call(aidLoader, { request: get("/aid"), context: contextAs(coach) })).status).toBe(403);
+    expect((await call(aidLoader, { request: get("/aid"), context: contextAs(a.guardian) })).status).toBe(403);
+    expect((await call(aidLoader, { request: get("/aid"), context: contextAs(null) })).status).toBe(302);
+    const decide = postForm("/aid", { intent: "record-payment", accountId: accountA, amountCents: "10", method: "cash", reference: "Sneaky" });
+    expect((await call(aidAction, { request: decide, context: contextAs(coach) })).status).toBe(403);
+    const allow = () => postForm("/aid", { intent: "allow-coach", coachId: allowed.id, allowed: "yes" });
+    expect((await call(aidAction, { request: allow(), context: contextAs(allowed) })).status).toBe(403);
+    expect((await call(aidAction, { request: allow(), context: contextAs(admin) })).status).toBe(302);
+    const page = await call(aidLoader, { request: get("/aid"), context: contextAs(allowed) });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ coaches: null, requests: [{ familyName: "Brooks Parent" }] });
+    expect(await getBalance(db, accountA)).toBe(29000);
+  });
+
+  it("answers out-of-range terms beside their fields and decides nothing", async () => {
+    const page = await call(aidLoader, { request: get("/aid"), context: contextAs(admin) });
+    const requestId = (page.body as { requests: Array<{ id: string }> }).requests[0]!.id;
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ decision: "percent", percent: "150", validUntil: "2027-06-30" }, "percent"],
+      [{ decision: "percent", percent: "-5", validUntil: "2027-06-30" }, "percent"],
+      [{ decision: "amount", amountCents: "-5", validUntil: "2027-06-30" }, "amountCents"],
+      [{ decision: "percent", percent: "50", validUntil: "2099-06-30" }, "validUntil"],
+      [{ decision: "waiver", validUntil: "yesterday" }, "validUntil"],
+    ];
+    for (const [fields, field] of cases) {
+      const res = await call(aidAction, { request: postForm("/aid", { intent: "decide", requestId, ...fields }), context: contextAs(admin) });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(Object.keys((res.body as { fieldErrors: object }).fieldErrors)).toEqual([field]);
+    }
+    const { rows } = await db.execute(sql`select status from aid_requests where id = ${requestId}`);
+    expect(rows).toEqual([{ status: "open" }]);
+    const ok = await call(aidAction, {
+      request: postForm("/aid", { intent: "decide", requestId, decision: "percent", percent: "75", validUntil: "2027-06-30" }),
+      context: contextAs(allowed),
+    });
+    expect(ok.status).toBe(302);
+  });
+
+  it("records a payment in person, refusing more than is owed or a reference already used, beside the field", async () => {
+    const pay = (amount: string, reference: string) =>
+      call(aidAction, {
+        request: postForm("/aid", { intent: "record-payment", accountId: accountA, amountCents: amount, method: "check", reference }),
+        context: contextAs(admin),
+      });
+    expect((await pay("400", "Check 77")).body).toMatchObject({ fieldErrors: { amountCents: "That is more than the family owes." } });
+    expect((await pay("abc", "Check 77")).body).toMatchObject({ fieldErrors: { amountCents: expect.any(String) } });
+    expect((await pay("90", "Check 77")).status).toBe(302);
+    expect((await pay("90", "check 77")).body).toMatchObject({ fieldErrors: { reference: "A payment with this reference is already recorded." } });
+    expect((await getEntries(db, accountA)).filter((e) => e.kind === "payment")).toHaveLength(2);
+    expect(await getBalance(db, accountA)).toBe(20000);
+  });
+});
