@@ -75,6 +75,7 @@ export default [
     route("reports/outcomes", "routes/reports.outcomes.tsx"),
     route("reports/outcomes.csv", "routes/reports.outcomes.csv.ts"),
     route("athletes", "routes/athletes.tsx"),
+    route("athletes/settings", "routes/athletes.settings.tsx"),
     route("athletes/:athleteId", "routes/athletes.$athleteId.tsx"),
     route("invitation", "routes/invitation.tsx"),
     route("safeguarding", "routes/safeguarding.tsx"),

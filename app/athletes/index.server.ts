@@ -6,3 +6,13 @@ export { addCheckIn, addMilestone, createEvaluation, saveSchool, saveTerm, setLi
 export { getOutcomes, outcomeRows, SMALLEST_CELL, type OutcomeRow } from "./outcomes.server";
 export { getScholarshipRecipients, listedName, type Recipient } from "./scholarships.server";
 export { outcomesQuery } from "./outcomes-query.server";
+export {
+  addSkill,
+  getSessionKinds,
+  getSkillsForEditing,
+  renameSkill,
+  setSessionKind,
+  setSkillRetired,
+  type EditableSkill,
+  type SessionKindRow,
+} from "./settings.server";

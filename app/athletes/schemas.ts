@@ -1,7 +1,7 @@
 // What the athlete page's forms may send, checked at the boundary (migration 0035's CHECK constraints say the same
 // again). Each message is the one shown beside its field, in the page's language.
 import { z } from "zod";
-import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "./choices";
+import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS, SESSION_KINDS } from "./choices";
 import { isoDay, says, wholeNumber } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
 
@@ -77,6 +77,13 @@ export const ListingSchema = z.object({
 export const SkillSchema = z.object({
   name: z.string(says(m.athletes_error_skill_name)).trim().min(1, says(m.athletes_error_skill_name)).max(60, says(m.athletes_error_skill_name)),
   nameEs: z.string(says(m.athletes_error_skill_name)).trim().min(1, says(m.athletes_error_skill_name)).max(60, says(m.athletes_error_skill_name)),
+});
+
+export const SkillIdSchema = z.object({ skillId: z.uuid(says(m.athletes_error_unknown)) });
+
+export const SessionKindSchema = z.object({
+  eventId: z.uuid(says(m.athletes_error_unknown)),
+  kind: z.enum(SESSION_KINDS, says(m.athletes_error_session_kind)),
 });
 
 /** The outcomes report's choices, from the address: a range, and optionally a program, a season and a city. */

@@ -1,0 +1,74 @@
+// /athletes/settings: the administrator's settings for athletes' paths (issue 42): the skills evaluations score, named
+// in English and Spanish, and each program session's kind (tennis, education, both), which says whether its attendance
+// counts hours of tennis, of education, or half of each. requireAdmin is the first line of the loader and the action.
+import { data } from "react-router";
+import type { Route } from "./+types/athletes.settings";
+import { parseForm } from "~/auth/schemas";
+import { addSkill, getSessionKinds, getSkillsForEditing, renameSkill, setSessionKind, setSkillRetired } from "~/athletes/index.server";
+import { SessionKindSchema, SkillIdSchema, SkillSchema } from "~/athletes/schemas";
+import { AthleteSettingsPage, type SettingsActionData } from "~/athletes/settings-page";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { pageMeta } from "~/lib/meta";
+import { invariantResponse } from "~/lib/responses.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+import { requireAdmin } from "~/staff/access.server";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.athletes_settings_heading()} | NLTE`, description: m.athletes_settings_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const [skills, sessions] = await Promise.all([getSkillsForEditing(context.db), getSessionKinds(context.db)]);
+  return { skills, sessions };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const values = { name: String(form.get("name") ?? ""), nameEs: String(form.get("nameEs") ?? "") };
+  const saved = async () => {
+    throw await redirectWithToast(context, "/athletes/settings", { type: "success", title: m.athletes_done_settings() });
+  };
+  const answer = (body: SettingsActionData, status: number) => data<SettingsActionData>(body, { status });
+
+  if (intent === "add-skill" || intent === "rename-skill") {
+    const target = String(form.get("skillId") ?? "");
+    const parsed = parseForm(SkillSchema, form);
+    if (!parsed.data) return answer({ intent, target, fieldErrors: parsed.fieldErrors ?? {}, values }, 400);
+    let r: "duplicate" | "not-found" | null;
+    if (intent === "add-skill") r = await addSkill(context.db, parsed.data);
+    else {
+      const id = parseForm(SkillIdSchema, form).data;
+      invariantResponse(id, m.athletes_error_unknown(), 404);
+      r = await renameSkill(context.db, id.skillId, parsed.data);
+    }
+    invariantResponse(r !== "not-found", m.athletes_error_unknown(), 404);
+    if (r === "duplicate") return answer({ intent, target, fieldErrors: { name: m.athletes_error_skill_taken() }, values }, 409);
+    return saved();
+  }
+  if (intent === "retire-skill" || intent === "restore-skill") {
+    const id = parseForm(SkillIdSchema, form).data;
+    invariantResponse(id && (await setSkillRetired(context.db, id.skillId, intent === "retire-skill")), m.athletes_error_unknown(), 404);
+    return saved();
+  }
+  if (intent === "session-kind") {
+    const target = String(form.get("eventId") ?? "");
+    const parsed = parseForm(SessionKindSchema, form);
+    if (!parsed.data) return answer({ intent, target, fieldErrors: parsed.fieldErrors ?? {} }, 400);
+    invariantResponse(await setSessionKind(context.db, parsed.data.eventId, parsed.data.kind), m.athletes_error_unknown(), 404);
+    return saved();
+  }
+  throw data({ error: m.athletes_error_unknown() }, { status: 400 });
+}
+
+export default function AthleteSettingsRoute({ loaderData }: Route.ComponentProps) {
+  return <AthleteSettingsPage {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.athletes_settings_heading()} documentTitle={`${m.athletes_settings_heading()} | NLTE`} />;
+}
