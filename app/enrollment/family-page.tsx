@@ -38,6 +38,11 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
         <p className="text-lg font-semibold text-court-800">
           {child.level ? m.enroll_family_level({ level: String(child.level) }) : m.enroll_family_no_level()}
         </p>
+        <p>
+          <Link to={localHref(`/athletes/${child.athleteId}`)} className="font-medium text-court-800 underline">
+            {m.athletes_path_link({ name: child.name })}
+          </Link>
+        </p>
         {child.levelHistory.length > 0 ? (
           <section aria-label={m.enroll_family_history()}>
             <h3 className="font-semibold text-slate-900">{m.enroll_family_history()}</h3>

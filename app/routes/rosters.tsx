@@ -54,6 +54,14 @@ export default function Rosters({ loaderData }: Route.ComponentProps) {
         <p>
           <Link to={localHref("/reports/funders")} className="font-medium text-court-800 underline">
             {m.enroll_report_link()}
+          </Link>{" "}
+          ·{" "}
+          <Link to={localHref("/reports/outcomes")} className="font-medium text-court-800 underline">
+            {m.athletes_outcomes_heading()}
+          </Link>{" "}
+          ·{" "}
+          <Link to={localHref("/athletes")} className="font-medium text-court-800 underline">
+            {m.athletes_paths_link()}
           </Link>
         </p>
         <section aria-labelledby="my-sessions" className="flex flex-col gap-3">
