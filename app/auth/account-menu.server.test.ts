@@ -29,6 +29,7 @@ describe("the account menu", () => {
       { to: "/account/family", label: "Your family" },
       { to: "/account/enrollments", label: "Programs and enrollments" },
       { to: "/lessons", label: "Private lessons" },
+      { to: "/account/payments", label: "Payments" },
     ];
     const coach = [
       { to: "/rosters", label: "Rosters and attendance" },
@@ -40,7 +41,12 @@ describe("the account menu", () => {
     expect(await menu("m-coach")).toEqual(coach);
     expect(await menu("m-lead")).toEqual([...coach, { to: "/safeguarding", label: "Safeguarding" }]);
     // An administrator who is a family's parent too: their family's pages, the programs and staff.
-    expect(await menu("m-admin")).toEqual([...family, { to: "/programs/edit", label: "Programs and seasons" }, { to: "/staff", label: "Staff" }]);
+    expect(await menu("m-admin")).toEqual([
+      ...family,
+      { to: "/programs/edit", label: "Programs and seasons" },
+      { to: "/staff", label: "Staff" },
+      { to: "/aid", label: "Financial aid" },
+    ]);
     expect((await menu("m-lead", "es")).at(-1)).toEqual({ to: "/es/safeguarding", label: "Protección de menores" });
     expect((await menu("m-client", "es"))[0]).toEqual({ to: "/es/account/family", label: "Su familia" });
     expect(await menu("nobody")).toEqual([]);
@@ -48,6 +54,6 @@ describe("the account menu", () => {
 
   it("drops a link on the next request once the role is gone", async () => {
     await db.update(users).set({ admin: false }).where(eq(users.id, "m-admin"));
-    expect((await menu("m-admin")).map((l) => l.to)).toEqual(["/account/family", "/account/enrollments", "/lessons"]);
+    expect((await menu("m-admin")).map((l) => l.to)).toEqual(["/account/family", "/account/enrollments", "/lessons", "/account/payments"]);
   });
 });

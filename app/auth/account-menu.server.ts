@@ -8,6 +8,7 @@ import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
+import { isPaymentStaff } from "~/payments/index.server";
 
 export type MenuLink = { to: string; label: string };
 
@@ -21,6 +22,7 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
       link("/account/family", m.account_family_page_title()),
       link("/account/enrollments", m.account_menu_enrollments()),
       link("/lessons", m.account_menu_lessons()),
+      link("/account/payments", m.pay_heading()),
     );
   if (me.role === "coach")
     links.push(
@@ -31,5 +33,6 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
   if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
   if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
+  if (await isPaymentStaff(db, userId)) links.push(link("/aid", m.aid_heading()));
   return links;
 }

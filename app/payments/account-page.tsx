@@ -14,6 +14,8 @@ export type AccountView = {
   online: boolean;
   inPerson: { phone: string; email: string };
   balance: string | null;
+  /** Back from the provider's Checkout: its webhook may not have arrived yet. */
+  justPaid?: boolean;
   rows: Array<{ id: string; date: string; what: string; amount: string; receipt: boolean }>;
 };
 
@@ -26,6 +28,7 @@ function DueSection({ view, error, busy }: { view: AccountView; error?: string |
   return (
     <CardSection title={m.pay_due_heading()}>
       <div className="flex flex-col gap-3">
+        {view.justPaid ? <p role="status">{m.pay_paid_thanks()}</p> : null}
         {due.state === "aid-pending" ? <p role="status">{m.pay_due_aid_pending()}</p> : null}
         {due.state === "waived" ? <p role="status">{m.pay_due_waived()}</p> : null}
         {due.state === "nothing" ? <p role="status">{m.pay_due_nothing()}</p> : null}

@@ -34,13 +34,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccountHolder(request, context);
   const { db, config } = context;
   const accountId = await findAccountFor(db, user.id);
-  return getAccountView(db, accountId, {
+  const view = await getAccountView(db, accountId, {
     locale: getLocale(),
     timeZone: config.site.timeZone,
     online: Boolean(config.stripe),
     phone: config.site.phone,
     email: config.site.email,
   });
+  return { ...view, justPaid: new URL(request.url).searchParams.get("paid") === "1" };
 }
 
 const checkoutRefusal: Record<Exclude<StartCheckoutResult, { ok: true }>["reason"], () => string> = {
