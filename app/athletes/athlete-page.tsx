@@ -3,7 +3,7 @@
 // reader may use are shown to them only (a courtesy: the action asks the rule again).
 import { PageHeader } from "~/components/page-header";
 import { CardSection } from "~/components/ui/card-section";
-import { formatDayLong } from "~/lib/datetime";
+import { formatCalendarDate } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 import type { AthleteRights } from "./access.server";
 import { CheckInForm, EvaluationForm, ListingForm, MilestoneForm, SchoolForm, TermForm } from "./athlete-forms";
@@ -16,6 +16,9 @@ export type AthleteActionData = {
   fieldErrors?: Record<string, string | undefined>;
   values?: Record<string, string>;
 };
+
+/** "November 24, 2026" (a path spans years, so the year is said). */
+const dayText = (day: string) => formatCalendarDate(`${day}T12:00:00Z`) ?? day;
 
 type Props = AthletePath & { name: string; rights: AthleteRights; today: string };
 
@@ -56,10 +59,10 @@ export function AthletePage(p: Props) {
             {p.evaluations.map((e) => (
               <article
                 key={e.id}
-                aria-label={m.athletes_evaluation_of({ date: formatDayLong(e.evaluatedOn) })}
+                aria-label={m.athletes_evaluation_of({ date: dayText(e.evaluatedOn) })}
                 className="rounded-lg border border-slate-200 p-4"
               >
-                <h3 className="font-semibold">{m.athletes_evaluation_of({ date: formatDayLong(e.evaluatedOn) })}</h3>
+                <h3 className="font-semibold">{m.athletes_evaluation_of({ date: dayText(e.evaluatedOn) })}</h3>
                 <p className="text-sm text-slate-700">
                   {m.athletes_evaluation_by({ coach: e.coach || m.athletes_a_coach(), level: String(e.level) })}
                 </p>
@@ -95,7 +98,7 @@ export function AthletePage(p: Props) {
           <ul className="space-y-2">
             {p.levels.map((l, i) => (
               <li key={`${l.placedOn}-${i}`}>
-                {m.athletes_level_line({ level: String(l.level), date: formatDayLong(l.placedOn), coach: l.coach || m.athletes_a_coach() })}
+                {m.athletes_level_line({ level: String(l.level), date: dayText(l.placedOn), coach: l.coach || m.athletes_a_coach() })}
                 {l.note ? <span className="block text-sm text-slate-700">{l.note}</span> : null}
               </li>
             ))}
@@ -139,7 +142,7 @@ export function AthletePage(p: Props) {
             {p.milestones.map((ms) => (
               <li key={ms.id}>
                 <span className="font-medium">{milestoneWords(ms.kind)}</span>
-                {ms.college ? `: ${ms.college}` : ""} ({formatDayLong(ms.happenedOn)})
+                {ms.college ? `: ${ms.college}` : ""} ({dayText(ms.happenedOn)})
                 {ms.kind === "committed" && ms.tennis ? <span className="block text-sm">{m.athletes_committed_tennis()}</span> : null}
                 {ms.scholarshipKind && ms.amountBand ? (
                   <span className="block text-sm">
@@ -165,7 +168,7 @@ export function AthletePage(p: Props) {
               {p.checkIns.map((c) => (
                 <li key={c.id}>
                   <span className="text-sm text-slate-700">
-                    {m.athletes_check_in_by({ staff: c.staff || m.athletes_a_coach(), date: formatDayLong(c.at.slice(0, 10)) })}
+                    {m.athletes_check_in_by({ staff: c.staff || m.athletes_a_coach(), date: dayText(c.at.slice(0, 10)) })}
                   </span>
                   <span className="block whitespace-pre-line">{c.note}</span>
                 </li>

@@ -9,3 +9,6 @@ export const MILESTONE_KINDS = ["test", "applied", "admitted", "committed", "sch
 export type MilestoneKind = (typeof MILESTONE_KINDS)[number];
 export const SCHOLARSHIP_KINDS = ["academic", "athletic", "need"] as const;
 export const AMOUNT_BANDS = ["under-1k", "1k-5k", "5k-20k", "20k-plus"] as const;
+
+/** Fewer than this many athletes in a cell of the outcomes report: the number is not shown (decision 0045). */
+export const SMALLEST_CELL = 5;

@@ -3,7 +3,7 @@ export { getAthleteRights, isEducationStaff, requireAthleteReader, requireOutcom
 export { getEducationStaffIds, setEducationStaff } from "./education-staff.server";
 export { getActiveSkills, getAthletePath, type AthletePath, type EvaluationView } from "./path.server";
 export { addCheckIn, addMilestone, createEvaluation, saveSchool, saveTerm, setListing, type Refused } from "./records.server";
-export { getOutcomes, outcomeRows, SMALLEST_CELL, type OutcomeRow } from "./outcomes.server";
+export { getOutcomes, outcomeRows, type OutcomeRow } from "./outcomes.server";
 export { getScholarshipRecipients, listedName, type Recipient } from "./scholarships.server";
 export { outcomesQuery } from "./outcomes-query.server";
 export {

@@ -14,11 +14,8 @@ import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/language";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
-import { GPA_BANDS } from "./choices";
+import { GPA_BANDS, SMALLEST_CELL } from "./choices";
 import type { OutcomesQuery } from "./schemas";
-
-/** Fewer than this many athletes in a cell: the number is not shown. */
-export const SMALLEST_CELL = 5;
 
 const CITY_WORDS: Record<string, string[]> = {
   Washington: ["Washington", "DC", "D.C."],

@@ -5,7 +5,8 @@
 // coaches, administrators and education staff (requireOutcomesReader). A GET form: the choices live in the address.
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports.outcomes";
-import { getOutcomes, outcomeRows, outcomesQuery, requireOutcomesReader, SMALLEST_CELL, todayOf } from "~/athletes/index.server";
+import { SMALLEST_CELL } from "~/athletes/choices";
+import { getOutcomes, outcomeRows, outcomesQuery, requireOutcomesReader, todayOf } from "~/athletes/index.server";
 import { getSeasons, seasonName } from "~/calendar/seasons.server";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
