@@ -18,6 +18,7 @@ import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/book
 import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/clearance.server";
 import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
 import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/photos.server";
+import { RETENTION_JOB, runRetentionJob } from "../app/retention/apply.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
@@ -89,6 +90,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [CLEARANCE_REMINDER_JOB]: async () => void (await sendClearanceReminders(services)),
     [GALLERY_PHOTO_COPIES_JOB]: galleryPhotoCopiesTask(services.db),
     [COACH_PHOTO_COPIES_JOB]: coachPhotoCopiesTask(services.db),
+    [RETENTION_JOB]: async () => void (await runRetentionJob(services)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
@@ -120,7 +122,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // Every day at 07:41 UTC, visitors' requests for a place older than 30 days are removed (issue 29).
       // Every day at 13:05 UTC (morning in the organisation's zone), coaches whose Safe Play training or background check
       // expires within 60 days are reminded, with the administrators, once per date (issue 37).
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d`,
+      // Every day at 07:51 UTC, after the backup, the retention table is applied (issue 40, app/retention/table.ts).
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d\n51 7 * * * ${RETENTION_JOB} ?fill=1d`,
     });
   } catch (err) {
     await liveness.stop();

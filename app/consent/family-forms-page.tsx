@@ -54,7 +54,7 @@ export function AthleteFormsCard({ athlete, error, busy }: { athlete: AthleteFor
           <FormError message={error} />
           <ul className="mt-2 flex flex-col gap-2">
             {athlete.signed.map((s) => (
-              <li key={s.id} className="rounded-md border border-slate-200 p-3" data-signature-state={s.state}>
+              <li key={s.id} className="rounded-md border border-slate-200 p-3">
                 <p className="font-medium text-slate-900">
                   {s.title} ({m.consent_version_short({ version: String(s.version) })}, {s.season})
                 </p>

@@ -7,6 +7,8 @@ import { PRIVACY } from "~/content/privacy.server";
 import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
+import { getRetentionNotice } from "~/retention/notice.server";
+import { RetentionSection } from "~/retention/privacy-section";
 import { useRootData } from "~/root";
 
 export const handle: PageHandle = { documentForVisitors: true };
@@ -14,9 +16,11 @@ export const handle: PageHandle = { documentForVisitors: true };
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
   loaderData ? pageMeta(loaderData.words.page, { matches, location }) : [];
 
-// How many daily backups are kept (BACKUP_KEEP): the notice says how long deleted data lives on in them.
-export function loader({ context }: Route.LoaderArgs) {
-  return { words: PRIVACY[getLocale()], backupDays: context.config.backupKeep };
+// How many daily backups are kept (BACKUP_KEEP): the notice says how long deleted data lives on in them. Issue 40:
+// the retention periods and the outside services are written from app/retention's table and the configuration.
+export async function loader({ context }: Route.LoaderArgs) {
+  const retention = await getRetentionNotice(context.db, context.config, getLocale());
+  return { words: PRIVACY[getLocale()], backupDays: context.config.backupKeep, retention };
 }
 
 const LINK = "font-medium text-court-800 underline";
@@ -78,6 +82,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         ))}
         {words.closing ? <p className="text-sm text-slate-700">{words.closing}</p> : null}
       </article>
+      <div className="mx-auto max-w-3xl space-y-8 px-4 pb-10">
+        <RetentionSection notice={loaderData.retention} />
+      </div>
     </>
   );
 }

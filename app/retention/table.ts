@@ -1,0 +1,109 @@
+// The retention table (issue 40, decision 0043; COPPA as amended in 2025): one row per kind of data the site keeps about
+// families and children, with its purpose, how long it is kept, the bounds within which the organisation may change
+// that, and what happens at the end. The nightly job (apply.server.ts) applies exactly this, and /privacy is written
+// from it, so the notice and what the site does cannot disagree. Pure data: the browser reads it too.
+
+export type RetentionKind = "visitor_requests" | "public_forms" | "enrollment_notes" | "attendance" | "messages" | "signed_forms" | "mail_outbox";
+
+export type RetentionRow = {
+  kind: RetentionKind;
+  /** Days kept after `from`, unless the organisation set another period within [min, max]. */
+  days: number;
+  min: number;
+  max: number;
+  end: "delete" | "anonymise";
+  what: { en: string; es: string };
+  purpose: { en: string; es: string };
+  from: { en: string; es: string };
+};
+
+export const RETENTION: readonly RetentionRow[] = [
+  {
+    kind: "visitor_requests",
+    days: 30,
+    min: 7,
+    max: 90,
+    end: "delete",
+    what: { en: "Requests for a place sent by visitors", es: "Solicitudes de plaza enviadas por visitantes" },
+    purpose: {
+      en: "Kept until the guardian verifies the address and keeps or drops them",
+      es: "Se guardan hasta que el tutor verifica su dirección y las conserva o descarta",
+    },
+    from: { en: "after they were sent", es: "después de enviarse" },
+  },
+  {
+    kind: "public_forms",
+    days: 730,
+    min: 365,
+    max: 1095,
+    end: "delete",
+    what: { en: "Registration and contact forms", es: "Formularios de inscripción y de contacto" },
+    purpose: { en: "Answering the family and planning the programs", es: "Responder a la familia y planificar los programas" },
+    from: { en: "after they were sent", es: "después de enviarse" },
+  },
+  {
+    kind: "enrollment_notes",
+    days: 365,
+    min: 90,
+    max: 730,
+    end: "anonymise",
+    what: {
+      en: "Medical notes, pick-up people and emergency contacts of ended enrollment requests",
+      es: "Notas médicas, personas autorizadas a recoger y contactos de emergencia de solicitudes terminadas",
+    },
+    purpose: { en: "Keeping the child safe on court", es: "Cuidar al niño o la niña en la cancha" },
+    from: { en: "after the request ended", es: "después de terminar la solicitud" },
+  },
+  {
+    kind: "attendance",
+    days: 1095,
+    min: 365,
+    max: 2555,
+    end: "delete",
+    what: { en: "Attendance marks", es: "Marcas de asistencia" },
+    purpose: { en: "Families' attendance and the funders' reports", es: "La asistencia para las familias y los informes a los financiadores" },
+    from: { en: "after the session's day", es: "después del día de la sesión" },
+  },
+  {
+    kind: "messages",
+    days: 1095,
+    min: 365,
+    max: 2555,
+    end: "delete",
+    what: {
+      en: "Messages and their attachments (a message reported to the safeguarding lead is kept with the report)",
+      es: "Mensajes y sus archivos adjuntos (un mensaje denunciado a la responsable de protección se guarda con la denuncia)",
+    },
+    purpose: { en: "Conversations between families and coaches", es: "Las conversaciones entre familias y entrenadores" },
+    from: { en: "after they were sent", es: "después de enviarse" },
+  },
+  {
+    kind: "signed_forms",
+    days: 2555,
+    min: 1095,
+    max: 3650,
+    end: "delete",
+    what: {
+      en: "Signed forms replaced by a newer version or withdrawn (forms in force are kept while they are)",
+      es: "Formularios firmados reemplazados por una versión nueva o retirados (los vigentes se guardan mientras lo estén)",
+    },
+    purpose: { en: "Showing what was agreed, to an insurer or a court", es: "Mostrar lo acordado a una aseguradora o a un tribunal" },
+    from: { en: "after they were replaced or withdrawn", es: "después de reemplazarse o retirarse" },
+  },
+  {
+    kind: "mail_outbox",
+    days: 90,
+    min: 30,
+    max: 365,
+    end: "delete",
+    what: { en: "Copies of the mail the site sent", es: "Copias del correo que envió el sitio" },
+    purpose: { en: "Sending mail again when a delivery failed", es: "Volver a enviar un correo cuya entrega falló" },
+    from: { en: "after it was written", es: "después de escribirse" },
+  },
+];
+
+/** The period in force: the organisation's setting when it is a whole number within the row's bounds, else the default. */
+export function periodOf(row: RetentionRow, setting: string | null | undefined): number {
+  const n = Number(setting);
+  return setting != null && Number.isInteger(n) && n >= row.min && n <= row.max ? n : row.days;
+}
