@@ -1,0 +1,106 @@
+// Fees, aid and paying online end to end in Chromium on a phone (issue 41): a Spanish-speaking guardian whose daughter
+// is enrolled asks for financial help and is shown no price while staff decide; an administrator grants 75% on /aid;
+// the guardian sees the rest due, pays it through Checkout (the tests' loopback payment service in Stripe's place,
+// answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail, in Spanish.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPaymentService } from "../support/payment-service";
+import { setupBrowser } from "./support/browser";
+import { sharedMailbox } from "./support/mail";
+import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
+import { useOwnServer } from "./support/own-server";
+
+const PHONE = { width: 390, height: 844 };
+const service = await startPaymentService();
+const server = useOwnServer({ STRIPE_SECRET_KEY: service.secretKey, STRIPE_WEBHOOK_SECRET: service.webhookSecret, STRIPE_API_URL: service.url });
+const open = setupBrowser(() => server.url);
+const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+const db = async () => (database ??= await openDatabase(server.dataDir));
+
+beforeAll(() => {
+  service.webhookUrl = `${server.url}/payments/webhook`;
+});
+afterAll(async () => {
+  await database?.close();
+  await service.close();
+});
+
+describe("fees, financial aid and paying online", () => {
+  it("a guardian asks for help in Spanish, is granted 75%, pays the rest through Checkout and gets the receipt", async () => {
+    const [guardian, admin]: [Person, Person] = await Promise.all([
+      makePerson(server.url, "Paloma Pagadora", { env: env() }),
+      makePerson(server.url, "Tesorera Tomasa", { coach: true, env: env() }),
+    ]);
+    await (await db()).query(`update users set admin = true where email = $1`, [admin.email]);
+
+    // Paloma adds her daughter (the family page, in English as the enrollment test does), then reads Spanish.
+    const g = await open({ viewport: PHONE });
+    await useSession(g.context, server.url, guardian);
+    await g.visit("/account/family");
+    await g.page.getByLabel("Athlete's name").fill("Luz Pagadora");
+    await g.page.getByLabel("Athlete's date of birth").fill("2014-03-01");
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByRole("status").getByText("Luz Pagadora was added to your family.", { exact: false }).waitFor();
+    // She reads the site in Spanish and proved her address (receipts go to proved addresses only).
+    await (await db()).query(`update users set locale = 'es', email_verified = true where email = $1`, [guardian.email]);
+
+    // Luz is enrolled in a $400 season (enrollment's steps are tested in enrollment.test.ts): the database charges it.
+    const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const { rows } = await (
+      await db()
+    ).query<{ id: string }>(
+      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per)
+       values ('Clínica de Otoño Pagos', 'weekly', '{2,4}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 40000, 'season') returning id`,
+      [starts],
+    );
+    await (
+      await db()
+    ).query(
+      `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
+       select $1, id, 'enrolled', 'Paloma Pagadora', '202-555-0111' from users where full_name = 'Luz Pagadora'`,
+      [rows[0]!.id],
+    );
+
+    // She asks for help: only the tick and the household's size; no price is shown while staff decide.
+    await g.visit("/es/account/payments");
+    await g.page.getByRole("heading", { level: 1, name: "Pagos" }).waitFor();
+    await g.page.getByText("A pagar: $400", { exact: false }).waitFor();
+    await g.page.getByLabel("Me gustaría recibir ayuda económica").check();
+    await g.page.getByLabel("Personas en su hogar").fill("5");
+    await g.page.getByLabel("Almuerzo escolar gratuito o reducido").selectOption({ label: "Almuerzo gratuito" });
+    await g.page.getByRole("button", { name: "Pedir ayuda" }).click();
+    await g.page.getByText("Su solicitud de ayuda está con el personal. No se debe nada hasta que respondan.").first().waitFor();
+    expect(await g.page.getByText("$400").count()).toBe(0);
+
+    // The administrator grants 75% until next summer.
+    const a = await open({ viewport: PHONE });
+    await useSession(a.context, server.url, admin);
+    await a.visit("/aid");
+    const request = a.page.getByRole("listitem", { name: "Paloma Pagadora" }).first();
+    await request.getByText("Free lunch", { exact: false }).waitFor();
+    await request.getByLabel("Decision").selectOption("percent");
+    await request.getByLabel("Percentage off", { exact: false }).fill("75");
+    await request.getByLabel("Until", { exact: false }).fill(`${new Date().getFullYear() + 1}-06-30`);
+    await request.getByRole("button", { name: "Save the decision" }).click();
+    await a.page.getByText("No request is waiting.").waitFor();
+
+    // Paloma sees the rest due and pays it on the (loopback) Checkout page.
+    await g.visit("/es/account/payments");
+    await g.page.getByText("75 % de descuento en cada cargo", { exact: false }).waitFor();
+    await g.page.getByText("A pagar: $100", { exact: false }).waitFor();
+    await g.page.getByRole("button", { name: "Pagar $100 en línea" }).click();
+    await g.page.waitForURL((u) => u.origin === service.url);
+    await g.page.getByRole("button", { name: "Pay $100.00" }).click();
+    await g.page.waitForURL((u) => u.origin === server.url && u.pathname === "/es/account/payments");
+    await g.page.getByText("Gracias. Se está confirmando su pago con tarjeta", { exact: false }).waitFor();
+    await g.visit("/es/account/payments");
+    await g.page.getByText("No se debe nada.").waitFor();
+    await g.page.getByRole("cell", { name: "Pago: Tarjeta (en línea)" }).waitFor();
+
+    // The receipt: the page and the mail, in Spanish.
+    await g.page.getByRole("link", { name: "Recibo" }).click();
+    await g.page.getByText("Monto: $100").waitFor();
+    const mail = await sharedMailbox().waitFor(guardian.email, "recibo por $100");
+    expect(mail.text).toContain("Gracias por su pago.");
+  });
+});
