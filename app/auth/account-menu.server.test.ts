@@ -28,6 +28,7 @@ describe("the account menu", () => {
     const family = [
       { to: "/account/family", label: "Your family" },
       { to: "/account/enrollments", label: "Programs and enrollments" },
+      { to: "/account/forms", label: "Forms" },
       { to: "/lessons", label: "Private lessons" },
       { to: "/account/payments", label: "Payments" },
     ];
@@ -45,6 +46,7 @@ describe("the account menu", () => {
       ...family,
       { to: "/programs/edit", label: "Programs and seasons" },
       { to: "/staff", label: "Staff" },
+      { to: "/staff/forms", label: "Forms families sign" },
       { to: "/aid", label: "Financial aid" },
     ]);
     expect((await menu("m-lead", "es")).at(-1)).toEqual({ to: "/es/safeguarding", label: "Protección de menores" });
@@ -54,6 +56,12 @@ describe("the account menu", () => {
 
   it("drops a link on the next request once the role is gone", async () => {
     await db.update(users).set({ admin: false }).where(eq(users.id, "m-admin"));
-    expect((await menu("m-admin")).map((l) => l.to)).toEqual(["/account/family", "/account/enrollments", "/lessons", "/account/payments"]);
+    expect((await menu("m-admin")).map((l) => l.to)).toEqual([
+      "/account/family",
+      "/account/enrollments",
+      "/account/forms",
+      "/lessons",
+      "/account/payments",
+    ]);
   });
 });

@@ -21,6 +21,7 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
     links.push(
       link("/account/family", m.account_family_page_title()),
       link("/account/enrollments", m.account_menu_enrollments()),
+      link("/account/forms", m.consent_family_heading()),
       link("/lessons", m.account_menu_lessons()),
       link("/account/payments", m.pay_heading()),
     );
@@ -33,6 +34,7 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
   if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
   if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
+  if (me.admin) links.push(link("/staff/forms", m.consent_staff_heading()));
   if (await isPaymentStaff(db, userId)) links.push(link("/aid", m.aid_heading()));
   return links;
 }
