@@ -19,6 +19,7 @@ import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/cle
 import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
 import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/photos.server";
 import { RETENTION_JOB, runRetentionJob } from "../app/retention/apply.server";
+import { FORMS_REMINDER_JOB, sendFormsReminders } from "../app/consent/index.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
@@ -91,6 +92,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [GALLERY_PHOTO_COPIES_JOB]: galleryPhotoCopiesTask(services.db),
     [COACH_PHOTO_COPIES_JOB]: coachPhotoCopiesTask(services.db),
     [RETENTION_JOB]: async () => void (await runRetentionJob(services)),
+    [FORMS_REMINDER_JOB]: async () => void (await sendFormsReminders(services)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
   // handlers are gone, so a connection still closing when the database stopped crashed the stop (exit 1).
@@ -123,7 +125,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // Every day at 13:05 UTC (morning in the organisation's zone), coaches whose Safe Play training or background check
       // expires within 60 days are reminded, with the administrators, once per date (issue 37).
       // Every day at 07:51 UTC, after the backup, the retention table is applied (issue 40, app/retention/table.ts).
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d\n51 7 * * * ${RETENTION_JOB} ?fill=1d`,
+      // Every day at 13:15 UTC, families whose request waits for forms are reminded 7 and 2 days before its first session.
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d\n51 7 * * * ${RETENTION_JOB} ?fill=1d\n15 13 * * * ${FORMS_REMINDER_JOB}`,
     });
   } catch (err) {
     await liveness.stop();

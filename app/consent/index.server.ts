@@ -2,7 +2,8 @@
 // forms.server.ts (the forms, their versions and which programs require them), signatures.server.ts (signing, its
 // rules, withdrawing, receipts), receipt.server.ts (the PDF), gate.server.ts (the enrollment gate: holdForForms, and
 // the last signature enrolling what waited), family.server.ts (what a family sees), access.server.ts (who may),
-// mails.server.ts (the receipt, the forms needed, the enrollment completed).
+// mails.server.ts (the receipt, the forms needed, the enrollment completed), reminders.server.ts (7 and 2 days before
+// the first session, the daily job).
 export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
 export { getFamilyForms, getSigningFacts, type AthleteForms } from "./family.server";
 export {
@@ -20,3 +21,4 @@ export {
 export { formsMissing, holdForForms, waitingEnrollmentIds, type MissingForm } from "./gate.server";
 export { type ConsentServices } from "./mails.server";
 export { getReceipt, signForm, withdrawSignature, type SignResult } from "./signatures.server";
+export { FORMS_REMINDER_JOB, sendFormsReminders } from "./reminders.server";
