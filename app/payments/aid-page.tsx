@@ -1,9 +1,10 @@
 // /aid's screen for staff: each waiting request for help with the family's answers and a form to decide it; each
 // family's balance with a form to record a payment made in person; for an administrator, which coaches may do this.
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Field, FormError } from "~/components/ui/field";
+import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 
 export type AidPageView = {
@@ -81,6 +82,11 @@ function PaymentForm({ id, result, busy }: { id: string; result: AidActionData |
 export function AidPage({ view, result, busy }: { view: AidPageView; result: AidActionData | undefined; busy: boolean }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <p>
+        <Link className="text-court-800 underline" to={localHref("/reports/finances")}>
+          {m.fin_heading()}
+        </Link>
+      </p>
       <CardSection title={m.aid_requests_heading()}>
         {view.requests.length === 0 ? <p>{m.aid_requests_none()}</p> : null}
         <ul className="flex flex-col gap-6">

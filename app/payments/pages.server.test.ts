@@ -11,6 +11,8 @@ import { action as paymentsAction, loader as paymentsLoader } from "~/routes/acc
 import { loader as receiptLoader } from "~/routes/account.payments.receipts.$entryId";
 import { loader as pdfLoader } from "~/routes/account.payments.receipts.$entryId.pdf";
 import { action as aidAction, loader as aidLoader } from "~/routes/aid";
+import { loader as financesLoader } from "~/routes/reports.finances";
+import { loader as financesCsv } from "~/routes/reports.finances.csv";
 import { getBalance, getEntries, recordPayment } from "./ledger.server";
 import { accountOf, enroll, makeFamily, makeFeeSession, makeUser } from "./test-support";
 
@@ -153,5 +155,29 @@ describe("/aid", () => {
     expect((await pay("90", "check 77")).body).toMatchObject({ fieldErrors: { reference: "A payment with this reference is already recorded." } });
     expect((await getEntries(db, accountA)).filter((e) => e.kind === "payment")).toHaveLength(2);
     expect(await getBalance(db, accountA)).toBe(20000);
+  });
+});
+
+describe("/reports/finances", () => {
+  it("sums billed, aid, collected and outstanding from the ledger, for payment staff only", async () => {
+    const res = await call(financesLoader, { request: get("/reports/finances"), context: contextAs(admin) });
+    expect(res.status).toBe(200);
+    const body = res.body as { totals: string[]; rows: Array<{ level: string; cells: string[] }> };
+    expect(body.totals).toEqual([
+      "Billed: $300",
+      "Aid granted: $0, to 0 athletes",
+      "Credits: $0",
+      "Collected (payments less refunds): $100",
+      "Outstanding (what families owe now): $200",
+    ]);
+    expect(body.rows.find((r) => r.level === "session")!.cells).toEqual(["fall", "(none)", "Fall Junior Clinic", "$300", "$0", "$0", "0"]);
+    for (const who of [coach, a.guardian, athleteA]) {
+      expect((await call(financesLoader, { request: get("/reports/finances"), context: contextAs(who) })).status).toBe(403);
+      expect((await call(financesCsv, { request: get("/reports/finances.csv"), context: contextAs(who) })).status).toBe(403);
+    }
+    expect((await call(financesLoader, { request: get("/reports/finances"), context: contextAs(null) })).status).toBe(302);
+    const csv = await call(financesCsv, { request: get("/reports/finances.csv"), context: contextAs(allowed) });
+    expect(csv.status).toBe(200);
+    expect(csv.body as string).toContain("Fall Junior Clinic");
   });
 });
