@@ -9,7 +9,9 @@ import path from "node:path";
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-test-"));
 const cache = path.join("node_modules", ".cache", "nlte-test");
 const bin = (name) => "node_modules/.bin/" + name;
-const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" };
+// The end-to-end support code notes its costly steps here (tests/e2e/support/profile.ts); totals printed at the end.
+const profile = path.join(reports, "e2e-profile.jsonl");
+const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1", E2E_PROFILE: profile };
 const started = Date.now();
 const timings = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
@@ -86,6 +88,14 @@ for (const [file, kind] of [
     if (t.startTime && t.endTime) files.push({ kind, name: path.relative(process.cwd(), t.name), ms: t.endTime - t.startTime });
   }
 }
+const steps = new Map();
+if (fs.existsSync(profile)) {
+  for (const line of fs.readFileSync(profile, "utf8").split("\n").filter(Boolean)) {
+    const { step, ms } = JSON.parse(line);
+    const total = steps.get(step) ?? { count: 0, ms: 0 };
+    steps.set(step, { count: total.count + 1, ms: total.ms + ms });
+  }
+}
 fs.rmSync(reports, { recursive: true, force: true });
 
 console.log("\nTime per step:");
@@ -93,6 +103,11 @@ for (const t of timings) console.log(`  ${seconds(t.ms).padStart(9)}  ${t.name}`
 if (files.length) {
   console.log("\nSlowest test files (each file's own time; files run side by side, so these add up to more than the total):");
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`  ${seconds(f.ms).padStart(9)}  ${f.kind.padEnd(4)}  ${f.name}`);
+}
+if (steps.size) {
+  console.log("\nWhere the end-to-end files spent their time (summed over the files running side by side):");
+  for (const [step, t] of [...steps].sort((a, b) => b[1].ms - a[1].ms))
+    console.log(`  ${seconds(t.ms).padStart(9)}  ${step} (${t.count}, ${Math.round(t.ms / t.count)} ms each)`);
 }
 if (failedStep) console.error(`\nnpm test: ${failedStep} failed`);
 console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(Date.now() - started)}`);

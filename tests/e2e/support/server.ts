@@ -1,3 +1,4 @@
+import { timed } from "./profile";
 // Starts the real production server, as `npm start` does, on a free loopback port with its own data directory.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -39,9 +40,14 @@ export type RunningServer = {
   kill: () => Promise<void>;
 };
 
-export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] } = {},
-): Promise<RunningServer> {
+type StartOptions = { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] };
+
+/** Starts the production server (the build) on a free port and a fresh data folder unless given; resolves when ready. */
+export function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  return timed("server start", () => startServerProcess(options));
+}
+
+async function startServerProcess(options: StartOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-"));
   const url = `http://127.0.0.1:${port}`;
@@ -98,8 +104,35 @@ export async function startServer(
   };
 }
 
+type Command = (argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void) => Promise<void>;
+
+/**
+ * Commands the tests run inside their own process: starting Node with tsx for one costs seconds of compiling (the role
+ * command ran about 40 times a suite). The same function the command line runs, with its output and exit code as
+ * cli/run.ts gives them; the commands that start or stop servers still run as processes.
+ */
+const IN_PROCESS: Record<string, () => Promise<Command>> = {
+  "cli/user-role.ts": async () => (await import("../../../cli/user-role-command")).userRoleCommand,
+};
+
+async function runInProcess(command: Command, argv: string[], env: Record<string, string>) {
+  let stdout = "";
+  try {
+    await command(argv, { ...process.env, ...env }, (line) => (stdout += `${line}\n`));
+    return { code: 0, stdout, stderr: "" };
+  } catch (err) {
+    return { code: 1, stdout, stderr: `Error: ${err instanceof Error ? err.message : String(err)}\n` };
+  }
+}
+
 /** Runs an npm script of the project (for example the role command) and returns its output and exit code. */
-export async function runScript(args: string[], env: Record<string, string>) {
+export function runScript(args: string[], env: Record<string, string>) {
+  return timed("operator command", () => runCommand(args, env));
+}
+
+async function runCommand(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  const inProcess = IN_PROCESS[args[0]!];
+  if (inProcess) return runInProcess(await inProcess(), args.slice(1), env);
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
     let stdout = "";
