@@ -10,6 +10,7 @@ import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { get, makePerson, openDatabase, signInCookie, useSession, type Person } from "./support/messaging";
 import { useOwnServer } from "./support/own-server";
+import { RETENTION } from "~/retention/table";
 
 // Tuesday 24 November 2026, 3 pm in New York: the fall season.
 const TUESDAY = "2026-11-24T15:00:00-05:00";
@@ -180,5 +181,23 @@ describe("consent forms", () => {
     await g.page.getByRole("link", { name: `Firmar ${FORMS[0]} para Sofía Quintero` }).waitFor();
     await g.page.getByRole("link", { name: `Firmar ${FORMS[0]} para Mateo Quintero` }).waitFor();
     expect(await g.page.getByRole("link", { name: /^Firmar / }).count()).toBe(2);
+  });
+
+  it("/privacy states every retention period and the outside services this server uses, in English and Spanish", async () => {
+    const v = await open({ viewport: PHONE });
+    for (const [path, locale, heading, services] of [
+      ["/privacy", "en", "How long we keep children's data", ["Mail provider", "YouTube (videos on our pages)"]],
+      ["/es/privacy", "es", "Cuánto tiempo guardamos los datos de los niños", ["Proveedor de correo", "YouTube (videos en nuestras páginas)"]],
+    ] as const) {
+      await v.visit(path);
+      const section = v.page.getByRole("region", { name: heading });
+      for (const row of RETENTION)
+        await section
+          .getByText(`${row.days} ${locale === "es" ? "días" : "days"} ${row.from[locale]}`, { exact: false })
+          .first()
+          .waitFor();
+      expect(await section.getByRole("listitem").count()).toBe(RETENTION.length);
+      for (const name of services) await v.page.getByText(name, { exact: true }).waitFor();
+    }
   });
 });
