@@ -1,0 +1,136 @@
+// From court to college, end to end in Chromium on a phone (issue 42): a coach evaluates Sofía on her page; her
+// guardian reads it in Spanish with the change since last season; Sofía (16) records a term's grade band; education
+// staff record a college commitment and a scholarship; the guardian agrees to list it and /scholarships shows
+// "Sofía G., University of Maryland, 2027". Another family's guardian is refused her page. A server of the file's own:
+// its scholarship shows on no other file's /scholarships. Every page visited is checked with axe.
+import { afterAll, describe, expect, it } from "vitest";
+import { setupBrowser } from "./support/browser";
+import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
+import { useOwnServer } from "./support/own-server";
+
+const TUESDAY = "2026-11-24T15:00:00-05:00";
+const PHONE = { viewport: { width: 390, height: 844 } };
+const server = useOwnServer({ SAFE_PLAY_NOW: TUESDAY });
+const open = setupBrowser(() => server.url);
+const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
+const db = async () => (database ??= await openDatabase(server.dataDir));
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("an athlete's path", () => {
+  it("is evaluated on a phone, read in Spanish, kept by the family and education staff, and listed only with the guardian's yes", async () => {
+    const [coach, guardian, sofia, educator, stranger]: Person[] = await Promise.all([
+      makePerson(server.url, "Carmen Pathcoach", { coach: true, env: env() }),
+      makePerson(server.url, "Lucia Garcia", { env: env() }),
+      makePerson(server.url, "Sofia Garcia", { env: env() }),
+      makePerson(server.url, "Edna Educator", { env: env() }),
+      makePerson(server.url, "Sam Stranger", { env: env() }),
+    ]);
+    const q = (await db()).query;
+    const id = async (p: Person) => (await q<{ id: string }>(`select id from users where email = $1`, [p.email])).rows[0]!.id;
+    const [coachId, guardianId, sofiaId, educatorId] = [await id(coach!), await id(guardian!), await id(sofia!), await id(educator!)];
+    // Sofía, 16, in Lucía's household; an after-school session of tennis and homework help that Carmen coaches.
+    // Signed up with a plain-letter name (the helper makes the address from it), then named as her family writes it.
+    await q(`update users set client_kind = 'athlete', date_of_birth = '2010-04-02', full_name = 'Sofía García' where id = $1`, [sofiaId]);
+    const household = (await q<{ id: string }>(`insert into households default values returning id`)).rows[0]!.id;
+    await q(`insert into household_members (household_id, user_id, role) values ($1, $2, 'guardian'), ($1, $3, 'athlete')`, [
+      household,
+      guardianId,
+      sofiaId,
+    ]);
+    const session = (
+      await q<{ id: string }>(
+        `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, capacity, session_kind)
+         values ('Court and Homework', 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '15:30', '17:30', 'Fort Dupont, Washington, DC', 'after-school', 12, 'both')
+         returning id`,
+      )
+    ).rows[0]!.id;
+    await q(`insert into session_coaches (event_id, coach_id) values ($1, $2)`, [session, coachId]);
+    await q(
+      `insert into enrollments (event_id, athlete_id, requested_by, status, emergency_name, emergency_phone) values ($1, $2, $3, 'enrolled', 'Lucía García', '202-555-0142')`,
+      [session, sofiaId, guardianId],
+    );
+    await q(`insert into education_staff (user_id) values ($1)`, [educatorId]);
+    // Last season's evaluation: every skill "developing" at level 4.
+    await q(
+      `with e as (insert into athlete_evaluations (athlete_id, coach_id, evaluated_on, level, note, goal_one)
+         values ($1, $2, '2026-05-20', 4, 'Good start.', 'Serve 6 of 10 in') returning id)
+       insert into athlete_evaluation_scores (evaluation_id, skill_id, score) select e.id, s.id, 2 from e cross join athlete_skills s`,
+      [sofiaId, coachId],
+    );
+
+    // Carmen evaluates Sofía on her phone: her forehand is now secure.
+    const c = await open(PHONE);
+    await useSession(c.context, server.url, coach!);
+    await c.visit(`/athletes/${sofiaId}`);
+    const form = c.page.getByRole("form", { name: "New evaluation" });
+    await form.getByLabel("Level").selectOption("4");
+    for (const skill of ["Backhand", "Serve", "Volley", "Movement", "Match play"]) await form.getByLabel(skill).selectOption("2");
+    await form.getByLabel("Forehand").selectOption("3");
+    await form.getByLabel("Note for the family").fill("Her forehand holds up under pressure now.");
+    await form.getByLabel("Goal set with the athlete").fill("Come to the net after a deep approach");
+    await form.getByRole("button", { name: "Save" }).click();
+    await c.page.getByText("Evaluation saved.").waitFor();
+
+    // Lucía reads it in Spanish, with the change since last season.
+    const g = await open(PHONE);
+    await useSession(g.context, server.url, guardian!);
+    await g.visit(`/es/athletes/${sofiaId}`);
+    const latest = g.page.getByRole("article", { name: "Evaluación del 24 de noviembre de 2026" });
+    await latest.getByText("Derecha").waitFor();
+    await latest.getByText("1 más que en la evaluación anterior").waitFor();
+    await latest.getByText("Her forehand holds up under pressure now.").waitFor();
+    await g.page.getByText("Come to the net after a deep approach").first().waitFor();
+
+    // Sofía records her spring term's grade band.
+    const s = await open(PHONE);
+    await useSession(s.context, server.url, sofia!);
+    await s.visit(`/athletes/${sofiaId}`);
+    const term = s.page.getByRole("form", { name: "Record a term" });
+    await term.getByLabel("Term").selectOption("spring");
+    await term.getByLabel("Year").fill("2026");
+    await term.getByLabel("Grade-point band").selectOption("3.5-4");
+    await term.getByRole("button", { name: "Save" }).click();
+    await s.page.getByText("Term saved.").waitFor();
+    await s.page.getByText("Spring 2026: 3.5–4.0").waitFor();
+
+    // Edna, education staff, records the commitment and the scholarship; a scholarship without its amount is refused.
+    const e = await open(PHONE);
+    await useSession(e.context, server.url, educator!);
+    await e.visit(`/athletes/${sofiaId}`);
+    const milestone = () => e.page.getByRole("form", { name: "Record a milestone" });
+    await milestone().getByLabel("What happened").selectOption("committed");
+    await milestone().getByLabel("College").fill("University of Maryland");
+    await milestone().getByLabel("A commitment to play tennis").check();
+    await milestone().getByRole("button", { name: "Save" }).click();
+    await e.page.getByText("Milestone saved.").waitFor();
+    await milestone().getByLabel("What happened").selectOption("scholarship");
+    await milestone().getByLabel("College").fill("University of Maryland");
+    await milestone().getByLabel("Kind of scholarship").selectOption("athletic");
+    await milestone().getByLabel("Class year (for a scholarship)").fill("2027");
+    await milestone().getByRole("button", { name: "Save" }).click();
+    await milestone().getByText("Choose the scholarship's amount.").waitFor();
+    await milestone().getByLabel("Scholarship amount").selectOption("5k-20k");
+    await milestone().getByRole("button", { name: "Save" }).click();
+    await e.page.getByText("Milestone saved.").waitFor();
+
+    // Not public until Lucía says yes; then /scholarships lists it.
+    const v = await open(PHONE);
+    await v.visit("/scholarships");
+    expect(await v.page.getByText("Sofía G., University of Maryland, 2027").count()).toBe(0);
+    await g.visit(`/athletes/${sofiaId}`);
+    await g.page.getByRole("button", { name: "List it on the Scholarships page" }).click();
+    await g.page.getByText("The scholarship will be listed on the Scholarships page.").waitFor();
+    await v.visit("/scholarships");
+    await v.page.getByText("Sofía G., University of Maryland, 2027").waitFor();
+
+    // Another family's guardian is refused her page, and sees nothing of it.
+    const x = await open(PHONE);
+    await useSession(x.context, server.url, stranger!);
+    await x.visit(`/athletes/${sofiaId}`);
+    await x.page.getByText("This athlete's page does not exist, or is not open to you.").waitFor();
+    expect(await x.page.getByText("University of Maryland").count()).toBe(0);
+  });
+});
