@@ -93,6 +93,7 @@ describe("the forms' routes", () => {
   it("signs for the guardian; the receipt is hers to read, and nobody else's", async () => {
     const signed = await sign(guardian, fields());
     expect(signed.status).toBe(302);
+    expect(signed.headers.get("set-cookie")).toContain("toast");
     const { rows } = await db.execute<{ id: string; ip_address: string; user_agent: string }>(
       sql`select id, ip_address, user_agent from consent_signatures where athlete_id = ${athlete.id}`,
     );
