@@ -11,6 +11,7 @@ export {
   DEFAULT_SEND_LIMITS,
   getAttachment,
   getMessagePage,
+  getReadRefusal,
   getMessagesByIds,
   markConversationRead,
   MESSAGE_CHANNEL,

@@ -76,6 +76,14 @@ export function toView(r: MessageRow): MessageView {
 
 export const MESSAGE_PAGE_SIZE = 50;
 
+/**
+ * Safe Play's read rule (readRefusal) for one reader of one conversation: the history page asks it, and so does the
+ * socket before it lets the reader hear the conversation live. Null when they may read.
+ */
+export async function getReadRefusal(db: Db, conversationId: string, userId: string, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY) {
+  return readRefusal(await getConversationSafety(db, conversationId), userId, safePlay);
+}
+
 /** A page of a conversation's history; `refusal` when Safe Play's read rule keeps it from this reader (readRefusal). */
 export type MessagePage = { messages: MessageView[]; hasOlder: boolean; refusal?: SafePlayRefusal };
 
@@ -91,7 +99,7 @@ export async function getMessagePage(
   options: { beforeId?: string | null; limit?: number; safePlay?: SafePlaySettings } = {},
 ): Promise<MessagePage> {
   if (!isUuid(conversationId)) return { messages: [], hasOlder: false };
-  const refusal = readRefusal(await getConversationSafety(db, conversationId), userId, options.safePlay ?? DEFAULT_SAFE_PLAY);
+  const refusal = await getReadRefusal(db, conversationId, userId, options.safePlay);
   if (refusal) return { messages: [], hasOlder: false, refusal };
   const limit = Math.min(200, Math.max(1, options.limit ?? MESSAGE_PAGE_SIZE));
   const before = options.beforeId && isUuid(options.beforeId) ? options.beforeId : null;

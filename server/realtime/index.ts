@@ -27,7 +27,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const processId = crypto.randomUUID();
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const hub = createHub(db, config.safePlay);
-  const protocol = createProtocol(db, hub, config.messaging);
+  const protocol = createProtocol(db, hub, config.messaging, config.safePlay);
 
   const onUpgrade = createUpgradeHandler(services, wss, processId, (s) => {
     const c: Client = {

@@ -6,6 +6,7 @@
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
 import {
+  getReadRefusal,
   isConversationMember,
   announce,
   createMessage,
@@ -25,12 +26,13 @@ import {
   type ClientEvent,
 } from "../../app/messaging/schemas";
 import { inLocale } from "../languages";
+import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/family/safe-play.server";
 import { errorSummary, type Client, type Hub } from "./hub";
 
 export const MAX_PENDING_PER_SOCKET = 16;
 export const TOO_BUSY_CLOSE_CODE = 4008;
 
-export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
+export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY) {
   // This process's view of each sender's allowance: it only ever counts sends made here, so when it says no,
   // the shared allowance in PostgreSQL would too. A flood is refused here without a database round trip.
   const local = new Map<string, { tokens: number; at: number }>();
@@ -112,7 +114,13 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits) {
       case "subscribe": {
         if (c.subscriptions.has(event.conversationId)) return hub.send(c, { type: "subscribed", conversationId: event.conversationId });
         const since = hub.mark();
-        if (!(await isConversationMember(db, event.conversationId, c.userId)) || !hub.subscribe(c, event.conversationId, since)) {
+        if (!(await isConversationMember(db, event.conversationId, c.userId))) {
+          return hub.send(c, { type: "error", error: NOT_A_MEMBER, conversationId: event.conversationId });
+        }
+        // Safe Play's read rule, as on the history page: a coach who may not read the conversation (an unconfirmed
+        // family, an uncleared coach) does not hear it live either, not even the guardians' messages or typing.
+        const refusal = await getReadRefusal(db, event.conversationId, c.userId, safePlay);
+        if (refusal || !hub.subscribe(c, event.conversationId, since)) {
           return hub.send(c, { type: "error", error: NOT_A_MEMBER, conversationId: event.conversationId });
         }
         if (c.ws.readyState !== WebSocket.OPEN) return;

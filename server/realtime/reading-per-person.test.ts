@@ -4,12 +4,13 @@
 // of a conversation stops hearing it at once, on a socket that was already open, and cannot subscribe again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { makePerson, startRealtime, subscribedSockets } from "../../tests/support/realtime-sockets";
+import { makePerson, openSocket, startRealtime, subscribedSockets } from "../../tests/support/realtime-sockets";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours } from "~/family/safe-play";
 import { getConversationsForUser, getUnreadCount, startConversation } from "~/messaging/conversations.server";
 import { getHouseholdOf, joinAsGuardian, removeAthleteFromHousehold } from "~/family/households.server";
 import { confirmHousehold } from "~/family/confirmation.server";
+import { sql } from "drizzle-orm";
 
 const { db, url } = await createTestDatabase();
 const AFTERNOON = "2026-06-15T14:00:00-04:00";
@@ -113,5 +114,28 @@ describe("leaving a conversation", () => {
     await guardianSocket!.next(messageSaying("See you at practice"));
     expect(guardianSocket!.events.filter(messageSaying("Only for Sofia now"))).toEqual([]);
     for (const s of [coachSocket, guardianSocket]) s!.close();
+  });
+});
+
+describe("Safe Play's read rule on the socket", () => {
+  it("a coach who may no longer read the thread (training lapsed) cannot hear it live: not the guardian's message, not typing", async () => {
+    const { coach, guardian, athlete, conversationId } = await family("2011-03-04");
+    // Training on record, but from 2020: the coach is not cleared, so the history page shows them nothing of the thread.
+    await db.execute(sql`update coach_profiles set safe_play_checked_on = '2020-01-01' where user_id = ${coach.id}`);
+    const [guardianSocket, athleteSocket] = await subscribedSockets(realtime.origin, [guardian, athlete], conversationId);
+    const coachSocket = await openSocket(realtime.origin, coach);
+    coachSocket.send({ type: "subscribe", conversationId });
+    await coachSocket.next((e) => e.type === "error" && e.error === "forbidden" && e.conversationId === conversationId);
+
+    // The guardian may still write (to the family); the athlete hears it, the coach's socket does not.
+    guardianSocket!.send({ type: "typing", conversationId });
+    guardianSocket!.send({ type: "send", ref: "g1", conversationId, content: "Sofia will be late on Tuesday" });
+    await guardianSocket!.next((e) => e.type === "ack" && e.ref === "g1");
+    await athleteSocket!.next(messageSaying("Sofia will be late on Tuesday"));
+    // A marker: the coach's own unread watch answers after anything announced before it was handed out.
+    coachSocket.send({ type: "watchUnread" });
+    await coachSocket.next((e) => e.type === "unread");
+    expect(coachSocket.events.filter((e) => e.type === "message" || e.type === "typing")).toEqual([]);
+    for (const s of [coachSocket, guardianSocket, athleteSocket]) s!.close();
   });
 });
