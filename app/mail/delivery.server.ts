@@ -9,6 +9,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "../../db/client";
 import {
   bodiesToDeliver,
+  getMailAttachments,
   getMailCalendarPart,
   getUnsentMail,
   markMailFailed,
@@ -68,6 +69,7 @@ export async function deliverMail(services: DeliveryServices, transport: Transpo
   const bodies = bodiesToDeliver(secret, mail);
   if (!bodies) return markMailLinkGone(db, id);
   const calendar = await getMailCalendarPart(db, id);
+  const attachments = await getMailAttachments(db, id);
   let handedOver = false;
   const handOver: HandOver = async () => {
     if (!(await markMailHandedOver(db, id))) throw new Error("another attempt has handed this mail over");
@@ -77,6 +79,8 @@ export async function deliverMail(services: DeliveryServices, transport: Transpo
     await transport.sendMail({
       // A booking's invitation (decision 0032): nodemailer sends it as text/calendar and as an .ics attachment.
       ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content, filename: "invitation.ics" } } : {}),
+      // A payment's PDF receipt (decision 0044).
+      ...(attachments.length ? { attachments } : {}),
       messageId: mail.messageId ?? messageIdFor(id, config.publicUrl),
       from: config.mail.from,
       to: mail.toAddress,

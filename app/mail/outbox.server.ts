@@ -26,7 +26,11 @@ export type OutgoingMail = MailContent & {
   kind: string;
   /** A calendar invitation (a booking's, decision 0032): sent as text/calendar and as an .ics attachment. */
   calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+  /** Files it carries (a payment's PDF receipt, decision 0044), kept in mail_attachments until it is removed. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: "application/pdf"; content: Uint8Array };
 
 export type EnqueueOptions = {
   /**
@@ -71,6 +75,9 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
     })
     .returning({ id: mailOutbox.id });
   if (mail.calendar) await tx.insert(mailCalendarParts).values({ mailId: row!.id, ...mail.calendar });
+  for (const file of mail.attachments ?? [])
+    await tx.execute(sql`insert into mail_attachments (mail_id, filename, content_type, content)
+      values (${row!.id}, ${file.filename}, ${file.contentType}, ${Buffer.from(file.content)})`);
   if (services.config.mail.smtpUrl) await addDeliveryJob(tx, row!.id);
   return row!.id;
 }
@@ -113,6 +120,14 @@ export async function getUnsentMail(db: Db, id: string) {
     .from(mailOutbox)
     .where(sql`${mailOutbox.id} = ${id} and ${mailOutbox.sentAt} is null`);
   return row ?? null;
+}
+
+/** The files a mail carries, in the order they were added. */
+export async function getMailAttachments(db: Pick<Db, "execute">, mailId: string) {
+  const { rows } = await db.execute<{ filename: string; content_type: string; content: Buffer }>(
+    sql`select filename, content_type, content from mail_attachments where mail_id = ${mailId} order by id`,
+  );
+  return rows.map((r) => ({ filename: r.filename, contentType: r.content_type, content: r.content }));
 }
 
 /** The calendar invitation a mail carries, if any. */

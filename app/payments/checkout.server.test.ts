@@ -99,6 +99,12 @@ describe("the webhook", () => {
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.text_body).toContain("Amount: $75");
+    const { rows: files } = await db.execute<{ filename: string; content: Buffer }>(sql`
+      select a.filename, a.content from mail_attachments a join mail_outbox o on o.id = a.mail_id
+      where o.kind = 'payment-receipt' and o.to_address = ${guardian.email}`);
+    expect(files.map((f) => f.filename)).toEqual([expect.stringMatching(/^receipt-\d+\.pdf$/)]);
+    const mailed = await extractText(await getDocumentProxy(new Uint8Array(files[0]!.content)), { mergePages: true });
+    expect(mailed.text).toContain("Amount: $75");
     const pdf = (await pdfLoader({
       request: new Request("http://localhost/account/payments/receipts/x/pdf"),
       context: contextAs(guardian),

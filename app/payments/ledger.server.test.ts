@@ -2,6 +2,7 @@
 // aid is applied whichever comes first, a withdrawal credits what was still owed, the rows cannot be changed or
 // removed, and no payment is counted twice however many arrive at once.
 import { sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { takeCoachStep } from "~/enrollment/index.server";
 import { makeSession, onCourt, servicesFor } from "~/enrollment/test-support";
@@ -11,6 +12,7 @@ import { createAidRequest, decideAidRequest, getAidState } from "./aid.server";
 import { aidCents, parseDollars } from "./money";
 import { getAccountView } from "./account-view.server";
 import { addCorrection, getBalance, getDue, getEntries, recordPayment } from "./ledger.server";
+import { getReceipt, receiptPdf } from "./receipts.server";
 import { recordManualPayment } from "./staff.server";
 import { accountOf, enroll, makeFamily, makeFeeSession, makeUser, receiptServices, setEnrollmentStatus } from "./test-support";
 
@@ -189,5 +191,19 @@ describe("financial aid", () => {
     const later = await makeSession(db, null, { feeCents: 10000, feePer: "season", startsOn: "2027-03-01", endsOn: "2027-06-30" });
     await enroll(db, later, athlete.id);
     expect(await getBalance(db, accountId)).toBe(12500);
+  });
+});
+
+describe("receipts", () => {
+  it("draws a reference no font has as '?' instead of failing, and reads back in Spanish", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Emoji");
+    await enroll(db, await makeFeeSession(db, 4000), athlete.id);
+    const accountId = await accountOf(db, guardian.id);
+    const id = (await recordPayment(db, { accountId, amountCents: 4000, method: "zelle", reference: "Zelle ✅ 77→", recordedBy: null }))!;
+    const pdf = await receiptPdf((await getReceipt(db, accountId, id))!, "Next Level Tennis & Education", "America/New_York", "es");
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    expect(text).toContain("Número de recibo");
+    expect(text).toContain("Pagado con: Zelle (Zelle ? 77?)");
+    expect(text).toContain("Monto: $40");
   });
 });

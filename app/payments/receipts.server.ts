@@ -1,5 +1,5 @@
 // A receipt for each payment: a printable page, the same as a PDF (pdf-lib), and a mail to the account's holders in
-// each one's language, queued in the payment's own transaction (decision 0011). A receipt names the organisation,
+// each one's language with that PDF attached, queued in the payment's own transaction (decision 0011). A receipt names the organisation,
 // the amount, the method and its reference, the date, and what the account owed after; never a child's name.
 import { sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -67,16 +67,22 @@ export function receiptLines(r: Receipt, orgName: string, timeZone: string, loca
   ];
 }
 
-/** The receipt as a one-page PDF (Helvetica: WinAnsi covers Spanish's letters). */
+/**
+ * The receipt as a one-page PDF. Helvetica's WinAnsi covers English and Spanish; any other character (a reference
+ * typed with an emoji, say) is drawn as "?" rather than failing the payment's transaction.
+ */
 export async function receiptPdf(r: Receipt, orgName: string, timeZone: string, locale: Locale): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.setTitle(m.pay_receipt_title({ number: String(r.number) }, { locale }));
+  const title = m.pay_receipt_title({ number: String(r.number) }, { locale });
+  pdf.setTitle(title);
   pdf.setLanguage(locale);
   const page = pdf.addPage([612, 792]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  page.drawText(m.pay_receipt_title({ number: String(r.number) }, { locale }), { x: 72, y: 700, size: 20, font: bold });
-  receiptLines(r, orgName, timeZone, locale).forEach((line, i) => page.drawText(line, { x: 72, y: 660 - i * 24, size: 12, font }));
+  const drawable = new Set(font.getCharacterSet());
+  const safe = (text: string) => [...text].map((c) => (drawable.has(c.codePointAt(0)!) ? c : "?")).join("");
+  page.drawText(safe(title), { x: 72, y: 700, size: 20, font: bold });
+  receiptLines(r, orgName, timeZone, locale).forEach((line, i) => page.drawText(safe(line), { x: 72, y: 660 - i * 24, size: 12, font }));
   return pdf.save();
 }
 
@@ -104,6 +110,16 @@ export async function mailReceipt(tx: DbOrTx, services: ReceiptServices, account
       locale,
       subject: m.pay_receipt_subject({ org: orgName, amount: formatDollars(receipt.amountCents, locale) }, { locale }),
       paragraphs: [m.pay_receipt_thanks({}, { locale }), ...receiptLines(receipt, orgName, timeZone, locale)],
+      attachments: [
+        {
+          filename: `${m
+            .pay_receipt_title({ number: String(receipt.number) }, { locale })
+            .toLowerCase()
+            .replace(/\s+/g, "-")}.pdf`,
+          contentType: "application/pdf",
+          content: await receiptPdf(receipt, orgName, timeZone, locale),
+        },
+      ],
       action: {
         label: m.pay_receipt_open({}, { locale }),
         url: `${services.config.publicUrl}${localizePath(`/account/payments/receipts/${receipt.id}`, locale)}`,

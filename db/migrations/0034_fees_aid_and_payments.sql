@@ -211,3 +211,16 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER payments_on_enrollment AFTER INSERT OR UPDATE OF status ON "enrollments"
   FOR EACH ROW EXECUTE FUNCTION payments_on_enrollment();
+--> statement-breakpoint
+-- Files a mail carries (a payment's PDF receipt, issue 41), written with the mail in the caller's transaction and
+-- handed to the SMTP server with it by the outbox (app/mail/delivery.server.ts); removed with the mail.
+CREATE TABLE "mail_attachments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"mail_id" uuid NOT NULL REFERENCES "mail_outbox"("id") ON DELETE CASCADE,
+	"filename" text NOT NULL,
+	"content_type" text NOT NULL,
+	"content" bytea NOT NULL,
+	CONSTRAINT "mail_attachments_shape" CHECK (octet_length("content") <= 1048576 AND char_length("filename") BETWEEN 1 AND 100 AND "content_type" IN ('application/pdf'))
+);
+--> statement-breakpoint
+CREATE INDEX "mail_attachments_mail_idx" ON "mail_attachments" ("mail_id");

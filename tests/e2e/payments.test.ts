@@ -1,7 +1,8 @@
 // Fees, aid and paying online end to end in Chromium on a phone (issue 41): a Spanish-speaking guardian whose daughter
 // is enrolled asks for financial help and is shown no price while staff decide; an administrator grants 75% on /aid;
 // the guardian sees the rest due, pays it through Checkout (the tests' loopback payment service in Stripe's place,
-// answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail, in Spanish.
+// answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail with its PDF, in Spanish.
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPaymentService } from "../support/payment-service";
 import { setupBrowser } from "./support/browser";
@@ -102,5 +103,8 @@ describe("fees, financial aid and paying online", () => {
     await g.page.getByText("Monto: $100").waitFor();
     const mail = await sharedMailbox().waitFor(guardian.email, "recibo por $100");
     expect(mail.text).toContain("Gracias por su pago.");
+    const pdf = mail.raw.attachments.find((f) => f.contentType === "application/pdf");
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
+    expect(text).toContain("Monto: $100");
   });
 });
