@@ -52,6 +52,7 @@ async function checkWithAxe(page: Page) {
   if (!hasAxe) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const w = window as unknown as {
+      nlteUnchangedSinceAxe?: boolean;
       axe: {
         run: (
           ctx: unknown,
@@ -59,11 +60,24 @@ async function checkWithAxe(page: Page) {
         ) => Promise<{ violations: Array<{ id: string; help: string; nodes: Array<{ target: string[]; html: string; failureSummary?: string }> }> }>;
       };
     };
+    // The same page, unchanged since axe last found nothing on it (a test's last visit, checked again after the
+    // test): the answer would be the same.
+    if (w.nlteUnchangedSinceAxe) return [];
     // Violations only: the passes and inapplicable rules are not collected node by node (a third of axe's time).
     const result = await w.axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
       resultTypes: ["violations"],
     });
+    if (result.violations.length === 0 && w.nlteUnchangedSinceAxe === undefined) {
+      // Any change to the document after this check (an element, an attribute, a text) means checking again.
+      new MutationObserver(() => (w.nlteUnchangedSinceAxe = false)).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+    }
+    if (result.violations.length === 0) w.nlteUnchangedSinceAxe = true;
     // The element's own markup and axe's explanation make a failure readable without a rerun.
     return result.violations.map(
       (v) =>
