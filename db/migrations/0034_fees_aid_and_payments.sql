@@ -63,8 +63,18 @@ END $$;
 CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON "ledger_entries"
   FOR EACH ROW EXECUTE FUNCTION ledger_entries_append_only();
 --> statement-breakpoint
+-- Emptying the ledger is refused too, once it holds a row: a restore (server/restore.ts) truncates every table of the
+-- schema it has just made, while they are still empty.
+CREATE FUNCTION ledger_entries_not_emptied() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM ledger_entries) THEN
+    RAISE EXCEPTION 'ledger entries are never changed or removed: add a correction' USING ERRCODE = 'check_violation', CONSTRAINT = 'ledger_entries_append_only';
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON "ledger_entries"
-  FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_append_only();
+  FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_not_emptied();
 --> statement-breakpoint
 -- "I would like financial help": one open request an account; staff grant (a full waiver, a percentage or an amount
 -- off each charge, the organisation's floor kept) until a day, or decline. Every answer beyond the tick is optional.
@@ -185,6 +195,9 @@ DECLARE
   ch ledger_entries%ROWTYPE;
   owed integer;
 BEGIN
+  -- A restore puts back the ledger's own rows (server/restore.ts; with triggers off when its role may turn them off):
+  -- an enrollment it puts back is never charged again.
+  IF current_setting('application_name', true) = 'nlte-restore' THEN RETURN NEW; END IF;
   IF NEW.status = 'enrolled' AND (TG_OP = 'INSERT' OR OLD.status <> 'enrolled') THEN
     SELECT title, fee_cents, fee_per, coalesce(on_date, starts_on) AS first_day INTO e FROM events WHERE id = NEW.event_id;
     IF e.fee_cents IS NULL OR e.fee_cents = 0 THEN RETURN NEW; END IF;
