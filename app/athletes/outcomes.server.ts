@@ -73,12 +73,13 @@ export function outcomesStatement(q: OutcomesQuery) {
           order by ord desc limit 2) x) as ranks
       from served sv join users u on u.id = sv.athlete_id
     ),
-    alumni as materialized (
-      select distinct am.athlete_id from attendance_marks am join s on s.id = am.event_id where am.present and am.day <= ${q.to}::date
-    ),
-    ms as (
-      select ml.* from athlete_milestones ml join alumni a on a.athlete_id = ml.athlete_id
+    -- The range's milestones are few: each asks the marks' (athlete, day) index whether its athlete ever came, rather
+    -- than the statement reading every mark of the chosen sessions up to the range's end.
+    ms as materialized (
+      select ml.athlete_id, ml.kind, ml.tennis, ml.amount_band from athlete_milestones ml
       where ml.happened_on between ${q.from}::date and ${q.to}::date
+        and exists (select 1 from attendance_marks am join s on s.id = am.event_id
+          where am.athlete_id = ml.athlete_id and am.present and am.day <= ${q.to}::date)
     )
     select
       (select count(*) from per) as served,
