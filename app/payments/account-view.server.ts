@@ -2,6 +2,7 @@
 // for help waits, no amount is given at all (the page shows no rows either): nothing is due until staff answer.
 import type { Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
+import { inReaderLanguage } from "~/lib/typed-content";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
@@ -23,8 +24,16 @@ export function aidTermsWords(aid: Extract<AidState, { state: "granted" }>, loca
 /** What one row says: a charge its session, aid and credits why, a payment how. */
 export function rowWords(row: LedgerRow, locale: Locale): string {
   switch (row.kind) {
-    case "charge":
-      return m.pay_row_charge({ what: row.reason }, { locale });
+    case "charge": {
+      if (!row.session) return m.pay_row_charge({ what: row.reason }, { locale });
+      const title = inReaderLanguage({ en: row.session.title, es: row.session.titleEs }, locale).text;
+      const per = row.session.per ?? "session";
+      const perWords = { month: m.programs_fee_per_month, season: m.programs_fee_per_season, session: m.programs_fee_per_session }[per](
+        {},
+        { locale },
+      );
+      return m.pay_row_charge({ what: `${title} (${perWords})` }, { locale });
+    }
     case "aid":
       return m.pay_row_aid({}, { locale });
     case "credit":

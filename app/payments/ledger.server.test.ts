@@ -158,6 +158,7 @@ describe("financial aid", () => {
     const after = await view(accountId, "es");
     expect(after.aid).toMatchObject({ state: "granted", terms: "75 % de descuento en cada cargo" });
     expect(after.due).toMatchObject({ state: "due", amount: "$75" });
+    expect(after.rows.map((r) => r.what)).toEqual(["Cuota: Fall Junior Clinic (por la temporada)", "Ayuda económica"]);
   });
 
   it("applies a granted waiver to charges made after it: enrolled, never asked to pay", async () => {

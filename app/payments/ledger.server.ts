@@ -18,6 +18,8 @@ export type LedgerRow = {
   method: PaymentMethod | null;
   reference: string | null;
   createdAt: string;
+  /** A charge's session as it is now (its Spanish title and what the fee is per), while the session exists. */
+  session: { title: string; titleEs: string | null; per: "month" | "season" | "session" | null } | null;
 };
 
 /** The account that pays for what `userId` does: their household's if they are in one, else their own (made on first need). */
@@ -48,9 +50,16 @@ export async function getEntries(db: SqlExecutor, accountId: string): Promise<Le
     method: PaymentMethod | null;
     reference: string | null;
     created_at: string;
+    title: string | null;
+    title_es: string | null;
+    fee_per: "month" | "season" | "session" | null;
   }>(sql`
-    select id, kind, amount_cents, effect_cents, reason, due_on::text, method, reference, to_json(created_at) #>> '{}' as created_at
-    from ledger_entries where account_id = ${accountId} order by seq`);
+    select l.id, l.kind, l.amount_cents, l.effect_cents, l.reason, l.due_on::text, l.method, l.reference,
+      to_json(l.created_at) #>> '{}' as created_at, ev.title, ev.title_es, ev.fee_per
+    from ledger_entries l
+    left join enrollments en on l.kind = 'charge' and en.id = l.enrollment_id
+    left join events ev on ev.id = en.event_id
+    where l.account_id = ${accountId} order by l.seq`);
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind,
@@ -61,6 +70,7 @@ export async function getEntries(db: SqlExecutor, accountId: string): Promise<Le
     method: r.method,
     reference: r.reference,
     createdAt: r.created_at,
+    session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per },
   }));
 }
 
