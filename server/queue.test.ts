@@ -28,6 +28,7 @@ beforeAll(async () => {
   const config = loadConfig({
     SMTP_URL: smtp.url,
     NOTIFY_DELAY_SECONDS: "1",
+    PUSH_DELAY_SECONDS: "7",
     ORG_NAME: "Test Tennis Club",
     PUBLIC_URL: "http://localhost:3999",
     DATA_DIR: "/nonexistent",
@@ -163,6 +164,16 @@ describe("missed-message notices", () => {
     );
     expect(later.rows).toEqual([{ later: true }]);
     expect(smtp.mailTo(parent.email)).toHaveLength(1);
+  });
+
+  it("hands the notice delays to the database trigger: the mail's (NOTIFY_DELAY_SECONDS) and the push's (PUSH_DELAY_SECONDS)", async () => {
+    const { rows } = await db.execute<{ key: string; value: string }>(
+      sql`select key, value from app_settings where key in ('notify_delay_seconds', 'push_delay_seconds') order by key`,
+    );
+    expect(rows).toEqual([
+      { key: "notify_delay_seconds", value: "1" },
+      { key: "push_delay_seconds", value: "7" },
+    ]);
   });
 
   it("schedules one job for a chat, not one per message, and none for people who turned notices off", async () => {

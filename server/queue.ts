@@ -66,8 +66,10 @@ export type QueueOptions = {
 };
 
 export async function startQueue(services: AppServices, databaseUrl: string, options: QueueOptions = {}): Promise<Queue> {
-  // The database trigger on messages reads the delay from here (see migration 0006).
+  // The database trigger on messages reads the delays from here (migrations 0006 and 0019): the mail's, and the push's
+  // for people with a device that gets notifications.
   await setAppSetting(services.db, "notify_delay_seconds", String(services.config.mail.notifyDelaySeconds));
+  await setAppSetting(services.db, "push_delay_seconds", String(services.config.push.delaySeconds));
   if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
   await requeuePendingNotices(services.db, services.config.mail.notifyDelaySeconds);
   // Photos still being prepared whose job is gone (say, its attempts used up while the database was away).
