@@ -79,6 +79,43 @@ function PaymentForm({ id, result, busy }: { id: string; result: AidActionData |
   );
 }
 
+function CorrectionForm({ id, result, busy }: { id: string; result: AidActionData | undefined; busy: boolean }) {
+  const formId = `correct-${id}`;
+  const errors = result?.form === formId ? (result.fieldErrors ?? {}) : {};
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm font-semibold text-court-800">{m.aid_correction_heading()}</summary>
+      <Form method="post" className="mt-2 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="correct" />
+        <input type="hidden" name="accountId" value={id} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`direction-${id}`} className="text-sm font-medium text-slate-800">
+            {m.aid_correction_direction()}
+          </label>
+          <select id={`direction-${id}`} name="direction" className={select} defaultValue="less">
+            <option value="less">{m.aid_correction_less()}</option>
+            <option value="more">{m.aid_correction_more()}</option>
+          </select>
+        </div>
+        <Field
+          label={m.aid_correction_amount()}
+          name="amountCents"
+          id={`correct-amount-${id}`}
+          inputMode="decimal"
+          required
+          error={errors.amountCents}
+        />
+        <Field label={m.aid_correction_reason()} name="reason" id={`correct-reason-${id}`} maxLength={300} required error={errors.reason} />
+        <div>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {m.aid_correction_add()}
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
 export function AidPage({ view, result, busy }: { view: AidPageView; result: AidActionData | undefined; busy: boolean }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
@@ -113,6 +150,7 @@ export function AidPage({ view, result, busy }: { view: AidPageView; result: Aid
               <h3 className="font-semibold">{a.familyName}</h3>
               <p className="text-sm">{a.aidOpen ? m.aid_account_waiting({ balance: a.balance }) : m.aid_account_balance({ balance: a.balance })}</p>
               <PaymentForm id={a.id} result={result} busy={busy} />
+              <CorrectionForm id={a.id} result={result} busy={busy} />
             </li>
           ))}
         </ul>

@@ -30,4 +30,4 @@ export {
 export { paymentProviderFor, stripeProvider, type PaymentProvider, type ProviderEvent } from "./provider.server";
 export { getReceipt, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
 export { financeCells, financeHeadings, getFinanceReport, type FinanceRow, type FinanceTotals } from "./finances.server";
-export { getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";
+export { correctAccount, getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";

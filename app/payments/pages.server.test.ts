@@ -158,6 +158,31 @@ describe("/aid", () => {
   });
 });
 
+describe("corrections on /aid", () => {
+  it("adds a correction as a new row with its reason, refuses one without a reason or amount, and a coach without the permission", async () => {
+    const correct = (who: Person, fields: Record<string, string>) =>
+      call(aidAction, {
+        request: postForm("/aid", { intent: "correct", accountId: accountA, direction: "less", ...fields }),
+        context: contextAs(who),
+      });
+    expect((await correct(admin, { amountCents: "25", reason: "" })).body).toMatchObject({
+      fieldErrors: { reason: "Say why, in up to 300 characters." },
+    });
+    expect((await correct(admin, { amountCents: "0", reason: "Sibling" })).body).toMatchObject({ fieldErrors: { amountCents: expect.any(String) } });
+    expect((await correct(coach, { amountCents: "25", reason: "Sibling" })).status).toBe(403);
+    expect(await getBalance(db, accountA)).toBe(20000);
+    expect((await correct(admin, { amountCents: "25", reason: "Sibling discount" })).status).toBe(302);
+    expect(await getBalance(db, accountA)).toBe(17500);
+    const page = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(a.guardian) });
+    expect((page.body as { rows: Array<{ what: string; amount: string }> }).rows.at(-1)).toMatchObject({
+      what: "Correction: Sibling discount",
+      amount: "-$25",
+    });
+    expect((await correct(admin, { amountCents: "25", reason: "Back", direction: "more" })).status).toBe(302);
+    expect(await getBalance(db, accountA)).toBe(20000);
+  });
+});
+
 describe("/reports/finances", () => {
   it("sums billed, aid, collected and outstanding from the ledger, for payment staff only", async () => {
     const res = await call(financesLoader, { request: get("/reports/finances"), context: contextAs(admin) });

@@ -64,3 +64,12 @@ export const ManualPaymentSchema = z.object({
   reference: z.string(says(m.pay_error_reference)).trim().min(1, says(m.pay_error_reference)).max(120, says(m.pay_error_reference)),
 });
 export type ManualPaymentInput = z.output<typeof ManualPaymentSchema>;
+
+/** A correction staff add on /aid: an amount the family owes more or less, and why (shown to the family as typed). */
+export const CorrectionSchema = z.object({
+  accountId: z.uuid(says(m.pay_error_unknown)),
+  direction: z.enum(["more", "less"], says(m.pay_error_choice)),
+  amountCents: cents(1, MAX_CENTS, m.pay_error_amount),
+  reason: z.string(says(m.aid_error_reason)).trim().min(1, says(m.aid_error_reason)).max(300, says(m.aid_error_reason)),
+});
+export type CorrectionInput = z.output<typeof CorrectionSchema>;

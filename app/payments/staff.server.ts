@@ -3,9 +3,9 @@
 // owes is taken, so two staff recording the same check at once record it once.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { recordPayment } from "./ledger.server";
+import { addCorrection, recordPayment } from "./ledger.server";
 import { mailReceipt, type ReceiptServices } from "./receipts.server";
-import type { ManualPaymentInput } from "./schemas";
+import type { CorrectionInput, ManualPaymentInput } from "./schemas";
 
 export type AccountSummary = { id: string; familyName: string; balanceCents: number; aidOpen: boolean };
 
@@ -51,5 +51,15 @@ export async function recordManualPayment(
     if (!paymentId) return { ok: false, field: "reference", reason: "duplicate" };
     await mailReceipt(tx, services, input.accountId, paymentId);
     return { ok: true, paymentId };
+  });
+}
+
+/** Adds staff's correction to an account (a row like any other: the ledger is never edited); false for no such account. */
+export async function correctAccount(db: Db, input: CorrectionInput, staffId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute(sql`select 1 from payment_accounts where id = ${input.accountId} for update`);
+    if (!rows.length) return false;
+    await addCorrection(tx, input.accountId, input.direction === "more" ? input.amountCents : -input.amountCents, input.reason, staffId);
+    return true;
   });
 }

@@ -1,5 +1,5 @@
 // /aid (issue 41): staff decide requests for financial help (a full waiver, a percentage or an amount, a floor, until a
-// day; or decline), see each family's balance and record payments made in person. Administrators, and coaches an
+// day; or decline), see each family's balance, record payments made in person and add corrections (a row, never an edit). Administrators, and coaches an
 // administrator allowed here; anyone else gets 403. requirePaymentStaff first; the rules are payments'.
 import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
@@ -16,6 +16,7 @@ import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import { AidPage, type AidActionData } from "~/payments/aid-page";
 import {
+  correctAccount,
   decideAidRequest,
   getAccountSummaries,
   getCoachesForPaymentStaff,
@@ -25,7 +26,7 @@ import {
   setPaymentStaff,
   type AidQueueItem,
 } from "~/payments/index.server";
-import { aidDecisionSchema, ManualPaymentSchema } from "~/payments/schemas";
+import { aidDecisionSchema, CorrectionSchema, ManualPaymentSchema } from "~/payments/schemas";
 import { formatDollars } from "~/programs/session-facts";
 
 export const meta: Route.MetaFunction = () => [
@@ -96,6 +97,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<AidActionData>({ form: formId, fieldErrors: { [result.field]: message } }, { status: 400 });
     }
     throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_payment_toast() });
+  }
+  if (intent === "correct") {
+    const formId = `correct-${String(form.get("accountId") ?? "")}`;
+    const { data: input, fieldErrors } = parseForm(CorrectionSchema, form);
+    if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
+    if (!(await correctAccount(db, input, user.id))) return data<AidActionData>({ form: formId, error: m.pay_error_unknown() }, { status: 400 });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_correction_toast() });
   }
   if (intent === "allow-coach") {
     invariantResponse(await isAdmin(db, user.id), m.staff_admin_only(), 403);
