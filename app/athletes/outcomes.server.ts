@@ -51,16 +51,16 @@ export function outcomesStatement(q: OutcomesQuery) {
         ${q.season ? sql`and e.season_id = ${q.season}` : sql``}
         ${cities.length ? sql`and (coalesce(e.place, '') || ' ' || coalesce(e.street_address, '')) ilike any(${`{${cities.map((c) => `"${c}"`).join(",")}}`}::text[])` : sql``}
     ),
-    mk as materialized (
-      select am.athlete_id, s.session_kind, s.hours from attendance_marks am join s on s.id = am.event_id
+    -- One pass over the range's present marks, grouped by athlete at once: the athletes served with their hours.
+    served as materialized (
+      select am.athlete_id,
+        sum(s.hours * case s.session_kind when 'tennis' then 1 when 'both' then 0.5 else 0 end) as tennis,
+        sum(s.hours * case s.session_kind when 'education' then 1 when 'both' then 0.5 else 0 end) as education
+      from attendance_marks am join s on s.id = am.event_id
       where am.present and am.day between ${q.from}::date and ${q.to}::date
+      group by am.athlete_id
     ),
-    served as materialized (select distinct athlete_id from mk),
-    hrs as (
-      select coalesce(sum(hours * case session_kind when 'tennis' then 1 when 'both' then 0.5 else 0 end), 0) as tennis,
-        coalesce(sum(hours * case session_kind when 'education' then 1 when 'both' then 0.5 else 0 end), 0) as education
-      from mk
-    ),
+    hrs as (select coalesce(sum(tennis), 0) as tennis, coalesce(sum(education), 0) as education from served),
     per as (
       select sv.athlete_id, extract(year from age(${q.from}::date, u.date_of_birth))::int as age,
         (select l.level from athlete_levels l where l.athlete_id = sv.athlete_id and l.placed_on < ${q.from}::date

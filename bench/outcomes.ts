@@ -1,0 +1,236 @@
+// npm run bench:outcomes [-- --rounds 3 --requests 40]
+// Starts the production server on its own embedded database (new each run), writes five years of a 2,000-athlete
+// program straight into it (households, 40 sessions of tennis, education or both, each athlete enrolled for two years
+// with attendance twice a week, two evaluations of six skills a year, two terms' grade bands a year, and college
+// milestones for the older ones), then measures the way a browser does:
+//   1. the outcomes report (/reports/outcomes, a coach's page) over one year, five years, a program and a city:
+//      p50 and p99 per round, against the budget (p99 <= 500 ms, issue 42);
+//   2. an athlete's page (/athletes/:id, read by the athlete's guardian): p50 and p99 per round (p99 <= 100 ms).
+// Writing 4,000 sign-ups through scrypt would measure nothing about either page; every request measured is the real path.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+// @ts-expect-error: a plain ES module script without types
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { startEmbeddedPostgres } from "../server/embedded-postgres";
+import { startServer, type RunningServer } from "../tests/e2e/support/server";
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: "string", default: "3" },
+    requests: { type: "string", default: "40" },
+  },
+});
+const ROUNDS = Math.min(10, Math.max(1, Number(values.rounds)));
+const REQUESTS = Math.min(500, Math.max(5, Number(values.requests)));
+const ATHLETES = 2000;
+const SESSIONS = 40;
+const REPORT_BUDGET_MS = 500;
+const PAGE_BUDGET_MS = 100;
+const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
+const NOW = "2026-11-24T15:00:00-05:00";
+const FIRST_DAY = "2021-11-24";
+const LAST_DAY = "2026-11-23";
+
+function sessionCookie(token: string) {
+  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
+  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/** `n` people with a session each; athletes born over 12 years (ages 6 to 17 at the start), so five years ages some out. */
+async function makePeople(sql: pg.Client, n: number, kind: { role: "coach" | "client"; clientKind: string; name: string }) {
+  const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
+  await sql.query(
+    `insert into users (id, email, full_name, role, client_kind, date_of_birth, email_verified)
+     select id, 'bench-' || $2 || '-' || i || '@example.com', $2 || ' ' || i, $3::user_role, $4,
+       case when $4 = 'athlete' then date '2004-01-01' + (i % 4380) else date '1980-01-01' end, true
+     from unnest($1::text[], $5::int[]) as t(id, i)`,
+    [people.map((p) => p.id), kind.name, kind.role, kind.clientKind, people.map((p) => p.i)],
+  );
+  await sql.query(
+    `insert into sessions (id, token, user_id, expires_at)
+     select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
+    [people.map((p) => p.id), people.map((p) => p.token)],
+  );
+  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
+}
+
+async function fiveYears(sql: pg.Client, coachId: string) {
+  const guardians = await makePeople(sql, ATHLETES, { role: "client", clientKind: "guardian", name: "guardian" });
+  const athletes = await makePeople(sql, ATHLETES, { role: "client", clientKind: "athlete", name: "athlete" });
+  const households = guardians.map(() => crypto.randomUUID());
+  await sql.query(`insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), $2, 'bench' from unnest($1::uuid[]) h`, [
+    households,
+    coachId,
+  ]);
+  await sql.query(
+    `insert into household_members (household_id, user_id, role)
+     select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
+    [households, athletes.map((a) => a.id), guardians.map((g) => g.id)],
+  );
+  const programs = ["fall", "spring", "summer", "winter", "after-school", "school-without-walls"];
+  const places = ["Fort Dupont, Washington, DC", "Druid Hill Park, Baltimore", "Piedmont Park, Atlanta", "Chesapeake Tennis Center, Chesapeake"];
+  const kinds = ["tennis", "tennis", "education", "both"];
+  const sessionIds: string[] = [];
+  for (let s = 0; s < SESSIONS; s++) {
+    const { rows } = await sql.query<{ id: string }>(
+      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, session_kind)
+       values ($1, 'weekly', $2, $5, $6, '16:30', '18:00', $3, $4, $7) returning id`,
+      [
+        `Bench session ${s}`,
+        `{${(s % 5) + 1},${((s % 5) + 3) % 7}}`,
+        places[s % places.length],
+        programs[s % programs.length],
+        FIRST_DAY,
+        LAST_DAY,
+        kinds[s % kinds.length],
+      ],
+    );
+    sessionIds.push(rows[0]!.id);
+  }
+  await sql.query(`insert into session_coaches (event_id, coach_id) select e, $2 from unnest($1::uuid[]) e`, [sessionIds, coachId]);
+  // Each athlete enrolled in one session for two years, starting somewhere in the first three.
+  await sql.query(
+    `create temporary table bench_path as
+     select a as athlete_id, ($1::uuid[])[1 + (i % $3)] as event_id, date '${FIRST_DAY}' + ((i * 7919) % 1095)::int as from_day
+     from unnest($2::text[]) with ordinality as t(a, i)`,
+    [sessionIds, athletes.map((a) => a.id), SESSIONS],
+  );
+  await sql.query(
+    `insert into enrollments (event_id, athlete_id, requested_by, status, emergency_name, emergency_phone)
+     select event_id, athlete_id, athlete_id, 'enrolled', 'Emergency Contact', '202-555-0100' from bench_path`,
+  );
+  await sql.query(
+    `insert into attendance_marks (event_id, athlete_id, day, present, client_id, marked_by, marked_at)
+     select p.event_id, p.athlete_id, d::date, random() < 0.85, gen_random_uuid(), $1, d + interval '18 hours'
+     from bench_path p join events ev on ev.id = p.event_id
+     cross join generate_series(p.from_day::timestamp, (p.from_day + 730)::timestamp, interval '1 day') d
+     where extract(dow from d)::int = any(ev.weekdays) and d::date <= date '${LAST_DAY}'`,
+    [coachId],
+  );
+  // Levels: placed at 5 when they start, one level up a year for most.
+  await sql.query(
+    `insert into athlete_levels (athlete_id, level, placed_on, coach_id, note)
+     select athlete_id, 5 - y, from_day + 365 * y, $1, 'bench' from bench_path, generate_series(0, 2) y
+     where y = 0 or random() < 0.7`,
+    [coachId],
+  );
+  // Two evaluations a year of every skill, and two terms' grade bands a year.
+  await sql.query(
+    `with e as (
+       insert into athlete_evaluations (athlete_id, coach_id, evaluated_on, level, note, goal_one)
+       select athlete_id, $1, from_day + 182 * k, greatest(1, 5 - k / 2), 'Bench evaluation', 'Keep the ball deep'
+       from bench_path, generate_series(0, 3) k where from_day + 182 * k <= date '${LAST_DAY}'
+       returning id)
+     insert into athlete_evaluation_scores (evaluation_id, skill_id, score)
+     select e.id, s.id, 1 + floor(random() * 4)::int from e cross join athlete_skills s`,
+    [coachId],
+  );
+  await sql.query(
+    `insert into athlete_terms (athlete_id, year, term, band)
+     select athlete_id, extract(year from from_day)::int + y, t, (array['below-2','2-2.5','2.5-3','3-3.5','3.5-4','4-plus'])[1 + floor(random() * 6)::int]
+     from bench_path, generate_series(0, 2) y, unnest(array['spring', 'fall']) t
+     where extract(year from from_day)::int + y <= 2026`,
+  );
+  await sql.query(`insert into athlete_schools (athlete_id, school, grade) select athlete_id, 'Bench High School', 9 from bench_path`);
+  // The older athletes' college milestones.
+  await sql.query(
+    `insert into athlete_milestones (athlete_id, kind, happened_on, college, tennis, scholarship_kind, amount_band, class_year)
+     select p.athlete_id, k, least(date '${LAST_DAY}', p.from_day + 600), case when k = 'graduated' then null else 'University of Maryland' end,
+       k = 'committed' and random() < 0.3, case when k = 'scholarship' then 'academic' end, case when k = 'scholarship' then '5k-20k' end,
+       case when k = 'scholarship' then 2027 end
+     from bench_path p join users u on u.id = p.athlete_id and u.date_of_birth < date '2009-01-01',
+       unnest(array['applied', 'admitted', 'committed', 'scholarship', 'graduated']) k
+     where random() < 0.5`,
+  );
+  await sql.query("analyze");
+  const { rows } = await sql.query<{ marks: number; evaluations: number; milestones: number }>(
+    `select (select count(*)::int from attendance_marks) as marks, (select count(*)::int from athlete_evaluations) as evaluations,
+       (select count(*)::int from athlete_milestones) as milestones`,
+  );
+  return { counts: rows[0]!, guardians, athletes };
+}
+
+const QUERIES = [
+  "from=2025-11-24&to=2026-11-23",
+  `from=${FIRST_DAY}&to=${LAST_DAY}`,
+  "from=2025-11-24&to=2026-11-23&program=after-school",
+  `from=${FIRST_DAY}&to=${LAST_DAY}&city=Baltimore`,
+  "from=2026-01-01&to=2026-06-30",
+];
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(label: string, budget: number, url: (i: number) => string, cookie: (i: number) => string) {
+  let ok = true;
+  for (let round = 1; round <= ROUNDS; round++) {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const started = performance.now();
+      const res = await fetch(url(i), { headers: { Cookie: cookie(i), Accept: "text/html" } });
+      await res.text();
+      times.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`${label} answered ${res.status}`);
+    }
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    ok &&= p99 <= budget;
+    console.log(
+      `${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
+        `   (round ${round} of ${ROUNDS}, ${REQUESTS} requests; budget p99 <= ${budget} ms${p99 <= budget ? "" : "  <-- OVER"})`,
+    );
+  }
+  return ok;
+}
+
+async function main() {
+  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-outcomes-"));
+  const database = await startEmbeddedPostgres(dir);
+  let server: RunningServer | null = null;
+  const sql = new pg.Client({ connectionString: database.url });
+  try {
+    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, SAFE_PLAY_NOW: NOW } });
+    await sql.connect();
+    console.log(
+      `${os.cpus().length} CPU cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}; a new database`,
+    );
+    const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", name: "coach" });
+    const started = performance.now();
+    const { counts, guardians, athletes } = await fiveYears(sql, coach!.id);
+    console.log(
+      `(${ATHLETES} athletes over 5 years: ${counts.marks} attendance marks, ${counts.evaluations} evaluations, ${counts.milestones} milestones; written in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    const base = server.url;
+    const report = await measure(
+      `outcomes report (${ATHLETES} athletes, 5 years)`,
+      REPORT_BUDGET_MS,
+      (i) => `${base}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
+      () => coach!.cookie,
+    );
+    const pick = (i: number) => (i * 7919) % ATHLETES;
+    const page = await measure(
+      "athlete's page (read by a guardian)",
+      PAGE_BUDGET_MS,
+      (i) => `${base}/athletes/${athletes[pick(i)]!.id}`,
+      (i) => guardians[pick(i)]!.cookie,
+    );
+    process.exitCode = report && page ? 0 : 1;
+  } finally {
+    await sql.end().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await database.stop().catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
