@@ -81,6 +81,21 @@ describe("charges made by the database", () => {
   });
 });
 
+describe("whose account", () => {
+  it("brings a guardian's own account (help asked before the household existed) into the household", async () => {
+    const guardian = await makeUser(db, "client", "Early Parent");
+    const own = await accountOf(db, guardian.id);
+    await createAidRequest(db, own, guardian.id, noAnswers);
+    const { athlete } = await makeFamily(db, "Early");
+    // She joins the household made since (as a second guardian), then the athlete is enrolled.
+    await db.execute(sql`insert into household_members (household_id, user_id, role)
+      select household_id, ${guardian.id}, 'guardian' from household_members where user_id = ${athlete.id}`);
+    await enroll(db, await makeFeeSession(db, 8000), athlete.id);
+    expect(await accountOf(db, athlete.id)).toBe(own);
+    expect(await getDue(db, own)).toEqual({ state: "aid-pending" });
+  });
+});
+
 describe("an append-only ledger", () => {
   it("refuses to change or remove a row, and its balance is always the sum of its rows", async () => {
     const { guardian, athlete } = await makeFamily(db, "Fixed");

@@ -28,15 +28,11 @@ export async function getOrCreateAccountFor(tx: SqlExecutor, userId: string): Pr
   return rows[0]!.id;
 }
 
-/** The account `userId` would pay from, without making one: null when none exists yet. */
-export async function findAccountFor(db: SqlExecutor, userId: string): Promise<string | null> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select a.id from payment_accounts a
-    where a.household_id = (select household_id from household_members where user_id = ${userId})
-       or (a.user_id = ${userId} and not exists (select 1 from household_members where user_id = ${userId}))
-    limit 1`);
-  return rows[0]?.id ?? null;
-}
+/**
+ * The account `userId` pays from (the same rule: their household's, else their own, made when first needed; one of
+ * their own from before the household is brought into it).
+ */
+export const findAccountFor = (db: SqlExecutor, userId: string) => getOrCreateAccountFor(db, userId);
 
 /** Every row of an account, oldest first. */
 export async function getEntries(db: SqlExecutor, accountId: string): Promise<LedgerRow[]> {

@@ -48,7 +48,7 @@ describe("/account/payments", () => {
 
   it("shows another household's guardian nothing of it; refuses the athlete and a coach; sends a visitor to sign in", async () => {
     const other = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(b.guardian) });
-    expect(other.body).toMatchObject({ rows: [], balance: null, due: { state: "nothing" } });
+    expect(other.body).toMatchObject({ rows: [], balance: "$0", due: { state: "nothing" } });
     expect((await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(athleteA) })).status).toBe(403);
     expect((await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(coach) })).status).toBe(403);
     const visitor = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(null) });

@@ -134,19 +134,30 @@ CREATE TABLE "payment_provider_events" (
 -- Days before a session starts that its fee is due (the registration policy: 15).
 INSERT INTO "app_settings" ("key", "value") VALUES ('payments.due_days_before', '15') ON CONFLICT ("key") DO NOTHING;
 --> statement-breakpoint
--- The account that pays for an athlete: their household's, else their own; made on first need.
-CREATE FUNCTION payment_account_for(athlete text) RETURNS uuid LANGUAGE plpgsql AS $$
+-- The account that pays for a person: their household's if they are in one, else their own; made on first need. A
+-- guardian (or an adult athlete) who had an account of their own before the household existed (they asked for help
+-- first, say) brings it into the household: its rows and its request for help are the household's from then on.
+CREATE FUNCTION payment_account_for(person text) RETURNS uuid LANGUAGE plpgsql AS $$
 DECLARE
   hh uuid;
   acct uuid;
 BEGIN
-  SELECT household_id INTO hh FROM household_members WHERE user_id = athlete;
+  SELECT household_id INTO hh FROM household_members WHERE user_id = person;
   IF hh IS NOT NULL THEN
-    INSERT INTO payment_accounts (household_id) VALUES (hh) ON CONFLICT (household_id) WHERE household_id IS NOT NULL DO NOTHING;
     SELECT id INTO acct FROM payment_accounts WHERE household_id = hh;
+    IF acct IS NULL THEN
+      UPDATE payment_accounts SET household_id = hh, user_id = NULL
+        WHERE id = (SELECT a.id FROM payment_accounts a JOIN household_members m ON m.user_id = a.user_id
+                    WHERE m.household_id = hh ORDER BY a.created_at, a.id LIMIT 1)
+        RETURNING id INTO acct;
+    END IF;
+    IF acct IS NULL THEN
+      INSERT INTO payment_accounts (household_id) VALUES (hh) ON CONFLICT (household_id) WHERE household_id IS NOT NULL DO NOTHING;
+      SELECT id INTO acct FROM payment_accounts WHERE household_id = hh;
+    END IF;
   ELSE
-    INSERT INTO payment_accounts (user_id) VALUES (athlete) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING;
-    SELECT id INTO acct FROM payment_accounts WHERE user_id = athlete;
+    INSERT INTO payment_accounts (user_id) VALUES (person) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING;
+    SELECT id INTO acct FROM payment_accounts WHERE user_id = person;
   END IF;
   RETURN acct;
 END $$;

@@ -1,7 +1,8 @@
 // Fees, aid and paying online end to end in Chromium on a phone (issue 41): a Spanish-speaking guardian whose daughter
 // is enrolled asks for financial help and is shown no price while staff decide; an administrator grants 75% on /aid;
 // the guardian sees the rest due, pays it through Checkout (the tests' loopback payment service in Stripe's place,
-// answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail with its PDF, in Spanish.
+// answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail with its PDF, in
+// Spanish. A family granted a full waiver is enrolled and never asked to pay.
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPaymentService } from "../support/payment-service";
@@ -106,5 +107,54 @@ describe("fees, financial aid and paying online", () => {
     const pdf = mail.raw.attachments.find((f) => f.contentType === "application/pdf");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
     expect(text).toContain("Monto: $100");
+  });
+
+  it("a family granted a full waiver is enrolled and never asked to pay", async () => {
+    const [guardian, admin]: [Person, Person] = await Promise.all([
+      makePerson(server.url, "Wanda Waived", { env: env() }),
+      makePerson(server.url, "Tesorero Teo", { coach: true, env: env() }),
+    ]);
+    await (await db()).query(`update users set admin = true where email = $1`, [admin.email]);
+    const g = await open({ viewport: PHONE });
+    await useSession(g.context, server.url, guardian);
+    await g.visit("/account/payments");
+    await g.page.getByLabel("I would like financial help").check();
+    await g.page.getByRole("button", { name: "Ask for help" }).click();
+    await g.page.getByText("Your request for help is with staff. Nothing is due until they answer.").first().waitFor();
+
+    const a = await open({ viewport: PHONE });
+    await useSession(a.context, server.url, admin);
+    await a.visit("/aid");
+    const request = a.page.getByRole("listitem", { name: "Wanda Waived" }).first();
+    await request.getByLabel("Decision").selectOption("waiver");
+    await request.getByLabel("Until", { exact: false }).fill(`${new Date().getFullYear() + 1}-06-30`);
+    await request.getByRole("button", { name: "Save the decision" }).click();
+    await a.page.getByText("Decision saved.", { exact: false }).waitFor();
+
+    // Her son is then enrolled in a $250 session: the waiver covers it as it is charged.
+    await g.visit("/account/family");
+    await g.page.getByLabel("Athlete's name").fill("Walt Waived");
+    await g.page.getByLabel("Athlete's date of birth").fill("2015-02-01");
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByRole("status").getByText("Walt Waived was added to your family.", { exact: false }).waitFor();
+    const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const { rows } = await (
+      await db()
+    ).query<{ id: string }>(
+      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per)
+       values ('Waiver Clinic', 'weekly', '{3}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 25000, 'season') returning id`,
+      [starts],
+    );
+    await (
+      await db()
+    ).query(
+      `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
+       select $1, id, 'enrolled', 'Wanda Waived', '202-555-0111' from users where full_name = 'Walt Waived'`,
+      [rows[0]!.id],
+    );
+    await g.visit("/account/payments");
+    await g.page.getByText("Your fees are waived: there is nothing to pay.").waitFor();
+    await g.page.getByRole("cell", { name: "Fee: Waiver Clinic (for the season)" }).waitFor();
+    expect(await g.page.getByRole("button", { name: /Pay .* online/ }).count()).toBe(0);
   });
 });
