@@ -112,6 +112,12 @@ describe("signing", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(`Recibo: Exención de responsabilidad de ${athlete.fullName}`);
     expect(mails[0]!.text_body).toContain(waiver.hash);
+    // The mail carries the PDF itself, the same one the family's page lists.
+    const { rows: files } = await db.execute<{ filename: string; content: Buffer }>(sql`
+      select a.filename, a.content from mail_attachments a join mail_outbox o on o.id = a.mail_id
+      where o.to_address = ${guardian.email} and o.kind = 'consent-receipt'`);
+    expect(files.map((f) => f.filename)).toEqual([`recibo-${result.signatureId.slice(0, 8)}.pdf`]);
+    expect(Buffer.from(files[0]!.content).equals(receipt!.pdf)).toBe(true);
     // A signature is never edited: only its end may be recorded.
     await expect(db.execute(sql`update consent_signatures set typed_name = 'Someone Else' where id = ${result.signatureId}`)).rejects.toThrow();
     expect(await signForm(services, guardian, signInput(athlete.id, waiver.versionId, guardian.fullName), ctx)).toMatchObject({

@@ -83,13 +83,24 @@ export async function mailEnrolledAfterForms(
 }
 
 /**
- * The receipt of one signature, to its signer in the language they signed in: what was signed, for whom, when, and
- * the link to the PDF of exactly that (kept with the signature, listed on the family's forms page).
+ * The receipt of one signature, to its signer in the language they signed in: what was signed, for whom, when, the PDF
+ * of exactly that attached (the outbox's mail_attachments), and the link to it (kept with the signature, listed on the
+ * family's forms page).
  */
 export async function mailReceipt(
   tx: DbOrTx,
   services: ConsentServices,
-  d: { to: string; locale: Locale; title: string; version: number; hash: string; athleteName: string; signedAt: Date; signatureId: string },
+  d: {
+    to: string;
+    locale: Locale;
+    title: string;
+    version: number;
+    hash: string;
+    athleteName: string;
+    signedAt: Date;
+    signatureId: string;
+    pdf: Uint8Array;
+  },
 ) {
   const o = { locale: d.locale };
   const when = formatDateTime(d.signedAt, services.config.site.timeZone, d.locale);
@@ -102,6 +113,9 @@ export async function mailReceipt(
       m.consent_mail_receipt_text({ form: d.title, athlete: d.athleteName, when, version: String(d.version) }, o),
       m.consent_mail_receipt_hash({ hash: d.hash }, o),
       m.consent_mail_paper_copy({ phone: services.config.site.phone, email: services.config.site.email }, o),
+    ],
+    attachments: [
+      { filename: `${m.consent_receipt_filename({}, o)}-${d.signatureId.slice(0, 8)}.pdf`, contentType: "application/pdf", content: d.pdf },
     ],
     action: {
       label: m.consent_mail_receipt_button({}, o),

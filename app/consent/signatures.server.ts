@@ -105,6 +105,7 @@ export async function signForm(
           athleteName,
           signedAt,
           signatureId,
+          pdf,
         });
       const enrolled = await enrollWaitingRequests(tx, services, input.athleteId);
       return { ok: true, signatureId, enrolled } as const;

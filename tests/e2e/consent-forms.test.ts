@@ -157,6 +157,13 @@ describe("consent forms", () => {
     ]);
     expect(receipts).toHaveLength(8);
     expect(receipts.map((r) => r.subject)).toContain("Recibo: Exención de responsabilidad de Sofía Quintero");
+    // Each receipt mail carries its PDF.
+    const { rows: files } = await q<{ filename: string }>(
+      `select a.filename from mail_attachments a join mail_outbox o on o.id = a.mail_id where o.to_address = $1 and o.kind = 'consent-receipt'`,
+      [marisol.email],
+    );
+    expect(files).toHaveLength(8);
+    expect(files.every((f) => /^recibo-[0-9a-f]{8}\.pdf$/.test(f.filename))).toBe(true);
     await g.visit("/es/account/forms");
     const link = g.page.getByRole("link", { name: `Recibo de ${FORMS[0]} (PDF)` }).first();
     const pdf = await g.page.request.get((await link.getAttribute("href"))!);
