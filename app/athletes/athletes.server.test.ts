@@ -102,6 +102,21 @@ describe("who reads an athlete's page", () => {
     expect((await page(sofia.guardian, sofia.guardian.id)).status).toBe(404); // a guardian is not an athlete
   });
 
+  it("closes it to a coach once the athlete's request in their session has ended, and to someone no longer a coach", async () => {
+    const later = await makeFamily(db, "Later", "2012-03-01");
+    const [row] = await db
+      .insert(enrollments)
+      .values({ eventId: tennis, status: "enrolled", ...onCourt(later.athlete.id) })
+      .returning({ id: enrollments.id });
+    expect((await page(coach, later.athlete.id)).status).toBe(200);
+    await db.update(enrollments).set({ status: "withdrawn", closedReason: "family" }).where(eq(enrollments.id, row!.id));
+    expect((await page(coach, later.athlete.id)).status).toBe(404);
+    await db.update(users).set({ role: "client" }).where(eq(users.id, otherCoach.id));
+    // Otto coaches Sofía's homework session; made a client, the session's record grants him nothing.
+    expect((await page({ ...otherCoach, role: "client" }, sofia.athlete.id)).status).toBe(404);
+    await db.update(users).set({ role: "coach" }).where(eq(users.id, otherCoach.id));
+  });
+
   it("lists on /athletes only the athletes a person may read", async () => {
     const list = async (who: Person) =>
       (
