@@ -36,6 +36,7 @@ describe("the account menu", () => {
       { to: "/rosters", label: "Rosters and attendance" },
       { to: "/appointments/availability", label: "My availability" },
       { to: "/reports/funders", label: "Funder report" },
+      { to: "/athletes", label: "Athletes" },
       { to: "/programs/edit", label: "Programs and seasons" },
     ];
     expect(await menu("m-client")).toEqual(family);
@@ -48,6 +49,9 @@ describe("the account menu", () => {
       { to: "/staff", label: "Staff" },
       { to: "/staff/forms", label: "Forms families sign" },
       { to: "/aid", label: "Financial aid" },
+      { to: "/athletes", label: "Athletes" },
+      { to: "/reports/outcomes", label: "Outcomes report" },
+      { to: "/athletes/settings", label: "Athletes' paths: settings" },
     ]);
     expect((await menu("m-lead", "es")).at(-1)).toEqual({ to: "/es/safeguarding", label: "Protección de menores" });
     expect((await menu("m-client", "es"))[0]).toEqual({ to: "/es/account/family", label: "Su familia" });

@@ -9,6 +9,7 @@ import { users } from "../../db/schema";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { isPaymentStaff } from "~/payments/index.server";
+import { isEducationStaff } from "~/athletes/index.server";
 
 export type MenuLink = { to: string; label: string };
 
@@ -30,11 +31,16 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
       link("/rosters", m.account_menu_rosters()),
       link("/appointments/availability", m.account_menu_availability()),
       link("/reports/funders", m.account_menu_report()),
+      link("/athletes", m.athletes_list_heading()),
     );
   if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
   if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
   if (me.admin) links.push(link("/staff/forms", m.consent_staff_heading()));
   if (await isPaymentStaff(db, userId)) links.push(link("/aid", m.aid_heading()));
+  // Athletes' paths (issue 42): education staff and administrators who are not coaches read them and the outcomes.
+  if (me.role !== "coach" && (me.admin || (await isEducationStaff(db, userId))))
+    links.push(link("/athletes", m.athletes_list_heading()), link("/reports/outcomes", m.athletes_outcomes_heading()));
+  if (me.admin) links.push(link("/athletes/settings", m.athletes_settings_heading()));
   return links;
 }
