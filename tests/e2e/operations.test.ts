@@ -193,6 +193,76 @@ describe("backup and restore drill", () => {
           "insert into visitor_enrollment_requests (event_id, student_name, date_of_birth, emergency_name, emergency_phone, email) values ($1, 'Drill Visitor Kid', '2015-05-05', 'Drill Uncle', '(202) 555-0102', 'drill-visitor@example.com')",
           [session],
         );
+        // Paperwork (issue 40): the drill's program requires the waiver, which the guardian signed; a request waits for forms.
+        const waiver = "40000000-0000-4000-8000-000000000001";
+        await database.query(
+          "insert into consent_form_programs (form_id, program_slug) select $1, program_slug from events where id = $2 on conflict do nothing",
+          [waiver, session],
+        );
+        await database.query(
+          "insert into consent_signatures (form_id, version_id, athlete_id, signer_id, signer_role, athlete_name, typed_name, language, ip_address, user_agent, receipt_pdf) select $1, id, 'drill-athlete', $2, 'guardian', 'Drill Athlete', 'Drill Guardian', 'en', '127.0.0.1', 'Mozilla/5.0', '\\x255044462d' from consent_form_versions where form_id = $1 order by version desc limit 1",
+          [waiver, clientId],
+        );
+        await database.query("insert into consent_enrollment_waits (enrollment_id, athlete_id) values ($1, 'drill-athlete')", [
+          enrollment.rows[0]!.id,
+        ]);
+        // Money (issue 41): the family's account with a charge, aid on it, a check paid; an aid request decided; a
+        // Checkout opened and the provider's event; payment staff; a receipt's PDF attached to the drill's mail.
+        const account = await database.query<{ id: string }>(
+          "insert into payment_accounts (household_id) select household_id from household_members where user_id = 'drill-athlete' returning id",
+        );
+        const accountId = account.rows[0]!.id;
+        const charge = await database.query<{ id: string }>(
+          "insert into ledger_entries (account_id, kind, amount_cents, reason, enrollment_id, due_on) values ($1, 'charge', 12000, 'Drill clinic fee', $2, '2030-01-01') returning id",
+          [accountId, enrollment.rows[0]!.id],
+        );
+        await database.query(
+          "insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to) values ($1, 'aid', 3000, 'Drill aid (25%)', $2)",
+          [accountId, charge.rows[0]!.id],
+        );
+        await database.query(
+          "insert into ledger_entries (account_id, kind, amount_cents, reason, method, reference, recorded_by) values ($1, 'payment', 4000, 'Drill check', 'check', 'drill-check-101', $2)",
+          [accountId, coachId],
+        );
+        await database.query(
+          "insert into aid_requests (account_id, requested_by, household_size, school_lunch, status, decision, percent, valid_until, decided_by, decided_at) values ($1, $2, 4, 'free', 'granted', 'percent', 25, '2027-08-31', $3, now())",
+          [accountId, clientId, coachId],
+        );
+        await database.query("insert into payment_checkouts (id, account_id, amount_cents, opened_by) values ('cs_drill_1', $1, 5000, $2)", [
+          accountId,
+          clientId,
+        ]);
+        await database.query(
+          "insert into payment_provider_events (id, type, outcome) values ('evt_drill_1', 'checkout.session.completed', 'recorded')",
+        );
+        await database.query("insert into payment_staff (user_id, granted_by) values ($1, $1)", [coachId]);
+        await database.query(
+          "insert into mail_attachments (mail_id, filename, content_type, content) select id, 'receipt.pdf', 'application/pdf', '\\x255044462d' from mail_outbox where kind = 'drill'",
+        );
+        // The athlete's path (issue 42): school, a term, an evaluation with a score, a milestone, a check-in, education staff.
+        await database.query("insert into education_staff (user_id, granted_by) values ($1, $1)", [coachId]);
+        await database.query(
+          "insert into athlete_schools (athlete_id, school, grade, updated_by) values ('drill-athlete', 'Drill Middle School', 8, $1)",
+          [clientId],
+        );
+        await database.query(
+          "insert into athlete_terms (athlete_id, year, term, band, recorded_by) values ('drill-athlete', 2026, 'fall', '3-3.5', $1)",
+          [clientId],
+        );
+        const evaluation = await database.query<{ id: string }>(
+          "insert into athlete_evaluations (athlete_id, coach_id, evaluated_on, level, note, goal_one) values ('drill-athlete', $1, '2026-09-10', 4, 'Drill evaluation', 'Serve deeper') returning id",
+          [coachId],
+        );
+        await database.query("insert into athlete_evaluation_scores (evaluation_id, skill_id, score) select $1, id, 3 from athlete_skills limit 1", [
+          evaluation.rows[0]!.id,
+        ]);
+        await database.query(
+          "insert into athlete_milestones (athlete_id, kind, happened_on, detail, recorded_by) values ('drill-athlete', 'test', '2026-10-03', 'PSAT', $1)",
+          [clientId],
+        );
+        await database.query("insert into athlete_check_ins (athlete_id, staff_id, note) values ('drill-athlete', $1, 'Homework help going well')", [
+          coachId,
+        ]);
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
