@@ -15,6 +15,9 @@ export default defineConfig({
       "eslint-rules/**/*.test.ts",
     ],
     globalSetup: ["tests/support/global-db-setup.ts"],
+    // Each file has a database of its own (tests/support/test-db.ts), and much of a file's time is PostgreSQL's: on the
+    // 2-core machine one worker (vitest's default there) left the processors 40% idle.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
