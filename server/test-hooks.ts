@@ -11,6 +11,8 @@ import type { Config } from "./config";
 import type { AppServices } from "./context";
 
 export const TEST_HOOKS_PATH = "/__test/settings";
+/** The role command (npm run user:role), run inside the server: making a test's coach costs no Node start. */
+export const TEST_USER_ROLE_PATH = "/__test/user-role";
 
 const TrustProxy = z.union([z.literal(false), z.number().int().min(1).max(10)]);
 
@@ -89,5 +91,27 @@ export function mountTestHooks(app: Express, services: AppServices, onChange: ()
     if (s.signInLimits !== undefined) Object.assign(config.signInLimits, s.signInLimits ?? started.signInLimits);
     onChange();
     res.json(current(config));
+  });
+  app.post(TEST_USER_ROLE_PATH, express.json({ limit: "10kb" }), async (req, res) => {
+    const args = z
+      .array(z.string().max(200))
+      .min(1)
+      .max(8)
+      .safeParse((req.body as { args?: unknown } | undefined)?.args);
+    if (!args.success) {
+      res.status(400).json({ error: "args: the command's arguments, as a list of strings" });
+      return;
+    }
+    // The command as the command line runs it beside the server (cli/user-role.ts), with its output and exit code:
+    // the same environment, except Safe Play's clock, which a command reads from the real one.
+    const { SAFE_PLAY_NOW: _serverClock, ...env } = process.env;
+    const { userRoleCommand } = await import("../cli/user-role-command");
+    let stdout = "";
+    try {
+      await userRoleCommand(args.data, env, (line) => (stdout += `${line}\n`));
+      res.json({ code: 0, stdout, stderr: "" });
+    } catch (err) {
+      res.json({ code: 1, stdout, stderr: `Error: ${err instanceof Error ? err.message : String(err)}\n` });
+    }
   });
 }

@@ -42,6 +42,13 @@ describe("test hooks", () => {
     expect(refused.status).not.toBe(302);
     expect(refused.text).toContain("under 13");
     expect(await (await fetch(`${url}/`)).text()).not.toContain("Hooked Tennis");
+    // Nor does it run the role command for anyone: no administrator made by a request.
+    const role = await fetch(`${url}/__test/user-role`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ args: ["someone@example.com", "admin"] }),
+    });
+    expect(role.status).toBe(404);
   });
 
   it("a shared server takes a clock, then puts back the real one", async () => {

@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import WebSocket from "ws";
 import { connectEmbeddedPostgres } from "../../../server/embedded-postgres";
 import { createAccount, uniqueEmail } from "./accounts";
-import { runScript } from "./server";
+import { runUserRole } from "./server";
 
 export type Person = { email: string; password: string; fullName: string; cookie: string };
 
@@ -31,7 +31,8 @@ export async function makePerson(
   const password = "secret12";
   await createAccount(baseURL, { fullName, email, password, phone: "(202) 555-0111" });
   if (options.coach) {
-    const r = await runScript(options.uncleared ? ["cli/user-role.ts", email, "coach"] : clearedCoachArgs(email), options.env);
+    const command = options.uncleared ? ["cli/user-role.ts", email, "coach"] : clearedCoachArgs(email);
+    const r = await runUserRole(baseURL, command.slice(1), options.env);
     expect(r.code, r.stderr).toBe(0);
   }
   return { email, password, fullName, cookie: await signInCookie(baseURL, email, password) };

@@ -125,6 +125,23 @@ async function runInProcess(command: Command, argv: string[], env: Record<string
   }
 }
 
+/**
+ * The role command (cli/user-role.ts) for the server at `baseURL`: run inside that server through its test hook when
+ * it has one (no module loading on either side), otherwise as runScript runs it.
+ */
+export async function runUserRole(baseURL: string, args: string[], env: Record<string, string>) {
+  return timed("operator command", async () => {
+    const res = await fetch(`${baseURL}/__test/user-role`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ args }),
+    });
+    if (res.status === 404) return runCommand(["cli/user-role.ts", ...args], env);
+    if (!res.ok) throw new Error(`the test hook refused the role command: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { code: number; stdout: string; stderr: string };
+  });
+}
+
 /** Runs an npm script of the project (for example the role command) and returns its output and exit code. */
 export function runScript(args: string[], env: Record<string, string>) {
   return timed("operator command", () => runCommand(args, env));
