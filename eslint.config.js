@@ -148,4 +148,22 @@ export default tseslint.config(
     ignores: [...TESTS, ...OVERSIZED_FUNCTIONS],
     rules: { "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true }] },
   },
+  {
+    // npm start reads the configuration (and checks no site runs on the data folder) before the site is built, when a
+    // fresh clone has no generated language catalog yet: these modules reach nothing of the app but two pure ones.
+    files: ["server/config.ts", "server/process-owner.ts", "app/lib/quiet-hours.ts", "app/lib/site-config.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~/|(\\.\\./)+app/|\\./|\\.\\./)(?!lib/(quiet-hours|site-config)$)(?!(app/)?lib/(quiet-hours|site-config)$)",
+              message: "Read before the build (scripts/start.mjs): import only node:, zod and app/lib/quiet-hours or site-config.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

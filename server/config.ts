@@ -3,7 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { SiteConfig } from "../app/lib/site-config";
-import { parseQuietHours } from "../app/family/safe-play";
+import { parseQuietHours } from "../app/lib/quiet-hours";
 
 const optionalText = z
   .string()

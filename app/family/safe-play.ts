@@ -5,6 +5,7 @@
 
 import { dayInZone, formatter } from "../lib/datetime";
 import { getLocale, type Locale } from "~/i18n/language";
+import type { QuietHours } from "~/lib/quiet-hours";
 import { m } from "~/paraglide/messages";
 
 export const ADULT_AGE = 18;
@@ -84,20 +85,8 @@ export function clearanceOf(dates: ClearanceDates, now: Date, timeZone: string):
   return { cleared: missing.length === 0, trainingExpiresOn, backgroundExpiresOn, missing };
 }
 
-export type QuietHours = { start: number; end: number };
-
-const CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** "20:00-08:00" as minutes since midnight; null when it is not two 24-hour times that differ. */
-export function parseQuietHours(text: string): QuietHours | null {
-  const [from, to, ...rest] = text.split("-").map((s) => s.trim());
-  const a = CLOCK.exec(from ?? "");
-  const b = CLOCK.exec(to ?? "");
-  if (!a || !b || rest.length) return null;
-  const start = Number(a[1]) * 60 + Number(a[2]);
-  const end = Number(b[1]) * 60 + Number(b[2]);
-  return start === end ? null : { start, end };
-}
+// Parsed where the configuration is read, before the site is built (server/config.ts): a module of its own.
+export { parseQuietHours, type QuietHours } from "~/lib/quiet-hours";
 
 /** Whether `now` falls inside the quiet hours, which may run past midnight (20:00-08:00). */
 export function inQuietHours(now: Date, timeZone: string, quiet: QuietHours): boolean {
