@@ -97,3 +97,14 @@ export async function userRoleCommand(all: string[], env: NodeJS.ProcessEnv = pr
     await database.stop();
   }
 }
+
+/** The command with what it printed and its exit code, as cli/run.ts would end it: for tests that run it in a process already running. */
+export async function runUserRoleCommand(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  try {
+    await userRoleCommand(argv, env, (line) => (stdout += `${line}\n`));
+    return { code: 0, stdout, stderr: "" };
+  } catch (err) {
+    return { code: 1, stdout, stderr: `Error: ${err instanceof Error ? err.message : String(err)}\n` };
+  }
+}

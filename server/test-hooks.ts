@@ -105,13 +105,7 @@ export function mountTestHooks(app: Express, services: AppServices, onChange: ()
     // The command as the command line runs it beside the server (cli/user-role.ts), with its output and exit code:
     // the same environment, except Safe Play's clock, which a command reads from the real one.
     const { SAFE_PLAY_NOW: _serverClock, ...env } = process.env;
-    const { userRoleCommand } = await import("../cli/user-role-command");
-    let stdout = "";
-    try {
-      await userRoleCommand(args.data, env, (line) => (stdout += `${line}\n`));
-      res.json({ code: 0, stdout, stderr: "" });
-    } catch (err) {
-      res.json({ code: 1, stdout, stderr: `Error: ${err instanceof Error ? err.message : String(err)}\n` });
-    }
+    const { runUserRoleCommand } = await import("../cli/user-role-command");
+    res.json(await runUserRoleCommand(args.data, env));
   });
 }

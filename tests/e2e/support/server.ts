@@ -104,27 +104,6 @@ async function startServerProcess(options: StartOptions): Promise<RunningServer>
   };
 }
 
-type Command = (argv: string[], env: NodeJS.ProcessEnv, print: (line: string) => void) => Promise<void>;
-
-/**
- * Commands the tests run inside their own process: starting Node with tsx for one costs seconds of compiling (the role
- * command ran about 40 times a suite). The same function the command line runs, with its output and exit code as
- * cli/run.ts gives them; the commands that start or stop servers still run as processes.
- */
-const IN_PROCESS: Record<string, () => Promise<Command>> = {
-  "cli/user-role.ts": async () => (await import("../../../cli/user-role-command")).userRoleCommand,
-};
-
-async function runInProcess(command: Command, argv: string[], env: Record<string, string>) {
-  let stdout = "";
-  try {
-    await command(argv, { ...process.env, ...env }, (line) => (stdout += `${line}\n`));
-    return { code: 0, stdout, stderr: "" };
-  } catch (err) {
-    return { code: 1, stdout, stderr: `Error: ${err instanceof Error ? err.message : String(err)}\n` };
-  }
-}
-
 /**
  * The role command (cli/user-role.ts) for the server at `baseURL`: run inside that server through its test hook when
  * it has one (no module loading on either side), otherwise as runScript runs it.
@@ -148,8 +127,9 @@ export function runScript(args: string[], env: Record<string, string>) {
 }
 
 async function runCommand(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  const inProcess = IN_PROCESS[args[0]!];
-  if (inProcess) return runInProcess(await inProcess(), args.slice(1), env);
+  // The role command runs inside this process: starting Node with tsx for it cost seconds of compiling a call.
+  if (args[0] === "cli/user-role.ts")
+    return (await import("../../../cli/user-role-command")).runUserRoleCommand(args.slice(1), { ...process.env, ...env });
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
     let stdout = "";
