@@ -1243,3 +1243,4 @@ export const visitorEnrollmentRequests = pgTable(
 export * from "./schema-consent";
 export * from "./schema-payments";
 export * from "./schema-athletes";
+export * from "./schema-medical";

@@ -263,6 +263,11 @@ describe("backup and restore drill", () => {
         await database.query("insert into athlete_check_ins (athlete_id, staff_id, note) values ('drill-athlete', $1, 'Homework help going well')", [
           coachId,
         ]);
+        // An athlete's medical information (issue 39, migration 0038).
+        await database.query(
+          "insert into athlete_medical (athlete_id, allergies, courtside_alert, updated_by) values ('drill-athlete', 'Bee stings', true, $1)",
+          [clientId],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
