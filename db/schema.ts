@@ -1244,3 +1244,4 @@ export * from "./schema-consent";
 export * from "./schema-payments";
 export * from "./schema-athletes";
 export * from "./schema-medical";
+export * from "./schema-messaging";
