@@ -53,6 +53,18 @@ export function formatClock(value: DateInput, zone: string): string {
   return `${p.hour}:${p.minute}`;
 }
 
+/**
+ * The time of day people read, in the zone: "4:30 PM" (Spanish "4:30 p. m.", written as the calendar's times are).
+ * formatClock's "16:30" stays for what machines read (a time field's value).
+ */
+export function formatTime(value: DateInput, zone: string, locale: Locale = getLocale()): string {
+  const p = parts(value, zone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const h = Number(p.hour);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  if (locale === "es") return `${hour}:${p.minute} ${h >= 12 ? "p. m." : "a. m."}`;
+  return `${hour}:${p.minute} ${h >= 12 ? "PM" : "AM"}`;
+}
+
 /** "MMM d" (e.g. "Nov 22"; Spanish "22 nov"), the day in the zone. */
 export function formatMonthDay(value: DateInput, zone: string, locale: Locale = getLocale()): string {
   const p = parts(value, zone, { month: "short", day: "numeric" }, locale);
