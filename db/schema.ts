@@ -593,8 +593,16 @@ export const mailOutbox = pgTable(
      * when the server refuses it. Set while sent_at is not: the outcome is unknown, and the mail is never sent again.
      */
     handedOverAt: timestamp("handed_over_at", { withTimezone: true }),
+    /** A held mail's key (a request's status mail: decision 0052): a later mail with the key to the same address replaces it. */
+    holdKey: text("hold_key"),
+    /** Not delivered before this moment (the hold); null: at once. */
+    sendAfter: timestamp("send_after", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc()), uniqueIndex("mail_outbox_message_id_idx").on(t.messageId)],
+  (t) => [
+    index("mail_outbox_created_idx").on(t.createdAt.desc()),
+    uniqueIndex("mail_outbox_message_id_idx").on(t.messageId),
+    index("mail_outbox_held_idx").on(t.holdKey, t.toAddress).where(sql`${t.holdKey} is not null and ${t.sentAt} is null`),
+  ],
 );
 
 // When a missed-message notice last went to a person for a conversation (at most one per 15 minutes).
@@ -1069,10 +1077,10 @@ export const mailCalendarParts = pgTable(
     mailId: uuid("mail_id")
       .primaryKey()
       .references(() => mailOutbox.id, { onDelete: "cascade" }),
-    method: text("method", { enum: ["REQUEST", "CANCEL"] }).notNull(),
+    method: text("method", { enum: ["REQUEST", "CANCEL", "PUBLISH"] }).notNull(),
     content: text("content").notNull(),
   },
-  (t) => [check("mail_calendar_parts_method", sql`${t.method} in ('REQUEST', 'CANCEL')`)],
+  (t) => [check("mail_calendar_parts_method", sql`${t.method} in ('REQUEST', 'CANCEL', 'PUBLISH')`)],
 );
 
 // ---- Enrollments, levels and attendance (issue 29, decision 0033) ----
