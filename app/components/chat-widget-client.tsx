@@ -12,6 +12,7 @@ import type { WidgetActionData } from "~/messaging/core";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/root";
 import { m } from "~/paraglide/messages";
+import { personName } from "~/lib/displayable-address";
 
 type Fields = { coachId: string; subject: string; message: string };
 
@@ -161,7 +162,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
               <option value="">{m.messaging_widget_select_coach()}</option>
               {coaches.map((c) => (
                 <option key={c.id} value={c.id}>
-                  {c.fullName || c.email}
+                  {personName(c)}
                 </option>
               ))}
             </select>

@@ -6,13 +6,14 @@ import { householdMembers, safeguardingLog, users } from "../../db/schema";
 import type { ClientKind } from "./safe-play";
 import type { DbOrTx } from "../mail/outbox.server";
 import { m } from "~/paraglide/messages";
+import { NO_LOGIN_DOMAIN } from "~/lib/displayable-address";
 
 /** What a family action answers: done (a change that waits for the lead says so), or why not, beside which field. */
 export type FamilyResult = { ok: true; pending?: boolean } | { ok: false; field?: string; error: string; status: number };
 
 /** The address of an athlete's account made by a guardian, before the athlete has a login of their own. */
-export const noLoginEmail = (id: string) => `athlete-${id}@no-login.invalid`;
-export const isNoLoginEmail = (email: string) => email.endsWith("@no-login.invalid");
+export const noLoginEmail = (id: string) => `athlete-${id}@${NO_LOGIN_DOMAIN}`;
+export const isNoLoginEmail = (email: string) => email.endsWith(`@${NO_LOGIN_DOMAIN}`);
 
 export type LogEntry = { actorId: string | null; athleteId: string | null; action: string; detail?: string; householdId?: string | null };
 

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
+import { displayableEmail, personName } from "~/lib/displayable-address";
 import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/family/safe-play.server";
 import { ageOn, safePlayMessage, type ClientLabel } from "~/family/safe-play";
 import { m } from "~/paraglide/messages";
@@ -32,7 +33,8 @@ function toParticipant(r: Record<string, unknown>): Participant | null {
   return {
     id: String(r.other_id),
     fullName: (r.other_full_name as string | null) ?? null,
-    email: String(r.other_email),
+    // Never an internal placeholder (an athlete without a login): the page shows the name (issue 39).
+    email: displayableEmail(String(r.other_email)) ?? "",
     phone: (r.other_phone as string | null) ?? null,
     role: r.other_role === "coach" ? "coach" : "client",
     avatarUrl: (r.other_avatar_url as string | null) ?? null,
@@ -196,7 +198,7 @@ export async function startConversation(
       return { id: rows[0].id, created: false };
     }
     const id = crypto.randomUUID();
-    await tx.insert(conversations).values({ id, title: `Chat with ${other.fullName || other.email}`, type: "direct" });
+    await tx.insert(conversations).values({ id, title: `Chat with ${personName(other)}`, type: "direct" });
     await tx.insert(conversationParticipants).values([
       { conversationId: id, userId: me.id },
       { conversationId: id, userId: other.id },

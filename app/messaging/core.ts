@@ -7,6 +7,7 @@ import { joinAnd } from "~/lib/words";
 import { getLocale, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
 import type { ClientLabel } from "~/family/safe-play";
+import { personName } from "~/lib/displayable-address";
 
 export type MessageType = "text" | "image" | "file";
 
@@ -112,7 +113,7 @@ export function conversationHeading(
   others: Array<Pick<Participant, "fullName" | "email">>,
   locale: Locale = getLocale(),
 ): { title: string; subtitle: string | null } {
-  const names = others.map((p) => p.fullName || p.email).filter(Boolean);
+  const names = others.map((p) => personName(p)).filter(Boolean);
   if (names.length === 0) return { title: m.messaging_heading_conversation({}, { locale }), subtitle: null };
   const list = andList(names, locale);
   return { title: list, subtitle: m.messaging_heading_chat_with({ names: list }, { locale }) };

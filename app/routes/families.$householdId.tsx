@@ -27,6 +27,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/personal-data.server";
 import { Confirmation } from "~/components/ui/confirmation";
+import { displayableEmail } from "~/lib/displayable-address";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -153,7 +154,9 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
               {p.age !== null ? ` · ${m.messaging_family_age({ age: p.age })}` : ""}
               {p.minor ? ` · ${m.messaging_badge_minor()}` : ""}
               {p.role === "athlete" ? ` · ${p.hasLogin ? m.messaging_household_has_login() : m.messaging_household_no_login()}` : null}
-              {p.email || p.phone ? <span className="block text-sm text-slate-700">{[p.email, p.phone].filter(Boolean).join(" · ")}</span> : null}
+              {displayableEmail(p.email) || p.phone ? (
+                <span className="block text-sm text-slate-700">{[displayableEmail(p.email), p.phone].filter(Boolean).join(" · ")}</span>
+              ) : null}
               <span className="block text-sm text-slate-700">
                 {p.confirmation ? (
                   m.messaging_household_person_confirmed({

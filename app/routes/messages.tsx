@@ -31,6 +31,7 @@ import { safePlayMessage } from "~/family/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
+import { personName } from "~/lib/displayable-address";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
@@ -102,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (refusal.status === 404) throw new Error("message refused");
         return answer({ ok: false, error: refusal.error }, refusal.status);
       }
-      return answer({ ok: true, coachName: coach.fullName || coach.email, conversationId: id });
+      return answer({ ok: true, coachName: personName(coach), conversationId: id });
     } catch (err) {
       if (err instanceof ConversationRuleError) return answer({ ok: false, error: err.message }, err.status);
       console.error("chat widget send failed:", errorSummary(err));

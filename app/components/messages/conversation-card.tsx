@@ -6,6 +6,7 @@ import { andList, initialOf } from "~/messaging/core";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ConversationSummary } from "~/messaging/core";
 import { m } from "~/paraglide/messages";
+import { displayableEmail } from "~/lib/displayable-address";
 
 /** "with Sofia, 15": whose thread a guardian's card is (their own children in it). */
 export function childrenLine(children: ConversationSummary["children"]): string | null {
@@ -46,7 +47,7 @@ export function ConversationCard({ conversation: c, labels }: { conversation: Co
           {withWhom ? <span className="font-semibold text-slate-900">{withWhom}</span> : null}
           {c.otherLabel ? <ClientBadges label={c.otherLabel} words={labels} /> : null}
           {c.other?.phone ? <span>{c.other.phone}</span> : null}
-          {c.other?.email ? <span className="truncate">{c.other.email}</span> : null}
+          {displayableEmail(c.other?.email) ? <span className="truncate">{c.other?.email}</span> : null}
         </span>
         {lastText ? <span className="mt-1 block truncate text-sm text-slate-800">{lastText}</span> : null}
       </span>

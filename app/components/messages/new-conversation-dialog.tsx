@@ -8,6 +8,7 @@ import { ClientBadges, ConfirmFamilyLink, type ClientLabelWords } from "~/compon
 import { m } from "~/paraglide/messages";
 import type { Participant } from "~/messaging/core";
 import type { ClientLabel } from "~/family/safe-play";
+import { personName } from "~/lib/displayable-address";
 
 type Client = Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label?: ClientLabel | null };
 
@@ -32,7 +33,7 @@ export function NewConversationDialog({ clients, labels, children }: { clients: 
                   <input type="hidden" name="intent" value="start" />
                   <input type="hidden" name="clientId" value={c.id} />
                   <button type="submit" className="flex w-full flex-col items-start px-4 py-3 text-left hover:bg-court-50 focus-visible:bg-court-50">
-                    <span className="font-medium text-slate-900">{c.fullName || c.email}</span>
+                    <span className="font-medium text-slate-900">{personName(c)}</span>
                     {c.phone ? <span className="text-sm text-slate-700">{c.phone}</span> : null}
                     <ClientBadges label={c.label} words={labels} className="mt-1" />
                   </button>
