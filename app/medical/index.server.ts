@@ -1,0 +1,14 @@
+// The medical capability's front door (issue 39, decision 0048): routes and tests call these, nothing behind them.
+// Inside: medical.server.ts (the guardian's writes, the sheet's flags, the one read rule and its log), schemas.ts,
+// and the screens medical-section.tsx (the family page) and medical-flag.tsx (the attendance sheet).
+export { MEDICAL_INTENT } from "./types";
+export {
+  answerMedicalForm,
+  canReadMedical,
+  getMedicalFlags,
+  getMedicalForFamily,
+  MEDICAL_DETAILS_READ,
+  readMedicalDetails,
+  saveMedical,
+  type MedicalSaveResult,
+} from "./medical.server";

@@ -1,0 +1,91 @@
+// The family page's medical information (issue 39, decision 0048): for each athlete the person acts for, allergies,
+// conditions, medication and the courtside alert tick, one form an athlete posting to /account/family with
+// intent=medical. Plain form fields: it works before and without the page's script.
+import { Form } from "react-router";
+import { TextAreaField } from "~/components/public/form-fields";
+import { Button } from "~/components/ui/button";
+import { Confirmation } from "~/components/ui/confirmation";
+import { FormError } from "~/components/ui/field";
+import { m } from "~/paraglide/messages";
+import { MEDICAL_INTENT, type MedicalInfo } from "./types";
+
+type Answer = {
+  intent: string;
+  athleteId?: string | undefined;
+  saved?: string | undefined;
+  savedAt?: number | undefined;
+  error?: string | undefined;
+  fieldErrors?: Partial<Record<string, string>> | undefined;
+};
+
+export function MedicalSection({
+  athletes,
+  answer,
+  busy,
+}: {
+  athletes: Array<{ id: string; name: string; info: MedicalInfo }>;
+  answer: Answer | undefined;
+  busy: boolean;
+}) {
+  if (athletes.length === 0) return null;
+  const mine = (id: string) => (answer?.intent === MEDICAL_INTENT && answer.athleteId === id ? answer : undefined);
+  return (
+    <section aria-labelledby="medical-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="medical-heading" className="text-xl font-semibold text-slate-900">
+        {m.attendance_medical_heading()}
+      </h2>
+      <p className="mt-1 text-slate-700">{m.attendance_medical_intro()}</p>
+      {athletes.map((a) => {
+        const own = mine(a.id);
+        const errors = own?.fieldErrors ?? {};
+        return (
+          <Form
+            key={a.id}
+            method="post"
+            className="mt-5 flex flex-col gap-3 border-t border-slate-200 pt-4"
+            aria-label={m.attendance_medical_for({ athlete: a.name })}
+          >
+            <h3 className="font-semibold text-slate-900">{m.attendance_medical_for({ athlete: a.name })}</h3>
+            {own?.saved ? <Confirmation key={own.savedAt}>{own.saved}</Confirmation> : null}
+            {own?.error ? <FormError message={own.error} /> : null}
+            <input type="hidden" name="intent" value={MEDICAL_INTENT} />
+            <input type="hidden" name="athleteId" value={a.id} />
+            <TextAreaField
+              label={m.attendance_medical_allergies()}
+              name="allergies"
+              rows={2}
+              maxLength={500}
+              defaultValue={a.info.allergies}
+              error={errors.allergies}
+            />
+            <TextAreaField
+              label={m.attendance_medical_conditions()}
+              name="conditions"
+              rows={2}
+              maxLength={500}
+              defaultValue={a.info.conditions}
+              error={errors.conditions}
+            />
+            <TextAreaField
+              label={m.attendance_medical_medication()}
+              name="medication"
+              rows={2}
+              maxLength={500}
+              defaultValue={a.info.medication}
+              error={errors.medication}
+            />
+            <label className="flex items-start gap-2 text-slate-900">
+              <input type="checkbox" name="courtsideAlert" className="mt-1 size-4" defaultChecked={a.info.courtsideAlert} />
+              <span>{m.attendance_medical_alert_label()}</span>
+            </label>
+            <div>
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {m.attendance_medical_save()}
+              </Button>
+            </div>
+          </Form>
+        );
+      })}
+    </section>
+  );
+}
