@@ -19,6 +19,12 @@ import { m } from "~/paraglide/messages";
 import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
+import { DemographicsSection } from "~/family/demographics-section";
+import { GuardianPhoneSection, PHONE_INTENT } from "~/family/guardian-phone-section";
+import { isPeopleIntent, peopleAction } from "~/family/people-actions.server";
+import { getFamilyPeople } from "~/family/people.server";
+import { answerMedicalForm, getMedicalForFamily, MEDICAL_INTENT } from "~/medical/index.server";
+import { MedicalSection } from "~/medical/medical-section";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -37,6 +43,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     family: { ...family, awaitingTestimonials },
     // Requests a visitor sent with this guardian's verified address, answered on /account/enrollments (issue 37).
     visitorRequests: await countVisitorRequestsToReview(context.db, user),
+    // The guardian's phone (and whether a coach waits for it) and the answers grant forms ask (issue 39).
+    people: await getFamilyPeople(context, user),
+    // Medical information for the athletes this person acts for (issue 39, app/medical).
+    medical: await getMedicalForFamily(context.db, user, context.config.safePlay),
   };
 }
 
@@ -46,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (isPeopleIntent(intent)) return peopleAction(intent, form, user, context);
+  if (intent === MEDICAL_INTENT) return answerMedicalForm(context.db, user, form, context.config.safePlay);
   if (!isFamilyIntent(intent)) return data<FamilyActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
   return familyAction(intent, form, user, context);
 }
@@ -64,6 +76,15 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
         <p className="mt-2 text-slate-700">{page.description}</p>
       </div>
       <VisitorRequestsNotice count={loaderData.visitorRequests} />
+      {family.kind === "guardian" ? (
+        <GuardianPhoneSection
+          {...loaderData.people.phone}
+          busy={busy}
+          answer={actionData}
+          error={mine(PHONE_INTENT) ? actionData?.error : undefined}
+          fieldError={mine(PHONE_INTENT) ? actionData?.fieldErrors?.phone : undefined}
+        />
+      ) : null}
       <AccountFamily
         me={me}
         family={family}
@@ -72,6 +93,8 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
         errorsFor={(intent, athleteId) => (mine(intent, athleteId) ? (actionData?.fieldErrors ?? {}) : {})}
         errorFor={(intent, athleteId) => (mine(intent, athleteId) ? actionData?.error : undefined)}
       />
+      <DemographicsSection athletes={loaderData.people.demographics} answer={actionData} busy={busy} />
+      <MedicalSection athletes={loaderData.medical} answer={actionData} busy={busy} />
     </div>
   );
 }
