@@ -53,7 +53,7 @@ describe("season dates", () => {
     expect(groups.map((g) => [g.span, g.events.map((e) => e.title)])).toEqual([
       [{ startsOn: "2027-06-20", endsOn: "2027-08-01" }, ["Camp", "Lessons"]],
     ]);
-    expect(overviewGroups([weekly({ title: "Lessons" })], [])).toEqual([{ span: null, events: [weekly({ title: "Lessons" })] }]);
+    expect(overviewGroups([weekly({ title: "Lessons" })], [])).toEqual([{ span: null, seasonId: null, events: [weekly({ title: "Lessons" })] }]);
   });
 });
 

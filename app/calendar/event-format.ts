@@ -203,9 +203,9 @@ export function formatSpan(start: string, end: string, locale: Locale = getLocal
 export function overviewGroups<E extends { kind: "weekly" | "date"; startsOn: string | null; endsOn: string | null; seasonId?: string | null }>(
   events: E[],
   seasons: ReadonlyArray<{ id: string; startsOn: string; endsOn: string }>,
-): Array<{ span: { startsOn: string; endsOn: string } | null; events: E[] }> {
+): Array<{ span: { startsOn: string; endsOn: string } | null; seasonId: string | null; events: E[] }> {
   const weekly = events.filter((e) => e.kind === "weekly");
-  const spans = new Map<string, { span: { startsOn: string; endsOn: string }; events: E[] }>();
+  const spans = new Map<string, { span: { startsOn: string; endsOn: string }; seasonId: string | null; events: E[] }>();
   const standing: E[] = [];
   for (const e of weekly) {
     const season = e.seasonId ? seasons.find((s) => s.id === e.seasonId) : undefined;
@@ -215,14 +215,14 @@ export function overviewGroups<E extends { kind: "weekly" | "date"; startsOn: st
       continue;
     }
     const key = season ? `season:${season.id}` : `${span.startsOn}/${span.endsOn}`;
-    const group = spans.get(key) ?? { span: { startsOn: span.startsOn, endsOn: span.endsOn }, events: [] };
+    const group = spans.get(key) ?? { span: { startsOn: span.startsOn, endsOn: span.endsOn }, seasonId: season?.id ?? null, events: [] };
     group.events.push(e);
     spans.set(key, group);
   }
-  if (spans.size === 0) return [{ span: null, events: standing }];
+  if (spans.size === 0) return [{ span: null, seasonId: null, events: standing }];
   return [...spans.values()]
     .sort((a, b) => (a.span.startsOn < b.span.startsOn ? -1 : a.span.startsOn > b.span.startsOn ? 1 : 0))
-    .map((g) => ({ span: g.span, events: [...g.events, ...standing] }));
+    .map((g) => ({ span: g.span, seasonId: g.seasonId, events: [...g.events, ...standing] }));
 }
 
 /** For the weekly overview: what happens on each day of the week ("Sunday"; in Spanish "Domingo", heading a row). */

@@ -2,7 +2,9 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { cancelledDates, events } from "../../db/schema";
-import { formatCancelledDays, whenParts } from "~/calendar/event-format";
+import { formatCancelledDays, formatSpan, whenParts } from "~/calendar/event-format";
+import { forFamilies, seasonStandings } from "~/calendar/season-standing";
+import { getSeasons, seasonName } from "~/calendar/seasons.server";
 import { getLocale, type Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import type { EventInput } from "~/lib/site-content-schemas";
@@ -51,16 +53,35 @@ export async function getAllEvents(db: Db) {
 }
 
 /**
- * What visitors see: past one-off events and weekly series whose last day is past drop off by themselves (`today` is
- * the organisation's day), so a family never sees an ended series as running. `hasEnded` (event-format.ts) is the
- * same rule for the editor.
+ * What visitors see (`today` is the organisation's day, from the server's clock): past one-off events and weekly series
+ * whose last day is past drop off by themselves, and a season's sessions show only while it is the current or the next
+ * season (issue 39: season-standing.ts), the current season's first. `hasEnded` (event-format.ts) is the same rule for
+ * the editor.
  */
 export async function getCurrentEvents(db: Db, today: string) {
-  return db
-    .select(columns)
-    .from(events)
-    .where(sql`(${events.kind} = 'weekly' and (${events.endsOn} is null or ${events.endsOn} >= ${today})) or ${events.onDate} >= ${today}`)
-    .orderBy(asc(events.position), asc(events.createdAt));
+  const [rows, seasons] = await Promise.all([
+    db
+      .select(columns)
+      .from(events)
+      .where(sql`(${events.kind} = 'weekly' and (${events.endsOn} is null or ${events.endsOn} >= ${today})) or ${events.onDate} >= ${today}`)
+      .orderBy(asc(events.position), asc(events.createdAt)),
+    getSeasons(db),
+  ]);
+  return forFamilies(rows, seasonStandings(seasons, today), today);
+}
+
+/**
+ * The sessions families may ask a place in now, each with its season's name and year ("Winter 2026"), or null for one
+ * in no season: the registration form offers these only (the same rule as getCurrentEvents).
+ */
+export async function getSessionSeasons(db: Db, today: string, locale: Locale): Promise<Map<string, string | null>> {
+  const [rows, seasons] = await Promise.all([getCurrentEvents(db, today), getSeasons(db)]);
+  return new Map(
+    rows.map((e) => {
+      const season = e.seasonId ? seasons.find((s) => s.id === e.seasonId) : undefined;
+      return [e.id, season ? seasonName(season, locale) : null];
+    }),
+  );
 }
 
 export async function getEvent(db: Db, id: string) {
@@ -167,15 +188,21 @@ export type ScheduleCard = {
   /** Open cards get a Register button; closed and cancellation cards do not. */
   status: "open" | "closed" | "cancelled";
   hasRegister: boolean;
+  /** The season a session belongs to, with its year and days ("Winter 2026: Dec 1, 2026 - Feb 28, 2027"). */
+  season: string | null;
 };
 
 /**
  * The home page's "Upcoming Events & Weekly Schedule" cards: the current events in the coaches' order, then one
  * "Cancellations" card listing the cancelled days. In the request's language.
  */
-export async function getScheduleCards(db: Db, timeZone: string, now = new Date(), locale: Locale = getLocale()) {
+export async function getScheduleCards(db: Db, timeZone: string, now: Date, locale: Locale = getLocale()) {
   const today = dayInZone(now, timeZone);
-  const [rows, cancelled] = await Promise.all([getCurrentEvents(db, today), getUpcomingCancelledDays(db, today)]);
+  const [rows, cancelled, seasons] = await Promise.all([getCurrentEvents(db, today), getUpcomingCancelledDays(db, today), getSeasons(db)]);
+  const seasonOf = (id: string | null) => {
+    const season = id ? seasons.find((s) => s.id === id) : undefined;
+    return season ? `${seasonName(season, locale)}: ${formatSpan(season.startsOn, season.endsOn, locale)}` : null;
+  };
   const cards: ScheduleCard[] = rows.map((e) => ({
     id: e.id,
     title: inReaderLanguage({ en: e.title, es: e.titleEs }, locale),
@@ -186,6 +213,7 @@ export async function getScheduleCards(db: Db, timeZone: string, now = new Date(
     place: e.place,
     status: e.closed ? "closed" : "open",
     hasRegister: e.hasRegister && !e.closed,
+    season: seasonOf(e.seasonId),
   }));
   if (cancelled.length) {
     const notes = cancelled.map((c) => inReaderLanguage({ en: c.note, es: c.noteEs }, locale)).filter((n) => n !== null);
@@ -206,6 +234,7 @@ export async function getScheduleCards(db: Db, timeZone: string, now = new Date(
       place: null,
       status: "cancelled",
       hasRegister: false,
+      season: null,
     });
   }
   return cards;

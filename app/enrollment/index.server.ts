@@ -23,7 +23,7 @@ export {
   requireRosterReader,
   requireSessionCoach,
 } from "./access.server";
-export { getMarksOn, recordMarks, type MarksResult } from "./attendance.server";
+export { attendanceDay, dayRefusal, getMarksOn, getMeetingRule, recordMarks, type MarkRefusal, type MarksResult } from "./attendance.server";
 export {
   answerAsFamily,
   capacityBelowPlaces,

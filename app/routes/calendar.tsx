@@ -14,7 +14,8 @@ import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { formatCancelledDays, formatSpan, occurrences, overviewGroups, weeklyOverview } from "~/calendar/event-format";
-import { getSeasonsNotEnded } from "~/calendar/seasons.server";
+import { getSeasonsNotEnded, seasonName, type Season } from "~/calendar/seasons.server";
+import type { Locale } from "~/i18n/language";
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
@@ -22,6 +23,8 @@ import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content
 import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { useRootData } from "~/root";
 import { getCurrentEvents, getUpcomingCancelledDays } from "~/calendar/events.server";
+import { getPlacesLeft } from "~/enrollment/index.server";
+import { placesWords } from "~/enrollment/places";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -40,13 +43,19 @@ function subscribeLinks(publicUrl: string) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const tz = context.config.site.timeZone;
-  const today = dayInZone(new Date(), tz);
+  // The site's clock (settable in tests): the current season's overview first, then the next (issue 39).
+  const today = dayInZone(context.config.safePlay.clock(), tz);
   const [rows, cancelled, seasons] = await Promise.all([
     getCurrentEvents(context.db, today),
     getUpcomingCancelledDays(context.db, today),
     getSeasonsNotEnded(context.db, today),
   ]);
   const locale = getLocale();
+  // Issue 39: places left in each session (the database's one count, as on the program page and the enroll form).
+  const left = await getPlacesLeft(
+    context.db,
+    rows.map((e) => e.id),
+  );
   // The coaches' words in the reader's language (the English, marked, where no Spanish was written).
   const events = rows.map((e) => ({
     ...e,
@@ -61,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canEdit: isCoach(user),
     // One overview a season, each with its own dates (issue 28).
     overviews: overviewGroups(events, seasons).map((group) => ({
-      season: group.span ? formatSpan(group.span.startsOn, group.span.endsOn) : null,
+      season: overviewName(group, seasons, locale),
       rows: weeklyOverview(group.events).map((row) => ({
         day: row.day,
         entries: row.entries.map((e) => ({ title: e.title, time: typed(e.time), closed: e.closed })),
@@ -73,9 +82,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       cancelled.map((c) => c.day),
       today,
       14,
-    ).map((o) => ({ ...o, time: o.time === null ? null : typed(o.time), dayLabel: formatDayLong(o.day) })),
+    ).map((o) => ({
+      ...o,
+      time: o.time === null ? null : typed(o.time),
+      dayLabel: formatDayLong(o.day),
+      places: placesWords(left.get(o.eventId) ?? null),
+    })),
     links: subscribeLinks(context.config.publicUrl),
   };
+}
+
+/** An overview's heading: "Winter 2026 (Dec 1, 2026 - Feb 28, 2027)", a series' own dates, or none for standing days. */
+function overviewName(group: ReturnType<typeof overviewGroups>[number], seasons: Season[], locale: Locale) {
+  if (!group.span) return null;
+  const span = formatSpan(group.span.startsOn, group.span.endsOn, locale);
+  const season = seasons.find((s) => s.id === group.seasonId);
+  return season ? `${seasonName(season, locale)} (${span})` : span;
 }
 
 /** Texts of one cell of the weekly overview, joined with "; ", each English fallback wrapped and marked. */
@@ -128,6 +150,11 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                 </span>
                 <InEnglishMark of={[o.title, o.time]} />
                 {o.cancelled ? <strong className="text-red-800">{m.calendar_page_cancelled()}</strong> : null}
+                {o.places && !o.cancelled ? (
+                  <span className="font-medium text-navy-900" data-testid="places-left">
+                    {o.places}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

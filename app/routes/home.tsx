@@ -35,10 +35,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const tz = context.config.site.timeZone;
   const locale = getLocale();
+  // The site's clock (settable in tests): the current season leads, the next follows, an ended one is gone (issue 39).
+  const now = context.config.safePlay.clock();
   const [testimonials, events, shortNotice] = await Promise.all([
     loadTestimonialsSection(request, context),
-    getScheduleCards(context.db, tz),
-    getShortNoticeCancellations(context.db, tz),
+    getScheduleCards(context.db, tz, now),
+    getShortNoticeCancellations(context.db, tz, now),
   ]);
   return {
     page: pageWords("home"),
@@ -152,6 +154,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Typed value={event.title} />
                 </h3>
                 <InEnglishMark of={[event.title, ...event.when, event.details]} className="mt-2 self-start" />
+                {event.season ? <p className="mt-2 text-sm font-semibold text-slate-700">{event.season}</p> : null}
                 <p className="mt-2 font-semibold text-court-800">
                   {event.when.map((part, i) => (
                     <Typed key={i} value={part} />

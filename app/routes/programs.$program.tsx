@@ -35,7 +35,8 @@ const PHOTO_RELEASE: ReadonlySet<ProgramSlug> = new Set(["summer"]);
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = programSlug(params.program);
   if (!slug) throw data(null, { status: 404 });
-  const today = dayInZone(new Date(), context.config.site.timeZone);
+  // The site's clock (settable in tests): only the current and next seasons' sessions are the program's now (issue 39).
+  const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
   const [program, user] = await Promise.all([getProgramPage(context.db, slug, today, getLocale()), getUser(request, context)]);
   if (!program) throw data(null, { status: 404 });
   const labels: Record<keyof ProgramFacts, string> = {
@@ -140,9 +141,12 @@ export default function ProgramPage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section title={m.public_next_steps()} id="next-steps">
         <div className="flex flex-wrap gap-3">
-          <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("primary")}>
-            {labels.register}
-          </Link>
+          {/* No Register button for a program with no session running or next (an ended season's page): ask us. */}
+          {program.sessions.some((s) => s.register) ? (
+            <Link to={localHref(`/programs/registration?program=${slug}`)} className={buttonClass("primary")}>
+              {labels.register}
+            </Link>
+          ) : null}
           {photoRelease ? (
             <a href={DOCUMENTS.photoRelease.href} className={buttonClass("secondary")} download>
               <FileText aria-hidden className="size-4" /> {labels.photoRelease}

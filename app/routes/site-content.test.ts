@@ -21,7 +21,8 @@ import { call, contextFor, createRouteUsers, postForm, type Who } from "../../te
 import { createTestDatabase } from "../../tests/support/test-db";
 import { GALLERY_PHOTOS } from "~/content/gallery-photos";
 import { dayInZone, addDays } from "~/lib/datetime";
-import { formatCancelledDays } from "~/calendar/event-format";
+import { formatCancelledDays, formatSpan } from "~/calendar/event-format";
+import { startingCancelledDays, startingScheduleTitle, startingSeason } from "~/calendar/starting-season";
 import * as general from "./general";
 import * as post from "./general.$postId";
 import * as feed from "./general.feed.xml";
@@ -147,20 +148,20 @@ describe("announcements", () => {
 });
 
 /**
- * The spec's cards start in the current or next fall (migration 0022): this year's while its Nov 7 is ahead, else
- * next year's. The spec's cancelled days are that fall's.
+ * The spec's cards start in the season running when the site is first started, or the next (migration 0040, issue 39),
+ * named after it; the spec's cancelled days fall in that season.
  */
 const today = dayInZone(new Date(), "America/New_York");
-const fallYear = Number(today.slice(0, 4)) + (today.slice(5) > "11-07" ? 1 : 0);
-const seedCancelled = ["09-21", "10-13", "10-21"].map((d) => `${fallYear}-${d}`);
+const start = startingSeason(today);
+const seedCancelled = startingCancelledDays(start);
 
 describe("events and cancelled dates", () => {
-  it("seed the home page's cards as they were, in the current or next fall", async () => {
+  it("seed the home page's cards as they were, in the current or next season", async () => {
     const res = (await call(home.loader, { request: get("/"), context: ctx("visitor") })).body as {
       events: Array<{ title: { text: string }; when: Array<{ text: string }>; hasRegister: boolean }>;
     };
     expect(res.events.map((e) => [e.title.text, e.when.map((part) => part.text).join(""), e.hasRegister])).toEqual([
-      ["Fall Weekly Schedule", "Sundays 8-10 AM", true],
+      [startingScheduleTitle(start.term), "Sundays 8-10 AM", true],
       ["Monday-Thursday Clinics", "Monday-Thursday 4:30-6:00 PM", true],
       ["Level-5 Youth Clinic (Ages 8-12)", "Tuesday and Thursday 4:30-5:30 PM", true],
       ["Private Lessons", "Fridays by appointment", true],
@@ -178,9 +179,11 @@ describe("events and cancelled dates", () => {
           ]
         : []),
     ]);
-    expect(formatCancelledDays(seedCancelled, "en")).toBe(`9/21, 10/13 and 10/21, ${fallYear}`);
-    const [fall] = await db.select().from(events).where(eq(events.title, "Fall Weekly Schedule"));
-    expect([fall!.startsOn, fall!.endsOn, fall!.programSlug]).toEqual([`${fallYear}-09-07`, `${fallYear}-11-07`, "fall"]);
+    const [first] = await db
+      .select()
+      .from(events)
+      .where(eq(events.title, startingScheduleTitle(start.term)));
+    expect([first!.startsOn, first!.endsOn, first!.programSlug]).toEqual([start.startsOn, start.endsOn, start.term]);
   });
 
   it("are refused to visitors and clients, and nothing changes", async () => {
@@ -284,9 +287,9 @@ describe("events and cancelled dates", () => {
   it("feed the calendar: /calendar.ics and the page's subscribe links, without a stranger's calendar", async () => {
     const res = await call(ics.loader, { request: get("/calendar.ics"), context: ctx("visitor") });
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(res.body).toContain("SUMMARY:Fall Weekly Schedule");
-    // 9/21 falls on a different weekday each year: whichever series meets that day leaves it out.
-    expect(res.body).toMatch(new RegExp(`EXDATE;TZID=America/New_York:[^\r]*${fallYear}0921T`));
+    expect(res.body).toContain(`SUMMARY:${startingScheduleTitle(start.term)}`);
+    // A cancelled day falls on a different weekday each year: whichever series meets that day leaves it out.
+    expect(res.body).toMatch(new RegExp(`EXDATE;TZID=America/New_York:[^\r]*(${seedCancelled.map((d) => d.replaceAll("-", "")).join("|")})T`));
     const page = (await call(calendar.loader, { request: get("/calendar"), context: ctx("visitor") })).body as {
       links: Record<string, string>;
       overviews: Array<{ season: string | null }>;
@@ -296,7 +299,9 @@ describe("events and cancelled dates", () => {
       webcal: "webcal://localhost:3000/calendar.ics",
       google: "https://calendar.google.com/calendar/render?cid=webcal%3A%2F%2Flocalhost%3A3000%2Fcalendar.ics",
     });
-    expect(page.overviews.map((o) => o.season)).toEqual([`Sep 7 - Nov 7, ${fallYear}`]);
+    expect(page.overviews.map((o) => o.season)).toEqual([
+      `${start.term.charAt(0).toUpperCase()}${start.term.slice(1)} ${start.year} (${formatSpan(start.startsOn, start.endsOn, "en")})`,
+    ]);
     expect(contextFor(db, "visitor").config.site.calendarUrl).toBeNull();
   });
 
