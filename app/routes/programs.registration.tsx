@@ -26,6 +26,7 @@ import { receivePublicForm } from "~/forms/public-forms.server";
 import { storeRegistration } from "~/forms/registration.server";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
 import { getUser } from "~/auth/session.server";
+import { getSessionSeasons } from "~/calendar/events.server";
 import { getOpenSessions, getRequestableAthletes } from "~/enrollment/index.server";
 import { OnCourtFields } from "~/enrollment/request-fields";
 import { actingForProblem } from "~/family/acting-for.server";
@@ -46,10 +47,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = sessionParam ? ((await getOpenSessions(db, today, locale, { eventId: sessionParam }))[0] ?? null) : null;
   const programParam = url.searchParams.get("program");
   const link = PROGRAM_LINKS.find((p) => p.slug === (session?.programSlug ?? programParam)) ?? null;
-  const open = await getOpenSessions(db, today, locale, { programSlug: link?.slug ?? null });
+  // Only the current and next seasons' sessions, each said with its season and year (issue 39).
+  const [open, seasonOf] = await Promise.all([
+    getOpenSessions(db, today, locale, { programSlug: link?.slug ?? null }),
+    getSessionSeasons(db, today, locale),
+  ]);
   const sessionGroups = PROGRAM_LINKS.map((p) => ({
     program: p.name(),
-    sessions: open.filter((s) => s.programSlug === p.slug).map((s) => ({ id: s.id, label: `${s.title}: ${s.when}${s.place ? `, ${s.place}` : ""}` })),
+    sessions: open
+      .filter((s) => s.programSlug === p.slug && seasonOf.has(s.id))
+      .map((s) => ({
+        id: s.id,
+        label: `${s.title}${seasonOf.get(s.id) ? ` (${seasonOf.get(s.id)})` : ""}: ${s.when}${s.place ? `, ${s.place}` : ""}`,
+      })),
   })).filter((g) => g.sessions.length > 0);
 
   // A signed-in family's athletes (a guardian's household; an adult athlete themselves), to fill in and to ask for.
