@@ -2,7 +2,8 @@
 // Starts the production server on its own embedded database (new each run) and measures, the way a browser does:
 //   1. the race for the last place: 50 guardians post the enrollment form (/enroll/:id) at the same moment for a
 //      session with one place left; exactly one is enrolled and 49 are waitlisted, in order (positions 1..49 with no
-//      gap, in the order their requests took the session's lock);
+//      gap, in the order their requests took the session's lock). The session has ages (8-14) and levels (4-5), so
+//      every request passes the eligibility rule, and places are counted by the database's one rule (issue 39);
 //   2. the funder report (/reports/funders, the coach's page) over a year of 500 athletes in 20 twice-weekly
 //      sessions (40 sessions a week) and their attendance marks: p50 and p99 of the page's response time, per round,
 //      against the budget (p99 <= 300 ms, issue 29).
@@ -83,6 +84,8 @@ async function race(server: RunningServer, sql: pg.Client, coachId: string) {
     `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, capacity)
      values ('Race clinic', 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '16:30', '18:00', 'Fort Dupont, Washington, DC', 'fall', 10) returning id`,
   );
+  // Issue 39: the racers (12 on the first day, placed at Level 5) fit the session's ages and levels.
+  await sql.query(`update events set ages_from = 8, ages_to = 14, levels = '{4,5}' where id = $1`, [rows[0]!.id]);
   const sessionId = rows[0]!.id;
   // Nine of ten places already taken.
   const holders = await makeFamilies(sql, 9, "holder", coachId);
@@ -122,10 +125,7 @@ async function race(server: RunningServer, sql: pg.Client, coachId: string) {
   // order they took it (seq, given under the lock): their positions, as families read them, are 1..49 with no gap.
   const inOrder =
     enrolled.length === 1 && waitlisted.every((w) => BigInt(w.seq) > BigInt(enrolled[0]!.seq)) && waitlisted.every((w, i) => w.position === i + 1);
-  const { rows: held } = await sql.query<{ n: number }>(
-    `select count(*)::int as n from enrollments where event_id = $1 and status in ('requested','evaluation','placed','enrolled','offered')`,
-    [sessionId],
-  );
+  const { rows: held } = await sql.query<{ n: number }>(`select session_places_taken($1) as n`, [sessionId]);
   console.log(
     `race: ${enrolled.length} of ${RACERS} enrolled, ${waitlisted.length} waitlisted${inOrder ? " in order" : " OUT OF ORDER"}` +
       `${refused ? `, ${refused} requests refused` : ""}; places held ${held[0]!.n} of 10${enrolled.length === 1 && waitlisted.length === RACERS - 1 && inOrder && held[0]!.n === 10 ? "" : "  <-- FAILED"}`,

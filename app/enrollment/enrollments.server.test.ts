@@ -16,6 +16,9 @@ import { makeFamily, makeSession, makeUser, onCourt, servicesFor } from "./test-
 
 const { db, url } = await createTestDatabase();
 const services = servicesFor(db);
+// These tests hold the waitlist's and capacity's rules with bare requests holding places (the organisation's setting
+// turned on, issue 39); places-eligibility.server.test.ts holds the default, where only evaluations and offers do.
+await db.execute(sql`update app_settings set value = 'true' where key = 'enrollment.requests_hold_place'`);
 
 async function statusOf(id: string) {
   const [row] = await db

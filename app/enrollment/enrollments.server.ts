@@ -7,15 +7,19 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { athleteLevels, enrollments } from "../../db/schema";
 import { holdForForms } from "~/consent/index.server";
+import { logSafeguarding } from "~/family/family-log.server";
 import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";
+import { getMisfit } from "./eligibility.server";
 import { tellFamilyOfEnrollment, type EnrollmentChange, type EnrollmentServices } from "./mails.server";
+import { noPlaceFor, placesTaken, waitlistBareRequestsWhenFull } from "./places.server";
+import { PLACED_OUTSIDE, placementOutside } from "./placement-outside.server";
 import type { PlaceInput, RequestInput } from "./schemas";
-import { canCoachStep, canFamilyWithdraw, HOLDS_PLACE, statusAfter, STATUSES, type CoachStep, type EnrollmentStatus } from "./status";
+import { canCoachStep, canFamilyWithdraw, statusAfter, STATUSES, type CoachStep, type EnrollmentStatus } from "./status";
 
 export type EnrollResult =
   | { ok: true; enrollmentId: string; status: EnrollmentStatus; position: number | null }
@@ -23,8 +27,9 @@ export type EnrollResult =
 
 export const OFFER_EXPIRY_JOB = "enrollment_offer_expiry";
 const offerKey = (enrollmentId: string) => `${OFFER_EXPIRY_JOB}:${enrollmentId}`;
-const HOLDING = sql`('requested', 'evaluation', 'placed', 'enrolled', 'offered')`;
 const DEFAULT_OFFER_HOURS = 48;
+/** Today in the organisation's zone, by the services' clock. */
+const today = (services: Pick<EnrollmentServices, "config">) => dayInZone(services.config.safePlay.clock(), services.config.site.timeZone);
 
 const SessionRow = z.object({ id: z.string(), capacity: z.number().nullable(), levels: z.array(z.number()), closed: z.boolean() });
 
@@ -34,12 +39,6 @@ async function lockSession(tx: DbOrTx, eventId: string) {
   const { rows } = await tx.execute(sql`
     select id, capacity, levels, closed from events where id = ${eventId} and program_slug is not null for update`);
   return rows[0] ? SessionRow.parse(rows[0]) : null;
-}
-
-async function placesTaken(tx: DbOrTx, eventId: string): Promise<number> {
-  const { rows } = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from enrollments where event_id = ${eventId} and status in ${HOLDING}`);
-  return Number(rows[0]?.n ?? 0);
 }
 
 /** The athlete's current level (their latest placement), or null. */
@@ -91,6 +90,9 @@ export async function createEnrollmentRequest(
       const session = await lockSession(tx, eventId);
       if (!session) return { ok: false, status: 404, error: m.enroll_error_no_session() };
       if (session.closed) return { ok: false, status: 409, error: m.enroll_error_closed() };
+      // Issue 39: the session's ages and levels, in the words the enroll form shows beside the athlete.
+      const unfit = await getMisfit(tx, eventId, input.athleteId, today(services));
+      if (unfit) return { ok: false, status: 400, error: unfit.words, field: "athleteId" };
       const taken = await placesTaken(tx, eventId);
       const full = session.capacity !== null && taken >= session.capacity;
       const status = full ? "waitlisted" : statusWithPlace(await currentLevel(tx, input.athleteId), session.levels);
@@ -103,6 +105,7 @@ export async function createEnrollmentRequest(
       const entered = status === "enrolled" && (await holdForForms(tx, services, row!.id)) ? "placed" : status;
       if (entered === "enrolled") await setStatus(tx, row!.id, "enrolled");
       await tellFamilyOfEnrollment(tx, services, row!.id, entered);
+      await waitlistBareRequestsWhenFull(tx, services, session);
       return { ok: true, enrollmentId: row!.id, status: entered, position: full ? await waitlistPosition(tx, row!.id) : null };
     });
   } catch (err) {
@@ -172,7 +175,9 @@ export async function setOfferHours(tx: DbOrTx, hours: number) {
 
 /**
  * While the (locked) session has a free place, the first on its waitlist is offered it, held for the set hours; the
- * offer's job passes it on when it lapses. Called after every change that frees a place, in its transaction.
+ * offer's job passes it on when it lapses. Then, with the session full, the bare requests that hold no place (the
+ * organisation's setting) wait on the waitlist too. Called after every change of a request's status, in its
+ * transaction: it settles the session whichever way the change went.
  */
 export async function offerFreePlaces(tx: DbOrTx, services: EnrollmentServices, session: { id: string; capacity: number | null }) {
   if (session.capacity === null) return;
@@ -182,13 +187,14 @@ export async function offerFreePlaces(tx: DbOrTx, services: EnrollmentServices, 
     const { rows } = await tx.execute<{ id: string }>(sql`
       select id from enrollments where event_id = ${session.id} and status = 'waitlisted' order by seq limit 1 for update`);
     const next = rows[0];
-    if (!next) return;
+    if (!next) break;
     const until = new Date(services.config.safePlay.clock().getTime() + hours * 3600_000);
     await setStatus(tx, next.id, "offered", { offeredUntil: until });
     await addJob(tx, OFFER_EXPIRY_JOB, { enrollmentId: next.id }, { runAt: until, jobKey: offerKey(next.id), maxAttempts: 10 });
     await tellFamilyOfEnrollment(tx, services, next.id, "offered");
     free -= 1;
   }
+  await waitlistBareRequestsWhenFull(tx, services, session);
 }
 
 export type StepResult = { ok: true; status: EnrollmentStatus } | { ok: false; status: number; error: string; field?: string };
@@ -198,8 +204,7 @@ export type StepResult = { ok: true; status: EnrollmentStatus } | { ok: false; s
  * zone, or before), never in the future (issue 38). Read by every placement, from the roster or from /appointments.
  */
 export function placementDateRefusal(placedOn: string, services: Pick<EnrollmentServices, "config">): string | null {
-  const today = dayInZone(services.config.safePlay.clock(), services.config.site.timeZone);
-  return placedOn > today ? m.enroll_error_placed_future() : null;
+  return placedOn > today(services) ? m.enroll_error_placed_future() : null;
 }
 
 /** A coach's step on a request (evaluate, place at a level, enroll, withdraw, decline); each one mails the family. */
@@ -208,7 +213,7 @@ export async function takeCoachStep(
   actor: Actor,
   enrollmentId: string,
   step: CoachStep,
-  placement?: Omit<PlaceInput, "enrollmentId">,
+  placement?: Omit<PlaceInput, "enrollmentId" | "overrideReason"> & { overrideReason?: string },
 ): Promise<StepResult> {
   return services.db.transaction(async (tx) => {
     const locked = await lockEnrollment(tx, enrollmentId);
@@ -218,7 +223,10 @@ export async function takeCoachStep(
     if (step === "place" && !placement) return { ok: false, status: 400, error: m.enroll_error_level(), field: "level" };
     const futureDate = step === "place" && placement ? placementDateRefusal(placement.placedOn, services) : null;
     if (futureDate) return { ok: false, status: 400, error: futureDate, field: "placedOn" };
+    const outside = step === "place" && placement && e.status !== "enrolled" ? await placementOutside(tx, today(services), e, placement) : null;
+    if (outside && !outside.ok) return outside;
     const next = statusAfter(e.status, step);
+    if (await noPlaceFor(tx, session, e.status, next)) return { ok: false, status: 409, error: m.enroll_error_full() };
     // Issue 40, the consent gate (app/consent, decision 0043): "Enroll" with the program's forms unsigned leaves the
     // request placed, waiting for them (the family is mailed what to sign; the last signature enrolls it).
     if (next === "enrolled" && e.status !== "enrolled" && (await holdForForms(tx, services, e.id)))
@@ -233,10 +241,11 @@ export async function takeCoachStep(
         enrollmentId: e.id,
       });
     }
+    if (outside?.ok) await logSafeguarding(tx, { actorId: actor.id, athleteId: e.athlete_id, action: PLACED_OUTSIDE, detail: outside.detail });
     if (next !== e.status) {
       await setStatus(tx, e.id, next, next === "withdrawn" || next === "declined" ? { closedReason: "coach" } : {});
       if (e.status === "offered") await tx.execute(sql`select graphile_worker.remove_job(${offerKey(e.id)})`);
-      if (HOLDS_PLACE.has(e.status) && !HOLDS_PLACE.has(next)) await offerFreePlaces(tx, services, session);
+      await offerFreePlaces(tx, services, session);
     }
     await tellFamilyOfEnrollment(tx, services, e.id, next);
     return { ok: true, status: next };
@@ -255,7 +264,9 @@ export async function answerAsFamily(services: EnrollmentServices, actor: Actor,
     let next: EnrollmentStatus;
     if (answer === "accept") {
       if (e.status !== "offered") return { ok: false, status: 409, error: m.enroll_error_offer_gone() };
-      next = statusWithPlace(await currentLevel(tx, e.athlete_id), session.levels);
+      // Issue 39: an offered place follows the session's rule. A player placed at one of its levels is enrolled; anyone
+      // else keeps the place for an evaluation first (an evaluation holds a place whatever the organisation's setting).
+      next = statusWithPlace(await currentLevel(tx, e.athlete_id), session.levels) === "enrolled" ? "enrolled" : "evaluation";
       // Issue 40, the consent gate (app/consent, decision 0043): enrolled only with the program's forms signed.
       if (next === "enrolled" && (await holdForForms(tx, services, e.id))) next = "placed";
       await setStatus(tx, e.id, next);
@@ -263,8 +274,8 @@ export async function answerAsFamily(services: EnrollmentServices, actor: Actor,
       if (!canFamilyWithdraw(e.status)) return { ok: false, status: 409, error: m.enroll_error_step_not_now() };
       next = "withdrawn";
       await setStatus(tx, e.id, next, { closedReason: "family" });
-      if (HOLDS_PLACE.has(e.status)) await offerFreePlaces(tx, services, session);
     }
+    await offerFreePlaces(tx, services, session);
     if (e.status === "offered") await tx.execute(sql`select graphile_worker.remove_job(${offerKey(e.id)})`);
     await tellFamilyOfEnrollment(tx, services, e.id, next);
     return { ok: true, status: next };

@@ -12,14 +12,18 @@ import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";
-import { lockEnrollment, setStatus } from "./enrollments.server";
+import { lockEnrollment, offerFreePlaces, setStatus } from "./enrollments.server";
 import { tellFamilyOfEnrollment, type EnrollmentServices } from "./mails.server";
+import { noPlaceFor } from "./places.server";
 import { canCoachStep, statusAfter, STATUSES, type EnrollmentStatus } from "./status";
 
-/** The request, its session's row locked first (enrollment's one lock order), or null. */
-async function lockRequest(tx: DbOrTx, enrollmentId: string) {
-  return (await lockEnrollment(tx, enrollmentId))?.enrollment ?? null;
-}
+/**
+ * Whether an evaluation may be booked for a request in `status`: one waiting for its evaluation ("requested"), or an
+ * offered place taken that keeps its place for an evaluation first (issue 39: "evaluation" with none booked; the
+ * database allows one evaluation booked a request at a time).
+ */
+export const mayBookEvaluation = (status: EnrollmentStatus, booked: boolean) =>
+  canCoachStep(status, "evaluate") || (status === "evaluation" && !booked);
 
 /**
  * Why an evaluation cannot be booked for a request: none the actor may act for, not waiting for an evaluation, or a
@@ -42,15 +46,33 @@ export async function startEvaluationForBooking(
   actor: Actor,
   booking: { enrollmentId: string; athleteId: string; coachId: string },
 ): Promise<EvaluationRefusal | null> {
-  const request = await lockRequest(tx, booking.enrollmentId);
-  if (!request || request.athlete_id !== booking.athleteId || (await actForAthleteRefusal(tx, actor, request.athlete_id, services.config.safePlay)))
+  const locked = await lockEnrollment(tx, booking.enrollmentId);
+  const request = locked?.enrollment;
+  if (
+    !locked ||
+    !request ||
+    request.athlete_id !== booking.athleteId ||
+    (await actForAthleteRefusal(tx, actor, request.athlete_id, services.config.safePlay))
+  )
     return { reason: "not-found" };
-  if (!canCoachStep(request.status, "evaluate")) return { reason: "not-now", status: request.status };
+  // The booking's own row is in already: an evaluation in progress may take it only when it is the request's one booking.
+  if (!mayBookEvaluation(request.status, (await evaluationsBooked(tx, request.id)) > 1)) return { reason: "not-now", status: request.status };
   if (!(await mayEvaluate(tx, booking.coachId, request.event_id))) return { reason: "not-evaluator" };
+  if (request.status === "evaluation") return null;
   const next = statusAfter(request.status, "evaluate");
+  // Booking the evaluation takes a place (the default setting): none left, and the request waits on the waitlist.
+  if (await noPlaceFor(tx, locked.session, request.status, next)) return { reason: "not-now", status: request.status };
   await setStatus(tx, request.id, next);
   await tellFamilyOfEnrollment(tx, services, request.id, next);
+  await offerFreePlaces(tx, services, locked.session);
   return null;
+}
+
+/** Evaluations booked and not cancelled for a request. */
+async function evaluationsBooked(db: SqlExecutor, enrollmentId: string): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from bookings where enrollment_id = ${enrollmentId} and kind = 'evaluation' and cancelled_at is null`);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /**
@@ -59,10 +81,12 @@ export async function startEvaluationForBooking(
  * enrolled or ended meanwhile stays as it is: the evaluation happened, or the request moved on without it.
  */
 export async function reopenAfterCancelledEvaluation(tx: DbOrTx, services: EnrollmentServices, enrollmentId: string) {
-  const request = await lockRequest(tx, enrollmentId);
-  if (!request || request.status !== "evaluation") return;
-  await setStatus(tx, request.id, "requested");
-  await tellFamilyOfEnrollment(tx, services, request.id, "requested");
+  const locked = await lockEnrollment(tx, enrollmentId);
+  if (!locked || locked.enrollment.status !== "evaluation") return;
+  await setStatus(tx, locked.enrollment.id, "requested");
+  await tellFamilyOfEnrollment(tx, services, locked.enrollment.id, "requested");
+  // A bare request may hold no place (the organisation's setting): the place goes to the waitlist, as any freed one.
+  await offerFreePlaces(tx, services, locked.session);
 }
 
 const FactsRow = z.object({
@@ -73,6 +97,7 @@ const FactsRow = z.object({
   title: z.string(),
   title_es: z.string().nullable(),
   status: z.enum(STATUSES),
+  booked: z.boolean(),
 });
 
 export type EvaluationRequest = {
@@ -102,7 +127,8 @@ export async function getEvaluationRequests(
   const ids = enrollmentIds.filter(isUuid);
   if (ids.length === 0) return new Map();
   const { rows } = await db.execute(sql`
-    select e.id, e.event_id, e.athlete_id, a.full_name as athlete_name, ev.title, ev.title_es, e.status
+    select e.id, e.event_id, e.athlete_id, a.full_name as athlete_name, ev.title, ev.title_es, e.status,
+      exists (select 1 from bookings b where b.enrollment_id = e.id and b.kind = 'evaluation' and b.cancelled_at is null) as booked
     from enrollments e join events ev on ev.id = e.event_id join users a on a.id = e.athlete_id
     where e.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)`);
   const facts = rows.map((r) => FactsRow.parse(r));
@@ -117,7 +143,7 @@ export async function getEvaluationRequests(
         athleteName: f.athlete_name ?? "",
         session: inReaderLanguage({ en: f.title, es: f.title_es }, locale).text,
         status: f.status,
-        waiting: canCoachStep(f.status, "evaluate"),
+        waiting: mayBookEvaluation(f.status, f.booked),
         canPlace: canCoachStep(f.status, "place") && coaches[i]!,
       },
     ]),

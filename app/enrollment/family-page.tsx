@@ -9,7 +9,7 @@ import { formatDateIn, formatDateTime, formatDayLong } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
-import { canCoachStep, canFamilyWithdraw } from "./status";
+import { canFamilyWithdraw } from "./status";
 import { statusWords } from "./words";
 
 type Child = {
@@ -24,6 +24,8 @@ type Child = {
     status: EnrollmentStatus;
     offeredUntil: string | null;
     position: number | null;
+    holds: string | null;
+    bookEvaluation: boolean;
     attendance: { present: number; marked: number };
   }>;
   upcoming: Array<{ day: string; eventId: string; title: string; time: string | null; cancelled: boolean }>;
@@ -67,6 +69,11 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
                   {statusWords(r.status)}
                   {r.position ? ` · ${m.enroll_family_position({ position: String(r.position) })}` : ""}
                 </p>
+                {r.holds ? (
+                  <p className="text-slate-800" data-testid="request-holds">
+                    {r.holds}
+                  </p>
+                ) : null}
                 {r.offeredUntil ? (
                   <p className="text-slate-800">{m.enroll_family_offer_until({ until: formatDateTime(r.offeredUntil, zone) })}</p>
                 ) : null}
@@ -90,7 +97,7 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
                   </Form>
                 ) : null}
                 {/* A request waiting for its evaluation: booked on /lessons for this request (issue 30, app/booking). */}
-                {child.canManage && canCoachStep(r.status, "evaluate") ? (
+                {child.canManage && r.bookEvaluation ? (
                   <Link
                     to={localHref(`/lessons?enrollment=${r.id}`)}
                     className="mt-2 inline-flex min-h-11 items-center font-semibold text-court-800 underline"

@@ -6,6 +6,9 @@ import { z } from "zod";
 import type { Locale } from "~/i18n/language";
 import { inReaderLanguage } from "~/lib/typed-content";
 import type { SqlExecutor } from "~/mail/outbox.server";
+import { mayBookEvaluation } from "./evaluations.server";
+import { holdWords } from "./places";
+import { getRequestsHoldPlace } from "./places.server";
 import { getUpcomingDays } from "./sessions.server";
 import { STATUSES } from "./status";
 
@@ -20,6 +23,7 @@ const EnrollmentRow = z.object({
   position: z.coerce.number().nullable(),
   present: z.coerce.number(),
   marked: z.coerce.number(),
+  booked: z.boolean(),
 });
 const LevelRow = z.object({
   athlete_id: z.string(),
@@ -34,13 +38,14 @@ export async function getFamilyEnrollments(db: SqlExecutor, athleteIds: string[]
   if (athleteIds.length === 0) return [];
   const ids = JSON.stringify(athleteIds);
   const inIds = sql`(select jsonb_array_elements_text(${ids}::jsonb))`;
-  const [people, requests, levels, marks] = await Promise.all([
+  const [people, requests, levels, marks, requestsHold] = await Promise.all([
     db.execute<{ id: string; full_name: string | null }>(sql`select id, full_name from users where id in ${inIds} order by full_name, id`),
     db.execute(sql`
       select e.id, e.athlete_id, e.event_id, ev.title, ev.title_es, e.status, e.offered_until,
         case when e.status = 'waitlisted' then (select count(*) from enrollments w where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq) end as position,
         (select count(*) from attendance_marks am where am.event_id = e.event_id and am.athlete_id = e.athlete_id and am.present) as present,
-        (select count(*) from attendance_marks am where am.event_id = e.event_id and am.athlete_id = e.athlete_id) as marked
+        (select count(*) from attendance_marks am where am.event_id = e.event_id and am.athlete_id = e.athlete_id) as marked,
+        exists (select 1 from bookings b where b.enrollment_id = e.id and b.kind = 'evaluation' and b.cancelled_at is null) as booked
       from enrollments e join events ev on ev.id = e.event_id
       where e.athlete_id in ${inIds}
       order by (e.status in ('withdrawn', 'declined')), e.created_at desc`),
@@ -51,6 +56,7 @@ export async function getFamilyEnrollments(db: SqlExecutor, athleteIds: string[]
     db.execute(sql`
       select athlete_id, event_id, day::text, present from attendance_marks
       where athlete_id in ${inIds} order by day desc limit 200`),
+    getRequestsHoldPlace(db),
   ]);
   const reqs = requests.rows.map((r) => EnrollmentRow.parse(r));
   const lvls = levels.rows.map((r) => LevelRow.parse(r));
@@ -81,6 +87,9 @@ export async function getFamilyEnrollments(db: SqlExecutor, athleteIds: string[]
         status: r.status,
         offeredUntil: r.offered_until?.toISOString() ?? null,
         position: r.position,
+        /** What the request holds and until when (issue 39); an offer's deadline is offeredUntil. */
+        holds: holdWords(r.status, requestsHold, options.locale),
+        bookEvaluation: mayBookEvaluation(r.status, r.booked),
         attendance: { present: r.present, marked: r.marked },
       })),
       upcoming: upcoming.filter((o) => myEvents.has(o.eventId)).slice(0, 6),

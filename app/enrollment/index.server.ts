@@ -12,6 +12,19 @@
 // /account/enrollments and keeps it (an athlete of their household, never merged into one by itself, and an
 // enrollment request by createEnrollmentRequest's rules) or drops it; getReviewerAddress is the one rule of who may.
 // The job queue forgets unanswered ones after 30 days.
+//
+// Places and eligibility (issue 39, decision 0046): places.server.ts (places left: the database's one count, which the
+// capacity trigger shares; whether a bare request holds a place, the organisation's setting), eligibility.ts (ages on
+// the session's first day and levels, pure: the enroll form and the server say the same words) and
+// placement-outside.server.ts (a coach places outside them with a reason, logged).
+import { offerFreePlaces } from "./enrollments.server";
+import { setRequestsHoldPlace as setHold } from "./places.server";
+import type { EnrollmentServices } from "./mails.server";
+
+/** Staff set whether a bare request holds a place; every session is settled by the new rule at once. */
+export const setRequestsHoldPlace = (services: EnrollmentServices, hold: boolean) => setHold(services, hold, offerFreePlaces);
+export { getAthleteFits } from "./eligibility.server";
+export { getPlacesLeft, getRequestsHoldPlace } from "./places.server";
 export {
   actForAthleteRefusal,
   getFamilyAthleteIds,

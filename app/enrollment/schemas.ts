@@ -38,6 +38,8 @@ export const PlaceSchema = EnrollmentIdSchema.extend({
   level: wholeNumber(1, 5, m.enroll_error_level),
   placedOn: day,
   note: z.string().trim().max(500, says(m.enroll_error_note_long)).default(""),
+  /** Only to place outside the session's ages or levels (issue 39): written in the safeguarding log. */
+  overrideReason: z.string().trim().max(500, says(m.enroll_error_override_long)).default(""),
 });
 export type PlaceInput = z.infer<typeof PlaceSchema>;
 

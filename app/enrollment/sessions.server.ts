@@ -131,7 +131,7 @@ const RUNNING = (today: string) =>
 export async function getSessionsForCoaches(db: SqlExecutor, today: string, locale: Locale, coachId: string) {
   const { rows } = await db.execute(sql`
     select ${sessionColumns},
-      count(n.id) filter (where n.status in ('requested', 'evaluation', 'placed', 'enrolled', 'offered')) as taken,
+      session_places_taken(e.id) as taken,
       count(n.id) filter (where n.status = 'enrolled') as enrolled,
       count(n.id) filter (where n.status = 'waitlisted') as waiting,
       count(n.id) filter (where n.status in ('requested', 'evaluation', 'placed')) as to_decide,

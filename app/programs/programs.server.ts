@@ -6,6 +6,8 @@ import type { Db } from "../../db/client";
 import { programSections, programs } from "../../db/schema";
 import { formatCancelledDays, formatSpan, formatTimeRange, formatWeekdays, hasEnded, whenParts } from "~/calendar/event-format";
 import { getAllEvents, getCurrentEvents, getUpcomingCancelledDays, type EventRow } from "~/calendar/events.server";
+import { getPlacesLeft } from "~/enrollment/index.server";
+import { placesWords } from "~/enrollment/places";
 import type { ProgramSlug } from "~/content/site";
 import type { Locale } from "~/i18n/language";
 import { weekdayOf } from "~/lib/datetime";
@@ -112,12 +114,15 @@ export type SessionView = {
   mapHref: string | null;
   fee: string | null;
   capacity: string | null;
+  /** "3 places left", "Full: join the waitlist" (issue 39: the database's one count); null without a set number. */
+  places: string | null;
+  full: boolean;
   financialHelp: boolean;
   note: TypedText | null;
   register: boolean;
 };
 
-function sessionView(e: EventRow, locale: Locale): SessionView {
+function sessionView(e: EventRow, locale: Locale, left: number | null): SessionView {
   const ages = agesText(e.agesFrom, e.agesTo, locale);
   return {
     id: e.id,
@@ -133,6 +138,8 @@ function sessionView(e: EventRow, locale: Locale): SessionView {
     mapHref: mapHref(e.streetAddress),
     fee: feeText(e.feeCents, e.feePer, locale),
     capacity: capacityText(e.capacity, locale),
+    places: placesWords(left, locale),
+    full: left === 0,
     financialHelp: e.financialHelp,
     note: inReaderLanguage({ en: e.note, es: e.noteEs }, locale),
     register: e.hasRegister && !e.closed,
@@ -151,7 +158,11 @@ export async function getProgramPage(db: Db, slug: ProgramSlug, today: string, l
   if (!program) return null;
   const [current, cancelled] = await Promise.all([getCurrentEvents(db, today), getUpcomingCancelledDays(db, today)]);
   const rows = current.filter((e) => e.programSlug === slug && !e.closed);
-  const sessions = rows.map((e) => sessionView(e, locale));
+  const left = await getPlacesLeft(
+    db,
+    rows.map((e) => e.id),
+  );
+  const sessions = rows.map((e) => sessionView(e, locale, left.get(e.id) ?? null));
   const starts = rows.map((e) => e.startsOn).filter((d): d is string => Boolean(d));
   const ends = rows.map((e) => e.endsOn).filter((d): d is string => Boolean(d));
   const span =

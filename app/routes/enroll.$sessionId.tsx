@@ -1,7 +1,9 @@
 // /enroll/:sessionId: a family asks for a place in one session of a program (issue 29, decision 0033). A guardian
 // picks one of their household's athletes, an adult athlete asks for themselves; a minor is told a guardian asks.
 // What coaches need on court is asked here and shown only to coaches and the household. A plain form: it works
-// before and without the page's script. requireFamilyMember first; enrollment's rules decide the rest.
+// before and without the page's script. requireFamilyMember first; enrollment's rules decide the rest. Issue 39: the
+// places left (the database's one count), and only the athletes who fit the session's ages and levels are offered;
+// beside each other one, why not, in the words the action refuses with.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/enroll.$sessionId";
 import { parseForm } from "~/auth/schemas";
@@ -10,11 +12,22 @@ import { PageHeader } from "~/components/page-header";
 import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
-import { createEnrollmentRequest, getRequestableAthletes, getSession, requireFamilyMember } from "~/enrollment/index.server";
+import {
+  createEnrollmentRequest,
+  getAthleteFits,
+  getPlacesLeft,
+  getRequestableAthletes,
+  getRequestsHoldPlace,
+  getSession,
+  requireFamilyMember,
+} from "~/enrollment/index.server";
+import { UnfitAthletes } from "~/enrollment/unfit-athletes";
+import { holdWords, placesWords } from "~/enrollment/places";
 import { OnCourtFields, type OnCourtValues } from "~/enrollment/request-fields";
 import { RequestSchema } from "~/enrollment/schemas";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
+import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -29,9 +42,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireFamilyMember(request, context);
   const session = await getSession(context.db, params.sessionId, getLocale());
   invariantResponse(session, m.enroll_error_no_session(), 404);
-  const athletes = await getRequestableAthletes(context.db, user, context.config.safePlay);
+  const { db, config } = context;
+  const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
+  const [all, places] = await Promise.all([getRequestableAthletes(db, user, config.safePlay), getPlacesLeft(db, [session.id])]);
+  const fits = await getAthleteFits(db, session.id, all, today);
+  const athletes = fits.filter((a) => a.misfit === null);
   const preselected = new URL(request.url).searchParams.get("athlete");
-  return { session, athletes, preselected: athletes.some((a) => a.id === preselected) ? preselected : null };
+  const left = places.get(session.id) ?? null;
+  return {
+    session,
+    athletes,
+    unfit: fits.flatMap((a) => (a.misfit === null ? [] : [{ id: a.id, name: a.name, why: a.misfit }])),
+    places: placesWords(left),
+    full: left === 0,
+    preselected: athletes.some((a) => a.id === preselected) ? preselected : null,
+  };
 }
 
 // What was typed comes back with a refusal, so a page without its script shows it again.
@@ -49,8 +74,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null, values },
       { status: result.status },
     );
+  // The answer says what the request holds and until when (issue 39); the family page says it again.
+  const holds = holdWords(result.status, await getRequestsHoldPlace(context.db));
   const title =
-    result.status === "waitlisted" && result.position ? m.enroll_waitlisted_toast({ position: String(result.position) }) : m.enroll_requested_toast();
+    result.status === "waitlisted" && result.position
+      ? m.enroll_waitlisted_toast({ position: String(result.position) })
+      : [m.enroll_requested_toast(), holds].filter(Boolean).join(" ");
   throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
 }
 
@@ -66,7 +95,7 @@ function onCourtValues(form: FormData): OnCourtValues {
 }
 
 export default function Enroll({ loaderData }: Route.ComponentProps) {
-  const { session, athletes, preselected } = loaderData;
+  const { session, athletes, unfit, places, full, preselected } = loaderData;
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const errors = result?.fieldErrors ?? {};
@@ -75,7 +104,15 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
       <PageHeader heading={m.enroll_request_heading()} intro={`${session.title}: ${session.when}${session.place ? `, ${session.place}` : ""}`} />
       <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
         <p className="text-slate-800">{m.enroll_request_intro()}</p>
-        {athletes.length === 0 ? (
+        {places ? (
+          <p className="text-lg font-semibold text-navy-900" data-testid="places-left">
+            {places}
+          </p>
+        ) : null}
+        <UnfitAthletes athletes={unfit} />
+        {athletes.length === 0 && unfit.length > 0 ? (
+          <p className="text-slate-800">{m.enroll_none_fit()}</p>
+        ) : athletes.length === 0 ? (
           <p className="text-slate-800">
             {m.enroll_no_athletes()}{" "}
             <Link to={localHref("/account/family")} className="font-medium text-court-800 underline">
@@ -97,7 +134,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
             <OnCourtFields errors={errors} values={result?.values} />
             <div>
               <Button type="submit" disabled={busy}>
-                {m.enroll_submit()}
+                {full ? m.enroll_submit_waitlist() : m.enroll_submit()}
               </Button>
             </div>
           </Form>
