@@ -165,6 +165,14 @@ export function RosterView({
                         error={error?.fieldErrors?.placedOn}
                       />
                       <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors?.note} />
+                      {/* Issue 39: only to place outside the session's ages or levels; the reason is logged. */}
+                      <Field
+                        label={m.enroll_override_label()}
+                        name="overrideReason"
+                        maxLength={500}
+                        className="sm:col-span-3"
+                        error={error?.fieldErrors?.overrideReason}
+                      />
                       <div className="sm:col-span-3">
                         <Button type="submit" variant="secondary" disabled={busy}>
                           {m.enroll_step_place()}

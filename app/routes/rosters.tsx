@@ -10,7 +10,16 @@ import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { getOfferHours, getSessionsForCoaches, readsEveryRoster, requireEnrollmentCoach, setOfferHours } from "~/enrollment/index.server";
+import {
+  getOfferHours,
+  getRequestsHoldPlace,
+  getSessionsForCoaches,
+  readsEveryRoster,
+  requireEnrollmentCoach,
+  setOfferHours,
+  setRequestsHoldPlace,
+} from "~/enrollment/index.server";
+import { PlacesSettingForm, REQUESTS_HOLD_INTENT } from "~/enrollment/places-setting-form";
 import { OfferHoursSchema } from "~/enrollment/schemas";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
@@ -28,17 +37,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireEnrollmentCoach(request, context);
   const { db, config } = context;
   const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
-  const [sessions, offerHours, readsAll] = await Promise.all([
+  const [sessions, offerHours, readsAll, requestsHold] = await Promise.all([
     getSessionsForCoaches(db, today, getLocale(), coach.id),
     getOfferHours(db),
     readsEveryRoster(db, coach),
+    getRequestsHoldPlace(db),
   ]);
-  return { mine: sessions.filter((s) => s.mine), others: sessions.filter((s) => !s.mine), offerHours, readsAll };
+  return { mine: sessions.filter((s) => s.mine), others: sessions.filter((s) => !s.mine), offerHours, readsAll, requestsHold };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireEnrollmentCoach(request, context);
-  const { data: input, fieldErrors } = parseForm(OfferHoursSchema, await request.formData());
+  const form = await request.formData();
+  // Issue 39: whether a bare request holds a place (unticked: the usual, it does not).
+  if (form.get("intent") === REQUESTS_HOLD_INTENT) {
+    await setRequestsHoldPlace(context, form.get("requestsHold") === "on");
+    throw await redirectWithToast(context, "/rosters", { type: "success", title: m.enroll_saved_toast() });
+  }
+  const { data: input, fieldErrors } = parseForm(OfferHoursSchema, form);
   if (!input) return data({ fieldErrors }, { status: 400 });
   await setOfferHours(context.db, input.offerHours);
   throw await redirectWithToast(context, "/rosters", { type: "success", title: m.enroll_saved_toast() });
@@ -128,6 +144,7 @@ export default function Rosters({ loaderData }: Route.ComponentProps) {
             {m.enroll_save()}
           </Button>
         </Form>
+        <PlacesSettingForm requestsHold={loaderData.requestsHold} busy={busy} />
       </div>
     </>
   );

@@ -53,7 +53,18 @@ export function SessionCard({ session: s, slug }: { session: SessionView; slug: 
           </Fact>
         ) : null}
         {s.fee ? <Fact label={m.programs_session_fee()}>{s.fee}</Fact> : null}
-        {s.capacity ? <Fact label={m.programs_session_capacity()}>{s.capacity}</Fact> : null}
+        {s.capacity ? (
+          <Fact label={m.programs_session_capacity()}>
+            {/* Issue 39: how many are left (or full), then the session's size. */}
+            {s.places ? (
+              <strong className="font-semibold text-navy-900" data-testid="places-left">
+                {s.places}
+              </strong>
+            ) : null}
+            {s.places ? " · " : null}
+            {s.capacity}
+          </Fact>
+        ) : null}
       </dl>
       {s.note ? (
         <p className="mt-3 text-slate-700">
@@ -66,7 +77,7 @@ export function SessionCard({ session: s, slug }: { session: SessionView; slug: 
         // athletes); the registration form stays for those without one.
         <div className="mt-4 flex flex-wrap gap-3">
           <Link to={localHref(`/enroll/${s.id}`)} className={buttonClass("primary")}>
-            {m.programs_session_enroll()}
+            {s.full ? m.programs_session_join_waitlist() : m.programs_session_enroll()}
             <span className="sr-only"> {s.title.text}</span>
           </Link>
           <Link to={localHref(`/programs/registration?program=${slug}&session=${s.id}`)} className={buttonClass("secondary")}>
