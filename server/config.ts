@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   ),
   MAIL_FROM: optionalText.pipe(z.string().max(300).optional()),
   NOTIFY_DELAY_SECONDS: z.coerce.number().int().min(1, "NOTIFY_DELAY_SECONDS must be at least 1").max(86_400).default(120),
+  // How long a request's status mail waits for a later step to replace it (decision 0052).
+  STATUS_MAIL_HOLD_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
   // Messaging limits (docs/decisions/0009): per person, across every app process.
   MESSAGE_BURST: z.coerce.number().int().min(1).max(10_000).default(20),
   MESSAGE_RATE_PER_SECOND: z.coerce.number().min(0.01).max(1000).default(1),
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         e.MAIL_FROM ??
         `"${e.ORG_NAME.replace(/["\\]/g, "")}" <no-reply@${publicUrl.hostname === "localhost" || /^[0-9.]+$/.test(publicUrl.hostname) ? "localhost.localdomain" : publicUrl.hostname}>`,
       notifyDelaySeconds: e.NOTIFY_DELAY_SECONDS,
+      statusHoldSeconds: e.STATUS_MAIL_HOLD_SECONDS,
     },
     push: {
       keys: e.VAPID_PUBLIC_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! } : undefined,

@@ -2,7 +2,10 @@
 // when they have a login of their own, each in their own language, queued in the caller's transaction (the step and
 // its mail commit together: decision 0011). Only to addresses people proved are theirs: a minor's placement is a
 // minor's personal data (decision 0024). The mail names the session, the status and the level; never the on-court
-// notes (medical, pick-up), which stay on the site.
+// notes (medical, pick-up), which stay on the site. Issue 39 (decision 0052): each mail is held in the outbox for two
+// minutes and a later step on the same request replaces it, so a coach's quick steps go as one mail with the latest
+// state; the Spanish says each state in a sentence that needs no gendered word; "Enrolled" tells what a family needs
+// for the first day (app/mail/enrolled-details.server.ts) and carries the series as a calendar file.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -10,10 +13,10 @@ import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
-import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "~/mail/enrolled-details.server";
+import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
-import { statusWords } from "./words";
 
 export type EnrollmentServices = {
   db: Db;
@@ -40,6 +43,7 @@ export async function familyRecipients(db: SqlExecutor, athleteId: string) {
 const DetailRow = z.object({
   athlete_id: z.string(),
   athlete_name: z.string().nullable(),
+  event_id: z.string(),
   title: z.string(),
   title_es: z.string().nullable(),
   status: z.string(),
@@ -51,10 +55,32 @@ const DetailRow = z.object({
 /** Why a mail goes: the request's new status, or an offer that lapsed. */
 export type EnrollmentChange = EnrollmentStatus | "offer-expired";
 
-/** Mails every recipient of the request's family what changed. In the caller's transaction, after the change. */
+type Words = { athlete: string; session: string };
+type Said = (words: Words, options: { locale: Locale }) => string;
+
+/** Each change's subject and first sentence; the Spanish needs no word that agrees with the athlete's gender. */
+const SAID: Record<EnrollmentChange, { subject: Said; text: Said }> = {
+  requested: { subject: m.mail_status_requested_subject, text: m.mail_status_requested_text },
+  evaluation: { subject: m.mail_status_evaluation_subject, text: m.mail_status_evaluation_text },
+  placed: { subject: m.mail_status_placed_subject, text: m.mail_status_placed_text },
+  enrolled: { subject: m.mail_enrolled_subject, text: m.mail_enrolled_intro },
+  waitlisted: { subject: m.mail_status_waitlisted_subject, text: m.mail_status_waitlisted_text },
+  offered: { subject: m.mail_status_offered_subject, text: m.mail_status_offered_text },
+  withdrawn: { subject: m.mail_status_withdrawn_subject, text: m.mail_status_withdrawn_text },
+  declined: { subject: m.mail_status_declined_subject, text: m.mail_status_declined_text },
+  "offer-expired": { subject: m.mail_status_offer_expired_subject, text: m.mail_status_offer_expired_text },
+};
+
+/** The hold's key: one request's status mails replace each other while held (decision 0052). */
+export const statusMailKey = (enrollmentId: string) => `enrollment-status:${enrollmentId}`;
+
+/**
+ * Mails every recipient of the request's family what changed, held for two minutes (a later step replaces it). In the
+ * caller's transaction, after the change.
+ */
 export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentServices, enrollmentId: string, change: EnrollmentChange) {
   const { rows } = await tx.execute(sql`
-    select e.athlete_id, a.full_name as athlete_name, ev.title, ev.title_es, e.status, e.offered_until,
+    select e.athlete_id, a.full_name as athlete_name, e.event_id, ev.title, ev.title_es, e.status, e.offered_until,
       case when e.status = 'waitlisted' then (select count(*) from enrollments w
         where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq) end as position,
       (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level
@@ -63,27 +89,42 @@ export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentSer
   if (!rows[0]) return;
   const d = DetailRow.parse(rows[0]);
   const { publicUrl, site } = services.config;
+  const now = services.config.safePlay.clock();
+  const enrolled = change === "enrolled" ? await getEnrolledSession(tx, d.event_id) : null;
+  const hold = { key: statusMailKey(enrollmentId), seconds: services.config.mail.statusHoldSeconds ?? DEFAULT_HOLD_SECONDS };
   for (const r of await familyRecipients(tx, d.athlete_id)) {
     const locale: Locale = r.locale ?? "en";
     const o = { locale };
-    const words = {
-      athlete: d.athlete_name ?? "",
-      session: inReaderLanguage({ en: d.title, es: d.title_es }, locale).text,
-    };
-    const status = change === "offer-expired" ? m.enroll_mail_offer_expired({}, o) : statusWords(change, locale);
-    const lines = [m.enroll_mail_text({ ...words, status }, o)];
+    const words = { athlete: d.athlete_name ?? "", session: inReaderLanguage({ en: d.title, es: d.title_es }, locale).text };
+    const lines = [SAID[change].text(words, o)];
     if (change === "waitlisted" && d.position) lines.push(m.enroll_mail_position({ position: String(d.position) }, o));
     if (change === "offered" && d.offered_until)
       lines.push(m.enroll_mail_offer_until({ until: formatDateTime(d.offered_until, site.timeZone, locale) }, o));
     if ((change === "placed" || change === "enrolled") && d.level) lines.push(m.enroll_mail_level({ level: String(d.level) }, o));
-    lines.push(m.enroll_mail_questions({ phone: site.phone }, o));
-    await enqueueMail(tx, services, {
-      to: r.email,
-      kind: `enrollment-${change}`,
-      locale,
-      subject: m.enroll_mail_subject({ ...words, status }, o),
-      paragraphs: lines,
-      action: { label: m.enroll_mail_button({}, o), url: `${publicUrl}${localizePath("/account/enrollments", locale)}` },
-    });
+    let calendar: ReturnType<typeof seriesCalendar> = null;
+    if (enrolled) {
+      const { session, cancelledDays } = enrolled;
+      lines.push(...enrolledParagraphs(session, cancelledDays, { now, site, locale }));
+      lines.push(...(await feeParagraphs(tx, session, d.athlete_id, { locale, publicUrl })));
+      lines.push(...contactParagraphs(session, site, locale));
+      calendar = seriesCalendar(session, cancelledDays, { site, publicUrl, locale, now });
+      if (calendar) lines.push(m.mail_enrolled_calendar({}, o));
+    } else {
+      lines.push(m.mail_status_questions({ phone: site.phone, email: site.email }, o));
+    }
+    await enqueueMail(
+      tx,
+      services,
+      {
+        to: r.email,
+        kind: `enrollment-${change}`,
+        locale,
+        subject: SAID[change].subject(words, o),
+        paragraphs: lines,
+        action: { label: m.enroll_mail_button({}, o), url: `${publicUrl}${localizePath("/account/enrollments", locale)}` },
+        ...(calendar ? { calendar } : {}),
+      },
+      { hold },
+    );
   }
 }

@@ -16,16 +16,27 @@ export type SqlExecutor = Pick<Db, "execute">;
 
 /** What enqueueMail needs from the app: the load context (or the services) has both. */
 export type MailServices = {
-  config: { publicUrl: string; site: Pick<SiteConfig, "orgName">; mail: { smtpUrl?: string | undefined } };
+  config: {
+    publicUrl: string;
+    site: Pick<SiteConfig, "orgName">;
+    /** statusHoldSeconds: how long a held mail waits for a later one to replace it (STATUS_MAIL_HOLD_SECONDS; 120). */
+    mail: { smtpUrl?: string | undefined; statusHoldSeconds?: number | undefined };
+  };
   secret: string;
 };
+
+/** How long a request's status mail is held by default (decision 0052): a coach's steps within it go as one mail. */
+export const DEFAULT_HOLD_SECONDS = 120;
 
 export type OutgoingMail = MailContent & {
   to: string;
   /** What the mail is (password-reset, missed-messages, ...): for the operator's listing and for tests. */
   kind: string;
-  /** A calendar invitation (a booking's, decision 0032): sent as text/calendar and as an .ics attachment. */
-  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+  /**
+   * A calendar invitation (a booking's, decision 0032), or a series to import (PUBLISH: an enrollment's session,
+   * decision 0052): sent as text/calendar and as an .ics attachment.
+   */
+  calendar?: { method: "REQUEST" | "CANCEL" | "PUBLISH"; content: string };
   /** Files it carries (a payment's PDF receipt, decision 0044), kept in mail_attachments until it is removed. */
   attachments?: MailAttachment[];
 };
@@ -38,6 +49,12 @@ export type EnqueueOptions = {
    * The outbox then keeps it sealed, never in plain text, and forgets it once sent or expired (decision 0025).
    */
   oneTimeLinkExpiresAt?: Date;
+  /**
+   * Held for `seconds` (decision 0052) under `key`: a mail with the same key to the same address queued before this
+   * one and not yet handed to the mail server is replaced by it (deleted, its delivery job removed). Never loses the
+   * last one: a held mail already being handed over stays, and this one goes after it.
+   */
+  hold?: { key: string; seconds: number };
 };
 
 export const SEND_MAIL_JOB = "send_mail";
@@ -60,6 +77,8 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
     bodies = withoutLink(bodies, mail.action.url);
     sealed = { sealedLink: sealLink(services.secret, id, mail.action.url), linkExpiresAt: options.oneTimeLinkExpiresAt };
   }
+  if (options.hold) await dropHeldMail(tx, options.hold.key, mail.to);
+  const sendAfter = options.hold ? sql`now() + make_interval(secs => ${options.hold.seconds})` : null;
   const [row] = await tx
     .insert(mailOutbox)
     .values({
@@ -72,14 +91,27 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
       kind: mail.kind,
       headers: rendered.headers,
       ...sealed,
+      ...(options.hold ? { holdKey: options.hold.key, sendAfter } : {}),
     })
     .returning({ id: mailOutbox.id });
   if (mail.calendar) await tx.insert(mailCalendarParts).values({ mailId: row!.id, ...mail.calendar });
   for (const file of mail.attachments ?? [])
     await tx.execute(sql`insert into mail_attachments (mail_id, filename, content_type, content)
       values (${row!.id}, ${file.filename}, ${file.contentType}, ${Buffer.from(file.content)})`);
-  if (services.config.mail.smtpUrl) await addDeliveryJob(tx, row!.id);
+  if (services.config.mail.smtpUrl) await addDeliveryJob(tx, row!.id, options.hold ? options.hold.seconds : 0);
   return row!.id;
+}
+
+/**
+ * Removes the held mails with `key` to `to` that no attempt has handed over yet, and their delivery jobs. The row lock
+ * orders this against a delivery: one that marked the mail handed over first keeps it (the condition is checked again
+ * after the lock), and one that comes after finds no row and completes nothing.
+ */
+async function dropHeldMail(tx: DbOrTx, key: string, to: string) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    delete from ${mailOutbox} where hold_key = ${key} and lower(to_address) = lower(${to}) and sent_at is null and handed_over_at is null
+    returning id`);
+  for (const r of rows) await tx.execute(sql`select graphile_worker.remove_job(${`send_mail:${r.id}`})`);
 }
 
 /**
@@ -96,21 +128,23 @@ export function messageIdFor(mailId: string, publicUrl: string) {
   return `<${mailId}@${host}>`;
 }
 
-/** One delivery job per mail (the job key makes a second call harmless). */
-export async function addDeliveryJob(tx: DbOrTx, mailId: string) {
+/** One delivery job per mail (the job key makes a second call harmless), `afterSeconds` from now (a held mail's). */
+export async function addDeliveryJob(tx: DbOrTx, mailId: string, afterSeconds = 0) {
   await tx.execute(
-    sql`select graphile_worker.add_job(${SEND_MAIL_JOB}, json_build_object('id', ${mailId}::text), max_attempts := 25, job_key := ${`send_mail:${mailId}`}, job_key_mode := 'unsafe_dedupe')`,
+    sql`select graphile_worker.add_job(${SEND_MAIL_JOB}, json_build_object('id', ${mailId}::text), run_at := now() + make_interval(secs => ${afterSeconds}), max_attempts := 25, job_key := ${`send_mail:${mailId}`}, job_key_mode := 'unsafe_dedupe')`,
   );
 }
 
 /** Mail written while no SMTP server was configured (or whose job is gone): queued again at start-up. */
 export async function requeueUnsentMail(db: Db) {
-  const rows = await db.execute<{ id: string }>(sql`
-    select id from ${mailOutbox} o where sent_at is null and created_at > now() - interval '7 days'
+  const rows = await db.execute<{ id: string; wait: number }>(sql`
+    select id, greatest(0, extract(epoch from send_after - now()))::float8 as wait from ${mailOutbox} o
+    where sent_at is null and created_at > now() - interval '7 days'
       and (link_expires_at is null or link_expires_at > now())
       and handed_over_at is null
       and not exists (select 1 from graphile_worker.jobs j where j.key = 'send_mail:' || o.id::text)`);
-  for (const r of rows.rows) await addDeliveryJob(db, r.id);
+  // A held mail keeps its hold (decision 0052): a later step may still replace it.
+  for (const r of rows.rows) await addDeliveryJob(db, r.id, Number(r.wait ?? 0));
   return rows.rows.length;
 }
 

@@ -25,7 +25,8 @@ export async function freePort(): Promise<number> {
  * Better Auth's scrypt, tested by server/test-password-hash.test.ts). The test hooks are not on: only the shared
  * servers have them (tests/e2e/support/global-setup.ts).
  */
-export const TEST_SERVER_ENV: Record<string, string> = { TEST_PASSWORD_HASH: "fast" };
+// A request's status mail is held one second, not two minutes (decision 0052): tests read it without waiting.
+export const TEST_SERVER_ENV: Record<string, string> = { TEST_PASSWORD_HASH: "fast", STATUS_MAIL_HOLD_SECONDS: "1" };
 
 export type RunningServer = {
   url: string;
