@@ -37,7 +37,7 @@ beforeAll(async () => {
   expect((await bookAs(db, guardian, { athleteId: kid, start: "2026-12-18T20:00:00.000Z" })).status).toBe(302);
   const [kids] = await db.select().from(bookings).where(eq(bookings.athleteId, kid));
   const cancel = await call(lessonsAction, {
-    request: postForm("/lessons", { intent: "cancel", bookingId: kids!.id }),
+    request: postForm("/lessons", { intent: "cancel", bookingId: kids!.id, confirmed: "yes" }),
     context: contextAs(db, guardian),
   });
   expect(cancel.status).toBe(302);
@@ -67,7 +67,7 @@ describe("wrong users are refused on the server", () => {
     const listed = await call(lessonsLoader, { request: new Request("http://localhost/lessons"), context: contextAs(db, otherGuardian) });
     expect(JSON.stringify(listed.body)).not.toContain(theirs!.id);
     const cancel = await call(lessonsAction, {
-      request: postForm("/lessons", { intent: "cancel", bookingId: theirs!.id }),
+      request: postForm("/lessons", { intent: "cancel", bookingId: theirs!.id, confirmed: "yes" }),
       context: contextAs(db, otherGuardian),
     });
     expect(cancel.status).toBe(404);

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { LEVELS } from "~/enrollment/status";
 import { statusWords } from "~/enrollment/words";
-import { dayInZone, formatClock } from "~/lib/datetime";
+import { dayInZone, formatClock, formatDayLong, formatTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { CoachBooking } from "./lists.server";
@@ -29,19 +29,55 @@ function Phone({ name, phone }: { name: string; phone: string | null }) {
   );
 }
 
+/**
+ * A cancelled booking stays on the coach's day (issue 39), struck through, with the word "Cancelled" written out (not
+ * the style alone), who cancelled it and when, and the reason given. Nothing is left to do on it.
+ */
+function CancelledBooking({ booking: b }: { booking: Booking & { cancelled_at: Date } }) {
+  const zone = useOrgTimeZone();
+  const what = b.kind === "evaluation" ? m.booking_kind_evaluation() : m.booking_kind_lesson();
+  const athlete = b.athlete_name ?? "";
+  const at = `${formatDayLong(dayInZone(b.cancelled_at, zone))}, ${formatTime(b.cancelled_at, zone)}`;
+  return (
+    <article
+      aria-label={`${m.booking_cancelled_badge()}: ${formatTime(b.starts_at, zone)} ${what}: ${athlete}`}
+      className="rounded-xl border border-slate-300 bg-slate-50 p-5"
+      data-cancelled
+    >
+      <h3 className="text-lg font-semibold text-slate-700">
+        <span className="mr-2 rounded bg-red-100 px-2 py-0.5 text-sm font-bold uppercase tracking-wide text-red-900 no-underline">
+          {m.booking_cancelled_badge()}
+        </span>
+        <s>
+          {formatTime(b.starts_at, zone)}–{formatTime(b.ends_at, zone)} · {what}: {athlete}
+        </s>
+      </h3>
+      <p className="mt-2 text-slate-800">
+        {b.cancelledBy
+          ? m.booking_cancelled_by({ name: b.cancelledBy.name, when: at })
+          : b.enrollment_id
+            ? m.booking_cancelled_request_ended({ when: at })
+            : m.booking_cancelled_on({ when: at })}
+      </p>
+      {b.reason ? <p className="text-slate-800">{m.booking_cancelled_reason_given({ reason: b.reason })}</p> : null}
+    </article>
+  );
+}
+
 export function CoachBooking({ booking: b, result, busy }: { booking: Booking; result: Result; busy: boolean }) {
   const zone = useOrgTimeZone();
+  if (b.cancelled_at) return <CancelledBooking booking={{ ...b, cancelled_at: b.cancelled_at }} />;
   const what = b.kind === "evaluation" ? m.booking_kind_evaluation() : m.booking_kind_lesson();
   const athlete = b.athlete_name ?? "";
   const errors = result?.fieldErrors ?? {};
   const minutes = Math.round((new Date(b.ends_at).getTime() - new Date(b.starts_at).getTime()) / 60_000);
   return (
     <article
-      aria-label={`${formatClock(b.starts_at, zone)} ${what}: ${athlete}`}
+      aria-label={`${formatTime(b.starts_at, zone)} ${what}: ${athlete}`}
       className="rounded-xl border border-court-200 bg-white p-5 shadow-sm"
     >
       <h3 className="text-lg font-semibold text-navy-900">
-        {formatClock(b.starts_at, zone)}–{formatClock(b.ends_at, zone)} · {what}: {athlete}
+        {formatTime(b.starts_at, zone)}–{formatTime(b.ends_at, zone)} · {what}: {athlete}
       </h3>
       <dl className="mt-2 grid gap-1 text-sm text-slate-900">
         {b.request ? (

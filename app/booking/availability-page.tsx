@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Field, FormError } from "~/components/ui/field";
-import { formatDayLong, weekdayName } from "~/lib/datetime";
+import { formatDayLong, formatTime, weekdayName } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 
 export type AvailabilityResult = { intent: string; error: string; fieldErrors: Record<string, string | undefined> | null };
@@ -30,7 +30,8 @@ export function AvailabilityForms({ loaderData, result, busy }: { loaderData: Da
   const w = errorsFor("add-window");
   const d = errorsFor("add-day-off");
   const { settings, windows, daysOff } = loaderData;
-  const hm = (t: string) => t.slice(0, 5);
+  // A window's wall-clock time ("15:00:00") as people read it ("3:00 PM"): the site's one time formatter, at UTC.
+  const hm = (t: string) => formatTime(`1970-01-01T${t.slice(0, 5)}:00Z`, "UTC");
   return (
     <>
       {failed ? <FormError message={failed.fieldErrors?.form ?? failed.error} /> : null}

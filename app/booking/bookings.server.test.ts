@@ -140,7 +140,7 @@ describe("the 24-hour rule", () => {
   it("refuses the family's cancellation inside 24 hours, with the phone to call; the coach cancels with a reason", async () => {
     const thursday = "2026-11-27T10:00:00-05:00"; // the day before, 6 hours before the lesson
     const family = await call(lessonsAction, {
-      request: postForm("/lessons", { intent: "cancel", bookingId }),
+      request: postForm("/lessons", { intent: "cancel", bookingId, confirmed: "yes" }),
       context: contextAs(db, guardian, thursday),
     });
     expect(family.status).toBe(400);
@@ -178,7 +178,7 @@ describe("the 24-hour rule", () => {
     // Tara has her own login and a verified address: she gets the invitation too.
     await invitationMailed(db, row!.id, "tara@example.com", "REQUEST");
     const cancel = await call(lessonsAction, {
-      request: postForm("/lessons", { intent: "cancel", bookingId: row!.id }),
+      request: postForm("/lessons", { intent: "cancel", bookingId: row!.id, confirmed: "yes" }),
       context: contextAs(db, guardian),
     });
     expect(cancel.status).toBe(302);

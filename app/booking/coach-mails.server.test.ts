@@ -50,7 +50,7 @@ describe("the coach hears of a family's booking and cancellation", () => {
     expect(booked!.textBody).toContain("http://localhost:3999/appointments");
 
     const cancel = await call(lessonsAction, {
-      request: postForm("/lessons", { intent: "cancel", bookingId: booking.id }),
+      request: postForm("/lessons", { intent: "cancel", bookingId: booking.id, confirmed: "yes" }),
       context: contextAs(db, guardian),
     });
     expect(cancel.status).toBe(302);

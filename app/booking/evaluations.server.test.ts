@@ -258,7 +258,7 @@ describe("cancelling an evaluation booked for a request", () => {
   it("leaves a placed request placed: the evaluation happened", async () => {
     const [kiko] = await bookingsFor(kikoRequest);
     const res = await call(lessonsAction, {
-      request: postForm("/lessons", { intent: "cancel", bookingId: kiko!.id }),
+      request: postForm("/lessons", { intent: "cancel", bookingId: kiko!.id, confirmed: "yes" }),
       context: contextAs(db, guardian),
     });
     expect(res.status).toBe(302);
@@ -271,7 +271,7 @@ describe("cancelling an evaluation booked for a request", () => {
       .from(bookings)
       .where(and(eq(bookings.enrollmentId, oliRequest), isNull(bookings.cancelledAt)));
     const byFamily = await call(lessonsAction, {
-      request: postForm("/lessons", { intent: "cancel", bookingId: oli!.id }),
+      request: postForm("/lessons", { intent: "cancel", bookingId: oli!.id, confirmed: "yes" }),
       context: contextAs(db, otherGuardian),
     });
     expect(byFamily.status).toBe(302);
@@ -304,7 +304,7 @@ describe("cancelling an evaluation booked for a request", () => {
       .from(bookings)
       .where(and(eq(bookings.enrollmentId, oliRequest), isNull(bookings.cancelledAt)));
     const withdrawn = await call(enrollmentsAction, {
-      request: postForm("/account/enrollments", { intent: "withdraw", enrollmentId: oliRequest }),
+      request: postForm("/account/enrollments", { intent: "withdraw", enrollmentId: oliRequest, confirmed: "yes" }),
       context: contextAs(db, otherGuardian),
     });
     expect(withdrawn.status).toBe(302);

@@ -1,12 +1,13 @@
 // The pieces of the families' booking page (/lessons): the free times by day, the confirmation, the family's bookings
 // and the private calendar feed. Plain links and forms, so each works before (and without) the page's script.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { FormError } from "~/components/ui/form-error";
 import { localHref } from "~/i18n/locale";
-import { dayInZone, formatClock, formatDayLong } from "~/lib/datetime";
+import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { ListedBookingRow } from "./lists.server";
@@ -20,8 +21,8 @@ function useWhen() {
     const s = new Date(start);
     const day = formatDayLong(dayInZone(s, zone));
     return minutes
-      ? `${day}, ${formatClock(s, zone)}–${formatClock(new Date(s.getTime() + minutes * 60_000), zone)}`
-      : `${day}, ${formatClock(s, zone)}`;
+      ? `${day}, ${formatTime(s, zone)}–${formatTime(new Date(s.getTime() + minutes * 60_000), zone)}`
+      : `${day}, ${formatTime(s, zone)}`;
   };
 }
 
@@ -84,13 +85,13 @@ export function SlotChoices({
           <ul className="mt-2 flex flex-wrap gap-2">
             {list.map((s) => (
               <li key={`${s.coachId}-${s.start}`}>
-                {/* The name read aloud is the whole choice ("Friday, November 27, 16:00 with Coach Casey"), and holds what is seen. */}
+                {/* The name read aloud is the whole choice ("Friday, November 27, 4:00 PM with Coach Casey"), and holds what is seen. */}
                 <Link
                   to={slotHref(athleteId, choice, s)}
                   className="inline-block min-h-11 rounded-md border border-court-700 bg-white px-3 py-2 font-medium text-court-800 hover:bg-court-50"
                 >
                   <span className="sr-only">{formatDayLong(day)}, </span>
-                  {formatClock(new Date(s.start), zone)}
+                  {formatTime(new Date(s.start), zone)}
                   <span className={choice.coach ? "sr-only" : "block text-xs text-slate-700"}>
                     <span className="sr-only"> {m.booking_with()} </span>
                     {name(s.coachId)}
@@ -174,12 +175,15 @@ export function BookingsList({
   bookings,
   canCancel,
   cancelError,
+  asking,
   busy,
 }: {
   bookings: ListedBooking[];
   /** False for a minor athlete: their guardians change their bookings. */
   canCancel: boolean;
   cancelError: { bookingId: string; error: string } | null;
+  /** The server's answer to a cancellation not yet confirmed (the page without JavaScript asks in place). */
+  asking: string | null;
   busy: boolean;
 }) {
   const when = useWhen();
@@ -190,26 +194,38 @@ export function BookingsList({
         {bookings.map((b) => {
           const minutes = Math.round((new Date(b.ends_at).getTime() - new Date(b.starts_at).getTime()) / 60_000);
           const what = b.kind === "evaluation" ? m.booking_kind_evaluation() : m.booking_kind_lesson();
+          const athlete = b.athlete_name ?? "";
+          const question = (b.kind === "evaluation" ? m.actions_cancel_evaluation_question : m.actions_cancel_lesson_question)({
+            athlete,
+            when: when(b.starts_at),
+          });
+          // Each booking is one card whose actions sit inside it, under its own heading, and the button is described
+          // by that heading: a parent cancelled her daughter's evaluation with the button that looked like the lesson's.
+          const headingId = `booking-${b.id}`;
           return (
-            <li key={b.id} className="rounded-lg border border-slate-200 p-4">
-              <article aria-label={`${what}: ${when(b.starts_at)}`}>
-                <h3 className="font-semibold text-slate-900">
+            <li key={b.id} className="rounded-lg border-2 border-slate-200 p-4">
+              <article aria-labelledby={headingId}>
+                <h3 id={headingId} className={`font-semibold text-slate-900 ${b.cancelled_at ? "line-through" : ""}`}>
                   {what}: {when(b.starts_at, minutes)}
                 </h3>
-                <p className="text-slate-800">{m.booking_listed({ athlete: b.athlete_name ?? "", coach: b.coach_name ?? "", place: b.place })}</p>
+                <p className="text-slate-800">{m.booking_listed({ athlete, coach: b.coach_name ?? "", place: b.place })}</p>
                 {b.note ? <p className="text-slate-700">{m.booking_mail_note({ note: b.note })}</p> : null}
                 {b.cancelled_at ? (
                   <p className="font-medium text-red-800">{b.reason ? m.booking_cancelled_reason({ reason: b.reason }) : m.booking_cancelled()}</p>
                 ) : b.past || !canCancel ? null : b.insideNotice ? (
                   <p className="text-slate-800">{m.booking_notice_cancel_short()}</p>
                 ) : (
-                  <Form method="post" className="mt-2">
-                    <input type="hidden" name="intent" value="cancel" />
-                    <input type="hidden" name="bookingId" value={b.id} />
-                    <Button type="submit" variant="secondary" disabled={busy}>
-                      {m.booking_cancel()}
-                    </Button>
-                  </Form>
+                  <ConfirmAction
+                    className="mt-3 border-t border-slate-200 pt-3"
+                    fields={{ intent: "cancel", bookingId: b.id }}
+                    label={m.booking_cancel()}
+                    question={question}
+                    detail={m.actions_cancel_detail_coach()}
+                    confirmLabel={m.actions_cancel_confirm()}
+                    asking={asking}
+                    describedBy={headingId}
+                    busy={busy}
+                  />
                 )}
                 {cancelError?.bookingId === b.id ? <FormError message={cancelError.error} /> : null}
               </article>

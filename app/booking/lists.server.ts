@@ -32,22 +32,25 @@ export async function getFamilyBookings(db: SqlExecutor, userId: string, since: 
 const GuardianSchema = z.array(z.object({ name: z.string().nullable(), phone: z.string().nullable() }));
 
 /**
- * A coach's active bookings between two instants, with each athlete's guardians and their phones (tap to call), the
+ * A coach's bookings between two instants, with each athlete's guardians and their phones (tap to call), the
  * athlete's current level (their latest placement), and for an evaluation booked for a request, that request.
+ * Cancelled ones stay (issue 39: a cancelled evaluation vanished), with who cancelled them: `cancelledBy` is null when
+ * nobody did by hand (the request it was booked for ended).
  */
 export async function getCoachBookings(db: DbOrTx, coachId: string, from: Date, to: Date, locale: Locale) {
   const { rows } = await db.execute(sql`
-    select ${listColumns}, a.phone as athlete_phone,
+    select ${listColumns}, a.phone as athlete_phone, cb.full_name as cancelled_by_name, (b.cancelled_by is not null) as cancelled_by_someone,
       coalesce((select json_agg(json_build_object('name', g.full_name, 'phone', g.phone) order by g.full_name)
         from guardian_links l join users g on g.id = l.guardian_id and g.deleted_at is null where l.athlete_id = b.athlete_id), '[]') as guardians
-    from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id
-    where b.coach_id = ${coachId} and b.cancelled_at is null
+    from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id left join users cb on cb.id = b.cancelled_by
+    where b.coach_id = ${coachId}
       and b.starts_at >= ${from.toISOString()}::timestamptz and b.starts_at < ${to.toISOString()}::timestamptz
-    order by b.starts_at`);
+    order by b.starts_at, b.cancelled_at nulls first`);
   const list = rows.map((r) => ({
     ...ListRow.parse(r),
     athletePhone: z.string().nullable().parse(r.athlete_phone),
     guardians: GuardianSchema.parse(r.guardians),
+    cancelledBy: z.boolean().parse(r.cancelled_by_someone) ? { name: z.string().nullable().parse(r.cancelled_by_name) ?? "" } : null,
   }));
   const athletes = [...new Set(list.map((b) => b.athlete_id))];
   const [levels, requests] = await Promise.all([

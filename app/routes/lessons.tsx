@@ -30,6 +30,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
+import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { addDays, dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -125,7 +126,8 @@ type ActionData =
       fieldErrors?: Record<string, string | undefined>;
       nextFree?: Array<{ coachId: string; start: number; minutes: number; place: string }>;
     }
-  | { intent: "cancel"; bookingId: string; error: string };
+  | { intent: "cancel"; bookingId: string; error: string }
+  | ({ intent: "cancel" } & ConfirmAsk);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
@@ -144,6 +146,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionData>({ intent: "book", error: result.error, nextFree: result.nextFree }, { status: result.status });
   }
   if (intent === "cancel") {
+    // Nothing irreversible at one tap (issue 39): an unconfirmed post is answered with the question, nothing changed.
+    const ask = askUnlessConfirmed(form);
+    if (ask) return data<ActionData>({ intent: "cancel", ...ask });
     const parsed = BookingIdSchema.safeParse(Object.fromEntries(form));
     const bookingId = parsed.success ? parsed.data.bookingId : "";
     const result = await cancelByFamily(context, user, bookingId);
@@ -259,7 +264,8 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
         <BookingsList
           bookings={loaderData.bookings}
           canCancel={!loaderData.minor}
-          cancelError={result?.intent === "cancel" ? result : null}
+          cancelError={result?.intent === "cancel" && "error" in result ? result : null}
+          asking={result && "confirm" in result ? result.confirm : null}
           busy={busy}
         />
         <FeedLink />

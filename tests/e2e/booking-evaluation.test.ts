@@ -63,7 +63,7 @@ describe("an evaluation booked from an enrollment request", () => {
     await c.page.getByLabel("Until", { exact: true }).fill("17:00");
     await c.page.getByLabel("Place", { exact: true }).fill("Fort Stanton Park");
     await c.page.getByRole("button", { name: "Add a weekly time" }).click();
-    await c.page.getByText("Evaluation: Friday 15:00–17:00, Fort Stanton Park").waitFor();
+    await c.page.getByText("Evaluation: Friday 3:00 PM–5:00 PM, Fort Stanton Park").waitFor();
 
     // Gwen adds Ari, 11, and asks a place for him in the clinic.
     const g = await open({ viewport: PHONE });
@@ -89,13 +89,13 @@ describe("an evaluation booked from an enrollment request", () => {
     await g.page.getByText("An evaluation for Ari Ace, who asked for a place in Tuesday/Thursday Clinic.", { exact: false }).waitFor();
     const forRequest = new URL(g.page.url());
     await g.visit(`${forRequest.pathname}${forRequest.search}`);
-    await g.page.getByRole("link", { name: "Friday, November 27, 15:00 with Coach Evan" }).click();
+    await g.page.getByRole("link", { name: "Friday, November 27, 3:00 PM with Coach Evan" }).click();
     await g.page.getByRole("heading", { name: "Book this time?" }).waitFor();
     await g.page.getByText("For Ari Ace's request for a place in Tuesday/Thursday Clinic", { exact: false }).waitFor();
     await g.page.getByRole("button", { name: "Book this time" }).click();
     await g.page
       .getByRole("region", { name: "Your bookings" })
-      .getByRole("heading", { name: "Evaluation: Friday, November 27, 15:00–15:30" })
+      .getByRole("heading", { name: "Evaluation: Friday, November 27, 3:00 PM–3:30 PM" })
       .waitFor();
     await g.page.waitForLoadState("networkidle");
     await g.visit("/account/enrollments");
@@ -117,7 +117,7 @@ describe("an evaluation booked from an enrollment request", () => {
 
     // The coach's day: the evaluation, the session it is for, no level yet; he records the placement at level 3.
     await c.visit("/appointments");
-    const evaluation = c.page.getByRole("article", { name: "15:00 Evaluation: Ari Ace" });
+    const evaluation = c.page.getByRole("article", { name: "3:00 PM Evaluation: Ari Ace" });
     await evaluation.getByText("Tuesday/Thursday Clinic (In evaluation)").waitFor();
     await evaluation.getByText("not recorded yet").waitFor();
     await evaluation.getByText("Record placement", { exact: true }).click();
@@ -125,7 +125,7 @@ describe("an evaluation booked from an enrollment request", () => {
     await evaluation.getByLabel("Note for the family (optional)").fill("Good hands at the net");
     await evaluation.getByRole("button", { name: "Record this placement" }).click();
     await c.page.getByText("Placed at level 3. The family has been told.").waitFor();
-    const after = c.page.getByRole("article", { name: "15:00 Evaluation: Ari Ace" });
+    const after = c.page.getByRole("article", { name: "3:00 PM Evaluation: Ari Ace" });
     await after
       .getByRole("definition")
       .filter({ hasText: /^Level 3$/ })

@@ -62,7 +62,7 @@ describe("private lessons", () => {
     await c.visit("/appointments/availability");
     await c.page.getByLabel("Place", { exact: true }).fill("Fort Stanton Park");
     await c.page.getByRole("button", { name: "Add a weekly time" }).click();
-    await c.page.getByText("Private lesson: Friday 15:00–19:00, Fort Stanton Park").waitFor();
+    await c.page.getByText("Private lesson: Friday 3:00 PM–7:00 PM, Fort Stanton Park").waitFor();
     // A window ending before it starts is refused beside the field.
     await c.page.getByLabel("From", { exact: true }).fill("19:00");
     await c.page.getByLabel("Until", { exact: true }).fill("15:00");
@@ -92,13 +92,13 @@ describe("private lessons", () => {
 
     // Gwen books Friday 16:00 with Coach Casey.
     await g.visit("/lessons");
-    await g.page.getByRole("link", { name: "Friday, November 27, 16:00 with Coach Casey" }).click();
+    await g.page.getByRole("link", { name: "Friday, November 27, 4:00 PM with Coach Casey" }).click();
     await g.page.getByRole("heading", { name: "Book this time?" }).waitFor();
-    await g.page.getByText("Friday, November 27, 16:00–17:00 with Coach Casey, at Fort Stanton Park.").waitFor();
+    await g.page.getByText("Friday, November 27, 4:00 PM–5:00 PM with Coach Casey, at Fort Stanton Park.").waitFor();
     await g.page.getByLabel("Anything the coach should know (optional)").fill("Working on his serve");
     await g.page.getByRole("button", { name: "Book this time" }).click();
     const yours = g.page.getByRole("region", { name: "Your bookings" });
-    await yours.getByRole("heading", { name: "Private lesson: Friday, November 27, 16:00–17:00" }).waitFor();
+    await yours.getByRole("heading", { name: "Private lesson: Friday, November 27, 4:00 PM–5:00 PM" }).waitFor();
     await yours.getByRole("button", { name: "Cancel this booking" }).waitFor();
     await g.page.waitForLoadState("networkidle");
     await g.visit("/lessons");
@@ -127,7 +127,7 @@ describe("private lessons", () => {
 
     // The coach's appointments: Friday, Ari, the note, Gwen's phone to tap.
     await c.visit("/appointments");
-    const lesson = c.page.getByRole("article", { name: "16:00 Private lesson: Ari Ace" });
+    const lesson = c.page.getByRole("article", { name: "4:00 PM Private lesson: Ari Ace" });
     await lesson.getByText("Working on his serve").waitFor();
     expect(await lesson.getByRole("link", { name: "Call Gwen Guardian: (202) 555-0111" }).getAttribute("href")).toBe("tel:2025550111");
     await c.page.getByRole("link", { name: "Registration requests and messages" }).click();
@@ -144,8 +144,8 @@ describe("private lessons", () => {
     const yours = g.page.getByRole("region", { name: "Your bookings" });
     await yours.getByText("It starts in less than 24 hours: to cancel or move it, please call or message the coach.").waitFor();
     expect(await yours.getByRole("button", { name: "Cancel this booking" }).count()).toBe(0);
-    // The form posted anyway (an old tab, a script) is refused on the server, and says how to reach the coach.
-    const refused = await post(server.url, "/lessons", guardian, { intent: "cancel", bookingId: booking!.id });
+    // The form posted anyway (an old tab, a script), even confirmed, is refused on the server, and says how to reach the coach.
+    const refused = await post(server.url, "/lessons", guardian, { intent: "cancel", bookingId: booking!.id, confirmed: "yes" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("cannot be cancelled online in the last 24 hours before it starts. Please call (202) 555-0147");
     expect((await (await db()).query("select 1 from bookings where id = $1 and cancelled_at is null", [booking!.id])).rows).toHaveLength(1);
@@ -153,12 +153,14 @@ describe("private lessons", () => {
     const c = await open({ viewport: PHONE });
     await useSession(c.context, server.url, coach);
     await c.visit("/appointments");
-    const lesson = c.page.getByRole("article", { name: "16:00 Private lesson: Ari Ace" });
+    const lesson = c.page.getByRole("article", { name: "4:00 PM Private lesson: Ari Ace" });
     await lesson.getByText("Cancel Ari Ace's booking").click();
     await lesson.getByLabel("Reason for cancelling (the family reads it)").fill("Rain: the courts are closed");
     await lesson.getByRole("button", { name: "Cancel and tell the family" }).click();
     await c.page.getByText("Cancelled. The family has been told.").waitFor();
-    await c.page.getByRole("article", { name: "16:00 Private lesson: Ari Ace" }).waitFor({ state: "detached" });
+    // It stays on the coach's day, struck through and marked cancelled (issue 39).
+    await c.page.getByRole("article", { name: "4:00 PM Private lesson: Ari Ace", exact: true }).waitFor({ state: "detached" });
+    await c.page.getByRole("article", { name: "Cancelled: 4:00 PM Private lesson: Ari Ace" }).waitFor();
 
     for (const to of [guardian.email, athlete.email]) {
       const mail = await smtp.waitFor(to, "Private lesson cancelled");
@@ -183,11 +185,11 @@ describe("private lessons", () => {
     await useSession(g.context, server.url, guardian);
     await g.page.goto("/lessons");
     // Ari's Friday the 27th was cancelled by the coach; the 4th is more than 24 hours away.
-    await g.page.getByRole("link", { name: "Friday, December 4, 17:00 with Coach Casey" }).click();
+    await g.page.getByRole("link", { name: "Friday, December 4, 5:00 PM with Coach Casey" }).click();
     await g.page.getByRole("button", { name: "Book this time" }).click();
     await g.page
       .getByRole("region", { name: "Your bookings" })
-      .getByRole("heading", { name: "Private lesson: Friday, December 4, 17:00–18:00" })
+      .getByRole("heading", { name: "Private lesson: Friday, December 4, 5:00 PM–6:00 PM" })
       .waitFor();
     await smtp.waitFor(guardian.email, (mail) => mail.subject.startsWith("Private lesson booked") && mail.subject.includes("December 4"));
     const booked = invitationOf(
@@ -196,6 +198,10 @@ describe("private lessons", () => {
 
     // A week ahead, the family may cancel online; the coach gets the CANCEL of the same event.
     await g.page.getByRole("button", { name: "Cancel this booking" }).click();
+    await g.page
+      .getByRole("alertdialog", { name: "Cancel Ari Ace's lesson on Friday, December 4, 5:00 PM?" })
+      .getByRole("button", { name: "Yes, cancel it" })
+      .click();
     await g.page.getByText("Cancelled.", { exact: true }).waitFor();
     const cancelled = await smtp.waitFor(
       coach.email,

@@ -1,0 +1,133 @@
+// The one confirm-before-acting control (issue 39, decision 0049): a button whose action cannot be taken back asks
+// once, naming the person and the date, and acts only when confirmed. With JavaScript: an accessible dialog (Radix's
+// AlertDialog: it takes focus, keeps it inside, and gives it back to the button when closed). Without it (or before
+// the page's script runs): the button posts the form unconfirmed, the server changes nothing and answers which form
+// it asks about (app/lib/confirm-action.ts), and this control shows the same question in place, focused, with the
+// confirm button and a way back. The route's action asks askUnlessConfirmed first.
+import { AlertDialog } from "radix-ui";
+import { useId, useState } from "react";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { CONFIRM_FIELD, CONFIRMED, confirmKey } from "~/lib/confirm-action";
+import { useHydrated } from "~/lib/use-hydrated";
+import { m } from "~/paraglide/messages";
+import { buttonClass, type ButtonVariant } from "./button";
+
+type Props = {
+  /** The form's fields (hidden inputs): the same with and without JavaScript. */
+  fields: Record<string, string>;
+  /** The button's words ("Cancel this booking"). */
+  label: string;
+  /** The question, naming the person and the date ("Cancel Sofía Gómez's evaluation on Tuesday, December 1, 4:30 PM?"). */
+  question: string;
+  /** What then happens, in a sentence (optional). */
+  detail?: string;
+  /** The confirm button's words ("Yes, cancel it"). */
+  confirmLabel: string;
+  /** The server's answer to an unconfirmed post (`actionData.confirm`): this control shows its step when it names it. */
+  asking?: string | null;
+  variant?: ButtonVariant;
+  busy?: boolean;
+  /** The id of what the button acts on (its card's heading), read after the button's name. */
+  describedBy?: string;
+  className?: string;
+};
+
+const focusOnce = (el: HTMLElement | null) => {
+  if (el && document.activeElement !== el) el.focus();
+};
+
+function HiddenFields({ fields, confirmed }: { fields: Record<string, string>; confirmed: boolean }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {confirmed ? <input type="hidden" name={CONFIRM_FIELD} value={CONFIRMED} /> : null}
+    </>
+  );
+}
+
+export function ConfirmAction(props: Props) {
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const questionId = useId();
+  const { fields, label, question, detail, confirmLabel, variant = "secondary", busy = false, describedBy, className = "" } = props;
+  if (props.asking && props.asking === confirmKey(Object.entries(fields))) {
+    // The page's answer to the unconfirmed post: the question where the button was, focused so it is read first.
+    return (
+      <div
+        role="group"
+        aria-labelledby={questionId}
+        tabIndex={-1}
+        autoFocus
+        ref={focusOnce}
+        className={`scroll-my-24 rounded-md border border-red-300 bg-red-50 p-4 text-slate-900 ${className}`}
+        data-confirm-step
+      >
+        <p id={questionId} className="font-semibold">
+          {question}
+        </p>
+        {detail ? <p className="mt-1 text-sm text-slate-800">{detail}</p> : null}
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <Form method="post">
+            <HiddenFields fields={fields} confirmed />
+            <button type="submit" className={buttonClass("danger")} disabled={busy}>
+              {confirmLabel}
+            </button>
+          </Form>
+          <Link to={`${location.pathname}${location.search}`} className="inline-flex min-h-11 items-center font-medium text-court-800 underline">
+            {m.actions_keep()}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (!hydrated)
+    return (
+      <form method="post" className={className}>
+        <HiddenFields fields={fields} confirmed={false} />
+        <button type="submit" className={buttonClass(variant)} aria-describedby={describedBy}>
+          {label}
+        </button>
+      </form>
+    );
+  return <ConfirmDialog {...props} variant={variant} busy={busy} className={className} />;
+}
+
+function ConfirmDialog({ fields, label, question, detail, confirmLabel, variant, busy, describedBy, className }: Props) {
+  const [open, setOpen] = useState(false);
+  const submit = useSubmit();
+  return (
+    <div className={className}>
+      <AlertDialog.Root open={open} onOpenChange={setOpen}>
+        <AlertDialog.Trigger className={buttonClass(variant)} disabled={busy} aria-describedby={describedBy}>
+          {label}
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <AlertDialog.Content
+            className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+            {...(detail ? {} : { "aria-describedby": undefined })}
+          >
+            <AlertDialog.Title className="text-lg font-bold text-slate-900">{question}</AlertDialog.Title>
+            {detail ? <AlertDialog.Description className="mt-2 text-sm text-slate-700">{detail}</AlertDialog.Description> : null}
+            <div className="mt-6 flex flex-wrap justify-end gap-3">
+              <AlertDialog.Cancel className={buttonClass("secondary")}>{m.actions_keep()}</AlertDialog.Cancel>
+              <button
+                type="button"
+                className={buttonClass("danger")}
+                disabled={busy}
+                onClick={() => {
+                  void submit({ ...fields, [CONFIRM_FIELD]: CONFIRMED }, { method: "post" });
+                  setOpen(false);
+                }}
+              >
+                {confirmLabel}
+              </button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </div>
+  );
+}
