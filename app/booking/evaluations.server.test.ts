@@ -281,7 +281,7 @@ describe("cancelling an evaluation booked for a request", () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.toAddress, "otto@example.com"), eq(mailOutbox.kind, "enrollment-requested")));
     expect(mail).toBeDefined(); // in Otto's Spanish
-    expect(mail!.subject).toContain("Solicitada");
+    expect(mail!.subject).toContain("solicitud pendiente");
 
     expect((await bookEvaluation(otherGuardian, { athleteId: otherKid, enrollmentId: oliRequest, start: TUESDAY_330PM })).status).toBe(302);
     expect((await requestOf(oliRequest)).status).toBe("evaluation");

@@ -61,6 +61,7 @@ export { getFunderReport, reportRows, type FunderReport } from "./report.server"
 export { reportQuery } from "./report-query.server";
 export { getAttendanceAthletes, getRosterForReader, type RosterEntry } from "./rosters.server";
 export { messageRoster, type RosterMessageResult } from "./roster-message.server";
+export { getClosedRequests, getRequestDates, type ClosedRequest, type RequestDates } from "./request-history.server";
 export { getSession, getSessionsForCoaches, type SessionFacts } from "./sessions.server";
 export { getOpenSessions } from "./sessions.server";
 export {

@@ -4,19 +4,23 @@
 import { Form, Link } from "react-router";
 import { SelectField, TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { CardSection } from "~/components/ui/card-section";
 import { Field, FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
-import { formatDateTime } from "~/lib/datetime";
+import type { ConfirmAsk } from "~/lib/confirm-action";
+import { formatDateIn, formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import { ClosedRequests } from "./closed-requests";
 import { coachSteps, LEVELS, type CoachStep, type EnrollmentStatus } from "./status";
 import { statusWords } from "./words";
 
 export type RosterActionData =
   | { intent: "step" | "place"; enrollmentId: string; error: string; fieldErrors?: Record<string, string | undefined> | null }
   | { intent: "capacity" | "message" | "step"; error: string; fieldErrors?: Record<string, string | undefined> | null }
-  | { intent: "message"; sent: number; refused: Array<{ athlete: string; reason: string }> };
+  | { intent: "message"; sent: number; refused: Array<{ athlete: string; reason: string }> }
+  | ({ intent: "step" } & ConfirmAsk);
 
 type Entry = {
   id: string;
@@ -44,14 +48,20 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
 export function RosterView({
   session,
   roster,
+  closed = [],
+  requestDates = {},
   today,
   result,
   busy,
   canAct = true,
   cleared = true,
 }: {
-  session: { id: string; capacity: number | null };
+  session: { id: string; capacity: number | null; title?: string };
   roster: Entry[];
+  /** Declined and withdrawn requests, listed under their own heading (issue 39). */
+  closed?: Array<{ id: string; athleteName: string; status: EnrollmentStatus; changedAt: string }>;
+  /** When each request was sent: the confirmation before a decline or a withdrawal names it. */
+  requestDates?: Record<string, { requestedAt: string }>;
   today: string;
   result: RosterActionData | undefined;
   busy: boolean;
@@ -133,16 +143,33 @@ export function RosterView({
                   <div className="mt-3 flex flex-wrap gap-2">
                     {coachSteps(e.status)
                       .filter((s): s is Exclude<CoachStep, "place"> => s !== "place")
-                      .map((step) => (
-                        <Form method="post" key={step}>
-                          <input type="hidden" name="intent" value="step" />
-                          <input type="hidden" name="enrollmentId" value={e.id} />
-                          <input type="hidden" name="athleteName" value={e.athleteName} />
-                          <Button type="submit" name="step" value={step} variant={step === "enroll" ? "primary" : "secondary"} disabled={busy}>
-                            {STEP_WORDS[step]()}
-                          </Button>
-                        </Form>
-                      ))}
+                      .map((step) =>
+                        step === "decline" || step === "withdraw" ? (
+                          <ConfirmAction
+                            key={step}
+                            fields={{ intent: "step", enrollmentId: e.id, athleteName: e.athleteName, step }}
+                            label={STEP_WORDS[step]()}
+                            question={(step === "decline" ? m.actions_decline_question : m.actions_withdraw_question)({
+                              athlete: e.athleteName,
+                              session: session.title ?? "",
+                              date: requestDates[e.id] ? formatDateIn(requestDates[e.id]!.requestedAt, zone) : "",
+                            })}
+                            detail={step === "decline" ? m.actions_decline_detail() : m.actions_withdraw_detail_coach()}
+                            confirmLabel={step === "decline" ? m.actions_decline_confirm() : m.actions_withdraw_confirm()}
+                            asking={result && "confirm" in result ? result.confirm : null}
+                            busy={busy}
+                          />
+                        ) : (
+                          <Form method="post" key={step}>
+                            <input type="hidden" name="intent" value="step" />
+                            <input type="hidden" name="enrollmentId" value={e.id} />
+                            <input type="hidden" name="athleteName" value={e.athleteName} />
+                            <Button type="submit" name="step" value={step} variant={step === "enroll" ? "primary" : "secondary"} disabled={busy}>
+                              {STEP_WORDS[step]()}
+                            </Button>
+                          </Form>
+                        ),
+                      )}
                   </div>
                   {coachSteps(e.status).includes("place") ? (
                     <Form method="post" className="mt-3 grid gap-3 rounded-md bg-court-50 p-3 sm:grid-cols-3" noValidate>
@@ -186,6 +213,10 @@ export function RosterView({
           );
         })}
       </ul>
+      <ClosedRequests
+        id="closed-heading"
+        requests={closed.map((c) => ({ id: c.id, name: c.athleteName, status: c.status, changedAt: c.changedAt }))}
+      />
       {canAct ? (
         <>
           <CardSection title={m.enroll_capacity_heading()}>

@@ -11,6 +11,8 @@ import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import {
+  getClosedRequests,
+  getRequestDates,
   getRosterForReader,
   getSession,
   messageRoster,
@@ -23,6 +25,7 @@ import { RosterView, type RosterActionData } from "~/enrollment/roster-page";
 import { CapacitySchema, EnrollmentIdSchema, PlaceSchema, RosterMessageSchema } from "~/enrollment/schemas";
 import { statusWords } from "~/enrollment/words";
 import { getLocale } from "~/i18n/language";
+import { askUnlessConfirmed } from "~/lib/confirm-action";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
@@ -42,7 +45,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   invariantResponse(session, m.enroll_error_no_session(), 404);
   const reader = await getPersonalDataReader(db, user, config.safePlay);
   const roster = await getRosterForReader(db, session.id, config.safePlay, reader, session.title);
-  return { session, roster, today: dayInZone(config.safePlay.clock(), config.site.timeZone), canAct: sessionCoach, cleared: reader.cleared };
+  // Declined and withdrawn requests stay listed under their own heading, and the days requests were sent name them
+  // in the confirmation before a decline or a withdrawal (issue 39).
+  const [closed, requestDates] = await Promise.all([
+    getClosedRequests(db, session.id),
+    getRequestDates(
+      db,
+      roster.map((e) => e.id),
+    ),
+  ]);
+  return {
+    session,
+    roster,
+    closed,
+    requestDates,
+    today: dayInZone(config.safePlay.clock(), config.site.timeZone),
+    canAct: sessionCoach,
+    cleared: reader.cleared,
+  };
 }
 
 const StepSchema = EnrollmentIdSchema.extend({ step: z.enum(["evaluate", "enroll", "withdraw", "decline"]) });
@@ -53,6 +73,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   const back = `/rosters/${params.sessionId}`;
   if (intent === "step" || intent === "place") {
+    // Declining or withdrawing is asked once (issue 39): unconfirmed, nothing changes and the page asks.
+    const ask = intent === "step" && ["decline", "withdraw"].includes(String(form.get("step"))) ? askUnlessConfirmed(form) : null;
+    if (ask) return data<RosterActionData>({ intent: "step", ...ask });
     const parsed = intent === "place" ? parseForm(PlaceSchema, form) : parseForm(StepSchema, form);
     const enrollmentId = String(form.get("enrollmentId") ?? "");
     if (!parsed.data)
