@@ -34,6 +34,7 @@ import type { SiteConfig } from "~/lib/site-config";
 import { m } from "~/paraglide/messages";
 import { getLocale, localizePath, pathWithoutLocale } from "~/i18n/locale";
 import { invariantResponse } from "~/lib/responses.server";
+import { dayInZone } from "~/lib/datetime";
 import "./app.css";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -61,6 +62,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       toast,
       authDialog,
       site,
+      // The footer's year, from the site's clock (issue 39).
+      year: Number(dayInZone(context.config.safePlay.clock(), context.config.site.timeZone).slice(0, 4)),
       publicUrl: context.config.publicUrl,
       unreadCount,
       coaches,
@@ -173,7 +176,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className={screen ? "flex min-h-0 flex-1 flex-col" : "flex-1"}>
         {children}
       </main>
-      {site ? <Footer site={site} hidden={screen} /> : null}
+      {site ? <Footer site={site} year={root?.year ?? new Date().getFullYear()} hidden={screen} /> : null}
       <ChatWidget user={root?.user ?? null} coaches={root?.coaches ?? []} blocked={root?.messagingBlocked ?? null} />
       {/* Pages without React exist only on the server: `import.meta.env.SSR` keeps DocumentToast out of the browser's code. */}
       {import.meta.env.SSR && documentPage ? toast && <DocumentToast toast={toast} /> : <Toaster toast={toast} />}

@@ -123,7 +123,20 @@ export function createPageCache(config: Config, build: ServerBuild, getLoadConte
   const mayShare = (req: Request) =>
     (req.method === "GET" || req.method === "HEAD") && req.originalUrl === req.path && !PERSONAL_COOKIE.test(req.headers.cookie ?? "");
 
+  // Pages say what is true today (issue 39: the current season, the footer's year, /general's archive): a stored page
+  // is forgotten when the site's day (the server's clock, in the organisation's zone) turns.
+  const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: config.site.timeZone });
+  let storedOn = "";
+  const forgetOnNewDay = () => {
+    const today = dayFormat.format(config.safePlay.clock());
+    if (today === storedOn) return;
+    storedOn = today;
+    generation++;
+    store.clear();
+  };
+
   const hits = (req: Request, res: Response, next: NextFunction) => {
+    forgetOnNewDay();
     const cached = mayShare(req) ? store.get(req.path) : undefined;
     return cached ? serve(req, res, cached, true) : next();
   };
@@ -131,6 +144,7 @@ export function createPageCache(config: Config, build: ServerBuild, getLoadConte
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     // Query strings, personal pages and paths already known not to be visitor documents go the usual way.
     if (!mayShare(req) || uncacheable.has(req.path)) return next();
+    forgetOnNewDay();
     const cached = store.get(req.path);
     if (cached) return serve(req, res, cached, true);
     if (req.method === "HEAD") return next();

@@ -4,7 +4,7 @@ import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { Picture } from "~/components/ui/picture";
 import { PARTNER_LOGOS } from "~/content/images";
-import { COPYRIGHT_YEAR, FOOTER_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
+import { FOOTER_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
 import type { SiteConfig } from "~/lib/site-config";
 
 export function telHref(phone: string) {
@@ -20,12 +20,13 @@ const FOOTER_CLASS = "mt-16 bg-navy-900 text-slate-200";
  * every route and is hidden on screens (a conversation), so it never has to be drawn again in the browser. Its links
  * are plain links and its language switch a plain form: they need no React.
  */
-export function Footer({ site, hidden }: { site: SiteConfig; hidden: boolean }) {
-  if (import.meta.env.SSR) return <FooterContent site={site} hidden={hidden} />;
+export function Footer({ site, year, hidden }: { site: SiteConfig; year: number; hidden: boolean }) {
+  if (import.meta.env.SSR) return <FooterContent site={site} year={year} hidden={hidden} />;
   return <footer className={FOOTER_CLASS} hidden={hidden} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
 }
 
-function FooterContent({ site, hidden }: { site: SiteConfig; hidden: boolean }) {
+/** `year` is today's, on the site's clock: the copyright line is never a year behind. */
+function FooterContent({ site, year, hidden }: { site: SiteConfig; year: number; hidden: boolean }) {
   return (
     <footer className={FOOTER_CLASS} hidden={hidden}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-4">
@@ -84,7 +85,7 @@ function FooterContent({ site, hidden }: { site: SiteConfig; hidden: boolean }) 
             ))}
           </ul>
           <div className="flex flex-wrap items-center gap-4">
-            <p className="text-sm text-slate-300">{m.footer_rights({ year: COPYRIGHT_YEAR, orgName: site.orgName })}</p>
+            <p className="text-sm text-slate-300">{m.footer_rights({ year: String(year), orgName: site.orgName })}</p>
             <LanguageSwitch className="[&_button]:text-ball-300 [&_button]:hover:text-white" />
           </div>
         </div>

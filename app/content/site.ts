@@ -5,7 +5,6 @@ import { m } from "~/paraglide/messages";
 export const TAGLINE = m.footer_tagline;
 export const SHORT_NAME = "NLTE";
 export const SERVICE_AREAS = ["Washington DC", "Baltimore MD", "Atlanta GA", "Chesapeake VA"] as const;
-export const COPYRIGHT_YEAR = 2024;
 
 type ChangeFrequency = "daily" | "weekly" | "monthly" | "yearly";
 

@@ -259,7 +259,9 @@ describe("footer", () => {
     await footer.getByRole("link", { name: "info@nextleveltennis.example.org" }).waitFor();
     for (const area of ["Washington DC", "Baltimore MD", "Atlanta GA", "Chesapeake VA"]) await footer.getByText(area).waitFor();
     await footer.getByRole("list", { name: "Partners" }).waitFor();
-    await footer.getByText("© 2024 Next Level Tennis & Education. All rights reserved.").waitFor();
+    // Today's year on the server's clock (issue 39), not the spec's 2024.
+    const year = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" }).slice(0, 4);
+    await footer.getByText(`© ${year} Next Level Tennis & Education. All rights reserved.`).waitFor();
   });
 });
 
