@@ -1,7 +1,6 @@
 // One child's card on /account/enrollments: level and its history, each request with its status (and the answer to an
 // offer), the next days their sessions meet, and their attendance. Plain forms: they work without the page's script.
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Link } from "react-router";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/form-error";
 import { localHref } from "~/i18n/locale";
@@ -9,8 +8,10 @@ import { formatDateIn, formatDateTime, formatDayLong } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
-import { canFamilyWithdraw } from "./status";
+import { canFamilyWithdraw, CLOSED } from "./status";
 import { statusWords } from "./words";
+import { ClosedRequests } from "./closed-requests";
+import { FamilyRequestAnswers } from "./family-request-answers";
 
 type Child = {
   athleteId: string;
@@ -32,8 +33,27 @@ type Child = {
   marks: Array<{ day: string; session: string; present: boolean }>;
 };
 
-export function FamilyChildCard({ child, error, busy }: { child: Child; error: { enrollmentId: string; error: string } | undefined; busy: boolean }) {
+export function FamilyChildCard({
+  child,
+  error,
+  busy,
+  requestDates = {},
+  asking = null,
+}: {
+  child: Child;
+  error: { enrollmentId: string; error: string } | undefined;
+  busy: boolean;
+  /** When each request was sent and last changed (issue 39: the withdrawal's question names the day; ended ones say when). */
+  requestDates?: Record<string, { requestedAt: string; changedAt: string }>;
+  /** The server's answer to a withdrawal not yet confirmed (the page without JavaScript asks in place). */
+  asking?: string | null;
+}) {
   const zone = useOrgTimeZone();
+  // Declined and withdrawn requests are listed under their own heading, after the open ones (issue 39).
+  const openRequests = child.requests.filter((r) => !CLOSED.has(r.status));
+  const closedRequests = child.requests
+    .filter((r) => CLOSED.has(r.status))
+    .map((r) => ({ id: r.id, name: r.session, status: r.status, changedAt: requestDates[r.id]?.changedAt ?? null }));
   return (
     <CardSection title={child.name}>
       <div className="flex flex-col gap-5">
@@ -62,7 +82,7 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
           <h3 className="font-semibold text-slate-900">{m.enroll_family_requests()}</h3>
           {child.requests.length === 0 ? <p className="text-slate-700">{m.enroll_family_none()}</p> : null}
           <ul className="mt-1 flex flex-col gap-3">
-            {child.requests.map((r) => (
+            {openRequests.map((r) => (
               <li key={r.id} className="rounded-md border border-slate-200 p-3" data-enrollment={r.id}>
                 <p className="font-medium text-slate-900">{r.session}</p>
                 <p className="text-slate-800" data-status={r.status}>
@@ -84,17 +104,13 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
                 ) : null}
                 {error?.enrollmentId === r.id ? <FormError message={error.error} /> : null}
                 {child.canManage && canFamilyWithdraw(r.status) ? (
-                  <Form method="post" className="mt-2 flex flex-wrap gap-2">
-                    <input type="hidden" name="enrollmentId" value={r.id} />
-                    {r.status === "offered" ? (
-                      <Button type="submit" name="intent" value="accept" disabled={busy}>
-                        {m.enroll_accept()}
-                      </Button>
-                    ) : null}
-                    <Button type="submit" name="intent" value="withdraw" variant="secondary" disabled={busy}>
-                      {m.enroll_withdraw()}
-                    </Button>
-                  </Form>
+                  <FamilyRequestAnswers
+                    request={r}
+                    athlete={child.name}
+                    requestedAt={requestDates[r.id]?.requestedAt ?? null}
+                    asking={asking}
+                    busy={busy}
+                  />
                 ) : null}
                 {/* A request waiting for its evaluation: booked on /lessons for this request (issue 30, app/booking). */}
                 {child.canManage && r.bookEvaluation ? (
@@ -108,6 +124,7 @@ export function FamilyChildCard({ child, error, busy }: { child: Child; error: {
               </li>
             ))}
           </ul>
+          <ClosedRequests level={4} id={`closed-${child.athleteId}`} requests={closedRequests} />
         </section>
         {child.requests.some((r) => r.status === "enrolled") ? (
           <section aria-label={m.enroll_family_upcoming()}>

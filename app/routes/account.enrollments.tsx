@@ -15,6 +15,7 @@ import {
   answerVisitorRequest,
   getFamilyAthleteIds,
   getFamilyEnrollments,
+  getRequestDates,
   getVisitorRequestsToReview,
   requireFamilyMember,
   VISITOR_REQUEST_INTENTS,
@@ -23,6 +24,7 @@ import { FamilyChildCard } from "~/enrollment/family-page";
 import { VisitorRequestsSection } from "~/enrollment/visitor-requests-section";
 import type { VisitorRequestAnswer } from "~/enrollment/visitor-requests-types";
 import { getLocale } from "~/i18n/language";
+import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -43,12 +45,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const manages = await Promise.all(children.map(async (c) => (await actForAthleteRefusal(db, user, c.athleteId, config.safePlay)) === null));
   return {
     children: children.map((c, i) => ({ ...c, canManage: manages[i]! })),
+    // The withdrawal's question names the day a request was sent; ended requests say when (issue 39).
+    requestDates: await getRequestDates(
+      db,
+      children.flatMap((c) => c.requests.map((r) => r.id)),
+    ),
     visitorRequests: await getVisitorRequestsToReview(db, user, getLocale()),
   };
 }
 
 const AnswerSchema = z.object({ enrollmentId: z.string().max(100), intent: z.enum(["accept", "withdraw"]) });
-type ActionData = { enrollmentId: string; error: string } | { visitorRequest: VisitorRequestAnswer };
+type ActionData = { enrollmentId: string; error: string } | { visitorRequest: VisitorRequestAnswer } | ConfirmAsk;
 
 const isVisitorRequestIntent = (v: unknown) => (VISITOR_REQUEST_INTENTS as readonly unknown[]).includes(v);
 
@@ -59,6 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { status, answer } = await answerVisitorRequest(context, user, form);
     return data<ActionData>({ visitorRequest: answer }, { status });
   }
+  // A withdrawal is asked once (issue 39): unconfirmed, nothing changes and the page asks.
+  const ask = form.get("intent") === "withdraw" ? askUnlessConfirmed(form) : null;
+  if (ask) return data<ActionData>(ask);
   const parsed = AnswerSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ActionData>({ enrollmentId: "", error: m.enroll_error_unknown() }, { status: 400 });
   const result = await answerAsFamily(context, user, parsed.data.enrollmentId, parsed.data.intent);
@@ -83,7 +93,14 @@ export default function AccountEnrollments({ loaderData }: Route.ComponentProps)
         {result && !result.enrollmentId ? <FormError message={result.error} /> : null}
         {loaderData.children.length === 0 ? <p className="text-slate-800">{m.enroll_family_no_children()}</p> : null}
         {loaderData.children.map((child) => (
-          <FamilyChildCard key={child.athleteId} child={child} error={result} busy={busy} />
+          <FamilyChildCard
+            key={child.athleteId}
+            child={child}
+            error={result}
+            busy={busy}
+            requestDates={loaderData.requestDates}
+            asking={actionData && "confirm" in actionData ? actionData.confirm : null}
+          />
         ))}
       </div>
     </>
