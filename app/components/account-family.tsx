@@ -7,9 +7,11 @@ import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
+import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field, FormError } from "~/components/ui/field";
 import type { FieldErrors } from "~/auth/schemas";
 import { kindLabel, type ClientKind } from "~/family/safe-play";
+import { formatDateIn } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 
 export type FamilyView = {
@@ -247,14 +249,20 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
                               </Button>
                             </Form>
                           ) : null}
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="remove-athlete" />
-                            <input type="hidden" name="athleteId" value={a.id} />
-                            <input type="hidden" name="athleteName" value={name} />
-                            <Button type="submit" variant="secondary" disabled={busy}>
-                              {m.messaging_family_remove({ name })}
-                            </Button>
-                          </Form>
+                          {/* Asked once, naming the athlete and their birth date (issue 39). */}
+                          <ConfirmAction
+                            fields={{ intent: "remove-athlete", athleteId: a.id, athleteName: name }}
+                            label={m.messaging_family_remove({ name })}
+                            question={
+                              a.dateOfBirth
+                                ? m.actions_remove_athlete_question({ name, date: formatDateIn(`${a.dateOfBirth}T12:00:00Z`, "UTC") })
+                                : m.actions_remove_athlete_question_no_date({ name })
+                            }
+                            detail={m.actions_remove_athlete_detail()}
+                            confirmLabel={m.actions_remove_athlete_confirm()}
+                            asking={answer && "confirm" in answer ? String(answer.confirm) : null}
+                            busy={busy}
+                          />
                         </div>
                       </>
                     )}

@@ -214,7 +214,7 @@ describe("a guardian's household", () => {
       actorName: "Dan Dad",
     });
     // Removing an athlete with no login empties the record.
-    expect((await post(as(dad), { intent: "remove-athlete", athleteId: eve!.id, athleteName: "Eve Dad" })).body).toMatchObject({
+    expect((await post(as(dad), { intent: "remove-athlete", athleteId: eve!.id, athleteName: "Eve Dad", confirmed: "yes" })).body).toMatchObject({
       saved: "Eve Dad was removed from your family.",
     });
     expect(await athletesOf(dad)).toEqual([]);

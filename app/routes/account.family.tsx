@@ -12,6 +12,7 @@ import { familyAction, type FamilyActionData } from "~/family/actions.server";
 import { getFamily } from "~/family/households.server";
 import { FAMILY_INTENTS, type FamilyIntent } from "~/family/intents";
 import { localHref } from "~/i18n/locale";
+import { askUnlessConfirmed } from "~/lib/confirm-action";
 import { invariantResponse } from "~/lib/responses.server";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
@@ -59,6 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isPeopleIntent(intent)) return peopleAction(intent, form, user, context);
   if (intent === MEDICAL_INTENT) return answerMedicalForm(context.db, user, form, context.config.safePlay);
   if (!isFamilyIntent(intent)) return data<FamilyActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
+  // Removing an athlete is asked once (issue 39): unconfirmed, nothing changes and the page asks.
+  const ask = intent === "remove-athlete" ? askUnlessConfirmed(form) : null;
+  if (ask) return data<FamilyActionData & { confirm: string }>({ intent, ...ask });
   return familyAction(intent, form, user, context);
 }
 
