@@ -80,8 +80,14 @@ describe("the status machine", () => {
     await db.insert(athleteLevels).values({ athleteId: athlete.id, level: 5, placedOn: "2026-01-10", coachId: coach.id });
     const session = await makeSession(db, 5, { levels: [5] });
     expect(await createEnrollmentRequest(services, guardian, session, onCourt(athlete.id))).toMatchObject({ ok: true, status: "enrolled" });
+    // A session whose levels are not theirs refuses them (issue 39: eligibility), beside the athlete's field.
     const other = await makeSession(db, 5, { levels: [1] });
-    expect(await createEnrollmentRequest(services, guardian, other, onCourt(athlete.id))).toMatchObject({ ok: true, status: "requested" });
+    expect(await createEnrollmentRequest(services, guardian, other, onCourt(athlete.id))).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "athleteId",
+      error: "Back Kid is placed at Level 5; this session is for Level 1.",
+    });
   });
 });
 
@@ -200,8 +206,8 @@ describe("the waitlist", () => {
       .from(mailOutbox)
       .where(sql`to_address = ${first.guardian.email} and kind = 'enrollment-offer-expired'`);
     expect(lapsed).toHaveLength(1);
-    // The second takes it: a new athlete waits for evaluation, holding the place.
-    expect(await answerAsFamily(services, second.guardian, w2.enrollmentId, "accept")).toEqual({ ok: true, status: "requested" });
+    // The second takes it: a new athlete is evaluated first (issue 39), the evaluation holding the place.
+    expect(await answerAsFamily(services, second.guardian, w2.enrollmentId, "accept")).toEqual({ ok: true, status: "evaluation" });
     expect(await answerAsFamily(services, second.guardian, w2.enrollmentId, "accept")).toMatchObject({ ok: false, status: 409 });
     // A coach's decline frees a place the same way (nobody left in line here).
     expect(await takeCoachStep(services, coach, w2.enrollmentId, "decline")).toEqual({ ok: true, status: "declined" });

@@ -266,6 +266,8 @@ describe("nothing a visitor typed joins a family without the guardian's yes", ()
     const full = await makeSession(db, 1);
     const holder = await familyWithChild(address(), "Hal Holder", "2012-01-01");
     expect(await createEnrollmentRequest(services, holder.parent, full, { ...stranger, athleteId: holder.childId })).toMatchObject({ ok: true });
+    // The holder's evaluation holds the place (a bare request holds none by default: issue 39).
+    await db.execute(sql`update enrollments set status = 'evaluation' where athlete_id = ${holder.childId}`);
     const email = address();
     await keep(full, email, "Wes Wait");
     const parent = await guardian("Wes Parent", email);

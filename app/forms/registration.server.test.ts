@@ -147,6 +147,8 @@ describe("a signed-in family registers for a session", () => {
     expect((await send(first.guardian, { ...spec, ...court, sessionId: session, athleteId: first.athlete.id })).body.answer?.outcome).toBe(
       "requested",
     );
+    // The first's evaluation holds the place (a bare request holds none by default: issue 39).
+    await db.execute(sql`update enrollments set status = 'evaluation' where athlete_id = ${first.athlete.id}`);
     const res = await send(second.guardian, { ...spec, ...court, sessionId: session, athleteId: second.athlete.id });
     expect(res.body.answer).toMatchObject({ outcome: "waitlisted", position: "1" });
   });
