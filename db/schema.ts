@@ -1252,4 +1252,5 @@ export * from "./schema-consent";
 export * from "./schema-payments";
 export * from "./schema-athletes";
 export * from "./schema-medical";
+export * from "./schema-demographics";
 export * from "./schema-messaging";

@@ -39,3 +39,17 @@ export { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } f
 export { forgetProcessSockets, getLiveSessions, refreshSockets, registerSocket, SESSION_ENDED_CHANNEL, unregisterSocket } from "./sockets.server";
 export { refusalAnswer, retryAfterHeaders, NOT_A_MEMBER, type RefusalAnswer, type SendRefusal } from "./refusals";
 export { conversationWords } from "./words.server";
+export {
+  cancelScheduledMessage,
+  getScheduledMessages,
+  requeueScheduledMessages,
+  SCHEDULED_MESSAGE_JOB,
+  scheduleButtonWords,
+  scheduleMessage,
+  scheduleOffer,
+  scheduleOfferFor,
+  sendScheduledMessage,
+  type ScheduledView,
+  type ScheduleOffer,
+  type ScheduleResult,
+} from "./scheduled.server";
