@@ -6,7 +6,14 @@ import { run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { createQueuePool, quietLogger } from "../db/migrate";
 import { forgetExpiredLinks, requeueUnsentMail, SEND_MAIL_JOB } from "../app/mail/outbox.server";
 import { createMailTransport, deliverMail } from "../app/mail/delivery.server";
-import { MISSED_MESSAGES_JOB, requeuePendingNotices, sendMissedMessageNotice } from "../app/messaging/index.server";
+import {
+  MISSED_MESSAGES_JOB,
+  requeuePendingNotices,
+  requeueScheduledMessages,
+  SCHEDULED_MESSAGE_JOB,
+  sendMissedMessageNotice,
+  sendScheduledMessage,
+} from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
 import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
@@ -72,12 +79,15 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
   await setAppSetting(services.db, "push_delay_seconds", String(services.config.push.delaySeconds));
   if (services.config.mail.smtpUrl) await requeueUnsentMail(services.db);
   await requeuePendingNotices(services.db, services.config.mail.notifyDelaySeconds);
+  // Messages kept for the end of quiet hours whose job is gone (issue 39).
+  await requeueScheduledMessages(services.db, services.config.safePlay);
   // Photos still being prepared whose job is gone (say, its attempts used up while the database was away).
   await requeueGalleryPhotoCopies(services.db);
   await requeueCoachPhotoCopies(services.db);
   const tasks: TaskList = {
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
+    [SCHEDULED_MESSAGE_JOB]: async (payload) => sendScheduledMessage(services, payload),
     [SCHEDULE_CHANGE_JOB]: async (payload) => sendScheduleChangeNotice(services, payload),
     [INVITATION_NOTICE_JOB]: async (payload) => sendInvitationNotice(services, payload),
     [BOOKING_REMINDER_JOB]: async (payload) => sendBookingReminder(services, payload),
