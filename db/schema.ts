@@ -1253,4 +1253,5 @@ export * from "./schema-payments";
 export * from "./schema-athletes";
 export * from "./schema-medical";
 export * from "./schema-demographics";
+export * from "./schema-demographics";
 export * from "./schema-messaging";
