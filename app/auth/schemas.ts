@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { m } from "~/paraglide/messages";
 import type { FieldErrors } from "../lib/form-errors";
+import { normalisePhone } from "../lib/phone";
 import { unsafeFields } from "../lib/safe-text";
 
 /** A zod message read when the issue is raised, so it is in the language of the page. */
@@ -48,6 +49,28 @@ export const optionalPhone = z
   .transform((v) => v || undefined)
   .pipe(phoneNumber.optional());
 
+/**
+ * An account's own phone (a guardian's mobile, issue 39): the rule above, then a number a coach can call from the
+ * roster, kept in one form (app/lib/phone.ts: "(202) 555-0123", or "+" and the digits for another country).
+ */
+const callablePhone = phoneNumber.transform((v, ctx) => {
+  const kept = normalisePhone(v);
+  if (kept) return kept;
+  ctx.issues.push({ code: "custom", input: v, message: m.account_error_phone_callable() });
+  return z.NEVER;
+});
+export const requiredAccountPhone = z
+  .string(says(m.account_error_phone_required))
+  .trim()
+  .min(1, says(m.account_error_phone_required))
+  .pipe(callablePhone);
+export const optionalAccountPhone = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .pipe(callablePhone.optional());
+
 export const SignInSchema = z.object({ email, password: requiredPassword });
 
 /** Safe Play: "I am a parent or guardian" / "I am a student-athlete"; athletes give their date of birth. */
@@ -65,13 +88,16 @@ export const SignUpSchema = z.object({
   fullName,
   email,
   password: newPassword,
-  phone: optionalPhone,
+  phone: optionalAccountPhone,
   kind: clientKind,
   dateOfBirth: optionalDate,
 });
 
+/** A coach invited to the staff (issue 39): the invitation answers the Safe Play question (an adult's account). */
+export const StaffSignUpSchema = SignUpSchema.omit({ kind: true, dateOfBirth: true });
+
 /** The header dialog's sign-up also asks for a phone number. */
-export const SignUpDialogSchema = SignUpSchema.extend({ phone: requiredPhone });
+export const SignUpDialogSchema = SignUpSchema.extend({ phone: requiredAccountPhone });
 
 /** The `via` of a form posted by the sign-in dialog of a page without React (app/auth/document-dialog.server.ts). */
 export { DOCUMENT_DIALOG, type FieldErrors } from "../lib/form-errors";
@@ -102,7 +128,10 @@ export const ResetPasswordSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], ...says(m.account_error_passwords_differ) });
 
-export const ProfileSchema = z.object({ fullName, phone: optionalPhone });
+export const ProfileSchema = z.object({ fullName, phone: optionalAccountPhone });
+
+/** The family page's one field for a guardian's mobile phone (empty clears it). */
+export const GuardianPhoneSchema = z.object({ phone: optionalAccountPhone });
 
 export const ChangePasswordSchema = z.object({
   currentPassword: requiredPassword.refine(Boolean, says(m.account_error_current_password_required)),

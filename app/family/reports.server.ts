@@ -305,6 +305,7 @@ export function logActionLabel(action: string): string {
     "household frozen": m.messaging_log_household_frozen,
     "household unfrozen": m.messaging_log_household_unfrozen,
     "medical notes read outside their sessions": m.messaging_log_medical_notes_read,
+    "medical details read": m.attendance_log_medical_read,
     "placed outside the session's ages or levels": m.enroll_log_placed_outside,
   };
   return Object.hasOwn(labels, action) ? labels[action]!() : action;

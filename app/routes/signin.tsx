@@ -5,6 +5,8 @@ import { signInWithPassword } from "~/auth/accounts.server";
 import { getLocale } from "~/i18n/locale";
 import { backToDocumentDialog } from "~/auth/document-dialog.server";
 import { requireVisitor } from "~/auth/session.server";
+import { readSignedUpAddress } from "~/auth/sign-up-notice.server";
+import { SignUpNotice } from "~/components/sign-up-notice";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
@@ -33,7 +35,9 @@ const CALLBACK_ERRORS: Record<string, () => string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
-  return { page: pageWords("signin") };
+  // Just signed up (issue 39): where the confirmation mail went, and what to do if it does not come.
+  const signedUp = await readSignedUpAddress(context, request);
+  return { page: pageWords("signin"), signedUp: signedUp ? { email: signedUp, phone: context.config.site.phone } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function SignIn({ actionData }: Route.ComponentProps) {
+export default function SignIn({ actionData, loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const root = useRootData();
@@ -76,10 +80,11 @@ export default function SignIn({ actionData }: Route.ComponentProps) {
 
   return (
     <AuthCard title={AUTH_DIALOG_TEXT.signin.title} subtitle={AUTH_DIALOG_TEXT.signin.subtitle}>
+      {loaderData.signedUp ? <SignUpNotice {...loaderData.signedUp} /> : null}
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={safeRedirect(params.get("redirectTo"))} />
-        <EmailField label={m.account_field_email()} name="email" required error={fieldErrors.email} />
+        <EmailField label={m.account_field_email()} name="email" required defaultValue={loaderData.signedUp?.email} error={fieldErrors.email} />
         <PasswordField label={m.account_field_password()} name="password" error={fieldErrors.password} />
         <ForgotPasswordLink />
         <FormError message={error} />

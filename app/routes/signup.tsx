@@ -15,7 +15,10 @@ import { Field, FormError, EmailField, PasswordField } from "~/components/ui/fie
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
-import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema } from "~/auth/schemas";
+import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema, StaffSignUpSchema } from "~/auth/schemas";
+import { signedUpCookie } from "~/auth/sign-up-notice.server";
+import { GuardianPhoneField } from "~/components/guardian-phone-field";
+import { getStaffInvitation } from "~/staff/invitations.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -25,7 +28,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMe
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
-  return { page: pageWords("signup") };
+  const invitation = await staffInvitationOf(context, new URL(request.url).searchParams.get("redirectTo"));
+  return { page: pageWords("signup"), staffInvitation: invitation ? { email: invitation.email } : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,10 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   // "dialog": the dialog of pages running React (answered with data); DOCUMENT_DIALOG: the same dialog on a page
   // without React (a plain form post, answered with a redirect back to that page).
   const viaDialog = via === "dialog" || via === DOCUMENT_DIALOG;
+  // A coach invited to the staff (issue 39) is not asked "parent or student-athlete": the invitation, checked here
+  // again, answers it (an adult's account: the role rule refuses a minor when it is accepted), for its address only.
+  const invitation = viaDialog ? null : await staffInvitationOf(context, form.get("redirectTo"));
   // Only these fields are read: a role or anything else a visitor sends is ignored.
-  const { data: input, fieldErrors } = parseForm(viaDialog ? SignUpDialogSchema : SignUpSchema, form);
+  const { data: input, fieldErrors } = invitation ? staffSignUp(form) : parseForm(viaDialog ? SignUpDialogSchema : SignUpSchema, form);
   if (!input) {
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { fieldErrors });
+    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+  }
+  if (invitation && input.email !== invitation.email.toLowerCase()) {
+    const fieldErrors = { email: m.account_error_staff_address({ email: invitation.email }) };
     return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
   }
 
@@ -65,10 +76,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   // From an invitation: signing in afterwards returns there (safeRedirect keeps it on this site).
   const back = safeRedirect(form.get("redirectTo"), "");
   const signin = back ? `/signin?${new URLSearchParams({ redirectTo: back })}` : "/signin";
-  throw await redirectWithToast(context, signin, AUTH_TOASTS.registered());
+  // The sign-in page says where the confirmation mail went (a cookie: the address stays out of the URL).
+  const headers = { "Set-Cookie": await signedUpCookie(context, input.email) };
+  throw await redirectWithToast(context, signin, AUTH_TOASTS.registered(), { headers });
 }
 
-export default function SignUp({ actionData }: Route.ComponentProps) {
+/** A sign-up from a staff invitation: the Safe Play question is answered (an adult's account, not an athlete's). */
+function staffSignUp(form: FormData) {
+  const r = parseForm(StaffSignUpSchema, form);
+  if (!r.data) return { data: null, fieldErrors: r.fieldErrors };
+  return { data: { ...r.data, kind: "guardian" as const, dateOfBirth: undefined }, fieldErrors: null };
+}
+
+/** The staff invitation a sign-up came from (its `redirectTo` is /staff/invitation?token=...), when still valid. */
+async function staffInvitationOf(context: Route.LoaderArgs["context"], redirectTo: FormDataEntryValue | null) {
+  if (typeof redirectTo !== "string" || !redirectTo.startsWith("/")) return null;
+  const url = new URL(redirectTo, "http://site.invalid");
+  if (!/^(\/es)?\/staff\/invitation$/.test(url.pathname)) return null;
+  return getStaffInvitation(context.db, url.searchParams.get("token") ?? "");
+}
+
+export default function SignUp({ actionData, loaderData }: Route.ComponentProps) {
+  const invited = loaderData.staffInvitation;
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo");
   const navigation = useNavigation();
@@ -84,11 +113,13 @@ export default function SignUp({ actionData }: Route.ComponentProps) {
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
       <Form method="post" noValidate className="flex flex-col gap-4">
         <Field label={m.account_field_full_name_signup()} name="fullName" autoComplete="name" required error={fieldErrors.fullName} />
-        <EmailField label={m.account_field_email()} name="email" required error={fieldErrors.email} />
+        {invited ? <p className="text-sm text-slate-800">{m.account_signup_staff_note()}</p> : null}
+        <EmailField label={m.account_field_email()} name="email" required defaultValue={invited?.email} error={fieldErrors.email} />
         <PasswordField purpose="new" label={m.account_field_password()} name="password" error={fieldErrors.password} />
-        <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
+        {invited ? null : <GuardianPhoneField error={fieldErrors.phone} />}
+        {invited ? null : <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />}
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <p className="text-sm text-slate-600">{m.account_signup_clients_only()}</p>
+        {invited ? null : <p className="text-sm text-slate-600">{m.account_signup_clients_only()}</p>}
         <FormError message={error} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? AUTH_DIALOG_TEXT.signup.busy : AUTH_DIALOG_TEXT.signup.submit}

@@ -1,0 +1,32 @@
+// A guardian's mobile phone on /account/family (issue 39): saved in the account's phone (the one coaches read on
+// /appointments and the roster, through their own access rule), and whether a coach is waiting for it: the family
+// has a lesson, an evaluation or a place coming (a coach's list names them) and no guardian gave a phone.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+import type { SqlExecutor } from "~/mail/outbox.server";
+
+/** Stores the phone as the account forms' rule kept it (optionalAccountPhone); null clears it. */
+export async function saveGuardianPhone(db: Pick<Db, "update">, userId: string, phone: string | null) {
+  await db.update(users).set({ phone, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * The person's phone, and whether a coach needs one: some athlete they are a guardian of has a booking not yet over
+ * and not cancelled, or a request a roster lists (not withdrawn or declined), and none of that athlete's guardians
+ * has a phone on record (so the coach's page says "no phone on record").
+ */
+export async function getPhoneNeed(db: SqlExecutor, userId: string, now: Date): Promise<{ phone: string | null; coachesNeedIt: boolean }> {
+  const { rows } = await db.execute<{ phone: string | null; needed: boolean }>(sql`
+    select u.phone, exists (
+      select 1 from guardian_links l
+      where l.guardian_id = u.id
+        and not exists (select 1 from guardian_links o join users g on g.id = o.guardian_id and g.deleted_at is null
+                        where o.athlete_id = l.athlete_id and coalesce(g.phone, '') <> '')
+        and (exists (select 1 from bookings b where b.athlete_id = l.athlete_id and b.cancelled_at is null and b.ends_at > ${now.toISOString()}::timestamptz)
+          or exists (select 1 from enrollments e where e.athlete_id = l.athlete_id and e.status not in ('withdrawn', 'declined')))
+    ) as needed
+    from users u where u.id = ${userId}`);
+  const r = rows[0];
+  return { phone: r?.phone ?? null, coachesNeedIt: Boolean(r?.needed) };
+}
