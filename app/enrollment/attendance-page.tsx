@@ -1,75 +1,61 @@
-// The attendance sheet: each enrolled athlete with "Present" and "Absent" as two large radio buttons. The page's
-// script keeps every tap on the phone and sends it (attendance-queue.ts): "kept on this phone" says how many wait for
-// the signal. Without the script, "Save attendance" posts the sheet as a form.
-import { useEffect, useState } from "react";
+// The attendance sheet: each enrolled athlete with "Present" and "Absent" as two large radio buttons, the head count,
+// and a medical flag where the family wrote something (details one tap away: app/medical). It opens on the session's
+// nearest meeting day and offers only its meeting days (decision 0048). The page's script keeps every tap on the
+// phone and sends it (attendance-sync.ts, attendance-queue.ts); one sentence says what the last send did. Without
+// the script, "Save attendance" posts the marks that changed, and the answer says the same truth.
+import { useId } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { formatDayLong } from "~/lib/datetime";
 import { useHydrated } from "~/lib/use-hydrated";
+import { errorMessage } from "~/lib/page-behaviours-contract";
+import { MedicalFlag } from "~/medical/medical-flag";
+import type { MedicalAnswer, MedicalFlag as Flag } from "~/medical/types";
 import { m } from "~/paraglide/messages";
-import { enqueueMark, flushQueue, readQueue, type Refusal } from "./attendance-queue";
+import type { Refusal } from "./attendance-queue";
+import { syncSentence, useAttendanceSync } from "./attendance-sync";
 
+/** What the page's form answers without the script: the day refused, or the marks' sentence, or medical details. */
+export type AttendanceActionData = {
+  dayError?: string;
+  error?: string;
+  saved?: number;
+  refused?: Array<Pick<Refusal, "athleteId" | "error" | "kept">>;
+  medical?: MedicalAnswer;
+};
+
+type Athlete = { id: string; name: string; level: number | null };
 type Props = {
   session: { id: string; title: string };
   day: string;
+  days: string[];
   today: string;
-  athletes: Array<{ id: string; name: string; level: number | null }>;
+  dayError: string | null;
+  markable: boolean;
+  athletes: Athlete[];
   marks: Record<string, boolean>;
-  result: { error: string; refused: Array<{ athleteId: string; error: string }> } | undefined;
+  flags: Record<string, Flag>;
+  result: AttendanceActionData | undefined;
 };
 
-const RETRY_MS = 15_000;
+const FORM_ID = "attendance-marks";
 
-export function AttendanceSheet({ session, day, athletes, marks, result }: Props) {
+export function AttendanceSheet({ session, day, days, today, dayError, markable, athletes, marks, flags, result }: Props) {
   const hydrated = useHydrated();
-  const [chosen, setChosen] = useState<Record<string, boolean>>(marks);
-  const [waiting, setWaiting] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [refused, setRefused] = useState<Refusal[]>([]);
-  const urlOf = (eventId: string) => localHref(`/rosters/${eventId}/marks`);
-
-  // What this phone still keeps for this day shows as chosen: the server's marks, then the taps not yet sent.
-  useEffect(() => {
-    const kept = readQueue().filter((q) => q.eventId === session.id && q.day === day);
-    setChosen({ ...marks, ...Object.fromEntries(kept.map((q) => [q.athleteId, q.present])) });
-    setWaiting(readQueue().length);
-  }, [marks, session.id, day]);
-
-  useEffect(() => {
-    const send = async () => {
-      if (readQueue().length === 0) return;
-      setSending(true);
-      const newlyRefused = await flushQueue(urlOf);
-      setSending(false);
-      setWaiting(readQueue().length);
-      if (newlyRefused.length) setRefused((r) => [...r, ...newlyRefused]);
-    };
-    void send();
-    window.addEventListener("online", send);
-    const timer = window.setInterval(send, RETRY_MS);
-    return () => {
-      window.removeEventListener("online", send);
-      window.clearInterval(timer);
-    };
-  }, []);
-
-  const tap = (athleteId: string, present: boolean) => {
-    setChosen((c) => ({ ...c, [athleteId]: present }));
-    enqueueMark({ eventId: session.id, athleteId, day, present });
-    setWaiting(readQueue().length);
-    if (navigator.onLine === false) return;
-    setSending(true);
-    void flushQueue(urlOf).then((newlyRefused) => {
-      setSending(false);
-      setWaiting(readQueue().length);
-      if (newlyRefused.length) setRefused((r) => [...r, ...newlyRefused]);
-    });
-  };
-
-  const nameOf = (id: string) => athletes.find((a) => a.id === id)?.name ?? "";
-  const allRefused = [...(result?.refused ?? []), ...refused];
+  const nameOf = (id: string) => athletes.find((a) => a.id === id)?.name ?? m.attendance_other_session();
+  const sync = useAttendanceSync(session.id, day, marks, nameOf);
+  const formSentence = result?.saved !== undefined ? syncSentence(result.saved, result.refused ?? [], nameOf) : null;
+  const formRefused = Object.fromEntries((result?.refused ?? []).map((r) => [r.athleteId, r.error]));
+  const status =
+    sync.waiting > 0
+      ? sync.sending
+        ? m.attendance_sending({ count: sync.waiting })
+        : m.attendance_waiting({ count: sync.waiting })
+      : (sync.sentence ?? formSentence ?? (hydrated ? m.enroll_attendance_all_sent() : ""));
+  const present = athletes.filter((a) => sync.chosen[a.id] === true).length;
+  const marked = athletes.filter((a) => sync.chosen[a.id] !== undefined).length;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 px-4 py-6">
       <nav>
@@ -77,68 +63,131 @@ export function AttendanceSheet({ session, day, athletes, marks, result }: Props
           {m.enroll_rosters_heading()}
         </Link>
       </nav>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <Field label={m.enroll_attendance_day()} name="day" type="date" defaultValue={day} />
-        <Button type="submit" variant="secondary">
-          {m.enroll_attendance_show()}
-        </Button>
-      </Form>
+      <DayPicker day={day} days={days} today={today} error={dayError ?? result?.dayError ?? null} />
       <h2 className="text-xl font-semibold text-slate-900">{formatDayLong(day)}</h2>
-      <p role="status" className="text-slate-800" data-testid="sync-state">
-        {waiting > 0
-          ? sending
-            ? m.enroll_attendance_sending({ count: String(waiting) })
-            : m.enroll_attendance_waiting({ count: String(waiting) })
-          : hydrated
-            ? m.enroll_attendance_all_sent()
-            : ""}
-      </p>
-      {result?.error ? <FormError message={result.error} /> : null}
-      {allRefused.map((r) => (
-        <p key={`${r.athleteId}-${r.error}`} role="alert" className="text-sm text-red-800">
-          {m.enroll_attendance_refused({ athlete: nameOf(r.athleteId) || r.athleteId, reason: r.error })}
+      {!markable ? <p className="text-slate-800">{m.attendance_opens_on({ day: formatDayLong(day) })}</p> : null}
+      {markable ? (
+        <>
+          <p role="status" className="text-slate-800" data-testid="sync-state">
+            {status}
+          </p>
+          {result?.error ? <FormError message={result.error} /> : null}
+          {athletes.length === 0 ? (
+            <p className="text-slate-800">{m.enroll_attendance_nobody()}</p>
+          ) : (
+            <p className="font-semibold text-slate-900" data-testid="head-count">
+              {m.attendance_head_count({ present: String(present), marked: String(marked), enrolled: String(athletes.length) })}
+            </p>
+          )}
+          {athletes.map((a) => (
+            <AthleteCard
+              key={a.id}
+              athlete={a}
+              chosen={sync.chosen[a.id]}
+              onTap={(value) => sync.tap(a.id, value)}
+              notSaved={sync.notSaved[a.id] ?? formRefused[a.id]}
+              flag={flags[a.id]}
+              medical={result?.medical}
+            />
+          ))}
+          <Form
+            id={FORM_ID}
+            method="post"
+            onSubmit={(event) => {
+              // With the script every tap is already kept and sent; the button only sends what waits.
+              event.preventDefault();
+              sync.send();
+            }}
+          >
+            <input type="hidden" name="day" value={day} />
+            {/* What the sheet showed: without the script only the marks that changed are sent. */}
+            {athletes.map((a) =>
+              marks[a.id] === undefined ? null : <input key={a.id} type="hidden" name={`was:${a.id}`} value={marks[a.id] ? "present" : "absent"} />,
+            )}
+            {athletes.length > 0 ? <Button type="submit">{m.enroll_attendance_save()}</Button> : null}
+          </Form>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function DayPicker({ day, days, today, error }: { day: string; days: string[]; today: string; error: string | null }) {
+  const id = useId();
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`day-${id}`} className="text-sm font-medium text-slate-800">
+          {m.attendance_day_picker()}
+        </label>
+        <select
+          id={`day-${id}`}
+          name="day"
+          defaultValue={day}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `day-${id}-error` : undefined}
+          className="min-h-11 rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 aria-invalid:border-red-700"
+        >
+          {days.map((d) => (
+            <option key={d} value={d}>
+              {d === today ? m.attendance_today({ day: formatDayLong(d) }) : formatDayLong(d)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="secondary">
+        {m.enroll_attendance_show()}
+      </Button>
+      {error ? (
+        <p id={`day-${id}-error`} {...errorMessage.field()} className="w-full text-sm text-red-700">
+          {error}
         </p>
-      ))}
-      {athletes.length === 0 ? <p className="text-slate-800">{m.enroll_attendance_nobody()}</p> : null}
-      <Form
-        method="post"
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          // With the script every tap is already kept and sent; the button only sends what waits.
-          event.preventDefault();
-          void flushQueue(urlOf).then(() => setWaiting(readQueue().length));
-        }}
-      >
-        <input type="hidden" name="day" value={day} />
-        {athletes.map((a) => (
-          <fieldset key={a.id} className="rounded-xl border border-slate-200 bg-white p-3">
-            <legend className="px-1 font-semibold text-slate-900">{a.name}</legend>
-            <div className="grid grid-cols-2 gap-2">
-              {([true, false] as const).map((present) => (
-                <label
-                  key={String(present)}
-                  className="flex min-h-12 cursor-pointer items-center justify-center rounded-lg border-2 border-slate-300 text-base font-semibold text-slate-800 has-checked:border-court-700 has-checked:bg-court-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-court-700 has-focus-visible:ring-offset-2"
-                >
-                  <input
-                    type="radio"
-                    className="sr-only"
-                    name={`mark:${a.id}`}
-                    value={present ? "present" : "absent"}
-                    checked={chosen[a.id] === present}
-                    onChange={() => tap(a.id, present)}
-                  />
-                  {present ? m.enroll_present() : m.enroll_absent()}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ))}
-        {athletes.length > 0 ? (
-          <div>
-            <Button type="submit">{m.enroll_attendance_save()}</Button>
-          </div>
-        ) : null}
-      </Form>
+      ) : null}
+    </Form>
+  );
+}
+
+type CardProps = {
+  athlete: Athlete;
+  chosen: boolean | undefined;
+  onTap: (present: boolean) => void;
+  notSaved: string | undefined;
+  flag: Flag | undefined;
+  medical: MedicalAnswer | undefined;
+};
+
+function AthleteCard({ athlete: a, chosen, onTap, notSaved, flag, medical }: CardProps) {
+  const errorId = `not-saved-${a.id}`;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-3">
+      <fieldset aria-describedby={notSaved ? errorId : undefined}>
+        <legend className="px-1 font-semibold text-slate-900">{a.name}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {([true, false] as const).map((present) => (
+            <label
+              key={String(present)}
+              className="flex min-h-12 cursor-pointer items-center justify-center rounded-lg border-2 border-slate-300 text-base font-semibold text-slate-800 has-checked:border-court-700 has-checked:bg-court-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-court-700 has-focus-visible:ring-offset-2"
+            >
+              <input
+                type="radio"
+                className="sr-only"
+                form={FORM_ID}
+                name={`mark:${a.id}`}
+                value={present ? "present" : "absent"}
+                checked={chosen === present}
+                onChange={() => onTap(present)}
+              />
+              {present ? m.enroll_present() : m.enroll_absent()}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {notSaved ? (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-800">
+          {m.attendance_not_saved({ reason: notSaved })}
+        </p>
+      ) : null}
+      {flag ? <MedicalFlag athleteId={a.id} athleteName={a.name} flag={flag} answered={medical} /> : null}
     </div>
   );
 }

@@ -1,18 +1,31 @@
-// /rosters/:sessionId/attendance: courtside attendance for one day (issue 29, decision 0033). Present or absent, one
-// tap an athlete; with the page's script each tap is kept on the phone and sent at once, or when the signal is back
-// (attendance-queue.ts, through /rosters/:sessionId/marks). Without the script the radio buttons and "Save" post the
-// same marks here. requireSessionCoach first; recordMarks refuses an athlete not on the roster.
-import { data, useActionData } from "react-router";
+// /rosters/:sessionId/attendance: courtside attendance for one meeting day (issue 29, decision 0033; issue 39, decision
+// 0048). It opens on the session's nearest meeting day and offers only its meeting days; a day it does not meet is
+// refused beside the picker. Present or absent, one tap an athlete; with the page's script each tap is kept on the
+// phone and sent at once, or when the signal is back (attendance-queue.ts, through /rosters/:sessionId/marks). Without
+// the script "Save" posts the marks that changed here. A medical flag's details are asked here too (intent=medical),
+// never part of the page's data. requireSessionCoach first; recordMarks and readMedicalDetails hold the rules.
+import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/rosters.$sessionId.attendance";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { getAttendanceAthletes, getMarksOn, getSession, recordMarks, requireSessionCoach } from "~/enrollment/index.server";
-import { AttendanceSheet } from "~/enrollment/attendance-page";
+import {
+  attendanceDay,
+  dayRefusal,
+  getAttendanceAthletes,
+  getMarksOn,
+  getMeetingRule,
+  getSession,
+  recordMarks,
+  requireSessionCoach,
+} from "~/enrollment/index.server";
+import { AttendanceSheet, type AttendanceActionData } from "~/enrollment/attendance-page";
 import { getLocale } from "~/i18n/language";
 import { dayInZone, isIsoDay } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { getMedicalFlags, readMedicalDetails } from "~/medical/index.server";
+import { MEDICAL_INTENT } from "~/medical/types";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -20,41 +33,82 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-function dayOf(request: Request, today: string) {
-  const day = new URL(request.url).searchParams.get("day") ?? "";
-  return isIsoDay(day) ? day : today;
+// Names, marks and (after a tap) medical details: nothing of it is kept by a cache on the way or on the phone.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// Opening a medical flag changes nothing the page shows: the sheet is not read again for it.
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === MEDICAL_INTENT ? false : defaultShouldRevalidate;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireSessionCoach(request, context, params.sessionId);
   const { db, config } = context;
-  const session = await getSession(db, params.sessionId, getLocale());
-  invariantResponse(session, m.enroll_error_no_session(), 404);
-  const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
-  const day = dayOf(request, today);
-  // Names and levels only: the sheet carries nothing of a family's personal data (issue 37).
-  const [athletes, marks] = await Promise.all([getAttendanceAthletes(db, session.id), getMarksOn(db, session.id, day)]);
-  return { session: { id: session.id, title: session.title, when: session.when }, day, today, athletes, marks };
+  const [session, rule] = await Promise.all([getSession(db, params.sessionId, getLocale()), getMeetingRule(db, params.sessionId)]);
+  invariantResponse(session && rule, m.enroll_error_no_session(), 404);
+  const settings = { timeZone: config.site.timeZone, clock: config.safePlay.clock };
+  const asked = new URL(request.url).searchParams.get("day");
+  const picked = attendanceDay(rule, asked && isIsoDay(asked) ? asked : null, settings);
+  const dayError = asked && !isIsoDay(asked) ? m.enroll_error_day() : picked.error;
+  // Names and levels only, and a flag where a family wrote medical information (issue 37, decision 0048).
+  const athletes = await getAttendanceAthletes(db, session.id);
+  const [marks, flags] = await Promise.all([
+    getMarksOn(db, session.id, picked.day),
+    getMedicalFlags(
+      db,
+      athletes.map((a) => a.id),
+    ),
+  ]);
+  return {
+    session: { id: session.id, title: session.title, when: session.when },
+    day: picked.day,
+    days: picked.days,
+    today: dayInZone(settings.clock(), settings.timeZone),
+    dayError,
+    markable: picked.markable,
+    athletes,
+    marks,
+    flags,
+  };
 }
-
-export type AttendanceActionData = { error: string; refused: Array<{ athleteId: string; error: string }> };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireSessionCoach(request, context, params.sessionId);
   const form = await request.formData();
-  const { config } = context;
+  const { config, db } = context;
+  if (form.get("intent") === MEDICAL_INTENT) {
+    const athleteId = String(form.get("athleteId") ?? "");
+    const session = await getSession(db, params.sessionId, "en");
+    const read = await readMedicalDetails(db, user, athleteId, params.sessionId, `attendance sheet: ${session?.title ?? params.sessionId}`);
+    const medical = read.ok ? { athleteId, details: read.details } : { athleteId, details: null, error: read.error };
+    return data<AttendanceActionData>({ medical }, { status: read.ok ? 200 : 403 });
+  }
+  const settings = { timeZone: config.site.timeZone, clock: config.safePlay.clock };
   const day = String(form.get("day") ?? "");
-  if (!isIsoDay(day)) return data<AttendanceActionData>({ error: m.enroll_error_day(), refused: [] }, { status: 400 });
-  const markedAt = config.safePlay.clock().toISOString();
+  if (!isIsoDay(day)) return data<AttendanceActionData>({ dayError: m.enroll_error_day() }, { status: 400 });
+  const dayError = dayRefusal(await getMeetingRule(db, params.sessionId), day, dayInZone(settings.clock(), settings.timeZone));
+  if (dayError) return data<AttendanceActionData>({ dayError }, { status: 400 });
+  // Only what changed from the sheet as it was shown is sent, stamped with the server's clock: an unchanged row keeps
+  // its coach and time.
+  const markedAt = settings.clock().toISOString();
   const marks = [...form.entries()]
-    .filter(([k, v]) => k.startsWith("mark:") && (v === "present" || v === "absent"))
+    .filter(([k, v]) => k.startsWith("mark:") && (v === "present" || v === "absent") && form.get(`was:${k.slice(5)}`) !== v)
     .map(([k, v]) => ({ athleteId: k.slice(5), day, present: v === "present", clientId: crypto.randomUUID(), markedAt }));
-  const result = await recordMarks(context.db, user, params.sessionId, marks, { timeZone: config.site.timeZone, clock: config.safePlay.clock });
-  if (!result.ok) return data<AttendanceActionData>({ error: result.error, refused: [] }, { status: result.status });
-  if (result.refused.length > 0) return data<AttendanceActionData>({ error: m.enroll_error_correct(), refused: result.refused }, { status: 400 });
+  if (marks.length === 0) {
+    throw await redirectWithToast(context, `/rosters/${params.sessionId}/attendance?day=${day}`, {
+      type: "success",
+      title: m.attendance_no_changes(),
+    });
+  }
+  const result = await recordMarks(db, user, params.sessionId, marks, settings);
+  if (!result.ok) return data<AttendanceActionData>({ error: result.error }, { status: result.status });
+  if (result.refused.length > 0) {
+    const refused = result.refused.map((r) => ({ athleteId: r.athleteId, error: r.error, ...(r.kept === undefined ? {} : { kept: r.kept }) }));
+    return data<AttendanceActionData>({ saved: result.saved.length, refused }, { status: 400 });
+  }
   throw await redirectWithToast(context, `/rosters/${params.sessionId}/attendance?day=${day}`, {
     type: "success",
-    title: m.enroll_attendance_saved(),
+    title: m.attendance_sync_saved({ count: result.saved.length }),
   });
 }
 
