@@ -12,6 +12,7 @@ import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/invitations.server";
+import { confirmInvitedAddress } from "~/mail/confirmed-address.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -33,6 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireUser(request, context);
     const r = await acceptInvitation(context.db, token, user, context.config.safePlay);
     if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
+    // Accepted signed in with the invited address (acceptInvitation checks it): the invitation proved it (issue 39).
+    await confirmInvitedAddress(context.db, user.id, user.email);
     throw await redirectWithToast(context, "/account/family", {
       type: "success",
       title: m.account_invitation_accepted_title(),

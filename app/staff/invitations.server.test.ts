@@ -63,6 +63,7 @@ async function latestMail(to: string) {
   return { mail: mail!, link, token: new URL(link).searchParams.get("token")! };
 }
 const roleOf = async (id: string) => (await db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]!.role;
+const verified = async (id: string) => (await db.select({ v: users.emailVerified }).from(users).where(eq(users.id, id)))[0]!.v;
 const logFor = async (detail: string) =>
   (await db.select().from(staffLog).where(eq(staffLog.detail, detail)).orderBy(staffLog.createdAt)).map((l) => `${l.actorName}: ${l.action}`);
 
@@ -133,7 +134,7 @@ describe("accepting an invitation", () => {
     expect((await db.select().from(staffInvitations).where(eq(staffInvitations.email, INVITED.email)))[0]!.acceptedAt).toBeNull();
   });
 
-  it("waits for a name without contact details, then makes the invited address's account a coach, once; logged with the inviter", async () => {
+  it("waits for a name without contact details, then makes the invited address's account a coach and confirms the address, once; logged with the inviter", async () => {
     const { token } = await latestMail(INVITED.email);
     await db.update(users).set({ fullName: "Nina @nina.nets" }).where(eq(users.id, INVITED.id));
     expect(await accept(INVITED, token)).toMatchObject({
@@ -141,12 +142,16 @@ describe("accepting an invitation", () => {
       body: { error: expect.stringContaining("Your name includes contact details") },
     });
     expect(await roleOf(INVITED.id)).toBe("client");
+    expect(await verified(INVITED.id)).toBe(false);
 
     await db.update(users).set({ fullName: "Nina Net" }).where(eq(users.id, INVITED.id));
     const accepted = await accept(INVITED, token);
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe("/staff/profile");
     expect(await roleOf(INVITED.id)).toBe("coach");
+    // The invitation reached this address: accepting it confirms the address, so booking mails reach the coach.
+    expect(await verified(INVITED.id)).toBe(true);
+    expect(await verified(STRANGER.id)).toBe(false);
     expect(await accept(INVITED, token)).toMatchObject({ status: 410 });
     expect((await view(INVITED, token)).invitation).toBeNull();
     const lines = (await db.select().from(staffLog).where(eq(staffLog.subjectId, INVITED.id)).orderBy(staffLog.createdAt)).map(

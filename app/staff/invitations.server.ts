@@ -9,6 +9,7 @@ import type { Db } from "../../db/client";
 import { staffInvitations, users } from "../../db/schema";
 import { getLocale, isLocale, localizePath } from "~/i18n/language";
 import type { Profile } from "~/lib/profile";
+import { confirmInvitedAddress } from "~/mail/confirmed-address.server";
 import { hitMailLimits } from "~/mail/limits.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/outbox.server";
 import { staffInvitationMail } from "~/mail/staff-invitation-mail";
@@ -128,7 +129,7 @@ export async function getStaffInvitation(db: Db, token: string): Promise<StaffIn
 
 /**
  * Accepts an invitation signed in as `user`, whose address must be the one invited: they become a coach (the inviter
- * granting it, in the log) and the invitation is used. A name with contact details, or a minor's account, is refused,
+ * granting it, in the log), the invitation is used, and their address is confirmed (the invitation came to it). A name with contact details, or a minor's account, is refused,
  * and nothing changes.
  */
 export async function acceptStaffInvitation(
@@ -153,6 +154,8 @@ export async function acceptStaffInvitation(
         return { ok: false, error: made.refused === "minor" ? m.staff_invitation_minor_refused() : m.staff_invitation_name_refused(), status: 409 };
     }
     await tx.update(staffInvitations).set({ acceptedAt: new Date(), acceptedBy: user.id }).where(eq(staffInvitations.id, inv.id));
+    // The invitation reached this address and is accepted signed in with it: the address is confirmed (issue 39).
+    await confirmInvitedAddress(tx, user.id, inv.email);
     const person = { id: user.id, name: me.name };
     await writeStaffLog(tx, { actor: person, subject: person, action: "invitation accepted", detail: inv.email });
     return { ok: true };
