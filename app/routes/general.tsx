@@ -1,12 +1,13 @@
 import { Pin } from "lucide-react";
 import { localHref } from "~/i18n/locale";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/general";
 import type { AnnouncementFormResult } from "~/components/announcement-form";
 import { lazyComponent } from "~/lib/lazy-component";
 import { Suspense } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
+import { buttonClass } from "~/components/ui/button";
 import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
@@ -19,7 +20,8 @@ import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/announcements/actions.server";
-import { createAnnouncement, getAnnouncements } from "~/announcements/announcements.server";
+import { createAnnouncement, getAnnouncementPage } from "~/announcements/announcements.server";
+import { archiveCutoff, generalHref, readGeneralView } from "~/announcements/paging";
 import { invariantResponse } from "~/lib/responses.server";
 
 // Only coaches write announcements: families do not download the form.
@@ -37,12 +39,23 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  const posts = await getAnnouncements(context.db);
+  // The newest first, ten a page; posts older than a year (on the site's clock) under the archive (issue 39).
+  const view = readGeneralView(new URL(request.url));
+  const { posts, hasOlder, archived } = await getAnnouncementPage(context.db, view, archiveCutoff(context.config.safePlay.clock()));
+  if (view.page > 1 && posts.length === 0) throw data(null, { status: 404 });
   const tz = context.config.site.timeZone;
   const locale = getLocale();
   return {
     page: pageWords("general"),
     canEdit: isCoach(user),
+    view,
+    links: {
+      newer: view.page > 1 ? generalHref({ ...view, page: view.page - 1 }) : null,
+      older: hasOlder ? generalHref({ ...view, page: view.page + 1 }) : null,
+      // The recent list's last page leads to the archive; the archive leads back.
+      archive: !view.archive && !hasOlder && archived ? generalHref({ archive: true, page: 1 }) : null,
+      latest: view.archive ? generalHref({ archive: false, page: 1 }) : null,
+    },
     posts: posts.map((p) => {
       const { html, lang, fallback } = renderPostBody(p, locale);
       return {
@@ -68,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function General({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, posts, canEdit } = loaderData;
+  const { page, posts, canEdit, view, links } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={page.description} />
@@ -84,13 +97,17 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
           </Suspense>
         </div>
       ) : null}
-      <Section title={m.calendar_news_latest()} id="news">
+      <Section
+        title={view.archive ? m.calendar_news_archive_title() : m.calendar_news_latest()}
+        id="news"
+        intro={view.page > 1 ? m.calendar_news_page({ page: String(view.page) }) : undefined}
+      >
         <p className="mb-6 text-slate-700">
           <a href={localHref("/general/feed.xml")} className="font-medium text-court-800 underline">
             {m.calendar_news_feed_link()}
           </a>
         </p>
-        {posts.length === 0 ? <p className="text-slate-700">{m.calendar_news_none()}</p> : null}
+        {posts.length === 0 ? <p className="text-slate-700">{links.archive ? m.calendar_news_none_recent() : m.calendar_news_none()}</p> : null}
         <ol className="space-y-6">
           {posts.map((a) => (
             <li key={a.id}>
@@ -118,7 +135,32 @@ export default function General({ loaderData, actionData }: Route.ComponentProps
             </li>
           ))}
         </ol>
+        <PostPages links={links} />
       </Section>
     </>
+  );
+}
+
+/** Plain links between the pages and to the archive: they work without JavaScript. */
+function PostPages({ links }: { links: { newer: string | null; older: string | null; archive: string | null; latest: string | null } }) {
+  const items = [
+    links.newer ? { href: links.newer, label: m.calendar_news_newer(), rel: "prev" } : null,
+    links.older ? { href: links.older, label: m.calendar_news_older(), rel: "next" } : null,
+    links.archive ? { href: links.archive, label: m.calendar_news_archive_link(), rel: undefined } : null,
+    links.latest ? { href: links.latest, label: m.calendar_news_latest_link(), rel: undefined } : null,
+  ].filter((i) => i !== null);
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={m.calendar_news_pages()} className="mt-8">
+      <ul className="flex flex-wrap gap-3">
+        {items.map((i) => (
+          <li key={i.href}>
+            <Link to={localHref(i.href)} rel={i.rel} className={buttonClass("secondary")}>
+              {i.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -47,8 +47,13 @@ const rows = async <T extends typeof announcements | typeof events | typeof canc
   Number((await db.select({ n: count() }).from(table as typeof announcements))[0]!.n);
 
 describe("announcements", () => {
-  it("start with the page's current words, newest first", async () => {
-    const res = await call(general.loader, { request: get("/general"), context: ctx("visitor") });
+  it("start with the page's current words, newest first, in the archive once a year old", async () => {
+    const recent = (await call(general.loader, { request: get("/general"), context: ctx("visitor") })).body as {
+      posts: unknown[];
+      links: { archive: string | null };
+    };
+    expect([recent.posts, recent.links.archive]).toEqual([[], "/general?archive"]);
+    const res = await call(general.loader, { request: get("/general?archive"), context: ctx("visitor") });
     const titles = (res.body as { posts: Array<{ title: { text: string } }> }).posts.map((p) => p.title.text);
     expect(titles).toEqual([
       "Fall weekly schedule starts September 7",
