@@ -18,6 +18,7 @@ import {
   recordPlacement,
 } from "~/booking/index.server";
 import { CoachBooking } from "~/booking/appointments-page";
+import { HeldMailNotice } from "~/mail/held-mail-notice";
 import { PageHeader } from "~/components/page-header";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/language";
@@ -110,6 +111,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         </nav>
       </PageHeader>
       <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
+        <HeldMailNotice />
         {days.map(({ day, bookings }) => (
           <section key={day} aria-labelledby={`day-${day}`}>
             <h2 id={`day-${day}`} className="text-xl font-semibold text-slate-900">
