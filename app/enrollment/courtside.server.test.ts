@@ -81,8 +81,8 @@ describe("attendance", () => {
     );
     expect(refused.ok && refused.refused.map((r) => r.error)).toEqual([
       "This athlete is not on the session's roster.",
-      "The session does not meet on this day.",
-      "The session does not meet on this day.",
+      "The session does not meet on Monday, June 15. Choose one of its days.",
+      "Tuesday, June 16 has not come yet: attendance is taken on the day.",
     ]);
     expect(
       await db
