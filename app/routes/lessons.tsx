@@ -1,7 +1,8 @@
 // /lessons: a family books a private lesson or an evaluation (issue 30, decision 0032). A guardian books for one of
 // their athletes, an adult athlete for themselves; a minor athlete sees their lessons and is told a guardian books.
 // Every step is a plain link or form: choose (GET, so the choices live in the address), pick a time (a link),
-// confirm (POST). requireFamilyMember on the first line of the loader and the action; booking.*'s rules decide.
+// confirm (POST). Cancelling asks once, naming the athlete and the day (issue 39: the confirm control, and the action
+// changes nothing unconfirmed). requireFamilyMember on the first line of the loader and the action; booking.*'s rules decide.
 // From /account/enrollments, "Book an evaluation" opens this page for one enrollment request (?enrollment=<its id>,
 // opaque): the evaluation is booked for that request's athlete and moves the request to "evaluation".
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
