@@ -39,6 +39,12 @@ describe("a season's standing", () => {
     expect(seasonStandings(seasons, "2027-03-01").get("winter-2026")).toBe("ended");
     expect(seasonStandings(seasons, "2027-03-01").get("fall-2027")).toBe("next");
   });
+
+  it("counts a season starting before the next one ends as next too, and none after it", () => {
+    const sideBySide = [...seasons, { id: "winter-league", startsOn: "2026-12-06", endsOn: "2027-02-27" }];
+    const standings = seasonStandings(sideBySide, "2026-11-29");
+    expect([standings.get("winter-2026"), standings.get("winter-league"), standings.get("spring-2027")]).toEqual(["next", "next", "later"]);
+  });
 });
 
 describe("what families see", () => {

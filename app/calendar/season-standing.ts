@@ -8,13 +8,17 @@ export type Standing = "current" | "next" | "later" | "ended";
 
 export type SeasonDays = { id: string; startsOn: string; endsOn: string };
 
-/** Each season's standing on `today` ("2026-11-29"): current, next (the earliest to start), later or ended. */
+/**
+ * Each season's standing on `today` ("2026-11-29"): current, next, later or ended. The next season is the earliest to
+ * start, with any other that starts before it ends (two seasons a coach made side by side); one starting after it
+ * waits until then.
+ */
 export function seasonStandings(seasons: ReadonlyArray<SeasonDays>, today: string): Map<string, Standing> {
-  const upcoming = seasons.filter((s) => s.startsOn > today).map((s) => s.startsOn);
-  const nextStart = upcoming.length ? upcoming.sort()[0]! : null;
+  const upcoming = seasons.filter((s) => s.startsOn > today).sort((a, b) => (a.startsOn < b.startsOn ? -1 : a.startsOn > b.startsOn ? 1 : 0));
+  const nextEnds = upcoming[0]?.endsOn ?? "";
   const standings = new Map<string, Standing>();
   for (const s of seasons)
-    standings.set(s.id, s.endsOn < today ? "ended" : s.startsOn <= today ? "current" : s.startsOn === nextStart ? "next" : "later");
+    standings.set(s.id, s.endsOn < today ? "ended" : s.startsOn <= today ? "current" : s.startsOn <= nextEnds ? "next" : "later");
   return standings;
 }
 

@@ -6,6 +6,7 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings, events, programSections, programs, seasons, users } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
+import { startingScheduleTitle, startingSeason } from "~/calendar/starting-season";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { inLocale } from "../../server/languages";
 import { addDays, dayInZone } from "~/lib/datetime";
@@ -275,7 +276,9 @@ describe("program pages", () => {
         expect(res.status).toBe(200);
         expect(JSON.stringify(res.body)).not.toMatch(/TBD|Por definir/);
       }
-    const spring = (await get("visitor", "/programs/spring", programPage.loader, { program: "spring" })).body as {
+    // A seasonal program the starting sessions are not in (migration 0040 places them in the season running or next).
+    const other = startingSeason(today).term === "spring" ? "summer" : "spring";
+    const spring = (await get("visitor", `/programs/${other}`, programPage.loader, { program: other })).body as {
       facts: Array<{ value: string | null }>;
     };
     expect(spring.facts.map((f) => f.value)).toEqual([null, null, null, null]);
@@ -296,21 +299,30 @@ describe("program pages", () => {
       mapHref: "https://www.google.com/maps/search/?api=1&query=3779%20Ely%20Pl%20SE%2C%20Washington%2C%20DC%2020019",
     });
     expect(s.dates).toMatch(/, 20\d\d$/);
-    expect(Object.fromEntries(en.facts.map((f) => [f.key, f.value]))).toMatchObject({ price: "$120 a month", who: "Levels 4 and 5, 8-12" });
+    // The starting sessions may share the page (migration 0040 places them in the season running or next).
+    expect(Object.fromEntries(en.facts.map((f) => [f.key, f.value]))).toMatchObject({
+      price: expect.stringContaining("$120 a month"),
+      who: expect.stringContaining("Levels 4 and 5, 8-12"),
+    });
     // The same session is in the calendar feed, with its street address for directions.
     const feed = (await get("visitor", "/calendar.ics", ics.loader)).body as string;
     expect(feed.replace(/\r\n /g, "")).toContain("LOCATION:Fort Dupont Ice Arena courts\\, 3779 Ely Pl SE\\, Washington\\, DC 20019");
     const es = (await get("visitor", "/es/programs/winter", programPage.loader, { program: "winter" }, "es")).body as typeof en;
-    expect(es.program.sessions[0]).toMatchObject({ fee: "$120 al mes", ages: "de 8 a 12 años", levels: "Niveles 4 y 5" });
+    expect(es.program.sessions.find((x) => (x.title as { text: string }).text === "Winter Clinic")).toMatchObject({
+      fee: "$120 al mes",
+      ages: "de 8 a 12 años",
+      levels: "Niveles 4 y 5",
+    });
   });
 
-  it("show the fall's seeded sessions, and the cancelled days each with its year", async () => {
-    const fall = (await get("visitor", "/programs/fall", programPage.loader, { program: "fall" })).body as {
+  it("show the starting season's seeded sessions, and the cancelled days each with its year", async () => {
+    const { term } = startingSeason(today);
+    const fall = (await get("visitor", `/programs/${term}`, programPage.loader, { program: term })).body as {
       program: { sessions: Array<{ title: { text: string } }>; cancelled: string | null };
       facts: Array<{ key: string; value: string | null }>;
     };
-    expect(fall.program.sessions.map((s) => s.title.text)).toEqual([
-      "Fall Weekly Schedule",
+    expect(fall.program.sessions.map((s) => s.title.text).filter((t) => t !== "Winter Clinic")).toEqual([
+      startingScheduleTitle(term),
       "Monday-Thursday Clinics",
       "Level-5 Youth Clinic (Ages 8-12)",
     ]);
