@@ -43,8 +43,13 @@ export const widgetLauncherProps = {
   onClick: rememberTapBeforeWidget,
 } as const;
 
+/**
+ * The launcher never covers the page (issue 39): it stands in the page's flow, after the content and before the footer
+ * (the footer's `order-2`), and floats at the corner only on screens wide enough to keep a margin beside the content
+ * (1800 px: the content is at most 1280 px wide, centred), where the footer keeps room below its last line (app.css).
+ */
 export const launcherClass =
-  "chat-launcher fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800";
+  "chat-launcher order-1 z-40 mx-auto mt-12 inline-flex w-fit items-center gap-2 rounded-full bg-court-700 px-5 py-3 font-semibold text-white shadow-lg hover:bg-court-800 min-[1800px]:fixed min-[1800px]:right-4 min-[1800px]:bottom-4 min-[1800px]:mt-0";
 
 /**
  * The widget opened, or touched, while its code was not there (a tap before React started, or on a launcher React

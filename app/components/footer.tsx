@@ -11,7 +11,8 @@ export function telHref(phone: string) {
   return `tel:${phone.replace(/[^0-9+]/g, "")}`;
 }
 
-const FOOTER_CLASS = "mt-16 bg-navy-900 text-slate-200";
+// order-2: the chat launcher (order-1) stands between the page and the footer (chat-widget.tsx).
+const FOOTER_CLASS = "order-2 mt-16 bg-navy-900 text-slate-200";
 
 /**
  * The footer is the server's (issue 27): it is the same on every page of a language and never changes while the page
