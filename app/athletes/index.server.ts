@@ -3,7 +3,8 @@ export { getAthleteRights, isEducationStaff, requireAthleteReader, requireOutcom
 export { getEducationStaffIds, setEducationStaff } from "./education-staff.server";
 export { getActiveSkills, getAthletePath, type AthletePath, type EvaluationView } from "./path.server";
 export { addCheckIn, addMilestone, createEvaluation, saveSchool, saveTerm, setListing, type Refused } from "./records.server";
-export { getOutcomes, outcomeRows, type OutcomeRow } from "./outcomes.server";
+export { cell, getOutcomes, outcomeRows, type OutcomeRow } from "./outcomes.server";
+export { SMALLEST_CELL } from "./choices";
 export { getScholarshipRecipients, listedName, type Recipient } from "./scholarships.server";
 export { outcomesQuery } from "./outcomes-query.server";
 export {

@@ -57,7 +57,8 @@ export {
 export { getEvaluationRequests, getRequestForEvaluation, reopenAfterCancelledEvaluation, startEvaluationForBooking } from "./evaluations.server";
 export { getFamilyEnrollments, type FamilyChild } from "./family.server";
 export { type EnrollmentServices } from "./mails.server";
-export { getFunderReport, reportRows, type FunderReport } from "./report.server";
+export { getFunderReport, type FunderReport } from "./report.server";
+export { reportCsvRows, reportRows, reportTables, type ReportTable } from "./report-tables.server";
 export { reportQuery } from "./report-query.server";
 export { getAttendanceAthletes, getRosterForReader, type RosterEntry } from "./rosters.server";
 export { messageRoster, type RosterMessageResult } from "./roster-message.server";

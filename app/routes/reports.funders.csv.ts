@@ -1,7 +1,8 @@
-// /reports/funders.csv: the funder report's table as a CSV file a spreadsheet opens as the page shows it (issue 29):
-// the same query, the same rows, in the page's language (csv.ts: byte-order mark, quoted fields, no formulas).
+// /reports/funders.csv: the funder report's tables as a CSV file a spreadsheet opens as the page shows them (issue 29):
+// the same query, the same tables, in the page's language (csv.ts: byte-order mark, quoted fields, no formulas),
+// after the organisation's name, the period and the filters used (issue 39).
 import type { Route } from "./+types/reports.funders.csv";
-import { getFunderReport, reportQuery, reportRows, requireEnrollmentCoach, toCsv } from "~/enrollment/index.server";
+import { getFunderReport, reportCsvRows, reportQuery, requireEnrollmentCoach, toCsv } from "~/enrollment/index.server";
 import { getLocale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import { invariantResponse } from "~/lib/responses.server";
@@ -13,10 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = reportQuery(request, today);
   invariantResponse(query, m.enroll_error_correct(), 400);
   const locale = getLocale();
-  const rows = reportRows(await getFunderReport(context.db, query), locale);
-  const heading = [m.enroll_report_what({}, { locale }), m.enroll_report_number({}, { locale })];
-  const caption = [m.enroll_report_caption({ from: query.from, to: query.to }, { locale }), ""];
-  return new Response(toCsv([caption, heading, ...rows]), {
+  const rows = reportCsvRows(await getFunderReport(context.db, query), query, context.config.site.orgName, locale);
+  return new Response(toCsv(rows), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="funder-report-${query.from}-${query.to}.csv"`,

@@ -1,6 +1,7 @@
 // /reports/funders: the funder report, for coaches (issue 29, decision 0033): a date range and optionally a program, a
 // level or a city; the numbers with their definitions written beside them; printable as it is, and the same table as
-// a CSV file (/reports/funders.csv with the same query). A GET form: the choices live in the address.
+// a CSV file (/reports/funders.csv with the same query). A GET form: the choices live in the address. Issue 39: rows
+// per program and per session, and the participants' answers to what grant forms ask (report-tables.server.ts).
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports.funders";
 import { PageHeader } from "~/components/page-header";
@@ -9,7 +10,8 @@ import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { PROGRAM_LINKS } from "~/content/site";
-import { getFunderReport, reportQuery, reportRows, requireEnrollmentCoach } from "~/enrollment/index.server";
+import { getFunderReport, reportQuery, reportTables, requireEnrollmentCoach } from "~/enrollment/index.server";
+import { ReportTableView } from "~/enrollment/report-table-view";
 import { CITIES } from "~/enrollment/schemas";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
@@ -30,13 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     raw: { from: raw.from ?? "", to: raw.to ?? "", program: raw.program ?? "", level: raw.level ?? "", city: raw.city ?? "" },
     query,
-    rows: report ? reportRows(report, getLocale()) : null,
+    tables: report ? reportTables(report, getLocale()) : null,
     fieldErrors: fieldErrors ?? {},
   };
 }
 
 export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
-  const { raw, query, rows, fieldErrors } = loaderData;
+  const { raw, query, tables, fieldErrors } = loaderData;
   const csvHref = localHref(`/reports/funders.csv?${new URLSearchParams(raw)}`);
   return (
     <>
@@ -72,33 +74,14 @@ export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
             <Button type="submit">{m.enroll_report_show()}</Button>
           </div>
         </Form>
-        {query && rows ? (
+        {query && tables ? (
           <>
-            <table className="w-full border-collapse text-left">
-              <caption className="mb-2 text-left text-lg font-semibold text-slate-900">
-                {m.enroll_report_caption({ from: formatDayLong(query.from), to: formatDayLong(query.to) })}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-400">
-                  <th scope="col" className="py-2 pr-4">
-                    {m.enroll_report_what()}
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    {m.enroll_report_number()}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(([label, value]) => (
-                  <tr key={label} className="border-b border-slate-200">
-                    <th scope="row" className="py-2 pr-4 font-normal text-slate-900">
-                      {label}
-                    </th>
-                    <td className="py-2 text-right font-semibold text-slate-900 tabular-nums">{value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <h2 className="text-lg font-semibold text-slate-900">
+              {m.enroll_report_caption({ from: formatDayLong(query.from), to: formatDayLong(query.to) })}
+            </h2>
+            {tables.map((t) => (
+              <ReportTableView key={t.id} table={t} empty={t.id === "sessions" || t.id === "programs" ? m.reports_no_sessions() : undefined} />
+            ))}
             <p className="print:hidden">
               <a href={csvHref} className="font-medium text-court-800 underline" download>
                 {m.enroll_report_csv()}
@@ -122,6 +105,8 @@ export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
             <li>{m.enroll_report_def_rate()}</li>
             <li>{m.enroll_report_def_hours()}</li>
             <li>{m.enroll_report_def_filters()}</li>
+            <li>{m.reports_def_breakdown()}</li>
+            <li>{m.reports_def_answers()}</li>
           </ul>
         </section>
       </div>
