@@ -1253,5 +1253,4 @@ export * from "./schema-payments";
 export * from "./schema-athletes";
 export * from "./schema-medical";
 export * from "./schema-demographics";
-export * from "./schema-demographics";
 export * from "./schema-messaging";
