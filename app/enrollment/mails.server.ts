@@ -100,11 +100,14 @@ export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentSer
     if (change === "waitlisted" && d.position) lines.push(m.enroll_mail_position({ position: String(d.position) }, o));
     if (change === "offered" && d.offered_until)
       lines.push(m.enroll_mail_offer_until({ until: formatDateTime(d.offered_until, site.timeZone, locale) }, o));
-    if ((change === "placed" || change === "enrolled") && d.level) lines.push(m.enroll_mail_level({ level: String(d.level) }, o));
+    const level = d.level ? m.enroll_mail_level({ level: String(d.level) }, o) : null;
+    if (change === "placed" && level) lines.push(level);
     let calendar: ReturnType<typeof seriesCalendar> = null;
     if (enrolled) {
       const { session, cancelledDays } = enrolled;
+      // What the first day needs comes first; the level after it.
       lines.push(...enrolledParagraphs(session, cancelledDays, { now, site, locale }));
+      if (level) lines.push(level);
       lines.push(...(await feeParagraphs(tx, session, d.athlete_id, { locale, publicUrl })));
       lines.push(...contactParagraphs(session, site, locale));
       calendar = seriesCalendar(session, cancelledDays, { site, publicUrl, locale, now });
