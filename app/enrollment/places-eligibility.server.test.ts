@@ -3,7 +3,11 @@
 // does not fit with the enroll form's words, a coach places outside them only with a reason that is logged, and an
 // offered place keeps its place for an evaluation first.
 import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
+import { call, contextFor, postForm } from "../../tests/support/route-context";
+import { action as enrollAction, loader as enrollLoader } from "~/routes/enroll.$sessionId";
+import { action as rostersAction } from "~/routes/rosters";
 import { athleteLevels, enrollments, events } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { misfit, misfitWords, sessionFirstDay } from "./eligibility";
@@ -12,7 +16,8 @@ import { answerAsFamily, createEnrollmentRequest, takeCoachStep } from "./enroll
 import { setRequestsHoldPlace } from "./index.server";
 import { holdWords, placesWords } from "./places";
 import { getPlacesLeft, getRequestsHoldPlace } from "./places.server";
-import { makeFamily, makeSession, makeUser, onCourt, servicesFor } from "./test-support";
+import { joinAsGuardian } from "~/family/households.server";
+import { afternoon, makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "./test-support";
 
 const { db } = await createTestDatabase();
 const services = servicesFor(db);
@@ -196,5 +201,56 @@ describe("an offered place", () => {
       .from(events)
       .where(sql`id = ${session}`);
     expect(row!.capacity).toBe(1);
+  });
+});
+
+describe("the enroll form and /rosters", () => {
+  const as = (p: Person): AppLoadContext => {
+    const base = contextFor(db, "visitor", { SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
+    const session = { user: { id: p.id, email: p.email, name: p.fullName, role: p.role, emailVerified: true } };
+    return { ...base, auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+  };
+
+  it("offers only the athlete who fits, says why beside the other, and the action refuses the other with the same words", async () => {
+    const session = await makeSession(db, 4, { title: "Route 8-12 Clinic", agesFrom: 8, agesTo: 12, startsOn: "2026-09-01" });
+    const family = await makeFamily(db, "Route Young", "2016-05-01");
+    const teen = await makeUser(db, "client", "Route Teen Kid", { clientKind: "athlete", dateOfBirth: "2011-05-01" });
+    await db.transaction((tx) =>
+      joinAsGuardian(tx, { athleteId: teen.id, guardianId: family.guardian.id, actorId: family.guardian.id, how: "test" }, afternoon()),
+    );
+    const page = await call(enrollLoader as never, {
+      request: new Request(`http://localhost/enroll/${session}`),
+      context: as(family.guardian),
+      params: { sessionId: session },
+    });
+    const body = page.body as { athletes: Array<{ name: string }>; unfit: Array<{ name: string; why: string }>; places: string; full: boolean };
+    expect(body.places).toBe("4 places left");
+    expect(body.athletes.map((a) => a.name)).toEqual(["Route Young Kid"]);
+    expect(body.unfit).toEqual([
+      expect.objectContaining({
+        name: "Route Teen Kid",
+        why: "Route Teen Kid is 15 on this session's first day (September 1, 2026); it is for ages 8-12.",
+      }),
+    ]);
+    const refused = await call(enrollAction as never, {
+      request: postForm(
+        `/enroll/${session}`,
+        { athleteId: teen.id, emergencyName: "Rosa", emergencyPhone: "202-555-0188" },
+        { Origin: "http://localhost" },
+      ),
+      context: as(family.guardian),
+      params: { sessionId: session },
+    });
+    expect(refused.status).toBe(400);
+    expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.athleteId).toBe(body.unfit[0]!.why);
+  });
+
+  it("lets a coach set on /rosters whether a bare request holds a place", async () => {
+    const coach = await makeUser(db, "coach", "Coach Setting");
+    const form = (fields: Record<string, string>) => postForm("/rosters", { intent: "requests-hold", ...fields }, { Origin: "http://localhost" });
+    expect((await call(rostersAction as never, { request: form({ requestsHold: "on" }), context: as(coach) })).status).toBe(302);
+    expect(await getRequestsHoldPlace(db)).toBe(true);
+    expect((await call(rostersAction as never, { request: form({}), context: as(coach) })).status).toBe(302);
+    expect(await getRequestsHoldPlace(db)).toBe(false);
   });
 });
