@@ -1,6 +1,7 @@
 // POST /rosters/:sessionId/marks: the attendance page's script sends the taps a phone kept (JSON), and is told which
-// were saved and which refused (an athlete not on the roster, a day the session does not meet), one by one, so the
-// phone forgets exactly those. The same rule and the same upsert as the page's form (recordMarks).
+// were saved and which refused (an athlete not on the roster, a day the session does not meet or that has not come, a
+// newer mark kept: whose, when and what, decision 0048), one by one, so the phone forgets exactly those and shows the
+// value kept. The same rule and the same upsert as the page's form (recordMarks).
 import { data } from "react-router";
 import type { Route } from "./+types/rosters.$sessionId.marks";
 import { recordMarks, requireSessionCoach } from "~/enrollment/index.server";
