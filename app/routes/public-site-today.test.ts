@@ -7,11 +7,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { announcements, events, seasons } from "../../db/schema";
 import { call, contextFor, createRouteUsers } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
+import { inLocale } from "../../server/languages";
 import * as calendar from "./calendar";
 import * as general from "./general";
 import * as home from "./home";
 import * as programPage from "./programs.$program";
 import * as registration from "./programs.registration";
+import * as signin from "./signin";
 
 const { db } = await createTestDatabase();
 const NOW = "2026-11-29T15:00:00-05:00";
@@ -135,5 +137,24 @@ describe("/general", () => {
     expect((await page("/general?page=abc")).links.newer).toBeNull();
     expect((await page("/general?page=-2")).posts[0]!.title.text).toBe("Tdy pinned old");
     expect((await call(general.loader, { request: get("/general?page=40"), context: ctx() })).status).toBe(404);
+  });
+});
+
+describe("signed out, 'Ask for a place online'", () => {
+  it("leads to a sign-in page that names the session, in English and Spanish, and to a sign-up that returns there", async () => {
+    const [winter] = await db
+      .select({ id: events.id })
+      .from(events)
+      .where(sql`title = 'Tdy Winter Clinic'`);
+    const enroll = `/enroll/${winter!.id}`;
+    const reason = async (redirectTo: string, locale: "en" | "es") =>
+      inLocale(locale, async () => {
+        const res = await call(signin.loader, { request: get(`/signin?${new URLSearchParams({ redirectTo })}`), context: ctx() });
+        return (res.body as { reason: string | null }).reason;
+      });
+    expect(await reason(enroll, "en")).toBe("Sign in or create an account to ask for a place in Tdy Winter Clinic.");
+    expect(await reason(`/es${enroll}`, "es")).toBe("Inicie sesión o cree una cuenta para pedir un lugar en Tdy Winter Clinic.");
+    expect(await reason("/account", "en")).toBeNull();
+    expect(await reason("/enroll/not-a-session", "en")).toBeNull();
   });
 });

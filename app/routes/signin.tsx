@@ -23,6 +23,13 @@ import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
+import { getSession } from "~/enrollment/index.server";
+
+/** Sign-up keeps where the visitor was going: after it, signing in returns there. */
+function signUpHref(redirectTo: string | null) {
+  const back = safeRedirect(redirectTo, "");
+  return back ? `/signup?${new URLSearchParams({ redirectTo: back })}` : "/signup";
+}
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 export const headers = retryAfterHeaders;
@@ -37,7 +44,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireVisitor(request, context);
   // Just signed up (issue 39): where the confirmation mail went, and what to do if it does not come.
   const signedUp = await readSignedUpAddress(context, request);
-  return { page: pageWords("signin"), signedUp: signedUp ? { email: signedUp, phone: context.config.site.phone } : null };
+  return {
+    page: pageWords("signin"),
+    signedUp: signedUp ? { email: signedUp, phone: context.config.site.phone } : null,
+    reason: await signInReason(context, new URL(request.url).searchParams.get("redirectTo")),
+  };
+}
+
+/**
+ * Why a visitor was sent here, when the page they asked for says (issue 39): "Ask for a place online" on a session's
+ * card names the session, so the page does not look like a dead end. Signing in (or up) returns to that form.
+ */
+async function signInReason(context: Route.LoaderArgs["context"], redirectTo: string | null) {
+  const enroll = /^(?:\/es)?\/enroll\/([0-9a-f-]{36})(?:\?|$)/i.exec(safeRedirect(redirectTo));
+  const session = enroll ? await getSession(context.db, enroll[1]!, getLocale()) : null;
+  return session ? m.site_signin_for_place({ session: session.title }) : null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,6 +101,7 @@ export default function SignIn({ actionData, loaderData }: Route.ComponentProps)
 
   return (
     <AuthCard title={AUTH_DIALOG_TEXT.signin.title} subtitle={AUTH_DIALOG_TEXT.signin.subtitle}>
+      {loaderData.reason ? <p className="mb-4 rounded-lg border border-court-200 bg-court-50 p-3 text-navy-900">{loaderData.reason}</p> : null}
       {loaderData.signedUp ? <SignUpNotice {...loaderData.signedUp} /> : null}
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
       <Form method="post" noValidate className="flex flex-col gap-4">
@@ -95,7 +117,7 @@ export default function SignIn({ actionData, loaderData }: Route.ComponentProps)
       {root?.site.googleEnabled ? <GoogleButton className="mt-3" /> : null}
       <p className="mt-6 text-center text-sm text-slate-700">
         {AUTH_DIALOG_TEXT.signin.prompt}
-        <Link to={localHref("/signup")} className="font-semibold text-court-800 underline">
+        <Link to={localHref(signUpHref(params.get("redirectTo")))} className="font-semibold text-court-800 underline">
           {AUTH_DIALOG_TEXT.signin.toggle}
         </Link>
       </p>
