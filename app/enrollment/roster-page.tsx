@@ -2,7 +2,8 @@
 // guardians' phones as tap-to-call links, the coach's steps as plain forms, the session's places, and the message to
 // every household. Plain links and forms: everything works before and without the page's script.
 import { Form, Link } from "react-router";
-import { SelectField, TextAreaField } from "~/components/public/form-fields";
+import { SelectField } from "~/components/public/form-fields";
+import type { ScheduledItem } from "~/components/messages/scheduled-list";
 import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { CardSection } from "~/components/ui/card-section";
@@ -13,17 +14,23 @@ import { formatDateIn, formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import { ClosedRequests } from "./closed-requests";
+import { RosterFamily, type RosterConfirmResult, type RosterFamilyMember } from "./roster-family";
+import { RosterMessageForm, type RosterMessageActionData } from "./roster-message-form";
 import { coachSteps, LEVELS, type CoachStep, type EnrollmentStatus } from "./status";
 import { statusWords } from "./words";
 
 export type RosterActionData =
   | { intent: "step" | "place"; enrollmentId: string; error: string; fieldErrors?: Record<string, string | undefined> | null }
-  | { intent: "capacity" | "message" | "step"; error: string; fieldErrors?: Record<string, string | undefined> | null }
-  | { intent: "message"; sent: number; refused: Array<{ athlete: string; reason: string }> }
+  | { intent: "capacity" | "step"; error: string; fieldErrors?: Record<string, string | undefined> | null }
+  | RosterConfirmResult
+  | RosterMessageActionData
   | ({ intent: "step" } & ConfirmAsk);
 
 type Entry = {
   id: string;
+  athleteId: string;
+  minor: boolean;
+  family: RosterFamilyMember[];
   athleteName: string;
   age: number | null;
   status: EnrollmentStatus;
@@ -43,6 +50,9 @@ const STEP_WORDS: Record<Exclude<CoachStep, "place">, () => string> = {
   decline: m.enroll_step_decline,
 };
 
+const MESSAGE_INTENTS: ReadonlySet<string> = new Set(["message", "message-later", "cancel-scheduled"]);
+const messageResult = (r: RosterActionData | undefined) => (r && MESSAGE_INTENTS.has(r.intent) ? (r as RosterMessageActionData) : undefined);
+
 const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
 
 export function RosterView({
@@ -55,6 +65,7 @@ export function RosterView({
   busy,
   canAct = true,
   cleared = true,
+  scheduled = [],
 }: {
   session: { id: string; capacity: number | null; title?: string };
   roster: Entry[];
@@ -69,9 +80,12 @@ export function RosterView({
   canAct?: boolean;
   /** The reader's Safe Play training and background check are current. */
   cleared?: boolean;
+  /** The coach's messages to this roster's families kept for the end of quiet hours. */
+  scheduled?: ScheduledItem[];
 }) {
   const zone = useOrgTimeZone();
-  const errorFor = (id: string) => (result && "enrollmentId" in result && result.enrollmentId === id ? result : null);
+  const errorFor = (id: string) => (result && "enrollmentId" in result && result.enrollmentId === id && result.intent !== "confirm" ? result : null);
+  const confirmResultFor = (id: string) => (result?.intent === "confirm" && result.enrollmentId === id ? result : null);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
       <nav className="flex flex-wrap gap-4">
@@ -137,6 +151,15 @@ export function RosterView({
                   )}
                 </ul>
               ) : null}
+              <RosterFamily
+                enrollmentId={e.id}
+                athleteId={e.athleteId}
+                minor={e.minor}
+                family={e.family}
+                canConfirm={canAct && cleared}
+                result={confirmResultFor(e.id)}
+                busy={busy}
+              />
               {error ? <FormError message={error.error} /> : null}
               {canAct ? (
                 <>
@@ -235,34 +258,7 @@ export function RosterView({
               </Button>
             </Form>
           </CardSection>
-          <CardSection title={m.enroll_message_heading()}>
-            <Form method="post" className="flex flex-col gap-3" noValidate>
-              <input type="hidden" name="intent" value="message" />
-              <p className="text-sm text-slate-700">{m.enroll_message_hint()}</p>
-              <TextAreaField
-                label={m.enroll_message_label()}
-                name="content"
-                rows={4}
-                maxLength={4000}
-                error={result?.intent === "message" && "fieldErrors" in result ? result.fieldErrors?.content : undefined}
-              />
-              <div>
-                <Button type="submit" disabled={busy}>
-                  {m.enroll_message_submit()}
-                </Button>
-              </div>
-              {result && "sent" in result ? (
-                <div role="status" className="flex flex-col gap-1 text-slate-900">
-                  <p>{m.enroll_message_sent({ count: String(result.sent) })}</p>
-                  {result.refused.map((r, i) => (
-                    <p key={i} className="text-sm text-red-800">
-                      {r.athlete ? m.enroll_message_refused({ athlete: r.athlete, reason: r.reason }) : r.reason}
-                    </p>
-                  ))}
-                </div>
-              ) : null}
-            </Form>
-          </CardSection>
+          <RosterMessageForm result={messageResult(result)} scheduled={scheduled} busy={busy} />
         </>
       ) : null}
     </div>

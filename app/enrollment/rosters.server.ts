@@ -7,10 +7,11 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { ageOn } from "~/family/safe-play";
+import { ADULT_AGE, ageOn } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { getPersonalDataAccess, logMedicalNotesRead, type PersonalDataReader } from "~/staff/personal-data.server";
+import type { RosterFamilyMember } from "./roster-family";
 import { STATUSES } from "./status";
 
 const RosterRow = z.object({
@@ -28,6 +29,15 @@ const RosterRow = z.object({
   emergency_phone: z.string(),
   level: z.coerce.number().nullable(),
   guardians: z.array(z.object({ name: z.string().nullable(), phone: z.string().nullable() })),
+  family: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().nullable(),
+      role: z.enum(["guardian", "athlete"]),
+      confirmed: z.boolean(),
+      phone: z.string().nullable(),
+    }),
+  ),
 });
 
 export type RosterEntry = {
@@ -41,6 +51,10 @@ export type RosterEntry = {
   level: number | null;
   notes: { medical: string; pickup: string; photoConsent: boolean; emergencyName: string; emergencyPhone: string };
   guardians: Array<{ name: string; phone: string | null }>;
+  /** Under 18 (or no date of birth): Safe Play asks for the athlete's and a guardian's confirmation. */
+  minor: boolean;
+  /** The athlete's household, guardians first: who staff confirmed and who waits (phones only with `personal`). */
+  family: RosterFamilyMember[];
   /** False when the reader may not read this family's personal data: age, notes and phones are left out. */
   personal: boolean;
 };
@@ -55,7 +69,12 @@ export async function getRoster(db: SqlExecutor, eventId: string, settings: Safe
       e.medical_notes, e.pickup_people, e.photo_consent, e.emergency_name, e.emergency_phone,
       (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level,
       (select coalesce(json_agg(json_build_object('name', g.full_name, 'phone', g.phone) order by g.full_name), '[]')
-         from guardian_links gl join users g on g.id = gl.guardian_id and g.deleted_at is null where gl.athlete_id = e.athlete_id) as guardians
+         from guardian_links gl join users g on g.id = gl.guardian_id and g.deleted_at is null where gl.athlete_id = e.athlete_id) as guardians,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.full_name, 'role', fm.role, 'confirmed', fm.confirmed_at is not null,
+                                                  'phone', u.phone) order by fm.role desc, u.full_name), '[]')
+         from household_members am join household_members fm on fm.household_id = am.household_id
+           join users u on u.id = fm.user_id and u.deleted_at is null
+         where am.user_id = e.athlete_id) as family
     from enrollments e join users a on a.id = e.athlete_id
     where e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')
     order by array_position(array['enrolled', 'placed', 'evaluation', 'requested', 'offered', 'waitlisted'], e.status), e.seq`);
@@ -80,6 +99,8 @@ export async function getRoster(db: SqlExecutor, eventId: string, settings: Safe
         emergencyPhone: row.emergency_phone,
       },
       guardians: row.guardians.map((g) => ({ name: g.name ?? "", phone: g.phone })),
+      minor: row.dob ? ageOn(row.dob, now, settings.timeZone) < ADULT_AGE : true,
+      family: row.family.map((p) => ({ ...p, name: p.name ?? "" })),
       personal: true,
     };
   });
@@ -117,6 +138,7 @@ export async function getRosterForReader(
           age: null,
           notes: { medical: "", pickup: "", photoConsent: e.notes.photoConsent, emergencyName: "", emergencyPhone: "" },
           guardians: e.guardians.map((g) => ({ name: g.name, phone: null })),
+          family: e.family.map((p) => ({ ...p, phone: null })),
           personal: false,
         },
   );

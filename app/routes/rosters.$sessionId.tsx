@@ -16,6 +16,9 @@ import {
   getRosterForReader,
   getSession,
   messageRoster,
+  RosterConfirmSchema,
+  scheduleRosterMessage,
+  confirmRosterFamily,
   requireRosterReader,
   requireSessionCoach,
   setSessionCapacity,
@@ -30,6 +33,7 @@ import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { cancelScheduledMessage, getScheduledMessages } from "~/messaging/index.server";
 import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/personal-data.server";
 
@@ -54,6 +58,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       roster.map((e) => e.id),
     ),
   ]);
+  // The coach's messages to this roster's families kept for the end of quiet hours (issue 39).
+  const scheduled = sessionCoach ? await getScheduledMessages(db, user.id, { withPeople: roster.map((e) => e.athleteId) }) : [];
   return {
     session,
     roster,
@@ -62,6 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     today: dayInZone(config.safePlay.clock(), config.site.timeZone),
     canAct: sessionCoach,
     cleared: reader.cleared,
+    scheduled,
   };
 }
 
@@ -105,7 +112,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
     const result = await messageRoster(context.db, user, params.sessionId, input.content, context.config.messaging);
     invariantResponse(result, m.enroll_refused_not_coach(), 403);
-    return data<RosterActionData>({ intent, sent: result.sent, refused: result.refused });
+    return data<RosterActionData>({ intent, content: input.content, sent: result.sent, refused: result.refused, later: result.later });
+  }
+  if (intent === "message-later") {
+    const { data: input } = parseForm(RosterMessageSchema, form);
+    if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct() }, { status: 400 });
+    const athleteIds = form.getAll("athleteIds").map(String).slice(0, 200);
+    const result = await scheduleRosterMessage(context.db, user, params.sessionId, input.content, athleteIds, context.config.messaging);
+    invariantResponse(result, m.enroll_refused_not_coach(), 403);
+    return data<RosterActionData>({ intent, ...result });
+  }
+  if (intent === "cancel-scheduled") {
+    const cancelled = await cancelScheduledMessage(context.db, String(form.get("scheduledId") ?? ""), user.id);
+    if (!cancelled) return data<RosterActionData>({ intent, error: m.messaging_schedule_gone() }, { status: 404 });
+    return data<RosterActionData>({ intent, cancelled: true });
+  }
+  if (intent === "confirm") {
+    const enrollmentId = String(form.get("enrollmentId") ?? "");
+    const parsed = parseForm(RosterConfirmSchema, { enrollmentId, how: form.get("how"), people: form.getAll("people") });
+    if (!parsed.data) return data<RosterActionData>({ intent, enrollmentId, fieldErrors: parsed.fieldErrors }, { status: 400 });
+    const result = await confirmRosterFamily(context.db, user, params.sessionId, parsed.data, context.config.safePlay);
+    if (!result.ok)
+      return data<RosterActionData>(
+        { intent, enrollmentId, ...(result.field ? { fieldErrors: { [result.field]: result.error } } : { error: result.error }) },
+        { status: result.status },
+      );
+    throw await redirectWithToast(context, back, { type: "success", title: m.messaging_household_people_confirmed() });
   }
   return data<RosterActionData>({ intent: "step", error: m.enroll_error_unknown() }, { status: 400 });
 }

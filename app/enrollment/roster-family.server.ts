@@ -1,0 +1,48 @@
+// A coach confirms a roster family where they stand (issue 39): the roster names who in the athlete's household staff
+// confirmed and who waits, and the coach who met or phoned them confirms the people they name, saying how. It is the
+// family page's one rule (confirmPeople, app/family/confirmation.server.ts: people are confirmed, not households,
+// decision 0042; a cleared coach or the lead only; logged), reached from the roster: the household is the one of an
+// athlete on this session's roster, found here, never taken from the form.
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { confirmPeople } from "~/family/confirmation.server";
+import type { FamilyResult } from "~/family/family-log.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
+import { m } from "~/paraglide/messages";
+import { isCoachOfSession, type Actor } from "./access.server";
+
+/** A zod message read when the issue is raised, so it is in the language of the request. */
+const says = (message: () => string) => ({ error: () => message() });
+
+/** The roster's confirm form: the people named (ids of the household's members still waiting) and how staff know them. */
+export const RosterConfirmSchema = z.object({
+  enrollmentId: z.string().max(64),
+  people: z.array(z.string().max(64)).max(20),
+  how: z
+    .string(says(m.messaging_household_how_required))
+    .trim()
+    .min(3, says(m.messaging_household_how_short))
+    .max(300, says(m.messaging_household_how_long)),
+});
+
+/**
+ * Confirms the named people of the household of the athlete whose request `enrollmentId` is on the session's roster.
+ * Only a coach of the session comes this way (and confirmPeople asks that they are cleared); any other request is
+ * refused with nothing changed.
+ */
+export async function confirmRosterFamily(
+  db: Db,
+  actor: Actor,
+  eventId: string,
+  input: z.infer<typeof RosterConfirmSchema>,
+  settings: SafePlaySettings,
+): Promise<FamilyResult> {
+  if (!(await isCoachOfSession(db, actor, eventId))) return { ok: false, error: m.enroll_refused_not_coach(), status: 403 };
+  const { rows } = await db.execute<{ household_id: string }>(sql`
+    select hm.household_id from enrollments e join household_members hm on hm.user_id = e.athlete_id
+    where e.id::text = ${input.enrollmentId} and e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')`);
+  const householdId = rows[0]?.household_id;
+  if (!householdId) return { ok: false, error: m.messaging_household_not_found(), status: 404 };
+  return confirmPeople(db, { householdId, staffId: actor.id, how: input.how, userIds: input.people }, settings);
+}

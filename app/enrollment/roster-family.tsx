@@ -1,0 +1,119 @@
+// A roster card's Safe Play line (issue 39): whether staff confirmed the family for messages, who waits, who to call
+// (the guardian's name, and phone when on record and the reader may read it), and, for a cleared coach of the session,
+// the confirm form right there: the people they met or phoned, ticked one by one (people are confirmed, not
+// households: decision 0042), and how. The server's rule is the family page's (confirmPeople). A plain form.
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field, FormError } from "~/components/ui/field";
+import { kindLabel } from "~/family/safe-play";
+import { m } from "~/paraglide/messages";
+
+export type RosterFamilyMember = { id: string; name: string; role: "guardian" | "athlete"; confirmed: boolean; phone: string | null };
+
+export type RosterConfirmResult = {
+  intent: "confirm";
+  enrollmentId: string;
+  error?: string;
+  fieldErrors?: Record<string, string | undefined> | null;
+};
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
+
+/** Confirmed: the athlete, and (for a minor) at least one guardian, as Safe Play's send rule asks (sendRefusal). */
+export function familyConfirmed(family: RosterFamilyMember[], athleteId: string, minor: boolean): boolean {
+  const athlete = family.find((p) => p.id === athleteId);
+  if (!athlete?.confirmed) return family.length === 0 && !minor;
+  return !minor || family.some((p) => p.role === "guardian" && p.confirmed);
+}
+
+export function RosterFamily({
+  enrollmentId,
+  athleteId,
+  minor,
+  family,
+  canConfirm,
+  result,
+  busy,
+}: {
+  enrollmentId: string;
+  athleteId: string;
+  minor: boolean;
+  family: RosterFamilyMember[];
+  /** A cleared coach of the session: the confirm form is theirs. */
+  canConfirm: boolean;
+  result: RosterConfirmResult | null;
+  busy: boolean;
+}) {
+  if (familyConfirmed(family, athleteId, minor))
+    return (
+      <p className="mt-2 text-sm font-semibold text-court-800" data-family="confirmed">
+        {m.rosters_family_confirmed()}
+      </p>
+    );
+  const waiting = family.filter((p) => !p.confirmed);
+  const guardians = family.filter((p) => p.role === "guardian");
+  const formId = `confirm-${enrollmentId}`;
+  return (
+    <div className="mt-2 rounded-md border border-ball-300 bg-ball-50 p-3 text-sm text-slate-900" data-family="waiting">
+      <p className="font-semibold">
+        {waiting.length ? m.rosters_family_waiting({ names: waiting.map((p) => p.name).join(", ") }) : m.rosters_family_no_household()}
+      </p>
+      {guardians.length ? (
+        <p className="mt-1">
+          {m.rosters_family_who_to_call()}{" "}
+          {guardians.map((g, i) => (
+            <span key={g.id}>
+              {i > 0 ? "; " : ""}
+              {g.phone ? (
+                <a href={telHref(g.phone)} className="font-medium text-court-800 underline">
+                  {m.rosters_family_call({ name: g.name, phone: g.phone })}
+                </a>
+              ) : (
+                m.rosters_family_no_phone({ name: g.name })
+              )}
+            </span>
+          ))}
+        </p>
+      ) : (
+        <p className="mt-1">{m.rosters_family_no_guardian()}</p>
+      )}
+      {canConfirm && waiting.length ? (
+        <Form method="post" className="mt-3 flex flex-col gap-3" noValidate aria-labelledby={`${formId}-legend`}>
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="enrollmentId" value={enrollmentId} />
+          <fieldset aria-describedby={result?.fieldErrors?.people ? `${formId}-people-error` : undefined}>
+            <legend id={`${formId}-legend`} className="font-medium">
+              {m.messaging_household_people_legend()}
+            </legend>
+            {waiting.map((p) => (
+              <label key={p.id} className="mt-2 flex min-h-11 items-center gap-2">
+                <input type="checkbox" name="people" value={p.id} className="size-5" />
+                {p.name} · {kindLabel(p.role)}
+              </label>
+            ))}
+            {result?.fieldErrors?.people ? (
+              <p id={`${formId}-people-error`} className="mt-1 text-sm text-red-700">
+                {result.fieldErrors.people}
+              </p>
+            ) : null}
+          </fieldset>
+          <p className="text-slate-700">{m.messaging_household_confirm_only()}</p>
+          <Field
+            label={m.messaging_household_how()}
+            name="how"
+            id={`${formId}-how`}
+            placeholder={m.messaging_household_how_placeholder()}
+            maxLength={300}
+            error={result?.fieldErrors?.how}
+          />
+          <FormError message={result?.error} />
+          <div>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              {m.messaging_household_confirm_people()}
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
