@@ -93,8 +93,8 @@ export const SignUpSchema = z.object({
   dateOfBirth: optionalDate,
 });
 
-/** A coach invited to the staff (issue 39): the invitation answers the Safe Play question (an adult's account). */
-export const StaffSignUpSchema = SignUpSchema.omit({ kind: true, dateOfBirth: true });
+/** A coach invited to the staff (issue 39): not asked "parent or student-athlete"; the date of birth still proves an adult. */
+export const StaffSignUpSchema = SignUpSchema.omit({ kind: true });
 
 /** The header dialog's sign-up also asks for a phone number. */
 export const SignUpDialogSchema = SignUpSchema.extend({ phone: requiredAccountPhone });

@@ -30,3 +30,9 @@ export async function getPhoneNeed(db: SqlExecutor, userId: string, now: Date): 
   const r = rows[0];
   return { phone: r?.phone ?? null, coachesNeedIt: Boolean(r?.needed) };
 }
+
+/** Whether a person booking (a guardian or an adult athlete) has no phone a coach could call them on. */
+export async function isPhoneMissing(db: SqlExecutor, userId: string): Promise<boolean> {
+  const { rows } = await db.execute<{ phone: string | null }>(sql`select phone from users where id = ${userId}`);
+  return !rows[0]?.phone;
+}

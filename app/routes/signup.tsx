@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // without React (a plain form post, answered with a redirect back to that page).
   const viaDialog = via === "dialog" || via === DOCUMENT_DIALOG;
   // A coach invited to the staff (issue 39) is not asked "parent or student-athlete": the invitation, checked here
-  // again, answers it (an adult's account: the role rule refuses a minor when it is accepted), for its address only.
+  // again, answers it (an adult's account; the date of birth still must say 18 or older), for its address only.
   const invitation = viaDialog ? null : await staffInvitationOf(context, form.get("redirectTo"));
   // Only these fields are read: a role or anything else a visitor sends is ignored.
   const { data: input, fieldErrors } = invitation ? staffSignUp(form) : parseForm(viaDialog ? SignUpDialogSchema : SignUpSchema, form);
@@ -81,11 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(context, signin, AUTH_TOASTS.registered(), { headers });
 }
 
-/** A sign-up from a staff invitation: the Safe Play question is answered (an adult's account, not an athlete's). */
+/** A sign-up from a staff invitation: the Safe Play question is answered (an adult's account, not an athlete's; the date of birth is checked as always). */
 function staffSignUp(form: FormData) {
   const r = parseForm(StaffSignUpSchema, form);
   if (!r.data) return { data: null, fieldErrors: r.fieldErrors };
-  return { data: { ...r.data, kind: "guardian" as const, dateOfBirth: undefined }, fieldErrors: null };
+  return { data: { ...r.data, kind: "guardian" as const }, fieldErrors: null };
 }
 
 /** The staff invitation a sign-up came from (its `redirectTo` is /staff/invitation?token=...), when still valid. */
@@ -117,7 +117,11 @@ export default function SignUp({ actionData, loaderData }: Route.ComponentProps)
         <EmailField label={m.account_field_email()} name="email" required defaultValue={invited?.email} error={fieldErrors.email} />
         <PasswordField purpose="new" label={m.account_field_password()} name="password" error={fieldErrors.password} />
         {invited ? null : <GuardianPhoneField error={fieldErrors.phone} />}
-        {invited ? null : <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />}
+        {invited ? (
+          <Field label={m.account_field_date_of_birth()} name="dateOfBirth" type="date" error={fieldErrors.dateOfBirth} />
+        ) : (
+          <ClientKindFields privacyNote errors={{ kind: fieldErrors.kind, dateOfBirth: fieldErrors.dateOfBirth }} />
+        )}
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {invited ? null : <p className="text-sm text-slate-600">{m.account_signup_clients_only()}</p>}
         <FormError message={error} />
