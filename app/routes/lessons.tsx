@@ -36,6 +36,8 @@ import { addDays, dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { isPhoneMissing } from "~/family/guardian-phone.server";
+import { PhonePrompt } from "~/family/phone-prompt";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.booking_lessons_heading()} | NLTE`, description: m.booking_lessons_intro() }),
@@ -73,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getFamilyBookings(db, user.id, new Date(now.getTime() - 3 * 24 * 3600 * 1000)),
     isMinorAthlete(db, user, config.safePlay),
   ]);
+  // Issue 39: a family booking with no phone on record is asked for one (the coach's page would say "no phone").
+  const phoneMissing = await isPhoneMissing(db, user.id);
   // A request of another family reads as no request at all (nothing revealed); one that moved on says so. Its
   // evaluation is with a coach who may then place it (a coach of its session): only they are offered.
   const asked = q.enrollment
@@ -114,6 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     later: addDays(from, DAYS_SHOWN),
     bookings: bookings.map((b) => ({ ...b, insideNotice: insideNotice(b.starts_at, now), past: b.starts_at <= now })),
     minor,
+    phoneMissing,
     phone: config.site.phone,
     // The booking form's idempotency key, new at each render: a retried post of this form returns its booking.
     requestKey: crypto.randomUUID(),
@@ -242,6 +247,7 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
             </Form>
             {bookError ? <FormError message={bookError.error} /> : null}
             {chosenGone ? <FormError message={m.booking_taken()} /> : null}
+            {chosen && athleteId && loaderData.phoneMissing ? <PhonePrompt /> : null}
             {chosen && athleteId ? (
               <Form
                 method="post"
