@@ -268,6 +268,11 @@ describe("backup and restore drill", () => {
           "insert into athlete_medical (athlete_id, allergies, courtside_alert, updated_by) values ('drill-athlete', 'Bee stings', true, $1)",
           [clientId],
         );
+        // A family's answers to what grant forms ask (issue 39, migration 0041).
+        await database.query(
+          "insert into athlete_demographics (athlete_id, gender, zip, school, grade, school_lunch, updated_by) values ('drill-athlete', 'female', '20019', 'Drill Elementary', 4, 'free', $1)",
+          [clientId],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
