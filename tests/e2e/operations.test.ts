@@ -133,6 +133,11 @@ describe("backup and restore drill", () => {
           [coachId, conversationId],
         );
         await database.query("insert into safeguarding_reviews (lead_id, reviewed_up_to) values ($1, now())", [coachId]);
+        // A message kept for the end of quiet hours (issue 39).
+        await database.query(
+          "insert into scheduled_messages (conversation_id, sender_id, content, send_at) values ($1, $2, 'Drill kept message', now() + interval '1 day')",
+          [conversationId, coachId],
+        );
         // A change that would lift a protection, waiting for the lead, and a clearance reminder sent (issue 37).
         await database.query(
           "insert into protection_requests (user_id, requested_by, field, from_value, to_value) values ('drill-athlete', $1, 'date_of_birth', '2012-02-29', '2007-02-28')",
