@@ -77,6 +77,9 @@ export function mergeMessages(...lists: MessageView[][]): MessageView[] {
 }
 
 /** Messages from the server to a browser over the WebSocket. */
+/** A send refused for quiet hours alone may be kept for their end: when, and the button's words ("Send at 8:00 AM"). */
+export type ScheduleOfferView = { sendAt: string; label: string; button: string };
+
 export type ServerEvent =
   | { type: "ready"; userId: string }
   | { type: "subscribed"; conversationId: string }
@@ -88,7 +91,7 @@ export type ServerEvent =
   | { type: "unread"; count: number }
   | { type: "ack"; ref: string; message: MessageView }
   | { type: "resync" }
-  | { type: "error"; error: string; conversationId?: string; ref?: string };
+  | { type: "error"; error: string; conversationId?: string; ref?: string; offer?: ScheduleOfferView };
 
 /** A page of older messages, as GET /messages/:id?before=<message id> answers it. */
 export type OlderMessages = { messages: MessageView[]; hasOlder: boolean };

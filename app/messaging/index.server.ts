@@ -40,6 +40,7 @@ export { forgetProcessSockets, getLiveSessions, refreshSockets, registerSocket, 
 export { refusalAnswer, retryAfterHeaders, NOT_A_MEMBER, type RefusalAnswer, type SendRefusal } from "./refusals";
 export { conversationWords } from "./words.server";
 export {
+  answerScheduledIntent,
   cancelScheduledMessage,
   getScheduledMessages,
   requeueScheduledMessages,

@@ -3,7 +3,7 @@
 // from the server; merging by message id means nothing is shown twice.
 import { useEffect, useRef } from "react";
 import type { ClientEvent } from "./schemas";
-import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "./core";
+import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ScheduleOfferView, type ServerEvent } from "./core";
 import { getLocale } from "~/i18n/language";
 
 export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" } | { type: "sessionEnded" };
@@ -12,7 +12,10 @@ export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "ope
  * on the way, which the page says in its own words: `lost` (no answer came), `failed` (not this person's
  * conversation any more), `offline` (nothing was sent: post the form instead).
  */
-export type SendOutcome = { ok: true; message: MessageView } | { ok: false; error: string } | { ok: false; problem: "lost" | "failed" | "offline" };
+export type SendOutcome =
+  | { ok: true; message: MessageView }
+  | { ok: false; error: string; offer?: ScheduleOfferView }
+  | { ok: false; problem: "lost" | "failed" | "offline" };
 const SEND_TIMEOUT_MS = 15_000;
 type Listener = (e: RealtimeEvent) => void;
 
@@ -72,7 +75,7 @@ class RealtimeConnection {
             ? { ok: true, message: event.message }
             : event.error === "forbidden"
               ? { ok: false, problem: "failed" }
-              : { ok: false, error: event.error },
+              : { ok: false, error: event.error, ...(event.offer ? { offer: event.offer } : {}) },
         );
       }
       this.emit(event);

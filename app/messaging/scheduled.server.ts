@@ -22,7 +22,7 @@ import { MessageContentSchema } from "./schemas";
 export const SCHEDULED_MESSAGE_JOB = "send_scheduled_message";
 
 /** What a sender is offered beside a refusal that quiet hours alone caused: when the message would go. */
-export type ScheduleOffer = { sendAt: string; label: string };
+export type ScheduleOffer = { sendAt: string; label: string; button: string };
 
 /** "Send at 8:00 AM" / "Enviar a las 8:00 a. m.": the button's words. */
 export function scheduleButtonWords(offer: Pick<ScheduleOffer, "label">, locale: Locale = getLocale()): string {
@@ -44,7 +44,8 @@ export function scheduleOffer(refusal: SafePlayRefusal | null, settings: SafePla
   if (refusal?.code !== "quiet-hours") return null;
   const now = settings.clock();
   const sendAt = new Date(now.getTime() + msUntilQuietHoursEnd(now, settings.timeZone, settings.quietHours));
-  return { sendAt: sendAt.toISOString(), label: endOfQuietHoursWords(settings.quietHours.end, locale) };
+  const label = endOfQuietHoursWords(settings.quietHours.end, locale);
+  return { sendAt: sendAt.toISOString(), label, button: scheduleButtonWords({ label }, locale) };
 }
 
 /** The same for a send's result (createMessage's answer). */
@@ -229,4 +230,30 @@ export async function requeueScheduledMessages(db: Db, settings: SafePlaySetting
     select s.id, s.send_at::text from scheduled_messages s where s.status = 'scheduled'
       and not exists (select 1 from graphile_worker.jobs j where j.key = ${SCHEDULED_MESSAGE_JOB + ":"} || s.id::text)`);
   for (const r of rows) await queueScheduledMessage(db, r.id, new Date(r.send_at), settings);
+}
+
+/** What the conversation page's action answers to a kept message's form (intent "schedule" or "cancel-scheduled"). */
+export type ScheduledActionAnswer =
+  | { status: 200; body: { ok: true; messages: []; scheduled: string } }
+  | { status: 400 | 403 | 404; body: { ok: false; fieldErrors: { content: string }; messages: [] } };
+
+/**
+ * The conversation page's two steps on kept messages, for the person signed in: keep the text for the end of quiet
+ * hours (scheduleMessage: only a send quiet hours alone refused), or cancel one of theirs.
+ */
+export async function answerScheduledIntent(
+  db: Db,
+  intent: "schedule" | "cancel-scheduled",
+  input: { conversationId: string; senderId: string; content: string; scheduledId: string },
+  limits: SendLimits,
+): Promise<ScheduledActionAnswer> {
+  if (intent === "cancel-scheduled") {
+    if (!(await cancelScheduledMessage(db, input.scheduledId, input.senderId)))
+      return { status: 404, body: { ok: false, fieldErrors: { content: m.messaging_schedule_gone() }, messages: [] } };
+    return { status: 200, body: { ok: true, messages: [], scheduled: m.messaging_schedule_cancelled() } };
+  }
+  const kept = await scheduleMessage(db, input, limits);
+  if (!kept.ok) return { status: kept.status, body: { ok: false, fieldErrors: { content: kept.error }, messages: [] } };
+  const offer = scheduleOffer({ code: "quiet-hours", quiet: limits.safePlay!.quietHours }, limits.safePlay!);
+  return { status: 200, body: { ok: true, messages: [], scheduled: m.messaging_schedule_done({ time: offer!.label }) } };
 }

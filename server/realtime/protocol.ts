@@ -13,6 +13,7 @@ import {
   markConversationRead,
   type SendLimits,
   refusalAnswer,
+  scheduleOfferFor,
   NOT_A_MEMBER,
 } from "../../app/messaging/index.server";
 import {
@@ -152,7 +153,9 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: S
         const answer = refusalAnswer(result);
         // A refusal about the conversation (not a member, Safe Play) names it; one about the sender's pace does not.
         const about = answer.status === 429 ? {} : { conversationId: event.conversationId };
-        return hub.send(c, { type: "error", error: answer.error, ...about, ref: event.ref });
+        // Refused for quiet hours alone: the sender is offered to keep it for their end (issue 39).
+        const offer = scheduleOfferFor(result, limits.safePlay ?? safePlay);
+        return hub.send(c, { type: "error", error: answer.error, ...about, ref: event.ref, ...(offer ? { offer } : {}) });
       }
     }
   }
