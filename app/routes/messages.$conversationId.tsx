@@ -25,8 +25,12 @@ import {
   markConversationRead,
   refusalAnswer,
   retryAfterHeaders,
+  answerScheduledIntent,
+  getScheduledMessages,
+  scheduleOfferFor,
   type SendRefusal,
 } from "~/messaging/index.server";
+import { ScheduledList } from "~/components/messages/scheduled-list";
 import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe-text";
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
@@ -78,13 +82,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // Why nobody can send, or why this coach reads nothing of it (Safe Play's read rule).
     paused: pausedReason ? pausedMessage(pausedReason) : page.refusal ? safePlayMessage(page.refusal) : null,
     myReports,
+    // The person's messages here kept for the end of quiet hours, and those refused at their time (issue 39).
+    scheduled: await getScheduledMessages(context.db, user.id, { conversationIds: [conversation.id] }),
     words: conversationWords(),
   };
 }
 
 // A send or a mark-read answers with what changed; reloading the conversation (every loader of the page)
 // after each one is exactly the cost this avoids. A reconnect or a resync still revalidates.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Keeping or cancelling a message for later changes the list of kept messages: that one reloads.
+  if (formData && ["schedule", "cancel-scheduled"].includes(String(formData.get("intent")))) return true;
   if (formMethod && formMethod.toUpperCase() === "POST") return false;
   return defaultShouldRevalidate;
 }
@@ -116,6 +124,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!reviewer) throw notFound();
     return data<ReportActionData>({ ok: true, reported: input.data.messageId, message: reportReceivedMessage(reviewer) });
   }
+  if (intent === "schedule" || intent === "cancel-scheduled") {
+    const input = {
+      conversationId,
+      senderId: user.id,
+      content: String(form.get("content") ?? ""),
+      scheduledId: String(form.get("scheduledId") ?? ""),
+    };
+    const answer = await answerScheduledIntent(context.db, intent, input, context.config.messaging);
+    return data<SendActionData>(answer.body, { status: answer.status });
+  }
   invariantResponse(intent === "send", m.messaging_unknown_request());
 
   const file = form.get("file");
@@ -143,8 +161,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const refused = (result: SendRefusal, field: "content" | "file") => {
     const answer = refusalAnswer(result);
     if (answer.status === 404) throw notFound();
+    // Refused for quiet hours alone: the text may be kept for their end (issue 39).
+    const offer = field === "content" && text.success ? scheduleOfferFor(result, context.config.safePlay) : null;
     return data<SendActionData>(
-      { ok: false, fieldErrors: { [field]: answer.error }, messages: sent },
+      { ok: false, fieldErrors: { [field]: answer.error }, messages: sent, ...(offer && text.success ? { offer, content: text.data } : {}) },
       { status: answer.status, headers: retryAfterHeaders(answer) },
     );
   };
@@ -315,7 +335,10 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
             {loaded.paused}
           </p>
         ) : before ? null : (
-          <Composer conversationId={id} words={words.composer} onSent={onSent} onTyping={onTyping} />
+          <>
+            <ScheduledList items={loaded.scheduled} busy={false} className="border-t border-slate-200 px-4 py-2" />
+            <Composer conversationId={id} words={words.composer} onSent={onSent} onTyping={onTyping} />
+          </>
         )}
       </div>
     </section>
