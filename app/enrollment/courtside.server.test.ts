@@ -204,7 +204,7 @@ describe("roster messages", () => {
     const a = await enrolledFamily(session, coach, "MsgA");
     const b = await enrolledFamily(session, coach, "MsgB");
     const result = await messageRoster(db, coach, session, "Bring water tomorrow", { ...DEFAULT_SEND_LIMITS, safePlay: afternoon(NOW) });
-    expect(result).toEqual({ sent: 2, refused: [] });
+    expect(result).toEqual({ sent: 2, refused: [], later: null });
     const sent = await db
       .select({ conversationId: messages.conversationId })
       .from(messages)
@@ -221,6 +221,9 @@ describe("roster messages", () => {
     const night = await messageRoster(db, coach, session, "Late note", { ...DEFAULT_SEND_LIMITS, safePlay: afternoon("2026-06-15T21:00:00-04:00") });
     expect(night?.sent).toBe(0);
     expect(night?.refused).toHaveLength(2);
+    // Quiet hours alone held both back: the coach is offered to keep the message for 8:00 AM (issue 39).
+    expect(night?.later?.athleteIds.sort()).toEqual([a.athlete.id, b.athlete.id].sort());
+    expect(night?.later?.offer).toMatchObject({ label: "8:00 AM", button: "Send at 8:00 AM", sendAt: "2026-06-16T12:00:00.000Z" });
     // A client cannot message a roster.
     expect(await messageRoster(db, a.guardian, session, "Hi all", DEFAULT_SEND_LIMITS)).toBeNull();
   });
