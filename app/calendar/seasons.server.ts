@@ -4,6 +4,7 @@ import { and, asc, eq, gte, ne } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { events, seasons } from "../../db/schema";
+import { seasonStandings } from "~/calendar/season-standing";
 import type { Term } from "~/calendar/season-terms";
 import type { Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
@@ -36,6 +37,19 @@ export async function getSeasons(db: Db): Promise<Season[]> {
 /** The seasons not over by `today`, the earliest first: the ones families plan by. */
 export async function getSeasonsNotEnded(db: Db, today: string): Promise<Season[]> {
   return db.select(columns).from(seasons).where(gte(seasons.endsOn, today)).orderBy(asc(seasons.startsOn));
+}
+
+/**
+ * The current and next seasons on `today` (season-standing.ts), each with its standing: /programs says which program
+ * runs now and which comes next.
+ */
+export async function getOpenSeasons(db: Db, today: string): Promise<Array<Season & { standing: "current" | "next" }>> {
+  const all = await getSeasonsNotEnded(db, today);
+  const standings = seasonStandings(all, today);
+  return all.flatMap((s) => {
+    const standing = standings.get(s.id);
+    return standing === "current" || standing === "next" ? [{ ...s, standing }] : [];
+  });
 }
 
 export async function getSeason(db: Db, id: string): Promise<Season | null> {

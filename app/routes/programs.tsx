@@ -17,6 +17,9 @@ import { canEditPrograms } from "~/programs/access.server";
 import { withPolicies } from "~/programs/policies";
 import { getPolicies } from "~/programs/policies.server";
 import { getProgramSummaries } from "~/programs/programs.server";
+import { formatSpan } from "~/calendar/event-format";
+import { getOpenSeasons, seasonName } from "~/calendar/seasons.server";
+import { dayInZone } from "~/lib/datetime";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -25,22 +28,31 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (
 export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = getLocale();
   const words = PROGRAMS[locale];
-  const [summaries, policies, user] = await Promise.all([
+  const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
+  const [summaries, policies, user, seasons] = await Promise.all([
     getProgramSummaries(context.db, locale),
     getPolicies(context.db),
     getUser(request, context),
+    getOpenSeasons(context.db, today),
   ]);
+  // A seasonal program says when it runs now or next, with the year (issue 39); an ended season says nothing.
+  const when: Record<string, string> = {};
+  for (const s of seasons) {
+    const name = `${seasonName(s, locale)}, ${formatSpan(s.startsOn, s.endsOn, locale)}`;
+    when[s.term] ??= s.standing === "current" ? m.public_season_now({ season: name }) : m.public_season_next({ season: name });
+  }
   return {
     page: pageWords("programs"),
     // The withdrawal notice is the organisation's one setting (issue 28), as on the FAQ and the registration page.
     words: { ...words.overview, registration: words.overview.registration.map((r) => withPolicies(r, policies)) },
     summaries,
+    when,
     canEdit: await canEditPrograms(context, user),
   };
 }
 
 export default function Programs({ loaderData }: Route.ComponentProps) {
-  const { page, words, summaries, canEdit } = loaderData;
+  const { page, words, summaries, when, canEdit } = loaderData;
   return (
     <>
       <PageHeader heading={page.heading} intro={page.description} />
@@ -84,6 +96,7 @@ export default function Programs({ loaderData }: Route.ComponentProps) {
                     {p.name()}
                   </Link>
                 </h3>
+                {when[p.slug] ? <p className="mt-1 text-sm font-semibold text-court-800">{when[p.slug]}</p> : null}
                 {summaries[p.slug] ? (
                   <p className="mt-2 text-sm text-slate-700">
                     <Typed value={summaries[p.slug]} />

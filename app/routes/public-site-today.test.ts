@@ -12,6 +12,7 @@ import * as calendar from "./calendar";
 import * as general from "./general";
 import * as home from "./home";
 import * as programPage from "./programs.$program";
+import * as programs from "./programs";
 import * as registration from "./programs.registration";
 import * as signin from "./signin";
 
@@ -97,6 +98,13 @@ describe("the seasons families see on 29 Nov 2026", () => {
       program: { sessions: Array<{ title: { text: string }; register: boolean }> };
     };
     expect(winter.program.sessions.map((s) => [s.title.text, s.register])).toEqual([["Tdy Winter Clinic", true]]);
+  });
+
+  it("/programs says which program runs next, with its year, and nothing of an ended or later season", async () => {
+    const body = (await call(programs.loader, { request: get("/programs"), context: ctx() })).body as { when: Record<string, string> };
+    expect(body.when).toEqual({ winter: "Next: Winter 2026, Dec 1, 2026 - Feb 28, 2027" });
+    const inWinter = (await call(programs.loader, { request: get("/programs"), context: ctx("2026-12-10T15:00:00-05:00") })).body as typeof body;
+    expect(inWinter.when).toEqual({ winter: "Now: Winter 2026, Dec 1, 2026 - Feb 28, 2027", spring: "Next: Spring 2027, Mar 1 - May 31, 2027" });
   });
 
   it("the registration form offers winter's session only, with its season and year", async () => {
