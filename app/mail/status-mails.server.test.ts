@@ -15,7 +15,8 @@ import { startTestSmtp, type ReceivedMail, type TestSmtp } from "../../tests/sup
 import { createTestDatabase } from "../../tests/support/test-db";
 import { createEnrollmentRequest, takeCoachStep } from "~/enrollment/index.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "~/enrollment/test-support";
-import { createAidRequest, findAccountFor } from "~/payments/index.server";
+import { createAidRequest, decideAidRequest, findAccountFor } from "~/payments/index.server";
+import type { AidDecisionInput } from "~/payments/schemas";
 import { requeueUnsentMail } from "./outbox.server";
 
 const { db, url } = await createTestDatabase();
@@ -145,6 +146,23 @@ describe("the Enrolled mail", () => {
     expect(`${mail.subject}\n${mail.text}`).not.toMatch(/Inscrit[oa]|Asignad[oa] a un nivel|está ahora así/);
     const { event } = seriesOf(mail);
     expect(event.summary).toBe("Partidos de primavera para adolescentes");
+  });
+
+  it("says granted help in its terms, and asks nothing when it waives the whole fee", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Wanda");
+    const account = await findAccountFor(db, athlete.id);
+    const asked = await createAidRequest(db, account, guardian.id, { note: "" });
+    if (!asked.ok) throw new Error("not asked");
+    const staff = await makeUser(db, "coach", "Coach Aid Decider");
+    expect(await decideAidRequest(db, asked.id, staff.id, { decision: "waiver", validUntil: "2027-06-30" } as AidDecisionInput)).toEqual({
+      ok: true,
+    });
+    const session = await clinic("Waived Youth Clinic");
+    await enroll(services(1), guardian, athlete.id, session);
+    const mail = await smtp.waitFor(guardian.email, "Wanda Kid in Waived Youth Clinic: Enrolled");
+    expect(mail.text).toContain("Fee: $120 a month");
+    expect(mail.text).toContain("Your financial help covers the whole fee until June 30, 2027: there is nothing to pay.");
+    expect(mail.text).not.toContain("Due now");
   });
 });
 
