@@ -34,12 +34,12 @@ export function MedicalFlag({ athleteId, athleteName, flag, answered }: Props) {
           {label}
         </button>
       </fetcher.Form>
-      {open ? <MedicalDetails answer={answer} onHide={() => setHidden(true)} /> : null}
+      {open ? <MedicalDetails answer={answer} athleteName={athleteName} onHide={() => setHidden(true)} /> : null}
     </div>
   );
 }
 
-function MedicalDetails({ answer, onHide }: { answer: MedicalAnswer; onHide: () => void }) {
+function MedicalDetails({ answer, athleteName, onHide }: { answer: MedicalAnswer; athleteName: string; onHide: () => void }) {
   const hydrated = useHydrated();
   if (answer.error) {
     return (
@@ -56,7 +56,11 @@ function MedicalDetails({ answer, onHide }: { answer: MedicalAnswer; onHide: () 
     </div>
   );
   return (
-    <div role="region" aria-label={m.attendance_medical_heading()} className="mt-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm">
+    <div
+      role="region"
+      aria-label={m.attendance_medical_for({ athlete: athleteName })}
+      className="mt-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm"
+    >
       {d ? (
         <>
           {d.courtsideAlert ? <p className="mb-2 font-semibold text-red-900">{m.attendance_medical_courtside()}</p> : null}
