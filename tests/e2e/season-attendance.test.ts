@@ -4,7 +4,8 @@
 // information in Spanish on /account/family; Carla sees the flag and the head count, opens the details from the
 // server (never kept on the phone) and the read is logged. Offline (Playwright's offline mode), Carla marks both
 // children; meanwhile Dev marks Diego present; back online one sentence says what happened ("1 mark saved, 1 not
-// saved: … A newer mark from Dev … was kept") and Diego's row shows Dev's mark. Every page visited is checked with axe.
+// saved: … A newer mark from Dev … was kept") and Diego's row shows Dev's mark. Without JavaScript the sheet's form
+// saves and the flag opens its details. Every page visited with JavaScript is checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
@@ -134,5 +135,21 @@ describe("attendance that tells the truth", () => {
     // A tap in Spanish: one sentence.
     await c.page.getByRole("group", { name: "Sofía Asistencia" }).getByText("Ausente", { exact: true }).click();
     await c.page.getByText("1 marca guardada.", { exact: true }).waitFor();
+
+    // Without JavaScript (Dev's old phone): the sheet's form saves what changed, and the flag still opens the details.
+    const d = await open({ ...PHONE, javaScriptEnabled: false });
+    await useSession(d.context, server.url, dev!);
+    await d.visit(`/rosters/${session}/attendance`);
+    await d.page.getByRole("group", { name: "Sofía Asistencia" }).getByText("Present", { exact: true }).click();
+    await d.page.getByRole("button", { name: "Save attendance" }).click();
+    await d.page.waitForURL((u) => u.search === "?day=2026-11-19");
+    expect(await d.page.getByRole("group", { name: "Sofía Asistencia" }).getByLabel("Present", { exact: true }).isChecked()).toBe(true);
+    const sofiaRow = await q<{ present: boolean; marked_by: string }>(
+      `select present, marked_by from attendance_marks where event_id = $1 and athlete_id = $2`,
+      [session, sofiaId],
+    );
+    expect(sofiaRow.rows).toEqual([{ present: true, marked_by: devId }]);
+    await d.page.getByRole("button", { name: "Medical alert: show the details for Sofía Asistencia" }).click();
+    await d.page.getByText("Picaduras de abeja: EpiPen en la mochila roja").waitFor();
   });
 });
