@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, startConversation, useSession, type Person } from "./support/messaging";
 import { sharedServer } from "./support/shared-server";
+import { startingSeason } from "~/calendar/starting-season";
+import { PROGRAM_LINKS } from "~/content/site";
 
 const baseURL = sharedServer().url;
 const dataDir = sharedServer().dataDir;
@@ -223,12 +225,14 @@ describe("messaging before the page is interactive", () => {
 describe("program pages", () => {
   it("say who, when, where and what it costs, and Register opens the form with the program chosen", async () => {
     const { page, visit } = await open({ viewport: { width: 390, height: 844 } });
-    await visit("/programs/fall");
+    // The starting sessions' program (migration 0040: the season running or next when the site started).
+    const { term } = startingSeason(new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" }));
+    await visit(`/programs/${term}`);
     for (const label of ["Who it is for", "When", "Where", "Price"]) await page.getByText(label, { exact: true }).waitFor();
     expect(await page.locator("[data-fact=where]").textContent()).toBe("Ask us");
     expect(await page.locator("[data-fact=when]").textContent()).toContain("Sundays 8-10 AM");
     await page.getByRole("link", { name: "Register for This Program" }).click();
     await page.waitForURL((u) => u.pathname === "/programs/registration");
-    expect(await page.getByRole("main").getByLabel("Program Interest").inputValue()).toBe("Fall Programs");
+    expect(await page.getByRole("main").getByLabel("Program Interest").inputValue()).toBe(PROGRAM_LINKS.find((l) => l.slug === term)!.label);
   });
 });

@@ -9,6 +9,10 @@ import { createAccount, signInThroughPage, uniqueEmail } from "./support/account
 import { expectAccessible, setupBrowser } from "./support/browser";
 import { openDatabase } from "./support/messaging";
 import { runScript } from "./support/server";
+import { formatSpan } from "~/calendar/event-format";
+import { startingScheduleTitle, startingSeason } from "~/calendar/starting-season";
+import { PROGRAM_PAGES } from "~/content/pages";
+import { addDays } from "~/lib/datetime";
 
 const server = useOwnServer();
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -20,9 +24,14 @@ const open = setupBrowser(() => server.url);
 const PHONE = { viewport: { width: 390, height: 844 } };
 const PASSWORD = "secret-serve-12";
 
-/** The spec's cards start in the current or next fall (migration 0022). */
+/** The spec's cards start in the season running when the site starts, or the next (migration 0040), named after it. */
 const now = new Date().toLocaleDateString("en-CA", { timeZone: "America/New_York" });
-const YEAR = Number(now.slice(0, 4)) + (now.slice(5) > "11-07" ? 1 : 0);
+const START = startingSeason(now);
+const TERM = START.term;
+const FIRST = startingScheduleTitle(TERM);
+const PROGRAM = `/programs/${TERM}`;
+/** The coach's own dates for the session: inside its season, so it is still the current or next one's. */
+const [FROM, TO] = [addDays(START.startsOn, 5), addDays(START.endsOn, 7)];
 
 async function scriptsOn(page: Page, path: string) {
   const scripts: string[] = [];
@@ -42,24 +51,24 @@ describe("programs edited from the site", () => {
     await createAccount(server.url, { fullName: "Pat Parent", email: clientEmail, password: PASSWORD });
     expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
 
-    // A visitor reads the fall page twice: the second time it comes from memory (decision 0014). No "TBD" anywhere.
+    // A visitor reads the starting season's program page twice: the second time it comes from memory (decision 0014). No "TBD" anywhere.
     const visitor = await open(PHONE);
-    await visitor.visit("/programs/fall");
-    await visitor.visit("/programs/fall");
+    await visitor.visit(PROGRAM);
+    await visitor.visit(PROGRAM);
     const sessions = visitor.page.getByRole("region", { name: "Sessions" });
-    await sessions.getByRole("heading", { name: "Fall Weekly Schedule" }).waitFor();
+    await sessions.getByRole("heading", { name: FIRST }).waitFor();
     expect(await visitor.page.getByText("TBD").count()).toBe(0);
     await visitor.page.locator("[data-fact=price]").getByRole("link", { name: "Ask us" }).waitFor();
 
     // The coach, on a phone with JavaScript, goes from the program page to its editor and to the session.
     const coach = await open(PHONE);
     await signInThroughPage(coach.page, coachEmail, PASSWORD);
-    await coach.visit("/programs/fall");
+    await coach.visit(PROGRAM);
     await coach.page.getByRole("link", { name: "Edit this program" }).click();
-    await coach.page.waitForURL(/\/programs\/fall\/edit$/);
-    await coach.page.getByRole("heading", { level: 1, name: "Edit Fall Programs" }).waitFor();
+    await coach.page.waitForURL((u) => u.pathname === `${PROGRAM}/edit`);
+    await coach.page.getByRole("heading", { level: 1, name: `Edit ${PROGRAM_PAGES[TERM].heading}` }).waitFor();
     await expectAccessible(coach.page);
-    await coach.page.getByRole("link", { name: "Edit session Fall Weekly Schedule" }).click();
+    await coach.page.getByRole("link", { name: `Edit session ${FIRST}` }).click();
     await coach.page.waitForURL(/\/calendar\/events\/[0-9a-f-]+$/);
     const sessionPath = new URL(coach.page.url()).pathname;
     await expectAccessible(coach.page);
@@ -67,8 +76,8 @@ describe("programs edited from the site", () => {
     await form.getByLabel("Place (optional)").fill("Anacostia Park courts");
     await form.getByLabel("Street address").fill("1800 Anacostia Dr SE, Washington, DC 20020");
     await form.getByLabel("Fee in dollars").fill("95");
-    await form.getByLabel("First day (optional)").fill(`${YEAR}-09-12`);
-    await form.getByLabel("Last day (optional)").fill(`${YEAR}-11-14`);
+    await form.getByLabel("First day (optional)").fill(FROM);
+    await form.getByLabel("Last day (optional)").fill(TO);
     await form.getByRole("button", { name: "Save event" }).click();
     await coach.page.waitForURL(/\/calendar\/events$/);
     await coach.page.getByText("Event saved").first().waitFor();
@@ -87,7 +96,7 @@ describe("programs edited from the site", () => {
     const main = noScript.page.getByRole("main");
     await main.getByLabel("Fee in dollars").fill("-5");
     await main.getByLabel("Street address").fill("1".repeat(5000));
-    await main.getByLabel("Last day (optional)").fill(`${YEAR}-09-01`);
+    await main.getByLabel("Last day (optional)").fill(addDays(FROM, -1));
     await main.getByRole("button", { name: "Save event" }).click();
     const fee = main.getByLabel("Fee in dollars");
     expect(await fee.getAttribute("aria-invalid")).toBe("true");
@@ -98,12 +107,12 @@ describe("programs edited from the site", () => {
     expect(await fee.inputValue()).toBe("-5");
 
     // The visitor's next request shows the coach's change, not the refused one, in a document without React.
-    const scripts = await scriptsOn(visitor.page, "/programs/fall");
+    const scripts = await scriptsOn(visitor.page, PROGRAM);
     expect(scripts.some((s) => s.includes("entry.client"))).toBe(false);
-    const card = sessions.getByRole("listitem").filter({ has: visitor.page.getByRole("heading", { name: "Fall Weekly Schedule" }) });
+    const card = sessions.getByRole("listitem").filter({ has: visitor.page.getByRole("heading", { name: FIRST }) });
     await card.getByText("$95 a month").waitFor();
     await card.getByText("Anacostia Park courts, 1800 Anacostia Dr SE, Washington, DC 20020").waitFor();
-    await card.getByText(`Sep 12 - Nov 14, ${YEAR}`).waitFor();
+    await card.getByText(formatSpan(FROM, TO, "en")).waitFor();
     expect(await card.getByRole("link", { name: "Map of Anacostia Park courts" }).getAttribute("href")).toBe(
       "https://www.google.com/maps/search/?api=1&query=1800%20Anacostia%20Dr%20SE%2C%20Washington%2C%20DC%2020020",
     );
@@ -111,10 +120,10 @@ describe("programs edited from the site", () => {
     await visitor.visit("/");
     await visitor.page.getByText("Anacostia Park courts").first().waitFor();
 
-    await visitor.visit("/es/programs/fall");
+    await visitor.visit(`/es${PROGRAM}`);
     const sesiones = visitor.page.getByRole("region", { name: "Sesiones" });
     await sesiones.getByText("$95 al mes").waitFor();
-    await sesiones.getByText(`del 12 de septiembre al 14 de noviembre de ${YEAR}`).waitFor();
+    await sesiones.getByText(formatSpan(FROM, TO, "es")).waitFor();
     await sesiones.getByRole("link", { name: "Mapa de Anacostia Park courts" }).waitFor();
     await visitor.visit("/es");
     await visitor.page.getByText("Anacostia Park courts").first().waitFor();
@@ -123,7 +132,7 @@ describe("programs edited from the site", () => {
     const client = await open(PHONE);
     await signInThroughPage(client.page, clientEmail, PASSWORD);
     const cookie = (await client.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    for (const path of ["/programs/edit", "/programs/fall/edit", sessionPath])
+    for (const path of ["/programs/edit", `${PROGRAM}/edit`, sessionPath])
       expect((await fetch(`${server.url}${path}`, { headers: { cookie } })).status).toBe(403);
     const refused = await fetch(`${server.url}/programs/edit`, {
       method: "POST",
@@ -152,22 +161,23 @@ describe("programs edited from the site", () => {
       expect((await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
     const dana = await open({ ...PHONE, javaScriptEnabled: false });
     await signInThroughPage(dana.page, danaEmail, PASSWORD);
-    await dana.visit("/programs/fall/edit");
-    const form = dana.page.getByRole("form", { name: "Coaches of Fall Weekly Schedule" });
+    await dana.visit(`${PROGRAM}/edit`);
+    const form = dana.page.getByRole("form", { name: `Coaches of ${FIRST}` });
     // The starting schedule's sessions were made before any coach: the editor says so.
     await dana.page.getByText("(no coach yet: only a session's coaches open its roster)").first().waitFor();
-    await form.getByRole("button", { name: "Save coaches Fall Weekly Schedule" }).click();
+    await form.getByRole("button", { name: `Save coaches ${FIRST}` }).click();
     await form.getByText("Choose at least one coach for the session.").waitFor();
     await form.getByLabel("Dana Deuce").check();
     await form.getByLabel("Eli Edge").check();
-    await form.getByRole("button", { name: "Save coaches Fall Weekly Schedule" }).click();
-    await dana.page.waitForURL(/\/programs\/fall\/edit$/);
+    await form.getByRole("button", { name: `Save coaches ${FIRST}` }).click();
+    await dana.page.waitForURL((u) => u.pathname === `${PROGRAM}/edit`);
     expect(await form.getByLabel("Dana Deuce").isChecked()).toBe(true);
     expect(await form.getByLabel("Eli Edge").isChecked()).toBe(true);
     database ??= await openDatabase(server.dataDir);
     const { rows } = await database.query<{ id: string; coaches: string[] }>(
       `select e.id, array(select u.full_name from session_coaches s join users u on u.id = s.coach_id where s.event_id = e.id order by 1) as coaches
-       from events e where e.title = 'Fall Weekly Schedule'`,
+       from events e where e.title = $1`,
+      [FIRST],
     );
     expect(rows.map((r) => r.coaches)).toEqual([["Dana Deuce", "Eli Edge"]]);
 
@@ -179,7 +189,7 @@ describe("programs edited from the site", () => {
       [sessionId, uniqueEmail("rae")],
     );
     await dana.visit("/calendar/events");
-    await dana.page.getByRole("button", { name: "Remove Fall Weekly Schedule" }).click();
+    await dana.page.getByRole("button", { name: `Remove ${FIRST}` }).click();
     await dana.page
       .getByRole("alert")
       .getByText("This session has families' requests or attendance on record, so it cannot be deleted", { exact: false })
