@@ -41,7 +41,7 @@ export function useAttendanceSync(eventId: string, day: string, marks: Record<st
     const here = (r: Refusal) => (r.eventId ?? eventId) === eventId && r.day === day;
     setSentence(
       syncSentence(result.saved, result.refused, (id) =>
-        result.refused.some((r) => r.athleteId === id && !here(r)) ? m.attendance_other_session() : nameOf(id),
+        result.refused.some((r) => r.athleteId === id && (r.eventId ?? eventId) !== eventId) ? m.attendance_other_session() : nameOf(id),
       ),
     );
     const mine = result.refused.filter(here);
