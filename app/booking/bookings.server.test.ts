@@ -276,7 +276,7 @@ describe("in the reader's language", () => {
       .from(bookings)
       .where(and(eq(bookings.athleteId, otherKid), eq(bookings.startsAt, new Date("2027-01-08T20:00:00.000Z"))));
     const { subject, event } = await invitationMailed(db, row!.id, "otto@example.com", "REQUEST");
-    expect(subject).toBe("Clase privada reservada: viernes, 8 de enero, 15:00–16:00");
+    expect(subject).toBe("Clase privada reservada: viernes, 8 de enero, 3:00 p. m.–4:00 p. m.");
     expect(event.summary).toBe("Clase privada: Oli Other con Coach Ana");
   });
 });

@@ -43,9 +43,11 @@ describe("the coach hears of a family's booking and cancellation", () => {
     const [booked] = await coachMails("coach-ana@example.com");
     expect(booked).toMatchObject({
       kind: "booking-coach-booked",
-      subject: "New booking: Private lesson with Kiko Kid, Friday, November 27, 16:00–17:00",
+      subject: "New booking: Private lesson with Kiko Kid, Friday, November 27, 4:00 PM–5:00 PM",
     });
-    expect(booked!.textBody).toContain("Private lesson for Kiko Kid is booked with you for Friday, November 27, 16:00–17:00, at Fort Stanton Park.");
+    expect(booked!.textBody).toContain(
+      "Private lesson for Kiko Kid is booked with you for Friday, November 27, 4:00 PM–5:00 PM, at Fort Stanton Park.",
+    );
     expect(booked!.textBody).toContain("Note: Working on the serve");
     expect(booked!.textBody).toContain("http://localhost:3999/appointments");
 
@@ -58,7 +60,7 @@ describe("the coach hears of a family's booking and cancellation", () => {
     expect(cancelled.event.uid).toBe(family.event.uid);
     expect(Number(cancelled.event.sequence)).toBe(1);
     expect(cancelled.event.status).toBe("CANCELLED");
-    expect(cancelled.subject).toBe("Cancelled by the family: Private lesson with Kiko Kid, Friday, November 27, 16:00–17:00");
+    expect(cancelled.subject).toBe("Cancelled by the family: Private lesson with Kiko Kid, Friday, November 27, 4:00 PM–5:00 PM");
   });
 
   it("writes to a Spanish-speaking coach in Spanish", async () => {
@@ -66,7 +68,7 @@ describe("the coach hears of a family's booking and cancellation", () => {
     const start = "2026-12-04T20:00:00.000Z"; // Friday 4 December, 15:00 with Coach Ben
     expect((await bookAs(db, adult, { athleteId: adult.id, coachId: coachB.id, start })).status).toBe(302);
     const { subject, event } = await invitationMailed(db, (await bookingAt(start)).id, "coach-ben@example.com", "REQUEST");
-    expect(subject).toBe("Nueva reserva: Clase privada con Ada Adult, viernes, 4 de diciembre, 15:00–16:00");
+    expect(subject).toBe("Nueva reserva: Clase privada con Ada Adult, viernes, 4 de diciembre, 3:00 p. m.–4:00 p. m.");
     expect(event.summary).toBe("Clase privada: Ada Adult con Coach Ben");
   });
 });

@@ -137,7 +137,7 @@ describe("booking an evaluation from a request", () => {
     const family = await invitationMailed(db, row!.id, "gina@example.com", "REQUEST");
     const coach = await invitationMailed(db, row!.id, "coach-ana@example.com", "REQUEST");
     expect(coach.event.uid).toBe(family.event.uid);
-    expect(coach.subject).toBe("New booking: Evaluation with Kiko Kid, Tuesday, December 1, 15:00–15:30");
+    expect(coach.subject).toBe("New booking: Evaluation with Kiko Kid, Tuesday, December 1, 3:00 PM–3:30 PM");
     const [coachMail] = await db
       .select()
       .from(mailOutbox)

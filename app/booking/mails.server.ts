@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
-import { dayInZone, formatClock, formatDayLong } from "~/lib/datetime";
+import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
 import { getEvaluationRequests } from "~/enrollment/index.server";
@@ -74,9 +74,9 @@ async function recipients(db: SqlExecutor, athleteId: string) {
 export const kindWords = (kind: BookingKind, locale?: Locale) =>
   kind === "evaluation" ? m.booking_kind_evaluation({}, locale ? { locale } : {}) : m.booking_kind_lesson({}, locale ? { locale } : {});
 
-/** "Friday, November 27, 16:00-17:00" in the organisation's zone. */
+/** "Friday, November 27, 4:00 PM–5:00 PM" (Spanish "viernes, 27 de noviembre, 4:00 p. m.–5:00 p. m.") in the organisation's zone. */
 export function formatBookingTime(start: Date, end: Date, timeZone: string, locale?: Locale) {
-  return `${formatDayLong(dayInZone(start, timeZone), locale)}, ${formatClock(start, timeZone)}–${formatClock(end, timeZone)}`;
+  return `${formatDayLong(dayInZone(start, timeZone), locale)}, ${formatTime(start, timeZone, locale)}–${formatTime(end, timeZone, locale)}`;
 }
 
 export type BookingChange = "booked" | "moved" | "cancelled";

@@ -82,7 +82,7 @@ describe("a coach's move that keeps the rules", () => {
       .innerJoin(mailOutbox, eq(mailOutbox.id, mailCalendarParts.mailId))
       .where(and(eq(mailOutbox.toAddress, "ada@example.com"), eq(mailOutbox.kind, "booking-moved")));
     expect(parts).toHaveLength(1);
-    expect(parts[0]!.subject).toBe("Private lesson moved: now Sunday, December 6, 10:00–11:00");
+    expect(parts[0]!.subject).toBe("Private lesson moved: now Sunday, December 6, 10:00 AM–11:00 AM");
     const event = Object.values(ical.sync.parseICS(parts[0]!.content)).find((c) => c?.type === "VEVENT") as VEvent;
     expect([event.uid, Number(event.sequence), new Date(event.start).toISOString()]).toEqual([
       `booking-${lesson}@localhost`,

@@ -71,7 +71,7 @@ describe("a coach's cancellation of a booked lesson", () => {
     expect((await jobs()).map((j) => j.payload.userId)).toEqual([guardian.id, teen]);
 
     await runAll(NIGHT);
-    const expected = { title: "Private lesson cancelled by the coach", body: "Friday, November 27, 16:00–17:00" };
+    const expected = { title: "Private lesson cancelled by the coach", body: "Friday, November 27, 4:00 PM–5:00 PM" };
     expect(await pushes(guardian.id)).toEqual([expect.objectContaining(expected)]);
     expect(JSON.stringify(await pushes(guardian.id))).not.toContain("sick");
     // 15, at night: her phone waits for the morning.
