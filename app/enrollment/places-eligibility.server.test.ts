@@ -45,6 +45,13 @@ describe("places", () => {
     expect(placesWords(null, "en")).toBeNull();
   });
 
+  it("are not counted for a session with no set number of places: it says nothing and never 'Full'", async () => {
+    const session = await makeSession(db, null);
+    const family = await makeFamily(db, "PlUncapped");
+    ok(await createEnrollmentRequest(services, family.guardian, session, onCourt(family.athlete.id)));
+    expect((await getPlacesLeft(db, [session])).get(session)).toBeNull();
+  });
+
   it("are not filled by bare requests under the default setting: one in evaluation and one requested leave a place", async () => {
     expect(await getRequestsHoldPlace(db)).toBe(false);
     const coach = await makeUser(db, "coach", "Coach Placesdefault");
