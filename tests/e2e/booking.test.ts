@@ -118,7 +118,7 @@ describe("private lessons", () => {
     }
     // The coach is told too, in the same invitation: the one event in every calendar.
     const coachMail = await smtp.waitFor(coach.email, "New booking: Private lesson with Ari Ace");
-    expect(coachMail.text).toContain("Private lesson for Ari Ace is booked with you for Friday, November 27, 16:00–17:00, at Fort Stanton Park.");
+    expect(coachMail.text).toContain("Private lesson for Ari Ace is booked with you for Friday, November 27, 4:00 PM–5:00 PM, at Fort Stanton Park.");
     expect(coachMail.text).toContain("Working on his serve");
     const coachInvite = invitationOf(coachMail);
     expect(coachInvite.text).toContain("METHOD:REQUEST");
