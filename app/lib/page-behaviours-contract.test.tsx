@@ -42,6 +42,11 @@ const NOT_BEHAVIOURS = new Set([
   "data-status", // an enrollment's status on a family's page and a roster (tests)
   "data-enrollment", // a family's request (tests)
   "data-athlete", // a roster's athlete (tests)
+  "data-cancelled", // a cancelled booking on /appointments (tests)
+  "data-scheduled", // a message kept for the end of quiet hours, by its state (tests)
+  "data-confirm-step", // the question a form without JavaScript answers before acting (confirm-action.tsx; tests)
+  "data-closed", // a declined or withdrawn request, by its state (tests)
+  "data-family", // a roster family's Safe Play state (tests)
 ]);
 
 const declared = new Set<string>(Object.values(BEHAVIOUR_ATTRIBUTES).flatMap((b) => [...b.write, ...b.sets]));

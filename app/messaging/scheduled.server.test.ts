@@ -1,6 +1,6 @@
 // Messages kept for the end of quiet hours (issue 39, decision 0047), against a real database and the real job queue:
-// the job sends at its time (Safe Play's clock runs with the wall clock here, set a few seconds before 8:00 AM in New
-// York), refuses at its time when the family's confirmation was withdrawn meanwhile, survives the queue stopping and
+// the job sends at its time (Safe Play's clock runs with the wall clock here, set at night in New York; then the test
+// moves it past 8:00 AM and brings the job's time to now, as the night passing would), refuses at its time when the family's confirmation was withdrawn meanwhile, survives the queue stopping and
 // starting again in between, and nobody keeps a message to get round another refusal or touches another's.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,8 +29,15 @@ const settings = {
 } satisfies SafePlaySettings;
 /** Safe Play's clock reads `local` (New York) now, and runs on from there. */
 const setClock = (local: string) => (offset = new Date(local).getTime() - Date.now());
-/** A few seconds before 8:00 AM in New York, on a winter day. */
-const justBeforeEight = (seconds: number) => setClock(`2026-12-02T07:59:${String(60 - seconds).padStart(2, "0")}-05:00`);
+/** 9:30 PM in New York on a winter night: quiet hours, with ten hours of them left, however slow the machine. */
+const atNight = () => setClock("2026-12-01T21:30:00-05:00");
+/** The night passes: Safe Play's clock reads just after 8:00 AM, and the kept message's job is due now. */
+async function nightPasses(keptId: string) {
+  setClock("2026-12-02T08:00:01-05:00");
+  await db.execute(
+    sql`select graphile_worker.reschedule_jobs(array(select id from graphile_worker.jobs where key = ${"send_scheduled_message:" + keptId}), run_at := now())`,
+  );
+}
 
 const limits = { ...config.messaging, safePlay: settings } satisfies SendLimits;
 const services = { db, config: { ...config, safePlay: settings, messaging: limits }, secret: "s".repeat(40) };
@@ -72,21 +79,24 @@ async function keepForEight(conversationId: string, content: string, sender: Per
 describe("a message kept for the end of quiet hours", () => {
   it("is sent at 8:00 AM by the queue, within seconds of its time, and leaves the sender's list", async () => {
     const { conversationId } = await family("Aurora");
-    justBeforeEight(3);
+    atNight();
     const kept = await keepForEight(conversationId, "Practice moves to court 4 tomorrow");
     expect(kept.sendAt).toBe(new Date("2026-12-02T08:00:00-05:00").toISOString());
     expect(kept).toMatchObject({ status: "scheduled", to: "Aurora Minor, Aurora Parent" });
     expect(await contents(conversationId)).toEqual([]);
+    await nightPasses(kept.id);
     await expect.poll(() => contents(conversationId), { timeout: 15_000, interval: 250 }).toEqual(["Practice moves to court 4 tomorrow"]);
-    expect(await statusOf(kept.id)).toBe("sent");
+    // The message is stored by the one send path, then its row is marked in the job's transaction: a moment apart.
+    await expect.poll(() => statusOf(kept.id), { timeout: 15_000, interval: 250 }).toBe("sent");
     expect(await getScheduledMessages(db, coach.id, { conversationIds: [conversationId] })).toEqual([]);
   });
 
   it("is refused at its time when the family's confirmation was withdrawn meanwhile, and its sender reads why", async () => {
     const { conversationId, minor } = await family("Belen");
-    justBeforeEight(3);
+    atNight();
     const kept = await keepForEight(conversationId, "Bring water");
     await db.execute(sql`update household_members set confirmed_at = null, confirmed_by = null, confirmed_how = null where user_id = ${minor.id}`);
+    await nightPasses(kept.id);
     await expect.poll(() => statusOf(kept.id), { timeout: 15_000, interval: 250 }).toBe("refused");
     expect(await contents(conversationId)).toEqual([]);
     const [shown] = await getScheduledMessages(db, coach.id, { conversationIds: [conversationId] }, "en");
@@ -99,11 +109,12 @@ describe("a message kept for the end of quiet hours", () => {
 
   it("survives the queue stopping before its time and starting again after it", async () => {
     const { conversationId } = await family("Carmen");
-    justBeforeEight(2);
+    atNight();
     const kept = await keepForEight(conversationId, "See you at 4");
     await queue!.stop();
     queue = null;
-    await new Promise((r) => setTimeout(r, 3000)); // its time passes with no queue running
+    await nightPasses(kept.id); // its time comes with no queue running
+    await new Promise((r) => setTimeout(r, 1000));
     expect(await contents(conversationId)).toEqual([]);
     expect(await statusOf(kept.id)).toBe("scheduled");
     queue = await start();
