@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import capabilityBoundaries from "./eslint-rules/capability-boundaries.js";
 import noHandlersOnVisitorDocuments from "./eslint-rules/no-handlers-on-visitor-documents.js";
 
 /** Outside app/messaging, messaging is reached through its front door (index.server), its browser shapes and its schemas. */
@@ -137,6 +138,13 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     plugins: { local: { rules: { "no-handlers-on-visitor-documents": noHandlersOnVisitorDocuments } } },
     rules: { "local/no-handlers-on-visitor-documents": ["error", { alwaysFor: ["app/components/public/"] }] },
+  },
+  {
+    // Capabilities through their front doors, and layers importing downwards only (docs/decisions/0053).
+    files: SOURCE,
+    ignores: TESTS,
+    plugins: { boundaries: { rules: { "capability-boundaries": capabilityBoundaries } } },
+    rules: { "boundaries/capability-boundaries": "error" },
   },
   {
     files: SOURCE,
