@@ -131,7 +131,7 @@ export type NewMessage = {
 /** How much a person may send: a burst, then a steady rate; and attachment bytes per day. And the Safe Play settings. */
 export type SendLimits = { burst: number; perSecond: number; attachmentBytesPerDay: number; safePlay?: SafePlaySettings };
 
-export const DEFAULT_SEND_LIMITS: SendLimits = { burst: 20, perSecond: 1, attachmentBytesPerDay: 50 * 1024 * 1024, safePlay: DEFAULT_SAFE_PLAY };
+export const DEFAULT_SEND_LIMITS: SendLimits = { burst: 20, perSecond: 1, attachmentBytesPerDay: 50 * 1024 * 1024 };
 
 export type SendResult =
   | { ok: true; message: MessageView }
