@@ -601,7 +601,9 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_created_idx").on(t.createdAt.desc()),
     uniqueIndex("mail_outbox_message_id_idx").on(t.messageId),
-    index("mail_outbox_held_idx").on(t.holdKey, t.toAddress).where(sql`${t.holdKey} is not null and ${t.sentAt} is null`),
+    index("mail_outbox_held_idx")
+      .on(t.holdKey, t.toAddress)
+      .where(sql`${t.holdKey} is not null and ${t.sentAt} is null`),
   ],
 );
 

@@ -2,7 +2,19 @@
 // other capabilities, the socket, jobs and commands import.
 export { cancelDay, changeEvent, restoreDay } from "./cancellations.server";
 export { readEventForm } from "./event-actions.server";
-export { createEvent, deleteEvent, getAllEvents, getCancelledDays, getCurrentEvents, getEvent, getScheduleCards, getSessionSeasons, getShortNoticeCancellations, getUpcomingCancelledDays, moveEvent } from "./events.server";
+export {
+  createEvent,
+  deleteEvent,
+  getAllEvents,
+  getCancelledDays,
+  getCurrentEvents,
+  getEvent,
+  getScheduleCards,
+  getSessionSeasons,
+  getShortNoticeCancellations,
+  getUpcomingCancelledDays,
+  moveEvent,
+} from "./events.server";
 export type { EventRow } from "./events.server";
 export { buildCalendarFeed } from "./ics.server";
 export type { FeedEvent } from "./ics.server";

@@ -2,4 +2,11 @@
 // other capabilities, the socket, jobs and commands import.
 export { receivePublicForm } from "./public-forms.server";
 export { storeRegistration } from "./registration.server";
-export { INBOX_PAGE_SIZE, countSubmissions, createContactMessage, getContactMessages, getRegistrationRequests, updateSubmissionHandled } from "./submissions.server";
+export {
+  INBOX_PAGE_SIZE,
+  countSubmissions,
+  createContactMessage,
+  getContactMessages,
+  getRegistrationRequests,
+  updateSubmissionHandled,
+} from "./submissions.server";

@@ -5,5 +5,14 @@ export { SCHEDULE_CHANGE_JOB, isUrgentChange, sendScheduleChangeNotice, tellFami
 export type { ScheduleChange } from "./changes.server";
 export { INVITATION_NOTICE_JOB, queueInvitationNotice, sendInvitationNotice } from "./invitation-notice.server";
 export { getPushKeys } from "./push-keys.server";
-export { SubscriptionSchema, hasPushDevice, isPushServiceEndpoint, listDevices, pushToPerson, removeSubscription, removeSubscriptionByEndpoint, saveSubscription } from "./push.server";
+export {
+  SubscriptionSchema,
+  hasPushDevice,
+  isPushServiceEndpoint,
+  listDevices,
+  pushToPerson,
+  removeSubscription,
+  removeSubscriptionByEndpoint,
+  saveSubscription,
+} from "./push.server";
 export type { PushConfig } from "./push.server";

@@ -1,7 +1,14 @@
 // staff's front door (docs/decisions/0053): the only module of app/staff/ with server code that routes,
 // other capabilities, the socket, jobs and commands import.
 export { actorOf, requireAdmin } from "./access.server";
-export { CLEARANCE_REMINDER_JOB, getAdministrators, getClearanceNotice, getClearedCoachIds, getStaffClearance, sendClearanceReminders } from "./clearance.server";
+export {
+  CLEARANCE_REMINDER_JOB,
+  getAdministrators,
+  getClearanceNotice,
+  getClearedCoachIds,
+  getStaffClearance,
+  sendClearanceReminders,
+} from "./clearance.server";
 export type { ClearanceSettings } from "./clearance.server";
 export { acceptStaffInvitation, cancelStaffInvitation, getPendingInvitations, getStaffInvitation, inviteCoach } from "./invitations.server";
 export { getStaffLog } from "./log.server";
