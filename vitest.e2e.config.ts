@@ -1,11 +1,9 @@
-// The end-to-end tests (decision 0034), E2E_WORKERS files at once:
-// - most files use their worker's shared server (tests/e2e/support/shared-server.ts);
-// - the files in OWN_PROCESS must own their processes (restarts, kills, Caddy, two processes on one database): they
-//   start their own servers, on ports and data folders of their own, so they run beside the others. They are the
-//   longest files and mostly wait (for a restart, a kill, a timer), so they start first (OwnProcessFirst below).
-import path from "node:path";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { defineConfig } from "vitest/config";
+// The end-to-end tests (decision 0034), in two projects run one after the other:
+// - "shared": files that use their worker's shared server (tests/e2e/support/shared-server.ts), E2E_WORKERS at once;
+// - "own-process": files that must own their processes (restarts, kills, Caddy, two processes on one database),
+//   one at a time, so their timings are not squeezed by others.
+// A new file is "shared" unless it is listed in OWN_PROCESS below.
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { paraglide } from "./scripts/paraglide.ts";
 import { siteImages } from "./scripts/site-images.ts";
 import { E2E_WORKERS } from "./tests/e2e/support/workers.ts";
@@ -18,27 +16,32 @@ export const OWN_PROCESS = [
   "tests/e2e/second-start.test.ts",
 ];
 
-const ownsProcesses = (spec: TestSpecification) => OWN_PROCESS.includes(path.relative(import.meta.dirname, spec.moduleId));
-
-/** The files that own their processes first, then vitest's own order (unknown and failed files, then the longest). */
-class OwnProcessFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const sorted = await super.sort(files);
-    return [...sorted.filter(ownsProcesses), ...sorted.filter((f) => !ownsProcesses(f))];
-  }
-}
-
-export default defineConfig({
+const project = (test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration => ({
   plugins: [paraglide(), siteImages()],
   resolve: { tsconfigPaths: true },
+  test: { testTimeout: 120_000, hookTimeout: 240_000, ...test },
+});
+
+export default defineConfig({
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
-    // Once for the run: the build, the mail sink and the shared servers.
+    // Once for the run (not per project): the build, the mail sink and the shared servers.
     globalSetup: ["tests/e2e/support/global-setup.ts"],
-    setupFiles: ["tests/e2e/support/each-file.ts"],
-    maxWorkers: E2E_WORKERS,
-    sequence: { sequencer: OwnProcessFirst },
-    testTimeout: 120_000,
-    hookTimeout: 240_000,
+    projects: [
+      project({
+        name: "shared",
+        include: ["tests/e2e/**/*.test.ts"],
+        exclude: ["**/node_modules/**", ...OWN_PROCESS],
+        setupFiles: ["tests/e2e/support/each-file.ts"],
+        maxWorkers: E2E_WORKERS,
+        sequence: { groupOrder: 0 },
+      }),
+      project({
+        name: "own-process",
+        include: OWN_PROCESS,
+        maxWorkers: 1,
+        fileParallelism: false,
+        sequence: { groupOrder: 1 },
+      }),
+    ],
   },
 });

@@ -1,7 +1,7 @@
-// `npm test`: lint, formatting and typecheck (at once: each uses one core), then the unit and integration tests beside
+// `npm test`: lint, formatting and typecheck (at once: each uses one core), then the unit and integration tests, then
 // the end-to-end tests in Chromium (decision 0034). Each runner prints its own summary; at the end come the time of
 // each step, the slowest test files (so the next slowdown is seen), the total time and the test counts added up.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,14 +21,9 @@ function runStep(name, cmd, args, { buffered = false } = {}) {
   const t0 = Date.now();
   console.log(`\n── ${name}: ${[cmd.replace("node_modules/.bin/", ""), ...args].join(" ")}`);
   if (!buffered) {
-    // Not spawnSync: a step running beside it (buffered) must keep reading its child's output meanwhile.
-    return new Promise((resolve) => {
-      const child = spawn(cmd, args, { stdio: "inherit", env });
-      child.on("close", (code) => {
-        timings.push({ name, ms: Date.now() - t0 });
-        resolve(code === 0);
-      });
-    });
+    const result = spawnSync(cmd, args, { stdio: "inherit", env });
+    timings.push({ name, ms: Date.now() - t0 });
+    return Promise.resolve(result.status === 0);
   }
   // Steps that run at once keep their output until they end, so it is not interleaved.
   return new Promise((resolve) => {
@@ -70,16 +65,9 @@ const testSteps = [
     ["run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/e2e.json`],
   ],
 ];
-if (!failedStep) {
-  // The unit tests run beside the end-to-end tests, their output kept until they end: the end-to-end tests mostly wait
-  // (for the browser, a server, a timer) and leave the processors half idle (decision 0034).
-  const [unit, e2e] = testSteps;
-  const results = await Promise.all([runStep(...unit, { buffered: true }), runStep(...e2e)]);
-  failedStep =
-    [unit, e2e]
-      .filter((_, i) => !results[i])
-      .map(([name]) => name)
-      .join(", ") || null;
+for (const [name, cmd, args] of testSteps) {
+  if (failedStep) break;
+  if (!(await runStep(name, cmd, args))) failedStep = name;
 }
 
 let passed = 0;

@@ -74,14 +74,21 @@ describe("loadConfig", () => {
       smtpUrl: undefined,
       from: '"Next Level Tennis & Education" <no-reply@localhost.localdomain>',
       notifyDelaySeconds: 120,
+      statusHoldSeconds: 120,
     });
     expect(loadConfig({ PUBLIC_URL: "https://tennis.example.org" }).mail.from).toBe('"Next Level Tennis & Education" <no-reply@tennis.example.org>');
     expect(
-      loadConfig({ SMTP_URL: "smtps://u:p@smtp.example.com:465", MAIL_FROM: '"Club" <hi@example.org>', NOTIFY_DELAY_SECONDS: "5" }).mail,
+      loadConfig({
+        SMTP_URL: "smtps://u:p@smtp.example.com:465",
+        MAIL_FROM: '"Club" <hi@example.org>',
+        NOTIFY_DELAY_SECONDS: "5",
+        STATUS_MAIL_HOLD_SECONDS: "30",
+      }).mail,
     ).toEqual({
       smtpUrl: "smtps://u:p@smtp.example.com:465",
       from: '"Club" <hi@example.org>',
       notifyDelaySeconds: 5,
+      statusHoldSeconds: 30,
     });
     expect(() => loadConfig({ SMTP_URL: "http://smtp.example.com" })).toThrow("SMTP_URL must look like smtp://user:pass@host:587");
     expect(() => loadConfig({ MAIL_FROM: "not an address" })).toThrow("MAIL_FROM must be an address");

@@ -4,8 +4,8 @@
 // (app/models/jobs.server.ts) or, for a schedule, add a line to `crontab`.
 import { run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { createQueuePool, quietLogger } from "../db/migrate";
-import { forgetExpiredLinks, requeueUnsentMail, SEND_MAIL_JOB } from "../app/mail/index.server";
-import { createMailTransport, deliverMail } from "../app/mail/index.server";
+import { forgetExpiredLinks, requeueUnsentMail, SEND_MAIL_JOB } from "../app/mail/outbox.server";
+import { createMailTransport, deliverMail } from "../app/mail/delivery.server";
 import {
   MISSED_MESSAGES_JOB,
   requeuePendingNotices,
@@ -16,16 +16,16 @@ import {
 } from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
-import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/index.server";
-import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/index.server";
-import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/index.server";
+import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
+import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/changes.server";
+import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
 import { BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingReminder } from "../app/booking/index.server";
 import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
-import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/index.server";
-import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/index.server";
+import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
+import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/clearance.server";
 import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
-import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/index.server";
-import { RETENTION_JOB, runRetentionJob } from "../app/retention/index.server";
+import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/photos.server";
+import { RETENTION_JOB, runRetentionJob } from "../app/retention/apply.server";
 import { FORMS_REMINDER_JOB, sendFormsReminders } from "../app/consent/index.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";

@@ -9,11 +9,11 @@
 // - education staff (granted on /staff) read the athletes of education sessions, record milestones, add check-ins.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/index.server";
+import { requireUser } from "~/auth/session.server";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 
 export type Actor = Pick<Profile, "id" | "role">;

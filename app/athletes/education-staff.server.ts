@@ -1,7 +1,7 @@
 // The education staff permission (issue 42): granted and removed by an administrator with /staff's buttons, through
 // changeStaffRole (app/staff/roles.server.ts), in its transaction. Who holds it, and who granted it, is this table.
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import { educationStaff } from "../../db/schema-athletes";
 
 /**

@@ -2,7 +2,7 @@
 // of each kind, school and terms, goals, milestones, and, for staff, check-in notes. Read only after
 // getAthleteRights said the reader may (the route's first line); each part is one indexed query by athlete.
 import { sql } from "drizzle-orm";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import type { AthleteRights } from "./access.server";
 
 export type SkillName = { id: string; name: string };

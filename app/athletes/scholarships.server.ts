@@ -2,7 +2,7 @@
 // "Sofía G., University of Maryland, 2027": first name and last initial, college, class year; nothing else leaves.
 // A yes given by someone no longer the athlete's guardian (nor the athlete) lists nothing.
 import { sql } from "drizzle-orm";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 
 export type Recipient = { name: string; college: string; year: number };
 

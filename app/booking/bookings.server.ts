@@ -14,7 +14,7 @@ import { m } from "~/paraglide/messages";
 import { bookForRefusal, insideNotice, isCoachOfBooking, isFamilyOfAthlete } from "./access.server";
 import { getAvailabilitySnapshot, getCancelledDays, getFreeSlots } from "./availability.server";
 import { getBookingDetail, tellCoachOfBooking, tellFamilyOfBooking, type BookingDetail, type BookingServices } from "./mails.server";
-import { queueBookingNotice } from "~/notifications/index.server";
+import { queueBookingNotice } from "~/notifications/booking-notice.server";
 import type { BookInput, MoveInput } from "./schemas";
 import { EVALUATION_MINUTES, NOTICE_MS, offeringWindow, slotMinutes, START_STEP_MINUTES, wallClockInstant, windowHolding, type Slot } from "./slots";
 

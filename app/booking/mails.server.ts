@@ -6,10 +6,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
-import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
 import { addJob } from "~/models/jobs.server";
 import { getEvaluationRequests } from "~/enrollment/index.server";
 import { m } from "~/paraglide/messages";

@@ -4,10 +4,10 @@
 // answered as if the thing did not exist.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { actingForProblem, requireFamilyPerson } from "~/family/index.server";
-import type { SafePlaySettings } from "~/family/index.server";
+import { actingForProblem, requireFamilyPerson } from "~/family/acting-for.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 
 type Actor = Pick<Profile, "id" | "role">;

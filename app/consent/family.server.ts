@@ -3,12 +3,12 @@
 // with its receipt, in force, superseded or withdrawn.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { seasonName } from "~/calendar/index.server";
-import { getAthletesActedFor } from "~/family/index.server";
-import type { SafePlaySettings } from "~/family/index.server";
+import { seasonName } from "~/calendar/seasons.server";
+import { getAthletesActedFor } from "~/family/acting-for.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Locale } from "~/i18n/language";
 import type { Profile } from "~/lib/profile";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 
 const TERMS = ["spring", "summer", "fall", "winter"] as const;

@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
-import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 
 /** What consent's functions need from the app (the load context has it all). */

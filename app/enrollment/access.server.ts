@@ -3,13 +3,13 @@
 // as if the thing did not exist (404), so nothing about another family is revealed.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/index.server";
-import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/index.server";
-import { type SafePlaySettings } from "~/family/index.server";
+import { requireUser } from "~/auth/session.server";
+import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/acting-for.server";
+import { type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { isUuid } from "~/lib/uuid";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 
 export type Actor = Pick<Profile, "id" | "role">;

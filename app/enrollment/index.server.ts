@@ -86,4 +86,3 @@ export {
 } from "./visitor-requests-review.server";
 export { answerVisitorRequest, VISITOR_REQUEST_INTENTS } from "./visitor-requests-action.server";
 export { toCsv } from "./csv";
-export { getRoster } from "./rosters.server";

@@ -9,12 +9,12 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
-import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "~/mail/index.server";
-import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
+import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "~/mail/enrolled-details.server";
+import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
 

@@ -120,7 +120,9 @@ describe("the conversation page", () => {
       context: as(coach, NIGHT),
       params: { conversationId },
     });
-    const scheduled = (page.body as { scheduled: Array<{ id: string; content: string }> }).scheduled;
+    // The roster's test may have left its "Bring water" kept in this conversation too (which of its two it cancelled
+    // is not fixed): this test reads its own.
+    const scheduled = (page.body as { scheduled: Array<{ id: string; content: string }> }).scheduled.filter((s) => s.content !== "Bring water");
     expect(scheduled.map((s) => s.content)).toEqual(["Late note"]);
     // The guardian (in the conversation) neither sees nor cancels it, nor keeps one of their own: they may send now.
     const guardianPage = await call(conversationLoader, {

@@ -6,7 +6,7 @@ import { formatWhen, occurrences } from "~/calendar/event-format";
 import type { Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
 import { inReaderLanguage } from "~/lib/typed-content";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 
 const SessionRow = z.object({
   id: z.string(),

@@ -4,11 +4,11 @@ import crypto from "node:crypto";
 import type { Db } from "../../db/client";
 import { sql } from "drizzle-orm";
 import { events, sessionCoaches, users } from "../../db/schema";
-import { getHouseholdOf, joinAsGuardian } from "~/family/index.server";
-import { confirmHousehold } from "~/family/index.server";
+import { getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { confirmHousehold } from "~/family/confirmation.server";
 import { clearCoach } from "../../tests/support/cleared";
 import { parseQuietHours } from "~/family/safe-play";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { EnrollmentServices } from "./mails.server";
 
 export const afternoon = (now = "2026-06-15T14:00:00-04:00"): SafePlaySettings => ({

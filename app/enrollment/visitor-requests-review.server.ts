@@ -12,7 +12,7 @@ import { z } from "zod";
 import { createAthleteForGuardian, logSafeguarding } from "~/family/households.server";
 import { getLocale, type Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import type { Actor } from "./access.server";
 import { createEnrollmentRequest, type EnrollResult } from "./enrollments.server";

@@ -4,10 +4,10 @@
 // an id that does not exist, so nothing about another family is revealed. Each capability says it in its own words.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/index.server";
+import { requireUser } from "~/auth/session.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
 
 export type ActingForProblem = "not-family" | "not-yours" | "minor";

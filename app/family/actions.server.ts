@@ -19,7 +19,7 @@ import {
 } from "~/family/schemas";
 import type { Profile } from "~/lib/profile";
 import { notYourAthlete, removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/family/households.server";
-import { decideTestimonial } from "~/testimonials/index.server";
+import { decideTestimonial } from "~/testimonials/testimonials.server";
 import { isUuid } from "~/lib/uuid";
 import {
   addAthlete,

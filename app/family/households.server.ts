@@ -9,13 +9,13 @@ import { conversationParticipants, familyInvitations, guardianLinks, householdMe
 import { clientKindProblem, getConversationSafety, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { DELETED_USER_NAME } from "~/lib/profile";
 import { ageOn, lowersProtection, type ClientKind, type ClientLabel } from "~/family/safe-play";
-import type { DbOrTx } from "../mail/index.server";
+import type { DbOrTx } from "../mail/outbox.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { changedDetails, frozenRefusal, lockedDetailsMessage, markFamilyCorrection, requestProtectionChange } from "./protection.server";
 import { getEndedInvitations } from "./confirmation.server";
 import { getHouseholdOf, isNoLoginEmail, logSafeguarding, nameOf, noLoginEmail, notYourAthlete, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";
-import { canReadPersonalData, type PersonalDataReader } from "~/staff/index.server";
+import { canReadPersonalData, type PersonalDataReader } from "~/staff/personal-data.server";
 
 export {
   getHouseholdOf,

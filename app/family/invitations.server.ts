@@ -20,13 +20,13 @@ import {
   notYourAthlete,
   type FamilyResult,
 } from "./households.server";
-import { enqueueMail, type DbOrTx, type MailServices } from "../mail/index.server";
-import { hitMailLimits } from "../mail/index.server";
+import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
+import { hitMailLimits } from "../mail/limits.server";
 import { INVITATION_MAIL } from "~/mail/invitation-mail";
 import { addressTakenMessage, athleteInvitationNeedsNewLogin, invitationGoneMessage } from "~/family/safe-play";
 import { getLocale, isLocale, localizePath, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
-import { queueInvitationNotice } from "~/notifications/index.server";
+import { queueInvitationNotice } from "~/notifications/invitation-notice.server";
 import { frozenRefusal } from "./protection.server";
 
 export const INVITATION_DAYS = 14;

@@ -15,7 +15,7 @@ import type { Db } from "../../db/client";
 import { type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
-import { requireUser } from "../auth/index.server";
+import { requireUser } from "../auth/session.server";
 import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import {
@@ -39,7 +39,7 @@ import {
 } from "~/family/safe-play";
 import { m } from "~/paraglide/messages";
 import type { ClientLabelWords } from "~/components/client-label";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export type SafePlaySettings = { timeZone: string; quietHours: QuietHours; clock: () => Date };

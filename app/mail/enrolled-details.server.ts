@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatTimeRange, formatWhen } from "~/calendar/event-format";
-import { buildCalendarFeed, type FeedEvent } from "~/calendar/index.server";
+import { buildCalendarFeed, type FeedEvent } from "~/calendar/ics.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { addDays, dayInZone, formatDateIn, instantOf, weekdayName, weekdayOf } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";

@@ -4,15 +4,15 @@ import crypto from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
 import { displayableEmail, personName } from "~/lib/displayable-address";
-import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/family/index.server";
+import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/family/safe-play.server";
 import { ageOn, safePlayMessage, type ClientLabel } from "~/family/safe-play";
 import { m } from "~/paraglide/messages";
-import { addGuardiansToConversation, getClientLabels } from "~/family/index.server";
+import { addGuardiansToConversation, getClientLabels } from "~/family/households.server";
 import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationMember, ConversationSummary, Participant } from "./schemas";
 import type { Profile } from "~/lib/profile";
-import { getPersonalDataAccess, getPersonalDataReader } from "~/staff/index.server";
+import { getPersonalDataAccess, getPersonalDataReader } from "~/staff/personal-data.server";
 
 export type { ConversationDetail, ConversationMember, ConversationSummary, Participant };
 

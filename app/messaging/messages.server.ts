@@ -7,10 +7,10 @@ import pg from "pg";
 import { Batcher } from "./batcher.server";
 import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_SAFE_PLAY, getConversationSafety, readRefusal, safePlaySendVerdict, type SafePlaySettings } from "~/family/index.server";
+import { DEFAULT_SAFE_PLAY, getConversationSafety, readRefusal, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
 import type { SafePlayRefusal } from "~/family/safe-play";
 import type { MessageType, MessageView } from "./schemas";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 
 export type { MessageType, MessageView };
 
@@ -131,7 +131,7 @@ export type NewMessage = {
 /** How much a person may send: a burst, then a steady rate; and attachment bytes per day. And the Safe Play settings. */
 export type SendLimits = { burst: number; perSecond: number; attachmentBytesPerDay: number; safePlay?: SafePlaySettings };
 
-export const DEFAULT_SEND_LIMITS: SendLimits = { burst: 20, perSecond: 1, attachmentBytesPerDay: 50 * 1024 * 1024 };
+export const DEFAULT_SEND_LIMITS: SendLimits = { burst: 20, perSecond: 1, attachmentBytesPerDay: 50 * 1024 * 1024, safePlay: DEFAULT_SAFE_PLAY };
 
 export type SendResult =
   | { ok: true; message: MessageView }

@@ -15,9 +15,9 @@ import {
   users,
   verifications,
 } from "../../db/schema";
-import { removeFromFamilyOnDeletion } from "../family/index.server";
-import type { SafeguardingMailServices } from "../family/index.server";
-import type { DbOrTx } from "../mail/index.server";
+import { removeFromFamilyOnDeletion } from "../family/households.server";
+import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
+import type { DbOrTx } from "../mail/outbox.server";
 import { endEnrollmentsOnDeletion, type EnrollmentServices } from "~/enrollment/index.server";
 import { isLastAdmin, lockStaffRoles } from "./users.server";
 import { m } from "~/paraglide/messages";

@@ -2,7 +2,7 @@
 // the record of which processes' queues are alive, so the jobs of one that died are not locked for 4 hours.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { DbOrTx } from "../mail/index.server";
+import type { DbOrTx } from "../mail/outbox.server";
 
 export async function addJob(
   tx: DbOrTx,

@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { bookingFeeds, coachProfiles, staffLog, users } from "../../db/schema";
-import type { DbOrTx } from "~/mail/index.server";
+import type { DbOrTx } from "~/mail/outbox.server";
 
 import type { Profile, Role } from "~/lib/profile";
 import { containsProfanity } from "~/lib/profanity";
 import { containsContactDetails } from "~/lib/public-words";
 import { m } from "~/paraglide/messages";
-import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/family/index.server";
+import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 
 export type { Profile, Role };
 

@@ -4,11 +4,11 @@
 // administrators, and coaches an administrator allowed.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/index.server";
-import { actingForProblem } from "~/family/index.server";
+import { requireUser } from "~/auth/session.server";
+import { actingForProblem } from "~/family/acting-for.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import type { Db } from "../../db/client";

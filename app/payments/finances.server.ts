@@ -2,9 +2,9 @@
 // and session, and the organisation's totals, all summed from the ledger's rows. What was collected and what is
 // outstanding are the accounts' (a payment is for a family's whole balance, never one session's), so they are totals.
 import { sql } from "drizzle-orm";
-import { seasonName } from "~/calendar/index.server";
+import { seasonName } from "~/calendar/seasons.server";
 import type { Locale } from "~/i18n/language";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 

@@ -31,4 +31,3 @@ export { paymentProviderFor, stripeProvider, type PaymentProvider, type Provider
 export { getReceipt, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
 export { financeCells, financeHeadings, getFinanceReport, type FinanceRow, type FinanceTotals } from "./finances.server";
 export { correctAccount, getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";
-export { getAccountView } from "./account-view.server";

@@ -2,7 +2,7 @@
 // a balance is always the sum of its rows, never a number kept beside them. What is due is the balance, unless the
 // family asked for help and staff have not answered yet: then nothing is.
 import { sql } from "drizzle-orm";
-import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import type { LEDGER_KINDS, PAYMENT_METHODS } from "../../db/schema-payments";
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessionCoaches } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
-import { isMinorPerson } from "~/family/index.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import { isMinorPerson } from "~/family/safe-play.server";
 import { m } from "~/paraglide/messages";
-import { getClearedCoachIds, type ClearanceSettings } from "~/staff/index.server";
+import { getClearedCoachIds, type ClearanceSettings } from "~/staff/clearance.server";
 
 export type StaffCoach = { id: string; name: string; cleared: boolean };
 

@@ -4,7 +4,7 @@
 // the server log; nothing personal does.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { SqlExecutor } from "~/mail/index.server";
+import type { SqlExecutor } from "~/mail/outbox.server";
 import { periodOf, RETENTION, type RetentionKind } from "./table";
 
 export const RETENTION_JOB = "apply_retention";

@@ -5,11 +5,11 @@
 // family and are sent to /account.
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.family";
-import { requireUser } from "~/auth/index.server";
+import { requireUser } from "~/auth/session.server";
 import { AccountFamily } from "~/components/account-family";
 import { AccountNav } from "~/components/account-nav";
-import { familyAction, type FamilyActionData } from "~/family/index.server";
-import { getFamily } from "~/family/index.server";
+import { familyAction, type FamilyActionData } from "~/family/actions.server";
+import { getFamily } from "~/family/households.server";
 import { FAMILY_INTENTS, type FamilyIntent } from "~/family/intents";
 import { localHref } from "~/i18n/locale";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
@@ -17,13 +17,13 @@ import { invariantResponse } from "~/lib/responses.server";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { m } from "~/paraglide/messages";
-import { getTestimonialsAwaitingGuardian } from "~/testimonials/index.server";
+import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
 import { DemographicsSection } from "~/family/demographics-section";
 import { GuardianPhoneSection, PHONE_INTENT } from "~/family/guardian-phone-section";
-import { isPeopleIntent, peopleAction } from "~/family/index.server";
-import { getFamilyPeople } from "~/family/index.server";
+import { isPeopleIntent, peopleAction } from "~/family/people-actions.server";
+import { getFamilyPeople } from "~/family/people.server";
 import { answerMedicalForm, getMedicalForFamily, MEDICAL_INTENT } from "~/medical/index.server";
 import { MedicalSection } from "~/medical/medical-section";
 

@@ -8,7 +8,7 @@ import type { Route } from "./+types/account.notifications";
 import { parseForm, PreferencesSchema, type FieldErrors } from "~/auth/schemas";
 import { feedPath, getFeedState, resetFeedSecret } from "~/booking/index.server";
 import { FeedSection } from "~/booking/feed-section";
-import { requireUser } from "~/auth/index.server";
+import { requireUser } from "~/auth/session.server";
 import { AccountNav } from "~/components/account-nav";
 import { PushDevices } from "~/components/push-devices";
 import { Button } from "~/components/ui/button";
@@ -16,8 +16,8 @@ import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { pageMeta } from "~/lib/meta";
 import { getAccountSettings, updatePreferences } from "~/models/account.server";
-import { getPushKeys } from "~/notifications/index.server";
-import { listDevices } from "~/notifications/index.server";
+import { getPushKeys } from "~/notifications/push-keys.server";
+import { listDevices } from "~/notifications/push.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

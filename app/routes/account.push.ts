@@ -3,7 +3,7 @@
 // and only their own devices.
 import { data } from "react-router";
 import type { Route } from "./+types/account.push";
-import { requireUser } from "~/auth/index.server";
+import { requireUser } from "~/auth/session.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
@@ -12,7 +12,7 @@ import {
   removeSubscriptionByEndpoint,
   saveSubscription,
   SubscriptionSchema,
-} from "~/notifications/index.server";
+} from "~/notifications/push.server";
 import { m } from "~/paraglide/messages";
 
 export type PushActionData = { ok: true } | { ok: false; error: string };

@@ -13,8 +13,8 @@ import {
   resendVerification,
   saveProfile,
   type SettingsResult,
-} from "~/auth/index.server";
-import { requireUser } from "~/auth/index.server";
+} from "~/auth/account-settings.server";
+import { requireUser } from "~/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, EmailField, PasswordField, PhoneField } from "~/components/ui/field";
@@ -30,10 +30,10 @@ import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions } from "~/models/account.server";
-import { getAthletesLeftWithoutGuardian } from "~/family/index.server";
+import { getAthletesLeftWithoutGuardian } from "~/family/households.server";
 import { AccountNav } from "~/components/account-nav";
 import { z } from "zod";
-import { AccountIntentSchema, LanguageSchema } from "~/auth/index.server";
+import { AccountIntentSchema, LanguageSchema } from "~/auth/account-forms.server";
 import { isAdmin, isLastAdmin } from "~/models/users.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";

@@ -6,7 +6,7 @@
 // their own bookings (booking's isCoachOfBooking).
 import { data, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments";
-import { requireCoach } from "~/auth/index.server";
+import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/auth/schemas";
 import {
   cancelByCoach,
@@ -27,7 +27,7 @@ import { addDays, dayInZone, formatDayLong, instantOf } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { getPersonalDataReader } from "~/staff/index.server";
+import { getPersonalDataReader } from "~/staff/personal-data.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),

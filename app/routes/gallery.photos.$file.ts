@@ -2,7 +2,7 @@
 // id), so browsers may keep it for a year.
 import { data } from "react-router";
 import type { Route } from "./+types/gallery.photos.$file";
-import { getPhotoFile } from "~/gallery/index.server";
+import { getPhotoFile } from "~/gallery/gallery.server";
 
 const FILE = /^([0-9a-f-]{36})-(\d{2,4})\.(avif|webp)$/;
 

@@ -2,14 +2,14 @@
 import { data, Form, Link } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/gallery.photos";
-import { requireCoach } from "~/auth/index.server";
+import { requireCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
 import { parseForm } from "~/auth/schemas";
-import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/index.server";
+import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
@@ -22,7 +22,7 @@ import {
   removeStartingPhoto,
   restoreStartingPhoto,
   type GalleryKey,
-} from "~/gallery/index.server";
+} from "~/gallery/gallery.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { startingPhotos } from "~/content/gallery-photos";
 import { getLocale } from "~/i18n/locale";

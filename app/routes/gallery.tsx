@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/gallery";
-import { getUser, isCoach } from "~/auth/index.server";
+import { getUser, isCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { GalleryGrid } from "~/components/public/gallery-grid";
 import { buttonClass } from "~/components/ui/button";
@@ -11,7 +11,7 @@ import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
-import { getGallery } from "~/gallery/index.server";
+import { getGallery } from "~/gallery/gallery.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 

@@ -4,15 +4,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/invitation";
-import { getUser, requireUser } from "~/auth/index.server";
+import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, PasswordField } from "~/components/ui/field";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/index.server";
-import { confirmInvitedAddress } from "~/mail/index.server";
+import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/invitations.server";
+import { confirmInvitedAddress } from "~/mail/confirmed-address.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -3,7 +3,7 @@ import { localHref } from "~/i18n/locale";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
-import { requireUser } from "~/auth/index.server";
+import { requireUser } from "~/auth/session.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
 import { MessageList, type Readers } from "~/components/messages/message-list";
 import { buttonClass } from "~/components/ui/button";
@@ -32,7 +32,7 @@ import {
 } from "~/messaging/index.server";
 import { ScheduledList } from "~/components/messages/scheduled-list";
 import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe-text";
-import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/index.server";
+import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { formatDateTime } from "~/lib/datetime";
 import { pausedMessage, safePlayMessage } from "~/family/safe-play";

@@ -3,7 +3,7 @@ import { localHref } from "~/i18n/locale";
 import { useState } from "react";
 import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/messages";
-import { getUser, requireUser } from "~/auth/index.server";
+import { getUser, requireUser } from "~/auth/session.server";
 import { widgetLauncherProps } from "~/components/chat-widget";
 import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
@@ -26,7 +26,7 @@ import {
   refusalAnswer,
 } from "~/messaging/index.server";
 import { getProfileById } from "~/models/users.server";
-import { clientLabelWords, messagingBlock } from "~/family/index.server";
+import { clientLabelWords, messagingBlock } from "~/family/safe-play.server";
 import { safePlayMessage } from "~/family/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 import { invariantResponse } from "~/lib/responses.server";

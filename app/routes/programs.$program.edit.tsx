@@ -15,10 +15,17 @@ import { localHref } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireProgramEditor } from "~/programs/index.server";
-import { createSection, deleteSection, getProgram, getProgramSessionsForEditor, updateProgramSummary, updateSection } from "~/programs/index.server";
+import { requireProgramEditor } from "~/programs/access.server";
+import {
+  createSection,
+  deleteSection,
+  getProgram,
+  getProgramSessionsForEditor,
+  updateProgramSummary,
+  updateSection,
+} from "~/programs/programs.server";
 import { ProgramSectionSchema, ProgramSummarySchema } from "~/programs/schemas";
-import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/index.server";
+import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/session-coaches.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.programs_page_editor_title() }, { name: "robots", content: "noindex" }];

@@ -15,22 +15,22 @@ import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field"
 import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
 import { REGISTRATION } from "~/content/registration.server";
 import { withPolicies } from "~/programs/policies";
-import { getPolicies } from "~/programs/index.server";
+import { getPolicies } from "~/programs/policies.server";
 import { pageWords } from "~/content/words.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
-import { receivePublicForm } from "~/forms/index.server";
-import { storeRegistration } from "~/forms/index.server";
+import { receivePublicForm } from "~/forms/public-forms.server";
+import { storeRegistration } from "~/forms/registration.server";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
-import { getUser } from "~/auth/index.server";
-import { getSessionSeasons } from "~/calendar/index.server";
+import { getUser } from "~/auth/session.server";
+import { getSessionSeasons } from "~/calendar/events.server";
 import { getOpenSessions, getRequestableAthletes } from "~/enrollment/index.server";
 import { OnCourtFields } from "~/enrollment/request-fields";
-import { actingForProblem } from "~/family/index.server";
-import { getAthletesForRegistration } from "~/family/index.server";
+import { actingForProblem } from "~/family/acting-for.server";
+import { getAthletesForRegistration } from "~/family/households.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 

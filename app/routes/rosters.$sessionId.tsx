@@ -35,7 +35,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelScheduledMessage, getScheduledMessages } from "~/messaging/index.server";
 import { m } from "~/paraglide/messages";
-import { getPersonalDataReader } from "~/staff/index.server";
+import { getPersonalDataReader } from "~/staff/personal-data.server";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta({ title: `${m.enroll_roster_heading({ session: data?.session.title ?? "" })} | NLTE`, description: m.enroll_rosters_intro() }),

@@ -8,7 +8,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { localHref } from "~/i18n/locale";
 import { z } from "zod";
 import type { Route } from "./+types/safeguarding";
-import { requireSafeguardingLead } from "~/family/index.server";
+import { requireSafeguardingLead } from "~/family/safe-play.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -16,8 +16,8 @@ import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { REPORT_OUTCOMES, reportOutcomeLabel } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { getUnconfirmedHouseholds } from "~/family/index.server";
-import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/index.server";
+import { getUnconfirmedHouseholds } from "~/family/confirmation.server";
+import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/protection.server";
 import { ProtectionRequests } from "~/family/protection-requests";
 import {
   getAlerts,
@@ -31,7 +31,7 @@ import {
   resolveReport,
   setCoachSuspension,
   setConversationPause,
-} from "~/family/index.server";
+} from "~/family/reports.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { useId } from "react";

@@ -4,7 +4,7 @@
 // sign out; nothing changes.
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.invitation";
-import { getUser, requireUser } from "~/auth/index.server";
+import { getUser, requireUser } from "~/auth/session.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
@@ -12,7 +12,7 @@ import { localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { acceptStaffInvitation, getStaffInvitation } from "~/staff/index.server";
+import { acceptStaffInvitation, getStaffInvitation } from "~/staff/invitations.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

@@ -4,9 +4,9 @@
 // administrators, and never kept.
 import { data } from "react-router";
 import type { Route } from "./+types/staff.photos.$file";
-import { getUser } from "~/auth/index.server";
+import { getUser } from "~/auth/session.server";
 import { isAdmin } from "~/models/users.server";
-import { getCoachPhotoFile } from "~/staff/index.server";
+import { getCoachPhotoFile } from "~/staff/photos.server";
 
 const FILE = /^([0-9a-f-]{36})-(\d{2,4})\.(avif|webp)$/;
 

@@ -5,7 +5,7 @@
 // with or without JavaScript.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.profile";
-import { requireCoach } from "~/auth/index.server";
+import { requireCoach } from "~/auth/session.server";
 import { parseForm } from "~/auth/schemas";
 import { TextAreaField } from "~/components/public/form-fields";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -16,15 +16,15 @@ import { Field, FormError } from "~/components/ui/field";
 import { Picture } from "~/components/ui/picture";
 import { PROGRAM_LINKS } from "~/content/site";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
-import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/index.server";
+import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
 import { localHref } from "~/i18n/locale";
 import { formatCalendarDate } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
 import { m } from "~/paraglide/messages";
-import { getOwnCoachProfile, saveOwnCoachProfile } from "~/staff/index.server";
-import { getAdministrators, getStaffClearance } from "~/staff/index.server";
+import { getOwnCoachProfile, saveOwnCoachProfile } from "~/staff/profiles.server";
+import { getAdministrators, getStaffClearance } from "~/staff/clearance.server";
 import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

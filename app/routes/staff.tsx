@@ -18,11 +18,11 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
-import { actorOf, requireAdmin } from "~/staff/index.server";
-import { cancelStaffInvitation, getPendingInvitations, inviteCoach } from "~/staff/index.server";
-import { getStaffLog } from "~/staff/index.server";
-import { getStaff, setProfileShown, setStaffChecks, type StaffMember } from "~/staff/index.server";
-import { changeStaffRole } from "~/staff/index.server";
+import { actorOf, requireAdmin } from "~/staff/access.server";
+import { cancelStaffInvitation, getPendingInvitations, inviteCoach } from "~/staff/invitations.server";
+import { getStaffLog } from "~/staff/log.server";
+import { getStaff, setProfileShown, setStaffChecks, type StaffMember } from "~/staff/profiles.server";
+import { changeStaffRole } from "~/staff/roles.server";
 import { getEducationStaffIds } from "~/athletes/index.server";
 import {
   CancelInvitationSchema,

@@ -4,7 +4,7 @@
 import { data, redirect } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/testimonials";
-import { getUser, isCoach } from "~/auth/index.server";
+import { getUser, isCoach } from "~/auth/session.server";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { addedToast, awaitingGuardianToast, deletedToast, isFallbackId, isUuid, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { DeleteTestimonialSchema, TestimonialSchema } from "~/testimonials/schemas";
@@ -12,7 +12,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Profile } from "~/lib/profile";
 import { hitRateLimit } from "~/models/rate-limit.server";
-import { createTestimonial, deleteTestimonial } from "~/testimonials/index.server";
+import { createTestimonial, deleteTestimonial } from "~/testimonials/testimonials.server";
 import { m } from "~/paraglide/messages";
 
 /** Submissions per user per window: plenty for a family, too few to flood the home page. */

@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
 import { localHref, pathWithoutLocale } from "~/i18n/locale";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
-import { getUser, isCoach, requireCoach } from "~/auth/index.server";
+import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { buttonClass } from "~/components/ui/button";
 import { VideoCard, videoTitle } from "~/components/video-card";
 import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";
@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/videos/video-format";
 import { readVideoForm, type AddVideoValues } from "~/videos/schemas";
 import { videoPath } from "~/videos/video-url";
-import { fetchYouTubeDetails } from "~/videos/index.server";
+import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
 import {
   deleteVideo,
   DuplicateVideoError,
@@ -28,7 +28,7 @@ import {
   videoDetailFields,
   videoFieldsFromForm,
   type VideoChanges,
-} from "~/videos/index.server";
+} from "~/videos/videos.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 /** Why the page is missing, in the page's language. */

@@ -1,7 +1,7 @@
 import { VideoOff } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/vlog";
-import { getUser, isCoach, requireCoach } from "~/auth/index.server";
+import { getUser, isCoach, requireCoach } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { VideoAddForm, type AddVideoResult } from "~/components/video-add-form";
 import { VideoCard } from "~/components/video-card";
@@ -22,8 +22,8 @@ import {
   updateVideoEmbedAllowed,
   videoDetailFields,
   videoFieldsFromForm,
-} from "~/videos/index.server";
-import { fetchYouTubeDetails } from "~/videos/index.server";
+} from "~/videos/videos.server";
+import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 

@@ -7,11 +7,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coachProfiles, users } from "../../db/schema";
 import { clearanceOf, type Clearance } from "~/family/safe-play";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatCalendarDate } from "~/lib/datetime";
-import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/index.server";
-import type { MailContent } from "~/mail/index.server";
+import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import type { MailContent } from "~/mail/template.server";
 import { m } from "~/paraglide/messages";
 
 export type ClearanceSettings = Pick<SafePlaySettings, "clock" | "timeZone">;

@@ -9,12 +9,12 @@ import type { Db } from "../../db/client";
 import { staffInvitations, users } from "../../db/schema";
 import { getLocale, isLocale, localizePath } from "~/i18n/language";
 import type { Profile } from "~/lib/profile";
-import { confirmInvitedAddress } from "~/mail/index.server";
-import { hitMailLimits } from "~/mail/index.server";
-import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/index.server";
+import { confirmInvitedAddress } from "~/mail/confirmed-address.server";
+import { hitMailLimits } from "~/mail/limits.server";
+import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/outbox.server";
 import { staffInvitationMail } from "~/mail/staff-invitation-mail";
 import { setUserRole, writeStaffLog } from "~/models/users.server";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/family/safe-play.server";
 import { m } from "~/paraglide/messages";
 import { actorOf } from "./access.server";
 

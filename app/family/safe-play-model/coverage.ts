@@ -4,7 +4,7 @@
 // requests' intents and the intents of the /safeguarding, /families/:id and /invitation actions) and fails for any
 // that is neither one of the model's actions (model.ts, `covers`) nor named here with the reason it needs no model.
 import { FAMILY_INTENTS } from "~/family/intents";
-import { VISITOR_REQUEST_INTENTS } from "~/enrollment/index.server";
+import { VISITOR_REQUEST_INTENTS } from "~/enrollment/visitor-requests-action.server";
 
 /** The modules whose exported functions are the site's family actions (their routes call them). */
 export const FAMILY_MODULES: Record<string, () => Promise<Record<string, unknown>>> = {

@@ -23,17 +23,17 @@ import { clientKindProblem, isSafeguardingLead, type SafePlaySettings } from "~/
 import * as households from "~/family/households.server";
 import { confirmPeople } from "~/family/confirmation.server";
 import { correctByLead, decideProtectionRequest, setHouseholdFrozen, unlinkGuardianByLead } from "~/family/protection.server";
-import { keepVisitorRequest } from "~/enrollment/index.server";
-import { dropVisitorRequest, keepVisitorRequestAsGuardian } from "~/enrollment/index.server";
-import { createEnrollmentRequest } from "~/enrollment/index.server";
-import { getRoster } from "~/enrollment/index.server";
+import { keepVisitorRequest } from "~/enrollment/visitor-requests.server";
+import { dropVisitorRequest, keepVisitorRequestAsGuardian } from "~/enrollment/visitor-requests-review.server";
+import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
+import { getRoster } from "~/enrollment/rosters.server";
 import { createMessage, getMessagePage, startConversation } from "~/messaging/index.server";
 import { anonymizeUser } from "~/models/account.server";
-import { bodiesToDeliver } from "~/mail/index.server";
-import type { EnrollmentServices } from "~/enrollment/index.server";
+import { bodiesToDeliver } from "~/mail/outbox.server";
+import type { EnrollmentServices } from "~/enrollment/mails.server";
 import type { FamilyIntent } from "~/family/intents";
 import type { Profile } from "~/lib/profile";
-import type { DbOrTx } from "~/mail/index.server";
+import type { DbOrTx } from "~/mail/outbox.server";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The cast and their addresses.
