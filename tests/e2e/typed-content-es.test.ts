@@ -84,8 +84,9 @@ describe("coaches' content in Spanish", () => {
     expect(await reader.page.title()).toBe(`${titleEs} | Novedades y anuncios`);
     expect(await reader.page.getByText("En inglés", { exact: true }).count()).toBe(0);
 
-    // A starting announcement, which has no Spanish: its English title heads the page in lang="en", marked.
-    await reader.visit("/es/general");
+    // A starting announcement, which has no Spanish: its English title heads the page in lang="en", marked. The
+    // starting ones are from 2024: more than a year old, they are in the archive (issue 39).
+    await reader.visit("/es/general?archive");
     const seeded = reader.page
       .getByRole("article")
       .filter({ has: reader.page.locator('h3 [lang="en"]') })
