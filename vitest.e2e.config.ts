@@ -3,10 +3,12 @@
 // - "own-process": files that must own their processes (restarts, kills, Caddy, two processes on one database),
 //   one at a time, so their timings are not squeezed by others.
 // A new file is "shared" unless it is listed in OWN_PROCESS below.
+import os from "node:os";
+import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { paraglide } from "./scripts/paraglide.ts";
 import { siteImages } from "./scripts/site-images.ts";
-import { E2E_WORKERS } from "./tests/e2e/support/workers.ts";
+import { E2E_WORKERS, TEMPLATE_VARIABLE } from "./tests/e2e/support/workers.ts";
 
 export const OWN_PROCESS = [
   "tests/e2e/https-proxy.test.ts",
@@ -16,10 +18,15 @@ export const OWN_PROCESS = [
   "tests/e2e/second-start.test.ts",
 ];
 
+// The data folder every server of the run starts on a copy of (tests/e2e/support/server.ts): named here, made by the
+// global setup, and known to the workers through their environment.
+process.env[TEMPLATE_VARIABLE] ||= path.join(os.tmpdir(), `nlte-e2e-template-${process.pid}`);
+const env = { [TEMPLATE_VARIABLE]: process.env[TEMPLATE_VARIABLE] };
+
 const project = (test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration => ({
   plugins: [paraglide(), siteImages()],
   resolve: { tsconfigPaths: true },
-  test: { testTimeout: 120_000, hookTimeout: 240_000, ...test },
+  test: { testTimeout: 120_000, hookTimeout: 240_000, env, ...test },
 });
 
 export default defineConfig({

@@ -1,5 +1,6 @@
 // Applies the committed SQL migrations in db/migrations. Several app processes may start at the same moment
 // against one database: a PostgreSQL advisory lock makes them take turns, so each migration runs exactly once.
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -9,7 +10,23 @@ import pg from "pg";
 import { ClosingPool } from "./client";
 
 const MIGRATION_LOCK = 7_310_2018; // any constant shared by every process of this app
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/**
+ * The project's folder: the nearest one above this module with a package.json. This module runs from db/ (tests,
+ * commands) and from build/start/ (the server as `npm start` runs it, one bundled module: decision 0054).
+ */
+function findProjectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, "package.json"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+export const projectRoot = findProjectRoot();
+export const migrationsFolder = path.join(projectRoot, "db", "migrations");
 
 export async function runMigrations(databaseUrl: string) {
   return runMigrationsFrom(databaseUrl, migrationsFolder);

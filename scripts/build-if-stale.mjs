@@ -1,5 +1,6 @@
 // Builds the site when there is no build yet or the sources changed since the last one.
 import { execFileSync } from "node:child_process";
+import { buildSync } from "esbuild";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -78,6 +79,12 @@ export function buildIfStale(options = {}) {
 }
 
 function buildIfStaleNow({ quiet = false } = {}) {
+  const site = buildSiteIfStale({ quiet });
+  const server = bundleServerIfStale();
+  return site || server;
+}
+
+function buildSiteIfStale({ quiet }) {
   const current = sourceHash();
   const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, "utf8").trim() : null;
   if (built === current && fs.existsSync(path.join(root, "build/server/index.js"))) return false;
@@ -88,6 +95,50 @@ function buildIfStaleNow({ quiet = false } = {}) {
     env: { ...process.env, NODE_ENV: "production" },
   });
   fs.writeFileSync(stampFile, current + "\n");
+  return true;
+}
+
+/** The server process (server/index.ts and what it imports) as one module, run by `npm start` (decision 0054). */
+export const SERVER_BUNDLE = path.join(root, "build/start/index.mjs");
+const serverStampFile = path.join(root, "build/start/.inputs.json");
+
+function hashFiles(files) {
+  const hash = crypto.createHash("sha256");
+  for (const file of files) {
+    const full = path.join(root, file);
+    if (!fs.existsSync(full)) return null;
+    hash.update(file);
+    hash.update(fs.readFileSync(full));
+  }
+  return hash.digest("hex");
+}
+
+/**
+ * Bundles the server with esbuild (under a second) when a file it was bundled from changed: the files are those
+ * esbuild read last time (its metafile), so a new import shows as a change in the file that imports it. Packages
+ * stay in node_modules. Written beside and renamed, so a process starting meanwhile never reads half a file.
+ */
+function bundleServerIfStale() {
+  if (fs.existsSync(SERVER_BUNDLE) && fs.existsSync(serverStampFile)) {
+    const stamp = JSON.parse(fs.readFileSync(serverStampFile, "utf8"));
+    if (hashFiles(stamp.inputs) === stamp.hash) return false;
+  }
+  const temporary = `${SERVER_BUNDLE}.${process.pid}.tmp`;
+  const result = buildSync({
+    absWorkingDir: root,
+    entryPoints: ["server/index.ts"],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    outfile: temporary,
+    metafile: true,
+    logLevel: "warning",
+  });
+  const inputs = Object.keys(result.metafile.inputs).sort();
+  fs.renameSync(temporary, SERVER_BUNDLE);
+  fs.writeFileSync(serverStampFile, JSON.stringify({ hash: hashFiles(inputs), inputs }));
   return true;
 }
 

@@ -1,10 +1,10 @@
 // The one Node process: configuration, database (embedded or external), migrations, auth, HTTP and WebSocket.
 import http from "node:http";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createDb } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { projectRoot, runMigrations } from "../db/migrate";
 import { createAuth, resolveAuthSecret } from "./auth";
 import { ConfigError, loadConfig } from "./config";
 import { listenForContentChanges } from "./content-changes";
@@ -21,7 +21,7 @@ const STOP_GRACE_MS = 7_000;
 /** WebSocket close code "Service Restart": the browser reconnects (to this process when back, or another). */
 const RECONNECT_CLOSE_CODE = 1012;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = projectRoot;
 
 function fail(message: string): never {
   console.error(`Error: ${message}`);

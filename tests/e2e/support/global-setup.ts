@@ -1,11 +1,11 @@
-// Builds the site once (when stale), starts the shared mail sink, one shared server per test worker and one server
-// started as production is (decision 0034; tests/e2e/support/shared-server.ts).
+// Builds the site once (when stale), makes the data folder the servers start from, starts the shared mail sink, one
+// shared server per test worker and one server started as production is (decision 0034; tests/e2e/support/shared-server.ts).
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../../../scripts/build-if-stale.mjs";
 import { startMailSink } from "./mail";
-import { startServer } from "./server";
+import { prepareDataTemplate, startServer } from "./server";
 import { E2E_WORKERS } from "./workers";
 
 /** The shared servers' settings: every test signs in from 127.0.0.1 (the per-address limits are tested with
@@ -19,7 +19,7 @@ export const SHARED_SERVER_ENV = {
 
 export default async function setup(project: TestProject) {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: true });
-  const mail = await startMailSink();
+  const [mail, template] = await Promise.all([startMailSink(), prepareDataTemplate()]);
   const [plain, ...servers] = await Promise.all([
     // As production starts: no test hooks, and no SMTP_URL (mail stays in the outbox).
     startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000", SIGNUP_LIMIT_PER_IP: "10000" } }),
@@ -39,5 +39,6 @@ export default async function setup(project: TestProject) {
       }),
     );
     await mail.stop();
+    template.remove();
   };
 }

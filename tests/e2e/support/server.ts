@@ -1,11 +1,15 @@
 import { timed } from "./profile";
+import { TEMPLATE_VARIABLE } from "./workers";
 // Starts the real production server, as `npm start` does, on a free loopback port with its own data directory.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// @ts-expect-error: a plain ES module script without types
+import { SERVER_BUNDLE } from "../../../scripts/build-if-stale.mjs";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -43,6 +47,30 @@ export type RunningServer = {
 
 type StartOptions = { env?: Record<string, string>; dataDir?: string; port?: number; nodeArgs?: string[] };
 
+/**
+ * Makes the data folder the servers of this run start from: a server's first start on an empty folder (PostgreSQL's
+ * initdb, every migration, the job queue's schema, the starting content), done once, then stopped. A server given
+ * no folder gets a copy of it (cp -a keeps the database files' owner, which PostgreSQL checks), which saves each
+ * start that work; a test about a first start gives a folder of its own.
+ */
+export async function prepareDataTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const dir = process.env[TEMPLATE_VARIABLE] || fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-template-"));
+  fs.rmSync(dir, { recursive: true, force: true });
+  const server = await startServer({ dataDir: dir });
+  await server.stop();
+  for (const record of ["site.pid", "postgres.owner"]) fs.rmSync(path.join(dir, record), { force: true });
+  process.env[TEMPLATE_VARIABLE] = dir;
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+function newDataFolder(): string {
+  const template = process.env[TEMPLATE_VARIABLE];
+  if (!template || !fs.existsSync(path.join(template, "postgres", "PG_VERSION"))) return fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-"));
+  const dir = path.join(os.tmpdir(), `nlte-e2e-${process.pid}-${crypto.randomUUID().slice(0, 8)}`);
+  execFileSync("cp", ["-a", template, dir]);
+  return dir;
+}
+
 /** Starts the production server (the build) on a free port and a fresh data folder unless given; resolves when ready. */
 export function startServer(options: StartOptions = {}): Promise<RunningServer> {
   return timed("server start", () => startServerProcess(options));
@@ -50,7 +78,7 @@ export function startServer(options: StartOptions = {}): Promise<RunningServer> 
 
 async function startServerProcess(options: StartOptions): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-"));
+  const dataDir = options.dataDir ?? newDataFolder();
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: "production",
@@ -61,7 +89,8 @@ async function startServerProcess(options: StartOptions): Promise<RunningServer>
     ...TEST_SERVER_ENV,
     ...options.env,
   };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/index.ts"], {
+  // The server as `npm start` runs it: the bundle the build made (decision 0054), which the global setup brings up to date.
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BUNDLE as string], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -144,7 +173,7 @@ async function runCommand(args: string[], env: Record<string, string>): Promise<
 /** Starts the server expecting it to refuse to start; returns its exit code and output. */
 export async function startServerExpectingFailure(env: Record<string, string>, timeoutMs = 60_000) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-fail-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE as string], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...TEST_SERVER_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],

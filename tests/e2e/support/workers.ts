@@ -2,3 +2,10 @@
 // suite is written for has 2 cores; much of an end-to-end test is waiting (for the browser, the server, a timer),
 // so a third file keeps them busy. E2E_WORKERS overrides it.
 export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3) || 3);
+
+/**
+ * Where the run's template data folder is (tests/e2e/support/server.ts, prepareDataTemplate): vitest.e2e.config.ts
+ * names it, the global setup makes it, and the test workers, which have it in their environment, start their
+ * servers on copies of it.
+ */
+export const TEMPLATE_VARIABLE = "NLTE_E2E_DATA_TEMPLATE";
