@@ -40,23 +40,34 @@ function runStep(name, cmd, args, { buffered = false } = {}) {
 }
 
 let failedStep = null;
-const ok = await runStep("typecheck (route types)", bin("react-router"), ["typegen"]);
-if (!ok) failedStep = "typecheck (route types)";
-if (!failedStep) {
-  // Caches under node_modules/.cache make a second run faster; a fresh clone (CI) checks everything from scratch.
-  const checks = [
-    ["lint", bin("eslint"), [".", "--max-warnings=0", "--cache", "--cache-location", `${cache}/eslint`]],
+// Caches under node_modules/.cache make a second run faster; a fresh clone (CI) checks everything from scratch.
+// Lint, formatting and the typecheck run at once; the typecheck needs the route types generated first.
+const checks = [
+  [["lint", bin("eslint"), [".", "--max-warnings=0", "--cache", "--cache-location", `${cache}/eslint`]]],
+  [
     [
       "formatting (npm run format fixes it)",
       bin("prettier"),
       ["--check", ".", "--log-level=warn", "--cache", "--cache-strategy", "content", "--cache-location", `${cache}/prettier`],
     ],
+  ],
+  [
+    ["typecheck (route types)", bin("react-router"), ["typegen"]],
     ["typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", `${cache}/tsc.tsbuildinfo`]],
-  ];
-  const results = await Promise.all(checks.map(([name, cmd, args]) => runStep(name, cmd, args, { buffered: true })));
-  const failed = checks.filter((_, i) => !results[i]).map(([name]) => name);
-  if (failed.length) failedStep = failed.join(", ");
-}
+  ],
+];
+const failedChecks = [];
+await Promise.all(
+  checks.map(async (chain) => {
+    for (const [name, cmd, args] of chain) {
+      if (!(await runStep(name, cmd, args, { buffered: true }))) {
+        failedChecks.push(name);
+        return;
+      }
+    }
+  }),
+);
+if (failedChecks.length) failedStep = failedChecks.join(", ");
 const testSteps = [
   ["unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]],
   [
