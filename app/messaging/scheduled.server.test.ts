@@ -14,6 +14,7 @@ import type { SafePlaySettings } from "~/family/safe-play.server";
 import { getHouseholdOf, joinAsGuardian } from "~/family/households.server";
 import { confirmHousehold } from "~/family/confirmation.server";
 import { cancelScheduledMessage, createMessage, getScheduledMessages, scheduleMessage, startConversation, type SendLimits } from "./index.server";
+import { sendScheduledMessage } from "./scheduled.server";
 
 const { db, url } = await createTestDatabase();
 const NY = "America/New_York";
@@ -119,6 +120,32 @@ describe("a message kept for the end of quiet hours", () => {
     expect(await statusOf(kept.id)).toBe("scheduled");
     queue = await start();
     await expect.poll(() => contents(conversationId), { timeout: 15_000, interval: 250 }).toEqual(["See you at 4"]);
+  });
+
+  it("is sent once when the job dies after the message is stored and before its row says so, and runs again", async () => {
+    const { conversationId } = await family("Dalia");
+    atNight();
+    const kept = await keepForEight(conversationId, "Rain plan: indoor courts");
+    // The job runs by hand here (its queued run is hours away): the first try stores the message, then fails to mark
+    // its row, as a process killed between the two commits would leave them.
+    setClock("2026-12-02T08:00:01-05:00");
+    await db.execute(sql`create function fail_marking_sent() returns trigger language plpgsql as $$
+      begin if new.status = 'sent' then raise exception 'the process died here'; end if; return new; end $$`);
+    await db.execute(sql`create trigger fail_marking_sent before update on scheduled_messages for each row execute function fail_marking_sent()`);
+    try {
+      await expect(sendScheduledMessage(services, { id: kept.id })).rejects.toThrow();
+    } finally {
+      await db.execute(sql`drop trigger fail_marking_sent on scheduled_messages`);
+      await db.execute(sql`drop function fail_marking_sent()`);
+    }
+    expect(await contents(conversationId)).toEqual(["Rain plan: indoor courts"]);
+    expect(await statusOf(kept.id)).toBe("scheduled");
+    await sendScheduledMessage(services, { id: kept.id });
+    expect(await statusOf(kept.id)).toBe("sent");
+    expect(await contents(conversationId)).toEqual(["Rain plan: indoor courts"]);
+    const { rows } = await db.execute<{ same: boolean }>(sql`select s.message_id = m.id as same from scheduled_messages s
+      join messages m on m.conversation_id = s.conversation_id where s.id = ${kept.id}`);
+    expect(rows).toEqual([{ same: true }]);
   });
 });
 

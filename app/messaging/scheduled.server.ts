@@ -186,7 +186,7 @@ const PayloadSchema = z.object({ id: z.uuid() });
 
 /**
  * The job: sends a kept message at its time through createMessage, Safe Play asked again now. Sent: the row points at
- * the message. Refused by Safe Play (or the sender left the conversation): the row keeps why, and its sender reads it
+ * the message, and a try after a crash between the two sends nothing again (migration 0044). Refused by Safe Play (or the sender left the conversation): the row keeps why, and its sender reads it
  * beside the composer and on the roster. Quiet hours still on (woken early on the night the clocks change): kept for
  * their end again. Too fast for the sender's allowance: thrown, so the queue tries again shortly. The row is locked
  * meanwhile, so a cancel waits for the answer and never cancels a message that went.
@@ -197,11 +197,29 @@ export async function sendScheduledMessage(services: { db: Db; config: { messagi
   const { db } = services;
   const limits = services.config.messaging;
   const settings = limits.safePlay!;
+  // Noted in a statement of its own, committed before the send: the message is stored by the send path's own
+  // transaction, and this row is marked in the one below, so a process killed between the two left a message sent
+  // and its row waiting. The next try then finds that message (its sender's, with its words, since this moment).
+  await db.execute(sql`update scheduled_messages set attempted_at = coalesce(attempted_at, now())
+    where id = ${parsed.data.id} and status = 'scheduled'`);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ conversation_id: string; sender_id: string; content: string }>(sql`
-      select conversation_id, sender_id, content from scheduled_messages where id = ${parsed.data.id} and status = 'scheduled' for update`);
+    const { rows } = await tx.execute<{ conversation_id: string; sender_id: string; content: string; attempted_at: string | null }>(sql`
+      select conversation_id, sender_id, content, attempted_at::text from scheduled_messages
+      where id = ${parsed.data.id} and status = 'scheduled' for update`);
     const row = rows[0];
     if (!row) return;
+    const sentBefore = row.attempted_at
+      ? (
+          await tx.execute<{ id: string }>(sql`select id from messages where conversation_id = ${row.conversation_id}
+            and sender_id = ${row.sender_id} and content = ${row.content} and created_at >= ${row.attempted_at}::timestamptz
+            order by created_at limit 1`)
+        ).rows[0]
+      : undefined;
+    if (sentBefore) {
+      await tx.execute(sql`update scheduled_messages set status = 'sent', message_id = ${sentBefore.id}, decided_at = now()
+        where id = ${parsed.data.id}`);
+      return;
+    }
     const result = await createMessage(db, { conversationId: row.conversation_id, senderId: row.sender_id, content: row.content }, limits);
     if (result.ok) {
       await tx.execute(sql`update scheduled_messages set status = 'sent', message_id = ${result.message.id}, decided_at = now()
@@ -211,7 +229,8 @@ export async function sendScheduledMessage(services: { db: Db; config: { messagi
     if (result.reason === "rate" || result.reason === "quota") throw new Error("scheduled message: the sender's allowance is spent; trying again");
     const again = scheduleOfferFor(result, settings);
     if (again) {
-      await tx.execute(sql`update scheduled_messages set send_at = ${again.sendAt}::timestamptz where id = ${parsed.data.id}`);
+      await tx.execute(sql`update scheduled_messages set send_at = ${again.sendAt}::timestamptz, attempted_at = null
+        where id = ${parsed.data.id}`);
       await queueScheduledMessage(tx, parsed.data.id, new Date(again.sendAt), settings);
       return;
     }
