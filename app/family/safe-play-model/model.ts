@@ -34,25 +34,32 @@ import type { EnrollmentServices } from "~/enrollment/mails.server";
 import type { FamilyIntent } from "~/family/intents";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx } from "~/mail/outbox.server";
+import {
+  ADDRESSES,
+  address,
+  age,
+  anyone,
+  CLEARED,
+  client,
+  guardianLike,
+  invitation,
+  invitee,
+  isRefusal,
+  KIDS,
+  kind,
+  name,
+  NAMES,
+  onCourtOf,
+  spec,
+  staff,
+  STAFF,
+  type ActionSpec,
+  type Address,
+  type StaffLabel,
+} from "./cast";
 
-// ---------------------------------------------------------------------------------------------------------------
-// The cast and their addresses.
-
-/** Addresses people can sign up with, be invited at, or move to: the teen's three, the stranger's, the parents', the child's. */
-export const ADDRESSES = ["t1", "t2", "t3", "s", "p", "q", "c"] as const;
-export type Address = (typeof ADDRESSES)[number];
-/** Staff: a cleared coach, an uncleared coach, the safeguarding lead (cleared), an administrator (a coach, not cleared). */
-export const STAFF = ["K1", "K2", "L", "A"] as const;
-export type StaffLabel = (typeof STAFF)[number];
-const CLEARED: ReadonlySet<string> = new Set(["K1", "L"]);
-/** Athlete records made without a login (by a guardian, or from a kept request), by order of creation. */
-const KIDS = ["kid1", "kid2", "kid3"] as const;
-/** Everyone a form can name: accounts by the address they signed up with, the real child C, athletes made later. */
-export const PEOPLE = [...ADDRESSES, "C", ...KIDS] as const;
-export const CLIENTS_ACTING = ADDRESSES;
-export const NAMES = ["Casey Parker", "Jordan Carter", "Mallory Kid"] as const;
-/** Ages the forms are given (each a date of birth on the 4th of March). */
-export const AGES = [10, 15, 17, 19, 45] as const;
+// The cast (addresses, staff, people, the arguments drawn for them) is cast.ts's.
+export { ADDRESSES, AGES, CLIENTS_ACTING, NAMES, PEOPLE, STAFF, type ActionSpec, type Address, type StaffLabel } from "./cast";
 
 export type DobRecord = { dob: string; by: string; staff: boolean };
 type Person = {
@@ -452,8 +459,6 @@ export class World {
   }
 }
 
-const isRefusal = (err: unknown) => Boolean(err && typeof err === "object" && "status" in err && (err as { status: number }).status < 500);
-
 // ---------------------------------------------------------------------------------------------------------------
 // What the site's routes do, reproduced through the same functions.
 
@@ -556,45 +561,6 @@ const athleteId = (w: World, label: string) => w.people.get(label)?.id ?? crypto
 
 // ---------------------------------------------------------------------------------------------------------------
 // The actions: one entry each.
-
-export type ActionSpec<A> = {
-  name: string;
-  /** How often the search picks it (a whole number; 2 when not said). */
-  weight?: number;
-  /** The site functions, routes or intents this entry stands for (coverage.ts compares them with the site). */
-  covers: string[];
-  args: fc.Arbitrary<A>;
-  show: (a: A) => string;
-  /** Runs it as the site would; true when the site accepted it (then the invariants are asked). */
-  run: (w: World, a: A) => Promise<boolean>;
-};
-
-// Arguments lean toward what exists (the teenager, the parent, the real child) so that short searches reach deep doors.
-const address = fc.constantFrom(...ADDRESSES);
-const client = fc.oneof({ arbitrary: fc.constantFrom("t1" as const, "t2" as const, "p" as const), weight: 3 }, { arbitrary: address, weight: 1 });
-const anyone = fc.oneof({ arbitrary: fc.constantFrom("t1", "C", "t2"), weight: 3 }, { arbitrary: fc.constantFrom(...PEOPLE), weight: 1 });
-const staff = fc.oneof({ arbitrary: fc.constantFrom("K1" as const, "L" as const), weight: 3 }, { arbitrary: fc.constantFrom(...STAFF), weight: 1 });
-const invitation = fc.nat(2);
-/** Whom families invite: the real parent and the teenager's other addresses, most often. */
-const invitee = fc.oneof({ arbitrary: fc.constantFrom("p" as const, "t2" as const, "t3" as const), weight: 3 }, { arbitrary: address, weight: 1 });
-/** Whom staff unlink: the real parent, the teenager's other addresses, the second parent. */
-const guardianLike = fc.oneof({ arbitrary: fc.constantFrom("p", "t2"), weight: 3 }, { arbitrary: fc.constantFrom(...PEOPLE), weight: 1 });
-const kind = fc.constantFrom("guardian" as const, "athlete" as const);
-const age = fc.constantFrom(...AGES);
-const name = fc.constantFrom(...NAMES);
-
-/** What a request's form says about who may pick the child up and whom to call, as typed by `who` (the oracle reads it back). */
-const onCourtOf = (who: string, emergencyPhone: string) => ({
-  medicalNotes: "",
-  pickupPeople: `Pickup of ${who}`,
-  photoConsent: false,
-  emergencyName: `Emergency of ${who}`,
-  emergencyPhone,
-});
-
-function spec<A>(s: ActionSpec<A>): ActionSpec<unknown> {
-  return s as ActionSpec<unknown>;
-}
 
 /** A family intent posted by a signed-in client; `fields` builds the form from the arguments. */
 function intent<A extends { who: string }>(
