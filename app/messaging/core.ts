@@ -87,6 +87,8 @@ export type ServerEvent =
   | { type: "read"; conversationId: string; readerId: string; upTo: string }
   /** The socket no longer hears this conversation: its person was taken out of it. */
   | { type: "removed"; conversationId: string }
+  /** The socket no longer hears this conversation: Safe Play's read rule now keeps it from its person (the page says why). */
+  | { type: "withheld"; conversationId: string }
   | { type: "typing"; conversationId: string; userId: string }
   | { type: "unread"; count: number }
   | { type: "ack"; ref: string; message: MessageView }

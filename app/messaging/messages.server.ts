@@ -20,13 +20,15 @@ export const MESSAGE_CHANNEL = "nlte_messaging";
  * What travels through NOTIFY, by kind: a new message (with its conversation's participants, whose unread counts
  * change, and the message itself as its row when it fits in the payload: a receiver reads only what is missing);
  * someone's read mark moved (up to a time); someone is typing; someone left the conversation (db/migrations/0017's
- * trigger announces every removal).
+ * trigger announces every removal); what Safe Play reads about the conversation changed (its safety version moved,
+ * announced by db/migrations/0045's trigger).
  */
 export type Announcement =
   | { kind: "message"; conversationId: string; id: string; participants?: string[]; row?: MessageRow }
   | { kind: "read"; conversationId: string; userId: string; upTo: string }
   | { kind: "typing"; conversationId: string; userId: string }
-  | { kind: "left"; conversationId: string; userId: string };
+  | { kind: "left"; conversationId: string; userId: string }
+  | { kind: "safety"; conversationId: string };
 
 export async function announce(db: SqlExecutor, a: Announcement) {
   await db.execute(sql`select pg_notify(${MESSAGE_CHANNEL}, ${JSON.stringify(a)})`);

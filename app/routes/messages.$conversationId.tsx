@@ -228,6 +228,11 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
         setReadUpTo((prev) => ((prev[e.readerId] ?? "") >= e.upTo ? prev : { ...prev, [e.readerId]: e.upTo }));
       } else if (e.type === "removed" && e.conversationId === id) {
         setRemoved(true);
+      } else if (e.type === "withheld" && e.conversationId === id) {
+        // Safe Play's read rule now keeps this conversation from the reader: what arrived live goes, and the page
+        // reloads to say why (its loader asks the same rule).
+        setLive([]);
+        void revalidator.revalidate();
       } else if (e.type === "typing" && e.conversationId === id && e.userId !== me) {
         setTypingUntil(Date.now() + TYPING_SHOWN_MS);
       } else if ((e.type === "subscribed" && e.conversationId === id) || e.type === "resync" || e.type === "reconnected") {

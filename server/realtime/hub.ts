@@ -10,6 +10,7 @@ import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/family/safe-
 import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "../../app/messaging/core";
 import { getParticipantIds, getUnreadCounts, getMessagesByIds, toView, type Announcement, getLiveSessions } from "../../app/messaging/index.server";
 import { errorSummary } from "../../app/lib/error-summary";
+import { createReadRechecks } from "./read-rechecks";
 
 export { errorSummary };
 
@@ -123,11 +124,27 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
   /** A mark to take before checking a subscription's membership (see subscribe). */
   const mark = () => heardCount;
 
+  // Safe Play changes by conversation, numbered the same way: a subscription whose read check started before one was
+  // heard is checked again once it is in place (read-rechecks.ts).
+  const safetyChanges = new Map<string, number>();
+  const rechecks = createReadRechecks(db, safePlay, {
+    readersOf: (conversationId) => new Set([...(byConversation.get(conversationId) ?? [])].map((c) => c.userId)),
+    conversations: () => byConversation.keys(),
+    withhold: (conversationId, userId) => {
+      for (const c of byUser.get(userId) ?? []) {
+        if (!c.subscriptions.has(conversationId)) continue;
+        unsubscribe(c, conversationId);
+        send(c, { type: "withheld", conversationId });
+      }
+    },
+  });
+
   /** Subscribes the socket, unless its person was removed from the conversation since `since` (mark()). */
   function subscribe(c: Client, conversationId: string, since = heardCount): boolean {
     if ((removals.get(removalKey(conversationId, c.userId)) ?? -1) >= since) return false;
     c.subscriptions.add(conversationId);
     add(byConversation, conversationId, c);
+    if ((safetyChanges.get(conversationId) ?? -1) >= since) void rechecks.recheck([conversationId]).catch(() => rechecks.recheckAll());
     return true;
   }
 
@@ -250,7 +267,12 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
           getActivityAudience(db, active, safePlay),
         ]);
         for (const a of batch) {
-          if (a.kind === "left") {
+          if (a.kind === "safety") {
+            safetyChanges.set(a.conversationId, heardCount++);
+            if (safetyChanges.size > 10_000) safetyChanges.delete(safetyChanges.keys().next().value!);
+            // Asked before anything announced after the change is handed to the readers it may now refuse.
+            if (byConversation.has(a.conversationId)) await rechecks.recheck([a.conversationId]);
+          } else if (a.kind === "left") {
             removeFromConversation(a.conversationId, a.userId);
             if (unreadWatchers > 0) queueUnread(a.userId);
           } else if (a.kind === "message") {
@@ -328,10 +350,12 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
     /** After the database listener reconnects: announcements may have been missed, so browsers reload and every session is re-checked. */
     onResync: () => {
       resyncAll();
+      void rechecks.recheckAll();
       void verifySessions([...bySession.keys()]).catch((err) => console.error("realtime: session check failed:", errorSummary(err)));
     },
     clients: allClients,
     close: () => {
+      rechecks.close();
       clearInterval(sweep);
       clearInterval(heartbeat);
       if (unreadTimer) clearTimeout(unreadTimer);
