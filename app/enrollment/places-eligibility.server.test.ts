@@ -16,7 +16,7 @@ import { answerAsFamily, createEnrollmentRequest, takeCoachStep } from "./enroll
 import { setRequestsHoldPlace } from "./index.server";
 import { holdWords, placesWords } from "./places";
 import { getPlacesLeft, getRequestsHoldPlace } from "./places.server";
-import { joinAsGuardian } from "~/family/households.server";
+import { joinAsGuardian } from "~/family/membership.server";
 import { afternoon, makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "./test-support";
 
 const { db } = await createTestDatabase();

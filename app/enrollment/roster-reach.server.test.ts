@@ -8,7 +8,7 @@ import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { joinAsGuardian } from "~/family/households.server";
+import { joinAsGuardian } from "~/family/membership.server";
 import { startConversation } from "~/messaging/index.server";
 import { action as conversationAction, loader as conversationLoader } from "~/routes/messages.$conversationId";
 import { action as rosterAction, loader as rosterLoader } from "~/routes/rosters.$sessionId";

@@ -11,7 +11,7 @@ import { enrollments, guardianLinks, registrationRequests, users, visitorEnrollm
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { inLocale } from "../../server/languages";
-import { createAthleteForGuardian } from "~/family/households.server";
+import { createAthleteForGuardian } from "~/family/guardian-athletes.server";
 import { action as registrationAction } from "~/routes/programs.registration";
 import { action as enrollmentsAction, loader as enrollmentsLoader } from "~/routes/account.enrollments";
 import { loader as accountLoader } from "~/routes/account";

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enrollments, events, guardianLinks, safeguardingLog, users, visitorEnrollmentRequests } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { createAthleteForGuardian } from "~/family/households.server";
+import { createAthleteForGuardian } from "~/family/guardian-athletes.server";
 import { createEnrollmentRequest } from "./enrollments.server";
 import { getRoster } from "./rosters.server";
 import { afternoon, makeSession, makeUser, servicesFor, type Person } from "./test-support";

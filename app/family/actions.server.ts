@@ -18,7 +18,9 @@ import {
   type FamilyIntent,
 } from "~/family/schemas";
 import type { Profile } from "~/lib/profile";
-import { notYourAthlete, removeAthleteFromHousehold, updateAthleteByGuardian, updateClientKind, type FamilyResult } from "~/family/households.server";
+import { notYourAthlete, type FamilyResult } from "~/family/family-log.server";
+import { removeAthleteFromHousehold, updateAthleteByGuardian } from "~/family/guardian-athletes.server";
+import { updateClientKind } from "~/family/client-kind.server";
 import { decideTestimonial } from "~/testimonials/testimonials.server";
 import { isUuid } from "~/lib/uuid";
 import {

@@ -12,7 +12,10 @@ import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
 import { confirmHousehold } from "~/family/confirmation.server";
 import { clearCoach } from "../../tests/support/cleared";
-import { getAthletesLeftWithoutGuardian, getFamily, getHouseholdOf, protectedDetailsMessage, updateClientKind } from "~/family/households.server";
+import { getAthletesLeftWithoutGuardian } from "~/family/account-deletion.server";
+import { getFamily } from "~/family/family-view.server";
+import { getHouseholdOf } from "~/family/family-log.server";
+import { protectedDetailsMessage, updateClientKind } from "~/family/client-kind.server";
 import {
   acceptInvitation,
   addressTakenMessage,

@@ -10,16 +10,9 @@ import type { Db } from "../../db/client";
 import { accounts, familyInvitations, users } from "../../db/schema";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import {
-  createAthleteForGuardian,
-  emptyAthleteRecord,
-  isGuardianOf,
-  isNoLoginEmail,
-  joinAsGuardian,
-  logSafeguarding,
-  notYourAthlete,
-  type FamilyResult,
-} from "./households.server";
+import { createAthleteForGuardian, emptyAthleteRecord, isGuardianOf } from "./guardian-athletes.server";
+import { isNoLoginEmail, logSafeguarding, notYourAthlete, type FamilyResult } from "./family-log.server";
+import { joinAsGuardian } from "./membership.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
 import { hitMailLimits } from "../mail/limits.server";
 import { INVITATION_MAIL } from "~/mail/invitation-mail";

@@ -9,7 +9,7 @@ import { isUuid } from "~/lib/uuid";
 import { REPORT_OUTCOMES, type ReportOutcome } from "~/family/safe-play";
 import { m } from "~/paraglide/messages";
 import { mailReportToSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
-import { logSafeguarding } from "./households.server";
+import { logSafeguarding } from "./family-log.server";
 
 export type { Reviewer };
 

@@ -14,7 +14,8 @@ import { getSafetyPeople, type SafePlaySettings } from "~/family/safe-play.serve
 import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
-import { getFamily, getHouseholdOf } from "~/family/households.server";
+import { getFamily } from "~/family/family-view.server";
+import { getHouseholdOf } from "~/family/family-log.server";
 import { acceptInvitation, addAthlete, claimAthleteAccount, inviteGuardian, inviteSecondGuardian } from "~/family/invitations.server";
 import { anonymizeUser } from "~/models/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";

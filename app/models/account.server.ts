@@ -15,7 +15,7 @@ import {
   users,
   verifications,
 } from "../../db/schema";
-import { removeFromFamilyOnDeletion } from "../family/households.server";
+import { removeFromFamilyOnDeletion } from "../family/account-deletion.server";
 import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
 import type { DbOrTx } from "../mail/outbox.server";
 import { endEnrollmentsOnDeletion, type EnrollmentServices } from "~/enrollment/index.server";

@@ -9,7 +9,7 @@ import { requireUser } from "~/auth/session.server";
 import { AccountFamily } from "~/components/account-family";
 import { AccountNav } from "~/components/account-nav";
 import { familyAction, type FamilyActionData } from "~/family/actions.server";
-import { getFamily } from "~/family/households.server";
+import { getFamily } from "~/family/family-view.server";
 import { FAMILY_INTENTS, type FamilyIntent } from "~/family/intents";
 import { localHref } from "~/i18n/locale";
 import { askUnlessConfirmed } from "~/lib/confirm-action";

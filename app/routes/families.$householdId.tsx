@@ -17,7 +17,7 @@ import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { kindLabel } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { getHouseholdForStaff } from "~/family/households.server";
+import { getHouseholdForStaff } from "~/family/family-for-staff.server";
 import { confirmPeople } from "~/family/confirmation.server";
 import { correctByLead, setHouseholdFrozen, unlinkGuardianByLead } from "~/family/protection.server";
 import { FreezeForm, UnlinkGuardian } from "~/family/household-lead-forms";

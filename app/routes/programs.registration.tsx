@@ -30,7 +30,7 @@ import { getSessionSeasons } from "~/calendar/events.server";
 import { getOpenSessions, getRequestableAthletes } from "~/enrollment/index.server";
 import { OnCourtFields } from "~/enrollment/request-fields";
 import { actingForProblem } from "~/family/acting-for.server";
-import { getAthletesForRegistration } from "~/family/households.server";
+import { getAthletesForRegistration } from "~/family/guardian-athletes.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 

@@ -12,7 +12,7 @@ import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { createEnrollmentRequest, takeCoachStep } from "~/enrollment/enrollments.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor, afternoon, type Person } from "~/enrollment/test-support";
-import { getHouseholdOf } from "~/family/households.server";
+import { getHouseholdOf } from "~/family/family-log.server";
 import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
 import { startConversation } from "~/messaging/conversations.server";
 import { loader as aboutLoader } from "~/routes/about";

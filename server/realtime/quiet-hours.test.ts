@@ -12,7 +12,8 @@ import {
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours } from "~/family/safe-play";
 import { startConversation } from "~/messaging/conversations.server";
-import { getHouseholdOf, joinAsGuardian } from "~/family/households.server";
+import { getHouseholdOf } from "~/family/family-log.server";
+import { joinAsGuardian } from "~/family/membership.server";
 import { confirmHousehold } from "~/family/confirmation.server";
 
 const { db, url } = await createTestDatabase();

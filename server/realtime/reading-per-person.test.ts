@@ -8,7 +8,9 @@ import { makePerson, openSocket, startRealtime, subscribedSockets } from "../../
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { parseQuietHours } from "~/family/safe-play";
 import { getConversationsForUser, getUnreadCount, startConversation } from "~/messaging/conversations.server";
-import { getHouseholdOf, joinAsGuardian, removeAthleteFromHousehold } from "~/family/households.server";
+import { getHouseholdOf } from "~/family/family-log.server";
+import { joinAsGuardian } from "~/family/membership.server";
+import { removeAthleteFromHousehold } from "~/family/guardian-athletes.server";
 import { confirmHousehold } from "~/family/confirmation.server";
 import { sql } from "drizzle-orm";
 

@@ -20,7 +20,8 @@ import { accounts, coachProfiles, mailOutbox, sessionCoaches, events, users } fr
 import { familyAction } from "~/family/actions.server";
 import { acceptInvitation, claimAthleteAccount } from "~/family/invitations.server";
 import { clientKindProblem, isSafeguardingLead, type SafePlaySettings } from "~/family/safe-play.server";
-import * as households from "~/family/households.server";
+import { getHouseholdOf } from "~/family/family-log.server";
+import { createAthleteForGuardian } from "~/family/guardian-athletes.server";
 import { confirmPeople } from "~/family/confirmation.server";
 import { correctByLead, decideProtectionRequest, setHouseholdFrozen, unlinkGuardianByLead } from "~/family/protection.server";
 import { keepVisitorRequest } from "~/enrollment/visitor-requests.server";
@@ -251,7 +252,7 @@ export class World {
     const { p, t1, athleteId } = await this.db.transaction(async (tx) => {
       const p = await insertAccount(tx, this, "p", "guardian", this.dob(45), true);
       const t1 = await insertAccount(tx, this, "t1", "athlete", this.dob(15), true);
-      const { athleteId } = await households.createAthleteForGuardian(tx, p, { fullName: NAMES[0], dateOfBirth: this.dob(10) });
+      const { athleteId } = await createAthleteForGuardian(tx, p, { fullName: NAMES[0], dateOfBirth: this.dob(10) });
       return { p, t1, athleteId };
     });
     this.add("p", p, false, { dob: this.dob(45), by: "p", staff: false });
@@ -866,7 +867,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const st = w.person(a.who)!;
       const member = w.person(a.of);
       if (!member) return false;
-      const household = await households.getHouseholdOf(w.db, member.id);
+      const household = await getHouseholdOf(w.db, member.id);
       if (!household) return false;
       // What the page shows staff: the household's members (the people they may tick).
       const { rows } = await w.db.execute<{ user_id: string; role: string }>(
@@ -892,7 +893,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const st = w.person(a.who)!;
       const member = w.person(a.of);
       if (!member || !(await isSafeguardingLead(w.db, st.id))) return false;
-      const household = await households.getHouseholdOf(w.db, member.id);
+      const household = await getHouseholdOf(w.db, member.id);
       if (!household) return false;
       const r = await correctByLead(w.db, st.id, household.householdId, member.id, { fullName: a.name, dateOfBirth: w.dob(a.age) }, w.site.settings);
       if (r.ok) member.dobs.push({ dob: w.dob(a.age), by: a.who, staff: true });
@@ -909,7 +910,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const st = w.person(a.who)!;
       const g = w.person(a.guardian);
       if (!g || !(await isSafeguardingLead(w.db, st.id))) return false;
-      const household = await households.getHouseholdOf(w.db, g.id);
+      const household = await getHouseholdOf(w.db, g.id);
       if (!household) return false;
       const r = await unlinkGuardianByLead(w.db, st.id, household.householdId, g.id);
       if (r.ok) w.confirmedIn.delete(g.id);
@@ -926,7 +927,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const st = w.person(a.who)!;
       const member = w.person(a.of);
       if (!member || !(await isSafeguardingLead(w.db, st.id))) return false;
-      const household = await households.getHouseholdOf(w.db, member.id);
+      const household = await getHouseholdOf(w.db, member.id);
       if (!household) return false;
       return setHouseholdFrozen(w.db, st.id, household.householdId, a.freeze ? "a fake guardian" : null);
     },
