@@ -8,6 +8,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { LEVELS } from "~/enrollment/status";
 import { statusWords } from "~/enrollment/words";
 import { dayInZone, formatClock, formatDayLong, formatTime } from "~/lib/datetime";
+import { telHref } from "~/lib/phone";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { CoachBooking } from "./lists.server";
@@ -15,9 +16,6 @@ import type { CoachBooking } from "./lists.server";
 type Booking = CoachBooking;
 
 type Result = { intent: "cancel" | "move" | "place"; error: string; fieldErrors?: Record<string, string | undefined> } | null;
-
-/** A phone number as a tel: address (digits and a leading +). */
-const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
 
 function Phone({ name, phone }: { name: string; phone: string | null }) {
   return phone ? (

@@ -6,7 +6,7 @@ import { localHref } from "~/i18n/locale";
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { CHAT_WIDGET_ID, takeTapBeforeWidget, type WidgetCoach } from "~/components/chat-widget";
-import { telHref } from "~/components/footer";
+import { telHref } from "~/lib/phone";
 import { showToast } from "~/components/toaster";
 import type { WidgetActionData } from "~/messaging/core";
 import { useHydrated } from "~/lib/use-hydrated";

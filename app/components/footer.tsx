@@ -5,11 +5,8 @@ import { m } from "~/paraglide/messages";
 import { Picture } from "~/components/ui/picture";
 import { PARTNER_LOGOS } from "~/content/images";
 import { FOOTER_LINKS, SERVICE_AREAS, TAGLINE } from "~/content/site";
+import { telHref } from "~/lib/phone";
 import type { SiteConfig } from "~/lib/site-config";
-
-export function telHref(phone: string) {
-  return `tel:${phone.replace(/[^0-9+]/g, "")}`;
-}
 
 // order-2: the chat launcher (order-1) stands between the page and the footer (chat-widget.tsx).
 const FOOTER_CLASS = "order-2 mt-16 bg-navy-900 text-slate-200";

@@ -1,7 +1,8 @@
 // A roster card's Safe Play line (issue 39): whether staff confirmed the family for messages, who waits, who to call
-// (the guardian's name, and phone when on record and the reader may read it), and, for a cleared coach of the session,
-// the confirm form right there: the people they met or phoned, ticked one by one (people are confirmed, not
-// households: decision 0042), and how. The server's rule is the family page's (confirmPeople). A plain form.
+// (the guardians by name, or that no phone is on record), and, for a cleared coach of the session, the confirm form
+// right there: the people they met or phoned, ticked one by one (people are confirmed, not households: decision 0042),
+// and how. The server's rule is the family page's (confirmPeople). A plain form. No tel: link here: the card's "Call"
+// button above is each guardian's one, there whatever the family's state, so a phone shows one per guardian.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -16,8 +17,6 @@ export type RosterConfirmResult = {
   error?: string;
   fieldErrors?: Record<string, string | undefined> | null;
 };
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
 
 /** Confirmed: the athlete, and (for a minor) at least one guardian, as Safe Play's send rule asks (sendRefusal). */
 export function familyConfirmed(family: RosterFamilyMember[], athleteId: string, minor: boolean): boolean {
@@ -64,13 +63,7 @@ export function RosterFamily({
           {guardians.map((g, i) => (
             <span key={g.id}>
               {i > 0 ? "; " : ""}
-              {g.phone ? (
-                <a href={telHref(g.phone)} className="font-medium text-court-800 underline">
-                  {m.rosters_family_call({ name: g.name, phone: g.phone })}
-                </a>
-              ) : (
-                m.rosters_family_no_phone({ name: g.name })
-              )}
+              {g.phone ? g.name : m.rosters_family_no_phone({ name: g.name })}
             </span>
           ))}
         </p>

@@ -1,5 +1,5 @@
 // The roster a coach reads courtside (/rosters/:sessionId): each athlete with level, status and on-court notes, the
-// guardians' phones as tap-to-call links, the coach's steps as plain forms, the session's places, and the message to
+// guardians' phones as tap-to-call links (one per guardian, whatever the family's Safe Play state), the coach's steps as plain forms, the session's places, and the message to
 // every household. Plain links and forms: everything works before and without the page's script.
 import { Form, Link } from "react-router";
 import { SelectField } from "~/components/public/form-fields";
@@ -11,6 +11,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import type { ConfirmAsk } from "~/lib/confirm-action";
 import { formatDateIn, formatDateTime } from "~/lib/datetime";
+import { telHref } from "~/lib/phone";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import { ClosedRequests } from "./closed-requests";
@@ -52,8 +53,6 @@ const STEP_WORDS: Record<Exclude<CoachStep, "place">, () => string> = {
 
 const MESSAGE_INTENTS: ReadonlySet<string> = new Set(["message", "message-later", "cancel-scheduled"]);
 const messageResult = (r: RosterActionData | undefined) => (r && MESSAGE_INTENTS.has(r.intent) ? (r as RosterMessageActionData) : undefined);
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, "")}`;
 
 export function RosterView({
   session,

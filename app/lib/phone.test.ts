@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePhone } from "./phone";
+import { normalisePhone, telHref } from "./phone";
 
 describe("a guardian's phone as the site keeps it (issue 39)", () => {
   it("keeps every spelling of a US number in one form", () => {
@@ -26,5 +26,11 @@ describe("a guardian's phone as the site keeps it (issue 39)", () => {
       "",
     ])
       expect(normalisePhone(bad), bad).toBeNull();
+  });
+
+  it("dials a kept number from its digits and a leading +", () => {
+    expect(telHref("(202) 555-0123")).toBe("tel:2025550123");
+    expect(telHref("+525512345678")).toBe("tel:+525512345678");
+    expect(telHref("202-555-0188")).toBe("tel:2025550188");
   });
 });

@@ -22,3 +22,8 @@ export function normalisePhone(raw: string): string | null {
   const us = NANP.exec(digits);
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : null;
 }
+
+/** A phone number as a tel: address (its digits and a leading +), for a link a phone dials on a tap. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, "")}`;
+}

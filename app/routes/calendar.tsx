@@ -3,7 +3,7 @@ import { localHref } from "~/i18n/locale";
 import { Fragment } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/calendar";
-import { telHref } from "~/components/footer";
+import { telHref } from "~/lib/phone";
 import { PageHeader } from "~/components/page-header";
 import { CalendarEmbed } from "~/components/public/calendar-embed";
 import { Section } from "~/components/public/section";

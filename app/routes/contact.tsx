@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
-import { telHref } from "~/components/footer";
+import { telHref } from "~/lib/phone";
 import { PageHeader } from "~/components/page-header";
 import { TextAreaField } from "~/components/public/form-fields";
 import { HoneypotField, SuccessPanel } from "~/components/public/form-panels";

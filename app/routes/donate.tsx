@@ -1,6 +1,6 @@
 import { Landmark, Mail, Phone, Send } from "lucide-react";
 import type { Route } from "./+types/donate";
-import { telHref } from "~/components/footer";
+import { telHref } from "~/lib/phone";
 import { PageHeader } from "~/components/page-header";
 import { CopyButton } from "~/components/public/copy-button";
 import { Card } from "~/components/public/section";

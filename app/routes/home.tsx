@@ -2,7 +2,7 @@ import { CalendarDays, Mail, MapPin, Phone } from "lucide-react";
 import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { telHref } from "~/components/footer";
+import { telHref } from "~/lib/phone";
 import { HeroIllustration } from "~/components/public/hero-illustration";
 import { Card, Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/privacy";
-import { telHref } from "~/components/footer";
+import { telHref } from "~/lib/phone";
 import { PageHeader } from "~/components/page-header";
 import { PRIVACY } from "~/content/privacy.server";
 import { getLocale } from "~/i18n/locale";
