@@ -10,21 +10,14 @@
 // Accounts and sessions are written straight into the database (signing 60 people up measures nothing about
 // booking); everything after that is the real path. Everything it starts is stopped and removed.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-// @ts-expect-error: a plain ES module script without types
-import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { startEmbeddedPostgres } from "../server/embedded-postgres";
+import type pg from "pg";
 import { createDb } from "../db/client";
-import { startServer } from "../tests/e2e/support/server";
 import { getFreeSlots, NOTICE_MS } from "../app/booking/index.server";
+import { machineLoad, sessionCookie, withSite } from "./site";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "300" } } });
 const RUNS = Math.min(5000, Math.max(20, Number(values.runs)));
-const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 const TZ = "America/New_York";
 /** Monday 30 November 2026, 9 am: the month measured is December. */
 const NOW = "2026-11-30T09:00:00-05:00";
@@ -32,11 +25,6 @@ const FROM = "2026-11-30";
 const COACHES = 10;
 const RACERS = 50;
 const BUDGET_P99_MS = 50;
-
-function sessionCookie(token: string) {
-  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
@@ -105,101 +93,82 @@ async function seed(sql: pg.Client) {
 
 /** Resolves to whether the race came out right (exactly one booked); the timings are figures, reported beside their budget. */
 async function main(): Promise<boolean> {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-booking-"));
-  const database = await startEmbeddedPostgres(dir);
-  let server: Awaited<ReturnType<typeof startServer>> | null = null;
-  let pool: pg.Pool | null = null;
-  try {
-    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, SAFE_PLAY_NOW: NOW, ORG_TIME_ZONE: TZ } });
-    const sql = new pg.Client({ connectionString: database.url });
-    sql.on("error", () => undefined); // the database stopping at the end ends this connection too
-    await sql.connect();
+  return withSite("booking", { SAFE_PLAY_NOW: NOW, ORG_TIME_ZONE: TZ }, async ({ server, sql, databaseUrl }) => {
     const guardians = await seed(sql);
-    const created = createDb(database.url, 4);
-    pool = created.pool;
-    console.log(
-      `${COACHES} coaches, ${RACERS} families, ${os.cpus().length} CPU cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    const created = createDb(databaseUrl, 4);
+    try {
+      console.log(`${COACHES} coaches, ${RACERS} families, ${machineLoad()}`);
+      // 1. A month of free slots for every coach, as the loader computes them.
+      const query = {
+        from: FROM,
+        days: 31,
+        timeZone: TZ,
+        kind: "lesson" as const,
+        minutes: 60,
+        notBefore: new Date(new Date(NOW).getTime() + NOTICE_MS),
+        coachId: null,
+      };
+      let count = 0;
+      for (let i = 0; i < 20; i++) count = (await getFreeSlots(created.db, query)).slots.length; // warm-up
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const t = performance.now();
+        await getFreeSlots(created.db, query);
+        times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      const p99 = percentile(times, 99);
+      console.log(
+        `slots (10 coaches, 1 month): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms  (budget p99 <= ${BUDGET_P99_MS} ms: ${p99 <= BUDGET_P99_MS ? "within" : "OVER"}; ${count} free slots, ${RUNS} runs)`,
+      );
 
-    // 1. A month of free slots for every coach, as the loader computes them.
-    const query = {
-      from: FROM,
-      days: 31,
-      timeZone: TZ,
-      kind: "lesson" as const,
-      minutes: 60,
-      notBefore: new Date(new Date(NOW).getTime() + NOTICE_MS),
-      coachId: null,
-    };
-    let count = 0;
-    for (let i = 0; i < 20; i++) count = (await getFreeSlots(created.db, query)).slots.length; // warm-up
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      await getFreeSlots(created.db, query);
-      times.push(performance.now() - t);
+      // 2. The page a guardian opens, over HTTP.
+      const page: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        const t = performance.now();
+        const res = await fetch(`${server.url}/lessons`, { headers: { cookie: guardians[i % RACERS]!.cookie } });
+        await res.text();
+        if (res.status !== 200) throw new Error(`/lessons answered ${res.status}`);
+        if (i >= 10) page.push(performance.now() - t);
+      }
+      page.sort((a, b) => a - b);
+      console.log(`page /lessons (any coach, 14 days, HTTP): p50 ${percentile(page, 50).toFixed(1)} ms, p99 ${percentile(page, 99).toFixed(1)} ms`);
+
+      // 3. The race: one slot, 50 families, posted at once the way the page's form posts it.
+      const start = "2026-12-05T14:00:00.000Z"; // Saturday 5 December, 09:00
+      const outcomes = await Promise.all(
+        guardians.map(async (g) => {
+          const body = new URLSearchParams({
+            intent: "book",
+            athleteId: g.athlete,
+            coachId: "bench-coach-0",
+            kind: "lesson",
+            minutes: "60",
+            start,
+            note: "",
+          });
+          const res = await fetch(`${server.url}/lessons`, {
+            method: "POST",
+            body,
+            redirect: "manual",
+            headers: { cookie: g.cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+          });
+          const text = await res.text();
+          return { status: res.status, taken: text.includes("That time was just taken") };
+        }),
+      );
+      const booked = outcomes.filter((o) => o.status === 302).length;
+      const taken = outcomes.filter((o) => o.status === 409 && o.taken).length;
+      const { rows } = await sql.query(
+        "select count(*)::int as n from bookings where coach_id = 'bench-coach-0' and starts_at = $1 and cancelled_at is null",
+        [start],
+      );
+      console.log(`race: ${booked} of ${RACERS} booked (${taken} told "That time was just taken"; ${rows[0].n} booking stored)`);
+      return booked === 1 && taken === RACERS - 1 && rows[0].n === 1;
+    } finally {
+      await created.pool.end();
     }
-    times.sort((a, b) => a - b);
-    const p99 = percentile(times, 99);
-    console.log(
-      `slots (10 coaches, 1 month): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms  (budget p99 <= ${BUDGET_P99_MS} ms: ${p99 <= BUDGET_P99_MS ? "within" : "OVER"}; ${count} free slots, ${RUNS} runs)`,
-    );
-
-    // 2. The page a guardian opens, over HTTP.
-    const page: number[] = [];
-    for (let i = 0; i < 60; i++) {
-      const t = performance.now();
-      const res = await fetch(`${server.url}/lessons`, { headers: { cookie: guardians[i % RACERS]!.cookie } });
-      await res.text();
-      if (res.status !== 200) throw new Error(`/lessons answered ${res.status}`);
-      if (i >= 10) page.push(performance.now() - t);
-    }
-    page.sort((a, b) => a - b);
-    console.log(`page /lessons (any coach, 14 days, HTTP): p50 ${percentile(page, 50).toFixed(1)} ms, p99 ${percentile(page, 99).toFixed(1)} ms`);
-
-    // 3. The race: one slot, 50 families, posted at once the way the page's form posts it.
-    const start = "2026-12-05T14:00:00.000Z"; // Saturday 5 December, 09:00
-    const outcomes = await Promise.all(
-      guardians.map(async (g) => {
-        const body = new URLSearchParams({
-          intent: "book",
-          athleteId: g.athlete,
-          coachId: "bench-coach-0",
-          kind: "lesson",
-          minutes: "60",
-          start,
-          note: "",
-        });
-        const res = await fetch(`${server!.url}/lessons`, {
-          method: "POST",
-          body,
-          redirect: "manual",
-          headers: { cookie: g.cookie, origin: server!.url, "content-type": "application/x-www-form-urlencoded" },
-        });
-        const text = await res.text();
-        return { status: res.status, taken: text.includes("That time was just taken") };
-      }),
-    );
-    const booked = outcomes.filter((o) => o.status === 302).length;
-    const taken = outcomes.filter((o) => o.status === 409 && o.taken).length;
-    const { rows } = await sql.query(
-      "select count(*)::int as n from bookings where coach_id = 'bench-coach-0' and starts_at = $1 and cancelled_at is null",
-      [start],
-    );
-    console.log(`race: ${booked} of ${RACERS} booked (${taken} told "That time was just taken"; ${rows[0].n} booking stored)`);
-    await sql.end();
-    return booked === 1 && taken === RACERS - 1 && rows[0].n === 1;
-  } finally {
-    await pool?.end();
-    await server?.stop();
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await database.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 const ok = await main().catch((err: unknown) => {

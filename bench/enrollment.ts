@@ -9,16 +9,10 @@
 //      against the budget (p99 <= 300 ms, issue 29).
 // People, households, levels and a year of marks are written straight into the database (signing 550 people up through
 // scrypt measures nothing about enrollment); every request measured is the real path.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-// @ts-expect-error: a plain ES module script without types
-import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { startEmbeddedPostgres } from "../server/embedded-postgres";
-import { startServer, type RunningServer } from "../tests/e2e/support/server";
+import type pg from "pg";
+import type { RunningServer } from "../tests/e2e/support/server";
+import { machineLoad, makeFamilies, makePeople, measurePage, withSite } from "./site";
 
 const { values } = parseArgs({
   options: {
@@ -32,51 +26,17 @@ const RACERS = 50;
 const ATHLETES = 500;
 const SESSIONS = 20; // each meets twice a week: 40 sessions a week
 const BUDGET_P99_MS = 300;
-const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 // A Tuesday afternoon, so the year of marks ends yesterday and nothing depends on when the bench runs.
 const NOW = "2026-11-24T15:00:00-05:00";
 
-/** The session cookie Better Auth would set: the token, signed with AUTH_SECRET (HMAC-SHA256, base64). */
-function sessionCookie(token: string) {
-  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-async function makePeople(sql: pg.Client, n: number, kind: { role: "coach" | "client"; clientKind: string; dob: string; name: string }) {
-  const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
-  await sql.query(
-    `insert into users (id, email, full_name, role, client_kind, date_of_birth, email_verified)
-     select id, 'bench-' || $2 || '-' || i || '@example.com', $2 || ' ' || i, $3::user_role, $4, $5::date, true
-     from unnest($1::text[], $6::int[]) as t(id, i)`,
-    [people.map((p) => p.id), kind.name, kind.role, kind.clientKind, kind.dob, people.map((p) => p.i)],
-  );
-  await sql.query(
-    `insert into sessions (id, token, user_id, expires_at)
-     select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
-    [people.map((p) => p.id), people.map((p) => p.token)],
-  );
-  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
-}
-
 /** Households of one guardian and one athlete each (the athlete 12, placed at level 5). */
-async function makeFamilies(sql: pg.Client, n: number, name: string, coachId: string) {
-  const guardians = await makePeople(sql, n, { role: "client", clientKind: "guardian", dob: "1980-01-01", name: `${name}-guardian` });
-  const athletes = await makePeople(sql, n, { role: "client", clientKind: "athlete", dob: "2014-03-01", name: `${name}-athlete` });
-  const households = guardians.map(() => crypto.randomUUID());
-  await sql.query(`insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), $2, 'bench' from unnest($1::uuid[]) h`, [
-    households,
-    coachId,
-  ]);
-  await sql.query(
-    `insert into household_members (household_id, user_id, role)
-     select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
-    [households, athletes.map((a) => a.id), guardians.map((g) => g.id)],
-  );
+async function makePlacedFamilies(sql: pg.Client, n: number, name: string, coachId: string) {
+  const families = await makeFamilies(sql, n, name, coachId);
   await sql.query(`insert into athlete_levels (athlete_id, level, placed_on, coach_id) select a, 5, '2026-01-10', $2 from unnest($1::text[]) a`, [
-    athletes.map((a) => a.id),
+    families.map((f) => f.athlete.id),
     coachId,
   ]);
-  return guardians.map((g, i) => ({ guardian: g, athleteId: athletes[i]!.id }));
+  return families.map((f) => ({ guardian: f.guardian, athleteId: f.athlete.id }));
 }
 
 async function race(server: RunningServer, sql: pg.Client, coachId: string) {
@@ -88,13 +48,13 @@ async function race(server: RunningServer, sql: pg.Client, coachId: string) {
   await sql.query(`update events set ages_from = 8, ages_to = 14, levels = '{4,5}' where id = $1`, [rows[0]!.id]);
   const sessionId = rows[0]!.id;
   // Nine of ten places already taken.
-  const holders = await makeFamilies(sql, 9, "holder", coachId);
+  const holders = await makePlacedFamilies(sql, 9, "holder", coachId);
   await sql.query(
     `insert into enrollments (event_id, athlete_id, requested_by, status, emergency_name, emergency_phone)
      select $1, a, g, 'enrolled', 'Emergency Contact', '202-555-0100' from unnest($2::text[], $3::text[]) as t(a, g)`,
     [sessionId, holders.map((h) => h.athleteId), holders.map((h) => h.guardian.id)],
   );
-  const racers = await makeFamilies(sql, RACERS, "racer", coachId);
+  const racers = await makePlacedFamilies(sql, RACERS, "racer", coachId);
   const answers = await Promise.all(
     racers.map(async (r) => {
       const res = await fetch(`${server.url}/enroll/${sessionId}`, {
@@ -134,7 +94,7 @@ async function race(server: RunningServer, sql: pg.Client, coachId: string) {
 }
 
 async function yearOfMarks(sql: pg.Client, coachId: string) {
-  const families = await makeFamilies(sql, ATHLETES, "player", coachId);
+  const families = await makePlacedFamilies(sql, ATHLETES, "player", coachId);
   const programs = ["fall", "spring", "summer", "winter", "after-school"];
   const places = ["Fort Dupont, Washington, DC", "Druid Hill Park, Baltimore", "Piedmont Park, Atlanta", "Chesapeake Tennis Center, Chesapeake"];
   const sessionIds: string[] = [];
@@ -174,62 +134,19 @@ const QUERIES = [
   "from=2026-01-01&to=2026-06-30",
 ];
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measureReport(server: RunningServer, coachCookie: string) {
-  let ok = true;
-  for (let round = 1; round <= ROUNDS; round++) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      const res = await fetch(`${server.url}/reports/funders?${QUERIES[i % QUERIES.length]}`, {
-        headers: { Cookie: coachCookie, Accept: "text/html" },
-      });
-      await res.text();
-      times.push(performance.now() - started);
-      if (res.status !== 200) throw new Error(`report answered ${res.status}`);
-    }
-    times.sort((a, b) => a - b);
-    const p99 = percentile(times, 99);
-    ok &&= p99 <= BUDGET_P99_MS;
-    console.log(
-      `report (${ATHLETES} athletes, 1 year): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
-        `   (round ${round} of ${ROUNDS}, ${REQUESTS} requests; budget p99 <= ${BUDGET_P99_MS} ms${p99 <= BUDGET_P99_MS ? "" : "  <-- OVER"})`,
-    );
-  }
-  return ok;
-}
-
-async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-enrollment-"));
-  const database = await startEmbeddedPostgres(dir);
-  let server: RunningServer | null = null;
-  const sql = new pg.Client({ connectionString: database.url });
-  try {
-    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, SAFE_PLAY_NOW: NOW } });
-    await sql.connect();
-    console.log(
-      `${os.cpus().length} CPU cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}; a new database`,
-    );
-    const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", dob: "1980-01-01", name: "coach" });
-    const raced = await race(server, sql, coach!.id);
-    const marks = await yearOfMarks(sql, coach!.id);
-    console.log(`(${marks} attendance marks in ${SESSIONS * 2} sessions a week)`);
-    const reported = await measureReport(server, coach!.cookie);
-    process.exitCode = raced && reported ? 0 : 1;
-  } finally {
-    await sql.end().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await database.stop().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-await main();
+await withSite("enrollment", { SAFE_PLAY_NOW: NOW }, async ({ server, sql }) => {
+  console.log(`${machineLoad()}; a new database`);
+  const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "coach" });
+  const raced = await race(server, sql, coach!.id);
+  const marks = await yearOfMarks(sql, coach!.id);
+  console.log(`(${marks} attendance marks in ${SESSIONS * 2} sessions a week)`);
+  const reported = await measurePage({
+    label: `report (${ATHLETES} athletes, 1 year)`,
+    budgetMs: BUDGET_P99_MS,
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    url: (i) => `${server.url}/reports/funders?${QUERIES[i % QUERIES.length]}`,
+    cookie: () => coach!.cookie,
+  });
+  process.exitCode = raced && reported ? 0 : 1;
+});

@@ -27,6 +27,7 @@ import WebSocket from "ws";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
+import { AUTH_SECRET, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
 
 const { values } = parseArgs({
   options: {
@@ -52,7 +53,6 @@ const WARMUP = Math.min(30, Math.max(1, Number(values.warmup)));
 const RATE = Math.min(10, Math.max(0.1, Number(values.rate))); // messages per second per conversation
 const RUNS = new Set(values.only.split(","));
 const FLOOD_SOCKETS = 8;
-const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 const GUARDIANS = values.guardians;
 /** Safe Play's "now" in --guardians runs: an afternoon, outside quiet hours. */
 const SAFE_PLAY_AFTERNOON = "2026-06-15T14:00:00-04:00";
@@ -67,57 +67,24 @@ function budget(processes: 1 | 2): number | null {
   return null;
 }
 
-/** The session cookie Better Auth would set: the token, signed with AUTH_SECRET (HMAC-SHA256, base64). */
-function sessionCookie(token: string) {
-  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-type Kind = { role: "coach" | "client"; name: string; clientKind: "guardian" | "athlete" | null; dateOfBirth: string | null };
-const COACH: Kind = { role: "coach", name: "coach", clientKind: null, dateOfBirth: null };
-const CLIENT: Kind = { role: "client", name: "client", clientKind: null, dateOfBirth: null };
-const ATHLETE: Kind = { role: "client", name: "athlete", clientKind: "athlete", dateOfBirth: "2011-01-01" };
-const GUARDIAN: Kind = { role: "client", name: "guardian", clientKind: "guardian", dateOfBirth: "1980-01-01" };
-
-async function makePeople(sql: pg.Client, n: number, kind: Kind, run: string): Promise<Array<{ id: string; cookie: string }>> {
-  const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
-  for (let from = 0; from < n; from += 500) {
-    const slice = people.slice(from, from + 500);
-    await sql.query(
-      `insert into users (id, email, full_name, role, client_kind, date_of_birth)
-       select id, 'bench-' || $2 || '-' || $3 || '-' || i || '@example.com', $3 || ' ' || i, $5::user_role, coalesce($6, 'guardian'), $7::date
-       from unnest($1::text[], $4::int[]) as t(id, i)`,
-      [slice.map((p) => p.id), run, kind.name, slice.map((p) => p.i), kind.role, kind.clientKind, kind.dateOfBirth],
-    );
-    await sql.query(
-      `insert into sessions (id, token, user_id, expires_at)
-       select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
-      [slice.map((p) => p.id), slice.map((p) => p.token)],
-    );
-  }
-  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
-}
+const COACH: PersonKind = { role: "coach", name: "coach", clientKind: "guardian", born: null };
+const CLIENT: PersonKind = { role: "client", name: "client", clientKind: "guardian", born: null };
+const ATHLETE: PersonKind = { role: "client", name: "athlete", clientKind: "athlete", born: "2011-01-01" };
+const GUARDIAN: PersonKind = { role: "client", name: "guardian", clientKind: "guardian", born: "1980-01-01" };
 
 async function makePairs(databaseUrl: string, n: number): Promise<Pair[]> {
-  const run = crypto.randomBytes(3).toString("hex");
   const sql = new pg.Client({ connectionString: databaseUrl });
   await sql.connect();
   try {
-    const coaches = await makePeople(sql, n, COACH, run);
-    const clients = await makePeople(sql, n, GUARDIANS ? ATHLETE : CLIENT, run);
-    const guardians = GUARDIANS ? await makePeople(sql, n, GUARDIAN, run) : [];
+    const coaches = await makePeople(sql, n, COACH);
+    const clients = await makePeople(sql, n, GUARDIANS ? ATHLETE : CLIENT);
+    const guardians = GUARDIANS ? await makePeople(sql, n, GUARDIAN) : [];
     const ids = Array.from({ length: n }, () => crypto.randomUUID());
     if (GUARDIANS) {
       // Each athlete's family, confirmed by staff (their coach), as the Safe Play rule requires before they talk.
-      const households = Array.from({ length: n }, () => crypto.randomUUID());
-      await sql.query(
-        `insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), c, 'bench' from unnest($1::uuid[], $2::text[]) as t(h, c)`,
-        [households, coaches.map((c) => c.id)],
-      );
-      await sql.query(
-        `insert into household_members (household_id, user_id, role)
-         select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
-        [households, clients.map((c) => c.id), guardians.map((g) => g.id)],
+      await makeHouseholds(
+        sql,
+        clients.map((c, i) => ({ athleteId: c.id, guardianId: guardians[i]!.id, confirmedBy: coaches[i]!.id })),
       );
     }
     await sql.query(`insert into conversations (id, title) select id, 'Bench' from unnest($1::uuid[]) id`, [ids]);
@@ -177,9 +144,6 @@ function connect(base: string, cookie: string, conversationId: string, onEvent: 
     ws.once("unexpected-response", (_q, r) => reject(new Error(`socket refused: ${r.statusCode}`)));
   });
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 type Figures = {
   rate: number;
@@ -614,10 +578,7 @@ async function main() {
   );
   try {
     console.log(
-      `${PAIRS} ${THREADS}, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${os.cpus().length} CPU cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}; each run on a new database`,
+      `${PAIRS} ${THREADS}, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${machineLoad()}; each run on a new database`,
     );
     let quiet: Figures | null = null;
     if (RUNS.has("quiet")) {

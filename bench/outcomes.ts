@@ -7,16 +7,9 @@
 //      p50 and p99 per round, against the budget (p99 <= 500 ms, issue 42);
 //   2. an athlete's page (/athletes/:id, read by the athlete's guardian): p50 and p99 per round (p99 <= 100 ms).
 // Writing 4,000 sign-ups through scrypt would measure nothing about either page; every request measured is the real path.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-// @ts-expect-error: a plain ES module script without types
-import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { startEmbeddedPostgres } from "../server/embedded-postgres";
-import { startServer, type RunningServer } from "../tests/e2e/support/server";
+import type pg from "pg";
+import { machineLoad, makeFamilies, makePeople, measurePage, withSite } from "./site";
 
 const { values } = parseArgs({
   options: {
@@ -30,47 +23,18 @@ const ATHLETES = 2000;
 const SESSIONS = 40;
 const REPORT_BUDGET_MS = 500;
 const PAGE_BUDGET_MS = 100;
-const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
 const NOW = "2026-11-24T15:00:00-05:00";
 const FIRST_DAY = "2021-11-24";
 const LAST_DAY = "2026-11-23";
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-function sessionCookie(token: string) {
-  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-/** `n` people with a session each; athletes born over 12 years (ages 6 to 17 at the start), so five years ages some out. */
-async function makePeople(sql: pg.Client, n: number, kind: { role: "coach" | "client"; clientKind: string; name: string }) {
-  const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
-  await sql.query(
-    `insert into users (id, email, full_name, role, client_kind, date_of_birth, email_verified)
-     select id, 'bench-' || $2 || '-' || i || '@example.com', $2 || ' ' || i, $3::user_role, $4,
-       case when $4 = 'athlete' then date '2004-01-01' + (i % 4380) else date '1980-01-01' end, true
-     from unnest($1::text[], $5::int[]) as t(id, i)`,
-    [people.map((p) => p.id), kind.name, kind.role, kind.clientKind, people.map((p) => p.i)],
-  );
-  await sql.query(
-    `insert into sessions (id, token, user_id, expires_at)
-     select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
-    [people.map((p) => p.id), people.map((p) => p.token)],
-  );
-  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
-}
+/** Athletes born over 12 years (ages 6 to 17 at the start), so five years ages some out. */
+const athleteBorn = (i: number) => new Date(Date.UTC(2004, 0, 1) + (i % 4380) * DAY_MS).toISOString().slice(0, 10);
 
 async function fiveYears(sql: pg.Client, coachId: string) {
-  const guardians = await makePeople(sql, ATHLETES, { role: "client", clientKind: "guardian", name: "guardian" });
-  const athletes = await makePeople(sql, ATHLETES, { role: "client", clientKind: "athlete", name: "athlete" });
-  const households = guardians.map(() => crypto.randomUUID());
-  await sql.query(`insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), $2, 'bench' from unnest($1::uuid[]) h`, [
-    households,
-    coachId,
-  ]);
-  await sql.query(
-    `insert into household_members (household_id, user_id, role)
-     select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
-    [households, athletes.map((a) => a.id), guardians.map((g) => g.id)],
-  );
+  const families = await makeFamilies(sql, ATHLETES, "player", coachId, athleteBorn);
+  const guardians = families.map((f) => f.guardian);
+  const athletes = families.map((f) => f.athlete);
   const programs = ["fall", "spring", "summer", "winter", "after-school", "school-without-walls"];
   const places = ["Fort Dupont, Washington, DC", "Druid Hill Park, Baltimore", "Piedmont Park, Atlanta", "Chesapeake Tennis Center, Chesapeake"];
   const kinds = ["tennis", "tennis", "education", "both"];
@@ -162,75 +126,30 @@ const QUERIES = [
   "from=2026-01-01&to=2026-06-30",
 ];
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measure(label: string, budget: number, url: (i: number) => string, cookie: (i: number) => string) {
-  let ok = true;
-  for (let round = 1; round <= ROUNDS; round++) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      const res = await fetch(url(i), { headers: { Cookie: cookie(i), Accept: "text/html" } });
-      await res.text();
-      times.push(performance.now() - started);
-      if (res.status !== 200) throw new Error(`${label} answered ${res.status}`);
-    }
-    times.sort((a, b) => a - b);
-    const p99 = percentile(times, 99);
-    ok &&= p99 <= budget;
-    console.log(
-      `${label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
-        `   (round ${round} of ${ROUNDS}, ${REQUESTS} requests; budget p99 <= ${budget} ms${p99 <= budget ? "" : "  <-- OVER"})`,
-    );
-  }
-  return ok;
-}
-
-async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-outcomes-"));
-  const database = await startEmbeddedPostgres(dir);
-  let server: RunningServer | null = null;
-  const sql = new pg.Client({ connectionString: database.url });
-  try {
-    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, SAFE_PLAY_NOW: NOW } });
-    await sql.connect();
-    console.log(
-      `${os.cpus().length} CPU cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}; a new database`,
-    );
-    const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", name: "coach" });
-    const started = performance.now();
-    const { counts, guardians, athletes } = await fiveYears(sql, coach!.id);
-    console.log(
-      `(${ATHLETES} athletes over 5 years: ${counts.marks} attendance marks, ${counts.evaluations} evaluations, ${counts.milestones} milestones; written in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
-    );
-    const base = server.url;
-    const report = await measure(
-      `outcomes report (${ATHLETES} athletes, 5 years)`,
-      REPORT_BUDGET_MS,
-      (i) => `${base}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
-      () => coach!.cookie,
-    );
-    const pick = (i: number) => (i * 7919) % ATHLETES;
-    const page = await measure(
-      "athlete's page (read by a guardian)",
-      PAGE_BUDGET_MS,
-      (i) => `${base}/athletes/${athletes[pick(i)]!.id}`,
-      (i) => guardians[pick(i)]!.cookie,
-    );
-    process.exitCode = report && page ? 0 : 1;
-  } finally {
-    await sql.end().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await database.stop().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-await main();
+await withSite("outcomes", { SAFE_PLAY_NOW: NOW }, async ({ server, sql }) => {
+  console.log(`${machineLoad()}; a new database`);
+  const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "coach" });
+  const started = performance.now();
+  const { counts, guardians, athletes } = await fiveYears(sql, coach!.id);
+  console.log(
+    `(${ATHLETES} athletes over 5 years: ${counts.marks} attendance marks, ${counts.evaluations} evaluations, ${counts.milestones} milestones; written in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  );
+  const report = await measurePage({
+    label: `outcomes report (${ATHLETES} athletes, 5 years)`,
+    budgetMs: REPORT_BUDGET_MS,
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    url: (i) => `${server.url}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
+    cookie: () => coach!.cookie,
+  });
+  const pick = (i: number) => (i * 7919) % ATHLETES;
+  const page = await measurePage({
+    label: "athlete's page (read by a guardian)",
+    budgetMs: PAGE_BUDGET_MS,
+    rounds: ROUNDS,
+    requests: REQUESTS,
+    url: (i) => `${server.url}/athletes/${athletes[pick(i)]!.id}`,
+    cookie: (i) => guardians[pick(i)]!.cookie,
+  });
+  process.exitCode = report && page ? 0 : 1;
+});

@@ -10,17 +10,11 @@
 //   2. /account/payments for a family with five years of history (monthly charges, aid, payments): p50 and p99 of the
 //      page's response time, per round, against the budget (p99 <= 100 ms, issue 41).
 // People, households and the five years are written straight into the database; every request measured is the real path.
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-// @ts-expect-error: a plain ES module script without types
-import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { startEmbeddedPostgres } from "../server/embedded-postgres";
-import { startServer, type RunningServer } from "../tests/e2e/support/server";
+import type pg from "pg";
+import type { RunningServer } from "../tests/e2e/support/server";
 import { startPaymentService, type PaymentService } from "../tests/support/payment-service";
+import { machineLoad, makeFamilies, makePeople, measurePage, withSite } from "./site";
 
 const { values } = parseArgs({ options: { rounds: { type: "string", default: "3" }, requests: { type: "string", default: "100" } } });
 const ROUNDS = Math.min(10, Math.max(1, Number(values.rounds)));
@@ -28,43 +22,10 @@ const REQUESTS = Math.min(1000, Math.max(10, Number(values.requests)));
 const CARD_FAMILIES = 100;
 const CHECK_FAMILIES = 20;
 const BUDGET_P99_MS = 100;
-const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
-
-function sessionCookie(token: string) {
-  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
-  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-}
-
-async function makePeople(sql: pg.Client, n: number, kind: { role: "coach" | "client"; clientKind: string; dob: string; name: string }) {
-  const people = Array.from({ length: n }, (_, i) => ({ id: crypto.randomUUID(), token: crypto.randomBytes(24).toString("base64url"), i }));
-  await sql.query(
-    `insert into users (id, email, full_name, role, client_kind, date_of_birth, email_verified)
-     select id, 'bench-' || $2 || '-' || i || '@example.com', $2 || ' ' || i, $3::user_role, $4, $5::date, true
-     from unnest($1::text[], $6::int[]) as t(id, i)`,
-    [people.map((p) => p.id), kind.name, kind.role, kind.clientKind, kind.dob, people.map((p) => p.i)],
-  );
-  await sql.query(
-    `insert into sessions (id, token, user_id, expires_at)
-     select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
-    [people.map((p) => p.id), people.map((p) => p.token)],
-  );
-  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
-}
 
 /** Families of one guardian and one athlete, each athlete enrolled in a session of `feeCents` (the database charges it). */
 async function makeChargedFamilies(sql: pg.Client, n: number, name: string, staffId: string, feeCents: number) {
-  const guardians = await makePeople(sql, n, { role: "client", clientKind: "guardian", dob: "1980-01-01", name: `${name}-guardian` });
-  const athletes = await makePeople(sql, n, { role: "client", clientKind: "athlete", dob: "2014-03-01", name: `${name}-athlete` });
-  const households = guardians.map(() => crypto.randomUUID());
-  await sql.query(`insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), $2, 'bench' from unnest($1::uuid[]) h`, [
-    households,
-    staffId,
-  ]);
-  await sql.query(
-    `insert into household_members (household_id, user_id, role)
-     select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
-    [households, athletes.map((a) => a.id), guardians.map((g) => g.id)],
-  );
+  const families = await makeFamilies(sql, n, name, staffId);
   const { rows } = await sql.query<{ id: string }>(
     `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per)
      values ($1, 'weekly', '{2,4}', current_date + 30, current_date + 120, '16:30', '18:00', 'Fort Dupont', 'fall', $2, 'season') returning id`,
@@ -73,14 +34,14 @@ async function makeChargedFamilies(sql: pg.Client, n: number, name: string, staf
   await sql.query(
     `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
      select $1, a, 'enrolled', 'Emergency Contact', '202-555-0100' from unnest($2::text[]) a`,
-    [rows[0]!.id, athletes.map((a) => a.id)],
+    [rows[0]!.id, families.map((f) => f.athlete.id)],
   );
   const { rows: accounts } = await sql.query<{ id: string; household_id: string }>(
     `select id, household_id from payment_accounts where household_id = any($1::uuid[])`,
-    [households],
+    [families.map((f) => f.householdId)],
   );
   const accountOf = new Map(accounts.map((a) => [a.household_id, a.id]));
-  return guardians.map((g, i) => ({ guardian: g, accountId: accountOf.get(households[i]!)! }));
+  return families.map((f) => ({ guardian: f.guardian, accountId: accountOf.get(f.householdId)! }));
 }
 
 const shuffle = <T>(xs: T[]) =>
@@ -187,70 +148,26 @@ async function fiveYears(sql: pg.Client, staffId: string) {
   return { cookie: family!.guardian.cookie, rows: rows[0]!.n + 1 };
 }
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function measureBalancePage(server: RunningServer, family: { cookie: string; rows: number }) {
-  let ok = true;
-  for (let round = 1; round <= ROUNDS; round++) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      const res = await fetch(`${server.url}/account/payments`, { headers: { Cookie: family.cookie, Accept: "text/html" } });
-      await res.text();
-      times.push(performance.now() - started);
-      if (res.status !== 200) throw new Error(`/account/payments answered ${res.status}`);
-    }
-    times.sort((a, b) => a - b);
-    const p99 = percentile(times, 99);
-    ok &&= p99 <= BUDGET_P99_MS;
-    console.log(
-      `balance page (${family.rows} rows, five years): p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
-        `   (round ${round} of ${ROUNDS}, ${REQUESTS} requests; budget p99 <= ${BUDGET_P99_MS} ms${p99 <= BUDGET_P99_MS ? "" : "  <-- OVER"})`,
-    );
-  }
-  return ok;
-}
-
-async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-payments-"));
-  const database = await startEmbeddedPostgres(dir);
-  const service = await startPaymentService();
-  let server: RunningServer | null = null;
-  const sql = new pg.Client({ connectionString: database.url });
-  try {
-    server = await startServer({
-      env: {
-        DATABASE_URL: database.url,
-        AUTH_SECRET,
-        STRIPE_SECRET_KEY: service.secretKey,
-        STRIPE_WEBHOOK_SECRET: service.webhookSecret,
-        STRIPE_API_URL: service.url,
-      },
-    });
+const service = await startPaymentService();
+try {
+  const env = { STRIPE_SECRET_KEY: service.secretKey, STRIPE_WEBHOOK_SECRET: service.webhookSecret, STRIPE_API_URL: service.url };
+  await withSite("payments", env, async ({ server, sql }) => {
     service.webhookUrl = `${server.url}/payments/webhook`;
-    await sql.connect();
-    console.log(
-      `${os.cpus().length} CPU cores, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}; a new database`,
-    );
-    const [admin] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", dob: "1980-01-01", name: "treasurer" });
+    console.log(`${machineLoad()}; a new database`);
+    const [admin] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "treasurer" });
     await sql.query(`update users set admin = true where id = $1`, [admin!.id]);
     const once = await countedOnce(server, sql, service, admin!, admin!.id);
-    const fast = await measureBalancePage(server, await fiveYears(sql, admin!.id));
+    const family = await fiveYears(sql, admin!.id);
+    const fast = await measurePage({
+      label: `balance page (${family.rows} rows, five years)`,
+      budgetMs: BUDGET_P99_MS,
+      rounds: ROUNDS,
+      requests: REQUESTS,
+      url: () => `${server.url}/account/payments`,
+      cookie: () => family.cookie,
+    });
     process.exitCode = once && fast ? 0 : 1;
-  } finally {
-    await sql.end().catch(() => undefined);
-    await server?.stop().catch(() => undefined);
-    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
-    await service.close();
-    await database.stop().catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
+} finally {
+  await service.close();
 }
-
-await main();

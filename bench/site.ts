@@ -1,0 +1,156 @@
+// What the benches share: a site started on its own new database (and everything it started removed after), people
+// and families written straight into that database with a session cookie each, and the timing of a page's answers.
+// Signing hundreds of people up through scrypt would measure nothing about what a bench measures; every request a
+// bench measures is the real path.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+// @ts-expect-error: a plain ES module script without types
+import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { startEmbeddedPostgres } from "../server/embedded-postgres";
+import { startServer, type RunningServer } from "../tests/e2e/support/server";
+
+/** The secret the benches' servers sign their session cookies with (a new one each run). */
+export const AUTH_SECRET = crypto.randomBytes(32).toString("hex");
+
+/** The session cookie Better Auth would set: the token, signed with AUTH_SECRET (HMAC-SHA256, base64). */
+export function sessionCookie(token: string) {
+  const signature = crypto.createHmac("sha256", AUTH_SECRET).update(token).digest("base64");
+  return `nlte.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+export type Person = { id: string; cookie: string };
+
+export type PersonKind = {
+  role: "coach" | "client";
+  clientKind: "guardian" | "athlete";
+  /** Shown in each one's name and address (`<name> <i>`, bench-<name>-<i>@example.com): unique within a database. */
+  name: string;
+  /** The date of birth: one for all, one for the i-th person, or none. */
+  born: string | ((i: number) => string) | null;
+};
+
+/** `n` people of one kind, with a signed-in session each (written in slices of 500). */
+export async function makePeople(sql: pg.Client, n: number, kind: PersonKind): Promise<Person[]> {
+  const people = Array.from({ length: n }, (_, i) => ({
+    id: crypto.randomUUID(),
+    token: crypto.randomBytes(24).toString("base64url"),
+    i,
+    born: typeof kind.born === "function" ? kind.born(i) : kind.born,
+  }));
+  for (let from = 0; from < n; from += 500) {
+    const slice = people.slice(from, from + 500);
+    await sql.query(
+      `insert into users (id, email, full_name, role, client_kind, date_of_birth, email_verified)
+       select id, 'bench-' || $2 || '-' || i || '@example.com', $2 || ' ' || i, $3::user_role, $4, born, true
+       from unnest($1::text[], $5::int[], $6::date[]) as t(id, i, born)`,
+      [slice.map((p) => p.id), kind.name, kind.role, kind.clientKind, slice.map((p) => p.i), slice.map((p) => p.born)],
+    );
+    await sql.query(
+      `insert into sessions (id, token, user_id, expires_at)
+       select 'bench-' || t.user_id, t.token, t.user_id, now() + interval '1 day' from unnest($1::text[], $2::text[]) as t(user_id, token)`,
+      [slice.map((p) => p.id), slice.map((p) => p.token)],
+    );
+  }
+  return people.map((p) => ({ id: p.id, cookie: sessionCookie(p.token) }));
+}
+
+/** A household for each athlete and guardian (the i-th of each), confirmed by staff (the i-th of `confirmedBy`). */
+export async function makeHouseholds(sql: pg.Client, families: Array<{ athleteId: string; guardianId: string; confirmedBy: string }>) {
+  const households = families.map(() => crypto.randomUUID());
+  await sql.query(
+    `insert into households (id, confirmed_at, confirmed_by, confirmed_how) select h, now(), c, 'bench' from unnest($1::uuid[], $2::text[]) as t(h, c)`,
+    [households, families.map((f) => f.confirmedBy)],
+  );
+  await sql.query(
+    `insert into household_members (household_id, user_id, role)
+     select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
+    [households, families.map((f) => f.athleteId), families.map((f) => f.guardianId)],
+  );
+  return households;
+}
+
+/** `n` families of one guardian (born 1980) and one athlete (12 unless `athleteBorn` says), confirmed by `staffId`. */
+export async function makeFamilies(sql: pg.Client, n: number, name: string, staffId: string, athleteBorn: PersonKind["born"] = "2014-03-01") {
+  const guardians = await makePeople(sql, n, { role: "client", clientKind: "guardian", born: "1980-01-01", name: `${name}-guardian` });
+  const athletes = await makePeople(sql, n, { role: "client", clientKind: "athlete", born: athleteBorn, name: `${name}-athlete` });
+  const households = await makeHouseholds(
+    sql,
+    guardians.map((g, i) => ({ guardianId: g.id, athleteId: athletes[i]!.id, confirmedBy: staffId })),
+  );
+  return guardians.map((guardian, i) => ({ guardian, athlete: athletes[i]!, householdId: households[i]! }));
+}
+
+/** The value below which `p` percent of `sorted` (ascending) lies; NaN for none. */
+export function percentile(sorted: number[], p: number) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
+}
+
+/** "2 CPU cores, load average 1.20 0.80 0.50": what the figures printed after it were measured on. */
+export function machineLoad() {
+  return `${os.cpus().length} CPU cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`;
+}
+
+/**
+ * Asks for a page `requests` times a round (the i-th request: `url(i)` with `cookie(i)`, as a browser asks for the
+ * page), and prints each round's p50 and p99 against the budget. Resolves to whether every round's p99 was within it.
+ */
+export async function measurePage(page: {
+  label: string;
+  budgetMs: number;
+  rounds: number;
+  requests: number;
+  url: (i: number) => string;
+  cookie: (i: number) => string;
+}) {
+  let ok = true;
+  for (let round = 1; round <= page.rounds; round++) {
+    const times: number[] = [];
+    for (let i = 0; i < page.requests; i++) {
+      const started = performance.now();
+      const res = await fetch(page.url(i), { headers: { Cookie: page.cookie(i), Accept: "text/html" } });
+      await res.text();
+      times.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`${page.label} answered ${res.status}`);
+    }
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    ok &&= p99 <= page.budgetMs;
+    console.log(
+      `${page.label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
+        `   (round ${round} of ${page.rounds}, ${page.requests} requests; budget p99 <= ${page.budgetMs} ms${p99 <= page.budgetMs ? "" : "  <-- OVER"})`,
+    );
+  }
+  return ok;
+}
+
+export type Site = { server: RunningServer; sql: pg.Client; databaseUrl: string };
+
+/**
+ * Builds the site if its sources changed, starts the production server on a new embedded database (its settings:
+ * `env`, with AUTH_SECRET), runs `bench` with a connection to that database, then stops and removes all of it.
+ */
+export async function withSite<T>(name: string, env: Record<string, string>, bench: (site: Site) => Promise<T>): Promise<T> {
+  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nlte-bench-${name}-`));
+  const database = await startEmbeddedPostgres(dir);
+  let server: RunningServer | null = null;
+  const sql = new pg.Client({ connectionString: database.url });
+  sql.on("error", () => undefined); // the database stopping at the end ends this connection too
+  try {
+    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, ...env } });
+    await sql.connect();
+    return await bench({ server, sql, databaseUrl: database.url });
+  } finally {
+    await sql.end().catch(() => undefined);
+    await server?.stop().catch(() => undefined);
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await database.stop().catch(() => undefined);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
