@@ -74,13 +74,6 @@ export async function getSession(db: SqlExecutor, eventId: string, locale: Local
   return row ? toFacts(row, locale) : null;
 }
 
-/** Whether the session meets on `day` (a weekly session on its weekdays within its dates, a one-off on its date). */
-export async function sessionMeetsOn(db: SqlExecutor, eventId: string, day: string): Promise<boolean> {
-  const [row] = await readSessions(db, sql`e.id = ${eventId}`);
-  if (!row) return false;
-  return occurrences([{ ...sessionRule(row), closed: false }], [], day, 1).length > 0;
-}
-
 function sessionRule(r: SessionRowT) {
   return {
     id: r.id,
