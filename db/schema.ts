@@ -1256,3 +1256,4 @@ export * from "./schema-athletes";
 export * from "./schema-medical";
 export * from "./schema-demographics";
 export * from "./schema-messaging";
+export * from "./schema-childdata";
