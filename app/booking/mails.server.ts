@@ -10,6 +10,7 @@ import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { familyRecipients } from "~/models/family.server";
 import { addJob } from "~/models/jobs.server";
 import { getEvaluationRequests } from "~/enrollment/index.server";
 import { m } from "~/paraglide/messages";
@@ -56,19 +57,6 @@ export async function getBookingDetail(db: SqlExecutor, bookingId: string): Prom
            b.reason, b.updated_at, c.full_name as coach_name, a.full_name as athlete_name, b.enrollment_id
     from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id where b.id = ${bookingId}`);
   return rows[0] ? BookingRow.parse(rows[0]) : null;
-}
-
-const RecipientRow = z.object({ email: z.string(), full_name: z.string().nullable(), locale: z.enum(["en", "es"]).nullable() });
-
-/** The guardians of the athlete, and the athlete with a login of their own: verified addresses only. */
-async function recipients(db: SqlExecutor, athleteId: string) {
-  const { rows } = await db.execute(sql`
-    select u.email, u.full_name, u.locale from users u
-    where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
-      and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
-        or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
-    order by u.email`);
-  return rows.map((r) => RecipientRow.parse(r));
 }
 
 export const kindWords = (kind: BookingKind, locale?: Locale) =>
@@ -131,7 +119,7 @@ export async function tellFamilyOfBooking(tx: DbOrTx, services: BookingServices,
   if (!b) return;
   const { site, publicUrl } = services.config;
   const now = services.config.safePlay.clock();
-  for (const r of await recipients(tx, b.athlete_id)) {
+  for (const r of await familyRecipients(tx, b.athlete_id)) {
     const locale: Locale = r.locale ?? "en";
     const o = { locale };
     const words = mailWords(b, site.timeZone, locale);
@@ -236,7 +224,7 @@ export async function sendBookingReminder(services: BookingServices, payload: un
   const b = await getBookingDetail(services.db, parsed.data.bookingId);
   if (!b || b.cancelled_at || b.starts_at.toISOString() !== new Date(parsed.data.startsAt).toISOString()) return;
   const { site, publicUrl } = services.config;
-  for (const r of await recipients(services.db, b.athlete_id)) {
+  for (const r of await familyRecipients(services.db, b.athlete_id)) {
     const locale: Locale = r.locale ?? "en";
     const o = { locale };
     const words = mailWords(b, site.timeZone, locale);

@@ -2,12 +2,12 @@
 // them (app/family/acting-for.server.ts: a guardian for their household's athlete, an adult athlete for themselves,
 // never a minor alone). Reading the forms and receipts: the athlete's guardians and the athlete. Anyone else is
 // answered as if the thing did not exist.
-import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { actingForProblem, requireFamilyPerson } from "~/family/acting-for.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/outbox.server";
+import { familyAthleteIds } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 
 type Actor = Pick<Profile, "id" | "role">;
@@ -31,12 +31,4 @@ export async function signAsRefusal(
 }
 
 /** Whose forms and receipts `actor` reads: their household's athletes (a guardian), themselves (an athlete). */
-export async function getFormsAthleteIds(db: SqlExecutor, actor: Actor): Promise<string[]> {
-  if (actor.role !== "client") return [];
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select g.athlete_id as id from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id}
-    union
-    select u.id from users u where u.id = ${actor.id} and u.client_kind = 'athlete' and u.deleted_at is null`);
-  return rows.map((r) => r.id);
-}
+export const getFormsAthleteIds = familyAthleteIds;

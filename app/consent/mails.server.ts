@@ -2,16 +2,15 @@
 // request waits for them, and the enrollment the last signature completed. Queued in the caller's transaction (the
 // change and its mail commit together: decision 0011), in each reader's language, to verified addresses only. A mail
 // names the athlete, the forms and the session; never a form's answers.
-import { sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
-import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { enqueueMail, type DbOrTx, type MailServices, type OutgoingMail } from "~/mail/outbox.server";
+import { familyRecipients } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 
-/** What consent's functions need from the app (the load context has it all). */
+/** What consent's functions need from the app (the load context has it all; enrollment hands consent its own). */
 export type ConsentServices = {
   db: Db;
   secret: string;
@@ -21,20 +20,24 @@ export type ConsentServices = {
   };
 };
 
-const RecipientRow = z.object({ email: z.string(), locale: z.enum(["en", "es"]).nullable() });
+type FamilyMail = Pick<OutgoingMail, "kind" | "subject" | "paragraphs" | "action">;
+type Words = { athlete: string; session: string };
 
-/** The athlete's guardians, and the athlete with a login of their own: verified addresses only. */
-async function familyRecipients(db: SqlExecutor, athleteId: string) {
-  const { rows } = await db.execute(sql`
-    select u.email, u.locale from users u
-    where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
-      and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
-        or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
-    order by u.email`);
-  return rows.map((r) => RecipientRow.parse(r));
+/** One mail to each reader in the athlete's family (app/models/family.server.ts), in their language. */
+async function mailFamily(
+  tx: DbOrTx,
+  services: ConsentServices,
+  d: { athleteId: string; athleteName: string; session: { en: string; es: string | null } },
+  write: (words: Words, locale: Locale) => FamilyMail,
+) {
+  for (const r of await familyRecipients(tx, d.athleteId)) {
+    const locale: Locale = r.locale ?? "en";
+    const words = { athlete: d.athleteName, session: (locale === "es" ? d.session.es : null) ?? d.session.en };
+    await enqueueMail(tx, services, { to: r.email, locale, ...write(words, locale) });
+  }
 }
 
-const formsLink = (services: ConsentServices, locale: Locale) => `${services.config.publicUrl}${localizePath("/account/forms", locale)}`;
+const accountLink = (services: ConsentServices, path: string, locale: Locale) => `${services.config.publicUrl}${localizePath(path, locale)}`;
 
 /** The family is told which forms to sign before the athlete is enrolled, with the one link that signs them. */
 export async function mailFormsNeeded(
@@ -42,23 +45,16 @@ export async function mailFormsNeeded(
   services: ConsentServices,
   d: { athleteId: string; athleteName: string; session: { en: string; es: string | null }; forms: { en: string; es: string }[] },
 ) {
-  for (const r of await familyRecipients(tx, d.athleteId)) {
-    const locale: Locale = r.locale ?? "en";
-    const o = { locale };
-    const words = { athlete: d.athleteName, session: (locale === "es" ? d.session.es : null) ?? d.session.en };
-    await enqueueMail(tx, services, {
-      to: r.email,
-      kind: "consent-forms-needed",
-      locale,
-      subject: m.consent_mail_needed_subject(words, o),
-      paragraphs: [
-        m.consent_mail_needed_text(words, o),
-        d.forms.map((f) => `• ${f[locale]}`).join("\n"),
-        m.consent_mail_questions({ phone: services.config.site.phone }, o),
-      ],
-      action: { label: m.consent_mail_sign_button({}, o), url: formsLink(services, locale) },
-    });
-  }
+  await mailFamily(tx, services, d, (words, locale) => ({
+    kind: "consent-forms-needed",
+    subject: m.consent_mail_needed_subject(words, { locale }),
+    paragraphs: [
+      m.consent_mail_needed_text(words, { locale }),
+      d.forms.map((f) => `• ${f[locale]}`).join("\n"),
+      m.consent_mail_questions({ phone: services.config.site.phone }, { locale }),
+    ],
+    action: { label: m.consent_mail_sign_button({}, { locale }), url: accountLink(services, "/account/forms", locale) },
+  }));
 }
 
 /** The last form signed: the athlete is enrolled, and the family hears it. */
@@ -67,19 +63,12 @@ export async function mailEnrolledAfterForms(
   services: ConsentServices,
   d: { athleteId: string; athleteName: string; session: { en: string; es: string | null } },
 ) {
-  for (const r of await familyRecipients(tx, d.athleteId)) {
-    const locale: Locale = r.locale ?? "en";
-    const o = { locale };
-    const words = { athlete: d.athleteName, session: (locale === "es" ? d.session.es : null) ?? d.session.en };
-    await enqueueMail(tx, services, {
-      to: r.email,
-      kind: "consent-enrolled",
-      locale,
-      subject: m.consent_mail_enrolled_subject(words, o),
-      paragraphs: [m.consent_mail_enrolled_text(words, o), m.consent_mail_questions({ phone: services.config.site.phone }, o)],
-      action: { label: m.consent_mail_enrollments_button({}, o), url: `${services.config.publicUrl}${localizePath("/account/enrollments", locale)}` },
-    });
-  }
+  await mailFamily(tx, services, d, (words, locale) => ({
+    kind: "consent-enrolled",
+    subject: m.consent_mail_enrolled_subject(words, { locale }),
+    paragraphs: [m.consent_mail_enrolled_text(words, { locale }), m.consent_mail_questions({ phone: services.config.site.phone }, { locale })],
+    action: { label: m.consent_mail_enrollments_button({}, { locale }), url: accountLink(services, "/account/enrollments", locale) },
+  }));
 }
 
 /**
@@ -119,7 +108,7 @@ export async function mailReceipt(
     ],
     action: {
       label: m.consent_mail_receipt_button({}, o),
-      url: `${services.config.publicUrl}${localizePath(`/account/forms/receipts/${d.signatureId}`, d.locale)}`,
+      url: accountLink(services, `/account/forms/receipts/${d.signatureId}`, d.locale),
     },
   });
 }

@@ -10,6 +10,7 @@ import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { isUuid } from "~/lib/uuid";
 import type { SqlExecutor } from "~/mail/outbox.server";
+import { familyAthleteIds } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 
 export type Actor = Pick<Profile, "id" | "role">;
@@ -82,19 +83,8 @@ export async function actForAthleteRefusal(db: SqlExecutor, actor: Actor, athlet
   return problem === "not-family" ? m.enroll_refused_not_family() : problem === "minor" ? m.enroll_refused_minor() : m.enroll_refused_not_yours();
 }
 
-/**
- * Whom a person reads enrollments of (their household's view): a guardian, their household's athletes; an athlete,
- * themselves. Everyone else: nobody.
- */
-export async function getFamilyAthleteIds(db: SqlExecutor, actor: Actor): Promise<string[]> {
-  if (actor.role !== "client") return [];
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select g.athlete_id as id from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id}
-    union
-    select u.id from users u where u.id = ${actor.id} and u.client_kind = 'athlete' and u.deleted_at is null`);
-  return rows.map((r) => r.id);
-}
+/** Whom a person reads enrollments of (their household's view): a guardian, their household's athletes; an athlete, themselves. */
+export const getFamilyAthleteIds = familyAthleteIds;
 
 /** The athletes a client may ask a place for (the one rule: app/family/acting-for.server.ts). */
 export const getRequestableAthletes = getAthletesActedFor;

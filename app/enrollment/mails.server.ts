@@ -8,37 +8,18 @@
 // for the first day (app/mail/enrolled-details.server.ts) and carries the series as a calendar file.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { ConsentServices } from "~/consent/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
 import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "~/mail/enrolled-details.server";
-import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx } from "~/mail/outbox.server";
+import { familyRecipients } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
 
-export type EnrollmentServices = {
-  db: Db;
-  secret: string;
-  config: MailServices["config"] & {
-    site: { orgName: string; phone: string; email: string; timeZone: string };
-    safePlay: SafePlaySettings;
-  };
-};
-
-const RecipientRow = z.object({ email: z.string(), locale: z.enum(["en", "es"]).nullable() });
-
-/** The guardians of the athlete, and the athlete with a login of their own: verified addresses only. */
-export async function familyRecipients(db: SqlExecutor, athleteId: string) {
-  const { rows } = await db.execute(sql`
-    select u.email, u.locale from users u
-    where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
-      and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
-        or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
-    order by u.email`);
-  return rows.map((r) => RecipientRow.parse(r));
-}
+/** What enrollment's functions need from the app: what consent's need, as a request's steps go through its gate. */
+export type EnrollmentServices = ConsentServices;
 
 const DetailRow = z.object({
   athlete_id: z.string(),
