@@ -18,7 +18,7 @@ import { PROGRAM_LINKS } from "~/content/site";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
 import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
 import { localHref } from "~/i18n/locale";
-import { formatCalendarDate } from "~/lib/datetime";
+import { dayInZone, formatCalendarDate } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
@@ -26,6 +26,8 @@ import { m } from "~/paraglide/messages";
 import { getOwnCoachProfile, saveOwnCoachProfile } from "~/staff/profiles.server";
 import { getAdministrators, getStaffClearance } from "~/staff/clearance.server";
 import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
+import { getSecurityReminder } from "~/security/index.server";
+import { SecurityReminder } from "~/security/security-card";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -36,10 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const coach = await requireCoach(request, context);
   const profile = await getOwnCoachProfile(context.db, coach.id);
   // Safe Play (issue 37): whether the dates are current, and the administrators who record them.
-  const [clearance, admins] = await Promise.all([getStaffClearance(context.db, coach.id, context.config.safePlay), getAdministrators(context.db)]);
+  const [clearance, admins, securityReminder] = await Promise.all([
+    getStaffClearance(context.db, coach.id, context.config.safePlay),
+    getAdministrators(context.db),
+    // The security programme's coordinator is reminded here when its yearly review is due (issue 40).
+    getSecurityReminder(context.db, coach.id, dayInZone(context.config.safePlay.clock(), context.config.site.timeZone)),
+  ]);
   return {
     clearance: clearance?.clearance ?? null,
     admins,
+    securityReminder,
     contactEmail: context.config.site.email,
     page: { title: m.staff_profile_title(), description: m.staff_profile_description() },
     profile,
@@ -96,6 +104,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-slate-900">{m.staff_profile_heading_own()}</h1>
         <p className="mt-2 text-slate-800">{m.staff_profile_intro()}</p>
       </div>
+      {loaderData.securityReminder ? <SecurityReminder dueOn={loaderData.securityReminder.dueOn} back="profile" busy={busy} /> : null}
 
       <Form method="post" encType="multipart/form-data" className="flex flex-col gap-6" aria-labelledby="profile-form-heading">
         <h2 id="profile-form-heading" className="sr-only">

@@ -24,6 +24,8 @@ import { getStaffLog } from "~/staff/log.server";
 import { getStaff, setProfileShown, setStaffChecks, type StaffMember } from "~/staff/profiles.server";
 import { changeStaffRole } from "~/staff/roles.server";
 import { getEducationStaffIds } from "~/athletes/index.server";
+import { answerSecuritySettings, getSecurityCard } from "~/security/index.server";
+import { SECURITY_SETTINGS_INTENT, SecurityProgrammeCard, SecurityReminder } from "~/security/security-card";
 import {
   CancelInvitationSchema,
   checksSchema,
@@ -41,21 +43,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const [staff, invitations, log, education] = await Promise.all([
+  const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
+  const [staff, invitations, log, education, security] = await Promise.all([
     getStaff(context.db, context.config.safePlay),
     getPendingInvitations(context.db),
     getStaffLog(context.db),
     getEducationStaffIds(context.db),
+    // The security programme (issue 40): its coordinator, review date, and the reminder when the review is due.
+    getSecurityCard(context.db, admin.id, today),
   ]);
   return {
     page: { title: m.staff_title(), description: m.staff_description() },
     me: admin.id,
     // The latest day a check can have happened (the date fields' max): today in the organisation's time zone.
-    today: dayInZone(context.config.safePlay.clock(), context.config.site.timeZone),
+    today,
     staff,
     invitations,
     log,
     education,
+    security,
   };
 }
 
@@ -84,6 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await inviteCoach(context.db, context, admin, input.email);
     if (!r.ok) return answer({ intent, fieldErrors: { email: r.error }, values }, r.status);
     return answer({ intent, done: m.staff_done_invited({ email: input.email }) });
+  }
+
+  if (intent === SECURITY_SETTINGS_INTENT) {
+    const r = await answerSecuritySettings(context.db, admin.id, form, dayInZone(context.config.safePlay.clock(), context.config.site.timeZone));
+    return answer(r.body, r.status);
   }
 
   if (intent === "cancel-invitation") {
@@ -127,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { staff, invitations, log, me, today, education } = loaderData;
+  const { staff, invitations, log, me, today, education, security } = loaderData;
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const zone = useOrgTimeZone();
@@ -138,6 +149,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-slate-900">{m.staff_heading()}</h1>
         <p className="mt-2 text-slate-800">{m.staff_intro()}</p>
       </div>
+      {security.reminder ? <SecurityReminder dueOn={security.reminder.dueOn} back="staff" busy={busy} /> : null}
 
       <CardSection title={m.staff_invite_title()} id="invite-heading">
         <p className="mb-4 text-slate-800">{m.staff_invite_text()}</p>
@@ -205,6 +217,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           />
         ))}
       </section>
+
+      <SecurityProgrammeCard programme={security.programme} choices={security.choices} today={today} result={result} busy={busy} />
 
       <CardSection title={m.staff_log_title()} id="log-heading">
         {log.length === 0 ? <p className="text-slate-800">{m.staff_log_none()}</p> : null}

@@ -1,0 +1,23 @@
+// /staff's security programme form (issue 40): parsed with its schema, refused beside the field with nothing changed,
+// saved through setSecurityProgramme (which asks the administrator rule itself). The route hands the answer on.
+import { parseForm } from "~/auth/schemas";
+import { m } from "~/paraglide/messages";
+import { setSecurityProgramme } from "./programme.server";
+import { securitySettingsSchema } from "./schemas";
+import { SECURITY_SETTINGS_INTENT, type SecurityAnswer } from "./security-card";
+
+export async function answerSecuritySettings(
+  db: Parameters<typeof setSecurityProgramme>[0],
+  userId: string,
+  form: FormData,
+  today: string,
+): Promise<{ body: SecurityAnswer; status: number }> {
+  const intent = SECURITY_SETTINGS_INTENT;
+  const values = { coordinatorId: String(form.get("coordinatorId") ?? ""), reviewDueOn: String(form.get("reviewDueOn") ?? "") };
+  const { data: input, fieldErrors } = parseForm(securitySettingsSchema(today), form);
+  if (!input) return { body: { intent, fieldErrors: fieldErrors ?? {}, values }, status: 400 };
+  const r = await setSecurityProgramme(db, userId, input);
+  if (!r.ok && r.status === 403) return { body: { intent, error: m.security_change_refused(), values }, status: 403 };
+  if (!r.ok) return { body: { intent, fieldErrors: { coordinatorId: m.security_error_coordinator() }, values }, status: 400 };
+  return { body: { intent, done: m.security_saved() }, status: 200 };
+}
