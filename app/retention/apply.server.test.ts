@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeFamily, makeSession } from "~/enrollment/test-support";
+import { makeFamily, makeSession, makeUser } from "~/enrollment/test-support";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { applyRetention, getRetentionPeriods } from "./apply.server";
 import { periodOf, RETENTION } from "./table";
@@ -79,6 +79,7 @@ describe("the retention job", () => {
       visitor_requests: past("visitor_requests"),
       public_forms: 2 * past("public_forms"),
       enrollment_notes: past("enrollment_notes"),
+      medical_information: 0,
       attendance: past("attendance"),
       messages: 2 * past("messages"),
       signed_forms: past("signed_forms"),
@@ -115,5 +116,57 @@ describe("the retention job", () => {
     await db.execute(sql`insert into app_settings (key, value) values ('retention.attendance', '400')`);
     expect((await getRetentionPeriods(db)).attendance).toBe(400);
     expect(await applyRetention(db, NOW)).toMatchObject({ attendance: AGES.filter((a) => a > 400 && a <= row.days).length });
+  });
+
+  it("keeps an athlete's medical information while they take part and deletes it a period after the last of it", async () => {
+    const period = (await getRetentionPeriods(db)).medical_information;
+    expect(period).toBe(365);
+    const guardian = await makeUser(db, "client", "Medina Parent");
+    const athlete = (name: string, extra = {}) =>
+      makeUser(db, "client", `${name} Medina`, { clientKind: "athlete", dateOfBirth: "2014-02-02", ...extra });
+    // Ana: enrolled in a session whose last day is 31 December 2026, 37 days after NOW. Bea: her request withdrawn 100
+    // days ago. Cal: no request, the account deleted 200 days ago. Dee: no request, the information written 300 days
+    // ago. Every row was last changed 800 days ago but Dee's.
+    const [ana, bea, cal, dee] = [
+      await athlete("Ana"),
+      await athlete("Bea"),
+      await athlete("Cal", { deletedAt: new Date(ago(200)) }),
+      await athlete("Dee"),
+    ];
+    const session = await makeSession(db, null, { endsOn: "2026-12-31" });
+    await db.execute(sql`insert into enrollments (event_id, athlete_id, requested_by, status, emergency_name, emergency_phone, status_changed_at)
+      values (${session}, ${ana.id}, ${guardian.id}, 'enrolled', 'Rosa', '202-555-0100', ${ago(800)}::timestamptz)`);
+    await db.execute(sql`insert into enrollments (event_id, athlete_id, requested_by, status, closed_reason, emergency_name, emergency_phone, status_changed_at)
+      values (${session}, ${bea.id}, ${guardian.id}, 'withdrawn', 'family', 'Rosa', '202-555-0100', ${ago(100)}::timestamptz)`);
+    for (const [person, age] of [
+      [ana, 800],
+      [bea, 800],
+      [cal, 800],
+      [dee, 300],
+    ] as const)
+      await db.execute(sql`insert into athlete_medical (athlete_id, allergies, courtside_alert, updated_by, updated_at)
+        values (${person.id}, 'Bee stings', true, ${guardian.id}, ${ago(age)}::timestamptz)`);
+    const left = async () => {
+      const { rows } = await db.execute<{ full_name: string }>(sql`
+        select u.full_name from athlete_medical m join users u on u.id = m.athlete_id where u.full_name like '% Medina' order by u.full_name`);
+      return rows.map((r) => r.full_name.split(" ")[0]);
+    };
+    /** The job at NOW plus `days` (the site's clock set ahead), then whose information is left. */
+    const after = async (days: number) => {
+      await applyRetention(db, new Date(NOW.getTime() + days * 86_400_000));
+      return left();
+    };
+
+    expect(await after(0)).toEqual(["Ana", "Bea", "Cal", "Dee"]);
+    // Each goes the day its period has run out, and not the day before.
+    expect(await after(period - 300 - 1)).toEqual(["Ana", "Bea", "Cal", "Dee"]);
+    expect(await after(period - 300 + 1)).toEqual(["Ana", "Bea", "Cal"]);
+    expect(await after(period - 200 - 1)).toEqual(["Ana", "Bea", "Cal"]);
+    expect(await after(period - 200 + 1)).toEqual(["Ana", "Bea"]);
+    expect(await after(period - 100 - 1)).toEqual(["Ana", "Bea"]);
+    expect(await after(period - 100 + 1)).toEqual(["Ana"]);
+    // Ana's session's last day counts whole: kept through its period, deleted the day after.
+    expect(await after(37 + period)).toEqual(["Ana"]);
+    expect(await after(37 + period + 1)).toEqual([]);
   });
 });

@@ -19,6 +19,18 @@ const STATEMENTS: Record<RetentionKind, (cutoff: SQL) => SQL[]> = {
       where status in ('withdrawn', 'declined') and status_changed_at < ${c}
         and (medical_notes <> '' or pickup_people <> '' or emergency_name <> '-' or emergency_phone <> '(removed)')`,
   ],
+  // Kept while the athlete takes part: an open request in a session with no last day or one on or after the cutoff's,
+  // a request ended since the cutoff, an account deleted since it, or a change since it keeps the row.
+  medical_information: (c) => [
+    sql`delete from athlete_medical am
+      where am.updated_at < ${c}
+        and not exists (select 1 from users u where u.id = am.athlete_id and u.deleted_at >= ${c})
+        and not exists (
+          select 1 from enrollments e join events ev on ev.id = e.event_id
+          where e.athlete_id = am.athlete_id
+            and case when e.status in ('withdrawn', 'declined') then e.status_changed_at >= ${c}
+                     else coalesce(case when ev.kind = 'date' then ev.on_date else ev.ends_on end >= (${c})::date, true) end)`,
+  ],
   attendance: (c) => [sql`delete from attendance_marks where day < (${c})::date`],
   // A message reported to the safeguarding lead stays with its report (deleting it would delete the report), and so
   // does its attachment.

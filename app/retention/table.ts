@@ -3,7 +3,8 @@
 // that, and what happens at the end. The nightly job (apply.server.ts) applies exactly this, and /privacy is written
 // from it, so the notice and what the site does cannot disagree. Pure data: the browser reads it too.
 
-export type RetentionKind = "visitor_requests" | "public_forms" | "enrollment_notes" | "attendance" | "messages" | "signed_forms" | "mail_outbox";
+export type RetentionKind =
+  "visitor_requests" | "public_forms" | "enrollment_notes" | "medical_information" | "attendance" | "messages" | "signed_forms" | "mail_outbox";
 
 export type RetentionRow = {
   kind: RetentionKind;
@@ -53,6 +54,28 @@ export const RETENTION: readonly RetentionRow[] = [
     },
     purpose: { en: "Keeping the child safe on court", es: "Cuidar al niño o la niña en la cancha" },
     from: { en: "after the request ended", es: "después de terminar la solicitud" },
+  },
+  {
+    // An athlete's medical information (issue 39, app/medical/): kept while the athlete takes part, with the on-court
+    // notes' period and bounds. Each read of it is a line of the safeguarding log, which is append-only (migration
+    // 0012) and has no period of its own: the notice says so rather than promise an end the job cannot apply.
+    kind: "medical_information",
+    days: 365,
+    min: 90,
+    max: 730,
+    end: "delete",
+    what: {
+      en: "Athletes' medical information from their families (allergies, conditions, medication, the courtside alert); who read it and when stays in the safeguarding log",
+      es: "Información médica de cada deportista que da su familia (alergias, condiciones de salud, medicación, alerta en la cancha); quién la consultó y cuándo queda en el registro de protección",
+    },
+    purpose: {
+      en: "Keeping the athlete safe on court while they take part",
+      es: "Cuidar a cada deportista en la cancha mientras participa",
+    },
+    from: {
+      en: "after the athlete's last session or request ended, the account was deleted or it was last changed, whichever is latest",
+      es: "después de que termine su última sesión o solicitud, se elimine la cuenta o se cambie por última vez, lo que ocurra más tarde",
+    },
   },
   {
     kind: "attendance",
