@@ -51,19 +51,21 @@ export function sourceHash() {
 
 /**
  * One build at a time in this checkout: two test runs (or a test run and `npm start`) that find the build stale at
- * the same moment would otherwise write build/ over each other. The lock is a folder (mkdir is atomic); one left by
- * a build that died is taken over after ten minutes.
+ * the same moment would otherwise write build/ over each other. The lock is a folder (mkdir is atomic) holding its
+ * owner's pid. A build killed meanwhile (a restart while `npm start` built) cannot remove it: a lock whose owner is
+ * gone is taken over at once, and one older than ten minutes in any case.
  */
-function withBuildLock(fn) {
-  const lock = path.join(root, ".build.lock");
+export function withBuildLock(fn, lock = path.join(root, ".build.lock")) {
+  const ownerFile = path.join(lock, "pid");
   for (;;) {
     try {
       fs.mkdirSync(lock);
+      fs.writeFileSync(ownerFile, String(process.pid));
       break;
     } catch (err) {
       if (err.code !== "EEXIST") throw err;
       const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      if (age > 10 * 60_000 || ownerIsGone(ownerFile, age)) fs.rmSync(lock, { recursive: true, force: true });
       else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
     }
   }
@@ -71,6 +73,23 @@ function withBuildLock(fn) {
     return fn();
   } finally {
     fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Whether the process that took the lock has ended (a lock a second old may not have its pid written yet). */
+function ownerIsGone(ownerFile, age) {
+  let pid;
+  try {
+    pid = Number(fs.readFileSync(ownerFile, "utf8"));
+  } catch {
+    return age > 5_000;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return age > 5_000;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return err.code === "ESRCH";
   }
 }
 

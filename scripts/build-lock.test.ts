@@ -1,0 +1,45 @@
+// The build lock (scripts/build-if-stale.mjs): a build killed while it held the lock (a restart while `npm start`
+// built) left the folder behind, and every start after it waited ten minutes for it. A lock whose owner is gone is
+// taken over at once; the lock is the owner's while it builds and gone after.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ES module script without types
+import { withBuildLock } from "./build-if-stale.mjs";
+
+const lockOf = (fn: () => unknown, lock: string) => (withBuildLock as (f: () => unknown, l: string) => unknown)(fn, lock);
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+function tempLock() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-build-lock-"));
+  dirs.push(dir);
+  return path.join(dir, ".build.lock");
+}
+
+describe("the build lock", () => {
+  it("is taken over at once when the build that held it was killed", () => {
+    const lock = tempLock();
+    // A process that has ended: its pid is free (or another process's, started later, which is alive: see below).
+    const ended = spawnSync(process.execPath, ["-e", "console.log(process.pid)"]).stdout.toString().trim();
+    fs.mkdirSync(lock);
+    fs.writeFileSync(path.join(lock, "pid"), ended);
+    const started = Date.now();
+    const owner = lockOf(() => fs.readFileSync(path.join(lock, "pid"), "utf8"), lock);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(owner).toBe(String(process.pid));
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+
+  it("is kept while its owner runs, and gone after, even when the build fails", () => {
+    const lock = tempLock();
+    expect(() =>
+      lockOf(() => {
+        expect(fs.readFileSync(path.join(lock, "pid"), "utf8")).toBe(String(process.pid));
+        throw new Error("the build failed");
+      }, lock),
+    ).toThrow("the build failed");
+    expect(fs.existsSync(lock)).toBe(false);
+  });
+});
