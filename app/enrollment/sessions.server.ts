@@ -3,29 +3,16 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatWhen, occurrences } from "~/calendar/event-format";
+import { EventScheduleRow } from "~/calendar/event-row";
 import type { Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
 import { inReaderLanguage } from "~/lib/typed-content";
 import type { SqlExecutor } from "~/mail/outbox.server";
 
-const SessionRow = z.object({
-  id: z.string(),
-  title: z.string(),
-  title_es: z.string().nullable(),
-  kind: z.enum(["weekly", "date"]),
-  weekdays: z.array(z.number()),
-  on_date: z.string().nullable(),
-  starts_on: z.string().nullable(),
-  ends_on: z.string().nullable(),
-  start_time: z.string().nullable(),
-  end_time: z.string().nullable(),
-  time_note: z.string().nullable(),
-  time_note_es: z.string().nullable(),
-  place: z.string().nullable(),
+const SessionRow = EventScheduleRow.extend({
   program_slug: z.string(),
   capacity: z.number().nullable(),
   levels: z.array(z.number()),
-  closed: z.boolean(),
 });
 type SessionRowT = z.infer<typeof SessionRow>;
 

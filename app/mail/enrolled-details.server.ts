@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatTimeRange, formatWhen } from "~/calendar/event-format";
+import { EventScheduleRow } from "~/calendar/event-row";
 import { buildCalendarFeed, type FeedEvent } from "~/calendar/ics.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { addDays, dayInZone, formatDateIn, instantOf, weekdayName, weekdayOf } from "~/lib/datetime";
@@ -15,27 +16,13 @@ import { m } from "~/paraglide/messages";
 import { findAccountFor, getAidState, getDue } from "~/payments/index.server";
 import { feeText, formatDollars, mapHref } from "~/programs/session-facts";
 
-const SessionRow = z.object({
-  id: z.string(),
-  title: z.string(),
-  title_es: z.string().nullable(),
-  kind: z.enum(["weekly", "date"]),
-  weekdays: z.array(z.coerce.number()),
-  on_date: z.string().nullable(),
-  starts_on: z.string().nullable(),
-  ends_on: z.string().nullable(),
-  start_time: z.string().nullable(),
-  end_time: z.string().nullable(),
-  time_note: z.string().nullable(),
-  time_note_es: z.string().nullable(),
-  place: z.string().nullable(),
+const SessionRow = EventScheduleRow.extend({
   street_address: z.string().nullable(),
   note: z.string().nullable(),
   note_es: z.string().nullable(),
   fee_cents: z.coerce.number().nullable(),
   fee_per: z.enum(["month", "season", "session"]).nullable(),
   financial_help: z.boolean(),
-  closed: z.boolean(),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),
   coaches: z.string().nullable(),
