@@ -59,7 +59,18 @@ export async function getFamilyForms(
   settings: SafePlaySettings,
   locale: Locale,
 ): Promise<AthleteForms[]> {
-  const athletes = await getAthletesActedFor(db, actor, settings);
+  return getFormsOfAthletes(db, await getAthletesActedFor(db, actor, settings), locale);
+}
+
+/**
+ * The forms of these athletes (the caller decided the reader may see them): what is still to sign and every signature.
+ * The family's page (getFamilyForms) and the download of a child's data (app/childdata) read it.
+ */
+export async function getFormsOfAthletes(
+  db: SqlExecutor,
+  athletes: Array<{ id: string; name: string; self: boolean }>,
+  locale: Locale,
+): Promise<AthleteForms[]> {
   if (athletes.length === 0) return [];
   const ids = athletes.map((a) => a.id);
   const { rows: needed } = await db.execute(sql`

@@ -5,7 +5,7 @@
 // mails.server.ts (the receipt, the forms needed, the enrollment completed), reminders.server.ts (7 and 2 days before
 // the first session, the daily job).
 export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
-export { getFamilyForms, getSigningFacts, type AthleteForms } from "./family.server";
+export { getFamilyForms, getFormsOfAthletes, getSigningFacts, type AthleteForms } from "./family.server";
 export {
   createForm,
   getCurrentForms,

@@ -1,0 +1,3 @@
+// Mail's front door (decision 0053), started with what the child-data capability needs; the other importers still
+// reach app/mail's modules directly (listed in eslint-rules/boundary-debts.json) until the next pass moves them here.
+export { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "./outbox.server";
