@@ -27,7 +27,11 @@ export const childDataRequests = pgTable(
     check("child_data_requests_due_in_30_days", sql`${t.dueBy} = ${t.askedAt} + interval '30 days'`),
     check("child_data_requests_handled_whole", sql`(${t.status} = 'open') = (${t.handledAt} is null)`),
     check("child_data_requests_refusal_says_why", sql`${t.status} <> 'refused' or length(btrim(${t.reason})) > 0`),
-    uniqueIndex("child_data_requests_one_open_idx").on(t.athleteId).where(sql`${t.status} = 'open'`),
-    index("child_data_requests_open_due_idx").on(t.dueBy).where(sql`${t.status} = 'open'`),
+    uniqueIndex("child_data_requests_one_open_idx")
+      .on(t.athleteId)
+      .where(sql`${t.status} = 'open'`),
+    index("child_data_requests_open_due_idx")
+      .on(t.dueBy)
+      .where(sql`${t.status} = 'open'`),
   ],
 );

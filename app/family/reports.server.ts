@@ -307,6 +307,10 @@ export function logActionLabel(action: string): string {
     "medical notes read outside their sessions": m.messaging_log_medical_notes_read,
     "medical details read": m.attendance_log_medical_read,
     "placed outside the session's ages or levels": m.enroll_log_placed_outside,
+    "child data downloaded": m.childdata_log_downloaded,
+    "child data deletion asked": m.childdata_log_asked,
+    "child data deleted": m.childdata_log_deleted,
+    "child data deletion refused": m.childdata_log_refused,
   };
   return Object.hasOwn(labels, action) ? labels[action]!() : action;
 }

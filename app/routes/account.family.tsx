@@ -26,6 +26,10 @@ import { isPeopleIntent, peopleAction } from "~/family/people-actions.server";
 import { getFamilyPeople } from "~/family/people.server";
 import { answerMedicalForm, getMedicalForFamily, MEDICAL_INTENT } from "~/medical/index.server";
 import { MedicalSection } from "~/medical/medical-section";
+import { answerChildDataForm, getChildDataForFamily, keptWords } from "~/childdata/index.server";
+import { ChildDataSection } from "~/childdata/family-section";
+import { CHILD_DATA_INTENT } from "~/childdata/schemas";
+import { getLocale } from "~/i18n/language";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -48,6 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     people: await getFamilyPeople(context, user),
     // Medical information for the athletes this person acts for (issue 39, app/medical).
     medical: await getMedicalForFamily(context.db, user, context.config.safePlay),
+    // Download or ask to delete a child's data (issue 40, app/childdata), and what a deletion keeps.
+    childData: { ...(await getChildDataForFamily(context.db, user, context.config.safePlay)), kept: keptWords(getLocale()) },
   };
 }
 
@@ -59,6 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (isPeopleIntent(intent)) return peopleAction(intent, form, user, context);
   if (intent === MEDICAL_INTENT) return answerMedicalForm(context.db, user, form, context.config.safePlay);
+  if (intent === CHILD_DATA_INTENT) {
+    // Asked once (issue 40): unconfirmed, nothing is recorded and the page asks.
+    const ask = askUnlessConfirmed(form);
+    if (ask) return data<FamilyActionData & { confirm: string }>({ intent, athleteId: String(form.get("athleteId") ?? ""), ...ask });
+    return answerChildDataForm(context.db, user, form, context.config.safePlay);
+  }
   if (!isFamilyIntent(intent)) return data<FamilyActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
   // Removing an athlete is asked once (issue 39): unconfirmed, nothing changes and the page asks.
   const ask = intent === "remove-athlete" ? askUnlessConfirmed(form) : null;
@@ -99,6 +111,7 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
       />
       <DemographicsSection athletes={loaderData.people.demographics} answer={actionData} busy={busy} />
       <MedicalSection athletes={loaderData.medical} answer={actionData} busy={busy} />
+      <ChildDataSection {...loaderData.childData} answer={actionData} busy={busy} />
     </div>
   );
 }
