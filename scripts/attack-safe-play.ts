@@ -39,14 +39,15 @@ else await main();
 async function lane(job: { url: string; seed: number; runs: number; ignore: string[] }) {
   const fc = (await import("fast-check")).default;
   const { createDb } = await import("../db/client");
-  const { TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../app/family/safe-play-model/model");
+  const { ACCEPTED, TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../app/family/safe-play-model/model");
   const { contextFor } = await import("../tests/support/route-context");
+  const { SAFE_PLAY_OUTSIDE } = await import("../tests/support/safe-play-outside");
   const { db, pool } = createDb(job.url, 4);
-  const site = siteFor(db, (env) => contextFor(db, "visitor", env));
+  const site = siteFor(db, (env) => contextFor(db, "visitor", env), SAFE_PLAY_OUTSIDE);
   const ignore = new Set(job.ignore) as Set<never>;
   let count = 0;
   const result = await fc.check(
-    fc.asyncProperty(commandsArbitrary(STEPS), async (cmds) => {
+    fc.asyncProperty(commandsArbitrary(STEPS, { underWay: true }), async (cmds) => {
       // Every run adds a new cast; now and then the tables are emptied so queries stay as fast as on a fresh site.
       if (++count % 300 === 0) {
         await pool.query(
@@ -63,7 +64,7 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
     runs: result.numRuns,
     broken: e instanceof SafePlayBroken ? { ...e.broken, trace: e.trace } : null,
     error: e && !(e instanceof SafePlayBroken) ? String((e as Error).stack ?? e) : null,
-    timing: TIMING,
+    timing: { ...TIMING, ...Object.fromEntries(Object.entries(ACCEPTED).map(([name, n]) => [`accepted:${name}`, n])) },
   };
   await pool.end();
   process.send!(answer);
@@ -174,6 +175,13 @@ async function main() {
     if (process.env.SAFE_PLAY_TIMING)
       console.log(
         `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")})`,
+      );
+    if (process.env.SAFE_PLAY_TIMING)
+      console.log(
+        `accepted by the site: ${Object.entries(timing)
+          .filter(([k]) => k.startsWith("accepted:"))
+          .map(([k, n]) => `${k.slice(9)} ${n}`)
+          .join(", ")}`,
       );
     await postgres.stop();
   }

@@ -3,16 +3,18 @@
 // through the site's own server functions on a real PostgreSQL, each step judged by the model's oracle. A break ends
 // its sequence and is filed under the door it went through; each door is its own test, with the shortest sequence
 // that went through it. `npm run attack:safe-play` runs many more, with shrinking.
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { contextFor } from "../../tests/support/route-context";
 import { commandsArbitrary, DOORS, playSequence, SafePlayBroken, siteFor, step, type Door } from "./safe-play-model/model";
+import { SAFE_PLAY_OUTSIDE } from "../../tests/support/safe-play-outside";
 
 const { db, pool } = await createTestDatabase();
 // This database is the test's own: its commits need not wait for the disk (the search is all commits).
 for (const p of [pool, pool.hotStatements]) p.on("connect", (client) => void client.query("set synchronous_commit = off"));
-const site = siteFor(db, (env) => contextFor(db, "visitor", env));
+const site = siteFor(db, (env) => contextFor(db, "visitor", env), SAFE_PLAY_OUTSIDE);
 const RUNS = Number(process.env.SAFE_PLAY_RUNS ?? 200);
 const SEED = Number(process.env.SAFE_PLAY_SEED ?? 37);
 
@@ -126,5 +128,114 @@ describe("doors the search found on issue 37's fixes", () => {
         step("lead-unlink", { who: "L", guardian: "p" }),
       ]),
     ).toBeNull();
+  });
+});
+
+// The actions added after issue 39 (safe-play-model/coach-actions.ts and the acceptance that proves an address), each
+// played where it matters: the sequence must hold (a break throws), and the site must have taken or refused each step
+// as said (the trace marks a refused step). The search plays them in every order besides.
+async function play(steps: ReturnType<typeof step>[]) {
+  return playSequence(site, steps, { checkReads: true, ignore: new Set() });
+}
+const refused = (trace: string[]) => trace.map((t) => t.endsWith("[refused]"));
+const keptStatus = async (id: string) =>
+  (await db.execute<{ status: string }>(sql`select status from scheduled_messages where id = ${id}`)).rows[0]?.status;
+
+describe("a coach's confirmation from the roster", () => {
+  it("a cleared coach of the session confirms the real family from the child's roster card, and may then write to the child", async () => {
+    const w = await play([
+      step("request-place", { who: "p", athlete: "C" }),
+      step("roster-confirm", { who: "K1", of: "C", people: "waiting" }),
+      step("start-conversation", { who: "K1", with: "C" }),
+      step("send-message", { who: "K1", n: 0 }),
+    ]);
+    expect(refused(w.trace)).toEqual([false, false, false, false]);
+  });
+
+  it("refuses an uncleared coach, a coach of no session, a person of another family and a family taken off the roster", async () => {
+    const w = await play([
+      step("request-place", { who: "p", athlete: "C" }),
+      step("roster-confirm", { who: "K2", of: "C", people: "waiting" }),
+      step("roster-confirm", { who: "L", of: "C", people: "waiting" }),
+      step("roster-confirm", { who: "K1", of: "C", people: ["C", "t1"] }),
+      step("roster-step", { who: "K1", of: "C", step: "withdraw" }),
+      step("roster-confirm", { who: "K1", of: "C", people: "waiting" }),
+    ]);
+    expect(refused(w.trace)).toEqual([false, true, true, true, false, true]);
+  });
+
+  it("the teenager's own second account, confirmed by a coach as his guardian, lowers no protection of his", async () => {
+    const w = await play([
+      step("invite-guardian", { who: "t1", email: "t2" }),
+      step("sign-up", { who: "t2", kind: "guardian", age: 45 }),
+      step("accept-invitation", { n: 0 }),
+      step("request-place", { who: "t2", athlete: "t1" }),
+      step("roster-confirm", { who: "K1", of: "t1", people: "waiting" }),
+      step("edit-athlete", { who: "t2", athlete: "t1", name: "Jordan Carter", age: 19 }),
+      step("kind", { who: "t1", kind: "guardian", age: 19 }),
+      step("start-conversation", { who: "K2", with: "t1" }),
+    ]);
+    expect(refused(w.trace).slice(0, 5)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("an invitation accepted proves the invited address", () => {
+  it("an invitation to the teen's own account sent before staff confirmed the family ends with the confirmation", async () => {
+    const w = await play([
+      step("invite-guardian", { who: "t1", email: "p" }),
+      step("invite-guardian", { who: "t1", email: "t2" }),
+      step("accept-invitation", { n: 0 }),
+      step("confirm-family", { who: "K1", of: "p", everyone: true }),
+      step("sign-up", { who: "t2", kind: "guardian", age: 45 }),
+      step("accept-invitation", { n: 1 }),
+    ]);
+    expect(refused(w.trace)).toEqual([false, false, false, false, false, true]);
+  });
+
+  it("a teenager who invited a confirmed guardian joins unconfirmed, and no coach reaches her", async () => {
+    const w = await play([
+      step("confirm-family", { who: "K1", of: "p", everyone: true }),
+      step("invite-guardian", { who: "t1", email: "p" }),
+      step("accept-invitation", { n: 0 }),
+      step("start-conversation", { who: "K1", with: "t1" }),
+    ]);
+    expect(refused(w.trace)).toEqual([false, false, false, true]);
+  });
+
+  it("the address a second parent's invitation proved answers a stranger's kept request, which reaches no confirmed family's roster unaccepted", async () => {
+    const w = await play([
+      step("keep-visitor-request", { who: "s", to: "q", name: "Casey Parker", age: 10 }),
+      step("invite-coguardian", { who: "p", email: "q" }),
+      step("sign-up", { who: "q", kind: "guardian", age: 45 }),
+      step("accept-invitation", { n: 0 }),
+      step("keep-kept-request", { who: "q", n: 0, as: "C" }),
+      step("confirm-family", { who: "K1", of: "p", everyone: true }),
+    ]);
+    expect(refused(w.trace).slice(0, 4)).toEqual([false, false, false, false]);
+    const { rows } = await db.execute<{ email_verified: boolean }>(sql`select email_verified from users where id = ${w.person("q")!.id}`);
+    expect(rows[0]?.email_verified).toBe(true);
+  });
+});
+
+describe("a message kept for the end of quiet hours", () => {
+  const keptForEight = [step("confirm-family", { who: "K1", of: "p", everyone: true }), step("keep-message", { who: "K1", to: { with: "C" } })];
+
+  it("is sent by the job when nothing changed meanwhile", async () => {
+    const w = await play([...keptForEight, step("send-kept-messages", {})]);
+    expect(refused(w.trace)).toEqual([false, false, false]);
+    expect(await keptStatus(w.kept[0]!.id)).toBe("sent");
+  });
+
+  it("is refused when the lead unlinks the guardian, the coach's clearance lapses or is cleared, or the guardian's account goes", async () => {
+    for (const meanwhile of [
+      step("lead-unlink", { who: "L", guardian: "p" }),
+      step("record-checks", { coach: "K1", checks: "expired" }),
+      step("record-checks", { coach: "K1", checks: "none" }),
+      step("delete-account", { who: "p" }),
+    ]) {
+      const w = await play([...keptForEight, meanwhile, step("send-kept-messages", {})]);
+      expect(refused(w.trace), w.trace.join(" ; ")).toEqual([false, false, false, false]);
+      expect(await keptStatus(w.kept[0]!.id), w.trace.join(" ; ")).toBe("refused");
+    }
   });
 });

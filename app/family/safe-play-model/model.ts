@@ -58,6 +58,10 @@ import {
   type Address,
   type StaffLabel,
 } from "./cast";
+import { COACH_ACTIONS, restoreStaffChecks } from "./coach-actions";
+import { confirmedNow, expectAcceptance, expectConfirmation, verifiedNow } from "./expectations";
+import type { StaffActor } from "~/models/users.server";
+import type { ChecksInput } from "~/staff/schemas";
 
 // The cast (addresses, staff, people, the arguments drawn for them) is cast.ts's.
 export { ADDRESSES, AGES, CLIENTS_ACTING, NAMES, PEOPLE, STAFF, type ActionSpec, type Address, type StaffLabel } from "./cast";
@@ -88,9 +92,11 @@ export const DOORS = [
   "no-guardian",
   "read",
   "roster",
+  "confirmation",
+  "address",
 ] as const;
 export type Door = (typeof DOORS)[number];
-export type Break = { invariant: "send" | "read" | "start" | "roster"; door: Door; detail: string };
+export type Break = { invariant: "send" | "read" | "start" | "roster" | "kept" | "confirm" | "accept"; door: Door; detail: string };
 export class SafePlayBroken extends Error {
   constructor(
     readonly broken: Break,
@@ -117,7 +123,17 @@ export type Site = {
   services: EnrollmentServices;
   today: string;
   /** Staff and the session, made by the first run on this database (forget it when the tables are emptied). */
-  shared?: { staff: Record<StaffLabel, string>; eventId: string } | undefined;
+  shared?: { staff: Record<StaffLabel, string>; eventId: string; checksChanged?: boolean } | undefined;
+  /** Site functions of capabilities this folder may not import (decision 0053), handed in by the test and the attack. */
+  outside: OutsideFunctions;
+};
+
+/** What the routes of other capabilities call, as the model calls them (the real functions, handed in). */
+export type OutsideFunctions = {
+  /** /staff's "checks" intent: app/staff/profiles.server.ts setStaffChecks. */
+  setStaffChecks: (db: Db, actor: StaffActor, input: ChecksInput) => Promise<boolean>;
+  /** /invitation's acceptance proves the invited address: app/mail/confirmed-address.server.ts confirmInvitedAddress. */
+  confirmInvitedAddress: (db: Db, userId: string, invitedEmail: string) => Promise<boolean>;
 };
 
 async function makeStaffAndSession(s: Site): Promise<NonNullable<Site["shared"]>> {
@@ -163,14 +179,14 @@ async function makeStaffAndSession(s: Site): Promise<NonNullable<Site["shared"]>
   return { staff, eventId: row!.id };
 }
 
-export function siteFor(db: Db, makeContext: (env: Record<string, string>) => AppLoadContext): Site {
+export function siteFor(db: Db, makeContext: (env: Record<string, string>) => AppLoadContext, outside: OutsideFunctions): Site {
   const now = new Date();
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(now);
   // Mid-afternoon in the organisation's zone (14:00 EST, 15:00 EDT): never in quiet hours.
   const context = makeContext({ SAFE_PLAY_NOW: `${today}T19:00:00Z`, PUBLIC_URL: "http://localhost:3000", ORG_TIME_ZONE: "America/New_York" });
   const settings = context.config.safePlay;
   const services = { db, secret: context.secret, config: context.config } as unknown as EnrollmentServices;
-  return { db, context: { ...context, db } as AppLoadContext, settings, services, today };
+  return { db, context: { ...context, db } as AppLoadContext, settings, services, today, outside };
 }
 
 export const dobForAge = (today: string, age: number) => `${Number(today.slice(0, 4)) - age}-03-04`;
@@ -196,6 +212,14 @@ export class World {
   readonly invitedBy = new Map<string, string>();
   readonly trace: string[] = [];
   readonly errors: string[] = [];
+  /** Staff whose checks are current now (an administrator may record or clear them: record-checks). */
+  readonly cleared = new Set<string>(CLEARED);
+  /** Athletes the oracle saw get a request in the session (a place asked for, a kept request kept): its roster. */
+  readonly enrolled = new Set<string>();
+  /** Messages kept for the end of quiet hours in this run's conversations, by whom. */
+  readonly kept: Array<{ id: string; sender: string; conversationId: string }> = [];
+  /** A break the step itself found (an expectation of what it may do): thrown once the step is in the trace. */
+  pending: Break | null = null;
   eventId = "";
 
   constructor(
@@ -245,6 +269,7 @@ export class World {
    */
   async setUp() {
     const shared = (this.site.shared ??= await makeStaffAndSession(this.site));
+    if (shared.checksChanged) await restoreStaffChecks(this.site);
     for (const label of STAFF) this.add(label, shared.staff[label], true, null);
     this.eventId = shared.eventId;
     // One transaction: sign-up's two rows for each (the fast path below), and "Add a student-athlete" without an
@@ -331,7 +356,8 @@ export class World {
     for (const id of participantIds) {
       const m = this.byId.get(id);
       if (!m || !this.oracleMinor(m)) continue;
-      if (!CLEARED.has(staff.label)) return { why: `${staff.label} is not cleared and ${m.label} is ${this.ageWords(m)}`, minor: m, cleared: false };
+      if (!this.cleared.has(staff.label))
+        return { why: `${staff.label} is not cleared and ${m.label} is ${this.ageWords(m)}`, minor: m, cleared: false };
       const confirmed = this.confirmedGuardians(m).filter((g) => participantIds.includes(g.id));
       if (confirmed.length === 0)
         return { why: `${m.label} is ${this.ageWords(m)} and no guardian staff confirmed for them is in the thread`, minor: m, cleared: true };
@@ -457,6 +483,21 @@ export class World {
   }
   fail(invariant: Break["invariant"], door: Door, detail: string): never {
     throw new SafePlayBroken({ invariant, door, detail }, [...this.trace]);
+  }
+  /** Whether a message of this run is still kept for later (the job has not sent or refused it). */
+  async keptWaiting() {
+    if (this.kept.length === 0) return false;
+    const { rows } = await this.db.execute(
+      sql`select 1 from scheduled_messages where status = 'scheduled' and id in (${sql.join(
+        this.kept.map((k) => sql`${k.id}`),
+        sql`, `,
+      )})`,
+    );
+    return rows.length > 0;
+  }
+  /** A step's own expectation broken: kept (the first of the step) and thrown once the step is in the trace. */
+  expect(invariant: Break["invariant"], door: Door, detail: string) {
+    if (!this.pending && !this.options.ignore.has(door)) this.pending = { invariant, door, detail };
   }
 }
 
@@ -711,10 +752,11 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   spec({
     name: "accept-invitation",
     weight: 8,
-    covers: ["acceptInvitation", "joinAsGuardian", "route:invitation#accept"],
-    // Whoever now holds the invited address accepts, signed in (acceptInvitation refuses anyone else: its own tests).
+    covers: ["acceptInvitation", "joinAsGuardian", "route:invitation#accept", "confirmInvitedAddress"],
+    // Whoever now holds the invited address accepts, signed in (acceptInvitation refuses anyone else: its own tests);
+    // as /invitation does, an acceptance proves the invited address (issue 39), so kept requests to it may be answered.
     args: fc.record({ n: invitation }),
-    show: (a) => `invitation #${a.n} of those whose address has an account accepted by its holder`,
+    show: (a) => `invitation #${a.n} of those whose address has an account accepted by its holder (the address confirmed)`,
     run: async (w, a) => {
       // Among the invitations whose address has an account now (the others wait for a sign-up), the n-th.
       const held: typeof w.invitations = [];
@@ -728,11 +770,20 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const holder = rows[0] && w.byId.get(rows[0].id);
       const user = holder ? await w.profile(holder.label) : null;
       if (!user) return false;
+      const before = { confirmed: await confirmedNow(w), verified: await verifiedNow(w) };
       const r = await acceptInvitation(w.db, inv.token, user, w.site.settings);
       if (r.ok) {
+        await w.site.outside.confirmInvitedAddress(w.db, user.id, user.email);
         const inviter = w.people.get(inv.by);
         if (inviter) w.invitedBy.set(user.id, inviter.id);
       }
+      expectAcceptance(
+        w,
+        { before: before.confirmed, after: await confirmedNow(w) },
+        { before: before.verified, after: await verifiedNow(w) },
+        user,
+        w.address(inv.to),
+      );
       return r.ok;
     },
   }),
@@ -800,6 +851,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const accepted = w.acceptedBy.get(r.athleteId) ?? [];
       accepted.push({ text: kept.pickup_people, by: user.id }, { text: kept.emergency_name, by: user.id });
       w.acceptedBy.set(r.athleteId, accepted);
+      w.enrolled.add(r.athleteId);
       return true;
     },
   }),
@@ -821,8 +873,13 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "request-place",
+    weight: 3,
     covers: ["createEnrollmentRequest"],
-    args: fc.record({ who: client, athlete: anyone }),
+    // Most often the real parent for the real child (their request puts the family on the roster coaches confirm from).
+    args: fc.record({
+      who: fc.oneof({ arbitrary: fc.constant("p" as const), weight: 2 }, { arbitrary: client, weight: 2 }),
+      athlete: fc.oneof({ arbitrary: fc.constant("C"), weight: 2 }, { arbitrary: anyone, weight: 2 }),
+    }),
     show: (a) => `${a.who} asks a place for ${a.athlete}`,
     run: async (w, a) => {
       const user = await w.profile(a.who);
@@ -831,6 +888,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
         athleteId: athleteId(w, a.athlete),
         ...onCourtOf(a.who, "(202) 555-0100"),
       });
+      if (r.ok) w.enrolled.add(athleteId(w, a.athlete));
       return r.ok;
     },
   }),
@@ -873,12 +931,16 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       const { rows } = await w.db.execute<{ user_id: string; role: string }>(
         sql`select m.user_id, m.role from household_members m join users u on u.id = m.user_id and u.deleted_at is null where m.household_id = ${household.householdId}`,
       );
+      const before = await confirmedNow(w);
       const r = await confirmPeople(
         w.db,
         { householdId: household.householdId, staffId: st.id, how: "met the family at the evaluation", userIds: a.everyone ? "all" : [member.id] },
         w.site.settings,
       );
-      if (!r.ok) return false;
+      const after = await confirmedNow(w);
+      const named = new Set(a.everyone ? rows.map((row) => row.user_id) : [member.id]);
+      expectConfirmation(w, before, after, { label: st.label, via: "family page" }, household.householdId, named);
+      if (!r.ok) return after.size !== before.size;
       for (const row of rows)
         if (a.everyone || row.user_id === member.id) w.confirmedIn.set(row.user_id, { household: household.householdId, role: row.role });
       return true;
@@ -996,6 +1058,8 @@ export const ACTIONS: ActionSpec<unknown>[] = [
       return r.ok;
     },
   }),
+  // The roster's confirmation, messages kept for the end of quiet hours and their job, a coach's checks: coach-actions.ts.
+  ...COACH_ACTIONS,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1003,6 +1067,8 @@ export const ACTIONS: ActionSpec<unknown>[] = [
 
 /** Where a search spends its time (the attack prints it): set-up, actions, invariant checks, in milliseconds. */
 export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0, probes: 0, sends: 0, roster: 0 };
+/** How many times each action was accepted by the site (the attack prints it: an action never accepted tests nothing). */
+export const ACCEPTED: Record<string, number> = {};
 
 class Step implements fc.AsyncCommand<object, World> {
   constructor(
@@ -1023,9 +1089,11 @@ class Step implements fc.AsyncCommand<object, World> {
       w.errors.push(`${label}: ${String((err as { cause?: unknown }).cause ?? err).slice(0, 200)}`);
     }
     w.trace.push(changed ? label : `${label} [refused]`);
+    if (w.pending) throw new SafePlayBroken(w.pending, [...w.trace]);
     const t1 = performance.now();
     TIMING.actions += t1 - t0;
     TIMING.steps++;
+    if (changed) ACCEPTED[this.action.name] = (ACCEPTED[this.action.name] ?? 0) + 1;
     if (changed) {
       TIMING.checked++;
       try {
@@ -1048,11 +1116,26 @@ export function step(name: string, args: Record<string, unknown>) {
 }
 
 /** Sequences of up to `maxCommands` steps, each action picked by its weight (shrinking drops and simplifies steps). */
-export const commandsArbitrary = (maxCommands: number) =>
-  fc.array(fc.oneof(...ACTIONS.map((a) => ({ arbitrary: a.args.map((args) => new Step(a, args)), weight: a.weight ?? 2 }))), {
+export function commandsArbitrary(maxCommands: number, options: { underWay?: boolean } = {}) {
+  const steps = fc.array(fc.oneof(...ACTIONS.map((a) => ({ arbitrary: a.args.map((args) => new Step(a, args)), weight: a.weight ?? 2 }))), {
     minLength: 1,
     maxLength: maxCommands,
   });
+  if (!options.underWay) return steps;
+  // Half the sequences start with the season under way (real steps, in the trace and checked as any other).
+  return fc.tuple(fc.boolean(), steps).map(([underWay, rest]) => (underWay ? [...seasonUnderWay(), ...rest] : rest));
+}
+
+/**
+ * The season under way: the real parent asked a place for the real child, the session's cleared coach confirmed the
+ * family from the roster and opened a conversation with the child. Random sequences seldom get that far in 8 steps,
+ * and the coaches' actions (a kept message, its job, a clearance lapsing, a family taken off the roster) start there.
+ */
+const seasonUnderWay = () => [
+  step("request-place", { who: "p", athlete: "C" }),
+  step("roster-confirm", { who: "K1", of: "C", people: "waiting" }),
+  step("start-conversation", { who: "K1", with: "C" }),
+];
 
 /** One sequence on a fresh cast (new addresses, new staff, a new session): throws SafePlayBroken when an invariant breaks. */
 export async function playSequence(site: Site, cmds: Iterable<Step>, options?: ModelOptions) {
@@ -1062,6 +1145,9 @@ export async function playSequence(site: Site, cmds: Iterable<Step>, options?: M
   TIMING.setUp += performance.now() - t0;
   try {
     await fc.asyncModelRun(() => ({ model: {}, real: w }), cmds);
+    // The night passes whatever else happened: the job sends what is still kept (a sequence never ends on a message
+    // waiting, so whatever the steps after its keeping did is asked of its send).
+    if (await w.keptWaiting()) await step("send-kept-messages", {}).run({}, w);
   } catch (err) {
     if (!(err instanceof SafePlayBroken && options?.collect)) throw err;
     options.collect(err);
