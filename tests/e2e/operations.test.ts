@@ -278,6 +278,11 @@ describe("backup and restore drill", () => {
           "insert into athlete_demographics (athlete_id, gender, zip, school, grade, school_lunch, updated_by) values ('drill-athlete', 'female', '20019', 'Drill Elementary', 4, 'free', $1)",
           [clientId],
         );
+        // A guardian's request to delete a child's data (issue 40, migration 0046).
+        await database.query(
+          "insert into child_data_requests (athlete_id, asked_by, asked_at, due_by) values ('drill-athlete', $1, now(), now() + interval '30 days')",
+          [clientId],
+        );
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
