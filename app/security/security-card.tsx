@@ -7,7 +7,7 @@ import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { formatCalendarDate } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
@@ -97,6 +97,7 @@ export function SecurityProgrammeCard({
             error={answer?.fieldErrors?.reviewDueOn}
           />
         </div>
+        {answer?.error ? <FormError message={answer.error} /> : null}
         {answer?.done ? <Confirmation key={answer.done}>{answer.done}</Confirmation> : null}
         <Button type="submit" disabled={busy} className="self-start">
           {m.security_save()}
