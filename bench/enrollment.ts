@@ -9,19 +9,11 @@
 //      against the budget (p99 <= 300 ms, issue 29).
 // People, households, levels and a year of marks are written straight into the database (signing 550 people up through
 // scrypt measures nothing about enrollment); every request measured is the real path.
-import { parseArgs } from "node:util";
 import type pg from "pg";
 import type { RunningServer } from "../tests/e2e/support/server";
-import { machineLoad, makeFamilies, makePeople, measurePage, withSite } from "./site";
+import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, withSite } from "./site";
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: "string", default: "3" },
-    requests: { type: "string", default: "40" },
-  },
-});
-const ROUNDS = Math.min(10, Math.max(1, Number(values.rounds)));
-const REQUESTS = Math.min(500, Math.max(5, Number(values.requests)));
+const ARGS = roundsArgs({ default: 40, min: 5, max: 500 });
 const RACERS = 50;
 const ATHLETES = 500;
 const SESSIONS = 20; // each meets twice a week: 40 sessions a week
@@ -143,8 +135,7 @@ await withSite("enrollment", { SAFE_PLAY_NOW: NOW }, async ({ server, sql }) => 
   const reported = await measurePage({
     label: `report (${ATHLETES} athletes, 1 year)`,
     budgetMs: BUDGET_P99_MS,
-    rounds: ROUNDS,
-    requests: REQUESTS,
+    ...ARGS,
     url: (i) => `${server.url}/reports/funders?${QUERIES[i % QUERIES.length]}`,
     cookie: () => coach!.cookie,
   });

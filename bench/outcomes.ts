@@ -7,18 +7,10 @@
 //      p50 and p99 per round, against the budget (p99 <= 500 ms, issue 42);
 //   2. an athlete's page (/athletes/:id, read by the athlete's guardian): p50 and p99 per round (p99 <= 100 ms).
 // Writing 4,000 sign-ups through scrypt would measure nothing about either page; every request measured is the real path.
-import { parseArgs } from "node:util";
 import type pg from "pg";
-import { machineLoad, makeFamilies, makePeople, measurePage, withSite } from "./site";
+import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, withSite } from "./site";
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: "string", default: "3" },
-    requests: { type: "string", default: "40" },
-  },
-});
-const ROUNDS = Math.min(10, Math.max(1, Number(values.rounds)));
-const REQUESTS = Math.min(500, Math.max(5, Number(values.requests)));
+const ARGS = roundsArgs({ default: 40, min: 5, max: 500 });
 const ATHLETES = 2000;
 const SESSIONS = 40;
 const REPORT_BUDGET_MS = 500;
@@ -137,8 +129,7 @@ await withSite("outcomes", { SAFE_PLAY_NOW: NOW }, async ({ server, sql }) => {
   const report = await measurePage({
     label: `outcomes report (${ATHLETES} athletes, 5 years)`,
     budgetMs: REPORT_BUDGET_MS,
-    rounds: ROUNDS,
-    requests: REQUESTS,
+    ...ARGS,
     url: (i) => `${server.url}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
     cookie: () => coach!.cookie,
   });
@@ -146,8 +137,7 @@ await withSite("outcomes", { SAFE_PLAY_NOW: NOW }, async ({ server, sql }) => {
   const page = await measurePage({
     label: "athlete's page (read by a guardian)",
     budgetMs: PAGE_BUDGET_MS,
-    rounds: ROUNDS,
-    requests: REQUESTS,
+    ...ARGS,
     url: (i) => `${server.url}/athletes/${athletes[pick(i)]!.id}`,
     cookie: (i) => guardians[pick(i)]!.cookie,
   });

@@ -10,15 +10,12 @@
 //   2. /account/payments for a family with five years of history (monthly charges, aid, payments): p50 and p99 of the
 //      page's response time, per round, against the budget (p99 <= 100 ms, issue 41).
 // People, households and the five years are written straight into the database; every request measured is the real path.
-import { parseArgs } from "node:util";
 import type pg from "pg";
 import type { RunningServer } from "../tests/e2e/support/server";
 import { startPaymentService, type PaymentService } from "../tests/support/payment-service";
-import { machineLoad, makeFamilies, makePeople, measurePage, withSite } from "./site";
+import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, withSite } from "./site";
 
-const { values } = parseArgs({ options: { rounds: { type: "string", default: "3" }, requests: { type: "string", default: "100" } } });
-const ROUNDS = Math.min(10, Math.max(1, Number(values.rounds)));
-const REQUESTS = Math.min(1000, Math.max(10, Number(values.requests)));
+const ARGS = roundsArgs({ default: 100, min: 10, max: 1000 });
 const CARD_FAMILIES = 100;
 const CHECK_FAMILIES = 20;
 const BUDGET_P99_MS = 100;
@@ -161,8 +158,7 @@ try {
     const fast = await measurePage({
       label: `balance page (${family.rows} rows, five years)`,
       budgetMs: BUDGET_P99_MS,
-      rounds: ROUNDS,
-      requests: REQUESTS,
+      ...ARGS,
       url: () => `${server.url}/account/payments`,
       cookie: () => family.cookie,
     });

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import pg from "pg";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
@@ -94,6 +95,17 @@ export function machineLoad() {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(" ")}`;
+}
+
+/** How much a page bench measures: --rounds (1 to 10, 3 unless told) of --requests each (within `requests`' bounds). */
+export function roundsArgs(requests: { default: number; min: number; max: number }) {
+  const { values } = parseArgs({
+    options: { rounds: { type: "string", default: "3" }, requests: { type: "string", default: String(requests.default) } },
+  });
+  return {
+    rounds: Math.min(10, Math.max(1, Number(values.rounds))),
+    requests: Math.min(requests.max, Math.max(requests.min, Number(values.requests))),
+  };
 }
 
 /**
