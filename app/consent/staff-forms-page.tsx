@@ -1,12 +1,13 @@
 // /staff/forms (issue 40): the administrator's forms. Each form shows its version in force; new words (in English and
 // Spanish) are published as the next version, and every family is asked to sign it again. Which programs require the
 // form is a list of ticks. A new form (of a kind) starts at version 1.
+import { Fragment } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
+import { TextAreaField } from "~/components/public/form-fields";
 import { Field } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form-errors";
-import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
 import { KINDS } from "./schemas";
 
@@ -22,39 +23,26 @@ type FormRow = {
 
 export type StaffFormsAnswer = { formId: string; fieldErrors: FieldErrors };
 
-function TextArea({ name, label, value, error, id }: { name: string; label: string; value: string; error?: string | undefined; id: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        defaultValue={value}
-        rows={6}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
-      />
-      {error ? (
-        <p id={`${id}-error`} {...errorMessage.field()} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** Each language's title and words, in the order the administrator writes them (English first). */
+const LANGUAGES = [
+  { lang: "en", Lang: "En", title: m.consent_staff_title_en, body: m.consent_staff_body_en },
+  { lang: "es", Lang: "Es", title: m.consent_staff_title_es, body: m.consent_staff_body_es },
+] as const;
 
 function VersionFields({ prefix, value, errors }: { prefix: string; value?: FormRow | undefined; errors: FieldErrors }) {
-  return (
-    <>
-      <Field name="titleEn" id={`${prefix}-title-en`} label={m.consent_staff_title_en()} defaultValue={value?.title.en} error={errors.titleEn} />
-      <TextArea name="bodyEn" id={`${prefix}-body-en`} label={m.consent_staff_body_en()} value={value?.body.en ?? ""} error={errors.bodyEn} />
-      <Field name="titleEs" id={`${prefix}-title-es`} label={m.consent_staff_title_es()} defaultValue={value?.title.es} error={errors.titleEs} />
-      <TextArea name="bodyEs" id={`${prefix}-body-es`} label={m.consent_staff_body_es()} value={value?.body.es ?? ""} error={errors.bodyEs} />
-    </>
-  );
+  return LANGUAGES.map(({ lang, Lang, title, body }) => (
+    <Fragment key={lang}>
+      <Field name={`title${Lang}`} id={`${prefix}-title-${lang}`} label={title()} defaultValue={value?.title[lang]} error={errors[`title${Lang}`]} />
+      <TextAreaField
+        name={`body${Lang}`}
+        id={`${prefix}-body-${lang}`}
+        label={body()}
+        defaultValue={value?.body[lang] ?? ""}
+        rows={6}
+        error={errors[`body${Lang}`]}
+      />
+    </Fragment>
+  ));
 }
 
 export function StaffFormsView({

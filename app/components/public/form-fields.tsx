@@ -1,11 +1,12 @@
 import { useId, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { errorMessage } from "~/lib/page-behaviours-contract";
 
 const inputClass =
   "rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
 
 function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
   return error ? (
-    <p id={id} className="text-sm text-red-700">
+    <p id={id} {...errorMessage.field()} className="text-sm text-red-700">
       {error}
     </p>
   ) : null;
@@ -45,12 +46,15 @@ export function SelectField({
   );
 }
 
+/** A labelled text area (five rows unless `rows` says), its error message announced and tied to it; `id` when a page needs its own. */
 export function TextAreaField({
   label,
   error,
+  id: givenId,
   ...area
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; error?: string | undefined }) {
-  const id = `${area.name}-${useId()}`;
+  const autoId = useId();
+  const id = givenId ?? `${area.name}-${autoId}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
