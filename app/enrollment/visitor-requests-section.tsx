@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/form-error";
+import { QuestionStep } from "~/components/ui/question-step";
 import { localHref } from "~/i18n/locale";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
@@ -13,11 +14,6 @@ import { m } from "~/paraglide/messages";
 import type { VisitorRequestAnswer, VisitorRequestView } from "./visitor-requests-types";
 
 export const VISITOR_REQUESTS_ANCHOR = "visitor-requests";
-
-/** Focuses the question when it appears (and the document answering a plain post opens at it: autoFocus). */
-const focusOnce = (el: HTMLElement | null) => {
-  if (el && document.activeElement !== el) el.focus();
-};
 
 export function VisitorRequestsSection({
   requests,
@@ -143,20 +139,9 @@ function ConfirmStep({
       : existing
         ? m.enroll_kept_confirm_existing({ name: existing.name, session })
         : m.enroll_kept_confirm_new({ name: r.studentName, session });
-  const questionId = `visitor-request-${r.id}-question`;
   return (
-    <div
-      role="group"
-      aria-labelledby={questionId}
-      tabIndex={-1}
-      // The answer to what the guardian just did: focused, so the question is where they are looking.
-      autoFocus
-      ref={focusOnce}
-      className="mt-3 rounded-md border border-slate-300 bg-white p-3"
-    >
-      <p id={questionId} className="font-semibold text-slate-900">
-        {question}
-      </p>
+    // The answer to what the guardian just did: focused, so the question is where they are looking.
+    <QuestionStep question={question} className="mt-3 rounded-md border border-slate-300 bg-white p-3">
       <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
         <input type="hidden" name="requestId" value={r.id} />
         <input type="hidden" name="confirm" value="yes" />
@@ -174,6 +159,6 @@ function ConfirmStep({
           {m.enroll_kept_cancel()}
         </Link>
       </Form>
-    </div>
+    </QuestionStep>
   );
 }

@@ -5,12 +5,13 @@
 // it asks about (app/lib/confirm-action.ts), and this control shows the same question in place, focused, with the
 // confirm button and a way back. The route's action asks askUnlessConfirmed first.
 import { AlertDialog } from "radix-ui";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { CONFIRM_FIELD, CONFIRMED, confirmKey } from "~/lib/confirm-action";
 import { useHydrated } from "~/lib/use-hydrated";
 import { m } from "~/paraglide/messages";
 import { buttonClass, type ButtonVariant } from "./button";
+import { QuestionStep } from "./question-step";
 
 type Props = {
   /** The form's fields (hidden inputs): the same with and without JavaScript. */
@@ -32,10 +33,6 @@ type Props = {
   className?: string;
 };
 
-const focusOnce = (el: HTMLElement | null) => {
-  if (el && document.activeElement !== el) el.focus();
-};
-
 function HiddenFields({ fields, confirmed }: { fields: Record<string, string>; confirmed: boolean }) {
   return (
     <>
@@ -50,23 +47,11 @@ function HiddenFields({ fields, confirmed }: { fields: Record<string, string>; c
 export function ConfirmAction(props: Props) {
   const hydrated = useHydrated();
   const location = useLocation();
-  const questionId = useId();
   const { fields, label, question, detail, confirmLabel, variant = "secondary", busy = false, describedBy, className = "" } = props;
   if (props.asking && props.asking === confirmKey(Object.entries(fields))) {
     // The page's answer to the unconfirmed post: the question where the button was, focused so it is read first.
     return (
-      <div
-        role="group"
-        aria-labelledby={questionId}
-        tabIndex={-1}
-        autoFocus
-        ref={focusOnce}
-        className={`scroll-my-24 rounded-md border border-red-300 bg-red-50 p-4 text-slate-900 ${className}`}
-        data-confirm-step
-      >
-        <p id={questionId} className="font-semibold">
-          {question}
-        </p>
+      <QuestionStep question={question} className={`scroll-my-24 rounded-md border border-red-300 bg-red-50 p-4 text-slate-900 ${className}`}>
         {detail ? <p className="mt-1 text-sm text-slate-800">{detail}</p> : null}
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <Form method="post">
@@ -79,7 +64,7 @@ export function ConfirmAction(props: Props) {
             {m.actions_keep()}
           </Link>
         </div>
-      </div>
+      </QuestionStep>
     );
   }
   if (!hydrated)
