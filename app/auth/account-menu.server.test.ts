@@ -48,6 +48,7 @@ describe("the account menu", () => {
       { to: "/programs/edit", label: "Programs and seasons" },
       { to: "/staff", label: "Staff" },
       { to: "/staff/forms", label: "Forms families sign" },
+      { to: "/staff/data-requests", label: "Data requests" },
       { to: "/aid", label: "Financial aid" },
       { to: "/athletes", label: "Athletes" },
       { to: "/reports/outcomes", label: "Outcomes report" },
