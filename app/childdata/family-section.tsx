@@ -54,7 +54,7 @@ export function ChildDataSection({
         const open = requests.find((r) => r.athleteId === a.id && r.status === "open");
         const headingId = `child-data-${a.id}`;
         return (
-          <div key={a.id} className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-4" data-child-data={a.id}>
+          <div key={a.id} className="mt-5 flex flex-col gap-2 border-t border-slate-200 pt-4">
             <h3 id={headingId} className="font-semibold text-slate-900">
               {a.name}
             </h3>
@@ -75,9 +75,7 @@ export function ChildDataSection({
                   </a>
                 </div>
                 {open ? (
-                  <p className="text-slate-800" data-child-data-open>
-                    {m.childdata_open({ name: a.name, asked: day(open.askedAt), due: day(open.dueBy) })}
-                  </p>
+                  <p className="text-slate-800">{m.childdata_open({ name: a.name, asked: day(open.askedAt), due: day(open.dueBy) })}</p>
                 ) : (
                   <ConfirmAction
                     fields={{ intent: CHILD_DATA_INTENT, athleteId: a.id }}
@@ -101,7 +99,7 @@ export function ChildDataSection({
           <h3 className="font-semibold text-slate-900">{m.childdata_ended_heading()}</h3>
           <ul className="mt-2 flex flex-col gap-3">
             {ended.map((r) => (
-              <li key={r.id} className="text-slate-800" data-child-data-ended={r.status}>
+              <li key={r.id} className="text-slate-800">
                 {r.status === "done" ? (
                   <>
                     <p>{m.childdata_done({ asked: day(r.askedAt), when: day(r.handledAt ?? r.askedAt) })}</p>

@@ -31,7 +31,7 @@ function OpenRequest({ r, now, answer, busy }: { r: DataRequest; now: string; an
   const headingId = `request-${r.id}`;
   const overdue = r.dueBy < now;
   return (
-    <li className="flex flex-col gap-3 border-t border-slate-200 pt-4" data-request={r.id}>
+    <li className="flex flex-col gap-3 border-t border-slate-200 pt-4">
       <h3 id={headingId} className="font-semibold text-slate-900">
         {r.athleteName}
       </h3>
