@@ -71,7 +71,7 @@ function MedicalPart({ d }: { d: ChildData }) {
             [m.attendance_medical_allergies(), text(med.allergies)],
             [m.attendance_medical_conditions(), text(med.conditions)],
             [m.attendance_medical_medication(), text(med.medication)],
-            [m.childdata_page_alert(), med.courtsideAlert ? m.childdata_page_yes() : m.childdata_page_no()],
+            [m.childdata_page_alert(), med.courtsideAlert ? m.account_mydata_yes() : m.account_mydata_no()],
           ]}
         />
       ) : (
