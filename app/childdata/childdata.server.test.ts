@@ -171,6 +171,19 @@ describe("who may download a child's data", () => {
   });
 });
 
+describe("an adult athlete's data", () => {
+  it("is theirs: they download it, and their parent is told so instead", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Grownup", "2006-01-10");
+    expect((await page(athlete, athlete.id)).status).toBe(200);
+    expect((await page(guardian, athlete.id)).status).toBe(404);
+    expect((await ask(guardian, athlete.id)).status).toBe(404);
+    const family = await call(familyLoader as never, { request: new Request("http://localhost/account/family"), context: as(guardian) });
+    expect((family.body as { childData: { athletes: unknown[] } }).childData.athletes).toEqual([
+      { id: athlete.id, name: "Grownup Kid", role: null, wait: "adult" },
+    ]);
+  });
+});
+
 describe("what the download holds", () => {
   it("medical information, attendance and signatures of this athlete, and nothing of another", async () => {
     const { guardian, athlete } = await enrolledFamily("Dlhold");
