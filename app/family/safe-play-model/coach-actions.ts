@@ -143,6 +143,7 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
       const st = w.person(a.who)!;
       const night = settingsAt(w, NIGHT);
       let conversationId = "n" in a.to ? w.conversations[a.to.n] : undefined;
+      let opened = false;
       if ("with" in a.to) {
         const other = w.person(a.to.with);
         if (!other) return false;
@@ -152,11 +153,13 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
           if (isRefusal(err)) return false;
           throw err;
         }
-        if (!w.conversations.includes(conversationId)) w.conversations.push(conversationId);
+        opened = !w.conversations.includes(conversationId);
+        if (opened) w.conversations.push(conversationId);
       }
       if (!conversationId) return false;
       const input = { conversationId, senderId: st.id, content: KEPT_WORDS, scheduledId: "" };
-      if ((await answerScheduledIntent(w.db, "schedule", input, limitsAt(w, night))).status !== 200) return false;
+      // A conversation it opened is a change (the invariants are asked of it) even when nothing could be kept in it.
+      if ((await answerScheduledIntent(w.db, "schedule", input, limitsAt(w, night))).status !== 200) return opened;
       // The message it kept, as the sender's list shows it.
       const [kept] = await getScheduledMessages(w.db, st.id, { conversationIds: [conversationId] });
       if (kept && !w.kept.some((k) => k.id === kept.id)) w.kept.push({ id: kept.id, sender: st.id, conversationId });
@@ -204,7 +207,8 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "record-checks",
-    weight: 2,
+    // Always accepted, and only telling once a conversation or a kept message exists: picked less than most.
+    weight: 1,
     covers: ["setStaffChecks", "route:staff#checks"],
     // The administrator (/staff is theirs) records a coach's dates, lets the training lapse, or clears both.
     args: fc.record({ coach: fc.constantFrom("K1", "L", "K2"), checks: fc.constantFrom<Checks>("none", "expired", "current") }),

@@ -30,6 +30,9 @@ export const FAMILY_ROUTES: Record<string, { file: string; intents: RegExp; alwa
   // The form without an intent confirms the people ticked.
   "families.$householdId": { file: "app/routes/families.$householdId.tsx", intents: /form\.get\("intent"\) === "([a-z-]+)"/g, always: ["confirm"] },
   invitation: { file: "app/routes/invitation.tsx", intents: /form\.get\("intent"\) === "([a-z-]+)"/g },
+  // A coach's roster confirms families and keeps messages; a conversation's page sends and keeps them (issue 39).
+  "rosters.$sessionId": { file: "app/routes/rosters.$sessionId.tsx", intents: /intent === "([a-z-]+)"/g },
+  "messages.$conversationId": { file: "app/routes/messages.$conversationId.tsx", intents: /intent === "([a-z-]+)"/g },
 };
 
 export const siteIntents = () => [...FAMILY_INTENTS.map((i) => `intent:${i}`), ...VISITOR_REQUEST_INTENTS.map((i) => `visitor-intent:${i}`)];
@@ -84,4 +87,14 @@ export const NOT_MODELLED: Record<string, string> = {
   countVisitorRequestsToReview: read,
   keepChoiceProblem: "a check inside keepVisitorRequestAsGuardian",
   forgetUnclaimedVisitorRequests: "the daily job deletes unclaimed requests: it only removes",
+  "route:rosters.$sessionId#place": "a coach places an athlete at a level: no family link, date of birth or message path",
+  "route:rosters.$sessionId#capacity": "a session's number of places: no family link, date of birth or message path",
+  "route:rosters.$sessionId#message":
+    "messageRoster starts each enrolled household's conversation and sends through startConversation and createMessage, the paths start-conversation and send-message play",
+  "route:rosters.$sessionId#message-later":
+    "scheduleRosterMessage keeps through scheduleMessage per enrolled household, the path keep-message plays; enrolled needs the place and enroll steps and signed forms, which the model does not reach",
+  "route:rosters.$sessionId#cancel-scheduled": "cancelling a kept message only removes",
+  "route:messages.$conversationId#cancel-scheduled": "cancelling a kept message only removes",
+  "route:messages.$conversationId#read": "read marks: no family link, date of birth or message content",
+  "route:messages.$conversationId#report": "reporting a message to the lead only raises protection",
 };

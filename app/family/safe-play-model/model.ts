@@ -1040,7 +1040,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   spec({
     name: "send-message",
     weight: 4,
-    covers: ["createMessage"],
+    covers: ["createMessage", "route:messages.$conversationId#send"],
     args: fc.record({
       who: fc.oneof({ arbitrary: staff as fc.Arbitrary<string>, weight: 2 }, { arbitrary: fc.constantFrom(...ADDRESSES), weight: 1 }),
       n: fc.nat(2),
