@@ -27,7 +27,7 @@ import WebSocket from "ws";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
-import { AUTH_SECRET, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
+import { AUTH_SECRET, clearCoaches, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
 
 const { values } = parseArgs({
   options: {
@@ -81,6 +81,12 @@ async function makePairs(databaseUrl: string, n: number): Promise<Pair[]> {
     const guardians = GUARDIANS ? await makePeople(sql, n, GUARDIAN) : [];
     const ids = Array.from({ length: n }, () => crypto.randomUUID());
     if (GUARDIANS) {
+      // Coaches cleared before they reach children (training and background check current on Safe Play's day).
+      await clearCoaches(
+        sql,
+        coaches.map((c) => c.id),
+        "2026-06-01",
+      );
       // Each athlete's family, confirmed by staff (their coach), as the Safe Play rule requires before they talk.
       await makeHouseholds(
         sql,

@@ -66,9 +66,11 @@ export async function makeHouseholds(sql: pg.Client, families: Array<{ athleteId
     [households, families.map((f) => f.confirmedBy)],
   );
   await sql.query(
-    `insert into household_members (household_id, user_id, role)
-     select h, v.u, v.r from unnest($1::uuid[], $2::text[], $3::text[]) as t(h, a, g), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
-    [households, families.map((f) => f.athleteId), families.map((f) => f.guardianId)],
+    // People are confirmed, not households (migration 0028): each member carries staff's confirmation.
+    `insert into household_members (household_id, user_id, role, confirmed_at, confirmed_by, confirmed_how)
+     select h, v.u, v.r, now(), c, 'bench'
+     from unnest($1::uuid[], $2::text[], $3::text[], $4::text[]) as t(h, a, g, c), lateral (values (a, 'athlete'), (g, 'guardian')) v(u, r)`,
+    [households, families.map((f) => f.athleteId), families.map((f) => f.guardianId), families.map((f) => f.confirmedBy)],
   );
   return households;
 }
@@ -165,4 +167,13 @@ export async function withSite<T>(name: string, env: Record<string, string>, ben
     await database.stop().catch(() => undefined);
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Records Safe Play training and a background check on `on` for each coach (cleared for a year from then). */
+export async function clearCoaches(sql: pg.Client, coachIds: string[], on: string) {
+  await sql.query(
+    `insert into coach_profiles (user_id, safe_play_checked_on, background_checked_on) select id, $2::date, $2::date from unnest($1::text[]) id
+     on conflict (user_id) do update set safe_play_checked_on = excluded.safe_play_checked_on, background_checked_on = excluded.background_checked_on`,
+    [coachIds, on],
+  );
 }
