@@ -1,6 +1,6 @@
 // `npm start`: build when needed, then run the production server in this process: the server as one bundled module
 // (build/start/index.mjs, decision 0054), loaded by Node itself rather than compiled file by file at each start.
-import { tsImport } from "tsx/esm/api";
+import { register, tsImport } from "tsx/esm/api";
 import { pathToFileURL } from "node:url";
 import { buildIfStale, SERVER_BUNDLE } from "./build-if-stale.mjs";
 
@@ -25,7 +25,6 @@ if (process.env.NODE_ENV === "production") {
   await import(pathToFileURL(SERVER_BUNDLE).href);
 } else {
   // Development (NODE_ENV=development npm start): the sources as they are, through Vite, as `npm run dev`.
-  const { register } = await import("tsx/esm/api");
   register();
   await import("../server/index.ts");
 }
