@@ -7,6 +7,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
+import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { formatDateIn } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
@@ -14,14 +15,7 @@ import type { ChildDataAthlete } from "./access.server";
 import type { DataRequest } from "./requests.server";
 import { CHILD_DATA_INTENT } from "./schemas";
 
-type Answer = {
-  intent: string;
-  athleteId?: string | undefined;
-  saved?: string | undefined;
-  savedAt?: number | undefined;
-  error?: string | undefined;
-  confirm?: string | undefined;
-};
+type Answer = AthleteSectionAnswer & { confirm?: string | undefined };
 
 const linkClass = "inline-flex min-h-11 items-center font-semibold text-court-800 underline";
 
@@ -44,11 +38,8 @@ export function ChildDataSection({
   const own = (id: string) => (answer?.intent === CHILD_DATA_INTENT && answer.athleteId === id ? answer : undefined);
   const ended = requests.filter((r) => r.status !== "open");
   return (
-    <section aria-labelledby="child-data-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="child-data-heading" className="text-xl font-semibold text-slate-900">
-        {m.childdata_heading()}
-      </h2>
-      <p className="mt-1 text-slate-700">{m.childdata_intro()}</p>
+    <CardSection title={m.childdata_heading()} id="child-data-heading">
+      <p className="text-slate-700">{m.childdata_intro()}</p>
       {athletes.map((a) => {
         const answered = own(a.id);
         const open = requests.find((r) => r.athleteId === a.id && r.status === "open");
@@ -118,6 +109,6 @@ export function ChildDataSection({
           </ul>
         </div>
       ) : null}
-    </section>
+    </CardSection>
   );
 }

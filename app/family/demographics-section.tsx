@@ -1,19 +1,12 @@
 // /account/family's "For our funders (optional)" (issue 39, decision 0051): for each athlete the person acts for, the
 // answers grant forms ask, with the plain reason first. Its own section, so the page's other parts stay as they are.
-import { CardSection } from "~/components/ui/card-section";
+import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import type { FieldErrors } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";
 import type { Demographics } from "./demographics";
 import { DemographicsForm, DEMOGRAPHICS_INTENT } from "./demographics-form";
 
-type Answer = {
-  intent: string;
-  athleteId?: string | undefined;
-  saved?: string | undefined;
-  savedAt?: number | undefined;
-  error?: string | undefined;
-  fieldErrors?: FieldErrors | undefined;
-};
+type Answer = AthleteSectionAnswer & { fieldErrors?: FieldErrors | undefined };
 
 export function DemographicsSection({
   athletes,

@@ -4,19 +4,13 @@
 import { Form } from "react-router";
 import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
+import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { MEDICAL_INTENT, type MedicalInfo } from "./types";
 
-type Answer = {
-  intent: string;
-  athleteId?: string | undefined;
-  saved?: string | undefined;
-  savedAt?: number | undefined;
-  error?: string | undefined;
-  fieldErrors?: Partial<Record<string, string>> | undefined;
-};
+type Answer = AthleteSectionAnswer & { fieldErrors?: Partial<Record<string, string>> | undefined };
 
 export function MedicalSection({
   athletes,
@@ -30,11 +24,8 @@ export function MedicalSection({
   if (athletes.length === 0) return null;
   const mine = (id: string) => (answer?.intent === MEDICAL_INTENT && answer.athleteId === id ? answer : undefined);
   return (
-    <section aria-labelledby="medical-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-      <h2 id="medical-heading" className="text-xl font-semibold text-slate-900">
-        {m.attendance_medical_heading()}
-      </h2>
-      <p className="mt-1 text-slate-700">{m.attendance_medical_intro()}</p>
+    <CardSection title={m.attendance_medical_heading()} id="medical-heading">
+      <p className="text-slate-700">{m.attendance_medical_intro()}</p>
       {athletes.map((a) => {
         const own = mine(a.id);
         const errors = own?.fieldErrors ?? {};
@@ -86,6 +77,6 @@ export function MedicalSection({
           </Form>
         );
       })}
-    </section>
+    </CardSection>
   );
 }

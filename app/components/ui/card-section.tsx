@@ -16,3 +16,15 @@ export function CardSection({ title, id, children }: { title: string; id?: strin
     </section>
   );
 }
+
+/**
+ * What the family page's action answered, as each athlete's section reads it (medical information, funders'
+ * questions, a child's data): the section shows its saved note or its error only beside the athlete it was for.
+ */
+export type AthleteSectionAnswer = {
+  intent: string;
+  athleteId?: string | undefined;
+  saved?: string | undefined;
+  savedAt?: number | undefined;
+  error?: string | undefined;
+};
