@@ -21,6 +21,12 @@ export function aidTermsWords(aid: Extract<AidState, { state: "granted" }>, loca
   return m.pay_aid_terms_amount({ amount: formatDollars(aid.amountCents ?? 0, locale) }, { locale }) + floor;
 }
 
+/** "January 2027" / "enero de 2027" for a month's first day (migration 0050's periods). */
+const monthWords = (period: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${period}T12:00:00Z`),
+  );
+
 /** What one row says: a charge its session, aid and credits why, a payment how. */
 export function rowWords(row: LedgerRow, locale: Locale): string {
   switch (row.kind) {
@@ -32,11 +38,15 @@ export function rowWords(row: LedgerRow, locale: Locale): string {
         {},
         { locale },
       );
-      return m.pay_row_charge({ what: `${title} (${perWords})` }, { locale });
+      const what = `${title} (${perWords})`;
+      if (!row.session.period) return m.pay_row_charge({ what }, { locale });
+      const month = monthWords(row.session.period, locale);
+      return m.pay_row_charge({ what: m.seasonfees_charge_month({ session: what, month }, { locale }) }, { locale });
     }
     case "aid":
       return m.pay_row_aid({}, { locale });
     case "credit":
+      if (row.reason === "credit:session-cancelled") return m.seasonfees_credit_cancelled({}, { locale });
       return row.reason === "credit:withdrawn" ? m.pay_row_credit_withdrawn({}, { locale }) : m.pay_row_credit({ why: row.reason }, { locale });
     case "payment":
       return m.pay_row_payment({ method: methodWords(row.method ?? "cash", locale) }, { locale });

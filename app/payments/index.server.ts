@@ -30,4 +30,12 @@ export {
 export { paymentProviderFor, stripeProvider, type PaymentProvider, type ProviderEvent } from "./provider.server";
 export { getReceipt, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
 export { financeCells, financeHeadings, getFinanceReport, type FinanceRow, type FinanceTotals } from "./finances.server";
+export {
+  cancelSession,
+  chargeSeasonMonths,
+  getSessionCancellation,
+  runSeasonFeesJob,
+  SEASON_FEES_JOB,
+  type CancelSessionResult,
+} from "./season-fees.server";
 export { correctAccount, getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";

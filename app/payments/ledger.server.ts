@@ -18,8 +18,9 @@ export type LedgerRow = {
   method: PaymentMethod | null;
   reference: string | null;
   createdAt: string;
-  /** A charge's session as it is now (its Spanish title and what the fee is per), while the session exists. */
-  session: { title: string; titleEs: string | null; per: "month" | "season" | "session" | null } | null;
+  /** A charge's session as it is now (its Spanish title and what the fee is per), while the session exists; a month's
+   * charge its month (the first day, migration 0050). */
+  session: { title: string; titleEs: string | null; per: "month" | "season" | "session" | null; period: string | null } | null;
 };
 
 /** The account that pays for what `userId` does: their household's if they are in one, else their own (made on first need). */
@@ -49,11 +50,13 @@ export async function getEntries(db: SqlExecutor, accountId: string): Promise<Le
     title: string | null;
     title_es: string | null;
     fee_per: "month" | "season" | "session" | null;
+    period: string | null;
   }>(sql`
     select l.id, l.kind, l.amount_cents, l.effect_cents, l.reason, l.due_on::text, l.method, l.reference,
-      to_json(l.created_at) #>> '{}' as created_at, ev.title, ev.title_es, ev.fee_per
+      to_json(l.created_at) #>> '{}' as created_at, ev.title, ev.title_es, ev.fee_per, lc.period::text as period
     from ledger_entries l
-    left join enrollments en on l.kind = 'charge' and en.id = l.enrollment_id
+    left join ledger_charges lc on lc.id = l.id
+    left join enrollments en on en.id = lc.enrollment_id
     left join events ev on ev.id = en.event_id
     where l.account_id = ${accountId} order by l.seq`);
   return rows.map((r) => ({
@@ -66,7 +69,7 @@ export async function getEntries(db: SqlExecutor, accountId: string): Promise<Le
     method: r.method,
     reference: r.reference,
     createdAt: r.created_at,
-    session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per },
+    session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per, period: r.period },
   }));
 }
 
