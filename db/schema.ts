@@ -1252,6 +1252,7 @@ export const visitorEnrollmentRequests = pgTable(
 
 export * from "./schema-consent";
 export * from "./schema-payments";
+export * from "./schema-seasonfees";
 export * from "./schema-athletes";
 export * from "./schema-medical";
 export * from "./schema-demographics";

@@ -241,6 +241,12 @@ describe("backup and restore drill", () => {
           "insert into payment_provider_events (id, type, outcome) values ('evt_drill_1', 'checkout.session.completed', 'recorded')",
         );
         await database.query("insert into payment_staff (user_id, granted_by) values ($1, $1)", [coachId]);
+        // Season fees (issue 41, decision 0059): a later month of the charge, and the session cancelled by the organisation.
+        await database.query(
+          "insert into season_fee_months (enrollment_id, period, charge_id) values ($1, '2030-02-01', $2) on conflict do nothing",
+          [enrollment.rows[0]!.id, charge.rows[0]!.id],
+        );
+        await database.query("insert into session_cancellations (event_id, reason) values ($1, 'Drill cancellation')", [session]);
         await database.query(
           "insert into mail_attachments (mail_id, filename, content_type, content) select id, 'receipt.pdf', 'application/pdf', '\\x255044462d' from mail_outbox where kind = 'drill'",
         );
