@@ -22,8 +22,6 @@ export const scheduledMessages = pgTable("scheduled_messages", {
   /** Safe Play's refusal at the time, as its code (the words are said in the reader's language). */
   refusal: jsonb("refusal"),
   messageId: uuid("message_id").references(() => messages.id, { onDelete: "set null" }),
-  /** When the job first tried to send it (migration 0044): a later try finds what that one sent rather than send again. */
-  attemptedAt: timestamp("attempted_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   decidedAt: timestamp("decided_at", { withTimezone: true }),
 });

@@ -238,6 +238,8 @@ export const messages = pgTable(
     content: text("content").notNull(),
     messageType: messageTypeEnum("message_type").notNull().default("text"),
     attachmentId: uuid("attachment_id").references(() => attachments.id, { onDelete: "set null" }),
+    /** The kept message this one was sent for (migration 0059: unique, so a kept message is sent once). */
+    scheduledMessageId: uuid("scheduled_message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("messages_conversation_created_idx").on(t.conversationId, t.createdAt)],

@@ -11,8 +11,10 @@ import {
   requeuePendingNotices,
   requeueScheduledMessages,
   SCHEDULED_MESSAGE_JOB,
+  SCHEDULED_REFUSED_NOTICE_JOB,
   sendMissedMessageNotice,
   sendScheduledMessage,
+  sendScheduledRefusedNotice,
 } from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
@@ -89,6 +91,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [SEND_MAIL_JOB]: sendMailTask(services),
     [MISSED_MESSAGES_JOB]: async (payload) => sendMissedMessageNotice(services, payload),
     [SCHEDULED_MESSAGE_JOB]: async (payload) => sendScheduledMessage(services, payload),
+    [SCHEDULED_REFUSED_NOTICE_JOB]: async (payload) => sendScheduledRefusedNotice(services, payload),
     [SCHEDULE_CHANGE_JOB]: async (payload) => sendScheduleChangeNotice(services, payload),
     [INVITATION_NOTICE_JOB]: async (payload) => sendInvitationNotice(services, payload),
     [BOOKING_REMINDER_JOB]: async (payload) => sendBookingReminder(services, payload),

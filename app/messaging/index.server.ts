@@ -54,3 +54,4 @@ export {
   type ScheduleOffer,
   type ScheduleResult,
 } from "./scheduled.server";
+export { SCHEDULED_REFUSED_NOTICE_JOB, sendScheduledRefusedNotice } from "./scheduled-refusal.server";

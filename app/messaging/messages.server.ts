@@ -128,6 +128,11 @@ export type NewMessage = {
   content: string;
   messageType?: MessageType;
   attachment?: { fileName: string; mimeType: string; data: Buffer };
+  /**
+   * The kept message this send is (the job's, decision 0063): stored on the message, where a unique index lets one
+   * message at most carry it, so a kept message is never sent twice.
+   */
+  scheduledMessageId?: string;
 };
 
 /** How much a person may send: a burst, then a steady rate; and attachment bytes per day. And the Safe Play settings. */
@@ -265,9 +270,10 @@ const INSERT_MESSAGES = {
   text: `
     with input as (
       select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::message_type[], $6::bigint[],
-                           $7::float8[], $8::float8[], $9::uuid[], $10::text[], $11::text[], $12::int[], $13::bytea[])
+                           $7::float8[], $8::float8[], $9::uuid[], $10::text[], $11::text[], $12::int[], $13::bytea[],
+                           $15::uuid[])
              with ordinality as t(id, conversation_id, sender_id, content, message_type, safe_play_version,
-                                  burst, per_second, attachment_id, file_name, mime_type, size, data, ord)
+                                  burst, per_second, attachment_id, file_name, mime_type, size, data, scheduled_message_id, ord)
     ), checked as (
       -- "offset 0" keeps both checks per row, by key: otherwise the planner may hash the whole participants table
       -- once per batch, which costs more as the site grows.
@@ -295,8 +301,8 @@ const INSERT_MESSAGES = {
       from allowed a where a.attachment_id is not null
       returning id, file_name, mime_type, size
     ), ins as (
-      insert into messages (id, conversation_id, sender_id, content, message_type, attachment_id, created_at)
-      select a.id, a.conversation_id, a.sender_id, a.content, a.message_type, a.attachment_id, clock_timestamp()
+      insert into messages (id, conversation_id, sender_id, content, message_type, attachment_id, scheduled_message_id, created_at)
+      select a.id, a.conversation_id, a.sender_id, a.content, a.message_type, a.attachment_id, a.scheduled_message_id, clock_timestamp()
       from allowed a order by a.ord
       returning *
     ), touched as (
@@ -349,6 +355,7 @@ async function insertMessages(client: Queryable, sends: Send[]): Promise<SendAns
       column((s) => s.attachment?.data.length ?? null),
       column((s) => s.attachment?.data ?? null),
       MESSAGE_CHANNEL,
+      column((s) => s.input.scheduledMessageId ?? null),
     ],
   });
   return rows.map((r): SendAnswer => {

@@ -144,9 +144,29 @@ describe("a message kept for the end of quiet hours", () => {
     await sendScheduledMessage(services, { id: kept.id });
     expect(await statusOf(kept.id)).toBe("sent");
     expect(await contents(conversationId)).toEqual(["Rain plan: indoor courts"]);
-    const { rows } = await db.execute<{ same: boolean }>(sql`select s.message_id = m.id as same from scheduled_messages s
-      join messages m on m.conversation_id = s.conversation_id where s.id = ${kept.id}`);
+    const { rows } = await db.execute<{ same: boolean }>(sql`select s.message_id = m.id and m.scheduled_message_id = s.id as same
+      from scheduled_messages s join messages m on m.conversation_id = s.conversation_id where s.id = ${kept.id}`);
     expect(rows).toEqual([{ same: true }]);
+    // The database itself refuses a second message for the same kept one (migration 0059's unique index).
+    await expect(
+      db.execute(sql`insert into messages (conversation_id, sender_id, content, scheduled_message_id)
+        values (${conversationId}, ${coach.id}, 'Rain plan: indoor courts', ${kept.id})`),
+    ).rejects.toMatchObject({ cause: { code: "23505" } });
+  });
+
+  it("is sent by its key, not by its words: the same words typed by hand before the job's run do not stand in for it", async () => {
+    const { conversationId } = await family("Fiona");
+    atNight();
+    const kept = await keepForEight(conversationId, "Courts 3 and 4 today");
+    setClock("2026-12-02T08:00:01-05:00");
+    const byHand = await createMessage(db, { conversationId, senderId: coach.id, content: "Courts 3 and 4 today" }, limits);
+    expect(byHand.ok).toBe(true);
+    await sendScheduledMessage(services, { id: kept.id });
+    await sendScheduledMessage(services, { id: kept.id }); // a second run finds it done
+    expect(await contents(conversationId)).toEqual(["Courts 3 and 4 today", "Courts 3 and 4 today"]);
+    const { rows } = await db.execute<{ by_hand: boolean }>(sql`select s.message_id = ${byHand.ok ? byHand.message.id : ""}::uuid as by_hand
+      from scheduled_messages s where s.id = ${kept.id} and s.status = 'sent'`);
+    expect(rows).toEqual([{ by_hand: false }]);
   });
 });
 

@@ -17,6 +17,7 @@ import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { isConversationMember } from "./membership.server";
 import { createMessage, type SendLimits, type SendResult } from "./messages.server";
+import { refusalWords, tellSenderOfRefusal, type RefusalServices } from "./scheduled-refusal.server";
 import { MessageContentSchema } from "./schemas";
 
 export const SCHEDULED_MESSAGE_JOB = "send_scheduled_message";
@@ -135,13 +136,6 @@ const Row = z.object({
   refusal: z.unknown().nullable(),
 });
 
-/** Why a kept message was not sent, in the reader's language: Safe Play's words, or that the sender left. */
-function refusalWords(refusal: unknown, locale: Locale): string {
-  const r = refusal as { code?: string } | null;
-  if (r?.code === "not-member") return m.messaging_schedule_not_member({}, { locale });
-  return safePlayMessage(refusal as SafePlayRefusal, locale);
-}
-
 /**
  * The sender's messages waiting, and those refused at their time in the last week (so they read why), oldest first:
  * of some conversations (the conversation page), of conversations with some people (the roster), or by id.
@@ -186,59 +180,66 @@ const PayloadSchema = z.object({ id: z.uuid() });
 
 /**
  * The job: sends a kept message at its time through createMessage, Safe Play asked again now. Sent: the row points at
- * the message, and a try after a crash between the two sends nothing again (migration 0044). Refused by Safe Play (or the sender left the conversation): the row keeps why, and its sender reads it
- * beside the composer and on the roster. Quiet hours still on (woken early on the night the clocks change): kept for
- * their end again. Too fast for the sender's allowance: thrown, so the queue tries again shortly. The row is locked
- * meanwhile, so a cancel waits for the answer and never cancels a message that went.
+ * the message. The message carries the row's id (migration 0059: unique), so a try after a crash between storing the
+ * message and marking its row finds that message and only marks the row; the database refuses a second one. Refused
+ * by Safe Play (or the sender left the conversation): the row keeps why, its sender reads it beside the composer and
+ * on the roster, and hears of it by mail and push (scheduled-refusal.server.ts). Quiet hours still on (woken early on
+ * the night the clocks change): kept for their end again. Too fast for the sender's allowance: thrown, so the queue
+ * tries again shortly. The row is locked meanwhile, so a cancel waits for the answer and never cancels a message that
+ * went ("no key update": the message's reference to the row, checked while it is stored on another connection, only
+ * needs the row's key not to change, and a plain "for update" would make that check wait on this very job).
  */
-export async function sendScheduledMessage(services: { db: Db; config: { messaging: SendLimits } }, payload: unknown) {
+export async function sendScheduledMessage(services: RefusalServices & { db: Db; config: { messaging: SendLimits } }, payload: unknown) {
   const parsed = PayloadSchema.safeParse(payload);
   if (!parsed.success) return;
+  const id = parsed.data.id;
   const { db } = services;
   const limits = services.config.messaging;
   const settings = limits.safePlay!;
-  // Noted in a statement of its own, committed before the send: the message is stored by the send path's own
-  // transaction, and this row is marked in the one below, so a process killed between the two left a message sent
-  // and its row waiting. The next try then finds that message (its sender's, with its words, since this moment).
-  await db.execute(sql`update scheduled_messages set attempted_at = coalesce(attempted_at, now())
-    where id = ${parsed.data.id} and status = 'scheduled'`);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ conversation_id: string; sender_id: string; content: string; attempted_at: string | null }>(sql`
-      select conversation_id, sender_id, content, attempted_at::text from scheduled_messages
-      where id = ${parsed.data.id} and status = 'scheduled' for update`);
+    const { rows } = await tx.execute<{ conversation_id: string; sender_id: string; content: string }>(sql`
+      select conversation_id, sender_id, content from scheduled_messages where id = ${id} and status = 'scheduled' for no key update`);
     const row = rows[0];
     if (!row) return;
-    const sentBefore = row.attempted_at
-      ? (
-          await tx.execute<{ id: string }>(sql`select id from messages where conversation_id = ${row.conversation_id}
-            and sender_id = ${row.sender_id} and content = ${row.content} and created_at >= ${row.attempted_at}::timestamptz
-            order by created_at limit 1`)
-        ).rows[0]
-      : undefined;
-    if (sentBefore) {
-      await tx.execute(sql`update scheduled_messages set status = 'sent', message_id = ${sentBefore.id}, decided_at = now()
-        where id = ${parsed.data.id}`);
-      return;
+    const markSent = (messageId: string) =>
+      tx.execute(sql`update scheduled_messages set status = 'sent', message_id = ${messageId}, decided_at = now() where id = ${id}`);
+    const sentBefore = await messageSentFor(tx, id);
+    if (sentBefore) return void (await markSent(sentBefore));
+    let result: SendResult;
+    try {
+      result = await createMessage(
+        db,
+        { conversationId: row.conversation_id, senderId: row.sender_id, content: row.content, scheduledMessageId: id },
+        limits,
+      );
+    } catch (err) {
+      // Another run stored it first (the unique index said so): that message is the one.
+      const stored = isUniqueViolation(err) ? await messageSentFor(db, id) : null;
+      if (!stored) throw err;
+      return void (await markSent(stored));
     }
-    const result = await createMessage(db, { conversationId: row.conversation_id, senderId: row.sender_id, content: row.content }, limits);
-    if (result.ok) {
-      await tx.execute(sql`update scheduled_messages set status = 'sent', message_id = ${result.message.id}, decided_at = now()
-        where id = ${parsed.data.id}`);
-      return;
-    }
+    if (result.ok) return void (await markSent(result.message.id));
     if (result.reason === "rate" || result.reason === "quota") throw new Error("scheduled message: the sender's allowance is spent; trying again");
     const again = scheduleOfferFor(result, settings);
     if (again) {
-      await tx.execute(sql`update scheduled_messages set send_at = ${again.sendAt}::timestamptz, attempted_at = null
-        where id = ${parsed.data.id}`);
-      await queueScheduledMessage(tx, parsed.data.id, new Date(again.sendAt), settings);
+      await tx.execute(sql`update scheduled_messages set send_at = ${again.sendAt}::timestamptz where id = ${id}`);
+      await queueScheduledMessage(tx, id, new Date(again.sendAt), settings);
       return;
     }
     const refusal = result.reason === "safe-play" ? result.refusal : { code: "not-member" };
     await tx.execute(sql`update scheduled_messages set status = 'refused', refusal = ${JSON.stringify(refusal)}::jsonb, decided_at = now()
-      where id = ${parsed.data.id}`);
+      where id = ${id}`);
+    await tellSenderOfRefusal(tx, services, id);
   });
 }
+
+/** The message stored for a kept one, by its key (at most one: migration 0059's unique index). */
+async function messageSentFor(db: Pick<Db, "execute">, scheduledId: string): Promise<string | null> {
+  const { rows } = await db.execute<{ id: string }>(sql`select id from messages where scheduled_message_id = ${scheduledId}`);
+  return rows[0]?.id ?? null;
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
 
 /**
  * At start: a waiting message whose job is gone (its attempts used up while the database was away, say) is queued

@@ -194,7 +194,8 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
             ).rows[0]?.n ?? 0,
           );
         const before = await delivered();
-        await sendScheduledMessage({ db: w.db, config: { messaging: limitsAt(w, w.site.settings) } }, { id: kept.id });
+        const { config, secret } = w.site.context;
+        await sendScheduledMessage({ db: w.db, secret, config: { ...config, messaging: limitsAt(w, w.site.settings) } }, { id: kept.id });
         if (forbidden && (await delivered()) > before)
           w.expect(
             "kept",
