@@ -3,7 +3,19 @@
 // rules, withdrawing, receipts), receipt.server.ts (the PDF), gate.server.ts (the enrollment gate: holdForForms, and
 // the last signature enrolling what waited), family.server.ts (what a family sees), access.server.ts (who may),
 // mails.server.ts (the receipt, the forms needed, the enrollment completed), reminders.server.ts (7 and 2 days before
-// the first session, the daily job).
+// the first session, the daily job), disclosures.server.ts (separate consent for each disclosure: the one rule,
+// disclosureAllowed / mayDisclose, decision 0061) and disclosures-family.server.ts (the family page's part).
+export {
+  DISCLOSURE_KINDS,
+  disclosureAllowed,
+  getDisclosureHistory,
+  getDisclosures,
+  mayDisclose,
+  setDisclosure,
+  type DisclosureKind,
+  type DisclosureStates,
+} from "./disclosures.server";
+export { answerDisclosureForm, getDisclosuresForFamily } from "./disclosures-family.server";
 export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
 export { getFamilyForms, getFormsOfAthletes, getSigningFacts, type AthleteForms } from "./family.server";
 export {

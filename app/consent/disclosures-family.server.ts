@@ -1,0 +1,63 @@
+// The family page's "Sharing outside the organisation" (issue 40, decision 0061): for each athlete the person acts for
+// (a guardian their household's athletes, an adult athlete themselves), each disclosure's answer in force and every
+// answer given, and the answer to a change (intent=disclosure), beside that athlete only.
+import { data } from "react-router";
+import { z } from "zod";
+import { says } from "~/lib/schema-words";
+import { parseForm } from "~/auth/schemas";
+import { getAthletesActedFor, type SafePlaySettings } from "~/family/index.server";
+import type { Profile } from "~/lib/profile";
+import type { SqlExecutor } from "~/mail/index.server";
+import { m } from "~/paraglide/messages";
+import {
+  DISCLOSURE_KINDS,
+  getDisclosureHistory,
+  getDisclosures,
+  setDisclosure,
+  type DisclosureAnswer,
+  type DisclosureStates,
+} from "./disclosures.server";
+import { disclosureKindWords, DISCLOSURE_INTENT } from "./disclosures-words";
+
+type Actor = Pick<Profile, "id" | "role">;
+
+export type FamilyDisclosures = { id: string; name: string; self: boolean; states: DisclosureStates; history: DisclosureAnswer[] };
+
+export async function getDisclosuresForFamily(db: SqlExecutor, actor: Actor, settings: SafePlaySettings): Promise<FamilyDisclosures[]> {
+  const athletes = await getAthletesActedFor(db, actor, settings);
+  const ids = athletes.map((a) => a.id);
+  const [states, history] = await Promise.all([getDisclosures(db, ids), getDisclosureHistory(db, ids)]);
+  return athletes.map((a) => ({ ...a, states: states.get(a.id)!, history: history.get(a.id) ?? [] }));
+}
+
+export const DisclosureSchema = z.object({
+  athleteId: z.string().min(1).max(100),
+  kind: z.enum(DISCLOSURE_KINDS, says(m.disclosures_error_kind)),
+  given: z.enum(["yes", "no"]),
+});
+
+export type DisclosureActionAnswer = {
+  intent: string;
+  athleteId?: string;
+  saved?: string;
+  savedAt?: number;
+  error?: string;
+  fieldErrors?: Record<string, string | undefined>;
+};
+
+/** The change's answer: saved (or already so), or refused beside the athlete with nothing stored. */
+export async function answerDisclosureForm(db: SqlExecutor, actor: Actor, form: FormData, settings: SafePlaySettings) {
+  const { data: input } = parseForm(DisclosureSchema, form);
+  const athleteId = typeof form.get("athleteId") === "string" ? String(form.get("athleteId")).slice(0, 100) : "";
+  if (!input) return data<DisclosureActionAnswer>({ intent: DISCLOSURE_INTENT, athleteId, error: m.disclosures_error_kind() }, { status: 400 });
+  const r = await setDisclosure(db, actor, settings, { athleteId: input.athleteId, kind: input.kind, given: input.given === "yes" });
+  if (!r.ok) return data<DisclosureActionAnswer>({ intent: DISCLOSURE_INTENT, athleteId, error: r.error }, { status: r.status });
+  const athletes = await getAthletesActedFor(db, actor, settings);
+  const words = { name: athletes.find((a) => a.id === input.athleteId)?.name ?? "", kind: disclosureKindWords(input.kind) };
+  return data<DisclosureActionAnswer>({
+    intent: DISCLOSURE_INTENT,
+    athleteId,
+    saved: input.given === "yes" ? m.disclosures_saved_given(words) : m.disclosures_saved_withdrawn(words),
+    savedAt: Date.now(),
+  });
+}
