@@ -1260,3 +1260,4 @@ export * from "./schema-medical";
 export * from "./schema-demographics";
 export * from "./schema-messaging";
 export * from "./schema-childdata";
+export * from "./schema-disclosures";
