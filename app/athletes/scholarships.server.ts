@@ -1,7 +1,10 @@
 // /scholarships' recipients (issue 42): the scholarships a guardian, or the adult athlete, agreed to list, as
 // "Sofía G., University of Maryland, 2027": first name and last initial, college, class year; nothing else leaves.
-// A yes given by someone no longer the athlete's guardian (nor the athlete) lists nothing.
+// Whether the athlete may be named there at all is the disclosure rule's (issue 40, decision 0061: consent's
+// disclosureAllowed, "scholarships"), asked at every read, so a withdrawal takes the name off at once; a yes given by
+// someone no longer the athlete's guardian (nor the athlete) lists nothing.
 import { sql } from "drizzle-orm";
+import { disclosureAllowed } from "~/consent/index.server";
 import type { SqlExecutor } from "~/mail/outbox.server";
 
 export type Recipient = { name: string; college: string; year: number };
@@ -19,8 +22,7 @@ export async function getScholarshipRecipients(db: SqlExecutor): Promise<Recipie
     select u.full_name, ml.college, ml.class_year from athlete_milestones ml
       join users u on u.id = ml.athlete_id and u.deleted_at is null
     where ml.listing_agreed_at is not null and ml.kind = 'scholarship'
-      and (ml.listing_agreed_by = ml.athlete_id
-        or exists (select 1 from guardian_links g where g.athlete_id = ml.athlete_id and g.guardian_id = ml.listing_agreed_by))
+      and ${disclosureAllowed("scholarships", sql`ml.athlete_id`)}
     order by ml.class_year desc, u.full_name, ml.college
     limit 200`);
   return rows

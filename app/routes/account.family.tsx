@@ -30,6 +30,9 @@ import { answerChildDataForm, getChildDataForFamily, keptWords } from "~/childda
 import { ChildDataSection } from "~/childdata/family-section";
 import { CHILD_DATA_INTENT } from "~/childdata/schemas";
 import { getLocale } from "~/i18n/language";
+import { answerDisclosureForm, getDisclosuresForFamily } from "~/consent/index.server";
+import { DisclosuresSection } from "~/consent/disclosures-section";
+import { DISCLOSURE_INTENT } from "~/consent/disclosures-words";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -54,6 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     medical: await getMedicalForFamily(context.db, user, context.config.safePlay),
     // Download or ask to delete a child's data (issue 40, app/childdata), and what a deletion keeps.
     childData: { ...(await getChildDataForFamily(context.db, user, context.config.safePlay)), kept: keptWords(getLocale()) },
+    // Each disclosure beyond staff, its own consent (issue 40, decision 0061).
+    disclosures: await getDisclosuresForFamily(context.db, user, context.config.safePlay),
   };
 }
 
@@ -65,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (isPeopleIntent(intent)) return peopleAction(intent, form, user, context);
   if (intent === MEDICAL_INTENT) return answerMedicalForm(context.db, user, form, context.config.safePlay);
+  if (intent === DISCLOSURE_INTENT) return answerDisclosureForm(context.db, user, form, context.config.safePlay);
   if (intent === CHILD_DATA_INTENT) {
     // Asked once (issue 40): unconfirmed, nothing is recorded and the page asks.
     const ask = askUnlessConfirmed(form);
@@ -111,6 +117,7 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
       />
       <DemographicsSection athletes={loaderData.people.demographics} answer={actionData} busy={busy} />
       <MedicalSection athletes={loaderData.medical} answer={actionData} busy={busy} />
+      <DisclosuresSection athletes={loaderData.disclosures} answer={actionData} busy={busy} />
       <ChildDataSection {...loaderData.childData} answer={actionData} busy={busy} />
     </div>
   );

@@ -2,15 +2,22 @@
 // before, attendance and hours of tennis and of education, school and terms, goals, college milestones; on a phone, in
 // the reader's language. Read by the athlete's guardians, the athlete (13+), their session coaches, staff and
 // education staff: requireAthleteReader (the one rule, getAthleteRights) is the first line of the loader and the
-// action, and anyone else gets 404. Each form's write asks its own right again (app/athletes/records.server.ts).
+// action, and anyone else gets 404. Each form's write asks its own right again (app/athletes/records.server.ts). A
+// term's report card comes as a file (multipart form; checked by its bytes: app/athletes/report-cards.server.ts).
 import { data } from "react-router";
 import type { Route } from "./+types/athletes.$athleteId";
+import { setDisclosure } from "~/consent/index.server";
 import { parseForm } from "~/auth/schemas";
 import { AthletePage, type AthleteActionData } from "~/athletes/athlete-page";
 import {
   addCheckIn,
   addMilestone,
+  attachReportCard,
+  checkReportCard,
+  collegePathOpen,
   createEvaluation,
+  parseTermKey,
+  REPORT_CARD_MAX_BYTES,
   getActiveSkills,
   getAthletePath,
   requireAthleteReader,
@@ -36,10 +43,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { rights } = await requireAthleteReader(request, context, params.athleteId);
   const path = await getAthletePath(context.db, rights, getLocale());
-  return { name: rights.name, rights, today: todayOf(context), ...path };
+  const open = collegePathOpen({ grade: path.school?.grade ?? null, age: rights.age });
+  return { name: rights.name, rights, today: todayOf(context), collegePathOpen: open, ...path };
 }
 
-const FORMS = ["evaluate", "school", "term", "milestone", "check-in", "listing"] as const;
+const FORMS = ["evaluate", "school", "term", "milestone", "check-in", "listing", "report-card"] as const;
+
+const REPORT_CARD_PROBLEMS = {
+  missing: () => m.athletes_error_report_missing(),
+  "too-large": () => m.athletes_error_report_too_large(),
+  type: () => m.athletes_error_report_type(),
+  unreadable: () => m.athletes_error_report_unreadable(),
+} as const;
 
 /** A write the rule refused: the same answers as a page that is not there, or a message beside the form. */
 function refusal(intent: string, r: Refused) {
@@ -50,6 +65,14 @@ function refusal(intent: string, r: Refused) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user, rights } = await requireAthleteReader(request, context, params.athleteId);
+  // A file far over the limit is answered beside its field without reading it (the body limit lets it reach here).
+  if (Number(request.headers.get("content-length") ?? 0) > REPORT_CARD_MAX_BYTES + 64 * 1024) {
+    invariantResponse(rights.attachReportCard, m.athletes_refused(), 403);
+    return data<AthleteActionData>(
+      { intent: "report-card", error: m.athletes_error_correct(), fieldErrors: { file: m.athletes_error_report_too_large() } },
+      { status: 413 },
+    );
+  }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   invariantResponse((FORMS as readonly string[]).includes(intent), m.athletes_error_unknown(), 400);
@@ -104,6 +127,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const parsed = parseForm(milestoneSchema(today), form);
       if (!parsed.data) return invalid(parsed.fieldErrors);
       const r = await addMilestone(context.db, rights, user.id, parsed.data);
+      if ("refused" in r && r.refused === "before-grade-9") return invalid({ kind: m.athletes_error_before_grade9() });
       if ("refused" in r) return refusal(intent, r);
       return done(m.athletes_done_milestone());
     }
@@ -114,11 +138,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (r) return refusal(intent, r);
       return done(m.athletes_done_check_in());
     }
+    case "report-card": {
+      invariantResponse(rights.attachReportCard, m.athletes_refused(), 403);
+      const term = parseTermKey(String(form.get("reportTerm") ?? ""));
+      const file = await checkReportCard(form.get("file"));
+      const problem = "problem" in file ? REPORT_CARD_PROBLEMS[file.problem]() : undefined;
+      if (!term || problem) return invalid({ reportTerm: term ? undefined : m.athletes_error_report_term(), file: problem });
+      const r = "problem" in file ? null : await attachReportCard(context.db, rights, user.id, term, file);
+      if (r?.refused === "not-found") return invalid({ reportTerm: m.athletes_error_report_term() });
+      if (r) return refusal(intent, r);
+      return done(m.athletes_done_report_card());
+    }
     default: {
       const parsed = parseForm(ListingSchema, form);
       invariantResponse(parsed.data, m.athletes_error_unknown(), 404);
       const r = await setListing(context.db, rights, user.id, parsed.data.milestoneId, parsed.data.list === "yes");
       if (r) return refusal(intent, r);
+      // Listing a scholarship is also the family's yes to being named on /scholarships (issue 40, decision 0061): the one
+      // disclosure rule decides what /scholarships shows, and withdrawing it on the family page takes every listing off.
+      if (parsed.data.list === "yes")
+        await setDisclosure(context.db, user, context.config.safePlay, { athleteId: rights.athleteId, kind: "scholarships", given: true });
       return done(parsed.data.list === "yes" ? m.athletes_done_listed() : m.athletes_done_unlisted());
     }
   }
