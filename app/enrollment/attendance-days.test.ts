@@ -23,4 +23,13 @@ describe("the attendance sheet's days", () => {
     expect(markDayProblem(fall, "2026-11-26", "2026-11-24")).toBe("not-yet");
     expect(markDayProblem(fall, "2026-11-19", "2026-11-24")).toBeNull();
   });
+
+  it("a day the organisation cancelled is no meeting day: not offered, not opened on, refused as cancelled", () => {
+    const cancelled: MeetingRule = { ...fall, cancelledDays: ["2026-09-01", "2026-09-10", "2026-11-24"] };
+    expect(markableDays(cancelled, "2026-09-10")).toEqual(["2026-09-08", "2026-09-03"]);
+    expect(openingDay(cancelled, "2026-11-24")).toBe("2026-11-19");
+    expect(openingDay(cancelled, "2026-08-20")).toBe("2026-09-03"); // its first day was cancelled: the next
+    expect(markDayProblem(cancelled, "2026-09-10", "2026-11-24")).toBe("cancelled");
+    expect(markDayProblem(cancelled, "2026-09-09", "2026-11-24")).toBe("not-meeting");
+  });
 });

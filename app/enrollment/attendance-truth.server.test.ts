@@ -137,6 +137,38 @@ describe("the days a sheet takes", () => {
     ]);
     expect(await row(session)).toEqual([]);
   });
+  it("never offers nor takes a day the organisation cancelled: the picker skips it, the address, the form and the sync refuse it", async () => {
+    const { carla, session, athlete } = await sheet("Cancelled");
+    await db.execute(sql`insert into cancelled_dates (day, note) values ('2026-06-02', 'Courts resurfaced')`);
+    try {
+      const load = (q: string) =>
+        call(sheetLoader as never, {
+          request: new Request(`http://localhost/rosters/${session}/attendance${q}`),
+          context: as(carla),
+          params: { sessionId: session },
+        });
+      const opened = (await load("")).body as { days: string[] };
+      expect(opened.days).toContain("2026-06-04");
+      expect(opened.days).not.toContain("2026-06-02");
+      const words = "The session was cancelled on Tuesday, June 2: there is no attendance to take. Choose another of its days.";
+      expect((await load("?day=2026-06-02")).body).toMatchObject({ day: "2026-06-11", dayError: words });
+      const posted = await call(sheetAction as never, {
+        request: postForm(
+          `/rosters/${session}/attendance`,
+          { day: "2026-06-02", [`mark:${athlete.id}`]: "present" },
+          { Origin: "http://localhost:3000" },
+        ),
+        context: as(carla),
+        params: { sessionId: session },
+      });
+      expect(posted).toMatchObject({ status: 400, body: { dayError: words } });
+      const synced = await recordMarks(db, carla, session, [mark(athlete.id, "2026-06-02", true, NOW)], settings);
+      expect(synced.ok && synced.refused.map((r) => r.error)).toEqual([words]);
+      expect(await row(session)).toEqual([]);
+    } finally {
+      await db.execute(sql`delete from cancelled_dates where day = '2026-06-02'`);
+    }
+  });
 });
 
 describe("the form without JavaScript", () => {

@@ -37,13 +37,17 @@ export async function getMeetingRule(db: SqlExecutor, eventId: string): Promise<
     select kind, weekdays, on_date::text, starts_on::text, ends_on::text from events where id = ${eventId} and program_slug is not null`);
   if (!rows[0]) return null;
   const r = RuleRow.parse(rows[0]);
-  return { kind: r.kind, weekdays: r.weekdays, onDate: r.on_date, startsOn: r.starts_on, endsOn: r.ends_on };
+  const cancelled = await db.execute<{ day: string }>(sql`
+    select day::text from cancelled_dates where day >= coalesce(${r.on_date ?? r.starts_on}::date, '-infinity') and day <= coalesce(${r.on_date ?? r.ends_on}::date, 'infinity')`);
+  const cancelledDays = cancelled.rows.map((c) => c.day);
+  return { kind: r.kind, weekdays: r.weekdays, onDate: r.on_date, startsOn: r.starts_on, endsOn: r.ends_on, cancelledDays };
 }
 
 /** Why `day` cannot be marked for this session, in words, or null. The loader, the form and the phone's sync ask it. */
 export function dayRefusal(rule: MeetingRule | null, day: string, today: string): string | null {
   const problem = rule ? markDayProblem(rule, day, today) : "not-meeting";
   if (problem === "not-meeting") return m.attendance_error_not_meeting({ day: formatDayLong(day) });
+  if (problem === "cancelled") return m.attendance_error_cancelled({ day: formatDayLong(day) });
   if (problem === "not-yet") return m.attendance_error_not_yet({ day: formatDayLong(day) });
   return null;
 }
