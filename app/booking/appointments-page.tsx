@@ -1,7 +1,10 @@
 // One booking on a coach's /appointments: who, when, where, the athlete's level, the guardians to call, the family's
 // note, and the forms (cancel, move, each with its reason; for an evaluation booked from an enrollment request, the
 // session it is for and "Record placement"). <details> keeps the day short on a phone and needs no script.
+import { useState, type ChangeEvent } from "react";
 import { Form } from "react-router";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { useHydrated } from "~/lib/use-hydrated";
 import { SelectField, TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -15,7 +18,14 @@ import type { CoachBooking } from "./lists.server";
 
 type Booking = CoachBooking;
 
-type Result = { intent: "cancel" | "move" | "place"; error: string; fieldErrors?: Record<string, string | undefined> } | null;
+type Result = {
+  intent: "cancel" | "move" | "place";
+  error: string;
+  fieldErrors?: Record<string, string | undefined>;
+  /** A cancellation asked about (not yet confirmed), and the reason it was asked with. */
+  confirm?: string;
+  reason?: string;
+} | null;
 
 function Phone({ name, phone }: { name: string; phone: string | null }) {
   return phone ? (
@@ -120,23 +130,7 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-6">
         <details open={result?.intent === "cancel"} className="flex-1">
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-red-800">{m.booking_coach_cancel({ athlete })}</summary>
-          <Form method="post" className="flex flex-col gap-3">
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="bookingId" value={b.id} />
-            <TextAreaField
-              label={m.booking_reason_cancel()}
-              name="reason"
-              rows={2}
-              required
-              maxLength={300}
-              error={result?.intent === "cancel" ? errors.reason : undefined}
-            />
-            <div>
-              <Button type="submit" variant="danger" disabled={busy}>
-                {m.booking_coach_cancel_button()}
-              </Button>
-            </div>
-          </Form>
+          <CoachCancelForm booking={b} result={result?.intent === "cancel" ? result : null} busy={busy} />
         </details>
         <details open={result?.intent === "move"} className="flex-1">
           <summary className="min-h-11 cursor-pointer py-2 font-medium text-court-800">{m.booking_coach_move({ athlete })}</summary>
@@ -186,6 +180,62 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
         </details>
       </div>
     </article>
+  );
+}
+
+/**
+ * The coach's cancellation (issue 39, decision 0049): the reason, then the one confirm control, whose question names
+ * the athlete and the day and says the organisation's rule (the family's account is credited in full). With
+ * JavaScript the dialog carries the reason typed; without it, the form posts unconfirmed, the server checks the reason
+ * and asks, and the question appears in place with the reason kept.
+ */
+function CoachCancelForm({ booking: b, result, busy }: { booking: Booking; result: Result; busy: boolean }) {
+  const zone = useOrgTimeZone();
+  const hydrated = useHydrated();
+  const [reason, setReason] = useState(result?.reason ?? "");
+  const athlete = b.athlete_name ?? "";
+  const when = `${formatDayLong(dayInZone(b.starts_at, zone))}, ${formatTime(b.starts_at, zone)}`;
+  const question = (b.kind === "evaluation" ? m.actions_cancel_evaluation_question : m.actions_cancel_lesson_question)({ athlete, when });
+  const confirm = {
+    label: m.booking_coach_cancel_button(),
+    question,
+    detail: m.lessonfees_coach_cancel_detail(),
+    confirmLabel: m.actions_cancel_confirm(),
+    variant: "danger" as const,
+    busy,
+  };
+  if (result?.confirm && result.reason !== undefined) {
+    return <ConfirmAction {...confirm} fields={{ intent: "cancel", bookingId: b.id, reason: result.reason }} asking={result.confirm} />;
+  }
+  const reasonField = (
+    <TextAreaField
+      label={m.booking_reason_cancel()}
+      name="reason"
+      rows={2}
+      required
+      maxLength={300}
+      error={result?.fieldErrors?.reason}
+      {...(hydrated ? { value: reason, onChange: (e: ChangeEvent<HTMLTextAreaElement>) => setReason(e.target.value) } : {})}
+    />
+  );
+  if (hydrated)
+    return (
+      <div className="flex flex-col gap-3">
+        {reasonField}
+        <ConfirmAction {...confirm} fields={{ intent: "cancel", bookingId: b.id, reason }} />
+      </div>
+    );
+  return (
+    <Form method="post" className="flex flex-col gap-3">
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="bookingId" value={b.id} />
+      {reasonField}
+      <div>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {m.booking_coach_cancel_button()}
+        </Button>
+      </div>
+    </Form>
   );
 }
 

@@ -153,7 +153,7 @@ describe("the 24-hour rule", () => {
     });
     expect(noReason.status).toBe(400);
     const coach = await call(appointmentsAction, {
-      request: postForm("/appointments", { intent: "cancel", bookingId, reason: "Rain: courts closed" }),
+      request: postForm("/appointments", { intent: "cancel", bookingId, reason: "Rain: courts closed", confirmed: "yes" }),
       context: contextAs(db, coachA, thursday),
     });
     expect(coach.status).toBe(302);

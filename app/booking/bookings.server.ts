@@ -222,10 +222,12 @@ async function cancel(
   reason: string | null,
   by: "family" | "coach",
 ): Promise<BookingResult> {
+  // The site's clock (as the 24-hour rule reads it): the credit a cancellation gets is decided from this moment (migration 0048).
+  const now = services.config.safePlay.clock();
   const done = await services.db.transaction(async (tx) => {
     const rows = await tx
       .update(bookings)
-      .set({ cancelledAt: new Date(), cancelledBy: actor.id, reason, sequence: sql`${bookings.sequence} + 1`, updatedAt: new Date() })
+      .set({ cancelledAt: now, cancelledBy: actor.id, reason, sequence: sql`${bookings.sequence} + 1`, updatedAt: new Date() })
       .where(and(eq(bookings.id, b.id), isNull(bookings.cancelledAt)))
       .returning({ id: bookings.id });
     if (rows.length === 0) return false;

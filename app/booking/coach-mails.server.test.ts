@@ -85,7 +85,7 @@ describe("a coach's own changes are not mailed back to them", () => {
     });
     expect(moved.status).toBe(302);
     const cancelled = await call(appointmentsAction, {
-      request: postForm("/appointments", { intent: "cancel", bookingId: booking.id, reason: "Rain" }),
+      request: postForm("/appointments", { intent: "cancel", bookingId: booking.id, reason: "Rain", confirmed: "yes" }),
       context: contextAs(db, coachA),
     });
     expect(cancelled.status).toBe(302);

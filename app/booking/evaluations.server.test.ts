@@ -290,7 +290,7 @@ describe("cancelling an evaluation booked for a request", () => {
       .from(bookings)
       .where(and(eq(bookings.enrollmentId, oliRequest), isNull(bookings.cancelledAt)));
     const byCoach = await call(appointmentsAction, {
-      request: postForm("/appointments", { intent: "cancel", bookingId: again!.id, reason: "I am ill" }),
+      request: postForm("/appointments", { intent: "cancel", bookingId: again!.id, reason: "I am ill", confirmed: "yes" }),
       context: contextAs(db, coachA),
     });
     expect(byCoach.status).toBe(302);

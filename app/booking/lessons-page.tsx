@@ -1,5 +1,6 @@
 // The pieces of the families' booking page (/lessons): the free times by day, the confirmation, the family's bookings
 // and the private calendar feed. Plain links and forms, so each works before (and without) the page's script.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
@@ -124,6 +125,7 @@ export function ConfirmSlot({
   busy,
   errors,
   requestKey,
+  children,
 }: {
   chosen: ChosenSlot;
   coaches: Coach[];
@@ -134,6 +136,8 @@ export function ConfirmSlot({
   errors: Record<string, string | undefined>;
   /** The form's idempotency key (from the loader): a retry of the same post returns the booking it made. */
   requestKey: string;
+  /** What the route adds before the note: the price, and "I would like financial help" (payments'). */
+  children?: ReactNode;
 }) {
   const when = useWhen();
   const coach = coaches.find((c) => c.id === chosen.coachId)?.name ?? "";
@@ -156,6 +160,7 @@ export function ConfirmSlot({
           <p className="text-slate-900">{m.booking_confirm_for_request({ athlete: forRequest.athlete, session: forRequest.session })}</p>
         </>
       ) : null}
+      {children}
       <TextAreaField label={m.booking_field_note()} name="note" rows={3} maxLength={500} error={errors.note} />
       <div>
         <Button type="submit" disabled={busy}>
@@ -169,7 +174,11 @@ export function ConfirmSlot({
 type ListedBooking = Pick<
   ListedBookingRow,
   "id" | "kind" | "starts_at" | "ends_at" | "place" | "note" | "cancelled_at" | "reason" | "coach_name" | "athlete_name"
-> & { insideNotice: boolean; past: boolean };
+> & {
+  insideNotice: boolean;
+  past: boolean;
+  /** Whether cancelling now is credited (the organisation's rule), for a charged booking. */ creditWords?: string | null;
+};
 
 export function BookingsList({
   bookings,
@@ -220,7 +229,7 @@ export function BookingsList({
                     fields={{ intent: "cancel", bookingId: b.id }}
                     label={m.booking_cancel()}
                     question={question}
-                    detail={m.actions_cancel_detail_coach()}
+                    detail={b.creditWords ? `${m.actions_cancel_detail_coach()} ${b.creditWords}` : m.actions_cancel_detail_coach()}
                     confirmLabel={m.actions_cancel_confirm()}
                     asking={asking}
                     describedBy={headingId}

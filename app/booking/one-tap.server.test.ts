@@ -86,7 +86,7 @@ describe("cancelling a booking", () => {
     expect((await bookAs(db, guardian, { start })).status).toBe(302);
     const booking = await bookingAt(start);
     const res = await call(appointmentsAction, {
-      request: postForm("/appointments", { intent: "cancel", bookingId: booking.id, reason: "Rain" }),
+      request: postForm("/appointments", { intent: "cancel", bookingId: booking.id, reason: "Rain", confirmed: "yes" }),
       context: contextAs(db, coachA),
     });
     expect(res.status).toBe(302);

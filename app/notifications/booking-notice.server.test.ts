@@ -64,7 +64,7 @@ describe("a coach's cancellation of a booked lesson", () => {
       .execute<{ id: string }>(sql`select id from bookings where athlete_id = ${teen} and cancelled_at is null`)
       .then((r) => r.rows);
     const cancelled = await call(appointmentsAction, {
-      request: postForm("/appointments", { intent: "cancel", bookingId: row!.id, reason: "Coach is sick" }),
+      request: postForm("/appointments", { intent: "cancel", bookingId: row!.id, reason: "Coach is sick", confirmed: "yes" }),
       context: contextAs(db, coachA),
     });
     expect(cancelled.status).toBe(302);

@@ -24,6 +24,7 @@ import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
 import { addDays, dayInZone, formatDayLong, instantOf } from "~/lib/datetime";
+import { askUnlessConfirmed } from "~/lib/confirm-action";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
@@ -57,7 +58,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: pageWords("appointments"), today, days };
 }
 
-type ActionData = { bookingId: string; intent: "cancel" | "move" | "place"; error: string; fieldErrors?: Record<string, string | undefined> };
+type ActionData = {
+  bookingId: string;
+  intent: "cancel" | "move" | "place";
+  error: string;
+  fieldErrors?: Record<string, string | undefined>;
+  /** A cancellation not yet confirmed (issue 39, decision 0049): the question's key, nothing changed. */
+  confirm?: string;
+  reason?: string;
+};
 
 const INTENTS = ["cancel", "move", "place"] as const;
 
@@ -80,6 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "cancel") {
     const { data: input, fieldErrors } = parseForm(CoachCancelSchema, form);
     if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    // Nothing irreversible at one tap: an unconfirmed post (the page without JavaScript) is answered with the question.
+    const ask = askUnlessConfirmed(form);
+    if (ask) return data<ActionData>({ bookingId, intent, error: "", reason: String(form.get("reason") ?? ""), ...ask });
     const result = await cancelByCoach(context, coach, input.bookingId, input.reason);
     if (result.ok) throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_coach_cancelled_toast() });
     return data<ActionData>({ bookingId, intent, error: result.error }, { status: result.status });

@@ -38,6 +38,16 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { isPhoneMissing } from "~/family/guardian-phone.server";
 import { PhonePrompt } from "~/family/phone-prompt";
+import {
+  askHelpAfterBooking,
+  canAskHelpWhileBooking,
+  getCancelCredits,
+  getCreditCutoffHours,
+  getLessonQuote,
+  parseLessonHelp,
+} from "~/payments/index.server";
+import { cancelCreditWords } from "~/payments/lesson-fees";
+import { LessonHelpFields, LessonPriceNote } from "~/payments/lesson-fees-booking";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.booking_lessons_heading()} | NLTE`, description: m.booking_lessons_intro() }),
@@ -104,6 +114,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const chosen: ChosenSlot | null = q.start
     ? (offered.find((s) => new Date(s.start).toISOString() === q.start && s.coachId === q.with) ?? null)
     : null;
+  // Money (issue 41, payments' lesson fees): the price of what is offered (the chosen time's coach, the chosen coach,
+  // or any), whether cancelling each booking now is credited, and whether the family may ask for help here.
+  const quoteCoaches = chosen ? [chosen.coachId] : coachId ? [coachId] : coaches.map((c) => c.id);
+  const [price, credits, cutoffHours, askHelp] = await Promise.all([
+    athleteId ? getLessonQuote(db, { athleteId, kind, minutes: q.minutes, coachIds: quoteCoaches, today }) : ({ state: "none" } as const),
+    getCancelCredits(
+      db,
+      bookings.map((b) => b.id),
+      user.id,
+      now,
+    ),
+    getCreditCutoffHours(db),
+    canAskHelpWhileBooking(db, user, config.safePlay, today),
+  ]);
   return {
     athletes,
     coaches,
@@ -116,7 +140,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chosenGone: Boolean(q.start) && !chosen,
     earlier: from > today ? addDays(from, -DAYS_SHOWN) : null,
     later: addDays(from, DAYS_SHOWN),
-    bookings: bookings.map((b) => ({ ...b, insideNotice: insideNotice(b.starts_at, now), past: b.starts_at <= now })),
+    bookings: bookings.map((b) => ({
+      ...b,
+      insideNotice: insideNotice(b.starts_at, now),
+      past: b.starts_at <= now,
+      creditWords: credits.has(b.id) ? cancelCreditWords(credits.get(b.id)!, cutoffHours) : null,
+    })),
+    price,
+    askHelp,
     minor,
     phoneMissing,
     phone: config.site.phone,
@@ -140,14 +171,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "book") {
-    const { data: input, fieldErrors } = parseForm(BookSchema, form);
+    const { data: input, fieldErrors: bookErrors } = parseForm(BookSchema, form);
+    const help = await parseLessonHelp(context.db, user, context.config.safePlay, form);
+    const fieldErrors = help.ok ? (bookErrors ?? undefined) : { ...bookErrors, ...help.fieldErrors };
     // The request's id and the chosen time have no field of their own to be marked beside: their message is the form's.
-    if (!input)
+    if (!input || !help.ok)
       return data<ActionData>(
         { intent: "book", error: fieldErrors?.enrollmentId ?? fieldErrors?.start ?? m.booking_error_correct(), fieldErrors },
         { status: 400 },
       );
     const result = await createBooking(context, user, input);
+    if (result.ok && help.answers) {
+      await askHelpAfterBooking(context.db, input.athleteId, user.id, help.answers);
+      throw await redirectWithToast(context, "/lessons", { type: "success", title: m.lessonfees_booked_help_toast() });
+    }
     if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_booked_toast() });
     return data<ActionData>({ intent: "book", error: result.error, nextFree: result.nextFree }, { status: result.status });
   }
@@ -262,9 +299,13 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                   busy={busy}
                   errors={bookError?.fieldErrors ?? {}}
                   requestKey={loaderData.requestKey}
-                />
+                >
+                  <LessonPriceNote quote={loaderData.price} />
+                  {loaderData.askHelp ? <LessonHelpFields errors={bookError?.fieldErrors ?? {}} /> : null}
+                </ConfirmSlot>
               </Form>
             ) : null}
+            {chosen ? null : <LessonPriceNote quote={loaderData.price} />}
             <SlotChoices loaderData={loaderData} nextFree={bookError?.nextFree ?? null} />
           </section>
         )}
