@@ -89,6 +89,7 @@ export default [
     route("staff/invitation", "routes/staff.invitation.tsx"),
     route("staff/forms", "routes/staff.forms.tsx"),
     route("staff/data-requests", "routes/staff.data-requests.tsx"),
+    route("staff/lesson-prices", "routes/staff.lesson-prices.tsx"),
     route("staff/security-review", "routes/staff.security-review.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("messages", "routes/messages.tsx"),

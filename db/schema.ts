@@ -1254,6 +1254,7 @@ export const visitorEnrollmentRequests = pgTable(
 
 export * from "./schema-consent";
 export * from "./schema-payments";
+export * from "./schema-lessonfees";
 export * from "./schema-seasonfees";
 export * from "./schema-athletes";
 export * from "./schema-medical";

@@ -10,6 +10,7 @@ import type { AccountView } from "./account-page";
 import { getAidState, type AidState } from "./aid.server";
 import { getDue, getEntries, type LedgerRow } from "./ledger.server";
 import { methodWords } from "./receipts.server";
+import { lessonRowWords } from "./lesson-fees";
 
 /** "December 15, 2026" for a YYYY-MM-DD day. */
 export const dayWithYear = (day: string, locale: Locale) => formatDateIn(`${day}T12:00:00Z`, "UTC", locale);
@@ -84,7 +85,10 @@ export async function getAccountView(
     rows: entries.map((e) => ({
       id: e.id,
       date: formatDateIn(e.createdAt, timeZone, locale),
-      what: rowWords(e, locale),
+      what:
+        e.lesson && (e.kind === "charge" || e.kind === "credit")
+          ? lessonRowWords({ kind: e.kind, reason: e.reason, lesson: e.lesson }, locale, timeZone)
+          : rowWords(e, locale),
       amount: formatDollars(e.effectCents, locale),
       receipt: e.kind === "payment",
     })),

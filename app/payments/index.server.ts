@@ -39,3 +39,15 @@ export {
   type CancelSessionResult,
 } from "./season-fees.server";
 export { correctAccount, getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";
+export {
+  askHelpAfterBooking,
+  canAskHelpWhileBooking,
+  getCancelCredits,
+  getCreditCutoffHours,
+  getLessonPrices,
+  getLessonQuote,
+  setCreditCutoffHours,
+  parseLessonHelp,
+  setLessonPrices,
+  type LessonQuote,
+} from "./lesson-fees.server";

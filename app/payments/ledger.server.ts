@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import type { LEDGER_KINDS, PAYMENT_METHODS } from "../../db/schema-payments";
+import { lessonOfReason } from "./lesson-fees";
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -18,6 +19,8 @@ export type LedgerRow = {
   method: PaymentMethod | null;
   reference: string | null;
   createdAt: string;
+  /** A lesson's charge or credit (migration 0048): its booking as it is now, or only what its reason says once it is gone. */
+  lesson: { kind: "lesson" | "evaluation"; minutes: number; startsAt: string | null; coachName: string | null } | null;
   /** A charge's session as it is now (its Spanish title and what the fee is per), while the session exists; a month's
    * charge its month (the first day, migration 0050). */
   session: { title: string; titleEs: string | null; per: "month" | "season" | "session" | null; period: string | null } | null;
@@ -47,17 +50,26 @@ export async function getEntries(db: SqlExecutor, accountId: string): Promise<Le
     method: PaymentMethod | null;
     reference: string | null;
     created_at: string;
+    booking_id: string | null;
+    lesson_kind: "lesson" | "evaluation" | null;
+    lesson_minutes: number | null;
+    lesson_starts_at: string | null;
+    coach_name: string | null;
     title: string | null;
     title_es: string | null;
     fee_per: "month" | "season" | "session" | null;
     period: string | null;
   }>(sql`
     select l.id, l.kind, l.amount_cents, l.effect_cents, l.reason, l.due_on::text, l.method, l.reference,
+      l.booking_id, bk.kind as lesson_kind, round(extract(epoch from bk.ends_at - bk.starts_at) / 60)::int as lesson_minutes,
+      to_json(bk.starts_at) #>> '{}' as lesson_starts_at, bc.full_name as coach_name,
       to_json(l.created_at) #>> '{}' as created_at, ev.title, ev.title_es, ev.fee_per, lc.period::text as period
     from ledger_entries l
     left join ledger_charges lc on lc.id = l.id
     left join enrollments en on en.id = lc.enrollment_id
     left join events ev on ev.id = en.event_id
+    left join bookings bk on bk.id = l.booking_id
+    left join users bc on bc.id = bk.coach_id
     where l.account_id = ${accountId} order by l.seq`);
   return rows.map((r) => ({
     id: r.id,
@@ -69,8 +81,22 @@ export async function getEntries(db: SqlExecutor, accountId: string): Promise<Le
     method: r.method,
     reference: r.reference,
     createdAt: r.created_at,
+    lesson: r.booking_id === null ? null : lessonOfRow(r),
     session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per, period: r.period },
   }));
+}
+
+/** A lesson's row: its booking's kind, length, day and coach; once the booking is gone, what the charge's reason says. */
+function lessonOfRow(r: {
+  reason: string;
+  lesson_kind: "lesson" | "evaluation" | null;
+  lesson_minutes: number | null;
+  lesson_starts_at: string | null;
+  coach_name: string | null;
+}): NonNullable<LedgerRow["lesson"]> {
+  if (r.lesson_kind) return { kind: r.lesson_kind, minutes: r.lesson_minutes ?? 0, startsAt: r.lesson_starts_at, coachName: r.coach_name };
+  const said = lessonOfReason(r.reason);
+  return { kind: said?.kind ?? "lesson", minutes: said?.minutes ?? 0, startsAt: null, coachName: null };
 }
 
 /** What the account owes (negative: a credit it holds), summed from its rows. */
