@@ -39,6 +39,8 @@ export const ledgerEntries = pgTable("ledger_entries", {
   reference: text("reference"),
   providerEventId: text("provider_event_id"),
   recordedBy: text("recorded_by"),
+  /** A refund: the confirmed form it came from, so the same form sent twice is one refund (migration 0052). */
+  requestKey: uuid("request_key"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

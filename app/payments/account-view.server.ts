@@ -10,6 +10,7 @@ import type { AccountView } from "./account-page";
 import { getAidState, type AidState } from "./aid.server";
 import { getDue, getEntries, type LedgerRow } from "./ledger.server";
 import { methodWords } from "./receipts.server";
+import { refundRowWords } from "./refunds-words";
 import { lessonRowWords } from "./lesson-fees";
 
 /** "December 15, 2026" for a YYYY-MM-DD day. */
@@ -52,7 +53,7 @@ export function rowWords(row: LedgerRow, locale: Locale): string {
     case "payment":
       return m.pay_row_payment({ method: methodWords(row.method ?? "cash", locale) }, { locale });
     case "refund":
-      return m.pay_row_refund({}, { locale });
+      return refundRowWords(row, locale);
     case "correction":
       return m.pay_row_correction({ why: row.reason }, { locale });
   }

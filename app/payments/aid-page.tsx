@@ -148,6 +148,9 @@ export function AidPage({ view, result, busy }: { view: AidPageView; result: Aid
           {view.accounts.map((a) => (
             <li key={a.id} className="border-t border-slate-200 pt-4" aria-label={a.familyName}>
               <h3 className="font-semibold">{a.familyName}</h3>
+              <Link className="text-sm text-court-800 underline" to={localHref(`/aid/accounts/${a.id}`)}>
+                {m.refunds_open_account({ name: a.familyName })}
+              </Link>
               <p className="text-sm">{a.aidOpen ? m.aid_account_waiting({ balance: a.balance }) : m.aid_account_balance({ balance: a.balance })}</p>
               <PaymentForm id={a.id} result={result} busy={busy} />
               <CorrectionForm id={a.id} result={result} busy={busy} />

@@ -2,7 +2,8 @@
 // Inside: ledger.server.ts (the append-only ledger, balances summed from it, what is due), aid.server.ts (requests for
 // help and staff's answers), access.server.ts (who may: one function a rule), provider.server.ts (the site's payment
 // interface and Stripe's hosted Checkout behind it), checkout.server.ts (opening a Checkout, the webhook's events),
-// staff.server.ts (balances and payments recorded by hand), receipts.server.ts (the page, the PDF and the mail).
+// staff.server.ts (balances and payments recorded by hand), receipts.server.ts (the page, the PDF and the mail),
+// refunds*.ts (staff's refunds, through the provider for a card payment, and the provider's refund events).
 // Charges are made by the database when an enrollment becomes Enrolled (migration 0034): enrollment knows nothing of
 // payments.
 export {
@@ -17,7 +18,6 @@ export { createAidRequest, decideAidRequest, getAidState, getOpenAidRequests, ty
 export { handleProviderEvent, MIN_CARD_CENTS, startCheckout, type StartCheckoutResult, type WebhookOutcome } from "./checkout.server";
 export {
   addCorrection,
-  addRefund,
   findAccountFor,
   getBalance,
   getDue,
@@ -38,6 +38,9 @@ export {
   SEASON_FEES_JOB,
   type CancelSessionResult,
 } from "./season-fees.server";
+export { answerRefund, isConfirmed, type RefundAnswer } from "./refunds-action.server";
+export { handleRefundEvent, refundPayment, getRefundablePayments, type RefundResult, type RefundEventOutcome } from "./refunds.server";
+export { getStaffAccountView } from "./refunds-view.server";
 export { correctAccount, getAccountSummaries, recordManualPayment, type AccountSummary } from "./staff.server";
 export {
   askHelpAfterBooking,

@@ -151,13 +151,3 @@ export async function addCorrection(tx: DbOrTx, accountId: string, cents: number
     values (${accountId}, 'correction', ${cents}, ${reason}, ${recordedBy}) returning id`);
   return rows[0]!.id;
 }
-
-/** A refund of part or all of a payment (the provider's refund, or money staff handed back). */
-export async function addRefund(tx: DbOrTx, paymentId: string, cents: number, recordedBy: string | null, reference: string | null) {
-  const { rows } = await tx.execute<{ id: string }>(sql`
-    insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, recorded_by, reference)
-    select account_id, 'refund', ${cents}, 'refund', id, ${recordedBy}, ${reference}
-    from ledger_entries where id = ${paymentId} and kind = 'payment' and amount_cents >= ${cents}
-    returning id`);
-  return rows[0]?.id ?? null;
-}

@@ -16,13 +16,21 @@ export type CheckoutInput = {
 
 export type CheckoutSession = { id: string; url: string };
 
+/** A refund of part or all of a card payment (refunds.server.ts, decision 0060). */
+export type RefundInput = { paymentReference: string; amountCents: number; idempotencyKey: string };
+/** The provider's refund: "succeeded" or "pending" is money on its way back; anything else is not. */
+export type ProviderRefund = { id: string; amountCents: number; status: string };
+
 /** A provider event the site acts on, after its signature was checked. */
 export type ProviderEvent =
   | { id: string; type: "checkout.completed"; sessionId: string; amountCents: number; paymentReference: string; paid: boolean }
+  | { id: string; type: "refund"; refundId: string; paymentReference: string; amountCents: number; status: string }
   | { id: string; type: "other"; name: string };
 
 export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
+  /** Refunds part or all of a card payment; the same idempotency key again answers the same refund. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /** The event in a webhook's body; throws when its signature is not the provider's. */
   parseWebhook(rawBody: string, signature: string): ProviderEvent;
 }
@@ -62,6 +70,13 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (!session.url) throw new Error("Stripe answered a Checkout Session without a url");
       return { id: session.id, url: session.url };
     },
+    async refund(input) {
+      const r = await stripe.refunds.create(
+        { payment_intent: input.paymentReference, amount: input.amountCents },
+        { idempotencyKey: `refund-${input.idempotencyKey}` },
+      );
+      return { id: r.id, amountCents: r.amount, status: r.status ?? "pending" };
+    },
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
@@ -75,6 +90,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           paymentReference: intent,
           paid: s.payment_status === "paid",
         };
+      }
+      if (event.type === "refund.created" || event.type === "refund.updated") {
+        const r = event.data.object;
+        const intent = typeof r.payment_intent === "string" ? r.payment_intent : (r.payment_intent?.id ?? "");
+        return { id: event.id, type: "refund", refundId: r.id, paymentReference: intent, amountCents: r.amount, status: r.status ?? "pending" };
       }
       return { id: event.id, type: "other", name: event.type };
     },

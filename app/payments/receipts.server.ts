@@ -87,7 +87,7 @@ export async function receiptPdf(r: Receipt, orgName: string, timeZone: string, 
 }
 
 /** The account's holders with a verified address: its household's guardians, or its adult athlete. */
-async function holders(db: SqlExecutor, accountId: string) {
+export async function holders(db: SqlExecutor, accountId: string) {
   const { rows } = await db.execute<{ email: string; locale: Locale | null }>(sql`
     select u.email, u.locale from payment_accounts a join users u
       on u.id = a.user_id or u.id in (select user_id from household_members where household_id = a.household_id and role = 'guardian')

@@ -25,6 +25,23 @@ export type LoopbackSession = {
   description: string;
 };
 
+export type LoopbackRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  receipt_number: null;
+  source_transfer_reversal: null;
+  status: "succeeded" | "pending" | "failed";
+  transfer_reversal: null;
+};
+
 export type PaymentService = {
   url: string;
   secretKey: string;
@@ -39,6 +56,12 @@ export type PaymentService = {
     sessionId: string,
     opts?: { eventId?: string; amount?: number; type?: string },
   ): { body: string; signature: string; eventId: string };
+  /** Refunds made through the API, by id (Stripe's shape). */
+  refunds: Map<string, LoopbackRefund>;
+  /** A signed refund event (`refund.created` unless another type is given) for a refund made here, as Stripe sends it. */
+  refundEvent(refundId: string, opts?: { eventId?: string; type?: string; status?: string }): { body: string; signature: string; eventId: string };
+  /** A signed event of any type about any object, as Stripe sends it. */
+  event(type: string, object: unknown, eventId?: string): { body: string; signature: string; eventId: string };
   /** Signs any body with the webhook secret (or another secret, to forge one). */
   sign(body: string, secret?: string): string;
   close(): Promise<void>;
@@ -66,7 +89,39 @@ export async function startPaymentService(): Promise<PaymentService> {
   const requests: PaymentService["requests"] = [];
   let base = "";
 
+  const refunds = new Map<string, LoopbackRefund>();
+  /** Answers already given to an Idempotency-Key, given again as Stripe does. */
+  const idempotent = new Map<string, { status: number; value: unknown }>();
   const sign = (body: string, secret = webhookSecret) => stripe.webhooks.generateTestHeaderString({ payload: body, secret });
+  const event: PaymentService["event"] = (type, object, eventId = id("evt")) => {
+    const body = JSON.stringify({
+      id: eventId,
+      object: "event",
+      api_version: "2025-01-27.acacia",
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
+    return { body, signature: sign(body), eventId };
+  };
+  const refundEvent: PaymentService["refundEvent"] = (refundId, opts = {}) => {
+    const r = refunds.get(refundId);
+    if (!r) throw new Error(`no refund ${refundId} was made here`);
+    return event(opts.type ?? "refund.created", { ...r, status: opts.status ?? r.status }, opts.eventId);
+  };
+  /** Sends a signed event to the site's webhook, as Stripe does: after the API's answer, never inside it. */
+  const deliverLater = (e: { body: string; signature: string }) => {
+    if (!service.webhookUrl) return;
+    const url = service.webhookUrl;
+    setImmediate(() => {
+      void fetch(url, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": e.signature }, body: e.body }).catch(
+        () => undefined,
+      );
+    });
+  };
   const completedEvent: PaymentService["completedEvent"] = (sessionId, opts = {}) => {
     const s = sessions.get(sessionId);
     const object = s
@@ -145,14 +200,63 @@ export async function startPaymentService(): Promise<PaymentService> {
         return s ? json(200, s) : json(404, { error: { type: "invalid_request_error", message: "No such checkout.session" } });
       }
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        const key = req.headers["idempotency-key"];
+        const seen = typeof key === "string" ? idempotent.get(key) : undefined;
+        if (seen) return json(seen.status, seen.value);
+        const answer = (status: number, value: unknown) => {
+          if (typeof key === "string") idempotent.set(key, { status, value });
+          return json(status, value);
+        };
         const form = new URLSearchParams(await readBody(req));
-        return json(200, {
+        const intent = form.get("payment_intent") ?? "";
+        const paid = [...sessions.values()].find((x) => (x.payment_intent ?? `pi_for_${x.id}`) === intent);
+        if (!paid)
+          return answer(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              param: "payment_intent",
+              message: `No such payment_intent: '${intent}'`,
+            },
+          });
+        const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent).reduce((sum, r) => sum + r.amount, 0);
+        const left = paid.amount_total - refunded;
+        const amount = form.has("amount") ? Number(form.get("amount")) : left;
+        if (left <= 0)
+          return answer(400, {
+            error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge for ${intent} has already been refunded.` },
+          });
+        if (!Number.isInteger(amount) || amount < 1 || amount > left)
+          return answer(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "amount_too_large",
+              param: "amount",
+              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+            },
+          });
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of form) if (k.startsWith("metadata[")) metadata[k.slice(9, -1)] = v;
+        const refund: LoopbackRefund = {
           id: id("re"),
           object: "refund",
-          amount: Number(form.get("amount")),
-          payment_intent: form.get("payment_intent"),
+          amount,
+          balance_transaction: id("txn"),
+          charge: `ch_for_${intent}`,
+          created: Math.floor(Date.now() / 1000),
+          currency: paid.currency,
+          metadata,
+          payment_intent: intent,
+          reason: form.get("reason"),
+          receipt_number: null,
+          source_transfer_reversal: null,
           status: "succeeded",
-        });
+          transfer_reversal: null,
+        };
+        refunds.set(refund.id, refund);
+        answer(200, refund);
+        deliverLater(refundEvent(refund.id));
+        return;
       }
       const page = /^\/pay\/([\w-]+)(\/(pay|decline))?$/.exec(url.pathname);
       const s = page ? sessions.get(page[1]!) : undefined;
@@ -197,8 +301,11 @@ export async function startPaymentService(): Promise<PaymentService> {
     webhookSecret,
     sessions,
     requests,
+    refunds,
     webhookUrl: null,
     completedEvent,
+    refundEvent,
+    event,
     sign,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

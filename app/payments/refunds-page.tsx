@@ -1,0 +1,180 @@
+// /aid/accounts/:accountId's screen (decision 0060): a family's account as payment staff see it (its rows, with the
+// words the family reads, and its balance) and, for an administrator, a refund form under each payment that still has
+// something to give back. The form is sent first unconfirmed: the server checks it, answers each field's problem
+// beside it, or asks the one question (the project's confirm control, decision 0049) naming the family, the payment
+// and the amount; only the confirmed post refunds. Plain forms: the same with and without the page's script.
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { CardSection } from "~/components/ui/card-section";
+import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Field, FormError } from "~/components/ui/field";
+import { localHref } from "~/i18n/locale";
+import { m } from "~/paraglide/messages";
+import type { PaymentMethod } from "./ledger.server";
+import { REFUND_INTENT } from "./refunds-schemas";
+
+export type StaffAccountView = {
+  accountId: string;
+  familyName: string;
+  balance: string;
+  /** Only administrators refund. */
+  canRefund: boolean;
+  /** Whether card payments can be refunded (a provider is configured). */
+  cardRefunds: boolean;
+  rows: Array<{ id: string; date: string; what: string; amount: string }>;
+  payments: Array<{
+    id: string;
+    label: string;
+    reference: string;
+    card: boolean;
+    method: PaymentMethod;
+    refunded: string;
+    left: string;
+    leftDollars: string;
+  }>;
+};
+
+export type RefundAsk = { fields: Record<string, string>; confirm: string; question: string; detail: string; confirmLabel: string };
+export type RefundActionData = { form: string; fieldErrors?: Partial<Record<string, string>>; error?: string; ask?: RefundAsk };
+
+const select = "rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900";
+
+type Payment = StaffAccountView["payments"][number];
+
+function RefundForm({ payment, result, busy }: { payment: Payment; result: RefundActionData | undefined; busy: boolean }) {
+  const mine = result?.form === payment.id ? result : undefined;
+  const errors = mine?.fieldErrors ?? {};
+  if (mine?.ask)
+    return (
+      <ConfirmAction
+        fields={mine.ask.fields}
+        asking={mine.ask.confirm}
+        label={mine.ask.confirmLabel}
+        question={mine.ask.question}
+        detail={mine.ask.detail}
+        confirmLabel={mine.ask.confirmLabel}
+        busy={busy}
+        className="mt-3"
+      />
+    );
+  const id = payment.id;
+  return (
+    <details className="mt-3" open={mine ? true : undefined}>
+      <summary className="cursor-pointer text-sm font-semibold text-court-800">{m.refunds_form_heading()}</summary>
+      <Form method="post" className="mt-2 flex flex-col gap-3">
+        <input type="hidden" name="intent" value={REFUND_INTENT} />
+        <input type="hidden" name="paymentId" value={id} />
+        <Field
+          label={m.refunds_amount({ left: payment.left })}
+          name="amountCents"
+          id={`refund-amount-${id}`}
+          inputMode="decimal"
+          required
+          defaultValue={payment.leftDollars}
+          error={errors.amountCents}
+        />
+        <Field label={m.refunds_reason()} name="reason" id={`refund-reason-${id}`} maxLength={300} required error={errors.reason} />
+        {payment.card ? (
+          <>
+            <input type="hidden" name="method" value="card" />
+            <p className="text-sm">{m.refunds_card_note()}</p>
+          </>
+        ) : (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`refund-method-${id}`} className="text-sm font-medium text-slate-800">
+              {m.refunds_method()}
+            </label>
+            <select id={`refund-method-${id}`} name="method" className={select} defaultValue={payment.method}>
+              <option value="cash">{m.pay_method_cash()}</option>
+              <option value="check">{m.pay_method_check()}</option>
+              <option value="zelle">{m.pay_method_zelle()}</option>
+            </select>
+            {errors.method ? <p className="text-sm text-red-700">{errors.method}</p> : null}
+          </div>
+        )}
+        <FormError message={mine?.error ?? errors.paymentId} />
+        <div>
+          <Button type="submit" variant="secondary" disabled={busy}>
+            {m.refunds_continue()}
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+function PaymentsSection({ view, result, busy }: { view: StaffAccountView; result: RefundActionData | undefined; busy: boolean }) {
+  return (
+    <CardSection title={m.refunds_payments_heading()}>
+      {view.payments.length === 0 ? <p>{m.refunds_payments_none()}</p> : null}
+      {view.canRefund ? null : <p className="mb-3 text-sm">{m.refunds_admin_only()}</p>}
+      <ul className="flex flex-col gap-4">
+        {view.payments.map((p) => (
+          <li key={p.id} className="border-t border-slate-200 pt-3" aria-label={p.label}>
+            <h3 className="font-semibold">{p.label}</h3>
+            <p className="text-sm text-slate-700">{m.refunds_payment_state({ reference: p.reference, refunded: p.refunded, left: p.left })}</p>
+            {view.canRefund && p.leftDollars !== "0.00" ? (
+              p.card && !view.cardRefunds ? (
+                <p className="mt-2 text-sm">{m.refunds_error_no_provider()}</p>
+              ) : (
+                <RefundForm payment={p} result={result} busy={busy} />
+              )
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </CardSection>
+  );
+}
+
+export function StaffAccountPage({ view, result, busy }: { view: StaffAccountView; result: RefundActionData | undefined; busy: boolean }) {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <p>
+        <Link className="text-court-800 underline" to={localHref("/aid")}>
+          {m.refunds_back()}
+        </Link>
+      </p>
+      <PaymentsSection view={view} result={result} busy={busy} />
+      <CardSection title={m.pay_history_heading()}>
+        {view.rows.length === 0 ? <p>{m.pay_history_empty()}</p> : null}
+        {view.rows.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr>
+                  <th scope="col" className="py-1 pr-3">
+                    {m.pay_col_date()}
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    {m.pay_col_what()}
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    {m.pay_col_amount()}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.rows.map((r) => (
+                  <tr key={r.id} className="border-t border-slate-200">
+                    <td className="py-1 pr-3 whitespace-nowrap">{r.date}</td>
+                    <td className="py-1 pr-3">{r.what}</td>
+                    <td className="py-1 text-right whitespace-nowrap">{r.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t-2 border-slate-400 font-semibold">
+                  <th scope="row" colSpan={2} className="py-1 pr-3">
+                    {m.pay_balance()}
+                  </th>
+                  <td className="py-1 text-right">{view.balance}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        ) : null}
+      </CardSection>
+    </div>
+  );
+}

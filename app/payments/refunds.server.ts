@@ -1,0 +1,153 @@
+// Refunds (issue 41, decision 0060): an administrator gives back part or all of one payment, with a reason the family
+// reads. A card payment goes back through the provider (its refund id kept as the row's reference); money paid in
+// person is recorded as handed back by the method staff give. The payment's row is locked for the whole step, and the
+// database refuses a refund over what was paid less earlier refunds (migration 0052's trigger), so two staff refunding
+// at once never give back more than was paid. The provider's own refund events (one made in its dashboard, or ours
+// arriving before our row commits) are recorded once by the same unique indexes.
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import type { PaymentMethod } from "./ledger.server";
+import type { PaymentProvider, ProviderEvent } from "./provider.server";
+import type { ReceiptServices } from "./receipts.server";
+import { mailRefund } from "./refunds-mail.server";
+import type { RefundInput } from "./refunds-schemas";
+
+/** One payment of an account, with what was refunded of it so far. */
+export type RefundablePayment = {
+  id: string;
+  paidAt: string;
+  amountCents: number;
+  refundedCents: number;
+  method: PaymentMethod;
+  reference: string;
+};
+
+/** The account's payments, newest first, each with its refunds summed. */
+export async function getRefundablePayments(db: Db, accountId: string): Promise<RefundablePayment[]> {
+  const { rows } = await db.execute<{
+    id: string;
+    created_at: string;
+    amount_cents: number;
+    refunded: string;
+    method: PaymentMethod;
+    reference: string;
+  }>(sql`
+    select p.id, to_json(p.created_at) #>> '{}' as created_at, p.amount_cents, p.method, p.reference,
+      (select coalesce(sum(r.amount_cents), 0) from ledger_entries r where r.applies_to = p.id and r.kind = 'refund')::bigint as refunded
+    from ledger_entries p where p.account_id = ${accountId} and p.kind = 'payment' order by p.seq desc`);
+  return rows.map((r) => ({
+    id: r.id,
+    paidAt: r.created_at,
+    amountCents: r.amount_cents,
+    refundedCents: Number(r.refunded),
+    method: r.method,
+    reference: r.reference,
+  }));
+}
+
+export type RefundResult =
+  | { ok: true; refundId: string | null }
+  | {
+      ok: false;
+      reason: "unknown-payment" | "over-refund" | "no-provider" | "provider-failed" | "wrong-method";
+      /** For over-refund: what may still be refunded. */
+      leftCents?: number;
+    };
+
+const isOverRefund = (err: unknown): boolean =>
+  typeof err === "object" && err !== null && "cause" in err
+    ? isOverRefund((err as { cause: unknown }).cause)
+    : (err as { constraint?: string } | null)?.constraint === "ledger_entries_refund_within_payment";
+
+/**
+ * Refunds `input.amountCents` of one payment of `input.accountId`. The same confirmed form (its key) sent again is
+ * the refund already made. A card payment needs the provider; an in-person one a method other than card.
+ */
+export async function refundPayment(
+  db: Db,
+  provider: PaymentProvider | null,
+  services: ReceiptServices,
+  input: RefundInput,
+  staffId: string,
+): Promise<RefundResult> {
+  try {
+    return await db.transaction(async (tx): Promise<RefundResult> => {
+      const locked = await tx.execute<{ amount_cents: number; method: PaymentMethod; reference: string }>(sql`
+        select amount_cents, method, reference from ledger_entries
+        where id = ${input.paymentId} and account_id = ${input.accountId} and kind = 'payment' for update`);
+      const payment = locked.rows[0];
+      if (!payment) return { ok: false, reason: "unknown-payment" };
+      // A second statement, so it reads refunds committed while this one waited for the lock.
+      const { rows } = await tx.execute<{ refunded: string; done: string | null }>(sql`
+        select (select coalesce(sum(amount_cents), 0) from ledger_entries where applies_to = ${input.paymentId} and kind = 'refund')::bigint as refunded,
+          (select id::text from ledger_entries where request_key = ${input.key}) as done`);
+      if (rows[0]!.done) return { ok: true, refundId: null };
+      const left = payment.amount_cents - Number(rows[0]!.refunded);
+      if (input.amountCents > left) return { ok: false, reason: "over-refund", leftCents: left };
+      let method: PaymentMethod = input.method;
+      let reference: string | null = null;
+      if (payment.method === "card") {
+        if (!provider) return { ok: false, reason: "no-provider" };
+        try {
+          const r = await provider.refund({ paymentReference: payment.reference, amountCents: input.amountCents, idempotencyKey: input.key });
+          if (r.status !== "succeeded" && r.status !== "pending") throw new Error(`the provider answered a refund ${r.status}`);
+          method = "card";
+          reference = r.id;
+        } catch (err) {
+          console.error("payments: a refund through the provider failed:", err instanceof Error ? err.message : err);
+          return { ok: false, reason: "provider-failed" };
+        }
+      } else if (method === "card") return { ok: false, reason: "wrong-method" };
+      const inserted = await tx.execute<{ id: string }>(sql`
+        insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, method, reference, recorded_by, request_key)
+        values (${input.accountId}, 'refund', ${input.amountCents}, ${input.reason}, ${input.paymentId}, ${method}, ${reference}, ${staffId}, ${input.key})
+        on conflict do nothing returning id`);
+      const refundId = inserted.rows[0]?.id ?? null;
+      if (refundId) await mailRefund(tx, services, input.accountId, refundId);
+      return { ok: true, refundId };
+    });
+  } catch (err) {
+    if (isOverRefund(err)) return { ok: false, reason: "over-refund" };
+    throw err;
+  }
+}
+
+export type RefundEventOutcome = "recorded" | "already-recorded" | "replay" | "not-refunded" | "unknown-payment" | "over-refund";
+
+/**
+ * The provider's word that a card payment was refunded (a refund made in its dashboard, or ours): recorded once, with
+ * the provider's reason code, and the family told. A refund that failed, or of a payment we do not know, changes nothing.
+ */
+export async function handleRefundEvent(
+  db: Db,
+  services: ReceiptServices,
+  event: Extract<ProviderEvent, { type: "refund" }>,
+): Promise<RefundEventOutcome> {
+  let outcome: RefundEventOutcome;
+  try {
+    outcome = await db.transaction(async (tx): Promise<RefundEventOutcome> => {
+      if (event.status !== "succeeded" && event.status !== "pending") return "not-refunded";
+      const { rows } = await tx.execute<{ id: string; account_id: string }>(sql`
+        select id, account_id from ledger_entries where kind = 'payment' and method = 'card' and reference = ${event.paymentReference}`);
+      const payment = rows[0];
+      if (!payment) return "unknown-payment";
+      const kept = await tx.execute(sql`
+        insert into payment_provider_events (id, type, outcome) values (${event.id}, 'refund', 'recorded')
+        on conflict (id) do nothing returning id`);
+      if (kept.rows.length === 0) return "replay";
+      const inserted = await tx.execute<{ id: string }>(sql`
+        insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, method, reference, provider_event_id)
+        values (${payment.account_id}, 'refund', ${event.amountCents}, 'refund:provider', ${payment.id}, 'card', ${event.refundId}, ${event.id})
+        on conflict do nothing returning id`);
+      const refundId = inserted.rows[0]?.id;
+      if (!refundId) return "already-recorded";
+      await mailRefund(tx, services, payment.account_id, refundId);
+      return "recorded";
+    });
+  } catch (err) {
+    if (!isOverRefund(err)) throw err;
+    outcome = "over-refund";
+  }
+  if (outcome !== "recorded") console.warn(`payments: refund event ${event.id}: ${outcome}`);
+  return outcome;
+}
