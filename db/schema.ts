@@ -409,6 +409,9 @@ export const events = pgTable(
     /** Stored now; enrollments (issue 29) will count against it. */
     capacity: integer("capacity"),
     financialHelp: boolean("financial_help").notNull().default(false),
+    /** What to bring (migration 0060), each language; empty: the organisation's standing list. */
+    whatToBring: text("what_to_bring"),
+    whatToBringEs: text("what_to_bring_es"),
     ...timestamps,
   },
   (t) => [

@@ -41,6 +41,8 @@ const columns = {
   feePer: events.feePer,
   capacity: events.capacity,
   financialHelp: events.financialHelp,
+  whatToBring: events.whatToBring,
+  whatToBringEs: events.whatToBringEs,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
 };

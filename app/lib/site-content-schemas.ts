@@ -101,6 +101,8 @@ const sessionFields = {
   agesTo: optionalWhole(2, 99, m.programs_error_age),
   levels: z.array(wholeNumber(1, 5, m.programs_error_level)).default([]),
   streetAddress: optionalLine(200, m.programs_error_street_address_too_long),
+  whatToBring: optionalLine(300, m.programs_error_what_to_bring_too_long),
+  whatToBringEs: optionalLine(300, m.programs_error_what_to_bring_too_long),
   /** Dollars as typed ("120", "120.50"), kept in cents. */
   fee: z
     .string()
@@ -161,7 +163,18 @@ export const EventSchema = z
     feePer: fee === null ? null : e.feePer,
   }));
 type SessionKey =
-  "programSlug" | "seasonId" | "agesFrom" | "agesTo" | "levels" | "streetAddress" | "feeCents" | "feePer" | "capacity" | "financialHelp";
+  | "programSlug"
+  | "seasonId"
+  | "agesFrom"
+  | "agesTo"
+  | "levels"
+  | "streetAddress"
+  | "feeCents"
+  | "feePer"
+  | "capacity"
+  | "financialHelp"
+  | "whatToBring"
+  | "whatToBringEs";
 /** An event as stored: the form's whole input, or (the demo content, tests) one without the session's facts. */
 export type EventInput = Omit<z.output<typeof EventSchema>, SessionKey> & Partial<Pick<z.output<typeof EventSchema>, SessionKey>>;
 

@@ -14,7 +14,7 @@ import { inReaderLanguage } from "~/lib/typed-content";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
 import { findAccountFor, getAidState, getDue } from "~/payments/index.server";
-import { feeText, formatDollars, mapHref } from "~/programs/session-facts";
+import { feeText, formatDollars, mapHref, whatToBring } from "~/programs/session-facts";
 
 const SessionRow = EventScheduleRow.extend({
   street_address: z.string().nullable(),
@@ -23,6 +23,8 @@ const SessionRow = EventScheduleRow.extend({
   fee_cents: z.coerce.number().nullable(),
   fee_per: z.enum(["month", "season", "session"]).nullable(),
   financial_help: z.boolean(),
+  what_to_bring: z.string().nullable(),
+  what_to_bring_es: z.string().nullable(),
   created_at: z.coerce.date(),
   updated_at: z.coerce.date(),
   coaches: z.string().nullable(),
@@ -34,7 +36,8 @@ export async function getEnrolledSession(db: SqlExecutor, eventId: string) {
   const { rows } = await db.execute(sql`
     select ev.id, ev.title, ev.title_es, ev.kind, ev.weekdays, ev.on_date::text, ev.starts_on::text, ev.ends_on::text,
       ev.start_time::text, ev.end_time::text, ev.time_note, ev.time_note_es, ev.place, ev.street_address, ev.note,
-      ev.note_es, ev.fee_cents, ev.fee_per, ev.financial_help, ev.closed, ev.created_at, ev.updated_at,
+      ev.note_es, ev.fee_cents, ev.fee_per, ev.financial_help, ev.what_to_bring, ev.what_to_bring_es, ev.closed,
+      ev.created_at, ev.updated_at,
       (select string_agg(u.full_name, ', ' order by u.full_name) from session_coaches sc join users u on u.id = sc.coach_id
         where sc.event_id = ev.id and u.deleted_at is null and u.full_name is not null) as coaches
     from events ev where ev.id = ${eventId}`);
@@ -86,7 +89,8 @@ export function enrolledParagraphs(s: Session, cancelledDays: string[], opts: { 
   const map = mapHref(s.street_address);
   if (map) lines.push(m.mail_enrolled_map({ url: map }, o));
   const note = inReaderLanguage({ en: s.note, es: s.note_es }, locale)?.text;
-  lines.push(m.mail_enrolled_bring({ items: m.mail_enrolled_bring_default({}, o) }, o));
+  const bring = whatToBring({ whatToBring: s.what_to_bring, whatToBringEs: s.what_to_bring_es }, locale).text;
+  lines.push(m.mail_enrolled_bring({ items: bring.replace(/[.\s]+$/, "") }, o));
   if (note) lines.push(m.mail_enrolled_note({ note }, o));
   return lines;
 }

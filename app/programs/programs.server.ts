@@ -14,7 +14,7 @@ import { weekdayOf } from "~/lib/datetime";
 import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content";
 import { isUuid } from "~/lib/uuid";
 import type { ProgramSectionInput, ProgramSummaryInput } from "./schemas";
-import { agesText, capacityText, distinct, feeText, levelsText, mapHref } from "./session-facts";
+import { agesText, capacityText, distinct, feeText, levelsText, mapHref, whatToBring } from "./session-facts";
 
 const sectionColumns = {
   id: programSections.id,
@@ -119,6 +119,8 @@ export type SessionView = {
   full: boolean;
   financialHelp: boolean;
   note: TypedText | null;
+  /** The session's own list, or the organisation's standing one (whatToBring). */
+  whatToBring: TypedText;
   register: boolean;
 };
 
@@ -142,6 +144,7 @@ function sessionView(e: EventRow, locale: Locale, left: number | null): SessionV
     full: left === 0,
     financialHelp: e.financialHelp,
     note: inReaderLanguage({ en: e.note, es: e.noteEs }, locale),
+    whatToBring: whatToBring(e, locale),
     register: e.hasRegister && !e.closed,
   };
 }

@@ -2,6 +2,7 @@
 // link. Each says nothing (null) when the coach left the fact empty: the page then leaves it out, or says "ask us".
 // Never "TBD".
 import { INTL_LOCALE, type Locale } from "~/i18n/language";
+import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content";
 import { joinAnd } from "~/lib/words";
 import { m } from "~/paraglide/messages";
 
@@ -60,4 +61,13 @@ export function mapHref(streetAddress: string | null): string | null {
 export function distinct(texts: Array<string | null>): string | null {
   const kept = [...new Set(texts.filter((t): t is string => Boolean(t)))];
   return kept.length ? kept.join("; ") : null;
+}
+
+/**
+ * What to bring (issue 39, decision 0063): the session's own words in the reader's language (the English, marked, when
+ * its Spanish is missing), or the organisation's standing list when staff wrote none. The one source of the session's
+ * card and the Enrolled mail.
+ */
+export function whatToBring(s: { whatToBring: string | null; whatToBringEs: string | null }, locale: Locale): TypedText {
+  return inReaderLanguage({ en: s.whatToBring, es: s.whatToBringEs }, locale) ?? siteWords(m.programs_what_to_bring_standing({}, { locale }), locale);
 }

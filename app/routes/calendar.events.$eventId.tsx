@@ -46,6 +46,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     feePer: e.feePer ?? "month",
     capacity: e.capacity?.toString() ?? "",
     financialHelp: e.financialHelp,
+    whatToBring: e.whatToBring ?? "",
+    whatToBringEs: e.whatToBringEs ?? "",
   };
   return { title: e.title, values, seasons: seasons.map((x) => ({ id: x.id, name: seasonName(x, getLocale()) })) };
 }

@@ -24,7 +24,7 @@ export function SessionCard({ session: s, slug }: { session: SessionView; slug: 
     <Card className="h-full">
       <h3 className="text-lg font-semibold text-navy-900">
         <Typed value={s.title} />
-        <InEnglishMark of={[s.title, s.note, ...s.when]} />
+        <InEnglishMark of={[s.title, s.note, s.whatToBring, ...s.when]} />
       </h3>
       <dl className="mt-3 flex flex-col gap-1">
         {s.dates ? <Fact label={m.programs_session_dates()}>{s.dates}</Fact> : null}
@@ -53,6 +53,9 @@ export function SessionCard({ session: s, slug }: { session: SessionView; slug: 
           </Fact>
         ) : null}
         {s.fee ? <Fact label={m.programs_session_fee()}>{s.fee}</Fact> : null}
+        <Fact label={m.programs_session_what_to_bring()}>
+          <Typed value={s.whatToBring} />
+        </Fact>
         {s.capacity ? (
           <Fact label={m.programs_session_capacity()}>
             {/* Issue 39: how many are left (or full), then the session's size. */}

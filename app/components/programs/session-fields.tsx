@@ -17,6 +17,8 @@ export type SessionFormValues = {
   feePer: string;
   capacity: string;
   financialHelp: boolean;
+  whatToBring: string;
+  whatToBringEs: string;
 };
 
 export const EMPTY_SESSION: SessionFormValues = {
@@ -30,6 +32,8 @@ export const EMPTY_SESSION: SessionFormValues = {
   feePer: "month",
   capacity: "",
   financialHelp: false,
+  whatToBring: "",
+  whatToBringEs: "",
 };
 
 export function sessionFormValuesFrom(form: FormData): SessionFormValues {
@@ -45,6 +49,8 @@ export function sessionFormValuesFrom(form: FormData): SessionFormValues {
     feePer: s("feePer") || "month",
     capacity: s("capacity"),
     financialHelp: form.get("financialHelp") !== null,
+    whatToBring: s("whatToBring"),
+    whatToBringEs: s("whatToBringEs"),
   };
 }
 
@@ -130,6 +136,23 @@ export function SessionFields({
       <label className="flex items-center gap-2 text-slate-800">
         <input type="checkbox" name="financialHelp" defaultChecked={v.financialHelp} className="size-4" /> {m.programs_field_financial_help()}
       </label>
+      <Field
+        label={m.programs_field_what_to_bring()}
+        name="whatToBring"
+        lang="en"
+        autoComplete="off"
+        placeholder={m.programs_field_what_to_bring_hint()}
+        defaultValue={v.whatToBring}
+        error={e.whatToBring}
+      />
+      <Field
+        label={m.programs_field_what_to_bring_es()}
+        name="whatToBringEs"
+        lang="es"
+        autoComplete="off"
+        defaultValue={v.whatToBringEs}
+        error={e.whatToBringEs}
+      />
     </fieldset>
   );
 }
