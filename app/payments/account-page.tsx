@@ -4,9 +4,10 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
-import { Field, FormError } from "~/components/ui/field";
+import { FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
+import { AidFields } from "./season-fees-aid-fields";
 
 export type AccountView = {
   due: { state: "nothing" } | { state: "aid-pending" } | { state: "waived" } | { state: "due"; amount: string; dueOn: string | null };
@@ -20,8 +21,6 @@ export type AccountView = {
 };
 
 export type AccountActionData = { fieldErrors?: Partial<Record<string, string>>; error?: string };
-
-const select = "rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900";
 
 function DueSection({ view, error, busy }: { view: AccountView; error?: string | undefined; busy: boolean }) {
   const { due } = view;
@@ -68,69 +67,7 @@ function AidSection({ view, fieldErrors, busy }: { view: AccountView; fieldError
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="ask-help" />
           <p>{m.pay_aid_intro()}</p>
-          <div className="flex flex-col gap-1">
-            <label className="flex items-center gap-2 font-medium">
-              <input type="checkbox" name="wantsHelp" aria-describedby={fieldErrors.wantsHelp ? "wantsHelp-error" : undefined} />
-              {m.pay_aid_tick()}
-            </label>
-            {fieldErrors.wantsHelp ? (
-              <p id="wantsHelp-error" className="text-sm text-red-700">
-                {fieldErrors.wantsHelp}
-              </p>
-            ) : null}
-          </div>
-          <Field
-            label={m.pay_aid_household_size()}
-            name="householdSize"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={20}
-            error={fieldErrors.householdSize}
-          />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="schoolLunch" className="text-sm font-medium text-slate-800">
-              {m.pay_aid_lunch()}
-            </label>
-            <select id="schoolLunch" name="schoolLunch" className={select} defaultValue="">
-              <option value="">{m.pay_aid_not_said()}</option>
-              <option value="free">{m.pay_aid_lunch_free()}</option>
-              <option value="reduced">{m.pay_aid_lunch_reduced()}</option>
-              <option value="none">{m.pay_aid_lunch_none()}</option>
-            </select>
-            {fieldErrors.schoolLunch ? <p className="text-sm text-red-700">{fieldErrors.schoolLunch}</p> : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="incomeBand" className="text-sm font-medium text-slate-800">
-              {m.pay_aid_income()}
-            </label>
-            <select id="incomeBand" name="incomeBand" className={select} defaultValue="">
-              <option value="">{m.pay_aid_not_said()}</option>
-              <option value="under-25k">{m.pay_aid_income_under_25k()}</option>
-              <option value="25k-50k">{m.pay_aid_income_25k_50k()}</option>
-              <option value="50k-75k">{m.pay_aid_income_50k_75k()}</option>
-              <option value="over-75k">{m.pay_aid_income_over_75k()}</option>
-            </select>
-            {fieldErrors.incomeBand ? <p className="text-sm text-red-700">{fieldErrors.incomeBand}</p> : null}
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor="aid-note" className="text-sm font-medium text-slate-800">
-              {m.pay_aid_note()}
-            </label>
-            <textarea
-              id="aid-note"
-              name="note"
-              maxLength={1000}
-              rows={3}
-              className={select}
-              aria-describedby={fieldErrors.note ? "aid-note-error" : undefined}
-            />
-            {fieldErrors.note ? (
-              <p id="aid-note-error" className="text-sm text-red-700">
-                {fieldErrors.note}
-              </p>
-            ) : null}
-          </div>
+          <AidFields fieldErrors={fieldErrors} />
           <div>
             <Button type="submit" disabled={busy}>
               {m.pay_aid_send()}

@@ -70,6 +70,8 @@ export async function getAccountView(
   const [due, aid, entries] = await Promise.all([getDue(db, accountId), getAidState(db, accountId), getEntries(db, accountId)]);
   const balance = entries.reduce((sum, e) => sum + e.effectCents, 0);
   const waived = aid.state === "granted" && aid.decision === "waiver" && due.state === "nothing";
+  // While a request for help waits, no amount leaves the server, not even in the page's data (issue 41).
+  if (due.state === "aid-pending") return { ...base, due, aid: { state: "open" }, balance: null, rows: [] };
   return {
     ...base,
     due:

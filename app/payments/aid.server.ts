@@ -10,7 +10,7 @@ import type { AidAnswers, AidDecisionInput } from "./schemas";
 export type AidRequestResult = { ok: true; id: string } | { ok: false; reason: "already-open" };
 
 /** Asks for help for the account; one request waits at a time (a unique index holds it, whatever races). */
-export async function createAidRequest(db: Db, accountId: string, requestedBy: string, answers: AidAnswers): Promise<AidRequestResult> {
+export async function createAidRequest(db: SqlExecutor, accountId: string, requestedBy: string, answers: AidAnswers): Promise<AidRequestResult> {
   const { rows } = await db.execute<{ id: string }>(sql`
     insert into aid_requests (account_id, requested_by, household_size, school_lunch, income_band, note)
     values (${accountId}, ${requestedBy}, ${answers.householdSize ?? null}, ${answers.schoolLunch ?? null}, ${answers.incomeBand ?? null}, ${answers.note})

@@ -38,6 +38,7 @@ export {
   SEASON_FEES_JOB,
   type CancelSessionResult,
 } from "./season-fees.server";
+export { getRequestHelpState, parseRequestHelp, withHelpRequested, type RequestHelp } from "./season-fees-aid.server";
 export { answerRefund, isConfirmed, type RefundAnswer } from "./refunds-action.server";
 export { handleRefundEvent, refundPayment, getRefundablePayments, type RefundResult, type RefundEventOutcome } from "./refunds.server";
 export { getStaffAccountView } from "./refunds-view.server";

@@ -3,7 +3,9 @@
 // What coaches need on court is asked here and shown only to coaches and the household. A plain form: it works
 // before and without the page's script. requireFamilyMember first; enrollment's rules decide the rest. Issue 39: the
 // places left (the database's one count), and only the athletes who fit the session's ages and levels are offered;
-// beside each other one, why not, in the words the action refuses with.
+// beside each other one, why not, in the words the action refuses with. Issue 41: "I would like financial help" and
+// its optional questions (payments' one way to ask, made with the request); the family is then told its request for
+// help is with staff, and shown no price.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/enroll.$sessionId";
 import { parseForm } from "~/auth/schemas";
@@ -32,6 +34,8 @@ import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { getRequestHelpState, parseRequestHelp, withHelpRequested } from "~/payments/index.server";
+import { aidFieldValues, RequestAidSection, type AidFieldValues } from "~/payments/season-fees-aid-fields";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.enroll_request_heading()} | NLTE`, description: m.enroll_request_intro() }),
@@ -44,7 +48,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   invariantResponse(session, m.enroll_error_no_session(), 404);
   const { db, config } = context;
   const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
-  const [all, places] = await Promise.all([getRequestableAthletes(db, user, config.safePlay), getPlacesLeft(db, [session.id])]);
+  const [all, places, help] = await Promise.all([
+    getRequestableAthletes(db, user, config.safePlay),
+    getPlacesLeft(db, [session.id]),
+    getRequestHelpState(db, user.id),
+  ]);
   const fits = await getAthleteFits(db, session.id, all, today);
   const athletes = fits.filter((a) => a.misfit === null);
   const preselected = new URL(request.url).searchParams.get("athlete");
@@ -56,22 +64,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     places: placesWords(left),
     full: left === 0,
     preselected: athletes.some((a) => a.id === preselected) ? preselected : null,
+    help,
   };
 }
 
 // What was typed comes back with a refusal, so a page without its script shows it again.
-type ActionData = { error: string; fieldErrors?: Record<string, string | undefined> | null; values?: OnCourtValues };
+type ActionData = { error: string; fieldErrors?: Record<string, string | undefined> | null; values?: OnCourtValues; aid?: AidFieldValues };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
   const form = await request.formData();
   const values = onCourtValues(form);
+  const aid = aidFieldValues(form);
   const { data: input, fieldErrors } = parseForm(RequestSchema, form);
-  if (!input) return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors, values }, { status: 400 });
-  const result = await createEnrollmentRequest(context, user, params.sessionId, input);
+  const help = parseRequestHelp(form);
+  const helpErrors = "fieldErrors" in help ? help.fieldErrors : null;
+  if (!input || helpErrors)
+    return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors: { ...fieldErrors, ...helpErrors }, values, aid }, { status: 400 });
+  const asked = "answers" in help ? { answers: help.answers, athleteId: input.athleteId, userId: user.id } : null;
+  const result = await withHelpRequested(context.db, asked, (tx) => createEnrollmentRequest(context, user, params.sessionId, input, tx));
   if (!result.ok)
     return data<ActionData>(
-      { error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null, values },
+      { error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null, values, aid },
       { status: result.status },
     );
   // The answer says what the request holds and until when (issue 39); the family page says it again.
@@ -80,6 +94,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     result.status === "waitlisted" && result.position
       ? m.enroll_waitlisted_toast({ position: String(result.position) })
       : [m.enroll_requested_toast(), holds].filter(Boolean).join(" ");
+  if (asked) throw await redirectWithToast(context, "/account/enrollments", { type: "success", title: `${title} ${m.pay_due_aid_pending()}` });
   throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
 }
 
@@ -95,7 +110,7 @@ function onCourtValues(form: FormData): OnCourtValues {
 }
 
 export default function Enroll({ loaderData }: Route.ComponentProps) {
-  const { session, athletes, unfit, places, full, preselected } = loaderData;
+  const { session, athletes, unfit, places, full, preselected, help } = loaderData;
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const errors = result?.fieldErrors ?? {};
@@ -132,6 +147,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
               error={errors.athleteId}
             />
             <OnCourtFields errors={errors} values={result?.values} />
+            <RequestAidSection state={help} fieldErrors={errors} values={result?.aid} />
             <div>
               <Button type="submit" disabled={busy}>
                 {full ? m.enroll_submit_waitlist() : m.enroll_submit()}

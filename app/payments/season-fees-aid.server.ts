@@ -1,0 +1,56 @@
+// "I would like financial help" asked in the request for a place (issue 41, decision 0059): the same answers
+// (AidRequestSchema), the same one open request an account (createAidRequest), made in the request's own transaction
+// and before it, so a session that enrolls at once already finds the request waiting (no price in its mail, nothing
+// due), and a refused request for a place leaves no request for help behind.
+import { parseForm } from "~/auth/schemas";
+import type { Db } from "../../db/client";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
+import { createAidRequest, getAidState } from "./aid.server";
+import { findAccountFor, getOrCreateAccountFor } from "./ledger.server";
+import { AidRequestSchema, type AidAnswers } from "./schemas";
+
+export type RequestHelp = { wanted: false } | { wanted: true; answers: AidAnswers } | { wanted: true; fieldErrors: Record<string, string> };
+
+/** The request form's aid part: nothing when the tick is off (its questions are then ignored), else its answers checked. */
+export function parseRequestHelp(form: FormData): RequestHelp {
+  if (form.get("wantsHelp") !== "on") return { wanted: false };
+  const { data, fieldErrors } = parseForm(AidRequestSchema, form);
+  if (!data) return { wanted: true, fieldErrors: Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([k, v]) => [k, String(v)])) };
+  const { wantsHelp: _tick, ...answers } = data;
+  return { wanted: true, answers };
+}
+
+/** What the request form offers: the tick, or that the family's request waits, or that it has help. */
+export async function getRequestHelpState(db: SqlExecutor, userId: string): Promise<"none" | "open" | "granted"> {
+  const state = (await getAidState(db, await findAccountFor(db, userId))).state;
+  return state === "open" || state === "granted" ? state : "none";
+}
+
+class Refused<R> extends Error {
+  constructor(readonly result: R) {
+    super("refused");
+  }
+}
+
+/**
+ * Runs `request` (the request for a place, in the transaction it is handed) after asking for help for `athleteId`'s
+ * account when `help` has answers; a refused request (`ok: false`) undoes the ask. An account that already has a
+ * request waiting keeps that one: there is one way to ask, never a second request.
+ */
+export async function withHelpRequested<R extends { ok: boolean }>(
+  db: Db,
+  help: { answers: AidAnswers; athleteId: string; userId: string } | null,
+  request: (tx: DbOrTx) => Promise<R>,
+): Promise<R> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (help) await createAidRequest(tx, await getOrCreateAccountFor(tx, help.athleteId), help.userId, help.answers);
+      const result = await request(tx);
+      if (!result.ok) throw new Refused(result);
+      return result;
+    });
+  } catch (err) {
+    if (err instanceof Refused) return err.result as R;
+    throw err;
+  }
+}

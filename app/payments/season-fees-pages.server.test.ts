@@ -1,0 +1,119 @@
+// "I would like financial help" in the request for a place (/enroll/:sessionId, issue 41) called as each kind of
+// person: the family's guardian asks with the request (one request for help, the price hidden until staff answer);
+// bad answers are refused beside their field and change nothing; another household's guardian, the athlete, a coach
+// and a visitor ask nothing for anyone.
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+import { call, postForm } from "../../tests/support/route-context";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { makeSession } from "~/enrollment/test-support";
+import { loader as paymentsLoader } from "~/routes/account.payments";
+import { action as enrollAction, loader as enrollLoader } from "~/routes/enroll.$sessionId";
+import { accountOf, makeFamily, makeUser, setEnrollmentStatus } from "./test-support";
+
+const { db } = await createTestDatabase();
+
+type Person = { id: string; email: string; role: "client" | "coach" };
+function contextAs(who: Person | null): AppLoadContext {
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
+  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
+  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+const get = (path: string) => new Request(`http://localhost${path}`);
+const onCourt = { emergencyName: "Rosa Diaz", emergencyPhone: "202-555-0188", medicalNotes: "", pickupPeople: "" };
+
+const a = await makeFamily(db, "Helpasker");
+const b = await makeFamily(db, "Otherhouse");
+const coach = await makeUser(db, "coach", "Coach Helpless");
+const sessionId = await makeSession(db, null, { title: "Aid Form Clinic", feeCents: 40000, feePer: "season", startsOn: "2026-09-01" });
+const other = await makeSession(db, null, { title: "Aid Form Second Clinic", feeCents: 20000, feePer: "month", startsOn: "2026-09-01" });
+const enrollPost = (fields: Record<string, string>, id = sessionId) => postForm(`/enroll/${id}`, fields);
+
+const aidRequests = async () => {
+  const { rows } = await db.execute<{ account_id: string; household_size: number | null; school_lunch: string | null; note: string; status: string }>(
+    sql`select account_id, household_size, school_lunch, note, status from aid_requests order by created_at`,
+  );
+  return rows;
+};
+const enrollmentsOf = async (athleteId: string) => {
+  const { rows } = await db.execute<{ id: string; event_id: string }>(sql`select id, event_id from enrollments where athlete_id = ${athleteId}`);
+  return rows;
+};
+
+describe("financial help asked in the request for a place", () => {
+  it("refuses bad answers beside their field and keeps neither the request nor the ask", async () => {
+    const res = await call(enrollAction, {
+      request: enrollPost({ athleteId: a.athlete.id, ...onCourt, wantsHelp: "on", householdSize: "99", schoolLunch: "caviar" }),
+      context: contextAs(a.guardian),
+      params: { sessionId },
+    });
+    expect(res.status).toBe(400);
+    const body = res.body as { fieldErrors: Record<string, string>; aid: { householdSize: string; wantsHelp: boolean } };
+    expect(body.fieldErrors.householdSize).toBeTruthy();
+    expect(body.fieldErrors.schoolLunch).toBeTruthy();
+    expect(body.aid).toMatchObject({ wantsHelp: true, householdSize: "99" });
+    expect(await aidRequests()).toEqual([]);
+    expect(await enrollmentsOf(a.athlete.id)).toEqual([]);
+  });
+
+  it("asks nobody's help for another household, the athlete, a coach or a visitor", async () => {
+    const ask = { athleteId: a.athlete.id, ...onCourt, wantsHelp: "on", householdSize: "4" };
+    const other = await call(enrollAction, { request: enrollPost(ask), context: contextAs(b.guardian), params: { sessionId } });
+    expect(other.status).toBe(403);
+    const athlete = await call(enrollAction, {
+      request: enrollPost(ask),
+      context: contextAs({ ...a.athlete, role: "client" }),
+      params: { sessionId },
+    });
+    expect(athlete.status).toBeGreaterThanOrEqual(400);
+    expect((await call(enrollAction, { request: enrollPost(ask), context: contextAs(coach), params: { sessionId } })).status).toBe(403);
+    const visitor = await call(enrollAction, { request: enrollPost(ask), context: contextAs(null), params: { sessionId } });
+    expect([302, 401]).toContain(visitor.status);
+    expect(await aidRequests()).toEqual([]);
+    expect(await enrollmentsOf(a.athlete.id)).toEqual([]);
+  });
+
+  it("keeps the tick's answers with the request, tells the family it is with staff, and shows no price once enrolled", async () => {
+    const before = await call(enrollLoader, { request: get(`/enroll/${sessionId}`), context: contextAs(a.guardian), params: { sessionId } });
+    expect(before.body).toMatchObject({ help: "none" });
+    const res = await call(enrollAction, {
+      request: enrollPost({ athleteId: a.athlete.id, ...onCourt, wantsHelp: "on", householdSize: "5", schoolLunch: "free", note: "Dos trabajos" }),
+      context: contextAs(a.guardian),
+      params: { sessionId },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/account/enrollments");
+    const accountId = await accountOf(db, a.guardian.id);
+    expect(await aidRequests()).toEqual([{ account_id: accountId, household_size: 5, school_lunch: "free", note: "Dos trabajos", status: "open" }]);
+    const [enrollment] = await enrollmentsOf(a.athlete.id);
+    await setEnrollmentStatus(db, enrollment!.id, "enrolled");
+    const page = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(a.guardian) });
+    expect(page.body).toMatchObject({ due: { state: "aid-pending" }, aid: { state: "open" } });
+    expect(JSON.stringify(page.body)).not.toContain("$400");
+
+    // The form then says the request waits, and a second tick (another session) asks nothing twice.
+    const after = await call(enrollLoader, { request: get(`/enroll/${other}`), context: contextAs(a.guardian), params: { sessionId: other } });
+    expect(after.body).toMatchObject({ help: "open" });
+    const again = await call(enrollAction, {
+      request: enrollPost({ athleteId: a.athlete.id, ...onCourt, wantsHelp: "on" }, other),
+      context: contextAs(a.guardian),
+      params: { sessionId: other },
+    });
+    expect(again.status).toBe(302);
+    expect(await aidRequests()).toHaveLength(1);
+    expect(await enrollmentsOf(a.athlete.id)).toHaveLength(2);
+  });
+
+  it("asks nothing when the tick is off, whatever else was typed", async () => {
+    const res = await call(enrollAction, {
+      request: enrollPost({ athleteId: b.athlete.id, ...onCourt, householdSize: "3", note: "just curious" }),
+      context: contextAs(b.guardian),
+      params: { sessionId },
+    });
+    expect(res.status).toBe(302);
+    expect((await aidRequests()).filter((r) => r.account_id === "x")).toEqual([]);
+    expect(await aidRequests()).toHaveLength(1);
+  });
+});
