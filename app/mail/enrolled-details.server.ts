@@ -104,13 +104,14 @@ export async function feeParagraphs(tx: SqlExecutor, s: Session, athleteId: stri
   const o = { locale };
   const fee = feeText(s.fee_cents, s.fee_per, locale);
   if (!fee) return [];
-  const lines = [m.mail_enrolled_fee({ fee }, o)];
-  if (s.fee_cents === 0) return lines;
+  if (s.fee_cents === 0) return [m.mail_enrolled_fee({ fee }, o)];
   const account = await findAccountFor(tx, athleteId);
   const [aid, due] = await Promise.all([getAidState(tx, account), getDue(tx, account)]);
+  // While the family's request for help waits, no price at all (issue 41): only that staff have it.
+  if (aid.state === "open") return [m.mail_enrolled_aid_open({}, o)];
+  const lines = [m.mail_enrolled_fee({ fee }, o)];
   const until = aid.state === "granted" ? formatDateIn(`${aid.validUntil}T12:00:00Z`, "UTC", locale) : "";
-  if (aid.state === "open") lines.push(m.mail_enrolled_aid_open({}, o));
-  else if (aid.state === "granted" && aid.decision === "waiver") lines.push(m.mail_enrolled_aid_waiver({ until }, o));
+  if (aid.state === "granted" && aid.decision === "waiver") lines.push(m.mail_enrolled_aid_waiver({ until }, o));
   else if (aid.state === "granted" && aid.decision === "percent") lines.push(m.mail_enrolled_aid_percent({ percent: String(aid.percent), until }, o));
   else if (aid.state === "granted") lines.push(m.mail_enrolled_aid_amount({ amount: formatDollars(aid.amountCents ?? 0, locale), until }, o));
   else if (s.financial_help) lines.push(m.mail_enrolled_aid_available({}, o));
