@@ -4,7 +4,8 @@
 // the last signature enrolling what waited), family.server.ts (what a family sees), access.server.ts (who may),
 // mails.server.ts (the receipt, the forms needed, the enrollment completed), reminders.server.ts (7 and 2 days before
 // the first session, the daily job), disclosures.server.ts (separate consent for each disclosure: the one rule,
-// disclosureAllowed / mayDisclose, decision 0061) and disclosures-family.server.ts (the family page's part).
+// disclosureAllowed / mayDisclose, decision 0061) and disclosures-family.server.ts (the family page's part), roster-paperwork.server.ts (the roster's photo release,
+// forms missing and "Send a reminder").
 export {
   DISCLOSURE_KINDS,
   disclosureAllowed,
@@ -16,6 +17,7 @@ export {
   type DisclosureStates,
 } from "./disclosures.server";
 export { answerDisclosureForm, getDisclosuresForFamily } from "./disclosures-family.server";
+export { getRosterPaperwork, sendRosterReminder, type RosterPaperwork } from "./roster-paperwork.server";
 export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
 export { getFamilyForms, getFormsOfAthletes, getSigningFacts, type AthleteForms } from "./family.server";
 export {
