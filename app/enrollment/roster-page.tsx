@@ -1,6 +1,7 @@
 // The roster a coach reads courtside (/rosters/:sessionId): each athlete with level, status and on-court notes, the
 // guardians' phones as tap-to-call links (one per guardian, whatever the family's Safe Play state), the coach's steps as plain forms, the session's places, and the message to
 // every household. Plain links and forms: everything works before and without the page's script.
+import type { ComponentProps } from "react";
 import { Form, Link } from "react-router";
 import { SelectField } from "~/components/public/form-fields";
 import type { ScheduledItem } from "~/components/messages/scheduled-list";
@@ -19,6 +20,7 @@ import { RosterFamily, type RosterConfirmResult, type RosterFamilyMember } from 
 import { RosterMessageForm, type RosterMessageActionData } from "./roster-message-form";
 import { coachSteps, LEVELS, type CoachStep, type EnrollmentStatus } from "./status";
 import { statusWords } from "./words";
+import { RosterFormsMissing, RosterPhotoRelease, type ReminderAnswer } from "~/consent/roster-paperwork";
 
 export type RosterActionData =
   | { intent: "step" | "place"; enrollmentId: string; error: string; fieldErrors?: Record<string, string | undefined> | null }
@@ -52,7 +54,8 @@ const STEP_WORDS: Record<Exclude<CoachStep, "place">, () => string> = {
 };
 
 const MESSAGE_INTENTS: ReadonlySet<string> = new Set(["message", "message-later", "cancel-scheduled"]);
-const messageResult = (r: RosterActionData | undefined) => (r && MESSAGE_INTENTS.has(r.intent) ? (r as RosterMessageActionData) : undefined);
+const messageResult = (r: RosterActionData | ReminderAnswer | undefined) =>
+  r && MESSAGE_INTENTS.has(r.intent) ? (r as RosterMessageActionData) : undefined;
 
 export function RosterView({
   session,
@@ -65,6 +68,7 @@ export function RosterView({
   canAct = true,
   cleared = true,
   scheduled = [],
+  paperwork = {},
 }: {
   session: { id: string; capacity: number | null; title?: string };
   roster: Entry[];
@@ -73,8 +77,10 @@ export function RosterView({
   /** When each request was sent: the confirmation before a decline or a withdrawal names it. */
   requestDates?: Record<string, { requestedAt: string }>;
   today: string;
-  result: RosterActionData | undefined;
+  result: RosterActionData | ReminderAnswer | undefined;
   busy: boolean;
+  /** Each athlete's photo release and forms still to sign (app/consent, issue 40). */
+  paperwork?: Record<string, ComponentProps<typeof RosterFormsMissing>["paperwork"]>;
   /** The session's coach: its steps, places and message (the lead and administrators only read). */
   canAct?: boolean;
   /** The reader's Safe Play training and background check are current. */
@@ -118,7 +124,7 @@ export function RosterView({
               <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-800">
                 {e.notes.medical ? <li>{m.enroll_roster_medical({ text: e.notes.medical })}</li> : null}
                 {e.notes.pickup ? <li>{m.enroll_roster_pickup({ text: e.notes.pickup })}</li> : null}
-                <li>{e.notes.photoConsent ? m.enroll_roster_photo_yes() : m.enroll_roster_photo_no()}</li>
+                <RosterPhotoRelease photo={paperwork[e.athleteId]?.photo} />
                 {e.personal ? (
                   <li>
                     {m.enroll_roster_emergency({ name: e.notes.emergencyName })}:{" "}
@@ -130,6 +136,14 @@ export function RosterView({
                   <li className="text-slate-700">{m.enroll_roster_personal_hidden()}</li>
                 )}
               </ul>
+              <RosterFormsMissing
+                athleteId={e.athleteId}
+                athleteName={e.athleteName}
+                paperwork={paperwork[e.athleteId]}
+                canAct={canAct}
+                busy={busy}
+                answer={result?.intent === "remind-forms" ? result : undefined}
+              />
               {e.guardians.length > 0 ? (
                 <ul className="mt-2 flex flex-wrap gap-2">
                   {e.guardians.map((g, i) =>

@@ -36,6 +36,8 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { cancelScheduledMessage, getScheduledMessages } from "~/messaging/index.server";
 import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/personal-data.server";
+import { getRosterPaperwork, sendRosterReminder } from "~/consent/index.server";
+import { REMIND_INTENT, type ReminderAnswer } from "~/consent/roster-paperwork";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta({ title: `${m.enroll_roster_heading({ session: data?.session.title ?? "" })} | NLTE`, description: m.enroll_rosters_intro() }),
@@ -60,7 +62,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   // The coach's messages to this roster's families kept for the end of quiet hours (issue 39).
   const scheduled = sessionCoach ? await getScheduledMessages(db, user.id, { withPeople: roster.map((e) => e.athleteId) }) : [];
+  // Each athlete's photo release and, before Enroll, the forms still to sign (issue 40, decision 0061).
+  const paperwork = await getRosterPaperwork(db, session.id, roster);
   return {
+    paperwork,
     session,
     roster,
     closed,
@@ -98,6 +103,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       );
     const athlete = String(form.get("athleteName") ?? "");
     throw await redirectWithToast(context, back, { type: "success", title: m.enroll_step_toast({ athlete, status: statusWords(result.status) }) });
+  }
+  if (intent === REMIND_INTENT) {
+    // "Send a reminder": the forms-needed mail to the family now, once a day for each family (issue 40).
+    const athleteId = String(form.get("athleteId") ?? "").slice(0, 100);
+    const name = { name: String(form.get("athleteName") ?? "").slice(0, 120) };
+    const r = await sendRosterReminder(context, user, params.sessionId, athleteId);
+    if (r.ok) return data<ReminderAnswer>({ intent: REMIND_INTENT, athleteId, sent: m.disclosures_roster_reminded(name) });
+    const error =
+      r.reason === "limited"
+        ? m.disclosures_roster_reminded_today(name)
+        : r.reason === "nothing-missing"
+          ? m.disclosures_roster_nothing_missing(name)
+          : m.disclosures_roster_not_on_roster();
+    return data<ReminderAnswer>(
+      { intent: REMIND_INTENT, athleteId, error },
+      { status: r.reason === "limited" ? 429 : r.reason === "nothing-missing" ? 409 : 404 },
+    );
   }
   if (intent === "capacity") {
     const { data: input, fieldErrors } = parseForm(CapacitySchema, form);
@@ -143,7 +165,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function RosterPage({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<RosterActionData>();
+  const result = useActionData<RosterActionData | ReminderAnswer>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
