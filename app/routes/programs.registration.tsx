@@ -27,7 +27,8 @@ import { storeRegistration } from "~/forms/registration.server";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
 import { getUser } from "~/auth/session.server";
 import { getSessionSeasons } from "~/calendar/events.server";
-import { getOpenSessions, getRequestableAthletes } from "~/enrollment/index.server";
+import { getOpenSessions, getPlacesLeft, getRequestableAthletes } from "~/enrollment/index.server";
+import { placesWords } from "~/enrollment/places";
 import { OnCourtFields } from "~/enrollment/request-fields";
 import { actingForProblem } from "~/family/acting-for.server";
 import { getAthletesForRegistration } from "~/family/guardian-athletes.server";
@@ -52,13 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getOpenSessions(db, today, locale, { programSlug: link?.slug ?? null }),
     getSessionSeasons(db, today, locale),
   ]);
+  // Places left, by the database's one count (session_places_left), as the session card, /enroll and /calendar say it.
+  const left = await getPlacesLeft(db, [...open.map((s) => s.id), ...(session ? [session.id] : [])]);
+  const places = (id: string) => placesWords(left.get(id) ?? null, locale);
   const sessionGroups = PROGRAM_LINKS.map((p) => ({
     program: p.name(),
     sessions: open
       .filter((s) => s.programSlug === p.slug && seasonOf.has(s.id))
       .map((s) => ({
         id: s.id,
-        label: `${s.title}${seasonOf.get(s.id) ? ` (${seasonOf.get(s.id)})` : ""}: ${s.when}${s.place ? `, ${s.place}` : ""}`,
+        label: `${s.title}${seasonOf.get(s.id) ? ` (${seasonOf.get(s.id)})` : ""}: ${s.when}${s.place ? `, ${s.place}` : ""}${places(s.id) ? ` · ${places(s.id)}` : ""}`,
       })),
   })).filter((g) => g.sessions.length > 0);
 
@@ -101,7 +105,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     chosen: link?.label ?? null,
     slug: link?.slug ?? null,
     sessionGroups,
-    session: session ? { id: session.id, title: session.title, when: session.when, place: session.place } : null,
+    session: session ? { id: session.id, title: session.title, when: session.when, place: session.place, places: places(session.id) } : null,
     athletes: family.map((a) => ({ id: a.id, fullName: a.name })),
     prefill,
     signedIn: Boolean(user),
@@ -240,6 +244,7 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   <p className="font-semibold">
                     {m.enroll_reg_chosen({ session: `${session.title}: ${session.when}${session.place ? `, ${session.place}` : ""}` })}
                   </p>
+                  {session.places ? <p className="font-semibold text-navy-900">{session.places}</p> : null}
                   {prefill ? <p>{m.enroll_reg_for_athlete({ name: prefill.studentName })}</p> : null}
                   {sessionNote ? (
                     <p className="mt-2 text-red-800">
