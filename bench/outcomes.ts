@@ -6,8 +6,15 @@
 //   1. the outcomes report (/reports/outcomes, a coach's page) over one year, five years, a program and a city:
 //      p50 and p99 per round, against the budget (p99 <= 500 ms, issue 42);
 //   2. an athlete's page (/athletes/:id, read by the athlete's guardian): p50 and p99 per round (p99 <= 100 ms).
+//   3. what a load machine cannot blur: the statements each page's request makes and their mean time in PostgreSQL
+//      (pg_stat_statements, over 10 requests), and EXPLAIN ANALYZE's planning and execution times of the report's
+//      statement for each range (decision 0062 keeps the figures).
 // Writing 4,000 sign-ups through scrypt would measure nothing about either page; every request measured is the real path.
+import { pathToFileURL } from "node:url";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { outcomesStatement } from "../app/athletes/index.server";
+import { OutcomesQuerySchema } from "../app/athletes/schemas";
 import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, withSite } from "./site";
 
 const ARGS = roundsArgs({ default: 40, min: 5, max: 500 });
@@ -23,7 +30,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Athletes born over 12 years (ages 6 to 17 at the start), so five years ages some out. */
 const athleteBorn = (i: number) => new Date(Date.UTC(2004, 0, 1) + (i % 4380) * DAY_MS).toISOString().slice(0, 10);
 
-async function fiveYears(sql: pg.Client, coachId: string) {
+/** Writes the five years (exported for a look at the plans on a kept database). */
+export async function fiveYears(sql: pg.Client, coachId: string) {
   const families = await makeFamilies(sql, ATHLETES, "player", coachId, athleteBorn);
   const guardians = families.map((f) => f.guardian);
   const athletes = families.map((f) => f.athlete);
@@ -110,7 +118,7 @@ async function fiveYears(sql: pg.Client, coachId: string) {
   return { counts: rows[0]!, guardians, athletes };
 }
 
-const QUERIES = [
+export const QUERIES = [
   "from=2025-11-24&to=2026-11-23",
   `from=${FIRST_DAY}&to=${LAST_DAY}`,
   "from=2025-11-24&to=2026-11-23&program=after-school",
@@ -118,28 +126,83 @@ const QUERIES = [
   "from=2026-01-01&to=2026-06-30",
 ];
 
-await withSite("outcomes", { SAFE_PLAY_NOW: NOW }, async ({ server, sql }) => {
-  console.log(`${machineLoad()}; a new database`);
-  const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "coach" });
-  const started = performance.now();
-  const { counts, guardians, athletes } = await fiveYears(sql, coach!.id);
-  console.log(
-    `(${ATHLETES} athletes over 5 years: ${counts.marks} attendance marks, ${counts.evaluations} evaluations, ${counts.milestones} milestones; written in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+/** The statements `n` requests of a page make (the job queue's own left out), and the costliest, from pg_stat_statements. */
+async function statementsPerRequest(sql: pg.Client, label: string, n: number, url: (i: number) => string, cookie: (i: number) => string) {
+  await sql.query("create extension if not exists pg_stat_statements");
+  await sql.query("select pg_stat_statements_reset()");
+  for (let i = 0; i < n; i++) await (await fetch(url(i), { headers: { Cookie: cookie(i), Accept: "text/html" } })).text();
+  const { rows } = await sql.query<{ calls: string; ms: number; q: string }>(
+    `select calls, total_exec_time / calls as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q from pg_stat_statements
+     where toplevel and dbid = (select oid from pg_database where datname = current_database())
+       and query !~* '(graphile_worker|pg_stat_statements|pg_catalog|^(begin|commit|rollback)$)'
+     order by total_exec_time desc`,
   );
-  const report = await measurePage({
-    label: `outcomes report (${ATHLETES} athletes, 5 years)`,
-    budgetMs: REPORT_BUDGET_MS,
-    ...ARGS,
-    url: (i) => `${server.url}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
-    cookie: () => coach!.cookie,
-  });
-  const pick = (i: number) => (i * 7919) % ATHLETES;
-  const page = await measurePage({
-    label: "athlete's page (read by a guardian)",
-    budgetMs: PAGE_BUDGET_MS,
-    ...ARGS,
-    url: (i) => `${server.url}/athletes/${athletes[pick(i)]!.id}`,
-    cookie: (i) => guardians[pick(i)]!.cookie,
-  });
-  process.exitCode = report && page ? 0 : 1;
-});
+  const calls = rows.reduce((t, r) => t + Number(r.calls), 0);
+  const ms = rows.reduce((t, r) => t + Number(r.calls) * r.ms, 0);
+  console.log(`${label}: ${(calls / n).toFixed(1)} statements a request, ${(ms / n).toFixed(1)} ms in PostgreSQL a request; the costliest:`);
+  for (const r of rows.slice(0, 4)) console.log(`   ${(Number(r.calls) / n).toFixed(1)} x ${r.ms.toFixed(2)} ms  ${r.q}`);
+}
+
+/** EXPLAIN ANALYZE of the report's one statement for each range: planning and execution times, machine load aside. */
+async function explainReport(sql: pg.Client) {
+  const dialect = new PgDialect();
+  for (const query of QUERIES) {
+    const q = OutcomesQuerySchema.parse({ program: "", season: "", city: "", ...Object.fromEntries(new URLSearchParams(query)) });
+    const { sql: text, params } = dialect.sqlToQuery(outcomesStatement(q));
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const { rows } = await sql.query<{ "QUERY PLAN": string }>(`explain (analyze, format text) ${text}`, params);
+      const at = (what: string) => Number(rows.find((r) => r["QUERY PLAN"].startsWith(what))?.["QUERY PLAN"].match(/([\d.]+) ms/)?.[1]);
+      times.push({ planning: at("Planning Time"), execution: at("Execution Time") });
+    }
+    const best = times.sort((a, b) => a.execution - b.execution)[0]!;
+    console.log(`report statement (${query}): planning ${best.planning.toFixed(1)} ms, execution ${best.execution.toFixed(1)} ms (best of 3)`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  await withSite(
+    "outcomes",
+    { SAFE_PLAY_NOW: NOW },
+    async ({ server, sql }) => {
+      console.log(`${machineLoad()}; a new database`);
+      const [coach] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "coach" });
+      const started = performance.now();
+      const { counts, guardians, athletes } = await fiveYears(sql, coach!.id);
+      console.log(
+        `(${ATHLETES} athletes over 5 years: ${counts.marks} attendance marks, ${counts.evaluations} evaluations, ${counts.milestones} milestones; written in ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
+      const report = await measurePage({
+        label: `outcomes report (${ATHLETES} athletes, 5 years)`,
+        budgetMs: REPORT_BUDGET_MS,
+        ...ARGS,
+        url: (i) => `${server.url}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
+        cookie: () => coach!.cookie,
+      });
+      const pick = (i: number) => (i * 7919) % ATHLETES;
+      const page = await measurePage({
+        label: "athlete's page (read by a guardian)",
+        budgetMs: PAGE_BUDGET_MS,
+        ...ARGS,
+        url: (i) => `${server.url}/athletes/${athletes[pick(i)]!.id}`,
+        cookie: (i) => guardians[pick(i)]!.cookie,
+      });
+      await statementsPerRequest(
+        sql,
+        "outcomes report",
+        10,
+        (i) => `${server.url}/reports/outcomes?${QUERIES[i % QUERIES.length]}`,
+        () => coach!.cookie,
+      );
+      await statementsPerRequest(
+        sql,
+        "athlete's page",
+        10,
+        (i) => `${server.url}/athletes/${athletes[pick(i)]!.id}`,
+        (i) => guardians[pick(i)]!.cookie,
+      );
+      await explainReport(sql);
+      process.exitCode = report && page ? 0 : 1;
+    },
+    { statementStatistics: true },
+  );

@@ -2,9 +2,11 @@
 // evaluations with per-skill scores and goals, school and terms, check-in notes, college milestones, and the
 // education staff permission. Kept apart from schema.ts so each capability owns its tables. The sessions' kind
 // (tennis, education, both) is the column events.session_kind, read with SQL by app/athletes/.
-import { boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, customType, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "../app/athletes/choices";
-import { users } from "./schema";
+import { events, users } from "./schema";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /** Education staff: granted and removed by an administrator on /staff. */
 export const educationStaff = pgTable("education_staff", {
@@ -108,3 +110,38 @@ export const athleteMilestones = pgTable("athlete_milestones", {
   recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A term's report card (migration 0056, decision 0062): the file in the database as messages' attachments are, one a
+ * term; read as getAthleteRights's readReportCards says, attached as its attachReportCard says.
+ */
+export const athleteReportCards = pgTable("athlete_report_cards", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  athleteId: text("athlete_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  termId: uuid("term_id")
+    .notNull()
+    .references(() => athleteTerms.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  mimeType: text("mime_type").notNull(),
+  size: integer("size").notNull(),
+  data: bytea("data").notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A session's "no evaluation yet this season" reminder, sent once a season start (migration 0056). */
+export const athleteEvaluationReminders = pgTable(
+  "athlete_evaluation_reminders",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    seasonStart: date("season_start", { mode: "string" }).notNull(),
+    /** How many athletes had no evaluation when it was sent. */
+    athletes: integer("athletes").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "athlete_evaluation_reminders_pk", columns: [t.eventId, t.seasonStart] })],
+);

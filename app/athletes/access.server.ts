@@ -7,6 +7,8 @@
 // - a coach of a session the athlete holds an open request or place in reads and evaluates;
 // - staff (an administrator, the safeguarding lead) read, record milestones and add check-in notes;
 // - education staff (granted on /staff) read the athletes of education sessions, record milestones, add check-ins.
+// Report cards (decision 0062) are school documents: read by the guardian, the athlete (13+), staff and education
+// staff, not by coaches; attached by the guardian, the adult athlete (18+) and education staff.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/session.server";
@@ -30,6 +32,10 @@ export type AthleteRights = {
   /** Read and add education staff's check-in notes. */
   checkIn: boolean;
   agreeListing: boolean;
+  /** Read (download) the terms' report cards. */
+  readReportCards: boolean;
+  /** Attach a term's report card. */
+  attachReportCard: boolean;
 };
 
 const RightsRow = (r: Record<string, unknown>) => ({
@@ -58,6 +64,8 @@ function rightsOf(r: ReturnType<typeof RightsRow>): AthleteRights | null {
     recordMilestone: r.guardian || teen || r.staff || r.education,
     checkIn: r.staff || r.education,
     agreeListing: r.guardian || adult,
+    readReportCards: r.guardian || teen || r.staff || r.education,
+    attachReportCard: r.guardian || adult || r.education,
   };
 }
 

@@ -17,11 +17,16 @@ function useAnswer(intent: string) {
   return { errors: mine?.fieldErrors ?? {}, values: mine?.values ?? {}, error: mine?.error, busy };
 }
 
-function FormShell({ intent, title, children }: { intent: string; title: string; children: React.ReactNode }) {
+function FormShell({ intent, title, files, children }: { intent: string; title: string; files?: boolean; children: React.ReactNode }) {
   const { error, busy } = useAnswer(intent);
   const headingId = `form-${intent}`;
   return (
-    <Form method="post" aria-labelledby={headingId} className="mt-6 flex flex-col gap-4 border-t border-slate-200 pt-4">
+    <Form
+      method="post"
+      encType={files ? "multipart/form-data" : undefined}
+      aria-labelledby={headingId}
+      className="mt-6 flex flex-col gap-4 border-t border-slate-200 pt-4"
+    >
       <h3 id={headingId} className="font-semibold">
         {title}
       </h3>
@@ -199,6 +204,32 @@ export function CheckInForm() {
   return (
     <FormShell intent="check-in" title={m.athletes_add_check_in()}>
       <TextAreaField label={m.athletes_field_check_in()} name="note" rows={3} maxLength={1000} defaultValue={values.note ?? ""} error={errors.note} />
+    </FormShell>
+  );
+}
+
+/** A term's report card: the term (of those recorded) and the file; checked by its bytes on the server. */
+export function ReportCardForm({ terms }: { terms: Array<{ year: number; term: string }> }) {
+  const { errors, values } = useAnswer("report-card");
+  return (
+    <FormShell intent="report-card" title={m.athletes_attach_report_card()} files>
+      <p className="text-sm text-slate-700">{m.athletes_attach_report_card_why()}</p>
+      <SelectField
+        label={m.athletes_field_report_term()}
+        name="reportTerm"
+        defaultValue={values.reportTerm ?? (terms[0] ? `${terms[0].year}-${terms[0].term}` : "")}
+        placeholder={m.athletes_choose()}
+        options={terms.map((t) => ({ value: `${t.year}-${t.term}`, label: `${termWords(t.term)} ${t.year}` }))}
+        error={errors.reportTerm}
+      />
+      <Field
+        label={m.athletes_field_report_file()}
+        name="file"
+        type="file"
+        accept="application/pdf,image/png,image/jpeg,image/webp,.pdf"
+        error={errors.file}
+        required
+      />
     </FormShell>
   );
 }

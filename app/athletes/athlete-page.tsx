@@ -6,7 +6,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { formatCalendarDate } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 import type { AthleteRights } from "./access.server";
-import { CheckInForm, EvaluationForm, ListingForm, MilestoneForm, SchoolForm, TermForm } from "./athlete-forms";
+import { CheckInForm, EvaluationForm, ListingForm, MilestoneForm, ReportCardForm, SchoolForm, TermForm } from "./athlete-forms";
 import type { AthletePath } from "./path.server";
 import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, termWords } from "./words";
 
@@ -20,7 +20,10 @@ export type AthleteActionData = {
 /** "November 24, 2026" (a path spans years, so the year is said). */
 const dayText = (day: string) => formatCalendarDate(`${day}T12:00:00Z`) ?? day;
 
-type Props = AthletePath & { name: string; rights: AthleteRights; today: string };
+type Props = AthletePath & { name: string; rights: AthleteRights; today: string; collegePathOpen: boolean };
+
+/** "120 KB", "2.4 MB": a file's size as a person reads it. */
+const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 const changeWords = (change: number | null) =>
   change === null
@@ -119,12 +122,24 @@ export function AthletePage(p: Props) {
           )}
           {p.terms.length ? (
             <ul className="mt-2 space-y-1">
-              {p.terms.map((t) => (
-                <li key={`${t.year}-${t.term}`}>
-                  {termWords(t.term)} {t.year}: {t.band ? bandWords(t.band) : ""}
-                  {t.summary ? <span className="block text-sm text-slate-700">{t.summary}</span> : null}
-                </li>
-              ))}
+              {p.terms.map((t) => {
+                const card = p.reportCards.find((c) => c.year === t.year && c.term === t.term);
+                return (
+                  <li key={`${t.year}-${t.term}`}>
+                    {termWords(t.term)} {t.year}: {t.band ? bandWords(t.band) : ""}
+                    {t.summary ? <span className="block text-sm text-slate-700">{t.summary}</span> : null}
+                    {card ? (
+                      <a
+                        href={`/athletes/${p.rights.athleteId}/report-cards/${card.id}`}
+                        className="block text-sm font-medium text-court-800 underline"
+                        download
+                      >
+                        {m.athletes_report_card_download({ term: `${termWords(t.term)} ${t.year}`, file: card.fileName, size: sizeText(card.size) })}
+                      </a>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
           {p.rights.recordSchool ? (
@@ -132,6 +147,13 @@ export function AthletePage(p: Props) {
               <SchoolForm school={p.school} />
               <TermForm today={p.today} />
             </>
+          ) : null}
+          {p.rights.attachReportCard ? (
+            p.terms.length ? (
+              <ReportCardForm terms={p.terms} />
+            ) : (
+              <p className="mt-4 text-sm text-slate-700">{m.athletes_attach_needs_term()}</p>
+            )
           ) : null}
         </CardSection>
 
@@ -158,7 +180,13 @@ export function AthletePage(p: Props) {
               </li>
             ))}
           </ul>
-          {p.rights.recordMilestone ? <MilestoneForm today={p.today} /> : null}
+          {p.rights.recordMilestone ? (
+            p.collegePathOpen ? (
+              <MilestoneForm today={p.today} />
+            ) : (
+              <p className="mt-4 text-sm text-slate-700">{m.athletes_milestones_from_grade9()}</p>
+            )
+          ) : null}
         </CardSection>
 
         {p.rights.checkIn ? (

@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { enrollments, users } from "../../db/schema";
+import { enrollments, staffLog, users } from "../../db/schema";
 import { athleteCheckIns, athleteEvaluations, athleteMilestones, athleteSchools, athleteTerms, educationStaff } from "../../db/schema-athletes";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
@@ -17,6 +17,7 @@ import * as athletePage from "~/routes/athletes.$athleteId";
 import * as athletesList from "~/routes/athletes";
 import * as scholarships from "~/routes/scholarships";
 import * as staffRoute from "~/routes/staff";
+import { getStaffLog } from "~/staff/log.server";
 import { getActiveSkills } from "./path.server";
 
 const { db } = await createTestDatabase();
@@ -273,6 +274,30 @@ describe("school, terms, milestones and the listing", () => {
   });
 });
 
+describe("milestones from grade 9", () => {
+  const milestone = { intent: "milestone", kind: "applied", happenedOn: "2026-11-01", college: "Howard University" };
+
+  it("refuses them beside the field before grade 9 (by the school grade, else by age 14), loader and action alike", async () => {
+    const before = await everything();
+    // Ten, no grade on record: the page says why instead of the form, and a sent form is refused beside "What happened".
+    expect(((await page(young.guardian, young.athlete.id)).body as PageBody).collegePathOpen).toBe(false);
+    const refused = await post(young.guardian, young.athlete.id, milestone);
+    expect(refused.status).toBe(400);
+    expect((refused.body as { fieldErrors: Record<string, string> }).fieldErrors.kind).toBe(
+      "Milestones start in grade 9: this athlete's school grade (or age) is below it.",
+    );
+    // Fifteen, but in grade 8 on record: the grade decides.
+    expect((await post(other.guardian, other.athlete.id, { intent: "school", school: "Jefferson Middle", grade: "8" })).status).toBe(302);
+    expect(((await page(other.guardian, other.athlete.id)).body as PageBody).collegePathOpen).toBe(false);
+    expect((await post(other.guardian, other.athlete.id, milestone)).status).toBe(400);
+    expect(await everything()).toEqual({ ...before, schools: before.schools + 1 });
+    // Grade 9: the college path is open.
+    expect((await post(other.guardian, other.athlete.id, { intent: "school", school: "Wilson High", grade: "9" })).status).toBe(302);
+    expect(((await page(other.guardian, other.athlete.id)).body as PageBody).collegePathOpen).toBe(true);
+    expect((await post(other.guardian, other.athlete.id, milestone)).status).toBe(302);
+  });
+});
+
 describe("the education staff permission on /staff", () => {
   const staffPost = (who: Person, fields: Record<string, string>) =>
     languages.run("en", () => call(staffRoute.action, { request: postForm("/staff", fields), context: as(who) }));
@@ -294,5 +319,21 @@ describe("the education staff permission on /staff", () => {
       done: "Hana Helper is no longer education staff.",
     });
     expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([]);
+    // Each grant and removal is a line of the staff log, as the other roles' are; the refused one and a second
+    // removal (nothing changed) write none. /staff reads them in the reader's language.
+    expect((await staffPost(admin, { intent: "remove-education", userId: helper.id })).status).toBe(200);
+    const lines = await db
+      .select({ actor: staffLog.actorId, subject: staffLog.subjectName, action: staffLog.action })
+      .from(staffLog)
+      .where(eq(staffLog.subjectId, helper.id))
+      .orderBy(staffLog.createdAt);
+    expect(lines.filter((l) => l.action.startsWith("education"))).toEqual([
+      { actor: admin.id, subject: "Hana Helper", action: "education granted" },
+      { actor: admin.id, subject: "Hana Helper", action: "education removed" },
+    ]);
+    expect(await db.select().from(staffLog).where(eq(staffLog.subjectId, sofia.athlete.id))).toEqual([]);
+    const log = (await languages.run("es", () => getStaffLog(db))).filter((l) => l.subject === "Hana Helper").map((l) => l.action);
+    expect(log).toContain("Pasó a ser personal de educación");
+    expect(log).toContain("Se le quitó el rol de personal de educación");
   });
 });

@@ -51,27 +51,41 @@ export function outcomesStatement(q: OutcomesQuery) {
         ${q.season ? sql`and e.season_id = ${q.season}` : sql``}
         ${cities.length ? sql`and (coalesce(e.place, '') || ' ' || coalesce(e.street_address, '')) ilike any(${`{${cities.map((c) => `"${c}"`).join(",")}}`}::text[])` : sql``}
     ),
-    -- One pass over the range's present marks, grouped by athlete at once: the athletes served with their hours.
+    -- One pass over the range's present marks, counted by athlete and session (no join or sum a mark), then weighed by
+    -- each session's hours: the athletes served with their hours (decision 0062).
     served as materialized (
-      select am.athlete_id,
-        sum(s.hours * case s.session_kind when 'tennis' then 1 when 'both' then 0.5 else 0 end) as tennis,
-        sum(s.hours * case s.session_kind when 'education' then 1 when 'both' then 0.5 else 0 end) as education
-      from attendance_marks am join s on s.id = am.event_id
-      where am.present and am.day between ${q.from}::date and ${q.to}::date
-      group by am.athlete_id
+      select g.athlete_id,
+        sum(g.n * s.hours * case s.session_kind when 'tennis' then 1 when 'both' then 0.5 else 0 end) as tennis,
+        sum(g.n * s.hours * case s.session_kind when 'education' then 1 when 'both' then 0.5 else 0 end) as education
+      from (
+        select am.athlete_id, am.event_id, count(*) as n from attendance_marks am
+        where am.present and am.day between ${q.from}::date and ${q.to}::date
+        group by am.athlete_id, am.event_id
+      ) g join s on s.id = g.event_id
+      group by g.athlete_id
     ),
     hrs as (select coalesce(sum(tennis), 0) as tennis, coalesce(sum(education), 0) as education from served),
+    -- Each served athlete's level before the range and by its end, and their two latest banded terms, each read in one
+    -- grouped pass over the athletes' rows rather than three lookups an athlete.
+    lv as (
+      select l.athlete_id,
+        (array_agg(l.level order by l.placed_on desc, l.created_at desc) filter (where l.placed_on < ${q.from}::date))[1] as level_before,
+        (array_agg(l.level order by l.placed_on desc, l.created_at desc) filter (where l.placed_on <= ${q.to}::date))[1] as level_after
+      from athlete_levels l join served sv on sv.athlete_id = l.athlete_id
+      group by l.athlete_id
+    ),
+    tm as (
+      select t.athlete_id,
+        (array_agg(array_position(${bands}::text[], t.band)
+          order by t.year * 10 + case t.term when 'spring' then 1 when 'summer' then 2 else 3 end desc))[1:2] as ranks
+      from athlete_terms t join served sv on sv.athlete_id = t.athlete_id
+      where t.band is not null and t.year <= extract(year from ${q.to}::date)
+      group by t.athlete_id
+    ),
     per as (
-      select sv.athlete_id, extract(year from age(${q.from}::date, u.date_of_birth))::int as age,
-        (select l.level from athlete_levels l where l.athlete_id = sv.athlete_id and l.placed_on < ${q.from}::date
-          order by l.placed_on desc, l.created_at desc limit 1) as level_before,
-        (select l.level from athlete_levels l where l.athlete_id = sv.athlete_id and l.placed_on <= ${q.to}::date
-          order by l.placed_on desc, l.created_at desc limit 1) as level_after,
-        (select array_agg(x.r order by x.ord desc) from (
-          select array_position(${bands}::text[], t.band) as r, t.year * 10 + case t.term when 'spring' then 1 when 'summer' then 2 else 3 end as ord
-          from athlete_terms t where t.athlete_id = sv.athlete_id and t.band is not null and t.year <= extract(year from ${q.to}::date)
-          order by ord desc limit 2) x) as ranks
+      select sv.athlete_id, extract(year from age(${q.from}::date, u.date_of_birth))::int as age, lv.level_before, lv.level_after, tm.ranks
       from served sv join users u on u.id = sv.athlete_id
+        left join lv on lv.athlete_id = sv.athlete_id left join tm on tm.athlete_id = sv.athlete_id
     ),
     -- The range's milestones are few: each asks the marks' (athlete, day) index whether its athlete ever came, rather
     -- than the statement reading every mark of the chosen sessions up to the range's end.

@@ -13,9 +13,10 @@ import {
 } from "../../db/schema-athletes";
 import { athleteLevels } from "../../db/schema";
 import type { AthleteRights } from "./access.server";
+import { collegePathOpen } from "./college-path";
 import type { MilestoneInput } from "./schemas";
 
-export type Refused = { refused: "not-allowed" | "not-found" | "not-listable" };
+export type Refused = { refused: "not-allowed" | "not-found" | "not-listable" | "before-grade-9" };
 
 export type EvaluationInput = {
   level: number;
@@ -90,8 +91,16 @@ export async function saveTerm(
   return null;
 }
 
+/** The athlete's school grade on record, or null. */
+export async function getGrade(db: Pick<Db, "execute">, athleteId: string): Promise<number | null> {
+  const { rows } = await db.execute(sql`select grade from athlete_schools where athlete_id = ${athleteId}`);
+  return rows[0] ? Number(rows[0].grade) : null;
+}
+
+/** A milestone; refused before the college path opens (grade 9: collegePathOpen, the rule the page asks too). */
 export async function addMilestone(db: Db, rights: AthleteRights, byId: string, input: MilestoneInput): Promise<Refused | { id: string }> {
   if (!rights.recordMilestone) return { refused: "not-allowed" };
+  if (!collegePathOpen({ grade: await getGrade(db, rights.athleteId), age: rights.age })) return { refused: "before-grade-9" };
   const scholarship = input.kind === "scholarship";
   const [row] = await db
     .insert(athleteMilestones)

@@ -52,7 +52,32 @@ function SkillRow({ skill, answer, busy }: { skill: EditableSkill; answer: Setti
   );
 }
 
-export function AthleteSettingsPage({ skills, sessions }: { skills: EditableSkill[]; sessions: SessionKindRow[] }) {
+/** How many weeks into a season coaches are reminded of athletes not yet evaluated. */
+function ReminderWeeksForm({ weeks, answer, busy }: { weeks: number; answer: SettingsActionData | undefined; busy: boolean }) {
+  const mine = answer?.intent === "reminder-weeks" ? answer : undefined;
+  return (
+    <CardSection title={m.athletes_reminder_weeks_heading()}>
+      <p className="mb-4 text-sm text-slate-700">{m.athletes_reminder_weeks_intro()}</p>
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="reminder-weeks" />
+        <Field
+          label={m.athletes_field_reminder_weeks()}
+          name="weeks"
+          inputMode="numeric"
+          defaultValue={mine?.values?.weeks ?? String(weeks)}
+          error={mine?.fieldErrors?.weeks}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {m.athletes_save()}
+        </Button>
+      </Form>
+    </CardSection>
+  );
+}
+
+type SettingsProps = { skills: EditableSkill[]; sessions: SessionKindRow[]; reminderWeeks: number };
+
+export function AthleteSettingsPage({ skills, sessions, reminderWeeks }: SettingsProps) {
   const answer = useActionData<SettingsActionData>();
   const busy = useNavigation().state !== "idle";
   const adding = answer?.intent === "add-skill" ? answer : undefined;
@@ -93,6 +118,8 @@ export function AthleteSettingsPage({ skills, sessions }: { skills: EditableSkil
             </div>
           </Form>
         </CardSection>
+
+        <ReminderWeeksForm weeks={reminderWeeks} answer={answer} busy={busy} />
 
         <CardSection title={m.athletes_session_kinds()}>
           <p className="mb-4 text-sm text-slate-700">{m.athletes_session_kinds_why()}</p>

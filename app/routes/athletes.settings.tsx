@@ -1,10 +1,21 @@
 // /athletes/settings: the administrator's settings for athletes' paths (issue 42): the skills evaluations score, named
 // in English and Spanish, and each program session's kind (tennis, education, both), which says whether its attendance
-// counts hours of tennis, of education, or half of each. requireAdmin is the first line of the loader and the action.
+// counts hours of tennis, of education, or half of each; and how many weeks into a season coaches are reminded of
+// athletes not yet evaluated (decision 0062). requireAdmin is the first line of the loader and the action.
 import { data } from "react-router";
 import type { Route } from "./+types/athletes.settings";
 import { parseForm } from "~/auth/schemas";
-import { addSkill, getSessionKinds, getSkillsForEditing, renameSkill, setSessionKind, setSkillRetired } from "~/athletes/index.server";
+import {
+  addSkill,
+  getReminderWeeks,
+  getSessionKinds,
+  getSkillsForEditing,
+  REMINDER_WEEKS,
+  renameSkill,
+  setReminderWeeks,
+  setSessionKind,
+  setSkillRetired,
+} from "~/athletes/index.server";
 import { SessionKindSchema, SkillIdSchema, SkillSchema } from "~/athletes/schemas";
 import { AthleteSettingsPage, type SettingsActionData } from "~/athletes/settings-page";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -21,8 +32,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [skills, sessions] = await Promise.all([getSkillsForEditing(context.db), getSessionKinds(context.db)]);
-  return { skills, sessions };
+  const [skills, sessions, reminderWeeks] = await Promise.all([
+    getSkillsForEditing(context.db),
+    getSessionKinds(context.db),
+    getReminderWeeks(context.db),
+  ]);
+  return { skills, sessions, reminderWeeks };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -61,6 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.data) return answer({ intent, target, fieldErrors: parsed.fieldErrors ?? {} }, 400);
     invariantResponse(await setSessionKind(context.db, parsed.data.eventId, parsed.data.kind), m.athletes_error_unknown(), 404);
     return saved();
+  }
+  if (intent === "reminder-weeks") {
+    const raw = String(form.get("weeks") ?? "").trim();
+    const weeks = Number(raw);
+    if (!/^\d{1,2}$/.test(raw) || weeks < REMINDER_WEEKS.min || weeks > REMINDER_WEEKS.max)
+      return answer({ intent, fieldErrors: { weeks: m.athletes_error_reminder_weeks() }, values: { weeks: raw.slice(0, 10) } }, 400);
+    await setReminderWeeks(context.db, weeks);
+    throw await redirectWithToast(context, "/athletes/settings", { type: "success", title: m.athletes_done_reminder_weeks() });
   }
   throw data({ error: m.athletes_error_unknown() }, { status: 400 });
 }

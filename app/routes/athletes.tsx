@@ -1,9 +1,10 @@
 // /athletes: the athletes whose pages the signed-in person may read (issue 42): a guardian's children, the athlete
 // themselves (13+), a coach's athletes in their sessions, every athlete for staff, education sessions' athletes for
-// education staff. The same rule as each page (getAthleteRights); a visitor is sent to sign in.
+// education staff. The same rule as each page (getAthleteRights); a visitor is sent to sign in. A coach (and staff)
+// sees "no evaluation yet" beside each athlete not evaluated since their session's season began (decision 0062).
 import { Link } from "react-router";
 import type { Route } from "./+types/athletes";
-import { getAthleteRights, todayOf } from "~/athletes/index.server";
+import { getAthleteRights, getUnevaluatedIds, todayOf } from "~/athletes/index.server";
 import { requireUser } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { localHref } from "~/i18n/locale";
@@ -17,8 +18,12 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const rights = await getAthleteRights(context.db, user, todayOf(context));
-  return { athletes: rights.map((r) => ({ id: r.athleteId, name: r.name })) };
+  const today = todayOf(context);
+  const rights = await getAthleteRights(context.db, user, today);
+  // Said to those who evaluate or oversee evaluations, not to families.
+  const overseen = rights.filter((r) => r.evaluate || r.relation === "staff" || r.relation === "education").map((r) => r.athleteId);
+  const unevaluated = await getUnevaluatedIds(context.db, today, overseen);
+  return { athletes: rights.map((r) => ({ id: r.athleteId, name: r.name, noEvaluation: unevaluated.has(r.athleteId) })) };
 }
 
 export default function AthletesList({ loaderData }: Route.ComponentProps) {
@@ -33,6 +38,9 @@ export default function AthletesList({ loaderData }: Route.ComponentProps) {
               <Link to={localHref(`/athletes/${a.id}`)} className="font-medium text-court-800 underline">
                 {a.name || m.athletes_heading()}
               </Link>
+              {a.noEvaluation ? (
+                <span className="ml-2 rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{m.athletes_no_evaluation_yet()}</span>
+              ) : null}
             </li>
           ))}
         </ul>
