@@ -82,6 +82,7 @@ export default [
     route("athletes", "routes/athletes.tsx"),
     route("athletes/settings", "routes/athletes.settings.tsx"),
     route("athletes/:athleteId", "routes/athletes.$athleteId.tsx"),
+    route("athletes/:athleteId/report-cards/:cardId", "routes/athletes.$athleteId.report-cards.$cardId.ts"),
     route("invitation", "routes/invitation.tsx"),
     route("safeguarding", "routes/safeguarding.tsx"),
     route("families/:householdId", "routes/families.$householdId.tsx"),

@@ -21,6 +21,9 @@ export const BODY_LIMITS: Array<{ path: RegExp; bytes: number }> = [
   { path: /^\/gallery\/photos$/, bytes: 2 * PHOTO_MAX_BYTES },
   // A coach's profile with its photo (the gallery's pipeline and limit).
   { path: /^\/staff\/profile$/, bytes: 2 * PHOTO_MAX_BYTES },
+  // An athlete's page: a term's report card (issue 42), the attachments' 10 MB. Twice that, as the gallery's: a file
+  // just over the limit reaches the page, which answers beside the field without reading it.
+  { path: /^\/athletes\/[^/]+$/, bytes: 2 * ATTACHMENT_MAX_BYTES },
 ];
 
 /**

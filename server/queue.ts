@@ -29,6 +29,7 @@ import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCo
 import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/photos.server";
 import { RETENTION_JOB, runRetentionJob } from "../app/retention/apply.server";
 import { FORMS_REMINDER_JOB, sendFormsReminders } from "../app/consent/index.server";
+import { EVALUATION_REMINDER_JOB, sendEvaluationReminders } from "../app/athletes/index.server";
 import { runSeasonFeesJob, SEASON_FEES_JOB } from "../app/payments/index.server";
 import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
@@ -109,6 +110,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     [COACH_PHOTO_COPIES_JOB]: coachPhotoCopiesTask(services.db),
     [RETENTION_JOB]: async () => void (await runRetentionJob(services)),
     [FORMS_REMINDER_JOB]: async () => void (await sendFormsReminders(services)),
+    [EVALUATION_REMINDER_JOB]: async () => void (await sendEvaluationReminders(services)),
     [SEASON_FEES_JOB]: async () => void (await runSeasonFeesJob(services)),
   };
   // The queue's connections are ours, not graphile-worker's: its own pool is ended without waiting, after its error
@@ -143,9 +145,10 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       // expires within 60 days are reminded, with the administrators, once per date (issue 37).
       // Every day at 07:51 UTC, after the backup, the retention table is applied (issue 40, app/retention/table.ts).
       // Every day at 13:15 UTC, families whose request waits for forms are reminded 7 and 2 days before its first session.
+      // Every day at 13:25 UTC, coaches of sessions N weeks into their season are reminded once of athletes not yet evaluated (issue 42).
       // Every day at 08:01 UTC (after midnight everywhere the organisation works), per-month fees' next months are charged
       // (issue 41, decision 0059); a day missed while every process was down runs when one starts again.
-      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d\n51 7 * * * ${RETENTION_JOB} ?fill=1d\n15 13 * * * ${FORMS_REMINDER_JOB}\n1 8 * * * ${SEASON_FEES_JOB} ?fill=1d`,
+      crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d\n51 7 * * * ${RETENTION_JOB} ?fill=1d\n15 13 * * * ${FORMS_REMINDER_JOB}\n25 13 * * * ${EVALUATION_REMINDER_JOB} ?fill=1d\n1 8 * * * ${SEASON_FEES_JOB} ?fill=1d`,
     });
   } catch (err) {
     await liveness.stop();

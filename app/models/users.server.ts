@@ -67,6 +67,9 @@ export const STAFF_LOG_ACTIONS = [
   "background check cleared",
   "profile shown",
   "profile hidden",
+  /** The education staff permission (issue 42, app/athletes/education-staff.server.ts). */
+  "education granted",
+  "education removed",
 ] as const;
 export type StaffLogAction = (typeof STAFF_LOG_ACTIONS)[number];
 

@@ -40,6 +40,7 @@ const STATEMENTS: Record<RetentionKind, (cutoff: SQL) => SQL[]> = {
   ],
   signed_forms: (c) => [sql`delete from consent_signatures where state <> 'active' and ended_at < ${c}`],
   mail_outbox: (c) => [sql`delete from mail_outbox where created_at < ${c}`],
+  report_cards: (c) => [sql`delete from athlete_report_cards where created_at < ${c}`],
 };
 
 /** The periods in force, in days, by kind. */

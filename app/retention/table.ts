@@ -4,7 +4,15 @@
 // from it, so the notice and what the site does cannot disagree. Pure data: the browser reads it too.
 
 export type RetentionKind =
-  "visitor_requests" | "public_forms" | "enrollment_notes" | "medical_information" | "attendance" | "messages" | "signed_forms" | "mail_outbox";
+  | "visitor_requests"
+  | "public_forms"
+  | "enrollment_notes"
+  | "medical_information"
+  | "attendance"
+  | "messages"
+  | "signed_forms"
+  | "mail_outbox"
+  | "report_cards";
 
 export type RetentionRow = {
   kind: RetentionKind;
@@ -122,6 +130,24 @@ export const RETENTION: readonly RetentionRow[] = [
     what: { en: "Copies of the mail the site sent", es: "Copias del correo que envió el sitio" },
     purpose: { en: "Sending mail again when a delivery failed", es: "Volver a enviar un correo cuya entrega falló" },
     from: { en: "after it was written", es: "después de escribirse" },
+  },
+  {
+    // A term's report card (issue 42, decision 0062): the file goes; the term's grade band and summary stay on the
+    // athlete's path (they are the family's record, deleted with the child's data on request).
+    kind: "report_cards",
+    days: 730,
+    min: 180,
+    max: 1825,
+    end: "delete",
+    what: {
+      en: "Report cards attached to an athlete's school terms",
+      es: "Boletines de calificaciones adjuntos a los trimestres escolares de cada deportista",
+    },
+    purpose: {
+      en: "Education staff helping the athlete with school and the college path",
+      es: "Que el personal de educación ayude a cada deportista con la escuela y el camino a la universidad",
+    },
+    from: { en: "after it was attached", es: "después de adjuntarse" },
   },
 ];
 

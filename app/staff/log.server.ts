@@ -24,6 +24,8 @@ const LABELS: Record<StaffLogAction, () => string> = {
   "background check cleared": m.staff_log_background_cleared,
   "profile shown": m.staff_log_profile_shown,
   "profile hidden": m.staff_log_profile_hidden,
+  "education granted": m.athletes_staff_log_education_granted,
+  "education removed": m.athletes_staff_log_education_removed,
 };
 
 /** What a log line's action says, in the page's language (an unknown one as it was written). */

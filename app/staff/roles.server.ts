@@ -62,7 +62,7 @@ export async function changeStaffRole(
       case "grant-education":
       case "remove-education": {
         // The education staff permission (issue 42): anyone /staff lists may hold it.
-        const r = await setEducationStaff(tx, userId, intent === "grant-education", admin.id);
+        const r = await setEducationStaff(tx, { id: userId, name: person.name }, intent === "grant-education", actor);
         if (r === "athlete") return { ok: false, status: 409, error: m.athletes_staff_refused_athlete({ name }) };
         return { ok: true, done: intent === "grant-education" ? m.athletes_staff_done_grant({ name }) : m.athletes_staff_done_remove({ name }) };
       }
