@@ -274,6 +274,12 @@ describe("backup and restore drill", () => {
         await database.query("insert into athlete_check_ins (athlete_id, staff_id, note) values ('drill-athlete', $1, 'Homework help going well')", [
           coachId,
         ]);
+        // A term's report card and a session's evaluation reminder (issue 42, migration 0056).
+        await database.query(
+          "insert into athlete_report_cards (athlete_id, term_id, file_name, mime_type, size, data, uploaded_by) select athlete_id, id, 'report.pdf', 'application/pdf', 5, '\\x255044462d', $1 from athlete_terms where athlete_id = 'drill-athlete'",
+          [clientId],
+        );
+        await database.query("insert into athlete_evaluation_reminders (event_id, season_start, athletes) values ($1, '2026-09-01', 1)", [session]);
         // An athlete's medical information (issue 39, migration 0038).
         await database.query(
           "insert into athlete_medical (athlete_id, allergies, courtside_alert, updated_by) values ('drill-athlete', 'Bee stings', true, $1)",
