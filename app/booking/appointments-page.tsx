@@ -257,6 +257,8 @@ function PlacementForm({ booking: b, result, busy }: { booking: Booking; result:
           options={LEVELS.map((l) => ({ value: String(l), label: m.booking_level_value({ level: String(l) }) }))}
         />
         <TextAreaField label={m.booking_field_placement_note()} name="note" rows={2} maxLength={500} error={errors.note} />
+        {/* Issue 39: only to place outside the session's ages or levels; the reason goes in the safeguarding log. */}
+        <TextAreaField label={m.enroll_override_label()} name="overrideReason" rows={2} maxLength={500} error={errors.overrideReason} />
         <div>
           <Button type="submit" disabled={busy}>
             {m.booking_record_placement_button()}

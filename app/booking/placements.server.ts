@@ -26,6 +26,8 @@ export async function recordPlacement(
   if (!b || b.cancelled_at || !b.enrollment_id || !isCoachOfBooking(actor, { coachId: b.coach_id }))
     return { ok: false, status: 404, error: m.booking_error_unknown() };
   const placedOn = dayInZone(services.config.safePlay.clock(), services.config.site.timeZone);
-  const result = await takeCoachStep(services, actor, b.enrollment_id, "place", { level: input.level, placedOn, note: input.note });
+  // Outside the session's ages or levels, enrollment's rule asks for a reason and logs it, as on the roster.
+  const placement = { level: input.level, placedOn, note: input.note, overrideReason: input.overrideReason };
+  const result = await takeCoachStep(services, actor, b.enrollment_id, "place", placement);
   return result.ok ? { ok: true } : { ok: false, status: result.status, error: result.error, ...(result.field ? { field: result.field } : {}) };
 }

@@ -69,5 +69,7 @@ export type MoveInput = z.infer<typeof MoveSchema>;
 export const PlacementSchema = BookingIdSchema.extend({
   level: wholeNumber(1, 5, m.booking_error_level),
   note: z.string().trim().max(500, says(m.booking_error_placement_note_long)).default(""),
+  /** Only to place outside the session's ages or levels (issue 39, decision 0046): the reason goes in the safeguarding log. */
+  overrideReason: z.string().trim().max(500, says(m.enroll_error_override_long)).default(""),
 });
 export type PlacementInput = z.infer<typeof PlacementSchema>;
