@@ -5,7 +5,7 @@
 // mails.server.ts (the receipt, the forms needed, the enrollment completed), reminders.server.ts (7 and 2 days before
 // the first session, the daily job), disclosures.server.ts (separate consent for each disclosure: the one rule,
 // disclosureAllowed / mayDisclose, decision 0061) and disclosures-family.server.ts (the family page's part), roster-paperwork.server.ts (the roster's photo release,
-// forms missing and "Send a reminder").
+// forms missing and "Send a reminder"), photo-names.server.ts (athletes named on gallery photos, only with a release).
 export {
   DISCLOSURE_KINDS,
   disclosureAllowed,
@@ -17,6 +17,14 @@ export {
   type DisclosureStates,
 } from "./disclosures.server";
 export { answerDisclosureForm, getDisclosuresForFamily } from "./disclosures-family.server";
+export {
+  getNameableAthletes,
+  getPhotoNames,
+  getPublicCaptions,
+  nameAthleteOnPhoto,
+  unnameAthleteOnPhoto,
+  type NameableAthlete,
+} from "./photo-names.server";
 export { getRosterPaperwork, sendRosterReminder, type RosterPaperwork } from "./roster-paperwork.server";
 export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
 export { getFamilyForms, getFormsOfAthletes, getSigningFacts, type AthleteForms } from "./family.server";
