@@ -27,12 +27,18 @@ import { invariantResponse } from "~/lib/responses.server";
 import { startingPhotos } from "~/content/gallery-photos";
 import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
+import { getNameableAthletes, getPhotoNames, nameAthleteOnPhoto, unnameAthleteOnPhoto } from "~/consent/index.server";
+import { NAME_INTENT, NoReleaseNote, PhotoNamesForm, UNNAME_INTENT, type NameAnswer } from "~/consent/photo-names-form";
 
 export const meta = () => [{ title: m.calendar_photos_title() }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireCoach(request, context);
-  return await getGallery(context.db, startingPhotos(getLocale()), { unready: true });
+  const coach = await requireCoach(request, context);
+  const gallery = await getGallery(context.db, startingPhotos(getLocale()), { unready: true });
+  // Who may be named on a photo, and who is (issue 40, decision 0061: only with the family's photo release).
+  const uploadedIds = gallery.photos.flatMap((p) => (p.key.kind === "uploaded" ? [p.key.id] : []));
+  const [athletes, names] = await Promise.all([getNameableAthletes(context.db, coach), getPhotoNames(context.db, uploadedIds)]);
+  return { ...gallery, athletes, names: Object.fromEntries(names) };
 }
 
 /** The photo a form names: an uploaded one by `id`, one of the starting set by `file` (its file in images/). */
@@ -72,6 +78,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") await done(key?.kind === "uploaded" && (await deleteUploadedPhoto(context.db, key.id)), m.calendar_photos_deleted());
   if (intent === "remove") await done(key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file)), m.calendar_photos_removed());
   if (intent === "put-back") await done(key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file)), m.calendar_photos_restored());
+  if (intent === NAME_INTENT || intent === UNNAME_INTENT) {
+    const photoId = String(form.get("photoId") ?? "").slice(0, 100);
+    const athleteId = String(form.get("athleteId") ?? "").slice(0, 100);
+    if (intent === UNNAME_INTENT) await done(await unnameAthleteOnPhoto(context.db, photoId, athleteId), m.disclosures_gallery_unnamed_toast());
+    const r = await nameAthleteOnPhoto(context.db, coach, photoId, athleteId);
+    if (r.ok) throw await back(context, m.disclosures_gallery_named_toast());
+    const error = r.reason === "no-release" ? m.disclosures_gallery_refused_release() : m.disclosures_gallery_refused_not_found();
+    return data<NameAnswer>({ intent: NAME_INTENT, photoId, error }, { status: r.reason === "no-release" ? 409 : 404 });
+  }
   invariantResponse(intent === "upload", "Unknown action");
 
   const values = { alt: String(form.get("alt") ?? ""), consent: form.get("consent") !== null };
@@ -92,14 +107,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GalleryPhotos({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as UploadResult | undefined;
+  const answer = actionData as UploadResult | NameAnswer | undefined;
+  const result = answer && "fieldErrors" in answer ? answer : undefined;
+  const named = answer && "intent" in answer ? answer : undefined;
   const e = result?.fieldErrors ?? {};
-  const { photos, removed } = loaderData;
+  const { photos, removed, athletes, names } = loaderData;
   useRevalidateWhilePreparing(photos.some((p) => p.unready?.copies === "preparing"));
   return (
     <>
       <PageHeader heading={m.calendar_gallery_arrange()} intro={m.calendar_photos_intro()} />
       <Section title={m.calendar_photos_upload()} id="upload">
+        <NoReleaseNote athletes={athletes} />
         <Form
           method="post"
           encType="multipart/form-data"
@@ -162,6 +180,9 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
               )}
               <p className="text-sm text-slate-800">{p.alt}</p>
               {p.key.kind === "starting" ? <p className="text-xs text-slate-700">{m.calendar_photos_starting({ file: p.key.file })}</p> : null}
+              {p.key.kind === "uploaded" ? (
+                <PhotoNamesForm photoId={p.key.id} n={i + 1} named={names[p.key.id] ?? []} athletes={athletes} answer={named} />
+              ) : null}
               <div className="flex flex-wrap gap-2">
                 <Form method="post">
                   <PhotoKeyField photoKey={p.key} />

@@ -12,6 +12,7 @@ import { m } from "~/paraglide/messages";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { getGallery } from "~/gallery/gallery.server";
+import { getPublicCaptions } from "~/consent/index.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -19,8 +20,17 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, gallery] = await Promise.all([getUser(request, context), getGallery(context.db, startingPhotos(getLocale()))]);
-  // Uploads and the starting set from images/ (described in the reader's language), in the coaches' order.
-  return { page: pageWords("gallery"), canEdit: isCoach(user), photos: gallery.photos.map(({ key: _key, ...photo }) => photo) };
+  // Uploads and the starting set from images/ (described in the reader's language), in the coaches' order. An athlete
+  // named on a photo is shown ("Sofía G.") only while the family's photo release is in force (issue 40, decision 0061).
+  const captions = await getPublicCaptions(
+    context.db,
+    gallery.photos.flatMap((p) => (p.key.kind === "uploaded" ? [p.key.id] : [])),
+  );
+  const photos = gallery.photos.map(({ key, ...photo }) => {
+    const names = key.kind === "uploaded" ? captions.get(key.id) : undefined;
+    return names ? { ...photo, names } : photo;
+  });
+  return { page: pageWords("gallery"), canEdit: isCoach(user), photos };
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

@@ -36,7 +36,7 @@ function Photo({ image, eager, sizes, className }: { image: SiteImage; eager: bo
  * and a swipe: app/lib/page-behaviours.js, `dialogSteps`) go from photo to photo. No React needed, so the gallery
  * works on the page visitors get without it.
  */
-export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
+export function GalleryGrid({ photos }: { photos: Array<SiteImage & { names?: string }> }) {
   const id = useId();
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -61,6 +61,8 @@ export function GalleryGrid({ photos }: { photos: SiteImage[] }) {
                 className="aspect-[3/2] h-auto w-full object-cover transition-transform hover:scale-105"
               />
             </button>
+            {/* The athletes named on it, only while their families' photo releases are in force (app/consent). */}
+            {photo.names ? <p className="mt-1 text-sm text-slate-800">{photo.names}</p> : null}
             <dialog
               id={dialogId}
               aria-label={photo.alt}
