@@ -295,6 +295,15 @@ describe("backup and restore drill", () => {
           "insert into child_data_requests (athlete_id, asked_by, asked_at, due_by) values ('drill-athlete', $1, now(), now() + interval '30 days')",
           [clientId],
         );
+        // A guardian's answer to one disclosure, and an athlete named on a photo (issue 40, migration 0054).
+        await database.query(
+          "insert into disclosure_consents (athlete_id, kind, given, by_id, by_role) values ('drill-athlete', 'photo', true, $1, 'guardian')",
+          [clientId],
+        );
+        await database.query("insert into gallery_photo_athletes (photo_id, athlete_id, named_by) values ($1, 'drill-athlete', $2)", [
+          photo.rows[0]!.id,
+          coachId,
+        ]);
         // Messages will flow on four sockets while the backup runs (open now: the site records its sockets too).
         const sockets = await Promise.all([coach, client, coach, client].map((p) => openSocket(server.url, p)));
         const before = await tableContents((q) => database.query(q));
