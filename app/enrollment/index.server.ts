@@ -58,7 +58,7 @@ export { getEvaluationRequests, getRequestForEvaluation, reopenAfterCancelledEva
 export { getFamilyEnrollments, type FamilyChild } from "./family.server";
 export { type EnrollmentServices } from "./mails.server";
 export { getFunderReport, type FunderReport } from "./report.server";
-export { reportCsvRows, reportRows, reportTables, type ReportTable } from "./report-tables.server";
+export { reportCsvRows, reportRows, reportTables, type ReportAid, type ReportTable } from "./report-tables.server";
 export { reportQuery } from "./report-query.server";
 export { getAttendanceAthletes, getRosterForReader, type RosterEntry } from "./rosters.server";
 export { messageRoster, scheduleRosterMessage, type RosterMessageResult } from "./roster-message.server";

@@ -8,10 +8,30 @@ import { cell, SMALLEST_CELL } from "~/athletes/index.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import type { Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
+import { formatDollars } from "~/programs/session-facts";
 import type { FunderReport } from "./report.server";
 import type { ReportQuery } from "./schemas";
 
 export type ReportTable = { id: string; title: string; head: string[]; rows: string[][] };
+
+/**
+ * Financial aid on the fees of the report's sessions (issue 41), from payments (the route asks it: enrollment knows
+ * nothing of payments): per session id, per program slug and in all.
+ */
+export type ReportAid = {
+  total: { aidCents: number; onAid: number };
+  byProgram: Record<string, { aidCents: number; onAid: number }>;
+  byEvent: Record<string, { aidCents: number; onAid: number }>;
+};
+
+/** Aid granted and athletes on aid as they may leave the site: both hidden when the count of athletes would be. */
+function aidCells(figures: { aidCents: number; onAid: number } | undefined, participants: number, locale: Locale): [string, string] {
+  const f = figures ?? { aidCents: 0, onAid: 0 };
+  const hidden = m.athletes_outcomes_suppressed({}, { locale });
+  const shown = participants < SMALLEST_CELL ? null : cell(f.onAid);
+  if (shown === null) return [hidden, hidden];
+  return [formatDollars(f.aidCents, locale), numbers(locale)(shown)];
+}
 
 const numbers = (locale: Locale) => {
   const f = new Intl.NumberFormat(locale === "es" ? "es-US" : "en-US");
@@ -32,7 +52,7 @@ function counter(participants: number, locale: Locale) {
 }
 
 /** The totals, as rows of (what, number). */
-export function reportRows(r: FunderReport, locale: Locale): Array<[string, string]> {
+export function reportRows(r: FunderReport, locale: Locale, aid?: ReportAid): Array<[string, string]> {
   const o = { locale };
   const n = numbers(locale);
   const count = counter(r.participants, locale);
@@ -48,6 +68,15 @@ export function reportRows(r: FunderReport, locale: Locale): Array<[string, stri
     [m.enroll_report_sessions_held({}, o), n(r.sessionsHeld)],
     [m.enroll_report_attendance_rate({}, o), r.attendanceRate === null ? "–" : `${n(r.attendanceRate)}%`],
     [m.enroll_report_hours({}, o), n(r.hoursOnCourt)],
+    ...(aid ? aidTotals(aid, r.participants, locale) : []),
+  ];
+}
+
+function aidTotals(aid: ReportAid, participants: number, locale: Locale): Array<[string, string]> {
+  const [granted, onAid] = aidCells(aid.total, participants, locale);
+  return [
+    [m.seasonfees_report_aid({}, { locale }), granted],
+    [m.seasonfees_report_on_aid({}, { locale }), onAid],
   ];
 }
 
@@ -115,19 +144,33 @@ function answerRows(r: FunderReport, locale: Locale): string[][] {
 }
 
 /** Every table of the report: the page shows them, the CSV writes them one after another. */
-export function reportTables(r: FunderReport, locale: Locale): ReportTable[] {
+export function reportTables(r: FunderReport, locale: Locale, aid?: ReportAid): ReportTable[] {
   const o = { locale };
   const n = numbers(locale);
   const pct = (v: number | null) => (v === null ? "–" : `${n(v)}%`);
   const what = [m.enroll_report_what({}, o), m.enroll_report_number({}, o)];
-  const counts = [m.reports_col_participants({}, o), m.reports_col_held({}, o), m.reports_col_rate({}, o), m.reports_col_hours({}, o)];
+  const counts = [
+    m.reports_col_participants({}, o),
+    m.reports_col_held({}, o),
+    m.reports_col_rate({}, o),
+    m.reports_col_hours({}, o),
+    ...(aid ? [m.seasonfees_report_aid({}, o), m.seasonfees_report_on_aid({}, o)] : []),
+  ];
+  const aidOf = (figures: ReportAid["total"] | undefined, participants: number) => (aid ? aidCells(figures, participants, locale) : []);
   return [
-    { id: "totals", title: m.reports_totals({}, o), head: what, rows: reportRows(r, locale) },
+    { id: "totals", title: m.reports_totals({}, o), head: what, rows: reportRows(r, locale, aid) },
     {
       id: "programs",
       title: m.reports_by_program({}, o),
       head: [m.reports_col_program({}, o), ...counts],
-      rows: r.programs.map((p) => [programName(p.program, locale), n(p.participants), n(p.sessionsHeld), pct(p.attendanceRate), n(p.hoursOnCourt)]),
+      rows: r.programs.map((p) => [
+        programName(p.program, locale),
+        n(p.participants),
+        n(p.sessionsHeld),
+        pct(p.attendanceRate),
+        n(p.hoursOnCourt),
+        ...aidOf(aid?.byProgram[p.program], p.participants),
+      ]),
     },
     {
       id: "sessions",
@@ -140,6 +183,7 @@ export function reportTables(r: FunderReport, locale: Locale): ReportTable[] {
         n(s.sessionsHeld),
         pct(s.attendanceRate),
         n(s.hoursOnCourt),
+        ...aidOf(aid?.byEvent[s.id], s.participants),
       ]),
     },
     { id: "answers", title: m.reports_answers({}, o), head: what, rows: answerRows(r, locale) },
@@ -160,8 +204,8 @@ export function reportHeader(q: ReportQuery, orgName: string, locale: Locale): s
 }
 
 /** The whole CSV's rows: the header, then each table with its title and column names, a blank line between. */
-export function reportCsvRows(r: FunderReport, q: ReportQuery, orgName: string, locale: Locale): string[][] {
+export function reportCsvRows(r: FunderReport, q: ReportQuery, orgName: string, locale: Locale, aid?: ReportAid): string[][] {
   const out: string[][] = reportHeader(q, orgName, locale);
-  for (const t of reportTables(r, locale)) out.push([], [t.title], t.head, ...t.rows);
+  for (const t of reportTables(r, locale, aid)) out.push([], [t.title], t.head, ...t.rows);
   return out;
 }

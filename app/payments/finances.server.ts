@@ -1,6 +1,8 @@
 // /reports/finances and its CSV (issue 41): what was billed, the aid granted and the credits given, per program, season
 // and session, and the organisation's totals, all summed from the ledger's rows. What was collected and what is
 // outstanding are the accounts' (a payment is for a family's whole balance, never one session's), so they are totals.
+// Charges are read through ledger_charges (migration 0050), so a per-month session's later months count in its row, as
+// the funder report's aid does (app/payments/season-fees-report.server.ts).
 import { sql } from "drizzle-orm";
 import { seasonName } from "~/calendar/seasons.server";
 import type { Locale } from "~/i18n/language";
@@ -46,11 +48,10 @@ export async function getFinanceReport(db: SqlExecutor): Promise<{ rows: Finance
         case when s.id is null then null else s.term || ' ' || s.year end as season,
         (select coalesce(sum(amount_cents), 0) from ledger_entries a where a.applies_to = c.id and a.kind = 'aid') as aid,
         (select coalesce(sum(amount_cents), 0) from ledger_entries r where r.applies_to = c.id and r.kind = 'credit') as credit
-      from ledger_entries c
+      from ledger_charges c
       left join enrollments en on en.id = c.enrollment_id
       left join events ev on ev.id = en.event_id
-      left join seasons s on s.id = ev.season_id
-      where c.kind = 'charge')
+      left join seasons s on s.id = ev.season_id)
     select program_slug as program, season, title as session,
       grouping(program_slug)::int as g_program, grouping(season)::int as g_season, grouping(title)::int as g_session,
       sum(amount_cents)::bigint as billed, sum(aid)::bigint as aid, sum(credit)::bigint as credit,

@@ -39,6 +39,7 @@ export {
   type CancelSessionResult,
 } from "./season-fees.server";
 export { getRequestHelpState, parseRequestHelp, withHelpRequested, type RequestHelp } from "./season-fees-aid.server";
+export { getFunderAid, type AidFigures, type FunderAid } from "./season-fees-report.server";
 export { answerRefund, isConfirmed, type RefundAnswer } from "./refunds-action.server";
 export { handleRefundEvent, refundPayment, getRefundablePayments, type RefundResult, type RefundEventOutcome } from "./refunds.server";
 export { getStaffAccountView } from "./refunds-view.server";

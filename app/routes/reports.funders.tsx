@@ -2,6 +2,7 @@
 // level or a city; the numbers with their definitions written beside them; printable as it is, and the same table as
 // a CSV file (/reports/funders.csv with the same query). A GET form: the choices live in the address. Issue 39: rows
 // per program and per session, and the participants' answers to what grant forms ask (report-tables.server.ts).
+// Issue 41: the aid granted on those sessions' fees and the athletes on aid, from payments (getFunderAid).
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports.funders";
 import { PageHeader } from "~/components/page-header";
@@ -18,6 +19,7 @@ import { localHref } from "~/i18n/locale";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
+import { getFunderAid } from "~/payments/index.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.enroll_report_heading()} | NLTE`, description: m.enroll_report_intro() }),
@@ -29,10 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
   const { raw, query, fieldErrors } = reportQuery(request, today);
   const report = query ? await getFunderReport(context.db, query) : null;
+  const aid =
+    query && report ? await getFunderAid(context.db, { from: query.from, to: query.to, eventIds: report.sessions.map((s) => s.id) }) : undefined;
   return {
     raw: { from: raw.from ?? "", to: raw.to ?? "", program: raw.program ?? "", level: raw.level ?? "", city: raw.city ?? "" },
     query,
-    tables: report ? reportTables(report, getLocale()) : null,
+    tables: report ? reportTables(report, getLocale(), aid) : null,
     fieldErrors: fieldErrors ?? {},
   };
 }
@@ -107,6 +111,7 @@ export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
             <li>{m.enroll_report_def_filters()}</li>
             <li>{m.reports_def_breakdown()}</li>
             <li>{m.reports_def_answers()}</li>
+            <li>{m.seasonfees_report_def_aid()}</li>
           </ul>
         </section>
       </div>
