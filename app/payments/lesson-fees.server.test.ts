@@ -133,6 +133,8 @@ describe("charged once when booked", () => {
     expect(other.body.rows).toEqual([]);
     expect((await rowsOf({ id: teen, role: "client" })).status).toBe(403);
     expect((await rowsOf(coachA)).status).toBe(403);
+    const visitor = await call(paymentsLoader, { request: new Request("http://localhost/account/payments"), context: contextAs(db, null) });
+    expect(visitor.status).toBe(302);
   });
 });
 

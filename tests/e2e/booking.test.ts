@@ -157,6 +157,11 @@ describe("private lessons", () => {
     await lesson.getByText("Cancel Ari Ace's booking").click();
     await lesson.getByLabel("Reason for cancelling (the family reads it)").fill("Rain: the courts are closed");
     await lesson.getByRole("button", { name: "Cancel and tell the family" }).click();
+    // Asked once (issue 39, decision 0049): the dialog names the athlete and the day.
+    await c.page
+      .getByRole("alertdialog", { name: "Cancel Ari Ace's lesson on Friday, November 27, 4:00 PM?" })
+      .getByRole("button", { name: "Yes, cancel it" })
+      .click();
     await c.page.getByText("Cancelled. The family has been told.").waitFor();
     // It stays on the coach's day, struck through and marked cancelled (issue 39).
     await c.page.getByRole("article", { name: "4:00 PM Private lesson: Ari Ace", exact: true }).waitFor({ state: "detached" });
