@@ -241,6 +241,10 @@ describe("backup and restore drill", () => {
           "insert into payment_provider_events (id, type, outcome) values ('evt_drill_1', 'checkout.session.completed', 'recorded')",
         );
         await database.query("insert into payment_staff (user_id, granted_by) values ($1, $1)", [coachId]);
+        // Lesson fees (issue 41, decision 0058): the drill coach's own price for a 60-minute lesson.
+        await database.query("insert into lesson_prices (coach_id, kind, minutes, amount_cents, set_by) values ($1, 'lesson', 60, 4500, $1)", [
+          coachId,
+        ]);
         // Season fees (issue 41, decision 0059): a later month of the charge, and the session cancelled by the organisation.
         await database.query(
           "insert into season_fee_months (enrollment_id, period, charge_id) values ($1, '2030-02-01', $2) on conflict do nothing",
