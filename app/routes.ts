@@ -91,6 +91,7 @@ export default [
     route("staff/invitation", "routes/staff.invitation.tsx"),
     route("staff/forms", "routes/staff.forms.tsx"),
     route("staff/data-requests", "routes/staff.data-requests.tsx"),
+    route("staff/medical", "routes/staff.medical.tsx"),
     route("staff/lesson-prices", "routes/staff.lesson-prices.tsx"),
     route("staff/security-review", "routes/staff.security-review.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),

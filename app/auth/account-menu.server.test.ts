@@ -41,7 +41,11 @@ describe("the account menu", () => {
     ];
     expect(await menu("m-client")).toEqual(family);
     expect(await menu("m-coach")).toEqual(coach);
-    expect(await menu("m-lead")).toEqual([...coach, { to: "/safeguarding", label: "Safeguarding" }]);
+    expect(await menu("m-lead")).toEqual([
+      ...coach,
+      { to: "/staff/medical", label: "Medical information" },
+      { to: "/safeguarding", label: "Safeguarding" },
+    ]);
     // An administrator who is a family's parent too: their family's pages, the programs and staff.
     expect(await menu("m-admin")).toEqual([
       ...family,

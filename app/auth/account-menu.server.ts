@@ -34,6 +34,8 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
       link("/athletes", m.athletes_list_heading()),
     );
   if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
+  // Medical information (issue 39): the read rule's staff (readsEveryRoster: a coach who is the lead or an administrator).
+  if (me.role === "coach" && (me.lead || me.admin)) links.push(link("/staff/medical", m.season_medical_heading()));
   if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
   if (me.admin) links.push(link("/staff/forms", m.consent_staff_heading()));
