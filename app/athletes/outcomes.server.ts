@@ -43,6 +43,9 @@ export type Outcomes = {
 export function outcomesStatement(q: OutcomesQuery) {
   const cities = q.city ? (CITY_WORDS[q.city] ?? []).map((w) => `%${w}%`) : [];
   const bands = `{${GPA_BANDS.join(",")}}`;
+  // Sessions chosen by program, season or city: their marks are picked before counting (unfiltered, every mark's
+  // session is chosen and the join after counting drops the rest).
+  const filtered = Boolean(q.program || q.season || cities.length);
   return sql`
     with s as materialized (
       select e.id, e.session_kind, coalesce(extract(epoch from (e.end_time - e.start_time))::float8 / 3600, 0) as hours
@@ -52,7 +55,8 @@ export function outcomesStatement(q: OutcomesQuery) {
         ${cities.length ? sql`and (coalesce(e.place, '') || ' ' || coalesce(e.street_address, '')) ilike any(${`{${cities.map((c) => `"${c}"`).join(",")}}`}::text[])` : sql``}
     ),
     -- One pass over the range's present marks, counted by athlete and session (no join or sum a mark), then weighed by
-    -- each session's hours: the athletes served with their hours (decision 0062).
+    -- each session's hours: the athletes served with their hours (decision 0062). A session not chosen drops out at
+    -- the join.
     served as materialized (
       select g.athlete_id,
         sum(g.n * s.hours * case s.session_kind when 'tennis' then 1 when 'both' then 0.5 else 0 end) as tennis,
@@ -60,6 +64,7 @@ export function outcomesStatement(q: OutcomesQuery) {
       from (
         select am.athlete_id, am.event_id, count(*) as n from attendance_marks am
         where am.present and am.day between ${q.from}::date and ${q.to}::date
+          ${filtered ? sql`and am.event_id in (select id from s)` : sql``}
         group by am.athlete_id, am.event_id
       ) g join s on s.id = g.event_id
       group by g.athlete_id
