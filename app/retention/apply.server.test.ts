@@ -51,6 +51,10 @@ async function seed() {
         '\\x25'::bytea, ${ago(age + 30)}::timestamptz, 'superseded', ${at}::timestamptz)`);
     await db.execute(sql`insert into mail_outbox (to_address, subject, text_body, html_body, kind, created_at)
       values ('p@example.com', 'Hi', 'Hi', '<p>Hi</p>', 'test', ${at}::timestamptz)`);
+    // A read of the athlete's medical information, and a line of another kind the log keeps for ever.
+    for (const action of ["medical details read", "household confirmed"])
+      await db.execute(sql`insert into safeguarding_log (actor_id, athlete_id, actor_name, athlete_name, action, detail, created_at)
+        values (${guardian.id}, ${athlete.id}, 'Staff', 'Kid', ${action}, 'retention test', ${at}::timestamptz)`);
   }
   // What no period ends: a form in force signed six years ago, an open request, and a reported message.
   await db.execute(sql`insert into consent_signatures (form_id, version_id, athlete_id, signer_id, signer_role, athlete_name, typed_name, language,
@@ -80,6 +84,7 @@ describe("the retention job", () => {
       public_forms: 2 * past("public_forms"),
       enrollment_notes: past("enrollment_notes"),
       medical_information: 0,
+      medical_reads: past("medical_reads"),
       attendance: past("attendance"),
       messages: 2 * past("messages"),
       signed_forms: past("signed_forms"),
@@ -97,6 +102,9 @@ describe("the retention job", () => {
     expect(await count(sql`select count(*) as n from consent_signatures where state = 'superseded'`)).toBe(kept("signed_forms"));
     expect(await count(sql`select count(*) as n from consent_signatures where state = 'active'`)).toBe(1);
     expect(await count(sql`select count(*) as n from mail_outbox where kind = 'test'`)).toBe(kept("mail_outbox"));
+    const logLines = (action: string) => sql`select count(*) as n from safeguarding_log where action = ${action} and detail = 'retention test'`;
+    expect(await count(logLines("medical details read"))).toBe(kept("medical_reads"));
+    expect(await count(logLines("household confirmed"))).toBe(AGES.length);
     // Ended requests stay (the funder report counts them), emptied past their period; the open one keeps its notes.
     expect(await count(sql`select count(*) as n from enrollments where status = 'withdrawn'`)).toBe(AGES.length);
     expect(await count(sql`select count(*) as n from enrollments where status = 'withdrawn' and medical_notes = 'Peanut allergy'`)).toBe(
@@ -106,6 +114,23 @@ describe("the retention job", () => {
 
     // A second run the same night finds nothing more.
     expect(Object.values(await applyRetention(db, NOW)).every((n) => n === 0)).toBe(true);
+  });
+
+  it("keeps the safeguarding log append-only for everyone but the job: no line of it is deleted or changed otherwise", async () => {
+    const refused = { cause: { message: "the safeguarding log is append-only" } };
+    await expect(db.execute(sql`delete from safeguarding_log where action = 'medical details read'`)).rejects.toMatchObject(refused);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('nlte.retention', 'medical_reads', true)`);
+        await tx.execute(sql`delete from safeguarding_log where action = 'household confirmed'`);
+      }),
+    ).rejects.toMatchObject(refused);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('nlte.retention', 'medical_reads', true)`);
+        await tx.execute(sql`update safeguarding_log set detail = 'changed' where action = 'medical details read'`);
+      }),
+    ).rejects.toMatchObject(refused);
   });
 
   it("takes the organisation's period within the table's bounds, and the table's outside them", async () => {

@@ -5,6 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { SqlExecutor } from "~/mail/outbox.server";
+import { MEDICAL_DETAILS_READ } from "~/medical/index.server";
 import { periodOf, RETENTION, type RetentionKind } from "./table";
 
 export const RETENTION_JOB = "apply_retention";
@@ -30,6 +31,12 @@ const STATEMENTS: Record<RetentionKind, (cutoff: SQL) => SQL[]> = {
           where e.athlete_id = am.athlete_id
             and case when e.status in ('withdrawn', 'declined') then e.status_changed_at >= ${c}
                      else coalesce(case when ev.kind = 'date' then ev.on_date else ev.ends_on end >= (${c})::date, true) end)`,
+  ],
+  // Only this job deletes these lines of the append-only log: it says so for its own transaction (nlte.retention),
+  // which migration 0060's trigger reads, before the delete's rows are touched (the setting is read once, first).
+  medical_reads: (c) => [
+    sql`delete from safeguarding_log where action = ${MEDICAL_DETAILS_READ} and created_at < ${c}
+      and (select set_config('nlte.retention', 'medical_reads', true)) = 'medical_reads'`,
   ],
   attendance: (c) => [sql`delete from attendance_marks where day < (${c})::date`],
   // A message reported to the safeguarding lead stays with its report (deleting it would delete the report), and so

@@ -8,6 +8,7 @@ export type RetentionKind =
   | "public_forms"
   | "enrollment_notes"
   | "medical_information"
+  | "medical_reads"
   | "attendance"
   | "messages"
   | "signed_forms"
@@ -65,16 +66,15 @@ export const RETENTION: readonly RetentionRow[] = [
   },
   {
     // An athlete's medical information (issue 39, app/medical/): kept while the athlete takes part, with the on-court
-    // notes' period and bounds. Each read of it is a line of the safeguarding log, which is append-only (migration
-    // 0012) and has no period of its own: the notice says so rather than promise an end the job cannot apply.
+    // notes' period and bounds. Each read of it is a line of the safeguarding log: the next row.
     kind: "medical_information",
     days: 365,
     min: 90,
     max: 730,
     end: "delete",
     what: {
-      en: "Athletes' medical information from their families (allergies, conditions, medication, the courtside alert); who read it and when stays in the safeguarding log",
-      es: "Información médica de cada deportista que da su familia (alergias, condiciones de salud, medicación, alerta en la cancha); quién la consultó y cuándo queda en el registro de protección",
+      en: "Athletes' medical information from their families (allergies, conditions, medication, the courtside alert)",
+      es: "Información médica de cada deportista que da su familia (alergias, condiciones de salud, medicación, alerta en la cancha)",
     },
     purpose: {
       en: "Keeping the athlete safe on court while they take part",
@@ -84,6 +84,24 @@ export const RETENTION: readonly RetentionRow[] = [
       en: "after the athlete's last session or request ended, the account was deleted or it was last changed, whichever is latest",
       es: "después de que termine su última sesión o solicitud, se elimine la cuenta o se cambie por última vez, lo que ocurra más tarde",
     },
+  },
+  {
+    // Who read an athlete's medical information, and when (issue 39, decision 0063): lines of the safeguarding log, which
+    // is otherwise append-only; migration 0060 lets only this job delete these lines, once past their period.
+    kind: "medical_reads",
+    days: 1095,
+    min: 365,
+    max: 2555,
+    end: "delete",
+    what: {
+      en: "Who read an athlete's medical information, and when (the safeguarding log's record of each read)",
+      es: "Quién consultó la información médica de cada deportista, y cuándo (la constancia de cada consulta en el registro de protección)",
+    },
+    purpose: {
+      en: "Letting the safeguarding lead check that only the athlete's coaches and staff read it",
+      es: "Que la persona responsable de protección compruebe que solo la consultan sus entrenadores y el personal",
+    },
+    from: { en: "after it was read", es: "después de la consulta" },
   },
   {
     kind: "attendance",
