@@ -8,3 +8,4 @@ export { carryOutRequest, keptWords, refuseRequest, type CarryOutServices, type 
 export { CHILD_DATA_DOWNLOADED, getChildData, type ChildData, type DownloadForm } from "./export.server";
 export { answerChildDataForm, getChildDataForFamily, type ChildDataAnswer } from "./family.server";
 export { askToDelete, DELETION_ASKED, DELETION_DONE, DELETION_REFUSED, getRequestsForStaff, type DataRequest } from "./requests.server";
+export { getOpenRequestsNotice, type OpenRequestsNotice } from "./staff-notice.server";
