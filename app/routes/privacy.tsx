@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { getRetentionNotice } from "~/retention/notice.server";
 import { RetentionSection } from "~/retention/privacy-section";
+import { PrivacyRightsSection } from "~/childdata/privacy-rights";
 import { useRootData } from "~/root";
 
 export const handle: PageHandle = { documentForVisitors: true };
@@ -84,6 +85,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       </article>
       <div className="mx-auto max-w-3xl space-y-8 px-4 pb-10">
         <RetentionSection notice={loaderData.retention} />
+        <PrivacyRightsSection />
       </div>
     </>
   );

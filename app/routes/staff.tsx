@@ -26,6 +26,10 @@ import { changeStaffRole } from "~/staff/roles.server";
 import { getEducationStaffIds } from "~/athletes/index.server";
 import { answerSecuritySettings, getSecurityCard } from "~/security/index.server";
 import { SECURITY_SETTINGS_INTENT, SecurityProgrammeCard, SecurityReminder } from "~/security/security-card";
+import { answerDonationSettings, getEin } from "~/donations/index.server";
+import { DONATION_SETTINGS_INTENT, DonationSettingsCard } from "~/donations/settings-card";
+import { getOpenRequestsNotice } from "~/childdata/index.server";
+import { DataRequestsNotice } from "~/childdata/staff-notice";
 import {
   CancelInvitationSchema,
   checksSchema,
@@ -44,13 +48,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
   const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
-  const [staff, invitations, log, education, security] = await Promise.all([
+  const [staff, invitations, log, education, security, dataRequests] = await Promise.all([
     getStaff(context.db, context.config.safePlay),
     getPendingInvitations(context.db),
     getStaffLog(context.db),
     getEducationStaffIds(context.db),
     // The security programme (issue 40): its coordinator, review date, and the reminder when the review is due.
     getSecurityCard(context.db, admin.id, today),
+    // Families' open requests about a child's data (issue 40): how many, and the earliest deadline.
+    getOpenRequestsNotice(context.db),
   ]);
   return {
     page: { title: m.staff_title(), description: m.staff_description() },
@@ -61,7 +67,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitations,
     log,
     education,
+    ein: await getEin(context.db),
     security,
+    dataRequests,
   };
 }
 
@@ -96,6 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const r = await answerSecuritySettings(context.db, admin.id, form, dayInZone(context.config.safePlay.clock(), context.config.site.timeZone));
     return answer(r.body, r.status);
   }
+
+  if (intent === DONATION_SETTINGS_INTENT) return answerDonationSettings(context.db, form).then((r) => answer(r.body, r.status));
 
   if (intent === "cancel-invitation") {
     const { data: input } = parseForm(CancelInvitationSchema, form);
@@ -150,6 +160,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-slate-800">{m.staff_intro()}</p>
       </div>
       {security.reminder ? <SecurityReminder dueOn={security.reminder.dueOn} back="staff" busy={busy} /> : null}
+      <DataRequestsNotice notice={loaderData.dataRequests} />
 
       <CardSection title={m.staff_invite_title()} id="invite-heading">
         <p className="mb-4 text-slate-800">{m.staff_invite_text()}</p>
@@ -219,6 +230,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       </section>
 
       <SecurityProgrammeCard programme={security.programme} choices={security.choices} today={today} result={result} busy={busy} />
+      <DonationSettingsCard ein={loaderData.ein} result={result} busy={busy} />
 
       <CardSection title={m.staff_log_title()} id="log-heading">
         {log.length === 0 ? <p className="text-slate-800">{m.staff_log_none()}</p> : null}
