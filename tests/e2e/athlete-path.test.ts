@@ -1,7 +1,8 @@
 // From court to college, end to end in Chromium on a phone (issue 42): a coach evaluates Sofía on her page; her
 // guardian reads it in Spanish with the change since last season; Sofía (16) records a term's grade band; education
 // staff record a college commitment and a scholarship; the guardian agrees to list it and /scholarships shows
-// "Sofía G., University of Maryland, 2027". Another family's guardian is refused her page. A server of the file's own:
+// "Sofía G., University of Maryland, 2027"; Lucía attaches a term's report card and sees it listed. Another family's
+// guardian is refused her page and the report card. A server of the file's own:
 // its scholarship shows on no other file's /scholarships. Every page visited is checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
@@ -126,11 +127,30 @@ describe("an athlete's path", () => {
     await v.visit("/scholarships");
     await v.page.getByText("Sofía G., University of Maryland, 2027").waitFor();
 
+    // Lucía attaches the spring term's report card on her phone (a PDF: its bytes say so, whatever its name); it is
+    // listed under the term and downloads from an address that holds ids only.
+    const card = g.page.getByRole("form", { name: "Attach a report card" });
+    await card.getByLabel("Term").selectOption("2026-spring");
+    await card.getByLabel("Report card file").setInputFiles({
+      name: "Sofia spring report.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"),
+    });
+    await card.getByRole("button", { name: "Save" }).click();
+    await g.page.getByText("Report card attached.").waitFor();
+    const link = g.page.getByRole("link", { name: "Download the report card for Spring 2026 (Sofia spring report.pdf, 1 KB)" });
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toMatch(new RegExp(`^/athletes/${sofiaId}/report-cards/[0-9a-f-]{36}$`)); // ids only, never a name
+    const file = await g.context.request.get(`${server.url}${href}`);
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("application/pdf");
+
     // Another family's guardian is refused her page, and sees nothing of it.
     const x = await open(PHONE);
     await useSession(x.context, server.url, stranger!);
     await x.visit(`/athletes/${sofiaId}`);
     await x.page.getByText("This athlete's page does not exist, or is not open to you.").waitFor();
     expect(await x.page.getByText("University of Maryland").count()).toBe(0);
+    expect((await x.context.request.get(`${server.url}${href}`)).status()).toBe(404);
   });
 });
