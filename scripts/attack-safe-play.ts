@@ -1,4 +1,4 @@
-// npm run attack:safe-play -- [--runs 20000] [--seed N] [--lanes 2] [--steps 8] [--ignore door,door] [--all-doors] [--no-reads]
+// npm run attack:safe-play -- [--runs 20000] [--seed N] [--lanes 2] [--steps 8] [--ignore door,door] [--all-doors] [--no-reads] [--no-live]
 // Safe Play's model-based attack search (issue 37, app/family/safe-play-model/model.ts): many sequences of every
 // self-service and staff action the site offers, on its own embedded PostgreSQL, each step judged by the oracle.
 // Lanes are processes of their own (one database each, side by side). Prints the number of actions modelled and
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     ignore: { type: "string", default: "" },
     "all-doors": { type: "boolean", default: false },
     "no-reads": { type: "boolean", default: false },
+    "no-live": { type: "boolean", default: false },
     // Internal: this process is one lane (its database, its seed, its share of the runs).
     lane: { type: "string" },
   },
@@ -41,9 +42,10 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
   const { createDb } = await import("../db/client");
   const { ACCEPTED, TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../app/family/safe-play-model/model");
   const { contextFor } = await import("../tests/support/route-context");
-  const { SAFE_PLAY_OUTSIDE } = await import("../tests/support/safe-play-outside");
+  const { safePlayOutside } = await import("../tests/support/safe-play-outside");
   const { db, pool } = createDb(job.url, 4);
-  const site = siteFor(db, (env) => contextFor(db, "visitor", env), SAFE_PLAY_OUTSIDE);
+  // With the site's realtime server on the lane's database: staff's open pages are asked too (live.ts).
+  const site = siteFor(db, (env) => contextFor(db, "visitor", env), safePlayOutside(job.url));
   const ignore = new Set(job.ignore) as Set<never>;
   let count = 0;
   const result = await fc.check(
@@ -55,7 +57,7 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
         );
         site.shared = undefined;
       }
-      await playSequence(site, cmds, { checkReads: !values["no-reads"], ignore });
+      await playSequence(site, cmds, { checkReads: !values["no-reads"], ignore, live: !values["no-live"] });
     }),
     { numRuns: job.runs, seed: job.seed, endOnFailure: false },
   );
@@ -66,6 +68,7 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
     error: e && !(e instanceof SafePlayBroken) ? String((e as Error).stack ?? e) : null,
     timing: { ...TIMING, ...Object.fromEntries(Object.entries(ACCEPTED).map(([name, n]) => [`accepted:${name}`, n])) },
   };
+  await site.realtime?.close();
   await pool.end();
   process.send!(answer);
 }
@@ -127,6 +130,7 @@ async function main() {
                 "--steps",
                 String(STEPS),
                 ...(values["no-reads"] ? ["--no-reads"] : []),
+                ...(values["no-live"] ? ["--no-live"] : []),
                 "--lane",
                 JSON.stringify({ url, seed: SEED + i, runs: per, ignore: [...aside] }),
               ],
@@ -174,7 +178,7 @@ async function main() {
     const s = (k: string) => ((timing[k] ?? 0) / 1000).toFixed(1);
     if (process.env.SAFE_PLAY_TIMING)
       console.log(
-        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")})`,
+        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, open pages ${s("live")})`,
       );
     if (process.env.SAFE_PLAY_TIMING)
       console.log(

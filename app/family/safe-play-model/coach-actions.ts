@@ -6,7 +6,7 @@
 // where the oracle lets its sender reach the thread at the moment the job sends it.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { coachProfiles } from "../../../db/schema";
+import { coachProfiles, users } from "../../../db/schema";
 import { confirmRosterFamily, takeCoachStep } from "~/enrollment/index.server";
 import { answerScheduledIntent, getScheduledMessages, sendScheduledMessage, startConversation, type SendLimits } from "~/messaging/index.server";
 import { anyone, CLEARED, isRefusal, spec, STAFF, staff, type ActionSpec } from "./cast";
@@ -16,15 +16,23 @@ import type { Site, World } from "./model";
 /** What a kept message says (no other step writes it, so its delivery is told apart from every other message). */
 const KEPT_WORDS = "kept overnight: text me on my cell instead";
 
-/** Safe Play's settings with its clock at `time` (UTC) of the model's day: the site's others stay. */
-function settingsAt(w: World, time: string) {
-  return { ...w.site.settings, clock: () => new Date(`${w.site.today}T${time}Z`) };
+/**
+ * Safe Play's settings with its clock at `time` (UTC) of the day after the model's day (the site's others stay): the
+ * night and the job's morning come after every afternoon step of the model's day, as they would. A clock that went
+ * back would meet answers the send path remembered for later times (createMessage's SafePlayAnswers: an afternoon's
+ * answer holds until quiet hours begin, which a clock turned back to the same morning never reaches).
+ */
+export function settingsAt(w: World, time: string) {
+  const next = new Date(Date.parse(`${w.site.today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return { ...w.site.settings, clock: () => new Date(`${next}T${time}Z`) };
 }
 /** 11:00 UTC: 6 AM in New York in winter, 7 AM in summer, quiet hours that end at 8:00 the same morning. */
-const NIGHT = "11:00:00";
+export const NIGHT = "11:00:00";
+/** 19:00 UTC: the afternoon after that night, when the job has sent what was kept for 8:00. */
+export const NEXT_AFTERNOON = "19:00:00";
 
 /** The send limits of the job and the conversation page, with no allowance to run out (the search sends a lot). */
-const limitsAt = (w: World, settings: SendLimits["safePlay"]): SendLimits => ({
+export const limitsAt = (w: World, settings: SendLimits["safePlay"]): SendLimits => ({
   ...w.site.context.config.messaging,
   burst: 1e9,
   perSecond: 1e9,
@@ -40,22 +48,36 @@ function checkDates(today: string, checks: Checks) {
   return { safePlayCheckedOn: daysAgo(checks === "current" ? 30 : 400), backgroundCheckedOn: daysAgo(30) };
 }
 
-/** The staff's checks as a new run starts them (K1 and L cleared, K2 and A not): the dates another run changed, put back. */
+/**
+ * The staff's checks as a new run starts them (K1 and L cleared, K2 and A not, nobody suspended): the dates and
+ * suspensions another run changed, put back.
+ */
 export async function restoreStaffChecks(site: Site) {
   const shared = site.shared!;
-  for (const label of STAFF)
+  for (const label of STAFF) {
     await site.db
       .update(coachProfiles)
       .set(checkDates(site.today, CLEARED.has(label) ? "current" : "none"))
       .where(sql`${coachProfiles.userId} = ${shared.staff[label]}`);
+    await site.db
+      .update(users)
+      .set({ minorMessagingSuspendedAt: null, minorMessagingSuspendedReason: null })
+      .where(sql`${users.id} = ${shared.staff[label]}`);
+  }
   shared.checksChanged = false;
+}
+
+/** The job's services, as the job queue hands them: the site's database, secret and configuration. */
+export function jobServices(w: World) {
+  const { config, secret } = w.site.context;
+  return { db: w.db, secret, config: { ...config, messaging: limitsAt(w, settingsAt(w, NEXT_AFTERNOON)) } };
 }
 
 /** Whom coaches' actions name: the real child most often (the one on the roster once the parent asked a place). */
 const towardC = fc.oneof({ arbitrary: fc.constant("C"), weight: 2 }, { arbitrary: anyone, weight: 2 });
 
 /** The athlete's latest request in the model's session (the roster card's), whatever its status. */
-async function requestOf(w: World, athleteId: string) {
+export async function requestOf(w: World, athleteId: string) {
   const { rows } = await w.db.execute<{ id: string }>(
     sql`select id::text from enrollments where event_id = ${w.eventId} and athlete_id = ${athleteId} order by seq desc limit 1`,
   );
@@ -109,21 +131,27 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
   spec({
     name: "roster-step",
     weight: 2,
-    covers: ["takeCoachStep", "route:rosters.$sessionId#step"],
-    // A coach of the session withdraws or declines an athlete's request: the family leaves the roster.
+    covers: ["takeCoachStep", "route:rosters.$sessionId#step", "route:rosters.$sessionId#place"],
+    // A coach of the session places an athlete (the roster's placement form, with a reason should the athlete be
+    // outside the session's ages or levels) or enrolls them (the roster's message goes to the enrolled), or withdraws
+    // or declines the request: the family leaves the roster.
     args: fc.record({
       who: fc.oneof({ arbitrary: fc.constantFrom("K1", "K2"), weight: 3 }, { arbitrary: staff as fc.Arbitrary<string>, weight: 1 }),
-      of: anyone,
-      step: fc.constantFrom("withdraw" as const, "decline" as const),
+      of: towardC,
+      step: fc.constantFrom("place" as const, "enroll" as const, "withdraw" as const, "decline" as const),
     }),
-    show: (a) => `${a.who} ${a.step === "withdraw" ? "withdraws" : "declines"} ${a.of}'s request`,
+    show: (a) => `${a.who} ${{ place: "places", enroll: "enrolls", withdraw: "withdraws", decline: "declines" }[a.step]} ${a.of}'s request`,
     run: async (w, a) => {
       const st = w.person(a.who)!;
       const athlete = w.person(a.of);
       const enrollmentId = athlete && (await requestOf(w, athlete.id));
       if (!athlete || !enrollmentId) return false;
-      const r = await takeCoachStep(w.site.services, { id: st.id, role: "coach" }, enrollmentId, a.step);
-      if (r.ok) w.enrolled.delete(athlete.id);
+      const placement = { level: 2, placedOn: w.site.today, note: "", overrideReason: "seen at the clinic" };
+      const r =
+        a.step === "place"
+          ? await takeCoachStep(w.site.services, { id: st.id, role: "coach" }, enrollmentId, "place", placement)
+          : await takeCoachStep(w.site.services, { id: st.id, role: "coach" }, enrollmentId, a.step);
+      if (r.ok && (a.step === "withdraw" || a.step === "decline")) w.enrolled.delete(athlete.id);
       return r.ok;
     },
   }),
@@ -162,7 +190,7 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
       if ((await answerScheduledIntent(w.db, "schedule", input, limitsAt(w, night))).status !== 200) return opened;
       // The message it kept, as the sender's list shows it.
       const [kept] = await getScheduledMessages(w.db, st.id, { conversationIds: [conversationId] });
-      if (kept && !w.kept.some((k) => k.id === kept.id)) w.kept.push({ id: kept.id, sender: st.id, conversationId });
+      if (kept && !w.kept.some((k) => k.id === kept.id)) w.kept.push({ id: kept.id, sender: st.id, conversationId, content: KEPT_WORDS });
       return true;
     },
   }),
@@ -170,7 +198,8 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
     name: "send-kept-messages",
     weight: 4,
     covers: ["sendScheduledMessage", "job:send_scheduled_message"],
-    // The job at 8 AM and after (the model's afternoon): each message of the run still kept, sent through createMessage.
+    // The job at 8 AM and after (the afternoon after the night): each message of the run still kept, sent through
+    // createMessage.
     args: fc.constant({}),
     show: () => "the job sends the kept messages",
     run: async (w) => {
@@ -184,24 +213,20 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
         );
         const ids = people.map((p) => p.user_id);
         const sender = w.byId.get(kept.sender)!;
-        // What the oracle holds now, before the job: may this staff member reach this thread?
-        const forbidden = w.forbidden(sender, ids);
+        // What the oracle holds now, before the job: may this staff member send into this thread (a pause or a
+        // suspension the lead made since it was kept included)?
+        const forbidden = await w.sendForbidden(sender, ids, kept.conversationId);
         const delivered = async () =>
           Number(
             (
               await w.db.execute<{ n: number }>(sql`select count(*)::int as n from messages
-                where conversation_id = ${kept.conversationId} and sender_id = ${kept.sender} and content = ${KEPT_WORDS}`)
+                where conversation_id = ${kept.conversationId} and sender_id = ${kept.sender} and content = ${kept.content}`)
             ).rows[0]?.n ?? 0,
           );
         const before = await delivered();
-        const { config, secret } = w.site.context;
-        await sendScheduledMessage({ db: w.db, secret, config: { ...config, messaging: limitsAt(w, w.site.settings) } }, { id: kept.id });
+        await sendScheduledMessage(jobServices(w), { id: kept.id });
         if (forbidden && (await delivered()) > before)
-          w.expect(
-            "kept",
-            await w.doorOf(forbidden, ids),
-            `the job delivered ${sender.label}'s kept message into a thread with ${w.names(ids)}: ${forbidden.why}`,
-          );
+          w.expect("kept", forbidden.door, `the job delivered ${sender.label}'s kept message into a thread with ${w.names(ids)}: ${forbidden.why}`);
       }
       return ran;
     },

@@ -60,6 +60,9 @@ import {
 } from "./cast";
 import { COACH_ACTIONS, restoreStaffChecks } from "./coach-actions";
 import { confirmedNow, expectAcceptance, expectConfirmation, verifiedNow } from "./expectations";
+import { checkLive, forgetLive, openStaffSockets, type LiveStaff, type Realtime, type StartRealtime } from "./live";
+import { ROSTER_ACTIONS } from "./roster-actions";
+import { LEAD_ACTIONS } from "./lead-actions";
 import type { StaffActor } from "~/models/users.server";
 import type { ChecksInput } from "~/staff/schemas";
 
@@ -94,9 +97,15 @@ export const DOORS = [
   "roster",
   "confirmation",
   "address",
+  "paused",
+  "suspended",
 ] as const;
 export type Door = (typeof DOORS)[number];
-export type Break = { invariant: "send" | "read" | "start" | "roster" | "kept" | "confirm" | "accept"; door: Door; detail: string };
+export type Break = {
+  invariant: "send" | "read" | "start" | "roster" | "kept" | "confirm" | "accept" | "roster-message";
+  door: Door;
+  detail: string;
+};
 export class SafePlayBroken extends Error {
   constructor(
     readonly broken: Break,
@@ -112,6 +121,8 @@ export type ModelOptions = {
   ignore: ReadonlySet<Door>;
   /** Given: a break is handed here and its sequence ends there (the fixed-seed test sorts them by door), not thrown. */
   collect?: (broken: SafePlayBroken) => void;
+  /** Ask the open page's socket too (live.ts) when the site was given a realtime server; false: not (unset: ask). */
+  live?: boolean;
 };
 export const DEFAULT_MODEL_OPTIONS: ModelOptions = { checkReads: true, ignore: new Set() };
 
@@ -122,8 +133,12 @@ export type Site = {
   settings: SafePlaySettings;
   services: EnrollmentServices;
   today: string;
-  /** Staff and the session, made by the first run on this database (forget it when the tables are emptied). */
-  shared?: { staff: Record<StaffLabel, string>; eventId: string; checksChanged?: boolean } | undefined;
+  /** Staff and their open pages, made by the first run on this database (forget them when the tables are emptied). */
+  shared?: { staff: Record<StaffLabel, string>; checksChanged?: boolean; live?: LiveStaff } | undefined;
+  /** The site's realtime server on this database (live.ts), started by the first run when the outside can start one. */
+  realtime?: Realtime | undefined;
+  /** The settings the site's processes are started with (the Safe Play clock and zone). */
+  env: Record<string, string>;
   /** Site functions of capabilities this folder may not import (decision 0053), handed in by the test and the attack. */
   outside: OutsideFunctions;
 };
@@ -134,9 +149,11 @@ export type OutsideFunctions = {
   setStaffChecks: (db: Db, actor: StaffActor, input: ChecksInput) => Promise<boolean>;
   /** /invitation's acceptance proves the invited address: app/mail/confirmed-address.server.ts confirmInvitedAddress. */
   confirmInvitedAddress: (db: Db, userId: string, invitedEmail: string) => Promise<boolean>;
+  /** A realtime server of the site (server/realtime) on the model's database, for the open page's checks (live.ts). */
+  startRealtime?: StartRealtime;
 };
 
-async function makeStaffAndSession(s: Site): Promise<NonNullable<Site["shared"]>> {
+async function makeStaff(s: Site): Promise<NonNullable<Site["shared"]>> {
   const tag = crypto.randomBytes(5).toString("hex");
   const staff = {} as Record<StaffLabel, string>;
   const checked = new Date(Date.parse(`${s.today}T12:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
@@ -156,6 +173,14 @@ async function makeStaffAndSession(s: Site): Promise<NonNullable<Site["shared"]>
       .values({ userId: id, ...(CLEARED.has(label) ? { safePlayCheckedOn: checked, backgroundCheckedOn: checked } : {}) });
     staff[label] = id;
   }
+  return { staff };
+}
+
+/**
+ * The run's own session, coached by K1 and K2: its roster is this run's families only (the roster's message goes to
+ * every enrolled family of the session, so a session shared by the runs would reach families the oracle never met).
+ */
+async function makeSession(s: Site, staff: Record<StaffLabel, string>, tag: string): Promise<string> {
   const year = Number(s.today.slice(0, 4));
   const [row] = await s.db
     .insert(events)
@@ -176,17 +201,18 @@ async function makeStaffAndSession(s: Site): Promise<NonNullable<Site["shared"]>
     { eventId: row!.id, coachId: staff.K1 },
     { eventId: row!.id, coachId: staff.K2 },
   ]);
-  return { staff, eventId: row!.id };
+  return row!.id;
 }
 
 export function siteFor(db: Db, makeContext: (env: Record<string, string>) => AppLoadContext, outside: OutsideFunctions): Site {
   const now = new Date();
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(now);
   // Mid-afternoon in the organisation's zone (14:00 EST, 15:00 EDT): never in quiet hours.
-  const context = makeContext({ SAFE_PLAY_NOW: `${today}T19:00:00Z`, PUBLIC_URL: "http://localhost:3000", ORG_TIME_ZONE: "America/New_York" });
+  const env = { SAFE_PLAY_NOW: `${today}T19:00:00Z`, ORG_TIME_ZONE: "America/New_York" };
+  const context = makeContext({ ...env, PUBLIC_URL: "http://localhost:3000" });
   const settings = context.config.safePlay;
   const services = { db, secret: context.secret, config: context.config } as unknown as EnrollmentServices;
-  return { db, context: { ...context, db } as AppLoadContext, settings, services, today, outside };
+  return { db, context: { ...context, db } as AppLoadContext, settings, services, today, outside, env };
 }
 
 export const dobForAge = (today: string, age: number) => `${Number(today.slice(0, 4)) - age}-03-04`;
@@ -217,7 +243,15 @@ export class World {
   /** Athletes the oracle saw get a request in the session (a place asked for, a kept request kept): its roster. */
   readonly enrolled = new Set<string>();
   /** Messages kept for the end of quiet hours in this run's conversations, by whom. */
-  readonly kept: Array<{ id: string; sender: string; conversationId: string }> = [];
+  readonly kept: Array<{ id: string; sender: string; conversationId: string; content: string }> = [];
+  /** Conversations the lead paused (nobody sends in them) and staff whose messaging with minors the lead suspended. */
+  readonly paused = new Set<string>();
+  readonly suspended = new Set<string>();
+  /**
+   * The open pages (live.ts): "label conversation" pairs subscribed now, those the oracle forbade at the last check, and
+   * every pair a page was subscribed to at some check, and every pair whose page the site told "withheld" (in order).
+   */
+  readonly live = { subscribed: new Set<string>(), forbidden: new Set<string>(), heard: new Set<string>(), told: [] as string[] };
   /** A break the step itself found (an expectation of what it may do): thrown once the step is in the trace. */
   pending: Break | null = null;
   eventId = "";
@@ -263,15 +297,20 @@ export class World {
   }
 
   /**
-   * The cast: staff and a session coached by K1 and K2 (made once per database and shared by its runs: no action
-   * changes them), then this run's real parent (address verified) with the real child C (10, no login) and the
-   * teenager t1 (15) signed up.
+   * The cast: staff (made once per database and shared by its runs: the checks and suspensions a run changed are put
+   * back), this run's session coached by K1 and K2, then this run's real parent (address verified) with the real child
+   * C (10, no login) and the teenager t1 (15) signed up.
    */
   async setUp() {
-    const shared = (this.site.shared ??= await makeStaffAndSession(this.site));
+    const shared = (this.site.shared ??= await makeStaff(this.site));
     if (shared.checksChanged) await restoreStaffChecks(this.site);
+    const start = this.site.outside.startRealtime;
+    if (start && this.options.live !== false && !shared.live) {
+      this.site.realtime ??= await start(this.db, this.site.env);
+      shared.live = await openStaffSockets(this.site, this.site.realtime, shared.staff);
+    }
     for (const label of STAFF) this.add(label, shared.staff[label], true, null);
-    this.eventId = shared.eventId;
+    this.eventId = await makeSession(this.site, shared.staff, this.run);
     // One transaction: sign-up's two rows for each (the fast path below), and "Add a student-athlete" without an
     // address, which is what familyAction's add-athlete writes (the action itself is modelled).
     const { p, t1, athleteId } = await this.db.transaction(async (tx) => {
@@ -365,6 +404,26 @@ export class World {
     return null;
   }
 
+  /**
+   * Why the lead's own steps keep `staff` from sending here (decision 0022), or null: the conversation is paused (nobody
+   * sends), or the lead suspended the staff member's messaging and a person the oracle holds to be a minor is in it.
+   * Neither keeps anyone from reading.
+   */
+  heldByLead(staff: Person, participantIds: string[], conversationId: string | null): { why: string; door: Door } | null {
+    if (conversationId && this.paused.has(conversationId)) return { why: "the lead paused the conversation", door: "paused" };
+    const minor = participantIds.map((id) => this.byId.get(id)).find((p) => p && this.oracleMinor(p));
+    if (minor && this.suspended.has(staff.label))
+      return { why: `the lead suspended ${staff.label}'s messaging with minors and ${minor.label} is ${this.ageWords(minor)}`, door: "suspended" };
+    return null;
+  }
+
+  /** Whether `staff` may send into the conversation now, by the oracle: null, or why not and through which door. */
+  async sendForbidden(staff: Person, participantIds: string[], conversationId: string): Promise<{ why: string; door: Door } | null> {
+    const f = this.forbidden(staff, participantIds);
+    if (f) return { why: f.why, door: await this.doorOf(f, participantIds) };
+    return this.heldByLead(staff, participantIds, conversationId);
+  }
+
   /** The door of a send or start break: clearance, a date of birth the site took from the family, or a guardian. */
   async doorOf(f: { minor: Person; cleared: boolean }, participantIds: string[]): Promise<Door> {
     // First what the site holds the person to be (a guardian, an adult), then who reached them.
@@ -402,19 +461,20 @@ export class World {
       for (const st of staffPeople) {
         if (!ids.includes(st.id)) continue;
         const f = this.forbidden(st, ids);
-        if (!f) continue;
-        if (this.options.checkReads && !this.options.ignore.has("read")) {
+        const held = f ? null : this.heldByLead(st, ids, conversationId);
+        if (!f && !held) continue;
+        if (f && this.options.checkReads && !this.options.ignore.has("read")) {
           const page = await getMessagePage(this.db, conversationId, st.id, { safePlay: s.settings });
           if (page.messages.length > 0) this.fail("read", "read", `${st.label} reads a thread with ${this.names(ids)}: ${f.why}`);
         }
-        const door = await this.doorOf(f, ids);
+        const door = f ? await this.doorOf(f, ids) : held!.door;
         if (this.options.ignore.has(door)) continue;
         const sent = await createMessage(
           this.db,
           { conversationId, senderId: st.id, content: "probe: can u text me on my cell instead?" },
           { burst: 1e9, perSecond: 1e9, attachmentBytesPerDay: 1e9, safePlay: s.settings },
         );
-        if (sent.ok) this.fail("send", door, `${st.label} sends into a thread with ${this.names(ids)}: ${f.why}`);
+        if (sent.ok) this.fail("send", door, `${st.label} sends into a thread with ${this.names(ids)}: ${(f ?? held)!.why}`);
       }
     }
     const tSends = performance.now();
@@ -431,6 +491,13 @@ export class World {
         if (!f) continue;
         const door = await this.doorOf(f, opened);
         if (!this.options.ignore.has(door)) this.fail("start", door, `${probe} opens a conversation with ${this.names(opened)}: ${f.why}`);
+      }
+      // A suspended staff member starts nothing with a minor, whoever confirmed whom (decision 0022).
+      for (const st of staffPeople) {
+        if (!this.suspended.has(st.label) || this.options.ignore.has("suspended")) continue;
+        const opened = await this.probeStart(st, m.id);
+        if (opened)
+          this.fail("start", "suspended", `${st.label} opens a conversation with ${this.names(opened)}: ${this.heldByLead(st, [m.id], null)!.why}`);
       }
     }
     const tProbes = performance.now();
@@ -1060,13 +1127,16 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   }),
   // The roster's confirmation, messages kept for the end of quiet hours and their job, a coach's checks: coach-actions.ts.
   ...COACH_ACTIONS,
+  // The roster's message to every family, now or kept for 8:00: roster-actions.ts. The lead's pause and suspension: lead-actions.ts.
+  ...ROSTER_ACTIONS,
+  ...LEAD_ACTIONS,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Running it.
 
 /** Where a search spends its time (the attack prints it): set-up, actions, invariant checks, in milliseconds. */
-export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0, probes: 0, sends: 0, roster: 0 };
+export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0, probes: 0, sends: 0, roster: 0, live: 0 };
 /** How many times each action was accepted by the site (the attack prints it: an action never accepted tests nothing). */
 export const ACCEPTED: Record<string, number> = {};
 
@@ -1098,6 +1168,9 @@ class Step implements fc.AsyncCommand<object, World> {
       TIMING.checked++;
       try {
         await w.checkInvariants();
+        const tLive = performance.now();
+        await checkLive(w);
+        TIMING.live += performance.now() - tLive;
       } finally {
         TIMING.checks += performance.now() - t1;
       }
@@ -1128,13 +1201,17 @@ export function commandsArbitrary(maxCommands: number, options: { underWay?: boo
 
 /**
  * The season under way: the real parent asked a place for the real child, the session's cleared coach confirmed the
- * family from the roster and opened a conversation with the child. Random sequences seldom get that far in 8 steps,
+ * family from the roster, placed and enrolled the child (the roster's message goes to the enrolled), opened a
+ * conversation with the child and wrote in it (a message the family may report to the lead). Random sequences seldom get that far in 8 steps,
  * and the coaches' actions (a kept message, its job, a clearance lapsing, a family taken off the roster) start there.
  */
 const seasonUnderWay = () => [
   step("request-place", { who: "p", athlete: "C" }),
   step("roster-confirm", { who: "K1", of: "C", people: "waiting" }),
+  step("roster-step", { who: "K1", of: "C", step: "place" }),
+  step("roster-step", { who: "K1", of: "C", step: "enroll" }),
   step("start-conversation", { who: "K1", with: "C" }),
+  step("send-message", { who: "K1", n: 0 }),
 ];
 
 /** One sequence on a fresh cast (new addresses, new staff, a new session): throws SafePlayBroken when an invariant breaks. */
@@ -1151,6 +1228,8 @@ export async function playSequence(site: Site, cmds: Iterable<Step>, options?: M
   } catch (err) {
     if (!(err instanceof SafePlayBroken && options?.collect)) throw err;
     options.collect(err);
+  } finally {
+    forgetLive(w);
   }
   return w;
 }
