@@ -127,6 +127,23 @@ describe("charged once when booked", () => {
     expect(page.body.due.state).toBe("due");
   });
 
+  it("charges only the booking that won when posts race for one time", async () => {
+    const start = "2026-12-25T20:00:00.000Z";
+    // Gina's two athletes, posted at once (one household, so no other family's rows change whoever wins).
+    const racers = [
+      [guardian, kid],
+      [guardian, teen],
+    ] as const;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => bookAs(db, racers[i % 2]![0], { athleteId: racers[i % 2]![1], start })));
+    expect(results.filter((r) => r.status === 302)).toHaveLength(1);
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ledger_entries l join bookings b on b.id = l.booking_id where b.starts_at = ${start} and l.kind = 'charge'`);
+    expect(rows[0]!.n).toBe(1);
+    // Put back for the tests after: cancelled by its coach (credited in full).
+    const won = await bookingAt(start);
+    await db.execute(sql`update bookings set cancelled_at = now(), cancelled_by = ${coachA.id} where id = ${won.id}`);
+  });
+
   it("shows another household none of it, and an athlete of the household is not its purse-holder", async () => {
     const other = await rowsOf(otherGuardian);
     expect(other.status).toBe(200);
