@@ -33,6 +33,7 @@ export { financeCells, financeHeadings, getFinanceReport, type FinanceRow, type 
 export {
   cancelSession,
   chargeSeasonMonths,
+  getCancellableSessions,
   getSessionCancellation,
   runSeasonFeesJob,
   SEASON_FEES_JOB,

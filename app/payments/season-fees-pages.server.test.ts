@@ -10,8 +10,10 @@ import { call, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makeSession } from "~/enrollment/test-support";
 import { loader as paymentsLoader } from "~/routes/account.payments";
+import { action as cancelAction, loader as cancelLoader } from "~/routes/aid.sessions";
 import { action as enrollAction, loader as enrollLoader } from "~/routes/enroll.$sessionId";
-import { accountOf, makeFamily, makeUser, setEnrollmentStatus } from "./test-support";
+import { getBalance } from "./ledger.server";
+import { accountOf, enroll, makeFamily, makeUser, setEnrollmentStatus } from "./test-support";
 
 const { db } = await createTestDatabase();
 
@@ -115,5 +117,45 @@ describe("financial help asked in the request for a place", () => {
     expect(res.status).toBe(302);
     expect((await aidRequests()).filter((r) => r.account_id === "x")).toEqual([]);
     expect(await aidRequests()).toHaveLength(1);
+  });
+});
+
+describe("/aid/sessions: a session the organisation cancels", () => {
+  it("lets only an administrator cancel; a guardian, an athlete, a coach (even one allowed on /aid) and a visitor change nothing", async () => {
+    const family = await makeFamily(db, "Cancelpage");
+    const admin = await makeUser(db, "coach", "Admin Canceller");
+    await db.execute(sql`update users set admin = true where id = ${admin.id}`);
+    const payer = await makeUser(db, "coach", "Coach Paystaff");
+    await db.execute(sql`insert into payment_staff (user_id, granted_by) values (${payer.id}, ${admin.id})`);
+    const eventId = await makeSession(db, null, { title: "Cancel Page Clinic", feeCents: 15000, feePer: "season", startsOn: "2026-09-01" });
+    await enroll(db, eventId, family.athlete.id);
+    const accountId = await accountOf(db, family.guardian.id);
+    const fields = { eventId, reason: "Courts closed", reasonEs: "Canchas cerradas", understood: "on" };
+    for (const who of [family.guardian, { ...family.athlete, role: "client" as const }, coach, payer]) {
+      expect((await call(cancelLoader, { request: get("/aid/sessions"), context: contextAs(who) })).status).toBe(403);
+      expect((await call(cancelAction, { request: postForm("/aid/sessions", fields), context: contextAs(who) })).status).toBe(403);
+    }
+    expect([302, 401]).toContain((await call(cancelAction, { request: postForm("/aid/sessions", fields), context: contextAs(null) })).status);
+    expect(await getBalance(db, accountId)).toBe(15000);
+
+    // Bad input is answered beside its field and cancels nothing.
+    const bad = await call(cancelAction, { request: postForm("/aid/sessions", { eventId, reason: " ", reasonEs: "" }), context: contextAs(admin) });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject({
+      reason: "Say why in 1 to 300 characters.",
+      understood: "Tick this to confirm the cancellation.",
+    });
+    expect(await getBalance(db, accountId)).toBe(15000);
+
+    const page = await call(cancelLoader, { request: get("/aid/sessions"), context: contextAs(admin) });
+    expect((page.body as { rows: Array<{ title: string; enrolled: number }> }).rows).toContainEqual(
+      expect.objectContaining({ title: "Cancel Page Clinic", enrolled: 1 }),
+    );
+    const done = await call(cancelAction, { request: postForm("/aid/sessions", fields), context: contextAs(admin) });
+    expect(done.status).toBe(302);
+    expect(await getBalance(db, accountId)).toBe(0);
+    const again = await call(cancelAction, { request: postForm("/aid/sessions", fields), context: contextAs(admin) });
+    expect(again.status).toBe(409);
+    expect(await getBalance(db, accountId)).toBe(0);
   });
 });

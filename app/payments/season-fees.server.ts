@@ -68,3 +68,24 @@ export async function getSessionCancellation(db: SqlExecutor, eventId: string) {
   const r = rows[0];
   return r ? { reason: r.reason, reasonEs: r.reason_es, cancelledAt: r.created_at } : null;
 }
+
+export type CancellableSession = {
+  id: string;
+  title: string;
+  titleEs: string | null;
+  enrolled: number;
+  cancelledAt: string | null;
+};
+
+/** Sessions with athletes enrolled or a cancellation, newest first by first day: what /aid/sessions lists. */
+export async function getCancellableSessions(db: SqlExecutor): Promise<CancellableSession[]> {
+  const { rows } = await db.execute<{ id: string; title: string; title_es: string | null; enrolled: string; cancelled_at: string | null }>(sql`
+    select ev.id, ev.title, ev.title_es,
+      (select count(*) from enrollments en where en.event_id = ev.id and en.status = 'enrolled') as enrolled,
+      to_json(sc.created_at) #>> '{}' as cancelled_at
+    from events ev left join session_cancellations sc on sc.event_id = ev.id
+    where sc.event_id is not null or exists (select 1 from enrollments en where en.event_id = ev.id and en.status = 'enrolled')
+    order by sc.created_at is not null, coalesce(ev.on_date, ev.starts_on) desc nulls last, ev.title
+    limit 200`);
+  return rows.map((r) => ({ id: r.id, title: r.title, titleEs: r.title_es, enrolled: Number(r.enrolled), cancelledAt: r.cancelled_at }));
+}

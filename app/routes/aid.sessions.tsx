@@ -1,0 +1,67 @@
+// /aid/sessions (issue 41, decision 0059): an administrator cancels a session for good, and every family enrolled in it
+// is credited what it was charged for it, after aid (the database's trigger: once, whatever path comes first); its
+// monthly fees stop. Administrators only (a session is the organisation's decision); anyone else gets 403.
+// requireAdmin first on the loader and the action; the rules are payments'.
+import { data, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/aid.sessions";
+import { parseForm } from "~/auth/schemas";
+import { PageHeader } from "~/components/page-header";
+import { RefusalBoundary } from "~/components/refusal-boundary";
+import { getLocale } from "~/i18n/language";
+import { formatDateIn } from "~/lib/datetime";
+import { pageMeta } from "~/lib/meta";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+import { cancelSession, getCancellableSessions } from "~/payments/index.server";
+import { CancelSessionsPage, type CancelSessionActionData } from "~/payments/season-fees-cancel-page";
+import { CancelSessionSchema } from "~/payments/season-fees-schemas";
+import { requireAdmin } from "~/staff/index.server";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: `${m.seasonfees_cancel_heading()} | NLTE`, description: m.seasonfees_cancel_intro() }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const locale = getLocale();
+  const sessions = await getCancellableSessions(context.db);
+  return {
+    rows: sessions.map((s) => ({
+      id: s.id,
+      title: (locale === "es" && s.titleEs) || s.title,
+      enrolled: s.enrolled,
+      cancelledOn: s.cancelledAt ? formatDateIn(s.cancelledAt, context.config.site.timeZone, locale) : null,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  const eventId = String(form.get("eventId") ?? "");
+  const { data: input, fieldErrors } = parseForm(CancelSessionSchema, form);
+  if (!input) return data<CancelSessionActionData>({ eventId, fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  const result = await cancelSession(context.db, input.eventId, admin.id, { en: input.reason, es: input.reasonEs });
+  if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
+  if (!result.ok) return data<CancelSessionActionData>({ eventId, error: m.seasonfees_cancel_already() }, { status: 409 });
+  throw await redirectWithToast(context, "/aid/sessions", {
+    type: "success",
+    title: m.seasonfees_cancel_done_toast({ count: String(result.credited) }),
+  });
+}
+
+export default function AidSessions({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<CancelSessionActionData>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.seasonfees_cancel_heading()} intro={m.seasonfees_cancel_intro()} />
+      <CancelSessionsPage rows={loaderData.rows} result={result} busy={busy} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RefusalBoundary title={m.seasonfees_cancel_heading()} documentTitle={`${m.seasonfees_cancel_heading()} | NLTE`} />;
+}
