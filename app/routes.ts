@@ -68,6 +68,7 @@ export default [
     route("account/payments/receipts/:entryId/pdf", "routes/account.payments.receipts.$entryId.pdf.ts"),
     route("aid", "routes/aid.tsx"),
     route("aid/accounts/:accountId", "routes/aid.accounts.$accountId.tsx"),
+    route("aid/sessions", "routes/aid.sessions.tsx"),
     route("enroll/:sessionId", "routes/enroll.$sessionId.tsx"),
     route("rosters", "routes/rosters.tsx"),
     route("rosters/:sessionId", "routes/rosters.$sessionId.tsx"),
