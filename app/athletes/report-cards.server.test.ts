@@ -188,6 +188,13 @@ describe("attaching a term's report card", () => {
     const meta = await sharp(stored!.data).metadata();
     expect(meta.exif).toBeUndefined();
     expect(stored!.data.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    // A small PNG that claims 10,000 by 10,000 pixels is refused before it is decoded.
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "#000000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await attach(sofia.guardian, sofia.athlete.id, "2026-spring", new File([new Uint8Array(bomb)], "scan.png"));
+    expect(fieldErrors(refused).file).toBe("This photo could not be read: take it again or attach a PDF.");
   });
 });
 

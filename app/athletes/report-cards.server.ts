@@ -15,6 +15,7 @@ import type { Refused } from "./records.server";
 
 /** Messages' attachments' limit (10 MB): one limit for the files people send the site. */
 export const REPORT_CARD_MAX_BYTES = ATTACHMENT_MAX_BYTES;
+const MAX_PIXELS = 50_000_000;
 const REPORT_CARD_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/webp"];
 
 export type ReportCardFile = { fileName: string; mimeType: string; data: Buffer };
@@ -39,8 +40,9 @@ export async function checkReportCard(upload: FormDataEntryValue | null): Promis
   let data = bytes;
   if (type.kind === "image") {
     try {
-      // Upright, in the same format, without its metadata (sharp keeps none unless asked).
-      data = await sharp(bytes, { animated: false }).rotate().toBuffer();
+      // Upright, in the same format, without its metadata (sharp keeps none unless asked). A small file that claims a
+      // huge picture (a "decompression bomb") is refused before it is decoded: a phone's photo is under 50 megapixels.
+      data = await sharp(bytes, { animated: false, limitInputPixels: MAX_PIXELS }).rotate().toBuffer();
     } catch {
       return { problem: "unreadable" };
     }
