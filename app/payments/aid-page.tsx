@@ -123,6 +123,14 @@ export function AidPage({ view, result, busy }: { view: AidPageView; result: Aid
         <Link className="text-court-800 underline" to={localHref("/reports/finances")}>
           {m.fin_heading()}
         </Link>
+        {view.coaches !== null ? (
+          <>
+            {" · "}
+            <Link className="text-court-800 underline" to={localHref("/aid/sessions")}>
+              {m.seasonfees_cancel_heading()}
+            </Link>
+          </>
+        ) : null}
       </p>
       <CardSection title={m.aid_requests_heading()}>
         {view.requests.length === 0 ? <p>{m.aid_requests_none()}</p> : null}
