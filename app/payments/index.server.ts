@@ -28,7 +28,7 @@ export {
   type LedgerRow,
 } from "./ledger.server";
 export { paymentProviderFor, stripeProvider, type PaymentProvider, type ProviderEvent } from "./provider.server";
-export { getReceipt, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
+export { getReceipt, linesPdf, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
 export { financeCells, financeHeadings, getFinanceReport, type FinanceRow, type FinanceTotals } from "./finances.server";
 export {
   cancelSession,

@@ -21,16 +21,40 @@ export type RefundInput = { paymentReference: string; amountCents: number; idemp
 /** The provider's refund: "succeeded" or "pending" is money on its way back; anything else is not. */
 export type ProviderRefund = { id: string; amountCents: number; status: string };
 
+/** A Checkout for a gift (app/donations, decision 0060): one-off (mode payment) or monthly (mode subscription). */
+export type DonationCheckoutInput = {
+  donationId: string;
+  monthly: boolean;
+  amountCents: number;
+  description: string;
+  locale: "en" | "es";
+  successUrl: string;
+  cancelUrl: string;
+};
+
 /** A provider event the site acts on, after its signature was checked. */
 export type ProviderEvent =
   | { id: string; type: "checkout.completed"; sessionId: string; amountCents: number; paymentReference: string; paid: boolean }
   | { id: string; type: "refund"; refundId: string; paymentReference: string; amountCents: number; status: string }
+  | {
+      id: string;
+      /** A gift's Checkout completed (its first month, for a monthly gift: the invoice is its reference). */
+      type: "donation.completed";
+      sessionId: string;
+      donationId: string;
+      amountCents: number;
+      reference: string;
+      email: string;
+      paid: boolean;
+    }
+  | { id: string; type: "donation.invoice"; donationId: string; amountCents: number; reference: string; email: string; paid: boolean }
   | { id: string; type: "other"; name: string };
 
 export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<CheckoutSession>;
   /** Refunds part or all of a card payment; the same idempotency key again answers the same refund. */
   refund(input: RefundInput): Promise<ProviderRefund>;
+  createDonationCheckout(input: DonationCheckoutInput): Promise<CheckoutSession>;
   /** The event in a webhook's body; throws when its signature is not the provider's. */
   parseWebhook(rawBody: string, signature: string): ProviderEvent;
 }
@@ -77,8 +101,29 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       );
       return { id: r.id, amountCents: r.amount, status: r.status ?? "pending" };
     },
+    async createDonationCheckout(input) {
+      const metadata = { purpose: "donation", donationId: input.donationId };
+      const price = { currency: "usd", unit_amount: input.amountCents, product_data: { name: input.description } };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: input.monthly ? "subscription" : "payment",
+          line_items: [{ quantity: 1, price_data: input.monthly ? { ...price, recurring: { interval: "month" } } : price }],
+          client_reference_id: input.donationId,
+          metadata,
+          ...(input.monthly ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+          locale: input.locale,
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `donation-${input.donationId}` },
+      );
+      if (!session.url) throw new Error("Stripe answered a Checkout Session without a url");
+      return { id: session.id, url: session.url };
+    },
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      const donation = donationEvent(event);
+      if (donation) return donation;
       if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
         const s = event.data.object;
         const intent = typeof s.payment_intent === "string" ? s.payment_intent : (s.payment_intent?.id ?? s.id);
@@ -99,6 +144,41 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { id: event.id, type: "other", name: event.type };
     },
   };
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === "string" ? v : (v?.id ?? ""));
+
+/** A gift's events (their metadata says purpose "donation"): its Checkout completed, a month's invoice paid. */
+function donationEvent(event: Stripe.Event): ProviderEvent | null {
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+    const s = event.data.object;
+    if (s.metadata?.purpose !== "donation") return null;
+    return {
+      id: event.id,
+      type: "donation.completed",
+      sessionId: s.id,
+      donationId: s.metadata.donationId ?? "",
+      amountCents: s.amount_total ?? 0,
+      reference: s.mode === "subscription" ? idOf(s.invoice) : idOf(s.payment_intent),
+      email: s.customer_details?.email ?? s.customer_email ?? "",
+      paid: s.payment_status === "paid",
+    };
+  }
+  if (event.type === "invoice.paid") {
+    const inv = event.data.object;
+    const metadata = inv.parent?.subscription_details?.metadata;
+    if (metadata?.purpose !== "donation") return null;
+    return {
+      id: event.id,
+      type: "donation.invoice",
+      donationId: metadata.donationId ?? "",
+      amountCents: inv.amount_paid,
+      reference: inv.id ?? "",
+      email: inv.customer_email ?? "",
+      paid: inv.status === "paid",
+    };
+  }
+  return null;
 }
 
 /** The site's provider: Stripe when configured, else none. */

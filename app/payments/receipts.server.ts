@@ -72,8 +72,12 @@ export function receiptLines(r: Receipt, orgName: string, timeZone: string, loca
  * typed with an emoji, say) is drawn as "?" rather than failing the payment's transaction.
  */
 export async function receiptPdf(r: Receipt, orgName: string, timeZone: string, locale: Locale): Promise<Uint8Array> {
+  return linesPdf(m.pay_receipt_title({ number: String(r.number) }, { locale }), receiptLines(r, orgName, timeZone, locale), locale);
+}
+
+/** A one-page PDF of a title and its lines: a payment's receipt, and a gift's (app/donations). */
+export async function linesPdf(title: string, lines: string[], locale: Locale): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const title = m.pay_receipt_title({ number: String(r.number) }, { locale });
   pdf.setTitle(title);
   pdf.setLanguage(locale);
   const page = pdf.addPage([612, 792]);
@@ -82,7 +86,7 @@ export async function receiptPdf(r: Receipt, orgName: string, timeZone: string, 
   const drawable = new Set(font.getCharacterSet());
   const safe = (text: string) => [...text].map((c) => (drawable.has(c.codePointAt(0)!) ? c : "?")).join("");
   page.drawText(safe(title), { x: 72, y: 700, size: 20, font: bold });
-  receiptLines(r, orgName, timeZone, locale).forEach((line, i) => page.drawText(safe(line), { x: 72, y: 660 - i * 24, size: 12, font }));
+  lines.forEach((line, i) => page.drawText(safe(line), { x: 72, y: 660 - i * 24, size: 12, font }));
   return pdf.save();
 }
 

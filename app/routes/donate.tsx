@@ -13,28 +13,80 @@ import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
 import type { PageHandle } from "~/lib/page-mode";
 import { m } from "~/paraglide/messages";
+import { data, redirect } from "react-router";
+import { localizePath } from "~/i18n/language";
+import { GiveOnline, type GiveActionData, type GiveOnlineView } from "~/donations/give-online";
+import { FEE_FIXED_CENTS, FEE_PERMILLE, grossUp, PRESET_DOLLARS } from "~/donations/gross-up";
+import { startDonation } from "~/donations/index.server";
+import { GiveSchema } from "~/donations/schemas";
+import { paymentProviderFor } from "~/payments/index.server";
+import { formatDollars } from "~/programs/session-facts";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
-export function loader({ request }: Route.LoaderArgs) {
+/** "Give online" (decision 0060), only with a card provider configured: otherwise the page is the offline ways alone. */
+function giveOnline(request: Request, online: boolean): GiveOnlineView | null {
+  if (!online) return null;
+  const locale = getLocale();
+  const back = new URL(request.url).searchParams;
+  const example = grossUp(2500);
+  return {
+    presets: PRESET_DOLLARS.map((d) => ({ value: String(d), label: formatDollars(d * 100, locale) })),
+    feeExample: m.donations_fee_example({
+      percent: String(FEE_PERMILLE / 10),
+      fixed: formatDollars(FEE_FIXED_CENTS, locale),
+      gift: formatDollars(2500, locale),
+      total: formatDollars(example.totalCents, locale),
+    }),
+    back: back.get("thanks") === "1" ? "thanks" : back.get("cancelled") === "1" ? "cancelled" : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const provider = paymentProviderFor(context.config);
+  if (!provider) throw new Response("Not found", { status: 404 });
+  const form = await request.formData();
+  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+  const parsed = GiveSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "amount")] ??= issue.message;
+    return data<GiveActionData>({ fieldErrors, values }, { status: 400 });
+  }
+  const locale = getLocale();
+  const back = `${context.config.publicUrl}${localizePath("/donate", locale)}`;
+  const org = context.config.site.orgName;
+  const started = await startDonation(context.db, provider, parsed.data, {
+    locale,
+    description: parsed.data.monthly ? m.donations_checkout_monthly({ org }) : m.donations_checkout_once({ org }),
+    successUrl: `${back}?thanks=1`,
+    cancelUrl: `${back}?cancelled=1`,
+  });
+  if (!started.ok) return data<GiveActionData>({ error: m.donations_error_provider(), values }, { status: 502 });
+  throw redirect(started.url);
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale();
   const { scholarshipNote, ...words } = DONATE[locale];
   // Chosen on the Scholarships page (a plain GET form), so the memo can name it.
   const chosen = new URL(request.url).searchParams.get("scholarship");
   const scholarship = SCHOLARSHIPS[locale].scholarships.find((s) => s.id === chosen);
+  const online = giveOnline(request, Boolean(context.config.stripe));
   return {
     page: pageWords("donate"),
-    words,
+    words: online ? { ...words, intro: m.donations_intro_online() } : words,
+    online,
     bank: BANK,
     scholarshipNote: scholarship ? scholarshipNote.replace("{name}", scholarship.name) : null,
   };
 }
 
-export default function Donate({ loaderData }: Route.ComponentProps) {
+export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const site = useRootData()?.site;
-  const { page, words, bank, scholarshipNote } = loaderData;
+  const { page, words, bank, scholarshipNote, online } = loaderData;
   if (!site) return null;
   return (
     <>
@@ -43,6 +95,11 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
         <p role="status" className="mx-auto mt-6 max-w-7xl px-4">
           <span className="block rounded-md border border-court-200 bg-court-50 px-4 py-3 font-medium text-court-900">{scholarshipNote}</span>
         </p>
+      ) : null}
+      {online ? (
+        <div className="mx-auto max-w-7xl px-4 pt-10">
+          <GiveOnline view={online} result={actionData} />
+        </div>
       ) : null}
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 lg:grid-cols-3">
         <Card>

@@ -15,8 +15,15 @@ export type LoopbackSession = {
   metadata: Record<string, string>;
   customer_email: string | null;
   locale: string | null;
-  mode: "payment";
+  mode: "payment" | "subscription";
   payment_intent: string | null;
+  /** A subscription-mode session (a monthly gift): its subscription and first invoice once paid. */
+  subscription: string | null;
+  invoice: string | null;
+  /** What the payer typed on the pay page (Checkout asks for an email when none was given). */
+  customer_details: { email: string } | null;
+  /** subscription_data[metadata]: what each of the subscription's invoices carries. */
+  subscription_metadata: Record<string, string>;
   payment_status: "unpaid" | "paid";
   status: "open" | "complete" | "expired";
   success_url: string;
@@ -54,7 +61,12 @@ export type PaymentService = {
   /** A signed `checkout.session.completed` for the session (paid), as Stripe would send it. */
   completedEvent(
     sessionId: string,
-    opts?: { eventId?: string; amount?: number; type?: string },
+    opts?: { eventId?: string; amount?: number; type?: string; email?: string },
+  ): { body: string; signature: string; eventId: string };
+  /** A signed `invoice.paid` for a subscription-mode session's month (the first unless another invoice id is given). */
+  invoicePaidEvent(
+    sessionId: string,
+    opts?: { eventId?: string; invoiceId?: string; amount?: number; billingReason?: string; email?: string },
   ): { body: string; signature: string; eventId: string };
   /** Refunds made through the API, by id (Stripe's shape). */
   refunds: Map<string, LoopbackRefund>;
@@ -129,7 +141,10 @@ export async function startPaymentService(): Promise<PaymentService> {
           ...s,
           payment_status: "paid",
           status: "complete",
-          payment_intent: s.payment_intent ?? `pi_for_${s.id}`,
+          payment_intent: s.mode === "subscription" ? null : (s.payment_intent ?? `pi_for_${s.id}`),
+          subscription: s.mode === "subscription" ? (s.subscription ?? `sub_for_${s.id}`) : null,
+          invoice: s.mode === "subscription" ? (s.invoice ?? `in_for_${s.id}`) : null,
+          customer_details: { email: opts.email ?? s.customer_details?.email ?? s.customer_email ?? "donor@example.com" },
           amount_total: opts.amount ?? s.amount_total,
         }
       : {
@@ -155,6 +170,26 @@ export async function startPaymentService(): Promise<PaymentService> {
     return { body, signature: sign(body), eventId };
   };
 
+  const invoicePaidEvent: PaymentService["invoicePaidEvent"] = (sessionId, opts = {}) => {
+    const s = sessions.get(sessionId);
+    if (!s || s.mode !== "subscription") throw new Error(`no subscription-mode session ${sessionId} was made here`);
+    const subscription = s.subscription ?? `sub_for_${s.id}`;
+    return event(
+      "invoice.paid",
+      {
+        id: opts.invoiceId ?? s.invoice ?? `in_for_${s.id}`,
+        object: "invoice",
+        amount_paid: opts.amount ?? s.amount_total,
+        billing_reason: opts.billingReason ?? "subscription_create",
+        currency: s.currency,
+        customer_email: opts.email ?? s.customer_details?.email ?? "donor@example.com",
+        status: "paid",
+        parent: { type: "subscription_details", quote_details: null, subscription_details: { metadata: s.subscription_metadata, subscription } },
+      },
+      opts.eventId,
+    );
+  };
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? "/", base);
@@ -173,6 +208,17 @@ export async function startPaymentService(): Promise<PaymentService> {
         const sid = id("cs");
         const metadata: Record<string, string> = {};
         for (const [k, v] of form) if (k.startsWith("metadata[")) metadata[k.slice(9, -1)] = v;
+        const subscriptionMetadata: Record<string, string> = {};
+        for (const [k, v] of form) if (k.startsWith("subscription_data[metadata][")) subscriptionMetadata[k.slice(28, -1)] = v;
+        const mode = form.get("mode") === "subscription" ? "subscription" : "payment";
+        if (mode === "subscription" && form.get("line_items[0][price_data][recurring][interval]") !== "month")
+          return json(400, {
+            error: {
+              type: "invalid_request_error",
+              message: "You must provide at least one recurring price in `subscription` mode.",
+              param: "line_items",
+            },
+          });
         const session: LoopbackSession = {
           id: sid,
           object: "checkout.session",
@@ -182,8 +228,12 @@ export async function startPaymentService(): Promise<PaymentService> {
           metadata,
           customer_email: form.get("customer_email"),
           locale: form.get("locale"),
-          mode: "payment",
+          mode,
           payment_intent: null,
+          subscription: null,
+          invoice: null,
+          customer_details: null,
+          subscription_metadata: subscriptionMetadata,
           payment_status: "unpaid",
           status: "open",
           success_url: form.get("success_url") ?? "",
@@ -265,21 +315,25 @@ export async function startPaymentService(): Promise<PaymentService> {
         const amount = (s.amount_total / 100).toFixed(2);
         return res.end(`<!doctype html><html lang="${escape(s.locale ?? "en")}"><head><title>Loopback Checkout</title></head><body><main>
 <h1>Loopback Checkout</h1><p>${escape(s.description)}: $${amount}</p>
-<form method="post" action="/pay/${s.id}/pay"><button type="submit">Pay $${amount}</button></form>
+<form method="post" action="/pay/${s.id}/pay">${s.customer_email ? "" : `<label>Email <input type="email" name="email" required autocomplete="email"></label>`}<button type="submit">Pay $${amount}${s.mode === "subscription" ? " a month" : ""}</button></form>
 <form method="post" action="/pay/${s.id}/decline"><button type="submit">Decline</button></form></main></body></html>`);
       }
       if (page && s && req.method === "POST" && page[3] === "pay") {
+        const paidForm = new URLSearchParams(await readBody(req));
         s.payment_status = "paid";
         s.status = "complete";
-        s.payment_intent = id("pi");
-        if (service.webhookUrl) {
-          const event = completedEvent(s.id);
-          await fetch(service.webhookUrl, {
+        s.customer_details = { email: paidForm.get("email") ?? s.customer_email ?? "" };
+        if (s.mode === "subscription") {
+          s.subscription = id("sub");
+          s.invoice = id("in");
+        } else s.payment_intent = id("pi");
+        const events = [completedEvent(s.id), ...(s.mode === "subscription" ? [invoicePaidEvent(s.id)] : [])];
+        for (const e of service.webhookUrl ? events : [])
+          await fetch(service.webhookUrl!, {
             method: "POST",
-            headers: { "content-type": "application/json", "stripe-signature": event.signature },
-            body: event.body,
+            headers: { "content-type": "application/json", "stripe-signature": e.signature },
+            body: e.body,
           });
-        }
         res.writeHead(303, { location: s.success_url });
         return res.end();
       }
@@ -304,6 +358,7 @@ export async function startPaymentService(): Promise<PaymentService> {
     refunds,
     webhookUrl: null,
     completedEvent,
+    invoicePaidEvent,
     refundEvent,
     event,
     sign,
