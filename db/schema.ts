@@ -1257,6 +1257,7 @@ export const visitorEnrollmentRequests = pgTable(
 
 export * from "./schema-consent";
 export * from "./schema-payments";
+export * from "./schema-donations";
 export * from "./schema-lessonfees";
 export * from "./schema-seasonfees";
 export * from "./schema-athletes";
