@@ -251,6 +251,16 @@ describe("backup and restore drill", () => {
           [enrollment.rows[0]!.id, charge.rows[0]!.id],
         );
         await database.query("insert into session_cancellations (event_id, reason) values ($1, 'Drill cancellation')", [session]);
+        // Refunds and gifts (issue 41, decision 0060): part of the check handed back, and a gift given online.
+        await database.query(
+          "insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, method) select account_id, 'refund', 1000, 'Drill refund', id, 'cash' from ledger_entries where reference = 'drill-check-101'",
+        );
+        await database.query(
+          "insert into donation_checkouts (id, session_id, kind, gift_cents, fee_cents, total_cents) values ('00000000-0000-4000-8000-00000000d011', 'cs_drill_gift', 'once', 2500, 106, 2606)",
+        );
+        await database.query(
+          "insert into donations (checkout_id, amount_cents, gift_cents, fee_cents, email, reference, provider_event_id) values ('00000000-0000-4000-8000-00000000d011', 2606, 2500, 106, 'drill-donor@example.com', 'pi_drill_gift', 'evt_drill_gift')",
+        );
         await database.query(
           "insert into mail_attachments (mail_id, filename, content_type, content) select id, 'receipt.pdf', 'application/pdf', '\\x255044462d' from mail_outbox where kind = 'drill'",
         );
