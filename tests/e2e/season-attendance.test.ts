@@ -4,7 +4,8 @@
 // information in Spanish on /account/family; Carla sees the flag and the head count, opens the details from the
 // server (never kept on the phone) and the read is logged. Offline (Playwright's offline mode), Carla marks both
 // children; meanwhile Dev marks Diego present; back online one sentence says what happened ("1 mark saved, 1 not
-// saved: … A newer mark from Dev … was kept") and Diego's row shows Dev's mark. Without JavaScript the sheet's form
+// saved: … A newer mark from Dev … was kept") and Diego's row shows Dev's mark. A day the organisation cancelled is not
+// offered. The safeguarding lead reads Sofía's details on /staff/medical, logged. Without JavaScript the sheet's form
 // saves and the flag opens its details. Every page visited with JavaScript is checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
@@ -71,14 +72,20 @@ describe("attendance that tells the truth", () => {
     await sofiaForm.getByRole("button", { name: "Guardar la información médica" }).click();
     await g.page.getByText("Se guardó la información médica de Sofía Asistencia.").waitFor();
 
-    // Carla opens the sheet on Monday: it shows last Thursday, offers meeting days only, and counts heads.
+    // Carla opens the sheet on Monday: it shows last Thursday, offers meeting days only (not Tuesday 17, a day the
+    // organisation cancelled), and counts heads. The cancelled day is this step's alone: other files share the server.
     const c = await open(PHONE);
     await c.context.clock.setFixedTime(new Date(MONDAY));
     await useSession(c.context, server.url, carla!);
-    await c.visit(`/rosters/${session}/attendance`);
+    await q(`insert into cancelled_dates (day, note) values ('2026-11-17', 'Season attendance: courts resurfaced')`);
+    try {
+      await c.visit(`/rosters/${session}/attendance`);
+    } finally {
+      await q(`delete from cancelled_dates where day = '2026-11-17'`);
+    }
     await c.page.getByRole("heading", { level: 2, name: "Thursday, November 19" }).waitFor();
     const days = await c.page.getByLabel("Meeting day").locator("option").allTextContents();
-    expect(days.slice(0, 3)).toEqual(["Thursday, November 19", "Tuesday, November 17", "Thursday, November 12"]);
+    expect(days.slice(0, 3)).toEqual(["Thursday, November 19", "Thursday, November 12", "Tuesday, November 10"]);
     expect(days.some((d) => d.startsWith("Monday"))).toBe(false);
     await c.page.getByText("Present: 0 · Marked: 0 of 2").waitFor();
 
@@ -135,6 +142,24 @@ describe("attendance that tells the truth", () => {
     // A tap in Spanish: one sentence.
     await c.page.getByRole("group", { name: "Sofía Asistencia" }).getByText("Ausente", { exact: true }).click();
     await c.page.getByText("1 marca guardada.", { exact: true }).waitFor();
+
+    // The safeguarding lead, who coaches no session, reads it on /staff/medical: the list flags Sofía, the details
+    // come on a tap, and the read is logged as the lead's.
+    const lead = await makePerson(server.url, "Lena Sheetlead", { coach: true, env: server.env });
+    const leadId = await id(lead);
+    await q(`update users set safeguarding_lead = true where id = $1`, [leadId]);
+    const l = await open(PHONE);
+    await useSession(l.context, server.url, lead);
+    await l.visit("/staff/medical");
+    await l.page.getByRole("heading", { level: 1, name: "Medical information" }).waitFor();
+    expect(await l.page.getByText("Picaduras de abeja", { exact: false }).count()).toBe(0);
+    await l.page.getByRole("button", { name: "Medical alert: show the details for Sofía Asistencia" }).click();
+    await l.page.getByText("Picaduras de abeja: EpiPen en la mochila roja").waitFor();
+    const leadRead = await q(`select detail from safeguarding_log where actor_id = $1 and athlete_id = $2 and action = 'medical details read'`, [
+      leadId,
+      sofiaId,
+    ]);
+    expect(leadRead.rows).toEqual([{ detail: "staff medical information page" }]);
 
     // Without JavaScript (Dev's old phone): the sheet's form saves what changed, and the flag still opens the details.
     const d = await open({ ...PHONE, javaScriptEnabled: false });

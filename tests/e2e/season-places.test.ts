@@ -1,5 +1,5 @@
 // Places and eligibility as a family reads them on a phone (issue 39), in English and Spanish: a program page's session
-// card says how many places are left, a full session's card says "Full: join the waitlist" with a button to join it
+// card says how many places are left (and what to bring), the registration form's session list says it too, a full session's card says "Full: join the waitlist" with a button to join it
 // (never "Ask for a place online"), /calendar says the places left beside the session's day, and the enroll form offers
 // only the athlete who fits, saying beside the 15-year-old why not; the request's answer and the family page say what
 // it holds. The rules themselves are app/enrollment/places-eligibility.server.test.ts's. On the worker's shared server
@@ -68,8 +68,15 @@ describe("places left and who fits, on a phone", () => {
     await full.getByText("Full: join the waitlist").waitFor();
     await full.getByRole("link", { name: "Join the waitlist Placeswatch Full Clinic" }).waitFor();
     expect(await full.getByRole("link", { name: /Ask for a place online/ }).count()).toBe(0);
+    // What to bring: no list written for this session, so the organisation's standing one.
+    await card.getByText("a racquet if you have one (we lend them)", { exact: false }).waitFor();
     await v.visit("/calendar");
     await v.page.getByRole("listitem").filter({ hasText: "Placeswatch Clinic" }).first().getByText("2 places left").waitFor();
+    // The registration form's session list says the same, from the same count.
+    await v.visit("/programs/registration?program=winter");
+    const sessions = await v.page.getByLabel("Session", { exact: true }).locator("option").allTextContents();
+    expect(sessions.find((o) => o.startsWith("Placeswatch Clinic"))).toMatch(/ · 2 places left$/);
+    expect(sessions.find((o) => o.startsWith("Placeswatch Full Clinic"))).toMatch(/ · Full: join the waitlist$/);
     await v.visit("/es/programs/winter");
     await v.page.getByText("Completa: únase a la lista de espera").waitFor();
     await v.page.getByText("Quedan 2 plazas").first().waitFor();
