@@ -3,10 +3,12 @@
 // attendance marks, the athlete's path, the grant forms' answers, the messages they sent unless reported), then the
 // account deletion's own code empties the record (anonymizeUser: the login, the household, the enrollment requests'
 // notes, the name and date of birth); what the table or the law keeps stays and the family is told what (keptWords).
+// The athlete's booked lessons still to come are cancelled first, their coaches told (decision 0061).
 // The family hears either ending by mail, to verified addresses only, through the outbox in the same transaction.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { cancelFutureBookingsOfAthlete } from "~/booking/index.server";
 import { logSafeguarding } from "~/family/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
@@ -96,6 +98,8 @@ export async function carryOutRequest(services: CarryOutServices, adminId: strin
     const to = await recipients(tx, request.athleteId, request.askedBy);
     // Logged first, while the athlete's name and household are still on record.
     await logSafeguarding(tx, { actorId: adminId, athleteId: request.athleteId, action: DELETION_DONE, detail: "" });
+    // Lessons and evaluations still to come are cancelled, each coach told as when a family cancels (issue 40).
+    await cancelFutureBookingsOfAthlete(tx, services, request.athleteId);
     for (const statement of DELETIONS(request.athleteId)) await tx.execute(statement);
     // The account deletion's own code (a savepoint inside this transaction): the record emptied as it empties any.
     await anonymizeUser(tx as unknown as Db, request.athleteId, services, services);
