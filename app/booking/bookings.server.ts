@@ -15,6 +15,7 @@ import { m } from "~/paraglide/messages";
 import { bookForRefusal, insideNotice, isCoachOfBooking, isFamilyOfAthlete } from "./access.server";
 import { getAvailabilitySnapshot, getCancelledDays, getFreeSlots } from "./availability.server";
 import { getBookingDetail, tellCoachOfBooking, tellFamilyOfBooking, type BookingDetail, type BookingServices } from "./mails.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { queueBookingNotice } from "~/notifications/booking-notice.server";
 import type { BookInput, MoveInput } from "./schemas";
 import { EVALUATION_MINUTES, NOTICE_MS, offeringWindow, slotMinutes, START_STEP_MINUTES, wallClockInstant, windowHolding, type Slot } from "./slots";
@@ -263,6 +264,22 @@ export async function cancelEvaluationsOfEndedRequest(services: BookingServices,
       await tellCoachOfBooking(tx, services, id, "cancelled");
     }
   });
+}
+
+/**
+ * A child's data deleted (app/childdata, issue 40, decision 0061): the athlete's lessons and evaluations still to come
+ * are cancelled in the caller's transaction, and each coach is told as when a family cancels. Called before the record
+ * is emptied, so the coach's mail names the athlete. Returns how many were cancelled.
+ */
+export async function cancelFutureBookingsOfAthlete(tx: DbOrTx, services: BookingServices, athleteId: string): Promise<number> {
+  const now = services.config.safePlay.clock();
+  const rows = await tx
+    .update(bookings)
+    .set({ cancelledAt: now, cancelledBy: null, reason: null, sequence: sql`${bookings.sequence} + 1`, updatedAt: now })
+    .where(and(eq(bookings.athleteId, athleteId), isNull(bookings.cancelledAt), gt(bookings.startsAt, now)))
+    .returning({ id: bookings.id });
+  for (const { id } of rows) await tellCoachOfBooking(tx, services, id, "cancelled");
+  return rows.length;
 }
 
 /**

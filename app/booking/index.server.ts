@@ -19,7 +19,15 @@ export {
   removeWindow,
   saveBookingSettings,
 } from "./availability.server";
-export { cancelByCoach, cancelByFamily, cancelEvaluationsOfEndedRequest, createBooking, moveByCoach, type BookingResult } from "./bookings.server";
+export {
+  cancelByCoach,
+  cancelByFamily,
+  cancelEvaluationsOfEndedRequest,
+  cancelFutureBookingsOfAthlete,
+  createBooking,
+  moveByCoach,
+  type BookingResult,
+} from "./bookings.server";
 export { feedPath, getFeedForSecret, getFeedState, resetFeedSecret } from "./feed.server";
 export { getCoachBookings, getFamilyBookings } from "./lists.server";
 export { recordPlacement, type PlacementResult } from "./placements.server";
