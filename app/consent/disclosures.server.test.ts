@@ -101,6 +101,13 @@ describe("separate consent for each disclosure", () => {
       body: { saved: "Sofía Disclosure: “Name, college and year on the Scholarships page” is now allowed." },
     });
     expect(await listed()).toEqual(["Sofía D."]);
+    const shown = await familyPage(sofia.guardian);
+    expect((shown.body as { disclosures: Array<{ states: Record<string, boolean> }> }).disclosures[0]!.states).toEqual({
+      photo: false,
+      scholarships: true,
+      funders: false,
+      colleges: false,
+    });
     // The same answer again adds nothing.
     const before = await rows();
     await answer(sofia.guardian, { athleteId: sofia.athlete.id, kind: "scholarships", given: "yes" });
