@@ -21,7 +21,10 @@ export const OWN_PROCESS = [
 // The data folder every server of the run starts on a copy of (tests/e2e/support/server.ts): named here, made by the
 // global setup, and known to the workers through their environment.
 process.env[TEMPLATE_VARIABLE] ||= path.join(os.tmpdir(), `nlte-e2e-template-${process.pid}`);
-const env = { [TEMPLATE_VARIABLE]: process.env[TEMPLATE_VARIABLE] };
+// The servers' embedded databases do not wait for the disk (server/embedded-postgres.ts `throwaway`): a test's data is
+// thrown away, and a killed process still loses nothing it acknowledged. Not for the benches, which measure as served.
+process.env.TEST_DATABASE ||= "throwaway";
+const env = { [TEMPLATE_VARIABLE]: process.env[TEMPLATE_VARIABLE], TEST_DATABASE: process.env.TEST_DATABASE };
 
 const project = (test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration => ({
   plugins: [paraglide(), siteImages()],

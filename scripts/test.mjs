@@ -100,11 +100,25 @@ for (const [file, kind] of [
   }
 }
 const steps = new Map();
+/** Per end-to-end file: its visits (page loads timed by the support code), axe checks and their time, and every document its pages loaded. */
+const perFile = new Map();
 if (fs.existsSync(profile)) {
   for (const line of fs.readFileSync(profile, "utf8").split("\n").filter(Boolean)) {
-    const { step, ms } = JSON.parse(line);
+    const { step, ms, file, count } = JSON.parse(line);
+    if (step === "navigations") {
+      const f = perFile.get(file) ?? { loads: 0, checks: 0, ms: 0, navigations: 0 };
+      f.navigations += count;
+      perFile.set(file, f);
+      continue;
+    }
     const total = steps.get(step) ?? { count: 0, ms: 0 };
     steps.set(step, { count: total.count + 1, ms: total.ms + ms });
+    if (!file || (step !== "page load" && step !== "axe check")) continue;
+    const f = perFile.get(file) ?? { loads: 0, checks: 0, ms: 0, navigations: 0 };
+    if (step === "page load") f.loads++;
+    else f.checks++;
+    f.ms += ms;
+    perFile.set(file, f);
   }
 }
 fs.rmSync(reports, { recursive: true, force: true });
@@ -119,6 +133,11 @@ if (steps.size) {
   console.log("\nWhere the end-to-end files spent their time (summed over the files running side by side):");
   for (const [step, t] of [...steps].sort((a, b) => b[1].ms - a[1].ms))
     console.log(`  ${seconds(t.ms).padStart(9)}  ${step} (${t.count}, ${Math.round(t.ms / t.count)} ms each)`);
+}
+if (perFile.size) {
+  console.log("\nFiles with the most browser time (visits and axe checks):");
+  for (const [file, f] of [...perFile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12))
+    console.log(`  ${seconds(f.ms).padStart(9)}  ${file}: ${f.checks} axe checks, ${f.loads} visits, ${f.navigations} documents loaded in all`);
 }
 if (failedStep) console.error(`\nnpm test: ${failedStep} failed`);
 console.log(`\nTotal: ${passed} passed, ${failed} failed, ${skipped} skipped in ${seconds(Date.now() - started)}`);

@@ -117,9 +117,11 @@ const EnvSchema = z.object({
   ),
   // For the test harness only (decision 0034), never set in production: TEST_HOOKS=on lets a test change a running
   // server's clock and a few settings (server/test-hooks.ts; every other server answers 404 there), and
-  // TEST_PASSWORD_HASH=fast hashes new passwords cheaply (server/test-password-hash.ts).
+  // TEST_PASSWORD_HASH=fast hashes new passwords cheaply (server/test-password-hash.ts), and TEST_DATABASE=throwaway
+  // lets the embedded database skip waiting for the disk (server/embedded-postgres.ts: data a test throws away).
   TEST_HOOKS: z.enum(["", "off", "on"], { message: "TEST_HOOKS must be on or off (tests only)" }).default(""),
   TEST_PASSWORD_HASH: z.enum(["", "standard", "fast"], { message: "TEST_PASSWORD_HASH must be fast or standard (tests only)" }).default(""),
+  TEST_DATABASE: z.enum(["", "durable", "throwaway"], { message: "TEST_DATABASE must be durable or throwaway (tests only)" }).default(""),
 });
 
 /**
@@ -231,9 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     /** Safe Play (decision 0022): the organisation's zone, quiet hours and the clock ages and quiet hours are read by. */
     safePlay,
-    /** Test-only switches (decision 0034): both off unless the test harness turns them on. */
+    /** Test-only switches (decision 0034): all off unless the test harness turns them on. */
     testHooks: e.TEST_HOOKS === "on",
     testPasswordHash: e.TEST_PASSWORD_HASH === "fast" ? ("fast" as const) : ("standard" as const),
+    testDatabaseThrowaway: e.TEST_DATABASE === "throwaway",
     messaging: {
       burst: e.MESSAGE_BURST,
       perSecond: e.MESSAGE_RATE_PER_SECOND,

@@ -163,11 +163,14 @@ export function isPostmasterRunning(dataDir: string): boolean {
  * - `restoring`: the restore command may (re)create the database of a folder that lost it;
  * - `statementStatistics` loads pg_stat_statements (for `npm run bench:messages -- --pg-stats`, not for serving);
  * - `maintenanceLog` (for `npm run bench:messages -- --timeline`, not for serving) logs checkpoints, every autovacuum
- *   and statements over 25 ms, and receives PostgreSQL's log output as it comes.
+ *   and statements over 25 ms, and receives PostgreSQL's log output as it comes;
+ * - `throwaway` (tests only, never for serving): the data is thrown away after the test, so PostgreSQL does not wait
+ *   for the disk (fsync and full-page writes off). A process killed (the server's or PostgreSQL's) loses nothing it
+ *   acknowledged, as the operating system keeps what was written; only a machine's crash would.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
-  options: { restoring?: boolean; statementStatistics?: boolean; maintenanceLog?: (text: string) => void } = {},
+  options: { restoring?: boolean; statementStatistics?: boolean; maintenanceLog?: (text: string) => void; throwaway?: boolean } = {},
 ): Promise<EmbeddedDatabase> {
   if (!options.restoring) checkDataFolder(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
@@ -189,8 +192,7 @@ export async function startEmbeddedPostgres(
       "listen_addresses=127.0.0.1",
       "-c",
       "unix_socket_directories=",
-      "-c",
-      "fsync=on",
+      ...(options.throwaway ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : ["-c", "fsync=on"]),
       ...(options.statementStatistics ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : []),
       ...(options.maintenanceLog ? ["-c", "log_checkpoints=on", "-c", "log_autovacuum_min_duration=0", "-c", "log_min_duration_statement=25"] : []),
     ],

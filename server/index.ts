@@ -68,7 +68,7 @@ async function main() {
     try {
       // One site per data folder with the embedded database: a second start refuses before it touches anything.
       claimDataFolder(config.dataDir);
-      const embedded = await startEmbeddedPostgres(config.dataDir);
+      const embedded = await startEmbeddedPostgres(config.dataDir, { throwaway: config.testDatabaseThrowaway });
       cleanups.push(embedded.stop);
       databaseUrl = embedded.url;
       databaseDir = embedded.databaseDir;

@@ -27,13 +27,19 @@ async function coachEmail() {
   return email;
 }
 
-/** A phone-like photo: detail everywhere (noise), so its ten copies take seconds to make. */
-function noisyJpeg(width: number, height: number) {
+/**
+ * A phone-sized photo whose eight copies take seconds to make (not a minute: a photo of random noise took 12 s of
+ * both cores on a quiet machine and slowed every other test file running beside it). Colour ramps across and down.
+ */
+function photoJpeg(width: number, height: number) {
   const pixels = Buffer.alloc(width * height * 3);
-  let seed = 38;
-  for (let i = 0; i < pixels.length; i++) {
-    seed = (seed * 1103515245 + 12345) >>> 0; // a fixed sequence of random-looking bytes
-    pixels[i] = seed >>> 24;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = x % 256;
+      pixels[i + 1] = y % 256;
+      pixels[i + 2] = (x + y) % 256;
+    }
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 90 })
@@ -47,7 +53,7 @@ describe("a photo upload", () => {
     await signInThroughPage(coach.page, email, "secret12");
     await coach.page.goto("/gallery/photos");
     const form = coach.page.getByRole("form", { name: "Upload a photo" });
-    await form.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await noisyJpeg(1000, 750) });
+    await form.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await photoJpeg(1000, 750) });
     const alt = `Rally at dusk ${Date.now()}`;
     await form.getByLabel("Describe the photo for people who cannot see it").fill(alt);
     await form.getByLabel("Everyone pictured (or their guardian) agreed to this photo being published").check();

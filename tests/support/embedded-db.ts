@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from "../../server/embedded-postgres";
 
 export async function startTestPostgres() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-test-db-"));
-  const embedded = await startEmbeddedPostgres(dir);
+  const embedded = await startEmbeddedPostgres(dir, { throwaway: true });
   // The "app" database becomes the migrated template every test file copies.
   await runMigrations(embedded.url);
   const admin = new URL(embedded.url);
