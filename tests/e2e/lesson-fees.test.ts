@@ -1,6 +1,7 @@
 // Lesson fees end to end in Chromium on a phone (issue 41, decision 0058): an administrator gives a coach a price of
 // their own on /staff/lesson-prices; a guardian sees it on /lessons before booking, books, and finds the charge on
-// /account/payments; the coach cancels through the confirm dialog, and the guardian reads the credit, in Spanish.
+// /account/payments; the coach cancels through the confirm dialog (without JavaScript, the question is asked in place
+// first), and the guardian reads the credit, in Spanish.
 // The integration tests (app/payments/lesson-fees.server.test.ts) carry the rules; this file what a person sees.
 // On its worker's shared server (decision 0034): only this file's coach has a price, so no other file's booking is
 // charged; the clock is the file's own.
@@ -75,6 +76,19 @@ describe("lesson fees", () => {
     const history = g.page.getByRole("region", { name: "Your account" });
     await history.getByRole("cell", { name: "Fee: Private lesson, 60 minutes, November 27, 2026, with Coach Lena Fees" }).waitFor();
     expect(await history.getByRole("cell", { name: "$45", exact: true }).count()).toBeGreaterThan(0);
+
+    // Without JavaScript, the coach's first post only asks, in place, with the reason kept (decision 0049).
+    const plain = await open({ viewport: PHONE, javaScriptEnabled: false });
+    await useSession(plain.context, server.url, coach);
+    await plain.visit("/appointments");
+    const card = plain.page.getByRole("article", { name: "3:00 PM Private lesson: Felix Feeson" });
+    await card.getByText("Cancel Felix Feeson's booking").click();
+    await card.getByLabel("Reason for cancelling (the family reads it)").fill("The courts are flooded");
+    await card.getByRole("button", { name: "Cancel and tell the family" }).click();
+    const asked = plain.page.getByRole("group", { name: "Cancel Felix Feeson's lesson on Friday, November 27, 3:00 PM?" });
+    await asked.getByRole("button", { name: "Yes, cancel it" }).waitFor();
+    expect(await asked.locator('input[name="reason"]').inputValue()).toBe("The courts are flooded");
+    expect((await sql.query("select 1 from bookings where cancelled_at is null and place = 'Feeson Park'")).rows).toHaveLength(1);
 
     // The coach cancels from a phone: the reason, then the dialog that names Felix and the day and says the credit.
     const c = await open({ viewport: PHONE });
