@@ -32,7 +32,8 @@ export const LEAD_ACTIONS: ActionSpec<unknown>[] = [
         { arbitrary: fc.constantFrom("p", "t1", "C"), weight: 3 },
         { arbitrary: fc.constantFrom(...ADDRESSES, ...(["K1", "L"] as const)), weight: 1 },
       ),
-      n: fc.nat(2),
+      // The first conversation most often: the coach's with the real child, once the season is under way.
+      n: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.nat(2), weight: 1 }),
     }),
     show: (a) => `${a.who} reports the latest message in conversation #${a.n}`,
     run: async (w, a) => {
@@ -58,16 +59,21 @@ export const LEAD_ACTIONS: ActionSpec<unknown>[] = [
     name: "lead-pause",
     weight: 3,
     covers: ["setConversationPause", "route:safeguarding#pause", "route:safeguarding#resume"],
+    // The lead reads reported conversations only (/safeguarding): the n-th of the run's that a report names.
     args: fc.record({
       who: lead,
-      n: fc.nat(2),
+      n: fc.nat(1),
       pause: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
     }),
-    show: (a) => `${a.who} ${a.pause ? "pauses" : "resumes"} conversation #${a.n}`,
+    show: (a) => `${a.who} ${a.pause ? "pauses" : "resumes"} reported conversation #${a.n}`,
     run: async (w, a) => {
       const st = await leadOf(w, a.who);
-      const conversationId = w.conversations[a.n];
-      if (!st || !conversationId) return false;
+      if (!st || w.conversations.length === 0) return false;
+      const { rows } = await w.db.execute<{ id: string }>(sql`
+        select c.id::text from unnest(${`{${w.conversations.join(",")}}`}::uuid[]) with ordinality as c(id, n)
+        where exists (select 1 from message_reports r where r.conversation_id = c.id) order by c.n`);
+      const conversationId = rows[a.n]?.id;
+      if (!conversationId) return false;
       if (!(await setConversationPause(w.db, conversationId, st.id, a.pause ? "asked a child for a phone number" : null))) return false;
       if (a.pause) w.paused.add(conversationId);
       else w.paused.delete(conversationId);
