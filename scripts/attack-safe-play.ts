@@ -1,7 +1,8 @@
 // npm run attack:safe-play -- [--runs 20000] [--seed N] [--lanes 2] [--steps 8] [--ignore door,door] [--all-doors] [--no-reads] [--no-live]
 // Safe Play's model-based attack search (issue 37, app/family/safe-play-model/model.ts): many sequences of every
 // self-service and staff action the site offers, on its own embedded PostgreSQL, each step judged by the oracle.
-// Lanes are processes of their own (one database each, side by side). Prints the number of actions modelled and
+// Lanes are processes of their own (one database each, side by side), each with the site's realtime server on its
+// database for staff's open pages (--no-live: without). Prints the number of actions modelled and
 // either `0 of N sequences broke Safe Play` or the shortest sequence that broke an invariant (fast-check's
 // shrinking). --all-doors goes on after a break with that door set aside, so one run lists the shortest way through
 // each door still open. Exit code 1 when anything broke.

@@ -9,6 +9,9 @@
 //      unless a guardian staff confirmed for that minor is in it and the staff member is cleared;
 //   2. no person the minor's confirmed guardians did not accept appears as a pick-up person or emergency contact of
 //      their child on the coaches' roster.
+// The send paths are also held to the lead's own steps (a paused conversation takes nobody's message; a suspended coach
+// sends and starts nothing where a minor is: heldByLead), and, given a realtime server, a staff member's open page
+// stops hearing a thread the moment rule 1 keeps them from reading it (live.ts).
 // Each action is one entry of ACTIONS (what it is, which site functions it stands for, its arguments, how to run it);
 // coverage.ts lists the site's actions and the test fails when one is neither modelled nor explained.
 import crypto from "node:crypto";
