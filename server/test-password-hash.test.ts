@@ -1,5 +1,5 @@
 // The test-only password hash (decision 0034): off unless TEST_PASSWORD_HASH=fast, and then still a real hash that
-// refuses a wrong password; the test hooks are off unless TEST_HOOKS=on. Against a real PostgreSQL and Better Auth.
+// refuses a wrong password; the test hooks are off unless TEST_HOOKS=on, and the database waits for the disk unless TEST_DATABASE=throwaway. Against a real PostgreSQL and Better Auth.
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -62,5 +62,14 @@ describe("the test hooks", () => {
     expect(loadConfig({}).testHooks).toBe(false);
     expect(loadConfig({ TEST_HOOKS: "off" }).testHooks).toBe(false);
     expect(loadConfig({ TEST_HOOKS: "on" }).testHooks).toBe(true);
+  });
+});
+
+describe("the throwaway test database", () => {
+  it("is off unless TEST_DATABASE=throwaway is set, and a typo is refused", () => {
+    expect(loadConfig({}).testDatabaseThrowaway).toBe(false);
+    expect(loadConfig({ TEST_DATABASE: "durable" }).testDatabaseThrowaway).toBe(false);
+    expect(loadConfig({ TEST_DATABASE: "throwaway" }).testDatabaseThrowaway).toBe(true);
+    expect(() => loadConfig({ TEST_DATABASE: "fast" })).toThrow(ConfigError);
   });
 });
