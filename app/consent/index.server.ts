@@ -25,6 +25,7 @@ export {
   unnameAthleteOnPhoto,
   type NameableAthlete,
 } from "./photo-names.server";
+export { countSeasonSignatures, isStillReferenced } from "./season-signatures.server";
 export { getRosterPaperwork, sendRosterReminder, type RosterPaperwork } from "./roster-paperwork.server";
 export { getFormsAthleteIds, requireFormsFamily } from "./access.server";
 export { getFamilyForms, getFormsOfAthletes, getSigningFacts, type AthleteForms } from "./family.server";
