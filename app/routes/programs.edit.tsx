@@ -12,6 +12,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { parseForm } from "~/auth/schemas";
 import { TERMS } from "~/calendar/season-terms";
 import { createSeason, deleteSeason, getSeasons, seasonName, updateSeason } from "~/calendar/seasons.server";
+import { countSeasonSignatures, isStillReferenced } from "~/consent/index.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale, localHref } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
@@ -61,9 +62,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (result === "exists") return failed("season", seasonId, { term: m.programs_error_season_exists() }, values);
       return done(seasonId ? m.programs_editor_season_saved() : m.programs_editor_season_added());
     }
-    case "remove-season":
-      if (!(await deleteSeason(context.db, id))) throw data("Season not found", { status: 404 });
+    case "remove-season": {
+      // Signed forms are kept and name their season (issue 40): such a season is refused beside its button.
+      const signed = await countSeasonSignatures(context.db, id);
+      const refused = () => failed("season", id, { remove: m.disclosures_season_signed({ count: String(signed || 1) }) }, values);
+      if (signed > 0) return refused();
+      try {
+        if (!(await deleteSeason(context.db, id))) throw data("Season not found", { status: 404 });
+      } catch (err) {
+        if (isStillReferenced(err)) return refused();
+        throw err;
+      }
       return done(m.programs_editor_season_removed());
+    }
     case "save-policy": {
       const { data: input, fieldErrors } = parseForm(WithdrawalNoticeSchema, form);
       if (!input) return failed("policy", null, fieldErrors, values);
@@ -128,7 +139,7 @@ export default function ProgramsEditor({ loaderData, actionData }: Route.Compone
                   <h3 className="font-semibold text-navy-900">
                     {s.name} {s.ended ? <span className="font-normal text-slate-600">{m.programs_editor_ended()}</span> : null}
                   </h3>
-                  {f ? <FormError message={m.programs_error_correct()} /> : null}
+                  {f && !f.fieldErrors.remove ? <FormError message={m.programs_error_correct()} /> : null}
                   <input type="hidden" name="id" value={s.id} />
                   <SeasonFields
                     values={f?.values ?? { term: s.term, year: String(s.year), startsOn: s.startsOn, endsOn: s.endsOn }}
@@ -139,11 +150,23 @@ export default function ProgramsEditor({ loaderData, actionData }: Route.Compone
                       {m.programs_editor_save_season()}
                       <span className="sr-only"> {s.name}</span>
                     </Button>
-                    <Button type="submit" name="intent" value="remove-season" variant="danger" formNoValidate>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="remove-season"
+                      variant="danger"
+                      formNoValidate
+                      aria-describedby={f?.fieldErrors.remove ? `remove-season-${s.id}` : undefined}
+                    >
                       {m.programs_editor_remove_season()}
                       <span className="sr-only"> {s.name}</span>
                     </Button>
                   </div>
+                  {f?.fieldErrors.remove ? (
+                    <p id={`remove-season-${s.id}`} role="alert" className="text-sm text-red-700">
+                      {f.fieldErrors.remove}
+                    </p>
+                  ) : null}
                 </Form>
               </li>
             );
