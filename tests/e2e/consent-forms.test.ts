@@ -106,6 +106,21 @@ describe("consent forms", () => {
       marisol.email,
     ]);
     expect(needed.map((r) => r.subject).sort()).toEqual(["Formularios por firmar para Mateo Quintero", "Formularios por firmar para Sofía Quintero"]);
+    // The roster lists the forms still missing and says "No photos" (no release given yet); "Send a reminder" mails the
+    // family at once, and a second press the same day is not offered (issue 40, decision 0061).
+    const sofiaCard = c.page.locator('[data-athlete="Sofía Quintero"]');
+    await sofiaCard.getByText(`Forms missing: Liability waiver, Medical authorisation`, { exact: false }).waitFor();
+    await sofiaCard.getByText("No photos", { exact: true }).waitFor();
+    await sofiaCard.getByText("Mailed to the family at once; one reminder a day for each family.").waitFor();
+    await sofiaCard.getByRole("button", { name: "Send a reminder" }).click();
+    await sofiaCard.getByText("Reminder sent to Sofía Quintero's family.").waitFor();
+    const { rows: reminded } = await q(`select 1 from mail_outbox where to_address = $1 and subject = 'Formularios por firmar para Sofía Quintero'`, [
+      marisol.email,
+    ]);
+    expect(reminded).toHaveLength(2);
+    await c.visit(`/rosters/${sessionId}`);
+    await sofiaCard.getByText("Sofía Quintero's family has had today's reminder; the next one can go tomorrow.").waitFor();
+    expect(await sofiaCard.getByRole("button", { name: "Send a reminder" }).count()).toBe(0);
 
     // Nobody else opens Sofía's forms: another household's guardian gets 404, a visitor is sent to sign in.
     await g.visit("/es/account/forms");
@@ -150,6 +165,23 @@ describe("consent forms", () => {
     }
     await g.visit("/es/account/enrollments");
     expect(await g.page.getByText("Inscrito", { exact: true }).count()).toBe(2);
+
+    // Disclosure is its own choice (issue 40, decision 0061): Marisol allows Sofía's name and photo on the site and her
+    // name on /scholarships, in Spanish on her phone; Mateo's stay off. The coach's roster then shows who may be
+    // photographed (Sofía: team photos only, as her release says) and who may not.
+    await g.visit("/es/account/family");
+    const sharing = g.page.getByRole("region", { name: "Compartir fuera de la organización" });
+    for (const kind of ["Nombre y foto en el sitio web público y la galería", "Nombre, universidad y año en la página de Becas"]) {
+      await sharing.getByRole("button", { name: `Permitir: ${kind}, para Sofía Quintero` }).click();
+      await sharing.getByText(`Sofía Quintero: ahora se permite «${kind}».`).waitFor();
+      // Now allowed: the button withdraws it.
+      await sharing.getByRole("button", { name: `Retirar: ${kind}, para Sofía Quintero` }).waitFor();
+    }
+    expect(await sharing.getByRole("button", { name: /^Retirar: .*, para Mateo Quintero$/ }).count()).toBe(0);
+    await c.visit(`/rosters/${sessionId}`);
+    await sofiaCard.getByText("Photos: team photos only", { exact: true }).waitFor();
+    await c.page.locator('[data-athlete="Mateo Quintero"]').getByText("No photos", { exact: true }).waitFor();
+    expect(await sofiaCard.getByText("Forms missing", { exact: false }).count()).toBe(0);
 
     // The receipts: eight Spanish mails, and Sofía's waiver as a Spanish PDF of exactly what was signed.
     const { rows: receipts } = await q<{ subject: string }>(`select subject from mail_outbox where to_address = $1 and kind = 'consent-receipt'`, [
@@ -205,6 +237,13 @@ describe("consent forms", () => {
           .waitFor();
       expect(await section.getByRole("listitem").count()).toBe(RETENTION.length);
       for (const name of services) await v.page.getByText(name, { exact: true }).waitFor();
+      // How to download or ask to delete a child's data, and each disclosure its own choice (issue 40, decision 0061).
+      const rights = v.page.getByRole("region", {
+        name:
+          locale === "es" ? "Los datos de cada niño o niña: verlos, borrarlos y compartirlos" : "A child's data: seeing it, deleting it, sharing it",
+      });
+      await rights.getByRole("link", { name: locale === "es" ? "Su familia" : "Your family" }).waitFor();
+      expect(await rights.getByRole("listitem").count()).toBe(4);
     }
   });
 });
