@@ -39,7 +39,11 @@ const { rows } = await db.execute<{ id: string }>(sql`
 describe("a deletion carried out", () => {
   it("cancels the lessons still to come and tells their coach; a past lesson stays", async () => {
     const r = await call(staffAction as never, {
-      request: postForm("/staff/data-requests", { intent: "carry-out", requestId: rows[0]!.id, confirmed: "yes" }, { Origin: "http://localhost:3000" }),
+      request: postForm(
+        "/staff/data-requests",
+        { intent: "carry-out", requestId: rows[0]!.id, confirmed: "yes" },
+        { Origin: "http://localhost:3000" },
+      ),
       context: as(admin),
     });
     expect(r).toMatchObject({ status: 200, body: { done: expect.any(String) } });
