@@ -26,6 +26,8 @@ export function contentSecurityPolicy(scripts: ScriptPermission, config: Config)
   if (config.google) formTargets.push(new URL(config.google.issuer).origin, "https://accounts.google.com");
   // Paying opens Stripe's hosted Checkout (decision 0044): a form's answer may send the browser there.
   if (config.stripe) formTargets.push("https://checkout.stripe.com");
+  // A provider reached at another address (STRIPE_API_URL: the tests' loopback service) serves its Checkout pages there.
+  if (config.stripe?.apiUrl) formTargets.push(new URL(config.stripe.apiUrl).origin);
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": "nonce" in scripts ? ["'self'", `'nonce-${scripts.nonce}'`, "'strict-dynamic'"] : ["'self'", ...scripts.hashes],

@@ -30,6 +30,8 @@ export const TestSettingsSchema = z
       .object({ perIp: z.number().int().min(1), perAccount: z.number().int().min(1), accountWide: z.number().int().min(1) })
       .partial()
       .nullable(),
+    /** The card provider (STRIPE_*): a file that pays through the tests' loopback payment service (issue 41). */
+    stripe: z.object({ secretKey: z.string().min(1), webhookSecret: z.string().min(1), apiUrl: z.url() }).nullable(),
   })
   .partial()
   .strict();
@@ -43,6 +45,7 @@ function current(config: Config) {
     calendarUrl: config.site.calendarUrl,
     trustProxy: config.trustProxy,
     signInLimits: { ...config.signInLimits },
+    stripe: config.stripe ? { ...config.stripe } : null,
   };
 }
 
@@ -89,6 +92,7 @@ export function mountTestHooks(app: Express, services: AppServices, onChange: ()
       app.set("trust proxy", config.trustProxy);
     }
     if (s.signInLimits !== undefined) Object.assign(config.signInLimits, s.signInLimits ?? started.signInLimits);
+    if (s.stripe !== undefined) config.stripe = s.stripe ?? started.stripe ?? undefined;
     onChange();
     res.json(current(config));
   });

@@ -44,6 +44,7 @@ const EVERY_SETTING: Required<{ [K in keyof TestSettings]: null }> = {
   calendarUrl: null,
   trustProxy: null,
   signInLimits: null,
+  stripe: null,
 };
 
 /** Changes this worker's shared server now (for example its clock, mid-file); answers the settings it then has. */
