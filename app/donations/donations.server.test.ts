@@ -114,7 +114,12 @@ describe("giving online", () => {
     expect(await getEin(db)).toBe("52-1234567");
 
     const s = await give({ frequency: "once", amount: "25", coverFee: "on" });
-    expect([s.mode, s.amount_total, s.metadata.purpose, s.success_url]).toEqual(["payment", 2606, "donation", "http://localhost:3999/donate?thanks=1"]);
+    expect([s.mode, s.amount_total, s.metadata.purpose, s.success_url]).toEqual([
+      "payment",
+      2606,
+      "donation",
+      "http://localhost:3999/donate?thanks=1",
+    ]);
     const forged = service.completedEvent(s.id, { email: "giver@example.com" });
     expect((await deliver({ body: forged.body, signature: service.sign(forged.body, "whsec_forged") })).status).toBe(400);
     const less = service.completedEvent(s.id, { email: "giver@example.com", amount: 2500 });
