@@ -7,8 +7,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
 import { localeOfCookie, localeOfPath, localizePath, SERVER_LOCALE_STORE, type Locale } from "../app/i18n/language";
 
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+// One store per process (a test worker's files may have made it first: tests/support/locale-store.ts).
+const store = ((globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] ??= new AsyncLocalStorage<Locale>()) as AsyncLocalStorage<Locale>;
 
 /** Paths that are not pages: files, feeds, the auth provider's return, the language switch itself. */
 const NOT_A_PAGE = /^\/(?:api|assets|auth|language|healthz|readyz)(?:\/|$)|\.[a-z0-9]+$/i;

@@ -3,7 +3,6 @@
 // nobody else; a coach's evaluation read in Spanish with the change since the last; school, terms, milestones,
 // check-ins and the listing on /scholarships; every wrong person refused with nothing changed, and bad input answered
 // beside its field with nothing stored.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -12,7 +11,8 @@ import { athleteCheckIns, athleteEvaluations, athleteMilestones, athleteSchools,
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makeFamily, makeSession, makeUser, onCourt, type Person } from "~/enrollment/test-support";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import * as athletePage from "~/routes/athletes.$athleteId";
 import * as athletesList from "~/routes/athletes";
 import * as scholarships from "~/routes/scholarships";
@@ -21,8 +21,7 @@ import { getStaffLog } from "~/staff/log.server";
 import { getActiveSkills } from "./path.server";
 
 const { db } = await createTestDatabase();
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 
 // Coaches first: makeSession with no list gives a session every coach there is, so these are made with explicit lists.
 const coach = await makeUser(db, "coach", "Carmen Courtside");

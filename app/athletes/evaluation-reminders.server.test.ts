@@ -2,7 +2,6 @@
 // it beside each athlete not evaluated since their session's season began; the daily job mails the session's coaches,
 // each in their language (the administrators for a session with no coach), once, N weeks into the season, however
 // often and however concurrently it runs; the setting is an administrator's, answered beside its field.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -11,15 +10,14 @@ import { athleteEvaluations } from "../../db/schema-athletes";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { afternoon, makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "~/enrollment/test-support";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import * as athletesList from "~/routes/athletes";
 import * as settings from "~/routes/athletes.settings";
 import { eq } from "drizzle-orm";
 import { getReminderWeeks, sendEvaluationReminders } from "./evaluation-reminders.server";
 
 const { db } = await createTestDatabase();
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 
 const carmen = await makeUser(db, "coach", "Carmen Courtside");
 const diego = await makeUser(db, "coach", "Diego Baseline");

@@ -3,7 +3,6 @@
 // report cards; refused to another household's guardian, the athlete's sibling, a coach of another session (and of her
 // own: school documents are not the coach's), a visitor; the type read from the bytes, the size limited, a photo's
 // metadata removed; the retention table's period deletes it.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { count, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import sharp from "sharp";
@@ -14,14 +13,13 @@ import { call, contextFor } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { afternoon, makeFamily, makeSession, makeUser, onCourt, type Person } from "~/enrollment/test-support";
 import { joinAsGuardian } from "~/family/membership.server";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import { applyRetention } from "~/retention/apply.server";
 import * as athletePage from "~/routes/athletes.$athleteId";
 import * as download from "~/routes/athletes.$athleteId.report-cards.$cardId";
 
 const { db } = await createTestDatabase();
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 
 const coach = await makeUser(db, "coach", "Carmen Courtside");
 const otherCoach = await makeUser(db, "coach", "Otto Elsewhere");

@@ -1,16 +1,15 @@
 // The account menu's links, from the database on every request: each person sees the pages they have, in their
 // language, and a role removed is a link gone on the next page.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import { getAccountMenu } from "./account-menu.server";
 
 const { db } = await createTestDatabase();
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 
 beforeAll(async () => {
   await db.insert(users).values([

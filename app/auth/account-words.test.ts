@@ -1,15 +1,13 @@
 // The account side's words follow the page's language (issue 27): the forms' rules and Better Auth's refusals are
 // read in the language of the request; English pages keep their words exactly.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { apiErrorMessage, tooManyAttempts } from "./accounts.server";
 import { DeleteAccountSchema, parseForm, ResetPasswordSchema, SignInSchema, SignUpDialogSchema } from "./schemas";
 import { RegistrationSchema } from "~/forms/schemas";
 
 // What server/languages.ts does for each request: the request's language, read by every message.
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 const inSpanish = <T>(fn: () => T): T => store.run("es", fn);
 
 const wrongPassword = { statusCode: 401, body: { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" } };

@@ -1,18 +1,16 @@
 // Audit (issue 38): the last administrator could delete their own account, leaving the site with none. /account's
 // deletion is refused for them beside the delete form, in the page's language, and nothing ends (their account and
 // session stay); once someone else is an administrator, it goes. Two administrators deleting at once: one stays.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { anonymizeUser } from "~/models/account.server";
 import { AUTH_ORIGIN, call, contextWithAuth, postForm, signedInUser } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import * as account from "~/routes/account";
 
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 const { db } = await createTestDatabase();
 const context = contextWithAuth(db);

@@ -1,10 +1,9 @@
 // Audit (issue 38): booking at 9999-12-31T15:00:00Z answered with an error page. A date past LAST_YEAR (2100) in a
 // booking, a coach's day off or move, or a placement's day is refused beside its field in the reader's language, and
 // nothing is stored.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { parseForm } from "~/auth/schemas";
 import { PlaceSchema } from "~/enrollment/schemas";
 import { SeasonSchema } from "~/programs/schemas";
@@ -14,8 +13,7 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { bookAs, coachA, contextAs, guardian, seedBookingWorld } from "../../tests/support/booking-world";
 import { MoveSchema } from "./schemas";
 
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 const { db } = await createTestDatabase();
 beforeAll(() => seedBookingWorld(db));

@@ -1,9 +1,8 @@
 // The event rules' wording in Spanish (issue 27): the home page's cards, /calendar's schedule and the cancellation
 // list read naturally in Spanish ("domingos de 8 a 10 a. m.", dates day first), and each function takes the
 // request's language when none is given. The English wording is tested in app/lib/site-content.test.ts.
-import { AsyncLocalStorage } from "node:async_hooks";
-import { afterAll, describe, expect, it } from "vitest";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { describe, expect, it } from "vitest";
+import { localeStore } from "../../tests/support/locale-store";
 import {
   formatCancelledDays,
   formatSpan,
@@ -74,13 +73,7 @@ describe("event wording in Spanish", () => {
 
 describe("the language of the request", () => {
   // What server/languages.ts keeps for each request: the functions read it when no language is given.
-  const store = new AsyncLocalStorage<Locale>();
-  const globals = globalThis as { [SERVER_LOCALE_STORE]?: unknown };
-  const before = globals[SERVER_LOCALE_STORE];
-  globals[SERVER_LOCALE_STORE] = store;
-  afterAll(() => {
-    globals[SERVER_LOCALE_STORE] = before;
-  });
+  const store = localeStore();
 
   it("is Spanish under /es and English elsewhere, the English keeping the spec's words, each day with its year", () => {
     expect(store.run("es", () => [formatWhen(rule), formatCancelledDays(["2025-09-21", "2025-10-13"])])).toEqual([

@@ -1,19 +1,17 @@
 // Audit (issue 38): a level placement dated 2099 was accepted. A placement is dated today (in the organisation's zone)
 // or before: a later day is refused, in the page's language, from the roster's form as from the step itself, and no
 // level is stored.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { action as rosterAction } from "~/routes/rosters.$sessionId";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { createEnrollmentRequest, takeCoachStep } from "./enrollments.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "./test-support";
 
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 const { db } = await createTestDatabase();
 const services = servicesFor(db); // the clock: Monday 2026-06-15, 14:00 in New York

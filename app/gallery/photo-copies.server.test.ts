@@ -1,7 +1,6 @@
 // Issue 38: a photo upload is answered once the file is checked and stored; the job queue makes its copies. Until
 // then the coach's page says the photo is being prepared and visitors do not see it; a photo whose copies fail says
 // so to the coach, in their language; a photo whose job was lost or stopped by a restart is made again.
-import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -11,7 +10,8 @@ import { coachPhotos, galleryPhotoFiles, galleryPhotos } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { GALLERY_PHOTO_COPIES_JOB, makeGalleryPhotoCopies, requeueGalleryPhotoCopies } from "~/gallery/photo-copies.server";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import * as gallery from "~/routes/gallery";
 import * as galleryPhotosRoute from "~/routes/gallery.photos";
 import * as photoFile from "~/routes/gallery.photos.$file";
@@ -21,8 +21,7 @@ import { makeCoachPhotoCopies } from "~/staff/photos.server";
 const { db } = await createTestDatabase();
 beforeAll(() => createRouteUsers(db));
 
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 
 const ctx = (who: Who) => contextFor(db, who);
 const get = (url: string) => new Request(`http://localhost${url}`);

@@ -2,15 +2,13 @@
 // checked against the maintained list `obscenity` in English, with Spanish words added to it: a testimonial's name is
 // refused beside the field in the page's language, and so is a coach's name (shown to every family and on /about);
 // real names that only look like the words are not.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/auth/schemas";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { coachNameProblem } from "~/models/users.server";
 import { TestimonialSchema } from "~/testimonials/schemas";
 
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 const RUDE = "Please use a name without rude words.";
 const RUDE_ES = "Por favor, use un nombre sin palabras groseras.";

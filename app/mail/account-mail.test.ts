@@ -1,15 +1,13 @@
 // The account mails in the recipient's language (issue 27, decision 0027): the words, the frame, the HTML's language
 // and the unsubscribe link; the English mails keep their words.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { ACCOUNT_MAIL } from "./account-mail";
 import { SUBMISSION_MAIL } from "./submission-mail";
 import { renderMail, UNSUBSCRIBE_LINK_TEXT } from "./template.server";
 
 // What server/languages.ts does for each request: the request's language, read by every message.
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 const settings = { orgName: "Test Tennis", publicUrl: "http://localhost:3000", secret: "s".repeat(40) };
 /** Words every English sentence has and Spanish never writes (as tests/e2e/untranslated.test.ts reads pages). */

@@ -2,18 +2,16 @@
 // address. A push address is a listed service on the standard port (443) only; a device moves to another account only
 // when that account sends the subscription's keys as stored (which only the browser holding it knows), else it stays
 // where it is and the person is told why, in their language.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pushSubscriptions } from "../../db/schema";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { action as pushAction } from "~/routes/account.push";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { isPushServiceEndpoint } from "./push.server";
 
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 const { db } = await createTestDatabase();
 beforeAll(() => createRouteUsers(db));

@@ -1,19 +1,18 @@
 // /privacy's retention part (issue 40): written from the table with the periods in force, and listing exactly the
 // outside services the configuration enables, in English and in Spanish.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/locale";
+import { type Locale } from "~/i18n/locale";
+import { localeStore } from "../../tests/support/locale-store";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { getRetentionNotice } from "./notice.server";
 import { RetentionSection } from "./privacy-section";
 import { RETENTION } from "./table";
 
 const { db } = await createTestDatabase();
-const store = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = store;
+const store = localeStore();
 
 async function page(locale: Locale, config: Parameters<typeof getRetentionNotice>[1]) {
   const notice = await getRetentionNotice(db, config, locale);

@@ -3,7 +3,6 @@
 // family page without personal data; the session coaches' editor and the database refusing an uncleared coach where
 // minors are enrolled; /about without an uncleared coach's profile; the reminder mailed 60 days before a date expires,
 // once; a coach of another session reading nothing of a family; the lead's reads of medical notes logged.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -13,7 +12,7 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { createEnrollmentRequest, takeCoachStep } from "~/enrollment/enrollments.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor, afternoon, type Person } from "~/enrollment/test-support";
 import { getHouseholdOf } from "~/family/family-log.server";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import { startConversation } from "~/messaging/conversations.server";
 import { loader as aboutLoader } from "~/routes/about";
 import { loader as appointmentsLoader } from "~/routes/appointments";
@@ -28,8 +27,7 @@ import { eq } from "drizzle-orm";
 
 const { db } = await createTestDatabase();
 // What server/languages.ts does for each request: the request's language, read by every message.
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 const NOW = "2026-06-15T14:00:00-04:00"; // a Monday afternoon in New York
 const services = servicesFor(db, afternoon(NOW));
 const MEDICAL = "Peanut allergy: EpiPen in the blue bag";

@@ -2,14 +2,14 @@
 // link sealed, in the recipient's language; the invitation is accepted only signed in with the invited address (another
 // account is refused and nothing changes), once, under the coach-name rule; a cancelled or replaced invitation, or one
 // from someone who is no longer an administrator, no longer works; every step is logged.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { and, desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, staffInvitations, staffLog, users } from "../../db/schema";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import { openLink, SEALED_LINK_PLACEHOLDER } from "~/mail/one-time-link.server";
 import { renderMail } from "~/mail/template.server";
 import { staffInvitationMail } from "~/mail/staff-invitation-mail";
@@ -18,8 +18,7 @@ import * as staffRoute from "~/routes/staff";
 
 const { db } = await createTestDatabase();
 
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+localeStore(); // the request-language store the mails are written in
 
 type Person = { id: string; email: string; fullName: string; role: "client" | "coach"; admin?: boolean; locale?: Locale };
 const ADMIN: Person = { id: "admin-1", email: "admin@example.com", fullName: "Ada Admin", role: "client", admin: true };

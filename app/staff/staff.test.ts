@@ -3,7 +3,6 @@
 // profile on /staff/profile; families read it on /about. Visitors, clients and coaches who are not administrators are
 // refused and change nothing; bad input gets its message beside the field and stores nothing; every change of role is
 // logged; and each change announces itself to the visitor page cache.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { count, eq } from "drizzle-orm";
 import pg from "pg";
 import type { AppLoadContext } from "react-router";
@@ -12,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coachPhotoFiles, coachPhotos, coachProfiles, mailOutbox, staffInvitations, staffLog, users } from "../../db/schema";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { SERVER_LOCALE_STORE, type Locale } from "~/i18n/language";
+import { type Locale } from "~/i18n/language";
+import { localeStore } from "../../tests/support/locale-store";
 import { addDays, dayInZone, formatCalendarDate } from "~/lib/datetime";
 import { updateOwnName, updateUserRole } from "~/models/users.server";
 import * as about from "~/routes/about";
@@ -26,8 +26,7 @@ import { getShownCoaches } from "./profiles.server";
 const { db, url } = await createTestDatabase();
 
 // What server/languages.ts does for each request: the request's language, read by every message.
-const languages = new AsyncLocalStorage<Locale>();
-(globalThis as Record<symbol, unknown>)[SERVER_LOCALE_STORE] = languages;
+const languages = localeStore();
 
 type Person = { id: string; email: string; fullName: string; role: "client" | "coach"; admin?: boolean };
 const ADMIN: Person = { id: "admin-1", email: "admin@example.com", fullName: "Ada Admin", role: "client", admin: true };
