@@ -174,4 +174,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One request-language store per process (tests/support/locale-store.ts): unit-test workers share their modules
+    // between files (vitest.config.ts, isolate: false), so a store installed by one file is what the next files read.
+    // (.ts only: the .tsx files have a no-restricted-syntax rule of their own above, which a later one would replace.)
+    files: ["**/*.ts"],
+    ignores: ["server/languages.ts", "tests/support/locale-store.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "AssignmentExpression[left.property.name='SERVER_LOCALE_STORE']",
+          message: "Use localeStore() from tests/support/locale-store.ts (or inLocale from server/languages.ts): one store per process.",
+        },
+      ],
+    },
+  },
 );
