@@ -52,6 +52,7 @@ describe("the account menu", () => {
       { to: "/staff", label: "Staff" },
       { to: "/staff/forms", label: "Forms families sign" },
       { to: "/staff/data-requests", label: "Data requests" },
+      { to: "/staff/lesson-prices", label: "Lesson prices" },
       { to: "/aid", label: "Financial aid" },
       { to: "/athletes", label: "Athletes" },
       { to: "/reports/outcomes", label: "Outcomes report" },

@@ -40,6 +40,7 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
   if (me.admin) links.push(link("/staff/forms", m.consent_staff_heading()));
   if (me.admin) links.push(link("/staff/data-requests", m.childdata_staff_heading()));
+  if (me.admin) links.push(link("/staff/lesson-prices", m.lessonfees_heading()));
   if (await isPaymentStaff(db, userId)) links.push(link("/aid", m.aid_heading()));
   // Athletes' paths (issue 42): education staff and administrators who are not coaches read them and the outcomes.
   if (me.role !== "coach" && (me.admin || (await isEducationStaff(db, userId))))
