@@ -9,7 +9,7 @@ import { makeSession, onCourt, servicesFor } from "~/enrollment/test-support";
 import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { createAidRequest, decideAidRequest, getAidState } from "./aid.server";
-import { aidCents, parseDollars } from "./money";
+import { parseDollars } from "./money";
 import { getAccountView } from "./account-view.server";
 import { addCorrection, getBalance, getDue, getEntries, recordPayment } from "./ledger.server";
 import { getReceipt, receiptPdf } from "./receipts.server";
@@ -30,12 +30,18 @@ describe("money typed in forms", () => {
     for (const bad of ["-5", "1.234", "ten", "", "1e3", "99999999999"]) expect(parseDollars(bad)).toBeNull();
   });
 
-  it("gives aid as the database does: a waiver all, a percentage or an amount above the floor, never more than the charge", () => {
-    expect(aidCents(30000, { decision: "waiver" })).toBe(30000);
-    expect(aidCents(30000, { decision: "percent", percent: 75 })).toBe(22500);
-    expect(aidCents(30000, { decision: "percent", percent: 100, floorCents: 2000 })).toBe(28000);
-    expect(aidCents(30000, { decision: "amount", amountCents: 50000 })).toBe(30000);
-    expect(aidCents(1000, { decision: "amount", amountCents: 500, floorCents: 2000 })).toBe(0);
+  it("gives aid by the database's one rule: a waiver all, a percentage or an amount above the floor, never more than the charge", async () => {
+    const aid = async (charge: number, decision: string, pct: number | null, amount: number | null, floor: number | null) =>
+      (
+        await db.execute<{ cents: number }>(
+          sql`select payments_aid_cents(${charge}::integer, ${decision}, ${pct}::smallint, ${amount}::integer, ${floor}::integer) as cents`,
+        )
+      ).rows[0]!.cents;
+    expect(await aid(30000, "waiver", null, null, null)).toBe(30000);
+    expect(await aid(30000, "percent", 75, null, null)).toBe(22500);
+    expect(await aid(30000, "percent", 100, null, 2000)).toBe(28000);
+    expect(await aid(30000, "amount", null, 50000, null)).toBe(30000);
+    expect(await aid(1000, "amount", null, 500, 2000)).toBe(0);
   });
 });
 

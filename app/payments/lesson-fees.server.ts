@@ -16,7 +16,6 @@ import { createAidRequest, getAidState } from "./aid.server";
 import { AidRequestSchema, type AidAnswers } from "./schemas";
 import { getOrCreateAccountFor } from "./ledger.server";
 import { PRICE_KEYS, type CreditCutoffInput, type LessonPricesInput, type PriceKey } from "./lesson-fees";
-import { aidCents } from "./money";
 
 type SafePlaySettings = AppLoadContext["config"]["safePlay"];
 
@@ -130,9 +129,11 @@ export async function getLessonQuote(
   if (aid.state !== "granted" || aid.validUntil < q.today)
     return { state: "price", low: fullLow, high: fullHigh, afterAid: false, fullLow, fullHigh };
   if (aid.decision === "waiver") return { state: "waived" };
-  const after = (c: number) => c - aidCents(c, aid);
-  const low = after(fullLow);
-  const high = after(fullHigh);
+  // The aid is the database's one rule (payments_aid_cents, migration 0034), the one the charge's trigger applies.
+  const { rows: aided } = await db.execute<{ low: number; high: number }>(sql`
+    select ${fullLow}::integer - payments_aid_cents(${fullLow}::integer, ${aid.decision}, ${aid.percent}::smallint, ${aid.amountCents}::integer, ${aid.floorCents}::integer) as low,
+      ${fullHigh}::integer - payments_aid_cents(${fullHigh}::integer, ${aid.decision}, ${aid.percent}::smallint, ${aid.amountCents}::integer, ${aid.floorCents}::integer) as high`);
+  const { low, high } = aided[0]!;
   return high === 0 ? { state: "waived" } : { state: "price", low, high, afterAid: true, fullLow, fullHigh };
 }
 
