@@ -16,6 +16,7 @@ import { action as webhookAction } from "~/routes/payments.webhook";
 import { action as staffAction } from "~/routes/staff";
 import { makeUser } from "~/payments/test-support";
 import { grossUp } from "./gross-up";
+import { GiveSchema } from "./schemas";
 import { getEin } from "./settings.server";
 
 const { db } = await createTestDatabase();
@@ -101,6 +102,13 @@ describe("giving online", () => {
       expect(Object.keys((res.body as { fieldErrors: object }).fieldErrors)).toEqual([field]);
     }
     expect(service.sessions.size).toBe(before);
+  });
+
+  it("reads another amount as payments read dollars (parseDollars: a dollar sign, thousands' commas, cents)", () => {
+    const read = (otherAmount: string) => GiveSchema.safeParse({ frequency: "once", amount: "other", otherAmount }).data?.giftCents;
+    expect(read("$1,000.50")).toBe(100050);
+    expect(read("40")).toBe(4000);
+    expect(read("1.234")).toBeUndefined();
   });
 
   it("records a one-off $25 gift with the fee covered once, and mails its receipt with the EIN, its PDF read back", async () => {

@@ -3,18 +3,8 @@
 import { z } from "zod";
 import { says } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
+import { parseDollars } from "~/payments/money";
 import { MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_DOLLARS } from "./gross-up";
-
-/** "25", "25.50", "$1,000" as cents; null for anything else. The same reading as payments' dollars. */
-function dollarsToCents(typed: string): number | null {
-  const v = typed
-    .trim()
-    .replace(/^\$/, "")
-    .replace(/,(?=\d{3}(\D|$))/g, "");
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(v)) return null;
-  const [whole, frac = ""] = v.split(".");
-  return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
-}
 
 export const GiveSchema = z
   .object({
@@ -26,7 +16,7 @@ export const GiveSchema = z
     coverFee: z.literal("on").optional(),
   })
   .transform((v, ctx) => {
-    const cents = v.amount === "other" ? dollarsToCents(v.otherAmount ?? "") : Number(v.amount) * 100;
+    const cents = v.amount === "other" ? parseDollars(v.otherAmount ?? "") : Number(v.amount) * 100;
     if (cents === null || cents < MIN_GIFT_CENTS || cents > MAX_GIFT_CENTS) {
       ctx.addIssue({ code: "custom", path: [v.amount === "other" ? "otherAmount" : "amount"], message: m.donations_error_other() });
       return z.NEVER;
