@@ -57,12 +57,12 @@ export const LEAD_ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "lead-pause",
-    weight: 3,
+    weight: 5,
     covers: ["setConversationPause", "route:safeguarding#pause", "route:safeguarding#resume"],
     // The lead reads reported conversations only (/safeguarding): the n-th of the run's that a report names.
     args: fc.record({
       who: lead,
-      n: fc.nat(1),
+      n: fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.constant(1), weight: 1 }),
       pause: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
     }),
     show: (a) => `${a.who} ${a.pause ? "pauses" : "resumes"} reported conversation #${a.n}`,

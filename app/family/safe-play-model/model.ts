@@ -1198,15 +1198,22 @@ export function commandsArbitrary(maxCommands: number, options: { underWay?: boo
     maxLength: maxCommands,
   });
   if (!options.underWay) return steps;
-  // Half the sequences start with the season under way (real steps, in the trace and checked as any other).
-  return fc.tuple(fc.boolean(), steps).map(([underWay, rest]) => (underWay ? [...seasonUnderWay(), ...rest] : rest));
+  // Half the sequences start with the season under way (real steps, in the trace and checked as any other), and half
+  // of those with the coach's message reported to the lead (what the lead's pause and suspension need first).
+  const start = fc.constantFrom("none", "none", "season", "reported");
+  return fc
+    .tuple(start, steps)
+    .map(([from, rest]) =>
+      from === "none" ? rest : [...seasonUnderWay(), ...(from === "reported" ? [step("report-message", { who: "p", n: 0 })] : []), ...rest],
+    );
 }
 
 /**
  * The season under way: the real parent asked a place for the real child, the session's cleared coach confirmed the
  * family from the roster, placed and enrolled the child (the roster's message goes to the enrolled), opened a
- * conversation with the child and wrote in it (a message the family may report to the lead). Random sequences seldom get that far in 8 steps,
- * and the coaches' actions (a kept message, its job, a clearance lapsing, a family taken off the roster) start there.
+ * conversation with the child and wrote in it (a message the family may report to the lead). Random sequences seldom
+ * get that far in 8 steps, and the coaches' actions (a kept message, its job, a clearance lapsing, a family taken off
+ * the roster, the roster's message, the lead's pause of a reported thread) start there.
  */
 const seasonUnderWay = () => [
   step("request-place", { who: "p", athlete: "C" }),
