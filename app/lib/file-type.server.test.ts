@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanFileName, contentDisposition, detectFileType } from "./file-type.server";
+import { cleanFileName, contentDisposition, detectFileType, downloadResponse } from "./file-type.server";
 
 describe("detectFileType", () => {
   it("recognises images, PDF, DOC and DOCX by their content", () => {
@@ -42,5 +42,17 @@ describe("contentDisposition", () => {
   it("is always an attachment, with an ASCII fallback and the UTF-8 name", () => {
     expect(contentDisposition("Überweisung.pdf")).toBe(`attachment; filename="_berweisung.pdf"; filename*=UTF-8''%C3%9Cberweisung.pdf`);
     expect(contentDisposition("invoice.pdf")).toMatch(/^attachment; filename="invoice\.pdf"/);
+  });
+});
+
+describe("downloadResponse", () => {
+  it("answers a stored file as a sandboxed download no cache keeps (attachments and report cards alike)", async () => {
+    const res = downloadResponse({ data: Buffer.from("%PDF-1.7\n"), mimeType: "application/pdf", fileName: "Sofía's report.pdf" });
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("content-length")).toBe("9");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Sof_a's report\.pdf"/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-security-policy")).toMatch(/default-src 'none'.*sandbox$/);
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe("%PDF-1.7\n");
   });
 });

@@ -63,3 +63,20 @@ export function contentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/**
+ * A stored file as its download answers it: always `attachment`, kept by no cache, and sandboxed with nothing allowed
+ * should a browser show it anyway, so a file is never this site's page whatever its name says (X-Content-Type-Options:
+ * nosniff comes with every response: server/security.ts). Messages' attachments and athletes' report cards use it.
+ */
+export function downloadResponse(file: { data: Uint8Array; mimeType: string; fileName: string }): Response {
+  return new Response(new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.mimeType,
+      "Content-Length": String(file.data.length),
+      "Content-Disposition": contentDisposition(file.fileName),
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    },
+  });
+}

@@ -5,7 +5,7 @@
 // bytes: app/lib/file-type.server.ts).
 import type { Route } from "./+types/athletes.$athleteId.report-cards.$cardId";
 import { getReportCardFile, requireAthleteReader } from "~/athletes/index.server";
-import { contentDisposition } from "~/lib/file-type.server";
+import { downloadResponse } from "~/lib/file-type.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 
@@ -13,13 +13,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { rights } = await requireAthleteReader(request, context, params.athleteId);
   const file = await getReportCardFile(context.db, rights, params.cardId);
   invariantResponse(file, m.athletes_not_found(), 404);
-  return new Response(new Uint8Array(file.data), {
-    headers: {
-      "Content-Type": file.mimeType,
-      "Content-Length": String(file.data.length),
-      "Content-Disposition": contentDisposition(file.fileName),
-      "Cache-Control": "private, no-store",
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    },
-  });
+  return downloadResponse(file);
 }

@@ -4,7 +4,7 @@
 import type { Route } from "./+types/messages.$conversationId.attachments.$attachmentId";
 import { requireConversationMember, getAttachment } from "~/messaging/index.server";
 import { requireUser } from "~/auth/session.server";
-import { contentDisposition } from "~/lib/file-type.server";
+import { downloadResponse } from "~/lib/file-type.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -12,14 +12,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireConversationMember(context.db, params.conversationId, user.id);
   const file = await getAttachment(context.db, params.conversationId, params.attachmentId, user.id);
   invariantResponse(file, "Not found", 404);
-  return new Response(new Uint8Array(file.data), {
-    headers: {
-      "Content-Type": file.mimeType,
-      "Content-Length": String(file.data.length),
-      "Content-Disposition": contentDisposition(file.fileName),
-      "Cache-Control": "private, no-store",
-      // X-Content-Type-Options: nosniff comes with every response (server/security.ts).
-      "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-    },
-  });
+  return downloadResponse(file);
 }
