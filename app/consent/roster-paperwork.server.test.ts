@@ -46,10 +46,11 @@ const roster = async (p: Person) =>
       call(rosterLoader, { request: new Request(`http://localhost/rosters/${sessionId}`), context: as(p), params: { sessionId } }),
     )
   ).body as { paperwork: Record<string, Paperwork> };
+// The answer names the athlete from the roster, never from what the form claims (a forged name is sent along).
 const remind = (p: Person | null, athleteId: string) =>
   inLocale("en", () =>
     call(rosterAction, {
-      request: postForm(`/rosters/${sessionId}`, { intent: "remind-forms", athleteId, athleteName: "Paperwork Ana Kid" }, origin),
+      request: postForm(`/rosters/${sessionId}`, { intent: "remind-forms", athleteId, athleteName: "Forged Name" }, origin),
       context: as(p),
       params: { sessionId },
     }),

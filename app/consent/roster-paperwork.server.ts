@@ -52,7 +52,9 @@ export async function getRosterPaperwork(
   return out;
 }
 
-export type ReminderResult = { ok: true } | { ok: false; reason: "not-on-roster" | "nothing-missing" | "limited" };
+/** `name`: the athlete's, as the roster shows it (the answer's words name them; never what a form claimed). */
+export type ReminderResult =
+  { ok: true; name: string } | { ok: false; reason: "not-on-roster" } | { ok: false; reason: "nothing-missing" | "limited"; name: string };
 
 /**
  * "Send a reminder" on the roster: `coach` (the route has checked they coach this session) mails the athlete's family
@@ -75,8 +77,9 @@ export async function sendRosterReminder(
     limit 1`);
   const row = rows[0];
   if (!row) return { ok: false, reason: "not-on-roster" };
+  const name = String(row.full_name ?? "");
   const missing = await formsMissing(db, athleteId, eventId);
-  if (missing.length === 0) return { ok: false, reason: "nothing-missing" };
+  if (missing.length === 0) return { ok: false, reason: "nothing-missing", name };
   return await db.transaction(async (tx) => {
     const limit = await hitRateLimit(
       tx,
@@ -84,13 +87,13 @@ export async function sendRosterReminder(
       1,
       REMINDER_WINDOW_SECONDS,
     );
-    if (!limit.allowed) return { ok: false, reason: "limited" } as const;
+    if (!limit.allowed) return { ok: false, reason: "limited", name } as const;
     await mailFormsNeeded(tx, services, {
       athleteId,
-      athleteName: String(row.full_name ?? ""),
+      athleteName: name,
       session: { en: String(row.title), es: row.title_es === null ? null : String(row.title_es) },
       forms: missing.map((f) => f.title),
     });
-    return { ok: true } as const;
+    return { ok: true, name } as const;
   });
 }

@@ -55,7 +55,6 @@ export function RosterFormsMissing({
           <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value={REMIND_INTENT} />
             <input type="hidden" name="athleteId" value={athleteId} />
-            <input type="hidden" name="athleteName" value={athleteName} />
             <Button type="submit" variant="secondary" disabled={busy} aria-describedby={limitId}>
               {m.disclosures_roster_remind()}
             </Button>

@@ -107,8 +107,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === REMIND_INTENT) {
     // "Send a reminder": the forms-needed mail to the family now, once a day for each family (issue 40).
     const athleteId = String(form.get("athleteId") ?? "").slice(0, 100);
-    const name = { name: String(form.get("athleteName") ?? "").slice(0, 120) };
     const r = await sendRosterReminder(context, user, params.sessionId, athleteId);
+    const name = { name: "name" in r ? r.name : "" };
     if (r.ok) return data<ReminderAnswer>({ intent: REMIND_INTENT, athleteId, sent: m.disclosures_roster_reminded(name) });
     const error =
       r.reason === "limited"
