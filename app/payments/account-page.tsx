@@ -1,12 +1,12 @@
 // /account/payments' screen: what is due (or that a request for help is with staff, and no price), paying online or
 // how to pay in person, asking for help, and the account's rows with a receipt per payment. Everything it shows was
 // worded by the loader in the family's language; plain forms, working before the page's script.
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/field";
-import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
+import { LedgerHistory } from "./ledger-table";
 import { AidFields } from "./season-fees-aid-fields";
 
 export type AccountView = {
@@ -79,70 +79,12 @@ function AidSection({ view, fieldErrors, busy }: { view: AccountView; fieldError
   );
 }
 
-function HistorySection({ view }: { view: AccountView }) {
-  return (
-    <CardSection title={m.pay_history_heading()}>
-      {view.rows.length === 0 ? (
-        <p>{m.pay_history_empty()}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th scope="col" className="py-1 pr-3">
-                  {m.pay_col_date()}
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  {m.pay_col_what()}
-                </th>
-                <th scope="col" className="py-1 pr-3 text-right">
-                  {m.pay_col_amount()}
-                </th>
-                <th scope="col" className="py-1">
-                  <span className="sr-only">{m.pay_col_receipt()}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((r) => (
-                <tr key={r.id} className="border-t border-slate-200">
-                  <td className="py-1 pr-3 whitespace-nowrap">{r.date}</td>
-                  <td className="py-1 pr-3">{r.what}</td>
-                  <td className="py-1 pr-3 text-right whitespace-nowrap">{r.amount}</td>
-                  <td className="py-1">
-                    {r.receipt ? (
-                      <Link className="text-court-800 underline" to={localHref(`/account/payments/receipts/${r.id}`)}>
-                        {m.pay_receipt_link()}
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            {view.balance !== null ? (
-              <tfoot>
-                <tr className="border-t-2 border-slate-400 font-semibold">
-                  <th scope="row" colSpan={2} className="py-1 pr-3">
-                    {m.pay_balance()}
-                  </th>
-                  <td className="py-1 pr-3 text-right">{view.balance}</td>
-                  <td />
-                </tr>
-              </tfoot>
-            ) : null}
-          </table>
-        </div>
-      )}
-    </CardSection>
-  );
-}
-
 export function AccountPaymentsPage({ view, actionData, busy }: { view: AccountView; actionData: AccountActionData | undefined; busy: boolean }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
       <DueSection view={view} error={actionData?.error} busy={busy} />
       <AidSection view={view} fieldErrors={actionData?.fieldErrors ?? {}} busy={busy} />
-      {view.due.state === "aid-pending" ? null : <HistorySection view={view} />}
+      {view.due.state === "aid-pending" ? null : <LedgerHistory rows={view.rows} balance={view.balance} receipts />}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import type { PaymentMethod } from "./ledger.server";
+import { LedgerHistory } from "./ledger-table";
 import { REFUND_INTENT } from "./refunds-schemas";
 
 export type StaffAccountView = {
@@ -136,45 +137,7 @@ export function StaffAccountPage({ view, result, busy }: { view: StaffAccountVie
         </Link>
       </p>
       <PaymentsSection view={view} result={result} busy={busy} />
-      <CardSection title={m.pay_history_heading()}>
-        {view.rows.length === 0 ? <p>{m.pay_history_empty()}</p> : null}
-        {view.rows.length > 0 ? (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col" className="py-1 pr-3">
-                    {m.pay_col_date()}
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    {m.pay_col_what()}
-                  </th>
-                  <th scope="col" className="py-1 text-right">
-                    {m.pay_col_amount()}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.rows.map((r) => (
-                  <tr key={r.id} className="border-t border-slate-200">
-                    <td className="py-1 pr-3 whitespace-nowrap">{r.date}</td>
-                    <td className="py-1 pr-3">{r.what}</td>
-                    <td className="py-1 text-right whitespace-nowrap">{r.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t-2 border-slate-400 font-semibold">
-                  <th scope="row" colSpan={2} className="py-1 pr-3">
-                    {m.pay_balance()}
-                  </th>
-                  <td className="py-1 text-right">{view.balance}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        ) : null}
-      </CardSection>
+      <LedgerHistory rows={view.rows} balance={view.balance} receipts={false} />
     </div>
   );
 }
