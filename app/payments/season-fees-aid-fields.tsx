@@ -132,10 +132,11 @@ export function RequestAidSection({
   fieldErrors,
   values,
 }: {
-  state: "none" | "open" | "granted";
+  state: "none" | "open" | "granted" | "not-holder";
   fieldErrors: Partial<Record<string, string | undefined>>;
   values?: AidFieldValues | undefined;
 }) {
+  if (state === "not-holder") return null;
   if (state === "open") return <p className="rounded-md bg-slate-100 p-3 text-slate-900">{m.pay_due_aid_pending()}</p>;
   if (state === "granted") return <p className="rounded-md bg-slate-100 p-3 text-slate-900">{m.seasonfees_request_aid_granted()}</p>;
   return (

@@ -2,28 +2,49 @@
 // (AidRequestSchema), the same one open request an account (createAidRequest), made in the request's own transaction
 // and before it, so a session that enrolls at once already finds the request waiting (no price in its mail, nothing
 // due), and a refused request for a place leaves no request for help behind.
+import type { AppLoadContext } from "react-router";
 import { parseForm } from "~/auth/schemas";
+import type { Profile } from "~/lib/profile";
+import { m } from "~/paraglide/messages";
 import type { Db } from "../../db/client";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
+import { canHoldAccount } from "./access.server";
 import { createAidRequest, getAidState } from "./aid.server";
+import { canAskHelpWhileBooking } from "./lesson-fees.server";
 import { findAccountFor, getOrCreateAccountFor } from "./ledger.server";
 import { AidRequestSchema, type AidAnswers } from "./schemas";
 
+type Asker = Pick<Profile, "id" | "role">;
+type SafePlaySettings = AppLoadContext["config"]["safePlay"];
+
 export type RequestHelp = { wanted: false } | { wanted: true; answers: AidAnswers } | { wanted: true; fieldErrors: Record<string, string> };
 
-/** The request form's aid part: nothing when the tick is off (its questions are then ignored), else its answers checked. */
-export function parseRequestHelp(form: FormData): RequestHelp {
+/**
+ * The request form's aid part: nothing when the tick is off (its questions are then ignored), else its answers
+ * checked. Only the one who holds the family's purse asks (canHoldAccount, as on /lessons and /account/payments).
+ */
+export async function parseRequestHelp(db: SqlExecutor, user: Asker, settings: SafePlaySettings, form: FormData): Promise<RequestHelp> {
   if (form.get("wantsHelp") !== "on") return { wanted: false };
+  if (!(await canHoldAccount(db, user, settings))) return { wanted: true, fieldErrors: { wantsHelp: m.lessonfees_help_not_holder() } };
   const { data, fieldErrors } = parseForm(AidRequestSchema, form);
   if (!data) return { wanted: true, fieldErrors: Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([k, v]) => [k, String(v)])) };
   const { wantsHelp: _tick, ...answers } = data;
   return { wanted: true, answers };
 }
 
-/** What the request form offers: the tick, or that the family's request waits, or that it has help. */
-export async function getRequestHelpState(db: SqlExecutor, userId: string): Promise<"none" | "open" | "granted"> {
-  const state = (await getAidState(db, await findAccountFor(db, userId))).state;
-  return state === "open" || state === "granted" ? state : "none";
+/**
+ * What the request form offers: the tick when the person may ask now (the rule /lessons asks: canAskHelpWhileBooking),
+ * that the family's request waits, that it has help, or nothing to one who does not hold the family's purse.
+ */
+export async function getRequestHelpState(
+  db: SqlExecutor,
+  user: Asker,
+  settings: SafePlaySettings,
+  today: string,
+): Promise<"none" | "open" | "granted" | "not-holder"> {
+  if (!(await canHoldAccount(db, user, settings))) return "not-holder";
+  if (await canAskHelpWhileBooking(db, user, settings, today)) return "none";
+  return (await getAidState(db, await findAccountFor(db, user.id))).state === "open" ? "open" : "granted";
 }
 
 class Refused<R> extends Error {

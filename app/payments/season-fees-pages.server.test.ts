@@ -77,6 +77,24 @@ describe("financial help asked in the request for a place", () => {
     expect(await enrollmentsOf(a.athlete.id)).toEqual([]);
   });
 
+  it("lets an adult athlete of a household ask for a place but not for the family's help (the purse is a guardian's, as on /lessons)", async () => {
+    const grown = await makeFamily(db, "Grownup", "2000-03-01");
+    const me = { ...grown.athlete, role: "client" as const };
+    const page = await call(enrollLoader, { request: get(`/enroll/${sessionId}`), context: contextAs(me), params: { sessionId } });
+    expect((page.body as { help: string }).help).toBe("not-holder");
+    const res = await call(enrollAction, {
+      request: enrollPost({ athleteId: grown.athlete.id, ...onCourt, wantsHelp: "on", householdSize: "4" }),
+      context: contextAs(me),
+      params: { sessionId },
+    });
+    expect(res.status).toBe(400);
+    expect((res.body as { fieldErrors: Record<string, string> }).fieldErrors.wantsHelp).toBe(
+      "Only a guardian of the family can ask for financial help.",
+    );
+    expect(await aidRequests()).toEqual([]);
+    expect(await enrollmentsOf(grown.athlete.id)).toEqual([]);
+  });
+
   it("keeps the tick's answers with the request, tells the family it is with staff, and shows no price once enrolled", async () => {
     const before = await call(enrollLoader, { request: get(`/enroll/${sessionId}`), context: contextAs(a.guardian), params: { sessionId } });
     expect(before.body).toMatchObject({ help: "none" });

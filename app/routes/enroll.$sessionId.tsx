@@ -51,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [all, places, help] = await Promise.all([
     getRequestableAthletes(db, user, config.safePlay),
     getPlacesLeft(db, [session.id]),
-    getRequestHelpState(db, user.id),
+    getRequestHelpState(db, user, config.safePlay, today),
   ]);
   const fits = await getAthleteFits(db, session.id, all, today);
   const athletes = fits.filter((a) => a.misfit === null);
@@ -77,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = onCourtValues(form);
   const aid = aidFieldValues(form);
   const { data: input, fieldErrors } = parseForm(RequestSchema, form);
-  const help = parseRequestHelp(form);
+  const help = await parseRequestHelp(context.db, user, context.config.safePlay, form);
   const helpErrors = "fieldErrors" in help ? help.fieldErrors : null;
   if (!input || helpErrors)
     return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors: { ...fieldErrors, ...helpErrors }, values, aid }, { status: 400 });
