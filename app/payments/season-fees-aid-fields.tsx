@@ -36,19 +36,23 @@ export function AidFields({
   fieldErrors,
   values = noAidValues,
   idPrefix = "aid",
+  noteName = "note",
 }: {
   fieldErrors: Partial<Record<string, string | undefined>>;
   values?: AidFieldValues;
   idPrefix?: string;
+  /** The note's field name: "aidNote" where the form has a note of its own (/lessons' booking). */
+  noteName?: string;
 }) {
   const id = (k: string) => `${idPrefix}-${k}`;
   return (
     <>
       <div className="flex flex-col gap-1">
-        <label className="flex items-center gap-2 font-medium">
+        <label className="flex min-h-11 items-center gap-2 font-medium">
           <input
             type="checkbox"
             name="wantsHelp"
+            className="h-5 w-5"
             defaultChecked={values.wantsHelp}
             aria-describedby={fieldErrors.wantsHelp ? id("wantsHelp-error") : undefined}
           />
@@ -110,14 +114,14 @@ export function AidFields({
         </label>
         <textarea
           id={id("note")}
-          name="note"
+          name={noteName}
           maxLength={1000}
           rows={3}
           className={select}
           defaultValue={values.note}
-          aria-describedby={fieldErrors.note ? id("note-error") : undefined}
+          aria-describedby={fieldErrors[noteName] ? id("note-error") : undefined}
         />
-        <ErrorLine id={id("note-error")} message={fieldErrors.note} />
+        <ErrorLine id={id("note-error")} message={fieldErrors[noteName]} />
       </div>
     </>
   );
