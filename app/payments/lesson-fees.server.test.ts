@@ -261,6 +261,23 @@ describe("financial help asked for on /lessons", () => {
     expect(await quoteOf(guardian, `coach=${coachA.id}&minutes=60`)).toMatchObject({ state: "price", low: 5000, afterAid: false });
   });
 
+  it("quotes what the charge gets when a newer request was declined while the older grant still runs", async () => {
+    const accountId = (await db.execute<{ id: string }>(sql`select payment_account_for(${otherGuardian.id}) as id`)).rows[0]!.id;
+    const { rows } = await db.execute<{ id: string }>(
+      sql`insert into aid_requests (account_id, requested_by) values (${accountId}, ${otherGuardian.id}) returning id`,
+    );
+    expect(await decideAidRequest(db, rows[0]!.id, admin.id, { decision: "decline", requestId: rows[0]!.id })).toEqual({ ok: true });
+    // The 75% granted earlier runs to 2027-08-31: the page quotes it, and the booking is charged with it.
+    expect(await quoteOf(otherGuardian, `coach=${coachA.id}&minutes=60`)).toMatchObject({ state: "price", low: 1250, afterAid: true });
+    const start = "2026-12-18T22:30:00.000Z";
+    expect((await bookAs(db, otherGuardian, { athleteId: otherKid, start })).status).toBe(302);
+    const booking = await bookingAt(start);
+    const { rows: owed } = await db.execute<{ owed: number }>(sql`
+      select c.amount_cents - coalesce((select sum(a.amount_cents) from ledger_entries a where a.applies_to = c.id and a.kind = 'aid'), 0)::integer as owed
+      from ledger_entries c where c.booking_id = ${booking.id} and c.kind = 'charge'`);
+    expect(owed).toEqual([{ owed: 1250 }]);
+  });
+
   it("shows no price to pay under a full waiver, and the booking owes nothing", async () => {
     const accountId = (await db.execute<{ id: string }>(sql`select payment_account_for(${adult.id}) as id`)).rows[0]!.id;
     const { rows } = await db.execute<{ id: string }>(

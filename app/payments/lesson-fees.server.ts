@@ -112,7 +112,7 @@ export type LessonQuote =
 
 export async function getLessonQuote(
   db: SqlExecutor,
-  q: { athleteId: string; kind: "lesson" | "evaluation"; minutes: number; coachIds: string[]; today: string },
+  q: { athleteId: string; kind: "lesson" | "evaluation"; minutes: number; coachIds: string[] },
 ): Promise<LessonQuote> {
   if (q.coachIds.length === 0) return { state: "none" };
   const minutes = q.kind === "evaluation" ? 30 : q.minutes;
@@ -124,15 +124,17 @@ export async function getLessonQuote(
   const fullLow = Math.min(...prices);
   const fullHigh = Math.max(...prices);
   if (fullHigh === 0) return { state: "free" };
-  const aid = await getAidState(db, await getOrCreateAccountFor(db, q.athleteId));
-  if (aid.state === "open") return { state: "aid-pending" };
-  if (aid.state !== "granted" || aid.validUntil < q.today)
-    return { state: "price", low: fullLow, high: fullHigh, afterAid: false, fullLow, fullHigh };
-  if (aid.decision === "waiver") return { state: "waived" };
-  // The aid is the database's one rule (payments_aid_cents, migration 0034), the one the charge's trigger applies.
-  const { rows: aided } = await db.execute<{ low: number; high: number }>(sql`
-    select ${fullLow}::integer - payments_aid_cents(${fullLow}::integer, ${aid.decision}, ${aid.percent}::smallint, ${aid.amountCents}::integer, ${aid.floorCents}::integer) as low,
-      ${fullHigh}::integer - payments_aid_cents(${fullHigh}::integer, ${aid.decision}, ${aid.percent}::smallint, ${aid.amountCents}::integer, ${aid.floorCents}::integer) as high`);
+  const accountId = await getOrCreateAccountFor(db, q.athleteId);
+  if ((await getAidState(db, accountId)).state === "open") return { state: "aid-pending" };
+  // The aid the charge will get: the grant in force on the database's day (payments_aid_in_force, migration 0047),
+  // through the one formula (payments_aid_cents): the charge's trigger asks the same two functions.
+  const { rows: aided } = await db.execute<{ decision: string; low: number; high: number }>(sql`
+    select a.decision,
+      ${fullLow}::integer - payments_aid_cents(${fullLow}::integer, a.decision, a.percent, a.amount_cents, a.floor_cents) as low,
+      ${fullHigh}::integer - payments_aid_cents(${fullHigh}::integer, a.decision, a.percent, a.amount_cents, a.floor_cents) as high
+    from payments_aid_in_force(${accountId}::uuid, current_date) a`);
+  if (aided.length === 0) return { state: "price", low: fullLow, high: fullHigh, afterAid: false, fullLow, fullHigh };
+  if (aided[0]!.decision === "waiver") return { state: "waived" };
   const { low, high } = aided[0]!;
   return high === 0 ? { state: "waived" } : { state: "price", low, high, afterAid: true, fullLow, fullHigh };
 }

@@ -118,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // or any), whether cancelling each booking now is credited, and whether the family may ask for help here.
   const quoteCoaches = chosen ? [chosen.coachId] : coachId ? [coachId] : coaches.map((c) => c.id);
   const [price, credits, cutoffHours, askHelp] = await Promise.all([
-    athleteId ? getLessonQuote(db, { athleteId, kind, minutes: q.minutes, coachIds: quoteCoaches, today }) : ({ state: "none" } as const),
+    athleteId ? getLessonQuote(db, { athleteId, kind, minutes: q.minutes, coachIds: quoteCoaches }) : ({ state: "none" } as const),
     getCancelCredits(
       db,
       bookings.map((b) => b.id),
