@@ -42,8 +42,7 @@ export function DisclosuresSection({ athletes, answer, busy }: { athletes: Athle
                 return (
                   <li key={kind} className="flex flex-wrap items-center justify-between gap-2">
                     <p id={rowId} className="text-slate-800">
-                      {disclosureKindWords(kind)}:{" "}
-                      <strong data-allowed={allowed}>{allowed ? m.disclosures_state_yes() : m.disclosures_state_no()}</strong>
+                      {disclosureKindWords(kind)}: <strong>{allowed ? m.disclosures_state_yes() : m.disclosures_state_no()}</strong>
                     </p>
                     <Form method="post">
                       <input type="hidden" name="intent" value={DISCLOSURE_INTENT} />

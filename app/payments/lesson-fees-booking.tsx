@@ -29,11 +29,7 @@ export function LessonPriceNote({ quote }: { quote: QuoteView }) {
         : m.lessonfees_quote_after_aid_range({ low: $(quote.low), high: $(quote.high) });
   }
   if (!words) return null;
-  return (
-    <p className="font-semibold text-slate-900" data-lesson-price>
-      {words}
-    </p>
-  );
+  return <p className="font-semibold text-slate-900">{words}</p>;
 }
 
 /** "I would like financial help": the tick, then the aid request's optional questions (AidFields, /account/payments' and
