@@ -119,13 +119,13 @@ describe("the seasons a family sees on 15 Jan 2031", () => {
     await page.getByRole("contentinfo").getByText("© 2031 Next Level Tennis & Education. Todos los derechos reservados.").waitFor();
   });
 
-  it("the registration form offers the winter and the spring with their years, and no fall", async () => {
+  it("the registration form offers the winter and the spring with their years and places left, and no fall", async () => {
     const { page, visit } = await open(PHONE);
     await visit("/programs/registration");
     const options = await page.getByRole("main").locator("select option").allInnerTexts();
     expect(options.filter((o) => o.startsWith("SPS"))).toEqual([
-      "SPS Spring Match Play (Spring 2031): Wednesdays 4:30-6:00 PM",
-      "SPS Winter Clinic (Winter 2030): Mondays 4:30-6:00 PM",
+      "SPS Spring Match Play (Spring 2031): Wednesdays 4:30-6:00 PM · 12 places left",
+      "SPS Winter Clinic (Winter 2030): Mondays 4:30-6:00 PM · 12 places left",
     ]);
   });
 });
