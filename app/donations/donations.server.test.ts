@@ -4,12 +4,10 @@
 // both its Checkout and its invoice), a forged or wrong-amount event changes nothing; the donor's receipt names the
 // organisation and its EIN and its PDF reads back; without Stripe keys /donate is the offline page it was.
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { startPaymentService } from "../../tests/support/payment-service";
+import { describe, expect, it } from "vitest";
 import { call, postForm } from "../../tests/support/route-context";
+import { withPaymentService, type PaymentPerson } from "../../tests/support/payment-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as donateAction, loader as donateLoader } from "~/routes/donate";
 import { action as webhookAction } from "~/routes/payments.webhook";
@@ -20,16 +18,8 @@ import { GiveSchema } from "./schemas";
 import { getEin } from "./settings.server";
 
 const { db } = await createTestDatabase();
-const service = await startPaymentService();
-afterAll(() => service.close());
-const stripeEnv = { STRIPE_SECRET_KEY: service.secretKey, STRIPE_WEBHOOK_SECRET: service.webhookSecret, STRIPE_API_URL: service.url };
-
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person | null, env: Record<string, string> = stripeEnv): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", ...env });
-  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const { service, contextAs } = await withPaymentService(db);
+type Person = PaymentPerson;
 const deliver = (e: { body: string; signature: string | null }) =>
   call(webhookAction, {
     request: new Request("http://localhost/payments/webhook", {

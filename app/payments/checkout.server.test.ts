@@ -2,12 +2,10 @@
 // Checkout opened for exactly what is due, and the webhook route believing only what is signed, known and the amount
 // asked, counting each payment once however its events arrive (duplicates, replays, out of order, concurrently).
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
-import { loadConfig } from "../../server/config";
-import { startPaymentService } from "../../tests/support/payment-service";
 import { call, postForm } from "../../tests/support/route-context";
+import { withPaymentService, type PaymentPerson } from "../../tests/support/payment-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/account.payments";
 import { loader as pdfLoader } from "~/routes/account.payments.receipts.$entryId.pdf";
@@ -17,16 +15,8 @@ import { getBalance, getEntries } from "./ledger.server";
 import { accountOf, enroll, makeFamily, makeFeeSession } from "./test-support";
 
 const { db } = await createTestDatabase();
-const service = await startPaymentService();
-afterAll(() => service.close());
-const stripeEnv = { STRIPE_SECRET_KEY: service.secretKey, STRIPE_WEBHOOK_SECRET: service.webhookSecret, STRIPE_API_URL: service.url };
-
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person | null, env: Record<string, string> = stripeEnv): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", ...env });
-  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const { service, stripeEnv, contextAs } = await withPaymentService(db);
+type Person = PaymentPerson;
 
 const deliver = (body: string, signature: string | null, env = stripeEnv) =>
   call(webhookAction, {

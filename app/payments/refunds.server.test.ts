@@ -4,11 +4,9 @@
 // reads the refund and its reason and gets a mail in their language; the provider's refund events are believed only
 // signed and count once; and nobody but an administrator refunds, nobody but the family sees it.
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
-import { afterAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { startPaymentService } from "../../tests/support/payment-service";
+import { describe, expect, it } from "vitest";
 import { call, postForm } from "../../tests/support/route-context";
+import { withPaymentService, type PaymentPerson } from "../../tests/support/payment-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as staffAction, loader as staffLoader } from "~/routes/aid.accounts.$accountId";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/account.payments";
@@ -18,16 +16,8 @@ import { refundPayment } from "./refunds.server";
 import { accountOf, enroll, makeFamily, makeFeeSession, makeUser, receiptServices } from "./test-support";
 
 const { db } = await createTestDatabase();
-const service = await startPaymentService();
-afterAll(() => service.close());
-const stripeEnv = { STRIPE_SECRET_KEY: service.secretKey, STRIPE_WEBHOOK_SECRET: service.webhookSecret, STRIPE_API_URL: service.url };
-
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person | null, env: Record<string, string> = stripeEnv): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", ...env });
-  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const { service, contextAs } = await withPaymentService(db);
+type Person = PaymentPerson;
 const get = (path: string) => new Request(`http://localhost${path}`);
 
 const admin = await makeUser(db, "coach", "Admin Refunds");
