@@ -102,23 +102,24 @@ for (const [file, kind] of [
 const steps = new Map();
 /** Per end-to-end file: its visits (page loads timed by the support code), axe checks and their time, and every document its pages loaded. */
 const perFile = new Map();
+const fileEntry = (file) => {
+  if (!perFile.has(file)) perFile.set(file, { loads: 0, checks: 0, ms: 0, navigations: 0 });
+  return perFile.get(file);
+};
 if (fs.existsSync(profile)) {
   for (const line of fs.readFileSync(profile, "utf8").split("\n").filter(Boolean)) {
     const { step, ms, file, count } = JSON.parse(line);
     if (step === "navigations") {
-      const f = perFile.get(file) ?? { loads: 0, checks: 0, ms: 0, navigations: 0 };
-      f.navigations += count;
-      perFile.set(file, f);
+      if (file) fileEntry(file).navigations += count;
       continue;
     }
     const total = steps.get(step) ?? { count: 0, ms: 0 };
     steps.set(step, { count: total.count + 1, ms: total.ms + ms });
     if (!file || (step !== "page load" && step !== "axe check")) continue;
-    const f = perFile.get(file) ?? { loads: 0, checks: 0, ms: 0, navigations: 0 };
+    const f = fileEntry(file);
     if (step === "page load") f.loads++;
     else f.checks++;
     f.ms += ms;
-    perFile.set(file, f);
   }
 }
 fs.rmSync(reports, { recursive: true, force: true });
