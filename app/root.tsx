@@ -51,7 +51,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     client ? messagingBlockFor(context.db, user.id, context.config.safePlay) : null,
     client ? getCoaches(context.db) : [],
     // The pages this person has (the lead's /safeguarding, an administrator's /staff) in the account menu.
-    user ? getAccountMenu(context.db, user.id) : [],
+    user ? getAccountMenu(context.db, user.id, context.config.safePlay) : [],
     // Safe Play (issue 37): a coach whose training or background check is not current is told on every page.
     user?.role === "coach" ? getClearanceNotice(context.db, user.id, context.config.safePlay) : null,
   ]);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { type Locale } from "~/i18n/language";
+import { clearCoach } from "../../tests/support/cleared";
 import { localeStore } from "../../tests/support/locale-store";
 import { getAccountMenu } from "./account-menu.server";
 
@@ -18,9 +19,11 @@ beforeAll(async () => {
     { id: "m-lead", email: "m-lead@example.com", fullName: "Lee Lead", role: "coach", safeguardingLead: true },
     { id: "m-admin", email: "m-admin@example.com", fullName: "Ada Admin", role: "client", admin: true },
   ]);
+  await clearCoach(db, "m-lead");
 });
 
-const menu = (id: string, locale: Locale = "en") => languages.run(locale, () => getAccountMenu(db, id));
+const settings = { clock: () => new Date(), timeZone: "America/New_York" };
+const menu = (id: string, locale: Locale = "en") => languages.run(locale, () => getAccountMenu(db, id, settings));
 
 describe("the account menu", () => {
   it("gives families, coaches, the lead and an administrator each their pages, in the reader's language", async () => {
@@ -45,10 +48,11 @@ describe("the account menu", () => {
       { to: "/staff/medical", label: "Medical information" },
       { to: "/safeguarding", label: "Safeguarding" },
     ]);
-    // An administrator who is a family's parent too: their family's pages, the programs and staff.
+    // An administrator who is a family's parent too: their family's pages, the programs, medical information and staff.
     expect(await menu("m-admin")).toEqual([
       ...family,
       { to: "/programs/edit", label: "Programs and seasons" },
+      { to: "/staff/medical", label: "Medical information" },
       { to: "/staff", label: "Staff" },
       { to: "/staff/forms", label: "Forms families sign" },
       { to: "/staff/data-requests", label: "Data requests" },

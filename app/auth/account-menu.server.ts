@@ -10,10 +10,12 @@ import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { isPaymentStaff } from "~/payments/index.server";
 import { isEducationStaff } from "~/athletes/index.server";
+import { readsAllMedical } from "~/medical/index.server";
+import type { ClearanceSettings } from "~/staff/index.server";
 
 export type MenuLink = { to: string; label: string };
 
-export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]> {
+export async function getAccountMenu(db: Db, userId: string, settings: ClearanceSettings): Promise<MenuLink[]> {
   const [me] = await db.select({ role: users.role, lead: users.safeguardingLead, admin: users.admin }).from(users).where(eq(users.id, userId));
   if (!me) return [];
   const link = (to: string, label: string): MenuLink => ({ to: localHref(to), label });
@@ -34,8 +36,9 @@ export async function getAccountMenu(db: Db, userId: string): Promise<MenuLink[]
       link("/athletes", m.athletes_list_heading()),
     );
   if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
-  // Medical information (issue 39): the read rule's staff (readsEveryRoster: a coach who is the lead or an administrator).
-  if (me.role === "coach" && (me.lead || me.admin)) links.push(link("/staff/medical", m.season_medical_heading()));
+  // Medical information (issues 39 and 40): the read rule's staff (readsAllMedical: administrators, the lead; cleared).
+  if ((me.lead || me.admin) && (await readsAllMedical(db, { id: userId, role: me.role }, settings)))
+    links.push(link("/staff/medical", m.season_medical_heading()));
   if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
   if (me.admin) links.push(link("/staff/forms", m.consent_staff_heading()));

@@ -44,7 +44,7 @@ export async function getChildData(
   // Staff read medical details through the medical read rule (logged there too); the family through its own section's read.
   const medical =
     role === "staff"
-      ? await readMedicalDetails(db, reader, athleteId, null, "child data download").then((r) => (r.ok ? r.details : null))
+      ? await readMedicalDetails(db, reader, athleteId, null, "child data download", settings).then((r) => (r.ok ? r.details : null))
       : ((await getMedicalForFamily(db, reader, settings)).find((a) => a.id === athleteId)?.info ?? null);
   const [rights] = await getAthleteRights(db, reader, today, athleteId);
   const path = rights ? await getAthletePath(db, rights, locale) : null;

@@ -10,6 +10,7 @@ export {
   getMedicalForFamily,
   MEDICAL_DETAILS_READ,
   readMedicalDetails,
+  readsAllMedical,
   saveMedical,
   type MedicalSaveResult,
 } from "./medical.server";

@@ -17,6 +17,7 @@ const { db } = await createTestDatabase();
 const services = servicesFor(db);
 const NOW = "2026-06-15T14:00:00-04:00";
 const ORIGIN = { Origin: "http://localhost:3000" };
+const CLOCK = { clock: () => new Date(NOW), timeZone: "America/New_York" };
 
 function as(p: Person): AppLoadContext {
   const base = contextFor(db, "visitor", { SAFE_PLAY_NOW: NOW, PUBLIC_URL: "http://localhost:3000" });
@@ -94,7 +95,7 @@ describe("the attendance sheet's medical flag", () => {
   });
 
   it("refuses the wrong coach, a client and another session's coach, logging nothing; staff read and are logged", async () => {
-    const { session, guardian, athlete } = await enrolled("Medwrong");
+    const { coach, session, guardian, athlete } = await enrolled("Medwrong");
     await saveAs(guardian, athlete.id, { conditions: "Asthma" });
     const wrong = await makeUser(db, "coach", "Coach Wrongsession");
     const theirs = await makeSession(db, 10, { title: "Wrong Clinic" }, [wrong.id]);
@@ -106,15 +107,18 @@ describe("the attendance sheet's medical flag", () => {
     });
     expect(tap.status).toBe(403);
     expect(JSON.stringify(tap.body)).not.toContain("Asthma");
-    expect(await readMedicalDetails(db, wrong, athlete.id, theirs, "test")).toEqual({
+    expect(await readMedicalDetails(db, wrong, athlete.id, theirs, "test", CLOCK)).toEqual({
       ok: false,
       error: "Only the coaches of the athlete's session and staff may read medical details.",
     });
-    expect((await readMedicalDetails(db, guardian, athlete.id, session, "test")).ok).toBe(false);
+    expect((await readMedicalDetails(db, guardian, athlete.id, session, "test", CLOCK)).ok).toBe(false);
+    // The session's own coach, once their clearance lapsed, reads nothing either (decision 0042, one rule: 0069).
+    await db.execute(sql`update coach_profiles set safe_play_checked_on = '2024-01-01' where user_id = ${coach.id}`);
+    expect((await readMedicalDetails(db, coach, athlete.id, session, "test", CLOCK)).ok).toBe(false);
     expect(await reads(athlete.id)).toEqual([]);
     // The safeguarding lead reads any athlete's, and the read is logged.
     const lead = await makeUser(db, "coach", "Lead Medwrong", { safeguardingLead: true });
-    expect(await readMedicalDetails(db, lead, athlete.id, null, "test")).toMatchObject({ ok: true, details: { conditions: "Asthma" } });
+    expect(await readMedicalDetails(db, lead, athlete.id, null, "test", CLOCK)).toMatchObject({ ok: true, details: { conditions: "Asthma" } });
     expect((await reads(athlete.id)).map((r) => r.actor_id)).toEqual([lead.id]);
   });
 });

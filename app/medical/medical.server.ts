@@ -6,11 +6,12 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
-import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession, readsEveryRoster } from "~/enrollment/index.server";
+import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession } from "~/enrollment/index.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
+import { getStaffClearance, isClearedCoachId, type ClearanceSettings } from "~/staff/index.server";
 import { MedicalSchema } from "./schemas";
 import { MEDICAL_INTENT, type MedicalFlag, type MedicalInfo } from "./types";
 
@@ -80,12 +81,30 @@ export async function getMedicalFlags(db: SqlExecutor, athleteIds: string[]): Pr
 }
 
 /**
- * The one read rule: staff (the safeguarding lead, administrators) read any athlete's medical details; a coach reads
- * those of an athlete enrolled in a session they coach (`eventId`). Anyone else reads nothing.
+ * Who reads every athlete's medical details (issues 37 and 40, decision 0069): administrators, whatever their role
+ * (an office manager is one: decision 0030), and the safeguarding lead; one of them who is a coach only while cleared
+ * (an uncleared coach, the lead included, reads no family's medical notes: decision 0042). /staff/medical's guard, the
+ * account menu's link and canReadMedical all ask this; every read it allows is logged by readMedicalDetails.
  */
-export async function canReadMedical(db: SqlExecutor, reader: Actor, athleteId: string, eventId: string | null): Promise<boolean> {
-  if (await readsEveryRoster(db, reader)) return true;
-  if (!eventId || !(await isCoachOfSession(db, reader, eventId))) return false;
+export async function readsAllMedical(db: Pick<DbOrTx, "select">, reader: Actor, settings: ClearanceSettings): Promise<boolean> {
+  const person = await getStaffClearance(db, reader.id, settings);
+  if (!person) return false;
+  return person.coach ? person.clearance.cleared && (person.lead || person.admin) : person.admin;
+}
+
+/**
+ * The one read rule: staff (readsAllMedical) read any athlete's medical details; a cleared coach reads those of an
+ * athlete enrolled in a session they coach (`eventId`). Anyone else reads nothing.
+ */
+export async function canReadMedical(
+  db: DbOrTx,
+  reader: Actor,
+  athleteId: string,
+  eventId: string | null,
+  settings: ClearanceSettings,
+): Promise<boolean> {
+  if (await readsAllMedical(db, reader, settings)) return true;
+  if (!eventId || !(await isCoachOfSession(db, reader, eventId)) || !(await isClearedCoachId(db, reader.id, settings))) return false;
   const { rows } = await db.execute(sql`
     select 1 from enrollments where event_id = ${eventId}::uuid and athlete_id = ${athleteId} and status = 'enrolled'`);
   return rows.length > 0;
@@ -102,8 +121,9 @@ export async function readMedicalDetails(
   athleteId: string,
   eventId: string | null,
   where: string,
+  settings: ClearanceSettings,
 ): Promise<{ ok: true; details: MedicalInfo | null } | { ok: false; error: string }> {
-  if (!(await canReadMedical(db, reader, athleteId, eventId))) return { ok: false, error: m.attendance_medical_refused() };
+  if (!(await canReadMedical(db, reader, athleteId, eventId, settings))) return { ok: false, error: m.attendance_medical_refused() };
   const [row] = await readRows(db, [athleteId]);
   await db.execute(sql`
     insert into safeguarding_log (actor_id, athlete_id, actor_name, athlete_name, household_id, action, detail)

@@ -1,7 +1,8 @@
 // Staff's screen for medical information (issue 39, decision 0063), against a real PostgreSQL through /staff/medical:
-// the safeguarding lead and an administrator see which athletes have medical information (its flag, never what it
-// says) and read one athlete's details on demand, each read written to the safeguarding log with where it came from;
-// a coach who is neither, a guardian (even the athlete's own), the athlete and a visitor see and read nothing.
+// the safeguarding lead and administrators (a coach or not: decision 0069) see which athletes have medical information
+// (its flag, never what it says) and read one athlete's details on demand, each read written to the safeguarding log
+// with where it came from; a coach who is neither, a lead whose clearance lapsed, a guardian (even the athlete's own),
+// the athlete and a visitor see and read nothing.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -34,6 +35,11 @@ const read = (who: Person | null, athleteId: string) =>
 const lead = await makeUser(db, "coach", "Medlist Lead", { safeguardingLead: true });
 const admin = await makeUser(db, "coach", "Medlist Admin", { admin: true });
 const coach = await makeUser(db, "coach", "Medlist Coach");
+// An office administrator: an account flag on a client (decision 0030), no coach.
+const office = await makeUser(db, "client", "Medlist Office", { admin: true });
+// A lead whose background check is not on record: an uncleared coach reads no family's medical notes (decision 0042).
+const lapsedLead = await makeUser(db, "coach", "Medlist Lapsed", { safeguardingLead: true });
+await db.execute(sql`update coach_profiles set background_checked_on = null where user_id = ${lapsedLead.id}`);
 const { guardian, athlete } = await makeFamily(db, "Medlist");
 const quiet = await makeFamily(db, "Medquiet");
 const saved = await call(familyAction as never, {
@@ -48,7 +54,7 @@ expect(saved.status).toBe(200);
 
 describe("staff's medical information screen", () => {
   it("lists who has medical information with its flag and nothing of what it says; a read gives the details and is logged", async () => {
-    for (const staff of [lead, admin]) {
+    for (const staff of [lead, admin, office]) {
       const page = await list(staff);
       expect(page.status).toBe(200);
       const body = page.body as { athletes: Array<{ id: string; name: string; flag: string }> };
@@ -63,13 +69,16 @@ describe("staff's medical information screen", () => {
       medical: { athleteId: athlete.id, details: { allergies: "Peanuts: EpiPen in the blue bag", courtsideAlert: true } },
     });
     expect(await reads(athlete.id)).toEqual([{ actor_id: lead.id, detail: STAFF_MEDICAL_PAGE }]);
+    // The administrator who is no coach reads too, and is logged.
+    expect((await read(office, athlete.id)).body).toMatchObject({ medical: { details: { allergies: "Peanuts: EpiPen in the blue bag" } } });
+    expect((await reads(athlete.id)).map((r) => r.actor_id)).toEqual([lead.id, office.id]);
     // No cache on the way or on the device keeps the page or the details.
     expect(staffHeaders({} as never)).toEqual({ "Cache-Control": "private, no-store" });
   });
 
-  it("is refused to a coach who is neither lead nor administrator, a guardian, the athlete and a visitor, with nothing read or logged", async () => {
+  it("is refused to a coach who is neither lead nor administrator, an uncleared lead, a guardian, the athlete and a visitor, with nothing read or logged", async () => {
     const before = (await reads(athlete.id)).length;
-    for (const wrong of [coach, guardian, athlete, quiet.guardian]) {
+    for (const wrong of [coach, lapsedLead, guardian, athlete, quiet.guardian]) {
       expect((await list(wrong)).status).toBe(403);
       const refused = await read(wrong, athlete.id);
       expect(refused.status).toBe(403);

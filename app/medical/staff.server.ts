@@ -1,4 +1,5 @@
-// Staff's screen for medical information (issue 39, decision 0063): the safeguarding lead and administrators see which
+// Staff's screen for medical information (issue 39, decisions 0063 and 0069): the safeguarding lead and administrators
+// (readsAllMedical: whatever an administrator's role; a coach among them only while cleared) see which
 // athletes have medical information (a flag and when it last changed, never what it says) and read one athlete's on
 // demand, through the one read rule and its log (readMedicalDetails: canReadMedical, then the safeguarding log), as
 // coaches do from the attendance sheet. The list itself is no read of anyone's details and is not logged.
@@ -6,17 +7,17 @@ import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/auth/index.server";
-import { readsEveryRoster } from "~/enrollment/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
+import { readsAllMedical } from "./medical.server";
 import type { MedicalFlag } from "./types";
 
 /** The staff page's guard: signed in (else sign in), and staff who read every athlete's details (else 403). */
 export async function requireMedicalStaff(request: Request, context: AppLoadContext): Promise<Profile> {
   const user = await requireUser(request, context);
-  invariantResponse(await readsEveryRoster(context.db, user), m.season_medical_refused(), 403);
+  invariantResponse(await readsAllMedical(context.db, user, context.config.safePlay), m.season_medical_refused(), 403);
   return user;
 }
 

@@ -79,7 +79,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get("intent") === MEDICAL_INTENT) {
     const athleteId = String(form.get("athleteId") ?? "");
     const session = await getSession(db, params.sessionId, "en");
-    const read = await readMedicalDetails(db, user, athleteId, params.sessionId, `attendance sheet: ${session?.title ?? params.sessionId}`);
+    const where = `attendance sheet: ${session?.title ?? params.sessionId}`;
+    const read = await readMedicalDetails(db, user, athleteId, params.sessionId, where, config.safePlay);
     const medical = read.ok ? { athleteId, details: read.details } : { athleteId, details: null, error: read.error };
     return data<AttendanceActionData>({ medical }, { status: read.ok ? 200 : 403 });
   }

@@ -1,5 +1,6 @@
-// /staff/medical (issue 39, decision 0063): staff (the safeguarding lead, administrators) see which athletes have
-// medical information and read one athlete's on demand (intent=medical), each read in the safeguarding log.
+// /staff/medical (issue 39, decisions 0063 and 0069): staff (readsAllMedical: the safeguarding lead and administrators)
+// see which athletes have medical information and read one athlete's on demand (intent=medical), each read in the
+// safeguarding log.
 // requireMedicalStaff first on the loader and the action; the rule and the log are app/medical's.
 import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/staff.medical";
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const athleteId = String(form.get("athleteId") ?? "");
   if (form.get("intent") !== MEDICAL_INTENT) return data<{ medical?: MedicalAnswer }>({}, { status: 400 });
-  const read = await readMedicalDetails(context.db, user, athleteId, null, STAFF_MEDICAL_PAGE);
+  const read = await readMedicalDetails(context.db, user, athleteId, null, STAFF_MEDICAL_PAGE, context.config.safePlay);
   const medical: MedicalAnswer = read.ok ? { athleteId, details: read.details } : { athleteId, details: null, error: read.error };
   return data({ medical }, { status: read.ok ? 200 : 403 });
 }
