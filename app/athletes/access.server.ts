@@ -31,7 +31,6 @@ export type AthleteRights = {
   recordMilestone: boolean;
   /** Read and add education staff's check-in notes. */
   checkIn: boolean;
-  agreeListing: boolean;
   /** Read (download) the terms' report cards. */
   readReportCards: boolean;
   /** Attach a term's report card. */
@@ -63,7 +62,6 @@ function rightsOf(r: ReturnType<typeof RightsRow>): AthleteRights | null {
     recordSchool: r.guardian || teen,
     recordMilestone: r.guardian || teen || r.staff || r.education,
     checkIn: r.staff || r.education,
-    agreeListing: r.guardian || adult,
     readReportCards: r.guardian || teen || r.staff || r.education,
     attachReportCard: r.guardian || adult || r.education,
   };

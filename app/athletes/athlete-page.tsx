@@ -20,7 +20,14 @@ export type AthleteActionData = {
 /** "November 24, 2026" (a path spans years, so the year is said). */
 const dayText = (day: string) => formatCalendarDate(`${day}T12:00:00Z`) ?? day;
 
-type Props = AthletePath & { name: string; rights: AthleteRights; today: string; collegePathOpen: boolean };
+type Props = AthletePath & {
+  name: string;
+  rights: AthleteRights;
+  /** Whether the reader answers the athlete's disclosures (the scholarship listing's form): the disclosure rule's. */
+  mayList: boolean;
+  today: string;
+  collegePathOpen: boolean;
+};
 
 /** "120 KB", "2.4 MB": a file's size as a person reads it. */
 const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -176,7 +183,7 @@ export function AthletePage(p: Props) {
                 {ms.kind === "scholarship" ? (
                   <span className="block text-sm">{ms.listed ? m.athletes_listed() : m.athletes_not_listed()}</span>
                 ) : null}
-                {ms.kind === "scholarship" && p.rights.agreeListing ? <ListingForm milestoneId={ms.id} listed={ms.listed} /> : null}
+                {ms.kind === "scholarship" && p.mayList ? <ListingForm milestoneId={ms.id} listed={ms.listed} /> : null}
               </li>
             ))}
           </ul>

@@ -84,8 +84,10 @@ describe("who reads an athlete's page", () => {
     for (const who of [sofia.guardian, sofia.athlete, coach, admin, tutor, otherCoach])
       expect((await page(who, sofia.athlete.id)).status, who.fullName).toBe(200);
     const body = (await page(sofia.guardian, sofia.athlete.id)).body as PageBody;
-    expect(body.rights).toMatchObject({ relation: "guardian", evaluate: false, recordSchool: true, agreeListing: true, checkIn: false });
+    expect(body.rights).toMatchObject({ relation: "guardian", evaluate: false, recordSchool: true, checkIn: false });
+    expect(body.mayList).toBe(true);
     expect(((await page(coach, sofia.athlete.id)).body as PageBody).rights).toMatchObject({ evaluate: true, recordSchool: false, checkIn: false });
+    expect(((await page(sofia.athlete, sofia.athlete.id)).body as PageBody).mayList).toBe(false); // 16: her guardian answers
     expect(((await page(tutor, sofia.athlete.id)).body as PageBody).rights).toMatchObject({ evaluate: false, recordMilestone: true, checkIn: true });
   });
 
@@ -257,8 +259,14 @@ describe("school, terms, milestones and the listing", () => {
     const [commitment] = body.milestones.filter((m) => m.kind === "committed");
     expect(commitment).toMatchObject({ college: "University of Maryland", tennis: true });
 
-    // The athlete is 16: only her guardian says yes. The tutor, a coach and another family cannot.
-    for (const who of [sofia.athlete, tutor, coach])
+    // The athlete is 16: only her guardian says yes, and she is told so beside the form. The tutor, a coach and another
+    // family cannot.
+    const minor = await post(sofia.athlete, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" });
+    expect(minor).toMatchObject({
+      status: 403,
+      body: { intent: "listing", error: "A parent or guardian gives this consent for an athlete under 18." },
+    });
+    for (const who of [tutor, coach])
       expect((await post(who, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" })).status).toBe(403);
     expect((await post(other.guardian, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" })).status).toBe(404);
     expect((await post(sofia.guardian, sofia.athlete.id, { intent: "listing", milestoneId: commitment!.id, list: "yes" })).status).toBe(409);
@@ -270,6 +278,35 @@ describe("school, terms, milestones and the listing", () => {
     expect((await post(other.guardian, other.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "no" })).status).toBe(404);
     expect((await post(sofia.guardian, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "no" })).status).toBe(302);
     expect(await visitors()).toEqual([]);
+  });
+
+  it("asks one rule for a listing: a guardian the disclosure rule does not let answer is not offered it, and is told why", async () => {
+    // A parent who became a coach keeps the guardian link (reads the page as its guardian) but no longer answers for the
+    // family (the acting-for rule: clients only). Before, the page offered the listing, stored it and said "listed"
+    // while the consent was refused unseen, so /scholarships never showed it.
+    const family = await makeFamily(db, "Listing", "2009-03-01");
+    const [ms] = await db
+      .insert(athleteMilestones)
+      .values({
+        athleteId: family.athlete.id,
+        kind: "scholarship",
+        happenedOn: "2026-11-02",
+        college: "Howard University",
+        scholarshipKind: "academic",
+        amountBand: "5k-20k",
+        classYear: 2027,
+        recordedBy: family.guardian.id,
+      })
+      .returning({ id: athleteMilestones.id });
+    await db.update(users).set({ role: "coach" }).where(eq(users.id, family.guardian.id));
+    const nowCoach = { ...family.guardian, role: "coach" as const };
+    const body = (await page(nowCoach, family.athlete.id)).body as PageBody;
+    expect(body.rights.relation).toBe("guardian");
+    expect(body.mayList).toBe(false);
+    const refused = await post(nowCoach, family.athlete.id, { intent: "listing", milestoneId: ms!.id, list: "yes" });
+    expect(refused).toMatchObject({ status: 403, body: { intent: "listing", error: "This athlete is not one you answer for." } });
+    const [row] = await db.select({ at: athleteMilestones.listingAgreedAt }).from(athleteMilestones).where(eq(athleteMilestones.id, ms!.id));
+    expect(row!.at).toBeNull();
   });
 });
 

@@ -12,11 +12,16 @@ import {
   athleteTerms,
 } from "../../db/schema-athletes";
 import { athleteLevels } from "../../db/schema";
+import { disclosureAnswerRefusal, setDisclosure } from "~/consent/index.server";
+import type { SafePlaySettings } from "~/family/index.server";
+import type { Profile } from "~/lib/profile";
 import type { AthleteRights } from "./access.server";
 import { collegePathOpen } from "./college-path";
 import type { MilestoneInput } from "./schemas";
 
 export type Refused = { refused: "not-allowed" | "not-found" | "not-listable" | "before-grade-9" };
+/** The disclosure rule refused the person a listing: its words, shown beside the form. */
+export type ListingRefused = { refused: "consent"; error: string };
 
 export type EvaluationInput = {
   level: number;
@@ -127,20 +132,37 @@ export async function addCheckIn(db: Db, rights: AthleteRights, staffId: string,
 }
 
 /**
- * A guardian (or the adult athlete) says yes or no to listing a scholarship on /scholarships. Only a scholarship with
- * a college and a class year can be listed ("not-listable"); another athlete's milestone is "not-found".
+ * A guardian (or the adult athlete) says yes or no to listing a scholarship on /scholarships. Who may is the disclosure
+ * rule's alone (consent's disclosureAnswerRefusal, issue 40, decision 0061): a yes is also the athlete's
+ * "scholarships" consent, recorded in the same transaction by setDisclosure, so a listing is never kept that the rule
+ * refused; a refusal comes back with its words for the page. Only a scholarship with a college and a class year can be
+ * listed ("not-listable"); another athlete's milestone is "not-found".
  */
-export async function setListing(db: Db, rights: AthleteRights, byId: string, milestoneId: string, list: boolean): Promise<Refused | null> {
-  if (!rights.agreeListing) return { refused: "not-allowed" };
-  const [row] = await db
-    .select({ kind: athleteMilestones.kind, college: athleteMilestones.college, classYear: athleteMilestones.classYear })
-    .from(athleteMilestones)
-    .where(and(eq(athleteMilestones.id, milestoneId), eq(athleteMilestones.athleteId, rights.athleteId)));
-  if (!row) return { refused: "not-found" };
-  if (list && (row.kind !== "scholarship" || !row.college || row.classYear === null)) return { refused: "not-listable" };
-  await db
-    .update(athleteMilestones)
-    .set(list ? { listingAgreedBy: byId, listingAgreedAt: new Date() } : { listingAgreedBy: null, listingAgreedAt: null })
-    .where(eq(athleteMilestones.id, milestoneId));
-  return null;
+export async function setListing(
+  db: Db,
+  actor: Pick<Profile, "id" | "role">,
+  settings: SafePlaySettings,
+  athleteId: string,
+  milestoneId: string,
+  list: boolean,
+): Promise<Refused | ListingRefused | null> {
+  return db.transaction(async (tx) => {
+    const refused = await disclosureAnswerRefusal(tx, actor, athleteId, settings);
+    if (refused) return { refused: "consent", error: refused } as const;
+    const [row] = await tx
+      .select({ kind: athleteMilestones.kind, college: athleteMilestones.college, classYear: athleteMilestones.classYear })
+      .from(athleteMilestones)
+      .where(and(eq(athleteMilestones.id, milestoneId), eq(athleteMilestones.athleteId, athleteId)));
+    if (!row) return { refused: "not-found" } as const;
+    if (list && (row.kind !== "scholarship" || !row.college || row.classYear === null)) return { refused: "not-listable" } as const;
+    if (list) {
+      const consent = await setDisclosure(tx, actor, settings, { athleteId, kind: "scholarships", given: true });
+      if (!consent.ok) return { refused: "consent", error: consent.error } as const;
+    }
+    await tx
+      .update(athleteMilestones)
+      .set(list ? { listingAgreedBy: actor.id, listingAgreedAt: new Date() } : { listingAgreedBy: null, listingAgreedAt: null })
+      .where(eq(athleteMilestones.id, milestoneId));
+    return null;
+  });
 }

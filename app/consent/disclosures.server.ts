@@ -76,6 +76,23 @@ export async function getDisclosureHistory(db: SqlExecutor, athleteIds: string[]
   return out;
 }
 
+/**
+ * Who answers for an athlete's disclosures (every kind): null when `actor` may, else why not, in words for the person
+ * (a minor hears that a guardian gives it; anyone else "not yours", as if the athlete did not exist). setDisclosure
+ * asks it, and so does every page that offers an answer (the athlete page's scholarship listing), so a form is shown
+ * to exactly those whose answer would be recorded.
+ */
+export async function disclosureAnswerRefusal(
+  db: SqlExecutor,
+  actor: Pick<Profile, "id" | "role">,
+  athleteId: string,
+  settings: SafePlaySettings,
+): Promise<string | null> {
+  const problem = athleteId.length <= 100 ? await actingForProblem(db, actor, athleteId, settings) : "not-yours";
+  if (problem === "minor") return m.disclosures_error_minor();
+  return problem ? m.disclosures_error_athlete() : null;
+}
+
 export type SetDisclosureResult = { ok: true; changed: boolean } | { ok: false; status: 403 | 400; error: string };
 
 /**
@@ -91,9 +108,8 @@ export async function setDisclosure(
   input: { athleteId: string; kind: DisclosureKind; given: boolean },
 ): Promise<SetDisclosureResult> {
   if (!isDisclosureKind(input.kind)) return { ok: false, status: 400, error: m.disclosures_error_kind() };
-  const problem = input.athleteId.length <= 100 ? await actingForProblem(db, actor, input.athleteId, settings) : "not-yours";
-  if (problem === "minor") return { ok: false, status: 403, error: m.disclosures_error_minor() };
-  if (problem) return { ok: false, status: 403, error: m.disclosures_error_athlete() };
+  const refused = await disclosureAnswerRefusal(db, actor, input.athleteId, settings);
+  if (refused) return { ok: false, status: 403, error: refused };
   const role = input.athleteId === actor.id ? "self" : "guardian";
   const { rows } = await db.execute(sql`
     insert into disclosure_consents (athlete_id, kind, given, by_id, by_role, at)

@@ -9,6 +9,7 @@
 export {
   DISCLOSURE_KINDS,
   disclosureAllowed,
+  disclosureAnswerRefusal,
   getDisclosureHistory,
   getDisclosures,
   mayDisclose,

@@ -6,7 +6,7 @@
 // term's report card comes as a file (multipart form; checked by its bytes: app/athletes/report-cards.server.ts).
 import { data } from "react-router";
 import type { Route } from "./+types/athletes.$athleteId";
-import { setDisclosure } from "~/consent/index.server";
+import { disclosureAnswerRefusal } from "~/consent/index.server";
 import { parseForm } from "~/auth/schemas";
 import { AthletePage, type AthleteActionData } from "~/athletes/athlete-page";
 import {
@@ -41,10 +41,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { rights } = await requireAthleteReader(request, context, params.athleteId);
+  const { user, rights } = await requireAthleteReader(request, context, params.athleteId);
   const path = await getAthletePath(context.db, rights, getLocale());
   const open = collegePathOpen({ grade: path.school?.grade ?? null, age: rights.age });
-  return { name: rights.name, rights, today: todayOf(context), collegePathOpen: open, ...path };
+  // The listing's form is offered to whom the disclosure rule lets answer (the action asks it again).
+  const mayList = (await disclosureAnswerRefusal(context.db, user, rights.athleteId, context.config.safePlay)) === null;
+  return { name: rights.name, rights, mayList, today: todayOf(context), collegePathOpen: open, ...path };
 }
 
 const FORMS = ["evaluate", "school", "term", "milestone", "check-in", "listing", "report-card"] as const;
@@ -152,12 +154,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     default: {
       const parsed = parseForm(ListingSchema, form);
       invariantResponse(parsed.data, m.athletes_error_unknown(), 404);
-      const r = await setListing(context.db, rights, user.id, parsed.data.milestoneId, parsed.data.list === "yes");
+      // Listing a scholarship is also the family's yes to being named on /scholarships (issue 40, decision 0061): one rule,
+      // the disclosure rule's, says who may; its refusal is said beside the form and nothing is listed.
+      const r = await setListing(context.db, user, context.config.safePlay, rights.athleteId, parsed.data.milestoneId, parsed.data.list === "yes");
+      if (r?.refused === "consent") return data<AthleteActionData>({ intent, error: r.error }, { status: 403 });
       if (r) return refusal(intent, r);
-      // Listing a scholarship is also the family's yes to being named on /scholarships (issue 40, decision 0061): the one
-      // disclosure rule decides what /scholarships shows, and withdrawing it on the family page takes every listing off.
-      if (parsed.data.list === "yes")
-        await setDisclosure(context.db, user, context.config.safePlay, { athleteId: rights.athleteId, kind: "scholarships", given: true });
       return done(parsed.data.list === "yes" ? m.athletes_done_listed() : m.athletes_done_unlisted());
     }
   }
