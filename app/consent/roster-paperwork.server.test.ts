@@ -1,23 +1,38 @@
 // The roster's paperwork (issue 40, decision 0061) through the roster's routes, against a real PostgreSQL: each
 // athlete's photo release as the one disclosure rule answers it ("no photos" until the family allows it, again at once
 // when they withdraw), the program's forms still to sign before Enroll, and "Send a reminder": the forms-needed mail at
-// once, once a day for each family, for the session's coach only.
+// once, once a day for each family, for the session's coach only, delivered by the job queue to a real SMTP server on
+// loopback (what the family reads: the athlete, the session, the forms and the link that signs them).
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeFamily, makeSession, makeUser, type Person } from "~/enrollment/test-support";
 import * as familyRoute from "~/routes/account.family";
 import { action as rosterAction, loader as rosterLoader } from "~/routes/rosters.$sessionId";
+import { createAuth } from "../../server/auth";
+import { loadConfig } from "../../server/config";
 import { inLocale } from "../../server/languages";
+import { startQueue } from "../../server/queue";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
+import { startTestSmtp } from "../../tests/support/smtp";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { getCurrentForms } from "./forms.server";
 
-const { db } = await createTestDatabase();
+const { db, url } = await createTestDatabase();
 const NOW = "2026-06-15T14:00:00-04:00";
+const smtp = await startTestSmtp();
+const ENV = { SAFE_PLAY_NOW: NOW, PUBLIC_URL: "http://localhost:3000", SMTP_URL: smtp.url };
+const queue = await startQueue(
+  { db, config: loadConfig({ ...ENV, DATA_DIR: "/nonexistent" }), secret: "x".repeat(40), auth: createAuth(db, loadConfig(ENV), "x".repeat(40)) },
+  url,
+);
+afterAll(async () => {
+  await queue.stop();
+  await smtp.stop();
+});
 
 function as(p: Person | null): AppLoadContext {
-  const base = contextFor(db, "visitor", { SAFE_PLAY_NOW: NOW, PUBLIC_URL: "http://localhost:3000" });
+  const base = contextFor(db, "visitor", ENV);
   const session = p ? { user: { id: p.id, email: p.email, name: p.fullName, role: p.role, emailVerified: true }, session: { token: "t" } } : null;
   return { ...base, auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
 }
@@ -88,6 +103,11 @@ describe("the roster's paperwork", () => {
     expect(await mails()).toEqual([]);
     expect(await remind(coach, ana.athlete.id)).toMatchObject({ status: 200, body: { sent: "Reminder sent to Paperwork Ana Kid's family." } });
     expect(await mails()).toEqual([{ to_address: ana.guardian.email, kind: "consent-forms-needed" }]);
+    // Delivered over SMTP, saying what the family must do and where.
+    const mail = await smtp.waitFor(ana.guardian.email, "Forms to sign for Paperwork Ana Kid");
+    expect(mail.text).toContain("Paperwork Ana Kid has a place in");
+    expect(mail.text).toContain("• Liability waiver");
+    expect(mail.links).toContain("http://localhost:3000/account/forms");
     expect(await remind(coach, ana.athlete.id)).toMatchObject({
       status: 429,
       body: { error: "Paperwork Ana Kid's family has had today's reminder; the next one can go tomorrow." },
