@@ -7,6 +7,7 @@
 // - a coach of a session the athlete holds an open request or place in reads and evaluates;
 // - staff (an administrator, the safeguarding lead) read, record milestones and add check-in notes;
 // - education staff (granted on /staff) read the athletes of education sessions, record milestones, add check-ins.
+// "No evaluation yet this season" (decision 0062) is said to coaches, staff and education staff, never to families.
 // Report cards (decision 0062) are school documents: read by the guardian, the athlete (13+), staff and education
 // staff, not by coaches; attached by the guardian, the adult athlete (18+) and education staff.
 import { sql } from "drizzle-orm";
@@ -35,6 +36,8 @@ export type AthleteRights = {
   readReportCards: boolean;
   /** Attach a term's report card. */
   attachReportCard: boolean;
+  /** Told "no evaluation yet this season" (decision 0062): those who evaluate or oversee evaluations, never families. */
+  seeEvaluationGaps: boolean;
 };
 
 const RightsRow = (r: Record<string, unknown>) => ({
@@ -64,14 +67,18 @@ function rightsOf(r: ReturnType<typeof RightsRow>): AthleteRights | null {
     checkIn: r.staff || r.education,
     readReportCards: r.guardian || teen || r.staff || r.education,
     attachReportCard: r.guardian || adult || r.education,
+    seeEvaluationGaps: r.coach || r.staff || r.education,
   };
 }
+
+/** Ids as one text[] parameter (a list of parameters would grow the statement with the list). */
+export const textArray = (ids: string[]) => sql`${`{${ids.map((id) => `"${id.replace(/["\\]/g, "")}"`).join(",")}}`}::text[]`;
 
 /**
  * The one rule: what `actor` may do with each athlete (only `athleteId` when given), on `today` (YYYY-MM-DD, the
  * organisation's day). Athletes `actor` may not read are not in the answer.
  */
-export async function getAthleteRights(db: SqlExecutor, actor: Actor, today: string, athleteId?: string): Promise<AthleteRights[]> {
+export async function getAthleteRights(db: SqlExecutor, actor: Actor, today: string, athleteId?: string | string[]): Promise<AthleteRights[]> {
   const { rows } = await db.execute(sql`
     with me as (
       select u.id, u.role,
@@ -91,7 +98,7 @@ export async function getAthleteRights(db: SqlExecutor, actor: Actor, today: str
         where e.athlete_id = a.id and e.status not in ('withdrawn', 'declined'))) as education
     from me, users a
     where a.client_kind = 'athlete' and a.deleted_at is null
-      ${athleteId === undefined ? sql`` : sql`and a.id = ${athleteId}`}
+      ${athleteId === undefined ? sql`` : typeof athleteId === "string" ? sql`and a.id = ${athleteId}` : sql`and a.id = any(${textArray(athleteId)})`}
     order by a.full_name, a.id`);
   return rows.map((r) => rightsOf(RightsRow(r))).filter((r): r is AthleteRights => r !== null);
 }

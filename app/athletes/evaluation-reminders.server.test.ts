@@ -12,6 +12,7 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { afternoon, makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "~/enrollment/test-support";
 import { localeStore } from "../../tests/support/locale-store";
 import * as athletesList from "~/routes/athletes";
+import * as rosterPage from "~/routes/rosters.$sessionId";
 import * as settings from "~/routes/athletes.settings";
 import { eq } from "drizzle-orm";
 import { getReminderWeeks, sendEvaluationReminders } from "./evaluation-reminders.server";
@@ -23,6 +24,7 @@ const carmen = await makeUser(db, "coach", "Carmen Courtside");
 const diego = await makeUser(db, "coach", "Diego Baseline");
 await db.update(users).set({ locale: "es" }).where(eq(users.id, carmen.id));
 const admin = await makeUser(db, "client", "Ada Admin", { admin: true });
+const lead = await makeUser(db, "coach", "Lena Lead", { safeguardingLead: true });
 const [fall] = await db
   .insert(seasons)
   .values({ term: "fall", year: 2026, startsOn: "2026-09-01", endsOn: "2026-12-20" })
@@ -73,6 +75,23 @@ describe("no evaluation yet this season", () => {
     const flagged = (await list(carmen)).filter((a) => a.noEvaluation).map((a) => a.id);
     expect(flagged.sort()).toEqual([lastSeason.athlete.id, never.athlete.id].sort());
     expect(await list(lastSeason.guardian)).toEqual([{ id: lastSeason.athlete.id, name: "LastSeason Kid", noEvaluation: false }]);
+  });
+
+  it("is said beside the athlete on the session's roster, from the same rule, to its coach and the lead only", async () => {
+    const roster = async (who: Person, sessionId: string) => {
+      const r = await call(rosterPage.loader, {
+        request: new Request(`http://localhost/rosters/${sessionId}`),
+        context: as(who, "2026-10-20T10:00:00-04:00"),
+        params: { sessionId },
+      });
+      return { status: r.status, unevaluated: ((r.body ?? {}) as { unevaluated?: string[] }).unevaluated?.sort() };
+    };
+    // The rally clinic's coach: the two not evaluated since 1 September (the withdrawn one is not on the list).
+    expect(await roster(carmen, rally)).toEqual({ status: 200, unevaluated: [lastSeason.athlete.id, never.athlete.id].sort() });
+    // The lead reads every roster: the drop-in's one athlete (its own dates: from 5 October).
+    expect(await roster(lead, orphan)).toEqual({ status: 200, unevaluated: [dropIn.athlete.id] });
+    // A coach of another session reads no roster of this one: refused, nothing said.
+    expect((await roster(carmen, orphan)).status).toBe(403);
   });
 
   it("mails the session's coaches in their language once, 4 weeks into the season, however often the job runs", async () => {

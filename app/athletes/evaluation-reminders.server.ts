@@ -1,6 +1,7 @@
 // "No evaluation yet this season" (issue 42, decision 0062). An athlete placed or enrolled in a program session that
 // runs today has had no evaluation since the session's season began (its season's first day, or the session's own
-// when later or when it has no season): the coach's list of athletes (/athletes) says so beside the name, and once the
+// when later or when it has no season): the coach's list of athletes (/athletes) and the session's roster say so
+// beside the name (to coaches, staff and education staff: getAthleteRights's seeEvaluationGaps), and once the
 // season is N weeks old (a setting an administrator changes on /athletes/settings; 4 by default) the daily job mails
 // the session's coaches, each in their language (the administrators when a session has no coach), through the outbox.
 // Once: the athlete_evaluation_reminders row (session, season start) is written in the transaction that queues the
@@ -11,6 +12,7 @@ import { isLocale, localizePath, type Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
+import { textArray, type AthleteRights } from "./access.server";
 
 export const EVALUATION_REMINDER_JOB = "athletes_evaluation_reminders";
 export const REMINDER_WEEKS_KEY = "athletes.evaluation_reminder_weeks";
@@ -45,11 +47,18 @@ function unevaluated(today: string) {
       and not exists (select 1 from athlete_evaluations x where x.athlete_id = e.athlete_id and x.evaluated_on >= r.season_start)`;
 }
 
-/** Of `athleteIds`, those with no evaluation yet this season (for the list's "no evaluation yet"). */
-export async function getUnevaluatedIds(db: SqlExecutor, today: string, athleteIds: string[]): Promise<Set<string>> {
-  if (athleteIds.length === 0) return new Set();
+/**
+ * Of the athletes `rights` lists, those their reader is told have no evaluation yet this season: only athletes the
+ * reader may be told of (seeEvaluationGaps: coaches, staff, education staff; never a family), and only this session's
+ * season when `sessionId` is given (a roster). /athletes and the rosters ask this, so both say the same.
+ */
+export async function getEvaluationGaps(db: SqlExecutor, rights: AthleteRights[], today: string, sessionId?: string): Promise<Set<string>> {
+  const ids = rights.filter((r) => r.seeEvaluationGaps).map((r) => r.athleteId);
+  if (ids.length === 0) return new Set();
   const { rows } = await db.execute(sql`
-    select distinct u.athlete_id from (${unevaluated(today)}) u where u.athlete_id = any(${`{${athleteIds.map((id) => `"${id}"`).join(",")}}`}::text[])`);
+    select distinct u.athlete_id from (${unevaluated(today)}) u
+    where u.athlete_id = any(${textArray(ids)})
+      ${sessionId === undefined ? sql`` : sql`and u.event_id = ${sessionId}`}`);
   return new Set(rows.map((r) => String(r.athlete_id)));
 }
 

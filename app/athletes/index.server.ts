@@ -4,7 +4,7 @@ export { getEducationStaffIds, setEducationStaff } from "./education-staff.serve
 export {
   EVALUATION_REMINDER_JOB,
   getReminderWeeks,
-  getUnevaluatedIds,
+  getEvaluationGaps,
   REMINDER_WEEKS,
   sendEvaluationReminders,
   setReminderWeeks,

@@ -69,6 +69,7 @@ export function RosterView({
   cleared = true,
   scheduled = [],
   paperwork = {},
+  unevaluated = [],
 }: {
   session: { id: string; capacity: number | null; title?: string };
   roster: Entry[];
@@ -87,6 +88,8 @@ export function RosterView({
   cleared?: boolean;
   /** The coach's messages to this roster's families kept for the end of quiet hours. */
   scheduled?: ScheduledItem[];
+  /** Athletes with no evaluation yet this season, as the athletes' rule tells this reader (decision 0062). */
+  unevaluated?: string[];
 }) {
   const zone = useOrgTimeZone();
   const errorFor = (id: string) => (result && "enrollmentId" in result && result.enrollmentId === id && result.intent !== "confirm" ? result : null);
@@ -114,6 +117,11 @@ export function RosterView({
           return (
             <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-athlete={e.athleteName}>
               <h2 className="text-lg font-semibold text-slate-900">{e.athleteName}</h2>
+              {unevaluated.includes(e.athleteId) ? (
+                <p className="mt-1">
+                  <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{m.athletes_no_evaluation_yet()}</span>
+                </p>
+              ) : null}
               <p className="text-slate-800">
                 {e.age !== null ? `${m.enroll_roster_age({ age: String(e.age) })} · ` : ""}
                 {e.level ? m.enroll_family_level({ level: String(e.level) }) : m.enroll_roster_no_level()} ·{" "}

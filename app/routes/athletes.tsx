@@ -4,7 +4,7 @@
 // sees "no evaluation yet" beside each athlete not evaluated since their session's season began (decision 0062).
 import { Link } from "react-router";
 import type { Route } from "./+types/athletes";
-import { getAthleteRights, getUnevaluatedIds, todayOf } from "~/athletes/index.server";
+import { getAthleteRights, getEvaluationGaps, todayOf } from "~/athletes/index.server";
 import { requireUser } from "~/auth/session.server";
 import { PageHeader } from "~/components/page-header";
 import { localHref } from "~/i18n/locale";
@@ -20,9 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const today = todayOf(context);
   const rights = await getAthleteRights(context.db, user, today);
-  // Said to those who evaluate or oversee evaluations, not to families.
-  const overseen = rights.filter((r) => r.evaluate || r.relation === "staff" || r.relation === "education").map((r) => r.athleteId);
-  const unevaluated = await getUnevaluatedIds(context.db, today, overseen);
+  // Said to those who evaluate or oversee evaluations, not to families (the rule: seeEvaluationGaps).
+  const unevaluated = await getEvaluationGaps(context.db, rights, today);
   return { athletes: rights.map((r) => ({ id: r.athleteId, name: r.name, noEvaluation: unevaluated.has(r.athleteId) })) };
 }
 

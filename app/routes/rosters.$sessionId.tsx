@@ -7,6 +7,7 @@
 import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/rosters.$sessionId";
+import { getAthleteRights, getEvaluationGaps } from "~/athletes/index.server";
 import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -20,7 +21,6 @@ import {
   scheduleRosterMessage,
   confirmRosterFamily,
   requireRosterReader,
-  requireSessionCoach,
   setSessionCapacity,
   takeCoachStep,
 } from "~/enrollment/index.server";
@@ -29,12 +29,16 @@ import { CapacitySchema, EnrollmentIdSchema, PlaceSchema, RosterMessageSchema } 
 import { statusWords } from "~/enrollment/words";
 import { getLocale } from "~/i18n/language";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
-import { dayInZone } from "~/lib/datetime";
+import { dayInZone, formatDateIn } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelScheduledMessage, getScheduledMessages } from "~/messaging/index.server";
 import { m } from "~/paraglide/messages";
+import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.server";
+import { CANCEL_SESSION_INTENT, isSessionCancelAnswer, type SessionCancelAnswer } from "~/programs/session-cancel-answer";
+import { SessionCancelForm } from "~/programs/session-cancel-form";
+import { CardSection } from "~/components/ui/card-section";
 import { getPersonalDataReader } from "~/staff/personal-data.server";
 import { getRosterPaperwork, sendRosterReminder } from "~/consent/index.server";
 import { REMIND_INTENT, type ReminderAnswer } from "~/consent/roster-paperwork";
@@ -64,13 +68,38 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const scheduled = sessionCoach ? await getScheduledMessages(db, user.id, { withPeople: roster.map((e) => e.athleteId) }) : [];
   // Each athlete's photo release and, before Enroll, the forms still to sign (issue 40, decision 0061).
   const paperwork = await getRosterPaperwork(db, session.id, roster);
+  // "Cancel this session" for those who may (decision 0068); nobody else is sent a word of it.
+  const cancelFacts = (await getSessionCancelFacts(db, user, [session.id])).get(session.id);
+  const cancel = cancelFacts
+    ? {
+        id: session.id,
+        title: session.title,
+        dates: session.when,
+        enrolled: cancelFacts.enrolled,
+        cancelledOn: cancelFacts.cancelledAt ? formatDateIn(cancelFacts.cancelledAt, config.site.timeZone) : null,
+        reason: (getLocale() === "es" && cancelFacts.reasonEs) || cancelFacts.reason,
+      }
+    : null;
+  // "No evaluation yet this season" beside each athlete the reader is told of (decision 0062; the athletes' rule).
+  const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
+  const rights = roster.length
+    ? await getAthleteRights(
+        db,
+        user,
+        today,
+        roster.map((e) => e.athleteId),
+      )
+    : [];
+  const unevaluated = [...(await getEvaluationGaps(db, rights, today, session.id))];
   return {
+    unevaluated,
     paperwork,
+    cancel,
     session,
     roster,
     closed,
     requestDates,
-    today: dayInZone(config.safePlay.clock(), config.site.timeZone),
+    today,
     canAct: sessionCoach,
     cleared: reader.cleared,
     scheduled,
@@ -80,9 +109,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const StepSchema = EnrollmentIdSchema.extend({ step: z.enum(["evaluate", "enroll", "withdraw", "decline"]) });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireSessionCoach(request, context, params.sessionId);
+  const { user, sessionCoach } = await requireRosterReader(request, context, params.sessionId);
   const form = await request.formData();
   const intent = form.get("intent");
+  // Cancelling the session asks its own rule (its coaches, and administrators: decision 0068); the rest is its coaches'.
+  if (intent === CANCEL_SESSION_INTENT) return handleSessionCancel(context, user, form, `/rosters/${params.sessionId}`);
+  invariantResponse(sessionCoach, m.enroll_refused_not_session_coach(), 403);
   const back = `/rosters/${params.sessionId}`;
   if (intent === "step" || intent === "place") {
     // Declining or withdrawing is asked once (issue 39): unconfirmed, nothing changes and the page asks.
@@ -165,12 +197,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function RosterPage({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<RosterActionData | ReminderAnswer>();
+  const answer = useActionData<RosterActionData | ReminderAnswer | SessionCancelAnswer>();
+  const result = isSessionCancelAnswer(answer) ? undefined : answer;
   const busy = useNavigation().state === "submitting";
+  const { cancel, ...roster } = loaderData;
   return (
     <>
       <PageHeader heading={m.enroll_roster_heading({ session: loaderData.session.title })} intro={loaderData.session.when} />
-      <RosterView {...loaderData} result={result} busy={busy} />
+      <RosterView {...roster} result={result} busy={busy} />
+      {cancel ? (
+        <div className="mx-auto max-w-3xl px-4 pb-10">
+          <CardSection title={m.season_cancel_summary()}>
+            <SessionCancelForm session={cancel} answer={isSessionCancelAnswer(answer) ? answer : null} busy={busy} folded={false} />
+          </CardSection>
+        </div>
+      ) : null}
     </>
   );
 }

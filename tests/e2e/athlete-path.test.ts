@@ -1,9 +1,9 @@
-// From court to college, end to end in Chromium on a phone (issue 42): a coach evaluates Sofía on her page; her
-// guardian reads it in Spanish with the change since last season; Sofía (16) records a term's grade band; education
-// staff record a college commitment and a scholarship; the guardian agrees to list it and /scholarships shows
-// "Sofía G., University of Maryland, 2027"; Lucía attaches a term's report card and sees it listed. Another family's
-// guardian is refused her page and the report card. A server of the file's own:
-// its scholarship shows on no other file's /scholarships. Every page visited is checked with axe.
+// From court to college, end to end in Chromium on a phone (issue 42): a coach's roster says Sofía has no evaluation
+// this season, and the coach evaluates her on her page; her guardian reads it in Spanish with the change since last
+// season; Sofía (16) records a term's grade band; education staff record a college commitment and a scholarship; the
+// guardian agrees to list it and /scholarships shows "Sofía G., University of Maryland, 2027"; Lucía attaches a term's
+// report card and sees it listed. Another family's guardian is refused her page and the report card. A server of the
+// file's own: its scholarship shows on no other file's /scholarships. Every page visited is checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
@@ -62,9 +62,13 @@ describe("an athlete's path", () => {
       [sofiaId, coachId],
     );
 
-    // Carmen evaluates Sofía on her phone: her forehand is now secure.
+    // Carmen's roster, in Spanish, says Sofía has had no evaluation since the season began (last May's is last season's).
     const c = await open(PHONE);
     await useSession(c.context, server.url, coach!);
+    await c.visit(`/es/rosters/${session}`);
+    await c.page.locator('[data-athlete="Sofía García"]').getByText("Sin evaluación esta temporada").waitFor();
+
+    // Carmen evaluates Sofía on her phone: her forehand is now secure.
     await c.visit(`/athletes/${sofiaId}`);
     const form = c.page.getByRole("form", { name: "New evaluation" });
     await form.getByLabel("Level").selectOption("4");
