@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { createDb } from "../db/client";
 import { runMigrations } from "../db/migrate";
-import { getLatestMail, LINK_GONE_ERROR } from "../app/mail/outbox.server";
+import { getLatestMail, LINK_GONE_ERROR } from "../app/mail/index.server";
 import { resolveAuthSecret } from "../server/auth";
 import { ConfigError, loadConfig } from "../server/config";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";

@@ -7,7 +7,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { and, eq } from "drizzle-orm";
-import { enqueueMail } from "../app/mail/outbox.server";
+import { enqueueMail } from "../app/mail/index.server";
 import { ACCOUNT_MAIL } from "../app/mail/account-mail";
 import { recordEmailLink } from "../app/auth/email-links.server";
 import { clearSignInLimits } from "../app/auth/accounts.server";

@@ -4,8 +4,8 @@
 // (app/models/jobs.server.ts) or, for a schedule, add a line to `crontab`.
 import { run, type Runner, type Task, type TaskList } from "graphile-worker";
 import { createQueuePool, quietLogger } from "../db/migrate";
-import { forgetExpiredLinks, requeueUnsentMail, SEND_MAIL_JOB } from "../app/mail/outbox.server";
-import { createMailTransport, deliverMail } from "../app/mail/delivery.server";
+import { forgetExpiredLinks, requeueUnsentMail, SEND_MAIL_JOB } from "../app/mail/index.server";
+import { createMailTransport, deliverMail } from "../app/mail/index.server";
 import {
   MISSED_MESSAGES_JOB,
   requeuePendingNotices,

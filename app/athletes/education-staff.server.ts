@@ -2,7 +2,7 @@
 // changeStaffRole (app/staff/roles.server.ts), in its transaction. Who holds it, and who granted it, is this table;
 // each grant and removal is a line of the staff log, written in the same transaction as the other roles' lines are.
 import { eq, sql } from "drizzle-orm";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { writeStaffLog, type StaffActor } from "~/models/users.server";
 import { educationStaff } from "../../db/schema-athletes";
 

@@ -12,7 +12,7 @@
 //   present at the chosen sessions by the range's end.
 import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/language";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { GPA_BANDS, SMALLEST_CELL } from "./choices";
 import type { OutcomesQuery } from "./schemas";

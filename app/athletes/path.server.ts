@@ -3,7 +3,7 @@
 // getAthleteRights said the reader may (the route's first line); the whole page is one statement whose parts are each
 // an indexed read by athlete.
 import { sql, type SQL } from "drizzle-orm";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import type { AthleteRights } from "./access.server";
 import type { ReportCardView } from "./report-cards.server";
 

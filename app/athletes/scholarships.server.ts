@@ -5,7 +5,7 @@
 // someone no longer the athlete's guardian (nor the athlete) lists nothing.
 import { sql } from "drizzle-orm";
 import { disclosureAllowed } from "~/consent/index.server";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 
 export type Recipient = { name: string; college: string; year: number };
 

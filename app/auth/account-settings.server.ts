@@ -2,7 +2,7 @@
 // only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
 import type { AppLoadContext } from "react-router";
 import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
-import { hitMailLimits } from "~/mail/limits.server";
+import { hitMailLimits } from "~/mail/index.server";
 import { isLastAdmin, updateOwnProfile } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, unexpectedError } from "./accounts.server";

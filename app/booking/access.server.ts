@@ -4,7 +4,7 @@ import type { AppLoadContext } from "react-router";
 import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/acting-for.server";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { NOTICE_MS } from "./slots";
 

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { bookingDaysOff, bookingSettings, bookingWindows, cancelledDates } from "../../db/schema";
 import { addDays } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import type { SettingsInput, WindowInput } from "./schemas";
 import { computeSlots, type AvailabilityWindow, type BookingKind, type Busy, type CoachRules, type Slot } from "./slots";
 

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bookingFeeds } from "../../db/schema";
 import { localizePath, type Locale } from "~/i18n/language";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { bookingFeed } from "./ics.server";
 import { getFeedBookings } from "./lists.server";
 import { calendarEntry, calendarSettings, formatBookingTime, type BookingServices } from "./mails.server";

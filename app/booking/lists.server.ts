@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { currentLevel, getEvaluationRequests } from "~/enrollment/index.server";
 import type { Locale } from "~/i18n/language";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { BookingRow } from "./mails.server";
 
 const ListRow = BookingRow.omit({ coach_id: true });

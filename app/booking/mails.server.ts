@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
-import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
 import { familyRecipients } from "~/models/family.server";
 import { addJob } from "~/models/jobs.server";
 import { getEvaluationRequests } from "~/enrollment/index.server";

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { actingForProblem, requireFamilyPerson } from "~/family/acting-for.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { familyAthleteIds } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 

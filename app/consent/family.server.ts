@@ -8,7 +8,7 @@ import { getAthletesActedFor } from "~/family/acting-for.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Locale } from "~/i18n/language";
 import type { Profile } from "~/lib/profile";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 
 const TERMS = ["spring", "summer", "fall", "winter"] as const;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import type { Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import type { FormKind, VersionInput } from "./schemas";
 
 const VersionRow = z.object({

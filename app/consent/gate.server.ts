@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { mailEnrolledAfterForms, mailFormsNeeded, type ConsentServices } from "./mails.server";
 
 export type MissingForm = { formId: string; versionId: string; kind: string; title: { en: string; es: string }; seasonId: string | null };

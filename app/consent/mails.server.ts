@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
-import { enqueueMail, type DbOrTx, type MailServices, type OutgoingMail } from "~/mail/outbox.server";
+import { enqueueMail, type DbOrTx, type MailServices, type OutgoingMail } from "~/mail/index.server";
 import { familyRecipients } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 

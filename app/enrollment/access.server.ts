@@ -9,7 +9,7 @@ import { type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { isUuid } from "~/lib/uuid";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { familyAthleteIds } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
 

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { dayInZone, formatDateTime, formatDayLong, formatTime } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { isCoachOfSession, type Actor } from "./access.server";
 import { markDayProblem, markableDays, openingDay, type MeetingRule } from "./attendance-days";

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { misfit, misfitWords, type AthleteFacts, type Misfit, type SessionRule } from "./eligibility";
 
 const RuleRow = z.object({

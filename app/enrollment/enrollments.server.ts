@@ -10,7 +10,7 @@ import { holdForForms } from "~/consent/index.server";
 import { logSafeguarding } from "~/family/family-log.server";
 import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { Locale } from "~/i18n/language";
 import { inReaderLanguage } from "~/lib/typed-content";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";
 import { lockEnrollment, offerFreePlaces, setStatus } from "./enrollments.server";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Locale } from "~/i18n/language";
 import { inReaderLanguage } from "~/lib/typed-content";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { mayBookEvaluation } from "./evaluations.server";
 import { holdWords } from "./places";
 import { getRequestsHoldPlace } from "./places.server";

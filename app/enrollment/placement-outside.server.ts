@@ -2,7 +2,7 @@
 // reason, and that reason is written in the safeguarding log (the family log the lead reads), with what did not fit.
 // The placement's level is judged, not the athlete's old one: a player placed at Level 2 in a Levels 3-4 session needs
 // the reason even when the request itself fitted.
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { misfitForLog } from "./eligibility";
 import { getMisfit } from "./eligibility.server";

@@ -4,7 +4,7 @@
 // organisation's setting, 'enrollment.requests_hold_place' (default: no; staff change it on /rosters).
 import { sql } from "drizzle-orm";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { tellFamilyOfEnrollment, type EnrollmentServices } from "./mails.server";
 import { holdsPlace } from "./places";
 import type { EnrollmentStatus } from "./status";

@@ -16,7 +16,7 @@
 //   with the outcomes report's rule.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import type { ReportQuery } from "./schemas";
 
 /** What a session's place or address says for each city (the District is written both ways). */

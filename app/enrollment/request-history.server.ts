@@ -4,7 +4,7 @@
 // ended requests (family.server.ts) and reads their days here.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 
 /** A request's days as ISO instants: when it was sent, and when its status last changed. */
 export type RequestDates = { requestedAt: string; changedAt: string };

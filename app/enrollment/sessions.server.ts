@@ -7,7 +7,7 @@ import { EventScheduleRow } from "~/calendar/event-row";
 import type { Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
 import { inReaderLanguage } from "~/lib/typed-content";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 
 const SessionRow = EventScheduleRow.extend({
   program_slug: z.string(),

@@ -13,7 +13,7 @@ import { createAthleteForGuardian } from "~/family/guardian-athletes.server";
 import { logSafeguarding } from "~/family/family-log.server";
 import { getLocale, type Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import type { Actor } from "./access.server";
 import { createEnrollmentRequest, type EnrollResult } from "./enrollments.server";

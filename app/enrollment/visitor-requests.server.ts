@@ -6,7 +6,7 @@
 // forgets what nobody answered in 30 days.
 import { sql } from "drizzle-orm";
 import { visitorEnrollmentRequests } from "../../db/schema";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import type { OnCourtInput } from "./schemas";
 
 /** How long a request waits for its guardian's answer. */

@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { familyInvitations, householdMembers } from "../../db/schema";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { getHouseholdOf, logSafeguarding } from "./family-log.server";
 import { emptyAthleteRecord } from "./guardian-athletes.server";

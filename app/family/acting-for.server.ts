@@ -7,7 +7,7 @@ import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
 
 export type ActingForProblem = "not-family" | "not-yours" | "minor";

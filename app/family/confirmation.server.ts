@@ -8,7 +8,7 @@ import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { familyInvitations, householdMembers, households, users } from "../../db/schema";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import { getSafetyPeople, isClearedCoach, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
 import { logSafeguarding, nameOf, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";

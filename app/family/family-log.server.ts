@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { householdMembers, safeguardingLog, users } from "../../db/schema";
 import type { ClientKind } from "./safe-play";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import { m } from "~/paraglide/messages";
 import { NO_LOGIN_DOMAIN } from "~/lib/displayable-address";
 

@@ -7,7 +7,7 @@ import type { Db } from "../../db/client";
 import { householdMembers, households, users } from "../../db/schema";
 import { isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { ageOn, type ClientKind } from "~/family/safe-play";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import { getEndedInvitations } from "./confirmation.server";
 import { getHouseholdOf } from "./family-log.server";
 import { whoColumns } from "./client-kind.server";

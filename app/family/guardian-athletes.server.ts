@@ -8,7 +8,7 @@ import { familyInvitations, guardianLinks, householdMembers, users } from "../..
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { DELETED_USER_NAME } from "~/lib/profile";
 import { ageOn, lowersProtection } from "~/family/safe-play";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import type { SafeguardingMailServices } from "./safeguarding-mail.server";
 import { changedDetails, frozenRefusal, lockedDetailsMessage, markFamilyCorrection, requestProtectionChange } from "./protection.server";
 import { getHouseholdOf, logSafeguarding, noLoginEmail, notYourAthlete, type FamilyResult } from "./family-log.server";

@@ -4,7 +4,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 
 /** Stores the phone as the account forms' rule kept it (optionalAccountPhone); null clears it. */
 export async function saveGuardianPhone(db: Pick<Db, "update">, userId: string, phone: string | null) {

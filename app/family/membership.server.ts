@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { conversationParticipants, householdMembers, households } from "../../db/schema";
 import { getConversationSafety, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import type { ClientKind } from "~/family/safe-play";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import { frozenRefusal } from "./protection.server";
 import { getHouseholdOf, logSafeguarding, nameOf, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";

@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { householdMembers, households, protectionRequests, users } from "../../db/schema";
-import type { DbOrTx } from "../mail/outbox.server";
+import type { DbOrTx } from "../mail/index.server";
 import { dateOfBirthProblem } from "./safe-play";
 import { isMinorPerson, type SafePlaySettings } from "./safe-play.server";
 import { getHouseholdOf, logSafeguarding, nameOf, type FamilyResult } from "./family-log.server";

@@ -39,7 +39,7 @@ import {
 } from "~/family/safe-play";
 import { m } from "~/paraglide/messages";
 import type { ClientLabelWords } from "~/components/client-label";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { invariantResponse } from "~/lib/responses.server";
 
 export type SafePlaySettings = { timeZone: string; quietHours: QuietHours; clock: () => Date };

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { messageReports, users } from "../../db/schema";
 import { addJob } from "../models/jobs.server";
-import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
+import { enqueueMail, type DbOrTx, type MailServices } from "../mail/index.server";
 import { hitRateLimit } from "../models/rate-limit.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";

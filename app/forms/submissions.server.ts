@@ -3,8 +3,8 @@ import type { Db } from "../../db/client";
 import { contactMessages, events, registrationRequests, users } from "../../db/schema";
 import type { ContactInput, RegistrationInput } from "~/forms/schemas";
 import { SUBMISSION_MAIL } from "~/mail/submission-mail";
-import { enqueueMail, type DbOrTx, type MailServices } from "../mail/outbox.server";
-import { hitMailLimits } from "../mail/limits.server";
+import { enqueueMail, type DbOrTx, type MailServices } from "../mail/index.server";
+import { hitMailLimits } from "../mail/index.server";
 
 /**
  * Stores a registration request and, in the same transaction, queues its confirmation and the coaches' notices. In a

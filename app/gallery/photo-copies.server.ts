@@ -10,7 +10,7 @@ import type { Task } from "graphile-worker";
 import type { Db } from "../../db/client";
 import { galleryPhotoFiles, galleryPhotos } from "../../db/schema";
 import { addJob } from "~/models/jobs.server";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { isUuid } from "~/lib/uuid";
 import { processPhoto, type PhotoProblemKind, type ProcessedPhoto } from "~/gallery/photo-upload.server";
 

@@ -9,7 +9,7 @@ import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession } from "~/enrollment/index.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { getStaffClearance, isClearedCoachId, type ClearanceSettings } from "~/staff/index.server";
 import { MedicalSchema } from "./schemas";

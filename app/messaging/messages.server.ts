@@ -10,7 +10,7 @@ import { isUuid } from "~/lib/uuid";
 import { DEFAULT_SAFE_PLAY, getConversationSafety, readRefusal, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
 import type { SafePlayRefusal } from "~/family/safe-play";
 import type { MessageType, MessageView } from "./schemas";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 
 export type { MessageType, MessageView };
 

@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { inQuietHours, msUntilSafePlayClockChanges } from "~/family/safe-play";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
-import { enqueueMail, type MailServices } from "~/mail/outbox.server";
+import { enqueueMail, type MailServices } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { hasPushDevice, pushToPerson, type PushConfig } from "~/notifications/push.server";
 import { m } from "~/paraglide/messages";

@@ -12,7 +12,7 @@ import { safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.s
 import type { Locale } from "~/i18n/language";
 import { getLocale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { isConversationMember } from "./membership.server";

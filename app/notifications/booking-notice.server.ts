@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { inQuietHours, msUntilQuietHoursEnd } from "~/family/safe-play";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { getBookingDetail, formatBookingTime, kindWords, NOTICE_MS } from "~/booking/index.server";

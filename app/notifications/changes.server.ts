@@ -21,7 +21,7 @@ import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/
 import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
-import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/outbox.server";
+import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { hasPushDevice, pushToPerson, type PushConfig } from "./push.server";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { localizePath, type Locale } from "~/i18n/language";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
 import { pushToPerson, type PushConfig } from "./push.server";

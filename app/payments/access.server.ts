@@ -8,7 +8,7 @@ import { requireUser } from "~/auth/session.server";
 import { actingForProblem } from "~/family/acting-for.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import type { Db } from "../../db/client";

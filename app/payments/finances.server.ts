@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { seasonName } from "~/calendar/seasons.server";
 import type { Locale } from "~/i18n/language";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
-import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
+import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 import type { PaymentMethod } from "./ledger.server";

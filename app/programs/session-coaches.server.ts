@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessionCoaches } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { isMinorPerson } from "~/family/safe-play.server";
 import { m } from "~/paraglide/messages";
 import { getClearedCoachIds, type ClearanceSettings } from "~/staff/clearance.server";

@@ -4,7 +4,7 @@
 // the server log; nothing personal does.
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { MEDICAL_DETAILS_READ } from "~/medical/index.server";
 import { periodOf, RETENTION, type RetentionKind } from "./table";
 

@@ -1,7 +1,7 @@
 // What /privacy says about keeping children's data (issue 40, decision 0043), written from the retention table (with the
 // periods in force) and from the outside services this site is configured to use: what each receives about children.
 import type { Locale } from "~/i18n/language";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { getRetentionPeriods } from "./apply.server";
 import { RETENTION } from "./table";
 

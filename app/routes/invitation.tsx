@@ -12,7 +12,7 @@ import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/invitations.server";
-import { confirmInvitedAddress } from "~/mail/confirmed-address.server";
+import { confirmInvitedAddress } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

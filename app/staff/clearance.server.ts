@@ -10,8 +10,8 @@ import { clearanceOf, type Clearance } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { isLocale, localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatCalendarDate } from "~/lib/datetime";
-import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/outbox.server";
-import type { MailContent } from "~/mail/template.server";
+import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/index.server";
+import type { MailContent } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 
 export type ClearanceSettings = Pick<SafePlaySettings, "clock" | "timeZone">;

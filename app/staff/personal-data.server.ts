@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { Profile } from "~/lib/profile";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { getStaffClearance, type ClearanceSettings } from "./clearance.server";
 
 /** Who reads, as the rule sees them. */

@@ -8,7 +8,7 @@ import { coachPhotoFiles, coachPhotos, coachProfiles, users } from "../../db/sch
 import type { SiteImage } from "~/content/images";
 import { makePhotoCopies, photoCopiesTask, queuePhotoCopies, type PhotoStore } from "~/gallery/photo-copies.server";
 import type { ProcessedPhoto } from "~/gallery/photo-upload.server";
-import type { DbOrTx } from "~/mail/outbox.server";
+import type { DbOrTx } from "~/mail/index.server";
 import { isUuid } from "~/lib/uuid";
 
 /** The job that makes a coach's new photo's copies. */
