@@ -9,11 +9,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { coachProfiles, staffLog, users } from "../db/schema";
 import { createTestDatabase } from "../tests/support/test-db";
+import { runUserRoleCommand } from "./user-role-command";
 
 const { db, url } = await createTestDatabase();
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-function userRole(...args: string[]) {
+/** The command as an operator runs it: a process of its own, its exit code and what it printed. */
+function userRoleProcess(...args: string[]) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "cli/user-role.ts", ...args], {
       cwd: projectRoot,
@@ -27,6 +29,12 @@ function userRole(...args: string[]) {
   });
 }
 
+/**
+ * The same command run in this process (runUserRoleCommand: the code cli/run.ts ends it with), for the cases beyond
+ * the first: a process costs about two seconds of loading, and the first test shows the process says the same.
+ */
+const userRole = (...args: string[]) => runUserRoleCommand(args, { ...process.env, DATABASE_URL: url });
+
 async function makeClient(fullName: string) {
   const id = crypto.randomUUID();
   const email = `${id}@example.com`;
@@ -38,7 +46,7 @@ const roleOf = async (id: string) => (await db.select({ role: users.role }).from
 describe("npm run user:role -- EMAIL coach", () => {
   it("refuses an account whose name has contact details, in one line with exit code 1, until the name is changed", async () => {
     const person = await makeClient("Sam Smash 202-555-0199");
-    const refused = await userRole(person.email, "coach");
+    const refused = await userRoleProcess(person.email, "coach");
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("");
     expect(refused.stderr).toBe(
@@ -47,7 +55,7 @@ describe("npm run user:role -- EMAIL coach", () => {
     expect(await roleOf(person.id)).toBe("client");
 
     await db.update(users).set({ fullName: "Sam Smash" }).where(eq(users.id, person.id));
-    const granted = await userRole(person.email, "coach");
+    const granted = await userRoleProcess(person.email, "coach");
     expect(granted.stderr).toBe("");
     expect(granted.code).toBe(0);
     expect(granted.stdout).toBe(
