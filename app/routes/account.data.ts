@@ -1,6 +1,6 @@
 // "Download my data": a JSON file of what the site keeps about the signed-in person.
 import type { Route } from "./+types/account.data";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { exportUserData } from "~/models/account.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@
 // family and are sent to /account.
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.family";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { AccountFamily } from "~/components/account-family";
 import { AccountNav } from "~/components/account-nav";
 import { familyAction, type FamilyActionData } from "~/family/actions.server";

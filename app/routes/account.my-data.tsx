@@ -4,7 +4,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { localHref } from "~/i18n/locale";
 import { Link } from "react-router";
 import type { Route } from "./+types/account.my-data";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { buttonClass } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";

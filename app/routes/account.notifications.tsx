@@ -8,7 +8,7 @@ import type { Route } from "./+types/account.notifications";
 import { parseForm, PreferencesSchema, type FieldErrors } from "~/auth/schemas";
 import { feedPath, getFeedState, resetFeedSecret } from "~/booking/index.server";
 import { FeedSection } from "~/booking/feed-section";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { AccountNav } from "~/components/account-nav";
 import { PushDevices } from "~/components/push-devices";
 import { Button } from "~/components/ui/button";

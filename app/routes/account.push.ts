@@ -3,7 +3,7 @@
 // and only their own devices.
 import { data } from "react-router";
 import type { Route } from "./+types/account.push";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { isUuid } from "~/lib/uuid";
 import { redirectWithToast } from "~/lib/toast.server";
 import {

@@ -13,8 +13,8 @@ import {
   resendVerification,
   saveProfile,
   type SettingsResult,
-} from "~/auth/account-settings.server";
-import { requireUser } from "~/auth/session.server";
+} from "~/auth/index.server";
+import { requireUser } from "~/auth/index.server";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, EmailField, PasswordField, PhoneField } from "~/components/ui/field";
@@ -33,7 +33,7 @@ import { getAccountSettings, getActiveSessions } from "~/models/account.server";
 import { getAthletesLeftWithoutGuardian } from "~/family/account-deletion.server";
 import { AccountNav } from "~/components/account-nav";
 import { z } from "zod";
-import { AccountIntentSchema, LanguageSchema } from "~/auth/account-forms.server";
+import { AccountIntentSchema, LanguageSchema } from "~/auth/index.server";
 import { isAdmin, isLastAdmin } from "~/models/users.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";

@@ -4,7 +4,7 @@
 // stores nothing. requireCoach first in the loader and the action, and every write is scoped to the coach's own rows.
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments.availability";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { parseForm } from "~/auth/schemas";
 import { AvailabilityForms, type AvailabilityResult } from "~/booking/availability-page";
 import {

@@ -6,7 +6,7 @@
 // their own bookings (booking's isCoachOfBooking).
 import { data, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { parseForm } from "~/auth/schemas";
 import {
   cancelByCoach,

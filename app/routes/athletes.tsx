@@ -5,7 +5,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/athletes";
 import { getAthleteRights, getEvaluationGaps, todayOf } from "~/athletes/index.server";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { PageHeader } from "~/components/page-header";
 import { localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";

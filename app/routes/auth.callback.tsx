@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { getAccountLocale, localeCookie } from "~/i18n/choice.server";
 import { Form, redirect, useSubmit } from "react-router";
 import type { Route } from "./+types/auth.callback";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/auth/index.server";
 import { AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { localeOfCookie, localizePath } from "~/i18n/locale";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.google";
-import { startGoogleSignIn } from "~/auth/accounts.server";
+import { startGoogleSignIn } from "~/auth/index.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isLocale } from "~/i18n/language";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/calendar.events.$eventId";
 import { EventForm, eventFormValuesFrom, type EventFormResult, type EventFormValues } from "~/components/event-form";
 import { PageHeader } from "~/components/page-header";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/event-actions.server";
 import { getEvent } from "~/calendar/events.server";

@@ -8,7 +8,7 @@ import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { parseForm } from "~/auth/schemas";
 import { formatWhen, hasEnded } from "~/calendar/event-format";
 import { getSeasons, seasonName } from "~/calendar/seasons.server";

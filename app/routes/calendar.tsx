@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/page-header";
 import { CalendarEmbed } from "~/components/public/calendar-embed";
 import { Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
-import { getUser, isCoach } from "~/auth/session.server";
+import { getUser, isCoach } from "~/auth/index.server";
 import { CALENDAR } from "~/content/calendar.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";

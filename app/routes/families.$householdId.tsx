@@ -8,7 +8,7 @@ import { localHref } from "~/i18n/locale";
 import { z } from "zod";
 import type { Route } from "./+types/families.$householdId";
 import { isUuid } from "~/lib/uuid";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";

@@ -2,7 +2,7 @@
 import { data, Form, Link } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/gallery.photos";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/gallery";
-import { getUser, isCoach } from "~/auth/session.server";
+import { getUser, isCoach } from "~/auth/index.server";
 import { PageHeader } from "~/components/page-header";
 import { GalleryGrid } from "~/components/public/gallery-grid";
 import { buttonClass } from "~/components/ui/button";

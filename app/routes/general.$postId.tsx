@@ -7,7 +7,7 @@ import { lazyComponent } from "~/lib/lazy-component";
 import { Suspense } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
-import { getUser, isCoach, requireCoach } from "~/auth/session.server";
+import { getUser, isCoach, requireCoach } from "~/auth/index.server";
 import { markdownToPlainText, renderPostBody } from "~/announcements/markdown";
 import { InEnglishMark } from "~/components/public/typed-text";
 import { getLocale } from "~/i18n/locale";

@@ -8,7 +8,7 @@ import { Suspense } from "react";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
-import { getUser, isCoach, requireCoach } from "~/auth/session.server";
+import { getUser, isCoach, requireCoach } from "~/auth/index.server";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
 import { renderPostBody } from "~/announcements/markdown";

@@ -4,7 +4,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/invitation";
-import { getUser, requireUser } from "~/auth/session.server";
+import { getUser, requireUser } from "~/auth/index.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, PasswordField } from "~/components/ui/field";

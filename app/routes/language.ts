@@ -3,7 +3,7 @@
 // same page opens in the chosen language.
 import { redirect } from "react-router";
 import type { Route } from "./+types/language";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/auth/index.server";
 import { localeCookie, setAccountLocale } from "~/i18n/choice.server";
 import { isLocale, localizePath } from "~/i18n/language";
 import { safeRedirect } from "~/lib/safe-redirect";

@@ -3,7 +3,7 @@
 // name says (the stored name's extension already matches the bytes: file-type.server.ts).
 import type { Route } from "./+types/messages.$conversationId.attachments.$attachmentId";
 import { requireConversationMember, getAttachment } from "~/messaging/index.server";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { downloadResponse } from "~/lib/file-type.server";
 import { invariantResponse } from "~/lib/responses.server";
 

@@ -3,7 +3,7 @@ import { localHref } from "~/i18n/locale";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useRevalidator, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { Composer, type SendActionData } from "~/components/messages/composer";
 import { MessageList, type Readers } from "~/components/messages/message-list";
 import { buttonClass } from "~/components/ui/button";

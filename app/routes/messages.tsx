@@ -3,7 +3,7 @@ import { localHref } from "~/i18n/locale";
 import { useState } from "react";
 import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
 import type { Route } from "./+types/messages";
-import { getUser, requireUser } from "~/auth/session.server";
+import { getUser, requireUser } from "~/auth/index.server";
 import { widgetLauncherProps } from "~/components/chat-widget";
 import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";

@@ -7,7 +7,7 @@ import { Card, Section } from "~/components/public/section";
 import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { SessionCard } from "~/components/programs/session-card";
 import { buttonClass } from "~/components/ui/button";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/auth/index.server";
 import { DOCUMENTS } from "~/content/images";
 import { PROGRAM_PAGES } from "~/content/pages";
 import { PROGRAMS } from "~/content/programs.server";

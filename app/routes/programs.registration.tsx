@@ -25,7 +25,7 @@ import { m } from "~/paraglide/messages";
 import { receivePublicForm } from "~/forms/public-forms.server";
 import { storeRegistration } from "~/forms/registration.server";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/auth/index.server";
 import { getSessionSeasons } from "~/calendar/events.server";
 import { getOpenSessions, getPlacesLeft, getRequestableAthletes } from "~/enrollment/index.server";
 import { placesWords } from "~/enrollment/places";

@@ -11,7 +11,7 @@ import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { m } from "~/paraglide/messages";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/auth/index.server";
 import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { canEditPrograms } from "~/programs/access.server";
 import { withPolicies } from "~/programs/policies";

@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/reset-password";
-import { isResetTokenUsable, resetPassword } from "~/auth/password-reset.server";
+import { isResetTokenUsable, resetPassword } from "~/auth/index.server";
 import { RESET_TEXT } from "~/content/account";
 import { AuthCard } from "~/components/auth-card";
 import { Button } from "~/components/ui/button";

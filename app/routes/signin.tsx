@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signin";
-import { signInWithPassword } from "~/auth/accounts.server";
+import { signInWithPassword } from "~/auth/index.server";
 import { getLocale } from "~/i18n/locale";
-import { backToDocumentDialog } from "~/auth/document-dialog.server";
-import { requireVisitor } from "~/auth/session.server";
-import { readSignedUpAddress } from "~/auth/sign-up-notice.server";
+import { backToDocumentDialog } from "~/auth/index.server";
+import { requireVisitor } from "~/auth/index.server";
+import { readSignedUpAddress } from "~/auth/index.server";
 import { SignUpNotice } from "~/components/sign-up-notice";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";

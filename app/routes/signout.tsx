@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signout";
-import { signOut } from "~/auth/accounts.server";
+import { signOut } from "~/auth/index.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 

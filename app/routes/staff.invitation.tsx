@@ -4,7 +4,7 @@
 // sign out; nothing changes.
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.invitation";
-import { getUser, requireUser } from "~/auth/session.server";
+import { getUser, requireUser } from "~/auth/index.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";

@@ -4,7 +4,7 @@
 // administrators, and never kept.
 import { data } from "react-router";
 import type { Route } from "./+types/staff.photos.$file";
-import { getUser } from "~/auth/session.server";
+import { getUser } from "~/auth/index.server";
 import { isAdmin } from "~/models/users.server";
 import { getCoachPhotoFile } from "~/staff/photos.server";
 

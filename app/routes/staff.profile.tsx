@@ -5,7 +5,7 @@
 // with or without JavaScript.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.profile";
-import { requireCoach } from "~/auth/session.server";
+import { requireCoach } from "~/auth/index.server";
 import { parseForm } from "~/auth/schemas";
 import { TextAreaField } from "~/components/public/form-fields";
 import { RefusalBoundary } from "~/components/refusal-boundary";

@@ -4,7 +4,7 @@
 import { data, redirect } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/testimonials";
-import { getUser, isCoach } from "~/auth/session.server";
+import { getUser, isCoach } from "~/auth/index.server";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { addedToast, awaitingGuardianToast, deletedToast, isFallbackId, isUuid, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { DeleteTestimonialSchema, TestimonialSchema } from "~/testimonials/schemas";

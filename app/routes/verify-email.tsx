@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/verify-email";
-import { wasEmailLinkMailed } from "~/auth/email-links.server";
+import { wasEmailLinkMailed } from "~/auth/index.server";
 import { AuthCard } from "~/components/auth-card";
 import { pageWords } from "~/content/words.server";
 import { pageMeta } from "~/lib/meta";

@@ -2,7 +2,7 @@ import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
 import { localHref, pathWithoutLocale } from "~/i18n/locale";
 import { data, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
-import { getUser, isCoach, requireCoach } from "~/auth/session.server";
+import { getUser, isCoach, requireCoach } from "~/auth/index.server";
 import { buttonClass } from "~/components/ui/button";
 import { VideoCard, videoTitle } from "~/components/video-card";
 import { VideoDetailSkeleton } from "~/components/video-detail-skeleton";

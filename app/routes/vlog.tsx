@@ -1,7 +1,7 @@
 import { VideoOff } from "lucide-react";
 import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/vlog";
-import { getUser, isCoach, requireCoach } from "~/auth/session.server";
+import { getUser, isCoach, requireCoach } from "~/auth/index.server";
 import { PageHeader } from "~/components/page-header";
 import { VideoAddForm, type AddVideoResult } from "~/components/video-add-form";
 import { VideoCard } from "~/components/video-card";
