@@ -4,6 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import capabilityBoundaries from "./eslint-rules/capability-boundaries.js";
 import noHandlersOnVisitorDocuments from "./eslint-rules/no-handlers-on-visitor-documents.js";
+import typedRows from "./eslint-rules/typed-rows.js";
 
 /** Outside app/messaging, messaging is reached through its front door (index.server), its browser shapes and its schemas. */
 const MESSAGING_FRONT_DOOR = {
@@ -145,6 +146,13 @@ export default tseslint.config(
     ignores: TESTS,
     plugins: { boundaries: { rules: { "capability-boundaries": capabilityBoundaries } } },
     rules: { "boundaries/capability-boundaries": "error" },
+  },
+  {
+    // A statement's rows are parsed (rows() from db/rows.ts), not claimed with execute<T> (docs/decisions/0072).
+    files: SOURCE,
+    ignores: TESTS,
+    plugins: { rows: { rules: { "typed-rows": typedRows } } },
+    rules: { "rows/typed-rows": "error" },
   },
   {
     files: SOURCE,
