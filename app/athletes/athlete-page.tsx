@@ -8,7 +8,7 @@ import { m } from "~/paraglide/messages";
 import type { AthleteRights } from "./access.server";
 import { CheckInForm, EvaluationForm, ListingForm, MilestoneForm, ReportCardForm, SchoolForm, TermForm } from "./athlete-forms";
 import type { AthletePath } from "./path.server";
-import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, termWords } from "./words";
+import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, sizeText, termWords } from "./words";
 
 export type AthleteActionData = {
   intent: string;
@@ -28,9 +28,6 @@ type Props = AthletePath & {
   today: string;
   collegePathOpen: boolean;
 };
-
-/** "120 KB", "2.4 MB": a file's size as a person reads it. */
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 const changeWords = (change: number | null) =>
   change === null

@@ -36,3 +36,7 @@ export const scholarshipKindWords = (kind: string) =>
 export const amountWords = (band: string) =>
   ({ "under-1k": m.athletes_amount_under1k(), "1k-5k": "$1,000–$5,000", "5k-20k": "$5,000–$20,000", "20k-plus": m.athletes_amount_20k() })[band] ??
   band;
+
+/** "120 KB", "2.4 MB": a file's size as a person reads it (a report card's, on the athlete's page and in the child's data). */
+export const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,8 +1,9 @@
 // An administrator carries out a request to delete a child's data, or refuses it (issue 40, decision 0056). Carrying
 // it out, in one transaction: the athlete's data the retention table lets go is deleted now (medical information,
-// attendance marks, the athlete's path, the grant forms' answers, the messages they sent unless reported), then the
-// account deletion's own code empties the record (anonymizeUser: the login, the household, the enrollment requests'
-// notes, the name and date of birth); what the table or the law keeps stays and the family is told what (keptWords).
+// attendance marks, the athlete's path and its report cards, the grant forms' answers, the messages they sent unless
+// reported), then the account deletion's own code empties the record (anonymizeUser: the login, the household, the
+// enrollment requests' notes, the name and date of birth); what the table or the law keeps stays and the family is
+// told what (keptWords).
 // The athlete's booked lessons still to come are cancelled first, their coaches told (decision 0061).
 // The family hears either ending by mail, to verified addresses only, through the outbox in the same transaction.
 import { sql } from "drizzle-orm";
@@ -44,6 +45,8 @@ const DELETIONS = (id: string) => [
   sql`delete from athlete_evaluations where athlete_id = ${id}`,
   sql`delete from athlete_levels where athlete_id = ${id}`,
   sql`delete from athlete_schools where athlete_id = ${id}`,
+  // A term's report card (the file itself, in the database) goes with it; said here, not left to the cascade.
+  sql`delete from athlete_report_cards where athlete_id = ${id}`,
   sql`delete from athlete_terms where athlete_id = ${id}`,
   sql`delete from athlete_milestones where athlete_id = ${id}`,
   sql`delete from athlete_check_ins where athlete_id = ${id}`,

@@ -2,6 +2,7 @@
 // (getChildData), in the reader's language, one section a kind of data. Only for whom childDataRole lets in (the
 // route's first lines); the download is logged like any read of a child's data.
 import type { ReactNode } from "react";
+import { bandWords, sizeText, termWords } from "~/athletes/words";
 import { CardSection } from "~/components/ui/card-section";
 import { statusWords } from "~/enrollment/words";
 import { genderWord, gradeWord, lunchWord } from "~/family/demographics";
@@ -115,7 +116,14 @@ function PathPart({ d }: { d: ChildData }) {
             m.childdata_page_evaluation({ day: e.evaluatedOn, level: e.level, coach: text(e.coach), note: text(e.note) }),
           ),
           ...(p?.school ? [m.childdata_page_school_line({ school: p.school.school, grade: p.school.grade })] : []),
-          ...(p?.terms ?? []).map((t) => `${t.term} ${t.year}: ${text(t.summary)}`),
+          ...(p?.terms ?? []).map(
+            (t) => `${termWords(t.term)} ${t.year}: ${[t.band ? bandWords(t.band) : "", t.summary].filter(Boolean).join(". ") || "—"}`,
+          ),
+          ...(p?.reportCards ?? []).map((c) => (
+            <a href={c.address} download className="font-medium text-court-800 underline">
+              {m.athletes_report_card_download({ term: `${termWords(c.term)} ${c.year}`, file: c.fileName, size: sizeText(c.size) })}
+            </a>
+          )),
           ...(p?.milestones ?? []).map((s) => `${s.happenedOn}: ${text(s.college)} ${text(s.detail)}`),
           ...(p?.checkIns ?? []).map((c) => `${c.at.slice(0, 10)}: ${c.note}`),
         ]}

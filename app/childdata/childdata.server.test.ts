@@ -98,6 +98,19 @@ async function enrolledFamily(name: string) {
   return { coach, session, ...f };
 }
 
+/** A spring term and its report card (a small PDF), attached by the guardian. */
+async function withReportCard(athleteId: string, guardianId: string, fileName: string) {
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  const { rows } = await db.execute<{ id: string }>(
+    sql`insert into athlete_terms (athlete_id, year, term, band) values (${athleteId}, 2026, 'spring', '3.5-4') returning id`,
+  );
+  const card = await db.execute<{
+    id: string;
+  }>(sql`insert into athlete_report_cards (athlete_id, term_id, file_name, mime_type, size, data, uploaded_by)
+    values (${athleteId}, ${rows[0]!.id}, ${fileName}, 'application/pdf', ${pdf.length}, ${pdf}, ${guardianId}) returning id`);
+  return { id: card.rows[0]!.id, size: pdf.length };
+}
+
 describe("who may download a child's data", () => {
   it("the confirmed guardian and staff read it, as a page and a file; each download is logged with who, never what", async () => {
     const { guardian, athlete } = await enrolledFamily("Dlgood");
@@ -185,11 +198,14 @@ describe("an adult athlete's data", () => {
 });
 
 describe("what the download holds", () => {
-  it("medical information, attendance and signatures of this athlete, and nothing of another", async () => {
+  it("medical information, attendance, signatures and report cards of this athlete, and nothing of another", async () => {
     const { guardian, athlete } = await enrolledFamily("Dlhold");
     const other = await enrolledFamily("Dlnot");
+    const card = await withReportCard(athlete.id, guardian.id, "Dlhold spring report.pdf");
+    await withReportCard(other.athlete.id, other.guardian.id, "Dlnot spring report.pdf");
     const r = await file(guardian, athlete.id);
     const body = r.body as {
+      path: { terms: Array<{ year: number; term: string; band: string }>; reportCards: unknown[] };
       medical: { allergies: string; courtsideAlert: boolean };
       enrollments: { attendance: Array<{ day: string; present: boolean }>; requests: Array<{ session: string; status: string }> };
       signedForms: Array<{ title: string; typedName: string; state: string }>;
@@ -204,6 +220,21 @@ describe("what the download holds", () => {
     expect(body.signedForms).toHaveLength((await getCurrentForms(db)).length);
     expect(body.signedForms.every((s) => s.typedName === "Dlhold Parent" && s.state === "active")).toBe(true);
     expect(body.parentsOrGuardians.map((g) => g.fullName)).toEqual(["Dlhold Parent"]);
+    // The term's report card is listed as messages' attachments are, with the address the family downloads it from.
+    expect(body.path.terms).toEqual([{ year: 2026, term: "spring", band: "3.5-4", summary: "" }]);
+    expect(body.path.reportCards).toEqual([
+      {
+        year: 2026,
+        term: "spring",
+        fileName: "Dlhold spring report.pdf",
+        mimeType: "application/pdf",
+        size: card.size,
+        attachedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        address: `/athletes/${athlete.id}/report-cards/${card.id}`,
+      },
+    ]);
+    const readable = (await page(guardian, athlete.id)).body as { data: { path: { reportCards: Array<{ address: string }> } } };
+    expect(readable.data.path.reportCards.map((c) => c.address)).toEqual([`/athletes/${athlete.id}/report-cards/${card.id}`]);
     const text = JSON.stringify(body);
     expect(text).not.toContain("Dlnot");
     expect(text).not.toContain(other.athlete.id);
@@ -239,6 +270,7 @@ describe("asking to delete a child's data, and an administrator carrying it out"
 
   it("carrying it out keeps the signed forms, deletes the rest, empties the record and mails the family", async () => {
     const { guardian, athlete, coach } = await enrolledFamily("Delgo");
+    await withReportCard(athlete.id, guardian.id, "Delgo spring report.pdf");
     await db.update(users).set({ emailVerified: false }).where(eq(users.id, coach.id));
     const admin = await makeUser(db, "coach", "Admin Delgo", { admin: true });
     await ask(guardian, athlete.id);
@@ -252,6 +284,7 @@ describe("asking to delete a child's data, and an administrator carrying it out"
     // Asked once first: nothing changes.
     expect((await staffPost(admin, { intent: "carry-out", requestId: request!.id })).body).toMatchObject({ confirm: expect.any(String) });
     expect(await count("athlete_medical", athlete.id)).toBe(1);
+    expect(await count("athlete_report_cards", athlete.id)).toBe(1);
     const done = await staffPost(admin, { intent: "carry-out", requestId: request!.id, confirmed: "yes" });
     expect(done.body).toMatchObject({ done: m.childdata_staff_carried_out({ name: "Delgo Kid" }) });
     // Kept: the signed forms (the retention table's kept kind) and the safeguarding log's lines.
@@ -260,6 +293,8 @@ describe("asking to delete a child's data, and an administrator carrying it out"
     // Gone: medical information, attendance; the requests' notes emptied and ended.
     expect(await count("athlete_medical", athlete.id)).toBe(0);
     expect(await count("attendance_marks", athlete.id)).toBe(0);
+    expect(await count("athlete_report_cards", athlete.id)).toBe(0);
+    expect(await count("athlete_terms", athlete.id)).toBe(0);
     expect((await db.execute(sql`select 1 from household_members where user_id = ${athlete.id}`)).rows).toEqual([]);
     const { rows: requests } = await db.execute<{ status: string; medical_notes: string }>(
       sql`select status, medical_notes from enrollments where athlete_id = ${athlete.id}`,

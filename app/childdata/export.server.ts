@@ -70,7 +70,15 @@ export async function getChildData(
       : null,
     attendanceTotals: path?.attendance ?? null,
     path: path
-      ? { evaluations: path.evaluations, school: path.school, terms: path.terms, milestones: path.milestones, checkIns: path.checkIns }
+      ? {
+          evaluations: path.evaluations,
+          school: path.school,
+          terms: path.terms,
+          milestones: path.milestones,
+          checkIns: path.checkIns,
+          // Listed as messages' attachments are (name, type, size), each with the address it downloads from (ids only).
+          reportCards: path.reportCards.map(({ id, ...card }) => ({ ...card, address: `/athletes/${athleteId}/report-cards/${id}` })),
+        }
       : null,
     lessons: (await getFamilyBookings(db, athleteId, new Date(0))).filter((b) => b.athlete_id === athleteId),
     signedForms: forms?.signed ?? [],

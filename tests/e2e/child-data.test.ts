@@ -1,9 +1,10 @@
 // A guardian's one step for a child's data (issue 40, decision 0056), on a phone in Chromium on the worker's shared
 // server: Marta, whose family staff confirmed, reads Sofía's data on a page in Spanish (her allergy, the form she
-// signed), downloads it as a file, and asks to delete it (asked once, in the site's dialog); the page shows the
-// request and its deadline. An administrator sees it on /staff/data-requests with its deadline and carries it out;
-// Marta's page then says it was done and what was kept (the signed form). The rules (who may, what the file holds,
-// what is deleted) are the integration tests' (app/childdata/childdata.server.test.ts). Every page is checked with axe.
+// signed, her report card's link), downloads it as a file, and asks to delete it (asked once, in the site's dialog);
+// the page shows the request and its deadline. An administrator sees it on /staff/data-requests with its deadline and
+// carries it out; Marta's page then says it was done and what was kept (the signed form); the report card is gone.
+// The rules (who may, what the file holds, what is deleted) are the integration tests'
+// (app/childdata/childdata.server.test.ts). Every page is checked with axe.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
@@ -55,6 +56,14 @@ beforeAll(async () => {
      from consent_form_versions v join consent_forms f on f.id = v.form_id where f.kind = 'waiver' order by v.version desc limit 1`,
     [sofiaId, guardianId, SOFIA],
   );
+  // Her spring term's report card, attached by Marta (a small PDF, kept in the database).
+  const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+  await q(
+    `with t as (insert into athlete_terms (athlete_id, year, term, band) values ($1, 2026, 'spring', '3.5-4') returning id)
+     insert into athlete_report_cards (athlete_id, term_id, file_name, mime_type, size, data, uploaded_by)
+     select $1, t.id, 'Boletin primavera.pdf', 'application/pdf', $3, $4, $2 from t`,
+    [sofiaId, guardianId, pdf.length, pdf],
+  );
 });
 
 afterAll(async () => {
@@ -71,6 +80,7 @@ describe("a child's data in one step", () => {
     await g.page.getByRole("heading", { level: 1, name: `Los datos de ${SOFIA}` }).waitFor();
     await g.page.getByText("Alergia al maní").waitFor();
     await g.page.getByText(/firmado el .* por Marta Datoswell/).waitFor();
+    await g.page.getByRole("link", { name: "Descargar el boletín de Primavera 2026 (Boletin primavera.pdf, 1 KB)" }).waitFor();
     expect(g.page.url()).toMatch(new RegExp(`/es/account/family/data/${sofiaId}$`));
 
     const [download] = await Promise.all([
@@ -78,9 +88,19 @@ describe("a child's data in one step", () => {
       g.page.getByRole("link", { name: `Descargar los datos de ${SOFIA}` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("athlete-data.json");
-    const file = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as { medical: { allergies: string }; signedForms: unknown[] };
+    const file = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as {
+      medical: { allergies: string };
+      signedForms: unknown[];
+      path: { reportCards: Array<{ fileName: string; address: string }> };
+    };
     expect(file.medical.allergies).toBe("Alergia al maní");
     expect(file.signedForms).toHaveLength(1);
+    expect(file.path.reportCards).toEqual([
+      expect.objectContaining({
+        fileName: "Boletin primavera.pdf",
+        address: expect.stringMatching(new RegExp(`^/athletes/${sofiaId}/report-cards/`)),
+      }),
+    ]);
 
     await g.visit("/es/account/family");
     await section.getByRole("button", { name: `Pedir que se borren los datos de ${SOFIA}` }).click();
@@ -103,6 +123,7 @@ describe("a child's data in one step", () => {
     await section.getByText(/^Los formularios firmados, guardados 7 años/).waitFor();
     expect(await section.getByRole("link", { name: `Descargar los datos de ${SOFIA}` }).count()).toBe(0);
     expect((await db.query("select 1 from athlete_medical where athlete_id = $1", [sofiaId])).rowCount).toBe(0);
+    expect((await db.query("select 1 from athlete_report_cards where athlete_id = $1", [sofiaId])).rowCount).toBe(0);
     expect((await db.query("select 1 from consent_signatures where athlete_id = $1", [sofiaId])).rowCount).toBe(1);
   });
 });
