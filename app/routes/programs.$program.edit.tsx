@@ -1,7 +1,7 @@
 // One program page's words, edited by a coach or an administrator (issue 28): its summary and sections, each with an
 // optional Spanish version, and the list of its sessions (edited with the calendar's events, where they live) with
 // who coaches each (issue 29: only they open its roster and its on-court notes). Plain forms, as every editor.
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/programs.$program.edit";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -12,10 +12,14 @@ import { Field, FormError } from "~/components/ui/field";
 import { parseForm } from "~/auth/schemas";
 import { PROGRAM_LINKS } from "~/content/site";
 import { localHref } from "~/i18n/locale";
-import { dayInZone } from "~/lib/datetime";
+import { getLocale } from "~/i18n/language";
+import { dayInZone, formatDateIn } from "~/lib/datetime";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireProgramEditor } from "~/programs/access.server";
+import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.server";
+import { isSessionCancelAnswer } from "~/programs/session-cancel-answer";
+import { SessionCancelForm } from "~/programs/session-cancel-form";
 import {
   createSection,
   deleteSection,
@@ -37,7 +41,7 @@ function programOf(slug: string | undefined) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireProgramEditor(request, context);
+  const user = await requireProgramEditor(request, context);
   const link = programOf(params.program);
   const today = dayInZone(new Date(), context.config.site.timeZone);
   const [program, listed, coaches] = await Promise.all([
@@ -50,7 +54,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     context.db,
     listed.map((s) => s.id),
   );
-  const sessions = listed.map((s) => ({ ...s, coachIds: coachIds.get(s.id) ?? [] }));
+  // "Cancel this session" only on the sessions this person may cancel (decision 0068: an administrator, or its coach).
+  const cancel = await getSessionCancelFacts(
+    context.db,
+    user,
+    listed.map((s) => s.id),
+  );
+  const es = getLocale() === "es";
+  const sessions = listed.map((s) => {
+    const c = cancel.get(s.id);
+    const cancelView = c
+      ? {
+          id: s.id,
+          title: s.title,
+          dates: s.dates,
+          enrolled: c.enrolled,
+          cancelledOn: c.cancelledAt ? formatDateIn(c.cancelledAt, context.config.site.timeZone) : null,
+          reason: (es && c.reasonEs) || c.reason,
+        }
+      : null;
+    return { ...s, coachIds: coachIds.get(s.id) ?? [], cancel: cancelView };
+  });
   return { slug: link.slug, name: link.name(), program, sessions, coaches };
 }
 
@@ -68,10 +92,11 @@ const failed = (form: Failure["form"], id: string | null, fieldErrors: Failure["
   data<Failure>({ ok: false, form, id, fieldErrors, values }, { status: 400 });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireProgramEditor(request, context);
+  const user = await requireProgramEditor(request, context);
   const { slug } = programOf(params.program);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  if (intent === "cancel-session") return handleSessionCancel(context, user, form, `/programs/${slug}/edit`);
   const id = String(form.get("id") ?? "");
   const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
   const done = async (title: string) => {
@@ -153,7 +178,9 @@ const stored = (s: {
 
 export default function ProgramEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { slug, name, program, sessions, coaches } = loaderData;
-  const failure = actionData as Failure | undefined;
+  const failure = actionData && !isSessionCancelAnswer(actionData) ? (actionData as Failure) : undefined;
+  const cancelAnswer = isSessionCancelAnswer(actionData) ? actionData : null;
+  const busy = useNavigation().state === "submitting";
   const failureFor = (form: Failure["form"], id: string | null) => (failure?.form === form && failure.id === id ? failure : undefined);
   const summary = failureFor("summary", null);
   const newSection = failureFor("section", null);
@@ -243,6 +270,7 @@ export default function ProgramEditor({ loaderData, actionData }: Route.Componen
                     <span className="sr-only"> {s.title}</span>
                   </Button>
                 </Form>
+                {s.cancel ? <SessionCancelForm session={s.cancel} answer={cancelAnswer} busy={busy} /> : null}
               </li>
             );
           })}

@@ -1,0 +1,34 @@
+// The one server step behind every page's "Cancel this session" form (the programs editor and the roster; issue 41,
+// decision 0068): who may first (canCancelSession: anyone else is refused with 403 and nothing is read or changed),
+// then the reasons (beside their fields), then the question asked once (an unconfirmed post changes nothing and the
+// page asks in place of the form), then payments' cancelSession through cancelSessionAs, which credits every enrolled
+// family once, as /aid/sessions does.
+import { data, type AppLoadContext } from "react-router";
+import { parseForm } from "~/auth/schemas";
+import { askUnlessConfirmed } from "~/lib/confirm-action";
+import type { Profile } from "~/lib/profile";
+import { invariantResponse } from "~/lib/responses.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { m } from "~/paraglide/messages";
+import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
+import { SessionCancelSchema } from "./session-cancel-schemas";
+import { canCancelSession, cancelSessionAs } from "./session-cancel.server";
+
+export type { SessionCancelAnswer } from "./session-cancel-answer";
+
+/** Handles a cancel form's post for `actor`; answers the page (400, 409 or the question) or throws its redirect. */
+export async function handleSessionCancel(context: AppLoadContext, actor: Pick<Profile, "id" | "role">, form: FormData, back: string) {
+  const eventId = String(form.get("eventId") ?? "");
+  invariantResponse(await canCancelSession(context.db, actor, eventId), m.site_no_permission(), 403);
+  const values = { reason: String(form.get("reason") ?? ""), reasonEs: String(form.get("reasonEs") ?? "") };
+  const answer = { intent: CANCEL_SESSION_INTENT, eventId, values } as const;
+  const { data: input, fieldErrors } = parseForm(SessionCancelSchema, form);
+  if (!input) return data<SessionCancelAnswer>({ ...answer, fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  const ask = askUnlessConfirmed(form);
+  if (ask) return data<SessionCancelAnswer>({ ...answer, confirm: ask.confirm });
+  const result = await cancelSessionAs(context.db, actor, input.eventId, { en: input.reason, es: input.reasonEs });
+  if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
+  invariantResponse(result.ok || result.reason !== "forbidden", m.site_no_permission(), 403);
+  if (!result.ok) return data<SessionCancelAnswer>({ ...answer, error: m.seasonfees_cancel_already() }, { status: 409 });
+  throw await redirectWithToast(context, back, { type: "success", title: m.seasonfees_cancel_done_toast({ count: String(result.credited) }) });
+}

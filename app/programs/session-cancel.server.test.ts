@@ -1,0 +1,137 @@
+// Cancelling a session from the programs editor and the roster (issue 41, decision 0068), called as each kind of
+// person: its coach and an administrator see the form and cancel after one question, and every enrolled family is
+// credited once, as /aid/sessions does; a coach of another session, a family and a visitor see nothing of it and
+// change nothing; reasons too long are refused beside their field.
+import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
+import { call, postForm } from "../../tests/support/route-context";
+import { createTestDatabase } from "../../tests/support/test-db";
+import { makeSession } from "~/enrollment/test-support";
+import { getBalance } from "~/payments/ledger.server";
+import { accountOf, enroll, makeFamily, makeUser } from "~/payments/test-support";
+import { action as editorAction, loader as editorLoader } from "~/routes/programs.$program.edit";
+import { action as rosterAction, loader as rosterLoader } from "~/routes/rosters.$sessionId";
+
+const { db } = await createTestDatabase();
+
+type Person = { id: string; email: string; role: "client" | "coach" };
+function contextAs(who: Person | null): AppLoadContext {
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
+  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
+  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+const get = (path: string) => new Request(`http://localhost${path}`);
+
+const family = await makeFamily(db, "Cancelrule");
+const coach = await makeUser(db, "coach", "Coach Cancelrule");
+const otherCoach = await makeUser(db, "coach", "Coach Elsewhere");
+const admin = await makeUser(db, "coach", "Admin Cancelrule", { admin: true });
+const sessionId = await makeSession(db, null, { title: "Cancelrule Clinic", feeCents: 30000, feePer: "season" }, [coach.id]);
+const otherId = await makeSession(db, null, { title: "Cancelrule Other Clinic", feeCents: 10000, feePer: "season" }, [otherCoach.id]);
+await enroll(db, sessionId, family.athlete.id);
+await enroll(db, otherId, family.athlete.id);
+const accountId = await accountOf(db, family.guardian.id);
+
+const cancellations = async () => {
+  const { rows } = await db.execute<{ event_id: string; reason: string; reason_es: string | null; cancelled_by: string }>(
+    sql`select event_id, reason, reason_es, cancelled_by from session_cancellations order by created_at`,
+  );
+  return rows;
+};
+const editorPost = (fields: Record<string, string>) => postForm("/programs/fall/edit", { intent: "cancel-session", ...fields });
+const rosterPost = (id: string, fields: Record<string, string>) => postForm(`/rosters/${id}`, { intent: "cancel-session", ...fields });
+type Listed = { sessions: { id: string; cancel: { enrolled: number; cancelledOn: string | null; reason: string | null } | null }[] };
+
+describe("cancelling a session where staff stand", () => {
+  it("offers the form only on the sessions this person may cancel", async () => {
+    const asCoach = (await call(editorLoader, { request: get("/programs/fall/edit"), context: contextAs(coach), params: { program: "fall" } }))
+      .body as Listed;
+    expect(asCoach.sessions.find((s) => s.id === sessionId)?.cancel).toMatchObject({ enrolled: 1, cancelledOn: null });
+    expect(asCoach.sessions.find((s) => s.id === otherId)?.cancel).toBeNull();
+    const asAdmin = (await call(editorLoader, { request: get("/programs/fall/edit"), context: contextAs(admin), params: { program: "fall" } }))
+      .body as Listed;
+    expect(asAdmin.sessions.filter((s) => s.cancel).map((s) => s.id)).toEqual(expect.arrayContaining([sessionId, otherId]));
+    const roster = await call(rosterLoader, { request: get(`/rosters/${otherId}`), context: contextAs(admin), params: { sessionId: otherId } });
+    expect((roster.body as { cancel: unknown }).cancel).toMatchObject({ title: "Cancelrule Other Clinic", enrolled: 1 });
+  });
+
+  it("refuses everyone else and changes nothing: another session's coach, the family, a visitor", async () => {
+    const fields = { eventId: sessionId, reason: "Courts flooded", reasonEs: "", confirmed: "yes" };
+    const wrongCoach = await call(editorAction, { request: editorPost(fields), context: contextAs(otherCoach), params: { program: "fall" } });
+    expect(wrongCoach.status).toBe(403);
+    const wrongRoster = await call(rosterAction, { request: rosterPost(sessionId, fields), context: contextAs(otherCoach), params: { sessionId } });
+    expect(wrongRoster.status).toBe(403);
+    const guardian = await call(rosterAction, {
+      request: rosterPost(sessionId, fields),
+      context: contextAs(family.guardian),
+      params: { sessionId },
+    });
+    expect(guardian.status).toBe(403);
+    const editorGuardian = await call(editorAction, {
+      request: editorPost(fields),
+      context: contextAs(family.guardian),
+      params: { program: "fall" },
+    });
+    expect(editorGuardian.status).toBe(403);
+    const visitor = await call(editorAction, { request: editorPost(fields), context: contextAs(null), params: { program: "fall" } });
+    expect([302, 401]).toContain(visitor.status);
+    expect(await cancellations()).toEqual([]);
+    expect(await getBalance(db, accountId)).toBe(40000);
+  });
+
+  it("says a reason too long beside its field, and asks once before changing anything", async () => {
+    const long = await call(editorAction, {
+      request: editorPost({ eventId: sessionId, reason: "x".repeat(301), reasonEs: "" }),
+      context: contextAs(coach),
+      params: { program: "fall" },
+    });
+    expect(long.status).toBe(400);
+    expect((long.body as { fieldErrors: Record<string, string> }).fieldErrors.reason).toBe("Say why in 1 to 300 characters.");
+    const asked = await call(editorAction, {
+      request: editorPost({ eventId: sessionId, reason: "Courts flooded", reasonEs: "Canchas inundadas" }),
+      context: contextAs(coach),
+      params: { program: "fall" },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({ eventId: sessionId, confirm: expect.any(String), values: { reason: "Courts flooded" } });
+    expect(await cancellations()).toEqual([]);
+    expect(await getBalance(db, accountId)).toBe(40000);
+  });
+
+  it("cancels once confirmed, crediting the family as /aid/sessions does; a second time changes nothing", async () => {
+    const fields = { eventId: sessionId, reason: "Courts flooded", reasonEs: "Canchas inundadas", confirmed: "yes" };
+    const done = await call(editorAction, { request: editorPost(fields), context: contextAs(coach), params: { program: "fall" } });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/programs/fall/edit");
+    expect(await cancellations()).toEqual([
+      { event_id: sessionId, reason: "Courts flooded", reason_es: "Canchas inundadas", cancelled_by: coach.id },
+    ]);
+    expect(await getBalance(db, accountId)).toBe(10000);
+    const again = await call(rosterAction, { request: rosterPost(sessionId, fields), context: contextAs(coach), params: { sessionId } });
+    expect(again.status).toBe(409);
+    expect((again.body as { error: string }).error).toBe("This session was already cancelled: nothing changed.");
+    expect(await getBalance(db, accountId)).toBe(10000);
+    const page = (await call(editorLoader, { request: get("/programs/fall/edit"), context: contextAs(coach), params: { program: "fall" } }))
+      .body as Listed;
+    expect(page.sessions.find((s) => s.id === sessionId)?.cancel).toMatchObject({
+      cancelledOn: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
+      reason: "Courts flooded",
+    });
+  });
+
+  it("lets an administrator cancel from a roster they only read", async () => {
+    const fields = { eventId: otherId, reason: "No coach this season", reasonEs: "", confirmed: "yes" };
+    const res = await call(rosterAction, { request: rosterPost(otherId, fields), context: contextAs(admin), params: { sessionId: otherId } });
+    expect(res.status).toBe(302);
+    expect(await getBalance(db, accountId)).toBe(0);
+    // The roster's other steps stay its coaches': the administrator reading it may not withdraw anyone.
+    const step = await call(rosterAction, {
+      request: postForm(`/rosters/${otherId}`, { intent: "capacity", capacity: "4" }),
+      context: contextAs(admin),
+      params: { sessionId: otherId },
+    });
+    expect(step.status).toBe(403);
+  });
+});
