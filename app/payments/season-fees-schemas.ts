@@ -3,13 +3,10 @@
 import { z } from "zod";
 import { says } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
+import { SessionCancelSchema } from "~/programs/session-cancel-schemas";
 
-const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
-
-export const CancelSessionSchema = z.object({
-  eventId: z.uuid(says(m.pay_error_unknown)),
-  reason: z.string(says(m.seasonfees_error_reason)).trim().min(1, says(m.seasonfees_error_reason)).max(300, says(m.seasonfees_error_reason)),
-  reasonEs: z.preprocess(blankToNull, z.string(says(m.seasonfees_error_reason)).trim().max(300, says(m.seasonfees_error_reason)).nullable()),
+// The session and the reasons are the one schema every cancel form shares (app/programs/session-cancel-schemas.ts).
+export const CancelSessionSchema = SessionCancelSchema.extend({
   understood: z.literal("on", says(m.seasonfees_error_understood)),
 });
 export type CancelSessionInput = z.output<typeof CancelSessionSchema>;

@@ -12,7 +12,8 @@ import { formatDateIn } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { cancelSession, getCancellableSessions } from "~/payments/index.server";
+import { getCancellableSessions } from "~/payments/index.server";
+import { cancelSessionAs } from "~/programs/index.server";
 import { CancelSessionsPage, type CancelSessionActionData } from "~/payments/season-fees-cancel-page";
 import { CancelSessionSchema } from "~/payments/season-fees-schemas";
 import { requireAdmin } from "~/staff/index.server";
@@ -42,8 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const eventId = String(form.get("eventId") ?? "");
   const { data: input, fieldErrors } = parseForm(CancelSessionSchema, form);
   if (!input) return data<CancelSessionActionData>({ eventId, fieldErrors: fieldErrors ?? {} }, { status: 400 });
-  const result = await cancelSession(context.db, input.eventId, admin.id, { en: input.reason, es: input.reasonEs });
+  // The one way to cancel (decision 0068): the programs editor and the roster call it too.
+  const result = await cancelSessionAs(context.db, admin, input.eventId, { en: input.reason, es: input.reasonEs });
   if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
+  if (!result.ok && result.reason === "forbidden") throw data(m.site_no_permission(), { status: 403 });
   if (!result.ok) return data<CancelSessionActionData>({ eventId, error: m.seasonfees_cancel_already() }, { status: 409 });
   throw await redirectWithToast(context, "/aid/sessions", {
     type: "success",
