@@ -17,6 +17,9 @@ export const donationCheckouts = pgTable("donation_checkouts", {
     .notNull()
     .default("en"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** A monthly gift's subscription at the provider, and when it was stopped (migration 0063). */
+  subscriptionId: text("subscription_id"),
+  stoppedAt: timestamp("stopped_at", { withTimezone: true }),
 });
 
 /** One gift received (a one-off gift, or one month of a monthly one); never changed. */
