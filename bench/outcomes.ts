@@ -15,7 +15,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { outcomesStatement } from "../app/athletes/index.server";
 import { OutcomesQuerySchema } from "../app/athletes/schemas";
-import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, withSite } from "./site";
+import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, statementsPerRequest, withSite } from "./site";
 
 const ARGS = roundsArgs({ default: 40, min: 5, max: 500 });
 const ATHLETES = 2000;
@@ -125,23 +125,6 @@ export const QUERIES = [
   `from=${FIRST_DAY}&to=${LAST_DAY}&city=Baltimore`,
   "from=2026-01-01&to=2026-06-30",
 ];
-
-/** The statements `n` requests of a page make (the job queue's own left out), and the costliest, from pg_stat_statements. */
-async function statementsPerRequest(sql: pg.Client, label: string, n: number, url: (i: number) => string, cookie: (i: number) => string) {
-  await sql.query("create extension if not exists pg_stat_statements");
-  await sql.query("select pg_stat_statements_reset()");
-  for (let i = 0; i < n; i++) await (await fetch(url(i), { headers: { Cookie: cookie(i), Accept: "text/html" } })).text();
-  const { rows } = await sql.query<{ calls: string; ms: number; q: string }>(
-    `select calls, total_exec_time / calls as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q from pg_stat_statements
-     where toplevel and dbid = (select oid from pg_database where datname = current_database())
-       and query !~* '(graphile_worker|pg_stat_statements|pg_catalog|^(begin|commit|rollback)$)'
-     order by total_exec_time desc`,
-  );
-  const calls = rows.reduce((t, r) => t + Number(r.calls), 0);
-  const ms = rows.reduce((t, r) => t + Number(r.calls) * r.ms, 0);
-  console.log(`${label}: ${(calls / n).toFixed(1)} statements a request, ${(ms / n).toFixed(1)} ms in PostgreSQL a request; the costliest:`);
-  for (const r of rows.slice(0, 4)) console.log(`   ${(Number(r.calls) / n).toFixed(1)} x ${r.ms.toFixed(2)} ms  ${r.q}`);
-}
 
 /** EXPLAIN ANALYZE of the report's one statement for each range: planning and execution times, machine load aside. */
 async function explainReport(sql: pg.Client) {
