@@ -10,10 +10,12 @@
 //   2. /account/payments for a family with five years of history (monthly charges, aid, payments): p50 and p99 of the
 //      page's response time, per round, against the budget (p99 <= 100 ms, issue 41).
 // People, households and the five years are written straight into the database; every request measured is the real path.
+import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import { entriesStatement } from "../app/payments/index.server";
 import type { RunningServer } from "../tests/e2e/support/server";
 import { startPaymentService, type PaymentService } from "../tests/support/payment-service";
-import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, withSite } from "./site";
+import { machineLoad, makeFamilies, makePeople, measurePage, roundsArgs, statementsPerRequest, withSite } from "./site";
 
 const ARGS = roundsArgs({ default: 100, min: 10, max: 1000 });
 const CARD_FAMILIES = 100;
@@ -142,28 +144,57 @@ async function fiveYears(sql: pg.Client, staffId: string) {
      select (select count(*) from charges)::int + (select count(*) from aid)::int + (select count(*) from paid)::int as n`,
     [family!.accountId],
   );
-  return { cookie: family!.guardian.cookie, rows: rows[0]!.n + 1 };
+  return { cookie: family!.guardian.cookie, accountId: family!.accountId, rows: rows[0]!.n + 1 };
+}
+
+/** EXPLAIN ANALYZE of the page's rows statement: planning and execution times (best of 3), machine load aside. */
+async function explainEntries(sql: pg.Client, accountId: string) {
+  const { sql: text, params } = new PgDialect().sqlToQuery(entriesStatement(accountId));
+  const times: Array<{ planning: number; execution: number }> = [];
+  let plan = "";
+  for (let i = 0; i < 3; i++) {
+    const { rows } = await sql.query<{ "QUERY PLAN": string }>(`explain (analyze, format text) ${text}`, params);
+    const at = (what: string) => Number(rows.find((r) => r["QUERY PLAN"].startsWith(what))?.["QUERY PLAN"].match(/([\d.]+) ms/)?.[1]);
+    times.push({ planning: at("Planning Time"), execution: at("Execution Time") });
+    plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+  }
+  const best = (k: "planning" | "execution") => Math.min(...times.map((t) => t[k])).toFixed(2);
+  console.log(`the page's rows statement: planning ${best("planning")} ms, execution ${best("execution")} ms (EXPLAIN ANALYZE, best of 3)`);
+  if (process.env.BENCH_PLAN) console.log(plan); // BENCH_PLAN=1 npm run bench:payments: the whole plan
 }
 
 const service = await startPaymentService();
 try {
   const env = { STRIPE_SECRET_KEY: service.secretKey, STRIPE_WEBHOOK_SECRET: service.webhookSecret, STRIPE_API_URL: service.url };
-  await withSite("payments", env, async ({ server, sql }) => {
-    service.webhookUrl = `${server.url}/payments/webhook`;
-    console.log(`${machineLoad()}; a new database`);
-    const [admin] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "treasurer" });
-    await sql.query(`update users set admin = true where id = $1`, [admin!.id]);
-    const once = await countedOnce(server, sql, service, admin!, admin!.id);
-    const family = await fiveYears(sql, admin!.id);
-    const fast = await measurePage({
-      label: `balance page (${family.rows} rows, five years)`,
-      budgetMs: BUDGET_P99_MS,
-      ...ARGS,
-      url: () => `${server.url}/account/payments`,
-      cookie: () => family.cookie,
-    });
-    process.exitCode = once && fast ? 0 : 1;
-  });
+  await withSite(
+    "payments",
+    env,
+    async ({ server, sql }) => {
+      service.webhookUrl = `${server.url}/payments/webhook`;
+      console.log(`${machineLoad()}; a new database`);
+      const [admin] = await makePeople(sql, 1, { role: "coach", clientKind: "guardian", born: "1980-01-01", name: "treasurer" });
+      await sql.query(`update users set admin = true where id = $1`, [admin!.id]);
+      const once = await countedOnce(server, sql, service, admin!, admin!.id);
+      const family = await fiveYears(sql, admin!.id);
+      const fast = await measurePage({
+        label: `balance page (${family.rows} rows, five years)`,
+        budgetMs: BUDGET_P99_MS,
+        ...ARGS,
+        url: () => `${server.url}/account/payments`,
+        cookie: () => family.cookie,
+      });
+      await statementsPerRequest(
+        sql,
+        "balance page",
+        10,
+        () => `${server.url}/account/payments`,
+        () => family.cookie,
+      );
+      await explainEntries(sql, family.accountId);
+      process.exitCode = once && fast ? 0 : 1;
+    },
+    { statementStatistics: true },
+  );
 } finally {
   await service.close();
 }

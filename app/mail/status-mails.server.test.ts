@@ -15,7 +15,7 @@ import { startTestSmtp, type ReceivedMail, type TestSmtp } from "../../tests/sup
 import { createTestDatabase } from "../../tests/support/test-db";
 import { createEnrollmentRequest, takeCoachStep } from "~/enrollment/index.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor, type Person } from "~/enrollment/test-support";
-import { createAidRequest, decideAidRequest, findAccountFor } from "~/payments/index.server";
+import { createAidRequest, decideAidRequest, getOrCreateAccountFor } from "~/payments/index.server";
 import type { AidDecisionInput } from "~/payments/schemas";
 import { requeueUnsentMail } from "./outbox.server";
 
@@ -126,7 +126,7 @@ describe("the Enrolled mail", () => {
     const { guardian, athlete } = await makeFamily(db, "Diego");
     await db.update(users).set({ locale: "es" }).where(eq(users.id, guardian.id));
     await db.update(users).set({ fullName: "Diego Gómez" }).where(eq(users.id, athlete.id));
-    const account = await findAccountFor(db, athlete.id);
+    const account = await getOrCreateAccountFor(db, athlete.id);
     expect(await createAidRequest(db, account, guardian.id, { note: "" })).toMatchObject({ ok: true });
     const session = await clinic("Spring Teen Match Play", "Partidos de primavera para adolescentes");
     await enroll(services(1), guardian, athlete.id, session);
@@ -151,7 +151,7 @@ describe("the Enrolled mail", () => {
 
   it("says granted help in its terms, and asks nothing when it waives the whole fee", async () => {
     const { guardian, athlete } = await makeFamily(db, "Wanda");
-    const account = await findAccountFor(db, athlete.id);
+    const account = await getOrCreateAccountFor(db, athlete.id);
     const asked = await createAidRequest(db, account, guardian.id, { note: "" });
     if (!asked.ok) throw new Error("not asked");
     const staff = await makeUser(db, "coach", "Coach Aid Decider");

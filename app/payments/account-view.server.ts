@@ -1,7 +1,7 @@
 // /account/payments as words: the account's due state, aid, rows and balance in the family's language. While a request
 // for help waits, no amount is given at all (the page shows no rows either): nothing is due until staff answer.
 import type { Locale } from "~/i18n/language";
-import { formatDateIn } from "~/lib/datetime";
+import { formatDateIn, formatter } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
 import type { SqlExecutor } from "~/mail/outbox.server";
 import { m } from "~/paraglide/messages";
@@ -25,9 +25,7 @@ export function aidTermsWords(aid: Extract<AidState, { state: "granted" }>, loca
 
 /** "January 2027" / "enero de 2027" for a month's first day (migration 0050's periods). */
 const monthWords = (period: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", { month: "long", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${period}T12:00:00Z`),
-  );
+  formatter("UTC", { month: "long", year: "numeric" }, locale).format(new Date(`${period}T12:00:00Z`));
 
 /** What one row says: a charge its session, aid and credits why, a payment how. */
 export function rowWords(row: LedgerRow, locale: Locale): string {
@@ -66,8 +64,10 @@ export async function getAccountView(
 ): Promise<AccountView> {
   const { locale, timeZone } = opts;
   const base = { online: opts.online, inPerson: { phone: opts.phone, email: opts.email } };
-  if (!accountId) return { ...base, due: { state: "nothing" }, aid: { state: "none" }, balance: null, rows: [] };
-  const [due, aid, entries] = await Promise.all([getDue(db, accountId), getAidState(db, accountId), getEntries(db, accountId)]);
+  // No account yet (nothing was ever charged or asked): no rows, a balance of $0, as an account with none.
+  const [due, aid, entries] = accountId
+    ? await Promise.all([getDue(db, accountId), getAidState(db, accountId), getEntries(db, accountId)])
+    : ([{ state: "nothing" }, { state: "none" }, []] as const);
   const balance = entries.reduce((sum, e) => sum + e.effectCents, 0);
   const waived = aid.state === "granted" && aid.decision === "waiver" && due.state === "nothing";
   // While a request for help waits, no amount leaves the server, not even in the page's data (issue 41).

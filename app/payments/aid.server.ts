@@ -33,7 +33,8 @@ export type AidState =
   | { state: "declined"; decidedAt: string };
 
 /** The account's latest request for help and its answer, as the family reads it. */
-export async function getAidState(db: SqlExecutor, accountId: string): Promise<AidState> {
+export async function getAidState(db: SqlExecutor, accountId: string | null): Promise<AidState> {
+  if (!accountId) return { state: "none" };
   const { rows } = await db.execute<{
     status: "open" | "granted" | "declined";
     decision: "waiver" | "percent" | "amount" | null;

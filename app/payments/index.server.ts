@@ -18,6 +18,7 @@ export { createAidRequest, decideAidRequest, getAidState, getOpenAidRequests, ty
 export { handleProviderEvent, MIN_CARD_CENTS, startCheckout, type StartCheckoutResult, type WebhookOutcome } from "./checkout.server";
 export {
   addCorrection,
+  entriesStatement,
   findAccountFor,
   getBalance,
   getDue,

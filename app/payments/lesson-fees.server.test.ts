@@ -112,6 +112,15 @@ describe("the price on /lessons before booking", () => {
     expect(await quoteOf(guardian, "minutes=60")).toMatchObject({ state: "price", low: 5000, high: 6550 });
     expect(await quoteOf(guardian, "kind=evaluation")).toMatchObject({ state: "price", low: 2000, high: 2000 });
   });
+
+  it("writes nothing when the page is only read: a family that never owed has no account after it (issue 41)", async () => {
+    const accounts = async () => (await db.execute(sql`select 1 from payment_accounts`)).rows.length;
+    const before = await accounts();
+    expect(await quoteOf(guardian, `coach=${coachA.id}&minutes=60`)).toMatchObject({ state: "price", low: 5000 });
+    expect(await quoteOf(guardian, "minutes=30")).toMatchObject({ state: "price" });
+    expect(await accounts()).toBe(before);
+    expect(before).toBe(0);
+  });
 });
 
 describe("charged once when booked", () => {

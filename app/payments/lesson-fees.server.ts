@@ -14,7 +14,7 @@ import { m } from "~/paraglide/messages";
 import { canHoldAccount } from "./access.server";
 import { createAidRequest, getAidState } from "./aid.server";
 import { AidRequestSchema, type AidAnswers } from "./schemas";
-import { getOrCreateAccountFor } from "./ledger.server";
+import { findAccountFor, getOrCreateAccountFor } from "./ledger.server";
 import { PRICE_KEYS, type CreditCutoffInput, type LessonPricesInput, type PriceKey } from "./lesson-fees";
 
 type SafePlaySettings = AppLoadContext["config"]["safePlay"];
@@ -124,8 +124,9 @@ export async function getLessonQuote(
   const fullLow = Math.min(...prices);
   const fullHigh = Math.max(...prices);
   if (fullHigh === 0) return { state: "free" };
-  const accountId = await getOrCreateAccountFor(db, q.athleteId);
+  const accountId = await findAccountFor(db, q.athleteId);
   if ((await getAidState(db, accountId)).state === "open") return { state: "aid-pending" };
+  if (!accountId) return { state: "price", low: fullLow, high: fullHigh, afterAid: false, fullLow, fullHigh };
   // The aid the charge will get: the grant in force on the database's day (payments_aid_in_force, migration 0047),
   // through the one formula (payments_aid_cents): the charge's trigger asks the same two functions.
   const { rows: aided } = await db.execute<{ decision: string; low: number; high: number }>(sql`
@@ -156,7 +157,7 @@ export async function getCancelCredits(db: SqlExecutor, bookingIds: string[], ca
 /** Whether `user` may tick "I would like financial help" while booking: they hold the family's purse, and no request waits or runs. */
 export async function canAskHelpWhileBooking(db: SqlExecutor, user: Pick<Profile, "id" | "role">, settings: SafePlaySettings, today: string) {
   if (!(await canHoldAccount(db, user, settings))) return false;
-  const aid = await getAidState(db, await getOrCreateAccountFor(db, user.id));
+  const aid = await getAidState(db, await findAccountFor(db, user.id));
   return aid.state === "none" || aid.state === "declined" || (aid.state === "granted" && aid.validUntil < today);
 }
 

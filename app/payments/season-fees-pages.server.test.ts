@@ -45,6 +45,16 @@ const enrollmentsOf = async (athleteId: string) => {
 };
 
 describe("financial help asked in the request for a place", () => {
+  it("writes nothing when the pages are only read: no account for a family that never owed (issue 41)", async () => {
+    const looker = await makeFamily(db, "Lookonly");
+    const page = await call(enrollLoader, { request: get(`/enroll/${sessionId}`), context: contextAs(looker.guardian), params: { sessionId } });
+    expect(page.body).toMatchObject({ help: "none" });
+    const money = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(looker.guardian) });
+    expect(money.body).toMatchObject({ rows: [], balance: "$0", due: { state: "nothing" }, aid: { state: "none" } });
+    const { rows } = await db.execute(sql`select 1 from payment_accounts`);
+    expect(rows).toEqual([]);
+  });
+
   it("refuses bad answers beside their field and keeps neither the request nor the ask", async () => {
     const res = await call(enrollAction, {
       request: enrollPost({ athleteId: a.athlete.id, ...onCourt, wantsHelp: "on", householdSize: "99", schoolLunch: "caviar" }),
