@@ -22,7 +22,7 @@ import { getUser } from "~/auth/index.server";
 import { messagingBlockFor } from "~/family/safe-play.server";
 import { getAccountMenu } from "~/auth/index.server";
 import { ClearanceBanner } from "~/staff/clearance-banner";
-import { getClearanceNotice } from "~/staff/clearance.server";
+import { getClearanceNotice } from "~/staff/index.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";

@@ -24,9 +24,9 @@ import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notification
 import { BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingReminder } from "../app/booking/index.server";
 import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
 import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/booking-notice.server";
-import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/clearance.server";
+import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/index.server";
 import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
-import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/photos.server";
+import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/index.server";
 import { RETENTION_JOB, runRetentionJob } from "../app/retention/apply.server";
 import { FORMS_REMINDER_JOB, sendFormsReminders } from "../app/consent/index.server";
 import { EVALUATION_REMINDER_JOB, sendEvaluationReminders } from "../app/athletes/index.server";

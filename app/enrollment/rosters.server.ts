@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { ADULT_AGE, ageOn } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { SqlExecutor } from "~/mail/index.server";
-import { getPersonalDataAccess, logMedicalNotesRead, type PersonalDataReader } from "~/staff/personal-data.server";
+import { getPersonalDataAccess, logMedicalNotesRead, type PersonalDataReader } from "~/staff/index.server";
 import type { RosterFamilyMember } from "./roster-family";
 import { STATUSES } from "./status";
 

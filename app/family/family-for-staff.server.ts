@@ -8,7 +8,7 @@ import { isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server"
 import { ageOn, type ClientLabel } from "~/family/safe-play";
 import { isNoLoginEmail } from "./family-log.server";
 import { getConfirmation } from "./family-view.server";
-import { canReadPersonalData, type PersonalDataReader } from "~/staff/personal-data.server";
+import { canReadPersonalData, type PersonalDataReader } from "~/staff/index.server";
 
 const StaffMemberRow = z.object({
   id: z.string(),

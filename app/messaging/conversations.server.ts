@@ -13,7 +13,7 @@ import type { Db } from "../../db/client";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationMember, ConversationSummary, Participant } from "./schemas";
 import type { Profile } from "~/lib/profile";
-import { getPersonalDataAccess, getPersonalDataReader } from "~/staff/personal-data.server";
+import { getPersonalDataAccess, getPersonalDataReader } from "~/staff/index.server";
 
 export type { ConversationDetail, ConversationMember, ConversationSummary, Participant };
 

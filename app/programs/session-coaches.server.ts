@@ -11,7 +11,7 @@ import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { isMinorPerson } from "~/family/safe-play.server";
 import { m } from "~/paraglide/messages";
-import { getClearedCoachIds, type ClearanceSettings } from "~/staff/clearance.server";
+import { getClearedCoachIds, type ClearanceSettings } from "~/staff/index.server";
 
 export type StaffCoach = { id: string; name: string; cleared: boolean };
 

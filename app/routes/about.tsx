@@ -9,7 +9,7 @@ import { getLocale, localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { m } from "~/paraglide/messages";
-import { getShownCoaches, type StaffCard } from "~/staff/profiles.server";
+import { getShownCoaches, type StaffCard } from "~/staff/index.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 

@@ -28,7 +28,7 @@ import { askUnlessConfirmed } from "~/lib/confirm-action";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { getPersonalDataReader } from "~/staff/personal-data.server";
+import { getPersonalDataReader } from "~/staff/index.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),

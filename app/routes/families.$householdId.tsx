@@ -25,7 +25,7 @@ import { isSafeguardingLead } from "~/family/safe-play.server";
 import { EditAthleteSchema } from "~/family/schemas";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
-import { getPersonalDataReader } from "~/staff/personal-data.server";
+import { getPersonalDataReader } from "~/staff/index.server";
 import { Confirmation } from "~/components/ui/confirmation";
 import { displayableEmail } from "~/lib/displayable-address";
 

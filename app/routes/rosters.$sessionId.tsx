@@ -39,7 +39,7 @@ import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.ser
 import { CANCEL_SESSION_INTENT, isSessionCancelAnswer, type SessionCancelAnswer } from "~/programs/session-cancel-answer";
 import { SessionCancelForm } from "~/programs/session-cancel-form";
 import { CardSection } from "~/components/ui/card-section";
-import { getPersonalDataReader } from "~/staff/personal-data.server";
+import { getPersonalDataReader } from "~/staff/index.server";
 import { getRosterPaperwork, sendRosterReminder } from "~/consent/index.server";
 import { REMIND_INTENT, type ReminderAnswer } from "~/consent/roster-paperwork";
 

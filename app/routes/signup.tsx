@@ -18,7 +18,7 @@ import { m } from "~/paraglide/messages";
 import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema, StaffSignUpSchema } from "~/auth/schemas";
 import { signedUpCookie } from "~/auth/index.server";
 import { GuardianPhoneField } from "~/components/guardian-phone-field";
-import { getStaffInvitation } from "~/staff/invitations.server";
+import { getStaffInvitation } from "~/staff/index.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";

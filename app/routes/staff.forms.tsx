@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { requireAdmin } from "~/staff/access.server";
+import { requireAdmin } from "~/staff/index.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.consent_staff_heading()} | NLTE`, description: m.consent_staff_intro() }),

@@ -12,7 +12,7 @@ import { localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { acceptStaffInvitation, getStaffInvitation } from "~/staff/invitations.server";
+import { acceptStaffInvitation, getStaffInvitation } from "~/staff/index.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

@@ -6,7 +6,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/staff.photos.$file";
 import { getUser } from "~/auth/index.server";
 import { isAdmin } from "~/models/users.server";
-import { getCoachPhotoFile } from "~/staff/photos.server";
+import { getCoachPhotoFile } from "~/staff/index.server";
 
 const FILE = /^([0-9a-f-]{36})-(\d{2,4})\.(avif|webp)$/;
 
