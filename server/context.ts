@@ -17,6 +17,11 @@ export type AppLoadContextValue = AppServices & {
   cspNonce: string;
   /** The caller's address, as far as it can be trusted (see TRUST_PROXY). */
   clientIp: string;
+  /**
+   * One object per HTTP request, for what a page's loaders share (the signed-in user, read once: getUser). React
+   * Router hands each loader its own copy of the Request, so the Request cannot be that key. Absent in tests' contexts.
+   */
+  requestScope?: object;
 };
 
 declare module "react-router" {

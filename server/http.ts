@@ -35,6 +35,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
     ...services,
     cspNonce: String(res.locals.cspNonce ?? ""),
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    requestScope: {},
   });
 
   if (options.log) app.use(requestLog());

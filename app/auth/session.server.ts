@@ -5,7 +5,7 @@ import type { Profile, Role } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 
-const cache = new WeakMap<Request, Promise<Profile | null>>();
+const cache = new WeakMap<object, Promise<Profile | null>>();
 
 async function readUser(request: Request, context: AppLoadContext): Promise<Profile | null> {
   const session = await context.auth.api.getSession({ headers: request.headers });
@@ -22,12 +22,18 @@ async function readUser(request: Request, context: AppLoadContext): Promise<Prof
   };
 }
 
-/** The signed-in user's profile, or null. Read once per request however many loaders ask. */
+/**
+ * The signed-in user's profile, or null. Read once per page request however many loaders ask (the root's and the
+ * page's: two statements each time otherwise): React Router gives each loader its own copy of the Request, so they
+ * share the answer through the request's own scope object (server/http.ts). A POST's loaders read again, after its
+ * action (which may have signed in or out).
+ */
 export function getUser(request: Request, context: AppLoadContext): Promise<Profile | null> {
-  let pending = cache.get(request);
+  const key = context.requestScope && (request.method === "GET" || request.method === "HEAD") ? context.requestScope : request;
+  let pending = cache.get(key);
   if (!pending) {
     pending = readUser(request, context);
-    cache.set(request, pending);
+    cache.set(key, pending);
   }
   return pending;
 }
