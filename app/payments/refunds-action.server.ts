@@ -39,6 +39,7 @@ export async function answerRefund(
   if (!payment) return refuse(400, { error: m.refunds_error_payment() });
   const method = payment.method === "card" ? "card" : input.method;
   if (method === "card" && payment.method !== "card") return refuse(400, { fieldErrors: { method: m.refunds_error_method() } });
+  // What may still be refunded is the database's number (payments_refund_left, the rule its trigger holds).
   const left = payment.amountCents - payment.refundedCents;
   const overWords = (leftCents: number) =>
     m.refunds_error_over({

@@ -166,6 +166,35 @@ describe("an administrator's refund of money paid in person", () => {
   });
 });
 
+/** Two administrators' forms for `fields`, each asked and then confirmed, the confirmations posted at the same moment. */
+async function twoConfirmedAtOnce(accountId: string, fields: Record<string, string>) {
+  const path = `/aid/accounts/${accountId}`;
+  const ask = async () => {
+    const first = await call(staffAction, {
+      request: postForm(path, { intent: "refund", ...fields }),
+      context: contextAs(admin),
+      params: { accountId },
+    });
+    return (first.body as { ask: { fields: Record<string, string> } }).ask.fields;
+  };
+  const asked = [await ask(), await ask()];
+  return Promise.all(
+    asked.map((f) => call(staffAction, { request: postForm(path, { ...f, confirmed: "yes" }), context: contextAs(admin), params: { accountId } })),
+  );
+}
+
+describe("the limit is the database's, and its refusal is the message beside the amount", () => {
+  it("refuses the second of two confirmed refunds posted at once, saying beside the amount what is left", async () => {
+    const f = await familyThatPaid("Dosveces", 7500, 7500);
+    const answers = await twoConfirmedAtOnce(f.accountId, { paymentId: f.paymentId, amountCents: "60", reason: "Rained out", method: "cash" });
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({
+      fieldErrors: { amountCents: "At most $15 can be refunded: $75 was paid, less earlier refunds." },
+    });
+    expect(await refundRows(f.accountId)).toEqual([{ amount_cents: 6000, method: "cash", reason: "Rained out", reference: null }]);
+  });
+});
+
 describe("a card payment's refund through the provider", () => {
   async function paidByCard(name: string) {
     const { guardian, athlete } = await makeFamily(db, name);
@@ -209,6 +238,17 @@ describe("a card payment's refund through the provider", () => {
     expect(await refundRows(f.accountId)).toHaveLength(1);
     const page = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(f.guardian) });
     expect(JSON.stringify(page.body)).toContain("Refund to the card it was paid with: Sibling discount");
+  });
+
+  it("asks the provider once when two confirmed refunds of one card payment are posted at once; the second is refused beside the amount", async () => {
+    const f = await paidByCard("Doble Tarjeta");
+    const answers = await twoConfirmedAtOnce(f.accountId, { paymentId: f.paymentId, amountCents: "50", reason: "Clinic closed", method: "card" });
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({
+      fieldErrors: { amountCents: "At most $25 can be refunded: $75 was paid, less earlier refunds." },
+    });
+    expect([...service.refunds.values()].filter((r) => r.payment_intent === f.intent).map((r) => r.amount)).toEqual([5000]);
+    expect(await refundRows(f.accountId)).toHaveLength(1);
   });
 
   it("records a refund made in the provider's dashboard once; a forged or failed one changes nothing", async () => {

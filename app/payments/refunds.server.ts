@@ -5,6 +5,8 @@
 // at once never give back more than was paid. The provider's own refund events (one made in its dashboard, or ours
 // arriving before our row commits) are recorded once by the same unique indexes.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { row } from "../../db/rows";
 import type { Db } from "../../db/client";
 import type { PaymentMethod } from "./ledger.server";
 import type { PaymentProvider, ProviderEvent } from "./provider.server";
@@ -33,7 +35,7 @@ export async function getRefundablePayments(db: Db, accountId: string): Promise<
     reference: string;
   }>(sql`
     select p.id, to_json(p.created_at) #>> '{}' as created_at, p.amount_cents, p.method, p.reference,
-      (select coalesce(sum(r.amount_cents), 0) from ledger_entries r where r.applies_to = p.id and r.kind = 'refund')::bigint as refunded
+      p.amount_cents - payments_refund_left(p.id) as refunded
     from ledger_entries p where p.account_id = ${accountId} and p.kind = 'payment' order by p.seq desc`);
   return rows.map((r) => ({
     id: r.id,
@@ -78,16 +80,17 @@ export async function refundPayment(
       const payment = locked.rows[0];
       if (!payment) return { ok: false, reason: "unknown-payment" };
       // A second statement, so it reads refunds committed while this one waited for the lock.
-      const { rows } = await tx.execute<{ refunded: string; done: string | null }>(sql`
-        select (select coalesce(sum(amount_cents), 0) from ledger_entries where applies_to = ${input.paymentId} and kind = 'refund')::bigint as refunded,
+      const { rows } = await tx.execute<{ within: boolean; done: string | null }>(sql`
+        select ${input.amountCents}::integer <= payments_refund_left(${input.paymentId}) as within,
           (select id::text from ledger_entries where request_key = ${input.key}) as done`);
       if (rows[0]!.done) return { ok: true, refundId: null };
-      const left = payment.amount_cents - Number(rows[0]!.refunded);
-      if (input.amountCents > left) return { ok: false, reason: "over-refund", leftCents: left };
       let method: PaymentMethod = input.method;
       let reference: string | null = null;
       if (payment.method === "card") {
         if (!provider) return { ok: false, reason: "no-provider" };
+        // The database's limit (payments_refund_left, the trigger's own rule), asked before the provider is: money
+        // the row would then be refused for never leaves. Money paid in person is refused by the row's insert itself.
+        if (!rows[0]!.within) throw new OverRefund();
         try {
           const r = await provider.refund({ paymentReference: payment.reference, amountCents: input.amountCents, idempotencyKey: input.key });
           if (r.status !== "succeeded" && r.status !== "pending") throw new Error(`the provider answered a refund ${r.status}`);
@@ -107,10 +110,14 @@ export async function refundPayment(
       return { ok: true, refundId };
     });
   } catch (err) {
-    if (isOverRefund(err)) return { ok: false, reason: "over-refund" };
-    throw err;
+    if (!(err instanceof OverRefund) && !isOverRefund(err)) throw err;
+    const left = await row(db, z.object({ left: z.number().nullable() }), sql`select payments_refund_left(${input.paymentId}) as left`);
+    return { ok: false, reason: "over-refund", leftCents: left.left ?? 0 };
   }
 }
+
+/** The database's refusal, met before the provider was asked (the card path): the transaction ends, nothing written. */
+class OverRefund extends Error {}
 
 export type RefundEventOutcome = "recorded" | "already-recorded" | "replay" | "not-refunded" | "unknown-payment" | "over-refund";
 
