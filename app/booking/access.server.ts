@@ -34,8 +34,13 @@ export async function isFamilyOfAthlete(db: SqlExecutor, actor: Actor, athleteId
   return (await bookForRefusal(db, actor, athleteId, settings)) === null;
 }
 
-/** The athletes a client may book for (the one rule: app/family/acting-for.server.ts). */
-export const getBookableAthletes = getAthletesActedFor;
+/**
+ * The athletes a client may book for (the one rule: app/family/acting-for.server.ts). A function, not an alias: an
+ * alias reads family's export while this module loads, which a cycle through the front doors can reach too early.
+ */
+export function getBookableAthletes(...args: Parameters<typeof getAthletesActedFor>) {
+  return getAthletesActedFor(...args);
+}
 
 /** A student-athlete under 18: sees their bookings, and is told a guardian books and changes them. */
 export async function isMinorAthlete(db: SqlExecutor, actor: Actor, settings: SafePlaySettings): Promise<boolean> {

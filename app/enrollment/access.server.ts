@@ -86,8 +86,10 @@ export async function actForAthleteRefusal(db: SqlExecutor, actor: Actor, athlet
 /** Whom a person reads enrollments of (their household's view): a guardian, their household's athletes; an athlete, themselves. */
 export const getFamilyAthleteIds = familyAthleteIds;
 
-/** The athletes a client may ask a place for (the one rule: app/family/acting-for.server.ts). */
-export const getRequestableAthletes = getAthletesActedFor;
+/** The athletes a client may ask a place for (the one rule: app/family/acting-for.server.ts); a function, not an alias read while loading. */
+export function getRequestableAthletes(...args: Parameters<typeof getAthletesActedFor>) {
+  return getAthletesActedFor(...args);
+}
 
 /** The family pages are for clients; coaches work from the rosters. */
 export async function requireFamilyMember(request: Request, context: AppLoadContext): Promise<Profile> {
