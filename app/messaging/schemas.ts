@@ -13,8 +13,21 @@ export * from "./core";
 /** A zod message read when the issue is raised, so it is in the language of the request. */
 const says = (message: () => string) => ({ error: () => message() });
 
-/** "Wait N seconds": a send refused for its pace (the same words over the socket and the form post). */
-export const rateLimitedMessage = (seconds: number, locale: Locale = getLocale()) => m.messaging_send_too_fast({ seconds }, { locale });
+const tooFastWords = new Map<string, string>();
+/**
+ * "Wait N seconds": a send refused for its pace (the same words over the socket and the form post). Made once per
+ * language and number of seconds: the compiled message picks "second" or "seconds" through a new Intl.PluralRules on
+ * every call (about 0.1 ms), and a flood is refused hundreds of times a second (issue 43, decision 0071).
+ */
+export function rateLimitedMessage(seconds: number, locale: Locale = getLocale()): string {
+  const key = `${locale} ${seconds}`;
+  let words = tooFastWords.get(key);
+  if (words === undefined) {
+    words = m.messaging_send_too_fast({ seconds }, { locale });
+    if (tooFastWords.size < 1000) tooFastWords.set(key, words);
+  }
+  return words;
+}
 /** A file refused because the sender's attachments for the day are used up. */
 export const quotaMessage = (locale: Locale = getLocale()) => m.messaging_send_quota({}, { locale });
 /** A socket that sends faster than it is served is told so, and closed. */

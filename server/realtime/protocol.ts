@@ -3,6 +3,7 @@
 // membership through app/messaging/membership.server.ts, content through the messaging schemas, sending
 // through createMessage (the per-person allowance). A socket's requests are handled one at a time, and at most
 // MAX_PENDING_PER_SOCKET may wait: a client that sends faster than it is served is told so, not queued forever.
+import diagnostics from "node:diagnostics_channel";
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
 import {
@@ -33,6 +34,10 @@ import { errorSummary, type Client, type Hub } from "./hub";
 export const MAX_PENDING_PER_SOCKET = 16;
 export const TOO_BUSY_CLOSE_CODE = 4008;
 
+/** What the flood costs, for a benchmark to watch (bench/server-probe.mjs): published only while someone listens. */
+const floodChannel = diagnostics.channel("nlte.realtime.flood");
+const tell = (what: "refused" | "held" | "resumed") => floodChannel.hasSubscribers && floodChannel.publish(what);
+
 export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY) {
   // This process's view of each sender's allowance: it only ever counts sends made here, so when it says no,
   // the shared allowance in PostgreSQL would too. A flood is refused here without a database round trip.
@@ -62,13 +67,26 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: S
     if (held.has(c) || c.ws.readyState !== WebSocket.OPEN) return;
     held.add(c);
     c.ws.pause();
-    setTimeout(
-      () => {
-        held.delete(c);
-        if (c.ws.readyState === WebSocket.OPEN) c.ws.resume();
-      },
-      Math.min(seconds, 3) * 1000,
-    );
+    tell("held");
+    setTimeout(() => readAgain(c), Math.min(seconds, 3) * 1000);
+  }
+  // Held sockets are read again one per turn of the event loop. A socket read again hands over at once all it has
+  // waiting (up to 64 KB, a few hundred sends, each refused once the first has spent the refill), and a flooder's
+  // sockets, held together, came due together: their backlogs were read in one turn, while everyone else's
+  // deliveries waited behind it (issue 43, decision 0071).
+  const due: Client[] = [];
+  function readAgain(c: Client) {
+    due.push(c);
+    if (due.length === 1) setImmediate(readNextDue);
+  }
+  function readNextDue() {
+    const c = due.shift()!;
+    held.delete(c);
+    if (c.ws.readyState === WebSocket.OPEN) {
+      c.ws.resume();
+      tell("resumed");
+    }
+    if (due.length > 0) setImmediate(readNextDue);
   }
 
   function onMessage(c: Client, raw: string) {
@@ -86,6 +104,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: S
     if ((data as { type?: unknown } | undefined)?.type === "send") {
       const wait = spendLocally(c.userId);
       if (wait > 0) {
+        tell("refused");
         hub.send(c, { type: "error", error: rateLimitedMessage(wait, locale), ...(ref ? { ref } : {}) });
         return holdOff(c, wait);
       }
