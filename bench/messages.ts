@@ -13,6 +13,9 @@
 // (SAFE_PLAY_NOW), so a run at night measures the same thing as one by day.
 // Accounts and their sessions are written straight into the database (signing 2,000 people up through
 // scrypt would take minutes and measures nothing about messaging); everything after that is the real path.
+// Under each run's figures it says what went on in the server while they were measured, and while each slow delivery
+// (over twice the quiet run's median) was in flight: event-loop delay and stalls, garbage-collection pauses, the flood's
+// refused sends, PostgreSQL's checkpoints and autovacuums (bench/messages-probe.ts; issue 43).
 // Bounded: at most 1000 pairs and 60 seconds per run; everything it starts is stopped and removed.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
@@ -27,6 +30,7 @@ import WebSocket from "ws";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
+import { findings, printFindings, wallNow, watchOwnLoop, type Findings } from "./messages-probe";
 import { AUTH_SECRET, clearCoaches, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
 
 const { values } = parseArgs({
@@ -167,6 +171,8 @@ type Figures = {
   databaseCpuPerMessage: number | null;
   /** This benchmark's own CPU (ms) per chat message: it shares the machine's cores with the server. */
   benchCpuPerMessage: number;
+  /** What bench/messages-probe.ts needs to explain the slow deliveries: the window, each delivery, this process's stalls. */
+  probe: { window: { from: number; to: number }; deliveries: Array<[number, number]>; own: Array<[number, number]> };
 };
 
 async function measure(
@@ -182,6 +188,7 @@ async function measure(
   const recipients = GUARDIANS ? 2 : 1;
   const latencies: number[] = [];
   const timeline: Array<[sentAfter: number, latency: number]> = [];
+  const deliveries: Array<[sentAt: number, latency: number]> = [];
   let errors = 0;
   let received = 0;
   /** Deliveries expected from the messages sent in the window (one per recipient), and those messages. */
@@ -200,6 +207,7 @@ async function measure(
     if (--sent.left === 0) sentAt.delete(content);
     if (measuring && sent.t0 >= windowStart) {
       latencies.push(performance.now() - sent.t0);
+      deliveries.push([performance.timeOrigin + sent.t0, performance.now() - sent.t0]);
       if (values.timeline) timeline.push([sent.t0 - windowStart, performance.now() - sent.t0]);
       received++;
     }
@@ -250,12 +258,14 @@ async function measure(
   measuring = true;
   const start = performance.now();
   windowStart = start;
-  const windowStartWall = Date.now();
+  const windowFrom = wallNow();
+  const ownLoop = watchOwnLoop();
   const cpuBefore = cpuOf(servers);
   const dbBefore = databaseCpu(run.dir);
   const benchBefore = process.cpuUsage();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const benchUsed = process.cpuUsage(benchBefore);
+  const windowTo = wallNow();
   const machineTimeline = machine?.stop() ?? [];
   const elapsed = (performance.now() - start) / 1000;
   const cpuAfter = cpuOf(servers);
@@ -269,10 +279,11 @@ async function measure(
   const deadline = performance.now() + 5000;
   while (performance.now() < deadline && [...sentAt.values()].some((s) => s.t0 >= start)) await new Promise((r) => setTimeout(r, 100));
   measuring = false;
+  const own = ownLoop.stop().stalls;
   const lost = [...sentAt.values()].filter((s) => s.t0 >= start).reduce((n, s) => n + s.left, 0);
   for (const ws of sockets) ws.close();
   latencies.sort((a, b) => a - b);
-  if (values.timeline) printTimeline(timeline, windowStartWall, servers, machineTimeline);
+  if (values.timeline) printTimeline(timeline, windowFrom, servers, machineTimeline);
   return {
     rate: received / elapsed,
     p50: percentile(latencies, 50),
@@ -291,6 +302,7 @@ async function measure(
     databaseCpuPerMessage: dbBefore === null || dbAfter === null || chatMessages === 0 ? null : databaseCpuUsed(dbBefore, dbAfter) / chatMessages,
     benchCpuPerMessage: chatMessages === 0 ? 0 : (benchUsed.user + benchUsed.system) / 1000 / chatMessages,
     ...(floodCounts ? { flood: floodCounts } : {}),
+    probe: { window: { from: windowFrom, to: windowTo }, deliveries, own },
   };
 }
 
@@ -528,6 +540,13 @@ function cpuOf(servers: RunningServer[]): { user: number; system: number } | nul
   );
 }
 
+/** What went on while the run's slow deliveries (over twice the quiet run's median, or this run's) were in flight. */
+function explain(f: Figures, servers: RunningServer[], quiet: Figures | null): Findings {
+  const found = findings(servers, f.probe.window, f.probe.deliveries, 2 * (quiet ?? f).p50, f.probe.own, postgresEvents);
+  printFindings(found);
+  return found;
+}
+
 function report(run: string, f: Figures, limit: number | null, limitLabel = "budget") {
   const label = GUARDIANS ? `${run}, with guardians` : run;
   const verdict = limit === null ? "" : `   ${limitLabel} p99 <= ${ms(limit)}: ${f.p99 <= limit && f.lost === 0 ? "MET" : "NOT MET"}`;
@@ -558,7 +577,9 @@ async function main() {
   };
   const nodeArgs = [
     ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : []),
-    ...(values.timeline ? ["--import", path.join(import.meta.dirname, "server-probe.mjs")] : []),
+    // Every run: what each server went through, to explain its slow deliveries (bench/messages-probe.ts).
+    "--import",
+    path.join(import.meta.dirname, "server-probe.mjs"),
   ];
   const setUp = async (processes: 1 | 2) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
@@ -566,7 +587,7 @@ async function main() {
     postgresEvents.length = 0;
     const database = await startEmbeddedPostgres(dir, {
       statementStatistics: values["pg-stats"],
-      ...(values.timeline ? { maintenanceLog: readPostgresLog } : {}),
+      maintenanceLog: readPostgresLog,
     });
     const run: Started = { dir, database, servers: [] };
     started.push(run);
@@ -592,6 +613,7 @@ async function main() {
       const [a] = run.servers as [RunningServer];
       quiet = await measure([a], run, a.url, a.url, run.pairs);
       report("one process", quiet, budget(1));
+      explain(quiet, [a], quiet);
       if (quiet.lost > 0) console.log(`server output (last lines):\n${a.output().split("\n").slice(-20).join("\n")}`);
       if (values["pg-stats"]) {
         const c = new pg.Client({ connectionString: run.database.url });
@@ -614,6 +636,7 @@ async function main() {
       const [a] = run.servers as [RunningServer];
       const flooded = await measure([a], run, a.url, a.url, run.pairs, run.flooder);
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
+      explain(flooded, [a], quiet);
       const fl = flooded.flood!;
       console.log(
         `${"".padEnd(50)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
@@ -627,7 +650,9 @@ async function main() {
     if (RUNS.has("two")) {
       const run = await setUp(2);
       const [a, b] = run.servers as [RunningServer, RunningServer];
-      report("two processes (coach A, client B)", await measure([a, b], run, a.url, b.url, run.pairs), budget(2));
+      const two = await measure([a, b], run, a.url, b.url, run.pairs);
+      report("two processes (coach A, client B)", two, budget(2));
+      explain(two, [a, b], quiet);
       await tearDown(run);
     }
     console.log(

@@ -1,24 +1,78 @@
-// Loaded into each server process by `npm run bench:messages -- --timeline` (node --import, before the server):
-// every half second it prints one line with the longest event-loop delay and the longest garbage-collection
-// pause of that half second, stamped with the wall clock, so the benchmark can put them beside its own timeline.
+// Loaded into each server process by `npm run bench:messages` (node --import, before the server). Every half second it
+// prints one line (`bench-probe {...}`) saying what the process went through in that half second, stamped with the
+// wall clock (ms, fractions kept, comparable across processes on one machine), so the benchmark can put each slow
+// delivery beside what happened at that moment:
+//   - the event loop's delay: a timer due every 5 ms, how late each firing was (`delays`, ms, only those over 1 ms;
+//     `samples` counts all), and each stall over 10 ms with when it ended (`stalls`: [end, ms]);
+//   - garbage collection: every pause (`gcs`: [start, ms, kind], those of 1 ms or more), and the half second's total;
+//   - the flood: every send the socket protocol refused on this process's own count, and every time it held a
+//     socket or read one again (server/realtime/protocol.ts publishes them on the diagnostics channel
+//     `nlte.realtime.flood` only while someone listens), counted per wall-clock millisecond (`refused`: [ms, n]).
 // Prints figures only: nothing the server handles.
-import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import diagnostics from "node:diagnostics_channel";
+import { PerformanceObserver, performance } from "node:perf_hooks";
 
-const loop = monitorEventLoopDelay({ resolution: 5 });
-loop.enable();
+const wall = () => performance.timeOrigin + performance.now();
+const round = (n) => Math.round(n * 10) / 10;
+
+const EVERY_MS = 5;
+let delays = [];
+let samples = 0;
+let stalls = [];
+let loopMax = 0;
+let last = performance.now();
+setInterval(() => {
+  const now = performance.now();
+  const late = Math.max(0, now - last - EVERY_MS);
+  last = now;
+  samples++;
+  loopMax = Math.max(loopMax, late);
+  if (late > 1) delays.push(round(late));
+  if (late > 10) stalls.push([round(wall()), round(late)]);
+}, EVERY_MS).unref();
+
+const GC_KINDS = { 1: "minor", 2: "major", 4: "incremental", 8: "weak" };
+let gcs = [];
 let gcMax = 0;
 let gcTotal = 0;
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    gcMax = Math.max(gcMax, entry.duration);
-    gcTotal += entry.duration;
+  for (const e of list.getEntries()) {
+    gcMax = Math.max(gcMax, e.duration);
+    gcTotal += e.duration;
+    if (e.duration >= 1) gcs.push([round(performance.timeOrigin + e.startTime), round(e.duration), GC_KINDS[e.detail?.kind] ?? "gc"]);
   }
 }).observe({ entryTypes: ["gc"] });
 
+const flood = { refused: new Map(), held: 0, resumed: 0 };
+diagnostics.subscribe("nlte.realtime.flood", (what) => {
+  if (what === "held") flood.held++;
+  else if (what === "resumed") flood.resumed++;
+  else {
+    const ms = Math.floor(wall());
+    flood.refused.set(ms, (flood.refused.get(ms) ?? 0) + 1);
+  }
+});
+
 setInterval(() => {
-  const line = { at: Date.now(), loopMax: loop.max / 1e6, gcMax, gcTotal };
-  loop.reset();
-  gcMax = 0;
-  gcTotal = 0;
+  const line = {
+    at: Date.now(),
+    loopMax,
+    samples,
+    delays,
+    stalls,
+    gcMax,
+    gcTotal,
+    gcs,
+    refused: [...flood.refused],
+    held: flood.held,
+    resumed: flood.resumed,
+  };
+  delays = [];
+  stalls = [];
+  gcs = [];
+  samples = 0;
+  loopMax = gcMax = gcTotal = 0;
+  flood.refused.clear();
+  flood.held = flood.resumed = 0;
   process.stdout.write(`bench-probe ${JSON.stringify(line)}\n`);
 }, 500).unref();

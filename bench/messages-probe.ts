@@ -1,0 +1,176 @@
+// What bench:messages finds out about each run's slow deliveries (issue 43): every server process carries
+// bench/server-probe.mjs, which reports its event loop's stalls, its garbage-collection pauses and the flood's
+// refused sends with wall-clock times; the benchmark watches its own event loop the same way (a late clock here is a
+// slow message there) and reads PostgreSQL's log (checkpoints, autovacuums, statements over 25 ms). Each delivery
+// slower than the threshold is put beside what was going on while it was in flight, so a tail explains itself.
+import { performance } from "node:perf_hooks";
+import type { RunningServer } from "../tests/e2e/support/server";
+
+/** One half second of one server process, as bench/server-probe.mjs prints it (times are wall-clock ms). */
+export type ProbeLine = {
+  at: number;
+  loopMax: number;
+  samples: number;
+  delays: number[];
+  stalls: Array<[end: number, ms: number]>;
+  gcMax: number;
+  gcTotal: number;
+  gcs: Array<[start: number, ms: number, kind: string]>;
+  refused: Array<[ms: number, n: number]>;
+  held: number;
+  resumed: number;
+};
+
+export const wallNow = () => performance.timeOrigin + performance.now();
+
+/** Each server's probe lines, in order. */
+export function probeLines(server: RunningServer): ProbeLine[] {
+  const out: ProbeLine[] = [];
+  for (const line of server.output().split("\n")) if (line.startsWith("bench-probe ")) out.push(JSON.parse(line.slice(12)) as ProbeLine);
+  return out;
+}
+
+/** Watches this process's own event loop as the probe does a server's: its stalls over 10 ms, [end, ms]. */
+export function watchOwnLoop(): { stop: () => { stalls: Array<[number, number]> } } {
+  const stalls: Array<[number, number]> = [];
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const late = now - last - 5;
+    last = now;
+    if (late > 10) stalls.push([wallNow(), late]);
+  }, 5);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { stalls };
+    },
+  };
+}
+
+export type Findings = {
+  threshold: number;
+  slow: number;
+  /** Slow deliveries by what was going on while they were in flight (first that applies, in this order). */
+  causes: Record<Cause, number>;
+  /** gcCount: pauses of 1 ms or more. */
+  servers: Array<{ gcCount: number; gcTotal: number; gcMax: number; loopP99: number; loopMax: number; stalls: number; stallMs: number }>;
+  flood: { refused: number; held: number; resumed: number; refusedInStalls: number };
+  worst: Array<{ at: number; ms: number; server: number; gc: number; refused: number; slowInFlight: number }>;
+};
+
+const CAUSES = [
+  "server stall while it read refused sends",
+  "server stall with a GC pause",
+  "other server stall",
+  "benchmark's own stall",
+  "PostgreSQL checkpoint, autovacuum or slow statement",
+  "none of these",
+] as const;
+type Cause = (typeof CAUSES)[number];
+
+type Span = { from: number; to: number };
+const overlaps = (a: Span, b: Span) => a.from < b.to && b.from < a.to;
+
+/**
+ * The measured window's figures for each server, and every delivery over `threshold` ms beside what overlapped it.
+ * `deliveries` are [sent at (wall ms), latency ms]; `postgres` PostgreSQL's logged events (wall ms).
+ */
+export function findings(
+  servers: RunningServer[],
+  window: Span,
+  deliveries: Array<[number, number]>,
+  threshold: number,
+  own: Array<[number, number]>,
+  postgres: Array<{ at: number; text: string }>,
+): Findings {
+  const lines = servers.map((s) => probeLines(s).filter((l) => l.at > window.from && l.at - 500 < window.to));
+  // A stall ends when the late timer fires; it began its length (and one period) before.
+  const stalls = lines.flatMap((ls, server) => ls.flatMap((l) => l.stalls.map(([end, ms]) => ({ server, from: end - ms - 5, to: end, ms }))));
+  const gcs = lines.flatMap((ls, server) => ls.flatMap((l) => l.gcs.map(([start, ms]) => ({ server, from: start, to: start + ms, ms }))));
+  const refused = lines.flatMap((ls, server) => ls.flatMap((l) => l.refused.map(([at, n]) => ({ server, at, n }))));
+  const refusedIn = (s: Span, server?: number) =>
+    refused.filter((r) => (server === undefined || r.server === server) && r.at >= s.from - 1 && r.at <= s.to).reduce((n, r) => n + r.n, 0);
+  const gcIn = (s: Span, server?: number) =>
+    gcs.filter((g) => (server === undefined || g.server === server) && overlaps(g, s)).reduce((n, g) => n + g.ms, 0);
+  const ownStalls = own.map(([end, ms]) => ({ from: end - ms - 5, to: end }));
+  const pg = postgres.map((e) => ({ from: e.at - 1, to: e.at + 1 }));
+
+  const causes = Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
+  const slow = deliveries.filter(([, ms]) => ms > threshold).map(([at, ms]) => ({ from: at, to: at + ms }));
+  for (const d of slow) {
+    const during = stalls.filter((s) => overlaps(s, d));
+    let cause: Cause = "none of these";
+    if (during.some((s) => refusedIn(s, s.server) > 0)) cause = "server stall while it read refused sends";
+    else if (during.some((s) => gcIn(s, s.server) > 0)) cause = "server stall with a GC pause";
+    else if (during.length) cause = "other server stall";
+    else if (ownStalls.some((s) => overlaps(s, d))) cause = "benchmark's own stall";
+    else if (pg.some((s) => overlaps(s, d))) cause = "PostgreSQL checkpoint, autovacuum or slow statement";
+    causes[cause]++;
+  }
+
+  const inWindow = (at: number) => at >= window.from && at <= window.to;
+  return {
+    threshold,
+    slow: slow.length,
+    causes,
+    servers: lines.map((ls, server) => {
+      const delays = ls.flatMap((l) => l.delays).sort((a, b) => b - a);
+      const samples = ls.reduce((n, l) => n + l.samples, 0);
+      const k = Math.ceil(samples / 100);
+      const mine = gcs.filter((g) => g.server === server && inWindow(g.from));
+      const stalled = stalls.filter((s) => s.server === server && inWindow(s.to));
+      return {
+        gcCount: mine.length,
+        gcTotal: ls.reduce((n, l) => n + l.gcTotal, 0),
+        gcMax: Math.max(0, ...ls.map((l) => l.gcMax)),
+        loopP99: delays.length >= k ? delays[k - 1]! : 1,
+        loopMax: Math.max(0, ...ls.map((l) => l.loopMax)),
+        stalls: stalled.length,
+        stallMs: stalled.reduce((n, s) => n + s.ms, 0),
+      };
+    }),
+    flood: {
+      refused: refused.filter((r) => inWindow(r.at)).reduce((n, r) => n + r.n, 0),
+      held: lines.flat().reduce((n, l) => n + l.held, 0),
+      resumed: lines.flat().reduce((n, l) => n + l.resumed, 0),
+      refusedInStalls: stalls.filter((s) => inWindow(s.to)).reduce((n, s) => n + refusedIn(s, s.server), 0),
+    },
+    worst: stalls
+      .filter((s) => inWindow(s.to))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5)
+      .map((s) => ({
+        at: (s.from - window.from) / 1000,
+        ms: s.ms,
+        server: s.server,
+        gc: gcIn(s, s.server),
+        refused: refusedIn(s, s.server),
+        slowInFlight: slow.filter((d) => overlaps(d, s)).length,
+      })),
+  };
+}
+
+/** Prints a run's findings under its figures. */
+export function printFindings(f: Findings, indent = "".padEnd(50)) {
+  const n = (x: number) => x.toFixed(1);
+  const multi = f.servers.length > 1;
+  f.servers.forEach((s, i) =>
+    console.log(
+      `${indent} server${multi ? ` ${"AB"[i]}` : ""}: event-loop delay p99 ${n(s.loopP99)} ms, max ${n(s.loopMax)} ms, ${s.stalls} stalls over 10 ms (${n(s.stallMs)} ms in all); GC ${n(s.gcTotal)} ms in all, longest ${n(s.gcMax)} ms`,
+    ),
+  );
+  if (f.flood.refused || f.flood.held)
+    console.log(
+      `${indent} flood on the server: ${f.flood.refused} sends read and refused, sockets held ${f.flood.held} times and read again ${f.flood.resumed} times; ${f.flood.refusedInStalls} of the refusals were read during a stall`,
+    );
+  const causes = Object.entries(f.causes)
+    .filter(([, k]) => k > 0)
+    .map(([c, k]) => `${k} ${c}`)
+    .join(", ");
+  console.log(`${indent} deliveries over ${n(f.threshold)} ms: ${f.slow}${f.slow ? ` (while in flight: ${causes})` : ""}`);
+  for (const w of f.worst)
+    console.log(
+      `${indent}   stall at ${n(w.at)} s${multi ? ` on ${"AB"[w.server]}` : ""}: ${n(w.ms)} ms, GC ${n(w.gc)} ms in it, ${w.refused} refused sends read in it, ${w.slowInFlight} slow deliveries in flight`,
+    );
+}
