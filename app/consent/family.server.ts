@@ -3,7 +3,7 @@
 // with its receipt, in force, superseded or withdrawn.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { seasonName } from "~/calendar/seasons.server";
+import { seasonName } from "~/calendar/index.server";
 import { getAthletesActedFor } from "~/family/acting-for.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Locale } from "~/i18n/language";

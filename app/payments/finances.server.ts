@@ -4,7 +4,7 @@
 // Charges are read through ledger_charges (migration 0050), so a per-month session's later months count in its row, as
 // the funder report's aid does (app/payments/season-fees-report.server.ts).
 import { sql } from "drizzle-orm";
-import { seasonName } from "~/calendar/seasons.server";
+import { seasonName } from "~/calendar/index.server";
 import type { Locale } from "~/i18n/language";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

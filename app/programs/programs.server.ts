@@ -5,7 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { programSections, programs } from "../../db/schema";
 import { formatCancelledDays, formatSpan, formatTimeRange, formatWeekdays, hasEnded, whenParts } from "~/calendar/event-format";
-import { getAllEvents, getCurrentEvents, getUpcomingCancelledDays, type EventRow } from "~/calendar/events.server";
+import { getAllEvents, getCurrentEvents, getUpcomingCancelledDays, type EventRow } from "~/calendar/index.server";
 import { getPlacesLeft } from "~/enrollment/index.server";
 import { placesWords } from "~/enrollment/places";
 import type { ProgramSlug } from "~/content/site";

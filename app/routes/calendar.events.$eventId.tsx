@@ -4,12 +4,12 @@ import { EventForm, eventFormValuesFrom, type EventFormResult, type EventFormVal
 import { PageHeader } from "~/components/page-header";
 import { requireCoach } from "~/auth/index.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readEventForm } from "~/calendar/event-actions.server";
-import { getEvent } from "~/calendar/events.server";
-import { getSeasons, seasonName } from "~/calendar/seasons.server";
+import { readEventForm } from "~/calendar/index.server";
+import { getEvent } from "~/calendar/index.server";
+import { getSeasons, seasonName } from "~/calendar/index.server";
 import { feeField } from "~/components/programs/session-fields";
 import { getLocale } from "~/i18n/locale";
-import { changeEvent } from "~/calendar/cancellations.server";
+import { changeEvent } from "~/calendar/index.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 

@@ -11,14 +11,14 @@ import { MoveButtons } from "~/components/ui/move-buttons";
 import { requireCoach } from "~/auth/index.server";
 import { parseForm } from "~/auth/schemas";
 import { formatWhen, hasEnded } from "~/calendar/event-format";
-import { getSeasons, seasonName } from "~/calendar/seasons.server";
+import { getSeasons, seasonName } from "~/calendar/index.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { CancelledDateSchema, RemoveCancellationSchema, unreadableDay } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readEventForm } from "~/calendar/event-actions.server";
-import { cancelDay, restoreDay } from "~/calendar/cancellations.server";
-import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } from "~/calendar/events.server";
+import { readEventForm } from "~/calendar/index.server";
+import { cancelDay, restoreDay } from "~/calendar/index.server";
+import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } from "~/calendar/index.server";
 import { addSessionCoach } from "~/programs/session-coaches.server";
 import { m } from "~/paraglide/messages";
 

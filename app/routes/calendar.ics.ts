@@ -2,8 +2,8 @@
 // /es/calendar.ics the feed's own words (its description, "Cancelled") are Spanish, and so are the events' titles and
 // notes where a coach wrote a Spanish version (the English as it is otherwise: app/calendar/ics.server.ts).
 import type { Route } from "./+types/calendar.ics";
-import { buildCalendarFeed } from "~/calendar/ics.server";
-import { getCancelledDays, getAllEvents } from "~/calendar/events.server";
+import { buildCalendarFeed } from "~/calendar/index.server";
+import { getCancelledDays, getAllEvents } from "~/calendar/index.server";
 import { getLocale } from "~/i18n/language";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { formatCancelledDays, formatSpan, occurrences, overviewGroups, weeklyOverview } from "~/calendar/event-format";
-import { getSeasonsNotEnded, seasonName, type Season } from "~/calendar/seasons.server";
+import { getSeasonsNotEnded, seasonName, type Season } from "~/calendar/index.server";
 import type { Locale } from "~/i18n/language";
 import { pageMeta } from "~/lib/meta";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
@@ -22,7 +22,7 @@ import type { PageHandle } from "~/lib/page-mode";
 import { inReaderLanguage, siteWords, type TypedText } from "~/lib/typed-content";
 import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { useRootData } from "~/root";
-import { getCurrentEvents, getUpcomingCancelledDays } from "~/calendar/events.server";
+import { getCurrentEvents, getUpcomingCancelledDays } from "~/calendar/index.server";
 import { getPlacesLeft } from "~/enrollment/index.server";
 import { placesWords } from "~/enrollment/places";
 

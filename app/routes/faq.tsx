@@ -8,7 +8,7 @@ import { buttonClass } from "~/components/ui/button";
 import { FAQ } from "~/content/faq.server";
 import { withPolicies } from "~/programs/policies";
 import { formatSpan } from "~/calendar/event-format";
-import { getSeasonsNotEnded } from "~/calendar/seasons.server";
+import { getSeasonsNotEnded } from "~/calendar/index.server";
 import { dayInZone } from "~/lib/datetime";
 import { getPolicies } from "~/programs/policies.server";
 import { pageWords } from "~/content/words.server";

@@ -17,7 +17,7 @@ import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/met
 import { useRootData } from "~/root";
 import { TestimonialsSection } from "~/components/testimonials-section";
 import { loadTestimonialsSection } from "~/testimonials/testimonials.server";
-import { getScheduleCards, getShortNoticeCancellations } from "~/calendar/events.server";
+import { getScheduleCards, getShortNoticeCancellations } from "~/calendar/index.server";
 import { formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 

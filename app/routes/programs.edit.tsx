@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { parseForm } from "~/auth/schemas";
 import { TERMS } from "~/calendar/season-terms";
-import { createSeason, deleteSeason, getSeasons, seasonName, updateSeason } from "~/calendar/seasons.server";
+import { createSeason, deleteSeason, getSeasons, seasonName, updateSeason } from "~/calendar/index.server";
 import { countSeasonSignatures, isStillReferenced } from "~/consent/index.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale, localHref } from "~/i18n/locale";

@@ -18,7 +18,7 @@ import { withPolicies } from "~/programs/policies";
 import { getPolicies } from "~/programs/policies.server";
 import { getProgramSummaries } from "~/programs/programs.server";
 import { formatSpan } from "~/calendar/event-format";
-import { getOpenSeasons, seasonName } from "~/calendar/seasons.server";
+import { getOpenSeasons, seasonName } from "~/calendar/index.server";
 import { dayInZone } from "~/lib/datetime";
 
 export const handle: PageHandle = { documentForVisitors: true };

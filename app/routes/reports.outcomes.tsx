@@ -7,7 +7,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/reports.outcomes";
 import { SMALLEST_CELL } from "~/athletes/choices";
 import { getOutcomes, outcomeRows, outcomesQuery, requireOutcomesReader, todayOf } from "~/athletes/index.server";
-import { getSeasons, seasonName } from "~/calendar/seasons.server";
+import { getSeasons, seasonName } from "~/calendar/index.server";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { SelectField } from "~/components/public/form-fields";
