@@ -6,24 +6,18 @@
 // it (keepVisitorRequest; decision 0024 and issue 37: nothing a visitor typed joins a family by itself).
 import type { AppLoadContext } from "react-router";
 import { PROGRAM_LINKS } from "~/content/site";
-import { createEnrollmentRequest, getOpenSessions, keepVisitorRequest, type EnrollResult } from "~/enrollment/index.server";
+import { createEnrollmentRequest, getOpenSessions, keepVisitorRequest } from "~/enrollment/index.server";
 import { statusWords } from "~/enrollment/words";
 import { getLocale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
+import { withHelpRequested, type RequestHelp } from "~/payments/index.server";
 import type { StoreOutcome } from "./public-forms.server";
 import type { RegistrationFormInput } from "./schemas";
 import { createRegistrationRequest } from "./submissions.server";
 
 const refuse = (status: number, error: string, field: string): StoreOutcome => ({ refused: { status, error, fieldErrors: { [field]: error } } });
-
-/** A refused enrollment request, carried out of the transaction it rolls back. */
-class Refused extends Error {
-  constructor(readonly result: Extract<EnrollResult, { ok: false }>) {
-    super(result.error);
-  }
-}
 
 /**
  * Stores a registration. Without a session: the row, linked to a signed-in family's account and to their athlete
@@ -34,6 +28,7 @@ export async function storeRegistration(
   user: Profile | null,
   input: RegistrationFormInput,
   ownAthleteIds: string[],
+  help: RequestHelp = { wanted: false },
 ): Promise<StoreOutcome | void> {
   const own = input.athleteId && ownAthleteIds.includes(input.athleteId) ? input.athleteId : null;
   if (!input.sessionId || !input.onCourt) {
@@ -72,24 +67,22 @@ export async function storeRegistration(
   // guardian is then told to choose one of theirs, a minor that a guardian asks: enrollment's own words).
   if (user.role !== "client") return refuse(403, m.enroll_refused_not_family(), "sessionId");
   const athleteId = input.athleteId ?? user.id;
-  try {
-    const made = await context.db.transaction(async (tx) => {
-      // Enrollment's own mail to the guardians is the receipt: one mail, not two.
-      await createRegistrationRequest(tx, input, context, { submittedBy: user.id, athleteId, sessionId, receipt: false });
-      const result = await createEnrollmentRequest(context, user, sessionId, { ...onCourt, athleteId }, tx);
-      if (!result.ok) throw new Refused(result);
-      return result;
-    });
-    return {
-      answer: {
-        outcome: made.status === "waitlisted" ? "waitlisted" : "requested",
-        session: session.title,
-        status: statusWords(made.status),
-        position: made.position === null ? "" : String(made.position),
-      },
-    };
-  } catch (err) {
-    if (!(err instanceof Refused)) throw err;
-    return refuse(err.result.status, err.result.error, err.result.field === "athleteId" ? "athleteId" : "sessionId");
-  }
+  // "I would like financial help" (issue 41): asked first, in the same transaction, as the request form does; a
+  // refused request for a place leaves no ask behind.
+  const asked = "answers" in help ? { answers: help.answers, athleteId, userId: user.id } : null;
+  const made = await withHelpRequested(context.db, asked, async (tx) => {
+    // Enrollment's own mail to the guardians is the receipt: one mail, not two.
+    await createRegistrationRequest(tx, input, context, { submittedBy: user.id, athleteId, sessionId, receipt: false });
+    return createEnrollmentRequest(context, user, sessionId, { ...onCourt, athleteId }, tx);
+  });
+  if (!made.ok) return refuse(made.status, made.error, made.field === "athleteId" ? "athleteId" : "sessionId");
+  return {
+    answer: {
+      outcome: made.status === "waitlisted" ? "waitlisted" : "requested",
+      session: session.title,
+      status: statusWords(made.status),
+      position: made.position === null ? "" : String(made.position),
+      ...(asked ? { help: "asked" } : {}),
+    },
+  };
 }

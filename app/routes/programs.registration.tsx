@@ -24,6 +24,8 @@ import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
 import { receivePublicForm } from "~/forms/public-forms.server";
 import { storeRegistration } from "~/forms/registration.server";
+import { getRegistrationHelpState, parseRegistrationHelp, withHelpErrors } from "~/forms/registration-help.server";
+import { RegistrationHelp } from "~/forms/registration-help";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
 import { getUser } from "~/auth/index.server";
 import { getSessionSeasons } from "~/calendar/events.server";
@@ -98,7 +100,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ? { text: m.enroll_reg_choose_athlete(), accountLink: false }
           : { text: m.enroll_no_athletes(), accountLink: true };
   }
+  // "I would like financial help" with the session, to whom it applies (issue 41: the request form's rule).
+  const help = await getRegistrationHelpState(context, user, Boolean(session), today);
   return {
+    help,
     page: pageWords("registration"),
     // The withdrawal notice is the organisation's one setting (issue 28), as on the FAQ and /programs.
     words: { ...words, policy: words.policy.map((r) => withPolicies(r, policies)) },
@@ -119,12 +124,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   const { db, config } = context;
   const own = user?.role === "client" ? (await getRequestableAthletes(db, user, config.safePlay)).map((a) => a.id) : [];
+  const help = await parseRegistrationHelp(request, context, user);
   return receivePublicForm<RegistrationFormInput>(
     request,
     context,
     "registration",
-    (values) => parseRegistration(values, { askBirthDate: !user, now: config.safePlay.clock(), timeZone: config.site.timeZone }),
-    (input) => storeRegistration(context, user, input, own),
+    (values) =>
+      withHelpErrors(parseRegistration(values, { askBirthDate: !user, now: config.safePlay.clock(), timeZone: config.site.timeZone }), help),
+    (input) => storeRegistration(context, user, input, own, help),
   );
 }
 
@@ -145,6 +152,7 @@ function SessionAnswer({ answer }: { answer: Record<string, string> }) {
         {answer.outcome === "waitlisted"
           ? m.enroll_reg_waitlisted({ session: answer.session ?? "", position: answer.position ?? "" })
           : m.enroll_reg_requested({ session: answer.session ?? "", status: answer.status ?? "" })}
+        {answer.help ? ` ${m.pay_due_aid_pending()}` : null}
       </p>
       <Link to={localHref("/account/enrollments")} className={buttonClass("primary", "mt-4 mr-3")}>
         {m.enroll_reg_see_account()}
@@ -347,6 +355,7 @@ export default function Registration({ actionData, loaderData }: Route.Component
                   <legend className="mb-2 text-xl font-semibold text-navy-900">{m.enroll_reg_oncourt_title()}</legend>
                   <p className="text-slate-700">{m.enroll_request_intro()}</p>
                   <OnCourtFields errors={errors} values={values} />
+                  <RegistrationHelp state={loaderData.help} errors={errors} values={failed?.values ?? null} />
                 </fieldset>
               ) : null}
               <HoneypotField />
