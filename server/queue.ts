@@ -18,7 +18,7 @@ import {
 } from "../app/messaging/index.server";
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
-import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/safeguarding-mail.server";
+import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/index.server";
 import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/changes.server";
 import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
 import { BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingReminder } from "../app/booking/index.server";

@@ -1,7 +1,7 @@
 // Who may do what with a booking: one function a rule, called by the loaders, the actions and the booking functions
 // alike (the server decides; a hidden button is a courtesy).
 import type { AppLoadContext } from "react-router";
-import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/acting-for.server";
+import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/index.server";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";

@@ -3,7 +3,7 @@
 // never a minor alone). Reading the forms and receipts: the athlete's guardians and the athlete. Anyone else is
 // answered as if the thing did not exist.
 import type { AppLoadContext } from "react-router";
-import { actingForProblem, requireFamilyPerson } from "~/family/acting-for.server";
+import { actingForProblem, requireFamilyPerson } from "~/family/index.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";

@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/session.server";
-import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/acting-for.server";
+import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/index.server";
 import { type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";

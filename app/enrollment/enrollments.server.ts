@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { athleteLevels, enrollments } from "../../db/schema";
 import { holdForForms } from "~/consent/index.server";
-import { logSafeguarding } from "~/family/family-log.server";
+import { logSafeguarding } from "~/family/index.server";
 import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx } from "~/mail/index.server";

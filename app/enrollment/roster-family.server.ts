@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { confirmPeople } from "~/family/confirmation.server";
-import type { FamilyResult } from "~/family/family-log.server";
+import { confirmPeople } from "~/family/index.server";
+import type { FamilyResult } from "~/family/index.server";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { m } from "~/paraglide/messages";
 import { isCoachOfSession, type Actor } from "./access.server";

@@ -9,8 +9,8 @@
 // is on a roster, a family page of staff, or in any count. Anyone else is answered as if it did not exist.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { createAthleteForGuardian } from "~/family/guardian-athletes.server";
-import { logSafeguarding } from "~/family/family-log.server";
+import { createAthleteForGuardian } from "~/family/index.server";
+import { logSafeguarding } from "~/family/index.server";
 import { getLocale, type Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";

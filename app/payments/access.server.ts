@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/session.server";
-import { actingForProblem } from "~/family/acting-for.server";
+import { actingForProblem } from "~/family/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import type { SqlExecutor } from "~/mail/index.server";

@@ -30,7 +30,7 @@ import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions } from "~/models/account.server";
-import { getAthletesLeftWithoutGuardian } from "~/family/account-deletion.server";
+import { getAthletesLeftWithoutGuardian } from "~/family/index.server";
 import { AccountNav } from "~/components/account-nav";
 import { z } from "zod";
 import { AccountIntentSchema, LanguageSchema } from "~/auth/index.server";

@@ -11,7 +11,7 @@ import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ClientBadges } from "~/components/client-label";
-import { getClientLabels } from "~/family/family-for-staff.server";
+import { getClientLabels } from "~/family/index.server";
 import { clientLabelWords } from "~/family/safe-play.server";
 import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/submissions.server";
 import { invariantResponse } from "~/lib/responses.server";

@@ -11,7 +11,7 @@ import { FormError, PasswordField } from "~/components/ui/field";
 import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/invitations.server";
+import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/index.server";
 import { confirmInvitedAddress } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 

@@ -36,7 +36,7 @@ import { addDays, dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { isPhoneMissing } from "~/family/guardian-phone.server";
+import { isPhoneMissing } from "~/family/index.server";
 import { PhonePrompt } from "~/family/phone-prompt";
 import {
   askHelpAfterBooking,

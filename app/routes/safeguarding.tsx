@@ -16,8 +16,8 @@ import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { REPORT_OUTCOMES, reportOutcomeLabel } from "~/family/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { getUnconfirmedHouseholds } from "~/family/confirmation.server";
-import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/protection.server";
+import { getUnconfirmedHouseholds } from "~/family/index.server";
+import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/index.server";
 import { ProtectionRequests } from "~/family/protection-requests";
 import {
   getAlerts,
@@ -31,7 +31,7 @@ import {
   resolveReport,
   setCoachSuspension,
   setConversationPause,
-} from "~/family/reports.server";
+} from "~/family/index.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { useId } from "react";

@@ -8,7 +8,7 @@ import { firstNameAndInitial, TESTIMONIALS_SHOWN, selectTestimonials, type Testi
 import { SAMPLE_TESTIMONIALS } from "~/testimonials/samples.server";
 import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
-import { logSafeguarding } from "../family/family-log.server";
+import { logSafeguarding } from "../family/index.server";
 import type { TestimonialInput } from "~/testimonials/schemas";
 
 const columns = {

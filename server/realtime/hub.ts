@@ -5,7 +5,7 @@
 // hours, not from a coach to a minor (app/family/quiet-hours.server.ts).
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
-import { getActivityAudience, type ActivityAudience } from "../../app/family/quiet-hours.server";
+import { getActivityAudience, type ActivityAudience } from "../../app/family/index.server";
 import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/family/safe-play.server";
 import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "../../app/messaging/core";
 import { getParticipantIds, getUnreadCounts, getMessagesByIds, toView, type Announcement, getLiveSessions } from "../../app/messaging/index.server";
