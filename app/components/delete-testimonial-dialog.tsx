@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { Testimonial } from "~/testimonials/rules";
-import type { TestimonialActionData } from "~/routes/testimonials";
+import type { TestimonialActionData } from "~/testimonials/schemas";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 

@@ -10,7 +10,7 @@ import type { FieldErrors } from "~/lib/form-errors";
 import { CONTENT_MAX, NAME_MAX, RATING_DEFAULT, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { m } from "~/paraglide/messages";
-import type { TestimonialActionData } from "~/routes/testimonials";
+import type { TestimonialActionData } from "~/testimonials/schemas";
 
 /** The testimonial form: editing, submitting, then the success card, whose 'Add Another Testimonial' returns to an empty form. */
 export function TestimonialForm({ defaultName }: { defaultName: string }) {

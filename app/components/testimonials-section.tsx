@@ -9,7 +9,7 @@ import { isFallbackId } from "~/testimonials/delete";
 import type { Testimonial } from "~/testimonials/rules";
 import type { TestimonialsWords } from "~/testimonials/testimonials.server";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { TestimonialActionData } from "~/routes/testimonials";
+import type { TestimonialActionData } from "~/testimonials/schemas";
 
 // Only signed-in people get the form, and its code loads when they use it (FormUntilSubmit); visitors never download it.
 const TestimonialForm = lazyComponent(() => import("~/components/testimonial-form").then((m) => m.TestimonialForm));

@@ -5,9 +5,9 @@ import { data, redirect } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/testimonials";
 import { getUser, isCoach } from "~/auth/index.server";
-import { parseForm, type FieldErrors } from "~/auth/schemas";
+import { parseForm } from "~/auth/schemas";
 import { addedToast, awaitingGuardianToast, deletedToast, isFallbackId, isUuid, passesPositivityGate, positivityToast } from "~/testimonials/rules";
-import { DeleteTestimonialSchema, TestimonialSchema } from "~/testimonials/schemas";
+import { DeleteTestimonialSchema, TestimonialSchema, type TestimonialActionData } from "~/testimonials/schemas";
 import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Profile } from "~/lib/profile";
@@ -18,11 +18,6 @@ import { m } from "~/paraglide/messages";
 /** Submissions per user per window: plenty for a family, too few to flood the home page. */
 export const TESTIMONIAL_LIMIT = 5;
 export const TESTIMONIAL_LIMIT_WINDOW_SECONDS = 60 * 60;
-
-export type TestimonialActionData =
-  | { ok: true; intent: "create" | "delete"; toast: Toast }
-  | { ok: false; intent: "create"; fieldErrors?: FieldErrors; gate?: true; error?: string }
-  | { ok: false; intent: "delete" | "unknown"; error: string };
 
 type Outcome = { status: number; body: TestimonialActionData };
 

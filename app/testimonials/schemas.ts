@@ -2,6 +2,8 @@
 // testimonials do not ship zod to visitors. Its messages are the catalog's (messages/help), read when a form is
 // checked: in the request's language on the server, the page's in the browser.
 import { z } from "zod";
+import type { FieldErrors } from "../auth/schemas";
+import type { Toast } from "../lib/toast";
 import { containsProfanity } from "../lib/profanity";
 import { containsContactDetails, hasBidiControls } from "../lib/public-words";
 import { m } from "../paraglide/messages";
@@ -53,3 +55,9 @@ export const DeleteTestimonialSchema = z.object({
     .trim()
     .min(1, { error: () => m.help_testimonial_id_required() }),
 });
+
+/** What the testimonial form's action answers (the form, the delete dialog and the home page's section read it). */
+export type TestimonialActionData =
+  | { ok: true; intent: "create" | "delete"; toast: Toast }
+  | { ok: false; intent: "create"; fieldErrors?: FieldErrors; gate?: true; error?: string }
+  | { ok: false; intent: "delete" | "unknown"; error: string };
