@@ -1,7 +1,7 @@
 // The end-to-end tests (decision 0034), in two projects run one after the other:
 // - "shared": files that use their worker's shared server (tests/e2e/support/shared-server.ts), E2E_WORKERS at once;
 // - "own-process": files that must own their processes (restarts, kills, Caddy, two processes on one database),
-//   one at a time, so their timings are not squeezed by others.
+//   after the shared ones, two at a time (one per core), so their timings are not squeezed by a third.
 // A new file is "shared" unless it is listed in OWN_PROCESS below.
 import os from "node:os";
 import path from "node:path";
@@ -43,13 +43,16 @@ export default defineConfig({
         exclude: ["**/node_modules/**", ...OWN_PROCESS],
         setupFiles: ["tests/e2e/support/each-file.ts"],
         maxWorkers: E2E_WORKERS,
+        // A worker's files share the modules they import (playwright-core, the support code, the schema): each file
+        // loading them again cost about a second. Nothing in tests/e2e/support keeps state between files.
+        isolate: false,
         sequence: { groupOrder: 0 },
       }),
       project({
         name: "own-process",
         include: OWN_PROCESS,
-        maxWorkers: 1,
-        fileParallelism: false,
+        // Two at once (one a core): one at a time left a core idle for most of their 110 s.
+        maxWorkers: 2,
         sequence: { groupOrder: 1 },
       }),
     ],
