@@ -3,7 +3,7 @@
 // session in Atlanta. Each expected number is worked out by hand in the comments, and so is each suppression.
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { athleteLevels, attendanceMarks } from "../../db/schema";
+import { athleteDemographics, athleteLevels, attendanceMarks } from "../../db/schema";
 import { athleteMilestones, athleteTerms, educationStaff } from "../../db/schema-athletes";
 import { call, contextFor } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
@@ -71,6 +71,15 @@ await db.insert(athleteMilestones).values([
   },
   { athleteId: k(2), kind: "admitted", happenedOn: "2025-12-01", college: "Howard University" }, // before the range
 ]);
+// The families' optional answers: kids 1-5 female, 6-7 male, 8 another gender, 9-10 none; kids 1-6 free lunch, 7
+// reduced-price, 8 neither, 9-10 none given.
+await db.insert(athleteDemographics).values(
+  range(1, 8).map((i) => ({
+    athleteId: k(i),
+    gender: i <= 5 ? ("female" as const) : i <= 7 ? ("male" as const) : ("another" as const),
+    schoolLunch: i <= 6 ? ("free" as const) : i === 7 ? ("reduced" as const) : ("none" as const),
+  })),
+);
 const march = { from: "2026-03-01", to: "2026-03-31", program: "" };
 
 describe("the outcomes", () => {
@@ -80,6 +89,8 @@ describe("the outcomes", () => {
       tennisHours: 23, // 10 x 1.5 + 5 x 2 / 2 + 3 x 1
       educationHours: 5, // 5 x 2 / 2
       ages: { under10: 0, from10to13: 5, from14to17: 5, adults: 0, unknown: 0 },
+      genders: { female: 5, male: 2, another: 1, unknown: 2 },
+      lunch: { free: 6, reduced: 1, none: 1, unknown: 2 },
       rose: { of: 10, count: 5 },
       grades: { of: 6, count: 5 },
       graduated: 0,
@@ -100,6 +111,13 @@ describe("the outcomes", () => {
       "Hours of education (athlete-hours)": "5",
       "Youth served aged 10 to 13": "5",
       "Youth served under 10": "0",
+      "Youth served, gender: Female": "5",
+      "Youth served, gender: Male": "suppressed (fewer than 5)",
+      "Youth served, gender: Another gender": "suppressed (fewer than 5)",
+      "Youth served, gender not given": "suppressed (fewer than 5)",
+      "Youth served, school lunch: Free lunch": "6",
+      "Youth served, school lunch: Reduced-price lunch": "suppressed (fewer than 5)",
+      "Youth served, school lunch not given": "suppressed (fewer than 5)",
       "Share who rose a level": "50%",
       "Share with a grade-point band held or improved": "suppressed (fewer than 5)", // 5 of 6: the one left out shows
       "Athletes committed to a college": "5",
@@ -110,6 +128,7 @@ describe("the outcomes", () => {
     });
     // Each number says how it is counted, in the reader's language.
     const es = outcomeRows(await getOutcomes(db, march), "es");
+    expect(es.find((r) => r.what === "Jóvenes atendidos, almuerzo escolar: Almuerzo gratuito")?.value).toBe("6");
     expect(es[0]).toEqual({
       what: "Jóvenes atendidos",
       value: "10",

@@ -8,6 +8,7 @@
 // - rose a level: served athletes placed before the range whose latest placement by its end is a higher level;
 // - grade band held or improved: served athletes with two banded terms up to the range's last year, the latest at or
 //   above the one before;
+// - by gender and by school lunch: served athletes by their family's optional answers (issue 39), "not given" apart;
 // - milestones (graduated, admitted, committed, scholarships): those dated in the range, of athletes who were ever
 //   present at the chosen sessions by the range's end.
 import { sql } from "drizzle-orm";
@@ -29,6 +30,9 @@ export type Outcomes = {
   tennisHours: number;
   educationHours: number;
   ages: { under10: number; from10to13: number; from14to17: number; adults: number; unknown: number };
+  /** By the family's optional answers (issue 39's demographics): null is not given. */
+  genders: { female: number; male: number; another: number; unknown: number };
+  lunch: { free: number; reduced: number; none: number; unknown: number };
   rose: { of: number; count: number };
   grades: { of: number; count: number };
   graduated: number;
@@ -88,9 +92,11 @@ export function outcomesStatement(q: OutcomesQuery) {
       group by t.athlete_id
     ),
     per as (
-      select sv.athlete_id, extract(year from age(${q.from}::date, u.date_of_birth))::int as age, lv.level_before, lv.level_after, tm.ranks
+      select sv.athlete_id, extract(year from age(${q.from}::date, u.date_of_birth))::int as age, lv.level_before, lv.level_after, tm.ranks,
+        d.gender, d.school_lunch
       from served sv join users u on u.id = sv.athlete_id
         left join lv on lv.athlete_id = sv.athlete_id left join tm on tm.athlete_id = sv.athlete_id
+        left join athlete_demographics d on d.athlete_id = sv.athlete_id
     ),
     -- The range's milestones are few: each asks the marks' (athlete, day) index whether its athlete ever came, rather
     -- than the statement reading every mark of the chosen sessions up to the range's end.
@@ -108,6 +114,14 @@ export function outcomesStatement(q: OutcomesQuery) {
       (select count(*) from per where age between 14 and 17) as from14to17,
       (select count(*) from per where age >= 18) as adults,
       (select count(*) from per where age is null) as unknown_age,
+      (select count(*) from per where gender = 'female') as gender_female,
+      (select count(*) from per where gender = 'male') as gender_male,
+      (select count(*) from per where gender = 'another') as gender_another,
+      (select count(*) from per where gender is null) as gender_unknown,
+      (select count(*) from per where school_lunch = 'free') as lunch_free,
+      (select count(*) from per where school_lunch = 'reduced') as lunch_reduced,
+      (select count(*) from per where school_lunch = 'none') as lunch_none,
+      (select count(*) from per where school_lunch is null) as lunch_unknown,
       (select count(*) from per where level_before is not null) as rose_of,
       (select count(*) from per where level_after < level_before) as rose,
       (select count(*) from per where cardinality(ranks) = 2) as grades_of,
@@ -135,6 +149,8 @@ export async function getOutcomes(db: SqlExecutor, q: OutcomesQuery): Promise<Ou
     tennisHours: tenth("tennis"),
     educationHours: tenth("education"),
     ages: { under10: n("under10"), from10to13: n("from10to13"), from14to17: n("from14to17"), adults: n("adults"), unknown: n("unknown_age") },
+    genders: { female: n("gender_female"), male: n("gender_male"), another: n("gender_another"), unknown: n("gender_unknown") },
+    lunch: { free: n("lunch_free"), reduced: n("lunch_reduced"), none: n("lunch_none"), unknown: n("lunch_unknown") },
     rose: { of: n("rose_of"), count: n("rose") },
     grades: { of: n("grades_of"), count: n("grades_held") },
     graduated: n("graduated"),
@@ -157,6 +173,30 @@ export function share(count: number, of: number): number | null {
 }
 
 export type OutcomeRow = { what: string; value: string; rule: string };
+
+/** Youth served by the families' optional answers (gender, school lunch), each a suppressed count. */
+function demographicRows(o: Outcomes, count: (v: number) => string, opts: { locale: Locale }): OutcomeRow[] {
+  const gender = (g: string, v: number) => ({
+    what: m.athletes_outcomes_by_gender({ gender: g }, opts),
+    value: count(v),
+    rule: m.athletes_outcomes_rule_gender({}, opts),
+  });
+  const lunch = (l: string, v: number) => ({
+    what: m.athletes_outcomes_by_lunch({ lunch: l }, opts),
+    value: count(v),
+    rule: m.athletes_outcomes_rule_lunch({}, opts),
+  });
+  return [
+    gender(m.account_demographics_gender_female({}, opts), o.genders.female),
+    gender(m.account_demographics_gender_male({}, opts), o.genders.male),
+    gender(m.account_demographics_gender_another({}, opts), o.genders.another),
+    { what: m.athletes_outcomes_gender_unknown({}, opts), value: count(o.genders.unknown), rule: m.athletes_outcomes_rule_gender({}, opts) },
+    lunch(m.account_demographics_lunch_free({}, opts), o.lunch.free),
+    lunch(m.account_demographics_lunch_reduced({}, opts), o.lunch.reduced),
+    lunch(m.account_demographics_lunch_none({}, opts), o.lunch.none),
+    { what: m.athletes_outcomes_lunch_unknown({}, opts), value: count(o.lunch.unknown), rule: m.athletes_outcomes_rule_lunch({}, opts) },
+  ];
+}
 
 /** The report as rows (what, number or "suppressed", how it is counted): the page and the CSV, in `locale`. */
 export function outcomeRows(o: Outcomes, locale: Locale): OutcomeRow[] {
@@ -183,6 +223,7 @@ export function outcomeRows(o: Outcomes, locale: Locale): OutcomeRow[] {
     { what: m.athletes_outcomes_age_14_17({}, opts), value: count(o.ages.from14to17), rule: m.athletes_outcomes_rule_age({}, opts) },
     { what: m.athletes_outcomes_age_adults({}, opts), value: count(o.ages.adults), rule: m.athletes_outcomes_rule_age({}, opts) },
     { what: m.athletes_outcomes_age_unknown({}, opts), value: count(o.ages.unknown), rule: m.athletes_outcomes_rule_age({}, opts) },
+    ...demographicRows(o, count, opts),
     { what: m.athletes_outcomes_rose({}, opts), value: pct(o.rose.count, o.rose.of), rule: m.athletes_outcomes_rule_rose({}, opts) },
     { what: m.athletes_outcomes_grades({}, opts), value: pct(o.grades.count, o.grades.of), rule: m.athletes_outcomes_rule_grades({}, opts) },
     { what: m.athletes_outcomes_graduated({}, opts), value: count(o.graduated), rule: m.athletes_outcomes_rule_milestones({}, opts) },
