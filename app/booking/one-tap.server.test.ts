@@ -99,4 +99,24 @@ describe("cancelling a booking", () => {
     await db.update(bookings).set({ cancelledAt: new Date(), cancelledBy: null }).where(eq(bookings.id, ended.id));
     expect((await coachDay()).find((b) => b.id === ended.id)).toMatchObject({ cancelledBy: null, reason: null });
   });
+
+  it("asks the coach with the reason as kept (trimmed), and refuses one over 300 characters beside the field, echoing nothing", async () => {
+    const start = "2026-11-27T23:00:00.000Z"; // Friday 18:00
+    expect((await bookAs(db, guardian, { start })).status).toBe(302);
+    const booking = await bookingAt(start);
+    const post = (reason: string) =>
+      call(appointmentsAction, {
+        request: postForm("/appointments", { intent: "cancel", bookingId: booking.id, reason }),
+        context: contextAs(db, coachA),
+      });
+    const padded = await post(`Rain${" ".repeat(100_000)}`);
+    expect(padded.status).toBe(200);
+    const fields = { intent: "cancel", bookingId: booking.id, reason: "Rain" };
+    expect(padded.body).toMatchObject({ reason: "Rain", confirm: confirmKey(Object.entries(fields)) });
+    const long = await post("r".repeat(301));
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ fieldErrors: { reason: "The reason can be at most 300 characters." } });
+    expect(long.body).not.toHaveProperty("reason");
+    expect((await bookingAt(start)).cancelledAt).toBeNull();
+  });
 });

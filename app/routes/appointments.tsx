@@ -24,7 +24,7 @@ import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
 import { addDays, dayInZone, formatDayLong, instantOf } from "~/lib/datetime";
-import { askUnlessConfirmed } from "~/lib/confirm-action";
+import { askUnlessConfirmed, confirmKey } from "~/lib/confirm-action";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
@@ -90,8 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data: input, fieldErrors } = parseForm(CoachCancelSchema, form);
     if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
     // Nothing irreversible at one tap: an unconfirmed post (the page without JavaScript) is answered with the question.
-    const ask = askUnlessConfirmed(form);
-    if (ask) return data<ActionData>({ bookingId, intent, error: "", reason: String(form.get("reason") ?? ""), ...ask });
+    // The question carries the reason as the schema kept it (trimmed, at most 300 characters), never the post whole.
+    if (askUnlessConfirmed(form)) {
+      const asked = { intent, bookingId: input.bookingId, reason: input.reason };
+      return data<ActionData>({ bookingId, intent, error: "", reason: input.reason, confirm: confirmKey(Object.entries(asked)) });
+    }
     const result = await cancelByCoach(context, coach, input.bookingId, input.reason);
     if (result.ok) throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_coach_cancelled_toast() });
     return data<ActionData>({ bookingId, intent, error: result.error }, { status: result.status });
