@@ -4,7 +4,8 @@
 // the last signature enrolling what waited), family.server.ts (what a family sees), access.server.ts (who may),
 // mails.server.ts (the receipt, the forms needed, the enrollment completed), reminders.server.ts (7 and 2 days before
 // the first session, the daily job), disclosures.server.ts (separate consent for each disclosure: the one rule,
-// disclosureAllowed / mayDisclose, decision 0061) and disclosures-family.server.ts (the family page's part), roster-paperwork.server.ts (the roster's photo release,
+// disclosureAllowed / mayDisclose, decision 0061) and disclosures-family.server.ts (the family page's part), funder-names.server.ts
+// (participants named for funders, only with their family's yes: decision 0069), roster-paperwork.server.ts (the roster's photo release,
 // forms missing and "Send a reminder"), photo-names.server.ts (athletes named on gallery photos, only with a release).
 export {
   DISCLOSURE_KINDS,
@@ -18,6 +19,7 @@ export {
   type DisclosureStates,
 } from "./disclosures.server";
 export { answerDisclosureForm, getDisclosuresForFamily } from "./disclosures-family.server";
+export { funderNamesRows, getFunderNames, type FunderNames } from "./funder-names.server";
 export {
   getNameableAthletes,
   getPhotoNames,

@@ -19,6 +19,7 @@ import { localHref } from "~/i18n/locale";
 import { dayInZone, formatDayLong } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
+import { isAdmin } from "~/models/users.server";
 import { getFunderAid } from "~/payments/index.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireEnrollmentCoach(request, context);
+  const user = await requireEnrollmentCoach(request, context);
   const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
   const { raw, query, fieldErrors } = reportQuery(request, today);
   const report = query ? await getFunderReport(context.db, query) : null;
@@ -38,12 +39,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query,
     tables: report ? reportTables(report, getLocale(), aid) : null,
     fieldErrors: fieldErrors ?? {},
+    // Names for funders (issue 40, decision 0069): administrators download them; the list asks each family's consent.
+    mayName: await isAdmin(context.db, user.id),
   };
 }
 
 export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
-  const { raw, query, tables, fieldErrors } = loaderData;
+  const { raw, query, tables, fieldErrors, mayName } = loaderData;
   const csvHref = localHref(`/reports/funders.csv?${new URLSearchParams(raw)}`);
+  const namesHref = localHref(`/reports/funders-names.csv?${new URLSearchParams({ from: raw.from, to: raw.to, program: raw.program })}`);
   return (
     <>
       <PageHeader heading={m.enroll_report_heading()} intro={m.enroll_report_intro()} />
@@ -95,6 +99,13 @@ export default function FunderReportPage({ loaderData }: Route.ComponentProps) {
                 {m.enroll_rosters_heading()}
               </Link>
             </p>
+            {mayName ? (
+              <p className="print:hidden">
+                <a href={namesHref} className="font-medium text-court-800 underline" download>
+                  {m.disclosures_funders_link()}
+                </a>
+              </p>
+            ) : null}
           </>
         ) : null}
         <section aria-labelledby="definitions" className="text-slate-800">
