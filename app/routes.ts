@@ -76,6 +76,7 @@ export default [
     route("rosters/:sessionId/marks", "routes/rosters.$sessionId.marks.ts"),
     route("reports/funders", "routes/reports.funders.tsx"),
     route("reports/funders.csv", "routes/reports.funders.csv.ts"),
+    route("reports/funders-names.csv", "routes/reports.funders.names.csv.ts"),
     route("reports/finances", "routes/reports.finances.tsx"),
     route("reports/finances.csv", "routes/reports.finances.csv.ts"),
     route("reports/outcomes", "routes/reports.outcomes.tsx"),
