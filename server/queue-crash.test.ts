@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { releaseJobsOfDeadQueuePools } from "../app/models/jobs.server";
 import { enqueueMail } from "../app/mail/outbox.server";
+import { bundledScript } from "../tests/support/bundled-script";
 import { createTestDatabase } from "../tests/support/test-db";
 import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
 import { createAuth } from "./auth";
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 /** Another server's queue, in a process of its own. */
 async function startQueueProcess() {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/queue-process.ts"], {
+  const child = spawn(process.execPath, [bundledScript("tests/support/queue-process.ts")], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: url, SMTP_URL: smtp.url, PUBLIC_URL: "http://localhost:3999" },
     stdio: ["ignore", "pipe", "pipe"],
