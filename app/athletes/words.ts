@@ -1,4 +1,5 @@
 // The athlete page's and the report's fixed choices in the reader's language (shared by the page and the forms).
+import { fileSizeText } from "~/lib/file-size";
 import { m } from "~/paraglide/messages";
 
 export const scoreWords = (score: number) =>
@@ -26,6 +27,7 @@ export const milestoneWords = (kind: string) =>
     applied: m.athletes_milestone_applied(),
     admitted: m.athletes_milestone_admitted(),
     committed: m.athletes_milestone_committed(),
+    enrolled: m.athletes_milestone_enrolled(),
     scholarship: m.athletes_milestone_scholarship(),
     graduated: m.athletes_milestone_graduated(),
   })[kind] ?? kind;
@@ -37,6 +39,5 @@ export const amountWords = (band: string) =>
   ({ "under-1k": m.athletes_amount_under1k(), "1k-5k": "$1,000–$5,000", "5k-20k": "$5,000–$20,000", "20k-plus": m.athletes_amount_20k() })[band] ??
   band;
 
-/** "120 KB", "2.4 MB": a file's size as a person reads it (a report card's, on the athlete's page and in the child's data). */
-export const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** "120 KB", "2.4 MB" ("2,4 MB" in Spanish): a file's size as a person reads it (a report card's, on the athlete's page and in the child's data). */
+export const sizeText = (bytes: number) => fileSizeText(bytes, { wholeKilobytes: true });

@@ -3,6 +3,7 @@
 // The schemas that check what people send, and the words of a refused send, are app/messaging/schemas.ts and
 // refusals.ts (the server's side): the browser shows the words the server sends, in the page's language.
 import type { Role } from "~/lib/profile";
+import { fileSizeText } from "~/lib/file-size";
 import { joinAnd } from "~/lib/words";
 import { getLocale, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
@@ -61,11 +62,8 @@ export type WidgetActionData =
 /** What the widget's message looks like in the conversation. */
 export const widgetMessageContent = (subject: string, message: string) => `${subject}\n\n${message}`;
 
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+/** An attachment's size in the reader's language ("2.0 KB", "1,5 MB"): the one size writer (app/lib/file-size.ts). */
+export const formatFileSize = (bytes: number): string => fileSizeText(bytes);
 
 export const initialOf = (name: string | null | undefined) => (name?.trim().charAt(0) || "?").toUpperCase();
 
