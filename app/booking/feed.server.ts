@@ -4,8 +4,9 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow } from "../../db/rows";
 import { bookingFeeds } from "../../db/schema";
-import { localizePath, type Locale } from "~/i18n/language";
+import { LOCALES, localizePath, type Locale } from "~/i18n/language";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { bookingFeed } from "./ics.server";
 import { getFeedBookings } from "./lists.server";
@@ -28,8 +29,8 @@ export async function resetFeedSecret(db: DbOrTx, userId: string): Promise<strin
 
 /** Whether the person has a feed address (its secret is not known any more: only that one exists, and since when). */
 export async function getFeedState(db: SqlExecutor, userId: string): Promise<{ since: Date } | null> {
-  const { rows } = await db.execute(sql`select created_at from booking_feeds where user_id = ${userId}`);
-  return rows[0] ? { since: z.coerce.date().parse(rows[0].created_at) } : null;
+  const feed = await maybeRow(db, z.object({ created_at: z.coerce.date() }), sql`select created_at from booking_feeds where user_id = ${userId}`);
+  return feed ? { since: feed.created_at } : null;
 }
 
 export async function removeFeed(db: DbOrTx, userId: string) {
@@ -37,14 +38,18 @@ export async function removeFeed(db: DbOrTx, userId: string) {
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const OwnerRow = z.object({ user_id: z.string(), locale: z.enum(LOCALES).nullable(), role: z.string() });
 
 /** The feed for a secret, in its owner's language; null for a secret that is not (or no longer) one. */
 export async function getFeedForSecret(services: BookingServices, token: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
-  const { rows } = await services.db.execute(sql`
+  const owner = await maybeRow(
+    services.db,
+    OwnerRow,
+    sql`
     select f.user_id, u.locale, u.role from booking_feeds f join users u on u.id = f.user_id and u.deleted_at is null
-    where f.token_hash = ${hash(token)}`);
-  const owner = rows[0] as { user_id: string; locale: Locale | null; role: string } | undefined;
+    where f.token_hash = ${hash(token)}`,
+  );
   if (!owner) return null;
   const locale: Locale = owner.locale ?? "en";
   const { site } = services.config;

@@ -2,6 +2,7 @@
 // booked from an enrollment request the session it is for: enrollment's answers), and the rows of a private feed.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { rows } from "../../db/rows";
 import { currentLevel, getEvaluationRequests } from "~/enrollment/index.server";
 import type { Locale } from "~/i18n/language";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
@@ -22,14 +23,22 @@ const familyOf = (userId: string) => sql`(b.athlete_id = ${userId}
 
 /** The family's bookings from `since` on (cancelled ones of the last days too, so a family sees what the coach did). */
 export async function getFamilyBookings(db: SqlExecutor, userId: string, since: Date) {
-  const { rows } = await db.execute(sql`
+  return rows(
+    db,
+    ListRow,
+    sql`
     select ${listColumns} from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id
     where ${familyOf(userId)} and b.ends_at > ${since.toISOString()}::timestamptz
-    order by b.starts_at limit 100`);
-  return rows.map((r) => ListRow.parse(r));
+    order by b.starts_at limit 100`,
+  );
 }
 
-const GuardianSchema = z.array(z.object({ name: z.string().nullable(), phone: z.string().nullable() }));
+const CoachDayRow = ListRow.extend({
+  athlete_phone: z.string().nullable(),
+  guardians: z.array(z.object({ name: z.string().nullable(), phone: z.string().nullable() })),
+  cancelled_by_someone: z.boolean(),
+  cancelled_by_name: z.string().nullable(),
+});
 
 /**
  * A coach's bookings between two instants, with each athlete's guardians and their phones (tap to call), the
@@ -38,19 +47,23 @@ const GuardianSchema = z.array(z.object({ name: z.string().nullable(), phone: z.
  * nobody did by hand (the request it was booked for ended).
  */
 export async function getCoachBookings(db: DbOrTx, coachId: string, from: Date, to: Date, locale: Locale) {
-  const { rows } = await db.execute(sql`
+  const coachDay = await rows(
+    db,
+    CoachDayRow,
+    sql`
     select ${listColumns}, a.phone as athlete_phone, cb.full_name as cancelled_by_name, (b.cancelled_by is not null) as cancelled_by_someone,
       coalesce((select json_agg(json_build_object('name', g.full_name, 'phone', g.phone) order by g.full_name)
         from guardian_links l join users g on g.id = l.guardian_id and g.deleted_at is null where l.athlete_id = b.athlete_id), '[]') as guardians
     from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id left join users cb on cb.id = b.cancelled_by
     where b.coach_id = ${coachId}
       and b.starts_at >= ${from.toISOString()}::timestamptz and b.starts_at < ${to.toISOString()}::timestamptz
-    order by b.starts_at, b.cancelled_at nulls first`);
-  const list = rows.map((r) => ({
-    ...ListRow.parse(r),
-    athletePhone: z.string().nullable().parse(r.athlete_phone),
-    guardians: GuardianSchema.parse(r.guardians),
-    cancelledBy: z.boolean().parse(r.cancelled_by_someone) ? { name: z.string().nullable().parse(r.cancelled_by_name) ?? "" } : null,
+    order by b.starts_at, b.cancelled_at nulls first`,
+  );
+  const list = coachDay.map(({ athlete_phone, guardians, cancelled_by_someone, cancelled_by_name, ...booking }) => ({
+    ...booking,
+    athletePhone: athlete_phone,
+    guardians,
+    cancelledBy: cancelled_by_someone ? { name: cancelled_by_name ?? "" } : null,
   }));
   const athletes = [...new Set(list.map((b) => b.athlete_id))];
   const [levels, requests] = await Promise.all([
@@ -75,9 +88,12 @@ export async function getCoachBookings(db: DbOrTx, coachId: string, from: Date, 
 /** The rows of a person's feed: their family's bookings and, for a coach, the lessons they give; the last 60 days on. */
 export async function getFeedBookings(db: SqlExecutor, userId: string, since: Date, asCoach: boolean) {
   const coaching = asCoach ? sql`b.coach_id = ${userId}` : sql`false`;
-  const { rows } = await db.execute(sql`
+  return rows(
+    db,
+    ListRow,
+    sql`
     select ${listColumns} from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id
     where (${familyOf(userId)} or ${coaching}) and b.ends_at > ${since.toISOString()}::timestamptz
-    order by b.starts_at limit 500`);
-  return rows.map((r) => ListRow.parse(r));
+    order by b.starts_at limit 500`,
+  );
 }

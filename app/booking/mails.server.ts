@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import type { SafePlaySettings } from "~/family/safe-play.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
@@ -52,11 +53,14 @@ export type BookingDetail = z.infer<typeof BookingRow>;
 
 /** One booking with its coach's and athlete's names. */
 export async function getBookingDetail(db: SqlExecutor, bookingId: string): Promise<BookingDetail | null> {
-  const { rows } = await db.execute(sql`
+  return maybeRow(
+    db,
+    BookingRow,
+    sql`
     select b.id, b.coach_id, b.athlete_id, b.kind, b.starts_at, b.ends_at, b.place, b.note, b.sequence, b.cancelled_at,
            b.reason, b.updated_at, c.full_name as coach_name, a.full_name as athlete_name, b.enrollment_id
-    from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id where b.id = ${bookingId}`);
-  return rows[0] ? BookingRow.parse(rows[0]) : null;
+    from bookings b join users c on c.id = b.coach_id join users a on a.id = b.athlete_id where b.id = ${bookingId}`,
+  );
 }
 
 export const kindWords = (kind: BookingKind, locale?: Locale) =>
@@ -184,10 +188,13 @@ const CoachRow = z.object({ email: z.string(), full_name: z.string().nullable(),
 export async function tellCoachOfBooking(tx: DbOrTx, services: BookingServices, bookingId: string, change: "booked" | "cancelled") {
   const b = await getBookingDetail(tx, bookingId);
   if (!b) return;
-  const { rows } = await tx.execute(sql`
-    select email, full_name, locale from users where id = ${b.coach_id} and deleted_at is null and email_verified`);
-  if (!rows[0]) return;
-  const coach = CoachRow.parse(rows[0]);
+  const coach = await maybeRow(
+    tx,
+    CoachRow,
+    sql`
+    select email, full_name, locale from users where id = ${b.coach_id} and deleted_at is null and email_verified`,
+  );
+  if (!coach) return;
   const { site, publicUrl } = services.config;
   const locale: Locale = coach.locale ?? "en";
   const o = { locale };
