@@ -2,7 +2,9 @@
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, not, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client";
+import { rows } from "../db/rows";
 import { accounts, announcements, coachProfiles, events, users } from "../db/schema";
 import { startConversation, createMessage } from "../app/messaging/index.server";
 import { cancelDay } from "../app/calendar/cancellations.server";
@@ -143,10 +145,14 @@ export async function seedDemo(db: Db, config: Config, options: { force?: boolea
   }
   // The program sessions nobody coaches yet (the starting schedule's, on a new site) get the demo coach, so their
   // rosters, attendance and evaluations can be tried; sessions that have coaches are left as they are.
-  const uncoached = await db.execute<{ id: string }>(sql`
+  const uncoached = await rows(
+    db,
+    z.object({ id: z.string() }),
+    sql`
     select e.id from events e where e.program_slug is not null
-      and not exists (select 1 from session_coaches c where c.event_id = e.id)`);
-  for (const { id } of uncoached.rows) await addSessionCoach(db, id, ids.coach!);
+      and not exists (select 1 from session_coaches c where c.event_id = e.id)`,
+  );
+  for (const { id } of uncoached) await addSessionCoach(db, id, ids.coach!);
   // Demo cancellations mail nobody (secret: null): --force may run this on a site with real families.
   await cancelDay({ db, config, secret: null }, { day: addDays(today, 1), note: "[Demo] Courts closed for resurfacing." }, ids.coach!);
   return logins;

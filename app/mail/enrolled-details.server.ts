@@ -5,6 +5,7 @@
 // (app/calendar/ics.server.ts, the event /calendar.ics publishes: the same UID, RRULE and cancelled days as EXDATE).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow, rows } from "../../db/rows";
 import { formatTimeRange, formatWhen } from "~/calendar/event-format";
 import { EventScheduleRow } from "~/calendar/event-row";
 import { buildCalendarFeed, type FeedEvent } from "~/calendar/ics.server";
@@ -33,17 +34,21 @@ type Session = z.infer<typeof SessionRow>;
 
 /** The session's facts the mail tells, its coaches' names and its cancelled days; null when it is gone. */
 export async function getEnrolledSession(db: SqlExecutor, eventId: string) {
-  const { rows } = await db.execute(sql`
+  const session = await maybeRow(
+    db,
+    SessionRow,
+    sql`
     select ev.id, ev.title, ev.title_es, ev.kind, ev.weekdays, ev.on_date::text, ev.starts_on::text, ev.ends_on::text,
       ev.start_time::text, ev.end_time::text, ev.time_note, ev.time_note_es, ev.place, ev.street_address, ev.note,
       ev.note_es, ev.fee_cents, ev.fee_per, ev.financial_help, ev.what_to_bring, ev.what_to_bring_es, ev.closed,
       ev.created_at, ev.updated_at,
       (select string_agg(u.full_name, ', ' order by u.full_name) from session_coaches sc join users u on u.id = sc.coach_id
         where sc.event_id = ev.id and u.deleted_at is null and u.full_name is not null) as coaches
-    from events ev where ev.id = ${eventId}`);
-  if (!rows[0]) return null;
-  const cancelled = await db.execute<{ day: string }>(sql`select day::text as day from cancelled_dates order by day`);
-  return { session: SessionRow.parse(rows[0]), cancelledDays: cancelled.rows.map((r) => r.day) };
+    from events ev where ev.id = ${eventId}`,
+  );
+  if (!session) return null;
+  const cancelled = await rows(db, z.object({ day: z.string() }), sql`select day::text as day from cancelled_dates order by day`);
+  return { session, cancelledDays: cancelled.map((r) => r.day) };
 }
 
 /** The first day the session meets from `now` on (a day it is cancelled skipped, today only before it starts). */

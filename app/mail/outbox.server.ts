@@ -2,7 +2,9 @@
 // (server/queue.ts). If the change rolls back, no mail; if it commits, the mail is never lost. See decision 0011.
 import crypto from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { mailCalendarParts, mailOutbox } from "../../db/schema";
 import type { SiteConfig } from "~/lib/site-config";
 import { openLink, sealLink, withLink, withoutLink } from "~/mail/one-time-link.server";
@@ -107,11 +109,17 @@ export async function enqueueMail(tx: DbOrTx, services: MailServices, mail: Outg
  * orders this against a delivery: one that marked the mail handed over first keeps it (the condition is checked again
  * after the lock), and one that comes after finds no row and completes nothing.
  */
+const IdRow = z.object({ id: z.string() });
+
 async function dropHeldMail(tx: DbOrTx, key: string, to: string) {
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const dropped = await rows(
+    tx,
+    IdRow,
+    sql`
     delete from ${mailOutbox} where hold_key = ${key} and lower(to_address) = lower(${to}) and sent_at is null and handed_over_at is null
-    returning id`);
-  for (const r of rows) await tx.execute(sql`select graphile_worker.remove_job(${`send_mail:${r.id}`})`);
+    returning id`,
+  );
+  for (const r of dropped) await tx.execute(sql`select graphile_worker.remove_job(${`send_mail:${r.id}`})`);
 }
 
 /**
@@ -137,15 +145,19 @@ export async function addDeliveryJob(tx: DbOrTx, mailId: string, afterSeconds = 
 
 /** Mail written while no SMTP server was configured (or whose job is gone): queued again at start-up. */
 export async function requeueUnsentMail(db: Db) {
-  const rows = await db.execute<{ id: string; wait: number }>(sql`
+  const unsent = await rows(
+    db,
+    z.object({ id: z.string(), wait: z.number() }),
+    sql`
     select id, greatest(0, extract(epoch from send_after - now()))::float8 as wait from ${mailOutbox} o
     where sent_at is null and created_at > now() - interval '7 days'
       and (link_expires_at is null or link_expires_at > now())
       and handed_over_at is null
-      and not exists (select 1 from graphile_worker.jobs j where j.key = 'send_mail:' || o.id::text)`);
+      and not exists (select 1 from graphile_worker.jobs j where j.key = 'send_mail:' || o.id::text)`,
+  );
   // A held mail keeps its hold (decision 0052): a later step may still replace it.
-  for (const r of rows.rows) await addDeliveryJob(db, r.id, Number(r.wait ?? 0));
-  return rows.rows.length;
+  for (const r of unsent) await addDeliveryJob(db, r.id, r.wait);
+  return unsent.length;
 }
 
 export async function getUnsentMail(db: Db, id: string) {
@@ -156,12 +168,16 @@ export async function getUnsentMail(db: Db, id: string) {
   return row ?? null;
 }
 
+const AttachmentRow = z.object({ filename: z.string(), content_type: z.string(), content: z.instanceof(Buffer) });
+
 /** The files a mail carries, in the order they were added. */
 export async function getMailAttachments(db: Pick<Db, "execute">, mailId: string) {
-  const { rows } = await db.execute<{ filename: string; content_type: string; content: Buffer }>(
+  const files = await rows(
+    db,
+    AttachmentRow,
     sql`select filename, content_type, content from mail_attachments where mail_id = ${mailId} order by id`,
   );
-  return rows.map((r) => ({ filename: r.filename, contentType: r.content_type, content: r.content }));
+  return files.map((r) => ({ filename: r.filename, contentType: r.content_type, content: r.content }));
 }
 
 /** The calendar invitation a mail carries, if any. */

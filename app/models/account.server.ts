@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import {
   coachProfiles,
   accounts,
@@ -105,16 +106,19 @@ export async function exportUserData(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   if (!profile) return null;
-  const messages = await db.execute(sql`
+  const messages = await rows(
+    db,
+    ExportMessage,
+    sql`
     select m.conversation_id::text, s.full_name as sender, m.content, m.message_type::text, a.file_name, m.created_at
     from messages m
     join conversation_participants me on me.conversation_id = m.conversation_id and me.user_id = ${userId}
     left join users s on s.id = m.sender_id
     left join attachments a on a.id = m.attachment_id
-    order by m.conversation_id, m.created_at`);
+    order by m.conversation_id, m.created_at`,
+  );
   const byConversation = new Map<string, Array<Omit<z.infer<typeof ExportMessage>, "conversation_id">>>();
-  for (const raw of messages.rows) {
-    const { conversation_id, ...m } = ExportMessage.parse(raw);
+  for (const { conversation_id, ...m } of messages) {
     byConversation.set(conversation_id, [...(byConversation.get(conversation_id) ?? []), m]);
   }
   // Forms sent from the address are the person's only once they proved the address is theirs (decision 0024): until

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 
 const RecipientRow = z.object({ email: z.string(), full_name: z.string().nullable(), locale: z.enum(["en", "es"]).nullable() });
 
@@ -12,13 +13,16 @@ export type FamilyRecipient = z.infer<typeof RecipientRow>;
 
 /** The athlete's guardians, and the athlete with a login of their own: verified addresses only, by address. */
 export async function familyRecipients(db: Pick<Db, "execute">, athleteId: string): Promise<FamilyRecipient[]> {
-  const { rows } = await db.execute(sql`
+  return rows(
+    db,
+    RecipientRow,
+    sql`
     select u.email, u.full_name, u.locale from users u
     where u.deleted_at is null and u.email_verified and u.email not like '%@no-login.invalid'
       and ((u.id = ${athleteId} and exists (select 1 from accounts a where a.user_id = u.id))
         or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))
-    order by u.email`);
-  return rows.map((r) => RecipientRow.parse(r));
+    order by u.email`,
+  );
 }
 
 /**
@@ -27,10 +31,14 @@ export async function familyRecipients(db: Pick<Db, "execute">, athleteId: strin
  */
 export async function familyAthleteIds(db: Pick<Db, "execute">, actor: { id: string; role: string }): Promise<string[]> {
   if (actor.role !== "client") return [];
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const athletes = await rows(
+    db,
+    z.object({ id: z.string() }),
+    sql`
     select g.athlete_id as id from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
     where g.guardian_id = ${actor.id}
     union
-    select u.id from users u where u.id = ${actor.id} and u.client_kind = 'athlete' and u.deleted_at is null`);
-  return rows.map((r) => r.id);
+    select u.id from users u where u.id = ${actor.id} and u.client_kind = 'athlete' and u.deleted_at is null`,
+  );
+  return athletes.map((r) => r.id);
 }

@@ -1,7 +1,9 @@
 // Queue a job in the caller's transaction (the job queue is graphile-worker: server/queue.ts, decision 0011), and
 // the record of which processes' queues are alive, so the jobs of one that died are not locked for 4 hours.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import type { DbOrTx } from "../mail/outbox.server";
 
 export async function addJob(
@@ -48,7 +50,10 @@ export async function forgetQueuePool(db: Db, poolId: string) {
  */
 export async function releaseJobsOfDeadQueuePools(db: Db, ownPoolId: string | null = null): Promise<string[]> {
   // One statement: a second process sweeping at the same time finds the rows deleted and releases nothing twice.
-  const result = await db.execute<{ pools: string[] }>(sql`
+  const released = await maybeRow(
+    db,
+    z.object({ pools: z.array(z.string()) }),
+    sql`
     with dead as (
       delete from app_settings s
       where left(s.key, ${QUEUE_POOL_KEY.length}) = ${QUEUE_POOL_KEY}
@@ -62,6 +67,7 @@ export async function releaseJobsOfDeadQueuePools(db: Db, ownPoolId: string | nu
     ), released as (
       select array(select pool_id from dead) as pools
     )
-    select pools, graphile_worker.force_unlock_workers(pools) from released`);
-  return result.rows[0]?.pools ?? [];
+    select pools, graphile_worker.force_unlock_workers(pools) from released`,
+  );
+  return released?.pools ?? [];
 }

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { row } from "../../db/rows";
 import { rateLimits } from "../../db/schema";
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
@@ -21,15 +23,18 @@ export function addressKey(secret: string, address: string) {
  * across every app process on the same database. One atomic statement: no race between processes.
  */
 export async function hitRateLimit(db: Executor, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+  const counted = await row(
+    db,
+    z.object({ count: z.number(), retry_after: z.number() }),
+    sql`
     insert into ${rateLimits} (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
     on conflict (key) do update set
       count = case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end,
       reset_at = case when ${rateLimits.resetAt} <= now() then excluded.reset_at else ${rateLimits.resetAt} end
-    returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`);
-  const row = result.rows[0]!;
-  return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, row.retry_after) };
+    returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+  );
+  return { allowed: counted.count <= limit, retryAfterSeconds: Math.max(1, counted.retry_after) };
 }
 
 export async function clearRateLimit(db: Db, key: string) {

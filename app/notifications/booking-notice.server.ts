@@ -6,9 +6,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow, rows } from "../../db/rows";
 import { inQuietHours, msUntilQuietHoursEnd } from "~/family/safe-play";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
-import { localizePath, type Locale } from "~/i18n/language";
+import { LOCALES, localizePath, type Locale } from "~/i18n/language";
 import type { DbOrTx } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
@@ -25,10 +26,14 @@ const jobKey = (bookingId: string, userId: string) => `${BOOKING_NOTICE_JOB}:${b
  * one that did not commit). A later change to the same booking replaces a notice still waiting.
  */
 export async function queueBookingNotice(tx: DbOrTx, bookingId: string, athleteId: string, change: "moved" | "cancelled") {
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const people = await rows(
+    tx,
+    z.object({ id: z.string() }),
+    sql`
     select u.id from users u where u.deleted_at is null
-      and (u.id = ${athleteId} or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))`);
-  for (const { id } of rows)
+      and (u.id = ${athleteId} or u.id in (select guardian_id from guardian_links where athlete_id = ${athleteId}))`,
+  );
+  for (const { id } of people)
     await addJob(tx, BOOKING_NOTICE_JOB, { bookingId, userId: id, change }, { jobKey: jobKey(bookingId, id), maxAttempts: 5 });
 }
 
@@ -53,9 +58,13 @@ export async function sendBookingNotice(services: NoticeServices, payload: unkno
       return;
     }
   }
-  const { rows } = await db.execute<{ locale: Locale | null }>(sql`select locale from users where id = ${userId} and deleted_at is null`);
-  if (!rows[0]) return;
-  const locale: Locale = rows[0].locale ?? "en";
+  const person = await maybeRow(
+    db,
+    z.object({ locale: z.enum(LOCALES).nullable() }),
+    sql`select locale from users where id = ${userId} and deleted_at is null`,
+  );
+  if (!person) return;
+  const locale: Locale = person.locale ?? "en";
   const o = { locale };
   const words = { what: kindWords(b.kind, locale), when: formatBookingTime(b.starts_at, b.ends_at, config.site.timeZone, locale) };
   await pushToPerson(services, userId, {

@@ -14,6 +14,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { cancelledDates, events } from "../../db/schema";
 import { formatWhen } from "~/calendar/event-format";
 import { inQuietHours, msUntilQuietHoursEnd } from "~/family/safe-play";
@@ -136,10 +137,13 @@ export async function sendScheduleChangeNotice(services: ChangeServices, payload
   if (!parsed.success) return;
   const { userId, change, urgent } = parsed.data;
   const { db, config } = services;
-  const { rows } = await db.execute(sql`
+  const person = await maybeRow(
+    db,
+    PersonRow,
+    sql`
     select email, email_verified, locale, notify_changes from users
-    where id = ${userId} and deleted_at is null and role = 'client'`);
-  const person = rows[0] ? PersonRow.parse(rows[0]) : null;
+    where id = ${userId} and deleted_at is null and role = 'client'`,
+  );
   if (!person?.notify_changes) return;
   const safePlay = config.safePlay;
   const pushing = await hasPushDevice(db, userId);

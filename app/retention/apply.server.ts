@@ -3,7 +3,9 @@
 // table's, or the organisation's settings within the table's bounds (app_settings 'retention.<kind>'). The counts go to
 // the server log; nothing personal does.
 import { sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import type { SqlExecutor } from "~/mail/index.server";
 import { MEDICAL_DETAILS_READ } from "~/medical/index.server";
 import { periodOf, RETENTION, type RetentionKind } from "./table";
@@ -52,8 +54,12 @@ const STATEMENTS: Record<RetentionKind, (cutoff: SQL) => SQL[]> = {
 
 /** The periods in force, in days, by kind. */
 export async function getRetentionPeriods(db: SqlExecutor): Promise<Record<RetentionKind, number>> {
-  const { rows } = await db.execute<{ key: string; value: string }>(sql`select key, value from app_settings where key like 'retention.%'`);
-  const set = new Map(rows.map((r) => [r.key.slice("retention.".length), r.value]));
+  const settings = await rows(
+    db,
+    z.object({ key: z.string(), value: z.string() }),
+    sql`select key, value from app_settings where key like 'retention.%'`,
+  );
+  const set = new Map(settings.map((r) => [r.key.slice("retention.".length), r.value]));
   return Object.fromEntries(RETENTION.map((row) => [row.kind, periodOf(row, set.get(row.kind))])) as Record<RetentionKind, number>;
 }
 
