@@ -3,6 +3,8 @@
 // athlete for themselves; a minor athlete never alone (a guardian does); anyone else hears "not yours", the same as
 // an id that does not exist, so nothing about another family is revealed. Each capability says it in its own words.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { maybeRow, rows } from "../../db/rows";
 import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/session.server";
 import type { Profile } from "~/lib/profile";
@@ -42,13 +44,17 @@ export async function getAthletesActedFor(
   if (!me) return [];
   if (me.kind === "athlete") {
     if (isMinorPerson(me, settings)) return [];
-    const { rows } = await db.execute<{ full_name: string | null }>(sql`select full_name from users where id = ${actor.id}`);
-    return [{ id: actor.id, name: rows[0]?.full_name ?? "", self: true }];
+    const self = await maybeRow(db, z.object({ full_name: z.string().nullable() }), sql`select full_name from users where id = ${actor.id}`);
+    return [{ id: actor.id, name: self?.full_name ?? "", self: true }];
   }
-  const { rows } = await db.execute<{ id: string; full_name: string | null }>(sql`
+  const athletes = await rows(
+    db,
+    z.object({ id: z.string(), full_name: z.string().nullable() }),
+    sql`
     select u.id, u.full_name from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
-    where g.guardian_id = ${actor.id} order by u.full_name, u.id`);
-  return rows.map((r) => ({ id: r.id, name: r.full_name ?? "", self: false }));
+    where g.guardian_id = ${actor.id} order by u.full_name, u.id`,
+  );
+  return athletes.map((r) => ({ id: r.id, name: r.full_name ?? "", self: false }));
 }
 
 /** The first line of a families' page: a visitor is sent to sign in; a coach gets 403 with `refusal`. */

@@ -4,6 +4,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { householdMembers, households, users } from "../../db/schema";
 import { isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import { ageOn, type ClientKind } from "~/family/safe-play";
@@ -84,8 +85,10 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
   const membership = await getHouseholdOf(db, userId);
   const members = async (role: ClientKind) =>
     membership
-      ? (
-          await db.execute(sql`
+      ? await rows(
+          db,
+          FamilyRow,
+          sql`
             select u.id, u.full_name, u.date_of_birth::text as dob, (m.confirmed_at is not null) as confirmed,
                    (u.details_locked_at is not null) as locked,
                    exists (select 1 from accounts a where a.user_id = u.id) as has_login,
@@ -94,11 +97,15 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
                    (select r.to_value from protection_requests r where r.user_id = u.id and r.decided_at is null) as pending_dob
             from household_members m join users u on u.id = m.user_id
             where m.household_id = ${membership.householdId} and m.role = ${role} and u.deleted_at is null and u.id <> ${userId}
-            order by u.full_name, u.id`)
-        ).rows.map((r) => FamilyRow.parse(r))
+            order by u.full_name, u.id`,
+        )
       : [];
-  const pending = await db.execute<{ email: string }>(sql`
-    select email from family_invitations where athlete_id = ${userId} and kind = 'guardian' and accepted_at is null and expires_at > now() order by created_at`);
+  const pending = await rows(
+    db,
+    z.object({ email: z.string() }),
+    sql`
+    select email from family_invitations where athlete_id = ${userId} and kind = 'guardian' and accepted_at is null and expires_at > now() order by created_at`,
+  );
   return {
     kind: me.kind,
     dateOfBirth: me.dateOfBirth,
@@ -129,7 +136,7 @@ export async function getFamily(db: Db, userId: string, settings: SafePlaySettin
             invitedEmail: r.has_login ? null : r.invited_email,
           }))
         : [],
-    pendingGuardianInvitations: pending.rows.map((r) => r.email),
+    pendingGuardianInvitations: pending.map((r) => r.email),
     /** Guardian invitations that ended when staff confirmed the family (the guardians see that). */
     endedInvitations: membership ? await getEndedInvitations(db, membership.householdId) : [],
   };

@@ -2,7 +2,9 @@
 // /appointments and the roster, through their own access rule), and whether a coach is waiting for it: the family
 // has a lesson, an evaluation or a place coming (a coach's list names them) and no guardian gave a phone.
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { users } from "../../db/schema";
 import type { SqlExecutor } from "~/mail/index.server";
 
@@ -17,7 +19,10 @@ export async function saveGuardianPhone(db: Pick<Db, "update">, userId: string, 
  * has a phone on record (so the coach's page says "no phone on record").
  */
 export async function getPhoneNeed(db: SqlExecutor, userId: string, now: Date): Promise<{ phone: string | null; coachesNeedIt: boolean }> {
-  const { rows } = await db.execute<{ phone: string | null; needed: boolean }>(sql`
+  const r = await maybeRow(
+    db,
+    z.object({ phone: z.string().nullable(), needed: z.boolean() }),
+    sql`
     select u.phone, exists (
       select 1 from guardian_links l
       where l.guardian_id = u.id
@@ -26,13 +31,13 @@ export async function getPhoneNeed(db: SqlExecutor, userId: string, now: Date): 
         and (exists (select 1 from bookings b where b.athlete_id = l.athlete_id and b.cancelled_at is null and b.ends_at > ${now.toISOString()}::timestamptz)
           or exists (select 1 from enrollments e where e.athlete_id = l.athlete_id and e.status not in ('withdrawn', 'declined')))
     ) as needed
-    from users u where u.id = ${userId}`);
-  const r = rows[0];
+    from users u where u.id = ${userId}`,
+  );
   return { phone: r?.phone ?? null, coachesNeedIt: Boolean(r?.needed) };
 }
 
 /** Whether a person booking (a guardian or an adult athlete) has no phone a coach could call them on. */
 export async function isPhoneMissing(db: SqlExecutor, userId: string): Promise<boolean> {
-  const { rows } = await db.execute<{ phone: string | null }>(sql`select phone from users where id = ${userId}`);
-  return !rows[0]?.phone;
+  const person = await maybeRow(db, z.object({ phone: z.string().nullable() }), sql`select phone from users where id = ${userId}`);
+  return !person?.phone;
 }

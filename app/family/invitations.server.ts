@@ -6,7 +6,9 @@
 // guardian invitation is accepted signed in, and joins the athlete's household.
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { accounts, familyInvitations, users } from "../../db/schema";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
 import type { Profile } from "~/lib/profile";
@@ -144,11 +146,13 @@ export async function addAthlete(
 export async function inviteSecondGuardian(db: Db, services: Services, guardian: Profile, email: string): Promise<FamilyResult> {
   return db.transaction(async (tx) => {
     // The athletes of the household the guardian is a guardian of (none for an athlete, or a family without any).
-    const athletes = (
-      await tx.execute<{ id: string; name: string | null }>(sql`
+    const athletes = await rows(
+      tx,
+      z.object({ id: z.string(), name: z.string().nullable() }),
+      sql`
         select u.id, u.full_name as name from guardian_links l join users u on u.id = l.athlete_id
-        where l.guardian_id = ${guardian.id} and u.deleted_at is null order by u.full_name`)
-    ).rows;
+        where l.guardian_id = ${guardian.id} and u.deleted_at is null order by u.full_name`,
+    );
     if (athletes.length === 0) return { ok: false, field: "coGuardianEmail", error: m.messaging_family_add_athlete_first(), status: 400 };
     const frozen = await frozenRefusal(tx, [guardian.id]);
     if (frozen) return frozen;
