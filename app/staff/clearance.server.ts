@@ -4,11 +4,13 @@
 // reads a person's dates and answers with it: the roster and family pages, the session coaches' editor, /about, the
 // banner every page shows an uncleared coach, /staff's list, and the daily reminder 60 days before a date expires.
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { coachProfiles, users } from "../../db/schema";
 import { clearanceOf, type Clearance } from "~/family/safe-play";
 import type { SafePlaySettings } from "~/family/safe-play.server";
-import { isLocale, localizePath, type Locale } from "~/i18n/language";
+import { isLocale, LOCALES, localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatCalendarDate } from "~/lib/datetime";
 import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/index.server";
 import type { MailContent } from "~/mail/index.server";
@@ -75,18 +77,10 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 
 type ReminderServices = MailServices & { db: Db; config: MailServices["config"] & { safePlay: ClearanceSettings } };
 
-const DueRow = {
-  parse(r: Record<string, unknown>) {
-    return {
-      id: String(r.id),
-      name: (r.full_name as string | null) || String(r.email),
-      email: String(r.email),
-      locale: r.locale as string | null,
-      trainedOn: (r.trained_on as string | null) ?? null,
-      backgroundOn: (r.background_on as string | null) ?? null,
-    };
-  },
-};
+/** A coach's checks (dates as text) as the clearance rule reads them. */
+const ChecksRow = z.object({ id: z.string(), trained_on: z.string().nullable(), background_on: z.string().nullable() });
+const DueRow = ChecksRow.extend({ full_name: z.string().nullable(), email: z.string(), locale: z.enum(LOCALES).nullable() });
+const AdminRow = z.object({ id: z.string(), email: z.string(), locale: z.enum(LOCALES).nullable() });
 
 function reminderMail(
   org: string,
@@ -117,16 +111,29 @@ function reminderMail(
 export async function sendClearanceReminders(services: ReminderServices): Promise<number> {
   const { db, config } = services;
   const today = dayInZone(config.safePlay.clock(), config.safePlay.timeZone);
-  const { rows } = await db.execute(sql`
+  const coaches = await rows(
+    db,
+    DueRow,
+    sql`
     select u.id, u.full_name, u.email, u.locale, p.safe_play_checked_on::text as trained_on, p.background_checked_on::text as background_on
     from users u join coach_profiles p on p.user_id = u.id
-    where u.role = 'coach' and u.deleted_at is null and (p.safe_play_checked_on is not null or p.background_checked_on is not null)`);
-  const admins = await db.execute(
+    where u.role = 'coach' and u.deleted_at is null and (p.safe_play_checked_on is not null or p.background_checked_on is not null)`,
+  );
+  const admins = await rows(
+    db,
+    AdminRow,
     sql`select id, email, locale from users where admin and deleted_at is null and email not like '%@no-login.invalid'`,
   );
   let sent = 0;
-  for (const raw of rows) {
-    const coach = DueRow.parse(raw);
+  for (const r of coaches) {
+    const coach = {
+      id: r.id,
+      name: r.full_name || r.email,
+      email: r.email,
+      locale: r.locale,
+      trainedOn: r.trained_on,
+      backgroundOn: r.background_on,
+    };
     const clearance = clearanceOf(
       { safePlayCheckedOn: coach.trainedOn, backgroundCheckedOn: coach.backgroundOn },
       config.safePlay.clock(),
@@ -146,9 +153,7 @@ export async function sendClearanceReminders(services: ReminderServices): Promis
         if (fresh.length === 0) return 0;
         const recipients = [
           { email: coach.email, locale: coach.locale, toCoach: true },
-          ...admins.rows
-            .filter((a) => String(a.id) !== coach.id)
-            .map((a) => ({ email: String(a.email), locale: a.locale as string | null, toCoach: false })),
+          ...admins.filter((a) => a.id !== coach.id).map((a) => ({ email: a.email, locale: a.locale, toCoach: false })),
         ];
         for (const r of recipients) {
           const locale: Locale = isLocale(r.locale) ? r.locale : "en";
@@ -167,20 +172,17 @@ export async function sendClearanceReminders(services: ReminderServices): Promis
 
 /** Whether a coach is cleared, for many at once (the session coaches' editor and /about): ids of those who are. */
 export async function getClearedCoachIds(db: SqlExecutor, settings: ClearanceSettings): Promise<Set<string>> {
-  const { rows } = await db.execute(sql`
+  const coaches = await rows(
+    db,
+    ChecksRow,
+    sql`
     select u.id, p.safe_play_checked_on::text as trained_on, p.background_checked_on::text as background_on
-    from users u join coach_profiles p on p.user_id = u.id where u.role = 'coach' and u.deleted_at is null`);
+    from users u join coach_profiles p on p.user_id = u.id where u.role = 'coach' and u.deleted_at is null`,
+  );
   const now = settings.clock();
   return new Set(
-    rows
-      .filter(
-        (r) =>
-          clearanceOf(
-            { safePlayCheckedOn: (r.trained_on as string | null) ?? null, backgroundCheckedOn: (r.background_on as string | null) ?? null },
-            now,
-            settings.timeZone,
-          ).cleared,
-      )
-      .map((r) => String(r.id)),
+    coaches
+      .filter((r) => clearanceOf({ safePlayCheckedOn: r.trained_on, backgroundCheckedOn: r.background_on }, now, settings.timeZone).cleared)
+      .map((r) => r.id),
   );
 }

@@ -8,7 +8,9 @@
 //   - the safeguarding lead and administrators (cleared) read every family's; each time one of them reads an athlete's
 //     medical notes outside that athlete's sessions, the safeguarding log says who, whose, where and when.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";
 import { getStaffClearance, type ClearanceSettings } from "./clearance.server";
@@ -45,7 +47,10 @@ export async function getPersonalDataAccess(db: SqlExecutor, reader: PersonalDat
   const access: PersonalDataAccess = { allowed: new Set(), viaSessions: new Set() };
   const ids = [...new Set(personIds)].filter(Boolean);
   if (!reader.cleared || ids.length === 0) return access;
-  const { rows } = await db.execute(sql`
+  const people = await rows(
+    db,
+    z.object({ id: z.string(), via_session: z.boolean(), via_conversation: z.boolean() }),
+    sql`
     with people as (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) as id),
     family as (
       select p.id as person, p.id as member from people p
@@ -61,11 +66,11 @@ export async function getPersonalDataAccess(db: SqlExecutor, reader: PersonalDat
       exists (select 1 from family f join conversation_participants b on b.user_id = f.member
                 join conversation_participants a on a.conversation_id = b.conversation_id and a.user_id = ${reader.id}
               where f.person = p.id) as via_conversation
-    from people p`);
-  for (const r of rows) {
-    const id = String(r.id);
-    if (r.via_session === true) access.viaSessions.add(id);
-    if (reader.everyone || r.via_session === true || r.via_conversation === true) access.allowed.add(id);
+    from people p`,
+  );
+  for (const r of people) {
+    if (r.via_session) access.viaSessions.add(r.id);
+    if (reader.everyone || r.via_session || r.via_conversation) access.allowed.add(r.id);
   }
   return access;
 }
