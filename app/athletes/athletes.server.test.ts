@@ -229,6 +229,12 @@ describe("school, terms, milestones and the listing", () => {
       college: "Enter the college's name.",
       amountBand: "Choose the scholarship's amount.",
     });
+    // A college enrollment (decision 0070) names its college too; named, it is recorded.
+    const enrolled = { intent: "milestone", kind: "enrolled", happenedOn: "2026-11-02" };
+    expect(((await post(tutor, sofia.athlete.id, enrolled)).body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
+      college: "Enter the college's name.",
+    });
+    expect((await post(tutor, sofia.athlete.id, { ...enrolled, college: "University of Maryland" })).status).toBe(302);
     expect(
       (
         await post(tutor, sofia.athlete.id, {

@@ -70,6 +70,7 @@ await db.insert(athleteMilestones).values([
     amountBand: "5k-20k",
   },
   { athleteId: k(2), kind: "admitted", happenedOn: "2025-12-01", college: "Howard University" }, // before the range
+  ...range(6, 10).map((i) => ({ athleteId: k(i), kind: "enrolled" as const, happenedOn: "2026-03-10", college: "Howard University" })),
 ]);
 // The families' optional answers: kids 1-5 female, 6-7 male, 8 another gender, 9-10 none; kids 1-6 free lunch, 7
 // reduced-price, 8 neither, 9-10 none given.
@@ -97,6 +98,7 @@ describe("the outcomes", () => {
       admitted: 0,
       committed: 5,
       committedTennis: 1,
+      enrolled: 5,
       scholarships: 1,
       scholarshipAthletes: 1,
       bands: { under1k: 0, from1kto5k: 0, from5kto20k: 1, over20k: 0 },
@@ -121,6 +123,7 @@ describe("the outcomes", () => {
       "Share who rose a level": "50%",
       "Share with a grade-point band held or improved": "suppressed (fewer than 5)", // 5 of 6: the one left out shows
       "Athletes committed to a college": "5",
+      "Athletes enrolled in college": "5",
       "of whom committed to play tennis": "suppressed (fewer than 5)",
       "Scholarships won": "suppressed (fewer than 5)",
       "Scholarships of $5,000 to $20,000": "suppressed (fewer than 5)",

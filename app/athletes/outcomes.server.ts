@@ -9,7 +9,7 @@
 // - grade band held or improved: served athletes with two banded terms up to the range's last year, the latest at or
 //   above the one before;
 // - by gender and by school lunch: served athletes by their family's optional answers (issue 39), "not given" apart;
-// - milestones (graduated, admitted, committed, scholarships): those dated in the range, of athletes who were ever
+// - milestones (graduated, admitted, committed, enrolled in college, scholarships): those dated in the range, of athletes who were ever
 //   present at the chosen sessions by the range's end.
 import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/language";
@@ -39,6 +39,7 @@ export type Outcomes = {
   admitted: number;
   committed: number;
   committedTennis: number;
+  enrolled: number;
   scholarships: number;
   scholarshipAthletes: number;
   bands: { under1k: number; from1kto5k: number; from5kto20k: number; over20k: number };
@@ -130,6 +131,7 @@ export function outcomesStatement(q: OutcomesQuery) {
       (select count(distinct athlete_id) from ms where kind = 'admitted') as admitted,
       (select count(distinct athlete_id) from ms where kind = 'committed') as committed,
       (select count(distinct athlete_id) from ms where kind = 'committed' and tennis) as committed_tennis,
+      (select count(distinct athlete_id) from ms where kind = 'enrolled') as enrolled,
       (select count(*) from ms where kind = 'scholarship') as scholarships,
       (select count(distinct athlete_id) from ms where kind = 'scholarship') as scholarship_athletes,
       (select count(*) from ms where amount_band = 'under-1k') as band_under1k,
@@ -157,6 +159,7 @@ export async function getOutcomes(db: SqlExecutor, q: OutcomesQuery): Promise<Ou
     admitted: n("admitted"),
     committed: n("committed"),
     committedTennis: n("committed_tennis"),
+    enrolled: n("enrolled"),
     scholarships: n("scholarships"),
     scholarshipAthletes: n("scholarship_athletes"),
     bands: { under1k: n("band_under1k"), from1kto5k: n("band_1k5k"), from5kto20k: n("band_5k20k"), over20k: n("band_20k") },
@@ -230,6 +233,7 @@ export function outcomeRows(o: Outcomes, locale: Locale): OutcomeRow[] {
     { what: m.athletes_outcomes_admitted({}, opts), value: count(o.admitted), rule: m.athletes_outcomes_rule_milestones({}, opts) },
     { what: m.athletes_outcomes_committed({}, opts), value: count(o.committed), rule: m.athletes_outcomes_rule_milestones({}, opts) },
     { what: m.athletes_outcomes_committed_tennis({}, opts), value: count(o.committedTennis), rule: m.athletes_outcomes_rule_milestones({}, opts) },
+    { what: m.athletes_outcomes_enrolled({}, opts), value: count(o.enrolled), rule: m.athletes_outcomes_rule_milestones({}, opts) },
     {
       what: m.athletes_outcomes_scholarships({}, opts),
       value: cell(o.scholarshipAthletes) === null || tooFew ? hidden : fmt(o.scholarships),

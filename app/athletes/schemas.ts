@@ -54,7 +54,7 @@ export const milestoneSchema = (today: string) =>
       amountBand: z.preprocess(emptyAsUndefined, z.enum(AMOUNT_BANDS, says(m.athletes_error_amount)).optional()),
       classYear: z.preprocess(emptyAsUndefined, wholeNumber(2000, 2200, m.athletes_error_class_year).optional()),
     })
-    .refine((v) => !["applied", "admitted", "committed", "scholarship"].includes(v.kind) || v.college !== "", {
+    .refine((v) => !["applied", "admitted", "committed", "enrolled", "scholarship"].includes(v.kind) || v.college !== "", {
       path: ["college"],
       ...says(m.athletes_error_college),
     })
