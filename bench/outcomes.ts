@@ -107,7 +107,7 @@ export async function fiveYears(sql: pg.Client, coachId: string) {
        k = 'committed' and random() < 0.3, case when k = 'scholarship' then 'academic' end, case when k = 'scholarship' then '5k-20k' end,
        case when k = 'scholarship' then 2027 end
      from bench_path p join users u on u.id = p.athlete_id and u.date_of_birth < date '2009-01-01',
-       unnest(array['applied', 'admitted', 'committed', 'scholarship', 'graduated']) k
+       unnest(array['applied', 'admitted', 'committed', 'enrolled', 'scholarship', 'graduated']) k
      where random() < 0.5`,
   );
   await sql.query("analyze");
