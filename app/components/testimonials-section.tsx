@@ -7,7 +7,7 @@ import { StarDisplay } from "~/components/star-rating";
 import { showToast } from "~/components/toaster";
 import { isFallbackId } from "~/testimonials/delete";
 import type { Testimonial } from "~/testimonials/rules";
-import type { TestimonialsWords } from "~/testimonials/testimonials.server";
+import type { TestimonialsWords } from "~/testimonials/index.server";
 import { lazyComponent } from "~/lib/lazy-component";
 import type { TestimonialActionData } from "~/testimonials/schemas";
 

@@ -21,7 +21,7 @@ import type { Profile } from "~/lib/profile";
 import { notYourAthlete, type FamilyResult } from "~/family/family-log.server";
 import { removeAthleteFromHousehold, updateAthleteByGuardian } from "~/family/guardian-athletes.server";
 import { updateClientKind } from "~/family/client-kind.server";
-import { decideTestimonial } from "~/testimonials/testimonials.server";
+import { decideTestimonial } from "~/testimonials/index.server";
 import { isUuid } from "~/lib/uuid";
 import {
   addAthlete,

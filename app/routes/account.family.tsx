@@ -17,7 +17,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { m } from "~/paraglide/messages";
-import { getTestimonialsAwaitingGuardian } from "~/testimonials/testimonials.server";
+import { getTestimonialsAwaitingGuardian } from "~/testimonials/index.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
 import { DemographicsSection } from "~/family/demographics-section";

@@ -16,7 +16,7 @@ import { SERVICE_AREAS, TAGLINE } from "~/content/site";
 import { organizationJsonLd, pageMeta, publicUrlFrom, siteFrom } from "~/lib/meta";
 import { useRootData } from "~/root";
 import { TestimonialsSection } from "~/components/testimonials-section";
-import { loadTestimonialsSection } from "~/testimonials/testimonials.server";
+import { loadTestimonialsSection } from "~/testimonials/index.server";
 import { getScheduleCards, getShortNoticeCancellations } from "~/calendar/index.server";
 import { formatDayLong } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";

@@ -12,7 +12,7 @@ import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Profile } from "~/lib/profile";
 import { hitRateLimit } from "~/models/rate-limit.server";
-import { createTestimonial, deleteTestimonial } from "~/testimonials/testimonials.server";
+import { createTestimonial, deleteTestimonial } from "~/testimonials/index.server";
 import { m } from "~/paraglide/messages";
 
 /** Submissions per user per window: plenty for a family, too few to flood the home page. */
