@@ -9,7 +9,7 @@ import { inReaderLanguage, type TypedText } from "~/lib/typed-content";
 import { pageWords } from "~/content/words.server";
 import { getLocale, localHref } from "~/i18n/locale";
 import { withoutUnsafeCharacters } from "~/lib/safe-text";
-import { getAnnouncements } from "~/announcements/announcements.server";
+import { getAnnouncements } from "~/announcements/index.server";
 
 // Control characters cannot be written in XML even as references: one stored before forms refused them would make
 // the whole feed unreadable, so they are dropped.

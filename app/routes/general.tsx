@@ -19,8 +19,8 @@ import { pageMeta } from "~/lib/meta";
 import { formatDateIn } from "~/lib/datetime";
 import type { PageHandle } from "~/lib/page-mode";
 import { redirectWithToast } from "~/lib/toast.server";
-import { readAnnouncementForm } from "~/announcements/actions.server";
-import { createAnnouncement, getAnnouncementPage } from "~/announcements/announcements.server";
+import { readAnnouncementForm } from "~/announcements/index.server";
+import { createAnnouncement, getAnnouncementPage } from "~/announcements/index.server";
 import { archiveCutoff, generalHref, readGeneralView } from "~/announcements/paging";
 import { invariantResponse } from "~/lib/responses.server";
 
