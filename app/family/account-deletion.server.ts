@@ -2,6 +2,7 @@
 // (the account page says so before they confirm), and the family's side of the deletion itself.
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { rows } from "../../db/rows";
 import { familyInvitations, householdMembers } from "../../db/schema";
 import type { DbOrTx } from "../mail/index.server";
 import { mailSafeguarding, type SafeguardingMailServices } from "./safeguarding-mail.server";
@@ -14,17 +15,19 @@ import { m } from "~/paraglide/messages";
  * guardian (the account page says so before the person confirms; the lead is told afterwards).
  */
 export async function getAthletesLeftWithoutGuardian(tx: DbOrTx, userId: string) {
-  const { rows } = await tx.execute(sql`
+  const athletes = await rows(
+    tx,
+    z.object({ id: z.string(), full_name: z.string().nullable(), no_login: z.boolean() }),
+    sql`
     select u.id, u.full_name, (u.email like '%@no-login.invalid') as no_login
     from household_members me
       join household_members a on a.household_id = me.household_id and a.role = 'athlete'
       join users u on u.id = a.user_id and u.deleted_at is null
     where me.user_id = ${userId} and me.role = 'guardian'
       and not exists (select 1 from household_members g where g.household_id = me.household_id and g.role = 'guardian' and g.user_id <> ${userId})
-    order by u.full_name`);
-  return rows
-    .map((r) => z.object({ id: z.string(), full_name: z.string().nullable(), no_login: z.boolean() }).parse(r))
-    .map((r) => ({ id: r.id, fullName: r.full_name ?? "", noLogin: r.no_login }));
+    order by u.full_name`,
+  );
+  return athletes.map((r) => ({ id: r.id, fullName: r.full_name ?? "", noLogin: r.no_login }));
 }
 
 /**

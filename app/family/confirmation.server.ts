@@ -7,6 +7,7 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { familyInvitations, householdMembers, households, users } from "../../db/schema";
 import type { DbOrTx } from "../mail/index.server";
 import { getSafetyPeople, isClearedCoach, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
@@ -127,26 +128,30 @@ async function endMinorsGuardianInvitations(tx: DbOrTx, householdId: string, sta
 
 /** The guardian invitations of a person's household that staff's confirmation ended, for the family's page. */
 export async function getEndedInvitations(db: Pick<Db, "execute">, householdId: string) {
-  const { rows } = await db.execute(sql`
+  const ended = await rows(
+    db,
+    z.object({ email: z.string(), ended_at: z.coerce.date() }),
+    sql`
     select i.email, i.ended_by_confirmation_at as ended_at from family_invitations i
       join household_members a on a.user_id = i.athlete_id and a.household_id = ${householdId}
-    where i.ended_by_confirmation_at is not null order by i.ended_by_confirmation_at desc, i.email limit 20`);
-  return rows
-    .map((r) => z.object({ email: z.string(), ended_at: z.coerce.date() }).parse(r))
-    .map((r) => ({ email: r.email, endedAt: r.ended_at.toISOString() }));
+    where i.ended_by_confirmation_at is not null order by i.ended_by_confirmation_at desc, i.email limit 20`,
+  );
+  return ended.map((r) => ({ email: r.email, endedAt: r.ended_at.toISOString() }));
 }
 
 /** Households with someone waiting for staff confirmation (the lead's queue), oldest first, with who waits. */
 export async function getUnconfirmedHouseholds(db: Pick<Db, "execute">) {
-  const { rows } = await db.execute(sql`
+  const waiting = await rows(
+    db,
+    z.object({ id: z.string(), linked_before: z.boolean(), created_at: z.coerce.date(), names: z.array(z.string()).nullable() }),
+    sql`
     select h.id, h.linked_before_confirmation as linked_before, h.created_at,
            array_agg(coalesce(u.full_name, '') order by m.role desc, u.full_name) as names
     from households h
       join household_members m on m.household_id = h.id and m.confirmed_at is null
       join users u on u.id = m.user_id and u.deleted_at is null
     where exists (select 1 from household_members a where a.household_id = h.id and a.role = 'athlete')
-    group by h.id order by h.created_at`);
-  return rows
-    .map((r) => z.object({ id: z.string(), linked_before: z.boolean(), created_at: z.coerce.date(), names: z.array(z.string()).nullable() }).parse(r))
-    .map((r) => ({ id: r.id, linkedBefore: r.linked_before, createdAt: r.created_at, names: r.names ?? [] }));
+    group by h.id order by h.created_at`,
+  );
+  return waiting.map((r) => ({ id: r.id, linkedBefore: r.linked_before, createdAt: r.created_at, names: r.names ?? [] }));
 }

@@ -6,6 +6,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { householdMembers, households, protectionRequests, users } from "../../db/schema";
 import type { DbOrTx } from "../mail/index.server";
 import { dateOfBirthProblem } from "./safe-play";
@@ -93,22 +94,24 @@ const RequestRow = z.object({
 
 /** The requests waiting for the lead (/safeguarding), oldest first. */
 export async function getOpenProtectionRequests(db: Pick<Db, "execute">) {
-  const { rows } = await db.execute(sql`
+  const open = await rows(
+    db,
+    RequestRow,
+    sql`
     select r.id, r.user_id, r.household_id, u.full_name as person, q.full_name as requester, r.from_value, r.to_value, r.created_at
     from protection_requests r join users u on u.id = r.user_id left join users q on q.id = r.requested_by
-    where r.decided_at is null order by r.created_at`);
-  return rows
-    .map((r) => RequestRow.parse(r))
-    .map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      householdId: r.household_id,
-      person: r.person ?? "",
-      requester: r.requester ?? "",
-      from: r.from_value,
-      to: r.to_value,
-      createdAt: r.created_at.toISOString(),
-    }));
+    where r.decided_at is null order by r.created_at`,
+  );
+  return open.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    householdId: r.household_id,
+    person: r.person ?? "",
+    requester: r.requester ?? "",
+    from: r.from_value,
+    to: r.to_value,
+    createdAt: r.created_at.toISOString(),
+  }));
 }
 
 /**

@@ -3,6 +3,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { conversations, messageReports, safeguardingReviews, users } from "../../db/schema";
 import { conversationMemberSql } from "~/messaging/index.server";
 import { isUuid } from "~/lib/uuid";
@@ -55,15 +56,18 @@ const ReportRow = z.object({
 });
 
 export async function getOpenReports(db: Db) {
-  const { rows } = await db.execute(sql`
+  const open = await rows(
+    db,
+    ReportRow,
+    sql`
     select r.id, r.conversation_id, r.reason, r.created_at, coalesce(ru.full_name, ru.email) as reporter,
            m.content, coalesce(su.full_name, su.email) as sender, m.created_at as sent_at,
            case when su.role = 'coach' then su.id end as coach_id
     from message_reports r join messages m on m.id = r.message_id
     left join users ru on ru.id = r.reporter_id left join users su on su.id = m.sender_id
-    where r.resolved_at is null order by r.created_at`);
-  return rows.map((r) => {
-    const v = ReportRow.parse(r);
+    where r.resolved_at is null order by r.created_at`,
+  );
+  return open.map((v) => {
     return {
       id: v.id,
       conversationId: v.conversation_id,
@@ -186,17 +190,25 @@ export async function getSuspendedCoaches(db: Db) {
  * Every change to a minor's family reaches the lead this way.
  */
 export async function getAlerts(db: Db, leadId: string, limit = 100) {
-  const { rows } = await db.execute(sql`
+  const alerts = await rows(
+    db,
+    LogRow,
+    sql`
     select l.id, nullif(l.actor_name, '') as actor, nullif(l.athlete_name, '') as athlete, l.action, l.detail, l.created_at
     from safeguarding_log l
     where (l.athlete_id is not null or l.household_id is not null)
       -- In milliseconds: the page carries the newest time shown as JavaScript writes it.
       and date_trunc('milliseconds', l.created_at) > coalesce((select reviewed_up_to from safeguarding_reviews where lead_id = ${leadId}), '-infinity')
-    order by l.created_at desc limit ${limit}`);
-  return rows.map((r) => {
-    const v = LogRow.parse(r);
-    return { id: v.id, actor: v.actor, athlete: v.athlete, action: v.action, detail: v.detail, createdAt: v.created_at.toISOString() };
-  });
+    order by l.created_at desc limit ${limit}`,
+  );
+  return alerts.map((v) => ({
+    id: v.id,
+    actor: v.actor,
+    athlete: v.athlete,
+    action: v.action,
+    detail: v.detail,
+    createdAt: v.created_at.toISOString(),
+  }));
 }
 
 /** The lead has reviewed the alerts up to `upTo` (the newest one they were shown). */
@@ -230,18 +242,25 @@ export async function getReportedConversation(db: Db, conversationId: string) {
     .where(eq(messageReports.conversationId, conversationId))
     .limit(1);
   if (!reported) return null;
-  const participants = await db.execute(sql`
+  const participants = await rows(
+    db,
+    z.object({ name: z.string(), role: z.string() }),
+    sql`
     select coalesce(u.full_name, u.email) as name, u.role::text as role from conversation_participants p join users u on u.id = p.user_id
-    where p.conversation_id = ${conversationId} order by u.role, u.full_name`);
-  const { rows } = await db.execute(sql`
+    where p.conversation_id = ${conversationId} order by u.role, u.full_name`,
+  );
+  const messages = await rows(
+    db,
+    ReadOnlyMessage,
+    sql`
     select m.id, u.full_name as sender, m.content, m.message_type::text, m.created_at
     from messages m left join users u on u.id = m.sender_id
-    where m.conversation_id = ${conversationId} order by m.created_at desc, m.id desc limit 200`);
+    where m.conversation_id = ${conversationId} order by m.created_at desc, m.id desc limit 200`,
+  );
   return {
     id: conversationId,
-    participants: participants.rows.map((r) => z.object({ name: z.string(), role: z.string() }).parse(r)),
-    messages: rows
-      .map((r) => ReadOnlyMessage.parse(r))
+    participants,
+    messages: messages
       .reverse()
       .map((m) => ({ id: m.id, sender: m.sender, content: m.content, type: m.message_type, createdAt: m.created_at.toISOString() })),
   };
@@ -261,15 +280,23 @@ const LogRow = z.object({
  * whose athlete had no name says "" for the page to name in its language).
  */
 export async function getSafeguardingLog(db: Db, limit = 200) {
-  const { rows } = await db.execute(sql`
+  const log = await rows(
+    db,
+    LogRow,
+    sql`
     select l.id, nullif(l.actor_name, '') as actor, case when l.athlete_id is null then null else coalesce(l.athlete_name, '') end as athlete,
       l.action, l.detail, l.created_at
     from safeguarding_log l
-    order by l.created_at desc limit ${limit}`);
-  return rows.map((r) => {
-    const v = LogRow.parse(r);
-    return { id: v.id, actor: v.actor, athlete: v.athlete, action: v.action, detail: v.detail, createdAt: v.created_at.toISOString() };
-  });
+    order by l.created_at desc limit ${limit}`,
+  );
+  return log.map((v) => ({
+    id: v.id,
+    actor: v.actor,
+    athlete: v.athlete,
+    action: v.action,
+    detail: v.detail,
+    createdAt: v.created_at.toISOString(),
+  }));
 }
 
 /** What a log line says happened, in the request's language (the log keeps the English it was written with). */
