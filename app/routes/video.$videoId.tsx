@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/videos/video-format";
 import { readVideoForm, type AddVideoValues } from "~/videos/schemas";
 import { videoPath } from "~/videos/video-url";
-import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
+import { fetchYouTubeDetails } from "~/videos/index.server";
 import {
   deleteVideo,
   DuplicateVideoError,
@@ -28,7 +28,7 @@ import {
   videoDetailFields,
   videoFieldsFromForm,
   type VideoChanges,
-} from "~/videos/videos.server";
+} from "~/videos/index.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 
 /** Why the page is missing, in the page's language. */

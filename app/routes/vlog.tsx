@@ -22,8 +22,8 @@ import {
   updateVideoEmbedAllowed,
   videoDetailFields,
   videoFieldsFromForm,
-} from "~/videos/videos.server";
-import { fetchYouTubeDetails } from "~/videos/youtube-api.server";
+} from "~/videos/index.server";
+import { fetchYouTubeDetails } from "~/videos/index.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
