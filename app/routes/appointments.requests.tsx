@@ -13,7 +13,7 @@ import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { ClientBadges } from "~/components/client-label";
 import { getClientLabels } from "~/family/index.server";
 import { clientLabelWords } from "~/family/safe-play.server";
-import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/submissions.server";
+import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/index.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";

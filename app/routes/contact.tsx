@@ -13,9 +13,9 @@ import { pageWords } from "~/content/words.server";
 import { getLocale, localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
-import { receivePublicForm } from "~/forms/public-forms.server";
+import { receivePublicForm } from "~/forms/index.server";
 import { ContactSchema } from "~/forms/schemas";
-import { createContactMessage } from "~/forms/submissions.server";
+import { createContactMessage } from "~/forms/index.server";
 import { useRootData } from "~/root";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
