@@ -27,7 +27,7 @@ import { BOOKING_NOTICE_JOB, sendBookingNotice } from "../app/notifications/book
 import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/index.server";
 import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
 import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/index.server";
-import { RETENTION_JOB, runRetentionJob } from "../app/retention/apply.server";
+import { RETENTION_JOB, runRetentionJob } from "../app/retention/index.server";
 import { FORMS_REMINDER_JOB, sendFormsReminders } from "../app/consent/index.server";
 import { EVALUATION_REMINDER_JOB, sendEvaluationReminders } from "../app/athletes/index.server";
 import { runSeasonFeesJob, SEASON_FEES_JOB } from "../app/payments/index.server";

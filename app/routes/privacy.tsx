@@ -7,7 +7,7 @@ import { PRIVACY } from "~/content/privacy.server";
 import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
-import { getRetentionNotice } from "~/retention/notice.server";
+import { getRetentionNotice } from "~/retention/index.server";
 import { RetentionSection } from "~/retention/privacy-section";
 import { PrivacyRightsSection } from "~/childdata/privacy-rights";
 import { useRootData } from "~/root";
