@@ -7,7 +7,8 @@
 // (count(*), a sum of integers) and numeric as strings (cast in SQL, `count(*)::int`, or `z.coerce.number()`);
 // timestamptz and timestamp as PostgreSQL's text, '2026-12-01 09:00:00+00', not a Date (Drizzle turns pg's Date
 // parsing off for every statement: `z.coerce.date()` where the code wants a Date); date as 'YYYY-MM-DD'; interval as
-// text; json/jsonb parsed; booleans; arrays as arrays.
+// text; json/jsonb parsed; booleans; arrays as arrays, except arrays of those four kinds and of numeric, which come as
+// PostgreSQL's array text ('{2026-12-01,2026-12-08}': aggregate `::text` and split, or `to_json(...)`).
 import type { SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./client";
