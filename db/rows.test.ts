@@ -41,6 +41,23 @@ describe("rows", () => {
   });
 });
 
+describe("what the driver hands over (what a schema says: db/rows.ts)", () => {
+  it("gives timestamptz, date and their arrays as PostgreSQL's text, int8 as a string, and int arrays as arrays", async () => {
+    const r = await row(
+      db,
+      z.object({ at: z.string(), day: z.string(), days: z.string(), n: z.string(), ints: z.array(z.number()) }),
+      sql`select timestamptz '2026-12-01 09:00Z' as at, date '2026-12-01' as day, array[date '2026-12-01', date '2026-12-08'] as days,
+        count(*) as n, array[1, 2]::smallint[] as ints`,
+    );
+    // The text is in the session's time zone: '2026-12-01 09:00:00+00' in UTC.
+    expect(new Date(r.at).toISOString()).toBe("2026-12-01T09:00:00.000Z");
+    expect({ ...r, at: undefined }).toEqual({ at: undefined, day: "2026-12-01", days: "{2026-12-01,2026-12-08}", n: "1", ints: [1, 2] });
+    expect(await row(db, z.object({ at: z.coerce.date() }), sql`select timestamptz '2026-12-01 09:00Z' as at`)).toEqual({
+      at: new Date("2026-12-01T09:00:00Z"),
+    });
+  });
+});
+
 describe("row and maybeRow", () => {
   const One = z.object({ n: z.number() });
 
