@@ -4,11 +4,12 @@
 // once); what this file adds is who may: an administrator, any session; a coach, only a session they coach (the
 // session's record, as the roster asks). Anyone else is refused before anything is read or changed.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { isCoachOfSession } from "~/enrollment/index.server";
 import type { Profile } from "~/lib/profile";
 import { isUuid } from "~/lib/uuid";
-import type { SqlExecutor } from "~/mail/index.server";
 import { isAdmin } from "~/models/users.server";
 import { cancelSession, type CancelSessionResult } from "~/payments/index.server";
 
@@ -33,6 +34,14 @@ export async function cancelSessionAs(
   return cancelSession(db, eventId, actor.id, reason);
 }
 
+const FactsRow = z.object({
+  id: z.string(),
+  enrolled: z.number(),
+  cancelled_at: z.string().nullable(),
+  reason: z.string().nullable(),
+  reason_es: z.string().nullable(),
+});
+
 /** What a page shows beside a session it lists: how many are enrolled, and the cancellation if there is one. */
 export type SessionCancelFacts = { enrolled: number; cancelledAt: string | null; reason: string | null; reasonEs: string | null };
 
@@ -45,18 +54,16 @@ export async function getSessionCancelFacts(db: Db, actor: Actor, eventIds: stri
   const ids = allowed.filter((id): id is string => id !== null);
   const facts = new Map<string, SessionCancelFacts>();
   if (ids.length === 0) return facts;
-  const { rows } = await (db as SqlExecutor).execute<{
-    id: string;
-    enrolled: string;
-    cancelled_at: string | null;
-    reason: string | null;
-    reason_es: string | null;
-  }>(sql`
+  const found = await rows(
+    db,
+    FactsRow,
+    sql`
     select ev.id,
-      (select count(*) from enrollments en where en.event_id = ev.id and en.status = 'enrolled') as enrolled,
+      (select count(*) from enrollments en where en.event_id = ev.id and en.status = 'enrolled')::int as enrolled,
       to_json(sc.created_at) #>> '{}' as cancelled_at, sc.reason, sc.reason_es
     from events ev left join session_cancellations sc on sc.event_id = ev.id
-    where ev.id = any(${`{${ids.join(",")}}`}::uuid[])`);
-  for (const r of rows) facts.set(r.id, { enrolled: Number(r.enrolled), cancelledAt: r.cancelled_at, reason: r.reason, reasonEs: r.reason_es });
+    where ev.id = any(${`{${ids.join(",")}}`}::uuid[])`,
+  );
+  for (const r of found) facts.set(r.id, { enrolled: r.enrolled, cancelledAt: r.cancelled_at, reason: r.reason, reasonEs: r.reason_es });
   return facts;
 }
