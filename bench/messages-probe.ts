@@ -60,7 +60,7 @@ export type Findings = {
 };
 
 const CAUSES = [
-  "server stall while it read refused sends",
+  "server stall while it read the flood (a refused send a ms or more)",
   "server stall with a GC pause",
   "other server stall",
   "benchmark's own stall",
@@ -101,7 +101,9 @@ export function findings(
   for (const d of slow) {
     const during = stalls.filter((s) => overlaps(s, d));
     let cause: Cause = "none of these";
-    if (during.some((s) => refusedIn(s, s.server) > 0)) cause = "server stall while it read refused sends";
+    // A stall counts as the flood's when it read at least one refused send a millisecond: a few refusals in a long
+    // stall (a busy machine's) are not what made it long.
+    if (during.some((s) => refusedIn(s, s.server) >= s.ms)) cause = "server stall while it read the flood (a refused send a ms or more)";
     else if (during.some((s) => gcIn(s, s.server) > 0)) cause = "server stall with a GC pause";
     else if (during.length) cause = "other server stall";
     else if (ownStalls.some((s) => overlaps(s, d))) cause = "benchmark's own stall";
