@@ -16,7 +16,7 @@ import { bookForRefusal, insideNotice, isCoachOfBooking, isFamilyOfAthlete } fro
 import { getAvailabilitySnapshot, getCancelledDays, getFreeSlots } from "./availability.server";
 import { getBookingDetail, tellCoachOfBooking, tellFamilyOfBooking, type BookingDetail, type BookingServices } from "./mails.server";
 import type { DbOrTx } from "~/mail/index.server";
-import { queueBookingNotice } from "~/notifications/booking-notice.server";
+import { tellBookingChanged } from "./changes.server";
 import type { BookInput, MoveInput } from "./schemas";
 import { EVALUATION_MINUTES, NOTICE_MS, offeringWindow, slotMinutes, START_STEP_MINUTES, wallClockInstant, windowHolding, type Slot } from "./slots";
 
@@ -235,7 +235,7 @@ async function cancel(
     await tellFamilyOfBooking(tx, services, b.id, "cancelled");
     if (b.enrollment_id) await reopenAfterCancelledEvaluation(tx, services, b.enrollment_id);
     if (by === "family") await tellCoachOfBooking(tx, services, b.id, "cancelled");
-    else await queueBookingNotice(tx, b.id, b.athlete_id, "cancelled");
+    else await tellBookingChanged(tx, { bookingId: b.id, athleteId: b.athlete_id, change: "cancelled" });
     return true;
   });
   return done ? { ok: true, bookingId: b.id } : { ok: false, status: 404, error: m.booking_error_unknown() };
@@ -342,7 +342,7 @@ export async function moveByCoach(services: BookingServices, actor: Actor, input
         })
         .where(and(eq(bookings.id, b.id), isNull(bookings.cancelledAt)));
       await tellFamilyOfBooking(tx, services, b.id, "moved");
-      await queueBookingNotice(tx, b.id, b.athlete_id, "moved");
+      await tellBookingChanged(tx, { bookingId: b.id, athleteId: b.athlete_id, change: "moved" });
     });
   } catch (err) {
     const constraint = exclusionViolated(err);

@@ -2,7 +2,8 @@
 // nothing behind them. Inside: slots.ts (free slots, pure), availability.server.ts (what coaches publish),
 // bookings.server.ts (book, cancel, move: the database refuses overlaps), access.server.ts (who may), mails.server.ts
 // (invitations and reminders, the family's and the coach's), feed.server.ts (the private calendar feed), lists.server.ts
-// (what pages list), placements.server.ts (an evaluation's outcome).
+// (what pages list), placements.server.ts (an evaluation's outcome), changes.server.ts (a coach's move or cancellation
+// told as an event, the booking_changed job, which notifications takes: decision 0073).
 //
 // Evaluations from enrollment requests (issues 29 and 30): createBooking with an `enrollmentId` moves the request to
 // "evaluation" in the booking's transaction (enrollment's startEvaluationForBooking: its status machine, its acting-for
@@ -28,6 +29,7 @@ export {
   moveByCoach,
   type BookingResult,
 } from "./bookings.server";
+export { BOOKING_CHANGED_JOB, BookingChangedSchema, type BookingChanged } from "./changes.server";
 export { feedPath, getFeedForSecret, getFeedState, resetFeedSecret } from "./feed.server";
 export { getCoachBookings, getFamilyBookings } from "./lists.server";
 export { recordPlacement, type PlacementResult } from "./placements.server";

@@ -15,7 +15,8 @@ import { bookAs, coachA, contextAs, guardian, seedBookingWorld, teen } from "../
 import { loadConfig } from "../../server/config";
 import { action as appointmentsAction } from "~/routes/appointments";
 import { getPushKeys } from "./push-keys.server";
-import { BOOKING_NOTICE_JOB, sendBookingNotice } from "./booking-notice.server";
+import { BOOKING_CHANGED_JOB } from "~/booking/index.server";
+import { BOOKING_NOTICE_JOB, onBookingChanged, sendBookingNotice } from "./booking-notice.server";
 
 const { db } = await createTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-booking-notice-"));
@@ -40,12 +41,20 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const jobs = async () => {
+const queued = async (task: string) => {
   const { rows } = await db.execute<{ id: string; payload: { userId: string } }>(
     sql`select j.id, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-        where t.identifier = ${BOOKING_NOTICE_JOB} order by j.payload->>'userId'`,
+        where t.identifier = ${task} order by j.payload->>'userId'`,
   );
   return rows;
+};
+/** The notice jobs, once booking's events (a coach's change, told as a booking_changed job) have been taken as the queue would. */
+const jobs = async () => {
+  for (const event of await queued(BOOKING_CHANGED_JOB)) {
+    await db.execute(sql`delete from graphile_worker._private_jobs where id = ${event.id}`);
+    await onBookingChanged({ db }, event.payload);
+  }
+  return queued(BOOKING_NOTICE_JOB);
 };
 const runAll = async (now: string) => {
   for (const job of await jobs()) {

@@ -13,7 +13,7 @@ import { LOCALES, localizePath, type Locale } from "~/i18n/language";
 import type { DbOrTx } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
 import { m } from "~/paraglide/messages";
-import { getBookingDetail, formatBookingTime, kindWords, NOTICE_MS } from "~/booking/index.server";
+import { BookingChangedSchema, getBookingDetail, formatBookingTime, kindWords, NOTICE_MS } from "~/booking/index.server";
 import { pushToPerson, type PushConfig } from "./push.server";
 
 export const BOOKING_NOTICE_JOB = "booking_notice";
@@ -35,6 +35,16 @@ export async function queueBookingNotice(tx: DbOrTx, bookingId: string, athleteI
   );
   for (const { id } of people)
     await addJob(tx, BOOKING_NOTICE_JOB, { bookingId, userId: id, change }, { jobKey: jobKey(bookingId, id), maxAttempts: 5 });
+}
+
+/**
+ * Booking's event (its booking_changed job, decision 0073): a coach moved or cancelled a booked lesson, and the athlete
+ * and their guardians each get a notice job. Booking writes the event in the change's transaction and never calls here.
+ */
+export async function onBookingChanged(services: { db: DbOrTx }, payload: unknown) {
+  const parsed = BookingChangedSchema.safeParse(payload);
+  if (!parsed.success) return;
+  await queueBookingNotice(services.db, parsed.data.bookingId, parsed.data.athleteId, parsed.data.change);
 }
 
 type NoticeServices = { db: Db; config: PushConfig & { site: { timeZone: string }; safePlay: SafePlaySettings } };
