@@ -7,8 +7,8 @@ import type { Db } from "../db/client";
 import { rows } from "../db/rows";
 import { accounts, announcements, coachProfiles, events, users } from "../db/schema";
 import { startConversation, createMessage } from "../app/messaging/index.server";
-import { cancelDay } from "../app/calendar/cancellations.server";
-import { addSessionCoach } from "../app/programs/session-coaches.server";
+import { cancelDay } from "../app/calendar/index.server";
+import { addSessionCoach } from "../app/programs/index.server";
 import { dayInZone, addDays } from "../app/lib/datetime";
 import type { Config } from "../server/config";
 

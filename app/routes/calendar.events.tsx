@@ -19,7 +19,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { readEventForm } from "~/calendar/index.server";
 import { cancelDay, restoreDay } from "~/calendar/index.server";
 import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } from "~/calendar/index.server";
-import { addSessionCoach } from "~/programs/session-coaches.server";
+import { addSessionCoach } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.calendar_editor_title() }];

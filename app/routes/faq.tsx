@@ -10,7 +10,7 @@ import { withPolicies } from "~/programs/policies";
 import { formatSpan } from "~/calendar/event-format";
 import { getSeasonsNotEnded } from "~/calendar/index.server";
 import { dayInZone } from "~/lib/datetime";
-import { getPolicies } from "~/programs/policies.server";
+import { getPolicies } from "~/programs/index.server";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";

@@ -16,20 +16,13 @@ import { getLocale } from "~/i18n/language";
 import { dayInZone, formatDateIn } from "~/lib/datetime";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireProgramEditor } from "~/programs/access.server";
+import { requireProgramEditor } from "~/programs/index.server";
 import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.server";
 import { isSessionCancelAnswer } from "~/programs/session-cancel-answer";
 import { SessionCancelForm } from "~/programs/session-cancel-form";
-import {
-  createSection,
-  deleteSection,
-  getProgram,
-  getProgramSessionsForEditor,
-  updateProgramSummary,
-  updateSection,
-} from "~/programs/programs.server";
+import { createSection, deleteSection, getProgram, getProgramSessionsForEditor, updateProgramSummary, updateSection } from "~/programs/index.server";
 import { ProgramSectionSchema, ProgramSummarySchema } from "~/programs/schemas";
-import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/session-coaches.server";
+import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.programs_page_editor_title() }, { name: "robots", content: "noindex" }];

@@ -17,8 +17,8 @@ import { getLocale } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
-import { canEditPrograms } from "~/programs/access.server";
-import { getProgramPage, type ProgramFacts } from "~/programs/programs.server";
+import { canEditPrograms } from "~/programs/index.server";
+import { getProgramPage, type ProgramFacts } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
 
 export const handle: PageHandle = { documentForVisitors: true };

@@ -18,9 +18,9 @@ import { getLocale, localHref } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireProgramEditor } from "~/programs/access.server";
-import { getPolicies, setWithdrawalDays } from "~/programs/policies.server";
-import { countSessions } from "~/programs/programs.server";
+import { requireProgramEditor } from "~/programs/index.server";
+import { getPolicies, setWithdrawalDays } from "~/programs/index.server";
+import { countSessions } from "~/programs/index.server";
 import { SeasonSchema, WithdrawalNoticeSchema } from "~/programs/schemas";
 import { m } from "~/paraglide/messages";
 

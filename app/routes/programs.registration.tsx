@@ -15,7 +15,7 @@ import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field"
 import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
 import { REGISTRATION } from "~/content/registration.server";
 import { withPolicies } from "~/programs/policies";
-import { getPolicies } from "~/programs/policies.server";
+import { getPolicies } from "~/programs/index.server";
 import { pageWords } from "~/content/words.server";
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale } from "~/i18n/locale";

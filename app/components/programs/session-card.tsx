@@ -7,7 +7,7 @@ import { Card } from "~/components/public/section";
 import { InEnglishMark, Typed } from "~/components/public/typed-text";
 import { buttonClass } from "~/components/ui/button";
 import { localHref } from "~/i18n/locale";
-import type { SessionView } from "~/programs/programs.server";
+import type { SessionView } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
