@@ -16,7 +16,7 @@ import { requireUser } from "~/auth/session.server";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 
 export type Actor = Pick<Profile, "id" | "role">;

@@ -3,7 +3,7 @@
 import type { Locale } from "~/i18n/language";
 import { formatDateIn, formatter } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 import type { AccountView } from "./account-page";

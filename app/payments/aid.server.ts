@@ -4,7 +4,7 @@
 // charges already there and to every charge made after, so both orders end the same.
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import type { AidAnswers, AidDecisionInput } from "./schemas";
 
 export type AidRequestResult = { ok: true; id: string } | { ok: false; reason: "already-open" };

@@ -14,6 +14,7 @@ export {
   requirePaymentStaff,
   setPaymentStaff,
 } from "./access.server";
+export { getAccountView } from "./account-view.server";
 export { createAidRequest, decideAidRequest, getAidState, getOpenAidRequests, type AidQueueItem, type AidState } from "./aid.server";
 export { handleProviderEvent, MIN_CARD_CENTS, startCheckout, type StartCheckoutResult, type WebhookOutcome } from "./checkout.server";
 export {

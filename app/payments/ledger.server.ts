@@ -3,7 +3,7 @@
 // family asked for help and staff have not answered yet: then nothing is.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DbOrTx, SqlExecutor } from "~/mail/outbox.server";
+import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { row } from "../../db/rows";
 import type { LEDGER_KINDS, PAYMENT_METHODS } from "../../db/schema-payments";
 import { lessonOfReason } from "./lesson-fees";

@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { AccountPaymentsPage, type AccountActionData } from "~/payments/account-page";
-import { getAccountView } from "~/payments/account-view.server";
+import { getAccountView } from "~/payments/index.server";
 import {
   createAidRequest,
   findAccountFor,

@@ -27,12 +27,11 @@ import { getRegistrationHelpState, parseRegistrationHelp, storeRegistration, wit
 import { RegistrationHelp } from "~/forms/registration-help";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
 import { getUser } from "~/auth/index.server";
-import { getSessionSeasons } from "~/calendar/events.server";
+import { getSessionSeasons } from "~/calendar/index.server";
 import { getOpenSessions, getPlacesLeft, getRequestableAthletes } from "~/enrollment/index.server";
 import { placesWords } from "~/enrollment/places";
 import { OnCourtFields } from "~/enrollment/request-fields";
-import { actingForProblem } from "~/family/acting-for.server";
-import { getAthletesForRegistration } from "~/family/guardian-athletes.server";
+import { actingForProblem, getAthletesForRegistration } from "~/family/index.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
