@@ -100,6 +100,12 @@ export async function fiveYears(sql: pg.Client, coachId: string) {
      where extract(year from from_day)::int + y <= 2026`,
   );
   await sql.query(`insert into athlete_schools (athlete_id, school, grade) select athlete_id, 'Bench High School', 9 from bench_path`);
+  // Most families' optional answers (the report counts youth served by gender and school lunch).
+  await sql.query(
+    `insert into athlete_demographics (athlete_id, gender, school_lunch)
+     select athlete_id, (array['female', 'male', 'another'])[1 + floor(random() * 3)::int], (array['free', 'reduced', 'none'])[1 + floor(random() * 3)::int]
+     from bench_path where random() < 0.7`,
+  );
   // The older athletes' college milestones.
   await sql.query(
     `insert into athlete_milestones (athlete_id, kind, happened_on, college, tennis, scholarship_kind, amount_band, class_year)
