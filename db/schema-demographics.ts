@@ -1,6 +1,7 @@
 // Drizzle table of what grant forms ask about an athlete (issue 39, decision 0051; migration 0041 holds its
 // constraints). Written by the family on /account/family (app/family/demographics.server.ts), read only as counts by
-// the funder report (app/enrollment/report.server.ts). Every answer optional: null is "not answered".
+// the funder reports (app/enrollment/report.server.ts; gender and school lunch by app/athletes/outcomes.server.ts).
+// Every answer optional: null is "not answered".
 import { pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { GENDERS, SCHOOL_LUNCH_ANSWERS } from "../app/family/demographics";
 import { users } from "./schema";
