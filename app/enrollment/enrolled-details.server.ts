@@ -2,17 +2,18 @@
 // and times of the series and its last day, the place with its street address and a map link, the fee and what
 // financial help changes (from payments' front door), what to bring, who coaches and who to call, in the reader's
 // language; and the whole series as a calendar file to import, written by the site's one calendar writer
-// (app/calendar/ics.server.ts, the event /calendar.ics publishes: the same UID, RRULE and cancelled days as EXDATE).
+// (app/calendar/ics.server.ts through the calendar's door, the event /calendar.ics publishes: the same UID, RRULE
+// and cancelled days as EXDATE). Enrollment's since issue 38: mail itself imports no capability (decision 0073).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { maybeRow, rows } from "../../db/rows";
 import { formatTimeRange, formatWhen } from "~/calendar/event-format";
 import { EventScheduleRow } from "~/calendar/event-row";
-import { buildCalendarFeed, type FeedEvent } from "~/calendar/ics.server";
+import { buildCalendarFeed, type FeedEvent } from "~/calendar/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { addDays, dayInZone, formatDateIn, instantOf, weekdayName, weekdayOf } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
-import type { SqlExecutor } from "~/mail/outbox.server";
+import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { findAccountFor, getAidState, getDue } from "~/payments/index.server";
 import { feeText, formatDollars, mapHref, whatToBring } from "~/programs/session-facts";

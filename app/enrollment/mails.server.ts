@@ -5,14 +5,14 @@
 // notes (medical, pick-up), which stay on the site. Issue 39 (decision 0052): each mail is held in the outbox for two
 // minutes and a later step on the same request replaces it, so a coach's quick steps go as one mail with the latest
 // state; the Spanish says each state in a sentence that needs no gendered word; "Enrolled" tells what a family needs
-// for the first day (app/mail/enrolled-details.server.ts) and carries the series as a calendar file.
+// for the first day (enrolled-details.server.ts) and carries the series as a calendar file.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ConsentServices } from "~/consent/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
-import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "~/mail/index.server";
+import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "./enrolled-details.server";
 import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx } from "~/mail/index.server";
 import { familyRecipients } from "~/models/family.server";
 import { m } from "~/paraglide/messages";

@@ -1,12 +1,13 @@
 // Mail's front door (decision 0053): capabilities, routes, the job queue and the commands reach mail through here.
 // Inside: outbox.server.ts (the outbox: a mail is written in the sender's transaction, delivered by a job),
 // delivery.server.ts (the transport), template.server.ts (the layout and unsubscribe links), limits.server.ts (mails per
-// address), confirmed-address.server.ts (an invited address proven), enrolled-details.server.ts (the enrolled mail's
-// facts). app/models still takes the row types from outbox.server (a layer below: listed in boundary-debts.json).
+// address), confirmed-address.server.ts (an invited address proven). Mail imports no capability: the enrolled mail's
+// facts (session, fee, calendar file) are enrollment's (enrolled-details.server.ts there), so every door that sends mail
+// does not load payments and the calendar through this one. app/models still takes the row types from outbox.server
+// (a layer below: listed in boundary-debts.json).
 export { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "./outbox.server";
 export { confirmInvitedAddress } from "./confirmed-address.server";
 export { createMailTransport, deliverMail } from "./delivery.server";
-export { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSession, seriesCalendar } from "./enrolled-details.server";
 export { hitMailLimits } from "./limits.server";
 export {
   DEFAULT_HOLD_SECONDS,

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { enrolledParagraphs, getEnrolledSession } from "~/mail/enrolled-details.server";
+import { enrolledParagraphs, getEnrolledSession } from "~/enrollment/enrolled-details.server";
 import * as calendarEvents from "~/routes/calendar.events";
 import * as editEvent from "~/routes/calendar.events.$eventId";
 import { getProgramPage } from "./programs.server";
