@@ -118,8 +118,16 @@ export function RosterView({
             <li key={e.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-athlete={e.athleteName}>
               <h2 className="text-lg font-semibold text-slate-900">{e.athleteName}</h2>
               {unevaluated.includes(e.athleteId) ? (
-                <p className="mt-1">
+                <p className="mt-1 flex flex-wrap items-center gap-x-3">
                   <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900">{m.athletes_no_evaluation_yet()}</span>
+                  {canAct ? (
+                    <Link
+                      to={localHref(`/athletes/${e.athleteId}`)}
+                      className="inline-flex min-h-11 items-center text-sm font-semibold text-court-800 underline"
+                    >
+                      {m.athletes_roster_evaluate({ name: e.athleteName })}
+                    </Link>
+                  ) : null}
                 </p>
               ) : null}
               <p className="text-slate-800">

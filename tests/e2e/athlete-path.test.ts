@@ -66,7 +66,9 @@ describe("an athlete's path", () => {
     const c = await open(PHONE);
     await useSession(c.context, server.url, coach!);
     await c.visit(`/es/rosters/${session}`);
-    await c.page.locator('[data-athlete="Sofía García"]').getByText("Sin evaluación esta temporada").waitFor();
+    const onRoster = c.page.locator('[data-athlete="Sofía García"]');
+    await onRoster.getByText("Sin evaluación esta temporada").waitFor();
+    expect(await onRoster.getByRole("link", { name: "Evaluar a Sofía García" }).getAttribute("href")).toBe(`/es/athletes/${sofiaId}`);
 
     // Carmen evaluates Sofía on her phone: her forehand is now secure.
     await c.visit(`/athletes/${sofiaId}`);
