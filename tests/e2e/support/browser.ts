@@ -1,5 +1,6 @@
 import { noteNavigations, timed } from "./profile";
 // Chromium through playwright-core, with axe-core run on every page a test visits.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -50,11 +51,37 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** Runs axe-core on the page as it is now; fails with a readable list of what it found. */
 export function expectAccessible(page: Page) {
-  return timed("axe check", () => checkWithAxe(page));
+  return timed(
+    "axe check",
+    () => checkWithAxe(page),
+    (outcome) => (outcome === "checked" ? "axe check" : "axe check (same document, skipped)"),
+  );
+}
+
+/**
+ * The documents axe found nothing on in this worker, by a hash of their markup and the window's size: the same document
+ * again (a visitor's page opened by several tests, each with a fresh browser context) gets the same answer, so it is
+ * not checked again. The markup includes the stylesheets' addresses (named by their content) and every attribute and
+ * text axe reads; only hidden inputs' values (a form's one-time tokens) are left out.
+ */
+const checkedClean = new Set<string>();
+
+/** The document as axe would read it, or null when it is unchanged since axe found nothing on it in this page. */
+function documentKey(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    if ((window as unknown as { nlteUnchangedSinceAxe?: boolean }).nlteUnchangedSinceAxe) return null;
+    const copy = document.documentElement.cloneNode(true) as HTMLElement;
+    for (const input of copy.querySelectorAll('input[type="hidden"]')) input.removeAttribute("value");
+    return `${window.innerWidth}x${window.innerHeight} ${document.URL} ${copy.outerHTML}`;
+  });
 }
 
 async function checkWithAxe(page: Page) {
   await page.waitForLoadState("load");
+  const key = await documentKey(page);
+  if (key === null) return "unchanged";
+  const hash = crypto.createHash("sha256").update(key).digest("hex");
+  if (checkedClean.has(hash)) return "seen";
   const hasAxe = await page.evaluate(() => "axe" in window);
   if (!hasAxe) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -98,6 +125,8 @@ async function checkWithAxe(page: Page) {
     );
   });
   expect(violations, `axe found problems on ${page.url()}`).toEqual([]);
+  checkedClean.add(hash);
+  return "checked";
 }
 
 function isExternal(url: string, base: string): boolean {

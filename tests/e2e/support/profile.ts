@@ -5,16 +5,20 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "vitest";
 
-export type ProfiledStep = "server start" | "operator command" | "page load" | "axe check";
+export type ProfiledStep = "server start" | "operator command" | "page load" | "axe check" | "axe check (same document, skipped)";
 
-export async function timed<T>(step: ProfiledStep, work: () => Promise<T>): Promise<T> {
+/** Runs `work` and notes its time as `step` (or as the step `stepOf` names from what it answered). */
+export async function timed<T>(step: ProfiledStep, work: () => Promise<T>, stepOf?: (answer: T) => ProfiledStep): Promise<T> {
   const out = process.env.E2E_PROFILE;
   if (!out) return work();
   const started = performance.now();
+  let noted = step;
   try {
-    return await work();
+    const answer = await work();
+    if (stepOf) noted = stepOf(answer);
+    return answer;
   } finally {
-    const line = { step, ms: Math.round(performance.now() - started), file: testFile() };
+    const line = { step: noted, ms: Math.round(performance.now() - started), file: testFile() };
     fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
   }
 }
