@@ -6,7 +6,7 @@ import { rows } from "../../db/rows";
 import { currentLevel, getEvaluationRequests } from "~/enrollment/index.server";
 import type { Locale } from "~/i18n/language";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
-import { BookingRow } from "./mails.server";
+import { BookingRow } from "./booking-row";
 
 const ListRow = BookingRow.omit({ coach_id: true });
 /** One booking as the pages list it. */

@@ -16,6 +16,8 @@ import { addJob } from "~/models/jobs.server";
 import { getEvaluationRequests } from "~/enrollment/index.server";
 import { m } from "~/paraglide/messages";
 import { bookingInvitation, type CalendarBooking } from "./ics.server";
+import { BookingRow, type BookingDetail } from "./booking-row";
+export type { BookingDetail };
 import { NOTICE_MS, type BookingKind } from "./slots";
 
 export type BookingServices = {
@@ -29,27 +31,6 @@ export type BookingServices = {
 
 export const BOOKING_REMINDER_JOB = "booking_reminder";
 const reminderKey = (bookingId: string) => `${BOOKING_REMINDER_JOB}:${bookingId}`;
-
-/** A booking as the pages, the mails and the feed read it (lists.server.ts leaves out the coach's id). */
-export const BookingRow = z.object({
-  id: z.string(),
-  coach_id: z.string(),
-  athlete_id: z.string(),
-  kind: z.enum(["lesson", "evaluation"]),
-  starts_at: z.coerce.date(),
-  ends_at: z.coerce.date(),
-  place: z.string(),
-  note: z.string(),
-  sequence: z.coerce.number(),
-  cancelled_at: z.coerce.date().nullable(),
-  reason: z.string().nullable(),
-  updated_at: z.coerce.date(),
-  coach_name: z.string().nullable(),
-  athlete_name: z.string().nullable(),
-  /** The enrollment request an evaluation was booked for, or null. */
-  enrollment_id: z.string().nullable(),
-});
-export type BookingDetail = z.infer<typeof BookingRow>;
 
 /** One booking with its coach's and athlete's names. */
 export async function getBookingDetail(db: SqlExecutor, bookingId: string): Promise<BookingDetail | null> {
