@@ -19,11 +19,11 @@ import {
 import { setAppSetting } from "../app/models/settings.server";
 import { purgeExpiredRateLimits } from "../app/models/rate-limit.server";
 import { SAFEGUARDING_SUMMARY_JOB, sendSafeguardingSummary } from "../app/family/index.server";
-import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/changes.server";
-import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/invitation-notice.server";
+import { SCHEDULE_CHANGE_JOB, sendScheduleChangeNotice } from "../app/notifications/index.server";
+import { INVITATION_NOTICE_JOB, sendInvitationNotice } from "../app/notifications/index.server";
 import { BOOKING_CHANGED_JOB, BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequest, sendBookingReminder } from "../app/booking/index.server";
 import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
-import { BOOKING_NOTICE_JOB, onBookingChanged, sendBookingNotice } from "../app/notifications/booking-notice.server";
+import { BOOKING_NOTICE_JOB, onBookingChanged, sendBookingNotice } from "../app/notifications/index.server";
 import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/index.server";
 import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
 import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/index.server";

@@ -8,7 +8,7 @@ import type { EventInput } from "~/lib/site-content-schemas";
 import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { CancelledDateInput } from "~/lib/site-content-schemas";
-import { isUrgentChange, tellFamilies, type ScheduleChange } from "~/notifications/changes.server";
+import { isUrgentChange, tellFamilies, type ScheduleChange } from "~/notifications/index.server";
 import { capacityBelowPlaces, offerFreePlaces } from "~/enrollment/index.server";
 
 type ChangeContext = Pick<AppLoadContext, "db" | "config"> & { secret: string | null };

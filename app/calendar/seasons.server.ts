@@ -9,7 +9,7 @@ import type { Term } from "~/calendar/season-terms";
 import type { Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
-import { tellFamilies } from "~/notifications/changes.server";
+import { tellFamilies } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
 
 export type SeasonInput = { term: Term; year: number; startsOn: string; endsOn: string };

@@ -8,7 +8,7 @@ import { formatDateTime } from "~/lib/datetime";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
-import type { PushActionData } from "~/routes/account.push";
+import type { PushActionData } from "~/notifications/push-action";
 
 export type PushDevice = { id: string; device: string; createdAt: string | Date };
 

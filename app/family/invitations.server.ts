@@ -21,7 +21,7 @@ import { INVITATION_MAIL } from "~/mail/invitation-mail";
 import { addressTakenMessage, athleteInvitationNeedsNewLogin, invitationGoneMessage } from "~/family/safe-play";
 import { getLocale, isLocale, localizePath, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
-import { queueInvitationNotice } from "~/notifications/invitation-notice.server";
+import { queueInvitationNotice } from "~/notifications/index.server";
 import { frozenRefusal } from "./protection.server";
 
 export const INVITATION_DAYS = 14;

@@ -12,7 +12,7 @@ import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/
 import { localizePath, type Locale } from "~/i18n/language";
 import { enqueueMail, type MailServices } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";
-import { hasPushDevice, pushToPerson, type PushConfig } from "~/notifications/push.server";
+import { hasPushDevice, pushToPerson, type PushConfig } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
 
 export const MISSED_MESSAGES_JOB = "missed_messages";

@@ -16,8 +16,8 @@ import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { pageMeta } from "~/lib/meta";
 import { getAccountSettings, updatePreferences } from "~/models/account.server";
-import { getPushKeys } from "~/notifications/push-keys.server";
-import { listDevices } from "~/notifications/push.server";
+import { getPushKeys } from "~/notifications/index.server";
+import { listDevices } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

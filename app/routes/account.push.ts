@@ -12,10 +12,9 @@ import {
   removeSubscriptionByEndpoint,
   saveSubscription,
   SubscriptionSchema,
-} from "~/notifications/push.server";
+} from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
-
-export type PushActionData = { ok: true } | { ok: false; error: string };
+import type { PushActionData } from "~/notifications/push-action";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
