@@ -336,9 +336,13 @@ function Conversation({ data: loaded }: { data: Route.ComponentProps["loaderData
             {words.removed}
           </p>
         ) : loaded.paused ? (
-          <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
-            {loaded.paused}
-          </p>
+          <>
+            {/* A kept message refused because Safe Play now pauses the conversation stays readable here, as its mail says. */}
+            <ScheduledList items={loaded.scheduled} busy={false} className="border-t border-slate-200 px-4 py-2" />
+            <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
+              {loaded.paused}
+            </p>
+          </>
         ) : before ? null : (
           <>
             <ScheduledList items={loaded.scheduled} busy={false} className="border-t border-slate-200 px-4 py-2" />
