@@ -21,6 +21,10 @@ export async function handleDonationEvent(db: Db, services: DonationServices, ev
     if (checkout.total_cents !== event.amountCents) return "amount-mismatch";
     if (!event.paid) return "not-paid";
     if (!event.email || !event.reference) return "no-email";
+    // A monthly gift's subscription, kept from its first event so the donor can stop it (decision 0067).
+    if (event.subscriptionId)
+      await tx.execute(sql`update donation_checkouts set subscription_id = ${event.subscriptionId}
+        where id = ${checkout.id} and kind = 'monthly' and subscription_id is null`);
     const seen = await tx.execute(sql`select 1 from donations where provider_event_id = ${event.id}`);
     if (seen.rows.length > 0) return "replay";
     const inserted = await tx.execute<{ id: string }>(sql`

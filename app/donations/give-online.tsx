@@ -5,6 +5,7 @@ import { CreditCard } from "lucide-react";
 import { Form } from "react-router";
 import { Card } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
+import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 
 export type GiveOnlineView = {
@@ -111,6 +112,12 @@ export function GiveOnline({ view, result }: { view: GiveOnlineView; result: Giv
         </div>
         <p className="text-sm text-slate-700">{m.donations_hosted_note()}</p>
       </Form>
+      <p className="mt-4 text-sm text-slate-700">
+        {m.donations_stop_where()}{" "}
+        <a className="text-court-800 underline" href={localHref("/account/donations")}>
+          {m.donations_account_heading()}
+        </a>
+      </p>
     </Card>
   );
 }

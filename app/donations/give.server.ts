@@ -1,5 +1,5 @@
 // Giving online (decision 0060): a visitor's gift opens the provider's hosted Checkout for exactly the gift, or the
-// gift grossed up when they cover the fee, one-off or monthly. What was asked is kept (donation_checkouts) so that
+// gift grossed up by the organisation's card fee setting when they cover the fee, one-off or monthly. What was asked is kept (donation_checkouts) so that
 // only events for a Checkout we opened, for that amount, record a gift. No account, no card number on our server.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import type { PaymentProvider } from "~/payments/index.server";
 import type { Db } from "../../db/client";
 import { grossUp } from "./gross-up";
 import type { GiveInput } from "./schemas";
+import { getCardFee } from "./settings.server";
 
 export type GiveResult = { ok: true; url: string } | { ok: false; reason: "no-provider" | "provider-failed" };
 
@@ -17,7 +18,7 @@ export async function startDonation(
   opts: { locale: "en" | "es"; description: string; successUrl: string; cancelUrl: string },
 ): Promise<GiveResult> {
   if (!provider) return { ok: false, reason: "no-provider" };
-  const { totalCents, feeCents } = input.coverFee ? grossUp(input.giftCents) : { totalCents: input.giftCents, feeCents: 0 };
+  const { totalCents, feeCents } = input.coverFee ? grossUp(input.giftCents, await getCardFee(db)) : { totalCents: input.giftCents, feeCents: 0 };
   const donationId = crypto.randomUUID();
   let session;
   try {

@@ -10,10 +10,13 @@ import { m } from "~/paraglide/messages";
 import { linesPdf } from "~/payments/index.server";
 import { formatDollars } from "~/programs/session-facts";
 import { getEin } from "./settings.server";
+import { stopUrl } from "./stop.server";
 
 export type DonationServices = MailServices & { config: MailServices["config"] & { site: { timeZone: string } } };
 
 export type DonationReceipt = {
+  /** The gift's Checkout (a monthly gift's id in its stop link). */
+  checkoutId: string;
   number: number;
   monthly: boolean;
   amountCents: number;
@@ -25,6 +28,7 @@ export type DonationReceipt = {
 
 export async function getDonationReceipt(db: DbOrTx, donationId: string): Promise<DonationReceipt | null> {
   const { rows } = await db.execute<{
+    checkout_id: string;
     seq: string;
     kind: string;
     amount_cents: number;
@@ -33,11 +37,12 @@ export async function getDonationReceipt(db: DbOrTx, donationId: string): Promis
     email: string;
     locale: Locale;
   }>(sql`
-    select d.seq, c.kind, d.amount_cents, d.fee_cents, to_json(d.received_at) #>> '{}' as received_at, d.email, c.locale
+    select d.checkout_id, d.seq, c.kind, d.amount_cents, d.fee_cents, to_json(d.received_at) #>> '{}' as received_at, d.email, c.locale
     from donations d join donation_checkouts c on c.id = d.checkout_id where d.id = ${donationId}`);
   const r = rows[0];
   if (!r) return null;
   return {
+    checkoutId: r.checkout_id,
     number: Number(r.seq),
     monthly: r.kind === "monthly",
     amountCents: r.amount_cents,
@@ -75,7 +80,14 @@ export async function mailDonationReceipt(tx: DbOrTx, services: DonationServices
     kind: "donation-receipt",
     locale,
     subject: m.donations_receipt_subject({ org: orgName, amount: formatDollars(r.amountCents, locale) }, { locale }),
-    paragraphs: [m.donations_receipt_thanks({}, { locale }), title, ...lines],
+    paragraphs: [
+      m.donations_receipt_thanks({}, { locale }),
+      title,
+      ...lines,
+      ...(r.monthly
+        ? [m.donations_receipt_stop({ url: stopUrl(services.config.publicUrl, services.secret, r.checkoutId, locale) }, { locale })]
+        : []),
+    ],
     attachments: [
       {
         filename: `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.pdf`,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { says } from "~/lib/schema-words";
 import { m } from "~/paraglide/messages";
 import { parseDollars } from "~/payments/money";
-import { MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_DOLLARS } from "./gross-up";
+import { MAX_FEE_BASIS_POINTS, MAX_FEE_FIXED_CENTS, MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_DOLLARS } from "./gross-up";
 
 export const GiveSchema = z
   .object({
@@ -32,3 +32,17 @@ export const EinSchema = z.object({
     .trim()
     .refine((v) => v === "" || /^\d{2}-\d{7}$/.test(v), says(m.donations_error_ein)),
 });
+
+/** The card fee donors cover (decision 0067): a percentage from 0 to 10 with at most two decimals, and 0 to $2. */
+export const CardFeeSchema = z
+  .object({
+    feePercent: z
+      .string(says(m.donations_error_fee_percent))
+      .trim()
+      .refine((v) => /^\d{1,2}(\.\d{1,2})?$/.test(v) && Math.round(Number(v) * 100) <= MAX_FEE_BASIS_POINTS, says(m.donations_error_fee_percent)),
+    feeFixed: z.string(says(m.donations_error_fee_fixed)).refine((v) => {
+      const cents = parseDollars(v);
+      return cents !== null && cents <= MAX_FEE_FIXED_CENTS;
+    }, says(m.donations_error_fee_fixed)),
+  })
+  .transform((v) => ({ basisPoints: Math.round(Number(v.feePercent) * 100), fixedCents: parseDollars(v.feeFixed)! }));

@@ -1,10 +1,13 @@
-// /staff's donation settings form (decision 0060): the EIN checked beside its field, then kept. The route has already
-// required an administrator.
+// /staff's donation settings forms: the EIN (decision 0060) and the card fee donors cover (decision 0067), each checked
+// beside its fields, then kept; bad input changes nothing. The route has already required an administrator.
+import { getLocale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
+import { formatDollars } from "~/programs/session-facts";
 import type { Db } from "../../db/client";
-import { EinSchema } from "./schemas";
-import { DONATION_SETTINGS_INTENT, type DonationSettingsAnswer } from "./settings-card";
-import { setEin } from "./settings.server";
+import { feePercentText } from "./gross-up";
+import { CardFeeSchema, EinSchema } from "./schemas";
+import { DONATION_FEE_INTENT, DONATION_SETTINGS_INTENT, type DonationSettingsAnswer } from "./settings-card";
+import { setCardFee, setEin } from "./settings.server";
 
 export async function answerDonationSettings(db: Db, form: FormData): Promise<{ body: DonationSettingsAnswer; status: number }> {
   const intent = DONATION_SETTINGS_INTENT;
@@ -16,4 +19,18 @@ export async function answerDonationSettings(db: Db, form: FormData): Promise<{ 
     body: { intent, done: parsed.data.ein ? m.donations_settings_saved({ ein: parsed.data.ein }) : m.donations_settings_cleared() },
     status: 200,
   };
+}
+
+export async function answerCardFee(db: Db, form: FormData): Promise<{ body: DonationSettingsAnswer; status: number }> {
+  const intent = DONATION_FEE_INTENT;
+  const values = { feePercent: String(form.get("feePercent") ?? ""), feeFixed: String(form.get("feeFixed") ?? "") };
+  const parsed = CardFeeSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return { body: { intent, values, fieldErrors }, status: 400 };
+  }
+  await setCardFee(db, parsed.data);
+  const words = { percent: feePercentText(parsed.data.basisPoints), fixed: formatDollars(parsed.data.fixedCents, getLocale()) };
+  return { body: { intent, done: m.donations_settings_fee_saved(words) }, status: 200 };
 }

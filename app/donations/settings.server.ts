@@ -1,8 +1,12 @@
-// The organisation's EIN (decision 0060), printed on every gift's receipt: kept in app_settings as the organisation's
-// other settings are, set by an administrator on /staff beside the security programme's settings.
+// The organisation's EIN (decision 0060), printed on every gift's receipt, and the card fee "cover the fee" adds
+// (decision 0067): kept in app_settings as the organisation's other settings are (the database checks both), set by an
+// administrator on /staff beside the security programme's settings.
 import { sql } from "drizzle-orm";
 import type { SqlExecutor } from "~/mail/index.server";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
+import { DEFAULT_CARD_FEE, type CardFee } from "./gross-up";
 
 export const EIN_KEY = "donations.ein";
 
@@ -19,5 +23,28 @@ export async function setEin(db: Db, ein: string) {
     return;
   }
   await db.execute(sql`insert into app_settings (key, value) values (${EIN_KEY}, ${ein})
+    on conflict (key) do update set value = excluded.value`);
+}
+
+const FEE_KEYS = { basisPoints: "donations.fee_basis_points", fixedCents: "donations.fee_fixed_cents" } as const;
+
+/** The card processor's fee donors cover: the setting, or 2.9% + 30 cents where it is missing. */
+export async function getCardFee(db: SqlExecutor): Promise<CardFee> {
+  const found = await rows(
+    db,
+    z.object({ key: z.string(), value: z.coerce.number().int() }),
+    sql`select key, value from app_settings where key in (${FEE_KEYS.basisPoints}, ${FEE_KEYS.fixedCents})`,
+  );
+  const of = (key: string) => found.find((r) => r.key === key)?.value;
+  return {
+    basisPoints: of(FEE_KEYS.basisPoints) ?? DEFAULT_CARD_FEE.basisPoints,
+    fixedCents: of(FEE_KEYS.fixedCents) ?? DEFAULT_CARD_FEE.fixedCents,
+  };
+}
+
+/** Sets the card fee (both parts at once). */
+export async function setCardFee(db: Db, fee: CardFee) {
+  await db.execute(sql`insert into app_settings (key, value)
+    values (${FEE_KEYS.basisPoints}, ${String(fee.basisPoints)}), (${FEE_KEYS.fixedCents}, ${String(fee.fixedCents)})
     on conflict (key) do update set value = excluded.value`);
 }

@@ -46,8 +46,21 @@ export type ProviderEvent =
       reference: string;
       email: string;
       paid: boolean;
+      /** A monthly gift's subscription; "" for a one-off gift. */
+      subscriptionId: string;
     }
-  | { id: string; type: "donation.invoice"; donationId: string; amountCents: number; reference: string; email: string; paid: boolean }
+  | {
+      id: string;
+      type: "donation.invoice";
+      donationId: string;
+      amountCents: number;
+      reference: string;
+      email: string;
+      paid: boolean;
+      subscriptionId: string;
+    }
+  /** A monthly gift's subscription ended (stopped on the site, or in the provider's dashboard). */
+  | { id: string; type: "donation.stopped"; donationId: string; subscriptionId: string }
   | { id: string; type: "other"; name: string };
 
 export interface PaymentProvider {
@@ -55,6 +68,8 @@ export interface PaymentProvider {
   /** Refunds part or all of a card payment; the same idempotency key again answers the same refund. */
   refund(input: RefundInput): Promise<ProviderRefund>;
   createDonationCheckout(input: DonationCheckoutInput): Promise<CheckoutSession>;
+  /** Ends a monthly gift's subscription now: no month after is charged. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** The event in a webhook's body; throws when its signature is not the provider's. */
   parseWebhook(rawBody: string, signature: string): ProviderEvent;
 }
@@ -120,6 +135,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (!session.url) throw new Error("Stripe answered a Checkout Session without a url");
       return { id: session.id, url: session.url };
     },
+    async cancelSubscription(subscriptionId) {
+      await stripe.subscriptions.cancel(subscriptionId);
+    },
     parseWebhook(rawBody, signature) {
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       const donation = donationEvent(event);
@@ -162,7 +180,13 @@ function donationEvent(event: Stripe.Event): ProviderEvent | null {
       reference: s.mode === "subscription" ? idOf(s.invoice) : idOf(s.payment_intent),
       email: s.customer_details?.email ?? s.customer_email ?? "",
       paid: s.payment_status === "paid",
+      subscriptionId: s.mode === "subscription" ? idOf(s.subscription) : "",
     };
+  }
+  if (event.type === "customer.subscription.deleted") {
+    const sub = event.data.object;
+    if (sub.metadata?.purpose !== "donation") return null;
+    return { id: event.id, type: "donation.stopped", donationId: sub.metadata.donationId ?? "", subscriptionId: sub.id };
   }
   if (event.type === "invoice.paid") {
     const inv = event.data.object;
@@ -176,6 +200,7 @@ function donationEvent(event: Stripe.Event): ProviderEvent | null {
       reference: inv.id ?? "",
       email: inv.customer_email ?? "",
       paid: inv.status === "paid",
+      subscriptionId: idOf(inv.parent?.subscription_details?.subscription),
     };
   }
   return null;

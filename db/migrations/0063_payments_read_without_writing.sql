@@ -34,6 +34,11 @@ ALTER TABLE "app_settings" ADD CONSTRAINT "app_settings_donations_fee" CHECK (CA
   WHEN 'donations.fee_fixed_cents' THEN CASE WHEN "value" ~ '^[0-9]{1,3}$' THEN "value"::integer <= 200 ELSE false END
   ELSE true END);
 --> statement-breakpoint
+-- The fee a donor covers follows the setting: at its highest (10% + $2) a $25,000 gift's is $2,778, over 0053's $1,000.
+ALTER TABLE "donation_checkouts" DROP CONSTRAINT "donation_checkouts_amounts";
+--> statement-breakpoint
+ALTER TABLE "donation_checkouts" ADD CONSTRAINT "donation_checkouts_amounts" CHECK ("gift_cents" BETWEEN 100 AND 2500000 AND "fee_cents" BETWEEN 0 AND 300000 AND "total_cents" = "gift_cents" + "fee_cents");
+--> statement-breakpoint
 -- What may still be refunded of a payment: what was paid less its refunds (null: no such payment). The one rule of
 -- the refund limit (decision 0060): the trigger below refuses a refund over it, and the refund form asks it for the
 -- message beside the amount and, for a card payment, before anything reaches the provider.

@@ -1,10 +1,11 @@
 // A loopback payment service for tests (issue 41): answers the endpoints the site's Stripe SDK calls (Checkout Session
-// create and retrieve, refunds) in Stripe's shape, serves a hosted pay/decline page in Checkout's place, and sends
+// create and retrieve, refunds, a subscription's cancel: payment-subscriptions.ts) in Stripe's shape, serves a hosted pay/decline page in Checkout's place, and sends
 // webhook events signed as Stripe signs them (stripe.webhooks.generateTestHeaderString). No network beyond 127.0.0.1.
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { cancelSubscription, subscriptionOf } from "./payment-subscriptions";
 
 export type LoopbackSession = {
   id: string;
@@ -72,6 +73,10 @@ export type PaymentService = {
   refunds: Map<string, LoopbackRefund>;
   /** A signed refund event (`refund.created` unless another type is given) for a refund made here, as Stripe sends it. */
   refundEvent(refundId: string, opts?: { eventId?: string; type?: string; status?: string }): { body: string; signature: string; eventId: string };
+  /** Subscriptions cancelled through the API or `subscriptionDeletedEvent`, with when (seconds). */
+  cancelled: Map<string, number>;
+  /** A signed `customer.subscription.deleted` for a monthly session's subscription (cancelled now if it was not). */
+  subscriptionDeletedEvent(sessionId: string, opts?: { eventId?: string }): { body: string; signature: string; eventId: string };
   /** A signed event of any type about any object, as Stripe sends it. */
   event(type: string, object: unknown, eventId?: string): { body: string; signature: string; eventId: string };
   /** Signs any body with the webhook secret (or another secret, to forge one). */
@@ -102,6 +107,7 @@ export async function startPaymentService(): Promise<PaymentService> {
   let base = "";
 
   const refunds = new Map<string, LoopbackRefund>();
+  const cancelled = new Map<string, number>();
   /** Answers already given to an Idempotency-Key, given again as Stripe does. */
   const idempotent = new Map<string, { status: number; value: unknown }>();
   const sign = (body: string, secret = webhookSecret) => stripe.webhooks.generateTestHeaderString({ payload: body, secret });
@@ -308,6 +314,12 @@ export async function startPaymentService(): Promise<PaymentService> {
         deliverLater(refundEvent(refund.id));
         return;
       }
+      const cancel = cancelSubscription(req.method ?? "", url.pathname, sessions, cancelled);
+      if (cancel) {
+        json(cancel.status, cancel.value);
+        if (cancel.deleted) deliverLater(event("customer.subscription.deleted", cancel.deleted));
+        return;
+      }
       const page = /^\/pay\/([\w-]+)(\/(pay|decline))?$/.exec(url.pathname);
       const s = page ? sessions.get(page[1]!) : undefined;
       if (page && s && req.method === "GET") {
@@ -360,6 +372,15 @@ export async function startPaymentService(): Promise<PaymentService> {
     completedEvent,
     invoicePaidEvent,
     refundEvent,
+    cancelled,
+    subscriptionDeletedEvent: (sessionId, opts = {}) => {
+      const s = sessions.get(sessionId);
+      const subId = s?.subscription ?? `sub_for_${sessionId}`;
+      if (!cancelled.has(subId)) cancelled.set(subId, Math.floor(Date.now() / 1000));
+      const sub = subscriptionOf(sessions, cancelled, subId);
+      if (!sub) throw new Error(`no subscription-mode session ${sessionId} was made here`);
+      return event("customer.subscription.deleted", sub, opts.eventId);
+    },
     event,
     sign,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
