@@ -38,7 +38,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     };
   }, []);
   useEffect(() => {
-    if (toast) showToast(toast);
+    // A toast the page writes in place (`inPage`) is not shown twice.
+    if (toast && !toast.inPage) showToast(toast);
   }, [toast]);
   return needed ? (
     <Suspense fallback={null}>
@@ -49,6 +50,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
 /** The same toast on a page that runs no React; app/lib/page-behaviours.js closes it (`notice`). */
 export function DocumentToast({ toast }: { toast: Toast }) {
+  if (toast.inPage) return null;
   const tone = toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-court-200 bg-white text-slate-900";
   return (
     <section

@@ -9,6 +9,7 @@ const ToastSchema = z.object({
   title: z.string(),
   description: z.string().optional(),
   type: z.enum(["success", "error", "info"]).default("success"),
+  inPage: z.boolean().optional(),
 });
 
 const AuthDialogSchema = z.object({

@@ -27,7 +27,8 @@ import { getLocale } from "~/i18n/language";
 import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readToast, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -51,7 +52,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       children.flatMap((c) => c.requests.map((r) => r.id)),
     ),
     visitorRequests: await getVisitorRequestsToReview(db, user, getLocale()),
+    // The request form's answer ("Request sent: ..."), written here where the family lands, with or without the page's
+    // script (the root loader clears the one-time cookie in this same response; a later visit finds none).
+    sent: await sentAnswer(context, request),
   };
+}
+
+async function sentAnswer(context: Route.LoaderArgs["context"], request: Request) {
+  const { toast } = await readToast(context, request);
+  return toast?.inPage ? toast.title : null;
 }
 
 const AnswerSchema = z.object({ enrollmentId: z.string().max(100), intent: z.enum(["accept", "withdraw"]) });
@@ -85,6 +94,7 @@ export default function AccountEnrollments({ loaderData }: Route.ComponentProps)
     <>
       <PageHeader heading={m.enroll_family_heading()} intro={m.enroll_family_intro()} />
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        {loaderData.sent ? <Confirmation key={loaderData.sent}>{loaderData.sent}</Confirmation> : null}
         <VisitorRequestsSection
           requests={loaderData.visitorRequests}
           answer={actionData && "visitorRequest" in actionData ? actionData.visitorRequest : undefined}

@@ -94,8 +94,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     result.status === "waitlisted" && result.position
       ? m.enroll_waitlisted_toast({ position: String(result.position) })
       : [m.enroll_requested_toast(), holds].filter(Boolean).join(" ");
-  if (asked) throw await redirectWithToast(context, "/account/enrollments", { type: "success", title: `${title} ${m.pay_due_aid_pending()}` });
-  throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
+  // Written in place on the family's page (inPage): a toast was gone before a person on a phone had read it.
+  const said = asked ? `${title} ${m.pay_due_aid_pending()}` : title;
+  throw await redirectWithToast(context, "/account/enrollments", { type: "success", title: said, inPage: true });
 }
 
 function onCourtValues(form: FormData): OnCourtValues {
