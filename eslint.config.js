@@ -32,7 +32,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/enrollment/roster-page.tsx",
   "app/routes/account.my-data.tsx",
   "app/routes/account.tsx",
-  "app/routes/appointments.requests.tsx",
   "app/routes/calendar.events.tsx",
   "app/routes/gallery.photos.tsx",
   "app/routes/home.tsx",

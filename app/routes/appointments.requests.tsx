@@ -1,17 +1,13 @@
-import { CheckCircle2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/appointments.requests";
 import { requireCoach } from "~/auth/index.server";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
-import { Button } from "~/components/ui/button";
 import { pageWords } from "~/content/words.server";
-import { formatDateTime } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { ClientBadges } from "~/components/client-label";
 import { getClientLabels } from "~/family/index.server";
+import { MessageItem, RegistrationItem } from "~/forms/inbox-page";
 import { clientLabelWords } from "~/family/safe-play.server";
 import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/index.server";
 import { invariantResponse } from "~/lib/responses.server";
@@ -61,43 +57,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, updated };
 }
 
-function Handled({
-  kind,
-  id,
-  handledAt,
-  handledByName,
-  label,
-}: {
-  kind: string;
-  id: string;
-  handledAt: Date | string | null;
-  handledByName: string | null;
-  label: string;
-}) {
-  const navigation = useNavigation();
-  const zone = useOrgTimeZone();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === id;
-  if (handledAt) {
-    return (
-      <p className="flex items-center gap-1 text-sm font-medium text-court-800">
-        <CheckCircle2 aria-hidden className="size-4" />{" "}
-        {handledByName
-          ? m.messaging_appt_handled_by({ name: handledByName, date: formatDateTime(handledAt, zone) })
-          : m.messaging_appt_handled({ date: formatDateTime(handledAt, zone) })}
-      </p>
-    );
-  }
-  return (
-    <Form method="post">
-      <input type="hidden" name="kind" value={kind} />
-      <input type="hidden" name="id" value={id} />
-      <Button type="submit" variant="secondary" disabled={busy} aria-label={m.messaging_appt_mark_label({ label })}>
-        {busy ? m.messaging_appt_saving() : m.messaging_appt_mark()}
-      </Button>
-    </Form>
-  );
-}
-
 /** Links to the newer and older pages: plain links, so they work before the page's script has loaded. */
 function PageLinks({ page, pages, where }: { page: number; pages: number; where: "top" | "bottom" }) {
   if (pages <= 1) return null;
@@ -129,7 +88,6 @@ function shown(pages: number, offset: number, count: number) {
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
   const { words, registrations, messages, labels, page, pages, offset, totals } = loaderData;
-  const zone = useOrgTimeZone();
   return (
     <>
       <PageHeader heading={m.booking_requests_heading()} intro={m.messaging_appt_intro()}>
@@ -150,59 +108,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-4">
             {registrations.map((r) => (
-              <li
-                key={r.id}
-                className={`rounded-xl border p-5 ${r.handledAt ? "border-slate-200 bg-slate-50" : "border-court-200 bg-white shadow-sm"}`}
-              >
-                <article aria-label={m.messaging_appt_registration({ name: r.studentName })}>
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <h3 className="text-lg font-semibold text-navy-900">
-                        {r.studentName}, {r.age}
-                      </h3>
-                      <p className="text-sm text-slate-600">{m.messaging_appt_received({ date: formatDateTime(r.createdAt, zone) })}</p>
-                    </div>
-                    <Handled kind="registration" id={r.id} handledAt={r.handledAt} handledByName={r.handledByName} label={r.studentName} />
-                  </div>
-                  <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_skill()} </dt>
-                      <dd className="inline">{r.skillLevel}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_program()} </dt>
-                      <dd className="inline">{r.programInterest}</dd>
-                    </div>
-                    {r.sessionTitle ? (
-                      <div>
-                        <dt className="inline font-semibold">{m.enroll_reg_inbox_session()} </dt>
-                        <dd className="inline">{r.sessionTitle}</dd>
-                      </div>
-                    ) : null}
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_parent()} </dt>
-                      <dd className="inline">{r.parentName}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_email()} </dt>
-                      <dd className="inline">
-                        <a className="text-court-800 underline" href={`mailto:${r.email}`}>
-                          {r.email}
-                        </a>{" "}
-                        <ClientBadges label={labels[r.email.toLowerCase()]} words={words.labels} />
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_phone()} </dt>
-                      <dd className="inline">{r.phone}</dd>
-                    </div>
-                    <div>
-                      <dt className="inline font-semibold">{m.messaging_appt_emergency()} </dt>
-                      <dd className="inline">{r.emergencyContact}</dd>
-                    </div>
-                  </dl>
-                </article>
-              </li>
+              <RegistrationItem key={r.id} r={r} labels={labels} words={words.labels} />
             ))}
           </ul>
         )}
@@ -213,34 +119,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-4">
             {messages.map((message) => (
-              <li
-                key={message.id}
-                className={`rounded-xl border p-5 ${message.handledAt ? "border-slate-200 bg-slate-50" : "border-court-200 bg-white shadow-sm"}`}
-              >
-                <article aria-label={m.messaging_appt_message_from({ name: message.name })}>
-                  <div className="flex flex-wrap items-start justify-between gap-3">
-                    <div>
-                      <h3 className="text-lg font-semibold text-navy-900">{message.name}</h3>
-                      <p className="text-sm text-slate-600">
-                        {m.messaging_appt_received({ date: formatDateTime(message.createdAt, zone) })} ·{" "}
-                        <a className="text-court-800 underline" href={`mailto:${message.email}`}>
-                          {message.email}
-                        </a>
-                        {message.phone ? ` · ${message.phone}` : ""}
-                      </p>
-                      <ClientBadges label={labels[message.email.toLowerCase()]} words={words.labels} />
-                    </div>
-                    <Handled
-                      kind="contact"
-                      id={message.id}
-                      handledAt={message.handledAt}
-                      handledByName={message.handledByName}
-                      label={message.name}
-                    />
-                  </div>
-                  <p className="mt-3 whitespace-pre-line text-slate-800">{message.message}</p>
-                </article>
-              </li>
+              <MessageItem key={message.id} message={message} labels={labels} words={words.labels} />
             ))}
           </ul>
         )}
