@@ -138,30 +138,47 @@ export function AvailabilityForms({ loaderData, result, busy }: { loaderData: Da
         </Form>
       </CardSection>
 
-      <CardSection title={m.booking_days_off_heading()} id="days-off-heading">
-        {daysOff.length === 0 ? <p>{m.booking_days_off_none()}</p> : null}
-        <ul className="flex flex-col gap-2">
-          {daysOff.map((day) => (
-            <li key={day} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2">
-              <span>{formatDayLong(day)}</span>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove-day-off" />
-                <input type="hidden" name="day" value={day} />
-                <Button type="submit" variant="ghost" disabled={busy} aria-label={m.booking_day_off_remove_label({ day: formatDayLong(day) })}>
-                  {m.booking_remove()}
-                </Button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-        <Form method="post" className="mt-4 flex flex-wrap items-end gap-4">
-          <input type="hidden" name="intent" value="add-day-off" />
-          <Field label={m.booking_field_day_off()} name="day" type="date" min={loaderData.today} required error={d.day} />
-          <Button type="submit" disabled={busy}>
-            {m.booking_day_off_add()}
-          </Button>
-        </Form>
-      </CardSection>
+      <DaysOffSection daysOff={daysOff} today={loaderData.today} errors={d} busy={busy} />
     </>
+  );
+}
+
+/** The days off: the list, each with its remove button, and the form adding one. */
+function DaysOffSection({
+  daysOff,
+  today,
+  errors,
+  busy,
+}: {
+  daysOff: string[];
+  today: string;
+  errors: Record<string, string | undefined>;
+  busy: boolean;
+}) {
+  return (
+    <CardSection title={m.booking_days_off_heading()} id="days-off-heading">
+      {daysOff.length === 0 ? <p>{m.booking_days_off_none()}</p> : null}
+      <ul className="flex flex-col gap-2">
+        {daysOff.map((day) => (
+          <li key={day} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2">
+            <span>{formatDayLong(day)}</span>
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove-day-off" />
+              <input type="hidden" name="day" value={day} />
+              <Button type="submit" variant="ghost" disabled={busy} aria-label={m.booking_day_off_remove_label({ day: formatDayLong(day) })}>
+                {m.booking_remove()}
+              </Button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-4">
+        <input type="hidden" name="intent" value="add-day-off" />
+        <Field label={m.booking_field_day_off()} name="day" type="date" min={today} required error={errors.day} />
+        <Button type="submit" disabled={busy}>
+          {m.booking_day_off_add()}
+        </Button>
+      </Form>
+    </CardSection>
   );
 }
