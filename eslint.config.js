@@ -27,7 +27,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/components/chat-widget-client.tsx",
   "app/components/messages/composer.tsx",
   "app/components/messages/message-list.tsx",
-  "app/components/video-add-form.tsx",
   "app/enrollment/roster-page.tsx",
   "app/routes/account.my-data.tsx",
   "app/routes/account.tsx",

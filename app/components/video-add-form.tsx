@@ -50,6 +50,26 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
   );
 }
 
+/** The video's category: the site's list, and a category saved before that the list lacks. */
+function CategoryField({ id, category }: { id: string; category: string | undefined }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-category`} className={labelClass}>
+        {m.calendar_video_category()}
+      </label>
+      <select id={`${id}-category`} name="category" defaultValue={category ?? "general"} className={`${inputClass} bg-white`}>
+        {VIDEO_FORM_CATEGORIES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label()}
+          </option>
+        ))}
+        {/* A category saved before (or by hand) that the list lacks stays chosen, rather than changing on save. */}
+        {category && !VIDEO_FORM_CATEGORIES.some((c) => c.value === category) ? <option value={category}>{category}</option> : null}
+      </select>
+    </div>
+  );
+}
+
 /**
  * The fields of a video, shared by the add form and the edit form (video-edit-form.tsx), which the server checks
  * with one schema (AddVideoSchema). Each message stands beside its field.
@@ -133,22 +153,7 @@ export function VideoFormFields({
         />
         {fieldError("description")}
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-category`} className={labelClass}>
-          {m.calendar_video_category()}
-        </label>
-        <select id={`${id}-category`} name="category" defaultValue={values?.category ?? "general"} className={`${inputClass} bg-white`}>
-          {VIDEO_FORM_CATEGORIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label()}
-            </option>
-          ))}
-          {/* A category saved before (or by hand) that the list lacks stays chosen, rather than changing on save. */}
-          {values?.category && !VIDEO_FORM_CATEGORIES.some((c) => c.value === values.category) ? (
-            <option value={values.category}>{values.category}</option>
-          ) : null}
-        </select>
-      </div>
+      <CategoryField id={id} category={values?.category} />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-date`} className={labelClass}>
           {m.calendar_field_date()}
