@@ -28,7 +28,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/components/messages/composer.tsx",
   "app/components/messages/message-list.tsx",
   "app/enrollment/roster-page.tsx",
-  "app/routes/account.my-data.tsx",
   "app/routes/account.tsx",
   "app/routes/calendar.events.tsx",
   "app/routes/gallery.photos.tsx",

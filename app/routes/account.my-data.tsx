@@ -78,31 +78,7 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </CardSection>
-      <CardSection title={m.account_mydata_conversations({ count: conversations.length })}>
-        {conversations.length === 0 ? nothing : null}
-        {conversations.map((c, i) => {
-          const messages = rows(c.messages);
-          return (
-            <details key={text(c.id)} className="mt-2">
-              <summary className="cursor-pointer font-medium">{m.account_mydata_conversation({ number: i + 1, count: messages.length })}</summary>
-              <ol className="mt-2 flex flex-col gap-1 pl-4">
-                {messages.map((message, j) => (
-                  <li key={j} className="text-sm">
-                    <span className="text-slate-700">
-                      {text(message.sender)}, {when(message.created_at)}:
-                    </span>{" "}
-                    <span className="whitespace-pre-wrap break-words">
-                      {message.message_type === "text"
-                        ? text(message.content)
-                        : m.account_mydata_file({ name: text(message.file_name ?? message.content) })}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            </details>
-          );
-        })}
-      </CardSection>
+      <ConversationsSection conversations={conversations} />
       <CardSection title={m.account_mydata_testimonials()}>
         {rows(loaderData.testimonials).length === 0 ? nothing : null}
         <ul className="list-disc pl-5">
@@ -149,6 +125,39 @@ export default function MyData({ loaderData }: Route.ComponentProps) {
         {m.account_mydata_back()}
       </Link>
     </div>
+  );
+}
+
+/** The person's conversations, each folded, with its messages in order. */
+function ConversationsSection({ conversations }: { conversations: Row[] }) {
+  const zone = useOrgTimeZone();
+  const when = (v: unknown) => (typeof v === "string" || v instanceof Date ? formatDateTime(v, zone) : "—");
+  return (
+    <CardSection title={m.account_mydata_conversations({ count: conversations.length })}>
+      {conversations.length === 0 ? <p className="text-slate-700">{m.account_mydata_nothing()}</p> : null}
+      {conversations.map((c, i) => {
+        const messages = rows(c.messages);
+        return (
+          <details key={text(c.id)} className="mt-2">
+            <summary className="cursor-pointer font-medium">{m.account_mydata_conversation({ number: i + 1, count: messages.length })}</summary>
+            <ol className="mt-2 flex flex-col gap-1 pl-4">
+              {messages.map((message, j) => (
+                <li key={j} className="text-sm">
+                  <span className="text-slate-700">
+                    {text(message.sender)}, {when(message.created_at)}:
+                  </span>{" "}
+                  <span className="whitespace-pre-wrap break-words">
+                    {message.message_type === "text"
+                      ? text(message.content)
+                      : m.account_mydata_file({ name: text(message.file_name ?? message.content) })}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </details>
+        );
+      })}
+    </CardSection>
   );
 }
 
