@@ -31,7 +31,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/routes/account.tsx",
   "app/routes/calendar.events.tsx",
   "app/routes/gallery.photos.tsx",
-  "app/routes/home.tsx",
   "app/routes/messages.$conversationId.tsx",
   "app/routes/programs.$program.edit.tsx",
   "app/routes/programs.registration.tsx",

@@ -55,29 +55,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The days cancelled at short notice, above everything else, each with its note. */
+function CancellationsBanner({ cancellations }: { cancellations: Route.ComponentProps["loaderData"]["cancellations"] }) {
+  return (
+    <div role="region" aria-label={m.home_cancelled_region()} className="border-b-4 border-red-700 bg-red-50">
+      <div className="mx-auto max-w-7xl px-4 py-4 text-red-900">
+        {cancellations.map((c) => (
+          <p key={c.day} className="font-semibold">
+            {m.home_cancelled_day({ day: c.label })}
+            {c.note ? (
+              <>
+                {" "}
+                <Typed value={c.note} />
+                <InEnglishMark of={[c.note]} />
+              </>
+            ) : null}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useRootData()?.site;
   const { page, words } = loaderData;
   return (
     <>
-      {loaderData.cancellations.length ? (
-        <div role="region" aria-label={m.home_cancelled_region()} className="border-b-4 border-red-700 bg-red-50">
-          <div className="mx-auto max-w-7xl px-4 py-4 text-red-900">
-            {loaderData.cancellations.map((c) => (
-              <p key={c.day} className="font-semibold">
-                {m.home_cancelled_day({ day: c.label })}
-                {c.note ? (
-                  <>
-                    {" "}
-                    <Typed value={c.note} />
-                    <InEnglishMark of={[c.note]} />
-                  </>
-                ) : null}
-              </p>
-            ))}
-          </div>
-        </div>
-      ) : null}
+      {loaderData.cancellations.length ? <CancellationsBanner cancellations={loaderData.cancellations} /> : null}
       <section className="bg-gradient-to-br from-court-800 via-court-700 to-navy-800 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:py-24 lg:grid-cols-[1.2fr_1fr]">
           <div>
