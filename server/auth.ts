@@ -24,7 +24,10 @@ export const GOOGLE_PROVIDER_ID = "google";
 export const RESET_TOKEN_SECONDS = 30 * 60;
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
 
-export function createAuth(db: Db, config: Config, secret: string) {
+type MailUser = { id: string; email: string };
+
+/** The mails Better Auth asks for (reset, changed password, sign-up attempt, verification), in the recipient's language. */
+function accountMails(db: Db, config: Config, secret: string) {
   const services = { config, secret };
   /** A link to a page of the site, in the recipient's language. */
   const page = (path: string, locale: Locale) => `${config.publicUrl}${localizePath(path, locale)}`;
@@ -38,6 +41,42 @@ export function createAuth(db: Db, config: Config, secret: string) {
     if (isLocale(given)) return given;
     return (await getAccountLocale(db, user.id)) ?? "en";
   };
+  return {
+    sendResetPassword: async ({ user, token }: { user: MailUser; token: string }) => {
+      const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
+      const locale = await recipientLocale(user);
+      await enqueueMail(
+        db,
+        services,
+        { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token, locale), locale) },
+        { oneTimeLinkExpiresAt: expiresAt },
+      );
+    },
+    onPasswordReset: async ({ user }: { user: MailUser }) => {
+      // The mailed link proved the owner: whatever strangers counted against the account starts again (0024).
+      await clearSignInLimits(db, secret, user.email);
+      const locale = await recipientLocale(user);
+      await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.passwordChanged(page("/forgot-password", locale), locale) });
+    },
+    onExistingUserSignUp: async ({ user }: { user: MailUser }) => {
+      const locale = await recipientLocale(user);
+      await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.signUpAttempt(page("/forgot-password", locale), locale) });
+    },
+    sendVerificationEmail: async ({ user, token }: { user: MailUser; token: string }) => {
+      // Also confirms a new address from /account: Better Auth then passes the new address as user.email.
+      const locale = await recipientLocale(user);
+      const url = link("/verify-email", token, locale);
+      const content = isEmailChangeToken(token) ? ACCOUNT_MAIL.confirmNewEmail(url, locale) : ACCOUNT_MAIL.verifyEmail(url, locale);
+      const expiresAt = new Date(Date.now() + VERIFY_TOKEN_SECONDS * 1000);
+      // Only links the site mailed are accepted (app/auth/email-links.server.ts): not one signed with a backup's secret.
+      await recordEmailLink(db, token, expiresAt);
+      await enqueueMail(db, services, { to: user.email, ...content }, { oneTimeLinkExpiresAt: expiresAt });
+    },
+  };
+}
+
+export function createAuth(db: Db, config: Config, secret: string) {
+  const mails = accountMails(db, config, secret);
   return betterAuth({
     appName: config.site.orgName,
     baseURL: config.publicUrl,
@@ -112,41 +151,15 @@ export function createAuth(db: Db, config: Config, secret: string) {
       autoSignIn: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, token }) => {
-        const expiresAt = new Date(Date.now() + RESET_TOKEN_SECONDS * 1000);
-        const locale = await recipientLocale(user);
-        await enqueueMail(
-          db,
-          services,
-          { to: user.email, ...ACCOUNT_MAIL.resetPassword(link("/reset-password", token, locale), locale) },
-          { oneTimeLinkExpiresAt: expiresAt },
-        );
-      },
-      onPasswordReset: async ({ user }) => {
-        // The mailed link proved the owner: whatever strangers counted against the account starts again (0024).
-        await clearSignInLimits(db, secret, user.email);
-        const locale = await recipientLocale(user);
-        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.passwordChanged(page("/forgot-password", locale), locale) });
-      },
-      onExistingUserSignUp: async ({ user }) => {
-        const locale = await recipientLocale(user);
-        await enqueueMail(db, services, { to: user.email, ...ACCOUNT_MAIL.signUpAttempt(page("/forgot-password", locale), locale) });
-      },
+      sendResetPassword: mails.sendResetPassword,
+      onPasswordReset: mails.onPasswordReset,
+      onExistingUserSignUp: mails.onExistingUserSignUp,
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
-        // Also confirms a new address from /account: Better Auth then passes the new address as user.email.
-        const locale = await recipientLocale(user);
-        const url = link("/verify-email", token, locale);
-        const content = isEmailChangeToken(token) ? ACCOUNT_MAIL.confirmNewEmail(url, locale) : ACCOUNT_MAIL.verifyEmail(url, locale);
-        const expiresAt = new Date(Date.now() + VERIFY_TOKEN_SECONDS * 1000);
-        // Only links the site mailed are accepted (app/auth/email-links.server.ts): not one signed with a backup's secret.
-        await recordEmailLink(db, token, expiresAt);
-        await enqueueMail(db, services, { to: user.email, ...content }, { oneTimeLinkExpiresAt: expiresAt });
-      },
+      sendVerificationEmail: mails.sendVerificationEmail,
       // No afterEmailVerification: a verified address no longer claims anything by itself (issue 37). A visitor's
       // requests kept under it wait on /account/enrollments for the guardian's keep or drop (app/enrollment,
       // visitor-requests-review.server.ts), read there while the account's address is the verified one.
