@@ -36,7 +36,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/routes/programs.registration.tsx",
   "app/routes/safeguarding.tsx",
   "app/routes/staff.profile.tsx",
-  "bench/pages.ts",
   "server/realtime/hub.ts",
 ];
 const SOURCE = ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}"];

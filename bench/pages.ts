@@ -118,6 +118,41 @@ async function transferKb(urls: Iterable<string>, accept = "gzip") {
   return total / 1024;
 }
 
+/** One visitor page: its scripts (size, compression, caching) and its Lighthouse scores, noting what costs points. */
+async function measureVisitorPage(browser: Browser, base: string, path: string, debugPort: number, sizes: Map<string, number>, notes: string[]) {
+  const scripts = await loadedScripts(browser, base, path);
+  let total = 0;
+  const problems: string[] = [];
+  for (const url of scripts) {
+    const t = await transferSize(url);
+    total += t.bytes;
+    sizes.set(new URL(url).pathname, t.bytes);
+    if (t.encoding !== "gzip" && t.bytes > 1024) problems.push(`uncompressed ${new URL(url).pathname}`);
+    if (url.includes("/assets/") && !/max-age=31536000/.test(t.cacheControl) && !/immutable/.test(t.cacheControl))
+      problems.push(`short cache ${new URL(url).pathname}`);
+  }
+  const kb = total / 1024;
+  const row = [path, String(scripts.size), kb.toFixed(1), kb <= JS_BUDGET_KB ? "ok" : "OVER"];
+  const result = await lighthouse(`${base}${path}`, {
+    port: debugPort,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: CATEGORIES,
+    formFactor: "mobile",
+  });
+  const c = result?.lhr.categories ?? {};
+  for (const k of CATEGORIES) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
+  // Name what costs points, so a score below budget says where to look.
+  const audits = result?.lhr.audits ?? {};
+  for (const k of CATEGORIES) {
+    const failing = (c[k]?.auditRefs ?? [])
+      .filter((r) => r.weight > 0 && audits[r.id]?.scoreDisplayMode !== "notApplicable" && (audits[r.id]?.score ?? 1) < 0.9)
+      .map((r) => r.id);
+    if (failing.length) notes.push(`${path} ${k}: ${failing.join(", ")}`);
+  }
+  return { row, problems, over: kb > JS_BUDGET_KB };
+}
+
 async function main() {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
   const server = await startServer();
@@ -143,39 +178,10 @@ async function main() {
   const pageLists: string[] = [];
   try {
     for (const path of SIGNED_IN_ONLY ? [] : PAGES) {
-      const scripts = await loadedScripts(browser, server.url, path);
-      let total = 0;
-      const problems: string[] = [];
-      for (const url of scripts) {
-        const t = await transferSize(url);
-        total += t.bytes;
-        sizes.set(new URL(url).pathname, t.bytes);
-        if (t.encoding !== "gzip" && t.bytes > 1024) problems.push(`uncompressed ${new URL(url).pathname}`);
-        if (url.includes("/assets/") && !/max-age=31536000/.test(t.cacheControl) && !/immutable/.test(t.cacheControl))
-          problems.push(`short cache ${new URL(url).pathname}`);
-      }
-      const kb = total / 1024;
-      if (kb > JS_BUDGET_KB) over = true;
-      const row = [path, String(scripts.size), kb.toFixed(1), kb <= JS_BUDGET_KB ? "ok" : "OVER"];
-      const result = await lighthouse(`${server.url}${path}`, {
-        port: debugPort,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: CATEGORIES,
-        formFactor: "mobile",
-      });
-      const c = result?.lhr.categories ?? {};
-      for (const k of CATEGORIES) row.push(String(Math.round((c[k]?.score ?? 0) * 100)));
-      // Name what costs points, so a score below budget says where to look.
-      const audits = result?.lhr.audits ?? {};
-      for (const k of CATEGORIES) {
-        const failing = (c[k]?.auditRefs ?? [])
-          .filter((r) => r.weight > 0 && audits[r.id]?.scoreDisplayMode !== "notApplicable" && (audits[r.id]?.score ?? 1) < 0.9)
-          .map((r) => r.id);
-        if (failing.length) notes.push(`${path} ${k}: ${failing.join(", ")}`);
-      }
-      headerProblems += problems.length;
-      rows.push(row, ...problems.map((p) => ["", "", "", p]));
+      const page = await measureVisitorPage(browser, server.url, path, debugPort, sizes, notes);
+      if (page.over) over = true;
+      headerProblems += page.problems.length;
+      rows.push(page.row, ...page.problems.map((p) => ["", "", "", p]));
     }
     const { email, cookies } = await signedInCookies(server.url);
     const conversation = await conversationWith(server, email);
