@@ -194,50 +194,57 @@ export default function CalendarEvents({ loaderData, actionData }: Route.Compone
             </li>
           ))}
         </ul>
-        <Form
-          method="post"
-          aria-labelledby="add-cancellation-heading"
-          className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <h3 id="add-cancellation-heading" className="text-lg font-semibold text-navy-900">
-            {m.calendar_editor_cancel_heading()}
-          </h3>
-          {cancellationResult ? <FormError message={m.calendar_form_correct()} /> : null}
-          <input type="hidden" name="intent" value="add-cancellation" />
-          <Field
-            label={m.calendar_field_date()}
-            name="day"
-            type="date"
-            defaultValue={cancellationResult?.values.day ?? ""}
-            error={cancellationResult?.fieldErrors.day}
-            required
-          />
-          <Field
-            label={m.calendar_editor_note()}
-            name="note"
-            defaultValue={cancellationResult?.values.note ?? ""}
-            error={cancellationResult?.fieldErrors.note}
-            placeholder={m.calendar_editor_note_placeholder()}
-          />
-          <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-describedby="cancellation-spanish-hint">
-            <legend className="px-1 text-sm font-semibold text-navy-900">{m.calendar_spanish_legend()}</legend>
-            <p id="cancellation-spanish-hint" className="text-sm text-slate-700">
-              {m.calendar_spanish_hint()}
-            </p>
-            <Field
-              label={m.calendar_editor_note_es()}
-              name="noteEs"
-              lang="es"
-              defaultValue={cancellationResult?.values.noteEs ?? ""}
-              error={cancellationResult?.fieldErrors.noteEs}
-              placeholder={m.calendar_editor_note_es_placeholder()}
-            />
-          </fieldset>
-          <Button type="submit" className="self-start">
-            {m.calendar_editor_cancel_submit()}
-          </Button>
-        </Form>
+        <AddCancellationForm result={cancellationResult} />
       </Section>
     </>
+  );
+}
+
+/** The form cancelling one date of the calendar, with its note in English and Spanish. */
+function AddCancellationForm({ result }: { result: CancellationResult | undefined }) {
+  return (
+    <Form
+      method="post"
+      aria-labelledby="add-cancellation-heading"
+      className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h3 id="add-cancellation-heading" className="text-lg font-semibold text-navy-900">
+        {m.calendar_editor_cancel_heading()}
+      </h3>
+      {result ? <FormError message={m.calendar_form_correct()} /> : null}
+      <input type="hidden" name="intent" value="add-cancellation" />
+      <Field
+        label={m.calendar_field_date()}
+        name="day"
+        type="date"
+        defaultValue={result?.values.day ?? ""}
+        error={result?.fieldErrors.day}
+        required
+      />
+      <Field
+        label={m.calendar_editor_note()}
+        name="note"
+        defaultValue={result?.values.note ?? ""}
+        error={result?.fieldErrors.note}
+        placeholder={m.calendar_editor_note_placeholder()}
+      />
+      <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4" aria-describedby="cancellation-spanish-hint">
+        <legend className="px-1 text-sm font-semibold text-navy-900">{m.calendar_spanish_legend()}</legend>
+        <p id="cancellation-spanish-hint" className="text-sm text-slate-700">
+          {m.calendar_spanish_hint()}
+        </p>
+        <Field
+          label={m.calendar_editor_note_es()}
+          name="noteEs"
+          lang="es"
+          defaultValue={result?.values.noteEs ?? ""}
+          error={result?.fieldErrors.noteEs}
+          placeholder={m.calendar_editor_note_es_placeholder()}
+        />
+      </fieldset>
+      <Button type="submit" className="self-start">
+        {m.calendar_editor_cancel_submit()}
+      </Button>
+    </Form>
   );
 }
