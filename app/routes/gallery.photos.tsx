@@ -110,7 +110,6 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
   const answer = actionData as UploadResult | NameAnswer | undefined;
   const result = answer && "fieldErrors" in answer ? answer : undefined;
   const named = answer && "intent" in answer ? answer : undefined;
-  const e = result?.fieldErrors ?? {};
   const { photos, removed, athletes, names } = loaderData;
   useRevalidateWhilePreparing(photos.some((p) => p.unready?.copies === "preparing"));
   return (
@@ -118,47 +117,7 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
       <PageHeader heading={m.calendar_gallery_arrange()} intro={m.calendar_photos_intro()} />
       <Section title={m.calendar_photos_upload()} id="upload">
         <NoReleaseNote athletes={athletes} />
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-          aria-label={m.calendar_photos_upload()}
-        >
-          {result ? <FormError message={m.calendar_form_correct()} /> : null}
-          <input type="hidden" name="intent" value="upload" />
-          <Field
-            label={m.calendar_photos_file()}
-            name="photo"
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
-            error={e.photo}
-            required
-          />
-          <Field label={m.calendar_photos_alt()} name="alt" defaultValue={result?.values.alt ?? ""} error={e.alt} maxLength={300} required />
-          <div className="flex flex-col gap-1">
-            <label className="flex items-start gap-2 text-slate-800">
-              <input
-                type="checkbox"
-                name="consent"
-                defaultChecked={result?.values.consent ?? false}
-                required
-                aria-invalid={e.consent ? true : undefined}
-                aria-describedby={e.consent ? "consent-error" : undefined}
-                className="mt-1 size-4"
-              />
-              {m.calendar_photos_consent()}
-            </label>
-            {e.consent ? (
-              <p id="consent-error" {...errorMessage.field()} className="text-sm text-red-700">
-                {e.consent}
-              </p>
-            ) : null}
-          </div>
-          <p className="text-sm text-slate-700">{m.calendar_photos_privacy()}</p>
-          <Button type="submit" className="self-start">
-            {m.calendar_photos_submit()}
-          </Button>
-        </Form>
+        <UploadForm result={result} />
       </Section>
       <Section title={m.calendar_photos_order_title()} id="arrange">
         {photos.length === 0 ? <p className="text-slate-700">{m.calendar_photos_none()}</p> : null}
@@ -241,5 +200,53 @@ export default function GalleryPhotos({ loaderData, actionData }: Route.Componen
         </Link>
       </p>
     </>
+  );
+}
+
+/** The upload form: the file, its description, and the word that everyone pictured agreed. */
+function UploadForm({ result }: { result: UploadResult | undefined }) {
+  const e = result?.fieldErrors ?? {};
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="flex max-w-xl flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      aria-label={m.calendar_photos_upload()}
+    >
+      {result ? <FormError message={m.calendar_form_correct()} /> : null}
+      <input type="hidden" name="intent" value="upload" />
+      <Field
+        label={m.calendar_photos_file()}
+        name="photo"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+        error={e.photo}
+        required
+      />
+      <Field label={m.calendar_photos_alt()} name="alt" defaultValue={result?.values.alt ?? ""} error={e.alt} maxLength={300} required />
+      <div className="flex flex-col gap-1">
+        <label className="flex items-start gap-2 text-slate-800">
+          <input
+            type="checkbox"
+            name="consent"
+            defaultChecked={result?.values.consent ?? false}
+            required
+            aria-invalid={e.consent ? true : undefined}
+            aria-describedby={e.consent ? "consent-error" : undefined}
+            className="mt-1 size-4"
+          />
+          {m.calendar_photos_consent()}
+        </label>
+        {e.consent ? (
+          <p id="consent-error" {...errorMessage.field()} className="text-sm text-red-700">
+            {e.consent}
+          </p>
+        ) : null}
+      </div>
+      <p className="text-sm text-slate-700">{m.calendar_photos_privacy()}</p>
+      <Button type="submit" className="self-start">
+        {m.calendar_photos_submit()}
+      </Button>
+    </Form>
   );
 }
