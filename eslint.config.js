@@ -33,7 +33,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/routes/programs.$program.edit.tsx",
   "app/routes/programs.registration.tsx",
   "app/routes/safeguarding.tsx",
-  "app/routes/staff.profile.tsx",
   "server/realtime/hub.ts",
 ];
 const SOURCE = ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}"];

@@ -88,15 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function StaffProfile({ loaderData }: Route.ComponentProps) {
   const { profile, programs, clearance, admins, contactEmail } = loaderData;
-  const expiry = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
   const result = useActionData<ActionData>();
   const busy = useNavigation().state === "submitting";
   const refused = result && !result.ok ? result : undefined;
   const v: Values = refused?.values ?? profile;
   const e = refused?.fieldErrors ?? {};
-  const checkDate = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
-  const safePlay = checkDate(profile.safePlayCheckedOn);
-  const background = checkDate(profile.backgroundCheckedOn);
   useRevalidateWhilePreparing(profile.photoCopies?.copies === "preparing");
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
@@ -180,51 +176,13 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
         </CardSection>
 
-        <CardSection title={m.staff_profile_checks()} id="checks-heading">
-          <dl className="flex flex-col gap-2 text-slate-900">
-            <div>
-              <dt className="font-semibold">{m.staff_about_safe_play()}</dt>
-              <dd>{safePlay ? m.staff_about_checked_on({ date: safePlay }) : m.staff_about_not_recorded()}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold">{m.staff_about_background()}</dt>
-              <dd>{background ? m.staff_about_checked_on({ date: background }) : m.staff_about_not_recorded()}</dd>
-            </div>
-          </dl>
-          <p className="mt-2 text-sm text-slate-700">{m.staff_profile_checks_by_admin()}</p>
-          {clearance ? (
-            <div className="mt-3 flex flex-col gap-1 text-slate-900" data-testid="own-clearance">
-              <p className="font-semibold">
-                {clearance.cleared
-                  ? m.staff_cleared_until({ date: expiry([clearance.trainingExpiresOn!, clearance.backgroundExpiresOn!].sort()[0]!) ?? "" })
-                  : m.staff_not_cleared()}
-              </p>
-              {clearance.trainingExpiresOn ? (
-                <p className="text-sm">
-                  {m.staff_about_safe_play()}:{" "}
-                  {clearance.missing.includes("training")
-                    ? m.staff_expired_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })
-                    : m.staff_expires_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })}
-                </p>
-              ) : null}
-              {clearance.backgroundExpiresOn ? (
-                <p className="text-sm">
-                  {m.staff_about_background()}:{" "}
-                  {clearance.missing.includes("background")
-                    ? m.staff_expired_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })
-                    : m.staff_expires_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })}
-                </p>
-              ) : null}
-              {clearance.cleared ? null : (
-                <p className="text-sm">
-                  {admins.length
-                    ? m.staff_profile_clearance_ask({ names: admins.map((a) => `${a.name} (${a.email})`).join(", ") })
-                    : m.staff_profile_clearance_no_admin({ email: contactEmail })}
-                </p>
-              )}
-            </div>
-          ) : null}
-        </CardSection>
+        <ChecksSection
+          safePlayCheckedOn={profile.safePlayCheckedOn}
+          backgroundCheckedOn={profile.backgroundCheckedOn}
+          clearance={clearance}
+          admins={admins}
+          contactEmail={contactEmail}
+        />
 
         <CardSection title={m.staff_profile_visibility()} id="visibility-heading">
           <label className="flex items-start gap-2 text-slate-900">
@@ -248,6 +206,75 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
     </div>
+  );
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+/** The coach's check dates as an administrator recorded them, and whether they are cleared to coach, until when. */
+function ChecksSection({
+  safePlayCheckedOn,
+  backgroundCheckedOn,
+  clearance,
+  admins,
+  contactEmail,
+}: {
+  safePlayCheckedOn: string | null;
+  backgroundCheckedOn: string | null;
+  clearance: Data["clearance"];
+  admins: Data["admins"];
+  contactEmail: string;
+}) {
+  const expiry = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
+  const checkDate = (day: string | null) => (day ? formatCalendarDate(`${day}T00:00:00Z`) : null);
+  const safePlay = checkDate(safePlayCheckedOn);
+  const background = checkDate(backgroundCheckedOn);
+  return (
+    <CardSection title={m.staff_profile_checks()} id="checks-heading">
+      <dl className="flex flex-col gap-2 text-slate-900">
+        <div>
+          <dt className="font-semibold">{m.staff_about_safe_play()}</dt>
+          <dd>{safePlay ? m.staff_about_checked_on({ date: safePlay }) : m.staff_about_not_recorded()}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">{m.staff_about_background()}</dt>
+          <dd>{background ? m.staff_about_checked_on({ date: background }) : m.staff_about_not_recorded()}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm text-slate-700">{m.staff_profile_checks_by_admin()}</p>
+      {clearance ? (
+        <div className="mt-3 flex flex-col gap-1 text-slate-900" data-testid="own-clearance">
+          <p className="font-semibold">
+            {clearance.cleared
+              ? m.staff_cleared_until({ date: expiry([clearance.trainingExpiresOn!, clearance.backgroundExpiresOn!].sort()[0]!) ?? "" })
+              : m.staff_not_cleared()}
+          </p>
+          {clearance.trainingExpiresOn ? (
+            <p className="text-sm">
+              {m.staff_about_safe_play()}:{" "}
+              {clearance.missing.includes("training")
+                ? m.staff_expired_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })
+                : m.staff_expires_on({ date: expiry(clearance.trainingExpiresOn) ?? "" })}
+            </p>
+          ) : null}
+          {clearance.backgroundExpiresOn ? (
+            <p className="text-sm">
+              {m.staff_about_background()}:{" "}
+              {clearance.missing.includes("background")
+                ? m.staff_expired_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })
+                : m.staff_expires_on({ date: expiry(clearance.backgroundExpiresOn) ?? "" })}
+            </p>
+          ) : null}
+          {clearance.cleared ? null : (
+            <p className="text-sm">
+              {admins.length
+                ? m.staff_profile_clearance_ask({ names: admins.map((a) => `${a.name} (${a.email})`).join(", ") })
+                : m.staff_profile_clearance_no_admin({ email: contactEmail })}
+            </p>
+          )}
+        </div>
+      ) : null}
+    </CardSection>
   );
 }
 
