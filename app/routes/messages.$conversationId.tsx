@@ -32,7 +32,7 @@ import {
 } from "~/messaging/index.server";
 import { ScheduledList } from "~/components/messages/scheduled-list";
 import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe-text";
-import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/reports.server";
+import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/index.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { formatDateTime } from "~/lib/datetime";
 import { pausedMessage, safePlayMessage } from "~/family/safe-play";
