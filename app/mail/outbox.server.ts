@@ -3,18 +3,15 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx, SqlExecutor } from "../../db/client";
 import { rows } from "../../db/rows";
 import { mailCalendarParts, mailOutbox } from "../../db/schema";
 import type { SiteConfig } from "~/lib/site-config";
 import { openLink, sealLink, withLink, withoutLink } from "~/mail/one-time-link.server";
 import { renderMail, type MailContent, type MailSettings } from "~/mail/template.server";
 
-/** A database handle or an open transaction: mail joins whichever the caller is in. */
-/** The database or a transaction of it: every model function that can take part in the caller's transaction. */
-export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** Anything that runs an SQL statement (the database, a transaction): what read-only rules need. */
-export type SqlExecutor = Pick<Db, "execute">;
+/** A database handle or an open transaction (db/client.ts): mail joins whichever the caller is in. */
+export type { DbOrTx, SqlExecutor };
 
 /** What enqueueMail needs from the app: the load context (or the services) has both. */
 export type MailServices = {

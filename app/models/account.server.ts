@@ -1,7 +1,7 @@
 // The signed-in person's own account: settings, sessions, their data, and deleting it (decision 0013).
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { rows } from "../../db/rows";
 import {
   coachProfiles,
@@ -18,7 +18,6 @@ import {
 } from "../../db/schema";
 import { removeFromFamilyOnDeletion } from "../family/account-deletion.server";
 import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
-import type { DbOrTx } from "../mail/outbox.server";
 import { endEnrollmentsOnDeletion, type EnrollmentServices } from "~/enrollment/index.server";
 import { isLastAdmin, lockStaffRoles } from "./users.server";
 import { m } from "~/paraglide/messages";

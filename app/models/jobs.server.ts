@@ -2,9 +2,8 @@
 // the record of which processes' queues are alive, so the jobs of one that died are not locked for 4 hours.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { maybeRow } from "../../db/rows";
-import type { DbOrTx } from "../mail/outbox.server";
 
 export async function addJob(
   tx: DbOrTx,

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { bookingFeeds, coachProfiles, staffLog, users } from "../../db/schema";
-import type { DbOrTx } from "~/mail/outbox.server";
 
 import type { Profile, Role } from "~/lib/profile";
 import { containsProfanity } from "~/lib/profanity";
