@@ -3,7 +3,7 @@
 // the funder reports (app/enrollment/report.server.ts; gender and school lunch by app/athletes/outcomes.server.ts).
 // Every answer optional: null is "not answered".
 import { pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
-import { GENDERS, SCHOOL_LUNCH_ANSWERS } from "../app/family/demographics";
+import { GENDERS, SCHOOL_LUNCH_ANSWERS } from "./demographic-choices";
 import { users } from "./schema";
 
 export const athleteDemographics = pgTable("athlete_demographics", {

@@ -2,10 +2,10 @@
 // the family page reads these choices, and a value imported from a module that builds zod schemas would bring zod
 // into the page's JavaScript. Every answer is optional; the age band comes from the date of birth.
 import { m } from "~/paraglide/messages";
+import { GENDERS, SCHOOL_LUNCH_ANSWERS } from "../../db/demographic-choices";
 
-export const GENDERS = ["female", "male", "another"] as const;
+export { GENDERS, SCHOOL_LUNCH_ANSWERS };
 export type Gender = (typeof GENDERS)[number];
-export const SCHOOL_LUNCH_ANSWERS = ["free", "reduced", "none"] as const;
 export type SchoolLunch = (typeof SCHOOL_LUNCH_ANSWERS)[number];
 /** 0 = kindergarten ... 12; 13 = finished high school. */
 export const GRADES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
