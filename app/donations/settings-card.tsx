@@ -7,6 +7,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
+import { feePercentText, type CardFee } from "./gross-up";
 
 export const DONATION_SETTINGS_INTENT = "donation-settings";
 export const DONATION_FEE_INTENT = "donation-fee";
@@ -18,9 +19,6 @@ export type DonationSettingsAnswer = {
   done?: string;
 };
 
-/** The fee as the form shows it: "2.9" and "0.30". */
-export type CardFeeValues = { feePercent: string; feeFixed: string };
-
 export function DonationSettingsCard({
   ein,
   cardFee,
@@ -28,7 +26,7 @@ export function DonationSettingsCard({
   busy,
 }: {
   ein: string | null;
-  cardFee: CardFeeValues;
+  cardFee: CardFee;
   result: DonationSettingsAnswer | undefined;
   busy: boolean;
 }) {
@@ -66,7 +64,7 @@ export function DonationSettingsCard({
           id="donation-fee-percent"
           inputMode="decimal"
           maxLength={5}
-          defaultValue={fee?.values?.feePercent ?? cardFee.feePercent}
+          defaultValue={fee?.values?.feePercent ?? feePercentText(cardFee.basisPoints)}
           error={fee?.fieldErrors?.feePercent}
         />
         <Field
@@ -75,7 +73,7 @@ export function DonationSettingsCard({
           id="donation-fee-fixed"
           inputMode="decimal"
           maxLength={5}
-          defaultValue={fee?.values?.feeFixed ?? cardFee.feeFixed}
+          defaultValue={fee?.values?.feeFixed ?? (cardFee.fixedCents / 100).toFixed(2)}
           error={fee?.fieldErrors?.feeFixed}
         />
         <div>
