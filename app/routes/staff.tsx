@@ -26,8 +26,8 @@ import { changeStaffRole } from "~/staff/index.server";
 import { getEducationStaffIds } from "~/athletes/index.server";
 import { answerSecuritySettings, getSecurityCard } from "~/security/index.server";
 import { SECURITY_SETTINGS_INTENT, SecurityProgrammeCard, SecurityReminder } from "~/security/security-card";
-import { answerDonationSettings, getEin } from "~/donations/index.server";
-import { DONATION_SETTINGS_INTENT, DonationSettingsCard } from "~/donations/settings-card";
+import { answerCardFee, answerDonationSettings, getCardFee, getEin } from "~/donations/index.server";
+import { DONATION_FEE_INTENT, DONATION_SETTINGS_INTENT, DonationSettingsCard } from "~/donations/settings-card";
 import { getOpenRequestsNotice } from "~/childdata/index.server";
 import { DataRequestsNotice } from "~/childdata/staff-notice";
 import {
@@ -68,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     log,
     education,
     ein: await getEin(context.db),
+    cardFee: await getCardFee(context.db),
     security,
     dataRequests,
   };
@@ -106,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === DONATION_SETTINGS_INTENT) return answerDonationSettings(context.db, form).then((r) => answer(r.body, r.status));
+  if (intent === DONATION_FEE_INTENT) return answerCardFee(context.db, form).then((r) => answer(r.body, r.status));
 
   if (intent === "cancel-invitation") {
     const { data: input } = parseForm(CancelInvitationSchema, form);
@@ -230,7 +232,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       </section>
 
       <SecurityProgrammeCard programme={security.programme} choices={security.choices} today={today} result={result} busy={busy} />
-      <DonationSettingsCard ein={loaderData.ein} result={result} busy={busy} />
+      <DonationSettingsCard ein={loaderData.ein} cardFee={loaderData.cardFee} result={result} busy={busy} />
 
       <CardSection title={m.staff_log_title()} id="log-heading">
         {log.length === 0 ? <p className="text-slate-800">{m.staff_log_none()}</p> : null}
