@@ -16,8 +16,8 @@ import { m } from "~/paraglide/messages";
 import { data, redirect } from "react-router";
 import { localizePath } from "~/i18n/language";
 import { GiveOnline, type GiveActionData, type GiveOnlineView } from "~/donations/give-online";
-import { FEE_FIXED_CENTS, FEE_PERMILLE, grossUp, PRESET_DOLLARS } from "~/donations/gross-up";
-import { startDonation } from "~/donations/index.server";
+import { feePercentText, grossUp, PRESET_DOLLARS } from "~/donations/gross-up";
+import { getCardFee, startDonation } from "~/donations/index.server";
 import { GiveSchema } from "~/donations/schemas";
 import { paymentProviderFor } from "~/payments/index.server";
 import { formatDollars } from "~/programs/session-facts";
@@ -27,16 +27,17 @@ export const handle: PageHandle = { documentForVisitors: true };
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
 
 /** "Give online" (decision 0060), only with a card provider configured: otherwise the page is the offline ways alone. */
-function giveOnline(request: Request, online: boolean): GiveOnlineView | null {
+async function giveOnline(request: Request, db: Parameters<typeof getCardFee>[0], online: boolean): Promise<GiveOnlineView | null> {
   if (!online) return null;
   const locale = getLocale();
   const back = new URL(request.url).searchParams;
-  const example = grossUp(2500);
+  const fee = await getCardFee(db);
+  const example = grossUp(2500, fee);
   return {
     presets: PRESET_DOLLARS.map((d) => ({ value: String(d), label: formatDollars(d * 100, locale) })),
     feeExample: m.donations_fee_example({
-      percent: String(FEE_PERMILLE / 10),
-      fixed: formatDollars(FEE_FIXED_CENTS, locale),
+      percent: feePercentText(fee.basisPoints),
+      fixed: formatDollars(fee.fixedCents, locale),
       gift: formatDollars(2500, locale),
       total: formatDollars(example.totalCents, locale),
     }),
@@ -68,13 +69,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(started.url);
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale();
   const { scholarshipNote, ...words } = DONATE[locale];
   // Chosen on the Scholarships page (a plain GET form), so the memo can name it.
   const chosen = new URL(request.url).searchParams.get("scholarship");
   const scholarship = SCHOLARSHIPS[locale].scholarships.find((s) => s.id === chosen);
-  const online = giveOnline(request, Boolean(context.config.stripe));
+  const online = await giveOnline(request, context.db, Boolean(context.config.stripe));
   return {
     page: pageWords("donate"),
     words: online ? { ...words, intro: m.donations_intro_online() } : words,

@@ -2,7 +2,7 @@
 // the same-origin guard lets it through (server/security.ts) because its signature is its proof, checked first here
 // on the body exactly as sent. A bad signature, or no provider configured, changes nothing.
 import type { Route } from "./+types/payments.webhook";
-import { handleDonationEvent } from "~/donations/index.server";
+import { handleDonationEvent, handleGiftStopped } from "~/donations/index.server";
 import { handleProviderEvent, handleRefundEvent, paymentProviderFor, type ProviderEvent } from "~/payments/index.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,7 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await handleRefundEvent(context.db, context, event)
       : event.type === "donation.completed" || event.type === "donation.invoice"
         ? await handleDonationEvent(context.db, context, event)
-        : await handleProviderEvent(context.db, context, event);
+        : event.type === "donation.stopped"
+          ? await handleGiftStopped(context.db, event)
+          : await handleProviderEvent(context.db, context, event);
   // Stripe retries anything but 2xx: a session we do not know yet (our own insert may still be committing) is retried.
   const status = outcome === "unknown-session" ? 409 : 200;
   return new Response(outcome, { status, headers: { "content-type": "text/plain" } });
