@@ -179,7 +179,7 @@ async function main() {
     const s = (k: string) => ((timing[k] ?? 0) / 1000).toFixed(1);
     if (process.env.SAFE_PLAY_TIMING)
       console.log(
-        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, open pages ${s("live")})`,
+        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, personal data ${s("personal")}, open pages ${s("live")})`,
       );
     if (process.env.SAFE_PLAY_TIMING)
       console.log(

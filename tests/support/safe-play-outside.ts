@@ -4,11 +4,12 @@
 // (server/realtime, as tests/support/realtime-sockets.ts starts it) for the open pages' checks (safe-play-model/live.ts).
 import { confirmInvitedAddress } from "../../app/mail/confirmed-address.server";
 import { setStaffChecks } from "../../app/staff/profiles.server";
+import { setSessionCoaches } from "../../app/programs/session-coaches.server";
 import type { OutsideFunctions } from "../../app/family/safe-play-model/model";
 import { openSocket, startRealtime } from "./realtime-sockets";
 
 /** Without a realtime server: the open pages are not asked. */
-export const SAFE_PLAY_OUTSIDE: OutsideFunctions = { setStaffChecks, confirmInvitedAddress };
+export const SAFE_PLAY_OUTSIDE: OutsideFunctions = { setStaffChecks, confirmInvitedAddress, setSessionCoaches };
 
 /** With the site's realtime server on the database at `databaseUrl` (its LISTEN connection hears the model's steps). */
 export function safePlayOutside(databaseUrl: string): OutsideFunctions {

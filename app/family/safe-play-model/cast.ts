@@ -59,7 +59,7 @@ export const name = fc.constantFrom(...NAMES);
 
 /** What a request's form says about who may pick the child up and whom to call, as typed by `who` (the oracle reads it back). */
 export const onCourtOf = (who: string, emergencyPhone: string) => ({
-  medicalNotes: "",
+  medicalNotes: `Inhaler in the bag (said by ${who})`,
   pickupPeople: `Pickup of ${who}`,
   photoConsent: false,
   emergencyName: `Emergency of ${who}`,

@@ -6,10 +6,10 @@
 // where the oracle lets its sender reach the thread at the moment the job sends it.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { coachProfiles, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import { confirmRosterFamily, takeCoachStep } from "~/enrollment/index.server";
 import { answerScheduledIntent, getScheduledMessages, sendScheduledMessage, startConversation, type SendLimits } from "~/messaging/index.server";
-import { anyone, CLEARED, isRefusal, spec, STAFF, staff, type ActionSpec } from "./cast";
+import { anyone, CLEARED, isRefusal, spec, STAFF, staff, type ActionSpec, type StaffLabel } from "./cast";
 import { confirmedNow, expectConfirmation } from "./expectations";
 import type { Site, World } from "./model";
 
@@ -54,16 +54,18 @@ function checkDates(today: string, checks: Checks) {
  */
 export async function restoreStaffChecks(site: Site) {
   const shared = site.shared!;
-  for (const label of STAFF) {
-    await site.db
-      .update(coachProfiles)
-      .set(checkDates(site.today, CLEARED.has(label) ? "current" : "none"))
-      .where(sql`${coachProfiles.userId} = ${shared.staff[label]}`);
-    await site.db
-      .update(users)
-      .set({ minorMessagingSuspendedAt: null, minorMessagingSuspendedReason: null })
-      .where(sql`${users.id} = ${shared.staff[label]}`);
-  }
+  const cleared = checkDates(site.today, "current");
+  const ids = (labels: readonly string[]) => `{${labels.map((l) => shared.staff[l as StaffLabel]).join(",")}}`;
+  // Two statements for the four of them (the set-up runs once a sequence).
+  await site.db.execute(sql`
+    update coach_profiles set
+      safe_play_checked_on = case when user_id = any(${ids([...CLEARED])}::text[]) then ${cleared.safePlayCheckedOn}::date end,
+      background_checked_on = case when user_id = any(${ids([...CLEARED])}::text[]) then ${cleared.backgroundCheckedOn}::date end
+    where user_id = any(${ids(STAFF)}::text[])`);
+  await site.db
+    .update(users)
+    .set({ minorMessagingSuspendedAt: null, minorMessagingSuspendedReason: null })
+    .where(sql`${users.id} = any(${ids(STAFF)}::text[])`);
   shared.checksChanged = false;
 }
 
