@@ -8,7 +8,7 @@ import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { paraglide } from "./scripts/paraglide.ts";
 import { siteImages } from "./scripts/site-images.ts";
-import { E2E_WORKERS, TEMPLATE_VARIABLE } from "./tests/e2e/support/workers.ts";
+import { AXE_CLEAN_VARIABLE, E2E_WORKERS, TEMPLATE_VARIABLE } from "./tests/e2e/support/workers.ts";
 
 export const OWN_PROCESS = [
   "tests/e2e/https-proxy.test.ts",
@@ -21,10 +21,15 @@ export const OWN_PROCESS = [
 // The data folder every server of the run starts on a copy of (tests/e2e/support/server.ts): named here, made by the
 // global setup, and known to the workers through their environment.
 process.env[TEMPLATE_VARIABLE] ||= path.join(os.tmpdir(), `nlte-e2e-template-${process.pid}`);
+process.env[AXE_CLEAN_VARIABLE] ||= path.join(os.tmpdir(), `nlte-e2e-axe-clean-${process.pid}`);
 // The servers' embedded databases do not wait for the disk (server/embedded-postgres.ts `throwaway`): a test's data is
 // thrown away, and a killed process still loses nothing it acknowledged. Not for the benches, which measure as served.
 process.env.TEST_DATABASE ||= "throwaway";
-const env = { [TEMPLATE_VARIABLE]: process.env[TEMPLATE_VARIABLE], TEST_DATABASE: process.env.TEST_DATABASE };
+const env = {
+  [TEMPLATE_VARIABLE]: process.env[TEMPLATE_VARIABLE],
+  [AXE_CLEAN_VARIABLE]: process.env[AXE_CLEAN_VARIABLE],
+  TEST_DATABASE: process.env.TEST_DATABASE,
+};
 
 const project = (test: TestProjectInlineConfiguration["test"]): TestProjectInlineConfiguration => ({
   plugins: [paraglide(), siteImages()],

@@ -7,6 +7,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
 import { projectRoot } from "./server";
+import { AXE_CLEAN_VARIABLE } from "./workers";
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -59,12 +60,23 @@ export function expectAccessible(page: Page) {
 }
 
 /**
- * The documents axe found nothing on in this worker, by a hash of their markup and the window's size: the same document
+ * The documents axe found nothing on in this run, by a hash of their markup and the window's size: the same document
  * again (a visitor's page opened by several tests, each with a fresh browser context) gets the same answer, so it is
  * not checked again. The markup includes the stylesheets' addresses (named by their content) and every attribute and
- * text axe reads; only hidden inputs' values (a form's one-time tokens) are left out.
+ * text axe reads; only hidden inputs' values (a form's one-time tokens) are left out. Noted in memory, and in the run's
+ * folder for the other workers when there is one (tests/e2e/support/workers.ts).
  */
-const checkedClean = new Set<string>();
+const checkedClean = {
+  known: new Set<string>(),
+  folder: process.env[AXE_CLEAN_VARIABLE],
+  has(hash: string) {
+    return this.known.has(hash) || (this.folder !== undefined && fs.existsSync(path.join(this.folder, hash)));
+  },
+  add(hash: string) {
+    this.known.add(hash);
+    if (this.folder && fs.existsSync(this.folder)) fs.writeFileSync(path.join(this.folder, hash), "");
+  },
+};
 
 /** The document as axe would read it, or null when it is unchanged since axe found nothing on it in this page. */
 function documentKey(page: Page): Promise<string | null> {

@@ -6,7 +6,7 @@ import type { TestProject } from "vitest/node";
 import { buildIfStale } from "../../../scripts/build-if-stale.mjs";
 import { startMailSink } from "./mail";
 import { prepareDataTemplate, startServer } from "./server";
-import { E2E_WORKERS } from "./workers";
+import { AXE_CLEAN_VARIABLE, E2E_WORKERS } from "./workers";
 
 /** The shared servers' settings: every test signs in from 127.0.0.1 (the per-address limits are tested with
  * limits of their own), and their devices subscribe at the loopback push service (tests/support/push-service.ts). */
@@ -19,6 +19,8 @@ export const SHARED_SERVER_ENV = {
 
 export default async function setup(project: TestProject) {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: true });
+  const axeClean = process.env[AXE_CLEAN_VARIABLE];
+  if (axeClean) fs.mkdirSync(axeClean, { recursive: true });
   const [mail, template] = await Promise.all([startMailSink(), prepareDataTemplate()]);
   const [plain, ...servers] = await Promise.all([
     // As production starts: no test hooks, and no SMTP_URL (mail stays in the outbox).
@@ -40,5 +42,6 @@ export default async function setup(project: TestProject) {
     );
     await mail.stop();
     template.remove();
+    if (axeClean) fs.rmSync(axeClean, { recursive: true, force: true });
   };
 }

@@ -9,3 +9,10 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 3) || 3
  * servers on copies of it.
  */
 export const TEMPLATE_VARIABLE = "NLTE_E2E_DATA_TEMPLATE";
+
+/**
+ * Where the run notes the documents axe found nothing on (tests/e2e/support/browser.ts), one empty file per document,
+ * so a document one worker checked is not checked again by another: vitest.e2e.config.ts names it, the global setup
+ * makes and removes it.
+ */
+export const AXE_CLEAN_VARIABLE = "NLTE_E2E_AXE_CLEAN";
