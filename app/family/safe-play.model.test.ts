@@ -324,3 +324,28 @@ describe("a staff member's open page (the realtime hub re-checks the read rule)"
     expect(w.live.told).toEqual([page, page]);
   });
 });
+
+// Families' personal data and the session's coaches (safe-play-model/personal-data.ts): the search reads the roster, the
+// family pages and /messages as a staff member the oracle holds not cleared after every step that changed something.
+describe("families' personal data and the session's coaches", () => {
+  it("an administrator makes neither the uncleared coach nor themselves a coach of a session with a child's request; the cleared coach, yes", async () => {
+    const w = await play([
+      step("request-place", { who: "p", athlete: "C" }),
+      step("set-session-coaches", { coaches: ["K2"] }),
+      step("set-session-coaches", { coaches: ["K1", "A"] }),
+      step("set-session-coaches", { coaches: ["K1"] }),
+    ]);
+    expect(refused(w.trace), w.trace.join(" ; ")).toEqual([false, true, true, false]);
+  });
+
+  it("there is something to leak: the cleared coach of the session reads the child's medical notes and the parent's phone", async () => {
+    const { getRosterForReader } = await import("~/enrollment/index.server");
+    const { getPersonalDataReader } = await import("~/staff/index.server");
+    const w = await play([step("request-place", { who: "p", athlete: "C" })]);
+    const k1 = w.person("K1")!.id;
+    const roster = await getRosterForReader(db, w.eventId, site.settings, await getPersonalDataReader(db, { id: k1 }, site.settings), "test");
+    const entry = roster.find((e) => e.athleteId === w.person("C")!.id)!;
+    expect(entry.notes.medical).toBe("Inhaler in the bag (said by p)");
+    expect(entry.guardians.map((g) => g.phone)).toContain("(202) 555-0100");
+  });
+});
