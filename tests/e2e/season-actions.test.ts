@@ -5,6 +5,10 @@
 // out, with who cancelled. Without JavaScript, in Spanish, "Retirar la solicitud" first answers the same question on the
 // page and withdraws only once confirmed; the coach's Decline asks too; both requests then stay listed under their
 // own heading, for the family and on the roster. The rules themselves are app/**/one-tap.server.test.ts's.
+// Cancelling a whole session (issue 41, decision 0068): Marisol asks Diego a place in the Dusk Rally Clinic in Spanish
+// and reads the success message on the next page; the session's coach cancels it from the roster after one question in
+// place (another coach is refused and changes nothing); the administrator cancels a second one from the programs
+// editor without JavaScript, in Spanish; /aid/sessions lists both; Marisol reads the credit on her payments page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateIn } from "~/lib/datetime";
 import { setupBrowser } from "./support/browser";
@@ -20,6 +24,8 @@ const ZONE = "America/New_York";
 const FRIDAY = "2026-11-27T12:00:00-05:00";
 const MONDAY = "2026-11-30T09:00:00-05:00";
 const SESSION = "Dawn Patrol Clinic";
+const RALLY = "Dusk Rally Clinic";
+const SERVE = "Dusk Serve Clinic";
 useServerSettings({ now: FRIDAY });
 
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
@@ -151,5 +157,90 @@ describe("ending a request", () => {
     await closed.getByText(`Declined on ${today("en")}`, { exact: false }).waitFor();
     await closed.getByText(`Withdrawn on ${today("en")}`, { exact: false }).waitFor();
     expect(await c.page.locator("[data-athlete]").count()).toBe(0);
+  });
+});
+
+describe("cancelling a session", () => {
+  it("asks once where the coach stands, credits the family, refuses anyone else; the editor and /aid/sessions agree", async () => {
+    const q = await db();
+    const session = async (title: string) =>
+      (
+        await q.query<{ id: string }>(
+          `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, capacity, fee_cents, fee_per)
+           values ($1, 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '17:00', '18:00', 'Dusk Courts', 'fall', 12, 20000, 'season') returning id`,
+          [title],
+        )
+      ).rows[0]!.id;
+    const [rally, serve] = [await session(RALLY), await session(SERVE)];
+    await q.query("insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2", [rally, coach.email]);
+    const [stray, admin] = await Promise.all([
+      makePerson(server.url, "Coach Ivo Stray", { coach: true, env: server.env }),
+      makePerson(server.url, "Nell Quartermain", { coach: true, env: server.env }),
+    ]);
+    await q.query("update users set admin = true where email = $1", [admin.email]);
+
+    // Marisol asks in Spanish, with JavaScript: the next page writes that it was sent, in place (the review's finding:
+    // a toast was gone in seconds).
+    const g = await open({ viewport: PHONE });
+    await useSession(g.context, server.url, guardian);
+    await g.visit(`/es/enroll/${rally}`);
+    await g.page.getByLabel("Estudiante-atleta").selectOption({ label: "Diego Quintero" });
+    await g.page.getByLabel("Nombre del contacto de emergencia").fill("Rosa Quintero");
+    await g.page.getByLabel("Teléfono del contacto de emergencia").fill("(202) 555-0188");
+    await g.page.getByRole("button", { name: "Enviar la solicitud" }).click();
+    await g.page.waitForURL((u) => u.pathname === "/es/account/enrollments");
+    await g.page.getByRole("status").getByText("Solicitud enviada: su estado aparece en esta página", { exact: false }).waitFor();
+    // Staff enroll Diego in both (enrollment's steps are tested elsewhere): the database charges each season.
+    await q.query(
+      `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
+       select $1, id, 'enrolled', 'Rosa Quintero', '(202) 555-0188' from users where full_name = 'Diego Quintero'`,
+      [serve],
+    );
+    await q.query("update enrollments set status = 'enrolled' where event_id = $1", [rally]);
+
+    // Another coach sees nothing of it and changes nothing.
+    const refused = await post(server.url, `/rosters/${rally}`, stray, {
+      intent: "cancel-session",
+      eventId: rally,
+      reason: "Not mine",
+      confirmed: "yes",
+    });
+    expect(refused.status).toBe(403);
+
+    // The coach, on the roster: why, then one question in place naming the session; only "Yes" cancels.
+    const c = await open({ viewport: PHONE });
+    await useSession(c.context, server.url, coach);
+    await c.visit(`/rosters/${rally}`);
+    const section = c.page.getByRole("region", { name: "Cancel this session" });
+    await section.getByLabel("Why (families and staff read it)").fill("Courts resurfaced");
+    await section.getByRole("button", { name: `Review and cancel ${RALLY}` }).click();
+    const question = section.getByRole("group", { name: new RegExp(`^Cancel ${RALLY} \\(.+\\) for good\\?$`) });
+    await question.getByText("Athletes enrolled: 1.", { exact: false }).waitFor();
+    expect(await question.evaluate((el) => el === document.activeElement)).toBe(true);
+    await question.getByRole("button", { name: "Yes, cancel the session" }).click();
+    await section.getByText("This session was cancelled on", { exact: false }).waitFor();
+    await section.getByText("Why: Courts resurfaced").waitFor();
+
+    // The administrator, in the programs editor, without JavaScript, in Spanish.
+    const a = await open({ viewport: PHONE, javaScriptEnabled: false });
+    await useSession(a.context, server.url, admin);
+    await a.visit("/es/programs/fall/edit");
+    const card = a.page.getByRole("listitem").filter({ has: a.page.getByText(SERVE, { exact: true }) });
+    await card.getByText("Cancelar esta sesión").click();
+    await card.getByLabel("Motivo (lo leen las familias y el personal)").fill("Sin entrenador esta temporada");
+    await card.getByRole("button", { name: `Revisar y cancelar ${SERVE}` }).click();
+    const pregunta = a.page.getByRole("group", { name: new RegExp(`^¿Cancelar ${SERVE} .*para siempre\\?$`) });
+    await pregunta.getByRole("button", { name: "Sí, cancelar la sesión" }).click();
+    await card.getByText("Esta sesión se canceló el", { exact: false }).waitFor();
+    await card.getByText("Motivo: Sin entrenador esta temporada", { exact: false }).waitFor();
+    await a.visit("/aid/sessions");
+    const done = a.page.getByRole("region", { name: "Cancelled sessions" });
+    await done.getByText(`${RALLY}: cancelled on`, { exact: false }).waitFor();
+    await done.getByText(`${SERVE}: cancelled on`, { exact: false }).waitFor();
+    expect(await q.query("select 1 from session_cancellations where event_id in ($1, $2)", [rally, serve]).then((r) => r.rowCount)).toBe(2);
+
+    // Marisol is told as /aid/sessions' cancellations tell families: a credit on her payments page, in her language.
+    await g.visit("/es/account/payments");
+    expect(await g.page.getByText("Crédito: la organización canceló la sesión; se guarda para otras clínicas o clases").count()).toBe(2);
   });
 });
