@@ -28,7 +28,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/components/messages/composer.tsx",
   "app/components/messages/message-list.tsx",
   "app/enrollment/roster-page.tsx",
-  "app/routes/account.tsx",
   "app/routes/messages.$conversationId.tsx",
   "app/routes/programs.$program.edit.tsx",
   "app/routes/programs.registration.tsx",

@@ -15,19 +15,18 @@ import {
   type SettingsResult,
 } from "~/auth/index.server";
 import { requireUser } from "~/auth/index.server";
+import { DataSection, DeleteSection, LanguageSection, SessionsSection, StaffLinksSection } from "~/auth/account-page";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, EmailField, PasswordField, PhoneField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
-import { getLocale, LANGUAGE_NAMES, localHref, LOCALES } from "~/i18n/locale";
+import { getLocale, localHref } from "~/i18n/locale";
 import { getAccountLocale, localeCookie, setAccountLocale } from "~/i18n/choice.server";
 import { m } from "~/paraglide/messages";
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, parseForm, ProfileSchema, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { formatDateTime } from "~/lib/datetime";
-import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getAccountSettings, getActiveSessions } from "~/models/account.server";
 import { getAthletesLeftWithoutGuardian } from "~/family/index.server";
@@ -177,8 +176,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const clearedFor = (intent: string) => (actionData?.saved && actionData.intent === intent ? actionData.savedAt : undefined);
   const savedFor = (...intents: string[]) =>
     actionData?.saved && intents.includes(actionData.intent) ? <Confirmation key={actionData.savedAt}>{actionData.saved}</Confirmation> : null;
-  const others = sessions.filter((s) => !s.current);
-  const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <AccountNav current="settings" family={user.role === "client"} />
@@ -246,127 +243,27 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </CardSection>
       ) : null}
 
-      <CardSection title={m.account_section_language()} id="language-heading">
-        <Form method="post" className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="language" />
-          <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-slate-800">{m.account_language_intro()}</legend>
-            {LOCALES.map((l) => (
-              <label key={l} lang={l} className="flex items-center gap-2 text-slate-900">
-                <input type="radio" name="locale" value={l} defaultChecked={l === locale} className="size-4" />
-                {LANGUAGE_NAMES[l]}
-              </label>
-            ))}
-          </fieldset>
-          <FormError message={errorFor("language") ?? errorsFor("language").locale} />
-          <Button type="submit" disabled={busy} className="self-start">
-            {m.account_save_language()}
-          </Button>
-        </Form>
-      </CardSection>
+      <LanguageSection locale={locale} busy={busy} error={errorFor("language") ?? errorsFor("language").locale} />
 
-      <CardSection title={m.account_section_sessions()} id="sessions-heading">
-        <ul className="flex flex-col gap-2">
-          {sessions.map((s) => (
-            <li key={s.id} className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2">
-              <span className="text-slate-900">
-                {s.device}
-                {s.current ? m.account_this_device() : ""}
-                <span className="block text-sm text-slate-600">
-                  {m.account_last_active()}
-                  <time dateTime={s.lastActive}>{formatDateTime(s.lastActive, zone)}</time>
-                </span>
-              </span>
-              {s.current ? null : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="end-session" />
-                  <input type="hidden" name="sessionId" value={s.id} />
-                  <Button type="submit" variant="secondary" disabled={busy} aria-label={m.account_sign_out_device({ device: s.device })}>
-                    {m.account_sign_out()}
-                  </Button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
-        <FormError message={errorFor("end-session") ?? errorFor("end-others")} />
-        {others.length > 0 ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="end-others" />
-            <Button type="submit" disabled={busy}>
-              {m.account_sign_out_everywhere()}
-            </Button>
-          </Form>
-        ) : null}
-        {savedFor("end-session", "end-others")}
-      </CardSection>
+      <SessionsSection
+        sessions={sessions}
+        busy={busy}
+        error={errorFor("end-session") ?? errorFor("end-others")}
+        saved={savedFor("end-session", "end-others")}
+      />
 
-      {loaderData.staffLinks.admin || loaderData.staffLinks.coach ? (
-        <CardSection title={m.staff_account_section()} id="staff-links-heading">
-          <ul className="flex flex-col gap-2">
-            {loaderData.staffLinks.admin ? (
-              <li>
-                <Link to={localHref("/staff")} className="font-semibold text-court-800 underline">
-                  {m.staff_account_admin_link()}
-                </Link>
-              </li>
-            ) : null}
-            {loaderData.staffLinks.coach ? (
-              <li>
-                <Link to={localHref("/staff/profile")} className="font-semibold text-court-800 underline">
-                  {m.staff_account_profile_link()}
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-        </CardSection>
-      ) : null}
+      {loaderData.staffLinks.admin || loaderData.staffLinks.coach ? <StaffLinksSection {...loaderData.staffLinks} /> : null}
 
-      <CardSection title={m.account_section_data()} id="data-heading">
-        <p className="mb-4 text-slate-800">{settings.emailVerified ? m.account_data_text() : m.account_data_text_unconfirmed()}</p>
-        <div className="flex flex-wrap gap-4">
-          <Link to={localHref("/account/my-data")} className="font-semibold text-court-800 underline">
-            {m.account_see_my_data()}
-          </Link>
-          <a href={localHref("/account/data")} download className="font-semibold text-court-800 underline">
-            {m.account_download_my_data()}
-          </a>
-        </div>
-      </CardSection>
+      <DataSection emailVerified={settings.emailVerified} />
 
-      <CardSection title={m.account_section_delete()} id="delete-heading">
-        <p className="mb-4 text-slate-800">{m.account_delete_text()}</p>
-        {lastAdmin ? (
-          <p role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-semibold text-slate-900">
-            {m.account_error_delete_last_admin()}
-          </p>
-        ) : null}
-        {leftOnDeletion.length ? (
-          <div role="note" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
-            <p className="font-semibold">{m.account_delete_only_guardian()}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {leftOnDeletion.map((a) => (
-                <li key={a.id}>{a.noLogin ? m.account_delete_no_login({ name: a.fullName }) : m.account_delete_left_alone({ name: a.fullName })}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <Form method="post" className="flex flex-col gap-4">
-          <input type="hidden" name="intent" value="delete" />
-          {settings.hasPassword ? <PasswordField label={m.account_field_password()} name="password" error={errorsFor("delete").password} /> : null}
-          <Field
-            label={m.account_error_delete_confirm({ word: m.account_delete_word() })}
-            name="confirm"
-            autoComplete="off"
-            required
-            error={errorsFor("delete").confirm}
-          />
-          <FormError message={errorFor("delete")} />
-          <Button type="submit" variant="danger" disabled={busy} className="self-start">
-            {m.account_section_delete()}
-          </Button>
-        </Form>
-      </CardSection>
+      <DeleteSection
+        hasPassword={settings.hasPassword}
+        lastAdmin={lastAdmin}
+        leftOnDeletion={leftOnDeletion}
+        busy={busy}
+        errors={errorsFor("delete")}
+        error={errorFor("delete")}
+      />
       <p className="text-sm text-slate-700">
         <Link to={localHref("/messages")} className="underline">
           {m.account_back_to_messages()}
