@@ -23,7 +23,6 @@ const APP_NOT_SERVER = {
 const OVERSIZED_FILES = ["app/family/safe-play-model/model.ts", "bench/messages.ts", "db/schema.ts"];
 const OVERSIZED_FUNCTIONS = [
   "app/athletes/athlete-page.tsx",
-  "app/components/account-family.tsx",
   "app/components/chat-widget-client.tsx",
   "app/components/messages/composer.tsx",
   "app/components/messages/message-list.tsx",

@@ -6,12 +6,10 @@ import { localHref } from "~/i18n/locale";
 import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
-import { Confirmation } from "~/components/ui/confirmation";
-import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field, FormError } from "~/components/ui/field";
 import type { FieldErrors } from "~/auth/schemas";
 import { kindLabel, type ClientKind } from "~/family/safe-play";
-import { formatDateIn } from "~/lib/datetime";
+import { AthleteItem, personState, Saved } from "~/family/athlete-item";
 import { m } from "~/paraglide/messages";
 
 export type FamilyView = {
@@ -53,16 +51,6 @@ type Props = {
   errorFor: (intent: string, athleteId?: string) => string | undefined;
 };
 
-/** Where a form's success is said: beside it, announced to screen readers. */
-function Saved({ answer, intents, athleteId }: { answer: FamilyAnswer | undefined; intents: string[]; athleteId?: string }) {
-  if (!answer?.saved || !intents.includes(answer.intent) || (athleteId !== undefined && answer.athleteId !== athleteId)) return null;
-  return (
-    <Confirmation key={answer.savedAt} className="mb-3">
-      {answer.saved}
-    </Confirmation>
-  );
-}
-
 /** A form that sends an invitation to one email address (a parent or guardian). */
 function InvitationForm(props: {
   intent: string;
@@ -87,14 +75,6 @@ function InvitationForm(props: {
     </Form>
   );
 }
-
-function athleteState(a: FamilyView["athletes"][number]) {
-  if (a.hasLogin) return m.messaging_family_state_joined();
-  if (a.invitedEmail) return m.messaging_family_state_invited({ email: a.invitedEmail });
-  return m.messaging_family_state_none();
-}
-
-const personState = (confirmed: boolean) => (confirmed ? m.messaging_family_person_confirmed() : m.messaging_family_person_waiting());
 
 /** Where the family stands with staff: paused by the lead, who is confirmed, invitations staff's confirmation ended. */
 function FamilyStanding({ family }: { family: FamilyView }) {
@@ -167,108 +147,9 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           <Saved answer={answer} intents={["remove-athlete"]} />
           {family.athletes.length ? (
             <ul className="mb-6 flex flex-col gap-4" aria-label={m.messaging_family_your_athletes()}>
-              {family.athletes.map((a) => {
-                const name = a.fullName ?? "";
-                return (
-                  <li key={a.id} className="rounded-md border border-slate-200 p-4 text-slate-900">
-                    <h3 className="font-semibold">
-                      {name}
-                      {a.age !== null ? (
-                        <span className="font-normal text-slate-700">
-                          {" "}
-                          · {m.messaging_family_age({ age: a.age })}
-                          {a.age < 18 ? ` · ${m.messaging_badge_minor()}` : ""}
-                        </span>
-                      ) : null}
-                    </h3>
-                    <p className="text-sm text-slate-700">
-                      {athleteState(a)} · {personState(a.confirmed)}
-                    </p>
-                    {a.pendingDateOfBirth ? (
-                      <p role="note" className="mt-1 text-sm text-slate-800">
-                        {m.messaging_family_pending_dob({ date: a.pendingDateOfBirth })}
-                      </p>
-                    ) : null}
-                    {a.locked ? <p className="mt-1 text-sm text-slate-800">{m.messaging_family_locked_note()}</p> : null}
-                    <Saved answer={answer} intents={["edit-athlete", "invite-athlete", "cancel-invitation"]} athleteId={a.id} />
-                    <FormError message={errorFor("cancel-invitation", a.id) ?? errorFor("remove-athlete", a.id)} />
-                    <details className="mt-2" hidden={a.locked || undefined}>
-                      <summary className="cursor-pointer text-sm font-medium text-court-800">{m.messaging_family_correct({ name })}</summary>
-                      <Form method="post" className="mt-3 flex flex-col gap-3" key={keyFor("edit-athlete", a.id)}>
-                        <input type="hidden" name="intent" value="edit-athlete" />
-                        <input type="hidden" name="athleteId" value={a.id} />
-                        <Field
-                          label={m.messaging_field_name()}
-                          name="fullName"
-                          defaultValue={name}
-                          required
-                          error={errorsFor("edit-athlete", a.id).fullName}
-                        />
-                        <Field
-                          label={m.messaging_field_date_of_birth()}
-                          name="dateOfBirth"
-                          type="date"
-                          defaultValue={a.dateOfBirth ?? ""}
-                          required
-                          error={errorsFor("edit-athlete", a.id).dateOfBirth}
-                        />
-                        <FormError message={errorFor("edit-athlete", a.id)} />
-                        <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                          {m.messaging_family_save_details({ name })}
-                        </Button>
-                      </Form>
-                    </details>
-                    {a.hasLogin ? null : (
-                      <>
-                        <Form method="post" className="mt-3 flex flex-col gap-3" key={keyFor("invite-athlete", a.id)}>
-                          <input type="hidden" name="intent" value="invite-athlete" />
-                          <input type="hidden" name="athleteId" value={a.id} />
-                          <input type="hidden" name="athleteName" value={name} />
-                          <Field
-                            label={a.invitedEmail ? m.messaging_family_invite_again_label({ name }) : m.messaging_family_invite_label({ name })}
-                            name="email"
-                            type="email"
-                            autoComplete="off"
-                            defaultValue={a.invitedEmail ?? ""}
-                            required
-                            error={errorsFor("invite-athlete", a.id).email}
-                          />
-                          <FormError message={errorFor("invite-athlete", a.id)} />
-                          <Button type="submit" variant="secondary" disabled={busy} className="self-start">
-                            {a.invitedEmail ? m.messaging_family_invite_again() : m.messaging_family_invite()}
-                          </Button>
-                        </Form>
-                        <div className="mt-3 flex flex-wrap gap-3">
-                          {a.invitedEmail ? (
-                            <Form method="post">
-                              <input type="hidden" name="intent" value="cancel-invitation" />
-                              <input type="hidden" name="athleteId" value={a.id} />
-                              <input type="hidden" name="athleteName" value={name} />
-                              <Button type="submit" variant="secondary" disabled={busy}>
-                                {m.messaging_family_cancel_invitation({ name })}
-                              </Button>
-                            </Form>
-                          ) : null}
-                          {/* Asked once, naming the athlete and their birth date (issue 39). */}
-                          <ConfirmAction
-                            fields={{ intent: "remove-athlete", athleteId: a.id, athleteName: name }}
-                            label={m.messaging_family_remove({ name })}
-                            question={
-                              a.dateOfBirth
-                                ? m.actions_remove_athlete_question({ name, date: formatDateIn(`${a.dateOfBirth}T12:00:00Z`, "UTC") })
-                                : m.actions_remove_athlete_question_no_date({ name })
-                            }
-                            detail={m.actions_remove_athlete_detail()}
-                            confirmLabel={m.actions_remove_athlete_confirm()}
-                            asking={answer && "confirm" in answer ? String(answer.confirm) : null}
-                            busy={busy}
-                          />
-                        </div>
-                      </>
-                    )}
-                  </li>
-                );
-              })}
+              {family.athletes.map((a) => (
+                <AthleteItem key={a.id} athlete={a} busy={busy} answer={answer} errorsFor={errorsFor} errorFor={errorFor} keyFor={keyFor} />
+              ))}
             </ul>
           ) : (
             <p className="mb-4 text-slate-800">{m.messaging_family_no_athletes()}</p>
@@ -335,60 +216,67 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           </Form>
         </CardSection>
       ) : (
-        <CardSection title={m.messaging_family_your_guardians()} id="family-heading">
-          {confirmationWords(family.confirmation) && family.minor ? (
-            <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p>
-          ) : null}
-          <Saved answer={answer} intents={["remove-guardian", "invite-guardian"]} />
-          {family.guardians.length ? (
-            <ul className="mb-4 flex flex-col gap-2" aria-label={m.messaging_family_your_guardians()}>
-              {family.guardians.map((g) => (
-                <li key={g.id} className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2 text-slate-900">
-                  <span className="font-medium">{g.fullName}</span>
-                  {family.minor ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove-guardian" />
-                      <input type="hidden" name="athleteId" value={me} />
-                      <input type="hidden" name="guardianId" value={g.id} />
-                      <Button
-                        type="submit"
-                        variant="secondary"
-                        disabled={busy}
-                        aria-label={m.messaging_family_leave_of({ name: g.fullName ?? m.messaging_family_your_guardian() })}
-                      >
-                        {m.messaging_family_leave()}
-                      </Button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mb-4 text-slate-800">{family.minor ? m.messaging_family_no_guardian_minor() : m.messaging_family_no_guardian()}</p>
-          )}
-          <FormError message={errorFor("remove-guardian")} />
-          {family.pendingGuardianInvitations.length ? (
-            <p className="mb-4 text-sm text-slate-700">
-              {m.messaging_family_invitation_waiting({ emails: family.pendingGuardianInvitations.join(", ") })}
-            </p>
-          ) : null}
-          {family.guardians.length ? null : (
-            <>
-              <h3 className="font-semibold text-slate-900">{m.messaging_link_guardian()}</h3>
-              <InvitationForm
-                key={keyFor("invite-guardian")}
-                intent="invite-guardian"
-                name="guardianEmail"
-                label={m.messaging_family_guardian_email()}
-                button={m.messaging_family_send_invitation()}
-                busy={busy}
-                error={errorsFor("invite-guardian").guardianEmail}
-                formError={errorFor("invite-guardian")}
-              />
-            </>
-          )}
-        </CardSection>
+        <YourGuardians me={me} family={family} busy={busy} answer={answer} errorsFor={errorsFor} errorFor={errorFor} keyFor={keyFor} />
       )}
     </>
+  );
+}
+
+/** An athlete's own parents or guardians: leaving one (an adult athlete), or inviting one when there is none. */
+function YourGuardians({ me, family, busy, answer, errorsFor, errorFor, keyFor }: Props & { keyFor: (intent: string) => string }) {
+  return (
+    <CardSection title={m.messaging_family_your_guardians()} id="family-heading">
+      {confirmationWords(family.confirmation) && family.minor ? (
+        <p className="mb-4 text-sm text-slate-800">{confirmationWords(family.confirmation)}</p>
+      ) : null}
+      <Saved answer={answer} intents={["remove-guardian", "invite-guardian"]} />
+      {family.guardians.length ? (
+        <ul className="mb-4 flex flex-col gap-2" aria-label={m.messaging_family_your_guardians()}>
+          {family.guardians.map((g) => (
+            <li key={g.id} className="flex items-center justify-between gap-4 rounded-md border border-slate-200 px-3 py-2 text-slate-900">
+              <span className="font-medium">{g.fullName}</span>
+              {family.minor ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-guardian" />
+                  <input type="hidden" name="athleteId" value={me} />
+                  <input type="hidden" name="guardianId" value={g.id} />
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    disabled={busy}
+                    aria-label={m.messaging_family_leave_of({ name: g.fullName ?? m.messaging_family_your_guardian() })}
+                  >
+                    {m.messaging_family_leave()}
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-4 text-slate-800">{family.minor ? m.messaging_family_no_guardian_minor() : m.messaging_family_no_guardian()}</p>
+      )}
+      <FormError message={errorFor("remove-guardian")} />
+      {family.pendingGuardianInvitations.length ? (
+        <p className="mb-4 text-sm text-slate-700">
+          {m.messaging_family_invitation_waiting({ emails: family.pendingGuardianInvitations.join(", ") })}
+        </p>
+      ) : null}
+      {family.guardians.length ? null : (
+        <>
+          <h3 className="font-semibold text-slate-900">{m.messaging_link_guardian()}</h3>
+          <InvitationForm
+            key={keyFor("invite-guardian")}
+            intent="invite-guardian"
+            name="guardianEmail"
+            label={m.messaging_family_guardian_email()}
+            button={m.messaging_family_send_invitation()}
+            busy={busy}
+            error={errorsFor("invite-guardian").guardianEmail}
+            formError={errorFor("invite-guardian")}
+          />
+        </>
+      )}
+    </CardSection>
   );
 }
