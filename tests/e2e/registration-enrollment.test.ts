@@ -2,7 +2,8 @@
 // a visitor picks a session from its program page and registers; the request waits, kept with the address they
 // typed, until they sign up with it and confirm it from the real mail (SMTP on loopback); then it waits on their
 // /account/enrollments until they keep it (issue 37), and the coaches' inbox names the session. A signed-in guardian registers their athlete for a
-// session and finds it on /account/enrollments at once. Every page visited is checked with axe.
+// session, asking for financial help in the same form (issue 41), and finds it on /account/enrollments at once. Every
+// page visited is checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { sharedMailbox } from "./support/mail";
 import { useOwnServer } from "./support/own-server";
@@ -144,9 +145,13 @@ describe("registering for a session", () => {
     await field("Phone").fill("(202) 555-0111");
     await field("Emergency contact's name").fill("Gina Guardian");
     await field("Emergency contact's phone").fill("(202) 555-0111");
+    // Issue 41: the guardian asks for financial help in the same form, without JavaScript.
+    await main.getByLabel("I would like financial help").check();
+    await main.getByLabel("People in your household").fill("4");
     await main.getByRole("button", { name: "Submit Registration" }).click();
     await main.getByRole("heading", { name: "Registration received!" }).waitFor();
-    await main.getByText("Your request for a place in Saturday Rally Clinic is on your account: Requested.").waitFor();
+    await main.getByText("Your request for a place in Saturday Rally Clinic is on your account: Requested.", { exact: false }).waitFor();
+    await main.getByText("Your request for help is with staff. Nothing is due until they answer.", { exact: false }).waitFor();
     await main.getByRole("link", { name: "See it on your account" }).click();
     await g.page.waitForURL((u) => u.pathname === "/account/enrollments");
     const tomas = g.page.getByRole("main").getByRole("region", { name: "Tomas Guardian" });
@@ -154,5 +159,9 @@ describe("registering for a session", () => {
     await tomas.getByText("Requested", { exact: true }).waitFor();
     const made = await (await db()).query(`select e.status, e.emergency_name from enrollments e where e.event_id = $1`, [sessionId]);
     expect(made.rows).toEqual([{ status: "requested", emergency_name: "Gina Guardian" }]);
+    const aid = await (
+      await db()
+    ).query(`select household_size, status from aid_requests where requested_by = (select id from users where email = $1)`, [guardian.email]);
+    expect(aid.rows).toEqual([{ household_size: 4, status: "open" }]);
   });
 });
