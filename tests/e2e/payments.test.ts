@@ -107,6 +107,29 @@ describe("fees, financial aid and paying online", () => {
     const pdf = mail.raw.attachments.find((f) => f.contentType === "application/pdf");
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf!.content)), { mergePages: true });
     expect(text).toContain("Monto: $100");
+
+    // The administrator refunds $10 of it to the card (asked once); more than was paid is refused beside the amount.
+    const { rows: acct } = await (
+      await db()
+    ).query<{ id: string }>(
+      `select account_id as id from ledger_entries where kind = 'payment' and reference like 'pi_%' and account_id = payment_account_of(
+         (select id from users where email = $1))`,
+      [guardian.email],
+    );
+    await a.visit(`/aid/accounts/${acct[0]!.id}`);
+    await a.page.getByText("Refund this payment").click();
+    await a.page.getByLabel("Amount to refund", { exact: false }).fill("100.01");
+    await a.page.getByLabel("Reason (the family reads it)").fill("Un día de lluvia sin clase");
+    await a.page.getByRole("button", { name: "Refund…" }).click();
+    await a.page.getByText("At most $100 can be refunded", { exact: false }).waitFor();
+    await a.page.getByLabel("Amount to refund", { exact: false }).fill("10");
+    await a.page.getByLabel("Reason (the family reads it)").fill("Un día de lluvia sin clase");
+    await a.page.getByRole("button", { name: "Refund…" }).click();
+    await a.page.getByRole("button", { name: "Yes, refund $10" }).click();
+    await a.page.getByText("Refund recorded. The family was told by mail.").waitFor();
+    await g.visit("/es/account/payments");
+    await g.page.getByRole("cell", { name: "Un día de lluvia sin clase", exact: false }).waitFor();
+    await g.page.getByText("A pagar: $10", { exact: false }).waitFor();
   });
 
   it("a family granted a full waiver is enrolled and never asked to pay", async () => {
