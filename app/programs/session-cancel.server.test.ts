@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { call, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { makeSession } from "~/enrollment/test-support";
+import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
+import { makeSession, onCourt, servicesFor } from "~/enrollment/test-support";
 import { getBalance } from "~/payments/ledger.server";
 import { accountOf, enroll, makeFamily, makeUser } from "~/payments/test-support";
 import { action as editorAction, loader as editorLoader } from "~/routes/programs.$program.edit";
@@ -109,6 +110,10 @@ describe("cancelling a session where staff stand", () => {
       { event_id: sessionId, reason: "Courts flooded", reason_es: "Canchas inundadas", cancelled_by: coach.id },
     ]);
     expect(await getBalance(db, accountId)).toBe(10000);
+    // Closed with it (migration 0061): a family asking a place now is told the session takes no requests.
+    const late = await makeFamily(db, "Latecancel");
+    const asked = await createEnrollmentRequest(servicesFor(db), late.guardian, sessionId, onCourt(late.athlete.id));
+    expect(asked).toMatchObject({ ok: false, status: 409, error: "This session is not taking requests." });
     const again = await call(rosterAction, { request: rosterPost(sessionId, fields), context: contextAs(coach), params: { sessionId } });
     expect(again.status).toBe(409);
     expect((again.body as { error: string }).error).toBe("This session was already cancelled: nothing changed.");
