@@ -126,6 +126,21 @@ async function countedOnce(server: RunningServer, sql: pg.Client, service: Payme
   return twice === 0 && lost === 0 && r.recorded === CARD_FAMILIES + CHECK_FAMILIES && r.drift === 0;
 }
 
+/**
+ * Until the job queue has nothing left to do: the 120 payments above each queued a receipt (a PDF and a mail), made in
+ * the server's process. The balance page is measured as a family meets it, not beside a hundred receipts being drawn.
+ */
+async function jobsDone(sql: pg.Client) {
+  const until = Date.now() + 120_000;
+  for (;;) {
+    const { rows } = await sql.query<{ n: number }>(
+      "select count(*)::int as n from graphile_worker.jobs where run_at <= now() and attempts < max_attempts",
+    );
+    if (rows[0]!.n === 0 || Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /** A family with five years of history: a charge each month, aid on each, a payment each month. */
 async function fiveYears(sql: pg.Client, staffId: string) {
   const [family] = await makeChargedFamilies(sql, 1, "history", staffId, 12_000);
@@ -176,6 +191,7 @@ try {
       await sql.query(`update users set admin = true where id = $1`, [admin!.id]);
       const once = await countedOnce(server, sql, service, admin!, admin!.id);
       const family = await fiveYears(sql, admin!.id);
+      await jobsDone(sql);
       const fast = await measurePage({
         label: `balance page (${family.rows} rows, five years)`,
         budgetMs: BUDGET_P99_MS,
