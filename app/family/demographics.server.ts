@@ -1,7 +1,7 @@
 // A family's answers to what grant forms ask (issue 39, decision 0051), per athlete: kept in athlete_demographics,
 // written only by who may act for the athlete (acting-for.server.ts: a guardian of the household, an adult athlete
 // for themself), every answer optional. Skipping everything keeps nothing (the row goes). Read back to the family on
-// /account/family; anyone else reads them only as the funder report's counts.
+// /account/family; anyone else reads them only as counts: the funder report's and the outcomes report's (decision 0070).
 import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
