@@ -1,10 +1,8 @@
 // The request form's answer is written on the page the family lands on (issue 41's review): /enroll/:sessionId's
 // redirect carries "Request sent: ..." marked for the page, /account/enrollments writes it in place (with or without
 // the page's script), in the family's language, once: a later visit, without the one-time cookie, says nothing.
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { call, postForm } from "../../tests/support/route-context";
+import { call, postForm, contextAsPerson, type SignedInPerson } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { localeStore } from "../../tests/support/locale-store";
 import { makeFamily, makeSession } from "./test-support";
@@ -15,12 +13,7 @@ const { db } = await createTestDatabase();
 const store = localeStore();
 const withLocale = <T>(locale: "en" | "es", fn: () => T) => store.run(locale, fn);
 
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
-  const session = { user: { id: who.id, email: who.email, name: who.id, role: who.role } };
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const contextAs = (who: SignedInPerson | null) => contextAsPerson(db, who, "2026-06-15T14:00:00-04:00");
 
 describe("the request form's answer on the next page", () => {
   it("is written in place on /account/enrollments, in Spanish, once", async () => {

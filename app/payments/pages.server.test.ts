@@ -2,10 +2,8 @@
 // household's guardian, an athlete of the household, a coach without the aid permission, an allowed coach, an
 // administrator and a visitor. Nobody sees or changes what is not theirs; bad input is answered beside its field.
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { call, postForm } from "../../tests/support/route-context";
+import { call, postForm, contextAsPerson, type SignedInPerson } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as paymentsAction, loader as paymentsLoader } from "~/routes/account.payments";
 import { loader as receiptLoader } from "~/routes/account.payments.receipts.$entryId";
@@ -18,12 +16,7 @@ import { accountOf, enroll, makeFamily, makeFeeSession, makeUser } from "./test-
 
 const { db } = await createTestDatabase();
 
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person | null): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
-  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const contextAs = (who: SignedInPerson | null) => contextAsPerson(db, who, "2026-06-15T14:00:00-04:00");
 const get = (path: string) => new Request(`http://localhost${path}`);
 
 const a = await makeFamily(db, "Alvarez");
@@ -160,7 +153,7 @@ describe("/aid", () => {
 
 describe("corrections on /aid", () => {
   it("adds a correction as a new row with its reason, refuses one without a reason or amount, and a coach without the permission", async () => {
-    const correct = (who: Person, fields: Record<string, string>) =>
+    const correct = (who: SignedInPerson, fields: Record<string, string>) =>
       call(aidAction, {
         request: postForm("/aid", { intent: "correct", accountId: accountA, direction: "less", ...fields }),
         context: contextAs(who),

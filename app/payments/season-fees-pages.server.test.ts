@@ -3,10 +3,8 @@
 // bad answers are refused beside their field and change nothing; another household's guardian, the athlete, a coach
 // and a visitor ask nothing for anyone.
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { call, postForm } from "../../tests/support/route-context";
+import { call, postForm, contextAsPerson, type SignedInPerson } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makeSession } from "~/enrollment/test-support";
 import { loader as paymentsLoader } from "~/routes/account.payments";
@@ -17,12 +15,7 @@ import { accountOf, enroll, makeFamily, makeUser, setEnrollmentStatus } from "./
 
 const { db } = await createTestDatabase();
 
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person | null): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2026-06-15T14:00:00-04:00" });
-  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const contextAs = (who: SignedInPerson | null) => contextAsPerson(db, who, "2026-06-15T14:00:00-04:00");
 const get = (path: string) => new Request(`http://localhost${path}`);
 const onCourt = { emergencyName: "Rosa Diaz", emergencyPhone: "202-555-0188", medicalNotes: "", pickupPeople: "" };
 

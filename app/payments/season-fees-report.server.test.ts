@@ -3,10 +3,8 @@
 // outcomes report's small-cell rule; /reports/finances gives the same aid over a period that covers it all. Only coaches
 // read it: a guardian, an athlete and a visitor get nothing.
 import { sql } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/config";
-import { call } from "../../tests/support/route-context";
+import { call, contextAsPerson, type SignedInPerson } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makeSession } from "~/enrollment/test-support";
 import { loader as financesLoader } from "~/routes/reports.finances";
@@ -17,12 +15,7 @@ import { accountOf, enroll, makeFamily, makeUser } from "./test-support";
 
 const { db } = await createTestDatabase();
 
-type Person = { id: string; email: string; role: "client" | "coach" };
-function contextAs(who: Person | null): AppLoadContext {
-  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: "2027-01-15T14:00:00-05:00" });
-  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
-  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
-}
+const contextAs = (who: SignedInPerson | null) => contextAsPerson(db, who, "2027-01-15T14:00:00-05:00");
 const coach = await makeUser(db, "coach", "Coach Funder");
 const admin = await makeUser(db, "coach", "Admin Funder");
 await db.execute(sql`update users set admin = true where id = ${admin.id}`);

@@ -29,6 +29,16 @@ export function contextFor(db: Db, who: Who, env: Record<string, string> = {}) {
   return { db, config, secret: "s".repeat(32), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
 }
 
+/** Someone in the test database, signed in (only the session lookup is stood in for). */
+export type SignedInPerson = { id: string; email: string; role: "client" | "coach" };
+
+/** A context signed in as `who` (null: a visitor), with Safe Play's clock fixed at `now` (an ISO 8601 instant). */
+export function contextAsPerson(db: Db, who: SignedInPerson | null, now: string): AppLoadContext {
+  const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: "http://localhost:3999", SAFE_PLAY_NOW: now });
+  const session = who ? { user: { id: who.id, email: who.email, name: who.id, role: who.role } } : null;
+  return { db, config, secret: "s".repeat(40), auth: { api: { getSession: async () => session } } } as unknown as AppLoadContext;
+}
+
 /** The site's origin in contextWithAuth: Better Auth checks a request's Origin against it. */
 export const AUTH_ORIGIN = "http://localhost:3999";
 
