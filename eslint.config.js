@@ -20,7 +20,7 @@ const APP_NOT_SERVER = {
  * Rooms a person can hold (issue 38): no source file over 400 lines and no function over 120 (blank lines and comments
  * not counted). The files below are over today and are to be split along their seams; the list only ever shrinks.
  */
-const OVERSIZED_FILES = ["app/family/safe-play-model/model.ts", "bench/messages.ts", "db/schema.ts"];
+const OVERSIZED_FILES = ["bench/messages.ts", "db/schema.ts"];
 const OVERSIZED_FUNCTIONS = [
   "app/athletes/athlete-page.tsx",
   "app/components/chat-widget-client.tsx",

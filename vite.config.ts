@@ -36,7 +36,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                   // What it captures is split by the pages that use it: the composer's icons (send, check) that /donate
                   // shows too go apart, so /donate does not download the conversation code.
                   entriesAware: true,
-                  test: /[\\/]app[\\/](components[\\/](messages[\\/](composer|message-list)|client-label)\.tsx|lib[\\/](datetime|use-org-time-zone)\.ts|family[\\/]safe-play\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/](messages[\\/](composer|message-list)|client-label)\.tsx|lib[\\/](datetime|use-org-time-zone)\.ts|safe-play[\\/]safe-play\.ts)$/,
                 },
               ],
             },

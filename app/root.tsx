@@ -19,7 +19,7 @@ import { LanguageOffer } from "~/components/language-offer";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/index.server";
-import { messagingBlockFor } from "~/family/safe-play.server";
+import { messagingBlockFor } from "~/safe-play/index.server";
 import { getAccountMenu } from "~/auth/index.server";
 import { ClearanceBanner } from "~/staff/clearance-banner";
 import { getClearanceNotice } from "~/staff/index.server";

@@ -60,7 +60,7 @@ export const users = pgTable(
     clientKind: text("client_kind", { enum: ["guardian", "athlete"] })
       .notNull()
       .default("guardian"),
-    /** Athletes only: age, and so "minor", is read from it in ORG_TIME_ZONE (app/family/safe-play.ts). */
+    /** Athletes only: age, and so "minor", is read from it in ORG_TIME_ZONE (app/safe-play/safe-play.ts). */
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     /**
      * Is or was a minor student-athlete (decision 0022). Kept by a trigger (migration 0012) and never cleared by

@@ -1,5 +1,5 @@
 // npm run attack:safe-play -- [--runs 20000] [--seed N] [--lanes 2] [--steps 8] [--ignore door,door] [--all-doors] [--no-reads] [--no-live]
-// Safe Play's model-based attack search (issue 37, app/family/safe-play-model/model.ts): many sequences of every
+// Safe Play's model-based attack search (issue 37, tests/safe-play-model/model.ts): many sequences of every
 // self-service and staff action the site offers, on its own embedded PostgreSQL, each step judged by the oracle.
 // Lanes are processes of their own (one database each, side by side), each with the site's realtime server on its
 // database for staff's open pages (--no-live: without). Prints the number of actions modelled and
@@ -41,7 +41,7 @@ else await main();
 async function lane(job: { url: string; seed: number; runs: number; ignore: string[] }) {
   const fc = (await import("fast-check")).default;
   const { createDb } = await import("../db/client");
-  const { ACCEPTED, TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../app/family/safe-play-model/model");
+  const { ACCEPTED, TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../tests/safe-play-model/model");
   const { contextFor } = await import("../tests/support/route-context");
   const { safePlayOutside } = await import("../tests/support/safe-play-outside");
   const { db, pool } = createDb(job.url, 4);
@@ -88,7 +88,7 @@ async function main() {
   // The language catalog the site's functions answer in (the vite plugin compiles it for tests and builds): compiled
   // here only when a catalog file is newer than it (another run may be reading or writing it at the same moment).
   if (catalogStale()) await compile({ project: "./project.inlang", outdir: "./app/paraglide", strategy: ["baseLocale"], emitTsDeclarations: true });
-  const { ACTIONS, DOORS } = await import("../app/family/safe-play-model/model");
+  const { ACTIONS, DOORS } = await import("../tests/safe-play-model/model");
   const ignore = new Set(
     values.ignore
       .split(",")

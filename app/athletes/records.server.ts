@@ -13,7 +13,7 @@ import {
 } from "../../db/schema-athletes";
 import { athleteLevels } from "../../db/schema";
 import { disclosureAnswerRefusal, setDisclosure } from "~/consent/index.server";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { AthleteRights } from "./access.server";
 import { collegePathOpen } from "./college-path";

@@ -6,7 +6,7 @@
 // the forms) stays importable from the browser.
 // Capabilities that need only the session guard still import session.server (listed debts): this door also loads the
 // account menu (payments, athletes, medical) and account settings (enrollment, through app/models/account.server), and a
-// low module such as family/safe-play.server loading them closes cycles that reach load-time reads (decision 0053's
+// low module such as safe-play/safe-play.server loading them closes cycles that reach load-time reads (decision 0053's
 // addendum). Next: /account's modules become a capability of their own, and auth a leaf.
 export { requireUser } from "./session.server";
 export { AccountIntentSchema, LanguageSchema } from "./account-forms.server";

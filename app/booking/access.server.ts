@@ -2,7 +2,7 @@
 // alike (the server decides; a hidden button is a courtesy).
 import type { AppLoadContext } from "react-router";
 import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/index.server";
-import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

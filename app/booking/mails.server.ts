@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { maybeRow } from "../../db/rows";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";

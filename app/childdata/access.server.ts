@@ -10,7 +10,8 @@
 // Anyone else gets null, which the routes answer with 404, as for an athlete that does not exist.
 import { sql } from "drizzle-orm";
 import { readsEveryRoster } from "~/enrollment/index.server";
-import { actingForProblem, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/index.server";
+import { actingForProblem } from "~/family/index.server";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx } from "~/mail/index.server";
 import { isAdmin } from "~/models/users.server";

@@ -4,7 +4,7 @@
 import { data } from "react-router";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { getRequestableAthletes } from "~/enrollment/index.server";
-import type { SafePlaySettings } from "~/family/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

@@ -4,7 +4,8 @@
 // request per athlete: asking again answers with the one already open.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { logSafeguarding, type SafePlaySettings } from "~/family/index.server";
+import { logSafeguarding } from "~/family/index.server";
+import { type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

@@ -8,7 +8,7 @@ import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import type { FieldErrors } from "~/auth/schemas";
-import { kindLabel, type ClientKind } from "~/family/safe-play";
+import { kindLabel, type ClientKind } from "~/safe-play/safe-play";
 import { AthleteItem, personState, Saved } from "~/family/athlete-item";
 import { m } from "~/paraglide/messages";
 

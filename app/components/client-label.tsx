@@ -1,9 +1,9 @@
 // What coaches see beside a client wherever one is listed (Safe Play): guardian or athlete, "Minor", the family, and
 // "Family not confirmed" with the way to the family's page, where staff confirm it. The words come with the page's
-// data (clientLabelWords, app/family/safe-play.server.ts), in its language: a conversation's code carries none.
+// data (clientLabelWords, app/safe-play/safe-play.server.ts), in its language: a conversation's code carries none.
 import { Link } from "react-router";
 import { localHref } from "~/i18n/locale";
-import type { ClientLabel } from "~/family/safe-play";
+import type { ClientLabel } from "~/safe-play/safe-play";
 
 /** The badges' words in the page's language; `guardians` and `athletes` hold `{names}`. */
 export type ClientLabelWords = {

@@ -4,7 +4,7 @@
 // answered as if the thing did not exist.
 import type { AppLoadContext } from "react-router";
 import { actingForProblem, requireFamilyPerson } from "~/family/index.server";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";
 import { familyAthleteIds } from "~/models/family.server";

@@ -7,7 +7,8 @@
 // the same SQL for one athlete or a few. Nothing is cached, so a withdrawal hides the athlete at the next read.
 import { sql, type SQL } from "drizzle-orm";
 import { DISCLOSURE_KINDS } from "../../db/schema-disclosures";
-import { actingForProblem, type SafePlaySettings } from "~/family/index.server";
+import { actingForProblem } from "~/family/index.server";
+import { type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

@@ -3,7 +3,7 @@
 // change and its mail commit together: decision 0011), in each reader's language, to verified addresses only. A mail
 // names the athlete, the forms and the session; never a form's answers.
 import type { Db } from "../../db/client";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices, type OutgoingMail } from "~/mail/index.server";

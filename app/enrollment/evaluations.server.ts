@@ -10,7 +10,7 @@ import type { Locale } from "~/i18n/language";
 import { inReaderLanguage } from "~/lib/typed-content";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { actForAthleteRefusal, isCoachOfSession, type Actor } from "./access.server";
 import { lockEnrollment, offerFreePlaces, setStatus } from "./enrollments.server";
 import { tellFamilyOfEnrollment, type EnrollmentServices } from "./mails.server";

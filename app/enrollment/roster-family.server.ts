@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { confirmPeople } from "~/family/index.server";
 import type { FamilyResult } from "~/family/index.server";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { m } from "~/paraglide/messages";
 import { isCoachOfSession, type Actor } from "./access.server";
 

@@ -6,7 +6,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { kindLabel } from "~/family/safe-play";
+import { kindLabel } from "~/safe-play/safe-play";
 import { m } from "~/paraglide/messages";
 
 export type RosterFamilyMember = { id: string; name: string; role: "guardian" | "athlete"; confirmed: boolean; phone: string | null };

@@ -7,8 +7,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { ADULT_AGE, ageOn } from "~/family/safe-play";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import { ADULT_AGE, ageOn } from "~/safe-play/safe-play";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { SqlExecutor } from "~/mail/index.server";
 import { getPersonalDataAccess, logMedicalNotesRead, type PersonalDataReader } from "~/staff/index.server";
 import type { RosterFamilyMember } from "./roster-family";

@@ -8,8 +8,8 @@ import { getHouseholdOf } from "~/family/index.server";
 import { joinAsGuardian } from "~/family/index.server";
 import { confirmHousehold } from "~/family/index.server";
 import { clearCoach } from "../../tests/support/cleared";
-import { parseQuietHours } from "~/family/safe-play";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import { parseQuietHours } from "~/safe-play/safe-play";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { EnrollmentServices } from "./mails.server";
 
 export const afternoon = (now = "2026-06-15T14:00:00-04:00"): SafePlaySettings => ({

@@ -10,7 +10,7 @@ import { requireUser } from "~/auth/session.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import type { SqlExecutor } from "~/mail/index.server";
-import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "../safe-play/index.server";
 
 export type ActingForProblem = "not-family" | "not-yours" | "minor";
 

@@ -4,8 +4,8 @@
 // with a 400 and the message beside the field. A success names the athlete and carries `savedAt`, so the page
 // clears the form that succeeded.
 import { data, type AppLoadContext } from "react-router";
-import { canRemoveGuardianLink, getSafetyPeople, guardianRemovalRefused } from "./safe-play.server";
-import { dateOfBirthProblem } from "~/family/safe-play";
+import { canRemoveGuardianLink, getSafetyPeople, guardianRemovalRefused } from "../safe-play/index.server";
+import { dateOfBirthProblem } from "~/safe-play/safe-play";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import {
   AddAthleteSchema,

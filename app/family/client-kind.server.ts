@@ -3,8 +3,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
-import { clientKindProblem, type SafePlaySettings } from "~/family/safe-play.server";
-import type { ClientKind } from "~/family/safe-play";
+import { clientKindProblem, type SafePlaySettings } from "~/safe-play/index.server";
+import type { ClientKind } from "~/safe-play/safe-play";
 import { changedDetails, frozenRefusal, lockedDetailsMessage } from "./protection.server";
 import { getHouseholdOf, logSafeguarding, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";

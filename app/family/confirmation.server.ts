@@ -10,7 +10,7 @@ import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { familyInvitations, householdMembers, households, users } from "../../db/schema";
 import type { DbOrTx } from "../mail/index.server";
-import { getSafetyPeople, isClearedCoach, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
+import { getSafetyPeople, isClearedCoach, isMinorPerson, type SafePlaySettings } from "../safe-play/index.server";
 import { logSafeguarding, nameOf, type FamilyResult } from "./family-log.server";
 import { m } from "~/paraglide/messages";
 

@@ -11,7 +11,7 @@ import { m } from "~/paraglide/messages";
 import { actingForProblem } from "./acting-for.server";
 import { GENDERS, NO_ANSWERS, SCHOOL_LUNCH_ANSWERS, type Demographics } from "./demographics";
 import type { FamilyResult } from "./family-log.server";
-import type { SafePlaySettings } from "./safe-play.server";
+import type { SafePlaySettings } from "../safe-play/index.server";
 
 const says = (message: () => string) => ({ error: () => message() });
 /** "" (the form's "not answered") is no answer. */

@@ -4,8 +4,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
-import { ageOn, type ClientLabel } from "~/family/safe-play";
+import { isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
+import { ageOn, type ClientLabel } from "~/safe-play/safe-play";
 import { isNoLoginEmail } from "./family-log.server";
 import { getConfirmation } from "./family-view.server";
 import { canReadPersonalData, type PersonalDataReader } from "~/staff/index.server";

@@ -3,7 +3,7 @@
 // protection all use them, so none of those depends on another for them.
 import { eq } from "drizzle-orm";
 import { householdMembers, safeguardingLog, users } from "../../db/schema";
-import type { ClientKind } from "./safe-play";
+import type { ClientKind } from "../safe-play/safe-play";
 import type { DbOrTx } from "../mail/index.server";
 import { m } from "~/paraglide/messages";
 import { NO_LOGIN_DOMAIN } from "~/lib/displayable-address";

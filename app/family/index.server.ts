@@ -4,12 +4,11 @@
 // invitations.server.ts, membership.server.ts (guardians in conversations), confirmation.server.ts (staff confirm
 // people), protection.server.ts and reports.server.ts (the lead's), family-log.server.ts (the safeguarding log),
 // safeguarding-mail.server.ts, account-deletion.server.ts, quiet-hours.server.ts, family-for-staff.server.ts.
-// Safe Play (safe-play*.ts) is still reached directly (listed debts) until it becomes app/safe-play/ with its own door.
+// Safe Play is a capability of its own: app/safe-play/index.server.ts.
 // Only re-exports: no value of another capability is read while this file loads.
 export { actingForProblem, getAthletesActedFor } from "./acting-for.server";
 export { getDemographics } from "./demographics.server";
 export { logSafeguarding } from "./family-log.server";
-export { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "./safe-play.server";
 export { getAthletesLeftWithoutGuardian, removeFromFamilyOnDeletion } from "./account-deletion.server";
 export { requireFamilyPerson } from "./acting-for.server";
 export { familyAction } from "./actions.server";

@@ -5,8 +5,8 @@
 // account-deletion.server.ts, the log every change writes in family-log.server.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { conversationParticipants, householdMembers, households } from "../../db/schema";
-import { getConversationSafety, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
-import type { ClientKind } from "~/family/safe-play";
+import { getConversationSafety, getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
+import type { ClientKind } from "~/safe-play/safe-play";
 import type { DbOrTx } from "../mail/index.server";
 import { frozenRefusal } from "./protection.server";
 import { getHouseholdOf, logSafeguarding, nameOf, type FamilyResult } from "./family-log.server";

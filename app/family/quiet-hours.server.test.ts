@@ -1,8 +1,8 @@
 // The quiet-hours rule for live signals (typing, reading), pure; over real sockets in server/realtime/quiet-hours.test.ts.
 import { describe, expect, it } from "vitest";
 import { activityMayBeWithheld, canSeeActivity, getActivityAudience } from "./quiet-hours.server";
-import type { SafePlaySettings } from "./safe-play.server";
-import { parseQuietHours } from "~/family/safe-play";
+import type { SafePlaySettings } from "../safe-play/safe-play.server";
+import { parseQuietHours } from "~/safe-play/safe-play";
 
 const quietHours = parseQuietHours("20:00-08:00")!;
 const at = (iso: string): SafePlaySettings => ({ timeZone: "America/New_York", quietHours, clock: () => new Date(iso) });

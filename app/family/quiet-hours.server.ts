@@ -4,8 +4,8 @@
 // before it fans out any live signal about a person (server/realtime/hub.ts); the browser decides nothing.
 // It lives beside safe-play.server.ts and uses its `isMinorPerson` and `getConversationSafety`, so "minor" and
 // "participant" mean what they mean for sending.
-import { getConversationsSafety, isMinorPerson, type SafePlaySettings, type SafetyPerson } from "./safe-play.server";
-import { inQuietHours } from "~/family/safe-play";
+import { getConversationsSafety, isMinorPerson, type SafePlaySettings, type SafetyPerson } from "../safe-play/index.server";
+import { inQuietHours } from "~/safe-play/safe-play";
 import type { Db } from "../../db/client";
 
 /** Whether anyone's live signals can be withheld at `now`: outside quiet hours everyone sees everyone's. */

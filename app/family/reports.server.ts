@@ -7,7 +7,7 @@ import { rows } from "../../db/rows";
 import { conversations, messageReports, safeguardingReviews, users } from "../../db/schema";
 import { conversationMemberSql } from "~/messaging/index.server";
 import { isUuid } from "~/lib/uuid";
-import { REPORT_OUTCOMES, type ReportOutcome } from "~/family/safe-play";
+import { REPORT_OUTCOMES, type ReportOutcome } from "~/safe-play/safe-play";
 import { m } from "~/paraglide/messages";
 import { mailReportToSafeguarding, type Reviewer, type SafeguardingMailServices } from "./safeguarding-mail.server";
 import { logSafeguarding } from "./family-log.server";

@@ -3,7 +3,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { ClientBadges, type ClientLabelWords } from "~/components/client-label";
 import { Button } from "~/components/ui/button";
-import type { ClientLabel } from "~/family/safe-play";
+import type { ClientLabel } from "~/safe-play/safe-play";
 import type { getContactMessages, getRegistrationRequests } from "~/forms/index.server";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
 import { parseForm, phoneNumber, requiredPhone, type FieldErrors } from "~/auth/schemas";
 import { OnCourtSchema, type OnCourtInput } from "~/enrollment/schemas";
-import { ageOn, dateOfBirthProblem } from "~/family/safe-play";
+import { ageOn, dateOfBirthProblem } from "~/safe-play/safe-play";
 import { isUuid } from "~/lib/uuid";
 import { INTL_LOCALE, getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";

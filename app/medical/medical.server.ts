@@ -7,7 +7,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession } from "~/enrollment/index.server";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

@@ -7,7 +7,7 @@ import { fileSizeText } from "~/lib/file-size";
 import { joinAnd } from "~/lib/words";
 import { getLocale, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
-import type { ClientLabel } from "~/family/safe-play";
+import type { ClientLabel } from "~/safe-play/safe-play";
 import { personName } from "~/lib/displayable-address";
 
 export type MessageType = "text" | "image" | "file";

@@ -7,8 +7,8 @@ import pg from "pg";
 import { Batcher } from "./batcher.server";
 import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_SAFE_PLAY, getConversationSafety, readRefusal, safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
-import type { SafePlayRefusal } from "~/family/safe-play";
+import { DEFAULT_SAFE_PLAY, getConversationSafety, readRefusal, safePlaySendVerdict, type SafePlaySettings } from "~/safe-play/index.server";
+import type { SafePlayRefusal } from "~/safe-play/safe-play";
 import type { MessageType, MessageView } from "./schemas";
 import type { SqlExecutor } from "~/mail/index.server";
 
@@ -158,7 +158,7 @@ export async function createMessage(db: Db, input: NewMessage, limits: SendLimit
   const settings = limits.safePlay ?? DEFAULT_SAFE_PLAY;
   const answers = safePlayAnswersOf(db);
   const key = `${input.conversationId}:${input.senderId}`;
-  // Safe Play: the one rule (app/family/safe-play.server.ts) answers once for this sender in this conversation, and the
+  // Safe Play: the one rule (app/safe-play/safe-play.server.ts) answers once for this sender in this conversation, and the
   // answer is remembered with the conversation's Safe Play version. The send statement stores the message only while
   // that version is current (any change the rule reads moves it: db/migrations/0015), so a chat costs one statement a
   // message; when the version moved, the rule answers again.

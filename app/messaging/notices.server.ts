@@ -7,8 +7,8 @@
 import { z } from "zod";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { inQuietHours, msUntilSafePlayClockChanges } from "~/family/safe-play";
-import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import { inQuietHours, msUntilSafePlayClockChanges } from "~/safe-play/safe-play";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { enqueueMail, type MailServices } from "~/mail/index.server";
 import { addJob } from "~/models/jobs.server";

@@ -1,7 +1,7 @@
 // One mapping from a refused send to its words (app/messaging/refusals.ts), in the sender's language: the page, the
 // chat widget and the socket all answer with it.
 import { describe, expect, it } from "vitest";
-import { parseQuietHours } from "~/family/safe-play";
+import { parseQuietHours } from "~/safe-play/safe-play";
 import { refusalAnswer } from "./refusals";
 
 describe("refusalAnswer", () => {

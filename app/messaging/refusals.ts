@@ -2,7 +2,7 @@
 // the socket all answer a refusal through refusalAnswer, so the same refusal reads the same everywhere, in the
 // sender's language (the request's, or the language the socket's page sent).
 import { getLocale, type Locale } from "~/i18n/language";
-import { safePlayMessage } from "~/family/safe-play";
+import { safePlayMessage } from "~/safe-play/safe-play";
 import { quotaMessage, rateLimitedMessage } from "./schemas";
 import type { SendResult } from "./messages.server";
 

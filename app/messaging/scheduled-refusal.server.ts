@@ -6,8 +6,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { safePlayMessage, type SafePlayRefusal } from "~/family/safe-play";
-import type { SafePlaySettings } from "~/family/index.server";
+import { safePlayMessage, type SafePlayRefusal } from "~/safe-play/safe-play";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/index.server";

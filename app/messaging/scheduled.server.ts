@@ -7,8 +7,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { formatMinutesOfDay, msUntilQuietHoursEnd, safePlayMessage, type SafePlayRefusal } from "~/family/safe-play";
-import { safePlaySendVerdict, type SafePlaySettings } from "~/family/safe-play.server";
+import { formatMinutesOfDay, msUntilQuietHoursEnd, safePlayMessage, type SafePlayRefusal } from "~/safe-play/safe-play";
+import { safePlaySendVerdict, type SafePlaySettings } from "~/safe-play/index.server";
 import type { Locale } from "~/i18n/language";
 import { getLocale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";

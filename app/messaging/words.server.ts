@@ -2,7 +2,7 @@
 // carries no words of its own (its JavaScript stays within the signed-in budget, decision 0023), and the browser gets
 // only the language it shows. The types are the components' (app/components/messages/).
 import { m } from "~/paraglide/messages";
-import { clientLabelWords } from "~/family/safe-play.server";
+import { clientLabelWords } from "~/safe-play/index.server";
 import type { ComposerWords } from "~/components/messages/composer";
 import type { MessageListWords } from "~/components/messages/message-list";
 

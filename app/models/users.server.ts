@@ -6,7 +6,7 @@ import type { Profile, Role } from "~/lib/profile";
 import { containsProfanity } from "~/lib/profanity";
 import { containsContactDetails } from "~/lib/public-words";
 import { m } from "~/paraglide/messages";
-import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
 
 export type { Profile, Role };
 

@@ -9,7 +9,7 @@ import type { Db } from "../../db/client";
 import { sessionCoaches } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
-import { isMinorPerson } from "~/family/safe-play.server";
+import { isMinorPerson } from "~/safe-play/index.server";
 import { m } from "~/paraglide/messages";
 import { getClearedCoachIds, type ClearanceSettings } from "~/staff/index.server";
 

@@ -8,7 +8,7 @@ import { pageWords } from "~/content/words.server";
 import { pageMeta } from "~/lib/meta";
 import { getClientLabels } from "~/family/index.server";
 import { MessageItem, RegistrationItem } from "~/forms/inbox-page";
-import { clientLabelWords } from "~/family/safe-play.server";
+import { clientLabelWords } from "~/safe-play/index.server";
 import { countSubmissions, getContactMessages, getRegistrationRequests, INBOX_PAGE_SIZE, updateSubmissionHandled } from "~/forms/index.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { localHref } from "~/i18n/locale";

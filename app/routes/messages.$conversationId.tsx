@@ -35,7 +35,7 @@ import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/index.server";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { formatDateTime } from "~/lib/datetime";
-import { pausedMessage, safePlayMessage } from "~/family/safe-play";
+import { pausedMessage, safePlayMessage } from "~/safe-play/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { ReportActionData } from "~/components/messages/report-message";
 import { z } from "zod";

@@ -26,8 +26,8 @@ import {
   refusalAnswer,
 } from "~/messaging/index.server";
 import { getProfileById } from "~/models/users.server";
-import { clientLabelWords, messagingBlock } from "~/family/safe-play.server";
-import { safePlayMessage } from "~/family/safe-play";
+import { clientLabelWords, messagingBlock } from "~/safe-play/index.server";
+import { safePlayMessage } from "~/safe-play/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";

@@ -7,10 +7,10 @@
 import { data, useActionData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/safeguarding";
-import { requireSafeguardingLead } from "~/family/safe-play.server";
+import { requireSafeguardingLead } from "~/safe-play/index.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
-import { REPORT_OUTCOMES, reportOutcomeLabel } from "~/family/safe-play";
+import { REPORT_OUTCOMES, reportOutcomeLabel } from "~/safe-play/safe-play";
 import { getUnconfirmedHouseholds } from "~/family/index.server";
 import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/index.server";
 import { ProtectionRequests } from "~/family/protection-requests";

@@ -3,7 +3,7 @@ import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/index.server";
 import { backToDocumentDialog } from "~/auth/index.server";
-import { clientKindProblem } from "~/family/safe-play.server";
+import { clientKindProblem } from "~/safe-play/index.server";
 import { requireVisitor } from "~/auth/index.server";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { AuthCard } from "~/components/auth-card";

@@ -1,6 +1,6 @@
 // Coaches are cleared before they reach children (issue 37, decisions 0022 and 0030). A coach's Safe Play training
 // (yearly) and background check (every two years) are recorded by an administrator on /staff; clearanceOf
-// (app/family/safe-play.ts) is the one rule that says whether they are current on the organisation's date. This file
+// (app/safe-play/safe-play.ts) is the one rule that says whether they are current on the organisation's date. This file
 // reads a person's dates and answers with it: the roster and family pages, the session coaches' editor, /about, the
 // banner every page shows an uncleared coach, /staff's list, and the daily reminder 60 days before a date expires.
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -8,8 +8,8 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
 import { coachProfiles, users } from "../../db/schema";
-import { clearanceOf, type Clearance } from "~/family/safe-play";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import { clearanceOf, type Clearance } from "~/safe-play/safe-play";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { isLocale, LOCALES, localizePath, type Locale } from "~/i18n/language";
 import { dayInZone, formatCalendarDate } from "~/lib/datetime";
 import { enqueueMail, type MailServices, type SqlExecutor } from "~/mail/index.server";

@@ -14,7 +14,7 @@ import { hitMailLimits } from "~/mail/index.server";
 import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/index.server";
 import { staffInvitationMail } from "~/mail/staff-invitation-mail";
 import { setUserRole, writeStaffLog } from "~/models/users.server";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { m } from "~/paraglide/messages";
 import { actorOf } from "./access.server";
 

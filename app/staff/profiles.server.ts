@@ -16,7 +16,7 @@ import { updateOwnName, writeStaffLog, type StaffActor } from "~/models/users.se
 import { m } from "~/paraglide/messages";
 import { photoWidths, portraitImage, removeCoachPhoto, replaceCoachPhoto } from "./photos.server";
 import { PROGRAM_SLUGS, type ChecksInput, type CoachProfileInput } from "./schemas";
-import { clearanceOf, type Clearance } from "~/family/safe-play";
+import { clearanceOf, type Clearance } from "~/safe-play/safe-play";
 import type { ClearanceSettings } from "./clearance.server";
 
 const photoColumns = { photoId: coachPhotos.id, photoWidth: coachPhotos.width, photoHeight: coachPhotos.height, photoWidths };

@@ -8,7 +8,7 @@ import { users } from "../../db/schema";
 import type { Profile } from "~/lib/profile";
 import { lockStaffRoles, setAdmin, setSafeguardingLead, setUserRole } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
-import type { SafePlaySettings } from "~/family/safe-play.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import { setEducationStaff } from "~/athletes/index.server";
 import { actorOf } from "./access.server";
 import type { RoleChangeIntent } from "./schemas";

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { testimonials } from "../../db/schema";
-import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/family/safe-play.server";
+import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
 import { getUser, isCoach } from "~/auth/session.server";
 import { firstNameAndInitial, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/testimonials/rules";
 import { SAMPLE_TESTIMONIALS } from "~/testimonials/samples.server";

@@ -10,7 +10,7 @@ import WebSocket from "ws";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makePerson, startRealtime, subscribedSockets, type Person } from "../../tests/support/realtime-sockets";
 import { startConversation } from "~/messaging/conversations.server";
-import { DEFAULT_SAFE_PLAY } from "~/family/safe-play.server";
+import { DEFAULT_SAFE_PLAY } from "~/safe-play/safe-play.server";
 
 const { db, url } = await createTestDatabase();
 const BURST = 5;

@@ -6,7 +6,7 @@
 import { WebSocket } from "ws";
 import type { Db } from "../../db/client";
 import { getActivityAudience, type ActivityAudience } from "../../app/family/index.server";
-import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/family/safe-play.server";
+import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/safe-play/index.server";
 import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ServerEvent } from "../../app/messaging/core";
 import { getParticipantIds, getUnreadCounts, getMessagesByIds, toView, type Announcement, getLiveSessions } from "../../app/messaging/index.server";
 import { errorSummary } from "../../app/lib/error-summary";

@@ -28,7 +28,7 @@ import {
   type ClientEvent,
 } from "../../app/messaging/schemas";
 import { inLocale } from "../languages";
-import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/family/safe-play.server";
+import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/safe-play/index.server";
 import { errorSummary, type Client, type Hub } from "./hub";
 
 export const MAX_PENDING_PER_SOCKET = 16;

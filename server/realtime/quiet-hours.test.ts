@@ -9,8 +9,8 @@ import {
   subscribedSockets as subscribe,
   type Person,
 } from "../../tests/support/realtime-sockets";
-import type { SafePlaySettings } from "~/family/safe-play.server";
-import { parseQuietHours } from "~/family/safe-play";
+import type { SafePlaySettings } from "~/safe-play/safe-play.server";
+import { parseQuietHours } from "~/safe-play/safe-play";
 import { startConversation } from "~/messaging/conversations.server";
 import { getHouseholdOf } from "~/family/family-log.server";
 import { joinAsGuardian } from "~/family/membership.server";

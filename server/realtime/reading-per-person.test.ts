@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makePerson, openSocket, startRealtime, subscribedSockets } from "../../tests/support/realtime-sockets";
-import type { SafePlaySettings } from "~/family/safe-play.server";
-import { parseQuietHours } from "~/family/safe-play";
+import type { SafePlaySettings } from "~/safe-play/safe-play.server";
+import { parseQuietHours } from "~/safe-play/safe-play";
 import { getConversationsForUser, getUnreadCount, startConversation } from "~/messaging/conversations.server";
 import { getHouseholdOf } from "~/family/family-log.server";
 import { joinAsGuardian } from "~/family/membership.server";

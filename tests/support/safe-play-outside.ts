@@ -1,11 +1,11 @@
-// The site functions of other capabilities that Safe Play's model plays (app/family/safe-play-model/model.ts,
+// The site functions of other capabilities that Safe Play's model plays (tests/safe-play-model/model.ts,
 // OutsideFunctions): app/family may not import them (decision 0053), so the model test and the attack search hand them
 // in from here. The real functions, as /staff and /invitation call them, and the site's realtime server
-// (server/realtime, as tests/support/realtime-sockets.ts starts it) for the open pages' checks (safe-play-model/live.ts).
+// (server/realtime, as tests/support/realtime-sockets.ts starts it) for the open pages' checks (tests/safe-play-model/live.ts).
 import { confirmInvitedAddress } from "../../app/mail/confirmed-address.server";
 import { setStaffChecks } from "../../app/staff/profiles.server";
 import { setSessionCoaches } from "../../app/programs/session-coaches.server";
-import type { OutsideFunctions } from "../../app/family/safe-play-model/model";
+import type { OutsideFunctions } from "../safe-play-model/model";
 import { openSocket, startRealtime } from "./realtime-sockets";
 
 /** Without a realtime server: the open pages are not asked. */

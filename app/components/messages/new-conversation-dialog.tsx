@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ClientBadges, ConfirmFamilyLink, type ClientLabelWords } from "~/components/client-label";
 import { m } from "~/paraglide/messages";
 import type { Participant } from "~/messaging/core";
-import type { ClientLabel } from "~/family/safe-play";
+import type { ClientLabel } from "~/safe-play/safe-play";
 import { personName } from "~/lib/displayable-address";
 
 type Client = Pick<Participant, "id" | "fullName" | "email" | "phone"> & { label?: ClientLabel | null };

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { reportMessage, setCoachSuspension, setConversationPause } from "~/family/reports.server";
-import { isSafeguardingLead } from "~/family/safe-play.server";
+import { isSafeguardingLead } from "~/safe-play/safe-play.server";
 import { ADDRESSES, spec, staff, type ActionSpec } from "./cast";
 import type { World } from "./model";
 

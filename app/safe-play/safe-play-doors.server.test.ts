@@ -10,8 +10,8 @@ import { mailOutbox, protectionRequests, safeguardingLog, users } from "../../db
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { clearCoach } from "../../tests/support/cleared";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { getSafetyPeople, type SafePlaySettings } from "~/family/safe-play.server";
-import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
+import { getSafetyPeople, type SafePlaySettings } from "~/safe-play/safe-play.server";
+import { parseQuietHours, safePlayMessage } from "~/safe-play/safe-play";
 import { ConversationRuleError, startConversation } from "~/messaging/conversations.server";
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
 import { getFamily } from "~/family/family-view.server";

@@ -6,7 +6,7 @@
 // where the oracle lets its sender reach the thread at the moment the job sends it.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { users } from "../../../db/schema";
+import { users } from "../../db/schema";
 import { confirmRosterFamily, takeCoachStep } from "~/enrollment/index.server";
 import { answerScheduledIntent, getScheduledMessages, sendScheduledMessage, startConversation, type SendLimits } from "~/messaging/index.server";
 import { anyone, CLEARED, isRefusal, spec, STAFF, staff, type ActionSpec, type StaffLabel } from "./cast";

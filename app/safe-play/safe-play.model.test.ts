@@ -1,5 +1,5 @@
 // Safe Play's model-based search (issue 37) with a fixed seed: a few hundred sequences of every self-service action
-// (app/family/safe-play-model/model.ts: a teenager with three addresses, a stranger, a real parent and child, staff),
+// (tests/safe-play-model/model.ts: a teenager with three addresses, a stranger, a real parent and child, staff),
 // through the site's own server functions on a real PostgreSQL, each step judged by the model's oracle. A break ends
 // its sequence and is filed under the door it went through; each door is its own test, with the shortest sequence
 // that went through it. `npm run attack:safe-play` runs many more, with shrinking.
@@ -8,13 +8,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { contextFor } from "../../tests/support/route-context";
-import { commandsArbitrary, DOORS, playSequence, SafePlayBroken, siteFor, step, type Door } from "./safe-play-model/model";
+import { commandsArbitrary, DOORS, playSequence, SafePlayBroken, siteFor, step, type Door } from "../../tests/safe-play-model/model";
 import { safePlayOutside } from "../../tests/support/safe-play-outside";
 
 const { db, pool, url } = await createTestDatabase();
 // This database is the test's own: its commits need not wait for the disk (the search is all commits).
 for (const p of [pool, pool.hotStatements]) p.on("connect", (client) => void client.query("set synchronous_commit = off"));
-// With the site's realtime server: staff's open pages are asked too (safe-play-model/live.ts).
+// With the site's realtime server: staff's open pages are asked too (tests/safe-play-model/live.ts).
 const site = siteFor(db, (env) => contextFor(db, "visitor", env), safePlayOutside(url));
 afterAll(() => site.realtime?.close());
 const RUNS = Number(process.env.SAFE_PLAY_RUNS ?? 200);
@@ -143,7 +143,7 @@ describe("doors the search found on issue 37's fixes", () => {
   });
 });
 
-// The actions added after issue 39 (safe-play-model/coach-actions.ts and the acceptance that proves an address), each
+// The actions added after issue 39 (tests/safe-play-model/coach-actions.ts and the acceptance that proves an address), each
 // played where it matters: the sequence must hold (a break throws), and the site must have taken or refused each step
 // as said (the trace marks a refused step). The search plays them in every order besides.
 async function play(steps: ReturnType<typeof step>[]) {
@@ -245,7 +245,7 @@ describe("a message kept for the end of quiet hours", () => {
   });
 });
 
-// The actions added for issue 37's second search (safe-play-model/roster-actions.ts, lead-actions.ts, live.ts), each
+// The actions added for issue 37's second search (tests/safe-play-model/roster-actions.ts, lead-actions.ts, live.ts), each
 // played where it matters; the search plays them in every order besides (the attack most, from a season under way).
 const enrolled = [
   step("request-place", { who: "p", athlete: "C" }),
@@ -325,7 +325,7 @@ describe("a staff member's open page (the realtime hub re-checks the read rule)"
   });
 });
 
-// Families' personal data and the session's coaches (safe-play-model/personal-data.ts): the search reads the roster, the
+// Families' personal data and the session's coaches (tests/safe-play-model/personal-data.ts): the search reads the roster, the
 // family pages and /messages as a staff member the oracle holds not cleared after every step that changed something.
 describe("families' personal data and the session's coaches", () => {
   it("an administrator makes neither the uncleared coach nor themselves a coach of a session with a child's request; the cleared coach, yes", async () => {

@@ -8,7 +8,7 @@
 //   - A guardian link to a minor cannot be removed through the site; only the safeguarding lead reads
 //     conversations they are not in, and only reported ones.
 // The rules answer with a refusal's code (SafePlayRefusal); whoever tells the person says it in their language
-// (safePlayMessage, app/family/safe-play.ts).
+// (safePlayMessage, app/safe-play/safe-play.ts).
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
@@ -36,7 +36,7 @@ import {
   type ClientKind,
   type QuietHours,
   type SafePlayRefusal,
-} from "~/family/safe-play";
+} from "~/safe-play/safe-play";
 import { m } from "~/paraglide/messages";
 import type { ClientLabelWords } from "~/components/client-label";
 import type { SqlExecutor } from "~/mail/index.server";

@@ -1,10 +1,10 @@
 // Adding a family action to the site without modelling it fails here (issue 37): the site's household, invitation,
 // confirmation, protection and kept-request actions, listed from the code, are each either played by the Safe Play
-// model (app/family/safe-play-model/model.ts) or named in coverage.ts with the reason it needs no model.
+// model (tests/safe-play-model/model.ts) or named in coverage.ts with the reason it needs no model.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ACTIONS, modelledCovers } from "./safe-play-model/model";
-import { FAMILY_MODULES, FAMILY_ROUTES, NOT_MODELLED, siteIntents } from "./safe-play-model/coverage";
+import { ACTIONS, modelledCovers } from "../../tests/safe-play-model/model";
+import { FAMILY_MODULES, FAMILY_ROUTES, NOT_MODELLED, siteIntents } from "../../tests/safe-play-model/coverage";
 
 async function siteActions() {
   const names = new Set<string>(siteIntents());

@@ -14,7 +14,7 @@ import {
   type SafePlaySettings,
   type SafetyPerson,
 } from "./safe-play.server";
-import { parseQuietHours, safePlayMessage } from "~/family/safe-play";
+import { parseQuietHours, safePlayMessage } from "~/safe-play/safe-play";
 import { anonymizeUser, exportUserData } from "~/models/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { ConversationRuleError, getClientsForCoach, startConversation } from "~/messaging/conversations.server";

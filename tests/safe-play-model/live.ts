@@ -11,7 +11,7 @@
 //     oracle forbids reading is a break (the protocol's own read check), subscribed where it allows is kept.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { conversationParticipants, conversations, sessions, users } from "../../../db/schema";
+import { conversationParticipants, conversations, sessions, users } from "../../db/schema";
 import { createMessage } from "~/messaging/index.server";
 import { STAFF, type StaffLabel } from "./cast";
 import type { Site, World } from "./model";

@@ -1,5 +1,5 @@
 // What the Safe Play model must cover (issue 37): every household, invitation, confirmation, protection and
-// kept-request action the site offers. The coverage test (app/family/safe-play-coverage.test.ts) lists the site's
+// kept-request action the site offers. The coverage test (app/safe-play/safe-play-coverage.test.ts) lists the site's
 // actions from the code itself (the exported functions of the modules below, /account/family's intents, the kept
 // requests' intents and the intents of the /safeguarding, /families/:id and /invitation actions) and fails for any
 // that is neither one of the model's actions (model.ts, `covers`) nor named here with the reason it needs no model.
