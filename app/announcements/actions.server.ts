@@ -1,8 +1,8 @@
 // The one place announcements are changed: the /general and /general/:postId actions call these after requireCoach.
 import { data } from "react-router";
 import type { AnnouncementFormResult } from "~/components/announcement-form";
-import { parseForm } from "~/auth/schemas";
 import { AnnouncementSchema } from "~/lib/site-content-schemas";
+import { parseForm } from "~/lib/forms";
 
 export function readAnnouncementForm(form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "");

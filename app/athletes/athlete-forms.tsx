@@ -1,8 +1,7 @@
 // The athlete page's forms: plain forms (a phone without JavaScript sends them too), each answered beside its fields.
 import { Form, useActionData, useNavigation } from "react-router";
-import { SelectField, TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, SelectField, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "./choices";
 import type { AthleteActionData } from "./athlete-page";

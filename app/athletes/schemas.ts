@@ -2,7 +2,7 @@
 // again). Each message is the one shown beside its field, in the page's language.
 import { z } from "zod";
 import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS, SESSION_KINDS } from "./choices";
-import { isoDay, says, wholeNumber } from "~/lib/schema-words";
+import { isoDay, says, wholeNumber } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 const optionalText = (max: number, message: () => string) => z.string().trim().max(max, says(message)).default("");

@@ -2,10 +2,9 @@
 // kind. Plain forms, one a row, each answered beside its fields.
 import { Form, useActionData, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, SelectField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { SESSION_KINDS } from "./choices";
 import type { EditableSkill, SessionKindRow } from "./settings.server";

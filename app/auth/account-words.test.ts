@@ -3,8 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { localeStore } from "../../tests/support/locale-store";
 import { apiErrorMessage, tooManyAttempts } from "./accounts.server";
-import { DeleteAccountSchema, parseForm, ResetPasswordSchema, SignInSchema, SignUpDialogSchema } from "./schemas";
+import { DeleteAccountSchema, ResetPasswordSchema, SignInSchema, SignUpDialogSchema } from "./schemas";
 import { RegistrationSchema } from "~/forms/schemas";
+import { parseForm } from "~/lib/forms";
 
 // What server/languages.ts does for each request: the request's language, read by every message.
 const store = localeStore();

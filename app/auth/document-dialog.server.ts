@@ -3,9 +3,9 @@
 // (never the password), and the same 'Sign In Failed' / 'Sign Up Failed' toast as the other dialog.
 import { redirect, type AppLoadContext } from "react-router";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
-import type { FieldErrors } from "~/auth/schemas";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setFlashCookie } from "~/lib/toast.server";
+import { type FieldErrors } from "~/lib/forms";
 
 const KEPT_FIELDS = ["fullName", "email", "phone"] as const;
 

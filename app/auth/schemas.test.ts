@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseForm, SignInSchema, SignUpDialogSchema, SignUpSchema } from "./schemas";
+import { SignInSchema, SignUpDialogSchema, SignUpSchema } from "./schemas";
+import { parseForm } from "~/lib/forms";
 
 describe("account form rules", () => {
   it("gives the dialog's sign-up messages", () => {

@@ -4,7 +4,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
 import { localeStore } from "../../tests/support/locale-store";
-import { parseForm } from "~/auth/schemas";
 import { PlaceSchema } from "~/enrollment/schemas";
 import { SeasonSchema } from "~/programs/schemas";
 import { action as availabilityAction } from "~/routes/appointments.availability";
@@ -12,6 +11,7 @@ import { call, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { bookAs, coachA, contextAs, guardian, seedBookingWorld } from "../../tests/support/booking-world";
 import { MoveSchema } from "./schemas";
+import { parseForm } from "~/lib/forms";
 
 const store = localeStore();
 

@@ -2,7 +2,7 @@
 // and the private calendar feed. Plain links and forms, so each works before (and without) the page's script.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { TextAreaField } from "~/components/public/form-fields";
+import { TextAreaField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { ConfirmAction } from "~/components/ui/confirm-action";

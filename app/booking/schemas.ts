@@ -1,7 +1,7 @@
 // What the booking forms may send, checked at the boundary (the database's CHECK constraints say the same again).
 // Each message is the one shown beside its field.
 import { z } from "zod";
-import { says, wholeNumber, isoDay, isoInstant } from "~/lib/schema-words";
+import { says, wholeNumber, isoDay, isoInstant } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import { LESSON_LENGTHS } from "./slots";
 

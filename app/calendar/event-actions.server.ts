@@ -2,10 +2,10 @@
 import { data } from "react-router";
 import type { Db } from "../../db/client";
 import { eventFormValuesFrom, type EventFormResult } from "~/components/event-form";
-import { parseForm } from "~/auth/schemas";
 import { getSeason } from "~/calendar/seasons.server";
 import { EventSchema, eventFormValues } from "~/lib/site-content-schemas";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 const refused = (form: FormData, fieldErrors: Partial<Record<string, string>>) =>
   ({

@@ -2,7 +2,6 @@
 // and ask to delete the athlete's data (childDataRole) or why they wait, the requests and their deadlines; and the
 // answer to "Ask to delete <name>'s data", asked once first (askUnlessConfirmed in the route).
 import { data } from "react-router";
-import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { getRequestableAthletes } from "~/enrollment/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
@@ -11,6 +10,7 @@ import { m } from "~/paraglide/messages";
 import { getChildDataAthletes } from "./access.server";
 import { askToDelete, getFamilyRequests } from "./requests.server";
 import { AskDeleteSchema, CHILD_DATA_INTENT } from "./schemas";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 type Actor = Pick<Profile, "id" | "role">;
 

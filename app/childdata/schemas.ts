@@ -1,7 +1,7 @@
 // The child-data forms' schemas (issue 40, decision 0056): the family's request names an athlete; an administrator's
 // answer names a request, and a refusal says why (at most 500 characters, said beside the field).
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 /** The family page's form intent for "Ask to delete <name>'s data". */

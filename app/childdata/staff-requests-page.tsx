@@ -2,12 +2,11 @@
 // deadline first (an overdue one says so), read the child's data before deciding, and carry a request out (asked once:
 // the site's confirm control) or refuse it with a reason the family reads. The last requests handled follow.
 import { Form } from "react-router";
-import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Confirmation } from "~/components/ui/confirmation";
-import { FormError } from "~/components/ui/field";
+import { FormError, TextAreaField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { formatDateIn } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";

@@ -7,10 +7,10 @@ import { CardSection } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import type { FieldErrors } from "~/auth/schemas";
 import { kindLabel, type ClientKind } from "~/safe-play/safe-play";
 import { AthleteItem, personState, Saved } from "~/family/athlete-item";
 import { m } from "~/paraglide/messages";
+import { type FieldErrors } from "~/lib/forms";
 
 export type FamilyView = {
   kind: ClientKind;

@@ -1,6 +1,5 @@
 import { Form } from "react-router";
-import { Field, FormError } from "~/components/ui/field";
-import { TextAreaField } from "~/components/public/form-fields";
+import { Field, FormError, TextAreaField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { m } from "~/paraglide/messages";
 

@@ -11,8 +11,9 @@ import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
-import { parseForm, SignInSchema, SignUpDialogSchema, type FieldErrors } from "~/auth/schemas";
+import { SignInSchema, SignUpDialogSchema } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 type Props = {
   open: boolean;

@@ -5,7 +5,6 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/auth/schemas";
 import { createEnrollmentRequest, takeCoachStep } from "~/enrollment/index.server";
 import { afternoon, makeFamily, makeSession, makeUser, onCourt, servicesFor } from "~/enrollment/test-support";
 import { createTestDatabase } from "../../tests/support/test-db";
@@ -14,6 +13,7 @@ import { getFamilyForms } from "./family.server";
 import { formsMissing } from "./gate.server";
 import { SignSchema, sameName, type SignInput } from "./schemas";
 import { getReceipt, signForm, withdrawSignature } from "./signatures.server";
+import { parseForm } from "~/lib/forms";
 
 const { db } = await createTestDatabase();
 const services = servicesFor(db);

@@ -3,8 +3,7 @@
 // answer given, and the answer to a change (intent=disclosure), beside that athlete only.
 import { data } from "react-router";
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
-import { parseForm } from "~/auth/schemas";
+import { says, parseForm } from "~/lib/forms";
 import { getAthletesActedFor } from "~/family/index.server";
 import { type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";

@@ -3,7 +3,7 @@
 // marked hidden) and a form to name another, those without a release marked so in the list (the server refuses them beside the field).
 // Plain forms: they work without the page's script.
 import { Form } from "react-router";
-import { SelectField } from "~/components/public/form-fields";
+import { SelectField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { m } from "~/paraglide/messages";
 

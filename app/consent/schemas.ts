@@ -2,7 +2,7 @@
 // say the same again. Each message is the one shown beside its field. Control characters are refused before these by
 // parseForm (app/lib/safe-text.ts).
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 const checkbox = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());

@@ -1,7 +1,7 @@
 // The "Give online" form (decision 0060): one-off or monthly, a preset amount or another typed in dollars, and whether
 // the donor covers the card fee. Each problem is answered beside its field.
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import { parseDollars } from "~/payments/money";
 import { MAX_FEE_BASIS_POINTS, MAX_FEE_FIXED_CENTS, MAX_GIFT_CENTS, MIN_GIFT_CENTS, PRESET_DOLLARS } from "./gross-up";

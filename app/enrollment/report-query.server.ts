@@ -1,8 +1,8 @@
 // The funder report's choices, read from the address the page and the CSV share: this year so far when no range is
 // given; a program that is not one of the six reads as "all".
-import { parseForm } from "~/auth/schemas";
 import { PROGRAM_LINKS } from "~/content/site";
 import { ReportQuerySchema } from "./schemas";
+import { parseForm } from "~/lib/forms";
 
 export function reportQuery(request: Request, today: string) {
   const params = Object.fromEntries(new URL(request.url).searchParams);

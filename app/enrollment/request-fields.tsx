@@ -1,8 +1,7 @@
 // What coaches need on court, asked wherever a family asks for a place: /enroll/:sessionId and the registration form
 // (issue 29). One set of fields for both pages, as OnCourtSchema (schemas.ts) is one rule for both servers. Plain
 // inputs: they work before and without the page's script.
-import { TextAreaField } from "~/components/public/form-fields";
-import { Field } from "~/components/ui/field";
+import { Field, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 
 export type OnCourtValues = Partial<Record<"medicalNotes" | "pickupPeople" | "emergencyName" | "emergencyPhone" | "photoConsent", string>>;

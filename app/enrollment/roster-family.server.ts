@@ -11,9 +11,9 @@ import type { FamilyResult } from "~/family/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import { m } from "~/paraglide/messages";
 import { isCoachOfSession, type Actor } from "./access.server";
+import { says } from "~/lib/forms";
 
 /** A zod message read when the issue is raised, so it is in the language of the request. */
-const says = (message: () => string) => ({ error: () => message() });
 
 /** The roster's confirm form: the people named (ids of the household's members still waiting) and how staff know them. */
 export const RosterConfirmSchema = z.object({

@@ -3,12 +3,11 @@
 // back ("Send at 8:00 AM", the end of quiet hours in the organisation's zone) and the coach's messages kept for this
 // roster, each cancellable. Plain forms: it works without the page's script.
 import { Form } from "react-router";
-import { TextAreaField } from "~/components/public/form-fields";
 import { ScheduledList, type ScheduledItem } from "~/components/messages/scheduled-list";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
-import { FormError } from "~/components/ui/field";
+import { FormError, TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";

@@ -3,12 +3,11 @@
 // every household. Plain links and forms: everything works before and without the page's script.
 import type { ComponentProps } from "react";
 import { Form, Link } from "react-router";
-import { SelectField } from "~/components/public/form-fields";
 import type { ScheduledItem } from "~/components/messages/scheduled-list";
 import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { CardSection } from "~/components/ui/card-section";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, SelectField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import type { ConfirmAsk } from "~/lib/confirm-action";
 import { formatDateIn, formatDateTime } from "~/lib/datetime";

@@ -1,7 +1,7 @@
 // What the enrollment forms and the attendance sync may send, checked at the boundary (the database's CHECK
 // constraints say the same again). Each message is the one shown beside its field.
 import { z } from "zod";
-import { says, wholeNumber, isoDay } from "~/lib/schema-words";
+import { says, wholeNumber, isoDay } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 const id = z.string(says(m.enroll_error_unknown)).min(1, says(m.enroll_error_unknown)).max(100, says(m.enroll_error_unknown));

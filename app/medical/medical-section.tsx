@@ -2,11 +2,10 @@
 // conditions, medication and the courtside alert tick, one form an athlete posting to /account/family with
 // intent=medical. Plain form fields: it works before and without the page's script.
 import { Form } from "react-router";
-import { TextAreaField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
-import { FormError } from "~/components/ui/field";
+import { FormError, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { MEDICAL_INTENT, type MedicalInfo } from "./types";
 

@@ -10,9 +10,8 @@ import { getOutcomes, outcomeRows, outcomesQuery, requireOutcomesReader, todayOf
 import { getSeasons, seasonName } from "~/calendar/index.server";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";

@@ -3,11 +3,10 @@
 // coach), with the button that records the review as done today, and /staff's card where an administrator chooses
 // the coordinator and the next review's date. Plain forms: they work on a phone with or without JavaScript.
 import { Form } from "react-router";
-import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, SelectField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { formatCalendarDate } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";

@@ -1,10 +1,9 @@
 // The part of the event form that makes an event one of a program's sessions (issue 28, decision 0031): program,
 // season, ages, levels, street address, fee, places and financial help. Every fact may be left empty.
-import { Field } from "~/components/ui/field";
+import { Field, SelectField } from "~/components/ui/field";
 import { PROGRAM_LINKS } from "~/content/site";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
-import { SelectField } from "~/components/public/form-fields";
 
 export type SessionFormValues = {
   programSlug: string;
