@@ -5,6 +5,7 @@ import tseslint from "typescript-eslint";
 import capabilityBoundaries from "./eslint-rules/capability-boundaries.js";
 import noHandlersOnVisitorDocuments from "./eslint-rules/no-handlers-on-visitor-documents.js";
 import typedRows from "./eslint-rules/typed-rows.js";
+import fieldKit from "./eslint-rules/field-kit.js";
 
 /** Outside app/messaging, messaging is reached through its front door (index.server), its browser shapes and its schemas. */
 const MESSAGING_FRONT_DOOR = {
@@ -139,6 +140,13 @@ export default tseslint.config(
     ignores: TESTS,
     plugins: { rows: { rules: { "typed-rows": typedRows } } },
     rules: { "rows/typed-rows": "error" },
+  },
+  {
+    // A form control is the ui kit's (app/components/ui/controls.tsx, field.tsx), not hand-styled (docs/decisions/0078).
+    files: ["app/**/*.tsx"],
+    ignores: TESTS,
+    plugins: { kit: { rules: { "field-kit": fieldKit } } },
+    rules: { "kit/field-kit": "error" },
   },
   {
     files: SOURCE,
