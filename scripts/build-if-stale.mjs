@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { buildSync } from "esbuild";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -161,4 +162,9 @@ function bundleServerIfStale() {
   return true;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfStale();
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // `--background`: npm test builds while its unit tests run (scripts/test.mjs), at a low priority, so the build takes
+  // the processor time they leave idle rather than slowing them; the processes it starts inherit the priority.
+  if (process.argv.includes("--background")) os.setPriority(0, 19);
+  buildIfStale();
+}

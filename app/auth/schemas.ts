@@ -2,12 +2,8 @@
 // which decides. Every message is a function, read in the language of the page (the request's on the server).
 import { z } from "zod";
 import { m } from "~/paraglide/messages";
-import type { FieldErrors } from "../lib/form-errors";
 import { normalisePhone } from "../lib/phone";
-import { unsafeFields } from "../lib/safe-text";
-
-/** A zod message read when the issue is raised, so it is in the language of the page. */
-const says = (message: () => string) => ({ error: () => message() });
+import { says } from "../lib/forms";
 
 const email = z
   .string(says(m.account_error_email_required))
@@ -100,23 +96,7 @@ export const StaffSignUpSchema = SignUpSchema.omit({ kind: true });
 export const SignUpDialogSchema = SignUpSchema.extend({ phone: requiredAccountPhone });
 
 /** The `via` of a form posted by the sign-in dialog of a page without React (app/auth/document-dialog.server.ts). */
-export { DOCUMENT_DIALOG, type FieldErrors } from "../lib/form-errors";
-
-export function parseForm<S extends z.ZodType>(schema: S, form: FormData | Record<string, unknown>) {
-  const raw = form instanceof FormData ? Object.fromEntries(form) : form;
-  // Checked before the schema, for every field of every form: NUL and invalid Unicode get a message beside
-  // the field instead of reaching the database (see safe-text.ts).
-  const unsafe = unsafeFields(raw);
-  if (Object.keys(unsafe).length > 0) return { data: null, fieldErrors: unsafe as FieldErrors };
-  const result = schema.safeParse(raw);
-  if (result.success) return { data: result.data as z.output<S>, fieldErrors: null };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    fieldErrors[key] ??= issue.message;
-  }
-  return { data: null, fieldErrors };
-}
+export { DOCUMENT_DIALOG } from "../lib/form-errors";
 
 export const ForgotPasswordSchema = z.object({ email });
 

@@ -95,7 +95,7 @@ function EditingForm({
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const form = e.currentTarget;
-    void Promise.all([import("~/auth/schemas"), import("~/testimonials/schemas")]).then(([{ parseForm }, { TestimonialSchema }]) => {
+    void Promise.all([import("~/lib/forms"), import("~/testimonials/schemas")]).then(([{ parseForm }, { TestimonialSchema }]) => {
       const { data, fieldErrors: errors } = parseForm(TestimonialSchema, new FormData(form));
       setClientErrors(errors);
       if (errors) return;

@@ -6,7 +6,6 @@
 import { data, type AppLoadContext } from "react-router";
 import { canRemoveGuardianLink, getSafetyPeople, guardianRemovalRefused } from "../safe-play/index.server";
 import { dateOfBirthProblem } from "~/safe-play/safe-play";
-import { parseForm, type FieldErrors } from "~/auth/schemas";
 import {
   AddAthleteSchema,
   AthleteIdSchema,
@@ -33,6 +32,7 @@ import {
 } from "~/family/invitations.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
 

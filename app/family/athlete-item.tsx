@@ -6,9 +6,9 @@ import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError } from "~/components/ui/field";
-import type { FieldErrors } from "~/auth/schemas";
 import { formatDateIn } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
+import { type FieldErrors } from "~/lib/forms";
 
 type Athlete = FamilyView["athletes"][number];
 

@@ -6,9 +6,9 @@ import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError } from "~/components/ui/field";
-import type { FieldErrors } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";
 import { GENDERS, genderWord, GRADES, gradeWord, lunchWord, SCHOOL_LUNCH_ANSWERS, type Demographics } from "./demographics";
+import { type FieldErrors } from "~/lib/forms";
 
 export const DEMOGRAPHICS_INTENT = "demographics";
 

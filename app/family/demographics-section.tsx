@@ -1,10 +1,10 @@
 // /account/family's "For our funders (optional)" (issue 39, decision 0051): for each athlete the person acts for, the
 // answers grant forms ask, with the plain reason first. Its own section, so the page's other parts stay as they are.
 import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
-import type { FieldErrors } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";
 import type { Demographics } from "./demographics";
 import { DemographicsForm, DEMOGRAPHICS_INTENT } from "./demographics-form";
+import { type FieldErrors } from "~/lib/forms";
 
 type Answer = AthleteSectionAnswer & { fieldErrors?: FieldErrors | undefined };
 

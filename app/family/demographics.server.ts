@@ -12,8 +12,8 @@ import { actingForProblem } from "./acting-for.server";
 import { GENDERS, NO_ANSWERS, SCHOOL_LUNCH_ANSWERS, type Demographics } from "./demographics";
 import type { FamilyResult } from "./family-log.server";
 import type { SafePlaySettings } from "../safe-play/index.server";
+import { says } from "~/lib/forms";
 
-const says = (message: () => string) => ({ error: () => message() });
 /** "" (the form's "not answered") is no answer. */
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 

@@ -2,12 +2,13 @@
 // athlete's answers to what grant forms ask. Each checks its rule on the server; bad input changes nothing and is
 // answered beside its field with a 400.
 import { data, type AppLoadContext } from "react-router";
-import { GuardianPhoneSchema, parseForm } from "~/auth/schemas";
+import { GuardianPhoneSchema } from "~/auth/schemas";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
 import type { FamilyActionData } from "./actions.server";
 import { DemographicsSchema, saveDemographics } from "./demographics.server";
 import { saveGuardianPhone } from "./guardian-phone.server";
+import { parseForm } from "~/lib/forms";
 
 export const PEOPLE_INTENTS = ["guardian-phone", "demographics"] as const;
 export type PeopleIntent = (typeof PEOPLE_INTENTS)[number];

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import { clientKind, optionalDate } from "../auth/schemas";
 import { m } from "~/paraglide/messages";
+import { says } from "~/lib/forms";
 
 /** A zod message read when the issue is raised, so it is in the language of the page. */
-const says = (message: () => string) => ({ error: () => message() });
 
 const email = z
   .string()

@@ -2,10 +2,10 @@
 // then the server-side rules, then the store.
 import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
-import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { FORM_TEXT } from "~/content/forms";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { hitRateLimit } from "~/models/rate-limit.server";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 /** Submissions one address may make per form in the window: generous for a family, costly for a bot. */
 export const FORM_LIMIT = 8;

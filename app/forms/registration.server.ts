@@ -13,10 +13,10 @@ import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
 import { getRequestHelpState, parseRequestHelp, withHelpRequested, type RequestHelp } from "~/payments/index.server";
-import type { FieldErrors } from "~/auth/schemas";
 import type { StoreOutcome } from "./public-forms.server";
 import type { RegistrationFormInput } from "./schemas";
 import { createRegistrationRequest } from "./submissions.server";
+import { type FieldErrors } from "~/lib/forms";
 
 const refuse = (status: number, error: string, field: string): StoreOutcome => ({ refused: { status, error, fieldErrors: { [field]: error } } });
 

@@ -1,12 +1,13 @@
 // The rules for the public registration and contact forms, checked on the server (which decides).
 import { z } from "zod";
 import { PROGRAM_CHOICES, SKILL_LEVELS } from "~/content/forms";
-import { parseForm, phoneNumber, requiredPhone, type FieldErrors } from "~/auth/schemas";
+import { phoneNumber, requiredPhone } from "~/auth/schemas";
 import { OnCourtSchema, type OnCourtInput } from "~/enrollment/schemas";
 import { ageOn, dateOfBirthProblem } from "~/safe-play/safe-play";
 import { isUuid } from "~/lib/uuid";
 import { INTL_LOCALE, getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 // The registration form's messages are the catalog's (messages/account), read when a form is checked: in the
 // request's language on the server, the page's in the browser.

@@ -1,7 +1,35 @@
 // What forms share without zod, so the site's chrome (the header's sign-in dialog) does not ship zod to every page.
+// The rest of the forms module (parseForm, the schema words, the answers an action gives) is app/lib/forms.ts, which
+// re-exports these types: import them from there unless the importer must stay free of zod.
 
 /** The hidden field that says a sign-in or sign-up came from the header's document dialog. */
 export const DOCUMENT_DIALOG = "document-dialog";
 
 /** A message for each field that was refused, by field name. */
 export type FieldErrors = Partial<Record<string, string>>;
+
+/** What a refused form typed, given back so the page shows it again (a form that works without JavaScript). */
+export type FormValues = Record<string, string>;
+
+/**
+ * The one shape every action answers with (decision 0077). `intent` says which of a page's forms answered, when it has
+ * several; a refusal carries a message beside each refused field, perhaps one for the form as a whole (`formError`,
+ * shown by ui/FormError) and what was typed; a success perhaps a message for a confirmation or toast, the moment it
+ * was saved (the key that shows a confirmation again for a second save) and what the page needs to show next (`Done`).
+ */
+export type ActionResult<Done extends object = {}, Values = FormValues> = ActionDone<Done> | ActionRefusal<Values>;
+
+export type ActionDone<Done extends object = {}> = { ok: true; intent?: string; message?: string; savedAt?: number } & Done;
+
+export type ActionRefusal<Values = FormValues> = {
+  ok: false;
+  intent?: string;
+  fieldErrors: FieldErrors;
+  formError?: string;
+  values?: Values;
+};
+
+/** The refusal in an answer, if it is one: `refusalOf(actionData)?.fieldErrors.email`. */
+export function refusalOf<Values>(answer: ActionResult<object, Values> | null | undefined): ActionRefusal<Values> | null {
+  return answer && !answer.ok ? answer : null;
+}

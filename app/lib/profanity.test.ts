@@ -3,10 +3,10 @@
 // refused beside the field in the page's language, and so is a coach's name (shown to every family and on /about);
 // real names that only look like the words are not.
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/auth/schemas";
 import { localeStore } from "../../tests/support/locale-store";
 import { coachNameProblem } from "~/models/users.server";
 import { TestimonialSchema } from "~/testimonials/schemas";
+import { parseForm } from "~/lib/forms";
 
 const store = localeStore();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseForm } from "../auth/schemas";
 import { MessageContentSchema } from "~/messaging/schemas";
 import { hasUnsafeCharacters, unsafeTextMessage, withoutUnsafeCharacters } from "./safe-text";
+import { parseForm } from "~/lib/forms";
 
 describe("safe text", () => {
   it("finds NUL, lone surrogates and the mark of invalid UTF-8; lets every real character through", () => {

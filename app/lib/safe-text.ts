@@ -2,7 +2,7 @@
 // end in a 500), a lone surrogate is not Unicode, and U+FFFD is what a decoder leaves where the bytes were not
 // valid UTF-8. Other control characters (a vertical tab pasted from Word) can be stored, but XML cannot hold them
 // (one in an announcement broke /general/feed.xml for every subscriber) and they are errors in HTML; U+FFFE and
-// U+FFFF are not characters at all. Every form goes through `parseForm` (auth-schemas.ts), which applies this to
+// U+FFFF are not characters at all. Every form goes through `parseForm` (app/lib/forms.ts), which applies this to
 // every field before the form's own schema; the messaging schemas apply it too, for the WebSocket path.
 
 import { m } from "~/paraglide/messages";

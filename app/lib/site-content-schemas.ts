@@ -2,7 +2,7 @@
 // with these; the messages are what a coach sees beside the field. Each message is a function, read when the issue is
 // raised, so it is in the language of the page (the request's on the server).
 import { z } from "zod";
-import { says, wholeNumber } from "~/lib/schema-words";
+import { says, wholeNumber } from "~/lib/forms";
 import { findHtmlTag } from "~/announcements/markdown";
 import { PROGRAM_LINKS } from "~/content/site";
 import { isIsoDay } from "~/lib/datetime";

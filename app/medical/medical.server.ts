@@ -5,7 +5,6 @@
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession } from "~/enrollment/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
@@ -14,6 +13,7 @@ import { m } from "~/paraglide/messages";
 import { getStaffClearance, isClearedCoachId, type ClearanceSettings } from "~/staff/index.server";
 import { MedicalSchema } from "./schemas";
 import { MEDICAL_INTENT, type MedicalFlag, type MedicalInfo } from "./types";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 type Actor = Pick<Profile, "id" | "role">;
 

@@ -1,7 +1,7 @@
 // The medical form's schema (issue 39, decision 0048): three optional notes of at most 500 characters and the courtside
 // alert tick. The server checks with it; a note too long is said beside its field.
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 const note = z.string().trim().max(500, says(m.attendance_medical_error_long)).default("");

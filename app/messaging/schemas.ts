@@ -7,11 +7,11 @@ import { MESSAGE_MAX_LENGTH } from "./core";
 import { hasUnsafeCharacters, unsafeTextMessage } from "~/lib/safe-text";
 import { getLocale, isLocale, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
+import { says } from "~/lib/forms";
 
 export * from "./core";
 
 /** A zod message read when the issue is raised, so it is in the language of the request. */
-const says = (message: () => string) => ({ error: () => message() });
 
 const tooFastWords = new Map<string, string>();
 /**

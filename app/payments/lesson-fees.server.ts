@@ -8,7 +8,6 @@ import type { Db } from "../../db/client";
 import { isUuid } from "~/lib/uuid";
 import type { SqlExecutor } from "~/mail/index.server";
 import type { AppLoadContext } from "react-router";
-import { parseForm } from "~/auth/schemas";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
 import { canHoldAccount } from "./access.server";
@@ -16,6 +15,7 @@ import { createAidRequest, getAidState } from "./aid.server";
 import { AidRequestSchema, type AidAnswers } from "./schemas";
 import { findAccountFor, getOrCreateAccountFor } from "./ledger.server";
 import { PRICE_KEYS, type CreditCutoffInput, type LessonPricesInput, type PriceKey } from "./lesson-fees";
+import { parseForm } from "~/lib/forms";
 
 type SafePlaySettings = AppLoadContext["config"]["safePlay"];
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
-import { wholeNumber } from "~/lib/schema-words";
+import { wholeNumber } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import { LESSON_PRICE_MAX_CENTS } from "../../db/schema-lessonfees";
 import { cents } from "./schemas";

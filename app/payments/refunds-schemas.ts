@@ -2,7 +2,7 @@
 // kept as cents), why (the family reads it), how the money goes back, and the confirmed form's key (made by the server
 // when it asks, so the same confirmed form sent twice is one refund).
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import { PAYMENT_METHODS } from "../../db/schema-payments";
 import { cents } from "./schemas";

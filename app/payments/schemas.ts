@@ -1,7 +1,7 @@
 // What the payments forms may send, checked at the boundary (migration 0034's CHECK constraints say the same again).
 // Money is typed in dollars ("120" or "120.50") and kept as integer cents; each message is shown beside its field.
 import { z } from "zod";
-import { isoDay, says, wholeNumber } from "~/lib/schema-words";
+import { isoDay, says, wholeNumber } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import { INCOME_BANDS, PAYMENT_METHODS, SCHOOL_LUNCH } from "../../db/schema-payments";
 import { parseDollars } from "./money";

@@ -3,7 +3,6 @@
 // and before it, so a session that enrolls at once already finds the request waiting (no price in its mail, nothing
 // due), and a refused request for a place leaves no request for help behind.
 import type { AppLoadContext } from "react-router";
-import { parseForm } from "~/auth/schemas";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
 import type { Db } from "../../db/client";
@@ -13,6 +12,7 @@ import { createAidRequest, getAidState } from "./aid.server";
 import { canAskHelpWhileBooking } from "./lesson-fees.server";
 import { findAccountFor, getOrCreateAccountFor } from "./ledger.server";
 import { AidRequestSchema, type AidAnswers } from "./schemas";
+import { parseForm } from "~/lib/forms";
 
 type Asker = Pick<Profile, "id" | "role">;
 type SafePlaySettings = AppLoadContext["config"]["safePlay"];

@@ -1,7 +1,7 @@
 // What /aid/sessions' form may send (issue 41, decision 0059): a session to cancel, why (English, and Spanish if staff
 // write it), and the tick that says they know every enrolled family is credited. Each message beside its field.
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import { SessionCancelSchema } from "~/programs/session-cancel-schemas";
 

@@ -2,7 +2,7 @@
 // server parses every form with these; the messages are what a coach sees beside the field, in the page's language.
 // The database holds the same limits (CHECK constraints in migration 0022).
 import { z } from "zod";
-import { LAST_YEAR, says, wholeNumber, withinLastYear } from "~/lib/schema-words";
+import { LAST_YEAR, says, wholeNumber, withinLastYear } from "~/lib/forms";
 import { TERMS } from "~/calendar/season-terms";
 import { isIsoDay } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";

@@ -4,7 +4,6 @@
 // page asks in place of the form), then payments' cancelSession through cancelSessionAs, which credits every enrolled
 // family once, as /aid/sessions does.
 import { data, type AppLoadContext } from "react-router";
-import { parseForm } from "~/auth/schemas";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
@@ -13,6 +12,7 @@ import { m } from "~/paraglide/messages";
 import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
 import { SessionCancelSchema } from "./session-cancel-schemas";
 import { canCancelSession, cancelSessionAs } from "./session-cancel.server";
+import { parseForm } from "~/lib/forms";
 
 export type { SessionCancelAnswer } from "./session-cancel-answer";
 

@@ -3,7 +3,7 @@
 // the programs editor and the roster ask their question instead (app/lib/confirm-action.ts). Each message beside its
 // field.
 import { z } from "zod";
-import { says } from "~/lib/schema-words";
+import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);

@@ -3,7 +3,6 @@
 // loader shows only an athlete the person signs for (404 otherwise); the action checks everything again (signForm).
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/account.forms.sign";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
@@ -18,6 +17,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: `${loaderData?.title ?? m.consent_sign_heading()} | NLTE`, description: m.consent_family_intro() }),

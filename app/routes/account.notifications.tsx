@@ -5,7 +5,7 @@
 // budget round (decision 0023). Acts for the signed-in person only.
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.notifications";
-import { parseForm, PreferencesSchema, type FieldErrors } from "~/auth/schemas";
+import { PreferencesSchema } from "~/auth/schemas";
 import { feedPath, getFeedState, resetFeedSecret } from "~/booking/index.server";
 import { FeedSection } from "~/booking/feed-section";
 import { requireUser } from "~/auth/index.server";
@@ -19,6 +19,7 @@ import { getAccountSettings, updatePreferences } from "~/models/account.server";
 import { getPushKeys } from "~/notifications/index.server";
 import { listDevices } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

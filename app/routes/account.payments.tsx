@@ -4,7 +4,6 @@
 // 403. requireAccountHolder first; the rules are payments'.
 import { data, redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/account.payments";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
@@ -24,6 +23,7 @@ import {
   type StartCheckoutResult,
 } from "~/payments/index.server";
 import { AidRequestSchema } from "~/payments/schemas";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.pay_heading()} | NLTE`, description: m.pay_intro() }),

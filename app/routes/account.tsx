@@ -23,7 +23,7 @@ import { pageWords } from "~/content/words.server";
 import { getLocale, localHref } from "~/i18n/locale";
 import { getAccountLocale, localeCookie, setAccountLocale } from "~/i18n/choice.server";
 import { m } from "~/paraglide/messages";
-import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, parseForm, ProfileSchema, type FieldErrors } from "~/auth/schemas";
+import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, ProfileSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -36,6 +36,7 @@ import { AccountIntentSchema, LanguageSchema } from "~/auth/index.server";
 import { isAdmin, isLastAdmin } from "~/models/users.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

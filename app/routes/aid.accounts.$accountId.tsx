@@ -4,7 +4,6 @@
 // administrators refund (the action asks); anyone else gets 403, a visitor is sent to sign in. The rules are payments'.
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/aid.accounts.$accountId";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
@@ -17,6 +16,7 @@ import { m } from "~/paraglide/messages";
 import { answerRefund, getStaffAccountView, isConfirmed, paymentProviderFor, requirePaymentStaff } from "~/payments/index.server";
 import { StaffAccountPage, type RefundActionData } from "~/payments/refunds-page";
 import { REFUND_INTENT, RefundFormSchema } from "~/payments/refunds-schemas";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: `${loaderData?.familyName ?? m.refunds_heading()} | NLTE`, description: m.refunds_intro() }),

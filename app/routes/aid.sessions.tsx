@@ -4,7 +4,6 @@
 // requireAdmin first on the loader and the action; the rules are payments'.
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/aid.sessions";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
@@ -17,6 +16,7 @@ import { cancelSessionAs } from "~/programs/index.server";
 import { CancelSessionsPage, type CancelSessionActionData } from "~/payments/season-fees-cancel-page";
 import { CancelSessionSchema } from "~/payments/season-fees-schemas";
 import { requireAdmin } from "~/staff/index.server";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.seasonfees_cancel_heading()} | NLTE`, description: m.seasonfees_cancel_intro() }),

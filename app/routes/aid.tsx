@@ -4,7 +4,6 @@
 import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/aid";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale, type Locale } from "~/i18n/language";
@@ -28,6 +27,7 @@ import {
 } from "~/payments/index.server";
 import { aidDecisionSchema, CorrectionSchema, ManualPaymentSchema } from "~/payments/schemas";
 import { formatDollars } from "~/programs/session-facts";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.aid_heading()} | NLTE`, description: m.aid_intro() }),

@@ -5,7 +5,6 @@
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments.availability";
 import { requireCoach } from "~/auth/index.server";
-import { parseForm } from "~/auth/schemas";
 import { AvailabilityForms, type AvailabilityResult } from "~/booking/availability-page";
 import {
   addDayOff,
@@ -24,6 +23,7 @@ import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.booking_availability_heading()} | NLTE`, description: m.booking_availability_intro() }),

@@ -7,7 +7,6 @@
 import { data, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments";
 import { requireCoach } from "~/auth/index.server";
-import { parseForm } from "~/auth/schemas";
 import {
   cancelByCoach,
   CoachCancelSchema,
@@ -29,6 +28,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/index.server";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),

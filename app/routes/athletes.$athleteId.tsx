@@ -7,7 +7,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/athletes.$athleteId";
 import { disclosureAnswerRefusal } from "~/consent/index.server";
-import { parseForm } from "~/auth/schemas";
 import { AthletePage, type AthleteActionData } from "~/athletes/athlete-page";
 import {
   addCheckIn,
@@ -34,6 +33,7 @@ import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: `${loaderData?.name || m.athletes_heading()} | NLTE`, description: m.athletes_intro() }),

@@ -4,7 +4,6 @@
 // athletes not yet evaluated (decision 0062). requireAdmin is the first line of the loader and the action.
 import { data } from "react-router";
 import type { Route } from "./+types/athletes.settings";
-import { parseForm } from "~/auth/schemas";
 import {
   addSkill,
   getReminderWeeks,
@@ -24,6 +23,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { requireAdmin } from "~/staff/index.server";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.athletes_settings_heading()} | NLTE`, description: m.athletes_settings_intro() }),

@@ -9,7 +9,6 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
 import { requireCoach } from "~/auth/index.server";
-import { parseForm } from "~/auth/schemas";
 import { formatWhen, hasEnded } from "~/calendar/event-format";
 import { getSeasons, seasonName } from "~/calendar/index.server";
 import { PROGRAM_LINKS } from "~/content/site";
@@ -21,6 +20,7 @@ import { cancelDay, restoreDay } from "~/calendar/index.server";
 import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } from "~/calendar/index.server";
 import { addSessionCoach } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta = () => [{ title: m.calendar_editor_title() }];
 

@@ -8,7 +8,6 @@
 // help is with staff, and shown no price.
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/enroll.$sessionId";
-import { parseForm } from "~/auth/schemas";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { PageHeader } from "~/components/page-header";
 import { SelectField } from "~/components/public/form-fields";
@@ -36,6 +35,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { getRequestHelpState, parseRequestHelp, withHelpRequested } from "~/payments/index.server";
 import { aidFieldValues, RequestAidSection, type AidFieldValues } from "~/payments/season-fees-aid-fields";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.enroll_request_heading()} | NLTE`, description: m.enroll_request_intro() }),

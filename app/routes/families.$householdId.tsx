@@ -13,7 +13,6 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
-import { parseForm, type FieldErrors } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { kindLabel } from "~/safe-play/safe-play";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
@@ -28,6 +27,7 @@ import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/index.server";
 import { Confirmation } from "~/components/ui/confirmation";
 import { displayableEmail } from "~/lib/displayable-address";
+import { says, parseForm, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -35,7 +35,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** A zod message read when the issue is raised, so it is in the language of the request. */
-const says = (message: () => string) => ({ error: () => message() });
 
 const ConfirmSchema = z.object({
   people: z.array(z.string().max(64)).max(20),

@@ -8,9 +8,10 @@ import { Button } from "~/components/ui/button";
 import { FormError, EmailField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
-import { ForgotPasswordSchema, parseForm, type FieldErrors } from "~/auth/schemas";
+import { ForgotPasswordSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { Confirmation } from "~/components/ui/confirmation";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

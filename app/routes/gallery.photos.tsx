@@ -8,7 +8,6 @@ import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
-import { parseForm } from "~/auth/schemas";
 import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
 import { errorMessage } from "~/lib/page-behaviours-contract";
@@ -29,6 +28,7 @@ import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { getNameableAthletes, getPhotoNames, nameAthleteOnPhoto, unnameAthleteOnPhoto } from "~/consent/index.server";
 import { NAME_INTENT, NoReleaseNote, PhotoNamesForm, UNNAME_INTENT, type NameAnswer } from "~/consent/photo-names-form";
+import { parseForm } from "~/lib/forms";
 
 export const meta = () => [{ title: m.calendar_photos_title() }];
 

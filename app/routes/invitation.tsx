@@ -8,12 +8,13 @@ import { getUser, requireUser } from "~/auth/index.server";
 import { AuthCard } from "~/components/auth-card";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, PasswordField } from "~/components/ui/field";
-import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
+import { ResetPasswordSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/index.server";
 import { confirmInvitedAddress } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

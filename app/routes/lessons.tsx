@@ -8,7 +8,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lessons";
-import { parseForm } from "~/auth/schemas";
 import {
   BookingIdSchema,
   BookSchema,
@@ -48,6 +47,7 @@ import {
 } from "~/payments/index.server";
 import { cancelCreditWords } from "~/payments/lesson-fees";
 import { LessonHelpFields, LessonPriceNote } from "~/payments/lesson-fees-booking";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.booking_lessons_heading()} | NLTE`, description: m.booking_lessons_intro() }),

@@ -9,7 +9,6 @@ import { ConversationCard } from "~/components/messages/conversation-card";
 import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { pageWords } from "~/content/words.server";
-import { parseForm } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData, type WidgetToast } from "~/messaging/schemas";
 import { errorSummary } from "~/lib/error-summary";
@@ -32,6 +31,7 @@ import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { personName } from "~/lib/displayable-address";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 

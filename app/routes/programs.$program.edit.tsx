@@ -9,7 +9,6 @@ import { TextAreaField } from "~/components/public/form-fields";
 import { Section } from "~/components/public/section";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { parseForm } from "~/auth/schemas";
 import { PROGRAM_LINKS } from "~/content/site";
 import { localHref } from "~/i18n/locale";
 import { getLocale } from "~/i18n/language";
@@ -24,6 +23,7 @@ import { createSection, deleteSection, getProgram, getProgramSessionsForEditor, 
 import { ProgramSectionSchema, ProgramSummarySchema } from "~/programs/schemas";
 import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta = () => [{ title: m.programs_page_editor_title() }, { name: "robots", content: "noindex" }];
 

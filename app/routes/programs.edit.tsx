@@ -9,7 +9,6 @@ import { SelectField } from "~/components/public/form-fields";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { parseForm } from "~/auth/schemas";
 import { TERMS } from "~/calendar/season-terms";
 import { createSeason, deleteSeason, getSeasons, seasonName, updateSeason } from "~/calendar/index.server";
 import { countSeasonSignatures, isStillReferenced } from "~/consent/index.server";
@@ -23,6 +22,7 @@ import { getPolicies, setWithdrawalDays } from "~/programs/index.server";
 import { countSessions } from "~/programs/index.server";
 import { SeasonSchema, WithdrawalNoticeSchema } from "~/programs/schemas";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta = () => [{ title: m.programs_editor_title() }, { name: "robots", content: "noindex" }];
 

@@ -8,9 +8,10 @@ import { Button } from "~/components/ui/button";
 import { FormError, PasswordField } from "~/components/ui/field";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
-import { parseForm, ResetPasswordSchema, type FieldErrors } from "~/auth/schemas";
+import { ResetPasswordSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
+import { parseForm, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];

@@ -8,7 +8,6 @@ import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/rosters.$sessionId";
 import { getAthleteRights, getEvaluationGaps } from "~/athletes/index.server";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import {
@@ -42,6 +41,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { getPersonalDataReader } from "~/staff/index.server";
 import { getRosterPaperwork, sendRosterReminder } from "~/consent/index.server";
 import { REMIND_INTENT, type ReminderAnswer } from "~/consent/roster-paperwork";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta({ title: `${m.enroll_roster_heading({ session: data?.session.title ?? "" })} | NLTE`, description: m.enroll_rosters_intro() }),

@@ -5,7 +5,6 @@
 // administrators open every session's, so theirs are links too).
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/rosters";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
@@ -27,6 +26,7 @@ import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.enroll_rosters_heading()} | NLTE`, description: m.enroll_rosters_intro() }),

@@ -32,6 +32,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { isUuid } from "~/lib/uuid";
 import { Confirmation } from "~/components/ui/confirmation";
+import { says } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -68,7 +69,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A zod message read when the issue is raised, so it is in the language of the request. */
-const says = (message: () => string) => ({ error: () => message() });
 
 const note = (missing: () => string) => z.string(says(missing)).trim().min(3, says(missing)).max(1000, says(m.messaging_sg_note_too_long));
 

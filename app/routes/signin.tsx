@@ -17,13 +17,14 @@ import { FormError, EmailField, PasswordField } from "~/components/ui/field";
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
-import { DOCUMENT_DIALOG, parseForm, SignInSchema } from "~/auth/schemas";
+import { DOCUMENT_DIALOG, SignInSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 import { getSession } from "~/enrollment/index.server";
+import { parseForm } from "~/lib/forms";
 
 /** Sign-up keeps where the visitor was going: after it, signing in returns there. */
 function signUpHref(redirectTo: string | null) {

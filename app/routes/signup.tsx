@@ -15,7 +15,7 @@ import { Field, FormError, EmailField, PasswordField } from "~/components/ui/fie
 import { AUTH_DIALOG_TEXT, AUTH_TOASTS } from "~/content/auth";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
-import { DOCUMENT_DIALOG, parseForm, SignUpDialogSchema, SignUpSchema, StaffSignUpSchema } from "~/auth/schemas";
+import { DOCUMENT_DIALOG, SignUpDialogSchema, SignUpSchema, StaffSignUpSchema } from "~/auth/schemas";
 import { signedUpCookie } from "~/auth/index.server";
 import { GuardianPhoneField } from "~/components/guardian-phone-field";
 import { getStaffInvitation } from "~/staff/index.server";
@@ -23,6 +23,7 @@ import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 

@@ -3,7 +3,6 @@
 // action; the rules are app/childdata's.
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.data-requests";
-import { parseForm } from "~/auth/schemas";
 import { carryOutRequest, getRequestsForStaff, refuseRequest } from "~/childdata/index.server";
 import { CarryOutSchema, RefuseSchema } from "~/childdata/schemas";
 import { StaffRequestsPage, type StaffRequestsAnswer } from "~/childdata/staff-requests-page";
@@ -12,6 +11,7 @@ import { askUnlessConfirmed } from "~/lib/confirm-action";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
 import { requireAdmin } from "~/staff/index.server";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.childdata_staff_heading()} | NLTE`, description: m.childdata_staff_intro() }),

@@ -3,7 +3,6 @@
 import { data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/staff.forms";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { createForm, getCurrentForms, getFormPrograms, getProgramSlugs, publishVersion, setFormPrograms } from "~/consent/index.server";
@@ -14,6 +13,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { requireAdmin } from "~/staff/index.server";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.consent_staff_heading()} | NLTE`, description: m.consent_staff_intro() }),

@@ -3,7 +3,6 @@
 // is still credited. requireAdmin first on the loader and the action; the rules are payments' (lesson fees).
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.lesson-prices";
-import { parseForm } from "~/auth/schemas";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
@@ -13,6 +12,7 @@ import { getLessonPrices, setCreditCutoffHours, setLessonPrices } from "~/paymen
 import { CreditCutoffSchema, LessonPricesSchema } from "~/payments/lesson-fees";
 import { LessonPricesPage, type LessonPricesAnswer } from "~/payments/lesson-fees-page";
 import { requireAdmin } from "~/staff/index.server";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.lessonfees_heading()} | NLTE`, description: m.lessonfees_intro() }),

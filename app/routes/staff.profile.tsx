@@ -6,7 +6,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.profile";
 import { requireCoach } from "~/auth/index.server";
-import { parseForm } from "~/auth/schemas";
 import { TextAreaField } from "~/components/public/form-fields";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
@@ -28,6 +27,7 @@ import { getAdministrators, getStaffClearance } from "~/staff/index.server";
 import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
 import { getSecurityReminder } from "~/security/index.server";
 import { SecurityReminder } from "~/security/security-card";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),

@@ -6,7 +6,6 @@
 // plain form: it works on a phone with or without JavaScript.
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff";
-import { parseForm } from "~/auth/schemas";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
@@ -39,6 +38,7 @@ import {
   ShownSchema,
   type RoleChangeIntent,
 } from "~/staff/schemas";
+import { parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),

@@ -5,7 +5,6 @@ import { data, redirect } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/testimonials";
 import { getUser, isCoach } from "~/auth/index.server";
-import { parseForm } from "~/auth/schemas";
 import { addedToast, awaitingGuardianToast, deletedToast, isFallbackId, isUuid, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { DeleteTestimonialSchema, TestimonialSchema, type TestimonialActionData } from "~/testimonials/schemas";
 import type { Toast } from "~/lib/toast";
@@ -14,6 +13,7 @@ import type { Profile } from "~/lib/profile";
 import { hitRateLimit } from "~/models/rate-limit.server";
 import { createTestimonial, deleteTestimonial } from "~/testimonials/index.server";
 import { m } from "~/paraglide/messages";
+import { parseForm } from "~/lib/forms";
 
 /** Submissions per user per window: plenty for a family, too few to flood the home page. */
 export const TESTIMONIAL_LIMIT = 5;

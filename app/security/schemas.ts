@@ -5,8 +5,7 @@ import { z } from "zod";
 import { formatCalendarDate, isIsoDay } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 import { oneYearAfter } from "./review";
-
-const says = (message: () => string) => ({ error: () => message() });
+import { says } from "~/lib/forms";
 
 /** The earliest due date the form takes: anything before is a typing slip (a year of 0205). */
 const EARLIEST_DUE = "2000-01-01";

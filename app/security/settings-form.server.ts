@@ -1,10 +1,10 @@
 // /staff's security programme form (issue 40): parsed with its schema, refused beside the field with nothing changed,
 // saved through setSecurityProgramme (which asks the administrator rule itself). The route hands the answer on.
-import { parseForm } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";
 import { setSecurityProgramme } from "./programme.server";
 import { securitySettingsSchema } from "./schemas";
 import { SECURITY_SETTINGS_INTENT, type SecurityAnswer } from "./security-card";
+import { parseForm } from "~/lib/forms";
 
 export async function answerSecuritySettings(
   db: Parameters<typeof setSecurityProgramme>[0],

@@ -6,8 +6,7 @@ import { PROGRAM_LINKS, type ProgramSlug } from "~/content/site";
 import { getLocale, INTL_LOCALE } from "~/i18n/language";
 import { isIsoDay } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
-
-const says = (message: () => string) => ({ error: () => message() });
+import { says } from "~/lib/forms";
 
 const checkbox = z
   .string()

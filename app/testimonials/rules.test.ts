@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { inLocale } from "../../server/languages";
 // Binds the catalog to the request's language, as the app's root does.
 import "../i18n/locale";
-import { parseForm } from "../auth/schemas";
 import {
   FALLBACK_TESTIMONIALS,
   containsBlockedWord,
@@ -14,6 +13,7 @@ import {
 } from "./rules";
 import { SAMPLE_TESTIMONIALS } from "./samples.server";
 import { TestimonialSchema } from "./schemas";
+import { parseForm } from "~/lib/forms";
 
 const real = (n: number, day: number): Testimonial => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,

@@ -2,12 +2,12 @@
 // testimonials do not ship zod to visitors. Its messages are the catalog's (messages/help), read when a form is
 // checked: in the request's language on the server, the page's in the browser.
 import { z } from "zod";
-import type { FieldErrors } from "../auth/schemas";
 import type { Toast } from "../lib/toast";
 import { containsProfanity } from "../lib/profanity";
 import { containsContactDetails, hasBidiControls } from "../lib/public-words";
 import { m } from "../paraglide/messages";
 import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT, containsBlockedWord } from "./rules";
+import { type FieldErrors } from "~/lib/forms";
 
 /** The English of the name's refusals, as the server answers an English page. */
 export const NAME_BLOCKED_WORD_MESSAGE = m.help_testimonial_name_rude({}, { locale: "en" });

@@ -2,9 +2,9 @@
 // Each message is a function, read when the issue is raised, so it is in the language of the page.
 import { z } from "zod";
 import { m } from "../paraglide/messages";
-import { parseForm } from "../auth/schemas";
 import { dayInZone } from "../lib/datetime";
 import { parseVideoUrl, VIDEO_PLATFORMS, type ParsedVideoUrl } from "./video-url";
+import { says, parseForm } from "~/lib/forms";
 
 /** The form's categories: the stored value and its label, read in the page's language. */
 export const VIDEO_FORM_CATEGORIES = [
@@ -15,7 +15,6 @@ export const VIDEO_FORM_CATEGORIES = [
 ] as const;
 
 /** A zod message read when the issue is raised, so it is in the language of the page. */
-const says = (message: () => string) => ({ error: () => message() });
 
 export const AddVideoSchema = z.object({
   platform: z.enum(VIDEO_PLATFORMS, says(m.calendar_video_error_platform)).default("youtube"),
