@@ -60,45 +60,7 @@ export function AthletePage(p: Props) {
           )}
         </CardSection>
 
-        <CardSection title={m.athletes_evaluations()}>
-          {p.evaluations.length === 0 ? <p>{m.athletes_no_evaluations()}</p> : null}
-          <div className="flex flex-col gap-4">
-            {p.evaluations.map((e) => (
-              <article
-                key={e.id}
-                aria-label={m.athletes_evaluation_of({ date: dayText(e.evaluatedOn) })}
-                className="rounded-lg border border-slate-200 p-4"
-              >
-                <h3 className="font-semibold">{m.athletes_evaluation_of({ date: dayText(e.evaluatedOn) })}</h3>
-                <p className="text-sm text-slate-700">
-                  {m.athletes_evaluation_by({ coach: e.coach || m.athletes_a_coach(), level: String(e.level) })}
-                </p>
-                {e.levelBefore !== null ? (
-                  <p className="mt-2 font-medium text-court-800">{m.athletes_level_changed({ from: String(e.levelBefore), to: String(e.level) })}</p>
-                ) : null}
-                <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
-                  {e.scores.map((s) => (
-                    <div key={s.skill} className="contents">
-                      <dt>{s.skill}</dt>
-                      <dd className="text-right">
-                        {scoreWords(s.score)}
-                        {changeWords(s.change) ? <span className="block text-sm text-slate-700">{changeWords(s.change)}</span> : null}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-                {e.note ? <p className="mt-3 whitespace-pre-line">{e.note}</p> : null}
-                <p className="mt-3 text-sm font-medium">{m.athletes_goals_set()}</p>
-                <ul className="list-disc pl-5 text-sm">
-                  {e.goals.map((g) => (
-                    <li key={g}>{g}</li>
-                  ))}
-                </ul>
-              </article>
-            ))}
-          </div>
-          {p.rights.evaluate ? <EvaluationForm skills={p.skills} today={p.today} level={level?.level ?? null} /> : null}
-        </CardSection>
+        <EvaluationsSection {...p} />
 
         <CardSection title={m.athletes_levels()}>
           {p.levels.length === 0 ? <p>{m.athletes_no_level()}</p> : null}
@@ -117,81 +79,9 @@ export function AthletePage(p: Props) {
           <p>{m.athletes_hours_line({ tennis: String(p.attendance.tennisHours), education: String(p.attendance.educationHours) })}</p>
         </CardSection>
 
-        <CardSection title={m.athletes_school()}>
-          <p className="text-sm text-slate-700">{m.athletes_school_why()}</p>
-          {p.school ? (
-            <p className="mt-2">{m.athletes_school_line({ school: p.school.school, grade: gradeWords(p.school.grade) })}</p>
-          ) : (
-            <p className="mt-2">{m.athletes_no_school()}</p>
-          )}
-          {p.terms.length ? (
-            <ul className="mt-2 space-y-1">
-              {p.terms.map((t) => {
-                const card = p.reportCards.find((c) => c.year === t.year && c.term === t.term);
-                return (
-                  <li key={`${t.year}-${t.term}`}>
-                    {termWords(t.term)} {t.year}: {t.band ? bandWords(t.band) : ""}
-                    {t.summary ? <span className="block text-sm text-slate-700">{t.summary}</span> : null}
-                    {card ? (
-                      <a
-                        href={`/athletes/${p.rights.athleteId}/report-cards/${card.id}`}
-                        className="block text-sm font-medium text-court-800 underline"
-                        download
-                      >
-                        {m.athletes_report_card_download({ term: `${termWords(t.term)} ${t.year}`, file: card.fileName, size: sizeText(card.size) })}
-                      </a>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          ) : null}
-          {p.rights.recordSchool ? (
-            <>
-              <SchoolForm school={p.school} />
-              <TermForm today={p.today} />
-            </>
-          ) : null}
-          {p.rights.attachReportCard ? (
-            p.terms.length ? (
-              <ReportCardForm terms={p.terms} />
-            ) : (
-              <p className="mt-4 text-sm text-slate-700">{m.athletes_attach_needs_term()}</p>
-            )
-          ) : null}
-        </CardSection>
+        <SchoolSection {...p} />
 
-        <CardSection title={m.athletes_college()}>
-          <p className="text-sm text-slate-700">{m.athletes_college_why()}</p>
-          {p.milestones.length === 0 ? <p className="mt-2">{m.athletes_no_milestones()}</p> : null}
-          <ul className="mt-2 space-y-3">
-            {p.milestones.map((ms) => (
-              <li key={ms.id}>
-                <span className="font-medium">{milestoneWords(ms.kind)}</span>
-                {ms.college ? `: ${ms.college}` : ""} ({dayText(ms.happenedOn)})
-                {ms.kind === "committed" && ms.tennis ? <span className="block text-sm">{m.athletes_committed_tennis()}</span> : null}
-                {ms.scholarshipKind && ms.amountBand ? (
-                  <span className="block text-sm">
-                    {scholarshipKindWords(ms.scholarshipKind)} · {amountWords(ms.amountBand)}
-                    {ms.classYear ? ` · ${m.athletes_class_of({ year: String(ms.classYear) })}` : ""}
-                  </span>
-                ) : null}
-                {ms.detail ? <span className="block text-sm text-slate-700">{ms.detail}</span> : null}
-                {ms.kind === "scholarship" ? (
-                  <span className="block text-sm">{ms.listed ? m.athletes_listed() : m.athletes_not_listed()}</span>
-                ) : null}
-                {ms.kind === "scholarship" && p.mayList ? <ListingForm milestoneId={ms.id} listed={ms.listed} /> : null}
-              </li>
-            ))}
-          </ul>
-          {p.rights.recordMilestone ? (
-            p.collegePathOpen ? (
-              <MilestoneForm today={p.today} />
-            ) : (
-              <p className="mt-4 text-sm text-slate-700">{m.athletes_milestones_from_grade9()}</p>
-            )
-          ) : null}
-        </CardSection>
+        <CollegeSection {...p} />
 
         {p.rights.checkIn ? (
           <CardSection title={m.athletes_check_ins()}>
@@ -211,5 +101,133 @@ export function AthletePage(p: Props) {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** The evaluations, newest first, each with the change since the one before; the form for those who evaluate. */
+function EvaluationsSection(p: Props) {
+  const level = p.levels[0];
+  return (
+    <CardSection title={m.athletes_evaluations()}>
+      {p.evaluations.length === 0 ? <p>{m.athletes_no_evaluations()}</p> : null}
+      <div className="flex flex-col gap-4">
+        {p.evaluations.map((e) => (
+          <article
+            key={e.id}
+            aria-label={m.athletes_evaluation_of({ date: dayText(e.evaluatedOn) })}
+            className="rounded-lg border border-slate-200 p-4"
+          >
+            <h3 className="font-semibold">{m.athletes_evaluation_of({ date: dayText(e.evaluatedOn) })}</h3>
+            <p className="text-sm text-slate-700">{m.athletes_evaluation_by({ coach: e.coach || m.athletes_a_coach(), level: String(e.level) })}</p>
+            {e.levelBefore !== null ? (
+              <p className="mt-2 font-medium text-court-800">{m.athletes_level_changed({ from: String(e.levelBefore), to: String(e.level) })}</p>
+            ) : null}
+            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+              {e.scores.map((s) => (
+                <div key={s.skill} className="contents">
+                  <dt>{s.skill}</dt>
+                  <dd className="text-right">
+                    {scoreWords(s.score)}
+                    {changeWords(s.change) ? <span className="block text-sm text-slate-700">{changeWords(s.change)}</span> : null}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {e.note ? <p className="mt-3 whitespace-pre-line">{e.note}</p> : null}
+            <p className="mt-3 text-sm font-medium">{m.athletes_goals_set()}</p>
+            <ul className="list-disc pl-5 text-sm">
+              {e.goals.map((g) => (
+                <li key={g}>{g}</li>
+              ))}
+            </ul>
+          </article>
+        ))}
+      </div>
+      {p.rights.evaluate ? <EvaluationForm skills={p.skills} today={p.today} level={level?.level ?? null} /> : null}
+    </CardSection>
+  );
+}
+
+/** School and terms (with the report cards), and the forms for those who record them. */
+function SchoolSection(p: Props) {
+  return (
+    <CardSection title={m.athletes_school()}>
+      <p className="text-sm text-slate-700">{m.athletes_school_why()}</p>
+      {p.school ? (
+        <p className="mt-2">{m.athletes_school_line({ school: p.school.school, grade: gradeWords(p.school.grade) })}</p>
+      ) : (
+        <p className="mt-2">{m.athletes_no_school()}</p>
+      )}
+      {p.terms.length ? (
+        <ul className="mt-2 space-y-1">
+          {p.terms.map((t) => {
+            const card = p.reportCards.find((c) => c.year === t.year && c.term === t.term);
+            return (
+              <li key={`${t.year}-${t.term}`}>
+                {termWords(t.term)} {t.year}: {t.band ? bandWords(t.band) : ""}
+                {t.summary ? <span className="block text-sm text-slate-700">{t.summary}</span> : null}
+                {card ? (
+                  <a
+                    href={`/athletes/${p.rights.athleteId}/report-cards/${card.id}`}
+                    className="block text-sm font-medium text-court-800 underline"
+                    download
+                  >
+                    {m.athletes_report_card_download({ term: `${termWords(t.term)} ${t.year}`, file: card.fileName, size: sizeText(card.size) })}
+                  </a>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {p.rights.recordSchool ? (
+        <>
+          <SchoolForm school={p.school} />
+          <TermForm today={p.today} />
+        </>
+      ) : null}
+      {p.rights.attachReportCard ? (
+        p.terms.length ? (
+          <ReportCardForm terms={p.terms} />
+        ) : (
+          <p className="mt-4 text-sm text-slate-700">{m.athletes_attach_needs_term()}</p>
+        )
+      ) : null}
+    </CardSection>
+  );
+}
+
+/** The college path's milestones, and the form once the athlete reaches grade 9. */
+function CollegeSection(p: Props) {
+  return (
+    <CardSection title={m.athletes_college()}>
+      <p className="text-sm text-slate-700">{m.athletes_college_why()}</p>
+      {p.milestones.length === 0 ? <p className="mt-2">{m.athletes_no_milestones()}</p> : null}
+      <ul className="mt-2 space-y-3">
+        {p.milestones.map((ms) => (
+          <li key={ms.id}>
+            <span className="font-medium">{milestoneWords(ms.kind)}</span>
+            {ms.college ? `: ${ms.college}` : ""} ({dayText(ms.happenedOn)})
+            {ms.kind === "committed" && ms.tennis ? <span className="block text-sm">{m.athletes_committed_tennis()}</span> : null}
+            {ms.scholarshipKind && ms.amountBand ? (
+              <span className="block text-sm">
+                {scholarshipKindWords(ms.scholarshipKind)} · {amountWords(ms.amountBand)}
+                {ms.classYear ? ` · ${m.athletes_class_of({ year: String(ms.classYear) })}` : ""}
+              </span>
+            ) : null}
+            {ms.detail ? <span className="block text-sm text-slate-700">{ms.detail}</span> : null}
+            {ms.kind === "scholarship" ? <span className="block text-sm">{ms.listed ? m.athletes_listed() : m.athletes_not_listed()}</span> : null}
+            {ms.kind === "scholarship" && p.mayList ? <ListingForm milestoneId={ms.id} listed={ms.listed} /> : null}
+          </li>
+        ))}
+      </ul>
+      {p.rights.recordMilestone ? (
+        p.collegePathOpen ? (
+          <MilestoneForm today={p.today} />
+        ) : (
+          <p className="mt-4 text-sm text-slate-700">{m.athletes_milestones_from_grade9()}</p>
+        )
+      ) : null}
+    </CardSection>
   );
 }

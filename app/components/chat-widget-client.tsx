@@ -13,6 +13,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/root";
 import { m } from "~/paraglide/messages";
 import { personName } from "~/lib/displayable-address";
+import { Field, SelectField, TextAreaField } from "~/components/ui/field";
 
 type Fields = { coachId: string; subject: string; message: string };
 
@@ -41,19 +42,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
   // Fields filled in before this code ran count from the start.
   useLayoutEffect(check, [check]);
 
-  // Opening moves the focus into the widget (the browser does not do that for a popover by itself).
-  useEffect(() => {
-    const el = panel.current;
-    const onToggle = (e: Event) => {
-      if ((e as ToggleEvent).newState === "open") el?.querySelector<HTMLElement>("select, input, textarea, a")?.focus();
-    };
-    el?.addEventListener("toggle", onToggle);
-    if (takeTapBeforeWidget() && el && !el.matches(":popover-open")) el.showPopover();
-    // Opened as plain HTML while this code was on its way: the toggle was missed, move the focus now.
-    else if (el?.matches(":popover-open") && !el.contains(document.activeElement))
-      el.querySelector<HTMLElement>("select, input, textarea, a")?.focus();
-    return () => el?.removeEventListener("toggle", onToggle);
-  }, []);
+  useFocusOnOpen(panel);
 
   const sending = send.state !== "idle";
   const result = send.state === "idle" ? send.data : undefined;
@@ -72,7 +61,6 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
     }
   }, [result, check]);
 
-  const site = useRootData()?.site;
   return (
     <div
       ref={panel}
@@ -104,27 +92,7 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
           </a>
         </div>
       ) : coaches.length === 0 ? (
-        // Nobody to send to: say so, and how to reach the organisation meanwhile, instead of an empty list.
-        <div className="mt-3 flex flex-col gap-2 text-sm text-slate-800" data-testid="no-coaches">
-          <p className="font-semibold">{m.messaging_widget_no_coaches()}</p>
-          <p>
-            {m.messaging_widget_reach_us()}
-            {site ? (
-              <>
-                {" "}
-                {m.messaging_widget_at()}{" "}
-                <a href={telHref(site.phone)} className="font-semibold text-court-800 underline">
-                  {site.phone}
-                </a>{" "}
-                {m.messaging_widget_or()}{" "}
-                <a href={`mailto:${site.email}`} className="font-semibold text-court-800 underline">
-                  {site.email}
-                </a>
-              </>
-            ) : null}
-            {m.messaging_widget_pass_on()}
-          </p>
-        </div>
+        <NoCoaches />
       ) : (
         <send.Form
           ref={form}
@@ -148,48 +116,16 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
           <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
           {/* Without it (before this code runs) the server answers a plain post with a page: the conversation. */}
           {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-coach`} className="text-sm font-medium text-slate-800">
-              {m.messaging_widget_coach()}
-            </label>
-            <select
-              id={`${ids}-coach`}
-              name="coachId"
-              // If exactly one coach exists it is preselected.
-              defaultValue={coaches.length === 1 ? coaches[0]!.id : ""}
-              className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-            >
-              <option value="">{m.messaging_widget_select_coach()}</option>
-              {coaches.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {personName(c)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-subject`} className="text-sm font-medium text-slate-800">
-              {m.messaging_widget_subject()}
-            </label>
-            <input
-              id={`${ids}-subject`}
-              name="subject"
-              maxLength={200}
-              className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${ids}-message`} className="text-sm font-medium text-slate-800">
-              {m.messaging_field_message()}
-            </label>
-            <textarea
-              id={`${ids}-message`}
-              name="message"
-              rows={4}
-              maxLength={4700}
-              className="resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
-            />
-          </div>
+          <SelectField
+            label={m.messaging_widget_coach()}
+            name="coachId"
+            // If exactly one coach exists it is preselected.
+            defaultValue={coaches.length === 1 ? coaches[0]!.id : ""}
+            placeholder={m.messaging_widget_select_coach()}
+            options={coaches.map((c) => ({ value: c.id, label: personName(c) }))}
+          />
+          <Field label={m.messaging_widget_subject()} name="subject" maxLength={200} />
+          <TextAreaField label={m.messaging_field_message()} name="message" rows={4} maxLength={4700} className="resize-y" />
           {import.meta.env.DEV ? (
             <p className="rounded-md bg-slate-100 px-3 py-2 font-mono text-xs text-slate-800">Debug: {coaches.length} coaches available</p>
           ) : null}
@@ -203,6 +139,49 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
           </button>
         </send.Form>
       )}
+    </div>
+  );
+}
+
+/** Opening moves the focus into the widget (the browser does not do that for a popover by itself). */
+function useFocusOnOpen(panel: { current: HTMLDivElement | null }) {
+  useEffect(() => {
+    const el = panel.current;
+    const onToggle = (e: Event) => {
+      if ((e as ToggleEvent).newState === "open") el?.querySelector<HTMLElement>("select, input, textarea, a")?.focus();
+    };
+    el?.addEventListener("toggle", onToggle);
+    if (takeTapBeforeWidget() && el && !el.matches(":popover-open")) el.showPopover();
+    // Opened as plain HTML while this code was on its way: the toggle was missed, move the focus now.
+    else if (el?.matches(":popover-open") && !el.contains(document.activeElement))
+      el.querySelector<HTMLElement>("select, input, textarea, a")?.focus();
+    return () => el?.removeEventListener("toggle", onToggle);
+  }, [panel]);
+}
+
+/** Nobody to send to: say so, and how to reach the organisation meanwhile, instead of an empty list. */
+function NoCoaches() {
+  const site = useRootData()?.site;
+  return (
+    <div className="mt-3 flex flex-col gap-2 text-sm text-slate-800" data-testid="no-coaches">
+      <p className="font-semibold">{m.messaging_widget_no_coaches()}</p>
+      <p>
+        {m.messaging_widget_reach_us()}
+        {site ? (
+          <>
+            {" "}
+            {m.messaging_widget_at()}{" "}
+            <a href={telHref(site.phone)} className="font-semibold text-court-800 underline">
+              {site.phone}
+            </a>{" "}
+            {m.messaging_widget_or()}{" "}
+            <a href={`mailto:${site.email}`} className="font-semibold text-court-800 underline">
+              {site.email}
+            </a>
+          </>
+        ) : null}
+        {m.messaging_widget_pass_on()}
+      </p>
     </div>
   );
 }

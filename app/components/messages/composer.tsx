@@ -1,6 +1,7 @@
 import { LoaderCircle, Paperclip, Send, X } from "lucide-react";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
+import { TextArea } from "~/components/ui/controls";
 import { formatFileSize, type MessageView, type ScheduleOfferView } from "~/messaging/core";
 import { getRealtime } from "~/messaging/realtime-client";
 
@@ -62,7 +63,6 @@ export function Composer({
   offerRef.current = offer;
   const [text, setText] = useState("");
   const [file, setFile] = useState<File | null>(null);
-  const [hydrated, setHydrated] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [inFlight, setInFlight] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -72,55 +72,13 @@ export function Composer({
   const errorId = useId();
   // Without JavaScript the form posts as a document: the refusal comes back as the route's action data.
   const documentResult = useActionData<SendActionData>();
-  const documentError = documentResult && !documentResult.ok ? (documentResult.fieldErrors.file ?? documentResult.fieldErrors.content ?? null) : null;
   const textarea = useRef<HTMLTextAreaElement>(null);
-  // What was typed (or attached) before the page's scripts ran is in the elements, not in React's state: take it
-  // over before React's next render, which would otherwise put the empty state back into the text area.
-  useLayoutEffect(() => {
-    const typed = textarea.current?.value;
-    if (typed) setText(typed);
-    const attached = fileInput.current?.files?.[0];
-    if (attached) setFile(attached);
-    setHydrated(true);
-  }, []);
+  const hydrated = useTypedBeforeScripts(textarea, fileInput, setText, setFile);
   const uploading = fetcher.state !== "idle";
   const blank = text.trim() === "" && !file;
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const handled = useRef<SendActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!result || handled.current === result) return;
-    handled.current = result;
-    const sent = postedText.current;
-    postedText.current = null;
-    if (result.messages?.length) onSent(result.messages);
-    if (result.ok) {
-      setError(null);
-    } else {
-      setError(result.fieldErrors.file ?? result.fieldErrors.content ?? null);
-      setOffer(result.offer ? { offer: result.offer, text: result.content ?? sent ?? "" } : null);
-      // Only the text is given back if the text itself was not stored.
-      const textStored = result.messages?.some((m) => m.messageType === "text");
-      if (sent && !textStored) setText((now) => giveBack(sent, now));
-    }
-  }, [result, onSent]);
+  usePostAnswer(fetcher.state === "idle" ? fetcher.data : undefined, { postedText, onSent, setError, setOffer, setText });
 
-  const scheduled = scheduler.state === "idle" ? scheduler.data : undefined;
-  const handledSchedule = useRef<SendActionData | undefined>(undefined);
-  useEffect(() => {
-    if (!scheduled || handledSchedule.current === scheduled) return;
-    handledSchedule.current = scheduled;
-    if (scheduled.ok) {
-      setNotice(scheduled.scheduled ?? null);
-      setError(null);
-      // The kept text leaves the composer; anything typed since stays.
-      const kept = offerRef.current?.text;
-      if (kept) setText((now) => (now.startsWith(kept) ? now.slice(kept.length).replace(/^\n/, "") : now));
-      setOffer(null);
-    } else {
-      setOffer(null);
-      setError(scheduled.fieldErrors.content ?? null);
-    }
-  }, [scheduled]);
+  useKeptAnswer(scheduler.state === "idle" ? scheduler.data : undefined, { offerRef, setNotice, setError, setText, setOffer });
 
   const clearFile = () => {
     setFile(null);
@@ -166,91 +124,34 @@ export function Composer({
   };
 
   const busy = uploading || inFlight > 0;
-  const shownError = error ?? (hydrated ? null : documentError);
-  // Without the page's script the answer is the document's: the refusal's offer, or the kept message's notice.
-  const documentOffer =
-    !hydrated && documentResult && !documentResult.ok && documentResult.offer
-      ? { offer: documentResult.offer, text: documentResult.content ?? "" }
-      : null;
-  const shownOffer = offer ?? documentOffer;
-  const shownNotice = notice ?? (!hydrated && documentResult?.ok ? (documentResult.scheduled ?? null) : null);
+  const fromDocument = hydrated ? NO_ANSWER : documentAnswer(documentResult);
+  const shownError = error ?? fromDocument.error;
+  const shownOffer = offer ?? fromDocument.offer;
+  const shownNotice = notice ?? fromDocument.notice;
   return (
     <div className="border-t border-slate-200 bg-white">
-      {shownError || shownOffer || shownNotice ? (
-        <div className="px-3 pt-3">
-          {shownError ? (
-            <p id={errorId} role="alert" className="mb-2 text-sm text-red-700">
-              {shownError}
-            </p>
-          ) : null}
-          {shownOffer ? (
-            <scheduler.Form method="post">
-              <input type="hidden" name="intent" value="schedule" />
-              <input type="hidden" name="content" value={shownOffer.text} />
-              <button
-                type="submit"
-                disabled={scheduler.state !== "idle"}
-                className="inline-flex min-h-11 items-center rounded-md border border-court-700 px-4 text-sm font-semibold text-court-800 hover:bg-court-50"
-              >
-                {shownOffer.offer.button}
-              </button>
-            </scheduler.Form>
-          ) : null}
-          {shownNotice ? (
-            <p role="status" className="text-sm text-slate-900">
-              {shownNotice}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <ComposerAnswers errorId={errorId} error={shownError} offer={shownOffer} notice={shownNotice} scheduler={scheduler} />
       <fetcher.Form ref={form} method="post" encType="multipart/form-data" className="p-3" onSubmit={submit}>
         <input type="hidden" name="intent" value="send" />
-        {file ? (
-          <p className="mb-2 flex items-center gap-2 text-sm text-slate-800">
-            <Paperclip aria-hidden className="size-4" /> {file.name} ({formatFileSize(file.size)})
-            <button type="button" className="rounded p-1 hover:bg-slate-100" aria-label={words.removeFile} onClick={clearFile}>
-              <X aria-hidden className="size-4" />
-            </button>
-          </p>
-        ) : null}
+        {file ? <AttachedFile file={file} removeLabel={words.removeFile} onRemove={clearFile} /> : null}
         <div className="flex items-end gap-2">
-          <label className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-court-600">
-            <Paperclip aria-hidden className="size-5" />
-            <span className="sr-only">{words.attach}</span>
-            <input
-              ref={fileInput}
-              type="file"
-              name="file"
-              accept={ACCEPTED_FILES}
-              className="sr-only"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </label>
-          <textarea
-            ref={textarea}
-            name="content"
-            rows={1}
-            aria-label={words.message}
-            aria-describedby={shownError ? errorId : undefined}
-            aria-invalid={shownError ? true : undefined}
-            placeholder={words.placeholder}
-            value={text}
-            maxLength={5000}
-            onChange={(e) => {
-              setText(e.target.value);
+          <AttachButton inputRef={fileInput} label={words.attach} onPick={setFile} />
+          <MessageBox
+            boxRef={textarea}
+            words={words}
+            errorId={shownError ? errorId : undefined}
+            text={text}
+            onText={(typed) => {
+              setText(typed);
               const now = Date.now();
               if (now - lastTyping.current >= 1000) {
                 lastTyping.current = now;
                 onTyping();
               }
             }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                if (!blank && !uploading) form.current?.requestSubmit();
-              }
+            onEnter={() => {
+              if (!blank && !uploading) form.current?.requestSubmit();
             }}
-            className="field-sizing-content max-h-32 min-h-10 flex-1 resize-none rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500"
           />
           <button
             type="submit"
@@ -268,5 +169,227 @@ export function Composer({
         ) : null}
       </fetcher.Form>
     </div>
+  );
+}
+
+type Setter<T> = (value: T | ((now: T) => T)) => void;
+
+/**
+ * What was typed (or attached) before the page's scripts ran is in the elements, not in React's state: take it over
+ * before React's next render, which would otherwise put the empty state back into the text area. True once done.
+ */
+function useTypedBeforeScripts(
+  textarea: { current: HTMLTextAreaElement | null },
+  fileInput: { current: HTMLInputElement | null },
+  setText: Setter<string>,
+  setFile: Setter<File | null>,
+) {
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => {
+    const typed = textarea.current?.value;
+    if (typed) setText(typed);
+    const attached = fileInput.current?.files?.[0];
+    if (attached) setFile(attached);
+    setHydrated(true);
+  }, [textarea, fileInput, setText, setFile]);
+  return hydrated;
+}
+
+/** The form post's answer (a file, or a text sent without the socket): the messages it stored, or why not (the text given back). */
+function usePostAnswer(
+  result: SendActionData | undefined,
+  {
+    postedText,
+    onSent,
+    setError,
+    setOffer,
+    setText,
+  }: {
+    postedText: { current: string | null };
+    onSent: (messages: MessageView[]) => void;
+    setError: Setter<string | null>;
+    setOffer: Setter<{ offer: ScheduleOfferView; text: string } | null>;
+    setText: Setter<string>;
+  },
+) {
+  const handled = useRef<SendActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    const sent = postedText.current;
+    postedText.current = null;
+    if (result.messages?.length) onSent(result.messages);
+    if (result.ok) {
+      setError(null);
+    } else {
+      setError(result.fieldErrors.file ?? result.fieldErrors.content ?? null);
+      setOffer(result.offer ? { offer: result.offer, text: result.content ?? sent ?? "" } : null);
+      // Only the text is given back if the text itself was not stored.
+      const textStored = result.messages?.some((m) => m.messageType === "text");
+      if (sent && !textStored) setText((now) => giveBack(sent, now));
+    }
+  }, [result, onSent, postedText, setError, setOffer, setText]);
+}
+
+/** Keeping a refused text for the end of quiet hours: its answer shows a notice and takes the kept text out of the box. */
+function useKeptAnswer(
+  scheduled: SendActionData | undefined,
+  {
+    offerRef,
+    setNotice,
+    setError,
+    setText,
+    setOffer,
+  }: {
+    offerRef: { current: { text: string } | null };
+    setNotice: Setter<string | null>;
+    setError: Setter<string | null>;
+    setText: Setter<string>;
+    setOffer: Setter<{ offer: ScheduleOfferView; text: string } | null>;
+  },
+) {
+  const handled = useRef<SendActionData | undefined>(undefined);
+  useEffect(() => {
+    if (!scheduled || handled.current === scheduled) return;
+    handled.current = scheduled;
+    if (scheduled.ok) {
+      setNotice(scheduled.scheduled ?? null);
+      setError(null);
+      // The kept text leaves the composer; anything typed since stays.
+      const kept = offerRef.current?.text;
+      if (kept) setText((now) => (now.startsWith(kept) ? now.slice(kept.length).replace(/^\n/, "") : now));
+      setOffer(null);
+    } else {
+      setOffer(null);
+      setError(scheduled.fieldErrors.content ?? null);
+    }
+  }, [scheduled, offerRef, setNotice, setError, setText, setOffer]);
+}
+
+/** Above the box: why a send was refused, the offer to keep the text for later, or the notice that it was kept. */
+function ComposerAnswers({
+  errorId,
+  error,
+  offer,
+  notice,
+  scheduler,
+}: {
+  errorId: string;
+  error: string | null;
+  offer: { offer: ScheduleOfferView; text: string } | null;
+  notice: string | null;
+  scheduler: ReturnType<typeof useFetcher<SendActionData>>;
+}) {
+  if (!error && !offer && !notice) return null;
+  return (
+    <div className="px-3 pt-3">
+      {error ? (
+        <p id={errorId} role="alert" className="mb-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {offer ? (
+        <scheduler.Form method="post">
+          <input type="hidden" name="intent" value="schedule" />
+          <input type="hidden" name="content" value={offer.text} />
+          <button
+            type="submit"
+            disabled={scheduler.state !== "idle"}
+            className="inline-flex min-h-11 items-center rounded-md border border-court-700 px-4 text-sm font-semibold text-court-800 hover:bg-court-50"
+          >
+            {offer.offer.button}
+          </button>
+        </scheduler.Form>
+      ) : null}
+      {notice ? (
+        <p role="status" className="text-sm text-slate-900">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The file about to be sent, with the button that takes it off. */
+function AttachedFile({ file, removeLabel, onRemove }: { file: File; removeLabel: string; onRemove: () => void }) {
+  return (
+    <p className="mb-2 flex items-center gap-2 text-sm text-slate-800">
+      <Paperclip aria-hidden className="size-4" /> {file.name} ({formatFileSize(file.size)})
+      <button type="button" className="rounded p-1 hover:bg-slate-100" aria-label={removeLabel} onClick={onRemove}>
+        <X aria-hidden className="size-4" />
+      </button>
+    </p>
+  );
+}
+
+type Answer = { error: string | null; offer: { offer: ScheduleOfferView; text: string } | null; notice: string | null };
+const NO_ANSWER: Answer = { error: null, offer: null, notice: null };
+
+/** Without the page's script the answer is the document's: the refusal (and its offer), or the kept message's notice. */
+function documentAnswer(result: SendActionData | undefined): Answer {
+  if (!result) return NO_ANSWER;
+  if (result.ok) return { ...NO_ANSWER, notice: result.scheduled ?? null };
+  return {
+    error: result.fieldErrors.file ?? result.fieldErrors.content ?? null,
+    offer: result.offer ? { offer: result.offer, text: result.content ?? "" } : null,
+    notice: null,
+  };
+}
+
+/** The paperclip: a file input only the label draws. */
+function AttachButton({ inputRef, label, onPick }: { inputRef: React.Ref<HTMLInputElement>; label: string; onPick: (file: File | null) => void }) {
+  return (
+    <label className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-within:outline-2 focus-within:outline-court-600">
+      <Paperclip aria-hidden className="size-5" />
+      <span className="sr-only">{label}</span>
+      <input
+        ref={inputRef}
+        type="file"
+        name="file"
+        accept={ACCEPTED_FILES}
+        className="sr-only"
+        onChange={(e) => onPick(e.target.files?.[0] ?? null)}
+      />
+    </label>
+  );
+}
+
+/** The message's text: Enter sends, Shift+Enter adds a line (not while an input method is composing a word). */
+function MessageBox({
+  boxRef,
+  words,
+  errorId,
+  text,
+  onText,
+  onEnter,
+}: {
+  boxRef: React.Ref<HTMLTextAreaElement>;
+  words: ComposerWords;
+  /** The refusal's message, when there is one. */
+  errorId: string | undefined;
+  text: string;
+  onText: (text: string) => void;
+  onEnter: () => void;
+}) {
+  return (
+    <TextArea
+      ref={boxRef}
+      name="content"
+      rows={1}
+      aria-label={words.message}
+      aria-describedby={errorId}
+      aria-invalid={errorId ? true : undefined}
+      placeholder={words.placeholder}
+      value={text}
+      maxLength={5000}
+      onChange={(e) => onText(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+          e.preventDefault();
+          onEnter();
+        }
+      }}
+      className="field-sizing-content max-h-32 min-h-10 flex-1 resize-none"
+    />
   );
 }

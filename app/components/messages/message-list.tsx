@@ -145,26 +145,7 @@ export function MessageList({
       aria-label={words.history}
     >
       <div ref={top} />
-      {older?.has && older.href ? (
-        <p className="mb-3 text-center text-sm">
-          {older.loading ? (
-            <span role="status" className="inline-flex items-center gap-1 text-slate-700">
-              <LoaderCircle aria-hidden className="size-4 animate-spin" /> {words.loadingEarlier}
-            </span>
-          ) : (
-            <a
-              href={older.href}
-              className="text-court-800 underline"
-              onClick={(e) => {
-                e.preventDefault();
-                older.load();
-              }}
-            >
-              {words.showEarlier}
-            </a>
-          )}
-        </p>
-      ) : null}
+      {older?.has && older.href ? <EarlierMessages older={older} href={older.href} words={words} /> : null}
       {loading ? (
         <div role="status" className="absolute right-3 top-3 flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow">
           <LoaderCircle aria-hidden className="size-4 animate-spin" /> {words.loading}
@@ -179,39 +160,18 @@ export function MessageList({
         </div>
       ) : (
         <ol className="flex flex-col gap-3" aria-label={words.label}>
-          {messages.map((m, i) => {
-            const own = m.senderId === me;
-            const read = own && readByAll(m, readers);
-            const seenBy = i === messages.length - 1 ? seenByLine(m, readers, words.seenBy) : null;
-            const name = m.senderName || words.unknownUser;
-            return (
-              <li key={m.id} className={`flex items-end gap-2 ${own ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
-                {own ? null : m.senderAvatarUrl ? (
-                  <img src={m.senderAvatarUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-navy-700 text-sm font-bold text-white">
-                    {initialOf(name)}
-                  </span>
-                )}
-                <div className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${own ? "bg-court-700 text-white" : "bg-white text-slate-900"}`}>
-                  {own ? <span className="sr-only">{words.youSaid}</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
-                  <MessageBody message={m} />
-                  <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
-                    <time dateTime={m.createdAt}>{formatClock(m.createdAt, zone)}</time>
-                    {own ? (
-                      read ? (
-                        <CheckCheck role="img" aria-label={words.readAll} className="size-4" data-read="true" />
-                      ) : (
-                        <Check role="img" aria-label={words.notReadAll} className="size-4" data-read="false" />
-                      )
-                    ) : null}
-                  </p>
-                  {seenBy ? <p className={`mt-0.5 text-right text-xs ${own ? "text-court-50" : "text-slate-600"}`}>{seenBy}</p> : null}
-                  {reportable && !own ? <ReportMessage conversationId={m.conversationId} messageId={m.id} words={words} /> : null}
-                </div>
-              </li>
-            );
-          })}
+          {messages.map((m, i) => (
+            <MessageItem
+              key={m.id}
+              message={m}
+              own={m.senderId === me}
+              latest={i === messages.length - 1}
+              readers={readers}
+              reportable={reportable}
+              zone={zone}
+              words={words}
+            />
+          ))}
         </ol>
       )}
       {typing ? (
@@ -232,5 +192,79 @@ export function MessageList({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The "Show earlier messages" link (a plain link without JavaScript), or that they are loading. */
+function EarlierMessages({ older, href, words }: { older: OlderMessagesControl; href: string; words: MessageListWords }) {
+  return (
+    <p className="mb-3 text-center text-sm">
+      {older.loading ? (
+        <span role="status" className="inline-flex items-center gap-1 text-slate-700">
+          <LoaderCircle aria-hidden className="size-4 animate-spin" /> {words.loadingEarlier}
+        </span>
+      ) : (
+        <a
+          href={href}
+          className="text-court-800 underline"
+          onClick={(e) => {
+            e.preventDefault();
+            older.load();
+          }}
+        >
+          {words.showEarlier}
+        </a>
+      )}
+    </p>
+  );
+}
+
+/** One message: the sender's picture or initial, the words or file, the time, the read tick on one's own, who has seen the latest. */
+function MessageItem({
+  message: m,
+  own,
+  latest,
+  readers,
+  reportable,
+  zone,
+  words,
+}: {
+  message: MessageView;
+  own: boolean;
+  latest: boolean;
+  readers: Readers;
+  reportable: boolean;
+  zone: string;
+  words: MessageListWords;
+}) {
+  const read = own && readByAll(m, readers);
+  const seenBy = latest ? seenByLine(m, readers, words.seenBy) : null;
+  const name = m.senderName || words.unknownUser;
+  return (
+    <li className={`flex items-end gap-2 ${own ? "justify-end" : "justify-start"}`} data-message-id={m.id}>
+      {own ? null : m.senderAvatarUrl ? (
+        <img src={m.senderAvatarUrl} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden className="grid size-8 shrink-0 place-items-center rounded-full bg-navy-700 text-sm font-bold text-white">
+          {initialOf(name)}
+        </span>
+      )}
+      <div className={`max-w-[80%] rounded-2xl px-3 py-2 shadow-sm ${own ? "bg-court-700 text-white" : "bg-white text-slate-900"}`}>
+        {own ? <span className="sr-only">{words.youSaid}</span> : <p className="text-xs font-semibold text-slate-700">{name}</p>}
+        <MessageBody message={m} />
+        <p className={`mt-1 flex items-center justify-end gap-1 text-xs ${own ? "text-court-50" : "text-slate-600"}`}>
+          <time dateTime={m.createdAt}>{formatClock(m.createdAt, zone)}</time>
+          {own ? (
+            read ? (
+              <CheckCheck role="img" aria-label={words.readAll} className="size-4" data-read="true" />
+            ) : (
+              <Check role="img" aria-label={words.notReadAll} className="size-4" data-read="false" />
+            )
+          ) : null}
+        </p>
+        {seenBy ? <p className={`mt-0.5 text-right text-xs ${own ? "text-court-50" : "text-slate-600"}`}>{seenBy}</p> : null}
+        {reportable && !own ? <ReportMessage conversationId={m.conversationId} messageId={m.id} words={words} /> : null}
+      </div>
+    </li>
   );
 }

@@ -4,6 +4,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { MessageListWords } from "./message-list";
+import { TextArea } from "~/components/ui/controls";
 
 export type ReportActionData = { ok: true; reported: string; message: string } | { ok: false; fieldErrors: { reason?: string } };
 
@@ -36,7 +37,7 @@ export function ReportMessage({
         <label htmlFor={`${id}-reason`} className="font-medium text-slate-800">
           {words.reportWhy}
         </label>
-        <textarea
+        <TextArea
           id={`${id}-reason`}
           name="reason"
           rows={3}
@@ -44,7 +45,7 @@ export function ReportMessage({
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="rounded-md border border-slate-400 px-2 py-1 text-sm text-slate-900"
+          spacing="compact"
         />
         {error ? (
           <p id={`${id}-error`} className="text-red-700">

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { ComponentPropsWithRef } from "react";
 
 // The site's form controls, drawn one way (issue 38, docs/decisions/0078): every text box, choice, text area, checkbox
 // and radio button on a page is one of these (lint: eslint-rules/field-kit.js refuses a hand-styled one elsewhere).
@@ -16,21 +16,21 @@ const mark = "size-5 shrink-0 accent-court-700";
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
 
 /** A text box (any text-like `type`: text, email, search, date, number...). */
-export function Input({ className, spacing = "normal", ...input }: InputHTMLAttributes<HTMLInputElement> & Spacing) {
+export function Input({ className, spacing = "normal", ...input }: ComponentPropsWithRef<"input"> & Spacing) {
   return <input className={join(box, SPACING[spacing], className)} {...input} />;
 }
 
 /** A choice from a list; its `<option>`s are the children. */
-export function Select({ className, spacing = "normal", ...select }: SelectHTMLAttributes<HTMLSelectElement> & Spacing) {
+export function Select({ className, spacing = "normal", ...select }: ComponentPropsWithRef<"select"> & Spacing) {
   return <select className={join(box, SPACING[spacing], className)} {...select} />;
 }
 
 /** Several lines of text (a page adds `resize-none` or `resize-y` to its className when it cares). */
-export function TextArea({ className, spacing = "normal", ...area }: TextareaHTMLAttributes<HTMLTextAreaElement> & Spacing) {
+export function TextArea({ className, spacing = "normal", ...area }: ComponentPropsWithRef<"textarea"> & Spacing) {
   return <textarea className={join(box, SPACING[spacing], className)} {...area} />;
 }
 
-type MarkProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type">;
+type MarkProps = Omit<ComponentPropsWithRef<"input">, "type">;
 
 /** A checkbox; its label is the page's (usually a `<label>` around it and its words). */
 export function Checkbox({ className, ...input }: MarkProps) {
