@@ -23,10 +23,6 @@ const APP_NOT_SERVER = {
  */
 const OVERSIZED_FILES = ["bench/messages.ts", "db/schema.ts"];
 const OVERSIZED_FUNCTIONS = [
-  "app/athletes/athlete-page.tsx",
-  "app/components/chat-widget-client.tsx",
-  "app/components/messages/composer.tsx",
-  "app/components/messages/message-list.tsx",
   "app/enrollment/roster-page.tsx",
   "app/routes/messages.$conversationId.tsx",
   "app/routes/programs.$program.edit.tsx",
