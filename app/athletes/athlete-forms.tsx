@@ -7,6 +7,7 @@ import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TER
 import type { AthleteActionData } from "./athlete-page";
 import type { SkillName } from "./path.server";
 import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, termWords } from "./words";
+import { Checkbox } from "~/components/ui/controls";
 
 /** The answer to this form (its errors and what was typed), when the last one sent was this one. */
 function useAnswer(intent: string) {
@@ -160,7 +161,7 @@ export function MilestoneForm({ today }: { today: string }) {
       />
       <Field label={m.athletes_field_college()} name="college" maxLength={160} defaultValue={values.college ?? ""} error={errors.college} />
       <label className="flex items-center gap-2">
-        <input type="checkbox" name="tennis" defaultChecked={values.tennis === "on"} className="size-4 accent-court-700" />
+        <Checkbox name="tennis" defaultChecked={values.tennis === "on"} />
         {m.athletes_field_tennis()}
       </label>
       <SelectField

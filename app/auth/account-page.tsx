@@ -9,6 +9,7 @@ import { LANGUAGE_NAMES, localHref, LOCALES } from "~/i18n/locale";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import { Radio } from "~/components/ui/controls";
 
 /** The language of the site and of the mail sent to the person. */
 export function LanguageSection({ locale, busy, error }: { locale: string; busy: boolean; error: string | undefined }) {
@@ -20,7 +21,7 @@ export function LanguageSection({ locale, busy, error }: { locale: string; busy:
           <legend className="mb-1 text-slate-800">{m.account_language_intro()}</legend>
           {LOCALES.map((l) => (
             <label key={l} lang={l} className="flex items-center gap-2 text-slate-900">
-              <input type="radio" name="locale" value={l} defaultChecked={l === locale} className="size-4" />
+              <Radio name="locale" value={l} defaultChecked={l === locale} />
               {LANGUAGE_NAMES[l]}
             </label>
           ))}

@@ -5,6 +5,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDayLong, formatTime, weekdayName } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
+import { Checkbox, Select } from "~/components/ui/controls";
 
 export type AvailabilityResult = { intent: string; error: string; fieldErrors: Record<string, string | undefined> | null };
 
@@ -42,7 +43,7 @@ export function AvailabilityForms({ loaderData, result, busy }: { loaderData: Da
             <legend className="text-sm font-medium text-slate-800">{m.booking_field_lengths()}</legend>
             {[30, 60].map((n) => (
               <label key={n} className="mr-6 inline-flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="lessonMinutes" value={n} defaultChecked={settings.lessonMinutes.includes(n)} className="size-5" />
+                <Checkbox name="lessonMinutes" value={n} defaultChecked={settings.lessonMinutes.includes(n)} />
                 {m.booking_minutes({ minutes: n })}
               </label>
             ))}
@@ -102,29 +103,28 @@ export function AvailabilityForms({ loaderData, result, busy }: { loaderData: Da
             <label htmlFor="window-kind" className="text-sm font-medium text-slate-800">
               {m.booking_field_kind()}
             </label>
-            <select id="window-kind" name="kind" className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base">
+            <Select id="window-kind" name="kind">
               <option value="lesson">{m.booking_kind_lesson()}</option>
               <option value="evaluation">{m.booking_kind_evaluation()}</option>
-            </select>
+            </Select>
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="window-weekday" className="text-sm font-medium text-slate-800">
               {m.booking_field_weekday()}
             </label>
-            <select
+            <Select
               id="window-weekday"
               name="weekday"
               defaultValue="5"
               aria-invalid={w.weekday ? true : undefined}
               aria-describedby={w.weekday ? "weekday-error" : undefined}
-              className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
             >
               {[1, 2, 3, 4, 5, 6, 0].map((n) => (
                 <option key={n} value={n}>
                   {weekdayName(n)}
                 </option>
               ))}
-            </select>
+            </Select>
             <ErrorLine id="weekday-error" error={w.weekday} />
           </div>
           <Field label={m.booking_field_start()} name="startTime" type="time" step={300} required defaultValue="15:00" error={w.startTime} />

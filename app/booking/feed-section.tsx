@@ -7,6 +7,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import { Input } from "~/components/ui/controls";
 
 export function FeedSection({ feed, address }: { feed: { since: Date } | null; address: string | null }) {
   const zone = useOrgTimeZone();
@@ -18,7 +19,7 @@ export function FeedSection({ feed, address }: { feed: { since: Date } | null; a
           <label htmlFor="feed-address" className="text-sm font-medium text-slate-800">
             {m.booking_feed_address()}
           </label>
-          <input id="feed-address" readOnly value={address} className="rounded-md border border-slate-400 px-3 py-2 text-sm text-slate-900" />
+          <Input id="feed-address" readOnly value={address} />
           <p className="text-sm text-slate-700">{m.booking_feed_once()}</p>
         </div>
       ) : feed ? (

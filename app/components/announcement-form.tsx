@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Field, FormError, TextAreaField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { m } from "~/paraglide/messages";
+import { Checkbox } from "~/components/ui/controls";
 
 export type AnnouncementFormValues = { title: string; body: string; titleEs: string; bodyEs: string; pinned: boolean };
 export type AnnouncementFormResult = { ok: false; fieldErrors: Partial<Record<string, string>>; values: AnnouncementFormValues; error?: string };
@@ -41,7 +42,7 @@ export function AnnouncementForm({
         <TextAreaField label={m.calendar_news_text_es()} name="bodyEs" lang="es" defaultValue={v.bodyEs} error={errors.bodyEs} rows={8} />
       </fieldset>
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="pinned" defaultChecked={v.pinned} className="size-4" /> {m.calendar_news_pin()}
+        <Checkbox name="pinned" defaultChecked={v.pinned} /> {m.calendar_news_pin()}
       </label>
       <Button type="submit" className="self-start">
         {submitLabel}

@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import type { ClientKind } from "~/safe-play/safe-play";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
+import { Radio } from "~/components/ui/controls";
 
 export function ClientKindFields({
   kind,
@@ -25,11 +26,11 @@ export function ClientKindFields({
       <fieldset className="flex flex-col gap-1" aria-describedby={errors.kind ? `${id}-kind-error` : undefined}>
         <legend className="text-sm font-medium text-slate-800">{m.account_kind_question()}</legend>
         <label className="flex items-center gap-2 text-slate-900">
-          <input type="radio" name="kind" value="guardian" defaultChecked={kind === "guardian"} className="size-4" />
+          <Radio name="kind" value="guardian" defaultChecked={kind === "guardian"} />
           {m.account_kind_guardian()}
         </label>
         <label className="flex items-center gap-2 text-slate-900">
-          <input type="radio" name="kind" value="athlete" defaultChecked={kind === "athlete"} className="size-4" />
+          <Radio name="kind" value="athlete" defaultChecked={kind === "athlete"} />
           {m.account_kind_athlete()}
         </label>
         {errors.kind ? (

@@ -5,6 +5,7 @@ import { EMPTY_SESSION, sessionFormValuesFrom, SessionFields, type SeasonOption,
 import { weekdayName } from "~/lib/datetime";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
+import { Checkbox, Radio } from "~/components/ui/controls";
 
 export type EventFormValues = {
   title: string;
@@ -124,13 +125,13 @@ export function EventForm({
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-slate-800">{m.calendar_event_when()}</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="kind" value="weekly" defaultChecked={v.kind !== "date"} className="size-4" /> {m.calendar_event_weekly()}
+          <Radio name="kind" value="weekly" defaultChecked={v.kind !== "date"} /> {m.calendar_event_weekly()}
         </label>
         <fieldset className="ml-6 flex flex-wrap gap-3" aria-describedby={e.weekdays ? "weekdays-error" : undefined}>
           <legend className="sr-only">{m.calendar_event_weekdays()}</legend>
           {WEEKDAYS.map((i) => (
             <label key={i} className="flex items-center gap-1">
-              <input type="checkbox" name="weekdays" value={i} defaultChecked={v.weekdays.includes(String(i))} className="size-4" /> {dayLabel(i)}
+              <Checkbox name="weekdays" value={i} defaultChecked={v.weekdays.includes(String(i))} /> {dayLabel(i)}
             </label>
           ))}
         </fieldset>
@@ -142,7 +143,7 @@ export function EventForm({
           <Field label={m.calendar_event_ends_on()} name="endsOn" type="date" defaultValue={v.endsOn} error={e.endsOn} />
         </div>
         <label className="flex items-center gap-2">
-          <input type="radio" name="kind" value="date" defaultChecked={v.kind === "date"} className="size-4" /> {m.calendar_event_one_date()}
+          <Radio name="kind" value="date" defaultChecked={v.kind === "date"} /> {m.calendar_event_one_date()}
         </label>
         <div className="ml-6">
           <Field label={m.calendar_field_date()} name="onDate" type="date" defaultValue={v.onDate} error={e.onDate} />
@@ -179,10 +180,10 @@ export function EventForm({
       </fieldset>
       <SessionFields values={v} errors={e} seasons={seasons} idPrefix={intent} />
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="hasRegister" defaultChecked={v.hasRegister} className="size-4" /> {m.calendar_event_register()}
+        <Checkbox name="hasRegister" defaultChecked={v.hasRegister} /> {m.calendar_event_register()}
       </label>
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="closed" defaultChecked={v.closed} className="size-4" /> {m.calendar_event_closed()}
+        <Checkbox name="closed" defaultChecked={v.closed} /> {m.calendar_event_closed()}
       </label>
       <Button type="submit" className="self-start">
         {submitLabel}

@@ -7,12 +7,12 @@ import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
 import { platformLabel, VIDEO_PLATFORMS } from "~/videos/video-url";
 import { m } from "~/paraglide/messages";
 import { Confirmation } from "~/components/ui/confirmation";
+import { Checkbox, Input, Select, TextArea } from "~/components/ui/controls";
 
 export type AddVideoResult =
   | { intent: "add"; ok: true; message: string }
   | { intent: "add"; ok: false; error?: string; fieldErrors?: Partial<Record<string, string>>; values?: AddVideoValues };
 
-const inputClass = "rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700";
 const labelClass = "text-sm font-medium text-slate-800";
 
 /** The coaches' add-video form. `fallback` is the page's own action result when the browser ran no JavaScript. */
@@ -57,7 +57,7 @@ function CategoryField({ id, category }: { id: string; category: string | undefi
       <label htmlFor={`${id}-category`} className={labelClass}>
         {m.calendar_video_category()}
       </label>
-      <select id={`${id}-category`} name="category" defaultValue={category ?? "general"} className={`${inputClass} bg-white`}>
+      <Select id={`${id}-category`} name="category" defaultValue={category ?? "general"}>
         {VIDEO_FORM_CATEGORIES.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label()}
@@ -65,7 +65,7 @@ function CategoryField({ id, category }: { id: string; category: string | undefi
         ))}
         {/* A category saved before (or by hand) that the list lacks stays chosen, rather than changing on save. */}
         {category && !VIDEO_FORM_CATEGORIES.some((c) => c.value === category) ? <option value={category}>{category}</option> : null}
-      </select>
+      </Select>
     </div>
   );
 }
@@ -98,19 +98,19 @@ export function VideoFormFields({
         <label htmlFor={`${id}-platform`} className={labelClass}>
           {m.calendar_video_platform()}
         </label>
-        <select id={`${id}-platform`} name="platform" defaultValue={values?.platform ?? "youtube"} className={`${inputClass} bg-white`}>
+        <Select id={`${id}-platform`} name="platform" defaultValue={values?.platform ?? "youtube"}>
           {VIDEO_PLATFORMS.map((p) => (
             <option key={p} value={p}>
               {platformLabel(p)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-url`} className={labelClass}>
           {m.calendar_video_url()}
         </label>
-        <input
+        <Input
           id={`${id}-url`}
           name="url"
           type="text"
@@ -118,7 +118,6 @@ export function VideoFormFields({
           autoComplete="off"
           placeholder="https://www.youtube.com/watch?v=..."
           defaultValue={values?.url ?? ""}
-          className={inputClass}
           {...invalid("url")}
         />
         {fieldError("url")}
@@ -127,28 +126,19 @@ export function VideoFormFields({
         <label htmlFor={`${id}-title`} className={labelClass}>
           {m.calendar_field_title()}
         </label>
-        <input
-          id={`${id}-title`}
-          name="title"
-          type="text"
-          maxLength={200}
-          defaultValue={values?.title ?? ""}
-          className={inputClass}
-          {...invalid("title")}
-        />
+        <Input id={`${id}-title`} name="title" type="text" maxLength={200} defaultValue={values?.title ?? ""} {...invalid("title")} />
         {fieldError("title")}
       </div>
       <div className="flex flex-col gap-1 md:col-span-2">
         <label htmlFor={`${id}-description`} className={labelClass}>
           {m.calendar_video_description()}
         </label>
-        <textarea
+        <TextArea
           id={`${id}-description`}
           name="description"
           rows={3}
           maxLength={5000}
           defaultValue={values?.description ?? ""}
-          className={inputClass}
           {...invalid("description")}
         />
         {fieldError("description")}
@@ -158,25 +148,11 @@ export function VideoFormFields({
         <label htmlFor={`${id}-date`} className={labelClass}>
           {m.calendar_field_date()}
         </label>
-        <input
-          id={`${id}-date`}
-          name="publishedOn"
-          type="date"
-          defaultValue={values?.publishedOn || today}
-          className={inputClass}
-          {...invalid("publishedOn")}
-        />
+        <Input id={`${id}-date`} name="publishedOn" type="date" defaultValue={values?.publishedOn || today} {...invalid("publishedOn")} />
         {fieldError("publishedOn")}
       </div>
       <div className="flex items-center gap-2 md:col-span-2">
-        <input
-          id={`${id}-embed`}
-          name="embedAllowed"
-          type="checkbox"
-          value="true"
-          defaultChecked={values ? values.embedAllowed : true}
-          className="size-4 accent-court-700"
-        />
+        <Checkbox id={`${id}-embed`} name="embedAllowed" value="true" defaultChecked={values ? values.embedAllowed : true} />
         <label htmlFor={`${id}-embed`} className={labelClass}>
           {m.calendar_video_embed()}
         </label>

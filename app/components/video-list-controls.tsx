@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { VIDEO_CATEGORIES, type VideoCategory } from "~/videos/video-format";
 import { m } from "~/paraglide/messages";
+import { Input } from "~/components/ui/controls";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -43,7 +44,7 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
         </label>
         <div className="relative flex-1">
           <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-          <input
+          <Input
             ref={inputRef}
             id="video-search"
             name="q"
@@ -51,7 +52,8 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
             defaultValue={q}
             maxLength={100}
             placeholder={m.calendar_video_search_placeholder()}
-            className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
+            className="w-full"
+            spacing="icon"
           />
         </div>
         {category !== "all" ? <input type="hidden" name="category" value={category} /> : null}

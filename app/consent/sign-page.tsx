@@ -4,20 +4,14 @@
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import type { FieldErrors } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
+import { Checkbox, Radio } from "~/components/ui/controls";
 
 function Tick({ name, label, error }: { name: string; label: string; error: string | undefined }) {
   const id = `sign-${name}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="flex items-start gap-3 text-base text-slate-900">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          className="mt-1 h-5 w-5 shrink-0"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
+        <Checkbox id={id} name={name} className="mt-1" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
         <span>{label}</span>
       </label>
       {error ? (
@@ -43,7 +37,7 @@ export function SignChecks({ kind, self, athleteName, errors }: { kind: string; 
           <legend className="mb-1 font-medium text-slate-900">{m.consent_photo_question({ athlete: athleteName })}</legend>
           {PHOTO_CHOICES.map(([value, words]) => (
             <label key={value} className="flex items-center gap-3 text-base text-slate-900">
-              <input type="radio" name="photoChoice" value={value} className="h-5 w-5" />
+              <Radio name="photoChoice" value={value} />
               {words()}
             </label>
           ))}

@@ -9,6 +9,7 @@ import { Field, TextAreaField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import { KINDS } from "./schemas";
+import { Checkbox, Select } from "~/components/ui/controls";
 
 type FormRow = {
   formId: string;
@@ -68,7 +69,7 @@ export function StaffFormsView({
               <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
                 {programs.map((p) => (
                   <label key={p} className="flex items-center gap-2 text-slate-900">
-                    <input type="checkbox" name="program" value={p} defaultChecked={f.programs.includes(p)} className="h-5 w-5" />
+                    <Checkbox name="program" value={p} defaultChecked={f.programs.includes(p)} />
                     {p}
                   </label>
                 ))}
@@ -98,13 +99,13 @@ export function StaffFormsView({
             <label htmlFor="new-kind" className="text-sm font-medium text-slate-800">
               {m.consent_staff_kind()}
             </label>
-            <select id="new-kind" name="kind" className="rounded-md border border-slate-400 px-3 py-2 text-base" defaultValue="other">
+            <Select id="new-kind" name="kind" defaultValue="other">
               {KINDS.map((k) => (
                 <option key={k} value={k}>
                   {k}
                 </option>
               ))}
-            </select>
+            </Select>
           </div>
           <VersionFields prefix="new" errors={errorsOf("new")} />
           <Button type="submit" name="intent" value="create" disabled={busy} className="self-start">

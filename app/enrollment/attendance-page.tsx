@@ -16,6 +16,7 @@ import type { MedicalAnswer, MedicalFlag as Flag } from "~/medical/types";
 import { m } from "~/paraglide/messages";
 import type { Refusal } from "./attendance-queue";
 import { syncSentence, useAttendanceSync } from "./attendance-sync";
+import { Select } from "~/components/ui/controls";
 
 /** What the page's form answers without the script: the day refused, or the marks' sentence, or medical details. */
 export type AttendanceActionData = {
@@ -120,20 +121,20 @@ function DayPicker({ day, days, today, error }: { day: string; days: string[]; t
         <label htmlFor={`day-${id}`} className="text-sm font-medium text-slate-800">
           {m.attendance_day_picker()}
         </label>
-        <select
+        <Select
           id={`day-${id}`}
           name="day"
           defaultValue={day}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `day-${id}-error` : undefined}
-          className="min-h-11 rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 aria-invalid:border-red-700"
+          className="min-h-11"
         >
           {days.map((d) => (
             <option key={d} value={d}>
               {d === today ? m.attendance_today({ day: formatDayLong(d) }) : formatDayLong(d)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <Button type="submit" variant="secondary">
         {m.enroll_attendance_show()}

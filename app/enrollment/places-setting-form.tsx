@@ -3,6 +3,7 @@
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { m } from "~/paraglide/messages";
+import { Checkbox } from "~/components/ui/controls";
 
 export const REQUESTS_HOLD_INTENT = "requests-hold";
 
@@ -14,7 +15,7 @@ export function PlacesSettingForm({ requestsHold, busy }: { requestsHold: boolea
       </h2>
       <input type="hidden" name="intent" value={REQUESTS_HOLD_INTENT} />
       <label className="flex items-start gap-3 text-slate-900">
-        <input type="checkbox" name="requestsHold" className="mt-1 size-5" defaultChecked={requestsHold} aria-describedby="requests-hold-hint" />
+        <Checkbox name="requestsHold" className="mt-1" defaultChecked={requestsHold} aria-describedby="requests-hold-hint" />
         <span className="font-medium">{m.enroll_requests_hold_label()}</span>
       </label>
       <p id="requests-hold-hint" className="text-sm text-slate-700">

@@ -3,6 +3,7 @@
 // inputs: they work before and without the page's script.
 import { Field, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
+import { Checkbox } from "~/components/ui/controls";
 
 export type OnCourtValues = Partial<Record<"medicalNotes" | "pickupPeople" | "emergencyName" | "emergencyPhone" | "photoConsent", string>>;
 
@@ -45,7 +46,7 @@ export function OnCourtFields({ errors, values = {} }: { errors: Record<string, 
         error={errors.emergencyPhone}
       />
       <label className="flex items-start gap-2 text-slate-900">
-        <input type="checkbox" name="photoConsent" className="mt-1 size-4" defaultChecked={values.photoConsent === "on"} />
+        <Checkbox name="photoConsent" className="mt-1" defaultChecked={values.photoConsent === "on"} />
         <span>{m.enroll_field_photo()}</span>
       </label>
     </>

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { kindLabel } from "~/safe-play/safe-play";
 import { m } from "~/paraglide/messages";
+import { Checkbox } from "~/components/ui/controls";
 
 export type RosterFamilyMember = { id: string; name: string; role: "guardian" | "athlete"; confirmed: boolean; phone: string | null };
 
@@ -80,7 +81,7 @@ export function RosterFamily({
             </legend>
             {waiting.map((p) => (
               <label key={p.id} className="mt-2 flex min-h-11 items-center gap-2">
-                <input type="checkbox" name="people" value={p.id} className="size-5" />
+                <Checkbox name="people" value={p.id} />
                 {p.name} · {kindLabel(p.role)}
               </label>
             ))}

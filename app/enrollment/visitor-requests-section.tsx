@@ -12,6 +12,7 @@ import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { VisitorRequestAnswer, VisitorRequestView } from "./visitor-requests-types";
+import { Radio } from "~/components/ui/controls";
 
 export const VISITOR_REQUESTS_ANCHOR = "visitor-requests";
 
@@ -87,12 +88,12 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
             <fieldset aria-describedby={error?.field === "as" ? `${headingId}-as-error` : undefined}>
               <legend className="font-medium text-slate-900">{m.enroll_kept_same_legend({ name: r.studentName })}</legend>
               <label className="mt-2 flex min-h-11 items-center gap-2">
-                <input type="radio" name="as" value="new" className="size-4" />
+                <Radio name="as" value="new" />
                 {m.enroll_kept_as_new()}
               </label>
               {r.sameAs.map((a) => (
                 <label key={a.id} className="flex min-h-11 items-center gap-2">
-                  <input type="radio" name="as" value={a.id} className="size-4" />
+                  <Radio name="as" value={a.id} />
                   {m.enroll_kept_as_existing({ name: a.name })}
                 </label>
               ))}

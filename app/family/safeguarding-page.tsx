@@ -9,6 +9,7 @@ import { localHref } from "~/i18n/locale";
 import { formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import { Select } from "~/components/ui/controls";
 
 /** The field errors of the form with this intent for this target (a report, a coach, a conversation). */
 export type ErrorsFor = (intent: string, target: string) => Record<string, string | undefined>;
@@ -305,21 +306,14 @@ function OutcomeField({ options, error }: { options: Array<{ value: string; labe
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {m.messaging_sg_outcome()}
       </label>
-      <select
-        id={id}
-        name="outcome"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-invalid:border-red-700"
-      >
+      <Select id={id} name="outcome" required aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
         <option value="">{m.messaging_sg_choose_outcome()}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
+      </Select>
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {error}

@@ -8,6 +8,7 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { FormError, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { MEDICAL_INTENT, type MedicalInfo } from "./types";
+import { Checkbox } from "~/components/ui/controls";
 
 type Answer = AthleteSectionAnswer & { fieldErrors?: Partial<Record<string, string>> | undefined };
 
@@ -65,7 +66,7 @@ export function MedicalSection({
               error={errors.medication}
             />
             <label className="flex items-start gap-2 text-slate-900">
-              <input type="checkbox" name="courtsideAlert" className="mt-1 size-4" defaultChecked={a.info.courtsideAlert} />
+              <Checkbox name="courtsideAlert" className="mt-1" defaultChecked={a.info.courtsideAlert} />
               <span>{m.attendance_medical_alert_label()}</span>
             </label>
             <div>

@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
 import { getScholarshipRecipients } from "~/athletes/index.server";
 import { m } from "~/paraglide/messages";
+import { Radio } from "~/components/ui/controls";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -64,7 +65,7 @@ export default function Scholarships({ loaderData }: Route.ComponentProps) {
                   key={s.id}
                   className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-checked:border-court-700 has-checked:bg-court-50"
                 >
-                  <input type="radio" name="scholarship" value={s.id} defaultChecked={i === 0} className="size-4 accent-court-700" />
+                  <Radio name="scholarship" value={s.id} defaultChecked={i === 0} />
                   <span>{s.name}</span>
                 </label>
               ))}

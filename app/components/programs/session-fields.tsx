@@ -4,6 +4,7 @@ import { Field, SelectField } from "~/components/ui/field";
 import { PROGRAM_LINKS } from "~/content/site";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
+import { Checkbox } from "~/components/ui/controls";
 
 export type SessionFormValues = {
   programSlug: string;
@@ -99,8 +100,7 @@ export function SessionFields({
         <legend className="mb-1 text-sm font-medium text-slate-800">{m.programs_field_levels()}</legend>
         {[1, 2, 3, 4, 5].map((level) => (
           <label key={level} className="flex items-center gap-1">
-            <input type="checkbox" name="levels" value={level} defaultChecked={v.levels.includes(String(level))} className="size-4" />{" "}
-            {m.public_level({ level })}
+            <Checkbox name="levels" value={level} defaultChecked={v.levels.includes(String(level))} /> {m.public_level({ level })}
           </label>
         ))}
         {e.levels ? (
@@ -133,7 +133,7 @@ export function SessionFields({
         <Field label={m.programs_field_capacity()} name="capacity" inputMode="numeric" defaultValue={v.capacity} error={e.capacity} />
       </div>
       <label className="flex items-center gap-2 text-slate-800">
-        <input type="checkbox" name="financialHelp" defaultChecked={v.financialHelp} className="size-4" /> {m.programs_field_financial_help()}
+        <Checkbox name="financialHelp" defaultChecked={v.financialHelp} /> {m.programs_field_financial_help()}
       </label>
       <Field
         label={m.programs_field_what_to_bring()}
