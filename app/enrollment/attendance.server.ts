@@ -6,6 +6,7 @@
 // come, is refused with its reason and stores nothing; a tap older than the mark kept says whose mark was kept.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow, rows } from "../../db/rows";
 import { dayInZone, formatDateTime, formatDayLong, formatTime } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
@@ -33,13 +34,19 @@ const RuleRow = z.object({
 /** The days a session meets (null: no such session of a program). */
 export async function getMeetingRule(db: SqlExecutor, eventId: string): Promise<MeetingRule | null> {
   if (!isUuid(eventId)) return null;
-  const { rows } = await db.execute(sql`
-    select kind, weekdays, on_date::text, starts_on::text, ends_on::text from events where id = ${eventId} and program_slug is not null`);
-  if (!rows[0]) return null;
-  const r = RuleRow.parse(rows[0]);
-  const cancelled = await db.execute<{ day: string }>(sql`
-    select day::text from cancelled_dates where day >= coalesce(${r.on_date ?? r.starts_on}::date, '-infinity') and day <= coalesce(${r.on_date ?? r.ends_on}::date, 'infinity')`);
-  const cancelledDays = cancelled.rows.map((c) => c.day);
+  const r = await maybeRow(
+    db,
+    RuleRow,
+    sql`select kind, weekdays, on_date::text, starts_on::text, ends_on::text from events where id = ${eventId} and program_slug is not null`,
+  );
+  if (!r) return null;
+  const cancelled = await rows(
+    db,
+    z.object({ day: z.string() }),
+    sql`
+    select day::text from cancelled_dates where day >= coalesce(${r.on_date ?? r.starts_on}::date, '-infinity') and day <= coalesce(${r.on_date ?? r.ends_on}::date, 'infinity')`,
+  );
+  const cancelledDays = cancelled.map((c) => c.day);
   return { kind: r.kind, weekdays: r.weekdays, onDate: r.on_date, startsOn: r.starts_on, endsOn: r.ends_on, cancelledDays };
 }
 
@@ -95,7 +102,7 @@ export async function recordMarks(db: DbOrTx, actor: Actor, eventId: string, mar
     const seen = latest.get(key);
     if (!seen || Date.parse(seen.markedAt) <= Date.parse(v.markedAt)) latest.set(key, v);
   }
-  const rows = [...latest.values()].map((v) => ({
+  const marksIn = [...latest.values()].map((v) => ({
     athlete_id: v.athleteId,
     day: v.day,
     present: v.present,
@@ -103,17 +110,21 @@ export async function recordMarks(db: DbOrTx, actor: Actor, eventId: string, mar
     marked_at: v.markedAt,
   }));
   // The roster is asked again inside the statement: an athlete withdrawn a moment ago gets no mark.
-  const written = await db.execute<{ client_id: string }>(sql`
+  const written = await rows(
+    db,
+    z.object({ client_id: z.string() }),
+    sql`
     insert into attendance_marks (event_id, athlete_id, day, present, client_id, marked_by, marked_at)
     select ${eventId}::uuid, x.athlete_id, x.day, x.present, x.client_id, ${actor.id}, x.marked_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(athlete_id text, day date, present boolean, client_id uuid, marked_at timestamptz)
+    from jsonb_to_recordset(${JSON.stringify(marksIn)}::jsonb) as x(athlete_id text, day date, present boolean, client_id uuid, marked_at timestamptz)
     where exists (select 1 from enrollments e where e.event_id = ${eventId}::uuid and e.athlete_id = x.athlete_id and e.status = 'enrolled')
     on conflict (event_id, athlete_id, day) do update
       set present = excluded.present, client_id = excluded.client_id, marked_by = excluded.marked_by,
           marked_at = excluded.marked_at, received_at = now()
       where attendance_marks.marked_at <= excluded.marked_at
-    returning client_id::text`);
-  const won = new Set(written.rows.map((r) => r.client_id));
+    returning client_id::text`,
+  );
+  const won = new Set(written.map((r) => r.client_id));
   const lost = [...latest.values()].filter((v) => !won.has(v.clientId));
   const keptOf = await getKeptMarks(db, eventId, lost, settings);
   for (const v of lost) {
@@ -133,15 +144,19 @@ async function getKeptMarks(db: SqlExecutor, eventId: string, lost: MarkInput[],
   const kept = new Map<string, { present: boolean; error: string }>();
   if (lost.length === 0) return kept;
   const keys = lost.map((v) => ({ athlete_id: v.athleteId, day: v.day }));
-  const { rows } = await db.execute<{ athlete_id: string; day: string; present: boolean; marked_ms: number; coach: string | null }>(sql`
+  const marks = await rows(
+    db,
+    z.object({ athlete_id: z.string(), day: z.string(), present: z.boolean(), marked_ms: z.number(), coach: z.string().nullable() }),
+    sql`
     select a.athlete_id, a.day::text, a.present, (extract(epoch from a.marked_at) * 1000)::float8 as marked_ms, nullif(u.full_name, '') as coach
     from attendance_marks a
     join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(athlete_id text, day date) on k.athlete_id = a.athlete_id and k.day = a.day
     left join users u on u.id = a.marked_by
-    where a.event_id = ${eventId}::uuid`);
+    where a.event_id = ${eventId}::uuid`,
+  );
   const today = dayInZone(settings.clock(), settings.timeZone);
-  for (const r of rows) {
-    const at = new Date(Number(r.marked_ms));
+  for (const r of marks) {
+    const at = new Date(r.marked_ms);
     const time = dayInZone(at, settings.timeZone) === today ? formatTime(at, settings.timeZone) : formatDateTime(at, settings.timeZone);
     const error = m.attendance_newer_kept({
       coach: r.coach ?? m.attendance_another_coach(),
@@ -155,7 +170,10 @@ async function getKeptMarks(db: SqlExecutor, eventId: string, lost: MarkInput[],
 
 /** The marks of one session day, by athlete (true: present). */
 export async function getMarksOn(db: SqlExecutor, eventId: string, day: string): Promise<Record<string, boolean>> {
-  const { rows } = await db.execute<{ athlete_id: string; present: boolean }>(sql`
-    select athlete_id, present from attendance_marks where event_id = ${eventId} and day = ${day}::date`);
-  return Object.fromEntries(rows.map((r) => [r.athlete_id, r.present]));
+  const marks = await rows(
+    db,
+    z.object({ athlete_id: z.string(), present: z.boolean() }),
+    sql`select athlete_id, present from attendance_marks where event_id = ${eventId} and day = ${day}::date`,
+  );
+  return Object.fromEntries(marks.map((r) => [r.athlete_id, r.present]));
 }

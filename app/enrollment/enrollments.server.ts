@@ -5,6 +5,7 @@
 // trigger (migration 0024) refuses any row that would still take the session past capacity.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow, row, rows } from "../../db/rows";
 import { athleteLevels, enrollments } from "../../db/schema";
 import { holdForForms } from "~/consent/index.server";
 import { logSafeguarding } from "~/family/index.server";
@@ -43,9 +44,12 @@ async function lockSession(tx: DbOrTx, eventId: string) {
 
 /** The athlete's current level (their latest placement), or null. */
 export async function currentLevel(tx: DbOrTx, athleteId: string): Promise<number | null> {
-  const { rows } = await tx.execute<{ level: number }>(sql`
-    select level from athlete_levels where athlete_id = ${athleteId} order by placed_on desc, created_at desc limit 1`);
-  return rows[0] ? Number(rows[0].level) : null;
+  const latest = await maybeRow(
+    tx,
+    z.object({ level: z.number() }),
+    sql`select level from athlete_levels where athlete_id = ${athleteId} order by placed_on desc, created_at desc limit 1`,
+  );
+  return latest?.level ?? null;
 }
 
 /**
@@ -58,10 +62,13 @@ function statusWithPlace(level: number | null, sessionLevels: number[]): Enrollm
 }
 
 async function waitlistPosition(tx: DbOrTx, enrollmentId: string): Promise<number | null> {
-  const { rows } = await tx.execute<{ n: number }>(sql`
+  const { n } = await row(
+    tx,
+    z.object({ n: z.number() }),
+    sql`
     select count(*)::int as n from enrollments w join enrollments e on e.id = ${enrollmentId}
-    where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq and e.status = 'waitlisted'`);
-  const n = Number(rows[0]?.n ?? 0);
+    where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq and e.status = 'waitlisted'`,
+  );
   return n > 0 ? n : null;
 }
 
@@ -124,8 +131,8 @@ const EnrollmentRow = z.object({
 /** A request's session id without locking (to lock the session first, always in that order). */
 async function sessionOf(tx: DbOrTx, enrollmentId: string): Promise<string | null> {
   if (!isUuid(enrollmentId)) return null;
-  const { rows } = await tx.execute<{ event_id: string }>(sql`select event_id from enrollments where id = ${enrollmentId}`);
-  return rows[0]?.event_id ?? null;
+  const found = await maybeRow(tx, z.object({ event_id: z.string() }), sql`select event_id from enrollments where id = ${enrollmentId}`);
+  return found?.event_id ?? null;
 }
 
 /**
@@ -152,7 +159,7 @@ export async function setStatus(
   tx: DbOrTx,
   id: string,
   status: EnrollmentStatus,
-  extra: { closedReason?: "family" | "coach" | "offer-expired"; offeredUntil?: Date | null } = {},
+  extra: { closedReason?: "family" | "coach" | "offer-expired" | "session-cancelled"; offeredUntil?: Date | null } = {},
 ) {
   await tx.execute(sql`
     update enrollments set status = ${status}, status_changed_at = now(), updated_at = now(),
@@ -163,8 +170,8 @@ export async function setStatus(
 
 /** Hours an offered place is held (app_settings 'enrollment.offer_hours', set on /rosters; 48 until then). */
 export async function getOfferHours(tx: DbOrTx): Promise<number> {
-  const { rows } = await tx.execute<{ value: string }>(sql`select value from app_settings where key = 'enrollment.offer_hours'`);
-  const n = Number(rows[0]?.value);
+  const setting = await maybeRow(tx, z.object({ value: z.string() }), sql`select value from app_settings where key = 'enrollment.offer_hours'`);
+  const n = Number(setting?.value);
   return Number.isInteger(n) && n > 0 ? n : DEFAULT_OFFER_HOURS;
 }
 
@@ -184,9 +191,11 @@ export async function offerFreePlaces(tx: DbOrTx, services: EnrollmentServices, 
   const hours = await getOfferHours(tx);
   let free = session.capacity - (await placesTaken(tx, session.id));
   while (free > 0) {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      select id from enrollments where event_id = ${session.id} and status = 'waitlisted' order by seq limit 1 for update`);
-    const next = rows[0];
+    const next = await maybeRow(
+      tx,
+      z.object({ id: z.string() }),
+      sql`select id from enrollments where event_id = ${session.id} and status = 'waitlisted' order by seq limit 1 for update`,
+    );
     if (!next) break;
     const until = new Date(services.config.safePlay.clock().getTime() + hours * 3600_000);
     await setStatus(tx, next.id, "offered", { offeredUntil: until });
@@ -294,9 +303,14 @@ export async function expireOffer(services: EnrollmentServices, payload: unknown
   await services.db.transaction(async (tx) => {
     const locked = await lockEnrollment(tx, parsed.data.enrollmentId);
     if (!locked || locked.enrollment.status !== "offered") return;
-    const { rows } = await tx.execute<{ due: boolean }>(sql`
-      select offered_until <= ${services.config.safePlay.clock().toISOString()}::timestamptz as due from enrollments where id = ${locked.enrollment.id}`);
-    if (!rows[0]?.due) return;
+    // offered_until is null only on a request that is not offered: `due` is null then, and nothing lapses.
+    const { due } = await row(
+      tx,
+      z.object({ due: z.boolean().nullable() }),
+      sql`
+      select offered_until <= ${services.config.safePlay.clock().toISOString()}::timestamptz as due from enrollments where id = ${locked.enrollment.id}`,
+    );
+    if (!due) return;
     await setStatus(tx, locked.enrollment.id, "withdrawn", { closedReason: "offer-expired" });
     await tellFamilyOfEnrollment(tx, services, locked.enrollment.id, "offer-expired" satisfies EnrollmentChange);
     await offerFreePlaces(tx, services, locked.session);
@@ -341,18 +355,26 @@ export async function setSessionCapacity(
  * still count them (as "Deleted user"). A place freed goes to the waitlist when the caller can mail (`services`).
  */
 export async function endEnrollmentsOnDeletion(tx: DbOrTx, athleteId: string, services?: EnrollmentServices) {
-  const { rows: ended } = await tx.execute<{ event_id: string }>(sql`
+  const ended = await rows(
+    tx,
+    z.object({ event_id: z.string() }),
+    sql`
     update enrollments set status = 'withdrawn', closed_reason = 'family', offered_until = null,
       status_changed_at = now(), updated_at = now()
     where athlete_id = ${athleteId} and status not in ('withdrawn', 'declined')
-    returning event_id`);
+    returning event_id`,
+  );
   await tx.execute(sql`
     update enrollments set medical_notes = '', pickup_people = '', photo_consent = false,
       emergency_name = '-', emergency_phone = '(removed)', updated_at = now()
     where athlete_id = ${athleteId}`);
   if (!services) return;
   for (const eventId of new Set(ended.map((r) => r.event_id))) {
-    const { rows } = await tx.execute<{ id: string; capacity: number | null }>(sql`select id, capacity from events where id = ${eventId}`);
-    if (rows[0]) await offerFreePlaces(tx, services, rows[0]);
+    const session = await maybeRow(
+      tx,
+      z.object({ id: z.string(), capacity: z.number().nullable() }),
+      sql`select id, capacity from events where id = ${eventId}`,
+    );
+    if (session) await offerFreePlaces(tx, services, session);
   }
 }

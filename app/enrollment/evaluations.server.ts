@@ -6,6 +6,7 @@
 // evaluation is booked with a coach who may place the request: a coach of its session (isCoachOfSession, the one rule).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { row } from "../../db/rows";
 import type { Locale } from "~/i18n/language";
 import { inReaderLanguage } from "~/lib/typed-content";
 import { isUuid } from "~/lib/uuid";
@@ -70,9 +71,12 @@ export async function startEvaluationForBooking(
 
 /** Evaluations booked and not cancelled for a request. */
 async function evaluationsBooked(db: SqlExecutor, enrollmentId: string): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from bookings where enrollment_id = ${enrollmentId} and kind = 'evaluation' and cancelled_at is null`);
-  return Number(rows[0]?.n ?? 0);
+  const { n } = await row(
+    db,
+    z.object({ n: z.number() }),
+    sql`select count(*)::int as n from bookings where enrollment_id = ${enrollmentId} and kind = 'evaluation' and cancelled_at is null`,
+  );
+  return n;
 }
 
 /**

@@ -3,6 +3,7 @@
 // the days their sessions meet next, and their attendance. Only the household's own athletes (access.server.ts).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { rows } from "../../db/rows";
 import type { Locale } from "~/i18n/language";
 import { inReaderLanguage } from "~/lib/typed-content";
 import type { SqlExecutor } from "~/mail/index.server";
@@ -38,9 +39,16 @@ export async function getFamilyEnrollments(db: SqlExecutor, athleteIds: string[]
   if (athleteIds.length === 0) return [];
   const ids = JSON.stringify(athleteIds);
   const inIds = sql`(select jsonb_array_elements_text(${ids}::jsonb))`;
-  const [people, requests, levels, marks, requestsHold] = await Promise.all([
-    db.execute<{ id: string; full_name: string | null }>(sql`select id, full_name from users where id in ${inIds} order by full_name, id`),
-    db.execute(sql`
+  const [people, reqs, lvls, mks, requestsHold] = await Promise.all([
+    rows(
+      db,
+      z.object({ id: z.string(), full_name: z.string().nullable() }),
+      sql`select id, full_name from users where id in ${inIds} order by full_name, id`,
+    ),
+    rows(
+      db,
+      EnrollmentRow,
+      sql`
       select e.id, e.athlete_id, e.event_id, ev.title, ev.title_es, e.status, e.offered_until,
         case when e.status = 'waitlisted' then (select count(*) from enrollments w where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq) end as position,
         (select count(*) from attendance_marks am where am.event_id = e.event_id and am.athlete_id = e.athlete_id and am.present) as present,
@@ -48,21 +56,27 @@ export async function getFamilyEnrollments(db: SqlExecutor, athleteIds: string[]
         exists (select 1 from bookings b where b.enrollment_id = e.id and b.kind = 'evaluation' and b.cancelled_at is null) as booked
       from enrollments e join events ev on ev.id = e.event_id
       where e.athlete_id in ${inIds}
-      order by (e.status in ('withdrawn', 'declined')), e.created_at desc`),
-    db.execute(sql`
+      order by (e.status in ('withdrawn', 'declined')), e.created_at desc`,
+    ),
+    rows(
+      db,
+      LevelRow,
+      sql`
       select l.athlete_id, l.level, l.placed_on::text, l.note, c.full_name as coach_name
       from athlete_levels l left join users c on c.id = l.coach_id
-      where l.athlete_id in ${inIds} order by l.placed_on desc, l.created_at desc`),
-    db.execute(sql`
+      where l.athlete_id in ${inIds} order by l.placed_on desc, l.created_at desc`,
+    ),
+    rows(
+      db,
+      MarkRow,
+      sql`
       select athlete_id, event_id, day::text, present from attendance_marks
-      where athlete_id in ${inIds} order by day desc limit 200`),
+      where athlete_id in ${inIds} order by day desc limit 200`,
+    ),
     getRequestsHoldPlace(db),
   ]);
-  const reqs = requests.rows.map((r) => EnrollmentRow.parse(r));
-  const lvls = levels.rows.map((r) => LevelRow.parse(r));
-  const mks = marks.rows.map((r) => MarkRow.parse(r));
   const enrolledEvents = [...new Set(reqs.filter((r) => r.status === "enrolled").map((r) => r.event_id))];
-  const { rows: cancelled } = await db.execute<{ day: string }>(sql`select day::text from cancelled_dates where day >= ${options.today}::date`);
+  const cancelled = await rows(db, z.object({ day: z.string() }), sql`select day::text from cancelled_dates where day >= ${options.today}::date`);
   const upcoming = await getUpcomingDays(
     db,
     enrolledEvents,
@@ -72,7 +86,7 @@ export async function getFamilyEnrollments(db: SqlExecutor, athleteIds: string[]
     options.locale,
   );
   const titles = new Map(reqs.map((r) => [r.event_id, inReaderLanguage({ en: r.title, es: r.title_es }, options.locale).text]));
-  return people.rows.map((p) => {
+  return people.map((p) => {
     const mine = reqs.filter((r) => r.athlete_id === p.id);
     const myEvents = new Set(mine.filter((r) => r.status === "enrolled").map((r) => r.event_id));
     const history = lvls.filter((l) => l.athlete_id === p.id);

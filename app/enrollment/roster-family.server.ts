@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { confirmPeople } from "~/family/index.server";
 import type { FamilyResult } from "~/family/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
@@ -39,10 +40,15 @@ export async function confirmRosterFamily(
   settings: SafePlaySettings,
 ): Promise<FamilyResult> {
   if (!(await isCoachOfSession(db, actor, eventId))) return { ok: false, error: m.enroll_refused_not_coach(), status: 403 };
-  const { rows } = await db.execute<{ household_id: string }>(sql`
+  const found = await maybeRow(
+    db,
+    z.object({ household_id: z.string() }),
+    sql`
     select hm.household_id from enrollments e join household_members hm on hm.user_id = e.athlete_id
-    where e.id::text = ${input.enrollmentId} and e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')`);
-  const householdId = rows[0]?.household_id;
+    where e.id::text = ${input.enrollmentId} and e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')`,
+  );
+  const householdId = found?.household_id;
+
   if (!householdId) return { ok: false, error: m.messaging_household_not_found(), status: 404 };
   return confirmPeople(db, { householdId, staffId: actor.id, how: input.how, userIds: input.people }, settings);
 }

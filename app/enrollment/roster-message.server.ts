@@ -5,7 +5,9 @@
 // The answer accounts for every family (issue 39): sent, or not sent and why; the families quiet hours alone held
 // back may have it kept for the end of quiet hours (messaging's scheduleMessage, which asks Safe Play again itself).
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import {
   ConversationRuleError,
   createMessage,
@@ -31,7 +33,10 @@ export type RosterScheduleResult = { scheduled: number; at: string; refused: Arr
 /** One athlete a household with an athlete enrolled in the session (the first enrolled stands for it), by name. */
 async function getRosterHouseholds(db: Db, eventId: string, only?: string[]) {
   if (only?.length === 0) return [];
-  const { rows } = await db.execute<{ athlete_id: string; full_name: string | null }>(sql`
+  const athletes = await rows(
+    db,
+    z.object({ athlete_id: z.string(), full_name: z.string().nullable() }),
+    sql`
     select distinct on (coalesce(hm.household_id::text, e.athlete_id)) e.athlete_id, a.full_name
     from enrollments e join users a on a.id = e.athlete_id and a.deleted_at is null
     left join household_members hm on hm.user_id = e.athlete_id
@@ -44,8 +49,9 @@ async function getRosterHouseholds(db: Db, eventId: string, only?: string[]) {
             )})`
           : sql``
       }
-    order by coalesce(hm.household_id::text, e.athlete_id), e.seq`);
-  return rows.map((r) => ({ athleteId: r.athlete_id, athlete: r.full_name ?? "" }));
+    order by coalesce(hm.household_id::text, e.athlete_id), e.seq`,
+  );
+  return athletes.map((r) => ({ athleteId: r.athlete_id, athlete: r.full_name ?? "" }));
 }
 
 /**

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { ADULT_AGE, ageOn } from "~/safe-play/safe-play";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { SqlExecutor } from "~/mail/index.server";
@@ -64,7 +65,10 @@ export type RosterEntry = {
  * Everything in it, whoever reads: for the roster pages use getRosterForReader, which applies the least-privilege rule.
  */
 export async function getRoster(db: SqlExecutor, eventId: string, settings: SafePlaySettings): Promise<RosterEntry[]> {
-  const { rows } = await db.execute(sql`
+  const roster = await rows(
+    db,
+    RosterRow,
+    sql`
     select e.id, e.athlete_id, a.full_name as athlete_name, a.date_of_birth::text as dob, e.status, e.seq, e.offered_until,
       e.medical_notes, e.pickup_people, e.photo_consent, e.emergency_name, e.emergency_phone,
       (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level,
@@ -77,11 +81,11 @@ export async function getRoster(db: SqlExecutor, eventId: string, settings: Safe
          where am.user_id = e.athlete_id) as family
     from enrollments e join users a on a.id = e.athlete_id
     where e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')
-    order by array_position(array['enrolled', 'placed', 'evaluation', 'requested', 'offered', 'waitlisted'], e.status), e.seq`);
+    order by array_position(array['enrolled', 'placed', 'evaluation', 'requested', 'offered', 'waitlisted'], e.status), e.seq`,
+  );
   let waiting = 0;
   const now = settings.clock();
-  return rows.map((r) => {
-    const row = RosterRow.parse(r);
+  return roster.map((row) => {
     return {
       id: row.id,
       athleteId: row.athlete_id,
@@ -146,21 +150,24 @@ export async function getRosterForReader(
 
 /** The athletes attendance is taken for, by name and level only (the sheet needs nothing personal). */
 export async function getAttendanceAthletes(db: SqlExecutor, eventId: string): Promise<Array<{ id: string; name: string; level: number | null }>> {
-  const { rows } = await db.execute(sql`
+  const athletes = await rows(
+    db,
+    z.object({ athlete_id: z.string(), full_name: z.string().nullable(), level: z.number().nullable() }),
+    sql`
     select e.athlete_id, a.full_name,
       (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level
     from enrollments e join users a on a.id = e.athlete_id
-    where e.event_id = ${eventId} and e.status = 'enrolled' order by e.seq`);
-  return rows.map((r) => ({
-    id: String(r.athlete_id),
-    name: (r.full_name as string | null) ?? "",
-    level: r.level === null ? null : Number(r.level),
-  }));
+    where e.event_id = ${eventId} and e.status = 'enrolled' order by e.seq`,
+  );
+  return athletes.map((r) => ({ id: r.athlete_id, name: r.full_name ?? "", level: r.level }));
 }
 
 /** The athletes attendance is taken for: those enrolled in the session. */
 export async function getEnrolledAthleteIds(db: SqlExecutor, eventId: string): Promise<Set<string>> {
-  const { rows } = await db.execute<{ athlete_id: string }>(sql`
-    select athlete_id from enrollments where event_id = ${eventId} and status = 'enrolled'`);
-  return new Set(rows.map((r) => r.athlete_id));
+  const enrolled = await rows(
+    db,
+    z.object({ athlete_id: z.string() }),
+    sql`select athlete_id from enrollments where event_id = ${eventId} and status = 'enrolled'`,
+  );
+  return new Set(enrolled.map((r) => r.athlete_id));
 }

@@ -9,6 +9,7 @@
 // is on a roster, a family page of staff, or in any count. Anyone else is answered as if it did not exist.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow, row, rows } from "../../db/rows";
 import { createAthleteForGuardian } from "~/family/index.server";
 import { logSafeguarding } from "~/family/index.server";
 import { getLocale, type Locale } from "~/i18n/language";
@@ -31,10 +32,14 @@ export type { VisitorRequestView };
  */
 export async function getReviewerAddress(db: SqlExecutor, actor: Actor | null): Promise<string | null> {
   if (!actor || actor.role !== "client") return null;
-  const { rows } = await db.execute<{ email: string }>(sql`
+  const found = await maybeRow(
+    db,
+    z.object({ email: z.string() }),
+    sql`
     select lower(email) as email from users
-    where id = ${actor.id} and role = 'client' and client_kind = 'guardian' and email_verified and deleted_at is null`);
-  return rows[0]?.email ?? null;
+    where id = ${actor.id} and role = 'client' and client_kind = 'guardian' and email_verified and deleted_at is null`,
+  );
+  return found?.email ?? null;
 }
 
 const Kept = z.object({
@@ -56,12 +61,16 @@ const keptColumns = sql`id, event_id, student_name, date_of_birth::text, medical
 
 /** The guardian's athletes named so (whatever the case) and born that day. */
 async function sameAthletes(db: SqlExecutor, guardianId: string, kept: Pick<KeptRow, "student_name" | "date_of_birth">) {
-  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+  // A null full_name never equals the kept name: `name` is a string here.
+  return rows(
+    db,
+    z.object({ id: z.string(), name: z.string() }),
+    sql`
     select u.id, u.full_name as name from guardian_links g join users u on u.id = g.athlete_id and u.deleted_at is null
     where g.guardian_id = ${guardianId} and lower(btrim(u.full_name)) = lower(btrim(${kept.student_name}))
       and u.date_of_birth = ${kept.date_of_birth}::date
-    order by u.created_at`);
-  return rows.map((r) => ({ id: r.id, name: r.name }));
+    order by u.created_at`,
+  );
 }
 
 async function toView(db: SqlExecutor, guardianId: string, row: KeptRow, locale: Locale): Promise<VisitorRequestView> {
@@ -85,8 +94,8 @@ async function toView(db: SqlExecutor, guardianId: string, row: KeptRow, locale:
 export async function getVisitorRequestsToReview(db: SqlExecutor, actor: Actor | null, locale: Locale): Promise<VisitorRequestView[]> {
   const address = await getReviewerAddress(db, actor);
   if (!address || !actor) return [];
-  const { rows } = await db.execute(sql`select ${keptColumns} from visitor_enrollment_requests where email = ${address} order by seq`);
-  return Promise.all(rows.map((r) => toView(db, actor.id, Kept.parse(r), locale)));
+  const kept = await rows(db, Kept, sql`select ${keptColumns} from visitor_enrollment_requests where email = ${address} order by seq`);
+  return Promise.all(kept.map((r) => toView(db, actor.id, r, locale)));
 }
 
 /** One request waiting for `actor`'s answer, or null (another family's, answered, or not a request at all). */
@@ -98,16 +107,16 @@ export async function getVisitorRequestToReview(
 ): Promise<VisitorRequestView | null> {
   const address = await getReviewerAddress(db, actor);
   if (!address || !actor || !isUuid(requestId)) return null;
-  const { rows } = await db.execute(sql`select ${keptColumns} from visitor_enrollment_requests where id = ${requestId} and email = ${address}`);
-  return rows[0] ? toView(db, actor.id, Kept.parse(rows[0]), locale) : null;
+  const kept = await maybeRow(db, Kept, sql`select ${keptColumns} from visitor_enrollment_requests where id = ${requestId} and email = ${address}`);
+  return kept ? toView(db, actor.id, kept, locale) : null;
 }
 
 /** How many requests wait for `actor`'s answer: /account's notice. */
 export async function countVisitorRequestsToReview(db: SqlExecutor, actor: Actor | null): Promise<number> {
   const address = await getReviewerAddress(db, actor);
   if (!address) return 0;
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from visitor_enrollment_requests where email = ${address}`);
-  return Number(rows[0]?.n ?? 0);
+  const { n } = await row(db, z.object({ n: z.number() }), sql`select count(*)::int as n from visitor_enrollment_requests where email = ${address}`);
+  return n;
 }
 
 /** "new": a new athlete of the household; otherwise the id of the household's athlete the guardian says it is. */
@@ -148,10 +157,13 @@ export async function keepVisitorRequestAsGuardian(
   if (!address || !actor || !isUuid(requestId)) return missing();
   try {
     return await services.db.transaction(async (tx): Promise<ReviewResult> => {
-      const { rows } = await tx.execute(sql`
-        select ${keptColumns} from visitor_enrollment_requests where id = ${requestId} and email = ${address} for update`);
-      if (!rows[0]) return missing();
-      const kept = Kept.parse(rows[0]);
+      const kept = await maybeRow(
+        tx,
+        Kept,
+        sql`select ${keptColumns} from visitor_enrollment_requests where id = ${requestId} and email = ${address} for update`,
+      );
+      if (!kept) return missing();
+
       const sameAs = await sameAthletes(tx, actor.id, kept);
       const problem = keepChoiceProblem({ sameAs }, as);
       if (problem) return { ok: false, status: 400, error: problem, field: "as" };
@@ -204,7 +216,10 @@ export async function dropVisitorRequest(
 ): Promise<{ ok: true; studentName: string } | { ok: false; status: number; error: string }> {
   const address = await getReviewerAddress(db, actor);
   if (!address || !isUuid(requestId)) return { ok: false, status: 404, error: m.enroll_kept_error_gone() };
-  const { rows } = await db.execute<{ student_name: string }>(sql`
-    delete from visitor_enrollment_requests where id = ${requestId} and email = ${address} returning student_name`);
-  return rows[0] ? { ok: true, studentName: rows[0].student_name } : { ok: false, status: 404, error: m.enroll_kept_error_gone() };
+  const deleted = await maybeRow(
+    db,
+    z.object({ student_name: z.string() }),
+    sql`delete from visitor_enrollment_requests where id = ${requestId} and email = ${address} returning student_name`,
+  );
+  return deleted ? { ok: true, studentName: deleted.student_name } : { ok: false, status: 404, error: m.enroll_kept_error_gone() };
 }

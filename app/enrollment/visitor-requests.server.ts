@@ -5,6 +5,8 @@
 // keeps it or drops it (visitor-requests-review.server.ts). This file keeps it, at most 3 for one address, and
 // forgets what nobody answered in 30 days.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { row } from "../../db/rows";
 import { visitorEnrollmentRequests } from "../../db/schema";
 import type { DbOrTx } from "~/mail/index.server";
 import type { OnCourtInput } from "./schemas";
@@ -41,8 +43,8 @@ const isTooMany = (err: unknown) => {
 export async function keepVisitorRequest(tx: DbOrTx, input: VisitorRequestInput): Promise<KeepVisitorResult> {
   const email = input.email.trim().toLowerCase();
   await lockAddress(tx, email);
-  const { rows } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from visitor_enrollment_requests where email = ${email}`);
-  if (Number(rows[0]?.n ?? 0) >= VISITOR_REQUESTS_PER_ADDRESS) return { ok: false, reason: "too-many" };
+  const { n } = await row(tx, z.object({ n: z.number() }), sql`select count(*)::int as n from visitor_enrollment_requests where email = ${email}`);
+  if (n >= VISITOR_REQUESTS_PER_ADDRESS) return { ok: false, reason: "too-many" };
   try {
     // In a savepoint: a refusal by the trigger leaves the caller's transaction usable.
     await tx.transaction((inner) => inner.insert(visitorEnrollmentRequests).values({ ...input, email }));

@@ -5,7 +5,9 @@
 // are enrolled (issue 37): refused beside the field, and the database refuses one with no dates on record
 // (migration 0029).
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { rows } from "../../db/rows";
 import { sessionCoaches } from "../../db/schema";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
@@ -17,10 +19,13 @@ export type StaffCoach = { id: string; name: string; cleared: boolean };
 
 /** Every coach on the staff (the editor's checkboxes), by name, and whether each is cleared (issue 37). */
 export async function getStaffCoaches(db: SqlExecutor, settings: ClearanceSettings): Promise<StaffCoach[]> {
-  const { rows } = await db.execute<{ id: string; full_name: string | null; email: string }>(sql`
-    select id, full_name, email from users where role = 'coach' and deleted_at is null order by full_name, email`);
+  const coaches = await rows(
+    db,
+    z.object({ id: z.string(), full_name: z.string().nullable(), email: z.string() }),
+    sql`select id, full_name, email from users where role = 'coach' and deleted_at is null order by full_name, email`,
+  );
   const cleared = await getClearedCoachIds(db, settings);
-  return rows.map((r) => ({ id: r.id, name: r.full_name || r.email, cleared: cleared.has(r.id) }));
+  return coaches.map((r) => ({ id: r.id, name: r.full_name || r.email, cleared: cleared.has(r.id) }));
 }
 
 /** The coaches recorded for each of `eventIds` who are coaches now (a session missing from the map has none). */
@@ -28,10 +33,14 @@ export async function getSessionCoachIds(db: SqlExecutor, eventIds: string[]): P
   const ids = eventIds.filter(isUuid);
   const byEvent = new Map<string, string[]>();
   if (ids.length === 0) return byEvent;
-  const { rows } = await db.execute<{ event_id: string; coach_id: string }>(sql`
+  const links = await rows(
+    db,
+    z.object({ event_id: z.string(), coach_id: z.string() }),
+    sql`
     select s.event_id, s.coach_id from session_coaches s join users u on u.id = s.coach_id and u.role = 'coach' and u.deleted_at is null
-    where s.event_id = any(${`{${ids.join(",")}}`}::uuid[])`);
-  for (const r of rows) byEvent.set(r.event_id, [...(byEvent.get(r.event_id) ?? []), r.coach_id]);
+    where s.event_id = any(${`{${ids.join(",")}}`}::uuid[])`,
+  );
+  for (const r of links) byEvent.set(r.event_id, [...(byEvent.get(r.event_id) ?? []), r.coach_id]);
   return byEvent;
 }
 
@@ -56,11 +65,15 @@ export async function setSessionCoaches(
   return db.transaction(async (tx) => {
     const { rows: session } = await tx.execute(sql`select id from events where id = ${eventId} and program_slug = ${programSlug} for update`);
     if (session.length === 0) return { ok: false, status: 404, error: m.programs_error_session_not_found() };
-    const { rows: coaches } = await tx.execute<{ id: string }>(sql`
+    const coaches = await rows(
+      tx,
+      z.object({ id: z.string() }),
+      sql`
       select id from users where role = 'coach' and deleted_at is null and id in (${sql.join(
         wanted.map((id) => sql`${id}`),
         sql`, `,
-      )})`);
+      )})`,
+    );
     if (coaches.length !== wanted.length) return { ok: false, status: 400, error: m.programs_error_coaches_unknown() };
     const uncleared = await unclearedCoachesForMinors(tx, eventId, wanted, settings);
     if (uncleared.length) return { ok: false, status: 400, error: m.programs_error_coach_not_cleared({ names: uncleared.join(", ") }) };
@@ -88,19 +101,27 @@ export async function unclearedCoachesForMinors(
   settings: ClearanceSettings,
 ): Promise<string[]> {
   if (coachIds.length === 0) return [];
-  const { rows } = await db.execute<{ kind: "guardian" | "athlete" | null; dob: string | null; protected: boolean }>(sql`
+  const athletes = await rows(
+    db,
+    z.object({ kind: z.enum(["guardian", "athlete"]).nullable(), dob: z.string().nullable(), protected: z.boolean() }),
+    sql`
     select a.client_kind as kind, a.date_of_birth::text as dob, a.minor_protection as protected
     from enrollments e join users a on a.id = e.athlete_id
-    where e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')`);
-  const minors = rows.some((r) => r.protected || isMinorPerson({ role: "client", kind: r.kind ?? "athlete", dateOfBirth: r.dob }, settings));
+    where e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')`,
+  );
+  const minors = athletes.some((r) => r.protected || isMinorPerson({ role: "client", kind: r.kind ?? "athlete", dateOfBirth: r.dob }, settings));
   if (!minors) return [];
   const cleared = await getClearedCoachIds(db, settings);
-  const { rows: names } = await db.execute<{ id: string; name: string }>(sql`
+  const names = await rows(
+    db,
+    z.object({ id: z.string(), name: z.string() }),
+    sql`
     select id, coalesce(nullif(full_name, ''), email) as name from users
     where id in (${sql.join(
       coachIds.map((id) => sql`${id}`),
       sql`, `,
-    )}) order by full_name, email`);
+    )}) order by full_name, email`,
+  );
   return names.filter((n) => !cleared.has(n.id)).map((n) => n.name);
 }
 
