@@ -1,13 +1,15 @@
 // Programs families can decide on (issue 28), on a phone in Chromium: a coach changes a session's fee, place and
 // dates with JavaScript on; without JavaScript a bad form gets its message beside the field and stores nothing; a
 // visitor sees the change on the program page and the home page's card at the next request, in English and at /es,
-// in documents without React; a client is refused.
+// in documents without React; a client is refused. Its own server (decision 0034), not its worker's shared one: it
+// edits the starting season's first session (place, fee, dates, coaches) and the organisation's withdrawal notice,
+// which other files' pages show as the starting content has them.
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { useOwnServer } from "./support/own-server";
-import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
-import { expectAccessible, setupBrowser } from "./support/browser";
-import { openDatabase } from "./support/messaging";
+import { createAccount, uniqueEmail } from "./support/accounts";
+import { expectAccessible, setupBrowser, type BrowserSession } from "./support/browser";
+import { openDatabase, signInCookie, useSession } from "./support/messaging";
 import { runScript } from "./support/server";
 import { formatSpan } from "~/calendar/event-format";
 import { startingScheduleTitle, startingSeason } from "~/calendar/starting-season";
@@ -32,6 +34,12 @@ const FIRST = startingScheduleTitle(TERM);
 const PROGRAM = `/programs/${TERM}`;
 /** The coach's own dates for the session: inside its season, so it is still the current or next one's. */
 const [FROM, TO] = [addDays(START.startsOn, 5), addDays(START.endsOn, 7)];
+
+/** Signs a browser session in by request (signing in is not what this file tests). */
+async function signIn(session: BrowserSession, email: string) {
+  const cookie = await signInCookie(server.url, email, PASSWORD);
+  await useSession(session.context, server.url, { email, password: PASSWORD, fullName: "", cookie });
+}
 
 async function scriptsOn(page: Page, path: string) {
   const scripts: string[] = [];
@@ -62,7 +70,7 @@ describe("programs edited from the site", () => {
 
     // The coach, on a phone with JavaScript, goes from the program page to its editor and to the session.
     const coach = await open(PHONE);
-    await signInThroughPage(coach.page, coachEmail, PASSWORD);
+    await signIn(coach, coachEmail);
     await coach.visit(PROGRAM);
     await coach.page.getByRole("link", { name: "Edit this program" }).click();
     await coach.page.waitForURL((u) => u.pathname === `${PROGRAM}/edit`);
@@ -91,7 +99,7 @@ describe("programs edited from the site", () => {
 
     // Without JavaScript: a negative fee and a 5,000-character street address are refused beside their fields.
     const noScript = await open({ ...PHONE, javaScriptEnabled: false });
-    await signInThroughPage(noScript.page, coachEmail, PASSWORD);
+    await signIn(noScript, coachEmail);
     await noScript.page.goto(sessionPath);
     const main = noScript.page.getByRole("main");
     await main.getByLabel("Fee in dollars").fill("-5");
@@ -130,8 +138,8 @@ describe("programs edited from the site", () => {
 
     // A client is refused on the server, and nothing changes.
     const client = await open(PHONE);
-    await signInThroughPage(client.page, clientEmail, PASSWORD);
-    const cookie = (await client.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    await signIn(client, clientEmail);
+    const cookie = await signInCookie(server.url, clientEmail, PASSWORD);
     for (const path of ["/programs/edit", `${PROGRAM}/edit`, sessionPath])
       expect((await fetch(`${server.url}${path}`, { headers: { cookie } })).status).toBe(403);
     const refused = await fetch(`${server.url}/programs/edit`, {
@@ -160,7 +168,7 @@ describe("programs edited from the site", () => {
     for (const email of [danaEmail, eliEmail])
       expect((await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
     const dana = await open({ ...PHONE, javaScriptEnabled: false });
-    await signInThroughPage(dana.page, danaEmail, PASSWORD);
+    await signIn(dana, danaEmail);
     await dana.visit(`${PROGRAM}/edit`);
     const form = dana.page.getByRole("form", { name: `Coaches of ${FIRST}` });
     // The starting schedule's sessions were made before any coach: the editor says so.
