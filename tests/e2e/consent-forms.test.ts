@@ -3,7 +3,9 @@
 // becomes enrolled only with that child's last signature. A name that is not hers is refused beside the field and
 // stores nothing; the receipts are Spanish PDFs (read back with unpdf) and Spanish mails; another household's
 // guardian and a visitor open nothing; an administrator publishes a new waiver version and the guardian is asked
-// again. Its own server: the program's required forms must show on no other file's pages. Every page is checked with axe.
+// again. Its own server (decision 0034), not its worker's shared one: it makes every form required for the fall program
+// and publishes a new waiver version, which would hold back every later file's fall enrollments and ask their families
+// to sign again. Every page is checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import { createAccount, uniqueEmail } from "./support/accounts";
@@ -142,7 +144,7 @@ describe("consent forms", () => {
     for (const child of ["Sofía Quintero", "Mateo Quintero"]) {
       for (const [i, form] of FORMS.entries()) {
         if (!(child === "Sofía Quintero" && i === 0)) {
-          await g.visit("/es/account/forms");
+          // Each signature brings her back to /es/account/forms (below): the next form is one tap away.
           await g.page.getByRole("link", { name: `Firmar ${form} para ${child}` }).click();
           await g.page.getByRole("heading", { level: 1, name: form }).waitFor();
         }
