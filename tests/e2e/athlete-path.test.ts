@@ -2,21 +2,28 @@
 // this season, and the coach evaluates her on her page; her guardian reads it in Spanish with the change since last
 // season; Sofía (16) records a term's grade band; education staff record a college commitment and a scholarship; the
 // guardian agrees to list it and /scholarships shows "Sofía G., University of Maryland, 2027"; Lucía attaches a term's
-// report card and sees it listed. Another family's guardian is refused her page and the report card. A server of the
-// file's own: its scholarship shows on no other file's /scholarships. Every page visited is checked with axe.
+// report card and sees it listed. Another family's guardian is refused her page and the report card. On its worker's
+// shared server (decision 0034), its clock set by the test hooks; when it ends, the guardian's yes is withdrawn and its
+// session ended, so later files there find /scholarships and the schedule as they left them. Every page visited is
+// checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
-import { useOwnServer } from "./support/own-server";
+import { sharedServer, useServerSettings } from "./support/shared-server";
 
 const TUESDAY = "2026-11-24T15:00:00-05:00";
 const PHONE = { viewport: { width: 390, height: 844 } };
-const server = useOwnServer({ SAFE_PLAY_NOW: TUESDAY });
+const server = sharedServer();
+useServerSettings({ now: TUESDAY });
 const open = setupBrowser(() => server.url);
-const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+const env = () => server.env;
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const db = async () => (database ??= await openDatabase(server.dataDir));
+let listed: string | undefined;
 afterAll(async () => {
+  // Sofía's listing and the session end with the file: /scholarships and the schedule are as it found them.
+  if (listed) await database?.query("update athlete_milestones set listing_agreed_at = null where athlete_id = $1", [listed]);
+  await database?.query("update events set ends_on = starts_on where title = 'Court and Homework'");
   await database?.close();
 });
 
@@ -128,6 +135,7 @@ describe("an athlete's path", () => {
     await v.visit("/scholarships");
     expect(await v.page.getByText("Sofía G., University of Maryland, 2027").count()).toBe(0);
     await g.visit(`/athletes/${sofiaId}`);
+    listed = sofiaId;
     await g.page.getByRole("button", { name: "List it on the Scholarships page" }).click();
     await g.page.getByText("The scholarship will be listed on the Scholarships page.").waitFor();
     await v.visit("/scholarships");
