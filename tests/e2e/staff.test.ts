@@ -1,19 +1,34 @@
 // Staff the organisation manages itself (issue 28), on a phone in Chromium: the administrator (granted once with
 // `npm run user:role -- EMAIL admin`) invites a coach by mail; the coach accepts, writes a profile with a photo (with
 // JavaScript, then without it); the administrator records the check dates; a visitor sees each change on /about and
-// /es/about at their next request, in a document without React. Clients and visitors are refused. This file has
-// a server of its own (its /about starts with no staff); its mail goes to the shared sink.
+// /es/about at their next request, in a document without React. Clients and visitors are refused. On its worker's
+// shared server (decision 0034), whose /about shows no staff (no other file shows a profile); its coaches' profiles are
+// hidden again when it ends, so later files there find /about as it was. Its mail goes to the shared sink.
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import type { BrowserSession } from "./support/browser";
+import { afterAll, describe, expect, it } from "vitest";
 import { sharedMailbox } from "./support/mail";
-import { useOwnServer } from "./support/own-server";
-import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
+import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { clearedCoachArgs } from "./support/messaging";
+import { clearedCoachArgs, openDatabase, signInCookie, useSession } from "./support/messaging";
 import { runScript } from "./support/server";
+import { sharedServer } from "./support/shared-server";
 
-const server = useOwnServer();
+const server = sharedServer();
+/** The coaches whose profiles this file shows on /about: hidden again after its last test. */
+const shownCoaches: string[] = [];
+afterAll(async () => {
+  const db = await openDatabase(server.dataDir);
+  await db.query("update coach_profiles set shown = false where user_id in (select id from users where email = any($1))", [shownCoaches]);
+  await db.close();
+});
+
+/** Signs a browser session in by request (signing in is not what these steps test). */
+async function signIn(session: BrowserSession, email: string) {
+  const cookie = await signInCookie(server.url, email, PASSWORD);
+  await useSession(session.context, server.url, { email, password: PASSWORD, fullName: "", cookie });
+}
 const smtp = sharedMailbox();
 
 const open = setupBrowser(() => server.url);
@@ -53,6 +68,7 @@ describe("staff managed from the site", () => {
   it("an administrator invites a coach, who writes a profile with a photo; the administrator records the checks; visitors see each change", async () => {
     const adminEmail = uniqueEmail("admin");
     const coachEmail = uniqueEmail("coach");
+    shownCoaches.push(coachEmail);
     await createAccount(server.url, { fullName: "Ada Admin", email: adminEmail, password: PASSWORD });
     await createAccount(server.url, { fullName: "Carla Vega", email: coachEmail, password: PASSWORD });
     const granted = await runScript(["cli/user-role.ts", adminEmail, "admin"], { DATA_DIR: server.dataDir, DATABASE_URL: "" });
@@ -66,7 +82,7 @@ describe("staff managed from the site", () => {
 
     // The administrator, on a phone with JavaScript, finds /staff on their account page and sends the invitation.
     const admin = await open(PHONE);
-    await signInThroughPage(admin.page, adminEmail, PASSWORD);
+    await signIn(admin, adminEmail);
     await admin.visit("/account");
     await admin.page.getByRole("link", { name: "Staff: invitations, roles and checks" }).click();
     await admin.page.waitForURL(/\/staff$/);
@@ -160,6 +176,7 @@ describe("staff managed from the site", () => {
     const adminEmail = uniqueEmail("admin");
     const coachEmail = uniqueEmail("coach");
     const clientEmail = uniqueEmail("client");
+    shownCoaches.push(coachEmail);
     for (const [fullName, email] of [
       ["Bea Board", adminEmail],
       ["Omar Net", coachEmail],
@@ -171,7 +188,7 @@ describe("staff managed from the site", () => {
     expect((await runScript(clearedCoachArgs(coachEmail), { DATA_DIR: server.dataDir, DATABASE_URL: "" })).code).toBe(0);
 
     const coach = await open({ ...PHONE, javaScriptEnabled: false });
-    await signInThroughPage(coach.page, coachEmail, PASSWORD);
+    await signIn(coach, coachEmail);
     await coach.page.goto("/account");
     await coach.page.getByRole("link", { name: "Your staff profile" }).click();
     const main = coach.page.getByRole("main");
@@ -215,7 +232,7 @@ describe("staff managed from the site", () => {
     // The administrator, without JavaScript too: records a check, makes Omar the safeguarding lead, then removes his
     // coach role, which ends the lead (both logged); visitors no longer see him.
     const admin = await open({ ...PHONE, javaScriptEnabled: false });
-    await signInThroughPage(admin.page, adminEmail, PASSWORD);
+    await signIn(admin, adminEmail);
     await admin.page.goto("/staff");
     const card = admin.page.getByRole("article", { name: "Omar Net" });
     await card.getByLabel("Safe Play training completed on").fill("2025-10-01");
@@ -236,12 +253,7 @@ describe("staff managed from the site", () => {
     await admin.page.goto("/staff");
 
     // Refused on the server: a visitor is sent to sign in, a client gets 403, a coach who is not an administrator too.
-    const cookieOf = async (email: string) => {
-      const s = await open(PHONE);
-      await signInThroughPage(s.page, email, PASSWORD);
-      return (await s.context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    };
-    const clientCookie = await cookieOf(clientEmail);
+    const clientCookie = await signInCookie(server.url, clientEmail, PASSWORD);
     const post = (path: string, fields: Record<string, string>, cookie?: string) =>
       fetch(`${server.url}${path}`, {
         method: "POST",
