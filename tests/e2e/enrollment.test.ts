@@ -2,9 +2,11 @@
 // her son; a coach places him at level 4 and enrolls him; the guardian sees the status and the level history; the
 // coach takes attendance with the browser offline (Playwright's offline mode), the marks stay on the phone and arrive
 // once when it is back online (read in the database); the guardian sees the attendance. The clock is a Tuesday
-// afternoon through SAFE_PLAY_NOW, a day the session meets. Every page visited is checked with axe.
+// afternoon, a day the session meets, set on its worker's shared server by the test hooks (decision 0034); the funder
+// report is read before and after, as other files' athletes may be counted on that server. Every page visited is
+// checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
-import { useOwnServer } from "./support/own-server";
+import { sharedServer, useServerSettings } from "./support/shared-server";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
 
@@ -13,26 +15,29 @@ const TUESDAY = "2026-11-24T15:00:00-05:00";
 const PHONE = { width: 390, height: 844 };
 
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
-const env = () => ({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+const env = () => server.env;
 const db = async () => (database ??= await openDatabase(server.dataDir));
 const open = setupBrowser(() => server.url);
 
-const server = useOwnServer({ SAFE_PLAY_NOW: TUESDAY });
+const server = sharedServer();
+useServerSettings({ now: TUESDAY });
 afterAll(async () => {
+  // The file's sessions end with it: the later files on this server list only their own on the home page and /calendar.
+  await database?.query("update events set ends_on = starts_on where title = any($1)", [["Enrollpath Clinic"]]);
   await database?.close();
 });
 
 describe("enrollment, levels and courtside attendance", () => {
   it("a guardian asks a place; a coach places and enrolls; attendance taken offline arrives once; the family sees it all", async () => {
     const [coach, guardian]: [Person, Person] = await Promise.all([
-      makePerson(server.url, "Coach Carla", { coach: true, env: env() }),
+      makePerson(server.url, "Coach Carla Enrolls", { coach: true, env: env() }),
       makePerson(server.url, "Gwen Guardian", { env: env() }),
     ]);
     const { rows } = await (
       await db()
     ).query<{ id: string }>(
       `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, capacity, levels)
-       values ('Tuesday/Thursday Clinic', 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '16:30', '18:00', 'Fort Dupont, Washington, DC', 'fall', 12, '{3,4,5}')
+       values ('Enrollpath Clinic', 'weekly', '{2,4}', '2026-09-01', '2026-12-31', '16:30', '18:00', 'Fort Dupont, Washington, DC', 'fall', 12, '{3,4,5}')
        returning id`,
     );
     const sessionId = rows[0]!.id;
@@ -64,8 +69,8 @@ describe("enrollment, levels and courtside attendance", () => {
     const c = await open({ viewport: PHONE });
     await useSession(c.context, server.url, coach);
     await c.visit("/rosters");
-    await c.page.getByRole("link", { name: "Tuesday/Thursday Clinic" }).click();
-    await c.page.getByRole("heading", { level: 1, name: "Roster: Tuesday/Thursday Clinic" }).waitFor();
+    await c.page.getByRole("link", { name: "Enrollpath Clinic" }).click();
+    await c.page.getByRole("heading", { level: 1, name: "Roster: Enrollpath Clinic" }).waitFor();
     await c.page.getByText("Medical and allergies: Asthma: inhaler in his bag").waitFor();
     const call = c.page.getByRole("link", { name: /Gwen Guardian/ });
     expect(await call.count()).toBe(1);
@@ -82,8 +87,22 @@ describe("enrollment, levels and courtside attendance", () => {
     await g.visit("/account/enrollments");
     await g.page.getByText("Enrolled", { exact: true }).waitFor();
     await g.page.getByText("Level 4", { exact: true }).waitFor();
-    await g.page.getByText("Level 4 on November 24, 2026, by Coach Carla", { exact: false }).waitFor();
+    await g.page.getByText("Level 4 on November 24, 2026, by Coach Carla Enrolls", { exact: false }).waitFor();
     await g.page.getByText("“Strong forehand; work on the serve”").waitFor();
+
+    // The funder report's totals before Ari's first attendance (files before this one on the server count too).
+    const totals = async () => {
+      const csv = (await (await c.page.request.get("/reports/funders.csv")).text()).split("\r\n");
+      const line = (name: string) => csv.find((l) => l.includes(`"${name}",`)) ?? "";
+      const value = (name: string) => Number(/,"([^"]*)"$/.exec(line(name))?.[1]?.replaceAll(",", "") ?? "0");
+      return {
+        participants: value("Participants (unique athletes)"),
+        fresh: value("New participants"),
+        held: value("Sessions held"),
+        hours: value("Hours on court (athlete-hours)"),
+      };
+    };
+    const before = await totals();
 
     // Courtside with no signal: two taps (absent, then present) stay on the phone; nothing reaches the server.
     await c.visit(`/rosters/${sessionId}/attendance`);
@@ -104,21 +123,22 @@ describe("enrollment, levels and courtside attendance", () => {
     expect(await ari.getByLabel("Present", { exact: true }).isChecked()).toBe(true);
     expect((await marks()).rows).toHaveLength(1);
 
-    // The funder report counts him (this year so far): one participant, new, one session held, 1.5 hours on court.
+    // The funder report counts him (this year so far): one participant more, new, one session held, 1.5 hours on court.
     await c.visit("/reports/funders");
     const row = (name: string) => c.page.getByRole("row", { name });
-    await row("Participants (unique athletes) 1").waitFor();
-    await row("New participants 1").waitFor();
-    await row("Sessions held 1").waitFor();
-    await row("Hours on court (athlete-hours) 1.5").waitFor();
+    const n = (v: number) => new Intl.NumberFormat("en-US").format(v);
+    await row(`Participants (unique athletes) ${n(before.participants + 1)}`).waitFor();
+    await row(`New participants ${n(before.fresh + 1)}`).waitFor();
+    await row(`Sessions held ${n(before.held + 1)}`).waitFor();
+    await row(`Hours on court (athlete-hours) ${n(before.hours + 1.5)}`).waitFor();
     const csv = await c.page.request.get("/reports/funders.csv");
     expect(csv.headers()["content-type"]).toContain("text/csv");
     // Issue 39: the CSV starts with the organisation, the period and the filters; the totals follow.
-    expect((await csv.text()).split("\r\n")).toContain('"Participants (unique athletes)","1"');
+    expect((await csv.text()).split("\r\n")).toContain(`"Participants (unique athletes)","${n(before.participants + 1)}"`);
 
     // The same roster in Spanish.
     await c.visit(`/es/rosters/${sessionId}`);
-    await c.page.getByRole("heading", { level: 1, name: "Lista: Tuesday/Thursday Clinic" }).waitFor();
+    await c.page.getByRole("heading", { level: 1, name: "Lista: Enrollpath Clinic" }).waitFor();
     await c.page.getByText("Inscrito", { exact: true }).waitFor();
 
     // Gwen sees Ari's attendance.
