@@ -1,30 +1,39 @@
 // Issue 38: a coach's photo upload is answered at once; the page says the photo is being prepared (in English and
-// Spanish) while the job queue makes its copies, then shows it; a photo whose copies cannot be made says so. This file
-// starts its own server: its job queue must make the copies of these photos only.
+// Spanish) while the job queue makes its copies, then shows it; a photo whose copies cannot be made says so. On its
+// worker's shared server (decision 0034): a worker runs one file at a time, so the queue makes the copies of these
+// photos only; the photos are removed when the file ends, so later files there find the gallery as it was.
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
-import { setupBrowser } from "./support/browser";
-import { projectRoot, runScript, startServer, type RunningServer } from "./support/server";
+import { afterAll, describe, expect, it } from "vitest";
+import { createAccount, uniqueEmail } from "./support/accounts";
+import { setupBrowser, type BrowserSession } from "./support/browser";
+import { openDatabase, signInCookie, useSession } from "./support/messaging";
+import { projectRoot, runScript } from "./support/server";
+import { sharedServer } from "./support/shared-server";
 
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-}, 120_000);
+const server = sharedServer();
+/** The photos' descriptions: the file's photos, removed after its last test. */
+const alts: string[] = [];
 afterAll(async () => {
-  await server?.stop();
-  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  const db = await openDatabase(server.dataDir);
+  await db.query("delete from gallery_photos where alt = any($1)", [alts]);
+  await db.close();
 });
 const open = setupBrowser(() => server.url);
 
 async function coachEmail() {
   const email = uniqueEmail("coach");
-  await createAccount(server.url, { fullName: "Coach Vega", email, password: "secret12" });
-  const r = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: server.dataDir, DATABASE_URL: "" });
+  await createAccount(server.url, { fullName: "Coach Photovega", email, password: "secret12" });
+  const r = await runScript(["cli/user-role.ts", email, "coach"], server.env);
   expect(r.code, r.stderr).toBe(0);
   return email;
+}
+
+/** Signs a browser session in by request (signing in is not what this file tests). */
+async function signIn(session: BrowserSession, email: string) {
+  const cookie = await signInCookie(server.url, email, "secret12");
+  await useSession(session.context, server.url, { email, password: "secret12", fullName: "Coach Photovega", cookie });
 }
 
 /**
@@ -50,11 +59,12 @@ describe("a photo upload", () => {
   it("is answered at once and shows 'being prepared' until its copies exist, then the photo (no JavaScript needed)", async () => {
     const email = await coachEmail();
     const coach = await open({ javaScriptEnabled: false });
-    await signInThroughPage(coach.page, email, "secret12");
+    await signIn(coach, email);
     await coach.page.goto("/gallery/photos");
     const form = coach.page.getByRole("form", { name: "Upload a photo" });
     await form.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await photoJpeg(1000, 750) });
     const alt = `Rally at dusk ${Date.now()}`;
+    alts.push(alt);
     await form.getByLabel("Describe the photo for people who cannot see it").fill(alt);
     await form.getByLabel("Everyone pictured (or their guardian) agreed to this photo being published").check();
     const sent = Date.now();
@@ -69,7 +79,7 @@ describe("a photo upload", () => {
 
     // In Spanish too, and visitors do not see it yet.
     const es = await open({ javaScriptEnabled: false });
-    await signInThroughPage(es.page, email, "secret12");
+    await signIn(es, email);
     await es.page.goto("/es/gallery/photos");
     await es.page
       .getByRole("main")
@@ -100,7 +110,7 @@ describe("a photo upload", () => {
   it("says so to the coach, in English and Spanish, when the photo's copies cannot be made", async () => {
     const email = await coachEmail();
     const coach = await open();
-    await signInThroughPage(coach.page, email, "secret12");
+    await signIn(coach, email);
     await coach.page.goto("/gallery/photos");
     // An iPhone HEIC cut off after its header: the upload's check reads its size; the job cannot decode it.
     const heic = fs.readFileSync(path.join(projectRoot, "tests/fixtures/phone-sideways.heic"));
@@ -108,6 +118,7 @@ describe("a photo upload", () => {
     const form = coach.page.getByRole("form", { name: "Upload a photo" });
     await form.getByLabel(/^Photo/).setInputFiles({ name: "IMG_0002.HEIC", mimeType: "image/heic", buffer: cut });
     const alt = `Cut-off photo ${Date.now()}`;
+    alts.push(alt);
     await form.getByLabel("Describe the photo for people who cannot see it").fill(alt);
     await form.getByLabel("Everyone pictured (or their guardian) agreed to this photo being published").check();
     await form.getByRole("button", { name: "Upload photo" }).click();
