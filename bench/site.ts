@@ -178,7 +178,7 @@ export async function withSite<T>(
   name: string,
   env: Record<string, string>,
   bench: (site: Site) => Promise<T>,
-  options: { statementStatistics?: boolean } = {},
+  options: { statementStatistics?: boolean; nodeArgs?: string[] } = {},
 ): Promise<T> {
   (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nlte-bench-${name}-`));
@@ -188,7 +188,7 @@ export async function withSite<T>(
   const sql = new pg.Client({ connectionString: database.url });
   sql.on("error", () => undefined); // the database stopping at the end ends this connection too
   try {
-    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, ...env } });
+    server = await startServer({ env: { DATABASE_URL: database.url, AUTH_SECRET, ...env }, nodeArgs: options.nodeArgs });
     await sql.connect();
     return await bench({ server, sql, databaseUrl: database.url });
   } finally {
