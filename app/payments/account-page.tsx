@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
-import { LedgerHistory } from "./ledger-table";
+import { LedgerHistory, type LedgerPaging } from "./ledger-table";
 import { AidFields } from "./season-fees-aid-fields";
 
 export type AccountView = {
@@ -15,6 +15,8 @@ export type AccountView = {
   online: boolean;
   inPerson: { phone: string; email: string };
   balance: string | null;
+  /** Which page of the rows this is; null while a request for help waits (no rows are sent). */
+  paging: LedgerPaging | null;
   /** Back from the provider's Checkout: its webhook may not have arrived yet. */
   justPaid?: boolean;
   rows: Array<{ id: string; date: string; what: string; amount: string; receipt: boolean }>;
@@ -84,7 +86,7 @@ export function AccountPaymentsPage({ view, actionData, busy }: { view: AccountV
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
       <DueSection view={view} error={actionData?.error} busy={busy} />
       <AidSection view={view} fieldErrors={actionData?.fieldErrors ?? {}} busy={busy} />
-      {view.due.state === "aid-pending" ? null : <LedgerHistory rows={view.rows} balance={view.balance} receipts />}
+      {view.due.state === "aid-pending" ? null : <LedgerHistory rows={view.rows} balance={view.balance} receipts paging={view.paging} />}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 // /account/payments as words: the account's due state, aid, rows and balance in the family's language. While a request
-// for help waits, no amount is given at all (the page shows no rows either): nothing is due until staff answer.
+// for help waits, no amount is given at all (the page shows no rows either): nothing is due until staff answer. The rows
+// are a page of them (the latest first, HISTORY_PAGE_ROWS; older pages behind a link), with what the rows before the
+// page sum to, so a family with five years of history gets its page as fast as a new one (bench:payments).
 import type { Locale } from "~/i18n/language";
 import { formatDateIn, formatter } from "~/lib/datetime";
 import { inReaderLanguage } from "~/lib/typed-content";
@@ -8,7 +10,7 @@ import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 import type { AccountView } from "./account-page";
 import { getAidState, type AidState } from "./aid.server";
-import { getDue, getEntries, type LedgerRow } from "./ledger.server";
+import { getDue, getEntriesPage, type EntriesPage, type LedgerRow } from "./ledger.server";
 import { methodWords } from "./receipts.server";
 import { refundRowWords } from "./refunds-words";
 import { lessonRowWords } from "./lesson-fees";
@@ -60,18 +62,18 @@ export function rowWords(row: LedgerRow, locale: Locale): string {
 export async function getAccountView(
   db: SqlExecutor,
   accountId: string | null,
-  opts: { locale: Locale; timeZone: string; online: boolean; phone: string; email: string },
+  opts: { locale: Locale; timeZone: string; online: boolean; phone: string; email: string; page?: number },
 ): Promise<AccountView> {
   const { locale, timeZone } = opts;
   const base = { online: opts.online, inPerson: { phone: opts.phone, email: opts.email } };
   // No account yet (nothing was ever charged or asked): no rows, a balance of $0, as an account with none.
-  const [due, aid, entries] = accountId
-    ? await Promise.all([getDue(db, accountId), getAidState(db, accountId), getEntries(db, accountId)])
-    : ([{ state: "nothing" }, { state: "none" }, []] as const);
-  const balance = entries.reduce((sum, e) => sum + e.effectCents, 0);
+  const none: EntriesPage = { rows: [], page: 1, pages: 1, broughtForwardCents: 0, balanceAfterCents: 0 };
+  const [due, aid, history] = accountId
+    ? await Promise.all([getDue(db, accountId), getAidState(db, accountId), getEntriesPage(db, accountId, opts.page ?? 1)])
+    : ([{ state: "nothing" }, { state: "none" }, none] as const);
   const waived = aid.state === "granted" && aid.decision === "waiver" && due.state === "nothing";
   // While a request for help waits, no amount leaves the server, not even in the page's data (issue 41).
-  if (due.state === "aid-pending") return { ...base, due, aid: { state: "open" }, balance: null, rows: [] };
+  if (due.state === "aid-pending") return { ...base, due, aid: { state: "open" }, balance: null, rows: [], paging: null };
   return {
     ...base,
     due:
@@ -84,8 +86,13 @@ export async function getAccountView(
       aid.state === "granted"
         ? { state: "granted", terms: aidTermsWords(aid, locale), until: dayWithYear(aid.validUntil, locale) }
         : { state: aid.state },
-    balance: formatDollars(balance, locale),
-    rows: entries.map((e) => ({
+    balance: formatDollars(history.balanceAfterCents, locale),
+    paging: {
+      page: history.page,
+      pages: history.pages,
+      broughtForward: history.page === history.pages ? null : formatDollars(history.broughtForwardCents, locale),
+    },
+    rows: history.rows.map((e) => ({
       id: e.id,
       date: formatDateIn(e.createdAt, timeZone, locale),
       what:

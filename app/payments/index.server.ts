@@ -19,12 +19,15 @@ export { createAidRequest, decideAidRequest, getAidState, getOpenAidRequests, ty
 export { handleProviderEvent, MIN_CARD_CENTS, startCheckout, type StartCheckoutResult, type WebhookOutcome } from "./checkout.server";
 export {
   addCorrection,
-  entriesStatement,
+  entriesPageStatement,
   findAccountFor,
   getBalance,
   getDue,
   getEntries,
+  getEntriesPage,
   getOrCreateAccountFor,
+  HISTORY_PAGE_ROWS,
+  historyPage,
   recordPayment,
   type Due,
   type LedgerRow,

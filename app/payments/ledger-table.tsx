@@ -1,6 +1,8 @@
 // An account's rows as a table (date, what, amount) and its balance: the family's /account/payments (with a receipt
 // link per payment) and payment staff's /aid/accounts/:accountId (without) show the same rows the same way. Every
-// word was written by the loader in the reader's language.
+// word was written by the loader in the reader's language. The family's is a page of the rows (HISTORY_PAGE_ROWS, the
+// newest first): a first row says what the older rows sum to, so the page still adds up to the balance under it, and
+// plain links lead to older and newer rows (no script needed).
 import { Link } from "react-router";
 import { CardSection } from "~/components/ui/card-section";
 import { localHref } from "~/i18n/locale";
@@ -8,8 +10,44 @@ import { m } from "~/paraglide/messages";
 
 export type LedgerTableRow = { id: string; date: string; what: string; amount: string; receipt?: boolean };
 
-export function LedgerHistory({ rows, balance, receipts }: { rows: LedgerTableRow[]; balance: string | null; receipts: boolean }) {
+/** Which page of the rows is shown (1: the newest), and what the rows before it sum to (null on the oldest page). */
+export type LedgerPaging = { page: number; pages: number; broughtForward: string | null };
+
+/** The family's page `page` of its rows: page 1 is /account/payments itself. */
+const pageHref = (page: number) => localHref(page === 1 ? "/account/payments" : `/account/payments?page=${page}`);
+
+function PageLinks({ paging }: { paging: LedgerPaging }) {
+  if (paging.pages === 1) return null;
+  return (
+    <nav aria-label={m.pay_history_pages_label()} className="mt-3 flex flex-wrap items-center gap-4 text-sm">
+      <span>{m.pay_history_page({ page: String(paging.page), pages: String(paging.pages) })}</span>
+      {paging.page < paging.pages ? (
+        <Link className="text-court-800 underline" to={pageHref(paging.page + 1)}>
+          {m.pay_history_older()}
+        </Link>
+      ) : null}
+      {paging.page > 1 ? (
+        <Link className="text-court-800 underline" to={pageHref(paging.page - 1)}>
+          {m.pay_history_newer()}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+export function LedgerHistory({
+  rows,
+  balance,
+  receipts,
+  paging,
+}: {
+  rows: LedgerTableRow[];
+  balance: string | null;
+  receipts: boolean;
+  paging?: LedgerPaging | null;
+}) {
   const last = receipts ? "py-1 pr-3 text-right" : "py-1 text-right";
+  const newest = !paging || paging.page === 1;
   return (
     <CardSection title={m.pay_history_heading()}>
       {rows.length === 0 ? (
@@ -36,6 +74,16 @@ export function LedgerHistory({ rows, balance, receipts }: { rows: LedgerTableRo
               </tr>
             </thead>
             <tbody>
+              {paging?.broughtForward != null ? (
+                <tr className="border-t border-slate-200">
+                  <td className="py-1 pr-3" />
+                  <th scope="row" className="py-1 pr-3 font-normal italic">
+                    {m.pay_history_brought_forward()}
+                  </th>
+                  <td className={`${last} whitespace-nowrap`}>{paging.broughtForward}</td>
+                  {receipts ? <td /> : null}
+                </tr>
+              ) : null}
               {rows.map((r) => (
                 <tr key={r.id} className="border-t border-slate-200">
                   <td className="py-1 pr-3 whitespace-nowrap">{r.date}</td>
@@ -57,7 +105,7 @@ export function LedgerHistory({ rows, balance, receipts }: { rows: LedgerTableRo
               <tfoot>
                 <tr className="border-t-2 border-slate-400 font-semibold">
                   <th scope="row" colSpan={2} className="py-1 pr-3">
-                    {m.pay_balance()}
+                    {newest ? m.pay_balance() : m.pay_history_balance_after()}
                   </th>
                   <td className={last}>{balance}</td>
                   {receipts ? <td /> : null}
@@ -65,6 +113,7 @@ export function LedgerHistory({ rows, balance, receipts }: { rows: LedgerTableRo
               </tfoot>
             ) : null}
           </table>
+          {paging ? <PageLinks paging={paging} /> : null}
         </div>
       )}
     </CardSection>

@@ -11,7 +11,7 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { createAidRequest, decideAidRequest, getAidState } from "./aid.server";
 import { parseDollars } from "./money";
 import { getAccountView } from "./account-view.server";
-import { addCorrection, getBalance, getDue, getEntries, recordPayment } from "./ledger.server";
+import { addCorrection, getBalance, getDue, getEntries, getEntriesPage, historyPage, recordPayment } from "./ledger.server";
 import { getReceipt, receiptPdf } from "./receipts.server";
 import { recordManualPayment } from "./staff.server";
 import { accountOf, enroll, makeFamily, makeFeeSession, makeUser, receiptServices, setEnrollmentStatus } from "./test-support";
@@ -227,5 +227,52 @@ describe("receipts", () => {
     expect(text).toContain("Número de recibo");
     expect(text).toContain("Pagado con: Zelle (Zelle ? 77?)");
     expect(text).toContain("Monto: $40");
+  });
+});
+
+describe("the family's rows a page at a time", () => {
+  it("shows the newest 36 rows with what the older rows sum to, and puts every row on one page", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Paged");
+    await enroll(db, await makeFeeSession(db, 15000), athlete.id);
+    const accountId = await accountOf(db, guardian.id);
+    await db.execute(sql`insert into ledger_entries (account_id, kind, amount_cents, reason)
+      select ${accountId}, 'correction', case when i % 2 = 1 then 100 * i else -50 * i end, 'Entry ' || i from generate_series(1, 80) i`);
+    const all = await getEntries(db, accountId);
+    const balance = await getBalance(db, accountId);
+    const sum = (rows: Array<{ effectCents: number }>) => rows.reduce((s, e) => s + e.effectCents, 0);
+    const [first, second, last] = await Promise.all([1, 2, 3].map((p) => getEntriesPage(db, accountId, p)));
+    expect(all).toHaveLength(81);
+    expect(first!.rows.map((e) => e.id)).toEqual(all.slice(-36).map((e) => e.id));
+    expect(first).toMatchObject({ page: 1, pages: 3, balanceAfterCents: balance });
+    expect(first!.broughtForwardCents + sum(first!.rows)).toBe(balance);
+    expect(second!.rows.map((e) => e.id)).toEqual(all.slice(-72, -36).map((e) => e.id));
+    expect(second!.balanceAfterCents).toBe(first!.broughtForwardCents);
+    expect(last!.rows.map((e) => e.id)).toEqual(all.slice(0, 9).map((e) => e.id));
+    expect(last).toMatchObject({ page: 3, broughtForwardCents: 0, balanceAfterCents: second!.broughtForwardCents });
+    // A page past the last is the last; a new account has one empty page.
+    expect(await getEntriesPage(db, accountId, 99)).toEqual(last);
+    const { guardian: none } = await makeFamily(db, "Unpaged");
+    expect(await getEntriesPage(db, await accountOf(db, none.id), 1)).toMatchObject({ rows: [], page: 1, pages: 1 });
+  });
+
+  it("reads the page a link asks for, and the first for anything else", () => {
+    expect(historyPage("2")).toBe(2);
+    for (const asked of [null, "", "0", "-1", "2.5", "x", "1e3", "9999999"]) expect(historyPage(asked)).toBe(1);
+  });
+
+  it("words a page: what the older rows sum to and the balance after it, in the family's language", async () => {
+    const { guardian, athlete } = await makeFamily(db, "Worded Pages");
+    await enroll(db, await makeFeeSession(db, 15000), athlete.id);
+    const accountId = await accountOf(db, guardian.id);
+    await db.execute(sql`insert into ledger_entries (account_id, kind, amount_cents, reason, method, reference)
+      select ${accountId}, 'payment', 100, 'payment:cash', 'cash', 'Paged ' || i from generate_series(1, 40) i`);
+    const newest = await getAccountView(db, accountId, { locale: "es", timeZone: "UTC", online: false, phone: "", email: "", page: 1 });
+    expect(newest.rows).toHaveLength(36);
+    expect(newest.paging).toEqual({ page: 1, pages: 2, broughtForward: "$146" });
+    expect(newest.balance).toBe("$110");
+    const older = await getAccountView(db, accountId, { locale: "en", timeZone: "UTC", online: false, phone: "", email: "", page: 2 });
+    expect(older.rows.map((r) => r.amount)).toEqual(["$150", "-$1", "-$1", "-$1", "-$1"]);
+    expect(older.paging).toEqual({ page: 2, pages: 2, broughtForward: null });
+    expect(older.balance).toBe("$146");
   });
 });

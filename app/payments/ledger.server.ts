@@ -4,8 +4,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
-import { row } from "../../db/rows";
-import type { LEDGER_KINDS, PAYMENT_METHODS } from "../../db/schema-payments";
+import { maybeRow, row, rows } from "../../db/rows";
+import { LEDGER_KINDS, PAYMENT_METHODS } from "../../db/schema-payments";
 import { lessonOfReason } from "./lesson-fees";
 
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -34,8 +34,7 @@ export type LedgerRow = {
  * money asks findAccountFor.
  */
 export async function getOrCreateAccountFor(tx: SqlExecutor, userId: string): Promise<string> {
-  const { rows } = await tx.execute<{ id: string }>(sql`select payment_account_for(${userId}) as id`);
-  return rows[0]!.id;
+  return (await row(tx, z.object({ id: z.string() }), sql`select payment_account_for(${userId}) as id`)).id;
 }
 
 /**
@@ -64,41 +63,114 @@ export const entriesStatement = (accountId: string) => sql`
     left join users bc on bc.id = bk.coach_id
     where l.account_id = ${accountId} order by l.seq`;
 
+const entryColumns = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  amount_cents: z.number(),
+  effect_cents: z.number(),
+  reason: z.string(),
+  due_on: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  reference: z.string().nullable(),
+  created_at: z.string(),
+  booking_id: z.string().nullable(),
+  lesson_kind: z.enum(["lesson", "evaluation"]).nullable(),
+  lesson_minutes: z.number().nullable(),
+  lesson_starts_at: z.string().nullable(),
+  coach_name: z.string().nullable(),
+  title: z.string().nullable(),
+  title_es: z.string().nullable(),
+  fee_per: z.enum(["month", "season", "session"]).nullable(),
+  period: z.string().nullable(),
+});
+
+const toLedgerRow = (r: z.output<typeof entryColumns>): LedgerRow => ({
+  id: r.id,
+  kind: r.kind,
+  amountCents: r.amount_cents,
+  effectCents: r.effect_cents,
+  reason: r.reason,
+  dueOn: r.due_on,
+  method: r.method,
+  reference: r.reference,
+  createdAt: r.created_at,
+  lesson: r.booking_id === null ? null : lessonOfRow(r),
+  session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per, period: r.period },
+});
+
 /** Every row of an account, oldest first. */
 export async function getEntries(db: SqlExecutor, accountId: string): Promise<LedgerRow[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    kind: LedgerKind;
-    amount_cents: number;
-    effect_cents: number;
-    reason: string;
-    due_on: string | null;
-    method: PaymentMethod | null;
-    reference: string | null;
-    created_at: string;
-    booking_id: string | null;
-    lesson_kind: "lesson" | "evaluation" | null;
-    lesson_minutes: number | null;
-    lesson_starts_at: string | null;
-    coach_name: string | null;
-    title: string | null;
-    title_es: string | null;
-    fee_per: "month" | "season" | "session" | null;
-    period: string | null;
-  }>(entriesStatement(accountId));
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    amountCents: r.amount_cents,
-    effectCents: r.effect_cents,
-    reason: r.reason,
-    dueOn: r.due_on,
-    method: r.method,
-    reference: r.reference,
-    createdAt: r.created_at,
-    lesson: r.booking_id === null ? null : lessonOfRow(r),
-    session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per, period: r.period },
-  }));
+  return (await rows(db, entryColumns, entriesStatement(accountId))).map(toLedgerRow);
+}
+
+/** How many rows /account/payments shows at once: a year of a monthly fee with aid and a payment each month is 36. */
+export const HISTORY_PAGE_ROWS = 36;
+
+/**
+ * The statement `getEntriesPage` runs (bench:payments explains it): the account's running balance and each row's place
+ * from the newest are counted on ledger_entries alone; only the page's rows are joined to their session or lesson. A
+ * page past the last is the last.
+ */
+export const entriesPageStatement = (accountId: string, page: number, perPage: number = HISTORY_PAGE_ROWS) => sql`
+    with numbered as (
+      select id, sum(effect_cents) over (order by seq) as after_cents,
+        row_number() over (order by seq desc) as from_newest, count(*) over () as total
+      from ledger_entries where account_id = ${accountId}),
+    shown as (
+      select * from numbered
+      where from_newest > least(${(page - 1) * perPage}::bigint, (total - 1) / ${perPage}::bigint * ${perPage}::bigint)
+        and from_newest <= least(${(page - 1) * perPage}::bigint, (total - 1) / ${perPage}::bigint * ${perPage}::bigint) + ${perPage}::bigint)
+    select l.id, l.kind, l.amount_cents, l.effect_cents, l.reason, l.due_on::text, l.method, l.reference,
+      l.booking_id, bk.kind as lesson_kind, round(extract(epoch from bk.ends_at - bk.starts_at) / 60)::int as lesson_minutes,
+      to_json(bk.starts_at) #>> '{}' as lesson_starts_at, bc.full_name as coach_name,
+      to_json(l.created_at) #>> '{}' as created_at, ev.title, ev.title_es, ev.fee_per, lc.period::text as period,
+      s.after_cents::text, s.from_newest::int, s.total::int
+    from shown s
+    join ledger_entries l on l.id = s.id
+    left join season_fee_months lc on l.kind = 'charge' and lc.charge_id = l.id
+    left join enrollments en on l.kind = 'charge' and en.id = coalesce(l.enrollment_id, lc.enrollment_id)
+    left join events ev on ev.id = en.event_id
+    left join bookings bk on bk.id = l.booking_id
+    left join users bc on bc.id = bk.coach_id
+    order by l.seq`;
+
+/** The page a link asked for (`?page=2`): a whole number from 1; anything else is the first page. */
+export function historyPage(asked: string | null): number {
+  return asked !== null && /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 1;
+}
+
+export type EntriesPage = {
+  /** The page's rows, oldest first. */
+  rows: LedgerRow[];
+  /** 1 is the newest rows; `pages` the oldest. */
+  page: number;
+  pages: number;
+  /** The sum of every row before the page's first (0 on the oldest page). */
+  broughtForwardCents: number;
+  /** The balance after the page's last row: the account's balance on page 1. */
+  balanceAfterCents: number;
+};
+
+/**
+ * One page of an account's rows, newest page first (page 1: the latest HISTORY_PAGE_ROWS), with what the rows before
+ * it sum to, so the page's rows and that one figure add up to the balance shown under them. Every row is on a page.
+ */
+export async function getEntriesPage(db: SqlExecutor, accountId: string, page: number, perPage = HISTORY_PAGE_ROWS): Promise<EntriesPage> {
+  const found = await rows(
+    db,
+    entryColumns.extend({ after_cents: z.coerce.number(), from_newest: z.number(), total: z.number() }),
+    entriesPageStatement(accountId, page, perPage),
+  );
+  if (found.length === 0) return { rows: [], page: 1, pages: 1, broughtForwardCents: 0, balanceAfterCents: 0 };
+  const first = found[0]!;
+  const last = found.at(-1)!;
+  return {
+    rows: found.map(toLedgerRow),
+    page: Math.ceil(last.from_newest / perPage),
+    pages: Math.ceil(first.total / perPage),
+    broughtForwardCents: first.after_cents - first.effect_cents,
+    balanceAfterCents: last.after_cents,
+  };
 }
 
 /** A lesson's row: its booking's kind, length, day and coach; once the booking is gone, what the charge's reason says. */
@@ -116,10 +188,12 @@ function lessonOfRow(r: {
 
 /** What the account owes (negative: a credit it holds), summed from its rows. */
 export async function getBalance(db: SqlExecutor, accountId: string): Promise<number> {
-  const { rows } = await db.execute<{ balance: string }>(
+  const r = await row(
+    db,
+    z.object({ balance: z.coerce.number() }),
     sql`select coalesce(sum(effect_cents), 0)::bigint as balance from ledger_entries where account_id = ${accountId}`,
   );
-  return Number(rows[0]!.balance);
+  return r.balance;
 }
 
 export type Due = { state: "nothing" } | { state: "aid-pending" } | { state: "due"; cents: number; dueOn: string | null };
@@ -127,14 +201,17 @@ export type Due = { state: "nothing" } | { state: "aid-pending" } | { state: "du
 /** What the family is asked to pay now: nothing while a request for help waits for staff, else the balance owed. */
 export async function getDue(db: SqlExecutor, accountId: string | null): Promise<Due> {
   if (!accountId) return { state: "nothing" };
-  const { rows } = await db.execute<{ balance: string; due_on: string | null; open_aid: boolean }>(sql`
+  const r = await row(
+    db,
+    z.object({ balance: z.coerce.number(), due_on: z.string().nullable(), open_aid: z.boolean() }),
+    sql`
     select coalesce(sum(effect_cents), 0)::bigint as balance,
       min(due_on)::text as due_on,
       exists (select 1 from aid_requests where account_id = ${accountId} and status = 'open') as open_aid
-    from ledger_entries where account_id = ${accountId}`);
-  const r = rows[0]!;
+    from ledger_entries where account_id = ${accountId}`,
+  );
   if (r.open_aid) return { state: "aid-pending" };
-  const cents = Number(r.balance);
+  const cents = r.balance;
   return cents > 0 ? { state: "due", cents, dueOn: r.due_on } : { state: "nothing" };
 }
 
@@ -152,18 +229,26 @@ export type RecordPayment = {
  * nothing and answers null, however many arrive at the same moment.
  */
 export async function recordPayment(tx: DbOrTx, p: RecordPayment): Promise<string | null> {
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const made = await maybeRow(
+    tx,
+    z.object({ id: z.string() }),
+    sql`
     insert into ledger_entries (account_id, kind, amount_cents, reason, method, reference, recorded_by, provider_event_id)
     values (${p.accountId}, 'payment', ${p.amountCents}, ${`payment:${p.method}`}, ${p.method}, ${p.reference}, ${p.recordedBy}, ${p.providerEventId ?? null})
     on conflict do nothing
-    returning id`);
-  return rows[0]?.id ?? null;
+    returning id`,
+  );
+  return made?.id ?? null;
 }
 
 /** A correction staff add (positive: the family owes more; negative: less), with the reason they give. */
 export async function addCorrection(tx: DbOrTx, accountId: string, cents: number, reason: string, recordedBy: string) {
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const made = await row(
+    tx,
+    z.object({ id: z.string() }),
+    sql`
     insert into ledger_entries (account_id, kind, amount_cents, reason, recorded_by)
-    values (${accountId}, 'correction', ${cents}, ${reason}, ${recordedBy}) returning id`);
-  return rows[0]!.id;
+    values (${accountId}, 'correction', ${cents}, ${reason}, ${recordedBy}) returning id`,
+  );
+  return made.id;
 }

@@ -17,6 +17,7 @@ import {
   createAidRequest,
   findAccountFor,
   getOrCreateAccountFor,
+  historyPage,
   paymentProviderFor,
   requireAccountHolder,
   startCheckout,
@@ -34,14 +35,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAccountHolder(request, context);
   const { db, config } = context;
   const accountId = await findAccountFor(db, user.id);
+  const url = new URL(request.url);
   const view = await getAccountView(db, accountId, {
+    page: historyPage(url.searchParams.get("page")),
     locale: getLocale(),
     timeZone: config.site.timeZone,
     online: Boolean(config.stripe),
     phone: config.site.phone,
     email: config.site.email,
   });
-  return { ...view, justPaid: new URL(request.url).searchParams.get("paid") === "1" };
+  return { ...view, justPaid: url.searchParams.get("paid") === "1" };
 }
 
 const checkoutRefusal: Record<Exclude<StartCheckoutResult, { ok: true }>["reason"], () => string> = {
