@@ -1117,7 +1117,7 @@ export const enrollments = pgTable(
     /** An offered place (a waitlisted request whose turn came) is held until then; the offer job passes it on after. */
     offeredUntil: timestamp("offered_until", { withTimezone: true }),
     /** Why a request ended: the family withdrew, a coach withdrew or declined it, or an offer lapsed. */
-    closedReason: text("closed_reason", { enum: ["family", "coach", "offer-expired"] }),
+    closedReason: text("closed_reason", { enum: ["family", "coach", "offer-expired", "session-cancelled"] }),
     // What coaches need on court; shown only to coaches and the household (app/enrollment/access.server.ts).
     medicalNotes: text("medical_notes").notNull().default(""),
     pickupPeople: text("pickup_people").notNull().default(""),
