@@ -1,12 +1,13 @@
 // Declined and withdrawn requests under their own heading (issue 39): on a session's roster and on a child's card of
 // /account/enrollments, a request that ended stays listed with its status and the day it ended, instead of vanishing.
+// One ended because the organisation cancelled its session says so instead of its status (issue 41).
 import { formatDateIn } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { EnrollmentStatus } from "./status";
 import { statusWords } from "./words";
 
-type Closed = { id: string; name: string; status: EnrollmentStatus; changedAt: string | null };
+type Closed = { id: string; name: string; status: EnrollmentStatus; changedAt: string | null; sessionCancelled?: boolean };
 
 export function ClosedRequests({ requests, level = 2, id }: { requests: Closed[]; level?: 2 | 4; id: string }) {
   const zone = useOrgTimeZone();
@@ -18,12 +19,15 @@ export function ClosedRequests({ requests, level = 2, id }: { requests: Closed[]
         {m.actions_closed_heading()}
       </Heading>
       <ul className="mt-2 flex flex-col gap-1 text-slate-800">
-        {requests.map((r) => (
-          <li key={r.id} data-closed={r.status}>
-            <span className="font-medium">{r.name}</span> ·{" "}
-            {r.changedAt ? m.actions_closed_line({ status: statusWords(r.status), date: formatDateIn(r.changedAt, zone) }) : statusWords(r.status)}
-          </li>
-        ))}
+        {requests.map((r) => {
+          const status = r.sessionCancelled ? m.payments_status_session_cancelled() : statusWords(r.status);
+          return (
+            <li key={r.id} data-closed={r.status}>
+              <span className="font-medium">{r.name}</span> ·{" "}
+              {r.changedAt ? m.actions_closed_line({ status, date: formatDateIn(r.changedAt, zone) }) : status}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -33,6 +33,15 @@ type Child = {
   marks: Array<{ day: string; session: string; present: boolean }>;
 };
 
+/** An ended request as the closed list shows it: its session, status, the day it ended, whether its session was cancelled. */
+const closedLine = (r: Child["requests"][number], dates: { changedAt: string; sessionCancelled?: boolean } | undefined) => ({
+  id: r.id,
+  name: r.session,
+  status: r.status,
+  changedAt: dates?.changedAt ?? null,
+  sessionCancelled: dates?.sessionCancelled ?? false,
+});
+
 export function FamilyChildCard({
   child,
   error,
@@ -44,16 +53,14 @@ export function FamilyChildCard({
   error: { enrollmentId: string; error: string } | undefined;
   busy: boolean;
   /** When each request was sent and last changed (issue 39: the withdrawal's question names the day; ended ones say when). */
-  requestDates?: Record<string, { requestedAt: string; changedAt: string }>;
+  requestDates?: Record<string, { requestedAt: string; changedAt: string; sessionCancelled?: boolean }>;
   /** The server's answer to a withdrawal not yet confirmed (the page without JavaScript asks in place). */
   asking?: string | null;
 }) {
   const zone = useOrgTimeZone();
   // Declined and withdrawn requests are listed under their own heading, after the open ones (issue 39).
   const openRequests = child.requests.filter((r) => !CLOSED.has(r.status));
-  const closedRequests = child.requests
-    .filter((r) => CLOSED.has(r.status))
-    .map((r) => ({ id: r.id, name: r.session, status: r.status, changedAt: requestDates[r.id]?.changedAt ?? null }));
+  const closedRequests = child.requests.filter((r) => CLOSED.has(r.status)).map((r) => closedLine(r, requestDates[r.id]));
   return (
     <CardSection title={child.name}>
       <div className="flex flex-col gap-5">

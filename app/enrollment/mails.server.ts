@@ -28,13 +28,15 @@ const DetailRow = z.object({
   title: z.string(),
   title_es: z.string().nullable(),
   status: z.string(),
+  cancel_reason: z.string().nullable(),
+  cancel_reason_es: z.string().nullable(),
   offered_until: z.coerce.date().nullable(),
   position: z.coerce.number().nullable(),
   level: z.coerce.number().nullable(),
 });
 
-/** Why a mail goes: the request's new status, or an offer that lapsed. */
-export type EnrollmentChange = EnrollmentStatus | "offer-expired";
+/** Why a mail goes: the request's new status, an offer that lapsed, or its session cancelled by the organisation. */
+export type EnrollmentChange = EnrollmentStatus | "offer-expired" | "session-cancelled";
 
 type Words = { athlete: string; session: string };
 type Said = (words: Words, options: { locale: Locale }) => string;
@@ -50,6 +52,7 @@ const SAID: Record<EnrollmentChange, { subject: Said; text: Said }> = {
   withdrawn: { subject: m.mail_status_withdrawn_subject, text: m.mail_status_withdrawn_text },
   declined: { subject: m.mail_status_declined_subject, text: m.mail_status_declined_text },
   "offer-expired": { subject: m.mail_status_offer_expired_subject, text: m.mail_status_offer_expired_text },
+  "session-cancelled": { subject: m.payments_mail_session_cancelled_subject, text: m.payments_mail_session_cancelled_text },
 };
 
 /** The hold's key: one request's status mails replace each other while held (decision 0052). */
@@ -62,10 +65,12 @@ export const statusMailKey = (enrollmentId: string) => `enrollment-status:${enro
 export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentServices, enrollmentId: string, change: EnrollmentChange) {
   const { rows } = await tx.execute(sql`
     select e.athlete_id, a.full_name as athlete_name, e.event_id, ev.title, ev.title_es, e.status, e.offered_until,
+      sc.reason as cancel_reason, sc.reason_es as cancel_reason_es,
       case when e.status = 'waitlisted' then (select count(*) from enrollments w
         where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq) end as position,
       (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level
     from enrollments e join users a on a.id = e.athlete_id join events ev on ev.id = e.event_id
+      left join session_cancellations sc on sc.event_id = e.event_id
     where e.id = ${enrollmentId}`);
   if (!rows[0]) return;
   const d = DetailRow.parse(rows[0]);
@@ -83,6 +88,10 @@ export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentSer
       lines.push(m.enroll_mail_offer_until({ until: formatDateTime(d.offered_until, site.timeZone, locale) }, o));
     const level = d.level ? m.enroll_mail_level({ level: String(d.level) }, o) : null;
     if (change === "placed" && level) lines.push(level);
+    if (change === "session-cancelled" && d.cancel_reason)
+      lines.push(
+        m.payments_mail_session_cancelled_why({ reason: inReaderLanguage({ en: d.cancel_reason, es: d.cancel_reason_es }, locale).text }, o),
+      );
     let calendar: ReturnType<typeof seriesCalendar> = null;
     if (enrolled) {
       const { session, cancelledDays } = enrolled;

@@ -6,21 +6,37 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SqlExecutor } from "~/mail/index.server";
 
-/** A request's days as ISO instants: when it was sent, and when its status last changed. */
-export type RequestDates = { requestedAt: string; changedAt: string };
+/** Why a request ended: its family, a coach, an offer that lapsed, or its session cancelled by the organisation (issue 41). */
+const CLOSED_REASONS = ["family", "coach", "offer-expired", "session-cancelled"] as const;
 
-const DatesRow = z.object({ id: z.string(), created_at: z.coerce.date(), status_changed_at: z.coerce.date() });
+/** A request's days as ISO instants: when it was sent, and when its status last changed; and whether it ended because
+ * the organisation cancelled its session. */
+export type RequestDates = { requestedAt: string; changedAt: string; sessionCancelled: boolean };
+
+const DatesRow = z.object({
+  id: z.string(),
+  created_at: z.coerce.date(),
+  status_changed_at: z.coerce.date(),
+  closed_reason: z.enum(CLOSED_REASONS).nullable(),
+});
 
 /** The days of these requests, by id (ids that are not requests are left out). */
 export async function getRequestDates(db: SqlExecutor, ids: string[]): Promise<Record<string, RequestDates>> {
   if (ids.length === 0) return {};
   const { rows } = await db.execute(sql`
-    select id, created_at, status_changed_at from enrollments
+    select id, created_at, status_changed_at, closed_reason from enrollments
     where id::text in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
   return Object.fromEntries(
     rows.map((r) => {
       const row = DatesRow.parse(r);
-      return [row.id, { requestedAt: row.created_at.toISOString(), changedAt: row.status_changed_at.toISOString() }];
+      return [
+        row.id,
+        {
+          requestedAt: row.created_at.toISOString(),
+          changedAt: row.status_changed_at.toISOString(),
+          sessionCancelled: row.closed_reason === "session-cancelled",
+        },
+      ];
     }),
   );
 }
@@ -29,7 +45,7 @@ const ClosedRow = z.object({
   id: z.string(),
   athlete_name: z.string().nullable(),
   status: z.enum(["withdrawn", "declined"]),
-  closed_reason: z.enum(["family", "coach", "offer-expired"]).nullable(),
+  closed_reason: z.enum(CLOSED_REASONS).nullable(),
   created_at: z.coerce.date(),
   status_changed_at: z.coerce.date(),
 });

@@ -73,7 +73,7 @@ export function RosterView({
   session: { id: string; capacity: number | null; title?: string };
   roster: Entry[];
   /** Declined and withdrawn requests, listed under their own heading (issue 39). */
-  closed?: Array<{ id: string; athleteName: string; status: EnrollmentStatus; changedAt: string }>;
+  closed?: Array<{ id: string; athleteName: string; status: EnrollmentStatus; changedAt: string; closedReason?: string | null }>;
   /** When each request was sent: the confirmation before a decline or a withdrawal names it. */
   requestDates?: Record<string, { requestedAt: string }>;
   today: string;
@@ -266,7 +266,13 @@ export function RosterView({
       </ul>
       <ClosedRequests
         id="closed-heading"
-        requests={closed.map((c) => ({ id: c.id, name: c.athleteName, status: c.status, changedAt: c.changedAt }))}
+        requests={closed.map((c) => ({
+          id: c.id,
+          name: c.athleteName,
+          status: c.status,
+          changedAt: c.changedAt,
+          sessionCancelled: c.closedReason === "session-cancelled",
+        }))}
       />
       {canAct ? (
         <>

@@ -26,7 +26,7 @@ export async function handleSessionCancel(context: AppLoadContext, actor: Pick<P
   if (!input) return data<SessionCancelAnswer>({ ...answer, fieldErrors: fieldErrors ?? {} }, { status: 400 });
   const ask = askUnlessConfirmed(form);
   if (ask) return data<SessionCancelAnswer>({ ...answer, confirm: ask.confirm });
-  const result = await cancelSessionAs(context.db, actor, input.eventId, { en: input.reason, es: input.reasonEs });
+  const result = await cancelSessionAs(context, actor, input.eventId, { en: input.reason, es: input.reasonEs });
   if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
   invariantResponse(result.ok || result.reason !== "forbidden", m.site_no_permission(), 403);
   if (!result.ok) return data<SessionCancelAnswer>({ ...answer, error: m.seasonfees_cancel_already() }, { status: 409 });

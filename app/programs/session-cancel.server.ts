@@ -1,13 +1,15 @@
 // Cancelling a session for good (issue 41, decisions 0059 and 0068): the one rule of who may, and the one step that
 // does it, asked by /aid/sessions, the programs editor and the roster alike. What cancelling does is payments' (a row
 // in session_cancellations whose trigger credits every enrolled family what it was charged for the session, after aid,
-// once); what this file adds is who may: an administrator, any session; a coach, only a session they coach (the
-// session's record, as the roster asks). Anyone else is refused before anything is read or changed.
+// once), and so is what it does to the requests still waiting in it (enrollment's endRequestsOfCancelledSession: each
+// ended, its family told), both in one transaction; what this file adds is who may: an administrator, any session; a
+// coach, only a session they coach (the session's record, as the roster asks). Anyone else is refused before anything
+// is read or changed.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { isCoachOfSession } from "~/enrollment/index.server";
+import { endRequestsOfCancelledSession, isCoachOfSession, type EnrollmentServices } from "~/enrollment/index.server";
 import type { Profile } from "~/lib/profile";
 import { isUuid } from "~/lib/uuid";
 import { isAdmin } from "~/models/users.server";
@@ -21,17 +23,26 @@ export async function canCancelSession(db: Db, actor: Actor | null, eventId: str
   return (await isAdmin(db, actor.id)) || (await isCoachOfSession(db, actor, eventId));
 }
 
-export type CancelSessionAsResult = CancelSessionResult | { ok: false; reason: "forbidden" };
+export type CancelSessionAsResult =
+  { ok: true; credited: number; ended: number } | Exclude<CancelSessionResult, { ok: true }> | { ok: false; reason: "forbidden" };
 
-/** The one way to cancel a session: refused (nothing read, nothing changed) unless canCancelSession says so. */
+/**
+ * The one way to cancel a session: refused (nothing read, nothing changed) unless canCancelSession says so; then, in
+ * one transaction, the cancellation (its enrolled families credited) and the end of its waiting requests (their
+ * families mailed). `credited`: charges credited; `ended`: requests ended.
+ */
 export async function cancelSessionAs(
-  db: Db,
+  services: EnrollmentServices,
   actor: Actor,
   eventId: string,
   reason: { en: string; es: string | null },
 ): Promise<CancelSessionAsResult> {
-  if (!(await canCancelSession(db, actor, eventId))) return { ok: false, reason: "forbidden" };
-  return cancelSession(db, eventId, actor.id, reason);
+  if (!(await canCancelSession(services.db, actor, eventId))) return { ok: false, reason: "forbidden" };
+  return services.db.transaction(async (tx) => {
+    const cancelled = await cancelSession(tx, eventId, actor.id, reason);
+    if (!cancelled.ok) return cancelled;
+    return { ...cancelled, ended: await endRequestsOfCancelledSession(tx, services, eventId) };
+  });
 }
 
 const FactsRow = z.object({

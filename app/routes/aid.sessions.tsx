@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data: input, fieldErrors } = parseForm(CancelSessionSchema, form);
   if (!input) return data<CancelSessionActionData>({ eventId, fieldErrors: fieldErrors ?? {} }, { status: 400 });
   // The one way to cancel (decision 0068): the programs editor and the roster call it too.
-  const result = await cancelSessionAs(context.db, admin, input.eventId, { en: input.reason, es: input.reasonEs });
+  const result = await cancelSessionAs(context, admin, input.eventId, { en: input.reason, es: input.reasonEs });
   if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
   if (!result.ok && result.reason === "forbidden") throw data(m.site_no_permission(), { status: 403 });
   if (!result.ok) return data<CancelSessionActionData>({ eventId, error: m.seasonfees_cancel_already() }, { status: 409 });
