@@ -56,7 +56,9 @@ describe("a coach whose address is unconfirmed", () => {
 });
 
 // Thursday 3 December 2026 in New York, 15 seconds before quiet hours end (8 PM to 8 AM): the message kept for 8:00 AM
-// comes due 15 seconds after it is kept (the queue waits on the wall clock), by when the site's clock reads 8:00:30.
+// is queued to run 15 seconds after it is kept (the queue waits on the wall clock). Rather than wait them out, the test
+// sets the site's clock to 8:00:30 and brings the job's time forward with the queue's own reschedule_jobs, as an
+// operator would: the queue then runs it as it runs any job that has come due.
 const BEFORE_EIGHT = "2026-12-03T07:59:45-05:00";
 const AFTER_EIGHT = "2026-12-03T08:00:30-05:00";
 
@@ -116,9 +118,23 @@ describe("a kept message refused when it comes due", () => {
     await answer.getByRole("button", { name: "Send at 8:00 AM" }).click();
     await page.getByText(/^Scheduled for 1 family: it will be sent on Dec 3, 2026, 8:00 AM EST/).waitFor();
 
+    // The job is queued for 8:00 on the site's clock: 15 seconds after it was queued, on the wall clock.
+    const job = await (
+      await db()
+    ).query<{ id: string; wait: number }>(
+      `select j.id, extract(epoch from j.run_at - j.created_at)::float as wait from graphile_worker.jobs j
+        join scheduled_messages s on j.key = 'send_scheduled_message:' || s.id
+        join users u on u.id = s.sender_id where u.email = $1 and s.status = 'scheduled'`,
+      [coach.email],
+    );
+    expect(job.rows).toHaveLength(1);
+    expect(job.rows[0]!.wait).toBeGreaterThan(14);
+    expect(job.rows[0]!.wait).toBeLessThan(16.5);
+
     // Meanwhile the family's confirmation is withdrawn; at 8:00 Safe Play is asked again and refuses.
     await withdrawConfirmation();
     await setServerSettings({ now: AFTER_EIGHT });
+    await (await db()).query("select graphile_worker.reschedule_jobs(array[$1::bigint], run_at := now())", [job.rows[0]!.id]);
     const mail = await smtp.waitFor(coach.email, "A scheduled message was not sent", 60_000);
     expect(mail.text).toMatch(/Your message to Pilar Refusalmail, Quentin Refusalmail, scheduled for Dec 3, 2026,? 8:00\sAM/);
     // Safe Play's reason, as the roster would say it: the family is no longer confirmed.
