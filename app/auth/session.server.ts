@@ -1,8 +1,8 @@
 // Who is asking. Every loader and action that needs a user or a role calls one of these on its first line.
-import { data, redirect, type AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Profile, Role } from "~/lib/profile";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, stopRequest } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 
 const cache = new WeakMap<object, Promise<Profile | null>>();
@@ -53,7 +53,7 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   const user = await getUser(request, context);
   if (!user) {
     if (request.method === "GET") throw redirect(signInPath(request));
-    throw data({ error: m.site_not_signed_in() }, { status: 401 });
+    stopRequest(401, m.site_not_signed_in());
   }
   return user;
 }

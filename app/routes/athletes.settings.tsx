@@ -19,7 +19,7 @@ import { SessionKindSchema, SkillIdSchema, SkillSchema } from "~/athletes/schema
 import { AthleteSettingsPage, type SettingsActionData } from "~/athletes/settings-page";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
-import { invariantResponse } from "~/lib/responses.server";
+import { badRequest, invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { requireAdmin } from "~/staff/index.server";
@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setReminderWeeks(context.db, weeks);
     throw await redirectWithToast(context, "/athletes/settings", { type: "success", title: m.athletes_done_reminder_weeks() });
   }
-  throw data({ error: m.athletes_error_unknown() }, { status: 400 });
+  badRequest(m.athletes_error_unknown());
 }
 
 export default function AthleteSettingsRoute({ loaderData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { getSeasons, seasonName } from "~/calendar/index.server";
 import { feeField } from "~/components/programs/session-fields";
 import { getLocale } from "~/i18n/locale";
 import { changeEvent } from "~/calendar/index.server";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 
 export const meta = () => [{ title: m.calendar_event_edit_title() }];
@@ -18,7 +18,7 @@ export const meta = () => [{ title: m.calendar_event_edit_title() }];
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCoach(request, context);
   const [e, seasons] = await Promise.all([getEvent(context.db, params.eventId), getSeasons(context.db)]);
-  if (!e) throw data("Event not found", { status: 404 });
+  if (!e) notFound();
   const values: EventFormValues = {
     title: e.title,
     kind: e.kind,
@@ -59,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { input, failure } = await readEventForm(context.db, form);
   if (!input) return failure;
   const changed = await changeEvent(context, params.eventId, input);
-  if (!changed) throw data("Event not found", { status: 404 });
+  if (!changed) notFound();
   if (changed !== true)
     return data<EventFormResult>(
       {

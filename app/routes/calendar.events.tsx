@@ -21,6 +21,7 @@ import { createEvent, deleteEvent, getAllEvents, getCancelledDays, moveEvent } f
 import { addSessionCoach } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
 import { parseForm } from "~/lib/forms";
+import { badRequest, notFound } from "~/lib/responses.server";
 
 export const meta = () => [{ title: m.calendar_editor_title() }];
 
@@ -73,13 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "move-up":
     case "move-down":
-      if (!(await moveEvent(context.db, id, intent === "move-up" ? "up" : "down"))) throw data("Event not found", { status: 404 });
+      if (!(await moveEvent(context.db, id, intent === "move-up" ? "up" : "down"))) notFound();
       throw await back(context, m.calendar_order_saved());
     case "delete-event": {
       const deleted = await deleteEvent(context.db, id);
       if (deleted === "has-history")
         return data<DeletionResult>({ ok: false, form: "delete-event", id, error: m.programs_session_has_history() }, { status: 409 });
-      if (!deleted) throw data("Event not found", { status: 404 });
+      if (!deleted) notFound();
       throw await back(context, m.calendar_editor_event_removed());
     }
     case "add-cancellation": {
@@ -97,11 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "remove-cancellation": {
       const { data: input, fieldErrors } = parseForm(RemoveCancellationSchema, form);
       if (!input) return data<RemovalResult>({ ok: false, form: "remove-cancellation", fieldErrors }, { status: 400 });
-      if (!(await restoreDay(context, input.day))) throw data("Cancelled date not found", { status: 404 });
+      if (!(await restoreDay(context, input.day))) notFound();
       throw await back(context, m.calendar_editor_cancellation_removed());
     }
     default:
-      throw data({ error: "Unknown action" }, { status: 400 });
+      badRequest();
   }
 }
 

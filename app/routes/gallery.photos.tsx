@@ -8,21 +8,22 @@ import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { MoveButtons } from "~/components/ui/move-buttons";
-import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { PHOTO_MAX_BYTES, PhotoDetailsSchema } from "~/lib/site-content-schemas";
 import { redirectWithToast } from "~/lib/toast.server";
 import {
+  checkPhoto,
   createUploadedPhoto,
   deleteUploadedPhoto,
   getGallery,
   moveGalleryPhoto,
+  PHOTO_MESSAGES,
   removeStartingPhoto,
   restoreStartingPhoto,
   type GalleryKey,
-} from "~/gallery/gallery.server";
-import { invariantResponse } from "~/lib/responses.server";
+} from "~/gallery/index.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { startingPhotos } from "~/content/gallery-photos";
 import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
@@ -69,15 +70,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const key = photoKey(form);
   const done = async (changed: boolean, title: string): Promise<never> => {
-    if (!changed) throw data("Photo not found", { status: 404 });
+    if (!changed) notFound();
     throw await back(context, title);
   };
   if (intent === "move-up" || intent === "move-down") {
-    await done(!!key && (await moveGalleryPhoto(context.db, key, intent === "move-up" ? "up" : "down")), m.calendar_order_saved());
+    await done(
+      !!key && (await moveGalleryPhoto(context.db, key, intent === "move-up" ? "up" : "down", startingPhotos(getLocale()))),
+      m.calendar_order_saved(),
+    );
   }
   if (intent === "delete") await done(key?.kind === "uploaded" && (await deleteUploadedPhoto(context.db, key.id)), m.calendar_photos_deleted());
-  if (intent === "remove") await done(key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file)), m.calendar_photos_removed());
-  if (intent === "put-back") await done(key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file)), m.calendar_photos_restored());
+  if (intent === "remove")
+    await done(
+      key?.kind === "starting" && (await removeStartingPhoto(context.db, key.file, startingPhotos(getLocale()))),
+      m.calendar_photos_removed(),
+    );
+  if (intent === "put-back")
+    await done(
+      key?.kind === "starting" && (await restoreStartingPhoto(context.db, key.file, startingPhotos(getLocale()))),
+      m.calendar_photos_restored(),
+    );
   if (intent === NAME_INTENT || intent === UNNAME_INTENT) {
     const photoId = String(form.get("photoId") ?? "").slice(0, 100);
     const athleteId = String(form.get("athleteId") ?? "").slice(0, 100);

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { localHref } from "~/i18n/locale";
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/general.$postId";
 import type { AnnouncementFormResult } from "~/components/announcement-form";
 import { lazyComponent } from "~/lib/lazy-component";
@@ -17,7 +17,7 @@ import type { PageHandle } from "~/lib/page-mode";
 import { redirectWithToast } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/announcements/index.server";
 import { deleteAnnouncement, getAnnouncement, updateAnnouncement } from "~/announcements/index.server";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { pageWords } from "~/content/words.server";
 import { m } from "~/paraglide/messages";
 
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData: post }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const post = await getAnnouncement(context.db, params.postId);
-  if (!post) throw data("Announcement not found", { status: 404 });
+  if (!post) notFound();
   const locale = getLocale();
   const { html, text, lang, fallback } = renderPostBody(post, locale);
   return {
@@ -60,13 +60,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "delete") {
-    if (!(await deleteAnnouncement(context.db, params.postId))) throw data("Announcement not found", { status: 404 });
+    if (!(await deleteAnnouncement(context.db, params.postId))) notFound();
     throw await redirectWithToast(context, "/general", { title: m.calendar_news_deleted(), type: "success" });
   }
   invariantResponse(intent === "update", "Unknown action");
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
-  if (!(await updateAnnouncement(context.db, params.postId, input))) throw data("Announcement not found", { status: 404 });
+  if (!(await updateAnnouncement(context.db, params.postId, input))) notFound();
   throw await redirectWithToast(context, `/general/${params.postId}`, { title: m.calendar_news_saved(), type: "success" });
 }
 

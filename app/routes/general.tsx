@@ -1,6 +1,6 @@
 import { Pin } from "lucide-react";
 import { localHref } from "~/i18n/locale";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/general";
 import type { AnnouncementFormResult } from "~/components/announcement-form";
 import { lazyComponent } from "~/lib/lazy-component";
@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { readAnnouncementForm } from "~/announcements/index.server";
 import { createAnnouncement, getAnnouncementPage } from "~/announcements/index.server";
 import { archiveCutoff, generalHref, readGeneralView } from "~/announcements/paging";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 
 // Only coaches write announcements: families do not download the form.
 const AnnouncementForm = lazyComponent(() => import("~/components/announcement-form").then((mod) => mod.AnnouncementForm));
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The newest first, ten a page; posts older than a year (on the site's clock) under the archive (issue 39).
   const view = readGeneralView(new URL(request.url));
   const { posts, hasOlder, archived } = await getAnnouncementPage(context.db, view, archiveCutoff(context.config.safePlay.clock()));
-  if (view.page > 1 && posts.length === 0) throw data(null, { status: 404 });
+  if (view.page > 1 && posts.length === 0) notFound();
   const tz = context.config.site.timeZone;
   const locale = getLocale();
   return {

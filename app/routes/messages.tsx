@@ -28,7 +28,7 @@ import { getProfileById } from "~/models/users.server";
 import { clientLabelWords, messagingBlock } from "~/safe-play/index.server";
 import { safePlayMessage } from "~/safe-play/safe-play";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
-import { invariantResponse } from "~/lib/responses.server";
+import { badRequest, invariantResponse, stopRequest } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { personName } from "~/lib/displayable-address";
 import { parseForm } from "~/lib/forms";
@@ -70,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { id } = await startConversation(context.db, user, parsed.data.clientId, context.config.safePlay);
       return redirect(localHref(`/messages/${id}`));
     } catch (err) {
-      if (err instanceof ConversationRuleError) throw data({ error: err.message }, { status: err.status });
+      if (err instanceof ConversationRuleError) stopRequest(err.status, err.message);
       throw err;
     }
   }
@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return answer({ ok: false, error: m.messaging_toast_failed() }, 500);
     }
   }
-  throw data({ error: m.messaging_unknown_request() }, { status: 400 });
+  badRequest(m.messaging_unknown_request());
 }
 
 /** The toast of a widget's send, in the page's language: the widget shows it, and a plain (script-less) post comes back with it. */

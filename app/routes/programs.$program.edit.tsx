@@ -13,7 +13,7 @@ import { PROGRAM_LINKS } from "~/content/site";
 import { localHref } from "~/i18n/locale";
 import { getLocale } from "~/i18n/language";
 import { dayInZone, formatDateIn } from "~/lib/datetime";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireProgramEditor } from "~/programs/index.server";
 import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.server";
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     getProgramSessionsForEditor(context.db, link.slug, today),
     getStaffCoaches(context.db, context.config.safePlay),
   ]);
-  if (!program) throw data(null, { status: 404 });
+  if (!program) notFound();
   const coachIds = await getSessionCoachIds(
     context.db,
     listed.map((s) => s.id),
@@ -99,7 +99,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "save-summary": {
       const { data: input, fieldErrors } = parseForm(ProgramSummarySchema, form);
       if (!input) return failed("summary", null, fieldErrors, values);
-      if (!(await updateProgramSummary(context.db, slug, input))) throw data(null, { status: 404 });
+      if (!(await updateProgramSummary(context.db, slug, input))) notFound();
       return done(m.programs_editor_summary_saved());
     }
     case "add-section":
@@ -111,19 +111,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await createSection(context.db, slug, input);
         return done(m.programs_editor_section_added());
       }
-      if (!(await updateSection(context.db, slug, sectionId, input))) throw data("Section not found", { status: 404 });
+      if (!(await updateSection(context.db, slug, sectionId, input))) notFound();
       return done(m.programs_editor_section_saved());
     }
     case "save-coaches": {
       const ticked = form.getAll("coachIds").filter((v): v is string => typeof v === "string");
       const result = await setSessionCoaches(context.db, slug, id, ticked, context.config.safePlay);
-      if (!result.ok && result.status === 404) throw data(result.error, { status: 404 });
+      if (!result.ok && result.status === 404) notFound();
       if (!result.ok)
         return data<Failure>({ ok: false, form: "coaches", id, fieldErrors: { coachIds: result.error }, values: {}, ticked }, { status: 400 });
       return done(m.programs_editor_coaches_saved());
     }
     case "remove-section":
-      if (!(await deleteSection(context.db, slug, id))) throw data("Section not found", { status: 404 });
+      if (!(await deleteSection(context.db, slug, id))) notFound();
       return done(m.programs_editor_section_removed());
     default:
       invariantResponse(false, "Unknown action");

@@ -1,6 +1,6 @@
 import { FileText } from "lucide-react";
 import { localHref } from "~/i18n/locale";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/programs.$program";
 import { PageHeader } from "~/components/page-header";
 import { Card, Section } from "~/components/public/section";
@@ -20,6 +20,7 @@ import type { PageHandle } from "~/lib/page-mode";
 import { canEditPrograms } from "~/programs/index.server";
 import { getProgramPage, type ProgramFacts } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
+import { notFound } from "~/lib/responses.server";
 
 export const handle: PageHandle = { documentForVisitors: true };
 
@@ -34,11 +35,11 @@ const PHOTO_RELEASE: ReadonlySet<ProgramSlug> = new Set(["summer"]);
 // (their tables' triggers empty the cache: decision 0014, migration 0022).
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = programSlug(params.program);
-  if (!slug) throw data(null, { status: 404 });
+  if (!slug) notFound();
   // The site's clock (settable in tests): only the current and next seasons' sessions are the program's now (issue 39).
   const today = dayInZone(context.config.safePlay.clock(), context.config.site.timeZone);
   const [program, user] = await Promise.all([getProgramPage(context.db, slug, today, getLocale()), getUser(request, context)]);
-  if (!program) throw data(null, { status: 404 });
+  if (!program) notFound();
   const labels: Record<keyof ProgramFacts, string> = {
     who: m.programs_fact_who(),
     when: m.programs_fact_when(),

@@ -15,7 +15,7 @@ import { countSeasonSignatures, isStillReferenced } from "~/consent/index.server
 import { PROGRAM_LINKS } from "~/content/site";
 import { getLocale, localHref } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireProgramEditor } from "~/programs/index.server";
 import { getPolicies, setWithdrawalDays } from "~/programs/index.server";
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const seasonId = intent === "save-season" ? id : null;
       if (!input) return failed("season", seasonId, fieldErrors, values);
       const result = seasonId ? await updateSeason(context, seasonId, input) : await createSeason(context.db, input);
-      if (result === "missing") throw data("Season not found", { status: 404 });
+      if (result === "missing") notFound();
       if (result === "exists") return failed("season", seasonId, { term: m.programs_error_season_exists() }, values);
       return done(seasonId ? m.programs_editor_season_saved() : m.programs_editor_season_added());
     }
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const refused = () => failed("season", id, { remove: m.disclosures_season_signed({ count: String(signed || 1) }) }, values);
       if (signed > 0) return refused();
       try {
-        if (!(await deleteSeason(context.db, id))) throw data("Season not found", { status: 404 });
+        if (!(await deleteSeason(context.db, id))) notFound();
       } catch (err) {
         if (isStillReferenced(err)) return refused();
         throw err;

@@ -39,6 +39,7 @@ import {
   type RoleChangeIntent,
 } from "~/staff/schemas";
 import { parseForm } from "~/lib/forms";
+import { badRequest, notFound } from "~/lib/responses.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -85,7 +86,9 @@ type ActionData = {
 };
 
 const answer = (body: ActionData, status = 200) => data<ActionData>(body, { status });
-const notFound = () => data({ error: m.staff_person_gone() }, { status: 404 });
+function personGone(): never {
+  return notFound(m.staff_person_gone());
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
@@ -111,16 +114,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "cancel-invitation") {
     const { data: input } = parseForm(CancelInvitationSchema, form);
-    if (!input || !(await cancelStaffInvitation(context.db, admin, input.invitationId)))
-      throw data({ error: m.staff_invitation_gone() }, { status: 404 });
+    if (!input || !(await cancelStaffInvitation(context.db, admin, input.invitationId))) notFound(m.staff_invitation_gone());
     return answer({ intent, done: m.staff_done_invitation_cancelled() });
   }
 
   if ((ROLE_CHANGES as readonly string[]).includes(intent)) {
     const { data: input } = parseForm(RoleChangeSchema, form);
-    if (!input) throw notFound();
+    if (!input) personGone();
     const r = await changeStaffRole(context.db, admin, input.userId, input.intent, context.config.safePlay);
-    if (!r.ok && r.status === 404) throw notFound();
+    if (!r.ok && r.status === 404) personGone();
     if (!r.ok) return answer({ intent, target: input.userId, error: r.error }, r.status);
     // An administrator who removed their own flag can no longer open this page.
     if (input.intent === "remove-admin" && input.userId === admin.id)
@@ -130,7 +132,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "show" || intent === "hide") {
     const { data: input } = parseForm(ShownSchema, form);
-    if (!input || !(await setProfileShown(context.db, actorOf(admin), input.userId, intent === "show"))) throw notFound();
+    if (!input || !(await setProfileShown(context.db, actorOf(admin), input.userId, intent === "show"))) personGone();
     return answer({ intent, target: input.userId, done: intent === "show" ? m.staff_done_shown() : m.staff_done_hidden() });
   }
 
@@ -142,11 +144,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     };
     const { data: input, fieldErrors } = parseForm(checksSchema(dayInZone(context.config.safePlay.clock(), context.config.site.timeZone)), form);
     if (!input) return answer({ intent, target, fieldErrors: fieldErrors ?? {}, values }, 400);
-    if (!(await setStaffChecks(context.db, actorOf(admin), input))) throw notFound();
+    if (!(await setStaffChecks(context.db, actorOf(admin), input))) personGone();
     return answer({ intent, target, done: m.staff_done_checks() });
   }
 
-  throw data({ error: m.staff_unknown_request() }, { status: 400 });
+  badRequest(m.staff_unknown_request());
 }
 
 export default function Staff({ loaderData }: Route.ComponentProps) {

@@ -30,6 +30,7 @@ import {
   type VideoChanges,
 } from "~/videos/index.server";
 import { GeneralErrorBoundary, thrownMessage } from "~/components/general-error-boundary";
+import { badRequest, notFound } from "~/lib/responses.server";
 
 /** Why the page is missing, in the page's language. */
 const notFoundMessage = () => m.calendar_video_not_found_message();
@@ -43,7 +44,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
-  if (!video) throw data({ message: notFoundMessage() }, { status: 404 });
+  if (!video) notFound(notFoundMessage());
   const others = await getRandomOtherVideos(context.db, video.id, 3);
   // Only coaches get the edit form, filled with what is saved.
   const edit = isCoach(user) ? { saved: savedValues(video), today: dayInZone(new Date(), context.config.site.timeZone) } : null;
@@ -66,12 +67,12 @@ function savedValues(video: NonNullable<Awaited<ReturnType<typeof getVideoByRout
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireCoach(request, context);
   const video = await getVideoByRouteId(context.db, params.videoId.slice(0, 200));
-  if (!video) throw data({ message: notFoundMessage() }, { status: 404 });
+  if (!video) notFound(notFoundMessage());
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "edit") return editVideo(video.id, form, context);
   if (intent === "delete") return removeVideo(video.id, context);
-  throw data({ message: "Unknown action" }, { status: 400 });
+  badRequest();
 }
 
 async function editVideo(id: string, form: FormData, context: Route.ActionArgs["context"]) {
@@ -82,7 +83,7 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
   const { parsed } = reading;
 
   const current = await getVideoSource(context.db, id);
-  if (!current) throw data({ message: notFoundMessage() }, { status: 404 });
+  if (!current) notFound(notFoundMessage());
   const sameVideo = current.platform === parsed.platform && current.sourceId === parsed.sourceId;
   let found: boolean;
   try {
@@ -102,7 +103,7 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
     console.error("Error saving video:", err);
     return fail(500, { error: m.calendar_video_error_saving() });
   }
-  if (!found) throw data({ message: notFoundMessage() }, { status: 404 });
+  if (!found) notFound(notFoundMessage());
   // A YouTube video's page is named after its YouTube id, which the edit may have changed.
   throw await redirectWithToast(context, videoPath({ id, youtubeId: parsed.youtubeId }), { title: m.calendar_video_saved(), type: "success" });
 }

@@ -24,6 +24,7 @@ import {
   videoFieldsFromForm,
 } from "~/videos/index.server";
 import { fetchYouTubeDetails } from "~/videos/index.server";
+import { badRequest } from "~/lib/responses.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "toggle-embed") return toggleEmbed(form, context);
   if (intent === "add") return addVideo(form, context);
-  throw data({ error: "Unknown action" }, { status: 400 });
+  badRequest();
 }
 
 async function toggleEmbed(form: FormData, context: Route.ActionArgs["context"]) {
