@@ -5,6 +5,8 @@ import tseslint from "typescript-eslint";
 import capabilityBoundaries from "./eslint-rules/capability-boundaries.js";
 import noHandlersOnVisitorDocuments from "./eslint-rules/no-handlers-on-visitor-documents.js";
 import typedRows from "./eslint-rules/typed-rows.js";
+import oneWayToStop from "./eslint-rules/one-way-to-stop.js";
+import actionResults from "./eslint-rules/action-results.js";
 import fieldKit from "./eslint-rules/field-kit.js";
 
 /** Outside app/messaging, messaging is reached through its front door (index.server), its browser shapes and its schemas. */
@@ -136,6 +138,14 @@ export default tseslint.config(
     ignores: TESTS,
     plugins: { rows: { rules: { "typed-rows": typedRows } } },
     rules: { "rows/typed-rows": "error" },
+  },
+  {
+    // One way to stop a request and one shape for an action's answer (app/lib/responses.server.ts, app/lib/forms.ts;
+    // docs/decisions/0077).
+    files: SOURCE,
+    ignores: TESTS,
+    plugins: { forms: { rules: { "one-way-to-stop": oneWayToStop, "action-results": actionResults } } },
+    rules: { "forms/one-way-to-stop": "error", "forms/action-results": "error" },
   },
   {
     // A form control is the ui kit's (app/components/ui/controls.tsx, field.tsx), not hand-styled (docs/decisions/0078).
