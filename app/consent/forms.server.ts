@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { row, rows } from "../../db/rows";
 import type { Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
 import type { SqlExecutor } from "~/mail/index.server";
@@ -73,16 +74,19 @@ export async function getCurrentVersionOf(db: SqlExecutor, formId: string): Prom
 
 /** The programs that require each form (form id to program slugs). */
 export async function getFormPrograms(db: SqlExecutor): Promise<Map<string, string[]>> {
-  const { rows } = await db.execute<{ form_id: string; program_slug: string }>(sql`
-    select form_id, program_slug from consent_form_programs order by program_slug`);
+  const links = await rows(
+    db,
+    z.object({ form_id: z.string(), program_slug: z.string() }),
+    sql`select form_id, program_slug from consent_form_programs order by program_slug`,
+  );
   const map = new Map<string, string[]>();
-  for (const r of rows) map.set(r.form_id, [...(map.get(r.form_id) ?? []), r.program_slug]);
+  for (const r of links) map.set(r.form_id, [...(map.get(r.form_id) ?? []), r.program_slug]);
   return map;
 }
 
 export async function getProgramSlugs(db: SqlExecutor): Promise<string[]> {
-  const { rows } = await db.execute<{ slug: string }>(sql`select slug from programs order by slug`);
-  return rows.map((r) => r.slug);
+  const programs = await rows(db, z.object({ slug: z.string() }), sql`select slug from programs order by slug`);
+  return programs.map((r) => r.slug);
 }
 
 /**
@@ -94,21 +98,28 @@ export async function publishVersion(db: Db, formId: string, input: VersionInput
   return db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`select id from consent_forms where id = ${formId} for update`);
     if (!rows[0]) return null;
-    const { rows: made } = await tx.execute<{ version: number }>(sql`
+    const made = await row(
+      tx,
+      z.object({ version: z.number() }),
+      sql`
       insert into consent_form_versions (form_id, version, title_en, title_es, body_en, body_es, hash, published_by)
       select ${formId}, coalesce(max(version), 0) + 1, ${input.titleEn}, ${input.titleEs}, ${input.bodyEn}, ${input.bodyEs}, '', ${adminId}
       from consent_form_versions where form_id = ${formId}
-      returning version`);
-    return Number(made[0]!.version);
+      returning version`,
+    );
+    return made.version;
   });
 }
 
 /** A new form the organisation adds, with its first version. Returns its id. */
 export async function createForm(db: Db, kind: FormKind, input: VersionInput, adminId: string): Promise<string> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into consent_forms (kind, position) select ${kind}, coalesce(max(position), 0) + 1 from consent_forms returning id`);
-    const id = rows[0]!.id;
+    const { id } = await row(
+      tx,
+      z.object({ id: z.string() }),
+      sql`insert into consent_forms (kind, position) select ${kind}, coalesce(max(position), 0) + 1 from consent_forms returning id`,
+    );
+
     await tx.execute(sql`
       insert into consent_form_versions (form_id, version, title_en, title_es, body_en, body_es, hash, published_by)
       values (${id}, 1, ${input.titleEn}, ${input.titleEs}, ${input.bodyEn}, ${input.bodyEs}, '', ${adminId})`);

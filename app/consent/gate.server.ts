@@ -5,6 +5,7 @@
 // transaction, taking the session's lock then the request's, the order every enrollment path takes them in).
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow, rows } from "../../db/rows";
 import { isUuid } from "~/lib/uuid";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { mailEnrolledAfterForms, mailFormsNeeded, type ConsentServices } from "./mails.server";
@@ -71,13 +72,18 @@ export async function holdForForms(tx: DbOrTx, services: ConsentServices, enroll
     return false;
   }
   const now = services.config.safePlay.clock();
-  const { rows } = await tx.execute<{ remind: boolean }>(sql`
+  // A row only when the wait is new or its last reminder is old enough: a mail then.
+  const remind = await maybeRow(
+    tx,
+    z.object({ remind: z.boolean() }),
+    sql`
     insert into consent_enrollment_waits (enrollment_id, athlete_id, created_at, reminded_at)
     values (${enrollmentId}, ${facts.athlete_id}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     on conflict (enrollment_id) do update set reminded_at = excluded.reminded_at
       where consent_enrollment_waits.reminded_at <= ${new Date(now.getTime() - REMIND_EVERY_MS).toISOString()}::timestamptz
-    returning true as remind`);
-  if (rows[0]?.remind)
+    returning true as remind`,
+  );
+  if (remind?.remind)
     await mailFormsNeeded(tx, services, {
       athleteId: facts.athlete_id,
       athleteName: facts.athlete_name ?? "",
@@ -90,10 +96,14 @@ export async function holdForForms(tx: DbOrTx, services: ConsentServices, enroll
 /** Whether a request waits for forms (the family's and the coaches' pages say so). */
 export async function waitingEnrollmentIds(db: SqlExecutor, athleteIds: string[]): Promise<Set<string>> {
   if (athleteIds.length === 0) return new Set();
-  const { rows } = await db.execute<{ enrollment_id: string }>(sql`
+  const waiting = await rows(
+    db,
+    z.object({ enrollment_id: z.string() }),
+    sql`
     select w.enrollment_id from consent_enrollment_waits w join enrollments e on e.id = w.enrollment_id
-    where w.athlete_id = any(array(select jsonb_array_elements_text(${JSON.stringify(athleteIds)}::jsonb))) and e.status = 'placed'`);
-  return new Set(rows.map((r) => r.enrollment_id));
+    where w.athlete_id = any(array(select jsonb_array_elements_text(${JSON.stringify(athleteIds)}::jsonb))) and e.status = 'placed'`,
+  );
+  return new Set(waiting.map((r) => r.enrollment_id));
 }
 
 /**
@@ -102,14 +112,22 @@ export async function waitingEnrollmentIds(db: SqlExecutor, athleteIds: string[]
  * place, so capacity is untouched. Returns the enrollments made.
  */
 export async function enrollWaitingRequests(tx: DbOrTx, services: ConsentServices, athleteId: string): Promise<string[]> {
-  const { rows: waits } = await tx.execute<{ enrollment_id: string; event_id: string }>(sql`
+  const waits = await rows(
+    tx,
+    z.object({ enrollment_id: z.string(), event_id: z.string() }),
+    sql`
     select w.enrollment_id, e.event_id from consent_enrollment_waits w join enrollments e on e.id = w.enrollment_id
-    where w.athlete_id = ${athleteId} order by w.created_at`);
+    where w.athlete_id = ${athleteId} order by w.created_at`,
+  );
   const enrolled: string[] = [];
   for (const w of waits) {
     await tx.execute(sql`select id from events where id = ${w.event_id} for update`);
-    const { rows } = await tx.execute<{ status: string }>(sql`select status from enrollments where id = ${w.enrollment_id} for update`);
-    if (rows[0]?.status !== "placed") {
+    const request = await maybeRow(
+      tx,
+      z.object({ status: z.string() }),
+      sql`select status from enrollments where id = ${w.enrollment_id} for update`,
+    );
+    if (request?.status !== "placed") {
       await tx.execute(sql`delete from consent_enrollment_waits where enrollment_id = ${w.enrollment_id}`);
       continue;
     }

@@ -4,6 +4,8 @@
 // signer's own). The signature, its receipt PDF and its mail commit together; a signature of an older version is
 // superseded in the same transaction, and the database keeps one in force per form, athlete and season.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { maybeRow, row } from "../../db/rows";
 import type { Locale } from "~/i18n/language";
 import { isUuid } from "~/lib/uuid";
 import type { Profile } from "~/lib/profile";
@@ -52,10 +54,14 @@ export async function signForm(
   if (!sameName(input.typedName, actor.fullName ?? ""))
     return { ok: false, status: 400, error: m.consent_error_name_not_signer(), field: "typedName" };
 
-  const { rows: people } = await db.execute<{ athlete_name: string | null; email: string; verified: boolean }>(sql`
+  const signer = await maybeRow(
+    db,
+    z.object({ athlete_name: z.string().nullable(), email: z.string(), verified: z.boolean() }),
+    sql`
     select (select full_name from users where id = ${input.athleteId}) as athlete_name, email, email_verified as verified
-    from users where id = ${actor.id}`);
-  const athleteName = people[0]?.athlete_name ?? "";
+    from users where id = ${actor.id}`,
+  );
+  const athleteName = signer?.athlete_name ?? "";
   const signedAt = config.safePlay.clock();
   const seasonId = input.seasonId === "none" ? null : input.seasonId;
   const photoChoice = version.kind === "photo" ? (input.photoChoice ?? null) : null;
@@ -79,25 +85,33 @@ export async function signForm(
   });
   try {
     return await db.transaction(async (tx) => {
-      const { rows: inForce } = await tx.execute<{ id: string; version_id: string }>(sql`
+      // One signature in force a form, athlete and season (a unique index): none or one.
+      const inForce = await maybeRow(
+        tx,
+        z.object({ id: z.string(), version_id: z.string() }),
+        sql`
         select id, version_id from consent_signatures
         where form_id = ${version.formId} and athlete_id = ${input.athleteId} and state = 'active' and season_id is not distinct from ${seasonId}::uuid
-        for update`);
-      if (inForce[0]?.version_id === version.versionId) return { ok: false, status: 409, error: m.consent_error_already_signed() } as const;
-      if (inForce[0])
+        for update`,
+      );
+      if (inForce?.version_id === version.versionId) return { ok: false, status: 409, error: m.consent_error_already_signed() } as const;
+      if (inForce)
         await tx.execute(sql`
           update consent_signatures set state = 'superseded', ended_at = ${signedAt.toISOString()}::timestamptz, ended_by = ${actor.id}
-          where id = ${inForce[0].id}`);
-      const { rows } = await tx.execute<{ id: string }>(sql`
+          where id = ${inForce.id}`);
+      const { id: signatureId } = await row(
+        tx,
+        z.object({ id: z.string() }),
+        sql`
         insert into consent_signatures (form_id, version_id, athlete_id, season_id, signer_id, signer_role, athlete_name, typed_name,
           photo_choice, language, ip_address, user_agent, receipt_pdf, signed_at)
         values (${version.formId}, ${version.versionId}, ${input.athleteId}, ${seasonId}::uuid, ${actor.id}, ${who.role}, ${athleteName},
           ${input.typedName}, ${photoChoice}, ${context.locale}, ${ipAddress}, ${userAgent}, ${pdf}, ${signedAt.toISOString()}::timestamptz)
-        returning id`);
-      const signatureId = rows[0]!.id;
-      if (people[0]?.verified)
+        returning id`,
+      );
+      if (signer?.verified)
         await mailReceipt(tx, services, {
-          to: people[0].email,
+          to: signer.email,
           locale: context.locale,
           title: version.title[context.locale],
           version: version.version,
@@ -119,9 +133,12 @@ export async function signForm(
 /** A guardian (or the adult athlete) withdraws a signature in force; it stays, withdrawn, with its receipt. */
 export async function withdrawSignature(services: ConsentServices, actor: Pick<Profile, "id" | "role">, signatureId: string): Promise<boolean> {
   if (!isUuid(signatureId)) return false;
-  const { rows } = await services.db.execute<{ athlete_id: string }>(sql`
-    select athlete_id from consent_signatures where id = ${signatureId} and state = 'active'`);
-  if (!rows[0] || "refusal" in (await signAsRefusal(services.db, actor, rows[0].athlete_id, services.config.safePlay))) return false;
+  const signature = await maybeRow(
+    services.db,
+    z.object({ athlete_id: z.string() }),
+    sql`select athlete_id from consent_signatures where id = ${signatureId} and state = 'active'`,
+  );
+  if (!signature || "refusal" in (await signAsRefusal(services.db, actor, signature.athlete_id, services.config.safePlay))) return false;
   const { rows: done } = await services.db.execute(sql`
     update consent_signatures set state = 'withdrawn', ended_at = ${services.config.safePlay.clock().toISOString()}::timestamptz, ended_by = ${actor.id}
     where id = ${signatureId} and state = 'active' returning id`);
@@ -132,9 +149,11 @@ export async function withdrawSignature(services: ConsentServices, actor: Pick<P
 export async function getReceipt(services: Pick<ConsentServices, "db">, actor: Pick<Profile, "id" | "role">, signatureId: string) {
   if (!isUuid(signatureId)) return null;
   const athletes = await getFormsAthleteIds(services.db, actor);
-  const { rows } = await services.db.execute<{ athlete_id: string; receipt_pdf: Buffer; signed_at: string }>(sql`
-    select athlete_id, receipt_pdf, signed_at from consent_signatures where id = ${signatureId}`);
-  const row = rows[0];
-  if (!row || !athletes.includes(row.athlete_id)) return null;
-  return { pdf: Buffer.from(row.receipt_pdf), filename: `receipt-${signatureId.slice(0, 8)}.pdf` };
+  const signature = await maybeRow(
+    services.db,
+    z.object({ athlete_id: z.string(), receipt_pdf: z.instanceof(Buffer) }),
+    sql`select athlete_id, receipt_pdf from consent_signatures where id = ${signatureId}`,
+  );
+  if (!signature || !athletes.includes(signature.athlete_id)) return null;
+  return { pdf: Buffer.from(signature.receipt_pdf), filename: `receipt-${signatureId.slice(0, 8)}.pdf` };
 }

@@ -1,0 +1,78 @@
+// The header's unread count, pushed to the sockets that watch it: per person, coalesced (a burst of messages costs
+// one count per person), and only when it changed.
+import type { Db } from "../../db/client";
+import type { Announcement } from "../../app/messaging/index.server";
+import { getParticipantIds, getUnreadCounts } from "../../app/messaging/index.server";
+import { errorSummary } from "../../app/lib/error-summary";
+import type { FanOut } from "./fan-out";
+import type { Client, Registry } from "./registry";
+
+const UNREAD_FLUSH_MS = 150;
+
+export type UnreadCounts = ReturnType<typeof createUnreadCounts>;
+
+export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
+  const { byUser } = registry;
+  let watchers = 0;
+  const due = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // The count each person was last told, so that a message read as it arrives (up one, down one within a flush)
+  // costs their sockets nothing.
+  const lastUnread = new Map<string, number>();
+  const watching = (userId: string) => [...(byUser.get(userId) ?? [])].filter((c) => c.watchUnread);
+
+  function queue(userId: string) {
+    if (watchers === 0 || !byUser.get(userId)?.size) return;
+    due.add(userId);
+    timer ??= setTimeout(() => void flush(), UNREAD_FLUSH_MS);
+  }
+
+  async function flush() {
+    timer = null;
+    const users = [...due].filter((userId) => watching(userId).length > 0);
+    due.clear();
+    if (users.length === 0) return;
+    try {
+      const counts = await getUnreadCounts(db, users);
+      for (const [userId, count] of counts) {
+        if (lastUnread.get(userId) === count) continue;
+        lastUnread.set(userId, count);
+        fanOut.sendAll(watching(userId), { type: "unread", count });
+      }
+    } catch (err) {
+      console.error("realtime: unread count failed:", errorSummary(err));
+    }
+  }
+
+  return {
+    /** The person's count may have changed (queued only while some socket here watches a count). */
+    queue,
+    /** The messages' recipients' counts changed: from the announcement's participants, or read when it had none. */
+    async queueFor(batch: Array<Extract<Announcement, { kind: "message" }>>) {
+      if (watchers === 0) return;
+      const unknown = new Set<string>();
+      for (const a of batch) {
+        if (a.participants) for (const userId of a.participants) queue(userId);
+        else unknown.add(a.conversationId);
+      }
+      for (const id of unknown) for (const userId of await getParticipantIds(db, id)) queue(userId);
+    },
+    /** Starts pushing the person's unread count to this socket, beginning with the count now. */
+    async watch(c: Client) {
+      if (!c.watchUnread) watchers++;
+      c.watchUnread = true;
+      const count = (await getUnreadCounts(db, [c.userId])).get(c.userId) ?? 0;
+      lastUnread.set(c.userId, count);
+      fanOut.send(c, { type: "unread", count });
+    },
+    /** The socket is gone (`lastOfPerson`: its person has no other socket here). */
+    forget(c: Client, lastOfPerson: boolean) {
+      if (lastOfPerson) lastUnread.delete(c.userId);
+      if (c.watchUnread) watchers--;
+      c.watchUnread = false;
+    },
+    close: () => {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
