@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { cancelFutureBookingsOfAthlete } from "~/booking/index.server";
 import { logSafeguarding } from "~/family/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
@@ -88,8 +89,8 @@ async function mailFamily(
 }
 
 async function nameOfAthlete(tx: DbOrTx, athleteId: string) {
-  const { rows } = await tx.execute<{ full_name: string | null }>(sql`select full_name from users where id = ${athleteId}`);
-  return rows[0]?.full_name ?? "";
+  const athlete = await maybeRow(tx, z.object({ full_name: z.string().nullable() }), sql`select full_name from users where id = ${athleteId}`);
+  return athlete?.full_name ?? "";
 }
 
 /** An administrator (the caller checked) carries out an open request. */

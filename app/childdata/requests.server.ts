@@ -4,6 +4,7 @@
 // request per athlete: asking again answers with the one already open.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { maybeRow } from "../../db/rows";
 import { logSafeguarding } from "~/family/index.server";
 import { type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
@@ -95,20 +96,27 @@ export async function askToDelete(
   settings: Pick<SafePlaySettings, "clock" | "timeZone">,
 ): Promise<AskResult> {
   if (!(await childDataRole(db, actor, athleteId, settings))) return { ok: false };
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const asked = await maybeRow(
+    db,
+    z.object({ id: z.string() }),
+    sql`
     insert into child_data_requests (athlete_id, asked_by, asked_at, due_by) values (${athleteId}, ${actor.id}, now(), now() + interval '30 days')
-    on conflict (athlete_id) where status = 'open' do nothing returning id`);
-  if (rows[0]) await logSafeguarding(db, { actorId: actor.id, athleteId, action: DELETION_ASKED, detail: "" });
+    on conflict (athlete_id) where status = 'open' do nothing returning id`,
+  );
+  if (asked) await logSafeguarding(db, { actorId: actor.id, athleteId, action: DELETION_ASKED, detail: "" });
   const [request] = (await getRequestsOf(db, athleteId)).filter((r) => r.status === "open");
-  return request ? { ok: true, request, already: rows.length === 0 } : { ok: false };
+  return request ? { ok: true, request, already: asked === null } : { ok: false };
 }
 
 /** An open request locked for its handling, or null (another administrator handled it first, or no such request). */
 export async function lockOpenRequest(tx: DbOrTx, requestId: string) {
   if (!z.string().uuid().safeParse(requestId).success) return null;
-  const { rows } = await tx.execute<{ athlete_id: string; asked_by: string | null }>(sql`
-    select athlete_id, asked_by from child_data_requests where id = ${requestId} and status = 'open' for update`);
-  return rows[0] ? { athleteId: rows[0].athlete_id, askedBy: rows[0].asked_by } : null;
+  const request = await maybeRow(
+    tx,
+    z.object({ athlete_id: z.string(), asked_by: z.string().nullable() }),
+    sql`select athlete_id, asked_by from child_data_requests where id = ${requestId} and status = 'open' for update`,
+  );
+  return request ? { athleteId: request.athlete_id, askedBy: request.asked_by } : null;
 }
 
 /** Closes a request as `status`, by `adminId`. */
