@@ -2,8 +2,10 @@
 // changeStaffRole (app/staff/roles.server.ts), in its transaction. Who holds it, and who granted it, is this table;
 // each grant and removal is a line of the staff log, written in the same transaction as the other roles' lines are.
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { writeStaffLog, type StaffActor } from "~/models/users.server";
+import { rows } from "../../db/rows";
 import { educationStaff } from "../../db/schema-athletes";
 
 /**
@@ -37,6 +39,6 @@ export async function setEducationStaff(
 
 /** Everyone holding the permission (for /staff's cards). */
 export async function getEducationStaffIds(db: SqlExecutor): Promise<string[]> {
-  const { rows } = await db.execute<{ user_id: string }>(sql`select user_id from education_staff`);
-  return rows.map((r) => r.user_id);
+  const staff = await rows(db, z.object({ user_id: z.string() }), sql`select user_id from education_staff`);
+  return staff.map((r) => r.user_id);
 }
