@@ -12,6 +12,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
@@ -314,10 +315,12 @@ export function canRemoveGuardianLink(actor: Pick<Profile, "id">, athlete: Safet
 
 /** Whether the person holds the safeguarding lead capability (a coach granted it by an operator). */
 export async function isSafeguardingLead(db: SqlExecutor, userId: string): Promise<boolean> {
-  const { rows } = await db.execute<{ lead: boolean }>(
+  const person = await maybeRow(
+    db,
+    z.object({ lead: z.boolean() }),
     sql`select (role = 'coach' and safeguarding_lead and deleted_at is null) as lead from users where id = ${userId}`,
   );
-  return rows[0]?.lead === true;
+  return person?.lead === true;
 }
 
 /** The safeguarding lead, or a thrown 403 (a visitor is sent to sign in). First line of /safeguarding's loader and action. */
