@@ -2,6 +2,7 @@
 // that person's id and answers as if the conversation did not exist when they are not a participant.
 import crypto from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
 import { displayableEmail, personName } from "~/lib/displayable-address";
 import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/safe-play/index.server";
@@ -10,6 +11,7 @@ import { m } from "~/paraglide/messages";
 import { addGuardiansToConversation } from "~/family/index.server";
 import { getClientLabels } from "~/family/index.server";
 import type { Db } from "../../db/client";
+import { maybeRow, rows } from "../../db/rows";
 import { conversationParticipants, conversations, users } from "../../db/schema";
 import type { ConversationDetail, ConversationMember, ConversationSummary, Participant } from "./schemas";
 import type { Profile } from "~/lib/profile";
@@ -27,20 +29,43 @@ export class ConversationRuleError extends Error {
   }
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+/** A timestamptz as PostgreSQL's text (db/rows.ts), made ISO for the browser. */
+const iso = (v: string) => new Date(v).toISOString();
 
-function toParticipant(r: Record<string, unknown>): Participant | null {
+/** The other person of a conversation (otherParticipantJoin): all null when nobody else is in it. */
+const OtherColumns = z.object({
+  other_id: z.string().nullable(),
+  other_full_name: z.string().nullable(),
+  other_email: z.string().nullable(),
+  other_phone: z.string().nullable(),
+  other_role: z.enum(["client", "coach"]).nullable(),
+  other_avatar_url: z.string().nullable(),
+});
+
+function toParticipant(r: z.infer<typeof OtherColumns>): Participant | null {
   if (!r.other_id) return null;
   return {
-    id: String(r.other_id),
-    fullName: (r.other_full_name as string | null) ?? null,
+    id: r.other_id,
+    fullName: r.other_full_name,
     // Never an internal placeholder (an athlete without a login): the page shows the name (issue 39).
-    email: displayableEmail(String(r.other_email)) ?? "",
-    phone: (r.other_phone as string | null) ?? null,
+    email: displayableEmail(r.other_email) ?? "",
+    phone: r.other_phone,
     role: r.other_role === "coach" ? "coach" : "client",
-    avatarUrl: (r.other_avatar_url as string | null) ?? null,
+    avatarUrl: r.other_avatar_url,
   };
 }
+
+const SummaryRow = OtherColumns.extend({
+  id: z.string(),
+  title: z.string().nullable(),
+  updated_at: z.string(),
+  lm_content: z.string().nullable(),
+  lm_type: z.enum(["text", "image", "file"]).nullable(),
+  lm_created_at: z.string().nullable(),
+  lm_sender_id: z.string().nullable(),
+  unread: z.number(),
+  children: z.array(z.object({ name: z.string().nullable(), dob: z.string().nullable() })),
+});
 
 const otherParticipantJoin = (userId: string) => sql`
   left join lateral (
@@ -67,7 +92,10 @@ export async function getConversationsForUser(
   const safePlay = options.safePlay ?? DEFAULT_SAFE_PLAY;
   const limit = Math.min(100, Math.max(1, options.limit ?? CONVERSATION_PAGE_SIZE));
   const after = options.afterId && isUuid(options.afterId) ? options.afterId : null;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const found = await rows(
+    db,
+    SummaryRow,
+    sql`
     select c.id, c.title, c.updated_at, o.*, lm.content as lm_content, lm.message_type as lm_type,
            lm.created_at as lm_created_at, lm.sender_id as lm_sender_id,
            ${unreadSince(sql`c.id`, sql`me.last_read_at`, userId)} as unread,
@@ -86,39 +114,40 @@ export async function getConversationsForUser(
     where me.user_id = ${userId}
       ${after ? sql`and (c.updated_at, c.id) < (select a.updated_at, a.id from conversations a where a.id = ${after})` : sql``}
     order by c.updated_at desc, c.id desc
-    limit ${limit + 1}`);
-  const shown = rows.slice(0, limit);
+    limit ${limit + 1}`,
+  );
+  const shown = found.slice(0, limit);
   // Coaches see what the other person is (athlete, minor, family): the same labels as everywhere else.
   const { byId: labels } = await getClientLabels(
     db,
-    { ids: shown.flatMap((r) => (r.other_id && r.other_role === "client" ? [String(r.other_id)] : [])) },
+    { ids: shown.flatMap((r) => (r.other_id && r.other_role === "client" ? [r.other_id] : [])) },
     safePlay,
   );
   const now = safePlay.clock();
   // Least privilege (issue 37): a family's phone only for a cleared coach (the conversation is theirs); a coach's own.
-  const clients = shown.flatMap((r) => (r.other_id && r.other_role === "client" ? [String(r.other_id)] : []));
+  const clients = shown.flatMap((r) => (r.other_id && r.other_role === "client" ? [r.other_id] : []));
   const phones = await getPersonalDataAccess(db, await getPersonalDataReader(db, { id: userId }, safePlay), clients);
   const conversations = shown.map((r) => ({
-    id: String(r.id),
-    title: (r.title as string | null) ?? null,
+    id: r.id,
+    title: r.title,
     updatedAt: iso(r.updated_at),
-    other: withPhoneIf(toParticipant(r), r.other_role !== "client" || phones.allowed.has(String(r.other_id))),
+    other: withPhoneIf(toParticipant(r), r.other_role !== "client" || phones.allowed.has(r.other_id ?? "")),
     lastMessage: r.lm_created_at
       ? {
-          content: String(r.lm_content),
-          messageType: r.lm_type as "text" | "image" | "file",
+          content: r.lm_content ?? "",
+          messageType: r.lm_type ?? "text",
           createdAt: iso(r.lm_created_at),
-          senderId: (r.lm_sender_id as string | null) ?? null,
+          senderId: r.lm_sender_id,
         }
       : null,
-    unread: Number(r.unread),
-    children: (r.children as Array<{ name: string | null; dob: string | null }>).map((ch) => ({
+    unread: r.unread,
+    children: r.children.map((ch) => ({
       firstName: (ch.name ?? "").trim().split(/\s+/)[0] || "your athlete",
       age: ch.dob ? ageOn(ch.dob, now, safePlay.timeZone) : null,
     })),
-    otherLabel: r.other_id ? (labels.get(String(r.other_id)) ?? null) : null,
+    otherLabel: r.other_id ? (labels.get(r.other_id) ?? null) : null,
   }));
-  return { conversations, hasMore: rows.length > limit };
+  return { conversations, hasMore: found.length > limit };
 }
 
 /** One conversation as `userId` sees it, or null when it does not exist or they are not in it. */
@@ -129,21 +158,22 @@ export async function getConversationForUser(
   safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY,
 ): Promise<ConversationDetail | null> {
   if (!isUuid(conversationId)) return null;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const r = await maybeRow(
+    db,
+    OtherColumns.extend({ id: z.string(), title: z.string().nullable() }),
+    sql`
     select c.id, c.title, o.*
     from conversation_participants me
     join conversations c on c.id = me.conversation_id
     ${otherParticipantJoin(userId)}
-    where me.user_id = ${userId} and me.conversation_id = ${conversationId}`);
-  const r = rows[0];
+    where me.user_id = ${userId} and me.conversation_id = ${conversationId}`,
+  );
   if (!r) return null;
   // Least privilege (issue 37): a family's phone only for a reader the rule allows.
   const shown =
     r.other_role !== "client" ||
-    (await getPersonalDataAccess(db, await getPersonalDataReader(db, { id: userId }, safePlay), [String(r.other_id)])).allowed.has(
-      String(r.other_id),
-    );
-  return { id: String(r.id), title: (r.title as string | null) ?? null, other: withPhoneIf(toParticipant(r), shown) };
+    (await getPersonalDataAccess(db, await getPersonalDataReader(db, { id: userId }, safePlay), [r.other_id ?? ""])).allowed.has(r.other_id ?? "");
+  return { id: r.id, title: r.title, other: withPhoneIf(toParticipant(r), shown) };
 }
 
 /** The ids of everyone in a conversation (the WebSocket hub uses it to route announcements). */
@@ -185,7 +215,10 @@ export async function startConversation(
     if (refusal) throw new ConversationRuleError(safePlayMessage(refusal), 403);
     const pair = [me.id, other.id].sort().join(":");
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"conversation:" + pair}))`);
-    const { rows } = await tx.execute<{ id: string }>(sql`
+    const [existing] = await rows(
+      tx,
+      z.object({ id: z.string() }),
+      sql`
       select c.id from conversations c
       where c.type = 'direct'
         and exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id = ${me.id})
@@ -193,10 +226,11 @@ export async function startConversation(
         -- Anyone else in it is a guardian of one of the two (Safe Play adds them), never a third party.
         and not exists (select 1 from conversation_participants p where p.conversation_id = c.id and p.user_id not in (${me.id}, ${other.id})
                           and not exists (select 1 from guardian_links g where g.guardian_id = p.user_id and g.athlete_id in (${me.id}, ${other.id})))
-      order by c.created_at limit 1`);
-    if (rows[0]) {
-      await addGuardiansToConversation(tx, rows[0].id, safePlay);
-      return { id: rows[0].id, created: false };
+      order by c.created_at limit 1`,
+    );
+    if (existing) {
+      await addGuardiansToConversation(tx, existing.id, safePlay);
+      return { id: existing.id, created: false };
     }
     const id = crypto.randomUUID();
     await tx.insert(conversations).values({ id, title: `Chat with ${personName(other)}`, type: "direct" });
@@ -226,13 +260,18 @@ function unreadSince(conversationId: SQL, lastReadAt: SQL, userId: string | SQL)
 /** Unread messages for several people in one query (the socket hub pushes counts to many at once). */
 export async function getUnreadCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ user_id: string; n: number }>(sql`
+  const unread = await rows(
+    db,
+    z.object({ user_id: z.string(), n: z.number() }),
+    sql`
     select p.user_id, sum(${unreadSince(sql`p.conversation_id`, sql`p.last_read_at`, sql`p.user_id`)})::int as n
     from conversation_participants p
     where p.user_id = any(array(select jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb)))
-    group by p.user_id`);
+    group by p.user_id`,
+  );
   const counts = new Map(userIds.map((id) => [id, 0]));
-  for (const r of rows) counts.set(r.user_id, Number(r.n));
+  for (const r of unread) counts.set(r.user_id, r.n);
+
   return counts;
 }
 

@@ -4,7 +4,9 @@
 // statements that must check and write atomically (sending, marking read) embed `conversationMemberSql`.
 // Outsiders get 404: the conversation's existence is not revealed.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { row } from "../../db/rows";
 import { isUuid } from "~/lib/uuid";
 import { data } from "react-router";
 import { m } from "~/paraglide/messages";
@@ -26,8 +28,8 @@ export function conversationMemberSql(conversationId: string, userId: string) {
 /** True when `userId` is in the conversation; false for anything else, including ids that are not UUIDs. */
 export async function isConversationMember(db: Pick<Db, "execute">, conversationId: string, userId: string): Promise<boolean> {
   if (!isUuid(conversationId)) return false;
-  const { rows } = await db.execute<{ member: boolean }>(sql`select ${conversationMemberSql(conversationId, userId)} as member`);
-  return rows[0]?.member === true;
+  const { member } = await row(db, z.object({ member: z.boolean() }), sql`select ${conversationMemberSql(conversationId, userId)} as member`);
+  return member;
 }
 
 /**

@@ -2,7 +2,9 @@
 // PostgreSQL delivers a notification only when (and after) the transaction commits, so nothing is announced
 // that is not stored, and every app process listening hears it (server/realtime/).
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow, rows } from "../../db/rows";
 import pg from "pg";
 import { Batcher } from "./batcher.server";
 import { conversationMemberCondition, conversationMemberSql, isConversationMember } from "./membership.server";
@@ -46,6 +48,22 @@ const messageSelect = sql`
  * The one row type of a message, as every statement here selects it (messageSelect, the send statement's `view`) and
  * as an announcement carries it (`v`, through JSON: its time is then a string).
  */
+const MessageRowSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  sender_id: z.string().nullable(),
+  sender_name: z.string().nullable(),
+  sender_avatar_url: z.string().nullable(),
+  content: z.string(),
+  message_type: z.enum(["text", "image", "file"]),
+  // timestamptz as PostgreSQL's text (db/rows.ts); toView makes it ISO.
+  created_at: z.string(),
+  attachment_id: z.string().nullable(),
+  file_name: z.string().nullable(),
+  mime_type: z.string().nullable(),
+  size: z.number().nullable(),
+});
+
 export type MessageRow = {
   id: string;
   conversation_id: string;
@@ -105,21 +123,25 @@ export async function getMessagePage(
   if (refusal) return { messages: [], hasOlder: false, refusal };
   const limit = Math.min(200, Math.max(1, options.limit ?? MESSAGE_PAGE_SIZE));
   const before = options.beforeId && isUuid(options.beforeId) ? options.beforeId : null;
-  const { rows } = await db.execute<MessageRow>(sql`${messageSelect}
+  const page = await rows(
+    db,
+    MessageRowSchema,
+    sql`${messageSelect}
     where m.conversation_id = ${conversationId} and ${conversationMemberSql(conversationId, userId)}
       ${before ? sql`and (m.created_at, m.id) < (select b.created_at, b.id from messages b where b.id = ${before} and b.conversation_id = ${conversationId})` : sql``}
     order by m.created_at desc, m.id desc
-    limit ${limit + 1}`);
-  const hasOlder = rows.length > limit;
-  return { messages: rows.slice(0, limit).reverse().map(toView), hasOlder };
+    limit ${limit + 1}`,
+  );
+  const hasOlder = page.length > limit;
+  return { messages: page.slice(0, limit).reverse().map(toView), hasOlder };
 }
 
 /** Several messages by id in one query (the hub reads announced messages in batches under load). */
 export async function getMessagesByIds(db: Db, ids: string[]): Promise<MessageView[]> {
   const valid = ids.filter(isUuid);
   if (valid.length === 0) return [];
-  const { rows } = await db.execute<MessageRow>(sql`${messageSelect} where m.id = any(${`{${valid.join(",")}}`}::uuid[])`);
-  return rows.map(toView);
+  const found = await rows(db, MessageRowSchema, sql`${messageSelect} where m.id = any(${`{${valid.join(",")}}`}::uuid[])`);
+  return found.map(toView);
 }
 
 export type NewMessage = {
@@ -458,9 +480,12 @@ const MARK_READ = {
 /** An attachment for download, or null when it is not in that conversation or `userId` is not in it. */
 export async function getAttachment(db: Db, conversationId: string, attachmentId: string, userId: string) {
   if (!isUuid(conversationId) || !isUuid(attachmentId)) return null;
-  const { rows } = await db.execute<{ file_name: string; mime_type: string; data: Buffer }>(sql`
+  const r = await maybeRow(
+    db,
+    z.object({ file_name: z.string(), mime_type: z.string(), data: z.instanceof(Buffer) }),
+    sql`
     select a.file_name, a.mime_type, a.data from attachments a
-    where a.id = ${attachmentId} and a.conversation_id = ${conversationId} and ${conversationMemberSql(conversationId, userId)}`);
-  const r = rows[0];
+    where a.id = ${attachmentId} and a.conversation_id = ${conversationId} and ${conversationMemberSql(conversationId, userId)}`,
+  );
   return r ? { fileName: r.file_name, mimeType: r.mime_type, data: r.data } : null;
 }

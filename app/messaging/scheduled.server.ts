@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow, row, rows } from "../../db/rows";
 import { formatMinutesOfDay, msUntilQuietHoursEnd, safePlayMessage, type SafePlayRefusal } from "~/safe-play/safe-play";
 import { safePlaySendVerdict, type SafePlaySettings } from "~/safe-play/index.server";
 import type { Locale } from "~/i18n/language";
@@ -89,14 +90,21 @@ export async function scheduleMessage(
   if (!offer) return { ok: false, status: 403, error: verdict.refusal ? safePlayMessage(verdict.refusal) : m.messaging_schedule_send_now() };
   const sendAt = new Date(offer.sendAt);
   const id = await db.transaction(async (tx) => {
-    const same = await tx.execute<{ id: string }>(sql`
+    const [same] = await rows(
+      tx,
+      z.object({ id: z.string() }),
+      sql`
       select id from scheduled_messages where sender_id = ${input.senderId} and conversation_id = ${input.conversationId}
-        and status = 'scheduled' and send_at = ${sendAt.toISOString()}::timestamptz and content = ${content.data}`);
-    if (same.rows[0]) return same.rows[0].id;
-    const { rows } = await tx.execute<{ id: string }>(sql`
+        and status = 'scheduled' and send_at = ${sendAt.toISOString()}::timestamptz and content = ${content.data}`,
+    );
+    if (same) return same.id;
+    const { id } = await row(
+      tx,
+      z.object({ id: z.string() }),
+      sql`
       insert into scheduled_messages (conversation_id, sender_id, content, send_at)
-      values (${input.conversationId}, ${input.senderId}, ${content.data}, ${sendAt.toISOString()}::timestamptz) returning id`);
-    const id = rows[0]!.id;
+      values (${input.conversationId}, ${input.senderId}, ${content.data}, ${sendAt.toISOString()}::timestamptz) returning id`,
+    );
     await queueScheduledMessage(tx, id, sendAt, settings);
     return id;
   });
@@ -154,16 +162,19 @@ export async function getScheduledMessages(
       ? sql`exists (select 1 from conversation_participants w where w.conversation_id = s.conversation_id and w.user_id = any(${list(where.withPeople)}::text[]))`
       : null,
   ].filter((f) => f !== null);
-  const { rows } = await db.execute(sql`
+  const kept = await rows(
+    db,
+    Row,
+    sql`
     select s.id, s.conversation_id, s.content, s.send_at, s.status, s.refusal,
       (select string_agg(u.full_name, ', ' order by u.full_name) from conversation_participants p join users u on u.id = p.user_id
         where p.conversation_id = s.conversation_id and p.user_id <> s.sender_id) as "to"
     from scheduled_messages s
     where s.sender_id = ${senderId} and (s.status = 'scheduled' or (s.status = 'refused' and s.decided_at > now() - interval '7 days'))
       ${filters.length ? sql`and ${sql.join(filters, sql` and `)}` : sql``}
-    order by s.send_at, s.created_at`);
-  return rows.map((raw) => {
-    const r = Row.parse(raw);
+    order by s.send_at, s.created_at`,
+  );
+  return kept.map((r) => {
     return {
       id: r.id,
       conversationId: r.conversation_id,
@@ -197,9 +208,11 @@ export async function sendScheduledMessage(services: RefusalServices & { db: Db;
   const limits = services.config.messaging;
   const settings = limits.safePlay!;
   await db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ conversation_id: string; sender_id: string; content: string }>(sql`
-      select conversation_id, sender_id, content from scheduled_messages where id = ${id} and status = 'scheduled' for no key update`);
-    const row = rows[0];
+    const row = await maybeRow(
+      tx,
+      z.object({ conversation_id: z.string(), sender_id: z.string(), content: z.string() }),
+      sql`select conversation_id, sender_id, content from scheduled_messages where id = ${id} and status = 'scheduled' for no key update`,
+    );
     if (!row) return;
     const markSent = (messageId: string) =>
       tx.execute(sql`update scheduled_messages set status = 'sent', message_id = ${messageId}, decided_at = now() where id = ${id}`);
@@ -235,8 +248,8 @@ export async function sendScheduledMessage(services: RefusalServices & { db: Db;
 
 /** The message stored for a kept one, by its key (at most one: migration 0059's unique index). */
 async function messageSentFor(db: Pick<Db, "execute">, scheduledId: string): Promise<string | null> {
-  const { rows } = await db.execute<{ id: string }>(sql`select id from messages where scheduled_message_id = ${scheduledId}`);
-  return rows[0]?.id ?? null;
+  const sent = await maybeRow(db, z.object({ id: z.string() }), sql`select id from messages where scheduled_message_id = ${scheduledId}`);
+  return sent?.id ?? null;
 }
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === "23505";
@@ -246,10 +259,14 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.c
  * again for its time. Jobs themselves live in PostgreSQL and outlast a restart.
  */
 export async function requeueScheduledMessages(db: Db, settings: SafePlaySettings) {
-  const { rows } = await db.execute<{ id: string; send_at: string }>(sql`
+  const waiting = await rows(
+    db,
+    z.object({ id: z.string(), send_at: z.coerce.date() }),
+    sql`
     select s.id, s.send_at::text from scheduled_messages s where s.status = 'scheduled'
-      and not exists (select 1 from graphile_worker.jobs j where j.key = ${SCHEDULED_MESSAGE_JOB + ":"} || s.id::text)`);
-  for (const r of rows) await queueScheduledMessage(db, r.id, new Date(r.send_at), settings);
+      and not exists (select 1 from graphile_worker.jobs j where j.key = ${SCHEDULED_MESSAGE_JOB + ":"} || s.id::text)`,
+  );
+  for (const r of waiting) await queueScheduledMessage(db, r.id, r.send_at, settings);
 }
 
 /** What the conversation page's action answers to a kept message's form (intent "schedule" or "cancel-scheduled"). */
