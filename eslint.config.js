@@ -29,7 +29,6 @@ const OVERSIZED_FUNCTIONS = [
   "app/routes/messages.$conversationId.tsx",
   "app/routes/programs.$program.edit.tsx",
   "app/routes/programs.registration.tsx",
-  "server/realtime/hub.ts",
 ];
 const SOURCE = ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}"];
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
