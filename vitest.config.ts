@@ -26,7 +26,9 @@ export default defineConfig({
     // transformed and run again for every test file (0.4 s a file). Its one piece of state, the request's language,
     // is read from a global store (app/i18n/language.ts), so files sharing it see nothing of each other.
     server: { deps: { external: [/\/app\/paraglide\//] } },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A limit for a test that hangs, not a measure of speed: on a loaded machine (two runs at once, or other work beside
+    // them) the tests that start processes (a backup restored, a command run) took over 30 s and failed for it.
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
   },
 });

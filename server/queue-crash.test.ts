@@ -243,9 +243,9 @@ describe("a server's own record", () => {
       const poolId = first!.name.replace("nlte-queue-alive ", "");
       expect(await records()).toEqual([`queue_pool:${poolId}`]);
       await db.execute(sql`select pg_terminate_backend(${first!.pid})`);
-      // Another process sweeping now takes the pool for dead and forgets it...
+      // Another process sweeping now takes the pool for dead and forgets it (the sweep answers which pools it forgot;
+      // the record is not read again here: the pool, alive, may already have recorded itself again, a second later)...
       await expect.poll(() => releaseJobsOfDeadQueuePools(db)).toEqual([poolId]);
-      expect(await records()).toEqual([]);
       // ...and the pool, alive, opens its connection again and records itself again.
       await expect
         .poll(async () => (await sessions()).map((s) => s.name === first!.name && s.pid !== first!.pid), { timeout: 5_000 })
