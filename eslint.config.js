@@ -25,7 +25,6 @@ const APP_NOT_SERVER = {
  */
 const OVERSIZED_FILES = ["bench/messages.ts", "db/schema.ts"];
 const OVERSIZED_FUNCTIONS = [
-  "app/enrollment/roster-page.tsx",
   "app/routes/messages.$conversationId.tsx",
   "app/routes/programs.$program.edit.tsx",
   "app/routes/programs.registration.tsx",
