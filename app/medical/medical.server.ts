@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
+import { maybeRow } from "../../db/rows";
 import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession } from "~/enrollment/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
@@ -70,8 +71,8 @@ export async function saveMedical(db: DbOrTx, actor: Actor, form: FormData, sett
       on conflict (athlete_id) do update set allergies = excluded.allergies, conditions = excluded.conditions,
         medication = excluded.medication, courtside_alert = excluded.courtside_alert, updated_by = excluded.updated_by, updated_at = now()`);
   }
-  const { rows } = await db.execute<{ full_name: string | null }>(sql`select full_name from users where id = ${parsed.athleteId}`);
-  return { ok: true, athleteId, name: rows[0]?.full_name ?? "" };
+  const athlete = await maybeRow(db, z.object({ full_name: z.string().nullable() }), sql`select full_name from users where id = ${parsed.athleteId}`);
+  return { ok: true, athleteId, name: athlete?.full_name ?? "" };
 }
 
 /** The sheet's flag for each athlete who has medical information (nothing of what it says). */
