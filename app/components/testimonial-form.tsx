@@ -11,6 +11,7 @@ import { CONTENT_MAX, NAME_MAX, RATING_DEFAULT, passesPositivityGate, positivity
 import { useHydrated } from "~/lib/use-hydrated";
 import { m } from "~/paraglide/messages";
 import type { TestimonialActionData } from "~/testimonials/schemas";
+import { TextArea } from "~/components/ui/controls";
 
 /** The testimonial form: editing, submitting, then the success card, whose 'Add Another Testimonial' returns to an empty form. */
 export function TestimonialForm({ defaultName }: { defaultName: string }) {
@@ -134,7 +135,7 @@ function EditingForm({
         <label htmlFor={contentId} className="text-sm font-medium text-slate-800">
           {m.help_testimonial_content_label()}
         </label>
-        <textarea
+        <TextArea
           id={contentId}
           name="content"
           rows={4}
@@ -142,7 +143,6 @@ function EditingForm({
           placeholder={m.help_testimonial_content_placeholder()}
           aria-invalid={contentError ? true : undefined}
           aria-describedby={contentError ? `${contentId}-error` : undefined}
-          className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-700"
         />
         {contentError ? (
           <p id={`${contentId}-error`} className="text-sm text-red-700">

@@ -2,10 +2,9 @@
 // with the reason said before anything is asked. Folded (<details>) so the card stays short on a phone; open when the
 // last answer was about this athlete. A plain form posting intent "demographics".
 import { Form } from "react-router";
-import { SelectField } from "~/components/public/form-fields";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, SelectField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { GENDERS, genderWord, GRADES, gradeWord, lunchWord, SCHOOL_LUNCH_ANSWERS, type Demographics } from "./demographics";
 import { type FieldErrors } from "~/lib/forms";

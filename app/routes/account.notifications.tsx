@@ -20,6 +20,7 @@ import { getPushKeys } from "~/notifications/index.server";
 import { listDevices } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
 import { parseForm, type FieldErrors } from "~/lib/forms";
+import { Checkbox } from "~/components/ui/controls";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -80,18 +81,18 @@ export default function AccountNotifications({ loaderData, actionData }: Route.C
         <Form method="post" className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="preferences" />
           <label className="flex items-center gap-2 text-slate-900">
-            <input type="checkbox" name="notifyMessages" defaultChecked={settings.notifyMessages} className="size-4" />
+            <Checkbox name="notifyMessages" defaultChecked={settings.notifyMessages} />
             {m.account_notify_messages()}
           </label>
           {role === "client" ? (
             <label className="flex items-center gap-2 text-slate-900">
-              <input type="checkbox" name="notifyChanges" defaultChecked={settings.notifyChanges} className="size-4" />
+              <Checkbox name="notifyChanges" defaultChecked={settings.notifyChanges} />
               {m.account_notify_changes()}
             </label>
           ) : null}
           {role === "coach" ? (
             <label className="flex items-center gap-2 text-slate-900">
-              <input type="checkbox" name="notifySubmissions" defaultChecked={settings.notifySubmissions} className="size-4" />
+              <Checkbox name="notifySubmissions" defaultChecked={settings.notifySubmissions} />
               {m.account_notify_submissions()}
             </label>
           ) : null}

@@ -10,7 +10,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/enroll.$sessionId";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { PageHeader } from "~/components/page-header";
-import { SelectField } from "~/components/public/form-fields";
+import { SelectField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import {

@@ -28,6 +28,7 @@ import { getPersonalDataReader } from "~/staff/index.server";
 import { Confirmation } from "~/components/ui/confirmation";
 import { displayableEmail } from "~/lib/displayable-address";
 import { says, parseForm, type FieldErrors } from "~/lib/forms";
+import { Checkbox } from "~/components/ui/controls";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -209,7 +210,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                   .filter((p) => !p.confirmation)
                   .map((p) => (
                     <label key={p.id} className="mt-2 flex items-center gap-2 text-slate-900">
-                      <input type="checkbox" name="people" value={p.id} className="size-5" />
+                      <Checkbox name="people" value={p.id} />
                       {p.fullName} · {kindLabel(p.role)}
                     </label>
                   ))}

@@ -25,7 +25,7 @@ import {
 import { BookingsList, ConfirmSlot, FeedLink, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
 import { getRequestForEvaluation } from "~/enrollment/index.server";
 import { PageHeader } from "~/components/page-header";
-import { SelectField } from "~/components/public/form-fields";
+import { SelectField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import { getLocale } from "~/i18n/language";
