@@ -41,13 +41,51 @@ describe("canSeeActivity", () => {
 });
 
 describe("getActivityAudience", () => {
-  it("reads nothing outside quiet hours", async () => {
-    const db = {
-      execute: () => {
-        throw new Error("no read expected");
-      },
-    };
-    const audience = await getActivityAudience(db, ["c1"], afternoon);
-    expect(audience("c1", "coach", "minor")).toBe(true);
+  // A conversation of a coach, a 15-year-old and her guardian, staff-confirmed: the participants as the rule reads them.
+  const C1 = "00000000-0000-4000-8000-000000000001";
+  const person = (id: string, role: "client" | "coach", kind: "guardian" | "athlete", dob: string | null, extra: object = {}) => ({
+    conversation_id: C1,
+    id,
+    role,
+    kind,
+    dob,
+    guardians: null,
+    confirmed_guardians: null,
+    confirmed: true,
+    suspended: false,
+    kind_answered: true,
+    trained_on: null,
+    background_on: null,
+    ...extra,
+  });
+  const participants = (trainedOn: string | null) => [
+    person("coach", "coach", "guardian", null, { confirmed: null, trained_on: trainedOn, background_on: "2026-01-10" }),
+    person("parent", "client", "guardian", "1980-05-01"),
+    person("minor", "client", "athlete", "2011-03-04", { guardians: ["parent"], confirmed_guardians: ["parent"] }),
+  ];
+  const dbWith = (rows: object[]) => ({ execute: async () => ({ rows }) }) as never;
+
+  it("outside quiet hours lets everyone see a cleared coach's activity and the family's", async () => {
+    const audience = await getActivityAudience(dbWith(participants("2026-01-10")), [C1], afternoon);
+    expect(audience(C1, "coach", "minor")).toBe(true);
+    expect(audience(C1, "coach", "parent")).toBe(true);
+    expect(audience(C1, "minor", "coach")).toBe(true);
+  });
+
+  it("shows nobody the activity of a coach the read rule keeps from the conversation (not cleared), at any hour", async () => {
+    for (const settings of [afternoon, night]) {
+      const audience = await getActivityAudience(dbWith(participants(null)), [C1], settings);
+      expect(audience(C1, "coach", "minor")).toBe(false);
+      expect(audience(C1, "coach", "parent")).toBe(false);
+      // The family's own activity is not the coach's: the guardian still sees the minor's, and the minor the guardian's.
+      expect(audience(C1, "minor", "parent")).toBe(true);
+      expect(audience(C1, "parent", "minor")).toBe(true);
+    }
+  });
+
+  it("during quiet hours keeps a cleared coach's activity from the minor only", async () => {
+    const audience = await getActivityAudience(dbWith(participants("2026-01-10")), [C1], night);
+    expect(audience(C1, "coach", "minor")).toBe(false);
+    expect(audience(C1, "coach", "parent")).toBe(true);
   });
 });

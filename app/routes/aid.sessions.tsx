@@ -9,7 +9,8 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 import { getCancellableSessions } from "~/payments/index.server";
 import { cancelSessionAs } from "~/programs/index.server";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       enrolled: s.enrolled,
       cancelledOn: s.cancelledAt ? formatDateIn(s.cancelledAt, context.config.site.timeZone, locale) : null,
     })),
+    answer: await readInPageAnswer(context, request),
   };
 }
 
@@ -51,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(context, "/aid/sessions", {
     type: "success",
     title: m.seasonfees_cancel_done_toast({ count: String(result.credited) }),
+    inPage: true,
   });
 }
 
@@ -60,6 +63,11 @@ export default function AidSessions({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={m.seasonfees_cancel_heading()} intro={m.seasonfees_cancel_intro()} />
+      {loaderData.answer ? (
+        <div className="mx-auto max-w-3xl px-4 pt-6">
+          <Confirmation key={loaderData.answer}>{loaderData.answer}</Confirmation>
+        </div>
+      ) : null}
       <CancelSessionsPage rows={loaderData.rows} result={result} busy={busy} />
     </>
   );
