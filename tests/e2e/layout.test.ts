@@ -114,10 +114,12 @@ describe("layout at every width from 320 to 1920 px", () => {
     const { page, context } = await open({ viewport: { width: 1280, height: 900 } });
     if (role) await useSession(context, baseURL, role === "coach" ? coach : client);
     const found: string[] = [];
+    // One load, then each width by resizing the window: the layout is CSS alone (no script measures the window).
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+    await page.goto("/");
+    if (role) await page.getByRole("button", { name: /account menu/ }).waitFor();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto("/");
-      if (role) await page.getByRole("button", { name: /account menu/ }).waitFor();
       for (const p of await headerProblems(page)) found.push(`${width} px: ${p}`);
     }
     expect(found).toEqual([]);
@@ -126,10 +128,11 @@ describe("layout at every width from 320 to 1920 px", () => {
   it("keeps each level's title inside its card on /programs", async () => {
     const { page } = await open();
     const found: string[] = [];
+    await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+    await page.goto("/programs");
+    await page.getByRole("heading", { name: "National/International" }).waitFor();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto("/programs");
-      await page.getByRole("heading", { name: "National/International" }).waitFor();
       const bad = await page.evaluate(() =>
         [...document.querySelectorAll("[data-testid=level-name]")].flatMap((h) => {
           const card = h.parentElement!.getBoundingClientRect();
@@ -153,11 +156,11 @@ describe("layout at every width from 320 to 1920 px", () => {
     const { page, context } = await open({ viewport: { width: 320, height: 640 } });
     if (role) await useSession(context, baseURL, client);
     const launcher = ".chat-launcher";
-    for (const width of [320, 390, 768, 1280, 1920]) {
-      for (const path of ["/", "/programs/summer", "/vlog"]) {
+    for (const path of ["/", "/programs/summer", "/vlog"]) {
+      await page.goto(path);
+      await page.getByRole("button", { name: "Message Your Coach" }).waitFor();
+      for (const width of [320, 390, 768, 1280, 1920]) {
         await page.setViewportSize({ width, height: width < 768 ? 640 : 900 });
-        await page.goto(path);
-        await page.getByRole("button", { name: "Message Your Coach" }).waitFor();
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         await page.getByText(/All rights reserved/).waitFor();
         await page.evaluate(() => document.querySelector("footer p:last-child")!.setAttribute("data-copyright", ""));
@@ -183,6 +186,11 @@ describe("layout at every width from 320 to 1920 px", () => {
     const { page, context } = await open({ viewport: { width: 390, height: 844 } });
     await useSession(context, baseURL, client);
     const found: string[] = [];
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.goto(conversation);
+    await page.getByRole("region", { name: "Email confirmation" }).waitFor();
+    const box = page.getByPlaceholder("Type a message...");
+    await box.waitFor();
     for (const [width, height] of [
       [320, 568],
       [390, 844],
@@ -191,10 +199,6 @@ describe("layout at every width from 320 to 1920 px", () => {
       [1920, 1080],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await page.goto(conversation);
-      await page.getByRole("region", { name: "Email confirmation" }).waitFor();
-      const box = page.getByPlaceholder("Type a message...");
-      await box.waitFor();
       const b = (await box.boundingBox())!;
       if (b.y + b.height > height) found.push(`${width}x${height}: the message box ends at ${Math.round(b.y + b.height)} px, below the screen`);
       // The conversation fills the screen: the page itself does not scroll, only the message history does.
@@ -204,8 +208,6 @@ describe("layout at every width from 320 to 1920 px", () => {
     expect(found).toEqual([]);
     // On a desktop, sending does not move the page (it jumped by 427 px).
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(conversation);
-    const box = page.getByPlaceholder("Type a message...");
     await expect.poll(() => page.getByRole("button", { name: "Send", exact: true }).isDisabled()).toBe(true);
     await box.fill("On my way to the courts");
     await box.press("Enter");
