@@ -1,10 +1,12 @@
 // Mail in Chromium against a real SMTP server on loopback: password reset, verification, safer sign-up, /account,
 // one-click unsubscribe. On its worker's shared server, whose mail goes to the shared sink (decision 0034).
 import { describe, expect, it } from "vitest";
-import { signInThroughPage, uniqueEmail } from "./support/accounts";
+import type { BrowserContext } from "playwright-core";
+import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
 import { sharedMailbox } from "./support/mail";
-import { runScript } from "./support/server";
+import { signInCookie, useSession } from "./support/messaging";
+import { runUserRole } from "./support/server";
 import { sharedServer, useServerSettings } from "./support/shared-server";
 
 const server = sharedServer();
@@ -13,6 +15,23 @@ useServerSettings({ notifyDelaySeconds: 1, orgName: "Mail Test Tennis" });
 
 const open = setupBrowser(() => server.url);
 const SENT = "If an account uses that address, we have sent it a link to choose a new password. The link works for 30 minutes.";
+
+/**
+ * Signs `email` in by hand-made request and puts the session into the browser context, as if the person had signed
+ * in there: for the tests that are not about signing in.
+ */
+async function signInByRequest(context: BrowserContext, email: string, password = "secret12") {
+  await useSession(context, server.url, { email, password, fullName: "", cookie: await signInCookie(server.url, email, password) });
+}
+
+/** An account made as the sign-up page makes it (for the tests where signing up is not what they are about). */
+const makeAccount = (email: string, fullName: string) => createAccount(server.url, { fullName, email, password: "secret12" });
+
+async function makeCoach(email: string, fullName: string) {
+  await makeAccount(email, fullName);
+  const r = await runUserRole(server.url, [email, "coach"], server.env);
+  expect(r.code, r.stderr).toBe(0);
+}
 
 async function signUp(page: import("playwright-core").Page, email: string, fullName = "Mia Mail") {
   await page.goto("/signup");
@@ -29,10 +48,10 @@ describe("password reset", () => {
   it("answers the same for any address, mails a link that works once, signs out every session and mails a notice", async () => {
     const email = uniqueEmail("reset");
     const { page, visit } = await open();
-    await signUp(page, email);
+    await makeAccount(email, "Mia Mail");
     // Another device stays signed in until the password is reset.
     const other = await open();
-    await signInThroughPage(other.page, email, "secret12");
+    await signInByRequest(other.context, email);
 
     await visit("/signin");
     await page.getByRole("main").getByRole("link", { name: "Forgot your password?" }).click();
@@ -120,7 +139,8 @@ describe("sign-up and verification", () => {
     const warning = await smtp.waitFor(email, "Someone tried to create an account with your address");
     expect(warning.text).toContain("reset your password");
 
-    await signInThroughPage(page, email, "secret12");
+    await signInByRequest(page.context(), email);
+    await page.goto("/");
     const banner = page.getByRole("region", { name: "Email confirmation" });
     await banner.getByText("Please confirm your email address: we sent you a link.").waitFor();
     await banner.getByRole("button", { name: "Send the link again" }).click();
@@ -153,9 +173,10 @@ describe("/account", () => {
   it("edits the profile without JavaScript (a bad phone is refused beside the field), and ends other sessions", async () => {
     const email = uniqueEmail("settings");
     const { page, visit } = await open({ javaScriptEnabled: false });
+    // Signing up and in without JavaScript, as this person does; the other device's session is made by hand.
     await signUp(page, email, "Sam Settings");
     const other = await open();
-    await signInThroughPage(other.page, email, "secret12");
+    await signInByRequest(other.context, email);
     await page.goto("/signin");
     await page.getByRole("main").getByLabel("Email").fill(email);
     await page.getByRole("main").getByLabel("Password").fill("secret12");
@@ -186,9 +207,9 @@ describe("/account", () => {
   it("changes the email address only when the link mailed to the new address is followed", async () => {
     const email = uniqueEmail("moving");
     const newEmail = uniqueEmail("moved");
-    const { page, visit } = await open();
-    await signUp(page, email, "Max Moving");
-    await signInThroughPage(page, email, "secret12");
+    const { page, context, visit } = await open();
+    await makeAccount(email, "Max Moving");
+    await signInByRequest(context, email);
     await visit("/account");
     const section = page.getByRole("region", { name: "Email address" });
     await section.getByLabel("New email address").fill(newEmail);
@@ -205,17 +226,18 @@ describe("/account", () => {
     await visit("/account");
     await section.getByText(newEmail).waitFor();
 
+    // The new address signs in (the sign-in form's post, by hand).
     const other = await open();
-    await signInThroughPage(other.page, newEmail, "secret12");
+    await signInByRequest(other.context, newEmail);
     await other.visit("/account");
     await other.page.getByRole("region", { name: "Email address" }).getByText(newEmail).waitFor();
   });
 
   it("deletes the account with the password and the typed word", async () => {
     const email = uniqueEmail("leaving");
-    const { page, visit } = await open();
-    await signUp(page, email, "Lee Leaving");
-    await signInThroughPage(page, email, "secret12");
+    const { page, context, visit } = await open();
+    await makeAccount(email, "Lee Leaving");
+    await signInByRequest(context, email);
     await visit("/account");
     const section = page.getByRole("region", { name: "Delete my account" });
     await section.getByLabel("Password").fill("secret12");
@@ -238,9 +260,7 @@ describe("/account", () => {
 describe("form confirmations and one-click unsubscribe", () => {
   it("confirms a registration request to the family's address and tells each coach, without naming the child", async () => {
     const coachEmail = uniqueEmail("regcoach");
-    const { page } = await open();
-    await signUp(page, coachEmail, "Rae Coach");
-    expect((await runScript(["cli/user-role.ts", coachEmail, "coach"], server.env)).code).toBe(0);
+    await makeCoach(coachEmail, "Rae Coach");
     const family = uniqueEmail("regfamily");
     const res = await fetch(`${server.url}/programs/registration`, {
       method: "POST",
@@ -267,10 +287,7 @@ describe("form confirmations and one-click unsubscribe", () => {
   it("confirms a contact message to its sender, tells each coach, and a coach's one-click unsubscribe works without signing in and for that coach only", async () => {
     const coachEmail = uniqueEmail("coach");
     const otherCoachEmail = uniqueEmail("coach2");
-    const { page } = await open();
-    await signUp(page, coachEmail, "Cara Coach");
-    await signUp(page, otherCoachEmail, "Otto Coach");
-    for (const e of [coachEmail, otherCoachEmail]) expect((await runScript(["cli/user-role.ts", e, "coach"], server.env)).code).toBe(0);
+    await Promise.all([makeCoach(coachEmail, "Cara Coach"), makeCoach(otherCoachEmail, "Otto Coach")]);
 
     const family = uniqueEmail("family");
     const contact = (email: string) =>
@@ -305,7 +322,8 @@ describe("form confirmations and one-click unsubscribe", () => {
     });
     expect(res.status).toBe(200);
 
-    await signInThroughPage(page, coachEmail, "secret12");
+    const { page, context } = await open();
+    await signInByRequest(context, coachEmail);
     await page.goto("/account/notifications");
     expect(await page.getByLabel("Email me new registration and contact submissions").isChecked()).toBe(false);
     expect(await page.getByLabel("When a message waits unread", { exact: false }).isChecked()).toBe(true);
