@@ -4,8 +4,9 @@ import { OAuth2Server } from "oauth2-mock-server";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
-import { signInThroughPage, uniqueEmail } from "./support/accounts";
+import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
+import { signInCookie, useSession } from "./support/messaging";
 import { freePort, startServer, type RunningServer } from "./support/server";
 
 let oidc: OAuth2Server;
@@ -56,17 +57,12 @@ async function usersWithEmail(email: string) {
 describe("Google sign-in", () => {
   it("lets the real owner in with Google when a stranger signed up with their address first: the stranger's sessions and password end", async () => {
     const email = uniqueEmail("owner");
-    // The stranger signs up (unverified) and stays signed in on their device.
+    // The stranger signs up (unverified) and stays signed in on their device (both by the forms' posts, by hand).
+    await createAccount(server.url, { fullName: "Stranger Squatter", email, password: "squat123", dateOfBirth: "1990-10-10" });
+    const strangerCookie = await signInCookie(server.url, email, "squat123");
+    expect((await fetch(`${server.url}/account`, { headers: { cookie: strangerCookie }, redirect: "manual" })).status, "signed in").toBe(200);
     const stranger = await open();
-    await stranger.page.goto("/signup");
-    await stranger.page.getByLabel("Full Name").fill("Stranger Squatter");
-    await stranger.page.getByLabel("Email").fill(email);
-    await stranger.page.getByLabel("Password").fill("squat123");
-    await stranger.page.getByLabel("I am a parent or guardian").check();
-    await stranger.page.getByLabel("Date of birth").fill("1990-10-10");
-    await stranger.page.getByRole("button", { name: "Create Account" }).click();
-    await stranger.page.waitForURL((u) => u.pathname === "/signin");
-    await signInThroughPage(stranger.page, email, "squat123");
+    await useSession(stranger.context, server.url, { email, password: "squat123", fullName: "Stranger Squatter", cookie: strangerCookie });
 
     identity = { sub: `google-owner-${Date.now()}`, email, name: "Olive Owner" };
     refuse = false;
