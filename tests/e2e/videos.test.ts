@@ -1,10 +1,9 @@
 import pg from "pg";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectEmbeddedPostgres } from "../../server/embedded-postgres";
-import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { runScript } from "./support/server";
+import { makePerson, useSession } from "./support/messaging";
 import { SAMPLE_VIDEOS_SQL } from "../support/sample-videos";
 import { dayInZone } from "~/lib/datetime";
 import { sharedServer } from "./support/shared-server";
@@ -45,14 +44,14 @@ async function videoRows() {
 const cardTitles = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
 const card = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
-async function signInAs(page: Page, role: "client" | "coach") {
-  const email = uniqueEmail(role);
-  await createAccount(baseURL, { fullName: role === "coach" ? "Coach Vega" : "Client Rowe", email, password: "secret12" });
-  if (role === "coach") {
-    const r = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: dataDir, DATABASE_URL: "" });
-    expect(r.code, r.stderr).toBe(0);
-  }
-  await signInThroughPage(page, email, "secret12");
+/** A new client or coach (made by the role command), signed in by hand-made request: these tests are not about signing in. */
+async function signInAs(context: BrowserContext, role: "client" | "coach") {
+  const person = await makePerson(baseURL, role === "coach" ? "Coach Vega" : "Client Rowe", {
+    coach: role === "coach",
+    uncleared: true,
+    env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+  await useSession(context, baseURL, person);
 }
 
 function cookieHeader(cookies: Array<{ name: string; value: string }>) {
@@ -204,8 +203,8 @@ describe("video library", () => {
 
 describe("curating videos", () => {
   it("lets a coach add videos: 'Saving...', 'Invalid YouTube URL' with nothing saved, 'Video added', and a clear error for a duplicate", async () => {
-    const { page, visit } = await open();
-    await signInAs(page, "coach");
+    const { page, context, visit } = await open();
+    await signInAs(context, "coach");
     await visit("/vlog");
     const form = page.getByRole("region", { name: "Add a Video" });
     const before = await videoRows();
@@ -290,7 +289,7 @@ describe("curating videos", () => {
 
   it("lets a coach switch a card between inline and skinny, and the list keeps it", async () => {
     const { page, visit, context } = await open();
-    await signInAs(page, "coach");
+    await signInAs(context, "coach");
     await visit("/vlog");
     const footwork = card(page, "Footwork Drill: Split Step and Recovery");
     expect(await footwork.getAttribute("data-layout")).toBe("full");
@@ -328,8 +327,8 @@ describe("curating videos", () => {
       `insert into videos (platform, source_id, source_url, title, description, category, published_at, embed_allowed)
        values ('vimeo', 'https://youtu.be/FixE2e00001', 'https://youtu.be/FixE2e00001', 'Wrong Platform Clinic', 'Saved as Vimeo by mistake.', 'training', '2025-03-01', true)`,
     );
-    const { page, visit } = await open();
-    await signInAs(page, "coach");
+    const { page, context, visit } = await open();
+    await signInAs(context, "coach");
     await visit("/vlog");
     // A full card with a player links to the video on its platform too, as a plain link.
     const footwork = card(page, "Footwork Drill: Split Step and Recovery");
@@ -386,7 +385,7 @@ describe("curating videos", () => {
 
   it("refuses editing and deleting by hand-made requests from a visitor and a client, and changes nothing", async () => {
     const { page, context } = await open();
-    await signInAs(page, "client");
+    await signInAs(context, "client");
     await page.goto("/video/Hm2sLq9ZpW4");
     expect(await page.getByRole("region", { name: "Edit this Video" }).count()).toBe(0);
     const clientCookie = cookieHeader(await context.cookies());
@@ -416,7 +415,7 @@ describe("curating videos", () => {
 
   it("refuses adding and toggling by hand-made requests from a visitor and a client, and changes nothing", async () => {
     const { page, context } = await open();
-    await signInAs(page, "client");
+    await signInAs(context, "client");
     await page.goto("/vlog");
     expect(await page.getByRole("heading", { name: "Add a Video" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /^(Make skinny|Allow inline)$/ }).count()).toBe(0);
