@@ -56,6 +56,16 @@ export async function readToast(context: CookieContext, request: Request) {
 }
 
 /**
+ * The answer a redirect carried to be written in place on the page it lands on (a toast sent with `inPage`: the page
+ * shows it as a focused status, app/components/ui/confirmation.tsx), or null. A page's loader asks it; the root loader
+ * clears the one-time cookie in the same response, so a later visit finds none.
+ */
+export async function readInPageAnswer(context: CookieContext, request: Request): Promise<string | null> {
+  const { toast } = await readToast(context, request);
+  return toast?.inPage ? toast.title : null;
+}
+
+/**
  * A redirect that carries a toast to the page it lands on (the one way an action says "done" and moves on).
  * A path inside the site opens in the language of the page the form was sent from, or in `locale` (issue 27);
  * `document: true` makes the browser load that page whole, also with JavaScript (a page in another language).
