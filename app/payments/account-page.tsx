@@ -3,6 +3,7 @@
 // worded by the loader in the family's language; plain forms, working before the page's script.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Confirmation } from "~/components/ui/confirmation";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
@@ -17,6 +18,8 @@ export type AccountView = {
   balance: string | null;
   /** Which page of the rows this is; null while a request for help waits (no rows are sent). */
   paging: LedgerPaging | null;
+  /** What the family just did (the request for help sent), written in place and focused: a toast is gone in seconds. */
+  answer?: string | null;
   /** Back from the provider's Checkout: its webhook may not have arrived yet. */
   justPaid?: boolean;
   rows: Array<{ id: string; date: string; what: string; amount: string; receipt: boolean }>;
@@ -62,6 +65,11 @@ function AidSection({ view, fieldErrors, busy }: { view: AccountView; fieldError
   const { aid } = view;
   return (
     <CardSection title={m.pay_aid_heading()}>
+      {view.answer ? (
+        <Confirmation key={view.answer} className="mb-3">
+          {view.answer}
+        </Confirmation>
+      ) : null}
       {aid.state === "open" ? <p>{m.pay_aid_open()}</p> : null}
       {aid.state === "granted" ? <p>{m.pay_aid_granted({ terms: aid.terms, date: aid.until })}</p> : null}
       {aid.state === "declined" ? <p className="mb-3">{m.pay_aid_declined()}</p> : null}

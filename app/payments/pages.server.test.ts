@@ -18,6 +18,16 @@ const { db } = await createTestDatabase();
 
 const contextAs = (who: SignedInPerson | null) => contextAsPerson(db, who, "2026-06-15T14:00:00-04:00");
 const get = (path: string) => new Request(`http://localhost${path}`);
+/** The page a redirect lands on, asked with the one-time cookie the redirect set (as the browser follows it). */
+const landing = (res: { headers: Headers }, path: string) =>
+  new Request(`http://localhost${path}`, {
+    headers: {
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    },
+  });
 
 const a = await makeFamily(db, "Alvarez");
 const b = await makeFamily(db, "Brooks");
@@ -91,8 +101,11 @@ describe("/account/payments", () => {
       context: contextAs(b.guardian),
     });
     expect(asked.status).toBe(302);
+    // The answer is written on the page it lands on (a focused status), not a toast that is gone in seconds.
+    const landed = await call(paymentsLoader, { request: landing(asked, "/account/payments"), context: contextAs(b.guardian) });
+    expect(landed.body).toMatchObject({ answer: "Your request for help is with staff." });
     const page = await call(paymentsLoader, { request: get("/account/payments"), context: contextAs(b.guardian) });
-    expect(page.body).toMatchObject({ aid: { state: "open" }, due: { state: "aid-pending" } });
+    expect(page.body).toMatchObject({ aid: { state: "open" }, due: { state: "aid-pending" }, answer: null });
   });
 });
 
@@ -144,7 +157,10 @@ describe("/aid", () => {
       });
     expect((await pay("400", "Check 77")).body).toMatchObject({ fieldErrors: { amountCents: "That is more than the family owes." } });
     expect((await pay("abc", "Check 77")).body).toMatchObject({ fieldErrors: { amountCents: expect.any(String) } });
-    expect((await pay("90", "Check 77")).status).toBe(302);
+    const paid = await pay("90", "Check 77");
+    expect(paid.status).toBe(302);
+    const landed = await call(aidLoader, { request: landing(paid, "/aid"), context: contextAs(admin) });
+    expect(landed.body).toMatchObject({ answer: "Payment recorded. The family's receipt is on its way." });
     expect((await pay("90", "check 77")).body).toMatchObject({ fieldErrors: { reference: "A payment with this reference is already recorded." } });
     expect((await getEntries(db, accountA)).filter((e) => e.kind === "payment")).toHaveLength(2);
     expect(await getBalance(db, accountA)).toBe(20000);

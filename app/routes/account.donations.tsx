@@ -10,7 +10,8 @@ import { answerStop, getMonthlyGiftsFor, giftView } from "~/donations/index.serv
 import { MonthlyGiftsPage, type StopActionData } from "~/donations/stop-page";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     email: user.email,
     gifts: gifts.map((g) => giftView(g, orgName, timeZone)),
+    answer: await readInPageAnswer(context, request),
   };
 }
 
@@ -40,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   invariantResponse(gift, m.donations_stop_not_found(), 404);
   const answer = await answerStop(context, form, gift.id);
   if (answer) return data<StopActionData>(answer.body, { status: answer.status });
-  throw await redirectWithToast(context, new URL(request.url).pathname, { type: "success", title: m.donations_stop_done() });
+  throw await redirectWithToast(context, new URL(request.url).pathname, { type: "success", title: m.donations_stop_done(), inPage: true });
 }
 
 export default function AccountDonations({ loaderData }: Route.ComponentProps) {
@@ -50,6 +52,11 @@ export default function AccountDonations({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={m.donations_account_heading()} />
+      {loaderData.answer ? (
+        <div className="mx-auto max-w-3xl px-4 pt-6">
+          <Confirmation key={loaderData.answer}>{loaderData.answer}</Confirmation>
+        </div>
+      ) : null}
       <MonthlyGiftsPage
         gifts={gifts}
         intro={gifts.length > 0 ? m.donations_account_intro({ email }) : null}

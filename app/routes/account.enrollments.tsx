@@ -27,7 +27,7 @@ import { getLocale } from "~/i18n/language";
 import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { readToast, redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 
@@ -54,13 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     visitorRequests: await getVisitorRequestsToReview(db, user, getLocale()),
     // The request form's answer ("Request sent: ..."), written here where the family lands, with or without the page's
     // script (the root loader clears the one-time cookie in this same response; a later visit finds none).
-    sent: await sentAnswer(context, request),
+    sent: await readInPageAnswer(context, request),
   };
-}
-
-async function sentAnswer(context: Route.LoaderArgs["context"], request: Request) {
-  const { toast } = await readToast(context, request);
-  return toast?.inPage ? toast.title : null;
 }
 
 const AnswerSchema = z.object({ enrollmentId: z.string().max(100), intent: z.enum(["accept", "withdraw"]) });
@@ -83,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await answerAsFamily(context, user, parsed.data.enrollmentId, parsed.data.intent);
   if (!result.ok) return data<ActionData>({ enrollmentId: parsed.data.enrollmentId, error: result.error }, { status: result.status });
   const title = parsed.data.intent === "accept" ? m.enroll_accepted_toast() : m.enroll_withdrawn_toast();
-  throw await redirectWithToast(context, "/account/enrollments", { type: "success", title });
+  throw await redirectWithToast(context, "/account/enrollments", { type: "success", title, inPage: true });
 }
 
 export default function AccountEnrollments({ loaderData }: Route.ComponentProps) {

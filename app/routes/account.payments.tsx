@@ -9,7 +9,7 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
 import { localizePath } from "~/i18n/language";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { AccountPaymentsPage, type AccountActionData } from "~/payments/account-page";
 import { getAccountView } from "~/payments/index.server";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: config.site.phone,
     email: config.site.email,
   });
-  return { ...view, justPaid: url.searchParams.get("paid") === "1" };
+  return { ...view, justPaid: url.searchParams.get("paid") === "1", answer: await readInPageAnswer(context, request) };
 }
 
 const checkoutRefusal: Record<Exclude<StartCheckoutResult, { ok: true }>["reason"], () => string> = {
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const accountId = await getOrCreateAccountFor(db, user.id);
     const result = await createAidRequest(db, accountId, user.id, answers);
     if (!result.ok) return data<AccountActionData>({ error: m.pay_aid_open() }, { status: 409 });
-    throw await redirectWithToast(context, "/account/payments", { type: "success", title: m.pay_aid_sent_toast() });
+    throw await redirectWithToast(context, "/account/payments", { type: "success", title: m.pay_aid_sent_toast(), inPage: true });
   }
   if (intent === "pay-online") {
     const accountId = await findAccountFor(db, user.id);

@@ -9,7 +9,8 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { isUuid } from "~/lib/uuid";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
@@ -35,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       })
     : null;
   invariantResponse(view, m.refunds_not_found(), 404);
-  return view;
+  return { ...view, answer: await readInPageAnswer(context, request) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -53,7 +54,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     locale: getLocale(),
     timeZone: config.site.timeZone,
   });
-  if (answer.done) throw await redirectWithToast(context, `/aid/accounts/${params.accountId}`, { type: "success", title: m.refunds_done_toast() });
+  if (answer.done)
+    throw await redirectWithToast(context, `/aid/accounts/${params.accountId}`, { type: "success", title: m.refunds_done_toast(), inPage: true });
   return data<RefundActionData>(answer.body, { status: answer.status });
 }
 
@@ -63,6 +65,11 @@ export default function AidAccount({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={loaderData.familyName || m.refunds_heading()} intro={m.refunds_intro()} />
+      {loaderData.answer ? (
+        <div className="mx-auto max-w-3xl px-4 pt-6">
+          <Confirmation key={loaderData.answer}>{loaderData.answer}</Confirmation>
+        </div>
+      ) : null}
       <StaffAccountPage view={loaderData} result={result} busy={busy} />
     </>
   );

@@ -10,7 +10,8 @@ import { getLocale, type Locale } from "~/i18n/language";
 import { dayInZone, formatDateIn } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import { AidPage, type AidActionData } from "~/payments/aid-page";
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     accounts: accounts.map((a) => ({ id: a.id, familyName: a.familyName, balance: formatDollars(a.balanceCents, locale), aidOpen: a.aidOpen })),
     coaches: admin ? await getCoachesForPaymentStaff(db) : null,
+    // What staff just did ("Payment recorded..."), written in place and focused (a toast is gone in seconds).
+    answer: await readInPageAnswer(context, request),
   };
 }
 
@@ -83,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
     const result = await decideAidRequest(db, input.requestId, user.id, input);
     if (!result.ok) return data<AidActionData>({ form: formId, error: m.aid_error_not_open() }, { status: 409 });
-    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_decided_toast() });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_decided_toast(), inPage: true });
   }
   if (intent === "record-payment") {
     const formId = String(form.get("accountId") ?? "");
@@ -96,14 +99,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       ]();
       return data<AidActionData>({ form: formId, fieldErrors: { [result.field]: message } }, { status: 400 });
     }
-    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_payment_toast() });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_payment_toast(), inPage: true });
   }
   if (intent === "correct") {
     const formId = `correct-${String(form.get("accountId") ?? "")}`;
     const { data: input, fieldErrors } = parseForm(CorrectionSchema, form);
     if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
     if (!(await correctAccount(db, input, user.id))) return data<AidActionData>({ form: formId, error: m.pay_error_unknown() }, { status: 400 });
-    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_correction_toast() });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_correction_toast(), inPage: true });
   }
   if (intent === "allow-coach") {
     invariantResponse(await isAdmin(db, user.id), m.staff_admin_only(), 403);
@@ -111,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) return data<AidActionData>({ form: "staff", error: m.pay_error_unknown() }, { status: 400 });
     const ok = await setPaymentStaff(db, parsed.data.coachId, parsed.data.allowed === "yes", user.id);
     if (!ok) return data<AidActionData>({ form: "staff", error: m.pay_error_unknown() }, { status: 400 });
-    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_staff_toast() });
+    throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_staff_toast(), inPage: true });
   }
   return data<AidActionData>({ form: "", error: m.pay_error_unknown() }, { status: 400 });
 }
@@ -122,6 +125,11 @@ export default function Aid({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={m.aid_heading()} intro={m.aid_intro()} />
+      {loaderData.answer ? (
+        <div className="mx-auto max-w-3xl px-4 pt-6">
+          <Confirmation key={loaderData.answer}>{loaderData.answer}</Confirmation>
+        </div>
+      ) : null}
       <AidPage view={loaderData} result={result} busy={busy} />
     </>
   );

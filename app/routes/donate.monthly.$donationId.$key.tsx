@@ -9,7 +9,8 @@ import { answerStop, getMonthlyGift, giftView, isStopKey } from "~/donations/ind
 import { MonthlyGiftsPage, type StopActionData } from "~/donations/stop-page";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,14 +27,17 @@ async function giftOf({ params, context }: Pick<Route.LoaderArgs, "params" | "co
 
 export async function loader(args: Route.LoaderArgs) {
   const gift = await giftOf(args);
-  return { gift: giftView(gift, args.context.config.site.orgName, args.context.config.site.timeZone) };
+  return {
+    gift: giftView(gift, args.context.config.site.orgName, args.context.config.site.timeZone),
+    answer: await readInPageAnswer(args.context, args.request),
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
   const gift = await giftOf(args);
   const answer = await answerStop(args.context, await args.request.formData(), gift.id);
   if (answer) return data<StopActionData>(answer.body, { status: answer.status });
-  throw await redirectWithToast(args.context, new URL(args.request.url).pathname, { type: "success", title: m.donations_stop_done() });
+  throw await redirectWithToast(args.context, new URL(args.request.url).pathname, { type: "success", title: m.donations_stop_done(), inPage: true });
 }
 
 export default function MonthlyGiftPage({ loaderData }: Route.ComponentProps) {
@@ -42,6 +46,11 @@ export default function MonthlyGiftPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader heading={m.donations_stop_heading()} />
+      {loaderData.answer ? (
+        <div className="mx-auto max-w-3xl px-4 pt-6">
+          <Confirmation key={loaderData.answer}>{loaderData.answer}</Confirmation>
+        </div>
+      ) : null}
       <MonthlyGiftsPage gifts={[loaderData.gift]} intro={null} empty={null} actionData={actionData} busy={busy} />
     </>
   );

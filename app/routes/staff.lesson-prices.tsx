@@ -6,7 +6,8 @@ import type { Route } from "./+types/staff.lesson-prices";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 import { getLessonPrices, setCreditCutoffHours, setLessonPrices } from "~/payments/index.server";
 import { CreditCutoffSchema, LessonPricesSchema } from "~/payments/lesson-fees";
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return getLessonPrices(context.db);
+  return { ...(await getLessonPrices(context.db)), answer: await readInPageAnswer(context, request) };
 }
 
 /** What was typed, to show again beside a refusal (short strings only). */
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { data: input, fieldErrors } = parseForm(CreditCutoffSchema, form);
     if (!input) return data<LessonPricesAnswer>({ form: "cutoff", fieldErrors, typed: typedOf(form, ["cutoffHours"]) }, { status: 400 });
     await setCreditCutoffHours(context.db, input);
-    throw await redirectWithToast(context, "/staff/lesson-prices", { type: "success", title: m.lessonfees_cutoff_saved_toast() });
+    throw await redirectWithToast(context, "/staff/lesson-prices", { type: "success", title: m.lessonfees_cutoff_saved_toast(), inPage: true });
   }
   const coachId = String(form.get("coachId") ?? "").slice(0, 100);
   const which = `prices:${coachId}`;
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input) return data<LessonPricesAnswer>({ form: which, fieldErrors, typed }, { status: 400 });
   const result = await setLessonPrices(context.db, admin.id, input);
   if (!result.ok) return data<LessonPricesAnswer>({ form: which, error: m.lessonfees_error_coach(), typed }, { status: 404 });
-  throw await redirectWithToast(context, "/staff/lesson-prices", { type: "success", title: m.lessonfees_saved_toast() });
+  throw await redirectWithToast(context, "/staff/lesson-prices", { type: "success", title: m.lessonfees_saved_toast(), inPage: true });
 }
 
 export default function StaffLessonPrices({ loaderData }: Route.ComponentProps) {
@@ -52,6 +53,11 @@ export default function StaffLessonPrices({ loaderData }: Route.ComponentProps) 
   return (
     <>
       <PageHeader heading={m.lessonfees_heading()} intro={m.lessonfees_intro()} />
+      {loaderData.answer ? (
+        <div className="mx-auto max-w-3xl px-4 pt-6">
+          <Confirmation key={loaderData.answer}>{loaderData.answer}</Confirmation>
+        </div>
+      ) : null}
       <LessonPricesPage view={loaderData} answer={answer} busy={busy} />
     </>
   );
