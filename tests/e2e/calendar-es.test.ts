@@ -1,34 +1,40 @@
 // The calendar, the coaches' schedule editor, the announcements, the gallery and the video library in Spanish
 // (issue 27): /es/calendar reads its schedule with Spanish days, times and dates; a coach's event form at
 // /es/calendar/events refuses a bad time with its Spanish message beside the field, with and without JavaScript; the
-// gallery, the photo page and the video library speak Spanish. This file starts its own server: the events, dates
-// and videos it adds show on no other test's pages.
+// gallery, the photo page and the video library speak Spanish. On its worker's shared server (decision 0034): the
+// events, the cancelled date and the video it adds are removed when it ends, so they show on no later file's pages.
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { useOwnServer } from "./support/own-server";
+import { afterAll, describe, expect, it } from "vitest";
 import { addDays, dayInZone, formatDayLong, weekdayName, weekdayOf } from "../../app/lib/datetime";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
+import { openDatabase, signInCookie, useSession } from "./support/messaging";
 import { runScript } from "./support/server";
+import { sharedServer } from "./support/shared-server";
 
-const server = useOwnServer();
+const server = sharedServer();
+/** What this file adds to the server, taken away after its last test. */
+const added = { titles: [] as string[], cancelledDays: [] as string[] };
+afterAll(async () => {
+  const db = await openDatabase(server.dataDir);
+  await db.query("delete from events where title = any($1)", [added.titles]);
+  await db.query("delete from cancelled_dates where day = any($1::date[])", [added.cancelledDays]);
+  await db.query("delete from videos where source_id = 'EsSaque0001'");
+  await db.close();
+});
 
 const open = setupBrowser(() => server.url);
 const PASSWORD = "cancha-segura-12";
 
-/** A coach whose account is in Spanish, signed in at /es/signin. */
+/** A coach whose account is in Spanish (signed up at /es/signup), signed in (by request: signing in is not what is tested here). */
 async function spanishCoach(javaScriptEnabled = true) {
   const email = uniqueEmail("entrenadora");
   await createAccount(server.url, { fullName: "Carmen Entrenadora", email, password: PASSWORD }, { locale: "es" });
   const role = await runScript(["cli/user-role.ts", email, "coach"], server.env);
   expect(role.code, role.stderr).toBe(0);
   const session = await open({ javaScriptEnabled });
-  await session.page.goto("/es/signin");
-  const main = session.page.getByRole("main");
-  await main.getByLabel(/Email|Correo/).fill(email);
-  await main.getByLabel(/Password|Contraseña/).fill(PASSWORD);
-  await main.getByRole("button", { name: /^(Sign In|Iniciar sesión)$/ }).click();
-  await session.page.waitForURL((u) => u.pathname === "/es");
+  const cookie = await signInCookie(server.url, email, PASSWORD);
+  await useSession(session.context, server.url, { email, password: PASSWORD, fullName: "Carmen Entrenadora", cookie });
   return session;
 }
 
@@ -57,6 +63,7 @@ const everyWeek = (day: string) => {
 describe("the coaches' event form in Spanish", () => {
   it.each([true, false])("says beside the field, in Spanish, that an event must end after it starts (JavaScript %s)", async (javaScriptEnabled) => {
     const { page } = await spanishCoach(javaScriptEnabled);
+    added.titles.push(`Clínica de prueba ${javaScriptEnabled}`);
     await page.goto("/es/calendar");
     await page.getByRole("link", { name: "Editar eventos y cancelaciones" }).click();
     await page.waitForURL((u) => u.pathname === "/es/calendar/events");
@@ -97,6 +104,8 @@ describe("the calendar in Spanish", () => {
     const first = addDays(today(), 3);
     const cancelled = addDays(first, 7);
     const title = `Entrenamiento ${Date.now()}`;
+    added.titles.push(title);
+    added.cancelledDays.push(cancelled);
 
     await coach.page.goto("/es/calendar/events");
     const form = coach.page.getByRole("form", { name: "Agregar un evento" });
@@ -135,8 +144,10 @@ describe("the calendar in Spanish", () => {
 
     // The weekly overview: Spanish column names, the day heading its row, the cancelled days day first.
     const schedule = page.getByRole("region", { name: /^Resumen del horario semanal/ });
-    expect(await schedule.getByRole("columnheader").allInnerTexts()).toEqual(["Día", "Horario", "Actividad"]);
-    const row = schedule.getByRole("row").filter({ has: page.getByRole("rowheader", { name: rowName(first), exact: true }) });
+    // Its table (other files' sessions on this shared server may fill another).
+    const table = schedule.getByRole("table").filter({ hasText: title });
+    expect(await table.getByRole("columnheader").allInnerTexts()).toEqual(["Día", "Horario", "Actividad"]);
+    const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: rowName(first), exact: true }) });
     await row.getByText("de 5:00 a 6:30 p. m.", { exact: false }).waitFor();
     await row.getByText(title, { exact: false }).waitFor();
     await schedule.getByText(new RegExp(`^Cancelaciones: .*${dayMonth(cancelled).replace("/", "\\/")}`)).waitFor();
