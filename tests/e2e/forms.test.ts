@@ -1,25 +1,22 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { runScript } from "./support/server";
+import { makePerson, useSession, type Person } from "./support/messaging";
 import { sharedServer } from "./support/shared-server";
 
 const baseURL = sharedServer().url;
+const env = { DATA_DIR: sharedServer().dataDir, DATABASE_URL: "" };
 const open = setupBrowser(() => baseURL);
 const tag = () => Math.random().toString(36).slice(2, 8);
 
-async function signedInCookie(role: "client" | "coach", name: string) {
-  const email = uniqueEmail(role);
-  await createAccount(baseURL, { fullName: name, email, password: "secret12" });
-  if (role === "coach") {
-    const r = await runScript(["cli/user-role.ts", email, "coach"], { DATA_DIR: sharedServer().dataDir, DATABASE_URL: "" });
-    expect(r.code).toBe(0);
-  }
+/** A new client or coach (made by the role command), signed in by hand-made request: these tests are not about signing in. */
+const signedIn = (role: "client" | "coach", name: string) => makePerson(baseURL, name, { coach: role === "coach", uncleared: true, env });
+
+/** A browser page signed in as `person`. */
+async function pageAs(person: Person) {
   const { page, context } = await open();
-  await signInThroughPage(page, email, "secret12");
-  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-  return { page, cookie };
+  await useSession(context, baseURL, person);
+  return page;
 }
 
 const postForm = (path: string, fields: Record<string, string>, cookie?: string) =>
@@ -72,9 +69,9 @@ describe("registration form", () => {
     await main.getByRole("button", { name: "Submit Registration" }).click();
     await main.getByRole("heading", { name: "Registration received!" }).waitFor();
 
-    const coach = await signedInCookie("coach", "Coach Reg");
-    await coach.page.goto("/appointments/requests");
-    const regs = coach.page.getByRole("region", { name: /^Registrations/ });
+    const coach = await pageAs(await signedIn("coach", "Coach Reg"));
+    await coach.goto("/appointments/requests");
+    const regs = coach.getByRole("region", { name: /^Registrations/ });
     const first = regs.getByRole("listitem").first();
     await first.getByRole("heading", { name: `${student}, 9` }).waitFor();
     await first.getByText("Summer Camp").waitFor();
@@ -104,7 +101,7 @@ describe("registration form", () => {
     const ok = await postForm("/programs/registration", { ...fields, age: "12" });
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("Registration received!");
-    const coach = await signedInCookie("coach", "Coach NoJs");
+    const coach = await signedIn("coach", "Coach NoJs");
     expect(await appointmentsHtml(coach.cookie)).toContain(`${student}<!-- -->, <!-- -->12`);
   });
 });
@@ -129,9 +126,9 @@ describe("contact form", () => {
     const later = `Later ${tag()}`;
     expect((await postForm("/contact", { name: later, email: "later@example.com", phone: "", message: "Second message" })).status).toBe(200);
 
-    const coach = await signedInCookie("coach", "Coach Msg");
-    await coach.page.goto("/appointments/requests");
-    const items = coach.page.getByRole("region", { name: /^Messages/ }).getByRole("listitem");
+    const coach = await pageAs(await signedIn("coach", "Coach Msg"));
+    await coach.goto("/appointments/requests");
+    const items = coach.getByRole("region", { name: /^Messages/ }).getByRole("listitem");
     await items.nth(0).getByRole("heading", { name: later }).waitFor();
     await items.nth(1).getByRole("heading", { name }).waitFor();
     await items.nth(1).getByText("Is there a clinic near Baltimore?").waitFor();
@@ -142,7 +139,7 @@ describe("contact form", () => {
     const res = await postForm("/contact", { name, email: "bot@example.com", message: "Buy now", website: "https://spam.example" });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Message sent!");
-    const coach = await signedInCookie("coach", "Coach Spam");
+    const coach = await signedIn("coach", "Coach Spam");
     expect(await appointmentsHtml(coach.cookie)).not.toContain(name);
   });
 });
@@ -151,7 +148,7 @@ describe("who can read submissions", () => {
   it("lets no visitor or client read or mark submissions, and changes nothing", async () => {
     const name = `Private ${tag()}`;
     expect((await postForm("/contact", { name, email: "private@example.com", message: "Private question" })).status).toBe(200);
-    const coach = await signedInCookie("coach", "Coach Guard");
+    const coach = await signedIn("coach", "Coach Guard");
     const html = await appointmentsHtml(coach.cookie);
     expect(html).toContain(name);
     // The hidden id input sits just before this submission's "Mark handled" button.
@@ -169,7 +166,7 @@ describe("who can read submissions", () => {
     expect([401, 403]).toContain(visitorPost.status);
 
     // Client: forbidden, and the data endpoint leaks nothing.
-    const client = await signedInCookie("client", "Plain Client");
+    const client = await signedIn("client", "Plain Client");
     for (const path of ["/appointments/requests", "/appointments/requests.data"]) {
       const res = await fetch(`${baseURL}${path}`, { headers: { cookie: client.cookie }, redirect: "manual" });
       expect(await res.text()).not.toContain(name);
