@@ -349,3 +349,28 @@ describe("families' personal data and the session's coaches", () => {
     expect(entry.guardians.map((g) => g.phone)).toContain("(202) 555-0100");
   });
 });
+
+// The clock moving while pages stay open, and the families' pages (tests/safe-play-model/clock-actions.ts, live.ts).
+describe("the families' open pages, quiet hours and midnight", () => {
+  /** A 15-year-old whose guardian staff confirmed with her, in a conversation the cleared coach opened and wrote in. */
+  const teenWithCoach = () => [
+    step("invite-guardian", { who: "t1", email: "p" }),
+    step("accept-invitation", { n: 0 }),
+    step("confirm-family", { who: "K1", of: "t1", everyone: true }),
+    step("start-conversation", { who: "K1", with: "t1" }),
+    step("send-message", { who: "K1", n: 0 }),
+  ];
+
+  it("the teen's page is told nothing of a coach whose training lapsed (the search's find: their read receipt reached her)", async () => {
+    expect(await replay([...teenWithCoach(), step("record-checks", { coach: "K1", checks: "none" })])).toBeNull();
+  });
+
+  it("from 8 PM the teen's page hears no typing or reading of the coach, while everyone's pages stay open", async () => {
+    expect(await replay([...teenWithCoach(), step("evening", {}), step("send-message", { who: "t1", n: 0 })])).toBeNull();
+  });
+
+  it("at midnight a training that lapsed that day keeps the coach's open page from the thread", async () => {
+    const w = await play([...teenWithCoach(), step("record-checks", { coach: "K1", checks: "lapses" }), step("midnight", {})]);
+    expect(w.live.told).toEqual([`K1 ${w.conversations[0]}`]);
+  });
+});

@@ -17,8 +17,10 @@ export const KIDS = ["kid1", "kid2", "kid3"] as const;
 export const PEOPLE = [...ADDRESSES, "C", ...KIDS] as const;
 export const CLIENTS_ACTING = ADDRESSES;
 export const NAMES = ["Casey Parker", "Jordan Carter", "Mallory Kid"] as const;
-/** Ages the forms are given (each a date of birth on the 4th of March). */
-export const AGES = [10, 15, 17, 19, 45] as const;
+/** 18 in AGES: the eighteenth birthday is tomorrow (a minor until the model's midnight: model.ts dobForAge). */
+export const EIGHTEEN_TOMORROW = 18;
+/** Ages the forms are given (each a date of birth on the 4th of March, but EIGHTEEN_TOMORROW). */
+export const AGES = [10, 15, 17, EIGHTEEN_TOMORROW, 19, 45] as const;
 /** The coaches of the session the model plays (its roster's coaches): a cleared one and one not cleared. */
 export const SESSION_COACHES: ReadonlySet<string> = new Set(["K1", "K2"]);
 

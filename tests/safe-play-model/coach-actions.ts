@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { users } from "../../db/schema";
+import { addDays } from "~/lib/datetime";
 import { confirmRosterFamily, takeCoachStep } from "~/enrollment/index.server";
 import { answerScheduledIntent, getScheduledMessages, sendScheduledMessage, startConversation, type SendLimits } from "~/messaging/index.server";
 import { anyone, CLEARED, isRefusal, spec, STAFF, staff, type ActionSpec, type StaffLabel } from "./cast";
@@ -40,11 +41,16 @@ export const limitsAt = (w: World, settings: SendLimits["safePlay"]): SendLimits
   safePlay: settings,
 });
 
-/** A coach's check dates: current (cleared), a Safe Play training more than a year old, or none on record. */
-type Checks = "current" | "expired" | "none";
+/**
+ * A coach's check dates: current (cleared), a Safe Play training more than a year old, one that lapses at tonight's
+ * midnight (a year ago tomorrow: clock-actions.ts), or none on record.
+ */
+type Checks = "current" | "expired" | "lapses" | "none";
 function checkDates(today: string, checks: Checks) {
   const daysAgo = (n: number) => new Date(Date.parse(`${today}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
   if (checks === "none") return { safePlayCheckedOn: null, backgroundCheckedOn: null };
+  if (checks === "lapses")
+    return { safePlayCheckedOn: `${Number(today.slice(0, 4)) - 1}${addDays(today, 1).slice(4)}`, backgroundCheckedOn: daysAgo(30) };
   return { safePlayCheckedOn: daysAgo(checks === "current" ? 30 : 400), backgroundCheckedOn: daysAgo(30) };
 }
 
@@ -239,7 +245,7 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
     weight: 1,
     covers: ["setStaffChecks", "route:staff#checks"],
     // The administrator (/staff is theirs) records a coach's dates, lets the training lapse, or clears both.
-    args: fc.record({ coach: fc.constantFrom("K1", "L", "K2"), checks: fc.constantFrom<Checks>("none", "expired", "current") }),
+    args: fc.record({ coach: fc.constantFrom("K1", "L", "K2"), checks: fc.constantFrom<Checks>("none", "expired", "lapses", "current") }),
     show: (a) => `A records ${a.coach}'s checks: ${a.checks}`,
     run: async (w, a) => {
       const admin = w.person("A")!;
@@ -251,8 +257,12 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
       );
       if (!ok) return false;
       w.site.shared!.checksChanged = true;
-      if (a.checks === "current") w.cleared.add(a.coach);
+      // A training that lapses tonight is current until the model's midnight (after it, it has lapsed already).
+      const current = a.checks === "current" || (a.checks === "lapses" && w.day === w.site.today);
+      if (current) w.cleared.add(a.coach);
       else w.cleared.delete(a.coach);
+      if (a.checks === "lapses" && current) w.lapsing.add(a.coach);
+      else w.lapsing.delete(a.coach);
       return true;
     },
   }),

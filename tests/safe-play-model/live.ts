@@ -9,10 +9,17 @@
 //     nothing of a conversation the oracle forbade before the step);
 //   - every staff member of a conversation of the run whose socket is not subscribed asks to be: subscribed where the
 //     oracle forbids reading is a break (the protocol's own read check), subscribed where it allows is kept.
+// The families' pages too (decision 0074): each person of the run with a login who is in a conversation with staff has
+// a socket, subscribed to it. Before the barrier, each family page types and writes there, then each staff member's
+// page marks it read (subscribed or not: the request does not need a subscription) and, when subscribed, types.
+// Door "activity": a family page of a person the oracle holds to be a minor is told a staff member is typing or
+// reading where the oracle keeps that staff member from the minor, or during quiet hours (the model's clock:
+// clock-actions.ts); a staff member's page the oracle keeps from a conversation is told a family's typing or reading.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { conversationParticipants, conversations, sessions, users } from "../../db/schema";
 import { createMessage } from "~/messaging/index.server";
+import { inQuietHours } from "~/safe-play/safe-play";
 import { STAFF, type StaffLabel } from "./cast";
 import type { Site, World } from "./model";
 
@@ -23,11 +30,23 @@ export type LiveSocket = {
   /** Waits until an event that matches has arrived (rejects after a few seconds). */
   next: (match: (e: Record<string, unknown>) => boolean) => Promise<void>;
   close: () => void;
+  /** Whether it is still open (a person's sockets close when their sessions end: an account deleted). */
+  isOpen: () => boolean;
 };
-/** A realtime server of the site on the model's database: sockets of people with a live session (`token`). */
-export type Realtime = { origin: string; openSocket: (person: { id: string; token: string }) => Promise<LiveSocket>; close: () => Promise<void> };
-/** Starts one (with the Safe Play clock and time zone of the site's settings: `env`). */
-export type StartRealtime = (db: Site["db"], env: Record<string, string>) => Promise<Realtime>;
+/**
+ * A realtime server of the site on the model's database: sockets of people with a live session (`token`), and its
+ * hub's midnight (what its timer runs at each midnight of Safe Play's clock), run when the model's clock crosses one.
+ */
+export type Realtime = {
+  origin: string;
+  openSocket: (person: { id: string; token: string }) => Promise<LiveSocket>;
+  midnight: () => void;
+  close: () => Promise<void>;
+};
+/** Starts one (with the time zone of the site's settings: `env`), on the model's Safe Play clock. */
+export type StartRealtime = (db: Site["db"], env: Record<string, string>, clock: () => Date) => Promise<Realtime>;
+/** A family member's open page: their socket and the run's conversations it is subscribed to. */
+export type FamilyPage = { socket: LiveSocket; conversations: Set<string> };
 
 /** The staff's sockets and the conversation the barrier messages go to, made with the staff (site.shared). */
 export type LiveStaff = { sockets: Record<StaffLabel, LiveSocket>; barrier: { conversationId: string; senderId: string }; beats: number };
@@ -72,13 +91,143 @@ async function subscribe(socket: LiveSocket, conversationId: string): Promise<bo
   return socket.events.slice(from).find(answer)!.type === "subscribed";
 }
 
-/** Everything announced before now has reached every staff socket: each hears the model's next barrier message. */
+/**
+ * Everything announced before now has reached every staff and family socket: each hears the model's next barrier
+ * message (the staff's in their conversation with an adult, the families' in the run's own).
+ */
 async function barrier(w: World, live: LiveStaff) {
   const words = `barrier ${++live.beats} ${w.run}`;
-  const sent = await createMessage(w.db, { conversationId: live.barrier.conversationId, senderId: live.barrier.senderId, content: words }, NO_LIMITS);
-  if (!sent.ok) throw new Error(`the model's barrier message was refused: ${JSON.stringify(sent)}`);
   const heard = (e: Record<string, unknown>) => e.type === "message" && (e.message as { content?: string } | undefined)?.content === words;
-  await Promise.all(STAFF.map((l) => live.sockets[l].next((e) => heard(e))));
+  for (const conversationId of [live.barrier.conversationId, w.live.familyBarrier]) {
+    if (!conversationId) continue;
+    const sent = await createMessage(w.db, { conversationId, senderId: live.barrier.senderId, content: words }, NO_LIMITS);
+    if (!sent.ok) throw new Error(`the model's barrier message was refused: ${JSON.stringify(sent)}`);
+  }
+  const families = [...w.live.family.values()].map((f) => f.socket);
+  await Promise.all([...STAFF.map((l) => live.sockets[l]), ...families].map((socket) => socket.next((e) => heard(e))));
+}
+
+/** A conversation of the run with staff in it: who is in it. */
+type RunConversation = { conversationId: string; ids: string[] };
+
+/**
+ * The open pages of the run's people with a login in these conversations: a session and a socket each (once a run),
+ * in the run's barrier conversation, subscribed to each conversation of theirs.
+ */
+async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversation[]) {
+  // A page whose socket the site closed (the person's account deleted, their sessions ended) acts and hears no more.
+  for (const [id, page] of w.live.family) {
+    if (page.socket.isOpen() && !w.byId.get(id)?.deleted) continue;
+    page.socket.close();
+    w.live.family.delete(id);
+  }
+  const realtime = w.site.realtime;
+  const candidates = [...new Set(withStaff.flatMap((c) => c.ids))].filter((id) => {
+    const p = w.byId.get(id);
+    return p && !p.staff && !p.deleted;
+  });
+  if (!realtime || candidates.length === 0) return;
+  const { rows } = await w.db.execute<{ id: string }>(sql`select u.id from users u where u.id = any(${`{${candidates.join(",")}}`}::text[])
+    and u.deleted_at is null and exists (select 1 from accounts a where a.user_id = u.id)`);
+  for (const { id } of rows) {
+    let page = w.live.family.get(id);
+    if (!page) {
+      const token = crypto.randomBytes(16).toString("hex");
+      await w.db.insert(sessions).values({ id: crypto.randomUUID(), token, userId: id, expiresAt: new Date(Date.now() + 3600_000) });
+      if (!w.live.familyBarrier) {
+        w.live.familyBarrier = crypto.randomUUID();
+        await w.db.insert(conversations).values({ id: w.live.familyBarrier, title: "Safe Play model: family barrier", type: "group" });
+        await w.db.insert(conversationParticipants).values({ conversationId: w.live.familyBarrier, userId: live.barrier.senderId });
+      }
+      await w.db.insert(conversationParticipants).values({ conversationId: w.live.familyBarrier, userId: id });
+      page = { socket: await realtime.openSocket({ id, token }), conversations: new Set() };
+      w.live.family.set(id, page);
+      await subscribe(page.socket, w.live.familyBarrier);
+    }
+    for (const c of withStaff)
+      if (c.ids.includes(id) && !page.conversations.has(c.conversationId) && (await subscribe(page.socket, c.conversationId)))
+        page.conversations.add(c.conversationId);
+  }
+}
+
+/**
+ * What the open pages do before the barrier: each family page types and writes in its conversations (a message staff
+ * may mark read), then each staff member's page marks each of its conversations read and types where subscribed. Each
+ * socket's requests are answered in order, so the last answer (a send's, a subscription's) means all were handled.
+ */
+async function pagesAct(w: World, live: LiveStaff, pairs: Array<{ label: StaffLabel; conversationId: string }>) {
+  await Promise.all(
+    [...w.live.family.values()].map(async (page) => {
+      for (const conversationId of page.conversations) {
+        const ref = crypto.randomBytes(6).toString("hex");
+        page.socket.send({ type: "typing", conversationId });
+        page.socket.send({ type: "send", conversationId, content: "are you there?", ref });
+        await page.socket.next((e) => e.ref === ref);
+      }
+    }),
+  );
+  await Promise.all(
+    STAFF.map(async (label) => {
+      const mine = pairs.filter((p) => p.label === label);
+      if (mine.length === 0) return;
+      for (const { conversationId } of mine) {
+        live.sockets[label].send({ type: "read", conversationId });
+        if (w.live.subscribed.has(key(label, conversationId))) live.sockets[label].send({ type: "typing", conversationId });
+      }
+      await subscribe(live.sockets[label], live.barrier.conversationId);
+    }),
+  );
+}
+
+/** Who a typing or read signal is about. */
+const actorOf = (e: Record<string, unknown>) => (e.type === "typing" ? String(e.userId) : e.type === "read" ? String(e.readerId) : null);
+
+/** Door "activity", on the families' pages: a staff member's typing or reading told to a minor it may not reach. */
+function judgeFamilyPages(w: World, heard: Map<string, Array<Record<string, unknown>>>, withStaff: RunConversation[]) {
+  if (w.options.ignore.has("activity")) return;
+  const s = w.site.settings;
+  const quiet = inQuietHours(w.site.clock.now, s.timeZone, s.quietHours);
+  for (const [listenerId, events] of heard) {
+    const listener = w.byId.get(listenerId);
+    if (!listener || !w.oracleMinor(listener)) continue;
+    for (const e of events) {
+      const actor = w.byId.get(actorOf(e) ?? "");
+      const conversation = withStaff.find((c) => c.conversationId === e.conversationId);
+      if (!actor?.staff || !conversation) continue;
+      const f = w.forbidden(actor, conversation.ids);
+      if (f || quiet)
+        w.fail(
+          "activity",
+          "activity",
+          `${listener.label}'s open page is told ${actor.label} is ${e.type === "typing" ? "typing" : "reading"} in a thread with ${w.names(conversation.ids)}: ${f ? f.why : "it is quiet hours"}`,
+        );
+    }
+  }
+}
+
+/**
+ * After the model's midnight (clock-actions.ts): the hub's re-check runs on its own, not in the order of
+ * announcements, so the model waits (a few seconds at most) for the "withheld" of each page the oracle now keeps out.
+ * checkLive then judges as after any step.
+ */
+export async function awaitRechecks(w: World) {
+  const live = w.site.shared?.live;
+  if (!live) return;
+  for (const k of w.live.subscribed) {
+    const [label, conversationId] = k.split(" ") as [StaffLabel, string];
+    const { rows } = await w.db.execute<{ user_id: string }>(
+      sql`select user_id from conversation_participants where conversation_id = ${conversationId}`,
+    );
+    if (
+      !w.forbidden(
+        w.people.get(label)!,
+        rows.map((r) => r.user_id),
+      )
+    )
+      continue;
+    const told = (e: Record<string, unknown>) => (e.type === "withheld" || e.type === "removed") && e.conversationId === conversationId;
+    await live.sockets[label].next(told).catch(() => undefined);
+  }
 }
 
 const key = (label: string, conversationId: string) => `${label} ${conversationId}`;
@@ -98,8 +247,13 @@ export async function checkLive(w: World) {
     for (const label of STAFF) if (ids.includes(w.people.get(label)!.id)) pairs.push({ label, conversationId, ids });
   }
   if (pairs.length === 0 && w.live.subscribed.size === 0) return;
+  const withStaff = [...new Map(pairs.map((p) => [p.conversationId, { conversationId: p.conversationId, ids: p.ids }])).values()];
+  await openFamilyPages(w, live, withStaff);
+  await pagesAct(w, live, pairs);
   await barrier(w, live);
   const heard = Object.fromEntries(STAFF.map((l) => [l, live.sockets[l].events.splice(0)])) as Record<StaffLabel, Array<Record<string, unknown>>>;
+  const familyHeard = new Map([...w.live.family].map(([id, page]) => [id, page.socket.events.splice(0)]));
+  judgeFamilyPages(w, familyHeard, withStaff);
   const forbiddenNow = new Set<string>();
   for (const { label, conversationId, ids } of pairs) {
     const st = w.people.get(label)!;
@@ -114,6 +268,18 @@ export async function checkLive(w: World) {
       w.fail("read", "read", `${label}'s open page heard a message in a thread with ${w.names(ids)} it was already kept from`);
     const withheld = events.some((e) => e.type === "withheld" || e.type === "removed");
     if (withheld) w.live.told.push(k);
+    // A family's typing or reading after the page was kept out (or while it was): told to a page that may not read.
+    const lastTold = events.findLastIndex((e) => e.type === "withheld" || e.type === "removed");
+    const signal = events.slice(lastTold + 1).find((e) => {
+      const actor = w.byId.get(actorOf(e) ?? "");
+      return actor && !actor.staff;
+    });
+    if (f && signal && (lastTold >= 0 || !w.live.subscribed.has(k)) && !w.options.ignore.has("activity"))
+      w.fail(
+        "activity",
+        "activity",
+        `${label}'s open page is told ${w.names([actorOf(signal)!])} is ${signal.type === "typing" ? "typing" : "reading"} in a thread with ${w.names(ids)}: ${f.why}`,
+      );
     if (w.live.subscribed.has(k)) {
       if (f && !withheld && !w.options.ignore.has("read"))
         w.fail("read", "read", `${label}'s open page still hears a thread with ${w.names(ids)} (no "withheld"): ${f.why}`);
@@ -133,6 +299,8 @@ export async function checkLive(w: World) {
 /** At the end of a sequence: its conversations leave the sockets (the hub keeps only what pages still show). */
 export function forgetLive(w: World) {
   const live = w.site.shared?.live;
+  for (const page of w.live.family.values()) page.socket.close();
+  w.live.family.clear();
   if (!live) return;
   for (const k of w.live.subscribed) {
     const [label, conversationId] = k.split(" ") as [StaffLabel, string];

@@ -20,6 +20,7 @@ import fc from "fast-check";
 import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { accounts, coachProfiles, mailOutbox, users } from "../../db/schema";
+import { addDays, dayInZone } from "~/lib/datetime";
 import { familyAction } from "~/family/actions.server";
 import { acceptInvitation, claimAthleteAccount } from "~/family/invitations.server";
 import { clientKindProblem, isSafeguardingLead, type SafePlaySettings } from "~/safe-play/safe-play.server";
@@ -45,6 +46,7 @@ import {
   anyone,
   CLEARED,
   client,
+  EIGHTEEN_TOMORROW,
   guardianLike,
   invitation,
   invitee,
@@ -53,6 +55,7 @@ import {
   kind,
   name,
   NAMES,
+  SESSION_COACHES,
   onCourtOf,
   spec,
   staff,
@@ -63,8 +66,9 @@ import {
 } from "./cast";
 import { COACH_ACTIONS, restoreStaffChecks } from "./coach-actions";
 import { confirmedNow, expectAcceptance, expectConfirmation, verifiedNow } from "./expectations";
-import { checkLive, forgetLive, openStaffSockets, type LiveStaff, type Realtime, type StartRealtime } from "./live";
+import { checkLive, forgetLive, openStaffSockets, type FamilyPage, type LiveStaff, type Realtime, type StartRealtime } from "./live";
 import { ROSTER_ACTIONS } from "./roster-actions";
+import { CLOCK_ACTIONS } from "./clock-actions";
 import { LEAD_ACTIONS } from "./lead-actions";
 import { checkPersonalData, PERSONAL_DATA_ACTIONS } from "./personal-data";
 import type { StaffActor } from "~/models/users.server";
@@ -88,7 +92,9 @@ type Person = {
  * minor to be a parent or guardian ("minor-as-guardian"); the thread's guardian was confirmed by staff, but for other
  * children, not this one ("confirmation-passed-on"); its guardian was never confirmed ("unconfirmed-guardian"); no
  * guardian of the minor is in it ("no-guardian"); a thread with such a minor is read ("read"); a roster shows a pick-up
- * person or emergency contact the confirmed guardians did not accept ("roster").
+ * person or emergency contact the confirmed guardians did not accept ("roster"); a family's open page is told a staff
+ * member is typing or reading where Safe Play keeps them from the minor, or a kept-out staff member's page is told a
+ * family's ("activity": live.ts).
  */
 export const DOORS = [
   "clearance",
@@ -104,10 +110,11 @@ export const DOORS = [
   "paused",
   "suspended",
   "personal-data",
+  "activity",
 ] as const;
 export type Door = (typeof DOORS)[number];
 export type Break = {
-  invariant: "send" | "read" | "start" | "roster" | "kept" | "confirm" | "accept" | "roster-message" | "personal" | "assign";
+  invariant: "send" | "read" | "start" | "roster" | "kept" | "confirm" | "accept" | "roster-message" | "personal" | "assign" | "activity";
   door: Door;
   detail: string;
 };
@@ -144,6 +151,11 @@ export type Site = {
   realtime?: Realtime | undefined;
   /** The settings the site's processes are started with (the Safe Play clock and zone). */
   env: Record<string, string>;
+  /**
+   * Safe Play's clock, one for the site's functions and its realtime server: each run starts it in the afternoon of
+   * `today`; the evening and midnight steps move it on (clock-actions.ts). Only forward within a run.
+   */
+  clock: { now: Date };
   /** Site functions of capabilities this folder may not import (decision 0053), handed in by the test and the attack. */
   outside: OutsideFunctions;
 };
@@ -209,12 +221,20 @@ export function siteFor(db: Db, makeContext: (env: Record<string, string>) => Ap
   // Mid-afternoon in the organisation's zone (14:00 EST, 15:00 EDT): never in quiet hours.
   const env = { SAFE_PLAY_NOW: `${today}T19:00:00Z`, ORG_TIME_ZONE: "America/New_York" };
   const context = makeContext({ ...env, PUBLIC_URL: "http://localhost:3000" });
+  const clock = { now: new Date(env.SAFE_PLAY_NOW) };
+  // The one settings object the site's functions read (config.messaging.safePlay is config.safePlay): on the model's clock.
+  Object.assign(context.config.safePlay, { clock: () => new Date(clock.now.getTime()) });
   const settings = context.config.safePlay;
   const services = { db, secret: context.secret, config: context.config } as unknown as EnrollmentServices;
-  return { db, context: { ...context, db } as AppLoadContext, settings, services, today, outside, env };
+  return { db, context: { ...context, db } as AppLoadContext, settings, services, today, outside, env, clock };
 }
 
-export const dobForAge = (today: string, age: number) => `${Number(today.slice(0, 4)) - age}-03-04`;
+/**
+ * A date of birth for an age the forms are given: on the 4th of March, but 18 is the eighteenth birthday tomorrow (a
+ * minor today, an adult once the model's midnight passed: clock-actions.ts).
+ */
+export const dobForAge = (today: string, age: number) =>
+  age === EIGHTEEN_TOMORROW ? `${Number(today.slice(0, 4)) - 18}${addDays(today, 1).slice(4)}` : `${Number(today.slice(0, 4)) - age}-03-04`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // The world: the real site plus the oracle's own account of it.
@@ -250,7 +270,20 @@ export class World {
    * The open pages (live.ts): "label conversation" pairs subscribed now, those the oracle forbade at the last check, and
    * every pair a page was subscribed to at some check, and every pair whose page the site told "withheld" (in order).
    */
-  readonly live = { subscribed: new Set<string>(), forbidden: new Set<string>(), heard: new Set<string>(), told: [] as string[] };
+  readonly live = {
+    subscribed: new Set<string>(),
+    forbidden: new Set<string>(),
+    heard: new Set<string>(),
+    told: [] as string[],
+    /** The run's families' open pages (live.ts): a socket for each person with a login in a conversation with staff. */
+    family: new Map<string, FamilyPage>(),
+    /** The run's conversation of the families with an adult, where the model's barrier messages reach their sockets. */
+    familyBarrier: null as string | null,
+  };
+  /** Coaches whose training lapses at the model's midnight (record-checks "lapses"): cleared until then. */
+  readonly lapsing = new Set<string>();
+  /** The session's coaches, as the program's editor last set them (set-session-coaches): their rosters are theirs. */
+  readonly sessionCoaches = new Set<string>(SESSION_COACHES);
   /** A break the step itself found (an expectation of what it may do): thrown once the step is in the trace. */
   pending: Break | null = null;
   eventId = "";
@@ -269,6 +302,10 @@ export class World {
   }
   dob(age: number) {
     return dobForAge(this.site.today, age);
+  }
+  /** The organisation's day on the model's clock now (the oracle's ages and clearances are of this day). */
+  get day() {
+    return dayInZone(this.site.clock.now, this.site.settings.timeZone);
   }
   get db() {
     return this.site.db;
@@ -301,11 +338,15 @@ export class World {
    * C (10, no login) and the teenager t1 (15) signed up.
    */
   async setUp() {
+    // The afternoon of the model's day (the last run may have left the clock at night).
+    this.site.clock.now = new Date(this.site.env.SAFE_PLAY_NOW!);
     const shared = (this.site.shared ??= await makeStaff(this.site));
     if (shared.checksChanged) await restoreStaffChecks(this.site);
     const start = this.site.outside.startRealtime;
     if (start && this.options.live !== false && !shared.live) {
-      this.site.realtime ??= await start(this.db, this.site.env);
+      // The families' pages write after every step (live.ts): no allowance to run out.
+      const env = { ...this.site.env, MESSAGE_BURST: "10000", MESSAGE_RATE_PER_SECOND: "1000" };
+      this.site.realtime ??= await start(this.db, env, () => this.site.clock.now);
       shared.live = await openStaffSockets(this.site, this.site.realtime, shared.staff);
     }
     for (const label of STAFF) this.add(label, shared.staff[label], true, null);
@@ -377,7 +418,7 @@ export class World {
       .map((d) => d.dob)
       .sort()
       .at(-1)!;
-    const [y, m, d] = this.site.today.split("-").map(Number) as [number, number, number];
+    const [y, m, d] = this.day.split("-").map(Number) as [number, number, number];
     const eighteenth = `${String(Number(youngest.slice(0, 4)) + 18).padStart(4, "0")}${youngest.slice(4)}`;
     return eighteenth > `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
   }
@@ -1150,6 +1191,8 @@ export const ACTIONS: ActionSpec<unknown>[] = [
   ...LEAD_ACTIONS,
   // Families' personal data on the pages staff read, and the session's coaches set on the program's editor: personal-data.ts.
   ...PERSONAL_DATA_ACTIONS,
+  // The clock moving on while pages stay open (quiet hours, midnight): clock-actions.ts.
+  ...CLOCK_ACTIONS,
 ];
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -30,8 +30,12 @@ export async function makePerson(
   return { id, token };
 }
 
-/** The realtime server of one app process; `env` adds settings (e.g. SAFE_PLAY_NOW, the clock Safe Play reads). */
-export async function startRealtime(db: Db, url: string, env: Record<string, string> = {}) {
+/**
+ * The realtime server of one app process; `env` adds settings (e.g. SAFE_PLAY_NOW, the clock Safe Play reads). Given a
+ * `clock`, Safe Play reads that instead (a test moves it), and `midnight()` runs what the hub's own midnight timer runs
+ * (read-rechecks.ts: every subscription asked again), since a test cannot wait for the timer's hours.
+ */
+export async function startRealtime(db: Db, url: string, env: Record<string, string> = {}, clock?: () => Date) {
   // Better Auth's getSession, stood in for: the session whose token the cookie carries, read from the database.
   const sessionFor = async (headers: Headers) => {
     const token = /(?:^|;\s*)test_session=([0-9a-f]+)/.exec(headers.get("cookie") ?? "")?.[1];
@@ -46,16 +50,40 @@ export async function startRealtime(db: Db, url: string, env: Record<string, str
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = loadConfig({ NODE_ENV: "test", PUBLIC_URL: origin, ORG_TIME_ZONE: "America/New_York", ...env });
+  // One settings object: config.messaging.safePlay is config.safePlay (server/config.ts).
+  if (clock) Object.assign(config.safePlay, { clock: () => new Date(clock().getTime()), clockFixed: true });
   const auth = { api: { getSession: ({ headers }: { headers: Headers }) => sessionFor(headers) } };
-  const realtime = attachRealtime(server, { db, config, auth, secret: "s".repeat(32) } as unknown as AppServices, url);
+  const realtime = withMidnightTimer(() => attachRealtime(server, { db, config, auth, secret: "s".repeat(32) } as unknown as AppServices, url));
   await realtime.ready;
   return {
     origin,
+    /** The hub's midnight: its timer's own callback, run now (it asks every subscription again and sets the next). */
+    midnight: realtime.midnight,
     close: async () => {
       await realtime.close();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * Runs `attach` (attachRealtime: its hub sets the timer for the next midnight of Safe Play's clock while it is made) and
+ * keeps that timer's callback: the one timer set then for more than a minute (the others are intervals or seconds).
+ */
+function withMidnightTimer<T>(attach: () => T): T & { midnight?: () => void } {
+  const real = globalThis.setTimeout;
+  const long: Array<() => void> = [];
+  globalThis.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
+    if ((ms ?? 0) > 60_000) long.push(fn);
+    return real(fn, ms, ...rest);
+  }) as typeof setTimeout;
+  try {
+    const attached = attach();
+    // Not found (the real clock a minute before midnight): no midnight to run (a caller that needs one says so).
+    return Object.assign(attached as object, { midnight: long.length === 1 ? long[0] : undefined }) as T & { midnight?: () => void };
+  } finally {
+    globalThis.setTimeout = real;
+  }
 }
 
 export type Socket = {
@@ -64,6 +92,8 @@ export type Socket = {
   /** Waits (up to 5 s) until an event that matches has arrived. */
   next: (match: (e: Record<string, unknown>) => boolean) => Promise<void>;
   close: () => void;
+  /** Whether the socket is still open (the server closes a person's sockets when their sessions end). */
+  isOpen: () => boolean;
 };
 
 /** A signed-in page's socket: open, and told who it is ("ready"). */
@@ -91,6 +121,7 @@ export async function openSocket(origin: string, person: Person): Promise<Socket
         check();
       }),
     close: () => ws.close(),
+    isOpen: () => ws.readyState === WebSocket.OPEN,
   };
   await socket.next((e) => e.type === "ready");
   return socket;
