@@ -23,10 +23,13 @@ const smtp = sharedMailbox();
 beforeAll(async () => {
   pushService = await startPushService();
 });
+/** The phones this file subscribed: their push service stops with the file, so their subscriptions go too. */
+const subscribed: string[] = [];
 afterAll(async () => {
   await pushService?.close();
   const db = await openDatabase(server.dataDir);
   await db.query("delete from cancelled_dates where day = $1 and note = 'Courts flooded.'", [today()]);
+  await db.query("delete from push_subscriptions where user_id in (select id from users where email = any($1))", [subscribed]);
   await db.close();
 });
 
@@ -37,6 +40,7 @@ describe("a session cancelled today", () => {
   it("reaches a Spanish-speaking guardian by push and mail in Spanish, and a minor's phone with the schedule line only", async () => {
     // The guardian signs up on the Spanish page and confirms her address from the Spanish mail.
     const email = uniqueEmail("rosa");
+    subscribed.push(email);
     const password = "cancha-segura-12";
     const guardian = await open();
     await guardian.visit("/es/signup");
@@ -70,6 +74,7 @@ describe("a session cancelled today", () => {
 
     // A student-athlete of 14 with his own login turns them on on his phone.
     const teenEmail = uniqueEmail("mateo");
+    subscribed.push(teenEmail);
     const born = `${new Date().getFullYear() - 14}-02-03`;
     await createAccount(server.url, { fullName: "Mateo Joven", email: teenEmail, password: "raqueta-1234", kind: "athlete", dateOfBirth: born });
     const teen = await open();
