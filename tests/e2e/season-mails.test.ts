@@ -22,6 +22,8 @@ let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
 const db = async () => (database ??= await openDatabase(server.dataDir));
 afterAll(async () => {
   await resetServerSettings();
+  // Its session ends with the file: the later files on this server list only their own on the home page and /calendar.
+  await database?.query("update events set ends_on = starts_on where title = 'Refusalmail Morning Clinic'");
   await database?.close();
 });
 
