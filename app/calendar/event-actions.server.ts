@@ -1,7 +1,7 @@
 // The one place the schedule is changed from a form: the /calendar/events actions call these after requireCoach.
 import { data } from "react-router";
 import type { Db } from "../../db/client";
-import { eventFormValuesFrom, type EventFormResult } from "~/components/event-form";
+import { eventFormValuesFrom, type EventFormResult } from "~/calendar/event-form";
 import { getSeason } from "~/calendar/seasons.server";
 import { EventSchema, eventFormValues } from "~/lib/site-content-schemas";
 import { m } from "~/paraglide/messages";

@@ -1,7 +1,7 @@
-// One student-athlete of a guardian's family on /account/family (app/components/account-family.tsx): their age and
+// One student-athlete of a guardian's family on /account/family (app/family/family-page.tsx): their age and
 // state, and their own forms (correct the details, invite them to sign in, cancel the invitation, remove them).
 import { Form } from "react-router";
-import type { FamilyAnswer, FamilyView } from "~/components/account-family";
+import type { FamilyAnswer, FamilyView } from "~/family/family-page";
 import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Confirmation } from "~/components/ui/confirmation";

@@ -8,7 +8,7 @@ import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
-import type { FamilyAnswer } from "~/components/account-family";
+import type { FamilyAnswer } from "~/family/family-page";
 
 export const PHONE_INTENT = "guardian-phone";
 

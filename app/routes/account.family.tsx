@@ -6,7 +6,7 @@
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.family";
 import { requireUser } from "~/auth/index.server";
-import { AccountFamily } from "~/components/account-family";
+import { AccountFamily } from "~/family/family-page";
 import { AccountNav } from "~/components/account-nav";
 import { familyAction, type FamilyActionData } from "~/family/index.server";
 import { getFamily } from "~/family/index.server";

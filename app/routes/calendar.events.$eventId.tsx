@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/calendar.events.$eventId";
-import { EventForm, eventFormValuesFrom, type EventFormResult, type EventFormValues } from "~/components/event-form";
+import { EventForm, eventFormValuesFrom, type EventFormResult, type EventFormValues } from "~/calendar/event-form";
 import { PageHeader } from "~/components/page-header";
 import { requireCoach } from "~/auth/index.server";
 import { redirectWithToast } from "~/lib/toast.server";

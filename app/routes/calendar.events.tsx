@@ -2,7 +2,7 @@
 import { data, Form, Link } from "react-router";
 import { getLocale, localHref } from "~/i18n/locale";
 import type { Route } from "./+types/calendar.events";
-import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/components/event-form";
+import { EMPTY_EVENT, EventForm, type EventFormResult } from "~/calendar/event-form";
 import { PageHeader } from "~/components/page-header";
 import { Section } from "~/components/public/section";
 import { Button } from "~/components/ui/button";

@@ -1,10 +1,10 @@
 import { Play } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { useEmbedToggle, VideoEmbedToggle } from "~/components/video-embed-toggle";
-import { useHoverPreview, VideoHoverPreview } from "~/components/video-hover-preview";
-import { VideoThumbnail } from "~/components/video-thumbnail";
-import { EmbeddedPlayer, VideoWatchLink } from "~/components/video-player";
+import { useEmbedToggle, VideoEmbedToggle } from "~/videos/video-embed-toggle";
+import { useHoverPreview, VideoHoverPreview } from "~/videos/video-hover-preview";
+import { VideoThumbnail } from "~/videos/video-thumbnail";
+import { EmbeddedPlayer, VideoWatchLink } from "~/videos/video-player";
 import { formatPublishedDate, videoCategoryName } from "~/videos/video-format";
 import { embedUrl, videoPath, type VideoPlatform } from "~/videos/video-url";
 import { localHref } from "~/i18n/locale";

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
-import { VideoFormFields } from "~/components/video-add-form";
+import { VideoFormFields } from "~/videos/video-add-form";
 import type { AddVideoValues } from "~/videos/schemas";
 import { m } from "~/paraglide/messages";
 

@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { embedUrl, watchLabel, watchUrl, type VideoPlatform } from "~/videos/video-url";
-import { VideoThumbnail } from "~/components/video-thumbnail";
+import { VideoThumbnail } from "~/videos/video-thumbnail";
 import { m } from "~/paraglide/messages";
 
 type PlayerVideo = { platform: VideoPlatform; youtubeId: string | null; sourceUrl: string | null; thumbnailUrl: string | null; title: string };
