@@ -25,7 +25,7 @@ import { BOOKING_CHANGED_JOB, BOOKING_REMINDER_JOB, cancelEvaluationsOfEndedRequ
 import { expireOffer, forgetUnclaimedVisitorRequests, OFFER_EXPIRY_JOB, REQUEST_ENDED_JOB } from "../app/enrollment/index.server";
 import { BOOKING_NOTICE_JOB, onBookingChanged, sendBookingNotice } from "../app/notifications/index.server";
 import { CLEARANCE_REMINDER_JOB, sendClearanceReminders } from "../app/staff/index.server";
-import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/photo-copies.server";
+import { GALLERY_PHOTO_COPIES_JOB, galleryPhotoCopiesTask, requeueGalleryPhotoCopies } from "../app/gallery/index.server";
 import { COACH_PHOTO_COPIES_JOB, coachPhotoCopiesTask, requeueCoachPhotoCopies } from "../app/staff/index.server";
 import { RETENTION_JOB, runRetentionJob } from "../app/retention/index.server";
 import { FORMS_REMINDER_JOB, sendFormsReminders } from "../app/consent/index.server";

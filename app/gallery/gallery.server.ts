@@ -2,10 +2,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { galleryPhotoFiles, galleryPhotos, galleryStartingPhotos } from "../../db/schema";
-import { GALLERY_PHOTOS, type StartingPhoto } from "~/content/gallery-photos";
+// Types only: the starting set itself loads the site's images through Vite, and the Node process (the job queue)
+// loads this module through the door; the routes hand the set in (index.server.ts).
+import type { StartingPhoto } from "~/content/gallery-photos";
 import type { SiteImage } from "~/content/images";
-import { GALLERY_PHOTO_COPIES_JOB, queuePhotoCopies } from "~/gallery/photo-copies.server";
-import { photoProblemText } from "~/gallery/photo-upload.server";
+import { GALLERY_PHOTO_COPIES_JOB, queuePhotoCopies } from "./photo-copies.server";
+import { photoProblemText } from "./photo-upload.server";
+
 import { isUuid } from "~/lib/uuid";
 
 const URL_PREFIX = "/gallery/photos/";
@@ -125,7 +128,7 @@ function placeAll(
  * coach removed, which can be put back. With `unready` (the coaches' page), uploads whose copies are being prepared
  * or failed are listed too, each with `unready` saying which.
  */
-export async function getGallery(db: Db, starting: StartingPhoto[] = GALLERY_PHOTOS, options: { unready?: boolean } = {}) {
+export async function getGallery(db: Db, starting: StartingPhoto[], options: { unready?: boolean } = {}) {
   const [uploaded, rows] = await Promise.all([getUploadedPhotos(db, options.unready ?? false), db.select().from(galleryStartingPhotos)]);
   const images = new Map<string, SiteImage & { unready?: UnreadyPhoto }>();
   for (const { id, position: _position, ...image } of uploaded) images.set(keyName({ kind: "uploaded", id }), image);
@@ -174,7 +177,7 @@ async function changeOrder(db: Db, starting: StartingPhoto[], change: (placed: P
 }
 
 /** Moves a photo shown in the gallery one place earlier or later (past any removed one). False when it is not shown. */
-export function moveGalleryPhoto(db: Db, key: GalleryKey, direction: "up" | "down", starting: StartingPhoto[] = GALLERY_PHOTOS) {
+export function moveGalleryPhoto(db: Db, key: GalleryKey, direction: "up" | "down", starting: StartingPhoto[]) {
   return changeOrder(db, starting, (placed) => {
     const i = placed.findIndex((p) => !p.removed && sameKey(p.key, key));
     if (i === -1) return null;
@@ -197,12 +200,12 @@ function setRemoved(db: Db, file: string, removed: boolean, starting: StartingPh
 }
 
 /** Takes a starting photo out of the gallery. False when no such photo is shown. */
-export function removeStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+export function removeStartingPhoto(db: Db, file: string, starting: StartingPhoto[]) {
   return setRemoved(db, file, true, starting);
 }
 
 /** Puts a removed starting photo back where it was. False when no such photo was removed. */
-export function restoreStartingPhoto(db: Db, file: string, starting: StartingPhoto[] = GALLERY_PHOTOS) {
+export function restoreStartingPhoto(db: Db, file: string, starting: StartingPhoto[]) {
   return setRemoved(db, file, false, starting);
 }
 

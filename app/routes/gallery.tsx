@@ -11,7 +11,7 @@ import { getLocale } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import { pageMeta } from "~/lib/meta";
 import type { PageHandle } from "~/lib/page-mode";
-import { getGallery } from "~/gallery/gallery.server";
+import { getGallery } from "~/gallery/index.server";
 import { getPublicCaptions } from "~/consent/index.server";
 
 export const handle: PageHandle = { documentForVisitors: true };

@@ -15,7 +15,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Picture } from "~/components/ui/picture";
 import { PROGRAM_LINKS } from "~/content/site";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
-import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/photo-upload.server";
+import { PHOTO_MESSAGES, checkPhoto } from "~/gallery/index.server";
 import { localHref } from "~/i18n/locale";
 import { dayInZone, formatCalendarDate } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";

@@ -6,8 +6,8 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { coachPhotoFiles, coachPhotos, coachProfiles, users } from "../../db/schema";
 import type { SiteImage } from "~/content/images";
-import { makePhotoCopies, photoCopiesTask, queuePhotoCopies, type PhotoStore } from "~/gallery/photo-copies.server";
-import type { ProcessedPhoto } from "~/gallery/photo-upload.server";
+import { makePhotoCopies, photoCopiesTask, queuePhotoCopies, type PhotoStore, type ProcessedPhoto } from "~/gallery/index.server";
+
 import type { DbOrTx } from "~/mail/index.server";
 import { isUuid } from "~/lib/uuid";
 

@@ -7,7 +7,7 @@ import { coachPhotos, coachProfiles, users } from "../../db/schema";
 import { PROGRAM_LINKS, type ProgramSlug } from "~/content/site";
 import type { SiteImage } from "~/content/images";
 import type { PhotoCopiesState } from "~/gallery/photo-copies-note";
-import { photoProblemText } from "~/gallery/photo-upload.server";
+import { photoProblemText } from "~/gallery/index.server";
 import type { Locale } from "~/i18n/language";
 import { formatCalendarDate } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
