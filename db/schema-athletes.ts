@@ -3,7 +3,7 @@
 // education staff permission. Kept apart from schema.ts so each capability owns its tables. The sessions' kind
 // (tennis, education, both) is the column events.session_kind, read with SQL by app/athletes/.
 import { boolean, customType, date, integer, pgTable, primaryKey, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "../app/athletes/choices";
+import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "./athlete-choices";
 import { events, users } from "./schema";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });

@@ -1,7 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 import { getLocale } from "~/i18n/language";
-import type { PageInfo } from "~/content/pages";
-import { SERVICE_AREAS, SHORT_NAME } from "~/content/site";
 
 type MetaMatch = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 type MetaContext = { matches: MetaMatch[]; location: { pathname: string } };
@@ -17,7 +15,7 @@ export function publicUrlFrom(matches: MetaMatch[]): string | null {
  * The meta tags every page carries: a unique title and description, and, given the route's meta arguments,
  * the canonical address and Open Graph tags built from PUBLIC_URL.
  */
-export function pageMeta(page: Pick<PageInfo, "title" | "description">, ctx?: MetaContext): MetaDescriptor[] {
+export function pageMeta(page: { title: string; description: string }, ctx?: MetaContext): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: "description", content: page.description },
@@ -34,30 +32,6 @@ export function pageMeta(page: Pick<PageInfo, "title" | "description">, ctx?: Me
     tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
   }
   return tags;
-}
-
-/** JSON-LD describing the organisation: a non-profit sports organisation, where it serves and how to reach it. */
-export function organizationJsonLd(site: { orgName: string; phone: string; email: string }, publicUrl: string): MetaDescriptor {
-  return {
-    "script:ld+json": {
-      "@context": "https://schema.org",
-      "@type": ["SportsOrganization", "NGO"],
-      name: site.orgName,
-      alternateName: SHORT_NAME,
-      url: `${publicUrl}/`,
-      logo: `${publicUrl}/favicon.svg`,
-      slogan: "Fun For All Starts Here",
-      description:
-        "A youth tennis and education non-profit steering student-athletes, many underprivileged, toward academic circles and college scholarships.",
-      sport: "Tennis",
-      foundingDate: "1998",
-      nonprofitStatus: "Nonprofit501c3",
-      telephone: site.phone,
-      email: site.email,
-      areaServed: SERVICE_AREAS.map((name) => ({ "@type": "City", name })),
-      contactPoint: { "@type": "ContactPoint", contactType: "customer support", telephone: site.phone, email: site.email, areaServed: "US" },
-    },
-  };
 }
 
 /** The root loader's `site` (phone, email, org name) as seen from a route's meta function. */
