@@ -12,20 +12,10 @@ import type { FamilyResult } from "~/family/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import { m } from "~/paraglide/messages";
 import { isCoachOfSession, type Actor } from "./access.server";
-import { says } from "~/lib/forms";
+import { ConfirmPeopleSchema } from "~/family/schemas";
 
-/** A zod message read when the issue is raised, so it is in the language of the request. */
-
-/** The roster's confirm form: the people named (ids of the household's members still waiting) and how staff know them. */
-export const RosterConfirmSchema = z.object({
-  enrollmentId: z.string().max(64),
-  people: z.array(z.string().max(64)).max(20),
-  how: z
-    .string(says(m.messaging_household_how_required))
-    .trim()
-    .min(3, says(m.messaging_household_how_short))
-    .max(300, says(m.messaging_household_how_long)),
-});
+/** The roster's confirm form: family's (the people named and how staff know them) and the request it is about. */
+export const RosterConfirmSchema = ConfirmPeopleSchema.extend({ enrollmentId: z.string().max(64) });
 
 /**
  * Confirms the named people of the household of the athlete whose request `enrollmentId` is on the session's roster.

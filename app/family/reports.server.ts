@@ -201,14 +201,7 @@ export async function getAlerts(db: Db, leadId: string, limit = 100) {
       and date_trunc('milliseconds', l.created_at) > coalesce((select reviewed_up_to from safeguarding_reviews where lead_id = ${leadId}), '-infinity')
     order by l.created_at desc limit ${limit}`,
   );
-  return alerts.map((v) => ({
-    id: v.id,
-    actor: v.actor,
-    athlete: v.athlete,
-    action: v.action,
-    detail: v.detail,
-    createdAt: v.created_at.toISOString(),
-  }));
+  return alerts.map(toLogEntry);
 }
 
 /** The lead has reviewed the alerts up to `upTo` (the newest one they were shown). */
@@ -275,6 +268,9 @@ const LogRow = z.object({
   created_at: z.coerce.date(),
 });
 
+/** A line of the log as the lead's pages show it (the alerts and the whole log). */
+const toLogEntry = ({ created_at, ...line }: z.infer<typeof LogRow>) => ({ ...line, createdAt: created_at.toISOString() });
+
 /**
  * The log of family changes, newest first, with the names as they were when each line was written (an athlete's line
  * whose athlete had no name says "" for the page to name in its language).
@@ -289,14 +285,7 @@ export async function getSafeguardingLog(db: Db, limit = 200) {
     from safeguarding_log l
     order by l.created_at desc limit ${limit}`,
   );
-  return log.map((v) => ({
-    id: v.id,
-    actor: v.actor,
-    athlete: v.athlete,
-    action: v.action,
-    detail: v.detail,
-    createdAt: v.created_at.toISOString(),
-  }));
+  return log.map(toLogEntry);
 }
 
 /** What a log line says happened, in the request's language (the log keeps the English it was written with). */

@@ -18,6 +18,19 @@ export { FAMILY_INTENTS, type FamilyIntent } from "./intents";
 
 export const ClientKindSchema = z.object({ kind: clientKind, dateOfBirth: optionalDate });
 
+/**
+ * Staff confirm people of a household (/families/<id>, and a session's roster, which adds the request it is about):
+ * the members named (ids of those still waiting) and how staff know them.
+ */
+export const ConfirmPeopleSchema = z.object({
+  people: z.array(z.string().max(64)).max(20),
+  how: z
+    .string(says(m.messaging_household_how_required))
+    .trim()
+    .min(3, says(m.messaging_household_how_short))
+    .max(300, says(m.messaging_household_how_long)),
+});
+
 const athleteName = z
   .string(says(m.messaging_family_name_required))
   .trim()

@@ -1,12 +1,14 @@
 // "Cancel this session" where staff stand (issue 41, decision 0068): the programs editor's session card and the
 // roster. Folded by default (a disclosure, so it works before and without the page's script): why, in English and
 // optionally Spanish, then "Review and cancel". The server answers that first post with its question, shown here in
-// place of the form and focused (QuestionStep): the session, its dates and how many families are credited, with the
-// confirm button and a way back. Nothing changes before the confirmation. A cancelled session says when and why.
-import { Form, Link, useLocation } from "react-router";
+// place of the form and focused (ConfirmStep, ConfirmAction's step): the session, its dates and how many families are
+// credited, with the confirm button and a way back. Nothing changes before the confirmation. A cancelled session says
+// when and why.
+import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
-import { QuestionStep } from "~/components/ui/question-step";
+import { ConfirmStep } from "~/components/ui/confirm-action";
+
 import { CONFIRM_FIELD, CONFIRMED } from "~/lib/confirm-action";
 import { m } from "~/paraglide/messages";
 import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
@@ -40,7 +42,6 @@ type Props = {
 };
 
 export function SessionCancelForm({ session, answer, busy, folded = true }: Props) {
-  const location = useLocation();
   const mine = answer && answer.eventId === session.id ? answer : null;
   if (session.cancelledOn)
     return (
@@ -52,23 +53,17 @@ export function SessionCancelForm({ session, answer, busy, folded = true }: Prop
   const named = session.dates ? `${session.title} (${session.dates})` : session.title;
   if (mine?.confirm)
     return (
-      <QuestionStep question={m.season_cancel_question({ session: named })} className="scroll-my-24 rounded-md border border-red-300 bg-red-50 p-4">
-        <p className="mt-1 text-sm text-slate-800">{m.season_cancel_detail({ count: String(session.enrolled) })}</p>
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Form method="post">
-            <Hidden eventId={session.id} />
-            <input type="hidden" name="reason" value={mine.values.reason} />
-            <input type="hidden" name="reasonEs" value={mine.values.reasonEs} />
-            <input type="hidden" name={CONFIRM_FIELD} value={CONFIRMED} />
-            <Button type="submit" variant="danger" disabled={busy}>
-              {m.season_cancel_confirm()}
-            </Button>
-          </Form>
-          <Link to={`${location.pathname}${location.search}`} className="inline-flex min-h-11 items-center font-medium text-court-800 underline">
-            {m.actions_keep()}
-          </Link>
-        </div>
-      </QuestionStep>
+      <ConfirmStep question={m.season_cancel_question({ session: named })} detail={m.season_cancel_detail({ count: String(session.enrolled) })}>
+        <Form method="post">
+          <Hidden eventId={session.id} />
+          <input type="hidden" name="reason" value={mine.values.reason} />
+          <input type="hidden" name="reasonEs" value={mine.values.reasonEs} />
+          <input type="hidden" name={CONFIRM_FIELD} value={CONFIRMED} />
+          <Button type="submit" variant="danger" disabled={busy}>
+            {m.season_cancel_confirm()}
+          </Button>
+        </Form>
+      </ConfirmStep>
     );
   const errors = mine?.fieldErrors ?? {};
   const form = (

@@ -21,7 +21,7 @@ import { confirmPeople } from "~/family/index.server";
 import { correctByLead, setHouseholdFrozen, unlinkGuardianByLead } from "~/family/index.server";
 import { FreezeForm, UnlinkGuardian } from "~/family/household-lead-forms";
 import { isSafeguardingLead } from "~/safe-play/index.server";
-import { EditAthleteSchema } from "~/family/schemas";
+import { ConfirmPeopleSchema, EditAthleteSchema } from "~/family/schemas";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/index.server";
@@ -34,17 +34,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
   { name: "robots", content: "noindex" },
 ];
-
-/** A zod message read when the issue is raised, so it is in the language of the request. */
-
-const ConfirmSchema = z.object({
-  people: z.array(z.string().max(64)).max(20),
-  how: z
-    .string(says(m.messaging_household_how_required))
-    .trim()
-    .min(3, says(m.messaging_household_how_short))
-    .max(300, says(m.messaging_household_how_long)),
-});
 
 async function loadHousehold(request: Request, context: Route.LoaderArgs["context"], householdId: string) {
   const staff = await requireCoach(request, context);
@@ -119,7 +108,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await setHouseholdFrozen(context.db, staff.id, household.id, reason);
     return data<ActionData>({ intent: "freeze", done: reason ? m.messaging_household_frozen_done() : m.messaging_household_unfrozen_done() });
   }
-  const { data: input, fieldErrors } = parseForm(ConfirmSchema, { how: form.get("how"), people: form.getAll("people") });
+  const { data: input, fieldErrors } = parseForm(ConfirmPeopleSchema, { how: form.get("how"), people: form.getAll("people") });
   if (!input) return data<ActionData>({ intent: "confirm", fieldErrors: fieldErrors ?? {} }, { status: 400 });
   const r = await confirmPeople(
     context.db,

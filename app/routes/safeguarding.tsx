@@ -11,17 +11,18 @@ import { requireSafeguardingLead } from "~/safe-play/index.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
 import { REPORT_OUTCOMES, reportOutcomeLabel } from "~/safe-play/safe-play";
-import { getUnconfirmedHouseholds } from "~/family/index.server";
-import { decideProtectionRequest, getOpenProtectionRequests } from "~/family/index.server";
 import { ProtectionRequests } from "~/family/protection-requests";
 import { Alerts, OpenReports, ReportedConversation, SafeguardingLog, SuspendedCoaches, UnconfirmedFamilies } from "~/family/safeguarding-page";
 import {
+  decideProtectionRequest,
   getAlerts,
   getConversationPause,
+  getOpenProtectionRequests,
   getOpenReports,
   getReportedConversation,
   getSafeguardingLog,
   getSuspendedCoaches,
+  getUnconfirmedHouseholds,
   logActionLabel,
   markAlertsReviewed,
   resolveReport,

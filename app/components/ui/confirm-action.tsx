@@ -5,7 +5,7 @@
 // it asks about (app/lib/confirm-action.ts), and this control shows the same question in place, focused, with the
 // confirm button and a way back. The route's action asks askUnlessConfirmed first.
 import { AlertDialog } from "radix-ui";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { CONFIRM_FIELD, CONFIRMED, confirmKey } from "~/lib/confirm-action";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -44,27 +44,50 @@ function HiddenFields({ fields, confirmed }: { fields: Record<string, string>; c
   );
 }
 
+/**
+ * The question asked in place of a button whose action cannot be taken back (a post without JavaScript): the question,
+ * what then happens, the form that confirms (`children`) and the way back to the page as it was. ConfirmAction shows
+ * it, and so do the forms that ask a question of their own before acting (the season's session cancel).
+ */
+export function ConfirmStep({
+  question,
+  detail,
+  className = "",
+  children,
+}: {
+  question: string;
+  detail?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <QuestionStep question={question} className={`scroll-my-24 rounded-md border border-red-300 bg-red-50 p-4 text-slate-900 ${className}`}>
+      {detail ? <p className="mt-1 text-sm text-slate-800">{detail}</p> : null}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {children}
+        <Link to={`${location.pathname}${location.search}`} className="inline-flex min-h-11 items-center font-medium text-court-800 underline">
+          {m.actions_keep()}
+        </Link>
+      </div>
+    </QuestionStep>
+  );
+}
+
 export function ConfirmAction(props: Props) {
   const hydrated = useHydrated();
-  const location = useLocation();
   const { fields, label, question, detail, confirmLabel, variant = "secondary", busy = false, describedBy, className = "" } = props;
   if (props.asking && props.asking === confirmKey(Object.entries(fields))) {
     // The page's answer to the unconfirmed post: the question where the button was, focused so it is read first.
     return (
-      <QuestionStep question={question} className={`scroll-my-24 rounded-md border border-red-300 bg-red-50 p-4 text-slate-900 ${className}`}>
-        {detail ? <p className="mt-1 text-sm text-slate-800">{detail}</p> : null}
-        <div className="mt-3 flex flex-wrap items-center gap-3">
-          <Form method="post">
-            <HiddenFields fields={fields} confirmed />
-            <button type="submit" className={buttonClass("danger")} disabled={busy}>
-              {confirmLabel}
-            </button>
-          </Form>
-          <Link to={`${location.pathname}${location.search}`} className="inline-flex min-h-11 items-center font-medium text-court-800 underline">
-            {m.actions_keep()}
-          </Link>
-        </div>
-      </QuestionStep>
+      <ConfirmStep question={question} detail={detail} className={className}>
+        <Form method="post">
+          <HiddenFields fields={fields} confirmed />
+          <button type="submit" className={buttonClass("danger")} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </Form>
+      </ConfirmStep>
     );
   }
   if (!hydrated)
