@@ -1242,6 +1242,12 @@ export const visitorEnrollmentRequests = pgTable(
     emergencyPhone: text("emergency_phone").notNull(),
     /** Lower-cased: compared with a verified account's address, lower-cased too. */
     email: text("email").notNull(),
+    /** "I would like financial help" and its optional answers (migration 0067): the family's request for help once kept. */
+    helpWanted: boolean("help_wanted").notNull().default(false),
+    helpHouseholdSize: smallint("help_household_size"),
+    helpSchoolLunch: text("help_school_lunch", { enum: ["free", "reduced", "none"] }),
+    helpIncomeBand: text("help_income_band", { enum: ["under-25k", "25k-50k", "50k-75k", "over-75k"] }),
+    helpNote: text("help_note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
