@@ -22,6 +22,15 @@ import type { EnrollmentServices } from "./mails.server";
 import { getSession } from "./sessions.server";
 import type { EnrollmentStatus } from "./status";
 import type { VisitorRequestView } from "./visitor-requests-types";
+import { askHelpForKeptRequest } from "~/payments/index.server";
+
+/** A kept row's answers to "I would like financial help", as payments reads them. */
+const keptHelp = (kept: KeptRow) => ({
+  householdSize: kept.help_household_size ?? undefined,
+  schoolLunch: kept.help_school_lunch ?? undefined,
+  incomeBand: kept.help_income_band ?? undefined,
+  note: kept.help_note,
+});
 
 export type { VisitorRequestView };
 
@@ -53,11 +62,16 @@ const Kept = z.object({
   emergency_name: z.string(),
   emergency_phone: z.string(),
   created_at: z.coerce.date(),
+  help_wanted: z.boolean(),
+  help_household_size: z.number().nullable(),
+  help_school_lunch: z.enum(["free", "reduced", "none"]).nullable(),
+  help_income_band: z.enum(["under-25k", "25k-50k", "50k-75k", "over-75k"]).nullable(),
+  help_note: z.string(),
 });
 type KeptRow = z.infer<typeof Kept>;
 
 const keptColumns = sql`id, event_id, student_name, date_of_birth::text, medical_notes, pickup_people, photo_consent,
-  emergency_name, emergency_phone, created_at`;
+  emergency_name, emergency_phone, created_at, help_wanted, help_household_size, help_school_lunch, help_income_band, help_note`;
 
 /** The guardian's athletes named so (whatever the case) and born that day. */
 async function sameAthletes(db: SqlExecutor, guardianId: string, kept: Pick<KeptRow, "student_name" | "date_of_birth">) {
@@ -86,6 +100,9 @@ async function toView(db: SqlExecutor, guardianId: string, row: KeptRow, locale:
     photoConsent: row.photo_consent,
     emergencyName: row.emergency_name,
     emergencyPhone: row.emergency_phone,
+    help: row.help_wanted
+      ? { householdSize: row.help_household_size, schoolLunch: row.help_school_lunch, incomeBand: row.help_income_band, note: row.help_note }
+      : null,
     sameAs: await sameAthletes(db, guardianId, row),
   };
 }
@@ -183,6 +200,10 @@ export async function keepVisitorRequestAsGuardian(
         emergencyName: kept.emergency_name,
         emergencyPhone: kept.emergency_phone,
       };
+      // The visitor's "I would like financial help" (issue 41) becomes the family's request for help, asked by the
+      // guardian keeping it, before the request for a place (a place enrolled at once then finds it waiting), as the
+      // signed-in form asks it; refused below, it is undone with the rest.
+      if (kept.help_wanted) await askHelpForKeptRequest(tx, actor, services.config.safePlay, athleteId, keptHelp(kept));
       const result = await createEnrollmentRequest(services, actor, eventId, onCourt, tx);
       if (!result.ok) throw new Refused(result);
       await tx.execute(sql`delete from visitor_enrollment_requests where id = ${kept.id}`);

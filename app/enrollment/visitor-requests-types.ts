@@ -14,6 +14,8 @@ export type VisitorRequestView = {
   photoConsent: boolean;
   emergencyName: string;
   emergencyPhone: string;
+  /** "I would like financial help" with its answers (issue 41), or null when the visitor did not tick it. */
+  help: { householdSize: number | null; schoolLunch: string | null; incomeBand: string | null; note: string } | null;
   /** Athletes of the guardian's household with the same name and date of birth: the guardian may say it is one. */
   sameAs: Array<{ id: string; name: string }>;
 };

@@ -20,7 +20,24 @@ export const VISITOR_REQUEST_DAYS = 30;
  */
 export const VISITOR_REQUESTS_PER_ADDRESS = 3;
 
-export type VisitorRequestInput = OnCourtInput & { eventId: string; studentName: string; dateOfBirth: string; email: string };
+/**
+ * "I would like financial help" as the visitor answered it (issue 41; payments' AidRequestSchema checked it): kept
+ * with the request and asked for the family's account by the guardian who keeps it (visitor-requests-review.server.ts).
+ */
+export type VisitorHelp = {
+  householdSize?: number | undefined;
+  schoolLunch?: "free" | "reduced" | "none" | undefined;
+  incomeBand?: "under-25k" | "25k-50k" | "50k-75k" | "over-75k" | undefined;
+  note: string;
+};
+
+export type VisitorRequestInput = OnCourtInput & {
+  eventId: string;
+  studentName: string;
+  dateOfBirth: string;
+  email: string;
+  help?: VisitorHelp | null;
+};
 
 export type KeepVisitorResult = { ok: true } | { ok: false; reason: "too-many" };
 
@@ -47,7 +64,17 @@ export async function keepVisitorRequest(tx: DbOrTx, input: VisitorRequestInput)
   if (n >= VISITOR_REQUESTS_PER_ADDRESS) return { ok: false, reason: "too-many" };
   try {
     // In a savepoint: a refusal by the trigger leaves the caller's transaction usable.
-    await tx.transaction((inner) => inner.insert(visitorEnrollmentRequests).values({ ...input, email }));
+    const { help, ...request } = input;
+    const asked = help
+      ? {
+          helpWanted: true,
+          helpHouseholdSize: help.householdSize ?? null,
+          helpSchoolLunch: help.schoolLunch ?? null,
+          helpIncomeBand: help.incomeBand ?? null,
+          helpNote: help.note,
+        }
+      : {};
+    await tx.transaction((inner) => inner.insert(visitorEnrollmentRequests).values({ ...request, ...asked, email }));
   } catch (err) {
     // Only a path that skipped the count above meets the trigger; answered the same way.
     if (isTooMany(err)) return { ok: false, reason: "too-many" };

@@ -1,14 +1,17 @@
 // "I would like financial help" on the public registration form (issue 41), through the route against a real
-// PostgreSQL: offered with a session to the guardian who holds the family's purse, never to an adult athlete of a
-// household nor to a visitor; asked in the registration's transaction as the request form asks it (one request for
-// help on the family's account, the page then says it is with staff); a forged tick or bad answers are refused beside
-// their field and store nothing at all.
+// PostgreSQL: offered with a session to the guardian who holds the family's purse and to a visitor, never to an adult
+// athlete of a household; asked in the registration's transaction as the request form asks it (one request for help
+// on the family's account, the page then says it is with staff); a visitor's answers kept with their request and made
+// the family's request for help, which staff see on /aid, when the guardian keeps it (decision 0075); a forged tick or
+// bad answers are refused beside their field and store nothing at all.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { makeFamily, makeSession, type Person } from "~/enrollment/test-support";
+import { keepVisitorRequestAsGuardian, getVisitorRequestsToReview } from "~/enrollment/visitor-requests-review.server";
+import { makeFamily, makeSession, makeUser, servicesFor, type Person } from "~/enrollment/test-support";
+import { getOpenAidRequests } from "~/payments/aid.server";
 import { action as registrationAction, loader as registrationLoader } from "~/routes/programs.registration";
 
 const { db } = await createTestDatabase();
@@ -55,10 +58,10 @@ const stored = async () => {
 };
 
 describe("financial help asked on the registration form", () => {
-  it("is offered with a session to the family's guardian only: not to an adult athlete of a household, not to a visitor", async () => {
+  it("is offered with a session to the family's guardian and to a visitor, not to an adult athlete of a household", async () => {
     expect(await helpOffered(family.guardian)).toBe("none");
     expect(await helpOffered(grown.athlete)).toBeNull();
-    expect(await helpOffered(null)).toBeNull();
+    expect(await helpOffered(null)).toBe("none");
   });
 
   it("refuses a forged tick and bad answers beside their field, storing nothing", async () => {
@@ -66,8 +69,9 @@ describe("financial help asked on the registration form", () => {
     const adult = await send(grown.athlete, { studentName: grown.athlete.fullName, age: "26", wantsHelp: "on" });
     expect(adult.status).toBe(400);
     expect(adult.body.fieldErrors?.wantsHelp).toBe("Only a guardian of the family can ask for financial help.");
-    const visitor = await send(null, { studentName: "Vi Helpform", age: "11", dateOfBirth: "2014-09-02", wantsHelp: "on" });
-    expect(visitor.body.fieldErrors?.wantsHelp).toBe("Only a guardian of the family can ask for financial help.");
+    const visitor = await send(null, { studentName: "Vi Helpform", age: "11", dateOfBirth: "2014-09-02", wantsHelp: "on", householdSize: "0" });
+    expect(visitor.status).toBe(400);
+    expect(visitor.body.fieldErrors?.householdSize).toBe("Enter a number from 1 to 20, or leave it empty.");
     const bad = await send(family.guardian, {
       studentName: family.athlete.fullName,
       age: "13",
@@ -97,5 +101,27 @@ describe("financial help asked on the registration form", () => {
     expect(rows).toEqual([{ household_size: 4, school_lunch: "free", holder: true }]);
     // Asked, the form no longer offers the tick: it says the request is with staff.
     expect(await helpOffered(family.guardian)).toBe("open");
+  });
+
+  it("keeps a visitor's answers with the request, and makes them the family's request for help, on /aid, when the guardian keeps it", async () => {
+    const email = `ana-visithelp-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const parent = await makeUser(db, "client", "Ana Visithelp", { email });
+    const fields = { studentName: "Vi Visithelp", age: "11", dateOfBirth: "2014-09-02", email, wantsHelp: "on", householdSize: "5" };
+    const sent = await send(null, { ...fields, incomeBand: "under-25k", note: "Two jobs, three children" });
+    expect(sent.body).toMatchObject({ ok: true, answer: { outcome: "kept" } });
+    const before = await stored();
+    // The guardian reads the ask with every other field before keeping it.
+    const [waiting] = await getVisitorRequestsToReview(db, parent, "en");
+    expect(waiting?.help).toEqual({ householdSize: 5, schoolLunch: null, incomeBand: "under-25k", note: "Two jobs, three children" });
+    const kept = await keepVisitorRequestAsGuardian(servicesFor(db), parent, waiting!.id, "new");
+    if (!kept.ok) throw new Error(kept.error);
+    expect(await stored()).toMatchObject({ aid: before.aid + 1, enrollments: before.enrollments + 1 });
+    const { rows } = await db.execute<{ requested_by: string; status: string; family: boolean }>(sql`
+      select requested_by, status, account_id = payment_account_for(${kept.athleteId}) as family from aid_requests where note = 'Two jobs, three children'`);
+    expect(rows).toEqual([{ requested_by: parent.id, status: "open", family: true }]);
+    expect((await getOpenAidRequests(db)).find((r) => r.note === "Two jobs, three children")).toMatchObject({
+      householdSize: 5,
+      incomeBand: "under-25k",
+    });
   });
 });

@@ -12,7 +12,7 @@ import { getLocale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
-import { getRequestHelpState, parseRequestHelp, withHelpRequested, type RequestHelp } from "~/payments/index.server";
+import { getRequestHelpState, parseRequestHelp, readHelpAnswers, withHelpRequested, type RequestHelp } from "~/payments/index.server";
 import type { StoreOutcome } from "./public-forms.server";
 import type { RegistrationFormInput } from "./schemas";
 import { createRegistrationRequest } from "./submissions.server";
@@ -56,6 +56,8 @@ export async function storeRegistration(
         studentName: input.studentName,
         dateOfBirth,
         email: input.email,
+        // Kept with the request until the guardian keeps it; then the family's request for help (decision 0075).
+        help: "answers" in help ? help.answers : null,
       });
       if (result.ok) await createRegistrationRequest(tx, input, context, { sessionId });
       return result.ok;
@@ -92,25 +94,29 @@ export async function storeRegistration(
 // (RequestAidSection), the same rule of who may ask (parseRequestHelp: only the one who holds the family's purse,
 // canHoldAccount; an adult athlete of a household is not asked) and the same one request an account, made in the
 // registration's transaction before the request for a place (withHelpRequested, above), so a place enrolled at once is
-// charged with the request already waiting and no price is sent. It goes with a session chosen, by someone signed in:
-// a visitor's request joins no family until its guardian keeps it (decision 0024), so there is no account to ask for.
+// charged with the request already waiting and no price is sent. It goes with a session chosen. A visitor ticks it
+// too (decision 0075): their answers are kept with their request (which joins no family until its guardian keeps it,
+// decision 0024), and the guardian who keeps it asks with them, by the same rule of who holds the purse.
 
 /** What the form offers with the chosen session: the tick, that a request waits, that help is granted, or nothing. */
 export async function getRegistrationHelpState(context: AppLoadContext, user: Profile | null, sessionChosen: boolean, today: string) {
-  if (!sessionChosen || user?.role !== "client") return null;
+  if (!sessionChosen) return null;
+  // A visitor is offered the tick: there is no family yet to have asked or been granted help.
+  if (!user) return "none";
+  if (user.role !== "client") return null;
   const state = await getRequestHelpState(context.db, user, context.config.safePlay, today);
   return state === "not-holder" ? null : state;
 }
 
 /**
  * The posted form's ask, read before the form is parsed (its messages then land with the others). Without a session
- * there is nothing to ask with; a tick from anyone but a signed-in family (a forged post: the form shows it to nobody
- * else) is refused beside it.
+ * there is nothing to ask with; a visitor's answers are checked as a family's and kept with the request; a signed-in
+ * person who does not hold the family's purse (a forged post: the form shows it to nobody else) is refused beside it.
  */
 export async function parseRegistrationHelp(request: Request, context: AppLoadContext, user: Profile | null): Promise<RequestHelp> {
   const form = await request.clone().formData();
   if (!String(form.get("sessionId") ?? "").trim()) return { wanted: false };
-  if (!user) return form.get("wantsHelp") === "on" ? { wanted: true, fieldErrors: { wantsHelp: m.lessonfees_help_not_holder() } } : { wanted: false };
+  if (!user) return readHelpAnswers(form);
   return parseRequestHelp(context.db, user, context.config.safePlay, form);
 }
 

@@ -14,7 +14,11 @@ import { m } from "~/paraglide/messages";
 import type { Db } from "../../db/client";
 
 /** Whether `user` holds a family's purse: a guardian, or an adult athlete of no household. */
-export async function canHoldAccount(db: SqlExecutor, user: Pick<Profile, "id" | "role">, settings: AppLoadContext["config"]["safePlay"]) {
+export async function canHoldAccount(
+  db: SqlExecutor,
+  user: Pick<Profile, "id" | "role">,
+  settings: Pick<AppLoadContext["config"]["safePlay"], "timeZone" | "quietHours" | "clock">,
+) {
   if (user.role !== "client") return false;
   const { rows } = await db.execute<{ member_role: string | null; kind: string }>(sql`
     select (select role from household_members where user_id = u.id) as member_role, u.client_kind as kind

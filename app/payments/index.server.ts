@@ -44,7 +44,14 @@ export {
   SEASON_FEES_JOB,
   type CancelSessionResult,
 } from "./season-fees.server";
-export { getRequestHelpState, parseRequestHelp, withHelpRequested, type RequestHelp } from "./season-fees-aid.server";
+export {
+  askHelpForKeptRequest,
+  getRequestHelpState,
+  parseRequestHelp,
+  readHelpAnswers,
+  withHelpRequested,
+  type RequestHelp,
+} from "./season-fees-aid.server";
 export { getFunderAid, type AidFigures, type FunderAid } from "./season-fees-report.server";
 export { answerRefund, isConfirmed, type RefundAnswer } from "./refunds-action.server";
 export { handleRefundEvent, refundPayment, getRefundablePayments, type RefundResult, type RefundEventOutcome } from "./refunds.server";

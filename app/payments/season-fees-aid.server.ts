@@ -26,6 +26,15 @@ export type RequestHelp = { wanted: false } | { wanted: true; answers: AidAnswer
 export async function parseRequestHelp(db: SqlExecutor, user: Asker, settings: SafePlaySettings, form: FormData): Promise<RequestHelp> {
   if (form.get("wantsHelp") !== "on") return { wanted: false };
   if (!(await canHoldAccount(db, user, settings))) return { wanted: true, fieldErrors: { wantsHelp: m.lessonfees_help_not_holder() } };
+  return readHelpAnswers(form);
+}
+
+/**
+ * The tick's answers alone (AidRequestSchema), with no account to ask for yet: a visitor's registration keeps them with
+ * its request (decision 0075), and the guardian who keeps the request asks with them (askHelpForKeptRequest).
+ */
+export function readHelpAnswers(form: FormData): RequestHelp {
+  if (form.get("wantsHelp") !== "on") return { wanted: false };
   const { data, fieldErrors } = parseForm(AidRequestSchema, form);
   if (!data) return { wanted: true, fieldErrors: Object.fromEntries(Object.entries(fieldErrors ?? {}).map(([k, v]) => [k, String(v)])) };
   const { wantsHelp: _tick, ...answers } = data;
@@ -45,6 +54,24 @@ export async function getRequestHelpState(
   if (!(await canHoldAccount(db, user, settings))) return "not-holder";
   if (await canAskHelpWhileBooking(db, user, settings, today)) return "none";
   return (await getAidState(db, await findAccountFor(db, user.id))).state === "open" ? "open" : "granted";
+}
+
+/**
+ * A visitor's "I would like financial help", kept with their request for a place, made the family's request for help
+ * when the guardian keeps the request (in that transaction, before the request for a place): on the athlete's
+ * account, asked by the guardian, by the rule of who holds the family's purse (canHoldAccount; anyone else asks
+ * nothing). An account with a request already waiting keeps that one. Answers whether a request is now waiting.
+ */
+export async function askHelpForKeptRequest(
+  tx: DbOrTx,
+  keeper: Asker,
+  settings: Parameters<typeof canHoldAccount>[2],
+  athleteId: string,
+  answers: AidAnswers,
+): Promise<boolean> {
+  if (!(await canHoldAccount(tx, keeper, settings))) return false;
+  await createAidRequest(tx, await getOrCreateAccountFor(tx, athleteId), keeper.id, answers);
+  return true;
 }
 
 class Refused<R> extends Error {
