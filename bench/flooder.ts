@@ -1,7 +1,9 @@
 // The flooding client of bench:messages, in its own process as an attacker's would be (it shares the machine's
 // cores, not the benchmark's event loop, whose clocks time the other conversations). One signed-in client opens
 // SOCKETS sockets and sends as fast as they take it; a socket the server closes comes straight back. It prints
-// "ready" once connected, and its counts as one JSON line when told to stop (SIGTERM).
+// "ready" once connected, its counts so far as one JSON line when asked (SIGUSR2), and its counts when told to stop
+// (SIGTERM). Its CPU time is counted as user and kernel: on loopback the kernel's work of sending (TCP, the loopback
+// device) is charged to this process, where a real attacker's machine would pay it.
 import WebSocket from "ws";
 
 const { base, cookie, conversationId, sockets } = JSON.parse(process.argv[2]!) as {
@@ -10,7 +12,7 @@ const { base, cookie, conversationId, sockets } = JSON.parse(process.argv[2]!) a
   conversationId: string;
   sockets: number;
 };
-const counts = { sent: 0, stored: 0, refused: 0, connections: 0, closes: {} as Record<number, number>, cpuSeconds: 0 };
+const counts = { sent: 0, stored: 0, refused: 0, connections: 0, closes: {} as Record<number, number>, cpuSeconds: 0, cpuUser: 0, cpuSystem: 0 };
 let flooding = true;
 const open: WebSocket[] = [];
 
@@ -48,13 +50,20 @@ const timer = setInterval(() => {
   }
 }, 10);
 const cpuAtStart = process.cpuUsage();
+/** The counts so far, with the CPU used since "ready" (seconds). */
+function snapshot(): string {
+  const cpu = process.cpuUsage(cpuAtStart);
+  counts.cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  counts.cpuUser = cpu.user / 1e6;
+  counts.cpuSystem = cpu.system / 1e6;
+  return JSON.stringify(counts);
+}
 console.log("ready");
+process.on("SIGUSR2", () => console.log(snapshot()));
 process.on("SIGTERM", () => {
   flooding = false;
   clearInterval(timer);
   for (const ws of open) ws?.terminate();
-  const cpu = process.cpuUsage(cpuAtStart);
-  counts.cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  console.log(JSON.stringify(counts));
+  console.log(snapshot());
   process.exit(0);
 });

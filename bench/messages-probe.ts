@@ -53,6 +53,9 @@ export type Findings = {
   slow: number;
   /** Slow deliveries by what was going on while they were in flight (first that applies, in this order). */
   causes: Record<Cause, number>;
+  /** Their latencies (ms), sorted, by the same causes; and every delivery's count. */
+  latencies: Record<Cause, number[]>;
+  delivered: number;
   /** gcCount: pauses of 1 ms or more. */
   servers: Array<{ gcCount: number; gcTotal: number; gcMax: number; loopP99: number; loopMax: number; stalls: number; stallMs: number }>;
   flood: { refused: number; held: number; resumed: number; refusedInStalls: number };
@@ -97,7 +100,8 @@ export function findings(
   const pg = postgres.map((e) => ({ from: e.at - 1, to: e.at + 1 }));
 
   const causes = Object.fromEntries(CAUSES.map((c) => [c, 0])) as Record<Cause, number>;
-  const slow = deliveries.filter(([, ms]) => ms > threshold).map(([at, ms]) => ({ from: at, to: at + ms }));
+  const latencies = Object.fromEntries(CAUSES.map((c) => [c, [] as number[]])) as Record<Cause, number[]>;
+  const slow = deliveries.filter(([, ms]) => ms > threshold).map(([at, ms]) => ({ from: at, to: at + ms, ms }));
   for (const d of slow) {
     const during = stalls.filter((s) => overlaps(s, d));
     let cause: Cause = "none of these";
@@ -109,13 +113,17 @@ export function findings(
     else if (ownStalls.some((s) => overlaps(s, d))) cause = "benchmark's own stall";
     else if (pg.some((s) => overlaps(s, d))) cause = "PostgreSQL checkpoint, autovacuum or slow statement";
     causes[cause]++;
+    latencies[cause].push(d.ms);
   }
+  for (const c of CAUSES) latencies[c].sort((a, b) => a - b);
 
   const inWindow = (at: number) => at >= window.from && at <= window.to;
   return {
     threshold,
     slow: slow.length,
     causes,
+    latencies,
+    delivered: deliveries.length,
     servers: lines.map((ls, server) => {
       const delays = ls.flatMap((l) => l.delays).sort((a, b) => b - a);
       const samples = ls.reduce((n, l) => n + l.samples, 0);
@@ -171,6 +179,14 @@ export function printFindings(f: Findings, indent = "".padEnd(50)) {
     .map(([c, k]) => `${k} ${c}`)
     .join(", ");
   console.log(`${indent} deliveries over ${n(f.threshold)} ms: ${f.slow}${f.slow ? ` (while in flight: ${causes})` : ""}`);
+  // Each cause's share of the tail: how many of all deliveries, and how slow (median and longest).
+  for (const [c, ls] of Object.entries(f.latencies)) {
+    if (ls.length === 0) continue;
+    const share = ((100 * ls.length) / Math.max(1, f.delivered)).toFixed(2);
+    console.log(
+      `${indent}   ${c}: ${ls.length} (${share}% of ${f.delivered} deliveries), median ${n(ls[ls.length >> 1]!)} ms, longest ${n(ls.at(-1)!)} ms`,
+    );
+  }
   for (const w of f.worst)
     console.log(
       `${indent}   stall at ${n(w.at)} s${multi ? ` on ${"AB"[w.server]}` : ""}: ${n(w.ms)} ms, GC ${n(w.gc)} ms in it, ${w.refused} refused sends read in it, ${w.slowInFlight} slow deliveries in flight`,

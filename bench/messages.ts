@@ -1,4 +1,4 @@
-// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --guardians --pg-stats --cpu-prof DIR --timeline]
+// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --guardians --pg-stats --cpu-prof DIR --timeline --no-probe]
 // Starts the production server on its own database (a new one for each run), connects N coach-client pairs over real WebSockets on
 // loopback, and has every coach send one message a second the way the browser's composer does (a `send` on
 // the page's socket, answered by an `ack`: app/messaging/realtime-client.ts sendMessage). It prints delivered
@@ -15,14 +15,15 @@
 // scrypt would take minutes and measures nothing about messaging); everything after that is the real path.
 // Under each run's figures it says what went on in the server while they were measured, and while each slow delivery
 // (over twice the quiet run's median) was in flight: event-loop delay and stalls, garbage-collection pauses, the flood's
-// refused sends, PostgreSQL's checkpoints and autovacuums (bench/messages-probe.ts; issue 43).
+// refused sends, PostgreSQL's checkpoints and autovacuums (bench/messages-probe.ts; issue 43). Under the flooding run it
+// says what CPU the flooder and the benchmark used in the window, and what a refused message costs the server in CPU
+// time, measured with the flood alone once the chat has stopped (bench/messages-cpu.ts).
 // Bounded: at most 1000 pairs and 60 seconds per run; everything it starts is stopped and removed.
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import WebSocket from "ws";
@@ -30,6 +31,7 @@ import WebSocket from "ws";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
+import { cpuOf, databaseCpu, databaseCpuUsed, floodAlone, floodFigures, refusalCost, startFlooder, type FloodFigures } from "./messages-cpu";
 import { findings, printFindings, wallNow, watchOwnLoop, type Findings } from "./messages-probe";
 import { AUTH_SECRET, clearCoaches, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
 
@@ -45,6 +47,8 @@ const { values } = parseArgs({
     "pg-stats": { type: "boolean", default: false },
     // Writes a V8 CPU profile of each server process into this folder (open it in Chrome's DevTools).
     "cpu-prof": { type: "string" },
+    // Servers without bench/server-probe.mjs (no explanation of slow deliveries): to see what the probe costs.
+    "no-probe": { type: "boolean", default: false },
     // Prints, for each half second of the window, how many messages took over 10 ms and the slowest: when the slow ones came.
     timeline: { type: "boolean", default: false },
     // Coach-athlete-guardian threads instead of coach-client pairs.
@@ -171,9 +175,35 @@ type Figures = {
   databaseCpuPerMessage: number | null;
   /** This benchmark's own CPU (ms) per chat message: it shares the machine's cores with the server. */
   benchCpuPerMessage: number;
+  /** This benchmark's CPU in the window (ms). */
+  benchCpuMs: number;
+  /** The share of the window this benchmark's event loop was busy: near 1, its receive times are late by themselves. */
+  benchLoopBusy: number;
   /** What bench/messages-probe.ts needs to explain the slow deliveries: the window, each delivery, this process's stalls. */
   probe: { window: { from: number; to: number }; deliveries: Array<[number, number]>; own: Array<[number, number]> };
 };
+
+/** Every conversation sends RATE messages a second, spread evenly over the second: `send(i)` for conversation i. */
+function everyConversation(n: number, send: (i: number) => void): () => void {
+  const interval = 1000 / RATE;
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  for (let i = 0; i < n; i++)
+    timers.push(
+      setTimeout(
+        () => {
+          send(i);
+          timers.push(setInterval(() => send(i), interval));
+        },
+        (interval * i) / n,
+      ),
+    );
+  return () => {
+    for (const t of timers) {
+      clearTimeout(t);
+      clearInterval(t);
+    }
+  };
+}
 
 async function measure(
   servers: RunningServer[],
@@ -182,7 +212,7 @@ async function measure(
   clientBase: string,
   pairs: Pair[],
   flooder?: Pair,
-): Promise<Figures & { flood?: FloodCounts }> {
+): Promise<Figures & FloodFigures> {
   // Each message's send time and how many recipients have yet to get it (the athlete, and with --guardians the guardian).
   const sentAt = new Map<string, { t0: number; left: number }>();
   const recipients = GUARDIANS ? 2 : 1;
@@ -223,38 +253,27 @@ async function measure(
   });
 
   // The flooder (bench/flooder.ts): one signed-in client, FLOOD_SOCKETS sockets, in its own process.
-  const flood = flooder ? await startFlooder(coachBase, flooder) : null;
+  const flood = flooder
+    ? await startFlooder({ base: coachBase, cookie: flooder.clientCookie, conversationId: flooder.conversationId, sockets: FLOOD_SOCKETS })
+    : null;
 
-  // Every conversation sends RATE messages a second, spread evenly over the second.
-  const interval = 1000 / RATE;
   let seq = 0;
-  const timers: Array<ReturnType<typeof setTimeout>> = [];
-  coachSockets.forEach((ws, i) =>
-    timers.push(
-      setTimeout(
-        () => {
-          const tick = () => {
-            const content = `bench ${i} ${seq++}`;
-            totalSent++;
-            sentAt.set(content, { t0: performance.now(), left: recipients });
-            if (measuring) {
-              sentMeasured += recipients;
-              chatMessages++;
-            }
-            ws.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
-          };
-          tick();
-          timers.push(setInterval(tick, interval));
-        },
-        (interval * i) / coachSockets.length,
-      ),
-    ),
-  );
+  const stopSending = everyConversation(coachSockets.length, (i) => {
+    const content = `bench ${i} ${seq++}`;
+    totalSent++;
+    sentAt.set(content, { t0: performance.now(), left: recipients });
+    if (measuring) {
+      sentMeasured += recipients;
+      chatMessages++;
+    }
+    coachSockets[i]!.send(JSON.stringify({ type: "send", conversationId: pairs[i]!.conversationId, content, ref: content }));
+  });
   // Two warm-up seconds, then the measured window.
   await new Promise((r) => setTimeout(r, WARMUP * 1000));
   const machine = values.timeline ? watchMachine(path.join(run.dir, "postgres", "pg_wal")) : null;
   // --pg-stats: PostgreSQL's statement and table statistics cover the measured window only.
   if (values["pg-stats"]) await resetStatementStatistics(run.database.url);
+  const floodBefore = flood ? await flood.counts() : null;
   measuring = true;
   const start = performance.now();
   windowStart = start;
@@ -263,22 +282,23 @@ async function measure(
   const cpuBefore = cpuOf(servers);
   const dbBefore = databaseCpu(run.dir);
   const benchBefore = process.cpuUsage();
+  const benchLoopBefore = performance.eventLoopUtilization();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const benchUsed = process.cpuUsage(benchBefore);
+  const benchLoop = performance.eventLoopUtilization(benchLoopBefore);
+  const floodAfter = flood ? await flood.counts() : null;
   const windowTo = wallNow();
   const machineTimeline = machine?.stop() ?? [];
   const elapsed = (performance.now() - start) / 1000;
   const cpuAfter = cpuOf(servers);
   const dbAfter = databaseCpu(run.dir);
-  for (const t of timers) {
-    clearTimeout(t);
-    clearInterval(t);
-  }
-  const floodCounts = flood ? await flood.stop() : null;
+  stopSending();
   // What was sent in the window has 5 s to arrive.
   const deadline = performance.now() + 5000;
   while (performance.now() < deadline && [...sentAt.values()].some((s) => s.t0 >= start)) await new Promise((r) => setTimeout(r, 100));
   measuring = false;
+  // The chat stopped: what the flood alone costs the server, then the flooder stopped.
+  const afterWindow = flood ? await floodAlone(servers, flood) : null;
   const own = ownLoop.stop().stalls;
   const lost = [...sentAt.values()].filter((s) => s.t0 >= start).reduce((n, s) => n + s.left, 0);
   for (const ws of sockets) ws.close();
@@ -301,7 +321,9 @@ async function measure(
         : { user: (cpuAfter.user - cpuBefore.user) / chatMessages, system: (cpuAfter.system - cpuBefore.system) / chatMessages },
     databaseCpuPerMessage: dbBefore === null || dbAfter === null || chatMessages === 0 ? null : databaseCpuUsed(dbBefore, dbAfter) / chatMessages,
     benchCpuPerMessage: chatMessages === 0 ? 0 : (benchUsed.user + benchUsed.system) / 1000 / chatMessages,
-    ...(floodCounts ? { flood: floodCounts } : {}),
+    benchCpuMs: (benchUsed.user + benchUsed.system) / 1000,
+    benchLoopBusy: benchLoop.utilization,
+    ...floodFigures(floodBefore, floodAfter, afterWindow),
     probe: { window: { from: windowFrom, to: windowTo }, deliveries, own },
   };
 }
@@ -447,101 +469,11 @@ function readPostgresLog(text: string) {
   }
 }
 
-type FloodCounts = { sent: number; stored: number; refused: number; connections: number; closes: Record<string, number>; cpuSeconds: number };
-
-/** Starts bench/flooder.ts against the server; `stop` ends it and returns what it counted. */
-async function startFlooder(base: string, flooder: Pair): Promise<{ stop: () => Promise<FloodCounts> }> {
-  const args = JSON.stringify({ base, cookie: flooder.clientCookie, conversationId: flooder.conversationId, sockets: FLOOD_SOCKETS });
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "flooder.ts"), args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  // Lowest CPU priority: an attacker's computer is not this one, so its own work should not take the server's
-  // cores (a flood still arrives many times faster than the allowance: its size is printed).
-  os.setPriority(child.pid!, 19);
-  process.once("exit", () => child.kill());
-  const lines: string[] = [];
-  let buffered = "";
-  let onLine: (() => void) | null = null;
-  child.stdout.on("data", (d: Buffer) => {
-    buffered += String(d);
-    const parts = buffered.split("\n");
-    buffered = parts.pop()!;
-    lines.push(...parts);
-    onLine?.();
-  });
-  const nextLine = () =>
-    new Promise<string>((resolve, reject) => {
-      const take = () => {
-        if (lines.length) return resolve(lines.shift()!);
-        onLine = take;
-      };
-      child.once("exit", (code) => reject(new Error(`the flooder stopped (exit ${code})`)));
-      take();
-    });
-  if ((await nextLine()) !== "ready") throw new Error("the flooder did not start");
-  return {
-    stop: async () => {
-      child.kill("SIGTERM");
-      return JSON.parse(await nextLine()) as FloodCounts;
-    },
-  };
-}
-
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-/** CPU time (user and system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuMs(pid: number | undefined): { user: number; system: number } | null {
-  const fields = procStat(pid);
-  // clock ticks: 100 a second on Linux
-  return fields ? { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 } : null;
-}
-
-/** The fields of /proc/PID/stat after the command name (state, parent, ..., user and system ticks at 11 and 12). */
-function procStat(pid: number | string | undefined): string[] | null {
-  try {
-    return fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  } catch {
-    return null;
-  }
-}
-
-/** CPU used so far by the embedded PostgreSQL (the postmaster and its backends), or null where /proc cannot tell. */
-function databaseCpu(dataDir: string): Map<number, number> | null {
-  try {
-    const postmaster = Number(fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
-    const used = new Map<number, number>();
-    for (const entry of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const stat = procStat(entry);
-      if (!stat || (Number(entry) !== postmaster && Number(stat[1]) !== postmaster)) continue;
-      used.set(Number(entry), (Number(stat[11]) + Number(stat[12])) * 10);
-    }
-    return used;
-  } catch {
-    return null;
-  }
-}
-
-/** PostgreSQL's CPU (ms) between two readings: connections that ended in between count only up to the first. */
-function databaseCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
-/** CPU used so far by all the server processes together, or null where /proc cannot tell. */
-function cpuOf(servers: RunningServer[]): { user: number; system: number } | null {
-  return servers.reduce<{ user: number; system: number } | null>(
-    (sum, s) => {
-      const used = cpuMs(s.process.pid);
-      return sum === null || used === null ? null : { user: sum.user + used.user, system: sum.system + used.system };
-    },
-    { user: 0, system: 0 },
-  );
-}
-
 /** What went on while the run's slow deliveries (over twice the quiet run's median, or this run's) were in flight. */
-function explain(f: Figures, servers: RunningServer[], quiet: Figures | null): Findings {
+function explain(f: Figures, servers: RunningServer[], quiet: Figures | null): Findings | null {
+  if (values["no-probe"]) return null;
   const found = findings(servers, f.probe.window, f.probe.deliveries, 2 * (quiet ?? f).p50, f.probe.own, postgresEvents);
   printFindings(found);
   return found;
@@ -551,7 +483,7 @@ function report(run: string, f: Figures, limit: number | null, limitLabel = "bud
   const label = GUARDIANS ? `${run}, with guardians` : run;
   const verdict = limit === null ? "" : `   ${limitLabel} p99 <= ${ms(limit)}: ${f.p99 <= limit && f.lost === 0 ? "MET" : "NOT MET"}`;
   console.log(
-    `${label.padEnd(50)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${(f.cpuPerMessage.user + f.cpuPerMessage.system).toFixed(2)} ms a chat message, ${f.cpuPerMessage.system.toFixed(2)} of it in the kernel` : ""}${f.databaseCpuPerMessage !== null ? `, PostgreSQL ${f.databaseCpuPerMessage.toFixed(2)} ms` : ""}, this benchmark ${f.benchCpuPerMessage.toFixed(2)} ms)${verdict}`,
+    `${label.padEnd(50)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${(f.cpuPerMessage.user + f.cpuPerMessage.system).toFixed(2)} ms a chat message, ${f.cpuPerMessage.system.toFixed(2)} of it in the kernel` : ""}${f.databaseCpuPerMessage !== null ? `, PostgreSQL ${f.databaseCpuPerMessage.toFixed(2)} ms` : ""}, this benchmark ${f.benchCpuPerMessage.toFixed(2)} ms, its event loop busy ${(100 * f.benchLoopBusy).toFixed(0)}% of the window)${verdict}`,
   );
 }
 
@@ -577,9 +509,9 @@ async function main() {
   };
   const nodeArgs = [
     ...(values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : []),
-    // Every run: what each server went through, to explain its slow deliveries (bench/messages-probe.ts).
-    "--import",
-    path.join(import.meta.dirname, "server-probe.mjs"),
+    // Every run: what each server went through, to explain its slow deliveries (bench/messages-probe.ts). Its 5 ms
+    // timer wakes the server 200 times a second (about 12 ms of CPU a second in an idle process): --no-probe leaves it out.
+    ...(values["no-probe"] ? [] : ["--import", path.join(import.meta.dirname, "server-probe.mjs")]),
   ];
   const setUp = async (processes: 1 | 2) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
@@ -638,8 +570,14 @@ async function main() {
       report("one process, one client flooding", flooded, quiet ? quiet.p99 * 2 : null, "2x quiet");
       explain(flooded, [a], quiet);
       const fl = flooded.flood!;
+      const inWindow = flooded.floodInWindow!;
+      const flCpu = flooded.flooderCpu!;
       console.log(
-        `${"".padEnd(50)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
+        `${"".padEnd(50)} in the window the flooder (its own process, lowest priority) sent ${inWindow.sent} messages and used ${((flCpu.user + flCpu.system) / SECONDS / 10).toFixed(1)}% of a core (${(flCpu.system / SECONDS / 10).toFixed(1)}% in the kernel), this benchmark ${(flooded.benchCpuMs / SECONDS / 10).toFixed(1)}%`,
+      );
+      console.log(`${"".padEnd(50)} the flood alone, after the window: ${refusalCost(flooded.floodAlone!)}`);
+      console.log(
+        `${"".padEnd(50)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets in all (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
           Object.entries(fl.closes)
             .map(([code, n]) => `${n} with ${code}`)
             .join(", ") || "none"
