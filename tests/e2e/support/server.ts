@@ -1,3 +1,4 @@
+import { bundledScript } from "../../support/bundled-script";
 import { timed } from "./profile";
 import { TEMPLATE_VARIABLE } from "./workers";
 // Starts the real production server, as `npm start` does, on a free loopback port with its own data directory.
@@ -8,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 // @ts-expect-error: a plain ES module script without types
 import { SERVER_BUNDLE } from "../../../scripts/build-if-stale.mjs";
 
@@ -151,17 +153,37 @@ export async function runUserRole(baseURL: string, args: string[], env: Record<s
   });
 }
 
-/** Runs an npm script of the project (for example the role command) and returns its output and exit code. */
+/**
+ * Runs an npm script of the project (for example the role command) and returns its output and exit code. The role
+ * command for a shared server's data folder, with nothing else in `env`, runs inside that server through its test hook
+ * (as runUserRole does): loading the command's modules into the test's process cost seconds the first time.
+ */
 export function runScript(args: string[], env: Record<string, string>) {
+  const hooked = args[0] === "cli/user-role.ts" ? sharedServerWithDataDir(env) : undefined;
+  if (hooked) return runUserRole(hooked, args.slice(1), env);
   return timed("operator command", () => runCommand(args, env));
+}
+
+/** The address of the shared server (it has the test hooks) whose data folder `env` names, when `env` says nothing else. */
+function sharedServerWithDataDir(env: Record<string, string>): string | undefined {
+  if (Object.keys(env).some((key) => key !== "DATA_DIR" && key !== "DATABASE_URL") || env.DATABASE_URL) return undefined;
+  try {
+    return inject("sharedServers").find((s) => s.dataDir === env.DATA_DIR)?.url;
+  } catch {
+    return undefined; // not inside a test file
+  }
 }
 
 async function runCommand(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   // The role command runs inside this process: starting Node with tsx for it cost seconds of compiling a call.
   if (args[0] === "cli/user-role.ts")
     return (await import("../../../cli/user-role-command")).runUserRoleCommand(args.slice(1), { ...process.env, ...env });
+  // The project's commands (cli/) start from a bundle of their code (tests/support/bundled-script.ts, as the unit tests'
+  // processes do): the same code, without tsx compiling it again at every start (seconds each on a busy machine).
+  const [entry, ...rest] = args;
+  const command = /^cli\/[\w-]+\.ts$/.test(entry ?? "") ? [bundledScript(entry!), ...rest] : ["--import", "tsx", ...args];
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: projectRoot, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, command, { cwd: projectRoot, env: { ...process.env, ...env } });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => (stdout += c));
