@@ -30,6 +30,7 @@ import { m } from "~/paraglide/messages";
 import { getNameableAthletes, getPhotoNames, nameAthleteOnPhoto, unnameAthleteOnPhoto } from "~/consent/index.server";
 import { NAME_INTENT, NoReleaseNote, PhotoNamesForm, UNNAME_INTENT, type NameAnswer } from "~/consent/photo-names-form";
 import { parseForm } from "~/lib/forms";
+import { Checkbox } from "~/components/ui/controls";
 
 export const meta = () => [{ title: m.calendar_photos_title() }];
 
@@ -238,14 +239,13 @@ function UploadForm({ result }: { result: UploadResult | undefined }) {
       <Field label={m.calendar_photos_alt()} name="alt" defaultValue={result?.values.alt ?? ""} error={e.alt} maxLength={300} required />
       <div className="flex flex-col gap-1">
         <label className="flex items-start gap-2 text-slate-800">
-          <input
-            type="checkbox"
+          <Checkbox
             name="consent"
             defaultChecked={result?.values.consent ?? false}
             required
             aria-invalid={e.consent ? true : undefined}
             aria-describedby={e.consent ? "consent-error" : undefined}
-            className="mt-1 size-4"
+            className="mt-1"
           />
           {m.calendar_photos_consent()}
         </label>

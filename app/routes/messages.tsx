@@ -1,4 +1,4 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { localHref } from "~/i18n/locale";
 import { useState } from "react";
 import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "react-router";
@@ -32,6 +32,7 @@ import { badRequest, invariantResponse, stopRequest } from "~/lib/responses.serv
 import { m } from "~/paraglide/messages";
 import { personName } from "~/lib/displayable-address";
 import { parseForm } from "~/lib/forms";
+import { SearchBox } from "~/components/ui/search-box";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
@@ -193,15 +194,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <Form method="get" role="search" className="relative mt-6" onSubmit={(e) => e.preventDefault()}>
-        <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-        <input
-          type="search"
+        <SearchBox
           name="q"
           aria-label={m.messaging_search_label()}
           placeholder={m.messaging_search_placeholder()}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          className="w-full rounded-md border border-slate-400 py-2 pl-9 pr-3 text-base text-slate-900 placeholder:text-slate-500"
         />
       </Form>
       {conversations.length === 0 ? (

@@ -1,9 +1,8 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { VIDEO_CATEGORIES, type VideoCategory } from "~/videos/video-format";
 import { m } from "~/paraglide/messages";
-import { Input } from "~/components/ui/controls";
+import { SearchBox } from "~/components/ui/search-box";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -42,20 +41,15 @@ export function VideoListControls({ q, category }: { q: string; category: VideoC
         <label htmlFor="video-search" className="sr-only">
           {m.calendar_video_search_label()}
         </label>
-        <div className="relative flex-1">
-          <Search aria-hidden className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-          <Input
-            ref={inputRef}
-            id="video-search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            placeholder={m.calendar_video_search_placeholder()}
-            className="w-full"
-            spacing="icon"
-          />
-        </div>
+        <SearchBox
+          ref={inputRef}
+          id="video-search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          placeholder={m.calendar_video_search_placeholder()}
+          className="flex-1"
+        />
         {category !== "all" ? <input type="hidden" name="category" value={category} /> : null}
         <button type="submit" className="rounded-md bg-court-700 px-4 py-2 text-sm font-semibold text-white hover:bg-court-800">
           {m.calendar_video_search()}
