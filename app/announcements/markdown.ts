@@ -21,26 +21,6 @@ export function renderMarkdown(text: string): string {
   return md.render(text);
 }
 
-// The same Markdown read with HTML on, only to find it: markdown-it's own tokens say what is HTML (code spans and
-// blocks that show a tag are code, "8 < 12" is text), where a regular expression could only guess.
-const withHtml = new MarkdownIt({ html: true, linkify: true });
-
-/** The first raw HTML tag in a text ("<script>"), or null. Code spans and blocks may show tags as text. */
-export function findHtmlTag(text: string): string | null {
-  for (const token of withHtml.parse(text, {})) {
-    const html =
-      token.type === "html_block"
-        ? token.content
-        : token.type === "inline"
-          ? token.children?.find((c) => c.type === "html_inline")?.content
-          : undefined;
-    if (!html) continue;
-    const name = /<\/?([a-z][a-z0-9-]*)/i.exec(html);
-    return name ? `<${name[1]!.toLowerCase()}>` : "<!-- -->";
-  }
-  return null;
-}
-
 /**
  * A post's text in the reader's language (the Spanish a coach wrote, or the English standing in for it), rendered:
  * the Spanish goes through the same renderer, and was refused on saving for the same HTML, as the English.

@@ -1,3 +1,4 @@
+import type { PROGRAM_SLUGS } from "~/lib/program-slugs";
 import { m } from "~/paraglide/messages";
 
 // The organisation's fixed words used across the site chrome. Phone, email and the calendar address are
@@ -64,3 +65,9 @@ export const PROGRAM_OVERVIEW_LINKS = [
 ] as const;
 
 export type ProgramSlug = (typeof PROGRAM_LINKS)[number]["slug"];
+
+// The links name every program key of app/lib/program-slugs.ts and no other: a program added to one and not the other
+// fails the typecheck here.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const linksNameEveryProgram: SameKeys<ProgramSlug, (typeof PROGRAM_SLUGS)[number]> = true;
+void linksNameEveryProgram;

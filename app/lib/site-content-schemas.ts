@@ -3,8 +3,8 @@
 // raised, so it is in the language of the page (the request's on the server).
 import { z } from "zod";
 import { says, wholeNumber } from "~/lib/forms";
-import { findHtmlTag } from "~/announcements/markdown";
-import { PROGRAM_LINKS } from "~/content/site";
+import { findHtmlTag } from "~/lib/find-html-tag";
+import { PROGRAM_SLUGS } from "~/lib/program-slugs";
 import { isIsoDay } from "~/lib/datetime";
 import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
@@ -71,7 +71,6 @@ const optionalDay = z
   .refine((v) => v === "" || isIsoDay(v), says(m.calendar_error_date))
   .transform((v) => v || null);
 
-const PROGRAM_SLUGS = PROGRAM_LINKS.map((p) => p.slug) as [string, ...string[]];
 const optionalWhole = (min: number, max: number, message: () => string) =>
   z
     .string()
@@ -89,7 +88,7 @@ const sessionFields = {
     .string()
     .trim()
     .default("")
-    .refine((v) => v === "" || (PROGRAM_SLUGS as string[]).includes(v), says(m.programs_error_program))
+    .refine((v) => v === "" || (PROGRAM_SLUGS as readonly string[]).includes(v), says(m.programs_error_program))
     .transform((v) => v || null),
   seasonId: z
     .string()

@@ -1,7 +1,9 @@
 // Markdown, the event rules' wording, days in the organisation's zone and the coaches' form rules.
 import { describe, expect, it } from "vitest";
 import { formatCancelledDays, formatTimeRange, formatWhen, occurrences } from "../calendar/event-format";
-import { findHtmlTag, markdownToPlainText, renderMarkdown } from "../announcements/markdown";
+import { markdownToPlainText, renderMarkdown } from "../announcements/markdown";
+import { findHtmlTag } from "./find-html-tag";
+
 import { dayInZone } from "./datetime";
 import { instantOf } from "./datetime";
 import { AnnouncementSchema, CancelledDateSchema, EventSchema, eventFormValues } from "./site-content-schemas";
