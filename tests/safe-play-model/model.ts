@@ -1274,12 +1274,14 @@ export function commandsArbitrary(maxCommands: number, options: { underWay?: boo
     maxLength: maxCommands,
   });
   if (!options.underWay) return steps;
-  // Half the sequences start with the season under way (real steps, in the trace and checked as any other), and half
-  // of those with the coach's message reported to the lead (what the lead's pause and suspension need first).
-  const start = fc.constantFrom("none", "none", "season", "reported");
+  // Half the sequences start with the season under way (real steps, in the trace and checked as any other), a quarter
+  // of those with the coach's message reported to the lead (what the lead's pause and suspension need first), and a
+  // quarter with the teenager instead of the child: a minor with a login, whose open page the activity door judges.
+  const start = fc.constantFrom("none", "none", "none", "none", "season", "season", "reported", "teen");
   return fc.tuple(start, steps).map(([from, rest]) => {
     if (from === "none") return rest;
-    const prefix = [...seasonUnderWay(), ...(from === "reported" ? [step("report-message", { who: "p", n: 0 })] : [])];
+    const prefix =
+      from === "teen" ? teenUnderWay() : [...seasonUnderWay(), ...(from === "reported" ? [step("report-message", { who: "p", n: 0 })] : [])];
     return [...prefix.map((s, i) => new Step(s.action, s.args, { kind: from, last: i === prefix.length - 1 })), ...rest];
   });
 }
@@ -1297,6 +1299,19 @@ const seasonUnderWay = () => [
   step("roster-step", { who: "K1", of: "C", step: "place" }),
   step("roster-step", { who: "K1", of: "C", step: "enroll" }),
   step("start-conversation", { who: "K1", with: "C" }),
+  step("send-message", { who: "K1", n: 0 }),
+];
+
+/**
+ * The teenager under way (decision 0074): t1 (15) invited the real parent as her guardian, staff confirmed both, and the
+ * session's cleared coach opened a conversation with her and wrote in it. The child C has no login, so the season's
+ * thread has no minor's page to tell anything; the doors of the families' pages (live.ts) start here.
+ */
+const teenUnderWay = () => [
+  step("invite-guardian", { who: "t1", email: "p" }),
+  step("accept-invitation", { n: 0 }),
+  step("confirm-family", { who: "K1", of: "t1", everyone: true }),
+  step("start-conversation", { who: "K1", with: "t1" }),
   step("send-message", { who: "K1", n: 0 }),
 ];
 
