@@ -11,6 +11,7 @@ import { localHref } from "~/i18n/locale";
 import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import { aidAnswerLines } from "~/payments/aid-answers";
 import type { VisitorRequestAnswer, VisitorRequestView } from "./visitor-requests-types";
 import { Radio } from "~/components/ui/controls";
 
@@ -45,23 +46,6 @@ export function VisitorRequestsSection({
   );
 }
 
-/** The visitor's answers to the help questions, in the words /aid shows staff (issue 41). */
-function helpAnswers(help: NonNullable<VisitorRequestView["help"]>): string[] {
-  const lunch: Record<string, () => string> = { free: m.pay_aid_lunch_free, reduced: m.pay_aid_lunch_reduced, none: m.pay_aid_lunch_none };
-  const income: Record<string, () => string> = {
-    "under-25k": m.pay_aid_income_under_25k,
-    "25k-50k": m.pay_aid_income_25k_50k,
-    "50k-75k": m.pay_aid_income_50k_75k,
-    "over-75k": m.pay_aid_income_over_75k,
-  };
-  return [
-    help.householdSize ? `${m.pay_aid_household_size()}: ${help.householdSize}` : null,
-    help.schoolLunch ? `${m.pay_aid_lunch()}: ${lunch[help.schoolLunch]?.() ?? ""}` : null,
-    help.incomeBand ? `${m.pay_aid_income()}: ${income[help.incomeBand]?.() ?? ""}` : null,
-    help.note || null,
-  ].filter((a): a is string => a !== null);
-}
-
 function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequestView; answer: VisitorRequestAnswer | undefined; busy: boolean }) {
   const zone = useOrgTimeZone();
   const headingId = `visitor-request-${r.id}`;
@@ -74,7 +58,12 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
     [m.enroll_kept_emergency(), `${r.emergencyName}, ${r.emergencyPhone}`],
     [m.enroll_kept_medical(), r.medicalNotes || m.enroll_kept_none()],
     [m.enroll_kept_photos(), r.photoConsent ? m.enroll_kept_photos_yes() : m.enroll_kept_photos_no()],
-    [m.payments_kept_help(), r.help ? [m.payments_kept_help_asked(), ...helpAnswers(r.help)].join("\n") : m.payments_kept_help_not_asked()],
+    [
+      m.payments_kept_help(),
+      r.help
+        ? [m.payments_kept_help_asked(), ...aidAnswerLines(r.help), ...(r.help.note ? [r.help.note] : [])].join("\n")
+        : m.payments_kept_help_not_asked(),
+    ],
     [m.enroll_kept_sent(), formatDateTime(r.sentAt, zone)],
   ];
   const error = answer && "error" in answer ? answer : null;

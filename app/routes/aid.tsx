@@ -14,6 +14,7 @@ import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { Confirmation } from "~/components/ui/confirmation";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
+import { aidAnswerLines } from "~/payments/aid-answers";
 import { AidPage, type AidActionData } from "~/payments/aid-page";
 import {
   correctAccount,
@@ -24,7 +25,6 @@ import {
   recordManualPayment,
   requirePaymentStaff,
   setPaymentStaff,
-  type AidQueueItem,
 } from "~/payments/index.server";
 import { aidDecisionSchema, CorrectionSchema, ManualPaymentSchema } from "~/payments/schemas";
 import { formatDollars } from "~/programs/session-facts";
@@ -34,21 +34,6 @@ export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.aid_heading()} | NLTE`, description: m.aid_intro() }),
   { name: "robots", content: "noindex" },
 ];
-
-function answersOf(r: AidQueueItem): string[] {
-  const lunch: Record<string, () => string> = { free: m.pay_aid_lunch_free, reduced: m.pay_aid_lunch_reduced, none: m.pay_aid_lunch_none };
-  const income: Record<string, () => string> = {
-    "under-25k": m.pay_aid_income_under_25k,
-    "25k-50k": m.pay_aid_income_25k_50k,
-    "50k-75k": m.pay_aid_income_50k_75k,
-    "over-75k": m.pay_aid_income_over_75k,
-  };
-  return [
-    r.householdSize ? `${m.pay_aid_household_size()}: ${r.householdSize}` : null,
-    r.schoolLunch ? `${m.pay_aid_lunch()}: ${lunch[r.schoolLunch]?.() ?? ""}` : null,
-    r.incomeBand ? `${m.pay_aid_income()}: ${income[r.incomeBand]?.() ?? ""}` : null,
-  ].filter((a): a is string => a !== null);
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requirePaymentStaff(request, context);
@@ -60,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requests: requests.map((r) => ({
       id: r.id,
       familyName: r.familyName,
-      answers: answersOf(r),
+      answers: aidAnswerLines(r),
       note: r.note,
       since: formatDateIn(r.createdAt, config.site.timeZone, locale),
       owed: formatDollars(r.balanceCents, locale),
