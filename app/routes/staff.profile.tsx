@@ -6,12 +6,11 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.profile";
 import { requireCoach } from "~/auth/index.server";
-import { TextAreaField } from "~/components/public/form-fields";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, TextAreaField } from "~/components/ui/field";
 import { Picture } from "~/components/ui/picture";
 import { PROGRAM_LINKS } from "~/content/site";
 import { PhotoCopiesNote, useRevalidateWhilePreparing } from "~/gallery/photo-copies-note";
@@ -28,6 +27,7 @@ import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/s
 import { getSecurityReminder } from "~/security/index.server";
 import { SecurityReminder } from "~/security/security-card";
 import { parseForm } from "~/lib/forms";
+import { Checkbox } from "~/components/ui/controls";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -153,7 +153,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
             <p className="-mt-3 text-sm text-slate-700">{m.staff_profile_photo_hint()}</p>
             {profile.photo || profile.photoCopies ? (
               <label className="flex items-center gap-2 text-slate-800">
-                <input type="checkbox" name="removePhoto" className="size-4" /> {m.staff_profile_remove_photo()}
+                <Checkbox name="removePhoto" /> {m.staff_profile_remove_photo()}
               </label>
             ) : null}
           </div>
@@ -164,7 +164,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
             <legend className="mb-1 text-slate-800">{m.staff_profile_programs_legend()}</legend>
             {programs.map((p) => (
               <label key={p.slug} className="flex items-center gap-2 text-slate-900">
-                <input type="checkbox" name="programs" value={p.slug} defaultChecked={v.programs.includes(p.slug)} className="size-4" />
+                <Checkbox name="programs" value={p.slug} defaultChecked={v.programs.includes(p.slug)} />
                 {p.name}
               </label>
             ))}
@@ -186,7 +186,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
 
         <CardSection title={m.staff_profile_visibility()} id="visibility-heading">
           <label className="flex items-start gap-2 text-slate-900">
-            <input type="checkbox" name="shown" defaultChecked={v.shown} className="mt-1 size-4" />
+            <Checkbox name="shown" defaultChecked={v.shown} className="mt-1" />
             {m.staff_profile_show()}
           </label>
         </CardSection>
