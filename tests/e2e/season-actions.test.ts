@@ -14,8 +14,11 @@ import { formatDateIn } from "~/lib/datetime";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
 import { setServerSettings, sharedServer, useServerSettings } from "./support/shared-server";
+import { endEventsItMakes } from "./support/leftovers";
 
 const server = sharedServer();
+// Its sessions end with the file: later files on this server list only their own (the home page's cards, /calendar).
+endEventsItMakes(server);
 const open = setupBrowser(() => server.url);
 const PHONE = { width: 390, height: 844 };
 const ZONE = "America/New_York";

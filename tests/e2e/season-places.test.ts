@@ -9,8 +9,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession } from "./support/messaging";
 import { sharedServer } from "./support/shared-server";
+import { endEventsItMakes } from "./support/leftovers";
 
 const server = sharedServer();
+// Its sessions end with the file: later files on this server list only their own (the home page's cards, /calendar).
+endEventsItMakes(server);
 const PHONE = { width: 390, height: 844 };
 const open = setupBrowser(() => server.url);
 let database: Awaited<ReturnType<typeof openDatabase>> | undefined;

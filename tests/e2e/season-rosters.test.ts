@@ -8,8 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
 import { setServerSettings, sharedServer, useServerSettings } from "./support/shared-server";
+import { endEventsItMakes } from "./support/leftovers";
 
 const server = sharedServer();
+// Its sessions end with the file: later files on this server list only their own (the home page's cards, /calendar).
+endEventsItMakes(server);
 const open = setupBrowser(() => server.url);
 const PHONE = { width: 390, height: 844 };
 // Wednesday 2 December 2026 in New York: the afternoon, then 9:30 PM (quiet hours: 8 PM to 8 AM).
