@@ -17,8 +17,8 @@
 // clock-actions.ts); a staff member's page the oracle keeps from a conversation is told a family's typing or reading.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { conversationParticipants, conversations, sessions, users } from "../../db/schema";
-import { createMessage } from "~/messaging/index.server";
+import { conversationParticipants, conversations, messages, sessions, users } from "../../db/schema";
+import { announce, createMessage } from "~/messaging/index.server";
 import { inQuietHours } from "~/safe-play/safe-play";
 import { STAFF, type StaffLabel } from "./cast";
 import type { Site, World } from "./model";
@@ -98,10 +98,16 @@ async function subscribe(socket: LiveSocket, conversationId: string): Promise<bo
 async function barrier(w: World, live: LiveStaff) {
   const words = `barrier ${++live.beats} ${w.run}`;
   const heard = (e: Record<string, unknown>) => e.type === "message" && (e.message as { content?: string } | undefined)?.content === words;
-  for (const conversationId of [live.barrier.conversationId, w.live.familyBarrier]) {
-    if (!conversationId) continue;
-    const sent = await createMessage(w.db, { conversationId, senderId: live.barrier.senderId, content: words }, NO_LIMITS);
-    if (!sent.ok) throw new Error(`the model's barrier message was refused: ${JSON.stringify(sent)}`);
+  const sent = await createMessage(w.db, { conversationId: live.barrier.conversationId, senderId: live.barrier.senderId, content: words }, NO_LIMITS);
+  if (!sent.ok) throw new Error(`the model's barrier message was refused: ${JSON.stringify(sent)}`);
+  if (w.live.familyBarrier) {
+    // The families' barrier holds minors whose guardians may not be in it (Safe Play refuses every sender there): the
+    // model's own message is written and announced as a send would, without the rule (nobody reads it but the model).
+    const [row] = await w.db
+      .insert(messages)
+      .values({ conversationId: w.live.familyBarrier, senderId: live.barrier.senderId, content: words })
+      .returning({ id: messages.id });
+    await announce(w.db, { kind: "message", conversationId: w.live.familyBarrier, id: row!.id });
   }
   const families = [...w.live.family.values()].map((f) => f.socket);
   await Promise.all([...STAFF.map((l) => live.sockets[l]), ...families].map((socket) => socket.next((e) => heard(e))));
