@@ -2,7 +2,8 @@
 // her daughter and financial help in the same request form, and is told it is with staff; an administrator grants 75% on /aid;
 // the guardian sees the rest due, pays it through Checkout (the tests' loopback payment service in Stripe's place,
 // answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail with its PDF, in
-// Spanish. A family granted a full waiver is enrolled and never asked to pay.
+// Spanish. A family granted a full waiver is enrolled and never asked to pay; when the organisation cancels its clinic, a
+// request still waiting in it ends and the family's page says the session was cancelled.
 // Its own server (useOwnServer, not the worker's shared one): Checkout needs STRIPE_* pointed at the loopback payment
 // service, which the shared servers' settable parts (useServerSettings) do not include.
 import { extractText, getDocumentProxy } from "unpdf";
@@ -179,5 +180,28 @@ describe("fees, financial aid and paying online", () => {
     await g.page.getByText("Your fees are waived: there is nothing to pay.").waitFor();
     await g.page.getByRole("cell", { name: "Fee: Waiver Clinic (for the season)" }).waitFor();
     expect(await g.page.getByRole("button", { name: /Pay .* online/ }).count()).toBe(0);
+
+    // The organisation cancels the clinic on /aid/sessions while a request of Walt's sister still waits in it: the
+    // request ends in the same step (decision 0075) and the family's page says why; staff read what was done in place.
+    await g.visit("/account/family");
+    await g.page.getByLabel("Athlete's name").fill("Wren Waived");
+    await g.page.getByLabel("Athlete's date of birth").fill("2016-04-01");
+    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+    await g.page.getByRole("status").getByText("Wren Waived was added to your family.", { exact: false }).waitFor();
+    await (
+      await db()
+    ).query(
+      `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
+       select $1, id, 'requested', 'Wanda Waived', '202-555-0111' from users where full_name = 'Wren Waived'`,
+      [rows[0]!.id],
+    );
+    await a.visit("/aid/sessions");
+    const clinic = a.page.getByRole("listitem", { name: "Waiver Clinic" });
+    await clinic.getByLabel("Why (families and staff read it)").fill("Courts closed for repairs");
+    await clinic.getByLabel("I understand", { exact: false }).check();
+    await clinic.getByRole("button", { name: "Cancel this session and credit its families" }).click();
+    await a.page.getByRole("status").getByText("Session cancelled:", { exact: false }).waitFor();
+    await g.visit("/account/enrollments");
+    await g.page.getByText("The session was cancelled", { exact: false }).waitFor();
   });
 });
