@@ -3,16 +3,9 @@
 // the session first (a plain GET form: `?program=` lists that program's open sessions, `?session=` chooses one, a
 // signed-in guardian's `?athlete=` picks one of their athletes and fills the student's part in); the form then asks
 // what coaches need on court, as /enroll does. Sent signed in, the enrollment request is made with the registration
-// (app/forms/registration.server.ts); sent by a visitor, it waits for their verified address.
-import { Form, Link, useNavigation } from "react-router";
-import { localHref } from "~/i18n/locale";
+// (app/forms/registration.server.ts); sent by a visitor, it waits for their verified address. The screen is
+// app/forms/registration-page.tsx.
 import type { Route } from "./+types/programs.registration";
-import { PageHeader } from "~/components/page-header";
-import { SelectField } from "~/components/public/form-fields";
-import { HoneypotField, SuccessPanel } from "~/components/public/form-panels";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
-import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
 import { REGISTRATION } from "~/content/registration.server";
 import { withPolicies } from "~/programs/policies";
 import { getPolicies } from "~/programs/index.server";
@@ -22,15 +15,14 @@ import { getLocale } from "~/i18n/locale";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
+import { RegistrationPage } from "~/forms/registration-page";
 import { receivePublicForm } from "~/forms/index.server";
 import { getRegistrationHelpState, parseRegistrationHelp, storeRegistration, withHelpErrors } from "~/forms/index.server";
-import { RegistrationHelp } from "~/forms/registration-help";
 import { parseRegistration, type RegistrationFormInput } from "~/forms/schemas";
 import { getUser } from "~/auth/index.server";
 import { getSessionSeasons } from "~/calendar/index.server";
 import { getOpenSessions, getPlacesLeft, getRequestableAthletes } from "~/enrollment/index.server";
 import { placesWords } from "~/enrollment/places";
-import { OnCourtFields } from "~/enrollment/request-fields";
 import { actingForProblem, getAthletesForRegistration } from "~/family/index.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => (loaderData ? pageMeta(loaderData.page, { matches, location }) : []);
@@ -133,246 +125,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** What the page adds to the spec's success words when a session was chosen. */
-function SessionAnswer({ answer }: { answer: Record<string, string> }) {
-  if (answer.outcome === "kept")
-    return (
-      <>
-        <p className="mt-3 text-slate-800">{m.enroll_reg_kept({ session: answer.session ?? "" })}</p>
-        <Link to={localHref("/signup")} className={buttonClass("primary", "mt-4 mr-3")}>
-          {m.enroll_reg_create_account()}
-        </Link>
-      </>
-    );
-  return (
-    <>
-      <p className="mt-3 text-slate-800">
-        {answer.outcome === "waitlisted"
-          ? m.enroll_reg_waitlisted({ session: answer.session ?? "", position: answer.position ?? "" })
-          : m.enroll_reg_requested({ session: answer.session ?? "", status: answer.status ?? "" })}
-        {answer.help ? ` ${m.pay_due_aid_pending()}` : null}
-      </p>
-      <Link to={localHref("/account/enrollments")} className={buttonClass("primary", "mt-4 mr-3")}>
-        {m.enroll_reg_see_account()}
-      </Link>
-    </>
-  );
-}
-
 export default function Registration({ actionData, loaderData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === localHref("/programs/registration");
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const errors = failed?.fieldErrors ?? {};
-  const values: Record<string, string | undefined> = failed?.values ?? loaderData.prefill ?? {};
-  const { page, words, athletes, prefill, session, sessionGroups, sessionNote } = loaderData;
-  const choosing = sessionGroups.length > 0 || athletes.length > 0;
-  return (
-    <>
-      <PageHeader heading={page.heading} intro={page.description} />
-      <div className="mx-auto max-w-3xl px-4 py-10">
-        {actionData?.ok ? (
-          <SuccessPanel title={FORM_TEXT.registrationSuccessTitle} text={FORM_TEXT.registrationSuccess}>
-            {actionData.answer ? <SessionAnswer answer={actionData.answer} /> : null}
-            <Link to={localHref("/programs")} className={buttonClass("secondary", "mt-4")}>
-              {m.account_reg_back()}
-            </Link>
-          </SuccessPanel>
-        ) : (
-          <>
-            {choosing ? (
-              <Form
-                method="get"
-                aria-labelledby="registration-choose"
-                className="mb-8 flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-4"
-              >
-                <h2 id="registration-choose" className="text-lg font-semibold text-navy-900">
-                  {sessionGroups.length ? m.enroll_reg_choose_title() : m.account_reg_fill_for()}
-                </h2>
-                {sessionGroups.length ? <p className="text-sm text-slate-700">{m.enroll_reg_choose_intro()}</p> : null}
-                {loaderData.slug ? <input type="hidden" name="program" value={loaderData.slug} /> : null}
-                <div className="flex flex-wrap items-end gap-3">
-                  {sessionGroups.length ? (
-                    <div className="flex min-w-0 flex-col gap-1">
-                      <label htmlFor="registration-session" className="text-sm font-medium text-slate-800">
-                        {m.enroll_reg_session_label()}
-                      </label>
-                      <select
-                        id="registration-session"
-                        name="session"
-                        defaultValue={session?.id ?? ""}
-                        className="max-w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-                      >
-                        <option value="">{m.enroll_reg_no_session()}</option>
-                        {sessionGroups.map((g) => (
-                          <optgroup key={g.program} label={g.program}>
-                            {g.sessions.map((s) => (
-                              <option key={s.id} value={s.id}>
-                                {s.label}
-                              </option>
-                            ))}
-                          </optgroup>
-                        ))}
-                      </select>
-                    </div>
-                  ) : null}
-                  {athletes.length ? (
-                    <div className="flex flex-col gap-1">
-                      <label htmlFor="registration-athlete" className="text-sm font-medium text-slate-800">
-                        {sessionGroups.length ? m.enroll_field_athlete() : m.account_reg_fill_for()}
-                      </label>
-                      <select
-                        id="registration-athlete"
-                        name="athlete"
-                        defaultValue={prefill?.athleteId ?? ""}
-                        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-                      >
-                        <option value="">{m.account_reg_choose_athlete()}</option>
-                        {athletes.map((a) => (
-                          <option key={a.id} value={a.id}>
-                            {a.fullName}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  ) : null}
-                  <Button type="submit" variant="secondary">
-                    {m.account_reg_fill()}
-                  </Button>
-                </div>
-              </Form>
-            ) : null}
-            <Form method="post" noValidate className="relative space-y-8">
-              {prefill ? <input type="hidden" name="athleteId" value={prefill.athleteId} /> : null}
-              {session ? (
-                <div className="rounded-md border border-court-200 bg-court-50 p-4 text-slate-900">
-                  <input type="hidden" name="sessionId" value={session.id} />
-                  <p className="font-semibold">
-                    {m.enroll_reg_chosen({ session: `${session.title}: ${session.when}${session.place ? `, ${session.place}` : ""}` })}
-                  </p>
-                  {session.places ? <p className="font-semibold text-navy-900">{session.places}</p> : null}
-                  {prefill ? <p>{m.enroll_reg_for_athlete({ name: prefill.studentName })}</p> : null}
-                  {sessionNote ? (
-                    <p className="mt-2 text-red-800">
-                      {sessionNote.text}{" "}
-                      {sessionNote.accountLink ? (
-                        <Link to={localHref("/account/family")} className="font-medium underline">
-                          {m.enroll_account_link()}
-                        </Link>
-                      ) : null}
-                    </p>
-                  ) : null}
-                  {errors.sessionId || errors.athleteId ? (
-                    <p id="registration-session-error" className="mt-2 text-sm text-red-700">
-                      {errors.sessionId ?? errors.athleteId}
-                    </p>
-                  ) : null}
-                  <Link
-                    to={localHref(`/programs/registration${loaderData.slug ? `?program=${loaderData.slug}` : ""}`)}
-                    className="mt-2 inline-block underline"
-                  >
-                    {m.enroll_reg_change()}
-                  </Link>
-                </div>
-              ) : null}
-              <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-2 text-xl font-semibold text-navy-900">{m.account_reg_student_title()}</legend>
-                <Field
-                  label={m.account_reg_student_name()}
-                  name="studentName"
-                  required
-                  defaultValue={values.studentName}
-                  error={errors.studentName}
-                />
-                <Field
-                  label={m.account_reg_age()}
-                  name="age"
-                  type="number"
-                  min={4}
-                  max={99}
-                  inputMode="numeric"
-                  required
-                  defaultValue={values.age}
-                  error={errors.age}
-                />
-                {session && !loaderData.signedIn ? (
-                  <Field
-                    label={m.enroll_reg_dob()}
-                    name="dateOfBirth"
-                    type="date"
-                    required
-                    defaultValue={values.dateOfBirth}
-                    error={errors.dateOfBirth}
-                  />
-                ) : null}
-                <SelectField
-                  required
-                  label={m.account_reg_skill()}
-                  name="skillLevel"
-                  options={SKILL_LEVELS.map((level) => ({ value: level, label: SKILL_LEVEL_NAMES[level]() }))}
-                  placeholder={m.account_reg_skill_placeholder()}
-                  defaultValue={values.skillLevel ?? ""}
-                  error={errors.skillLevel}
-                />
-                <SelectField
-                  required
-                  label={m.account_reg_program()}
-                  name="programInterest"
-                  options={PROGRAM_LINKS.map((p) => ({ value: p.label, label: p.name() }))}
-                  placeholder={m.account_reg_program_placeholder()}
-                  defaultValue={values.programInterest ?? loaderData.chosen ?? ""}
-                  error={errors.programInterest}
-                />
-              </fieldset>
-              <fieldset className="grid gap-4 sm:grid-cols-2">
-                <legend className="mb-2 text-xl font-semibold text-navy-900">{m.account_reg_parent_title()}</legend>
-                <Field
-                  label={m.account_reg_parent_name()}
-                  name="parentName"
-                  autoComplete="name"
-                  required
-                  defaultValue={values.parentName}
-                  error={errors.parentName}
-                />
-                <EmailField label={m.account_field_email()} name="email" required defaultValue={values.email} error={errors.email} />
-                <PhoneField label={m.account_field_phone()} name="phone" required defaultValue={values.phone} error={errors.phone} />
-                {session ? null : (
-                  <Field
-                    label={m.account_reg_emergency()}
-                    name="emergencyContact"
-                    required
-                    placeholder={m.account_reg_emergency_placeholder()}
-                    defaultValue={values.emergencyContact}
-                    error={errors.emergencyContact}
-                  />
-                )}
-              </fieldset>
-              {session ? (
-                // The spec's emergency contact is asked here, as the court's name and phone (a coach taps to call).
-                <fieldset className="flex flex-col gap-4">
-                  <legend className="mb-2 text-xl font-semibold text-navy-900">{m.enroll_reg_oncourt_title()}</legend>
-                  <p className="text-slate-700">{m.enroll_request_intro()}</p>
-                  <OnCourtFields errors={errors} values={values} />
-                  <RegistrationHelp state={loaderData.help} errors={errors} values={failed?.values ?? null} />
-                </fieldset>
-              ) : null}
-              <HoneypotField />
-              <div className="rounded-md bg-slate-50 p-4 text-sm text-slate-700">
-                <p>{words.consent}</p>
-                <ul className="mt-2 list-disc pl-5">
-                  {words.policy.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
-              </div>
-              <FormError message={failed?.error} />
-              <Button type="submit" disabled={busy}>
-                {busy ? m.account_reg_busy() : m.account_reg_submit()}
-              </Button>
-            </Form>
-          </>
-        )}
-      </div>
-    </>
-  );
+  return <RegistrationPage view={loaderData} answer={actionData} />;
 }
