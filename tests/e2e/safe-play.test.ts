@@ -48,7 +48,7 @@ describe("Safe Play", () => {
     [coach, lead, guardian, otherParent] = await Promise.all([
       makePerson(server.url, "Coach Corey", { coach: true, env: env() }),
       makePerson(server.url, "Lead Lane", { coach: true, env: env() }),
-      makePerson(server.url, "Gwen Guardian", { env: env() }),
+      makePerson(server.url, "Greta Topspin", { env: env() }),
       makePerson(server.url, "Olly Otherparent", { env: env() }),
     ]);
     const grant = await runScript(["cli/user-role.ts", lead.email, "safeguarding"], env());
@@ -60,21 +60,21 @@ describe("Safe Play", () => {
     await g.visit("/account/family");
     const athleteEmail = uniqueEmail("ari");
     // Bad input gets its message beside the field, not a 500.
-    await g.page.getByLabel("Athlete's name").fill("Ari Ace");
+    await g.page.getByLabel("Athlete's name").fill("Teo Topspin");
     await g.page.getByLabel("Athlete's date of birth").fill("2030-01-01");
     await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
     await g.page.getByText("The date of birth cannot be in the future.").waitFor();
-    await g.page.getByLabel("Athlete's name").fill("Ari Ace");
+    await g.page.getByLabel("Athlete's name").fill("Teo Topspin");
     await g.page.getByLabel("Athlete's date of birth").fill(DOB_15);
     await g.page.getByLabel("Athlete's email (optional)").fill(athleteEmail);
     await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
     await g.page
       .getByRole("status")
-      .getByText(`Ari Ace was added to your family. We sent an invitation to ${athleteEmail} so they can choose a password.`)
+      .getByText(`Teo Topspin was added to your family. We sent an invitation to ${athleteEmail} so they can choose a password.`)
       .waitFor();
     // The form that succeeded is empty again: a second athlete never inherits the first one's address.
     expect(await g.page.getByLabel("Athlete's email (optional)").inputValue()).toBe("");
-    const card = g.page.getByRole("list", { name: "Your student-athletes" }).getByRole("listitem").filter({ hasText: "Ari Ace" });
+    const card = g.page.getByRole("list", { name: "Your student-athletes" }).getByRole("listitem").filter({ hasText: "Teo Topspin" });
     await card.getByText("15 years old · Minor").waitFor();
     await card.getByText(`Invited: an invitation waits at ${athleteEmail}`).waitFor();
 
@@ -83,7 +83,7 @@ describe("Safe Play", () => {
     expect(invitation.text.split("\n")[0]).toBe(
       "Safe Play Tennis: you are invited to choose a password for your own student-athlete login on our site. Your parent or guardian added you to their family there.",
     );
-    expect(invitation.text).toContain("The student-athlete: Ari Ace. Added by: Gwen Guardian.");
+    expect(invitation.text).toContain("The student-athlete: Teo Topspin. Added by: Greta Topspin.");
     const link = invitation.links.find((l) => l.includes("/invitation?token="))!;
     expect(link.startsWith(`${server.url}/invitation?token=`)).toBe(true);
 
@@ -99,60 +99,60 @@ describe("Safe Play", () => {
     await main.getByLabel("Password").fill("athlete12");
     await main.getByRole("button", { name: "Sign In", exact: true }).click();
     await a.page.waitForURL((u) => u.pathname === "/messages");
-    athlete = { email: athleteEmail, password: "athlete12", fullName: "Ari Ace", cookie: "" };
+    athlete = { email: athleteEmail, password: "athlete12", fullName: "Teo Topspin", cookie: "" };
 
-    // The coach sees who Ari is and that the family is not confirmed: starting is refused, nothing stored.
+    // The coach sees who Teo is and that the family is not confirmed: starting is refused, nothing stored.
     const c = await open();
     await useSession(c.context, server.url, coach);
     await c.visit("/messages");
     const conversationsBefore = await count("conversations");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
-    const entry = c.page.getByRole("list", { name: "Clients" }).getByRole("button", { name: /^Ari Ace/ });
+    const entry = c.page.getByRole("list", { name: "Clients" }).getByRole("button", { name: /^Teo Topspin/ });
     await entry.getByText("Minor").waitFor();
-    await entry.getByText("Guardian: Gwen Guardian").waitFor();
+    await entry.getByText("Guardian: Greta Topspin").waitFor();
     await entry.getByText("Family not confirmed").waitFor();
     await entry.click();
     await c.page.getByText(NOT_CONFIRMED).waitFor();
     expect(await count("conversations")).toBe(conversationsBefore);
-    // The coach met Gwen at the evaluation: they confirm the family from its page in one step, saying how.
+    // The coach met Greta at the evaluation: they confirm the family from its page in one step, saying how.
     await c.visit("/messages");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
     await c.page
       .getByRole("list", { name: "Clients" })
       .getByRole("listitem")
-      .filter({ has: c.page.getByRole("button", { name: /^Ari Ace/ }) })
+      .filter({ has: c.page.getByRole("button", { name: /^Teo Topspin/ }) })
       .getByRole("link", { name: "Confirm the family" })
       .click();
     await c.page.waitForURL((u) => /^\/families\/[0-9a-f-]{36}$/.test(u.pathname));
-    // Staff name the people they met: Gwen and Ari (people are confirmed, not households).
+    // Staff name the people they met: Greta and Teo (people are confirmed, not households).
     const people = c.page.getByRole("group", { name: "The people you have met or phoned" });
-    await people.getByRole("checkbox", { name: /Gwen Guardian/ }).check();
-    await people.getByRole("checkbox", { name: /Ari Ace/ }).check();
-    await c.page.getByLabel("How do you know this family?").fill("Met Gwen and Ari at the evaluation");
+    await people.getByRole("checkbox", { name: /Greta Topspin/ }).check();
+    await people.getByRole("checkbox", { name: /Teo Topspin/ }).check();
+    await c.page.getByLabel("How do you know this family?").fill("Met Greta and Teo at the evaluation");
     await c.page.getByRole("button", { name: "Confirm the people ticked" }).click();
     await c.page.getByRole("status").getByText("Confirmed by Coach Corey").waitFor();
     await c.visit("/messages");
     await c.page.getByRole("button", { name: "New Conversation" }).click();
     await c.page
       .getByRole("list", { name: "Clients" })
-      .getByRole("button", { name: /^Gwen Guardian/ })
-      .getByText("Athletes: Ari Ace")
+      .getByRole("button", { name: /^Greta Topspin/ })
+      .getByText("Athletes: Teo Topspin")
       .waitFor();
     await entry.click();
     await c.page.waitForURL((u) => /^\/messages\/[0-9a-f-]{36}$/.test(u.pathname));
     conversationPath = new URL(c.page.url()).pathname;
     const participants = c.page.getByRole("list", { name: "Participants" });
-    await participants.getByText("Gwen Guardian", { exact: true }).waitFor();
-    await participants.getByText("Ari Ace", { exact: true }).waitFor();
+    await participants.getByText("Greta Topspin", { exact: true }).waitFor();
+    await participants.getByText("Teo Topspin", { exact: true }).waitFor();
     await participants.getByText("Minor", { exact: true }).waitFor();
 
     await a.visit(conversationPath);
     await g.visit(conversationPath);
     const box = c.page.getByPlaceholder("Type a message...");
-    await box.fill("Great serve today, Ari. Practice moves to 4:30 on Tuesday.");
+    await box.fill("Great serve today, Teo. Practice moves to 4:30 on Tuesday.");
     await box.press("Enter");
-    await a.page.getByText("Great serve today, Ari. Practice moves to 4:30 on Tuesday.").waitFor();
-    await g.page.getByText("Great serve today, Ari. Practice moves to 4:30 on Tuesday.").waitFor();
+    await a.page.getByText("Great serve today, Teo. Practice moves to 4:30 on Tuesday.").waitFor();
+    await g.page.getByText("Great serve today, Teo. Practice moves to 4:30 on Tuesday.").waitFor();
   });
 
   it("each person reads for themselves: the coach sees who has read, and the guardian's card says whose thread it is", async () => {
@@ -169,14 +169,14 @@ describe("Safe Play", () => {
     await box.press("Enter");
     await a.page.getByText("Bring water on Tuesday, it will be hot.").waitFor();
     const sent = c.page.getByRole("listitem").filter({ hasText: "Bring water on Tuesday, it will be hot." });
-    await sent.getByText("Seen by Ari Ace", { exact: true }).waitFor();
+    await sent.getByText("Seen by Teo Topspin", { exact: true }).waitFor();
     expect(await sent.getByRole("img", { name: "Not read by everyone yet" }).count()).toBe(1);
 
-    // The guardian's list: the thread with Coach Corey says it is Ari's, with the message unread for the guardian.
+    // The guardian's list: the thread with Coach Corey says it is Teo's, with the message unread for the guardian.
     const g = await open();
     await useSession(g.context, server.url, guardian);
     await g.visit("/messages");
-    const childThread = g.page.getByRole("link").filter({ hasText: "with Ari, 15" });
+    const childThread = g.page.getByRole("link").filter({ hasText: "with Teo, 15" });
     await childThread.getByText("Coach Corey").waitFor();
     await childThread.getByText("1 unread").waitFor();
     await expectAccessible(g.page);
@@ -184,7 +184,7 @@ describe("Safe Play", () => {
     await g.page.getByText("Bring water on Tuesday, it will be hot.").waitFor();
     // Now everyone has read it: the coach's tick and line change live.
     await sent.getByRole("img", { name: "Read by everyone" }).waitFor();
-    await sent.getByText("Seen by Ari Ace and Gwen Guardian", { exact: true }).waitFor();
+    await sent.getByText("Seen by Greta Topspin and Teo Topspin", { exact: true }).waitFor();
     await expectAccessible(c.page);
   });
 
@@ -286,26 +286,26 @@ describe("Safe Play", () => {
     const g = await open();
     await useSession(g.context, server.url, guardian);
     await g.visit(conversationPath);
-    const reported = g.page.getByRole("listitem").filter({ hasText: "Great serve today, Ari." });
+    const reported = g.page.getByRole("listitem").filter({ hasText: "Great serve today, Teo." });
     await reported.getByText("Report", { exact: true }).click();
     await reported.getByLabel("Why are you reporting this message?").fill("Please check the new practice time with us first.");
     await reported.getByRole("button", { name: "Send report" }).click();
     await g.page.getByText("Reported. The safeguarding lead will review this message.").waitFor();
     const mail = await smtp.waitFor(lead.email, "A message was reported");
-    expect(mail.text).not.toContain("Ari");
+    expect(mail.text).not.toContain("Teo");
 
     const l = await open();
     await useSession(l.context, server.url, lead);
     await l.visit("/safeguarding");
     const report = l.page.getByRole("list", { name: "Open reports" }).getByRole("listitem").first();
     await report.getByText("Please check the new practice time with us first.").waitFor();
-    await report.getByText("Reported by Gwen Guardian").waitFor();
+    await report.getByText("Reported by Greta Topspin").waitFor();
     await report.getByRole("link", { name: "Read the conversation" }).click();
     await l.page.getByRole("heading", { name: "Reported conversation (read-only)" }).waitFor();
-    await l.page.getByRole("list", { name: "Messages of the reported conversation" }).getByText("Great serve today, Ari.").waitFor();
+    await l.page.getByRole("list", { name: "Messages of the reported conversation" }).getByText("Great serve today, Teo.").waitFor();
     expect(await l.page.getByPlaceholder("Type a message...").count()).toBe(0);
     const log = l.page.getByRole("table");
-    await log.getByRole("row").filter({ hasText: "athlete added" }).filter({ hasText: "Gwen Guardian" }).first().waitFor();
+    await log.getByRole("row").filter({ hasText: "athlete added" }).filter({ hasText: "Greta Topspin" }).first().waitFor();
     await log.getByRole("row").filter({ hasText: "invitation accepted" }).first().waitFor();
     // Alerts: every change to a family reaches the lead until reviewed.
     await l.page.getByRole("list", { name: "Alerts" }).getByText("student-athlete confirmed by staff").first().waitFor();
