@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/forgot-password";
 import { requestPasswordReset } from "~/auth/index.server";
@@ -11,7 +11,7 @@ import { m } from "~/paraglide/messages";
 import { ForgotPasswordSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { Confirmation } from "~/components/ui/confirmation";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { done, parseForm, refusalOf, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -20,28 +20,26 @@ export function loader() {
   return { page: pageWords("forgotPassword") };
 }
 
-type ActionData = { ok: true; message: string } | { ok: false; fieldErrors?: FieldErrors; error?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { data: input, fieldErrors } = parseForm(ForgotPasswordSchema, await request.formData());
-  if (!input) return data<ActionData>({ ok: false, fieldErrors }, { status: 400 });
+  if (!input) return refused({ fieldErrors });
   const result = await requestPasswordReset(context, input.email);
-  if (!result.ok) return data<ActionData>({ ok: false, error: result.error }, { status: result.status });
-  return data<ActionData>({ ok: true, message: RESET_TEXT.sent });
+  if (!result.ok) return refused({ formError: result.error }, result.status);
+  return done({ message: RESET_TEXT.sent });
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const failed = refusalOf(actionData);
   return (
     <AuthCard title={loaderData.page.heading} subtitle={m.account_forgot_subtitle()}>
       {actionData?.ok ? (
         <Confirmation className="text-sm">{actionData.message}</Confirmation>
       ) : (
         <Form method="post" noValidate className="flex flex-col gap-4">
-          <EmailField label={m.account_field_email()} name="email" required error={failed?.fieldErrors?.email} />
-          <FormError message={failed?.error} />
+          <EmailField label={m.account_field_email()} name="email" required error={failed?.fieldErrors.email} />
+          <FormError message={failed?.formError} />
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? m.account_forgot_busy() : m.account_forgot_submit()}
           </Button>
