@@ -6,7 +6,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
 import type { Profile } from "~/lib/profile";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
@@ -27,7 +27,7 @@ export async function handleSessionCancel(context: AppLoadContext, actor: Pick<P
   const ask = askUnlessConfirmed(form);
   if (ask) return data<SessionCancelAnswer>({ ...answer, confirm: ask.confirm });
   const result = await cancelSessionAs(context, actor, input.eventId, { en: input.reason, es: input.reasonEs });
-  if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
+  if (!result.ok && result.reason === "not-found") notFound();
   invariantResponse(result.ok || result.reason !== "forbidden", m.site_no_permission(), 403);
   if (!result.ok) return data<SessionCancelAnswer>({ ...answer, error: m.seasonfees_cancel_already() }, { status: 409 });
   throw await redirectWithToast(context, back, { type: "success", title: m.seasonfees_cancel_done_toast({ count: String(result.credited) }) });

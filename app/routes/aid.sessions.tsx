@@ -18,6 +18,7 @@ import { CancelSessionsPage, type CancelSessionActionData } from "~/payments/sea
 import { CancelSessionSchema } from "~/payments/season-fees-schemas";
 import { requireAdmin } from "~/staff/index.server";
 import { parseForm } from "~/lib/forms";
+import { forbidden, notFound } from "~/lib/responses.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.seasonfees_cancel_heading()} | NLTE`, description: m.seasonfees_cancel_intro() }),
@@ -47,8 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!input) return data<CancelSessionActionData>({ eventId, fieldErrors: fieldErrors ?? {} }, { status: 400 });
   // The one way to cancel (decision 0068): the programs editor and the roster call it too.
   const result = await cancelSessionAs(context, admin, input.eventId, { en: input.reason, es: input.reasonEs });
-  if (!result.ok && result.reason === "not-found") throw data(m.pay_error_unknown(), { status: 404 });
-  if (!result.ok && result.reason === "forbidden") throw data(m.site_no_permission(), { status: 403 });
+  if (!result.ok && result.reason === "not-found") notFound();
+  if (!result.ok && result.reason === "forbidden") forbidden();
   if (!result.ok) return data<CancelSessionActionData>({ eventId, error: m.seasonfees_cancel_already() }, { status: 409 });
   throw await redirectWithToast(context, "/aid/sessions", {
     type: "success",
