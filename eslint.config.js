@@ -27,8 +27,7 @@ const APP_NOT_SERVER = {
  * not counted). The files below are over today and are to be split along their seams; the list only ever shrinks.
  */
 const OVERSIZED_FILES = ["bench/messages.ts", "db/schema.ts"];
-const OVERSIZED_FUNCTIONS = [
-];
+const OVERSIZED_FUNCTIONS = [];
 const SOURCE = ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "cli/**/*.ts", "bench/**/*.ts", "scripts/**/*.{ts,mjs}"];
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
 
