@@ -1,40 +1,30 @@
 // What coaches type, in Spanish beside the English (issue 27): a coach writes an announcement with its Spanish
 // version and an event without one, on forms that work without JavaScript and refuse bad Spanish beside the field;
 // a Spanish reader gets the announcement in Spanish at /es/general, and the event's English on the home page's card,
-// wrapped in lang="en" and marked "En inglés"; an English reader sees no mark. On its worker's shared server (decision
-// 0034): the event (English only, on purpose) and the announcement it adds are removed when it ends, so they show on
-// no later file's pages.
+// wrapped in lang="en" and marked "En inglés"; an English reader sees no mark. This file starts its own server: the
+// event it adds (English only, on purpose) shows on no other test's pages.
 import type { Locator, Page } from "playwright-core";
-import { afterAll, describe, expect, it } from "vitest";
-import { createAccount, uniqueEmail } from "./support/accounts";
+import { describe, expect, it } from "vitest";
+import { useOwnServer } from "./support/own-server";
+import { createAccount, signInThroughPage, uniqueEmail } from "./support/accounts";
 import { expectAccessible, setupBrowser } from "./support/browser";
-import { openDatabase, signInCookie, useSession } from "./support/messaging";
 import { runScript } from "./support/server";
-import { sharedServer } from "./support/shared-server";
 
-const server = sharedServer();
-const stamp = Date.now();
-const title = `Courts reopen ${stamp}`;
-const eventTitle = `Evening Drills ${stamp}`;
-afterAll(async () => {
-  const db = await openDatabase(server.dataDir);
-  await db.query("delete from events where title = $1", [eventTitle]);
-  await db.query("delete from announcements where title = $1", [title]);
-  await db.close();
-});
+// Its own server (not the worker's shared one): /es/general lists the newest announcements, and on a shared server other
+// files' announcements (some dated years ahead) pushed this file's off the page in a full run.
+const server = useOwnServer();
 
 const open = setupBrowser(() => server.url);
 const PASSWORD = "cancha-segura-12";
 
-/** A coach, signed in (by request: signing in is not what is tested here). */
+/** A coach, signed in through the English sign-in page. */
 async function coach(javaScriptEnabled: boolean) {
   const email = uniqueEmail("coach-es");
-  await createAccount(server.url, { fullName: "Coach Vega Bilingüe", email, password: PASSWORD });
+  await createAccount(server.url, { fullName: "Coach Vega", email, password: PASSWORD });
   const role = await runScript(["cli/user-role.ts", email, "coach"], server.env);
   expect(role.code, role.stderr).toBe(0);
   const session = await open({ javaScriptEnabled });
-  const cookie = await signInCookie(server.url, email, PASSWORD);
-  await useSession(session.context, server.url, { email, password: PASSWORD, fullName: "Coach Vega Bilingüe", cookie });
+  await signInThroughPage(session.page, email, PASSWORD);
   return session;
 }
 
@@ -47,7 +37,10 @@ async function messageBeside(page: Page, field: Locator) {
 
 describe("coaches' content in Spanish", () => {
   it("shows a Spanish reader the Spanish a coach wrote, and the English, marked, where there is none", async () => {
+    const stamp = Date.now();
+    const title = `Courts reopen ${stamp}`;
     const titleEs = `Reabren las canchas ${stamp}`;
+    const eventTitle = `Evening Drills ${stamp}`;
 
     // The coach, without JavaScript: the announcement in both languages; HTML in the Spanish is refused beside it.
     const { page } = await coach(false);
