@@ -77,6 +77,7 @@ let background = null;
 if (!failedStep) {
   const log = fs.openSync(path.join(reports, "build.log"), "w");
   const child = spawn(process.execPath, ["scripts/build-if-stale.mjs", "--background"], { env, stdio: ["ignore", log, log], detached: true });
+  fs.closeSync(log); // the child writes through its own copy of the descriptor
   background = { child, started: Date.now(), done: new Promise((resolve) => child.on("close", (code) => resolve(code))) };
 }
 const testSteps = [
