@@ -3,12 +3,15 @@
 // Mailed to the address the donor gave Checkout, in the language they gave in, with the same receipt as a PDF, drawn
 // by payments' one PDF writer (linesPdf). Queued in the gift's own transaction.
 import { sql } from "drizzle-orm";
-import type { Locale } from "~/i18n/language";
+import { z } from "zod";
+import { LOCALES, type Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { linesPdf } from "~/payments/index.server";
 import { formatDollars } from "~/programs/session-facts";
+import { maybeRow } from "../../db/rows";
+import { DONATION_KINDS } from "../../db/schema";
 import { getEin } from "./settings.server";
 import { stopUrl } from "./stop.server";
 
@@ -26,24 +29,31 @@ export type DonationReceipt = {
   locale: Locale;
 };
 
+const ReceiptRow = z.object({
+  checkout_id: z.string(),
+  // A bigint identity: the driver hands it over as text.
+  seq: z.coerce.number().int(),
+  kind: z.enum(DONATION_KINDS),
+  amount_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  // ISO text (to_json), passed to the date formatter as it is.
+  received_at: z.string(),
+  email: z.string(),
+  locale: z.enum(LOCALES),
+});
+
 export async function getDonationReceipt(db: DbOrTx, donationId: string): Promise<DonationReceipt | null> {
-  const { rows } = await db.execute<{
-    checkout_id: string;
-    seq: string;
-    kind: string;
-    amount_cents: number;
-    fee_cents: number;
-    received_at: string;
-    email: string;
-    locale: Locale;
-  }>(sql`
+  const r = await maybeRow(
+    db,
+    ReceiptRow,
+    sql`
     select d.checkout_id, d.seq, c.kind, d.amount_cents, d.fee_cents, to_json(d.received_at) #>> '{}' as received_at, d.email, c.locale
-    from donations d join donation_checkouts c on c.id = d.checkout_id where d.id = ${donationId}`);
-  const r = rows[0];
+    from donations d join donation_checkouts c on c.id = d.checkout_id where d.id = ${donationId}`,
+  );
   if (!r) return null;
   return {
     checkoutId: r.checkout_id,
-    number: Number(r.seq),
+    number: r.seq,
     monthly: r.kind === "monthly",
     amountCents: r.amount_cents,
     feeCents: r.fee_cents,

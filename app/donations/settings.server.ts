@@ -5,15 +5,15 @@ import { sql } from "drizzle-orm";
 import type { SqlExecutor } from "~/mail/index.server";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { maybeRow, rows } from "../../db/rows";
 import { DEFAULT_CARD_FEE, type CardFee } from "./gross-up";
 
 export const EIN_KEY = "donations.ein";
 
 /** The EIN ("12-3456789"), or null while none is set. */
 export async function getEin(db: SqlExecutor): Promise<string | null> {
-  const { rows } = await db.execute<{ value: string }>(sql`select value from app_settings where key = ${EIN_KEY}`);
-  return rows[0]?.value || null;
+  const setting = await maybeRow(db, z.object({ value: z.string() }), sql`select value from app_settings where key = ${EIN_KEY}`);
+  return setting?.value || null;
 }
 
 /** Sets the EIN, or clears it with "". */
