@@ -9,6 +9,7 @@ import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 import type { AccountView } from "./account-page";
+import type { LedgerPaging } from "./ledger-table";
 import { getAidState, type AidState } from "./aid.server";
 import { getDue, getEntriesPage, type EntriesPage, type LedgerRow } from "./ledger.server";
 import { methodWords } from "./receipts.server";
@@ -59,6 +60,35 @@ export function rowWords(row: LedgerRow, locale: Locale): string {
   }
 }
 
+/**
+ * A page of an account's rows in the reader's words, with the balance after them and the page's place: what the family's
+ * /account/payments and payment staff's /aid/accounts/:accountId both show (one statement, getEntriesPage; one wording).
+ */
+export function historyWords(
+  history: EntriesPage,
+  locale: Locale,
+  timeZone: string,
+): { balance: string; paging: LedgerPaging; rows: AccountView["rows"] } {
+  return {
+    balance: formatDollars(history.balanceAfterCents, locale),
+    paging: {
+      page: history.page,
+      pages: history.pages,
+      broughtForward: history.page === history.pages ? null : formatDollars(history.broughtForwardCents, locale),
+    },
+    rows: history.rows.map((e) => ({
+      id: e.id,
+      date: formatDateIn(e.createdAt, timeZone, locale),
+      what:
+        e.lesson && (e.kind === "charge" || e.kind === "credit")
+          ? lessonRowWords({ kind: e.kind, reason: e.reason, lesson: e.lesson }, locale, timeZone)
+          : rowWords(e, locale),
+      amount: formatDollars(e.effectCents, locale),
+      receipt: e.kind === "payment",
+    })),
+  };
+}
+
 export async function getAccountView(
   db: SqlExecutor,
   accountId: string | null,
@@ -86,21 +116,6 @@ export async function getAccountView(
       aid.state === "granted"
         ? { state: "granted", terms: aidTermsWords(aid, locale), until: dayWithYear(aid.validUntil, locale) }
         : { state: aid.state },
-    balance: formatDollars(history.balanceAfterCents, locale),
-    paging: {
-      page: history.page,
-      pages: history.pages,
-      broughtForward: history.page === history.pages ? null : formatDollars(history.broughtForwardCents, locale),
-    },
-    rows: history.rows.map((e) => ({
-      id: e.id,
-      date: formatDateIn(e.createdAt, timeZone, locale),
-      what:
-        e.lesson && (e.kind === "charge" || e.kind === "credit")
-          ? lessonRowWords({ kind: e.kind, reason: e.reason, lesson: e.lesson }, locale, timeZone)
-          : rowWords(e, locale),
-      amount: formatDollars(e.effectCents, locale),
-      receipt: e.kind === "payment",
-    })),
+    ...historyWords(history, locale, timeZone),
   };
 }

@@ -51,6 +51,19 @@ describe("an account's rows", () => {
     expect(only).not.toContain("Older entries");
   });
 
+  it("links staff's pages of a family's rows to the staff page", () => {
+    const page = html({
+      rows,
+      balance: "$40.00",
+      receipts: false,
+      paging: { page: 2, pages: 3, broughtForward: "$40.00" },
+      pagesAt: "/aid/accounts/a1",
+    });
+    expect(page).toMatch(/<a [^>]*href="\/aid\/accounts\/a1\?page=3"[^>]*>Older entries<\/a>/);
+    expect(page).toMatch(/<a [^>]*href="\/aid\/accounts\/a1"[^>]*>Newer entries<\/a>/);
+    expect(page).toMatch(/Earlier entries, all together<\/th><td[^>]*>\$40\.00<\/td>/);
+  });
+
   it("says so when there is nothing yet", () => {
     expect(html({ rows: [], balance: null, receipts: true })).toContain("Nothing yet.");
   });

@@ -2,7 +2,7 @@
 // link per payment) and payment staff's /aid/accounts/:accountId (without) show the same rows the same way. Every
 // word was written by the loader in the reader's language. The family's is a page of the rows (HISTORY_PAGE_ROWS, the
 // newest first): a first row says what the older rows sum to, so the page still adds up to the balance under it, and
-// plain links lead to older and newer rows (no script needed).
+// plain links lead to older and newer rows (no script needed). Staff's /aid/accounts/:accountId pages the same way.
 import { Link } from "react-router";
 import { CardSection } from "~/components/ui/card-section";
 import { localHref } from "~/i18n/locale";
@@ -13,21 +13,21 @@ export type LedgerTableRow = { id: string; date: string; what: string; amount: s
 /** Which page of the rows is shown (1: the newest), and what the rows before it sum to (null on the oldest page). */
 export type LedgerPaging = { page: number; pages: number; broughtForward: string | null };
 
-/** The family's page `page` of its rows: page 1 is /account/payments itself. */
-const pageHref = (page: number) => localHref(page === 1 ? "/account/payments" : `/account/payments?page=${page}`);
+/** Page `page` of the rows shown at `path`: page 1 is the path itself. */
+const pageHref = (path: string, page: number) => localHref(page === 1 ? path : `${path}?page=${page}`);
 
-function PageLinks({ paging }: { paging: LedgerPaging }) {
+function PageLinks({ paging, path }: { paging: LedgerPaging; path: string }) {
   if (paging.pages === 1) return null;
   return (
     <nav aria-label={m.pay_history_pages_label()} className="mt-3 flex flex-wrap items-center gap-4 text-sm">
       <span>{m.pay_history_page({ page: String(paging.page), pages: String(paging.pages) })}</span>
       {paging.page < paging.pages ? (
-        <Link className="text-court-800 underline" to={pageHref(paging.page + 1)}>
+        <Link className="text-court-800 underline" to={pageHref(path, paging.page + 1)}>
           {m.pay_history_older()}
         </Link>
       ) : null}
       {paging.page > 1 ? (
-        <Link className="text-court-800 underline" to={pageHref(paging.page - 1)}>
+        <Link className="text-court-800 underline" to={pageHref(path, paging.page - 1)}>
           {m.pay_history_newer()}
         </Link>
       ) : null}
@@ -40,11 +40,14 @@ export function LedgerHistory({
   balance,
   receipts,
   paging,
+  pagesAt = "/account/payments",
 }: {
   rows: LedgerTableRow[];
   balance: string | null;
   receipts: boolean;
   paging?: LedgerPaging | null;
+  /** The page the rows are on (its older pages are `?page=N` of it). */
+  pagesAt?: string;
 }) {
   const last = receipts ? "py-1 pr-3 text-right" : "py-1 text-right";
   const newest = !paging || paging.page === 1;
@@ -113,7 +116,7 @@ export function LedgerHistory({
               </tfoot>
             ) : null}
           </table>
-          {paging ? <PageLinks paging={paging} /> : null}
+          {paging ? <PageLinks paging={paging} path={pagesAt} /> : null}
         </div>
       )}
     </CardSection>

@@ -45,24 +45,6 @@ export async function findAccountFor(db: SqlExecutor, userId: string): Promise<s
   return (await row(db, z.object({ id: z.string().nullable() }), sql`select payment_account_of(${userId}) as id`)).id;
 }
 
-/**
- * The statement `getEntries` runs (bench:payments explains it). A charge's enrollment and month are ledger_charges'
- * (migration 0050) written out on the account's own rows: joined through the view, the planner read every charge of
- * every account for each row of this one (32,700 comparisons for 181 rows, 13-26 ms, and more as the ledger grows).
- */
-export const entriesStatement = (accountId: string) => sql`
-    select l.id, l.kind, l.amount_cents, l.effect_cents, l.reason, l.due_on::text, l.method, l.reference,
-      l.booking_id, bk.kind as lesson_kind, round(extract(epoch from bk.ends_at - bk.starts_at) / 60)::int as lesson_minutes,
-      to_json(bk.starts_at) #>> '{}' as lesson_starts_at, bc.full_name as coach_name,
-      to_json(l.created_at) #>> '{}' as created_at, ev.title, ev.title_es, ev.fee_per, lc.period::text as period
-    from ledger_entries l
-    left join season_fee_months lc on l.kind = 'charge' and lc.charge_id = l.id
-    left join enrollments en on l.kind = 'charge' and en.id = coalesce(l.enrollment_id, lc.enrollment_id)
-    left join events ev on ev.id = en.event_id
-    left join bookings bk on bk.id = l.booking_id
-    left join users bc on bc.id = bk.coach_id
-    where l.account_id = ${accountId} order by l.seq`;
-
 const entryColumns = z.object({
   id: z.string(),
   kind: z.enum(LEDGER_KINDS),
@@ -98,9 +80,9 @@ const toLedgerRow = (r: z.output<typeof entryColumns>): LedgerRow => ({
   session: r.title === null ? null : { title: r.title, titleEs: r.title_es, per: r.fee_per, period: r.period },
 });
 
-/** Every row of an account, oldest first. */
+/** Every row of an account, oldest first: the one statement of the pages below, as one page holding them all. */
 export async function getEntries(db: SqlExecutor, accountId: string): Promise<LedgerRow[]> {
-  return (await rows(db, entryColumns, entriesStatement(accountId))).map(toLedgerRow);
+  return (await getEntriesPage(db, accountId, 1, Number.MAX_SAFE_INTEGER)).rows;
 }
 
 /** How many rows /account/payments shows at once: a year of a monthly fee with aid and a payment each month is 36. */
@@ -109,7 +91,9 @@ export const HISTORY_PAGE_ROWS = 36;
 /**
  * The statement `getEntriesPage` runs (bench:payments explains it): the account's running balance and each row's place
  * from the newest are counted on ledger_entries alone; only the page's rows are joined to their session or lesson. A
- * page past the last is the last.
+ * page past the last is the last. A charge's enrollment and month are ledger_charges' (migration 0050) written out on
+ * the account's own rows: joined through the view, the planner read every charge of every account for each row of this
+ * one (32,700 comparisons for 181 rows, 13-26 ms, and more as the ledger grows).
  */
 export const entriesPageStatement = (accountId: string, page: number, perPage: number = HISTORY_PAGE_ROWS) => sql`
     with numbered as (

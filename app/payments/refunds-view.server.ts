@@ -1,14 +1,15 @@
 // A family's account as payment staff see it (decision 0060), worded in the staff member's language: whose it is, its
 // rows and balance (the same words the family reads), and each payment with what was refunded of it and what may
-// still be. Only administrators are offered the refund form; the action asks the same rule.
+// still be. The rows are a page of them, the same page (one statement, getEntriesPage) and words (historyWords) as the
+// family's /account/payments: the newest first, what the older rows sum to, older and newer pages behind links. Only administrators are offered the refund form; the action asks the same rule.
 import { sql } from "drizzle-orm";
 import type { Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 import type { Db } from "../../db/client";
-import { rowWords } from "./account-view.server";
-import { getEntries } from "./ledger.server";
+import { historyWords } from "./account-view.server";
+import { getEntriesPage } from "./ledger.server";
 import { methodWords } from "./receipts.server";
 import type { StaffAccountView } from "./refunds-page";
 import { getRefundablePayments, type RefundablePayment } from "./refunds.server";
@@ -33,27 +34,18 @@ export const paymentLabel = (p: RefundablePayment, timeZone: string, locale: Loc
 export async function getStaffAccountView(
   db: Db,
   accountId: string,
-  opts: { locale: Locale; timeZone: string; canRefund: boolean; cardRefunds: boolean },
+  opts: { locale: Locale; timeZone: string; canRefund: boolean; cardRefunds: boolean; page?: number },
 ): Promise<StaffAccountView | null> {
   const familyName = await getAccountFamilyName(db, accountId);
   if (familyName === null) return null;
   const { locale, timeZone } = opts;
-  const [entries, payments] = await Promise.all([getEntries(db, accountId), getRefundablePayments(db, accountId)]);
+  const [history, payments] = await Promise.all([getEntriesPage(db, accountId, opts.page ?? 1), getRefundablePayments(db, accountId)]);
   return {
     accountId,
     familyName,
-    balance: formatDollars(
-      entries.reduce((sum, e) => sum + e.effectCents, 0),
-      locale,
-    ),
+    ...historyWords(history, locale, timeZone),
     canRefund: opts.canRefund,
     cardRefunds: opts.cardRefunds,
-    rows: entries.map((e) => ({
-      id: e.id,
-      date: formatDateIn(e.createdAt, timeZone, locale),
-      what: rowWords(e, locale),
-      amount: formatDollars(e.effectCents, locale),
-    })),
     payments: payments.map((p) => ({
       id: p.id,
       label: paymentLabel(p, timeZone, locale),

@@ -319,6 +319,36 @@ describe("a card payment's refund through the provider", () => {
   });
 });
 
+describe("staff's page of a family's rows", () => {
+  it("pages as the family's own balance page does: the same rows, the earlier entries' sum, the balance and links", async () => {
+    const f = await familyThatPaid("Paginas", 15000, 100);
+    await db.execute(sql`insert into ledger_entries (account_id, kind, amount_cents, reason, method, reference)
+      select ${f.accountId}, 'payment', 100, 'payment:cash', 'cash', 'Paginas ' || i from generate_series(1, 40) i`);
+    const pageOf = async (loader: typeof staffLoader | typeof paymentsLoader, path: string, who: Person) =>
+      (await call(loader, { request: get(path), context: contextAs(who), params: { accountId: f.accountId } })).body as {
+        rows: Array<{ id: string; what: string; amount: string }>;
+        paging: unknown;
+        balance: string;
+      };
+    for (const [query, page] of [
+      ["", 1],
+      ["?page=2", 2],
+      ["?page=9", 2],
+    ] as const) {
+      const staff = await pageOf(staffLoader, `/aid/accounts/${f.accountId}${query}`, admin);
+      const family = await pageOf(paymentsLoader, `/account/payments${query}`, f.guardian);
+      expect(staff.rows.map(({ id, what, amount }) => ({ id, what, amount }))).toEqual(
+        family.rows.map(({ id, what, amount }) => ({ id, what, amount })),
+      );
+      expect(staff.rows).toHaveLength(page === 1 ? 36 : 6);
+      expect(staff.paging).toEqual(family.paging);
+      expect(staff.balance).toBe(family.balance);
+    }
+    expect((await pageOf(staffLoader, `/aid/accounts/${f.accountId}`, admin)).paging).toEqual({ page: 1, pages: 2, broughtForward: "$145" });
+    expect((await pageOf(staffLoader, `/aid/accounts/${f.accountId}`, admin)).balance).toBe("$109");
+  });
+});
+
 describe("who may", () => {
   it("lets only an administrator refund; payment staff read; a guardian, a coach and a visitor get nothing", async () => {
     const f = await familyThatPaid("Quien", 7500, 7500);
