@@ -5,12 +5,12 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { Testimonial } from "~/testimonials/rules";
-import type { TestimonialActionData } from "~/testimonials/schemas";
+import type { TestimonialAnswer } from "~/testimonials/schemas";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 
 export function DeleteTestimonialDialog({ testimonial, label, fetcherKey }: { testimonial: Testimonial; label: string; fetcherKey: string }) {
-  const fetcher = useFetcher<TestimonialActionData>({ key: fetcherKey });
+  const fetcher = useFetcher<TestimonialAnswer>({ key: fetcherKey });
   const [open, setOpen] = useState(false);
   const busy = fetcher.state !== "idle";
   return (

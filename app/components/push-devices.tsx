@@ -8,7 +8,8 @@ import { formatDateTime } from "~/lib/datetime";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
-import type { PushActionData } from "~/notifications/push-action";
+import type { PushAnswer } from "~/notifications/push-action";
+import { refusalOf } from "~/lib/form-errors";
 
 export type PushDevice = { id: string; device: string; createdAt: string | Date };
 
@@ -31,9 +32,9 @@ type Status = "idle" | "working" | "on" | "blocked" | "unsupported" | "failed";
 export function PushDevices({ publicKey, devices }: { publicKey: string; devices: PushDevice[] }) {
   const hydrated = useHydrated();
   const zone = useOrgTimeZone();
-  const fetcher = useFetcher<PushActionData>();
+  const fetcher = useFetcher<PushAnswer>();
   const [status, setStatus] = useState<Status>("idle");
-  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const refused = refusalOf(fetcher.data)?.formError ?? null;
 
   async function turnOn() {
     if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) return setStatus("unsupported");

@@ -10,7 +10,7 @@ import type { FieldErrors } from "~/lib/form-errors";
 import { CONTENT_MAX, NAME_MAX, RATING_DEFAULT, passesPositivityGate, positivityToast } from "~/testimonials/rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import { m } from "~/paraglide/messages";
-import type { TestimonialActionData } from "~/testimonials/schemas";
+import type { TestimonialAnswer } from "~/testimonials/schemas";
 import { TextArea } from "~/components/ui/controls";
 
 /** The testimonial form: editing, submitting, then the success card, whose 'Add Another Testimonial' returns to an empty form. */
@@ -67,7 +67,7 @@ function EditingForm({
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onAdded: () => void;
 }) {
-  const fetcher = useFetcher<TestimonialActionData>();
+  const fetcher = useFetcher<TestimonialAnswer>();
   const hydrated = useHydrated();
   const contentId = useId();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -75,19 +75,19 @@ function EditingForm({
   const result = fetcher.state === "idle" && fetcher.data?.intent === "create" ? fetcher.data : undefined;
   const serverErrors = result && !result.ok ? result.fieldErrors : undefined;
   const fieldErrors = clientErrors ?? serverErrors ?? {};
-  const formError = result && !result.ok && result.error ? result.error : null;
+  const formError = (result && !result.ok && result.formError) || null;
 
-  const handled = useRef<TestimonialActionData | undefined>(undefined);
+  const handled = useRef<TestimonialAnswer | undefined>(undefined);
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
       showToast(result.toast);
       onAdded();
-    } else if (result.gate) {
+    } else if (result.fieldErrors.form) {
       showToast(positivityToast());
-    } else if (result.error) {
-      showToast({ type: "error", title: m.help_testimonial_add_failed_title(), description: result.error });
+    } else if (result.formError) {
+      showToast({ type: "error", title: m.help_testimonial_add_failed_title(), description: result.formError });
     }
   }, [result, onAdded]);
 

@@ -9,7 +9,7 @@ import { isFallbackId } from "~/testimonials/delete";
 import type { Testimonial } from "~/testimonials/rules";
 import type { TestimonialsWords } from "~/testimonials/index.server";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { TestimonialActionData } from "~/testimonials/schemas";
+import type { TestimonialAnswer } from "~/testimonials/schemas";
 
 // Only signed-in people get the form, and its code loads when they use it (FormUntilSubmit); visitors never download it.
 const TestimonialForm = lazyComponent(() => import("~/components/testimonial-form").then((m) => m.TestimonialForm));
@@ -31,14 +31,14 @@ export type TestimonialsSectionProps = {
 const DELETE_FETCHER_KEY = "testimonial-delete";
 
 export function TestimonialsSection({ testimonials, canSubmit, canDelete, defaultName, words }: TestimonialsSectionProps) {
-  const deleter = useFetcher<TestimonialActionData>({ key: DELETE_FETCHER_KEY });
+  const deleter = useFetcher<TestimonialAnswer>({ key: DELETE_FETCHER_KEY });
   const result = deleter.state === "idle" && deleter.data?.intent === "delete" ? deleter.data : undefined;
-  const handled = useRef<TestimonialActionData | undefined>(undefined);
+  const handled = useRef<TestimonialAnswer | undefined>(undefined);
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) showToast(result.toast);
-    else showToast({ type: "error", title: words.deleteFailedTitle, description: result.error });
+    else showToast({ type: "error", title: words.deleteFailedTitle, description: result.formError });
   }, [result, words.deleteFailedTitle]);
 
   return (

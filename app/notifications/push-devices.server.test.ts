@@ -34,7 +34,7 @@ describe("a push address", () => {
     expect(isPushServiceEndpoint("https://web.push.apple.com:22/x", HOSTS)).toBe(false);
     expect(isPushServiceEndpoint("https://fcm.googleapis.com:443/fcm/send/x", HOSTS)).toBe(true);
     const odd = await subscribe("client", "https://fcm.googleapis.com:8443/fcm/send/port");
-    expect(odd).toMatchObject({ status: 400, body: { ok: false, error: UNSUPPORTED } });
+    expect(odd).toMatchObject({ status: 400, body: { ok: false, formError: UNSUPPORTED } });
     expect(await owner("https://fcm.googleapis.com:8443/fcm/send/port")).toBeUndefined();
     expect((await subscribe("client", "https://fcm.googleapis.com/fcm/send/standard")).body).toEqual({ ok: true });
   });
@@ -49,11 +49,11 @@ describe("a device another account holds", () => {
       status: 409,
       body: {
         ok: false,
-        error: "This device gets notifications for another account. Turn them off there, or in this browser's settings, then try again.",
+        formError: "This device gets notifications for another account. Turn them off there, or in this browser's settings, then try again.",
       },
     });
     const taken_es = await store.run("es", () => subscribe("coach", endpoint, keys("z")));
-    expect((taken_es.body as { error: string }).error).toBe(
+    expect((taken_es.body as { formError: string }).formError).toBe(
       "Este dispositivo recibe notificaciones de otra cuenta. Desactívelas allí, o en la configuración de este navegador, y vuelva a intentarlo.",
     );
     expect(await owner(endpoint)).toBe("client-1");

@@ -1,7 +1,6 @@
 // A device's notifications (issue 27): the "Turn on notifications" button posts the browser's subscription here, and
 // /account/notifications's list of devices removes one (a plain form: it works without JavaScript). Only for the signed-in person,
 // and only their own devices.
-import { data } from "react-router";
 import type { Route } from "./+types/account.push";
 import { requireUser } from "~/auth/index.server";
 import { isUuid } from "~/lib/uuid";
@@ -14,7 +13,7 @@ import {
   SubscriptionSchema,
 } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
-import type { PushActionData } from "~/notifications/push-action";
+import { done, refused } from "~/lib/forms";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -23,16 +22,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "subscribe") {
     const parsed = SubscriptionSchema.safeParse({ endpoint: form.get("endpoint"), keys: { p256dh: form.get("p256dh"), auth: form.get("auth") } });
     if (!parsed.success || !isPushServiceEndpoint(parsed.data.endpoint, context.config.push.serviceHosts)) {
-      return data<PushActionData>({ ok: false, error: m.push_unsupported_service() }, { status: 400 });
+      return refused({ formError: m.push_unsupported_service() }, 400);
     }
     const saved = await saveSubscription(context.db, user.id, parsed.data, request.headers.get("user-agent"));
-    if (saved === "held-elsewhere") return data<PushActionData>({ ok: false, error: m.push_device_held_elsewhere() }, { status: 409 });
-    return data<PushActionData>({ ok: true });
+    if (saved === "held-elsewhere") return refused({ formError: m.push_device_held_elsewhere() }, 409);
+    return done();
   }
   if (intent === "unsubscribe") {
     const endpoint = form.get("endpoint");
     if (typeof endpoint === "string") await removeSubscriptionByEndpoint(context.db, user.id, endpoint);
-    return data<PushActionData>({ ok: true });
+    return done();
   }
   if (intent === "remove") {
     const id = String(form.get("id") ?? "");
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       removed ? { type: "success", title: m.push_device_removed() } : { type: "error", title: m.push_device_not_found() },
     );
   }
-  return data<PushActionData>({ ok: false, error: m.push_unsupported_service() }, { status: 400 });
+  return refused({ formError: m.push_unsupported_service() }, 400);
 }
 
 /** Opened as a page: the account's list of devices. */

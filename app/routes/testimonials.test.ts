@@ -75,7 +75,7 @@ describe("POST /testimonials intent=create", () => {
     const before = await rowCount();
     const res = await post({ fields: good });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ ok: false, intent: "create", error: "Please sign in to do that." });
+    expect(res.body).toEqual({ ok: false, intent: "create", fieldErrors: {}, formError: "Please sign in to do that." });
     expect(await rowCount()).toBe(before);
   });
 
@@ -106,7 +106,7 @@ describe("POST /testimonials intent=create", () => {
     const before = await rowCount();
     const res = await post({ cookie: client.cookie, fields: { ...good, ...change } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ ok: false, intent: "create", gate: true });
+    expect(res.body).toEqual({ ok: false, intent: "create", fieldErrors: { form: "Rating should be 4–5 and content should be positive." } });
     expect(await rowCount()).toBe(before);
   });
 
@@ -116,7 +116,7 @@ describe("POST /testimonials intent=create", () => {
     for (const content of ["This program is sh\u200Dit, honestly great", "What a \u0455hit good time, honestly"]) {
       const res = await post({ cookie: client.cookie, fields: { ...good, content } });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ ok: false, intent: "create", gate: true });
+      expect(res.body).toEqual({ ok: false, intent: "create", fieldErrors: { form: "Rating should be 4–5 and content should be positive." } });
     }
     expect(await rowCount()).toBe(before);
   });
@@ -175,7 +175,8 @@ describe("POST /testimonials intent=create", () => {
     expect(res.body).toEqual({
       ok: false,
       intent: "create",
-      error: "You have shared several testimonials recently. Please wait 60 minutes and try again.",
+      fieldErrors: {},
+      formError: "You have shared several testimonials recently. Please wait 60 minutes and try again.",
     });
     expect(await rowCount()).toBe(before);
     const other = await signUp("Other Client");
@@ -210,7 +211,7 @@ describe("POST /testimonials intent=delete", () => {
     const client = await signUp("Sneaky Client");
     const res = await post({ cookie: client.cookie, fields: { intent: "delete", id: row.id } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ ok: false, intent: "delete", error: "Only coaches can delete testimonials." });
+    expect(res.body).toEqual({ ok: false, intent: "delete", fieldErrors: {}, formError: "Only coaches can delete testimonials." });
     expect(await db.select().from(testimonials).where(eq(testimonials.id, row.id))).toHaveLength(1);
   });
 
@@ -220,7 +221,7 @@ describe("POST /testimonials intent=delete", () => {
     const before = await rowCount();
     const fallback = await post({ cookie: coach.cookie, fields: { intent: "delete", id: "f1" } });
     expect(fallback.status).toBe(400);
-    expect(fallback.body).toEqual({ ok: false, intent: "delete", error: "Sample testimonials cannot be deleted." });
+    expect(fallback.body).toEqual({ ok: false, intent: "delete", fieldErrors: {}, formError: "Sample testimonials cannot be deleted." });
     for (const id of ["not-a-uuid", "1; drop table testimonials", crypto.randomUUID()]) {
       const res = await post({ cookie: coach.cookie, fields: { intent: "delete", id } });
       expect(res.status).toBe(404);

@@ -7,7 +7,7 @@ import { containsProfanity } from "../lib/profanity";
 import { containsContactDetails, hasBidiControls } from "../lib/public-words";
 import { m } from "../paraglide/messages";
 import { CONTENT_MAX, CONTENT_MIN, NAME_MAX, NAME_MIN, RATING_DEFAULT, containsBlockedWord } from "./rules";
-import { type FieldErrors } from "~/lib/forms";
+import type { ActionResult } from "~/lib/form-errors";
 
 /** The English of the name's refusals, as the server answers an English page. */
 export const NAME_BLOCKED_WORD_MESSAGE = m.help_testimonial_name_rude({}, { locale: "en" });
@@ -56,8 +56,10 @@ export const DeleteTestimonialSchema = z.object({
     .min(1, { error: () => m.help_testimonial_id_required() }),
 });
 
-/** What the testimonial form's action answers (the form, the delete dialog and the home page's section read it). */
-export type TestimonialActionData =
-  | { ok: true; intent: "create" | "delete"; toast: Toast }
-  | { ok: false; intent: "create"; fieldErrors?: FieldErrors; gate?: true; error?: string }
-  | { ok: false; intent: "delete" | "unknown"; error: string };
+/**
+ * What the testimonial form's action answers (the form, the delete dialog and the home page's section read it): the
+ * one answer shape (decision 0077), its `intent` "create", "delete" or "unknown". A success carries the toast to show;
+ * the positivity gate, a rule of the whole form, answers under the field "form" (as parseForm answers a refinement of
+ * no field), which the form shows as the gate's toast.
+ */
+export type TestimonialAnswer = ActionResult<{ toast: Toast }>;
