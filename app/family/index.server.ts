@@ -25,8 +25,8 @@ export { addGuardiansToConversation, joinAsGuardian } from "./membership.server"
 export { isPeopleIntent, peopleAction } from "./people-actions.server";
 export { getFamilyPeople } from "./people.server";
 export { correctByLead, decideProtectionRequest, getOpenProtectionRequests, setHouseholdFrozen, unlinkGuardianByLead } from "./protection.server";
-export { getActivityAudience } from "./quiet-hours.server";
-export type { ActivityAudience } from "./quiet-hours.server";
+export { createActivityAudiences, getActivityAudience } from "./quiet-hours.server";
+export type { ActivityAudience, ActivityAudiences } from "./quiet-hours.server";
 export {
   getAlerts,
   getConversationPause,

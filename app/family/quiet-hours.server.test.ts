@@ -1,6 +1,6 @@
 // The quiet-hours rule for live signals (typing, reading), pure; over real sockets in server/realtime/quiet-hours.test.ts.
 import { describe, expect, it } from "vitest";
-import { activityMayBeWithheld, canSeeActivity, getActivityAudience } from "./quiet-hours.server";
+import { activityMayBeWithheld, canSeeActivity, createActivityAudiences, getActivityAudience } from "./quiet-hours.server";
 import type { SafePlaySettings } from "../safe-play/safe-play.server";
 import { parseQuietHours } from "~/safe-play/safe-play";
 
@@ -87,5 +87,68 @@ describe("getActivityAudience", () => {
     const audience = await getActivityAudience(dbWith(participants("2026-01-10")), [C1], night);
     expect(audience(C1, "coach", "minor")).toBe(false);
     expect(audience(C1, "coach", "parent")).toBe(true);
+  });
+
+  describe("remembered by a process (createActivityAudiences)", () => {
+    /** A database answering with `rows` (changeable) and counting the statements it was asked. */
+    function countingDb(rows: object[]) {
+      const db = { rows, asked: 0, execute: async () => (db.asked++, { rows: db.rows }) };
+      return db;
+    }
+
+    it("asks the database once per conversation until its safety version moves, then again", async () => {
+      const db = countingDb(participants("2026-01-10"));
+      const audiences = createActivityAudiences(db as never, afternoon);
+      expect((await audiences.audience([C1]))(C1, "coach", "minor")).toBe(true);
+      expect((await audiences.audience([C1, C1]))(C1, "coach", "minor")).toBe(true);
+      expect(db.asked).toBe(1);
+      db.rows = participants(null);
+      audiences.forget(C1);
+      expect((await audiences.audience([C1]))(C1, "coach", "minor")).toBe(false);
+      expect(db.asked).toBe(2);
+      db.rows = participants("2026-01-10");
+      audiences.forgetAll();
+      expect((await audiences.audience([C1]))(C1, "coach", "minor")).toBe(true);
+      expect(db.asked).toBe(3);
+    });
+
+    it("reads the clock on every batch: a training that lapses at midnight counts without asking again", async () => {
+      const db = countingDb(participants("2025-06-16"));
+      let now = "2026-06-15T14:00:00-04:00";
+      const audiences = createActivityAudiences(db as never, { ...afternoon, clock: () => new Date(now) });
+      expect((await audiences.audience([C1]))(C1, "coach", "minor")).toBe(true);
+      now = "2026-06-16T09:00:00-04:00";
+      expect((await audiences.audience([C1]))(C1, "coach", "minor")).toBe(false);
+      expect(db.asked).toBe(1);
+    });
+
+    it("does not remember what was read before a forgetting that came while it was read", async () => {
+      let release = () => {};
+      const db = {
+        asked: 0,
+        execute: async () => {
+          db.asked++;
+          await new Promise<void>((r) => (release = r));
+          return { rows: participants("2026-01-10") };
+        },
+      };
+      const audiences = createActivityAudiences(db as never, afternoon);
+      const first = audiences.audience([C1]);
+      await Promise.resolve();
+      audiences.forget(C1);
+      release();
+      expect((await first)(C1, "coach", "minor")).toBe(true);
+      expect(audiences.size).toBe(0);
+    });
+
+    it("forgets the oldest conversations beyond its limit", async () => {
+      const db = countingDb([]);
+      const audiences = createActivityAudiences(db as never, afternoon, 2);
+      const ids = [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000001${n}`);
+      for (const id of ids) await audiences.audience([id]);
+      expect(audiences.size).toBe(2);
+      await audiences.audience([ids[0]!]);
+      expect(db.asked).toBe(4);
+    });
   });
 });

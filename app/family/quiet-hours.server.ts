@@ -42,9 +42,13 @@ export type ActivityAudience = (conversationId: string, actorId: string, listene
  * anything of anyone but a client outside quiet hours.
  */
 export async function getActivityAudience(db: Pick<Db, "execute">, conversationIds: string[], settings: SafePlaySettings): Promise<ActivityAudience> {
+  return audienceOf(await getConversationsSafety(db, conversationIds), settings);
+}
+
+/** The rule above on participants already read (by conversation id), at the settings' clock now. */
+function audienceOf(byConversation: Map<string, SafetyPerson[]>, settings: SafePlaySettings): ActivityAudience {
   const now = settings.clock();
   const quiet = activityMayBeWithheld(settings, now);
-  const byConversation = await getConversationsSafety(db, conversationIds);
   const people = new Map([...byConversation].map(([id, list]) => [id, new Map(list.map((p) => [p.id, p]))] as const));
   // Whether the read rule keeps the actor from the conversation, asked once per actor and conversation of the batch.
   const keptOut = new Map<string, boolean>();
@@ -67,3 +71,58 @@ export async function getActivityAudience(db: Pick<Db, "execute">, conversationI
     return canSeeActivity(inIt?.get(actorId), inIt?.get(listenerId), settings, now);
   };
 }
+
+/** Conversations whose participants one process remembers for the rule at most (the oldest are forgotten first). */
+const REMEMBERED_CONVERSATIONS = 20_000;
+
+/**
+ * The same rule for a process that hands on every typing and reading signal (the socket's hub): each conversation's
+ * participants, as the rule reads them, are remembered until its Safe Play version moves. Every change the rule reads
+ * moves that version and the database announces it (migrations 0015, 0028, 0045); the hub calls `forget` when the
+ * announcement reaches it, in the order announcements came, and `forgetAll` when announcements may have been missed.
+ * So a batch of signals asks PostgreSQL only about conversations it has not seen since their last change (asking on
+ * every batch made messaging's quiet p99 five times longer, issue 43). Time is not remembered: the clock is read on
+ * every batch, so a training that lapses at midnight or an 18th birthday counts at once.
+ */
+export function createActivityAudiences(db: Pick<Db, "execute">, settings: SafePlaySettings, limit = REMEMBERED_CONVERSATIONS) {
+  const remembered = new Map<string, SafetyPerson[]>();
+  // Moves on every forgetting: a read that began before one is not remembered (it may predate the change).
+  let generation = 0;
+  return {
+    async audience(conversationIds: string[]): Promise<ActivityAudience> {
+      const missing = [...new Set(conversationIds)].filter((id) => !remembered.has(id));
+      const byConversation = new Map<string, SafetyPerson[]>();
+      if (missing.length) {
+        const began = generation;
+        const read = await getConversationsSafety(db, missing);
+        for (const [id, list] of read) {
+          byConversation.set(id, list);
+          if (generation !== began) continue;
+          remembered.set(id, list);
+          if (remembered.size > limit) remembered.delete(remembered.keys().next().value as string);
+        }
+      }
+      for (const id of conversationIds) {
+        const list = byConversation.get(id) ?? remembered.get(id);
+        if (list) byConversation.set(id, list);
+      }
+      return audienceOf(byConversation, settings);
+    },
+    /** The conversation's Safe Play version moved: read its participants again when next asked. */
+    forget(conversationId: string) {
+      generation++;
+      remembered.delete(conversationId);
+    },
+    /** Announcements may have been missed (the listener reconnected): read every conversation again. */
+    forgetAll() {
+      generation++;
+      remembered.clear();
+    },
+    /** How many conversations are remembered (for tests). */
+    get size() {
+      return remembered.size;
+    },
+  };
+}
+
+export type ActivityAudiences = ReturnType<typeof createActivityAudiences>;

@@ -4,7 +4,7 @@
 // What it says about a person's activity (typing, reading) goes only to those Safe Play lets see it: during quiet
 // hours, not from a coach to a minor (app/family/quiet-hours.server.ts).
 import type { Db } from "../../db/client";
-import { getActivityAudience, type ActivityAudience } from "../../app/family/index.server";
+import { createActivityAudiences, type ActivityAudience, type ActivityAudiences } from "../../app/family/index.server";
 import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/safe-play/index.server";
 import type { MessageView, ServerEvent } from "../../app/messaging/core";
 import { getMessagesByIds, toView, type Announcement } from "../../app/messaging/index.server";
@@ -54,7 +54,8 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
     return answer !== "refused";
   }
 
-  const announcements = createAnnouncements(db, safePlay, { registry, fanOut, unread, rechecks, resyncAll });
+  const audiences = createActivityAudiences(db, safePlay);
+  const announcements = createAnnouncements(db, { registry, fanOut, unread, rechecks, resyncAll, audiences });
   const heartbeat = startHeartbeat(registry);
 
   return {
@@ -74,6 +75,7 @@ export function createHub(db: Db, safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY
     },
     /** After the database listener reconnects: announcements may have been missed, so browsers reload and every session is re-checked. */
     onResync: () => {
+      audiences.forgetAll();
       resyncAll();
       void rechecks.recheckAll();
       sessions.check([...bySession.keys()]);
@@ -94,14 +96,16 @@ type AnnouncementDeps = {
   unread: UnreadCounts;
   rechecks: ReturnType<typeof createReadRechecks>;
   resyncAll: () => void;
+  audiences: ActivityAudiences;
 };
 
 // Every announcement is handled in the order it came, in batches: a typing signal that waits for Safe Play's check
 // must not overtake the message typed after it. Messages come with their content when it fits in the payload; the
 // others are read back (one query for whatever arrived while the last one ran), and only for conversations someone
-// here listens to. Signals about a person's activity are read against the quiet-hours rule, which reads the
-// participants only during quiet hours.
-function createAnnouncements(db: Db, safePlay: SafePlaySettings, { registry, fanOut, unread, rechecks, resyncAll }: AnnouncementDeps) {
+// here listens to. Signals about a person's activity are read against Safe Play's activity rule, on each
+// conversation's participants as remembered since its last safety change (a safety announcement in the batch is
+// forgotten before the batch is read, so no signal after a change is judged on what came before it).
+function createAnnouncements(db: Db, { registry, fanOut, unread, rechecks, resyncAll, audiences }: AnnouncementDeps) {
   const { byConversation } = registry;
   const pending: Announcement[] = [];
   let draining = false;
@@ -114,9 +118,10 @@ function createAnnouncements(db: Db, safePlay: SafePlaySettings, { registry, fan
         const heard = batch.filter((a) => byConversation.get(a.conversationId)?.size);
         const wanted = heard.flatMap((a) => (a.kind === "message" && !a.row ? [a.id] : []));
         const active = heard.flatMap((a) => (a.kind === "typing" || a.kind === "read" ? [a.conversationId] : []));
+        for (const a of batch) if (a.kind === "safety") audiences.forget(a.conversationId);
         const [found, audience] = await Promise.all([
           wanted.length ? getMessagesByIds(db, wanted).then((ms) => new Map(ms.map((m) => [m.id, m]))) : new Map<string, MessageView>(),
-          getActivityAudience(db, active, safePlay),
+          audiences.audience(active),
         ]);
         for (const a of batch) {
           const waiting = handOn(a, found, audience);

@@ -12,6 +12,8 @@ import {
 import type { SafePlaySettings } from "~/safe-play/safe-play.server";
 import { parseQuietHours } from "~/safe-play/safe-play";
 import { startConversation } from "~/messaging/conversations.server";
+import { markConversationRead } from "~/messaging/messages.server";
+import { sql } from "drizzle-orm";
 import { getHouseholdOf } from "~/family/family-log.server";
 import { joinAsGuardian } from "~/family/membership.server";
 import { confirmHousehold } from "~/family/confirmation.server";
@@ -92,5 +94,25 @@ describe("at 14:00", () => {
     await coachSocket.next((e) => e.type === "message" && (e.message as { content: string }).content === "See you at 4");
     coachSocket.send({ type: "read", conversationId });
     await Promise.all([parentSocket.next(readBy(coach)), minorSocket.next(readBy(coach))]);
+  });
+
+  // The hub remembers each conversation's participants for this rule until the conversation's Safe Play version moves
+  // (issue 43): a change must count for the very next signal, not the next restart.
+  it("once the coach's training lapses, the coach's read mark reaches nobody, though it reached the minor a moment before", async () => {
+    const { coachSocket, parentSocket, minorSocket } = await subscribedSockets(realtime.origin);
+    coachSocket.send({ type: "typing", conversationId });
+    await minorSocket.next(typingOf(coach));
+
+    minorSocket.send({ type: "send", ref: "r4", conversationId, content: "Are you there?" });
+    await minorSocket.next((e) => e.type === "ack" && e.ref === "r4");
+    await db.execute(sql`update coach_profiles set safe_play_checked_on = null where user_id = ${coach.id}`);
+    const before = minorSocket.events.length;
+    expect(await markConversationRead(db, conversationId, coach.id)).toBe(true);
+    // The family type after the coach's mark was announced: once each has the other's, the coach's would have come first.
+    parentSocket.send({ type: "typing", conversationId });
+    minorSocket.send({ type: "typing", conversationId });
+    await Promise.all([minorSocket.next(typingOf(parent)), parentSocket.next(typingOf(minor))]);
+    expect(minorSocket.events.slice(before).filter(readBy(coach))).toEqual([]);
+    expect(parentSocket.events.filter(readBy(coach))).toEqual([]);
   });
 });
