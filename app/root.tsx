@@ -20,7 +20,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/index.server";
 import { messagingBlockFor } from "~/safe-play/index.server";
-import { getAccountMenu } from "~/auth/index.server";
+import { getAccountMenu } from "~/account/index.server";
 import { ClearanceBanner } from "~/staff/clearance-banner";
 import { getClearanceNotice } from "~/staff/index.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";

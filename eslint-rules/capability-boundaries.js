@@ -1,21 +1,19 @@
-// Capabilities and layers (issue 38, docs/decisions/0053): imports flow one way,
-//   routes -> capabilities and components -> content and app/lib -> db,
-// and a capability's server modules are reached from outside it only through its front door (`index.server.ts`).
+// Capabilities and layers (issue 38, docs/decisions/0053 and 0080): imports flow one way,
+//   routes -> capabilities and components -> shared services -> content -> app/lib -> db,
+// and a capability's (or a shared service's) server modules are reached from outside it only through its front door
+// (`index.server.ts`). A shared service (auth: who is signed in; mail: the outbox) is a folder like a capability's that
+// imports no capability, so any capability may go through its door without closing a cycle (decision 0073).
 // What a capability shows or shares with the browser (its pages, schemas, pure rules: modules not named `.server`)
 // stays importable, as the routes render a capability's pages (house style).
-//
-// The imports that broke these rules when the rule came are listed in ./boundary-debts.json, to be mended: the list
-// only ever shrinks (a listed import that no longer exists is reported too, so the list follows the code).
-import fs from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const debtsFile = path.join(import.meta.dirname, "boundary-debts.json");
-/** @type {Record<string, string[]>} importing file -> imported modules, each as a path from the project's root, no extension */
-const DEBTS = JSON.parse(fs.readFileSync(debtsFile, "utf8"));
 
 /** Folders of app/ that are not capabilities. */
 const NOT_CAPABILITIES = new Set(["routes", "components", "lib", "i18n", "paraglide", "assets", "models", "content"]);
+
+/** Folders of app/ that are shared services: each has a front door, and imports no capability. */
+export const SHARED_SERVICES = new Set(["auth", "mail"]);
 
 /** The layer a path (from the root, no extension) is in; a lower rank never imports a higher one. */
 function layerOf(file) {
@@ -24,9 +22,10 @@ function layerOf(file) {
   if (top !== "app") return null;
   if (second === "lib" || second === "i18n" || second === "paraglide" || second === "models") return { name: "app/lib", rank: 1 };
   if (second === "content") return { name: "app/content", rank: 2 };
-  if (second === "routes") return { name: "app/routes", rank: 4 };
-  if (second === "components") return { name: "app/components", rank: 3 };
-  if (second && !second.includes(".")) return { name: "a capability", rank: 3 };
+  if (SHARED_SERVICES.has(second)) return { name: `a shared service (app/${second})`, rank: 3 };
+  if (second === "routes") return { name: "app/routes", rank: 5 };
+  if (second === "components") return { name: "app/components", rank: 4 };
+  if (second && !second.includes(".")) return { name: "a capability", rank: 4 };
   return null;
 }
 
@@ -56,16 +55,15 @@ export default {
       frontDoor:
         "`{{target}}` is behind {{capability}}'s front door: import app/{{capability}}/index.server (export it there if it is missing). docs/decisions/0053.",
       layer:
-        "{{from}} does not import {{to}} (`{{target}}`): imports flow routes -> capabilities and components -> content and lib -> db. docs/decisions/0053.",
-      paidDebt: "`{{target}}` is listed in eslint-rules/boundary-debts.json for this file but no longer imported: take it off the list.",
+        "{{from}} does not import {{to}} (`{{target}}`): imports flow routes -> capabilities and components -> shared services (auth, mail) -> content -> lib -> db. docs/decisions/0053.",
     },
   },
   create(context) {
     const abs = context.filename;
-    const file = path.relative(ROOT, abs).replaceAll("\\", "/");
-    const fileNoExt = file.replace(/\.(tsx?|jsx?|mjs)$/, "");
-    const debts = new Set(DEBTS[file] ?? []);
-    const used = new Set();
+    const fileNoExt = path
+      .relative(ROOT, abs)
+      .replaceAll("\\", "/")
+      .replace(/\.(tsx?|jsx?|mjs)$/, "");
     const fromLayer = layerOf(fileNoExt);
     const fromCapability = capabilityOf(fileNoExt);
 
@@ -81,11 +79,6 @@ export default {
       const toLayer = layerOf(target);
       if (fromLayer && toLayer && toLayer.rank > fromLayer.rank)
         problems.push({ messageId: "layer", data: { from: fromLayer.name, to: toLayer.name, target } });
-      if (problems.length === 0) return;
-      if (debts.has(target)) {
-        used.add(target);
-        return;
-      }
       for (const problem of problems) context.report({ node, ...problem });
     }
 
@@ -94,9 +87,6 @@ export default {
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
       ExportAllDeclaration: (node) => check(node, node.source.value),
       ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
-      "Program:exit"(node) {
-        for (const target of debts) if (!used.has(target)) context.report({ node, messageId: "paidDebt", data: { target } });
-      },
     };
   },
 };

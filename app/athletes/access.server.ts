@@ -12,7 +12,7 @@
 // staff, not by coaches; attached by the guardian, the adult athlete (18+) and education staff.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";

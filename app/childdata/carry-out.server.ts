@@ -14,7 +14,7 @@ import { cancelFutureBookingsOfAthlete } from "~/booking/index.server";
 import { logSafeguarding } from "~/family/index.server";
 import { localizePath, type Locale } from "~/i18n/language";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
-import { anonymizeUser } from "~/models/account.server";
+import { anonymizeUser } from "~/account/index.server";
 import { m } from "~/paraglide/messages";
 import { RETENTION } from "~/retention/table";
 import { closeRequest, DELETION_DONE, DELETION_REFUSED, lockOpenRequest } from "./requests.server";

@@ -13,7 +13,7 @@ import type { Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import { getMedicalForFamily, readMedicalDetails } from "~/medical/index.server";
-import { exportUserData } from "~/models/account.server";
+import { exportUserData } from "~/account/index.server";
 import type { ChildDataRole } from "./access.server";
 import { getRequestsOf } from "./requests.server";
 

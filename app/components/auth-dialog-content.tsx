@@ -9,7 +9,7 @@ import { GoogleButton } from "~/components/google-button";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { ClientKindFields } from "~/auth/client-kind-fields";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { Field, FormError, EmailField, PhoneField } from "~/components/ui/field";
 import { SignInSchema, SignUpDialogSchema } from "~/auth/schemas";
 import { m } from "~/paraglide/messages";

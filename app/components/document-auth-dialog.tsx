@@ -5,7 +5,7 @@ import { X } from "lucide-react";
 import { useId } from "react";
 import { useLocation } from "react-router";
 import { DOCUMENT_DIALOG_ID } from "~/components/auth-dialog";
-import { ClientKindFields } from "~/auth/client-kind-fields";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { GoogleButton } from "~/components/google-button";
 import { Button } from "~/components/ui/button";

@@ -14,7 +14,7 @@ import { useRealtime } from "~/messaging/realtime-client";
 /** The phone menu's Programs: the overview and registration first (the wide header reaches them from its pages). */
 const MOBILE_PROGRAM_LINKS = [...PROGRAM_OVERVIEW_LINKS, ...PROGRAM_LINKS];
 
-/** `menu`: the pages this person has besides Messages and Settings, with their words (app/auth/account-menu.server.ts). */
+/** `menu`: the pages this person has besides Messages and Settings, with their words (app/account/account-menu.server.ts). */
 type HeaderUser = Pick<Profile, "id" | "email" | "fullName" | "role"> & { menu?: { to: string; label: string }[] };
 
 function visibleLinks(user: HeaderUser | null) {

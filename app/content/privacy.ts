@@ -1,6 +1,6 @@
 // The privacy notice (/privacy): what the site keeps about families and children, who sees it, how long, and how to
 // get a copy or delete it. Every sentence must stay true of the code: db/schema.ts, exportUserData and anonymizeUser
-// (app/models/account.server.ts), decisions 0011-0015 and 0022, server/request-log.ts. Change the words when those
+// (app/account/account.server.ts), decisions 0011-0015 and 0022, server/request-log.ts. Change the words when those
 // change, in English here (the reference) and in Spanish in privacy.server.ts. The page fills in {email}, {phone}
 // (CONTACT_EMAIL, CONTACT_PHONE), {days} (BACKUP_KEEP: one backup a day) and {account} (a link to /account).
 import type { PageInfo } from "./pages";

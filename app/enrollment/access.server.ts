@@ -3,7 +3,7 @@
 // as if the thing did not exist (404), so nothing about another family is revealed.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/index.server";
 import { type SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";

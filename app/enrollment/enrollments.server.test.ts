@@ -6,7 +6,7 @@ import os from "node:os";
 import { createDb } from "../../db/client";
 import { loadConfig } from "../../server/config";
 import { changeEvent } from "~/calendar/cancellations.server";
-import { anonymizeUser } from "~/models/account.server";
+import { anonymizeUser } from "~/account/account.server";
 import { athleteLevels, enrollments, events, mailOutbox } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { answerAsFamily, createEnrollmentRequest, expireOffer, setOfferHours, setSessionCapacity, takeCoachStep } from "./enrollments.server";

@@ -349,7 +349,7 @@ export async function setSessionCapacity(
 }
 
 /**
- * An athlete's account deleted (app/models/account.server.ts, in its transaction): their open requests end, withdrawn
+ * An athlete's account deleted (app/account/account.server.ts, in its transaction): their open requests end, withdrawn
  * by the family, and every request of theirs loses what was about them on court (medical and allergy notes, who may
  * pick them up, photo consent, the emergency contact). The rows stay, emptied, so the funder report's past sessions
  * still count them (as "Deleted user"). A place freed goes to the waitlist when the caller can mail (`services`).

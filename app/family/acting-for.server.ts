@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { maybeRow, rows } from "../../db/rows";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import type { SqlExecutor } from "~/mail/index.server";

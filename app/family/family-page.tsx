@@ -4,7 +4,7 @@
 import { Form } from "react-router";
 import { localHref } from "~/i18n/locale";
 import { CardSection } from "~/components/ui/card-section";
-import { ClientKindFields } from "~/auth/client-kind-fields";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { kindLabel, type ClientKind } from "~/safe-play/safe-play";

@@ -26,7 +26,7 @@ import {
 import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server";
 import { loader as accountLoader } from "~/routes/account";
 import { action as familyAction, loader as familyLoader } from "~/routes/account.family";
-import { anonymizeUser } from "~/models/account.server";
+import { anonymizeUser } from "~/account/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { action as familyPageAction, loader as familyPageLoader } from "~/routes/families.$householdId";
 import { action as testimonialsAction } from "~/routes/testimonials";

@@ -3,8 +3,8 @@
 // delivery.server.ts (the transport), template.server.ts (the layout and unsubscribe links), limits.server.ts (mails per
 // address), confirmed-address.server.ts (an invited address proven). Mail imports no capability: the enrolled mail's
 // facts (session, fee, calendar file) are enrollment's (enrolled-details.server.ts there), so every door that sends mail
-// does not load payments and the calendar through this one. app/models still takes the row types from outbox.server
-// (a layer below: listed in boundary-debts.json).
+// does not load payments and the calendar through this one. Mail is a shared service (like auth): lint refuses it an
+// import of any capability (eslint-rules/capability-boundaries.js).
 export { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "./outbox.server";
 export { confirmInvitedAddress } from "./confirmed-address.server";
 export { createMailTransport, deliverMail } from "./delivery.server";

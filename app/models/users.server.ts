@@ -6,7 +6,7 @@ import type { Profile, Role } from "~/lib/profile";
 import { containsProfanity } from "~/lib/profanity";
 import { containsContactDetails } from "~/lib/public-words";
 import { m } from "~/paraglide/messages";
-import { DEFAULT_SAFE_PLAY, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
+import { isMinorPerson, ORGANISATION_CLOCK, type AgeClock } from "~/lib/age";
 
 export type { Profile, Role };
 
@@ -125,7 +125,7 @@ export async function setUserRole(
   target: StaffTarget,
   role: Role,
   actor: StaffActor,
-  safePlay: Pick<SafePlaySettings, "clock" | "timeZone"> = DEFAULT_SAFE_PLAY,
+  safePlay: AgeClock = ORGANISATION_CLOCK,
 ): Promise<RoleChange> {
   await lockStaffRoles(tx);
   const current = await lockTarget(tx, target);
@@ -158,7 +158,7 @@ export async function updateUserRole(
   email: string,
   role: Role,
   actor: StaffActor = COMMAND_LINE,
-  safePlay: Pick<SafePlaySettings, "clock" | "timeZone"> = DEFAULT_SAFE_PLAY,
+  safePlay: AgeClock = ORGANISATION_CLOCK,
 ): Promise<RoleChange> {
   return db.transaction((tx) => setUserRole(tx, { email }, role, actor, safePlay));
 }

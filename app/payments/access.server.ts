@@ -4,7 +4,7 @@
 // administrators, and coaches an administrator allowed.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import { actingForProblem } from "~/family/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";

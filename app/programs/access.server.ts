@@ -1,7 +1,7 @@
 // Who may edit programs, seasons and the organisation's policies (issue 28): a coach or an administrator, read from
 // the database on every request. The first line of every programs editor loader and action; the server decides.
 import type { AppLoadContext } from "react-router";
-import { isCoach, requireUser } from "~/auth/session.server";
+import { isCoach, requireUser } from "~/auth/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { isAdmin } from "~/models/users.server";

@@ -1,7 +1,7 @@
 // "Download my data": a JSON file of what the site keeps about the signed-in person.
 import type { Route } from "./+types/account.data";
 import { requireUser } from "~/auth/index.server";
-import { exportUserData } from "~/models/account.server";
+import { exportUserData } from "~/account/index.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

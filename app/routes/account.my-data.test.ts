@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { contactMessages, registrationRequests, users } from "../../db/schema";
 import { call, contextFor } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { UNVERIFIED_FORMS_NOTE } from "~/models/account.server";
+import { UNVERIFIED_FORMS_NOTE } from "~/account/account.server";
 import { loader as appointmentsLoader } from "./appointments.requests";
 import { loader as dataLoader } from "./account.data";
 import { loader as myDataLoader } from "./account.my-data";

@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/meta";
 import { programName } from "~/content/forms";
 import { PROGRAM_LINKS } from "~/content/site";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
-import { exportUserData } from "~/models/account.server";
+import { exportUserData } from "~/account/index.server";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { pageMeta } from "~/lib/meta";
-import { getAccountSettings, updatePreferences } from "~/models/account.server";
+import { getAccountSettings, updatePreferences } from "~/account/index.server";
 import { getPushKeys } from "~/notifications/index.server";
 import { listDevices } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";

@@ -13,9 +13,9 @@ import {
   resendVerification,
   saveProfile,
   type SettingsResult,
-} from "~/auth/index.server";
+} from "~/account/index.server";
 import { requireUser } from "~/auth/index.server";
-import { DataSection, DeleteSection, LanguageSection, SessionsSection, StaffLinksSection } from "~/auth/account-page";
+import { DataSection, DeleteSection, LanguageSection, SessionsSection, StaffLinksSection } from "~/account/account-page";
 import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, EmailField, PasswordField, PhoneField } from "~/components/ui/field";
@@ -28,11 +28,11 @@ import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getAccountSettings, getActiveSessions } from "~/models/account.server";
+import { getAccountSettings, getActiveSessions } from "~/account/index.server";
 import { getAthletesLeftWithoutGuardian } from "~/family/index.server";
 import { AccountNav } from "~/components/account-nav";
 import { z } from "zod";
-import { AccountIntentSchema, LanguageSchema } from "~/auth/index.server";
+import { AccountIntentSchema, LanguageSchema } from "~/account/index.server";
 import { isAdmin, isLastAdmin } from "~/models/users.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";

@@ -17,7 +17,7 @@ import {
   recordPlacement,
 } from "~/booking/index.server";
 import { CoachBooking } from "~/booking/appointments-page";
-import { HeldMailNotice } from "~/mail/held-mail-notice";
+import { HeldMailNotice } from "~/booking/held-mail-notice";
 import { PageHeader } from "~/components/page-header";
 import { pageWords } from "~/content/words.server";
 import { getLocale } from "~/i18n/language";

@@ -5,7 +5,7 @@ import { signUpWithPassword } from "~/auth/index.server";
 import { backToDocumentDialog } from "~/auth/index.server";
 import { clientKindProblem } from "~/safe-play/index.server";
 import { requireVisitor } from "~/auth/index.server";
-import { ClientKindFields } from "~/auth/client-kind-fields";
+import { ClientKindFields } from "~/components/client-kind-fields";
 import { AuthCard } from "~/components/auth-card";
 import type { DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { pageWords } from "~/content/words.server";
 import { readUnsubscribeToken, type UnsubscribeTopic } from "~/mail/index.server";
 import { mailSettings } from "~/mail/index.server";
-import { updatePreferences } from "~/models/account.server";
+import { updatePreferences } from "~/account/index.server";
 import { pageMeta } from "~/lib/meta";
 import { m } from "~/paraglide/messages";
 import { Confirmation } from "~/components/ui/confirmation";

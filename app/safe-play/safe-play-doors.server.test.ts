@@ -17,7 +17,7 @@ import { createMessage, DEFAULT_SEND_LIMITS } from "~/messaging/messages.server"
 import { getFamily } from "~/family/family-view.server";
 import { getHouseholdOf } from "~/family/family-log.server";
 import { acceptInvitation, addAthlete, claimAthleteAccount, inviteGuardian, inviteSecondGuardian } from "~/family/invitations.server";
-import { anonymizeUser } from "~/models/account.server";
+import { anonymizeUser } from "~/account/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { action as familyAction } from "~/routes/account.family";
 import { action as familyPageAction } from "~/routes/families.$householdId";

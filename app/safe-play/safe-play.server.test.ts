@@ -15,7 +15,7 @@ import {
   type SafetyPerson,
 } from "./safe-play.server";
 import { parseQuietHours, safePlayMessage } from "~/safe-play/safe-play";
-import { anonymizeUser, exportUserData } from "~/models/account.server";
+import { anonymizeUser, exportUserData } from "~/account/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import { ConversationRuleError, getClientsForCoach, startConversation } from "~/messaging/conversations.server";
 import { getHouseholdOf } from "~/family/family-log.server";

@@ -16,7 +16,8 @@ import { maybeRow } from "../../db/rows";
 import { type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
-import { requireUser } from "../auth/session.server";
+import { requireUser } from "~/auth/index.server";
+import { isMinorPerson } from "~/lib/age";
 import { DEFAULT_TIME_ZONE } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";
 import {
@@ -26,7 +27,6 @@ import {
   guardianMustBeAdultMessage,
   inQuietHours,
   msUntilSafePlayClockChanges,
-  isMinor,
   kindLabel,
   MIN_AGE_ALONE,
   parseQuietHours,
@@ -115,19 +115,8 @@ export function isClearedCoach(p: Pick<SafetyPerson, "role" | "clearance">, sett
   return clearanceOf(p.clearance ?? { safePlayCheckedOn: null, backgroundCheckedOn: null }, settings.clock(), settings.timeZone).cleared;
 }
 
-/**
- * A client under 18 in the organisation's zone. An athlete without a date of birth counts as a minor. A "guardian"
- * whose recorded date makes them a minor (the lead corrected it) is one too: the kind someone chose never makes a
- * child an adult (the model-based search found a coach could open a conversation with such a person).
- */
-export function isMinorPerson(
-  p: Pick<SafetyPerson, "role" | "kind" | "dateOfBirth">,
-  settings: Pick<SafePlaySettings, "clock" | "timeZone">,
-): boolean {
-  if (p.role !== "client") return false;
-  if (!p.dateOfBirth) return p.kind === "athlete";
-  return isMinor(p.dateOfBirth, settings.clock(), settings.timeZone);
-}
+/** Whether the rules treat a person as a minor: app/lib's age rule (shared with setting a role, app/models). */
+export { isMinorPerson };
 
 /**
  * The send rule, from the conversation's participants: null when `senderId` may send now, else why not (its words:

@@ -8,34 +8,15 @@ import { getLocale, type Locale } from "~/i18n/language";
 import type { QuietHours } from "~/lib/quiet-hours";
 import { m } from "~/paraglide/messages";
 
-export const ADULT_AGE = 18;
-export const MIN_AGE_ALONE = 13;
+// The age rule is app/lib's (a lower layer asks it too: no minor becomes a coach); Safe Play's rules are built on it.
+export { ADULT_AGE, ageOn, isMinor, MIN_AGE_ALONE, type ClientKind } from "~/lib/age";
+import { ADULT_AGE, ageOn, MIN_AGE_ALONE, type ClientKind } from "~/lib/age";
 
 /** Minutes since local midnight at `now` in `timeZone`. */
 export function localMinutes(now: Date, timeZone: string): number {
   const parts = formatter(timeZone, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return get("hour") * 60 + get("minute");
-}
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Whole years from `dateOfBirth` (YYYY-MM-DD) to the local date at `now`. Someone born on 29 February has their
- * birthday on 1 March in other years.
- */
-export function ageOn(dateOfBirth: string, now: Date, timeZone: string): number {
-  const born = DATE.exec(dateOfBirth);
-  const today = DATE.exec(dayInZone(now, timeZone));
-  if (!born || !today) throw new Error("ageOn needs dates as YYYY-MM-DD");
-  const [by, bm, bd] = born.slice(1).map(Number) as [number, number, number];
-  const [ty, tm, td] = today.slice(1).map(Number) as [number, number, number];
-  const hadBirthday = tm > bm || (tm === bm && td >= bd);
-  return ty - by - (hadBirthday ? 0 : 1);
-}
-
-export function isMinor(dateOfBirth: string, now: Date, timeZone: string): boolean {
-  return ageOn(dateOfBirth, now, timeZone) < ADULT_AGE;
 }
 
 /**
@@ -142,8 +123,6 @@ export function quietHoursMessage(quiet: QuietHours, locale: Locale = getLocale(
   return m.messaging_refusal_quiet_hours({ start: atTime(quiet.start, locale), end: atTime(quiet.end, locale) }, { locale });
 }
 
-export type ClientKind = "guardian" | "athlete";
-
 /** The words every page uses for a client's kind, in the page's language unless told. */
 export const kindLabel = (kind: ClientKind, locale: Locale = getLocale()): string =>
   kind === "guardian" ? m.messaging_kind_guardian({}, { locale }) : m.messaging_kind_athlete({}, { locale });
@@ -217,6 +196,8 @@ export const under13Message = (locale: Locale = getLocale()) => m.messaging_refu
 
 /** Sign-up and /account refuse a parent or guardian under 18: a child cannot make themselves their own guardian. */
 export const guardianMustBeAdultMessage = (locale: Locale = getLocale()) => m.messaging_refusal_guardian_adult({}, { locale });
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A date of birth typed in a form: a real YYYY-MM-DD day, not in the future, at most 100 years ago. */
 export function dateOfBirthProblem(value: string, now: Date, timeZone: string, locale: Locale = getLocale()): string | null {

@@ -1,7 +1,7 @@
 // Who may manage staff (decision 0030): an administrator, read from the database on every request (never from the
 // session, so removing the flag takes effect at once). The first line of every /staff loader and action.
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "~/auth/session.server";
+import { requireUser } from "~/auth/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { isAdmin } from "~/models/users.server";

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import type { Db } from "../../db/client";
 import { testimonials } from "../../db/schema";
 import { getSafetyPeople, isMinorPerson, type SafePlaySettings } from "~/safe-play/index.server";
-import { getUser, isCoach } from "~/auth/session.server";
+import { getUser, isCoach } from "~/auth/index.server";
 import { firstNameAndInitial, TESTIMONIALS_SHOWN, selectTestimonials, type Testimonial } from "~/testimonials/rules";
 import { SAMPLE_TESTIMONIALS } from "~/testimonials/samples.server";
 import { getLocale } from "~/i18n/locale";

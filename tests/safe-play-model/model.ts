@@ -33,7 +33,7 @@ import { dropVisitorRequest, keepVisitorRequestAsGuardian } from "~/enrollment/v
 import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
 import { getRoster } from "~/enrollment/rosters.server";
 import { createMessage, getMessagePage, startConversation } from "~/messaging/index.server";
-import { anonymizeUser } from "~/models/account.server";
+import { anonymizeUser } from "~/account/account.server";
 import { bodiesToDeliver } from "~/mail/outbox.server";
 import type { EnrollmentServices } from "~/enrollment/mails.server";
 import type { FamilyIntent } from "~/family/intents";
@@ -277,8 +277,9 @@ export class World {
     told: [] as string[],
     /** The run's families' open pages (live.ts): a socket for each person with a login in a conversation with staff. */
     family: new Map<string, FamilyPage>(),
-    /** The run's conversation of the families with an adult, where the model's barrier messages reach their sockets. */
-    familyBarrier: null as string | null,
+    /** What the open pages judged at the last check (live.ts), and whether a check was passed over since. */
+    print: "",
+    stale: false,
   };
   /** Coaches whose training lapses at the model's midnight (record-checks "lapses"): cleared until then. */
   readonly lapsing = new Set<string>();
@@ -687,7 +688,7 @@ async function verifyAddress(w: World, label: string): Promise<boolean> {
 }
 
 /**
- * /account's change of address (app/auth/account-settings.server.ts changeEmail -> Better Auth changeEmail): a link
+ * /account's change of address (app/account/account-settings.server.ts changeEmail -> Better Auth changeEmail): a link
  * to the new address; clicked, Better Auth's verifyEmail sets the address, keeping whether the account was verified.
  * An address another account uses gets nothing.
  */
@@ -1199,7 +1200,7 @@ export const ACTIONS: ActionSpec<unknown>[] = [
 // Running it.
 
 /** Where a search spends its time (the attack prints it): set-up, actions, invariant checks, in milliseconds. */
-export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0, probes: 0, sends: 0, roster: 0, personal: 0, live: 0 };
+export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0, probes: 0, sends: 0, roster: 0, personal: 0, live: 0, livePassed: 0 };
 /** How many times each action was accepted by the site (the attack prints it: an action never accepted tests nothing). */
 export const ACCEPTED: Record<string, number> = {};
 
@@ -1248,6 +1249,7 @@ class Step implements fc.AsyncCommand<object, World> {
         const tLive = performance.now();
         await checkLive(w);
         TIMING.live += performance.now() - tLive;
+        if (w.live.stale) TIMING.livePassed++;
       } finally {
         TIMING.checks += performance.now() - t1;
       }
@@ -1326,6 +1328,8 @@ export async function playSequence(site: Site, cmds: Iterable<Step>, options?: M
     // The night passes whatever else happened: the job sends what is still kept (a sequence never ends on a message
     // waiting, so whatever the steps after its keeping did is asked of its send).
     if (await w.keptWaiting()) await step("send-kept-messages", {}).run({}, w);
+    // The open pages' check passed over after a step that changed nothing they judge (live.ts), made now.
+    if (w.live.stale) await checkLive(w, { force: true });
   } catch (err) {
     if (!(err instanceof SafePlayBroken && options?.collect)) throw err;
     options.collect(err);

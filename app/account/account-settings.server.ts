@@ -1,11 +1,11 @@
 // What a signed-in person may do to their own account. Each takes the person from requireUser and acts on them
 // only; the Better Auth calls carry the person's own session, so Better Auth checks the same.
 import type { AppLoadContext } from "react-router";
-import { anonymizeUser, getOwnSessionToken } from "~/models/account.server";
+import { anonymizeUser, getOwnSessionToken } from "./account.server";
 import { hitMailLimits } from "~/mail/index.server";
 import { isLastAdmin, updateOwnProfile } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
-import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, unexpectedError } from "./accounts.server";
+import { apiErrorMessage, clearedSessionCookies, cookiesOnly, forwardHeaders, unexpectedError } from "~/auth/index.server";
 
 export type SettingsResult =
   { ok: true; headers?: Headers } | { ok: false; status: number; error: string; field?: string; retryAfterSeconds?: number };

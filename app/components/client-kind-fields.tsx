@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { localHref } from "~/i18n/locale";
 import { Field } from "~/components/ui/field";
-import type { ClientKind } from "~/safe-play/safe-play";
+import type { ClientKind } from "~/lib/age";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { m } from "~/paraglide/messages";
 import { Radio } from "~/components/ui/controls";

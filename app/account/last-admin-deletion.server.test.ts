@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { localeStore } from "../../tests/support/locale-store";
-import { anonymizeUser } from "~/models/account.server";
+import { anonymizeUser } from "~/account/account.server";
 import { AUTH_ORIGIN, call, contextWithAuth, postForm, signedInUser } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import * as account from "~/routes/account";

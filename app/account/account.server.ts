@@ -1,4 +1,6 @@
-// The signed-in person's own account: settings, sessions, their data, and deleting it (decision 0013).
+// The signed-in person's own account: settings, sessions, their data, and deleting it (decision 0013). Deleting runs
+// family's and enrollment's steps in its one transaction, through their doors: this is the account capability's, not
+// app/models' (a lower layer does not ask capabilities; decision 0080).
 import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
@@ -16,10 +18,9 @@ import {
   users,
   verifications,
 } from "../../db/schema";
-import { removeFromFamilyOnDeletion } from "../family/account-deletion.server";
-import type { SafeguardingMailServices } from "../family/safeguarding-mail.server";
 import { endEnrollmentsOnDeletion, type EnrollmentServices } from "~/enrollment/index.server";
-import { isLastAdmin, lockStaffRoles } from "./users.server";
+import { removeFromFamilyOnDeletion, type SafeguardingMailServices } from "~/family/index.server";
+import { isLastAdmin, lockStaffRoles } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 
 export { DELETED_USER_NAME } from "~/lib/profile";
