@@ -3,7 +3,9 @@
 // amount is the one we asked; each event id and each payment reference counts once (unique indexes), so duplicates,
 // replays and retries in any order record one payment. Anything else changes nothing and is logged (no personal data).
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { getDue, recordPayment } from "./ledger.server";
 import type { PaymentProvider, ProviderEvent } from "./provider.server";
 import { mailReceipt, type ReceiptServices } from "./receipts.server";
@@ -64,10 +66,11 @@ export async function handleProviderEvent(db: Db, services: ReceiptServices, eve
     let outcome: WebhookOutcome = "ignored";
     let accountId: string | null = null;
     if (event.type === "checkout.completed") {
-      const { rows } = await tx.execute<{ account_id: string; amount_cents: number }>(
+      const checkout = await maybeRow(
+        tx,
+        z.object({ account_id: z.string(), amount_cents: z.number().int() }),
         sql`select account_id, amount_cents from payment_checkouts where id = ${event.sessionId}`,
       );
-      const checkout = rows[0];
       if (!checkout) return "unknown-session";
       if (checkout.amount_cents !== event.amountCents) return "amount-mismatch";
       accountId = checkout.account_id;

@@ -4,11 +4,13 @@
 // Charges are read through ledger_charges (migration 0050), so a per-month session's later months count in its row, as
 // the funder report's aid does (app/payments/season-fees-report.server.ts).
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { seasonName } from "~/calendar/index.server";
 import type { Locale } from "~/i18n/language";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
+import { row, rows } from "../../db/rows";
 
 export type FinanceRow = {
   level: "program" | "season" | "session";
@@ -30,19 +32,26 @@ export type FinanceTotals = {
   athletesOnAid: number;
 };
 
+// A grouping set's row: the grouping() flags say which (all three 1: the organisation's total). The sums are bigint
+// (text from the driver) and null only in the total of a ledger with no charge; a count is bigint too.
+const FinanceGroupRow = z.object({
+  program: z.string().nullable(),
+  season: z.string().nullable(),
+  session: z.string().nullable(),
+  g_program: z.number().int(),
+  g_season: z.number().int(),
+  g_session: z.number().int(),
+  billed: z.coerce.number().nullable(),
+  aid: z.coerce.number().nullable(),
+  credit: z.coerce.number().nullable(),
+  on_aid: z.coerce.number().int(),
+});
+
 export async function getFinanceReport(db: SqlExecutor): Promise<{ rows: FinanceRow[]; totals: FinanceTotals }> {
-  const { rows } = await db.execute<{
-    program: string | null;
-    season: string | null;
-    session: string | null;
-    g_program: number;
-    g_season: number;
-    g_session: number;
-    billed: string;
-    aid: string;
-    credit: string;
-    on_aid: string;
-  }>(sql`
+  const groups = await rows(
+    db,
+    FinanceGroupRow,
+    sql`
     with charged as (
       select c.id, c.amount_cents, en.athlete_id, ev.title, ev.program_slug,
         case when s.id is null then null else s.term || ' ' || s.year end as season,
@@ -58,31 +67,36 @@ export async function getFinanceReport(db: SqlExecutor): Promise<{ rows: Finance
       count(distinct athlete_id) filter (where aid > 0) as on_aid
     from charged
     group by grouping sets ((program_slug), (season), (program_slug, season, title), ())
-    order by grouping(program_slug), grouping(season), grouping(title), program_slug nulls last, season nulls last, title`);
-  const { rows: money } = await db.execute<{ collected: string; outstanding: string }>(sql`
+    order by grouping(program_slug), grouping(season), grouping(title), program_slug nulls last, season nulls last, title`,
+  );
+  const money = await row(
+    db,
+    z.object({ collected: z.coerce.number(), outstanding: z.coerce.number() }),
+    sql`
     select
       (select coalesce(sum(case kind when 'payment' then amount_cents else -amount_cents end), 0) from ledger_entries where kind in ('payment', 'refund'))::bigint as collected,
-      (select coalesce(sum(greatest(b, 0)), 0) from (select sum(effect_cents) as b from ledger_entries group by account_id) x)::bigint as outstanding`);
-  const toRow = (r: (typeof rows)[number]): FinanceRow => ({
+      (select coalesce(sum(greatest(b, 0)), 0) from (select sum(effect_cents) as b from ledger_entries group by account_id) x)::bigint as outstanding`,
+  );
+  const toRow = (r: z.output<typeof FinanceGroupRow>): FinanceRow => ({
     level: r.g_session === 0 ? "session" : r.g_season === 0 ? "season" : "program",
     program: r.program,
     season: r.season,
     session: r.session,
-    billedCents: Number(r.billed),
-    aidCents: Number(r.aid),
-    creditCents: Number(r.credit),
-    athletesOnAid: Number(r.on_aid),
+    billedCents: r.billed ?? 0,
+    aidCents: r.aid ?? 0,
+    creditCents: r.credit ?? 0,
+    athletesOnAid: r.on_aid,
   });
-  const all = rows.find((r) => r.g_program === 1 && r.g_season === 1 && r.g_session === 1);
+  const all = groups.find((r) => r.g_program === 1 && r.g_season === 1 && r.g_session === 1);
   return {
-    rows: rows.filter((r) => r !== all).map(toRow),
+    rows: groups.filter((r) => r !== all).map(toRow),
     totals: {
-      billedCents: Number(all?.billed ?? 0),
-      aidCents: Number(all?.aid ?? 0),
-      creditCents: Number(all?.credit ?? 0),
-      athletesOnAid: Number(all?.on_aid ?? 0),
-      collectedCents: Number(money[0]!.collected),
-      outstandingCents: Number(money[0]!.outstanding),
+      billedCents: all?.billed ?? 0,
+      aidCents: all?.aid ?? 0,
+      creditCents: all?.credit ?? 0,
+      athletesOnAid: all?.on_aid ?? 0,
+      collectedCents: money.collected,
+      outstandingCents: money.outstanding,
     },
   };
 }

@@ -4,7 +4,10 @@
 // lesson_cancel_credit, asked here so the page says what the trigger will do). The charge and the credit themselves
 // are made by migration 0048's trigger on bookings: booking knows nothing of payments.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow, rows } from "../../db/rows";
+import { AID_DECISIONS } from "../../db/schema-payments";
 import { isUuid } from "~/lib/uuid";
 import type { SqlExecutor } from "~/mail/index.server";
 import type { AppLoadContext } from "react-router";
@@ -38,18 +41,28 @@ export type PriceTable = {
 
 /** The hours before a lesson that a family's cancellation is still credited (the organisation's setting). */
 export async function getCreditCutoffHours(db: SqlExecutor): Promise<number> {
-  const { rows } = await db.execute<{ value: string }>(sql`select value from app_settings where key = ${CUTOFF_KEY}`);
-  const hours = Number(rows[0]?.value);
+  const setting = await maybeRow(db, z.object({ value: z.string() }), sql`select value from app_settings where key = ${CUTOFF_KEY}`);
+  const hours = Number(setting?.value);
   return Number.isInteger(hours) && hours >= 0 ? hours : DEFAULT_CUTOFF_HOURS;
 }
 
+// The organisation's price (coach_id null) or a coach's own, for a kind and a length (smallint minutes).
+const PriceRow = z.object({
+  coach_id: z.string().nullable(),
+  kind: z.enum(["lesson", "evaluation"]),
+  minutes: z.number().int(),
+  amount_cents: z.number().int(),
+});
+
 /** What /staff/lesson-prices shows: the organisation's prices, each coach's own (null: the organisation's), the cutoff. */
 export async function getLessonPrices(db: SqlExecutor): Promise<PriceTable> {
-  const [{ rows: coaches }, { rows: prices }, cutoffHours] = await Promise.all([
-    db.execute<{ id: string; full_name: string | null }>(sql`
-      select id, full_name from users where role = 'coach' and deleted_at is null order by full_name, id`),
-    db.execute<{ coach_id: string | null; kind: string; minutes: number; amount_cents: number }>(sql`
-      select coach_id, kind, minutes, amount_cents from lesson_prices`),
+  const [coaches, prices, cutoffHours] = await Promise.all([
+    rows(
+      db,
+      z.object({ id: z.string(), full_name: z.string().nullable() }),
+      sql`select id, full_name from users where role = 'coach' and deleted_at is null order by full_name, id`,
+    ),
+    rows(db, PriceRow, sql`select coach_id, kind, minutes, amount_cents from lesson_prices`),
     getCreditCutoffHours(db),
   ]);
   const organisation = noPrices();
@@ -116,10 +129,15 @@ export async function getLessonQuote(
 ): Promise<LessonQuote> {
   if (q.coachIds.length === 0) return { state: "none" };
   const minutes = q.kind === "evaluation" ? 30 : q.minutes;
-  const { rows } = await db.execute<{ cents: number | null }>(sql`
+  // An integer function, null where neither the coach nor the organisation has a price.
+  const quoted = await rows(
+    db,
+    z.object({ cents: z.number().int().nullable() }),
+    sql`
     select lesson_price_cents(c, ${q.kind}, ${minutes}) as cents
-    from jsonb_array_elements_text(${JSON.stringify(q.coachIds)}::jsonb) as c`);
-  const prices = rows.map((r) => r.cents).filter((c): c is number => c !== null);
+    from jsonb_array_elements_text(${JSON.stringify(q.coachIds)}::jsonb) as c`,
+  );
+  const prices = quoted.map((r) => r.cents).filter((c): c is number => c !== null);
   if (prices.length === 0) return { state: "none" };
   const fullLow = Math.min(...prices);
   const fullHigh = Math.max(...prices);
@@ -129,11 +147,16 @@ export async function getLessonQuote(
   if (!accountId) return { state: "price", low: fullLow, high: fullHigh, afterAid: false, fullLow, fullHigh };
   // The aid the charge will get: the grant in force on the database's day (payments_aid_in_force, migration 0047),
   // through the one formula (payments_aid_cents): the charge's trigger asks the same two functions.
-  const { rows: aided } = await db.execute<{ decision: string; low: number; high: number }>(sql`
+  const aided = await rows(
+    db,
+    // A grant in force has its decision (and the integer formula then gives integers).
+    z.object({ decision: z.enum(AID_DECISIONS), low: z.number().int(), high: z.number().int() }),
+    sql`
     select a.decision,
       ${fullLow}::integer - payments_aid_cents(${fullLow}::integer, a.decision, a.percent, a.amount_cents, a.floor_cents) as low,
       ${fullHigh}::integer - payments_aid_cents(${fullHigh}::integer, a.decision, a.percent, a.amount_cents, a.floor_cents) as high
-    from payments_aid_in_force(${accountId}::uuid, current_date) a`);
+    from payments_aid_in_force(${accountId}::uuid, current_date) a`,
+  );
   if (aided.length === 0) return { state: "price", low: fullLow, high: fullHigh, afterAid: false, fullLow, fullHigh };
   if (aided[0]!.decision === "waiver") return { state: "waived" };
   const { low, high } = aided[0]!;
@@ -146,12 +169,16 @@ export async function getLessonQuote(
  */
 export async function getCancelCredits(db: SqlExecutor, bookingIds: string[], cancellerId: string, now: Date): Promise<Map<string, boolean>> {
   if (bookingIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: string; credited: boolean }>(sql`
+  const credits = await rows(
+    db,
+    z.object({ id: z.string(), credited: z.boolean() }),
+    sql`
     select b.id, lesson_cancel_credit(b.coach_id, ${cancellerId}, b.starts_at, ${now.toISOString()}::timestamptz) is not null as credited
     from bookings b join ledger_entries l on l.booking_id = b.id and l.kind = 'charge'
     where b.id = any(${`{${bookingIds.filter(isUuid).join(",")}}`}::uuid[])
-      and l.amount_cents > coalesce((select sum(a.amount_cents) from ledger_entries a where a.applies_to = l.id and a.kind = 'aid'), 0)`);
-  return new Map(rows.map((r) => [r.id, r.credited]));
+      and l.amount_cents > coalesce((select sum(a.amount_cents) from ledger_entries a where a.applies_to = l.id and a.kind = 'aid'), 0)`,
+  );
+  return new Map(credits.map((r) => [r.id, r.credited]));
 }
 
 /** Whether `user` may tick "I would like financial help" while booking: they hold the family's purse, and no request waits or runs. */

@@ -3,11 +3,14 @@
 // the amount, the method and its reference, the date, and what the account owed after; never a child's name.
 import { sql } from "drizzle-orm";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { localizePath, type Locale } from "~/i18n/language";
+import { z } from "zod";
+import { LOCALES, localizePath, type Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
 import { enqueueMail, type DbOrTx, type MailServices, type SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
+import { maybeRow, rows } from "../../db/rows";
+import { PAYMENT_METHODS } from "../../db/schema-payments";
 import type { PaymentMethod } from "./ledger.server";
 
 export type Receipt = {
@@ -20,30 +23,37 @@ export type Receipt = {
   balanceAfterCents: number;
 };
 
+// A payment always has its method and reference (the ledger's ledger_entries_payment_whole check); seq and the sum
+// are bigint, text from the driver.
+const ReceiptRow = z.object({
+  id: z.string(),
+  seq: z.coerce.number().int(),
+  amount_cents: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string(),
+  created_at: z.string(),
+  balance_after: z.coerce.number(),
+});
+
 /** One payment of the account, with what was owed after it; null when it is not this account's payment. */
 export async function getReceipt(db: SqlExecutor, accountId: string, paymentId: string): Promise<Receipt | null> {
-  const { rows } = await db.execute<{
-    id: string;
-    seq: string;
-    amount_cents: number;
-    method: PaymentMethod;
-    reference: string;
-    created_at: string;
-    balance_after: string;
-  }>(sql`
+  const r = await maybeRow(
+    db,
+    ReceiptRow,
+    sql`
     select p.id, p.seq, p.amount_cents, p.method, p.reference, to_json(p.created_at) #>> '{}' as created_at,
       (select coalesce(sum(effect_cents), 0) from ledger_entries l where l.account_id = p.account_id and l.seq <= p.seq)::bigint as balance_after
-    from ledger_entries p where p.id = ${paymentId} and p.account_id = ${accountId} and p.kind = 'payment'`);
-  const r = rows[0];
+    from ledger_entries p where p.id = ${paymentId} and p.account_id = ${accountId} and p.kind = 'payment'`,
+  );
   if (!r) return null;
   return {
     id: r.id,
-    number: Number(r.seq),
+    number: r.seq,
     amountCents: r.amount_cents,
     method: r.method,
     reference: r.reference,
     paidAt: r.created_at,
-    balanceAfterCents: Number(r.balance_after),
+    balanceAfterCents: r.balance_after,
   };
 }
 
@@ -92,11 +102,14 @@ export async function linesPdf(title: string, lines: string[], locale: Locale): 
 
 /** The account's holders with a verified address: its household's guardians, or its adult athlete. */
 export async function holders(db: SqlExecutor, accountId: string) {
-  const { rows } = await db.execute<{ email: string; locale: Locale | null }>(sql`
+  return rows(
+    db,
+    z.object({ email: z.string(), locale: z.enum(LOCALES).nullable() }),
+    sql`
     select u.email, u.locale from payment_accounts a join users u
       on u.id = a.user_id or u.id in (select user_id from household_members where household_id = a.household_id and role = 'guardian')
-    where a.id = ${accountId} and u.deleted_at is null and u.email_verified order by u.email`);
-  return rows;
+    where a.id = ${accountId} and u.deleted_at is null and u.email_verified order by u.email`,
+  );
 }
 
 export type ReceiptServices = MailServices & { config: MailServices["config"] & { site: { timeZone: string } } };

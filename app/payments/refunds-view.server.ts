@@ -3,11 +3,13 @@
 // still be. The rows are a page of them, the same page (one statement, getEntriesPage) and words (historyWords) as the
 // family's /account/payments: the newest first, what the older rows sum to, older and newer pages behind links. Only administrators are offered the refund form; the action asks the same rule.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Locale } from "~/i18n/language";
 import { formatDateIn } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 import { formatDollars } from "~/programs/session-facts";
 import type { Db } from "../../db/client";
+import { maybeRow } from "../../db/rows";
 import { historyWords } from "./account-view.server";
 import { getEntriesPage } from "./ledger.server";
 import { methodWords } from "./receipts.server";
@@ -16,12 +18,17 @@ import { getRefundablePayments, type RefundablePayment } from "./refunds.server"
 
 /** The account's family name (its guardians', or its adult athlete's); null for no such account. */
 export async function getAccountFamilyName(db: Db, accountId: string): Promise<string | null> {
-  const { rows } = await db.execute<{ family_name: string | null }>(sql`
+  // Never null: the names coalesce to '' for a family with none.
+  const account = await maybeRow(
+    db,
+    z.object({ family_name: z.string() }),
+    sql`
     select coalesce((select string_agg(u.full_name, ', ' order by u.full_name) from household_members hm join users u on u.id = hm.user_id
                      where hm.household_id = a.household_id and hm.role = 'guardian'),
                     (select full_name from users where id = a.user_id), '') as family_name
-    from payment_accounts a where a.id = ${accountId}`);
-  return rows[0] ? (rows[0].family_name ?? "") : null;
+    from payment_accounts a where a.id = ${accountId}`,
+  );
+  return account?.family_name ?? null;
 }
 
 /** "Card payment of $75 on November 29, 2026". */

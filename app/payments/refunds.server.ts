@@ -6,8 +6,9 @@
 // arriving before our row commits) are recorded once by the same unique indexes.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { row } from "../../db/rows";
 import type { Db } from "../../db/client";
+import { maybeRow, row, rows } from "../../db/rows";
+import { PAYMENT_METHODS } from "../../db/schema-payments";
 import type { PaymentMethod } from "./ledger.server";
 import type { PaymentProvider, ProviderEvent } from "./provider.server";
 import type { ReceiptServices } from "./receipts.server";
@@ -24,24 +25,27 @@ export type RefundablePayment = {
   reference: string;
 };
 
+// A payment always has its method and reference (ledger_entries_payment_whole).
+const PaymentColumns = { amount_cents: z.number().int(), method: z.enum(PAYMENT_METHODS), reference: z.string() };
+
+// payments_refund_left is an integer function (migration 0063), so what was refunded is an integer, not int8's text.
+const RefundablePaymentRow = z.object({ id: z.string(), created_at: z.string(), refunded: z.number().int(), ...PaymentColumns });
+
 /** The account's payments, newest first, each with its refunds summed. */
 export async function getRefundablePayments(db: Db, accountId: string): Promise<RefundablePayment[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    created_at: string;
-    amount_cents: number;
-    refunded: string;
-    method: PaymentMethod;
-    reference: string;
-  }>(sql`
+  const payments = await rows(
+    db,
+    RefundablePaymentRow,
+    sql`
     select p.id, to_json(p.created_at) #>> '{}' as created_at, p.amount_cents, p.method, p.reference,
       p.amount_cents - payments_refund_left(p.id) as refunded
-    from ledger_entries p where p.account_id = ${accountId} and p.kind = 'payment' order by p.seq desc`);
-  return rows.map((r) => ({
+    from ledger_entries p where p.account_id = ${accountId} and p.kind = 'payment' order by p.seq desc`,
+  );
+  return payments.map((r) => ({
     id: r.id,
     paidAt: r.created_at,
     amountCents: r.amount_cents,
-    refundedCents: Number(r.refunded),
+    refundedCents: r.refunded,
     method: r.method,
     reference: r.reference,
   }));
@@ -74,23 +78,31 @@ export async function refundPayment(
 ): Promise<RefundResult> {
   try {
     return await db.transaction(async (tx): Promise<RefundResult> => {
-      const locked = await tx.execute<{ amount_cents: number; method: PaymentMethod; reference: string }>(sql`
+      const payment = await maybeRow(
+        tx,
+        z.object(PaymentColumns),
+        sql`
         select amount_cents, method, reference from ledger_entries
-        where id = ${input.paymentId} and account_id = ${input.accountId} and kind = 'payment' for update`);
-      const payment = locked.rows[0];
+        where id = ${input.paymentId} and account_id = ${input.accountId} and kind = 'payment' for update`,
+      );
       if (!payment) return { ok: false, reason: "unknown-payment" };
-      // A second statement, so it reads refunds committed while this one waited for the lock.
-      const { rows } = await tx.execute<{ within: boolean; done: string | null }>(sql`
+      // A second statement, so it reads refunds committed while this one waited for the lock. The payment is locked,
+      // so what is left of it is known (not null).
+      const asked = await row(
+        tx,
+        z.object({ within: z.boolean(), done: z.string().nullable() }),
+        sql`
         select ${input.amountCents}::integer <= payments_refund_left(${input.paymentId}) as within,
-          (select id::text from ledger_entries where request_key = ${input.key}) as done`);
-      if (rows[0]!.done) return { ok: true, refundId: null };
+          (select id::text from ledger_entries where request_key = ${input.key}) as done`,
+      );
+      if (asked.done) return { ok: true, refundId: null };
       let method: PaymentMethod = input.method;
       let reference: string | null = null;
       if (payment.method === "card") {
         if (!provider) return { ok: false, reason: "no-provider" };
         // The database's limit (payments_refund_left, the trigger's own rule), asked before the provider is: money
         // the row would then be refused for never leaves. Money paid in person is refused by the row's insert itself.
-        if (!rows[0]!.within) throw new OverRefund();
+        if (!asked.within) throw new OverRefund();
         try {
           const r = await provider.refund({ paymentReference: payment.reference, amountCents: input.amountCents, idempotencyKey: input.key });
           if (r.status !== "succeeded" && r.status !== "pending") throw new Error(`the provider answered a refund ${r.status}`);
@@ -101,11 +113,15 @@ export async function refundPayment(
           return { ok: false, reason: "provider-failed" };
         }
       } else if (method === "card") return { ok: false, reason: "wrong-method" };
-      const inserted = await tx.execute<{ id: string }>(sql`
+      const inserted = await maybeRow(
+        tx,
+        z.object({ id: z.string() }),
+        sql`
         insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, method, reference, recorded_by, request_key)
         values (${input.accountId}, 'refund', ${input.amountCents}, ${input.reason}, ${input.paymentId}, ${method}, ${reference}, ${staffId}, ${input.key})
-        on conflict do nothing returning id`);
-      const refundId = inserted.rows[0]?.id ?? null;
+        on conflict do nothing returning id`,
+      );
+      const refundId = inserted?.id ?? null;
       if (refundId) await mailRefund(tx, services, input.accountId, refundId);
       return { ok: true, refundId };
     });
@@ -134,19 +150,26 @@ export async function handleRefundEvent(
   try {
     outcome = await db.transaction(async (tx): Promise<RefundEventOutcome> => {
       if (event.status !== "succeeded" && event.status !== "pending") return "not-refunded";
-      const { rows } = await tx.execute<{ id: string; account_id: string }>(sql`
-        select id, account_id from ledger_entries where kind = 'payment' and method = 'card' and reference = ${event.paymentReference}`);
-      const payment = rows[0];
+      // One at most: a payment's reference is unique for its method (ledger_entries_payment_reference_idx).
+      const payment = await maybeRow(
+        tx,
+        z.object({ id: z.string(), account_id: z.string() }),
+        sql`select id, account_id from ledger_entries where kind = 'payment' and method = 'card' and reference = ${event.paymentReference}`,
+      );
       if (!payment) return "unknown-payment";
       const kept = await tx.execute(sql`
         insert into payment_provider_events (id, type, outcome) values (${event.id}, 'refund', 'recorded')
         on conflict (id) do nothing returning id`);
       if (kept.rows.length === 0) return "replay";
-      const inserted = await tx.execute<{ id: string }>(sql`
+      const inserted = await maybeRow(
+        tx,
+        z.object({ id: z.string() }),
+        sql`
         insert into ledger_entries (account_id, kind, amount_cents, reason, applies_to, method, reference, provider_event_id)
         values (${payment.account_id}, 'refund', ${event.amountCents}, 'refund:provider', ${payment.id}, 'card', ${event.refundId}, ${event.id})
-        on conflict do nothing returning id`);
-      const refundId = inserted.rows[0]?.id;
+        on conflict do nothing returning id`,
+      );
+      const refundId = inserted?.id;
       if (!refundId) return "already-recorded";
       await mailRefund(tx, services, payment.account_id, refundId);
       return "recorded";

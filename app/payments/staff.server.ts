@@ -2,16 +2,24 @@
 // check or Zelle, with its reference). A reference counts once (the unique index), and nothing over what the family
 // owes is taken, so two staff recording the same check at once record it once.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { maybeRow, rows } from "../../db/rows";
 import { addCorrection, recordPayment } from "./ledger.server";
 import { mailReceipt, type ReceiptServices } from "./receipts.server";
 import type { CorrectionInput, ManualPaymentInput } from "./schemas";
 
 export type AccountSummary = { id: string; familyName: string; balanceCents: number; aidOpen: boolean };
 
+// The family's name is null when its guardians (or its adult athlete) have none; the balance is a bigint sum.
+const AccountSummaryRow = z.object({ id: z.string(), family_name: z.string().nullable(), balance: z.coerce.number(), aid_open: z.boolean() });
+
 /** Every account with something in its ledger, the families' names (their guardians', or the adult athlete's). */
 export async function getAccountSummaries(db: Db): Promise<AccountSummary[]> {
-  const { rows } = await db.execute<{ id: string; family_name: string | null; balance: string; aid_open: boolean }>(sql`
+  const accounts = await rows(
+    db,
+    AccountSummaryRow,
+    sql`
     select a.id,
       coalesce((select string_agg(u.full_name, ', ' order by u.full_name) from household_members hm join users u on u.id = hm.user_id
                 where hm.household_id = a.household_id and hm.role = 'guardian'),
@@ -20,8 +28,9 @@ export async function getAccountSummaries(db: Db): Promise<AccountSummary[]> {
       exists (select 1 from aid_requests r where r.account_id = a.id and r.status = 'open') as aid_open
     from payment_accounts a
     where exists (select 1 from ledger_entries l where l.account_id = a.id)
-    order by family_name nulls last, a.id`);
-  return rows.map((r) => ({ id: r.id, familyName: r.family_name ?? "", balanceCents: Number(r.balance), aidOpen: r.aid_open }));
+    order by family_name nulls last, a.id`,
+  );
+  return accounts.map((r) => ({ id: r.id, familyName: r.family_name ?? "", balanceCents: r.balance, aidOpen: r.aid_open }));
 }
 
 export type ManualPaymentResult =
@@ -36,11 +45,15 @@ export async function recordManualPayment(
   staffId: string,
 ): Promise<ManualPaymentResult> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ balance: string }>(sql`
+    const account = await maybeRow(
+      tx,
+      z.object({ balance: z.coerce.number() }),
+      sql`
       select (select coalesce(sum(effect_cents), 0) from ledger_entries where account_id = a.id)::bigint as balance
-      from payment_accounts a where a.id = ${input.accountId} for update`);
-    if (!rows[0]) return { ok: false, field: "accountId", reason: "unknown-account" };
-    if (input.amountCents > Number(rows[0].balance)) return { ok: false, field: "amountCents", reason: "over-balance" };
+      from payment_accounts a where a.id = ${input.accountId} for update`,
+    );
+    if (!account) return { ok: false, field: "accountId", reason: "unknown-account" };
+    if (input.amountCents > account.balance) return { ok: false, field: "amountCents", reason: "over-balance" };
     const paymentId = await recordPayment(tx, {
       accountId: input.accountId,
       amountCents: input.amountCents,

@@ -2,8 +2,11 @@
 // fixtures, a session with a fee, an enrollment put straight into a status (the database's trigger charges it), and
 // the services receipts need.
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
+import { row } from "../../db/rows";
 import { makeSession } from "~/enrollment/test-support";
+import { getOrCreateAccountFor } from "./ledger.server";
 import type { ReceiptServices } from "./receipts.server";
 
 export { makeFamily, makeUser } from "~/enrollment/test-support";
@@ -21,10 +24,14 @@ export const makeFeeSession = (db: Db, feeCents: number | null, per: "month" | "
 
 /** An enrollment of `athleteId` in `eventId` with `status`, as enrollment's own steps would leave it. */
 export async function enroll(db: Db, eventId: string, athleteId: string, status: "placed" | "enrolled" = "enrolled") {
-  const { rows } = await db.execute<{ id: string }>(sql`
+  const inserted = await row(
+    db,
+    z.object({ id: z.string() }),
+    sql`
     insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
-    values (${eventId}, ${athleteId}, ${status}, 'Rosa Diaz', '202-555-0188') returning id`);
-  return rows[0]!.id;
+    values (${eventId}, ${athleteId}, ${status}, 'Rosa Diaz', '202-555-0188') returning id`,
+  );
+  return inserted.id;
 }
 
 export async function setEnrollmentStatus(db: Db, id: string, status: string) {
@@ -32,7 +39,5 @@ export async function setEnrollmentStatus(db: Db, id: string, status: string) {
     closed_reason = ${status === "withdrawn" || status === "declined" ? "test" : null} where id = ${id}`);
 }
 
-export async function accountOf(db: Db, userId: string) {
-  const { rows } = await db.execute<{ id: string }>(sql`select payment_account_for(${userId}) as id`);
-  return rows[0]!.id;
-}
+/** The account that pays for `userId`, made if there is none yet (ledger's own step). */
+export const accountOf = (db: Db, userId: string) => getOrCreateAccountFor(db, userId);
