@@ -64,7 +64,7 @@ export { getAttendanceAthletes, getRosterForReader, type RosterEntry } from "./r
 export { messageRoster, scheduleRosterMessage, type RosterMessageResult } from "./roster-message.server";
 export { confirmRosterFamily, RosterConfirmSchema } from "./roster-family.server";
 export { getClosedRequests, getRequestDates, type ClosedRequest, type RequestDates } from "./request-history.server";
-export { endRequestsOfCancelledSession } from "./session-cancelled.server";
+export { endRequestsOfCancelledSession, tellEnrolledOfCancelledSession } from "./session-cancelled.server";
 export { getSession, getSessionsForCoaches, type SessionFacts } from "./sessions.server";
 export { getOpenSessions } from "./sessions.server";
 export {

@@ -16,6 +16,7 @@ import { contactParagraphs, enrolledParagraphs, feeParagraphs, getEnrolledSessio
 import { DEFAULT_HOLD_SECONDS, enqueueMail, type DbOrTx } from "~/mail/index.server";
 import { familyRecipients } from "~/models/family.server";
 import { m } from "~/paraglide/messages";
+import { formatDollars } from "~/programs/session-facts";
 import type { EnrollmentStatus } from "./status";
 
 /** What enrollment's functions need from the app: what consent's need, as a request's steps go through its gate. */
@@ -30,13 +31,17 @@ const DetailRow = z.object({
   status: z.string(),
   cancel_reason: z.string().nullable(),
   cancel_reason_es: z.string().nullable(),
+  credited_cents: z.coerce.number().nullable(),
   offered_until: z.coerce.date().nullable(),
   position: z.coerce.number().nullable(),
   level: z.coerce.number().nullable(),
 });
 
-/** Why a mail goes: the request's new status, an offer that lapsed, or its session cancelled by the organisation. */
-export type EnrollmentChange = EnrollmentStatus | "offer-expired" | "session-cancelled";
+/**
+ * Why a mail goes: the request's new status, an offer that lapsed, or its session cancelled by the organisation (a
+ * request still waiting ended: "session-cancelled"; an enrolled place, credited: "session-cancelled-enrolled").
+ */
+export type EnrollmentChange = EnrollmentStatus | "offer-expired" | "session-cancelled" | "session-cancelled-enrolled";
 
 type Words = { athlete: string; session: string };
 type Said = (words: Words, options: { locale: Locale }) => string;
@@ -53,7 +58,17 @@ const SAID: Record<EnrollmentChange, { subject: Said; text: Said }> = {
   declined: { subject: m.mail_status_declined_subject, text: m.mail_status_declined_text },
   "offer-expired": { subject: m.mail_status_offer_expired_subject, text: m.mail_status_offer_expired_text },
   "session-cancelled": { subject: m.payments_mail_session_cancelled_subject, text: m.payments_mail_session_cancelled_text },
+  "session-cancelled-enrolled": {
+    subject: m.payments_mail_session_cancelled_enrolled_subject,
+    text: m.payments_mail_session_cancelled_enrolled_text,
+  },
 };
+
+/** What a cancelled session's enrolled place was credited (migration 0050's rule), or that nothing was owed. */
+const creditWords = (cents: number, locale: Locale) =>
+  cents > 0
+    ? m.payments_mail_session_cancelled_credit({ amount: formatDollars(cents, locale) }, { locale })
+    : m.payments_mail_session_cancelled_nothing_owed({}, { locale });
 
 /** The hold's key: one request's status mails replace each other while held (decision 0052). */
 export const statusMailKey = (enrollmentId: string) => `enrollment-status:${enrollmentId}`;
@@ -66,6 +81,9 @@ export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentSer
   const { rows } = await tx.execute(sql`
     select e.athlete_id, a.full_name as athlete_name, e.event_id, ev.title, ev.title_es, e.status, e.offered_until,
       sc.reason as cancel_reason, sc.reason_es as cancel_reason_es,
+      case when ${change} = 'session-cancelled-enrolled' then (select coalesce(sum(cr.amount_cents), 0) from ledger_entries cr
+        join ledger_charges lc on lc.id = cr.applies_to
+        where cr.kind = 'credit' and cr.reason = 'credit:session-cancelled' and lc.enrollment_id = e.id) end as credited_cents,
       case when e.status = 'waitlisted' then (select count(*) from enrollments w
         where w.event_id = e.event_id and w.status = 'waitlisted' and w.seq <= e.seq) end as position,
       (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level
@@ -88,10 +106,12 @@ export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentSer
       lines.push(m.enroll_mail_offer_until({ until: formatDateTime(d.offered_until, site.timeZone, locale) }, o));
     const level = d.level ? m.enroll_mail_level({ level: String(d.level) }, o) : null;
     if (change === "placed" && level) lines.push(level);
-    if (change === "session-cancelled" && d.cancel_reason)
+    const cancelled = change === "session-cancelled" || change === "session-cancelled-enrolled";
+    if (cancelled && d.cancel_reason)
       lines.push(
         m.payments_mail_session_cancelled_why({ reason: inReaderLanguage({ en: d.cancel_reason, es: d.cancel_reason_es }, locale).text }, o),
       );
+    if (d.credited_cents !== null) lines.push(creditWords(d.credited_cents, locale));
     let calendar: ReturnType<typeof seriesCalendar> = null;
     if (enrolled) {
       const { session, cancelledDays } = enrolled;
@@ -114,7 +134,10 @@ export async function tellFamilyOfEnrollment(tx: DbOrTx, services: EnrollmentSer
         locale,
         subject: SAID[change].subject(words, o),
         paragraphs: lines,
-        action: { label: m.enroll_mail_button({}, o), url: `${publicUrl}${localizePath("/account/enrollments", locale)}` },
+        action:
+          change === "session-cancelled-enrolled"
+            ? { label: m.refunds_mail_open({}, o), url: `${publicUrl}${localizePath("/account/payments", locale)}` }
+            : { label: m.enroll_mail_button({}, o), url: `${publicUrl}${localizePath("/account/enrollments", locale)}` },
         ...(calendar ? { calendar } : {}),
       },
       { hold },

@@ -1,14 +1,22 @@
 // A session the organisation cancels ends the requests still waiting in it (issue 41, decision 0068): in the step
 // every page calls (programs' cancelSessionAs), each request short of Enrolled is declined as "the session was
 // cancelled", its family mailed in its own language with the reason staff gave, and the page of the family's
-// enrollments says so; the enrolled stay Enrolled and are credited as before; nothing else moves.
+// enrollments says so; the enrolled stay Enrolled and are credited as before, and each enrolled family gets a mail of its
+// own (read here through the real job queue and a real SMTP server on loopback): the session cancelled, the reason and
+// what its account was credited, in its language, once, to proved addresses only; nothing else moves.
 import { sql } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth } from "../../server/auth";
+import { loadConfig } from "../../server/config";
+import { startQueue, type Queue } from "../../server/queue";
+import { startTestSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { localeStore } from "../../tests/support/locale-store";
+import { createAidRequest, decideAidRequest } from "~/payments/aid.server";
 import { getBalance } from "~/payments/ledger.server";
+import type { AidDecisionInput } from "~/payments/schemas";
 import { accountOf, enroll } from "~/payments/test-support";
 import { cancelSessionAs } from "~/programs/session-cancel.server";
 import { ClosedRequests } from "./closed-requests";
@@ -16,8 +24,21 @@ import { createEnrollmentRequest } from "./enrollments.server";
 import { getRequestDates } from "./request-history.server";
 import { makeFamily, makeSession, makeUser, onCourt, servicesFor } from "./test-support";
 
-const { db } = await createTestDatabase();
+const { db, url } = await createTestDatabase();
 const services = servicesFor(db);
+let smtp: TestSmtp;
+let queue: Queue;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  const config = loadConfig({ SMTP_URL: smtp.url, ORG_NAME: "Test Tennis", PUBLIC_URL: "http://localhost:3000", DATA_DIR: "/nonexistent" });
+  const secret = "x".repeat(40);
+  queue = await startQueue({ db, config, secret, auth: createAuth(db, config, secret) }, url);
+});
+afterAll(async () => {
+  await queue?.stop();
+  await smtp?.stop();
+});
 
 const statusOf = async (id: string) =>
   (await db.execute<{ status: string; closed_reason: string | null }>(sql`select status, closed_reason from enrollments where id = ${id}`)).rows[0];
@@ -79,6 +100,56 @@ describe("a cancelled session's waiting requests", () => {
     expect(await cancelSessionAs(services, coach, sessionId, { en: "again", es: null })).toEqual({ ok: false, reason: "already-cancelled" });
     const again = await db.execute<{ n: number }>(sql`select count(*)::int as n from mail_outbox where kind = 'enrollment-session-cancelled'`);
     expect(again.rows[0]?.n).toBe(mails.rows.length);
+    const toEnrolled = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mail_outbox where kind = 'enrollment-session-cancelled-enrolled' and to_address = ${enrolled.guardian.email}`,
+    );
+    expect(toEnrolled.rows[0]?.n).toBe(1);
+  });
+
+  it("tells each enrolled family in its language: the session cancelled, the reason and the credit; once, to proved addresses", async () => {
+    const mailing = { ...services, config: { ...services.config, mail: { smtpUrl: smtp.url, statusHoldSeconds: 1 } } };
+    const coach = await makeUser(db, "coach", "Coach Credmail");
+    const sessionId = await makeSession(db, null, { title: "Credmail Clinic", titleEs: "Clínica Credmail", feeCents: 18000, feePer: "season" }, [
+      coach.id,
+    ]);
+    const [lucia, ellis, waived, unproved] = [
+      await makeFamily(db, "Credmail Lucia"),
+      await makeFamily(db, "Credmail Ellis"),
+      await makeFamily(db, "Credmail Waived"),
+      await makeFamily(db, "Credmail Unproved"),
+    ];
+    await db.execute(sql`update users set locale = 'es' where id = ${lucia.guardian.id}`);
+    await db.execute(sql`update users set email_verified = false where id = ${unproved.guardian.id}`);
+    const asked = await createAidRequest(db, await accountOf(db, waived.guardian.id), waived.guardian.id, { note: "" });
+    if (!asked.ok) throw new Error("not asked");
+    await decideAidRequest(db, asked.id, coach.id, { decision: "waiver", validUntil: "2027-06-30" } as AidDecisionInput);
+    for (const f of [lucia, ellis, waived, unproved]) await enroll(db, sessionId, f.athlete.id);
+
+    const reason = { en: "The courts are being resurfaced", es: "Se están renovando las canchas" };
+    expect(await cancelSessionAs(mailing, coach, sessionId, reason)).toMatchObject({ ok: true, ended: 0 });
+    const es = await smtp.waitFor(lucia.guardian.email, "Credmail Lucia Kid en Clínica Credmail: la organización canceló la sesión");
+    expect(es.text).toContain("La organización canceló Clínica Credmail, donde Credmail Lucia Kid tenía una plaza: no habrá más clases.");
+    expect(es.text).toContain("Motivo: Se están renovando las canchas");
+    expect(es.text).toContain("Acreditamos $180 a su cuenta por esa sesión. El crédito queda en su cuenta para otras clínicas o clases.");
+    expect(es.links).toContain("http://localhost:3000/es/account/payments");
+    const en = await smtp.waitFor(ellis.guardian.email, "Credmail Ellis Kid in Credmail Clinic: the organisation cancelled the session");
+    expect(en.text).toContain(
+      "The organisation cancelled Credmail Clinic, where Credmail Ellis Kid had a place: there will be no more classes in it.",
+    );
+    expect(en.text).toContain("Why: The courts are being resurfaced");
+    expect(en.text).toContain("We credited $180 to your account for that session. The credit stays on your account for other clinics or lessons.");
+    const none = await smtp.waitFor(waived.guardian.email, "Credmail Waived Kid in Credmail Clinic: the organisation cancelled the session");
+    expect(none.text).toContain("Nothing was owed for that session, so there is nothing to credit.");
+    expect(none.text).not.toContain("We credited");
+
+    // Once: a second cancellation is refused and queues nothing; nobody unproved (nor the athletes, with no login) is mailed.
+    expect(await cancelSessionAs(mailing, coach, sessionId, { en: "again", es: null })).toEqual({ ok: false, reason: "already-cancelled" });
+    const queued = await db.execute<{ to_address: string }>(
+      sql`select to_address from mail_outbox where kind = 'enrollment-session-cancelled-enrolled' and subject like '%Credmail%' order by to_address`,
+    );
+    expect(queued.rows.map((r) => r.to_address)).toEqual([lucia, ellis, waived].map((f) => f.guardian.email).sort());
+    for (const f of [lucia, ellis, waived]) expect(smtp.mailTo(f.guardian.email)).toHaveLength(1);
+    expect(smtp.mailTo(unproved.guardian.email)).toEqual([]);
   });
 
   it("refuses someone who may not cancel: nothing ends", async () => {

@@ -2,14 +2,15 @@
 // does it, asked by /aid/sessions, the programs editor and the roster alike. What cancelling does is payments' (a row
 // in session_cancellations whose trigger credits every enrolled family what it was charged for the session, after aid,
 // once), and so is what it does to the requests still waiting in it (enrollment's endRequestsOfCancelledSession: each
-// ended, its family told), both in one transaction; what this file adds is who may: an administrator, any session; a
+// ended, its family told) and to its enrolled places (tellEnrolledOfCancelledSession: each family told what it was
+// credited), all in one transaction; what this file adds is who may: an administrator, any session; a
 // coach, only a session they coach (the session's record, as the roster asks). Anyone else is refused before anything
 // is read or changed.
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { rows } from "../../db/rows";
-import { endRequestsOfCancelledSession, isCoachOfSession, type EnrollmentServices } from "~/enrollment/index.server";
+import { endRequestsOfCancelledSession, isCoachOfSession, tellEnrolledOfCancelledSession, type EnrollmentServices } from "~/enrollment/index.server";
 import type { Profile } from "~/lib/profile";
 import { isUuid } from "~/lib/uuid";
 import { isAdmin } from "~/models/users.server";
@@ -28,8 +29,9 @@ export type CancelSessionAsResult =
 
 /**
  * The one way to cancel a session: refused (nothing read, nothing changed) unless canCancelSession says so; then, in
- * one transaction, the cancellation (its enrolled families credited) and the end of its waiting requests (their
- * families mailed). `credited`: charges credited; `ended`: requests ended.
+ * one transaction, the cancellation (its enrolled families credited, each mailed what) and the end of its waiting
+ * requests (their families mailed). Its mails are queued in the transaction: sent once it commits, never twice (a
+ * second cancellation is refused before anything is queued). `credited`: charges credited; `ended`: requests ended.
  */
 export async function cancelSessionAs(
   services: EnrollmentServices,
@@ -41,6 +43,7 @@ export async function cancelSessionAs(
   return services.db.transaction(async (tx) => {
     const cancelled = await cancelSession(tx, eventId, actor.id, reason);
     if (!cancelled.ok) return cancelled;
+    await tellEnrolledOfCancelledSession(tx, services, eventId);
     return { ...cancelled, ended: await endRequestsOfCancelledSession(tx, services, eventId) };
   });
 }
