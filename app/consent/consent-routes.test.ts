@@ -80,11 +80,11 @@ describe("the forms' routes", () => {
     });
     expect(await sign(guardian, fields({ versionId: "00000000-0000-4000-8000-000000000000" }))).toMatchObject({
       status: 400,
-      body: { error: "That form version does not exist." },
+      body: { formError: "That form version does not exist." },
     });
     expect(await sign(guardian, fields({ athleteId: other.athlete.id }))).toMatchObject({
       status: 403,
-      body: { error: "You cannot sign forms for this athlete." },
+      body: { formError: "You cannot sign forms for this athlete." },
     });
     for (const who of [other.guardian, coach, athlete, null]) expect((await sign(who, fields())).status).not.toBe(302);
     expect(await signatures()).toBe(0);

@@ -1,7 +1,7 @@
 // /account/forms/sign?athlete=…&form=…&season=… (issue 40): one form for one athlete and season, on a phone: its text
 // in the reader's language, the guardian's statement, the consent to sign electronically and the typed name. The
 // loader shows only an athlete the person signs for (404 otherwise); the action checks everything again (signForm).
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.forms.sign";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -11,13 +11,12 @@ import { getCurrentVersionOf, getSigningFacts, inLanguage, requireFormsFamily, s
 import { SignSchema } from "~/consent/schemas";
 import { SignChecks } from "~/consent/sign-page";
 import { getLocale } from "~/i18n/language";
-import type { FieldErrors } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { isUuid } from "~/lib/uuid";
 import { m } from "~/paraglide/messages";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refusalOf, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: `${loaderData?.title ?? m.consent_sign_heading()} | NLTE`, description: m.consent_family_intro() }),
@@ -50,12 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { fieldErrors: FieldErrors; error?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFormsFamily(request, context);
   const { data: input, fieldErrors } = parseForm(SignSchema, await request.formData());
-  if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  if (!input) return refused({ fieldErrors });
   const result = await signForm(context, user, input, {
     ipAddress: context.clientIp,
     userAgent: request.headers.get("user-agent") ?? "",
@@ -63,20 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const beside = result.field && ["typedName", "guardian", "esign", "photoChoice"].includes(result.field);
-    return data<ActionData>(
-      { fieldErrors: beside ? { [result.field!]: result.error } : {}, error: beside ? undefined : result.error },
-      { status: result.status },
-    );
+    return refused(beside ? { fieldErrors: { [result.field!]: result.error } } : { formError: result.error }, result.status);
   }
   const title = result.enrolled.length > 0 ? m.consent_signed_enrolled_toast() : m.consent_signed_toast();
   throw await redirectWithToast(context, "/account/forms", { type: "success", title });
 }
 
-export default function SignFormPage({ loaderData: f }: Route.ComponentProps) {
-  const actionData = useActionData<ActionData>();
-  const errors = actionData?.fieldErrors ?? {};
+export default function SignFormPage({ loaderData: f, actionData }: Route.ComponentProps) {
+  const failed = refusalOf(actionData);
+  const errors = failed?.fieldErrors ?? {};
   const busy = useNavigation().state === "submitting";
-  const formError = actionData?.error ?? errors.versionId ?? errors.athleteId ?? errors.seasonId;
+  const formError = failed?.formError ?? errors.versionId ?? errors.athleteId ?? errors.seasonId;
   return (
     <>
       <PageHeader heading={f.title} intro={m.consent_sign_intro({ athlete: f.athleteName, season: f.season })} />

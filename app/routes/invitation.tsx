@@ -1,7 +1,7 @@
 // /invitation?token=...: a Safe Play invitation from a mail (decision 0022). A guardian invited by an athlete accepts
 // it signed in (creating an account first if needed) and joins the athlete's family; an athlete whose record their
 // guardian made chooses a password here, signed out. An athlete invitation never goes to an existing account.
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/invitation";
 import { getUser, requireUser } from "~/auth/index.server";
@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { acceptInvitation, claimAthleteAccount, getInvitation } from "~/family/index.server";
 import { confirmInvitedAddress } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { parseForm, refusalOf, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -26,15 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, invitation, signedInAs: user?.email ?? null, page };
 }
 
-type ActionData = { fieldErrors?: FieldErrors; error?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   if (form.get("intent") === "accept") {
     const user = await requireUser(request, context);
     const r = await acceptInvitation(context.db, token, user, context.config.safePlay);
-    if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
+    if (!r.ok) return refused({ formError: r.error }, r.status);
     // Accepted signed in with the invited address (acceptInvitation checks it): the invitation proved it (issue 39).
     await confirmInvitedAddress(context.db, user.id, user.email);
     throw await redirectWithToast(context, "/account/family", {
@@ -45,17 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (form.get("intent") === "password") {
     const { data: input, fieldErrors } = parseForm(ResetPasswordSchema, form);
-    if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
+    if (!input) return refused({ fieldErrors });
     const hash = await (await context.auth.$context).password.hash(input.password);
     const r = await claimAthleteAccount(context.db, input.token, hash);
-    if (!r.ok) return data<ActionData>({ error: r.error }, { status: r.status });
+    if (!r.ok) return refused({ formError: r.error }, r.status);
     throw await redirectWithToast(context, `/signin?${new URLSearchParams({ redirectTo: "/messages" })}`, {
       type: "success",
       title: m.account_invitation_ready_title(),
       description: m.account_invitation_ready(),
     });
   }
-  return data<ActionData>({ error: m.account_invitation_gone() }, { status: 400 });
+  return refused({ formError: m.account_invitation_gone() });
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,6 +61,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const busy = useNavigation().state === "submitting";
   const back = `/invitation?${new URLSearchParams({ token })}`;
   const title = m.account_invitation_title();
+  const failed = refusalOf(actionData);
   if (!invitation) {
     return (
       <AuthCard title={title} subtitle={m.account_invitation_gone()}>
@@ -86,7 +85,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         {m.account_invitation_sent_to()}
         <strong>{invitation.email}</strong>.
       </p>
-      <FormError message={actionData?.error} />
+      <FormError message={failed?.formError} />
       {!forGuardian && signedInAs ? (
         <p className="text-slate-800">
           {m.account_invitation_athlete_signed_in()}
@@ -117,12 +116,12 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="password" />
           <input type="hidden" name="token" value={token} />
-          <PasswordField purpose="new" label={m.account_invitation_choose_password()} name="password" error={actionData?.fieldErrors?.password} />
+          <PasswordField purpose="new" label={m.account_invitation_choose_password()} name="password" error={failed?.fieldErrors.password} />
           <PasswordField
             purpose="new"
             label={m.account_invitation_repeat_password()}
             name="confirmPassword"
-            error={actionData?.fieldErrors?.confirmPassword}
+            error={failed?.fieldErrors.confirmPassword}
           />
           <Button type="submit" disabled={busy} className="w-full">
             {m.account_invitation_create_login()}

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/reset-password";
 import { isResetTokenUsable, resetPassword } from "~/auth/index.server";
@@ -11,7 +11,7 @@ import { m } from "~/paraglide/messages";
 import { ResetPasswordSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { parseForm, refusalOf, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -21,13 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, usable: await isResetTokenUsable(context, token), page: pageWords("resetPassword") };
 }
 
-type ActionData = { ok: false; fieldErrors?: FieldErrors; error?: string; invalidLink?: boolean };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { data: input, fieldErrors } = parseForm(ResetPasswordSchema, await request.formData());
-  if (!input) return data<ActionData>({ ok: false, fieldErrors }, { status: 400 });
+  if (!input) return refused({ fieldErrors });
   const result = await resetPassword(context, input.token, input.password);
-  if (!result.ok) return data<ActionData>({ ok: false, error: result.error, invalidLink: result.status === 400 }, { status: result.status });
+  // A link that no longer works is a refusal of its token (the hidden field): the page says so in place of the form.
+  if (!result.ok) return refused(result.status === 400 ? { fieldErrors: { token: result.error } } : { formError: result.error }, result.status);
   // No automatic sign-in: the person signs in with the new password.
   throw await redirectWithToast(context, "/signin", {
     type: "success",
@@ -54,14 +53,15 @@ function InvalidLink({ text }: { text: string }) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  if (!loaderData.usable || actionData?.invalidLink) {
+  const failed = refusalOf(actionData);
+  if (!loaderData.usable || failed?.fieldErrors.token) {
     return (
       <AuthCard title={loaderData.page.heading} subtitle={m.account_reset_once()}>
         <InvalidLink text={m.account_reset_invalid_link()} />
       </AuthCard>
     );
   }
-  const errors = actionData?.fieldErrors ?? {};
+  const errors = failed?.fieldErrors ?? {};
   return (
     <AuthCard title={loaderData.page.heading} subtitle={m.account_reset_rule()}>
       {/* No browser validation: the server answers with the site's own messages, in the page's language. */}
@@ -69,7 +69,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordField purpose="new" label={m.account_field_new_password()} name="password" error={errors.password} />
         <PasswordField purpose="new" label={m.account_field_repeat_new_password()} name="confirmPassword" error={errors.confirmPassword} />
-        <FormError message={actionData?.error ?? errors.token} />
+        <FormError message={failed?.formError} />
         <Button type="submit" disabled={busy} className="w-full">
           {busy ? m.account_busy_saving() : m.account_reset_submit()}
         </Button>
