@@ -4,17 +4,18 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError, SelectField, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { AMOUNT_BANDS, GPA_BANDS, MILESTONE_KINDS, SCHOLARSHIP_KINDS, SCHOOL_TERMS } from "./choices";
-import type { AthleteActionData } from "./athlete-page";
+import type { AthleteAnswer } from "./athlete-page";
+import { refusalOf } from "~/lib/form-errors";
 import type { SkillName } from "./path.server";
 import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, termWords } from "./words";
 import { Checkbox } from "~/components/ui/controls";
 
 /** The answer to this form (its errors and what was typed), when the last one sent was this one. */
 function useAnswer(intent: string) {
-  const answer = useActionData<AthleteActionData>();
+  const answer = refusalOf(useActionData<AthleteAnswer>());
   const busy = useNavigation().state !== "idle";
   const mine = answer?.intent === intent ? answer : undefined;
-  return { errors: mine?.fieldErrors ?? {}, values: mine?.values ?? {}, error: mine?.error, busy };
+  return { errors: mine?.fieldErrors ?? {}, values: mine?.values ?? {}, error: mine?.formError, busy };
 }
 
 function FormShell({ intent, title, files, children }: { intent: string; title: string; files?: boolean; children: React.ReactNode }) {

@@ -4,18 +4,15 @@
 import { PageHeader } from "~/components/page-header";
 import { CardSection } from "~/components/ui/card-section";
 import { formatCalendarDate } from "~/lib/datetime";
+import type { ActionResult } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import type { AthleteRights } from "./access.server";
 import { CheckInForm, EvaluationForm, ListingForm, MilestoneForm, ReportCardForm, SchoolForm, TermForm } from "./athlete-forms";
 import type { AthletePath } from "./path.server";
 import { amountWords, bandWords, gradeWords, milestoneWords, scholarshipKindWords, scoreWords, sizeText, termWords } from "./words";
 
-export type AthleteActionData = {
-  intent: string;
-  error?: string;
-  fieldErrors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-};
+/** What the athlete page's action answers when it stays on the page: a refusal (decision 0077), by the form's intent. */
+export type AthleteAnswer = ActionResult;
 
 /** "November 24, 2026" (a path spans years, so the year is said). */
 const dayText = (day: string) => formatCalendarDate(`${day}T12:00:00Z`) ?? day;

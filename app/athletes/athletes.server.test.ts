@@ -270,7 +270,7 @@ describe("school, terms, milestones and the listing", () => {
     const minor = await post(sofia.athlete, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" });
     expect(minor).toMatchObject({
       status: 403,
-      body: { intent: "listing", error: "A parent or guardian gives this consent for an athlete under 18." },
+      body: { intent: "listing", formError: "A parent or guardian gives this consent for an athlete under 18." },
     });
     for (const who of [tutor, coach])
       expect((await post(who, sofia.athlete.id, { intent: "listing", milestoneId: scholarship!.id, list: "yes" })).status).toBe(403);
@@ -310,7 +310,7 @@ describe("school, terms, milestones and the listing", () => {
     expect(body.rights.relation).toBe("guardian");
     expect(body.mayList).toBe(false);
     const refused = await post(nowCoach, family.athlete.id, { intent: "listing", milestoneId: ms!.id, list: "yes" });
-    expect(refused).toMatchObject({ status: 403, body: { intent: "listing", error: "This athlete is not one you answer for." } });
+    expect(refused).toMatchObject({ status: 403, body: { intent: "listing", formError: "This athlete is not one you answer for." } });
     const [row] = await db.select({ at: athleteMilestones.listingAgreedAt }).from(athleteMilestones).where(eq(athleteMilestones.id, ms!.id));
     expect(row!.at).toBeNull();
   });

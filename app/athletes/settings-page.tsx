@@ -5,22 +5,22 @@ import { PageHeader } from "~/components/page-header";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Field, FormError, SelectField } from "~/components/ui/field";
+import { refusalOf, type ActionRefusal, type ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import { SESSION_KINDS } from "./choices";
 import type { EditableSkill, SessionKindRow } from "./settings.server";
 
-export type SettingsActionData = {
-  intent: string;
-  target?: string;
-  error?: string;
-  fieldErrors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-};
+/**
+ * What the settings' action answers when it stays on the page: a refusal (decision 0077), by the form's intent; the row
+ * it belongs to is its hidden field among what was typed (`values.skillId`, `values.eventId`).
+ */
+export type SettingsAnswer = ActionResult;
+type Refusal = ActionRefusal | null;
 
 const kindWords = (k: string) => ({ tennis: m.athletes_kind_tennis(), education: m.athletes_kind_education(), both: m.athletes_kind_both() })[k] ?? k;
 
-function SkillRow({ skill, answer, busy }: { skill: EditableSkill; answer: SettingsActionData | undefined; busy: boolean }) {
-  const mine = answer?.target === skill.id ? answer : undefined;
+function SkillRow({ skill, answer, busy }: { skill: EditableSkill; answer: Refusal; busy: boolean }) {
+  const mine = answer?.values?.skillId === skill.id ? answer : undefined;
   const errors = mine?.fieldErrors ?? {};
   return (
     <li className="rounded-lg border border-slate-200 p-4">
@@ -46,13 +46,13 @@ function SkillRow({ skill, answer, busy }: { skill: EditableSkill; answer: Setti
         </div>
       </Form>
       {skill.retired ? <p className="mt-2 text-sm text-slate-700">{m.athletes_skill_retired()}</p> : null}
-      {mine?.error ? <FormError message={mine.error} /> : null}
+      {mine?.formError ? <FormError message={mine.formError} /> : null}
     </li>
   );
 }
 
 /** How many weeks into a season coaches are reminded of athletes not yet evaluated. */
-function ReminderWeeksForm({ weeks, answer, busy }: { weeks: number; answer: SettingsActionData | undefined; busy: boolean }) {
+function ReminderWeeksForm({ weeks, answer, busy }: { weeks: number; answer: Refusal; busy: boolean }) {
   const mine = answer?.intent === "reminder-weeks" ? answer : undefined;
   return (
     <CardSection title={m.athletes_reminder_weeks_heading()}>
@@ -64,7 +64,7 @@ function ReminderWeeksForm({ weeks, answer, busy }: { weeks: number; answer: Set
           name="weeks"
           inputMode="numeric"
           defaultValue={mine?.values?.weeks ?? String(weeks)}
-          error={mine?.fieldErrors?.weeks}
+          error={mine?.fieldErrors.weeks}
         />
         <Button type="submit" variant="secondary" disabled={busy}>
           {m.athletes_save()}
@@ -77,7 +77,7 @@ function ReminderWeeksForm({ weeks, answer, busy }: { weeks: number; answer: Set
 type SettingsProps = { skills: EditableSkill[]; sessions: SessionKindRow[]; reminderWeeks: number };
 
 export function AthleteSettingsPage({ skills, sessions, reminderWeeks }: SettingsProps) {
-  const answer = useActionData<SettingsActionData>();
+  const answer = refusalOf(useActionData<SettingsAnswer>());
   const busy = useNavigation().state !== "idle";
   const adding = answer?.intent === "add-skill" ? answer : undefined;
   return (
@@ -101,14 +101,14 @@ export function AthleteSettingsPage({ skills, sessions, reminderWeeks }: Setting
               name="name"
               maxLength={60}
               defaultValue={adding?.values?.name ?? ""}
-              error={adding?.fieldErrors?.name}
+              error={adding?.fieldErrors.name}
             />
             <Field
               label={m.athletes_field_skill_es()}
               name="nameEs"
               maxLength={60}
               defaultValue={adding?.values?.nameEs ?? ""}
-              error={adding?.fieldErrors?.nameEs}
+              error={adding?.fieldErrors.nameEs}
             />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={busy}>
@@ -125,7 +125,7 @@ export function AthleteSettingsPage({ skills, sessions, reminderWeeks }: Setting
           {sessions.length === 0 ? <p>{m.athletes_no_sessions()}</p> : null}
           <ul className="flex flex-col gap-3">
             {sessions.map((s) => {
-              const mine = answer?.intent === "session-kind" && answer.target === s.id ? answer : undefined;
+              const mine = answer?.intent === "session-kind" && answer.values?.eventId === s.id ? answer : undefined;
               return (
                 <li key={s.id}>
                   <Form method="post" className="flex flex-wrap items-end gap-3">
@@ -136,7 +136,7 @@ export function AthleteSettingsPage({ skills, sessions, reminderWeeks }: Setting
                       name="kind"
                       defaultValue={s.kind}
                       options={SESSION_KINDS.map((k) => ({ value: k, label: kindWords(k) }))}
-                      error={mine?.fieldErrors?.kind}
+                      error={mine?.fieldErrors.kind}
                     />
                     <Button type="submit" variant="secondary" disabled={busy}>
                       {m.athletes_save()}

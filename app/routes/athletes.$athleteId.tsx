@@ -4,10 +4,9 @@
 // education staff: requireAthleteReader (the one rule, getAthleteRights) is the first line of the loader and the
 // action, and anyone else gets 404. Each form's write asks its own right again (app/athletes/records.server.ts). A
 // term's report card comes as a file (multipart form; checked by its bytes: app/athletes/report-cards.server.ts).
-import { data } from "react-router";
 import type { Route } from "./+types/athletes.$athleteId";
 import { disclosureAnswerRefusal } from "~/consent/index.server";
-import { AthletePage, type AthleteActionData } from "~/athletes/athlete-page";
+import { AthletePage } from "~/athletes/athlete-page";
 import {
   addCheckIn,
   addMilestone,
@@ -33,7 +32,7 @@ import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refused, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: `${loaderData?.name || m.athletes_heading()} | NLTE`, description: m.athletes_intro() }),
@@ -62,7 +61,7 @@ const REPORT_CARD_PROBLEMS = {
 function refusal(intent: string, r: Refused) {
   invariantResponse(r.refused !== "not-allowed", m.athletes_refused(), 403);
   invariantResponse(r.refused !== "not-found", m.athletes_error_unknown(), 404);
-  return data<AthleteActionData>({ intent, error: m.athletes_error_not_listable() }, { status: 409 });
+  return refused({ intent, formError: m.athletes_error_not_listable() }, 409);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -70,18 +69,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // A file far over the limit is answered beside its field without reading it (the body limit lets it reach here).
   if (Number(request.headers.get("content-length") ?? 0) > REPORT_CARD_MAX_BYTES + 64 * 1024) {
     invariantResponse(rights.attachReportCard, m.athletes_refused(), 403);
-    return data<AthleteActionData>(
-      { intent: "report-card", error: m.athletes_error_correct(), fieldErrors: { file: m.athletes_error_report_too_large() } },
-      { status: 413 },
-    );
+    return refused({ intent: "report-card", formError: m.athletes_error_correct(), fieldErrors: { file: m.athletes_error_report_too_large() } }, 413);
   }
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   invariantResponse((FORMS as readonly string[]).includes(intent), m.athletes_error_unknown(), 400);
   const today = todayOf(context);
   const values = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
-  const invalid = (fieldErrors: Record<string, string | undefined> | null) =>
-    data<AthleteActionData>({ intent, error: m.athletes_error_correct(), fieldErrors: fieldErrors ?? {}, values }, { status: 400 });
+  const invalid = (fieldErrors: FieldErrors | null) => refused({ intent, formError: m.athletes_error_correct(), fieldErrors, values });
   const back = `/athletes/${rights.athleteId}`;
   const done = async (title: string) => {
     throw await redirectWithToast(context, back, { type: "success", title });
@@ -157,7 +152,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       // Listing a scholarship is also the family's yes to being named on /scholarships (issue 40, decision 0061): one rule,
       // the disclosure rule's, says who may; its refusal is said beside the form and nothing is listed.
       const r = await setListing(context.db, user, context.config.safePlay, rights.athleteId, parsed.data.milestoneId, parsed.data.list === "yes");
-      if (r?.refused === "consent") return data<AthleteActionData>({ intent, error: r.error }, { status: 403 });
+      if (r?.refused === "consent") return refused({ intent, formError: r.error }, 403);
       if (r) return refusal(intent, r);
       return done(parsed.data.list === "yes" ? m.athletes_done_listed() : m.athletes_done_unlisted());
     }

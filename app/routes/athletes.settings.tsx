@@ -2,7 +2,6 @@
 // in English and Spanish, and each program session's kind (tennis, education, both), which says whether its attendance
 // counts hours of tennis, of education, or half of each; and how many weeks into a season coaches are reminded of
 // athletes not yet evaluated (decision 0062). requireAdmin is the first line of the loader and the action.
-import { data } from "react-router";
 import type { Route } from "./+types/athletes.settings";
 import {
   addSkill,
@@ -16,14 +15,14 @@ import {
   setSkillRetired,
 } from "~/athletes/index.server";
 import { SessionKindSchema, SkillIdSchema, SkillSchema } from "~/athletes/schemas";
-import { AthleteSettingsPage, type SettingsActionData } from "~/athletes/settings-page";
+import { AthleteSettingsPage } from "~/athletes/settings-page";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
 import { badRequest, invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { requireAdmin } from "~/staff/index.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.athletes_settings_heading()} | NLTE`, description: m.athletes_settings_intro() }),
@@ -48,12 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = async () => {
     throw await redirectWithToast(context, "/athletes/settings", { type: "success", title: m.athletes_done_settings() });
   };
-  const answer = (body: SettingsActionData, status: number) => data<SettingsActionData>(body, { status });
 
   if (intent === "add-skill" || intent === "rename-skill") {
-    const target = String(form.get("skillId") ?? "");
+    const row = intent === "rename-skill" ? { ...values, skillId: String(form.get("skillId") ?? "") } : values;
     const parsed = parseForm(SkillSchema, form);
-    if (!parsed.data) return answer({ intent, target, fieldErrors: parsed.fieldErrors ?? {}, values }, 400);
+    if (!parsed.data) return refused({ intent, fieldErrors: parsed.fieldErrors, values: row });
     let r: "duplicate" | "not-found" | null;
     if (intent === "add-skill") r = await addSkill(context.db, parsed.data);
     else {
@@ -62,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       r = await renameSkill(context.db, id.skillId, parsed.data);
     }
     invariantResponse(r !== "not-found", m.athletes_error_unknown(), 404);
-    if (r === "duplicate") return answer({ intent, target, fieldErrors: { name: m.athletes_error_skill_taken() }, values }, 409);
+    if (r === "duplicate") return refused({ intent, fieldErrors: { name: m.athletes_error_skill_taken() }, values: row }, 409);
     return saved();
   }
   if (intent === "retire-skill" || intent === "restore-skill") {
@@ -71,9 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saved();
   }
   if (intent === "session-kind") {
-    const target = String(form.get("eventId") ?? "");
     const parsed = parseForm(SessionKindSchema, form);
-    if (!parsed.data) return answer({ intent, target, fieldErrors: parsed.fieldErrors ?? {} }, 400);
+    if (!parsed.data) return refused({ intent, fieldErrors: parsed.fieldErrors, values: { eventId: String(form.get("eventId") ?? "") } });
     invariantResponse(await setSessionKind(context.db, parsed.data.eventId, parsed.data.kind), m.athletes_error_unknown(), 404);
     return saved();
   }
@@ -81,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const raw = String(form.get("weeks") ?? "").trim();
     const weeks = Number(raw);
     if (!/^\d{1,2}$/.test(raw) || weeks < REMINDER_WEEKS.min || weeks > REMINDER_WEEKS.max)
-      return answer({ intent, fieldErrors: { weeks: m.athletes_error_reminder_weeks() }, values: { weeks: raw.slice(0, 10) } }, 400);
+      return refused({ intent, fieldErrors: { weeks: m.athletes_error_reminder_weeks() }, values: { weeks: raw.slice(0, 10) } });
     await setReminderWeeks(context.db, weeks);
     throw await redirectWithToast(context, "/athletes/settings", { type: "success", title: m.athletes_done_reminder_weeks() });
   }
