@@ -8,7 +8,7 @@ import { useFetcher, useLocation } from "react-router";
 import { CHAT_WIDGET_ID, takeTapBeforeWidget, type WidgetCoach } from "~/components/chat-widget";
 import { telHref } from "~/lib/phone";
 import { showToast } from "~/components/toaster";
-import type { WidgetActionData } from "~/messaging/core";
+import { widgetToast, type WidgetAnswer } from "~/messaging/core";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useRootData } from "~/root";
 import { m } from "~/paraglide/messages";
@@ -25,10 +25,10 @@ function readFields(form: HTMLFormElement | null): Fields {
 
 /**
  * `blocked`: why this person cannot message yet (Safe Play: an athlete under 18 with no guardian linked), in the page's
- * language, or null. What a send answers comes with its toast, in the page's language too (the server writes it).
+ * language, or null. What a send answers is shown as its toast (widgetToast, in the page's language).
  */
 export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoach[]; blocked: string | null }) {
-  const send = useFetcher<WidgetActionData>();
+  const send = useFetcher<WidgetAnswer>();
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
   const ids = useId();
@@ -46,11 +46,11 @@ export default function ClientWidget({ coaches, blocked }: { coaches: WidgetCoac
 
   const sending = send.state !== "idle";
   const result = send.state === "idle" ? send.data : undefined;
-  const handled = useRef<WidgetActionData | undefined>(undefined);
+  const handled = useRef<WidgetAnswer | undefined>(undefined);
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    showToast(result.toast);
+    showToast(widgetToast(result));
     if (result.ok) {
       for (const name of ["subject", "message"]) {
         const field = form.current?.elements.namedItem(name);

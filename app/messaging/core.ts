@@ -9,6 +9,7 @@ import { getLocale, type Locale } from "~/i18n/language";
 import { m } from "~/paraglide/messages";
 import type { ClientLabel } from "~/safe-play/safe-play";
 import { personName } from "~/lib/displayable-address";
+import type { ActionResult } from "~/lib/form-errors";
 
 export type MessageType = "text" | "image" | "file";
 
@@ -54,10 +55,21 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 /** A toast's words, as the server wrote them in the page's language. */
 export type WidgetToast = { type: "success" | "error"; title: string; description: string };
 
-/** What the chat widget's send answers: with the toast it shows, in the page's language. */
-export type WidgetActionData =
-  | { ok: true; coachName: string; conversationId: string; toast: WidgetToast }
-  | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string; toast: WidgetToast };
+/** What the chat widget's send answers (decision 0077's one shape): the coach and the conversation it reached. */
+export type WidgetAnswer = ActionResult<{ coachName: string; conversationId: string }>;
+
+/**
+ * The toast of a widget's send, in the page's language: the widget shows it, and a plain (script-less) post comes back
+ * with it (the server's redirect carries it).
+ */
+export function widgetToast(answer: WidgetAnswer): WidgetToast {
+  if (answer.ok) return { type: "success", title: m.messaging_toast_sent_title(), description: m.messaging_toast_sent({ coach: answer.coachName }) };
+  const { fieldErrors } = answer;
+  if (fieldErrors.coachId) return { type: "error", title: m.messaging_toast_select_coach(), description: fieldErrors.coachId };
+  if (Object.keys(fieldErrors).length > 0)
+    return { type: "error", title: m.messaging_toast_missing_title(), description: m.messaging_toast_missing() };
+  return { type: "error", title: m.messaging_toast_failed_title(), description: answer.formError ?? m.messaging_toast_failed() };
+}
 
 /** What the widget's message looks like in the conversation. */
 export const widgetMessageContent = (subject: string, message: string) => `${subject}\n\n${message}`;

@@ -28,7 +28,7 @@ import {
 import { hasUnsafeCharacters, unsafeTextMessage, unsafeFields } from "~/lib/safe-text";
 import { getConversationPause, getMyReports, reportMessage, reportReceivedMessage } from "~/family/index.server";
 import { pausedMessage, safePlayMessage } from "~/safe-play/safe-play";
-import type { ReportActionData } from "~/components/messages/report-message";
+import { done, refused } from "~/lib/forms";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { invariantResponse } from "~/lib/responses.server";
@@ -104,7 +104,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "report") {
     const input = ReportSchema.safeParse({ messageId: form.get("messageId"), reason: form.get("reason") ?? "" });
-    if (!input.success) return data<ReportActionData>({ ok: false, fieldErrors: { reason: input.error.issues[0]!.message } }, { status: 400 });
+    if (!input.success) return refused({ fieldErrors: { reason: input.error.issues[0]!.message } });
     const reviewer = await reportMessage(context.db, context, {
       conversationId,
       messageId: input.data.messageId,
@@ -112,7 +112,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       reason: input.data.reason,
     });
     if (!reviewer) throw notFound();
-    return data<ReportActionData>({ ok: true, reported: input.data.messageId, message: reportReceivedMessage(reviewer) });
+    return done<{ reported: string }>({ reported: input.data.messageId, message: reportReceivedMessage(reviewer) });
   }
   if (intent === "schedule" || intent === "cancel-scheduled") {
     const input = {
@@ -148,7 +148,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   const limits = context.config.messaging;
   const sent: MessageView[] = [];
-  const refused = (result: SendRefusal, field: "content" | "file") => {
+  const sendRefused = (result: SendRefusal, field: "content" | "file") => {
     const answer = refusalAnswer(result);
     if (answer.status === 404) throw notFound();
     // Refused for quiet hours alone: the text may be kept for their end (issue 39).
@@ -160,7 +160,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   };
   if (text.success) {
     const r = await createMessage(context.db, { conversationId, senderId: user.id, content: text.data }, limits);
-    if (!r.ok) return refused(r, "content");
+    if (!r.ok) return sendRefused(r, "content");
     sent.push(r.message);
   }
   if (attachment) {
@@ -169,7 +169,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { conversationId, senderId: user.id, content: attachment.fileName, messageType: attachment.kind, attachment },
       limits,
     );
-    if (!r.ok) return refused(r, "file");
+    if (!r.ok) return sendRefused(r, "file");
     sent.push(r.message);
   }
   return { ok: true as const, messages: sent };

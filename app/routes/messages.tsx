@@ -10,7 +10,7 @@ import { NewConversationDialog } from "~/components/messages/new-conversation-di
 import { buttonClass } from "~/components/ui/button";
 import { pageWords } from "~/content/words.server";
 import { pageMeta } from "~/lib/meta";
-import { ChatWidgetSchema, widgetMessageContent, type WidgetActionData, type WidgetToast } from "~/messaging/schemas";
+import { ChatWidgetSchema, widgetMessageContent, widgetToast, type WidgetAnswer } from "~/messaging/schemas";
 import { errorSummary } from "~/lib/error-summary";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -78,14 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "widget") {
     // The widget posts with a fetcher once its code runs (via=fetcher); before that, or without JavaScript, the
     // browser posts the form itself and gets a page back: the conversation, or the page it came from, with a toast.
-    // Every answer carries its toast, in the page's language: the widget shows the server's words.
-    type Answer =
-      { ok: true; coachName: string; conversationId: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string };
-    const answer = async (result: Answer, status = 200) => {
-      const body: WidgetActionData = { ...result, toast: widgetToast(result) };
+    // Both show the answer's toast (widgetToast), in the page's language.
+    const answer = async (body: WidgetAnswer, status = 200) => {
       if (form.get("via") === "fetcher") return data(body, { status });
       const to = body.ok ? `/messages/${body.conversationId}` : safeRedirect(form.get("redirectTo"));
-      return await redirectWithToast(context, to, body.toast);
+      return await redirectWithToast(context, to, widgetToast(body));
     };
     const { data: input, fieldErrors } = parseForm(ChatWidgetSchema, form);
     if (!input) return answer({ ok: false, fieldErrors }, 400);
@@ -102,26 +99,16 @@ export async function action({ request, context }: Route.ActionArgs) {
         const refusal = refusalAnswer(sent);
         // The conversation was just opened for this person: not being in it would be a fault, not a refusal.
         if (refusal.status === 404) throw new Error("message refused");
-        return answer({ ok: false, error: refusal.error }, refusal.status);
+        return answer({ ok: false, fieldErrors: {}, formError: refusal.error }, refusal.status);
       }
       return answer({ ok: true, coachName: personName(coach), conversationId: id });
     } catch (err) {
-      if (err instanceof ConversationRuleError) return answer({ ok: false, error: err.message }, err.status);
+      if (err instanceof ConversationRuleError) return answer({ ok: false, fieldErrors: {}, formError: err.message }, err.status);
       console.error("chat widget send failed:", errorSummary(err));
-      return answer({ ok: false, error: m.messaging_toast_failed() }, 500);
+      return answer({ ok: false, fieldErrors: {}, formError: m.messaging_toast_failed() }, 500);
     }
   }
   badRequest(m.messaging_unknown_request());
-}
-
-/** The toast of a widget's send, in the page's language: the widget shows it, and a plain (script-less) post comes back with it. */
-function widgetToast(
-  body: { ok: true; coachName: string } | { ok: false; fieldErrors?: Record<string, string | undefined>; error?: string },
-): WidgetToast {
-  if (body.ok) return { type: "success", title: m.messaging_toast_sent_title(), description: m.messaging_toast_sent({ coach: body.coachName }) };
-  if (body.fieldErrors?.coachId) return { type: "error", title: m.messaging_toast_select_coach(), description: body.fieldErrors.coachId };
-  if (body.fieldErrors) return { type: "error", title: m.messaging_toast_missing_title(), description: m.messaging_toast_missing() };
-  return { type: "error", title: m.messaging_toast_failed_title(), description: body.error ?? m.messaging_toast_failed() };
 }
 
 export default function Messages({ loaderData }: Route.ComponentProps) {

@@ -5,8 +5,10 @@ import { useFetcher } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { MessageListWords } from "./message-list";
 import { TextArea } from "~/components/ui/controls";
+import { refusalOf, type ActionResult } from "~/lib/form-errors";
 
-export type ReportActionData = { ok: true; reported: string; message: string } | { ok: false; fieldErrors: { reason?: string } };
+/** What the conversation's action answers a report (decision 0077's one shape): the reported message's id, and the words. */
+export type ReportAnswer = ActionResult<{ reported: string; message: string }>;
 
 export function ReportMessage({
   conversationId,
@@ -17,7 +19,7 @@ export function ReportMessage({
   messageId: string;
   words: Pick<MessageListWords, "report" | "reportWhy" | "reportSend">;
 }) {
-  const fetcher = useFetcher<ReportActionData>();
+  const fetcher = useFetcher<ReportAnswer>();
   const id = useId();
   const result = fetcher.data;
   if (result?.ok) {
@@ -27,7 +29,7 @@ export function ReportMessage({
       </p>
     );
   }
-  const error = result && !result.ok ? result.fieldErrors.reason : undefined;
+  const error = refusalOf(result)?.fieldErrors.reason;
   return (
     <details className="mt-1 text-xs text-slate-700">
       <summary className="cursor-pointer underline">{words.report}</summary>
