@@ -16,7 +16,10 @@ const { db, pool, url } = await createTestDatabase();
 for (const p of [pool, pool.hotStatements]) p.on("connect", (client) => void client.query("set synchronous_commit = off"));
 // With the site's realtime server: staff's open pages are asked too (tests/safe-play-model/live.ts).
 const site = siteFor(db, (env) => contextFor(db, "visitor", env), safePlayOutside(url));
-afterAll(() => site.realtime?.close());
+afterAll(async () => {
+  await site.shared?.live?.close();
+  await site.realtime?.close();
+});
 const RUNS = Number(process.env.SAFE_PLAY_RUNS ?? 200);
 const SEED = Number(process.env.SAFE_PLAY_SEED ?? 37);
 
@@ -367,6 +370,19 @@ describe("the families' open pages, quiet hours and midnight", () => {
 
   it("from 8 PM the teen's page hears no typing or reading of the coach, while everyone's pages stay open", async () => {
     expect(await replay([...teenWithCoach(), step("evening", {}), step("send-message", { who: "t1", n: 0 })])).toBeNull();
+  });
+
+  // The attack stopped "outside the invariants" (issue 37, 2026-11-29): the families' pages shared one barrier
+  // conversation, the lead's unlink took the guardian out of it (it held the teen, an athlete of the household), and the
+  // guardian's page waited for a barrier message that never came. Each page has a barrier of its own now.
+  it("the lead unlinks the teen's guardian and the coach writes again while every page stays open: the pages go on", async () => {
+    const w = await play([
+      ...teenWithCoach(),
+      step("lead-unlink", { who: "L", guardian: "p" }),
+      step("send-message", { who: "t1", n: 0 }),
+      step("send-message", { who: "K1", n: 0 }),
+    ]);
+    expect(w.errors).toEqual([]);
   });
 
   it("at midnight a training that lapsed that day keeps the coach's open page from the thread", async () => {

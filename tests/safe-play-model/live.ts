@@ -15,10 +15,17 @@
 // Door "activity": a family page of a person the oracle holds to be a minor is told a staff member is typing or
 // reading where the oracle keeps that staff member from the minor, or during quiet hours (the model's clock:
 // clock-actions.ts); a staff member's page the oracle keeps from a conversation is told a family's typing or reading.
+// What a check costs (decision 0074, "Cost"): each family page has a barrier conversation of its own with the model's
+// adult (the site takes nobody out of a conversation of two without an athlete: a shared one lost a guardian the lead
+// unlinked, and its barrier never came); every barrier message is written and announced in one statement; and the
+// pages act only after a step that changed what the open pages judge (the oracle's verdicts, who is in which
+// conversation, the clock) or that the site announced in a conversation of the run (a message, a removal, a Safe
+// Play change). A check passed over is made at the end of the sequence.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { conversationParticipants, conversations, messages, sessions, users } from "../../db/schema";
-import { announce, createMessage } from "~/messaging/index.server";
+import pg from "pg";
+import { conversationParticipants, conversations, sessions, users } from "../../db/schema";
+import { MESSAGE_CHANNEL } from "~/messaging/index.server";
 import { inQuietHours } from "~/safe-play/safe-play";
 import { STAFF, type StaffLabel } from "./cast";
 import type { Site, World } from "./model";
@@ -45,13 +52,41 @@ export type Realtime = {
 };
 /** Starts one (with the time zone of the site's settings: `env`), on the model's Safe Play clock. */
 export type StartRealtime = (db: Site["db"], env: Record<string, string>, clock: () => Date) => Promise<Realtime>;
-/** A family member's open page: their socket and the run's conversations it is subscribed to. */
-export type FamilyPage = { socket: LiveSocket; conversations: Set<string> };
+/**
+ * A family member's open page: their socket, the run's conversations it is subscribed to (only those the person is
+ * still in, as the participants say), and its own barrier conversation (the person and the model's adult).
+ */
+export type FamilyPage = { socket: LiveSocket; conversations: Set<string>; barrier: string };
 
-/** The staff's sockets and the conversation the barrier messages go to, made with the staff (site.shared). */
-export type LiveStaff = { sockets: Record<StaffLabel, LiveSocket>; barrier: { conversationId: string; senderId: string }; beats: number };
+/**
+ * The staff's sockets and the conversation the barrier messages go to, made with the staff (site.shared), and the
+ * model's own LISTEN connection: the conversations the site announced a message, a removal or a Safe Play change in
+ * since the last check (read and typing are the pages' own).
+ */
+export type LiveStaff = {
+  sockets: Record<StaffLabel, LiveSocket>;
+  barrier: { conversationId: string; senderId: string };
+  beats: number;
+  announced: Set<string>;
+  /** Every announcement committed before now has reached `announced` (a round trip on the listening connection). */
+  flush: () => Promise<void>;
+  /** Closes the staff's sockets and the listening connection (the tables were emptied, or the search ends). */
+  close: () => Promise<void>;
+};
 
-const NO_LIMITS = { burst: 1e9, perSecond: 1e9, attachmentBytesPerDay: 1e9 };
+/** The model's LISTEN connection on the site's database (its own client, not one of the pool's). */
+async function listen(db: Site["db"], announced: Set<string>) {
+  const client = new pg.Client({ connectionString: (db.$client as pg.Pool).options.connectionString });
+  // The test's database is dropped with its connections at the end: that is not an error of the model's.
+  client.on("error", () => undefined);
+  client.on("notification", (n) => {
+    const a = JSON.parse(n.payload ?? "{}") as { kind?: string; conversationId?: string };
+    if (a.conversationId && a.kind !== "read" && a.kind !== "typing") announced.add(a.conversationId);
+  });
+  await client.connect();
+  await client.query(`listen ${MESSAGE_CHANNEL}`);
+  return { flush: () => client.query("select 1").then(() => undefined), close: () => client.end().catch(() => undefined) };
+}
 
 /** A session of a day for each staff member, their socket, and the conversation of all staff with an adult (barrier). */
 export async function openStaffSockets(site: Site, realtime: Realtime, staff: Record<StaffLabel, string>): Promise<LiveStaff> {
@@ -79,59 +114,76 @@ export async function openStaffSockets(site: Site, realtime: Realtime, staff: Re
     sockets[label] = await realtime.openSocket({ id: staff[label], token });
     await subscribe(sockets[label], conversationId);
   }
-  return { sockets, barrier: { conversationId, senderId }, beats: 0 };
+  const announced = new Set<string>();
+  const listener = await listen(site.db, announced);
+  const close = async () => {
+    for (const label of STAFF) sockets[label].close();
+    await listener.close();
+  };
+  return { sockets, barrier: { conversationId, senderId }, beats: 0, announced, flush: listener.flush, close };
 }
 
 /** Asks the socket to subscribe: true when the site answered "subscribed", false when it answered with an error. */
 async function subscribe(socket: LiveSocket, conversationId: string): Promise<boolean> {
+  return (await subscribeAll(socket, [conversationId]))[0]!;
+}
+
+/** Asks to subscribe to each at once (the socket answers in order): for each, whether the site answered "subscribed". */
+async function subscribeAll(socket: LiveSocket, conversationIds: string[]): Promise<boolean[]> {
   const from = socket.events.length;
-  const answer = (e: Record<string, unknown>) => e.conversationId === conversationId && (e.type === "subscribed" || e.type === "error");
-  socket.send({ type: "subscribe", conversationId });
-  await socket.next(() => socket.events.slice(from).some(answer));
-  return socket.events.slice(from).find(answer)!.type === "subscribed";
+  const answer = (id: string) => (e: Record<string, unknown>) => e.conversationId === id && (e.type === "subscribed" || e.type === "error");
+  for (const conversationId of conversationIds) socket.send({ type: "subscribe", conversationId });
+  const last = conversationIds.at(-1);
+  if (last) await socket.next(() => socket.events.slice(from).some(answer(last)));
+  return conversationIds.map((id) => socket.events.slice(from).find(answer(id))?.type === "subscribed");
 }
 
 /**
  * Everything announced before now has reached every staff and family socket: each hears the model's next barrier
- * message (the staff's in their conversation with an adult, the families' in the run's own).
+ * message (the staff's in their conversation with an adult, each family page's in its own). The model's own messages,
+ * written and announced as a send would, in one statement and without the send rule (a minor's barrier has no
+ * guardian in it: Safe Play would refuse every sender there; nobody reads them but the model).
  */
 async function barrier(w: World, live: LiveStaff) {
   const words = `barrier ${++live.beats} ${w.run}`;
-  const heard = (e: Record<string, unknown>) => e.type === "message" && (e.message as { content?: string } | undefined)?.content === words;
-  const sent = await createMessage(w.db, { conversationId: live.barrier.conversationId, senderId: live.barrier.senderId, content: words }, NO_LIMITS);
-  if (!sent.ok) throw new Error(`the model's barrier message was refused: ${JSON.stringify(sent)}`);
-  if (w.live.familyBarrier) {
-    // The families' barrier holds minors whose guardians may not be in it (Safe Play refuses every sender there): the
-    // model's own message is written and announced as a send would, without the rule (nobody reads it but the model).
-    const [row] = await w.db
-      .insert(messages)
-      .values({ conversationId: w.live.familyBarrier, senderId: live.barrier.senderId, content: words })
-      .returning({ id: messages.id });
-    await announce(w.db, { kind: "message", conversationId: w.live.familyBarrier, id: row!.id });
-  }
-  const families = [...w.live.family.values()].map((f) => f.socket);
-  await Promise.all([...STAFF.map((l) => live.sockets[l]), ...families].map((socket) => socket.next((e) => heard(e))));
+  const heard = (conversationId: string) => (e: Record<string, unknown>) => {
+    const m = e.message as { content?: string; conversationId?: string } | undefined;
+    return e.type === "message" && m?.content === words && m.conversationId === conversationId;
+  };
+  const pages = [...w.live.family.values()];
+  const targets = [live.barrier.conversationId, ...pages.map((p) => p.barrier)];
+  await w.db.execute(sql`
+    with sent as (
+      insert into messages (conversation_id, sender_id, content)
+      select unnest(${`{${targets.join(",")}}`}::uuid[]), ${live.barrier.senderId}, ${words}
+      returning id, conversation_id
+    )
+    select count(pg_notify(${MESSAGE_CHANNEL}, json_build_object('kind', 'message', 'conversationId', conversation_id, 'id', id)::text)) from sent`);
+  await Promise.all([
+    ...STAFF.map((l) => live.sockets[l].next(heard(live.barrier.conversationId))),
+    ...pages.map((p) => p.socket.next(heard(p.barrier))),
+  ]);
 }
 
 /** A conversation of the run with staff in it: who is in it. */
 type RunConversation = { conversationId: string; ids: string[] };
 
 /**
- * The open pages of the run's people with a login in these conversations: a session and a socket each (once a run),
- * in the run's barrier conversation, subscribed to each conversation of theirs.
+ * The open pages of the run's people with a login in these conversations: a session, a socket and a barrier
+ * conversation each (once a run), subscribed to each conversation of theirs. A page leaves a conversation the person is
+ * no longer in (the lead unlinked a guardian: the site took them out of the athlete's conversations).
  */
-async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversation[]) {
+async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversation[], candidates: string[]) {
   // A page whose socket the site closed (the person's account deleted, their sessions ended) acts and hears no more.
   for (const [id, page] of w.live.family) {
-    if (page.socket.isOpen() && !w.byId.get(id)?.deleted) continue;
+    if (page.socket.isOpen() && !w.byId.get(id)?.deleted) {
+      for (const c of page.conversations) if (!withStaff.some((x) => x.conversationId === c && x.ids.includes(id))) page.conversations.delete(c);
+      continue;
+    }
     page.socket.close();
     w.live.family.delete(id);
   }
   const realtime = w.site.realtime;
-  const candidates = [...new Set(withStaff.flatMap((c) => c.ids))].filter((id) => {
-    const p = w.byId.get(id);
-    return p && !p.staff && !p.deleted;
-  });
   if (!realtime || candidates.length === 0) return;
   const { rows } = await w.db.execute<{ id: string }>(sql`select u.id from users u where u.id = any(${`{${candidates.join(",")}}`}::text[])
     and u.deleted_at is null and exists (select 1 from accounts a where a.user_id = u.id)`);
@@ -139,20 +191,17 @@ async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversa
     let page = w.live.family.get(id);
     if (!page) {
       const token = crypto.randomBytes(16).toString("hex");
+      const barrierId = crypto.randomUUID();
       await w.db.insert(sessions).values({ id: crypto.randomUUID(), token, userId: id, expiresAt: new Date(Date.now() + 3600_000) });
-      if (!w.live.familyBarrier) {
-        w.live.familyBarrier = crypto.randomUUID();
-        await w.db.insert(conversations).values({ id: w.live.familyBarrier, title: "Safe Play model: family barrier", type: "group" });
-        await w.db.insert(conversationParticipants).values({ conversationId: w.live.familyBarrier, userId: live.barrier.senderId });
-      }
-      await w.db.insert(conversationParticipants).values({ conversationId: w.live.familyBarrier, userId: id });
-      page = { socket: await realtime.openSocket({ id, token }), conversations: new Set() };
+      await w.db.insert(conversations).values({ id: barrierId, title: "Safe Play model: family barrier", type: "group" });
+      await w.db.insert(conversationParticipants).values([live.barrier.senderId, id].map((userId) => ({ conversationId: barrierId, userId })));
+      page = { socket: await realtime.openSocket({ id, token }), conversations: new Set(), barrier: barrierId };
       w.live.family.set(id, page);
-      await subscribe(page.socket, w.live.familyBarrier);
+      await subscribe(page.socket, barrierId);
     }
-    for (const c of withStaff)
-      if (c.ids.includes(id) && !page.conversations.has(c.conversationId) && (await subscribe(page.socket, c.conversationId)))
-        page.conversations.add(c.conversationId);
+    const wanted = withStaff.filter((c) => c.ids.includes(id) && !page.conversations.has(c.conversationId)).map((c) => c.conversationId);
+    const answers = await subscribeAll(page.socket, wanted);
+    wanted.forEach((c, i) => answers[i] && page.conversations.add(c));
   }
 }
 
@@ -164,12 +213,16 @@ async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversa
 async function pagesAct(w: World, live: LiveStaff, pairs: Array<{ label: StaffLabel; conversationId: string }>) {
   await Promise.all(
     [...w.live.family.values()].map(async (page) => {
+      const refs = new Set<unknown>();
       for (const conversationId of page.conversations) {
         const ref = crypto.randomBytes(6).toString("hex");
+        refs.add(ref);
         page.socket.send({ type: "typing", conversationId });
         page.socket.send({ type: "send", conversationId, content: "are you there?", ref });
-        await page.socket.next((e) => e.ref === ref);
       }
+      // Answered in order: the last send's answer (an ack, or a refusal) means all were handled.
+      const last = [...refs].at(-1);
+      if (last) await page.socket.next((e) => e.ref === last);
     }),
   );
   await Promise.all(
@@ -239,26 +292,48 @@ export async function awaitRechecks(w: World) {
 const key = (label: string, conversationId: string) => `${label} ${conversationId}`;
 
 /** The live check after a step (see the top of this file): breaks through the door "read". */
-export async function checkLive(w: World) {
+export async function checkLive(w: World, options: { force?: boolean } = {}) {
   const live = w.site.shared?.live;
   if (!live || w.options.live === false) return;
-  // Who of staff is in which conversation of the run.
+  // Who of staff is in which conversation of the run (one query for all of them).
   const pairs: Array<{ label: StaffLabel; conversationId: string; ids: string[] }> = [];
-  for (const conversationId of w.conversations) {
-    if (conversationId === live.barrier.conversationId) continue;
-    const { rows } = await w.db.execute<{ user_id: string }>(
-      sql`select user_id from conversation_participants where conversation_id = ${conversationId}`,
-    );
-    const ids = rows.map((r) => r.user_id);
+  const { rows } = w.conversations.length
+    ? await w.db.execute<{ conversation_id: string; ids: string[] }>(sql`select conversation_id::text, array_agg(user_id order by user_id) as ids
+        from conversation_participants where conversation_id = any(${`{${w.conversations.join(",")}}`}::uuid[]) group by conversation_id`)
+    : { rows: [] };
+  for (const { conversation_id: conversationId, ids } of rows)
     for (const label of STAFF) if (ids.includes(w.people.get(label)!.id)) pairs.push({ label, conversationId, ids });
-  }
   if (pairs.length === 0 && w.live.subscribed.size === 0) return;
   const withStaff = [...new Map(pairs.map((p) => [p.conversationId, { conversationId: p.conversationId, ids: p.ids }])).values()];
-  await openFamilyPages(w, live, withStaff);
+  const candidates = [...new Set(withStaff.flatMap((c) => c.ids))].filter((id) => {
+    const p = w.byId.get(id);
+    return p && !p.staff && !p.deleted;
+  });
+  // Nothing the open pages judge changed since the last check, and the site announced nothing in the run's
+  // conversations: the pages would act and be judged as they were then. Passed over (made at the sequence's end).
+  await live.flush();
+  const print = JSON.stringify([
+    w.site.clock.now.getTime(),
+    pairs.map((p) => [p.label, p.conversationId, p.ids, w.forbidden(w.people.get(p.label)!, p.ids)?.why ?? ""]),
+    candidates.map((id) => [id, w.oracleMinor(w.byId.get(id)!)]),
+  ]);
+  const announced = w.conversations.some((c) => live.announced.has(c));
+  if (!options.force && !announced && print === w.live.print) {
+    w.live.stale = true;
+    return;
+  }
+  await openFamilyPages(w, live, withStaff, candidates);
   await pagesAct(w, live, pairs);
   await barrier(w, live);
+  // The pages' own messages are announced by now: what the next check asks is what the site announces after this.
+  await live.flush();
+  live.announced.clear();
+  w.live.print = print;
+  w.live.stale = false;
   const heard = Object.fromEntries(STAFF.map((l) => [l, live.sockets[l].events.splice(0)])) as Record<StaffLabel, Array<Record<string, unknown>>>;
   const familyHeard = new Map([...w.live.family].map(([id, page]) => [id, page.socket.events.splice(0)]));
+  for (const [id, events] of familyHeard)
+    for (const e of events) if (e.type === "removed" || e.type === "withheld") w.live.family.get(id)!.conversations.delete(String(e.conversationId));
   judgeFamilyPages(w, familyHeard, withStaff);
   const forbiddenNow = new Set<string>();
   for (const { label, conversationId, ids } of pairs) {
@@ -308,6 +383,7 @@ export function forgetLive(w: World) {
   for (const page of w.live.family.values()) page.socket.close();
   w.live.family.clear();
   if (!live) return;
+  live.announced.clear();
   for (const k of w.live.subscribed) {
     const [label, conversationId] = k.split(" ") as [StaffLabel, string];
     live.sockets[label].send({ type: "unsubscribe", conversationId });
