@@ -4,6 +4,7 @@
 // administrators, and coaches an administrator allowed.
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { z } from "zod";
 import { requireUser } from "~/auth/index.server";
 import { actingForProblem } from "~/family/index.server";
 import type { Profile } from "~/lib/profile";
@@ -12,6 +13,10 @@ import type { SqlExecutor } from "~/mail/index.server";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import type { Db } from "../../db/client";
+import { maybeRow, rows } from "../../db/rows";
+
+// A person's place in their household (null: in none) and the kind of client they are (never null, migration 0009).
+const PurseRow = z.object({ member_role: z.enum(["guardian", "athlete"]).nullable(), kind: z.enum(["guardian", "athlete"]) });
 
 /** Whether `user` holds a family's purse: a guardian, or an adult athlete of no household. */
 export async function canHoldAccount(
@@ -20,10 +25,13 @@ export async function canHoldAccount(
   settings: Pick<AppLoadContext["config"]["safePlay"], "timeZone" | "quietHours" | "clock">,
 ) {
   if (user.role !== "client") return false;
-  const { rows } = await db.execute<{ member_role: string | null; kind: string }>(sql`
+  const r = await maybeRow(
+    db,
+    PurseRow,
+    sql`
     select (select role from household_members where user_id = u.id) as member_role, u.client_kind as kind
-    from users u where u.id = ${user.id} and u.deleted_at is null`);
-  const r = rows[0];
+    from users u where u.id = ${user.id} and u.deleted_at is null`,
+  );
   if (!r) return false;
   if (r.member_role) return r.member_role === "guardian";
   if (r.kind === "guardian") return true;
@@ -68,8 +76,12 @@ export async function setPaymentStaff(db: Db, coachId: string, allowed: boolean,
 
 /** The coaches an administrator may allow, with whether each is. */
 export async function getCoachesForPaymentStaff(db: Db) {
-  const { rows } = await db.execute<{ id: string; full_name: string | null; allowed: boolean }>(sql`
+  const coaches = await rows(
+    db,
+    z.object({ id: z.string(), full_name: z.string().nullable(), allowed: z.boolean() }),
+    sql`
     select u.id, u.full_name, exists (select 1 from payment_staff p where p.user_id = u.id) as allowed
-    from users u where u.role = 'coach' and u.deleted_at is null and not u.admin order by u.full_name, u.id`);
-  return rows.map((r) => ({ id: r.id, name: r.full_name ?? "", allowed: r.allowed }));
+    from users u where u.role = 'coach' and u.deleted_at is null and not u.admin order by u.full_name, u.id`,
+  );
+  return coaches.map((r) => ({ id: r.id, name: r.full_name ?? "", allowed: r.allowed }));
 }
