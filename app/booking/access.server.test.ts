@@ -49,10 +49,10 @@ describe("wrong users are refused on the server", () => {
     const start = "2026-12-11T23:00:00.000Z";
     const other = await bookAs(db, guardian, { athleteId: otherKid, start });
     expect(other.status).toBe(403);
-    expect((other.body as { error: string }).error).toBe("You can book only for yourself or for the student-athletes of your family.");
+    expect((other.body as { formError: string }).formError).toBe("You can book only for yourself or for the student-athletes of your family.");
     const minor = await bookAs(db, minorAlone, { athleteId: minorAlone.id, start });
     expect(minor.status).toBe(403);
-    expect((minor.body as { error: string }).error).toContain("A parent or guardian books lessons");
+    expect((minor.body as { formError: string }).formError).toContain("A parent or guardian books lessons");
     const page = await call(lessonsLoader, { request: new Request("http://localhost/lessons"), context: contextAs(db, minorAlone) });
     expect(page.body).toMatchObject({ minor: true, athletes: [], slots: [] });
     expect((await bookAs(db, coachA, { start })).status).toBe(403);

@@ -76,8 +76,8 @@ describe("the 50-request race", () => {
     expect(lost).toHaveLength(49);
     for (const r of lost) {
       expect(r.status).toBe(409);
-      const body = r.body as { error: string; nextFree: Array<{ start: number }> };
-      expect(body.error).toBe("That time was just taken. Please choose another time.");
+      const body = r.body as { formError: string; nextFree: Array<{ start: number }> };
+      expect(body.formError).toBe("That time was just taken. Please choose another time.");
       expect(new Date(body.nextFree[0]!.start).toISOString()).toBe("2026-12-18T21:15:00.000Z");
     }
     const stored = await db
@@ -129,11 +129,11 @@ describe("the 24-hour rule", () => {
     const before = (await activeBookings(db)).length;
     const soon = await bookAs(db, guardian, { start: "2026-11-26T15:00:00.000Z" }); // Thursday 10:00, 22 hours away
     expect(soon.status).toBe(400);
-    expect((soon.body as { error: string }).error).toContain("Bookings close 24 hours before the start");
-    expect((soon.body as { error: string }).error).toContain("(202) 555-0147");
+    expect((soon.body as { formError: string }).formError).toContain("Bookings close 24 hours before the start");
+    expect((soon.body as { formError: string }).formError).toContain("(202) 555-0147");
     const past = await bookAs(db, guardian, { start: "2026-11-20T21:00:00.000Z" });
     expect(past.status).toBe(400);
-    expect((past.body as { error: string }).error).toBe("That time has already passed. Please choose a later one.");
+    expect((past.body as { formError: string }).formError).toBe("That time has already passed. Please choose a later one.");
     expect((await activeBookings(db)).length).toBe(before);
   });
 
@@ -144,7 +144,7 @@ describe("the 24-hour rule", () => {
       context: contextAs(db, guardian, thursday),
     });
     expect(family.status).toBe(400);
-    expect((family.body as { error: string }).error).toContain("cannot be cancelled online in the last 24 hours");
+    expect((family.body as { formError: string }).formError).toContain("cannot be cancelled online in the last 24 hours");
     expect((await db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]!.cancelledAt).toBeNull();
 
     const noReason = await call(appointmentsAction, {

@@ -165,13 +165,13 @@ describe("booking an evaluation from a request", () => {
     // Otto, for his own son, with Gina's daughter's request.
     const theirs = await bookEvaluation(otherGuardian, { athleteId: otherKid, enrollmentId: taraRequest, start: TUESDAY_430PM });
     expect(theirs.status).toBe(404);
-    expect((theirs.body as { error: string }).error).toBe("That enrollment request was not found among your family's requests.");
+    expect((theirs.body as { formError: string }).formError).toBe("That enrollment request was not found among your family's requests.");
     const garbled = await bookEvaluation(guardian, { enrollmentId: "not-a-request", start: TUESDAY_430PM });
     expect(garbled.status).toBe(400);
-    expect((garbled.body as { error: string }).error).toBe("That enrollment request was not found among your family's requests.");
+    expect((garbled.body as { formError: string }).formError).toBe("That enrollment request was not found among your family's requests.");
     const placed = await bookEvaluation(guardian, { athleteId: teen, enrollmentId: taraRequest, start: TUESDAY_430PM });
     expect(placed.status).toBe(409);
-    expect((placed.body as { error: string }).error).toContain("This request is no longer waiting for an evaluation");
+    expect((placed.body as { formError: string }).formError).toContain("This request is no longer waiting for an evaluation");
     expect((await requestOf(taraRequest)).status).toBe("placed");
     // A lesson is never booked for a request.
     const lesson = await bookAs(db, otherGuardian, {
@@ -184,7 +184,9 @@ describe("booking an evaluation from a request", () => {
     // Ben evaluates on Tuesdays too, but does not coach the clinic: he could not place Oli afterwards.
     const ben = await bookEvaluation(otherGuardian, { athleteId: otherKid, coachId: coachB.id, enrollmentId: oliRequest, start: TUESDAY_430PM });
     expect(ben.status).toBe(400);
-    expect((ben.body as { error: string }).error).toBe("That coach does not evaluate for this session. Please choose one of the times listed.");
+    expect((ben.body as { formError: string }).formError).toBe(
+      "That coach does not evaluate for this session. Please choose one of the times listed.",
+    );
     expect(await db.select().from(bookings)).toEqual(before);
     expect((await requestOf(oliRequest)).status).toBe("requested");
     expect((await db.select().from(mailOutbox)).length).toBe(mails);
@@ -195,7 +197,9 @@ describe("booking an evaluation from a request", () => {
       [TUESDAY_345PM, TUESDAY_430PM].map((start) => bookEvaluation(otherGuardian, { athleteId: otherKid, enrollmentId: oliRequest, start })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([302, 409]);
-    expect((results.find((r) => r.status === 409)!.body as { error: string }).error).toContain("This request is no longer waiting for an evaluation");
+    expect((results.find((r) => r.status === 409)!.body as { formError: string }).formError).toContain(
+      "This request is no longer waiting for an evaluation",
+    );
     expect(
       await db
         .select()

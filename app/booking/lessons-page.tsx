@@ -6,6 +6,7 @@ import { TextAreaField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/form-error";
 import { localHref } from "~/i18n/locale";
 import { dayInZone, formatDayLong, formatTime } from "~/lib/datetime";
@@ -186,6 +187,7 @@ export function BookingsList({
   cancelError,
   asking,
   busy,
+  cancelled,
 }: {
   bookings: ListedBooking[];
   /** False for a minor athlete: their guardians change their bookings. */
@@ -194,10 +196,17 @@ export function BookingsList({
   /** The server's answer to a cancellation not yet confirmed (the page without JavaScript asks in place). */
   asking: string | null;
   busy: boolean;
+  /** A cancellation's answer, written here where the person cancelled (focused, so a phone shows it), or null. */
+  cancelled: string | null;
 }) {
   const when = useWhen();
   return (
     <CardSection title={m.booking_yours_heading()} id="yours-heading">
+      {cancelled ? (
+        <Confirmation key={cancelled} className="mb-4">
+          {cancelled}
+        </Confirmation>
+      ) : null}
       {bookings.length === 0 ? <p>{m.booking_none_yet()}</p> : null}
       <ul className="flex flex-col gap-4">
         {bookings.map((b) => {

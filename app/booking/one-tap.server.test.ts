@@ -68,7 +68,7 @@ describe("cancelling a booking", () => {
 
     const tap = await cancelAs(guardian, { bookingId: booking.id });
     expect(tap.status).toBe(200);
-    expect(tap.body).toEqual({ intent: "cancel", confirm: confirmKey(Object.entries(fields)) });
+    expect(tap.body).toEqual({ ok: true, intent: "cancel", confirm: confirmKey(Object.entries(fields)) });
     expect(await bookingAt(FRIDAY_4PM)).toEqual(booking);
     expect((await cancelAs(otherGuardian, { bookingId: booking.id, confirmed: "yes" })).status).toBeGreaterThanOrEqual(400);
     expect(await bookingAt(FRIDAY_4PM)).toEqual(booking);

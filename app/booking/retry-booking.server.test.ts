@@ -41,7 +41,7 @@ describe("a booking retried with its form's idempotency key", () => {
     // Without the key (another form), the same time is someone's: taken.
     const other = await bookAs(db, guardian, { requestKey: crypto.randomUUID() });
     expect(other.status).toBe(409);
-    expect((other.body as { error: string }).error).toBe(TAKEN);
+    expect((other.body as { formError: string }).formError).toBe(TAKEN);
   });
 
   it("returns one booking to the same form posted twice at the same moment", async () => {
@@ -58,6 +58,6 @@ describe("a booking retried with its form's idempotency key", () => {
     expect((await bookAs(db, guardian, { requestKey, start })).status).toBe(302);
     const stranger = await bookAs(db, otherGuardian, { requestKey, start, athleteId: otherKid });
     expect(stranger.status).toBe(409);
-    expect((stranger.body as { error: string }).error).toBe(TAKEN);
+    expect((stranger.body as { formError: string }).formError).toBe(TAKEN);
   });
 });

@@ -14,22 +14,23 @@ export type FormValues = Record<string, string>;
 /**
  * The one shape every action answers with (decision 0077). `intent` says which of a page's forms answered, when it has
  * several; a refusal carries a message beside each refused field, perhaps one for the form as a whole (`formError`,
- * shown by ui/FormError) and what was typed; a success perhaps a message for a confirmation or toast, the moment it
- * was saved (the key that shows a confirmation again for a second save) and what the page needs to show next (`Done`).
+ * shown by ui/FormError), what was typed and what the page offers instead (`Offer`: the next free times when the one
+ * chosen was taken); a success perhaps a message for a confirmation or toast, the moment it was saved (the key that
+ * shows a confirmation again for a second save) and what the page needs to show next (`Done`).
  */
-export type ActionResult<Done extends object = {}, Values = FormValues> = ActionDone<Done> | ActionRefusal<Values>;
+export type ActionResult<Done extends object = {}, Values = FormValues, Offer extends object = {}> = ActionDone<Done> | ActionRefusal<Values, Offer>;
 
 export type ActionDone<Done extends object = {}> = { ok: true; intent?: string; message?: string; savedAt?: number } & Done;
 
-export type ActionRefusal<Values = FormValues> = {
+export type ActionRefusal<Values = FormValues, Offer extends object = {}> = {
   ok: false;
   intent?: string;
   fieldErrors: FieldErrors;
   formError?: string;
   values?: Values;
-};
+} & Offer;
 
 /** The refusal in an answer, if it is one: `refusalOf(actionData)?.fieldErrors.email`. */
-export function refusalOf<Values>(answer: ActionResult<object, Values> | null | undefined): ActionRefusal<Values> | null {
-  return answer && !answer.ok ? answer : null;
+export function refusalOf<Answer extends { ok: boolean }>(answer: Answer | null | undefined): Extract<Answer, { ok: false }> | null {
+  return answer && !answer.ok ? (answer as Extract<Answer, { ok: false }>) : null;
 }

@@ -40,12 +40,15 @@ export function formValues(form: FormData): FormValues {
   return values;
 }
 
-/** An action's refusal, answered 400 unless told (bad input changes nothing and is said beside its field). */
-export function refused<Values = FormValues>(
-  refusal: Omit<ActionRefusal<Values>, "ok" | "fieldErrors"> & { fieldErrors?: FieldErrors | null },
+/**
+ * An action's refusal, answered 400 unless told (bad input changes nothing and is said beside its field). What it offers
+ * instead is named: `refused<FormValues, { nextFree: Slot[] }>({ formError, nextFree }, 409)`.
+ */
+export function refused<Values = FormValues, Offer extends object = {}>(
+  refusal: Omit<ActionRefusal<Values>, "ok" | "fieldErrors"> & { fieldErrors?: FieldErrors | null } & NoInfer<Offer>,
   init: number | ResponseInit = 400,
 ) {
-  const body: ActionRefusal<Values> = { ok: false, ...refusal, fieldErrors: refusal.fieldErrors ?? {} };
+  const body = { ok: false, ...refusal, fieldErrors: refusal.fieldErrors ?? {} } as ActionRefusal<Values, Offer>;
   return data(body, typeof init === "number" ? { status: init } : { status: 400, ...init });
 }
 

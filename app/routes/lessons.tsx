@@ -5,7 +5,7 @@
 // changes nothing unconfirmed). requireFamilyMember on the first line of the loader and the action; booking.*'s rules decide.
 // From /account/enrollments, "Book an evaluation" opens this page for one enrollment request (?enrollment=<its id>,
 // opaque): the evaluation is booked for that request's athlete and moves the request to "evaluation".
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lessons";
 import {
@@ -33,7 +33,7 @@ import { localHref } from "~/i18n/locale";
 import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { addDays, dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { isPhoneMissing } from "~/family/index.server";
 import { PhonePrompt } from "~/family/phone-prompt";
@@ -47,7 +47,7 @@ import {
 } from "~/payments/index.server";
 import { cancelCreditWords } from "~/payments/lesson-fees";
 import { LessonHelpFields, LessonPriceNote } from "~/payments/lesson-fees-booking";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refusalOf, refused, type ActionResult, type FormValues } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.booking_lessons_heading()} | NLTE`, description: m.booking_lessons_intro() }),
@@ -148,6 +148,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     price,
     askHelp,
+    // A cancellation's answer ("Booking cancelled."), written in the list where the person cancelled (a focused status).
+    cancelled: await readInPageAnswer(context, request),
     minor,
     phoneMissing,
     phone: config.site.phone,
@@ -156,15 +158,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData =
-  | {
-      intent: "book";
-      error: string;
-      fieldErrors?: Record<string, string | undefined>;
-      nextFree?: Array<{ coachId: string; start: number; minutes: number; place: string }>;
-    }
-  | { intent: "cancel"; bookingId: string; error: string }
-  | ({ intent: "cancel" } & ConfirmAsk);
+/** The times offered when the one chosen was taken. */
+type NextFree = Array<{ coachId: string; start: number; minutes: number; place: string }>;
+
+/**
+ * What the action answers when it stays on the page (decision 0077): the booking form's refusal (intent "book", with
+ * the next free times), a cancellation's refusal (intent "cancel", its booking among what was sent) or its question.
+ */
+type LessonsAnswer = ActionResult<{ confirm?: string }, FormValues, { nextFree?: NextFree }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
@@ -173,39 +174,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "book") {
     const { data: input, fieldErrors: bookErrors } = parseForm(BookSchema, form);
     const help = await parseLessonHelp(context.db, user, context.config.safePlay, form);
-    const fieldErrors = help.ok ? (bookErrors ?? undefined) : { ...bookErrors, ...help.fieldErrors };
+    const fieldErrors = help.ok ? bookErrors : { ...bookErrors, ...help.fieldErrors };
     // The request's id and the chosen time have no field of their own to be marked beside: their message is the form's.
     if (!input || !help.ok)
-      return data<ActionData>(
-        { intent: "book", error: fieldErrors?.enrollmentId ?? fieldErrors?.start ?? m.booking_error_correct(), fieldErrors },
-        { status: 400 },
-      );
+      return refused({ intent: "book", formError: fieldErrors?.enrollmentId ?? fieldErrors?.start ?? m.booking_error_correct(), fieldErrors });
     const result = await createBooking(context, user, input);
     if (result.ok && help.answers) {
       await askHelpAfterBooking(context.db, input.athleteId, user.id, help.answers);
       throw await redirectWithToast(context, "/lessons", { type: "success", title: m.lessonfees_booked_help_toast() });
     }
     if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_booked_toast() });
-    return data<ActionData>({ intent: "book", error: result.error, nextFree: result.nextFree }, { status: result.status });
+    return refused<FormValues, { nextFree?: NextFree }>({ intent: "book", formError: result.error, nextFree: result.nextFree }, result.status);
   }
   if (intent === "cancel") {
     // Nothing irreversible at one tap (issue 39): an unconfirmed post is answered with the question, nothing changed.
     const ask = askUnlessConfirmed(form);
-    if (ask) return data<ActionData>({ intent: "cancel", ...ask });
+    if (ask) return done<ConfirmAsk>({ intent: "cancel", ...ask });
     const parsed = BookingIdSchema.safeParse(Object.fromEntries(form));
     const bookingId = parsed.success ? parsed.data.bookingId : "";
     const result = await cancelByFamily(context, user, bookingId);
-    if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_cancelled_toast() });
-    return data<ActionData>({ intent: "cancel", bookingId, error: result.error }, { status: result.status });
+    // Written on the page, in the bookings the person was reading (issue 41): a toast was gone before a phone read it.
+    if (result.ok) throw await redirectWithToast(context, "/lessons", { type: "success", title: m.booking_cancelled_toast(), inPage: true });
+    return refused({ intent: "cancel", formError: result.error, values: { bookingId } }, result.status);
   }
-  return data<ActionData>({ intent: "book", error: m.booking_error_unknown() }, { status: 400 });
+  return refused({ intent: "book", formError: m.booking_error_unknown() });
+}
+
+/** The action's answer as the page's parts read it: the booking form's refusal, a cancellation's, or its question. */
+function answersOf(result: LessonsAnswer | undefined) {
+  const refusal = refusalOf(result);
+  return {
+    bookError: refusal?.intent === "book" ? refusal : null,
+    cancelError: refusal?.intent === "cancel" ? { bookingId: refusal.values?.bookingId ?? "", error: refusal.formError ?? "" } : null,
+    asking: result?.ok ? (result.confirm ?? null) : null,
+  };
 }
 
 export default function Lessons({ loaderData }: Route.ComponentProps) {
   const { athletes, coaches, athleteId, choice, chosen, chosenGone, forRequest } = loaderData;
-  const result = useActionData<ActionData>();
+  const { bookError, cancelError, asking } = answersOf(useActionData<LessonsAnswer>());
   const busy = useNavigation().state === "submitting";
-  const bookError = result?.intent === "book" ? result : null;
   return (
     <>
       <PageHeader heading={m.booking_lessons_heading()} intro={m.booking_lessons_intro()} />
@@ -282,7 +290,7 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
                 </Button>
               </div>
             </Form>
-            {bookError ? <FormError message={bookError.error} /> : null}
+            {bookError ? <FormError message={bookError.formError} /> : null}
             {chosenGone ? <FormError message={m.booking_taken()} /> : null}
             {chosen && athleteId && loaderData.phoneMissing ? <PhonePrompt /> : null}
             {chosen && athleteId ? (
@@ -312,8 +320,9 @@ export default function Lessons({ loaderData }: Route.ComponentProps) {
         <BookingsList
           bookings={loaderData.bookings}
           canCancel={!loaderData.minor}
-          cancelError={result?.intent === "cancel" && "error" in result ? result : null}
-          asking={result && "confirm" in result ? result.confirm : null}
+          cancelError={cancelError}
+          asking={asking}
+          cancelled={loaderData.cancelled}
           busy={busy}
         />
         <FeedLink />

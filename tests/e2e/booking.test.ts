@@ -214,6 +214,10 @@ describe("private lessons", () => {
       .getByRole("button", { name: "Yes, cancel it" })
       .click();
     await g.page.getByText("Cancelled.", { exact: true }).waitFor();
+    // Written in the list, and the document opens focused at it (no JavaScript: the attribute does it).
+    const said = g.page.getByRole("region", { name: "Your bookings" }).getByRole("status");
+    expect(await said.textContent()).toBe("Cancelled. We have emailed you the cancellation.");
+    expect(await said.evaluate((el) => el === document.activeElement)).toBe(true);
     const cancelled = await smtp.waitFor(
       coach.email,
       (mail) => mail.subject.startsWith("Cancelled by the family") && mail.subject.includes("December 4"),
