@@ -10,7 +10,7 @@ export {
   type CancelSessionAsResult,
   type SessionCancelFacts,
 } from "./session-cancel.server";
-export { handleSessionCancel, type SessionCancelAnswer } from "./session-cancel-action.server";
+export { handleSessionCancel, sessionCancelledAnswer, type SessionCancelAnswer } from "./session-cancel-action.server";
 export { canEditPrograms, requireProgramEditor } from "./access.server";
 export { getPolicies, setWithdrawalDays } from "./policies.server";
 export {

@@ -7,7 +7,7 @@ import { data, type AppLoadContext } from "react-router";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse, notFound } from "~/lib/responses.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
 import { SessionCancelSchema } from "./session-cancel-schemas";
@@ -30,5 +30,21 @@ export async function handleSessionCancel(context: AppLoadContext, actor: Pick<P
   if (!result.ok && result.reason === "not-found") notFound();
   invariantResponse(result.ok || result.reason !== "forbidden", m.site_no_permission(), 403);
   if (!result.ok) return data<SessionCancelAnswer>({ ...answer, error: m.seasonfees_cancel_already() }, { status: 409 });
-  throw await redirectWithToast(context, back, { type: "success", title: m.seasonfees_cancel_done_toast({ count: String(result.credited) }) });
+  // Written in place of the form, on the session's card, and focused (issue 41): a toast was gone before a phone read it.
+  // The address says which session's card (an editor lists several); the answer itself rides in the one-time cookie.
+  const to = `${back}?${new URLSearchParams({ [CANCELLED_PARAM]: input.eventId })}`;
+  const title = m.seasonfees_cancel_done_toast({ count: String(result.credited) });
+  throw await redirectWithToast(context, to, { type: "success", title, inPage: true });
+}
+
+const CANCELLED_PARAM = "cancelled";
+
+/**
+ * The answer of a cancellation just made, for the page its redirect lands on: the session it belongs to and its words
+ * (a loader writes them on that session's card), or null on any other visit (the cookie is read once).
+ */
+export async function sessionCancelledAnswer(context: AppLoadContext, request: Request): Promise<{ eventId: string; text: string } | null> {
+  const text = await readInPageAnswer(context, request);
+  const eventId = new URL(request.url).searchParams.get(CANCELLED_PARAM);
+  return text && eventId ? { eventId, text } : null;
 }

@@ -3,11 +3,12 @@
 // optionally Spanish, then "Review and cancel". The server answers that first post with its question, shown here in
 // place of the form and focused (ConfirmStep, ConfirmAction's step): the session, its dates and how many families are
 // credited, with the confirm button and a way back. Nothing changes before the confirmation. A cancelled session says
-// when and why.
+// when and why, under the cancellation's answer (a focused status) right after it was made.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { ConfirmStep } from "~/components/ui/confirm-action";
+import { Confirmation } from "~/components/ui/confirmation";
 
 import { CONFIRM_FIELD, CONFIRMED } from "~/lib/confirm-action";
 import { m } from "~/paraglide/messages";
@@ -22,6 +23,8 @@ export type SessionCancelView = {
   cancelledOn: string | null;
   /** Why, in the reader's language where staff wrote it. */
   reason: string | null;
+  /** The cancellation's answer right after it was made here (written in place and focused), else null. */
+  answer: string | null;
 };
 
 function Hidden({ eventId }: { eventId: string }) {
@@ -45,10 +48,13 @@ export function SessionCancelForm({ session, answer, busy, folded = true }: Prop
   const mine = answer && answer.eventId === session.id ? answer : null;
   if (session.cancelledOn)
     return (
-      <p className="rounded-md bg-slate-100 p-3 text-slate-900">
-        <strong>{m.season_cancel_done({ date: session.cancelledOn })}</strong>
-        {session.reason ? ` ${m.season_cancel_done_reason({ reason: session.reason })}` : null}
-      </p>
+      <>
+        {session.answer ? <Confirmation key={session.answer}>{session.answer}</Confirmation> : null}
+        <p className="rounded-md bg-slate-100 p-3 text-slate-900">
+          <strong>{m.season_cancel_done({ date: session.cancelledOn })}</strong>
+          {session.reason ? ` ${m.season_cancel_done_reason({ reason: session.reason })}` : null}
+        </p>
+      </>
     );
   const named = session.dates ? `${session.title} (${session.dates})` : session.title;
   if (mine?.confirm)

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { call, postForm, contextAsPerson, type SignedInPerson } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
+import { localeStore } from "../../tests/support/locale-store";
 import { createEnrollmentRequest } from "~/enrollment/enrollments.server";
 import { makeSession, onCourt, servicesFor } from "~/enrollment/test-support";
 import { getBalance } from "~/payments/ledger.server";
@@ -75,6 +76,16 @@ describe("cancelling a session where staff stand", () => {
     expect(await getBalance(db, accountId)).toBe(40000);
   });
 
+  it("answers a request no form of the editor sends with the catalog's words, in the page's language", async () => {
+    const odd = () =>
+      call(editorAction, { request: postForm("/programs/fall/edit", { intent: "bogus" }), context: contextAs(admin), params: { program: "fall" } });
+    expect(await odd()).toMatchObject({ status: 400, body: { error: "That request was not understood. Please reload the page and try again." } });
+    expect(await localeStore().run("es", odd)).toMatchObject({
+      status: 400,
+      body: { error: "No se entendió esa solicitud. Vuelva a cargar la página e inténtelo de nuevo." },
+    });
+  });
+
   it("says a reason too long beside its field, and asks once before changing anything", async () => {
     const long = await call(editorAction, {
       request: editorPost({ eventId: sessionId, reason: "x".repeat(301), reasonEs: "" }),
@@ -98,7 +109,9 @@ describe("cancelling a session where staff stand", () => {
     const fields = { eventId: sessionId, reason: "Courts flooded", reasonEs: "Canchas inundadas", confirmed: "yes" };
     const done = await call(editorAction, { request: editorPost(fields), context: contextAs(coach), params: { program: "fall" } });
     expect(done.status).toBe(302);
-    expect(done.headers.get("location")).toBe("/programs/fall/edit");
+    // Its answer is written on the session's card (the address names it; the words ride in the one-time cookie).
+    expect(done.headers.get("location")).toBe(`/programs/fall/edit?cancelled=${sessionId}`);
+    expect(done.headers.get("set-cookie")).toContain("nlte_toast=");
     expect(await cancellations()).toEqual([
       { event_id: sessionId, reason: "Courts flooded", reason_es: "Canchas inundadas", cancelled_by: coach.id },
     ]);
@@ -116,6 +129,8 @@ describe("cancelling a session where staff stand", () => {
     expect(page.sessions.find((s) => s.id === sessionId)?.cancel).toMatchObject({
       cancelledOn: expect.stringMatching(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/),
       reason: "Courts flooded",
+      // Read later (no answer in the request), the card says only when and why.
+      answer: null,
     });
   });
 

@@ -55,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   await requireCoach(request, context);
   const form = await request.formData();
-  invariantResponse(form.get("intent") === "update", "Unknown action");
+  invariantResponse(form.get("intent") === "update", m.calendar_error_unknown_action());
   const { input, failure } = await readEventForm(context.db, form);
   if (!input) return failure;
   const changed = await changeEvent(context, params.eventId, input);

@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const error = r.reason === "no-release" ? m.disclosures_gallery_refused_release() : m.disclosures_gallery_refused_not_found();
     return data<NameAnswer>({ intent: NAME_INTENT, photoId, error }, { status: r.reason === "no-release" ? 409 : 404 });
   }
-  invariantResponse(intent === "upload", "Unknown action");
+  invariantResponse(intent === "upload", m.calendar_error_unknown_action());
 
   const values = { alt: String(form.get("alt") ?? ""), consent: form.get("consent") !== null };
   const { data: details, fieldErrors } = parseForm(PhotoDetailsSchema, { alt: form.get("alt") ?? "", consent: form.get("consent") ?? undefined });

@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(await deleteAnnouncement(context.db, params.postId))) notFound();
     throw await redirectWithToast(context, "/general", { title: m.calendar_news_deleted(), type: "success" });
   }
-  invariantResponse(intent === "update", "Unknown action");
+  invariantResponse(intent === "update", m.calendar_error_unknown_action());
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   if (!(await updateAnnouncement(context.db, params.postId, input))) notFound();

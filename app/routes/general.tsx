@@ -73,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
   const form = await request.formData();
-  invariantResponse(form.get("intent") === "create", "Unknown action");
+  invariantResponse(form.get("intent") === "create", m.calendar_error_unknown_action());
   const { input, failure } = readAnnouncementForm(form);
   if (!input) return failure;
   const id = await createAnnouncement(context.db, input, coach.id);

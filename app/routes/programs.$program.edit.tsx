@@ -9,7 +9,7 @@ import { dayInZone, formatDateIn } from "~/lib/datetime";
 import { invariantResponse, notFound } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireProgramEditor } from "~/programs/index.server";
-import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.server";
+import { getSessionCancelFacts, handleSessionCancel, sessionCancelledAnswer } from "~/programs/index.server";
 import { createSection, deleteSection, getProgram, getProgramSessionsForEditor, updateProgramSummary, updateSection } from "~/programs/index.server";
 import { ProgramEditorPage, type ProgramEditorFailure } from "~/programs/editor-page";
 import { ProgramSectionSchema, ProgramSummarySchema } from "~/programs/schemas";
@@ -46,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listed.map((s) => s.id),
   );
   const es = getLocale() === "es";
+  const cancelled = await sessionCancelledAnswer(context, request);
   const sessions = listed.map((s) => {
     const c = cancel.get(s.id);
     const cancelView = c
@@ -56,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           enrolled: c.enrolled,
           cancelledOn: c.cancelledAt ? formatDateIn(c.cancelledAt, context.config.site.timeZone) : null,
           reason: (es && c.reasonEs) || c.reason,
+          answer: cancelled?.eventId === s.id ? cancelled.text : null,
         }
       : null;
     return { ...s, coachIds: coachIds.get(s.id) ?? [], cancel: cancelView };
@@ -115,7 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (!(await deleteSection(context.db, slug, id))) notFound();
       return done(m.programs_editor_section_removed());
     default:
-      invariantResponse(false, "Unknown action");
+      invariantResponse(false, m.programs_error_unknown_action());
   }
 }
 

@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return done(m.programs_editor_policy_saved());
     }
     default:
-      invariantResponse(false, "Unknown action");
+      invariantResponse(false, m.programs_error_unknown_action());
   }
 }
 

@@ -34,7 +34,7 @@ import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cancelScheduledMessage, getScheduledMessages } from "~/messaging/index.server";
 import { m } from "~/paraglide/messages";
-import { getSessionCancelFacts, handleSessionCancel } from "~/programs/index.server";
+import { getSessionCancelFacts, handleSessionCancel, sessionCancelledAnswer } from "~/programs/index.server";
 import { CANCEL_SESSION_INTENT, isSessionCancelAnswer, type SessionCancelAnswer } from "~/programs/session-cancel-answer";
 import { SessionCancelForm } from "~/programs/session-cancel-form";
 import { CardSection } from "~/components/ui/card-section";
@@ -70,6 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const paperwork = await getRosterPaperwork(db, session.id, roster);
   // "Cancel this session" for those who may (decision 0068); nobody else is sent a word of it.
   const cancelFacts = (await getSessionCancelFacts(db, user, [session.id])).get(session.id);
+  const cancelled = await sessionCancelledAnswer(context, request);
   const cancel = cancelFacts
     ? {
         id: session.id,
@@ -78,6 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         enrolled: cancelFacts.enrolled,
         cancelledOn: cancelFacts.cancelledAt ? formatDateIn(cancelFacts.cancelledAt, config.site.timeZone) : null,
         reason: (getLocale() === "es" && cancelFacts.reasonEs) || cancelFacts.reason,
+        answer: cancelled?.eventId === session.id ? cancelled.text : null,
       }
     : null;
   // "No evaluation yet this season" beside each athlete the reader is told of (decision 0062; the athletes' rule).

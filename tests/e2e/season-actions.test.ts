@@ -9,12 +9,14 @@
 // and reads the success message on the next page; the session's coach cancels it from the roster after one question in
 // place (another coach is refused and changes nothing); the administrator cancels a second one from the programs
 // editor without JavaScript, in Spanish; /aid/sessions lists both; Marisol reads the credit on her payments page.
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateIn } from "~/lib/datetime";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, post, useSession, type Person } from "./support/messaging";
 import { setServerSettings, sharedServer, useServerSettings } from "./support/shared-server";
 import { endEventsItMakes } from "./support/leftovers";
+import { waitFor } from "../support/wait-for";
 
 const server = sharedServer();
 // Its sessions end with the file: later files on this server list only their own (the home page's cards, /calendar).
@@ -27,6 +29,9 @@ const ZONE = "America/New_York";
 const FRIDAY = "2026-11-27T12:00:00-05:00";
 const MONDAY = "2026-11-30T09:00:00-05:00";
 const SESSION = "Dawn Patrol Clinic";
+/** A done action's answer written in place (issue 41): waits until it holds the focus, as the page gives it. */
+const focusedAnswer = (status: Locator) => waitFor(() => status.evaluate((el) => el === document.activeElement), { what: "the answer, focused" });
+
 const RALLY = "Dusk Rally Clinic";
 const SERVE = "Dusk Serve Clinic";
 useServerSettings({ now: FRIDAY });
@@ -118,6 +123,8 @@ describe("cancelling a booking", () => {
     await cancel.click();
     await dialog.getByRole("button", { name: "Yes, cancel it" }).click();
     await evaluation.getByText("Cancelled.", { exact: true }).waitFor();
+    // Written in the list where she cancelled, focused (not a toast gone before a phone read it).
+    await focusedAnswer(yours.getByRole("status").filter({ hasText: "Cancelled. We have emailed you the cancellation." }));
     await lesson.getByText("It starts in less than 24 hours", { exact: false }).waitFor();
 
     const c = await open({ viewport: PHONE });
@@ -223,6 +230,7 @@ describe("cancelling a session", () => {
     await question.getByRole("button", { name: "Yes, cancel the session" }).click();
     await section.getByText("This session was cancelled on", { exact: false }).waitFor();
     await section.getByText("Why: Courts resurfaced").waitFor();
+    await focusedAnswer(section.getByRole("status").filter({ hasText: "Session cancelled: 1 charge(s) credited to families." }));
 
     // The administrator, in the programs editor, without JavaScript, in Spanish.
     const a = await open({ viewport: PHONE, javaScriptEnabled: false });
@@ -236,6 +244,9 @@ describe("cancelling a session", () => {
     await pregunta.getByRole("button", { name: "Sí, cancelar la sesión" }).click();
     await card.getByText("Esta sesión se canceló el", { exact: false }).waitFor();
     await card.getByText("Motivo: Sin entrenador esta temporada", { exact: false }).waitFor();
+    // On the card of the session cancelled (the editor lists several), focused by the document itself (no JavaScript).
+    await focusedAnswer(card.getByRole("status").filter({ hasText: "Sesión cancelada: 1 cargo(s) acreditado(s) a las familias." }));
+    expect(await a.page.getByRole("status").filter({ hasText: "Sesión cancelada" }).count()).toBe(1);
     await a.visit("/aid/sessions");
     const done = a.page.getByRole("region", { name: "Cancelled sessions" });
     await done.getByText(`${RALLY}: cancelled on`, { exact: false }).waitFor();
