@@ -9,7 +9,7 @@ import { m } from "~/paraglide/messages";
 
 type Request = { id: string; householdId: string | null; person: string; requester: string; from: string | null; to: string };
 
-export function ProtectionRequests({ requests, errorsFor }: { requests: Request[]; errorsFor: (id: string) => Record<string, string> }) {
+export function ProtectionRequests({ requests, errorsFor }: { requests: Request[]; errorsFor: (id: string) => Partial<Record<string, string>> }) {
   return (
     <section aria-labelledby="requests-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="requests-heading" className="text-lg font-semibold text-slate-900">

@@ -4,7 +4,7 @@
 // suspended or lifted, the families waiting for confirmation, alerts (every change that touches a family, until
 // reviewed) and the log. Everyone else gets 403 from requireSafeguardingLead, on the first line of the loader and
 // the action.
-import { data, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/safeguarding";
 import { requireSafeguardingLead } from "~/safe-play/index.server";
@@ -29,11 +29,11 @@ import {
   setCoachSuspension,
   setConversationPause,
 } from "~/family/index.server";
-import { invariantResponse } from "~/lib/responses.server";
+import { invariantResponse, notFound } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
 import { isUuid } from "~/lib/uuid";
 import { Confirmation } from "~/components/ui/confirmation";
-import { says } from "~/lib/forms";
+import { done, refusalOf, refused, says } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -89,7 +89,8 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("refuse"), requestId: z.string().max(64) }),
 ]);
 
-type ActionData = { ok?: boolean; intent?: string; target?: string; fieldErrors?: Record<string, string>; done?: string };
+/** The row a refusal belongs to: the id its form sent (a report, a conversation, a coach or a protection request). */
+const rowOf = (sent: Record<string, unknown>) => String(sent.reportId ?? sent.conversationId ?? sent.coachId ?? sent.requestId ?? "");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const lead = await requireSafeguardingLead(request, context);
@@ -99,47 +100,48 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
     invariantResponse(!(fieldErrors.intent || fieldErrors.upTo), m.messaging_unknown_request());
-    const target = String(raw.reportId ?? raw.conversationId ?? raw.coachId ?? raw.requestId ?? "");
-    return data<ActionData>({ intent: String(raw.intent), target, fieldErrors }, { status: 400 });
+    const values = Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string"));
+    return refused({ intent: String(raw.intent), fieldErrors, values });
   }
   const input = parsed.data;
-  const gone = (what: string) => data({ error: what }, { status: 404 });
   switch (input.intent) {
     case "resolve":
-      if (!(await resolveReport(context.db, input.reportId, lead.id, input.outcome, input.note))) throw gone(m.messaging_sg_report_gone());
-      return data<ActionData>({ ok: true, done: m.messaging_sg_done_reviewed() });
+      if (!(await resolveReport(context.db, input.reportId, lead.id, input.outcome, input.note))) notFound(m.messaging_sg_report_gone());
+      return done({ message: m.messaging_sg_done_reviewed() });
     case "pause":
     case "resume":
       if (!(await setConversationPause(context.db, input.conversationId, lead.id, input.intent === "pause" ? input.reason : null)))
-        throw gone(m.messaging_sg_conversation_gone());
-      return data<ActionData>({ ok: true, done: input.intent === "pause" ? m.messaging_sg_done_paused() : m.messaging_sg_done_resumed() });
+        notFound(m.messaging_sg_conversation_gone());
+      return done({ message: input.intent === "pause" ? m.messaging_sg_done_paused() : m.messaging_sg_done_resumed() });
     case "suspend":
     case "lift":
       if (!(await setCoachSuspension(context.db, input.coachId, lead.id, input.intent === "suspend" ? input.reason : null)))
-        throw gone(m.messaging_sg_coach_gone());
-      return data<ActionData>({ ok: true, done: input.intent === "suspend" ? m.messaging_sg_done_suspended() : m.messaging_sg_done_lifted() });
+        notFound(m.messaging_sg_coach_gone());
+      return done({ message: input.intent === "suspend" ? m.messaging_sg_done_suspended() : m.messaging_sg_done_lifted() });
     case "reviewed":
       await markAlertsReviewed(context.db, lead.id, new Date(input.upTo));
-      return data<ActionData>({ ok: true, done: m.messaging_sg_done_alerts() });
+      return done({ message: m.messaging_sg_done_alerts() });
     case "approve":
     case "refuse":
       if (
         !isUuid(input.requestId) ||
         !(await decideProtectionRequest(context.db, lead.id, input.requestId, input.intent === "approve", context.config.safePlay))
       )
-        throw gone(m.messaging_sg_request_gone());
-      return data<ActionData>({ ok: true, done: input.intent === "approve" ? m.messaging_sg_done_approved() : m.messaging_sg_done_refused() });
+        notFound(m.messaging_sg_request_gone());
+      return done({ message: input.intent === "approve" ? m.messaging_sg_done_approved() : m.messaging_sg_done_refused() });
   }
 }
 
 export default function Safeguarding({ loaderData }: Route.ComponentProps) {
   const { outcomes, reports, requests, log, conversation, families, alerts, suspended } = loaderData;
-  const answer = useActionData<ActionData>();
-  const errorsFor = (intent: string, target: string) => (answer?.intent === intent && answer.target === target ? (answer.fieldErrors ?? {}) : {});
+  const answer = useActionData<typeof action>();
+  const refusal = refusalOf(answer);
+  const errorsFor = (intent: string, target: string) =>
+    refusal?.intent === intent && rowOf(refusal.values ?? {}) === target ? refusal.fieldErrors : {};
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{m.messaging_sg_heading()}</h1>
-      {answer?.done ? <Confirmation>{answer.done}</Confirmation> : null}
+      {answer?.ok ? <Confirmation>{answer.message}</Confirmation> : null}
       <ProtectionRequests requests={requests} errorsFor={(id) => errorsFor("approve", id)} />
 
       {conversation ? <ReportedConversation conversation={conversation} errorsFor={errorsFor} /> : null}

@@ -3,7 +3,7 @@
 // families see it on /about. The Safe Play and background check dates are shown, not edited: an administrator records
 // them on /staff. requireCoach on the first line of the loader and the action; one plain form (multipart), which works
 // with or without JavaScript.
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/staff.profile";
 import { requireCoach } from "~/auth/index.server";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -26,7 +26,7 @@ import { getAdministrators, getStaffClearance } from "~/staff/index.server";
 import { bioMaxText, CoachProfileSchema, NAME_MAX, profileFormValues } from "~/staff/schemas";
 import { getSecurityReminder } from "~/security/index.server";
 import { SecurityReminder } from "~/security/security-card";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refusalOf, refused, type FieldErrors } from "~/lib/forms";
 import { Checkbox } from "~/components/ui/controls";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -56,41 +56,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Values = { fullName: string; bio: string; bioEs: string; programs: string[]; shown: boolean };
-type ActionData = { ok: false; fieldErrors: Record<string, string | undefined>; values: Values } | { ok: true; done: string; savedAt: number };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
-  const refused = (fieldErrors: Record<string, string | undefined>, values: Values) =>
-    data<ActionData>({ ok: false, fieldErrors, values }, { status: 400 });
+  // What was typed comes back with each refusal (the page shows it again: it works without JavaScript).
+  const refuse = (fieldErrors: FieldErrors, values: Values) => refused<Values>({ fieldErrors, values });
   // A photo over the limit is refused before its bytes are read, as the gallery's upload does.
   if (Number(request.headers.get("content-length") ?? 0) > PHOTO_MAX_BYTES + 64 * 1024) {
     const p = await getOwnCoachProfile(context.db, coach.id);
-    return refused({ photo: PHOTO_MESSAGES.tooLarge() }, { fullName: p.fullName, bio: p.bio, bioEs: p.bioEs, programs: p.programs, shown: p.shown });
+    return refuse({ photo: PHOTO_MESSAGES.tooLarge() }, { fullName: p.fullName, bio: p.bio, bioEs: p.bioEs, programs: p.programs, shown: p.shown });
   }
   const form = await request.formData();
   const raw = profileFormValues(form);
   const values: Values = { fullName: raw.fullName, bio: raw.bio, bioEs: raw.bioEs, programs: raw.programs, shown: raw.shown !== undefined };
   const { data: input, fieldErrors } = parseForm(CoachProfileSchema, raw);
-  const errors: Record<string, string | undefined> = { ...(fieldErrors ?? {}) };
+  const errors: FieldErrors = { ...fieldErrors };
   const file = form.get("photo");
   const upload = file instanceof File && file.size > 0 ? file : null;
   if (upload && upload.size > PHOTO_MAX_BYTES) errors.photo = PHOTO_MESSAGES.tooLarge();
-  if (!input || errors.photo) return refused(errors, values);
+  if (!input || errors.photo) return refuse(errors, values);
   // Every field is checked before anything is stored: a photo that is not one stores nothing, the words neither.
   // The photo is only checked here (milliseconds); the job queue makes its copies, the page says so until then.
   const original = upload ? Buffer.from(await upload.arrayBuffer()) : null;
   const checked = original ? await checkPhoto(original) : null;
-  if (checked && "error" in checked) return refused({ photo: checked.error }, values);
+  if (checked && "error" in checked) return refuse({ photo: checked.error }, values);
   const saved = await saveOwnCoachProfile(context.db, coach, input, original);
-  if (!saved.ok) return refused({ [saved.field]: saved.error }, values);
-  return data<ActionData>({ ok: true, done: input.shown ? m.staff_profile_saved_shown() : m.staff_profile_saved_hidden(), savedAt: Date.now() });
+  if (!saved.ok) return refuse({ [saved.field]: saved.error }, values);
+  return done({ message: input.shown ? m.staff_profile_saved_shown() : m.staff_profile_saved_hidden(), savedAt: Date.now() });
 }
 
 export default function StaffProfile({ loaderData }: Route.ComponentProps) {
   const { profile, programs, clearance, admins, contactEmail } = loaderData;
-  const result = useActionData<ActionData>();
+  const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const refused = result && !result.ok ? result : undefined;
+  const refused = refusalOf(result);
   const v: Values = refused?.values ?? profile;
   const e = refused?.fieldErrors ?? {};
   useRevalidateWhilePreparing(profile.photoCopies?.copies === "preparing");
@@ -191,7 +190,7 @@ export default function StaffProfile({ loaderData }: Route.ComponentProps) {
           </label>
         </CardSection>
 
-        {result?.ok ? <Confirmation key={result.savedAt}>{result.done}</Confirmation> : null}
+        {result?.ok ? <Confirmation key={result.savedAt}>{result.message}</Confirmation> : null}
         <Button type="submit" disabled={busy} className="self-start">
           {m.staff_profile_save()}
         </Button>

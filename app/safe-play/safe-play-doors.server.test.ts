@@ -146,7 +146,7 @@ describe("a guardian nobody confirmed cannot turn a minor into an adult", () => 
     // Approving needs the tick; refusing keeps the date.
     expect((await postSafeguarding(as(theLead), { intent: "approve", requestId: req!.id })).status).toBe(400);
     expect((await postSafeguarding(as(theLead), { intent: "refuse", requestId: req!.id })).body).toMatchObject({
-      done: m.messaging_sg_done_refused(),
+      message: m.messaging_sg_done_refused(),
     });
     expect(await dobOf(jordan.id)).toBe(FIFTEEN);
     expect((await postSafeguarding(as(theLead), { intent: "refuse", requestId: req!.id })).status).toBe(404);
@@ -171,7 +171,7 @@ describe("a guardian nobody confirmed cannot turn a minor into an adult", () => 
     expect(await dobOf(sam.id)).toBe("2008-07-01");
     const [samReq] = await db.select().from(protectionRequests).where(eq(protectionRequests.userId, sam.id));
     expect((await postSafeguarding(as(theLead), { intent: "approve", requestId: samReq!.id, sure: "yes" })).body).toMatchObject({
-      done: m.messaging_sg_done_approved(),
+      message: m.messaging_sg_done_approved(),
     });
     expect(await dobOf(sam.id)).toBe("2008-05-01");
     const actions = (await db.select().from(safeguardingLog).where(eq(safeguardingLog.athleteId, sam.id))).map((l) => l.action);

@@ -301,7 +301,7 @@ describe("/staff/profile, a coach's own profile", () => {
       shown: "on",
       photo,
     });
-    expect(saved).toMatchObject({ status: 200, body: { ok: true, done: "Profile saved. Families see it on the About page." } });
+    expect(saved).toMatchObject({ status: 200, body: { ok: true, message: "Profile saved. Families see it on the About page." } });
     // The job queue makes the photo's copies (issue 38): run its work now.
     for (const { id } of await db.select({ id: coachPhotos.id }).from(coachPhotos).where(eq(coachPhotos.copies, "preparing")))
       await makeCoachPhotoCopies(db, id);
