@@ -52,8 +52,7 @@ export async function answerVisitorRequest(context: AppLoadContext, user: Profil
   const status = kept.position
     ? `${statusWords(kept.status)} · ${m.enroll_family_position({ position: String(kept.position) })}`
     : statusWords(kept.status);
-  return {
-    status: 200,
-    answer: { requestId: null, done: m.enroll_kept_done({ name: kept.studentName, session: kept.session, status }), doneAt: Date.now() },
-  };
+  const done = m.enroll_kept_done({ name: kept.studentName, session: kept.session, status });
+  // The visitor asked for financial help (issue 41): keeping it asked staff, and nothing is due until they answer.
+  return { status: 200, answer: { requestId: null, done: kept.helpAsked ? `${done} ${m.pay_due_aid_pending()}` : done, doneAt: Date.now() } };
 }

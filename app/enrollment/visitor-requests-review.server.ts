@@ -140,7 +140,16 @@ export async function countVisitorRequestsToReview(db: SqlExecutor, actor: Actor
 export type KeepAs = "new" | (string & {});
 
 export type ReviewResult =
-  | { ok: true; athleteId: string; studentName: string; session: string; status: EnrollmentStatus; position: number | null }
+  | {
+      ok: true;
+      athleteId: string;
+      studentName: string;
+      session: string;
+      status: EnrollmentStatus;
+      position: number | null;
+      /** The visitor's "I would like financial help" became the family's request for help. */
+      helpAsked: boolean;
+    }
   | { ok: false; status: number; error: string; field?: "as" };
 
 const missing = (): ReviewResult => ({ ok: false, status: 404, error: m.enroll_kept_error_gone() });
@@ -203,12 +212,13 @@ export async function keepVisitorRequestAsGuardian(
       // The visitor's "I would like financial help" (issue 41) becomes the family's request for help, asked by the
       // guardian keeping it, before the request for a place (a place enrolled at once then finds it waiting), as the
       // signed-in form asks it; refused below, it is undone with the rest.
-      if (kept.help_wanted) await askHelpForKeptRequest(tx, actor, services.config.safePlay, athleteId, keptHelp(kept));
+      const helpAsked = kept.help_wanted && (await askHelpForKeptRequest(tx, actor, services.config.safePlay, athleteId, keptHelp(kept)));
       const result = await createEnrollmentRequest(services, actor, eventId, onCourt, tx);
       if (!result.ok) throw new Refused(result);
       await tx.execute(sql`delete from visitor_enrollment_requests where id = ${kept.id}`);
       await logKept(tx, actor.id, athleteId, kept, logged?.title ?? "", as === "new");
-      return { ok: true, athleteId, studentName: kept.student_name, session: shown?.title ?? "", status: result.status, position: result.position };
+      const session = shown?.title ?? "";
+      return { ok: true, athleteId, studentName: kept.student_name, session, status: result.status, position: result.position, helpAsked };
     });
   } catch (err) {
     if (!(err instanceof Refused)) throw err;

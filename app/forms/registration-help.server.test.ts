@@ -115,6 +115,8 @@ describe("financial help asked on the registration form", () => {
     expect(waiting?.help).toEqual({ householdSize: 5, schoolLunch: null, incomeBand: "under-25k", note: "Two jobs, three children" });
     const kept = await keepVisitorRequestAsGuardian(servicesFor(db), parent, waiting!.id, "new");
     if (!kept.ok) throw new Error(kept.error);
+    // The guardian's answer says so (visitor-requests-action.server.ts adds "Your request for help is with staff").
+    expect(kept.helpAsked).toBe(true);
     expect(await stored()).toMatchObject({ aid: before.aid + 1, enrollments: before.enrollments + 1 });
     const { rows } = await db.execute<{ requested_by: string; status: string; family: boolean }>(sql`
       select requested_by, status, account_id = payment_account_for(${kept.athleteId}) as family from aid_requests where note = 'Two jobs, three children'`);
