@@ -34,6 +34,7 @@ export {
 } from "./ledger.server";
 export { paymentProviderFor, stripeProvider, type PaymentProvider, type ProviderEvent } from "./provider.server";
 export { getReceipt, linesPdf, mailReceipt, methodWords, receiptLines, receiptPdf, type Receipt } from "./receipts.server";
+export { requireOwnReceipt } from "./receipt-access.server";
 export { financeCells, financeHeadings, getFinanceReport, type FinanceRow, type FinanceTotals } from "./finances.server";
 export {
   cancelSession,

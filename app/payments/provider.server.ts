@@ -32,33 +32,25 @@ export type DonationCheckoutInput = {
   cancelUrl: string;
 };
 
+/** What a gift's paid (or failed) Checkout or month says of it. */
+type DonationPaid = {
+  donationId: string;
+  amountCents: number;
+  reference: string;
+  email: string;
+  paid: boolean;
+  /** A monthly gift's subscription; "" for a one-off gift. */
+  subscriptionId: string;
+};
+
 /** A provider event the site acts on, after its signature was checked. */
 export type ProviderEvent =
   | { id: string; type: "checkout.completed"; sessionId: string; amountCents: number; paymentReference: string; paid: boolean }
   | { id: string; type: "refund"; refundId: string; paymentReference: string; amountCents: number; status: string }
-  | {
-      id: string;
-      /** A gift's Checkout completed (its first month, for a monthly gift: the invoice is its reference). */
-      type: "donation.completed";
-      sessionId: string;
-      donationId: string;
-      amountCents: number;
-      reference: string;
-      email: string;
-      paid: boolean;
-      /** A monthly gift's subscription; "" for a one-off gift. */
-      subscriptionId: string;
-    }
-  | {
-      id: string;
-      type: "donation.invoice";
-      donationId: string;
-      amountCents: number;
-      reference: string;
-      email: string;
-      paid: boolean;
-      subscriptionId: string;
-    }
+  /** A gift's Checkout completed (its first month, for a monthly gift: the invoice is its reference). */
+  | ({ id: string; type: "donation.completed"; sessionId: string } & DonationPaid)
+  /** A monthly gift's invoice was paid (each month's, the first too). */
+  | ({ id: string; type: "donation.invoice" } & DonationPaid)
   /** A monthly gift's subscription ended (stopped on the site, or in the provider's dashboard). */
   | { id: string; type: "donation.stopped"; donationId: string; subscriptionId: string }
   | { id: string; type: "other"; name: string };

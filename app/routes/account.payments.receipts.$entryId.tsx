@@ -6,9 +6,8 @@ import { RefusalBoundary } from "~/components/refusal-boundary";
 import { getLocale } from "~/i18n/language";
 import { localHref } from "~/i18n/locale";
 import { pageMeta } from "~/lib/meta";
-import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
-import { findAccountFor, getReceipt, receiptLines, requireAccountHolder } from "~/payments/index.server";
+import { receiptLines, requireOwnReceipt } from "~/payments/index.server";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.pay_receipt_heading()} | NLTE`, description: m.pay_intro() }),
@@ -16,16 +15,12 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireAccountHolder(request, context);
-  const { db, config } = context;
-  const accountId = await findAccountFor(db, user.id);
-  const valid = /^[0-9a-f-]{36}$/.test(params.entryId);
-  const receipt = accountId && valid ? await getReceipt(db, accountId, params.entryId) : null;
-  invariantResponse(receipt, m.pay_receipt_not_found(), 404);
+  const receipt = await requireOwnReceipt(request, context, params.entryId);
+  const { orgName, timeZone } = context.config.site;
   return {
     id: receipt.id,
     title: m.pay_receipt_title({ number: String(receipt.number) }),
-    lines: receiptLines(receipt, config.site.orgName, config.site.timeZone, getLocale()),
+    lines: receiptLines(receipt, orgName, timeZone, getLocale()),
   };
 }
 
