@@ -5,7 +5,9 @@ import { CreditCard } from "lucide-react";
 import { Form } from "react-router";
 import { Card } from "~/components/public/section";
 import { buttonClass } from "~/components/ui/button";
+import { Checkbox, Field, FieldError, FormError, Radio } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
+import { refusalOf, type ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 
 export type GiveOnlineView = {
@@ -16,18 +18,13 @@ export type GiveOnlineView = {
   back: "thanks" | "cancelled" | null;
 };
 
-export type GiveActionData = { fieldErrors?: Partial<Record<string, string>>; error?: string; values?: Record<string, string> };
+/** /donate's answer when it does not send the donor to Checkout: each field's problem, or the provider's, and what was typed. */
+export type GiveResult = ActionResult;
 
-const errorText = (id: string, message: string | undefined) =>
-  message ? (
-    <p id={id} className="text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-
-export function GiveOnline({ view, result }: { view: GiveOnlineView; result: GiveActionData | undefined }) {
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
+export function GiveOnline({ view, result }: { view: GiveOnlineView; result: GiveResult | undefined }) {
+  const refusal = refusalOf(result);
+  const errors = refusal?.fieldErrors ?? {};
+  const values = refusal?.values ?? {};
   const chosen = values.amount ?? view.presets[0]?.value;
   return (
     <Card>
@@ -50,61 +47,50 @@ export function GiveOnline({ view, result }: { view: GiveOnlineView; result: Giv
           <legend className="text-sm font-semibold text-slate-800">{m.donations_frequency()}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
             <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="frequency" value="once" defaultChecked={values.frequency !== "monthly"} />
+              <Radio name="frequency" value="once" defaultChecked={values.frequency !== "monthly"} />
               {m.donations_once()}
             </label>
             <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="frequency" value="monthly" defaultChecked={values.frequency === "monthly"} />
+              <Radio name="frequency" value="monthly" defaultChecked={values.frequency === "monthly"} />
               {m.donations_monthly()}
             </label>
           </div>
-          {errorText("frequency-error", errors.frequency)}
+          <FieldError id="frequency-error" error={errors.frequency} />
         </fieldset>
         <fieldset aria-describedby={errors.amount ? "amount-error" : undefined}>
           <legend className="text-sm font-semibold text-slate-800">{m.donations_amount()}</legend>
           <div className="mt-1 flex flex-wrap gap-4">
             {view.presets.map((p) => (
               <label key={p.value} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="amount" value={p.value} defaultChecked={chosen === p.value} />
+                <Radio name="amount" value={p.value} defaultChecked={chosen === p.value} />
                 {p.label}
               </label>
             ))}
             <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="amount" value="other" defaultChecked={chosen === "other"} />
+              <Radio name="amount" value="other" defaultChecked={chosen === "other"} />
               {m.donations_other()}
             </label>
           </div>
-          {errorText("amount-error", errors.amount)}
+          <FieldError id="amount-error" error={errors.amount} />
         </fieldset>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="give-other" className="text-sm font-medium text-slate-800">
-            {m.donations_other_amount()}
-          </label>
-          <input
-            id="give-other"
-            name="otherAmount"
-            inputMode="decimal"
-            defaultValue={values.otherAmount ?? ""}
-            aria-invalid={errors.otherAmount ? true : undefined}
-            aria-describedby={errors.otherAmount ? "give-other-error" : undefined}
-            className="rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900"
-          />
-          {errorText("give-other-error", errors.otherAmount)}
-        </div>
+        <Field
+          label={m.donations_other_amount()}
+          name="otherAmount"
+          id="give-other"
+          inputMode="decimal"
+          defaultValue={values.otherAmount ?? ""}
+          error={errors.otherAmount}
+        />
         <div className="flex flex-col gap-1">
           <label className="flex items-start gap-2">
-            <input type="checkbox" name="coverFee" className="mt-1" defaultChecked={values.coverFee === "on"} aria-describedby="cover-fee-note" />
+            <Checkbox name="coverFee" className="mt-0.5" defaultChecked={values.coverFee === "on"} aria-describedby="cover-fee-note" />
             <span>{m.donations_cover_fee()}</span>
           </label>
           <p id="cover-fee-note" className="text-sm text-slate-700">
             {view.feeExample}
           </p>
         </div>
-        {result?.error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {result.error}
-          </p>
-        ) : null}
+        <FormError message={refusal?.formError} />
         <div>
           <button type="submit" className={buttonClass("primary")}>
             {m.donations_give()}

@@ -7,7 +7,7 @@ import { formatDateIn } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
 import { paymentProviderFor } from "~/payments/index.server";
 import { formatDollars } from "~/programs/session-facts";
-import type { MonthlyGiftView, StopActionData } from "./stop-page";
+import type { MonthlyGiftView, StopResult } from "./stop-page";
 import { stopMonthlyGift, type MonthlyGift } from "./stop.server";
 
 export function giftView(gift: MonthlyGift, org: string, timeZone: string): MonthlyGiftView {
@@ -29,14 +29,13 @@ const refusal = {
 } as const;
 
 /** Asks once, then stops the gift; null when it was stopped (the route then redirects with its toast). */
-export async function answerStop(
-  context: AppLoadContext,
-  form: FormData,
-  donationId: string,
-): Promise<{ status: number; body: StopActionData } | null> {
+export async function answerStop(context: AppLoadContext, form: FormData, donationId: string): Promise<{ status: number; body: StopResult } | null> {
   const ask = askUnlessConfirmed(form);
-  if (ask) return { status: 200, body: { ...ask, donationId } };
+  if (ask) return { status: 200, body: { ok: true, intent: donationId, confirm: ask.confirm } };
   const r = await stopMonthlyGift(context.db, paymentProviderFor(context.config), donationId);
   if (r.ok) return null;
-  return { status: r.reason === "not-found" ? 404 : r.reason === "not-started" ? 409 : 502, body: { error: refusal[r.reason](), donationId } };
+  return {
+    status: r.reason === "not-found" ? 404 : r.reason === "not-started" ? 409 : 502,
+    body: { ok: false, intent: donationId, fieldErrors: {}, formError: refusal[r.reason]() },
+  };
 }

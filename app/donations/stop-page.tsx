@@ -5,6 +5,7 @@
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 
 export const STOP_INTENT = "stop-monthly-gift";
@@ -17,10 +18,11 @@ export type MonthlyGiftView = {
   question: string;
 };
 
-export type StopActionData = { confirm?: string; error?: string; donationId?: string };
+/** The stop form's answer, its `intent` the gift's id: the question to ask first (`confirm`), or why it was not stopped. */
+export type StopResult = ActionResult<{ confirm: string }>;
 
-export function MonthlyGiftCard({ gift, actionData, busy }: { gift: MonthlyGiftView; actionData: StopActionData | undefined; busy: boolean }) {
-  const mine = actionData?.donationId === gift.id ? actionData : undefined;
+export function MonthlyGiftCard({ gift, actionData, busy }: { gift: MonthlyGiftView; actionData: StopResult | undefined; busy: boolean }) {
+  const mine = actionData?.intent === gift.id ? actionData : undefined;
   const headingId = `gift-${gift.id}`;
   return (
     <div className="flex flex-col gap-3 border-t border-slate-200 pt-3 first:border-t-0 first:pt-0">
@@ -34,13 +36,13 @@ export function MonthlyGiftCard({ gift, actionData, busy }: { gift: MonthlyGiftV
           question={gift.question}
           detail={m.donations_stop_detail()}
           confirmLabel={m.donations_stop_confirm()}
-          asking={mine?.confirm ?? null}
+          asking={mine?.ok ? mine.confirm : null}
           variant="danger"
           busy={busy}
           describedBy={headingId}
         />
       )}
-      <FormError message={mine?.error} />
+      <FormError message={mine && !mine.ok ? mine.formError : undefined} />
     </div>
   );
 }
@@ -55,7 +57,7 @@ export function MonthlyGiftsPage({
   gifts: MonthlyGiftView[];
   intro: string | null;
   empty: string | null;
-  actionData: StopActionData | undefined;
+  actionData: StopResult | undefined;
   busy: boolean;
 }) {
   return (

@@ -1,12 +1,12 @@
 // The screen of /programs/registration: the spec's student and parent form and, since issue 29, the session a family
 // asks a place in (chosen first with a plain GET form). The route (app/routes/programs.registration.tsx) reads the
 // choices and receives the form; this is its screen.
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { SelectField } from "~/components/public/form-fields";
 import { HoneypotField, SuccessPanel } from "~/components/public/form-panels";
 import { Button, buttonClass } from "~/components/ui/button";
-import { EmailField, Field, FormError, PhoneField } from "~/components/ui/field";
+import { EmailField, Field, FormError, PhoneField, Select, SelectField } from "~/components/ui/field";
 import type { PageInfo } from "~/content/pages";
 import { FORM_TEXT, SKILL_LEVEL_NAMES, SKILL_LEVELS } from "~/content/forms";
 import { PROGRAM_LINKS } from "~/content/site";
@@ -98,54 +98,53 @@ function ChooseForm({ view }: { view: RegistrationView }) {
       {view.slug ? <input type="hidden" name="program" value={view.slug} /> : null}
       <div className="flex flex-wrap items-end gap-3">
         {sessionGroups.length ? (
-          <div className="flex min-w-0 flex-col gap-1">
-            <label htmlFor="registration-session" className="text-sm font-medium text-slate-800">
-              {m.enroll_reg_session_label()}
-            </label>
-            <select
-              id="registration-session"
-              name="session"
-              defaultValue={session?.id ?? ""}
-              className="max-w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-            >
-              <option value="">{m.enroll_reg_no_session()}</option>
-              {sessionGroups.map((g) => (
-                <optgroup key={g.program} label={g.program}>
-                  {g.sessions.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
+          <ChooseSelect name="session" label={m.enroll_reg_session_label()} defaultValue={session?.id ?? ""}>
+            <option value="">{m.enroll_reg_no_session()}</option>
+            {sessionGroups.map((g) => (
+              <optgroup key={g.program} label={g.program}>
+                {g.sessions.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </ChooseSelect>
         ) : null}
         {athletes.length ? (
-          <div className="flex flex-col gap-1">
-            <label htmlFor="registration-athlete" className="text-sm font-medium text-slate-800">
-              {sessionGroups.length ? m.enroll_field_athlete() : m.account_reg_fill_for()}
-            </label>
-            <select
-              id="registration-athlete"
-              name="athlete"
-              defaultValue={prefill?.athleteId ?? ""}
-              className="rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900"
-            >
-              <option value="">{m.account_reg_choose_athlete()}</option>
-              {athletes.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.fullName}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChooseSelect
+            name="athlete"
+            label={sessionGroups.length ? m.enroll_field_athlete() : m.account_reg_fill_for()}
+            defaultValue={prefill?.athleteId ?? ""}
+          >
+            <option value="">{m.account_reg_choose_athlete()}</option>
+            {athletes.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.fullName}
+              </option>
+            ))}
+          </ChooseSelect>
         ) : null}
         <Button type="submit" variant="secondary">
           {m.account_reg_fill()}
         </Button>
       </div>
     </Form>
+  );
+}
+
+/** One choice of the GET form (the session, or whose form this is), labelled; its options are the children. */
+function ChooseSelect({ name, label, defaultValue, children }: { name: string; label: string; defaultValue: string; children: ReactNode }) {
+  const id = `registration-${name}`;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <Select id={id} name={name} defaultValue={defaultValue} className="max-w-full">
+        {children}
+      </Select>
+    </div>
   );
 }
 

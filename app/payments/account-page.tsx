@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Confirmation } from "~/components/ui/confirmation";
 import { CardSection } from "~/components/ui/card-section";
 import { FormError } from "~/components/ui/field";
+import { refusalOf, type ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import { LedgerHistory, type LedgerPaging } from "./ledger-table";
 import { AidFields } from "./season-fees-aid-fields";
@@ -25,7 +26,8 @@ export type AccountView = {
   rows: Array<{ id: string; date: string; what: string; amount: string; receipt: boolean }>;
 };
 
-export type AccountActionData = { fieldErrors?: Partial<Record<string, string>>; error?: string };
+/** /account/payments' answer: the request for help's fields refused, or the form's own message (paying, or a request already waiting). */
+export type AccountPaymentsResult = ActionResult;
 
 function DueSection({ view, error, busy }: { view: AccountView; error?: string | undefined; busy: boolean }) {
   const { due } = view;
@@ -89,11 +91,12 @@ function AidSection({ view, fieldErrors, busy }: { view: AccountView; fieldError
   );
 }
 
-export function AccountPaymentsPage({ view, actionData, busy }: { view: AccountView; actionData: AccountActionData | undefined; busy: boolean }) {
+export function AccountPaymentsPage({ view, actionData, busy }: { view: AccountView; actionData: AccountPaymentsResult | undefined; busy: boolean }) {
+  const refusal = refusalOf(actionData);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <DueSection view={view} error={actionData?.error} busy={busy} />
-      <AidSection view={view} fieldErrors={actionData?.fieldErrors ?? {}} busy={busy} />
+      <DueSection view={view} error={refusal?.formError} busy={busy} />
+      <AidSection view={view} fieldErrors={refusal?.fieldErrors ?? {}} busy={busy} />
       {view.due.state === "aid-pending" ? null : <LedgerHistory rows={view.rows} balance={view.balance} receipts paging={view.paging} />}
     </div>
   );

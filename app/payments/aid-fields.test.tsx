@@ -23,7 +23,7 @@ describe("the financial help fields", () => {
   it("say the note's problem beside it on /lessons, and show nothing to one who does not hold the family's purse", () => {
     const html = renderToString(<LessonHelpFields errors={{ aidNote: "Keep the note under 1,000 characters." }} />);
     expect(html).toMatch(
-      /<textarea[^>]*name="aidNote"[^>]*aria-describedby="([^"]+)"[\s\S]*<p id="\1"[^>]*>Keep the note under 1,000 characters\.<\/p>/,
+      /<textarea(?=[^>]*name="aidNote")[^>]*aria-describedby="([^"]+)"[\s\S]*<p id="\1"[^>]*>Keep the note under 1,000 characters\.<\/p>/,
     );
     expect(renderToString(<RequestAidSection state="not-holder" fieldErrors={{}} />)).toBe("");
   });

@@ -3,9 +3,11 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, SelectField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
+import type { ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
+import { InPersonMethodField, refusalFor, StaffPageFrame, StaffSubmit } from "./staff-form-parts";
 
 export type AidPageView = {
   requests: Array<{ id: string; familyName: string; answers: string[]; note: string; since: string; owed: string }>;
@@ -14,89 +16,66 @@ export type AidPageView = {
   today: string;
 };
 
-export type AidActionData = { form: string; fieldErrors?: Partial<Record<string, string>>; error?: string };
+/** /aid's answer: a refusal names its form in `intent` (the request's or the account's id, "correct-" and the account's id, "staff"). */
+export type AidResult = ActionResult;
 
-const select = "rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900";
+type FormProps = { id: string; result: AidResult | undefined; busy: boolean };
 
-function DecideForm({ id, today, result, busy }: { id: string; today: string; result: AidActionData | undefined; busy: boolean }) {
-  const errors = result?.form === id ? (result.fieldErrors ?? {}) : {};
+function DecideForm({ id, today, result, busy }: FormProps & { today: string }) {
+  const refusal = refusalFor(result, id);
+  const errors = refusal?.fieldErrors ?? {};
+  const decisions = [
+    { value: "waiver", label: m.aid_decision_waiver() },
+    { value: "percent", label: m.aid_decision_percent() },
+    { value: "amount", label: m.aid_decision_amount() },
+    { value: "decline", label: m.aid_decision_decline() },
+  ];
   return (
     <Form method="post" className="mt-3 flex flex-col gap-3">
       <input type="hidden" name="intent" value="decide" />
       <input type="hidden" name="requestId" value={id} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`decision-${id}`} className="text-sm font-medium text-slate-800">
-          {m.aid_decision()}
-        </label>
-        <select id={`decision-${id}`} name="decision" className={select} defaultValue="percent">
-          <option value="waiver">{m.aid_decision_waiver()}</option>
-          <option value="percent">{m.aid_decision_percent()}</option>
-          <option value="amount">{m.aid_decision_amount()}</option>
-          <option value="decline">{m.aid_decision_decline()}</option>
-        </select>
-        {errors.decision ? <p className="text-sm text-red-700">{errors.decision}</p> : null}
-      </div>
+      <SelectField label={m.aid_decision()} name="decision" options={decisions} defaultValue="percent" error={errors.decision} />
       <Field label={m.aid_percent()} name="percent" id={`percent-${id}`} inputMode="numeric" error={errors.percent} />
       <Field label={m.aid_amount()} name="amountCents" id={`amount-${id}`} inputMode="decimal" error={errors.amountCents} />
       <Field label={m.aid_floor()} name="floorCents" id={`floor-${id}`} inputMode="decimal" error={errors.floorCents} />
       <Field label={m.aid_valid_until()} name="validUntil" id={`until-${id}`} type="date" min={today} error={errors.validUntil} />
-      <FormError message={result?.form === id ? result.error : undefined} />
-      <div>
-        <Button type="submit" disabled={busy}>
-          {m.aid_decide()}
-        </Button>
-      </div>
+      <FormError message={refusal?.formError} />
+      <StaffSubmit busy={busy} variant="primary">
+        {m.aid_decide()}
+      </StaffSubmit>
     </Form>
   );
 }
 
-function PaymentForm({ id, result, busy }: { id: string; result: AidActionData | undefined; busy: boolean }) {
-  const errors = result?.form === id ? (result.fieldErrors ?? {}) : {};
+function PaymentForm({ id, result, busy }: FormProps) {
+  const refusal = refusalFor(result, id);
+  const errors = refusal?.fieldErrors ?? {};
   return (
     <Form method="post" className="mt-2 flex flex-col gap-3">
       <input type="hidden" name="intent" value="record-payment" />
       <input type="hidden" name="accountId" value={id} />
       <Field label={m.aid_payment_amount()} name="amountCents" id={`pay-amount-${id}`} inputMode="decimal" required error={errors.amountCents} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`method-${id}`} className="text-sm font-medium text-slate-800">
-          {m.aid_payment_method()}
-        </label>
-        <select id={`method-${id}`} name="method" className={select} defaultValue="cash">
-          <option value="cash">{m.pay_method_cash()}</option>
-          <option value="check">{m.pay_method_check()}</option>
-          <option value="zelle">{m.pay_method_zelle()}</option>
-        </select>
-        {errors.method ? <p className="text-sm text-red-700">{errors.method}</p> : null}
-      </div>
+      <InPersonMethodField label={m.aid_payment_method()} defaultValue="cash" error={errors.method} />
       <Field label={m.aid_payment_reference()} name="reference" id={`reference-${id}`} required error={errors.reference} />
-      <FormError message={result?.form === id ? result.error : undefined} />
-      <div>
-        <Button type="submit" variant="secondary" disabled={busy}>
-          {m.aid_payment_record()}
-        </Button>
-      </div>
+      <FormError message={refusal?.formError} />
+      <StaffSubmit busy={busy}>{m.aid_payment_record()}</StaffSubmit>
     </Form>
   );
 }
 
-function CorrectionForm({ id, result, busy }: { id: string; result: AidActionData | undefined; busy: boolean }) {
-  const formId = `correct-${id}`;
-  const errors = result?.form === formId ? (result.fieldErrors ?? {}) : {};
+function CorrectionForm({ id, result, busy }: FormProps) {
+  const errors = refusalFor(result, `correct-${id}`)?.fieldErrors ?? {};
+  const directions = [
+    { value: "less", label: m.aid_correction_less() },
+    { value: "more", label: m.aid_correction_more() },
+  ];
   return (
     <details className="mt-3">
       <summary className="cursor-pointer text-sm font-semibold text-court-800">{m.aid_correction_heading()}</summary>
       <Form method="post" className="mt-2 flex flex-col gap-3">
         <input type="hidden" name="intent" value="correct" />
         <input type="hidden" name="accountId" value={id} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`direction-${id}`} className="text-sm font-medium text-slate-800">
-            {m.aid_correction_direction()}
-          </label>
-          <select id={`direction-${id}`} name="direction" className={select} defaultValue="less">
-            <option value="less">{m.aid_correction_less()}</option>
-            <option value="more">{m.aid_correction_more()}</option>
-          </select>
-        </div>
+        <SelectField label={m.aid_correction_direction()} name="direction" options={directions} defaultValue="less" error={errors.direction} />
         <Field
           label={m.aid_correction_amount()}
           name="amountCents"
@@ -106,32 +85,17 @@ function CorrectionForm({ id, result, busy }: { id: string; result: AidActionDat
           error={errors.amountCents}
         />
         <Field label={m.aid_correction_reason()} name="reason" id={`correct-reason-${id}`} maxLength={300} required error={errors.reason} />
-        <div>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {m.aid_correction_add()}
-          </Button>
-        </div>
+        <StaffSubmit busy={busy}>{m.aid_correction_add()}</StaffSubmit>
       </Form>
     </details>
   );
 }
 
-export function AidPage({ view, result, busy }: { view: AidPageView; result: AidActionData | undefined; busy: boolean }) {
+export function AidPage({ view, result, busy }: { view: AidPageView; result: AidResult | undefined; busy: boolean }) {
+  const links = [{ to: "/reports/finances", label: m.fin_heading() }];
+  if (view.coaches !== null) links.push({ to: "/aid/sessions", label: m.seasonfees_cancel_heading() });
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <p>
-        <Link className="text-court-800 underline" to={localHref("/reports/finances")}>
-          {m.fin_heading()}
-        </Link>
-        {view.coaches !== null ? (
-          <>
-            {" · "}
-            <Link className="text-court-800 underline" to={localHref("/aid/sessions")}>
-              {m.seasonfees_cancel_heading()}
-            </Link>
-          </>
-        ) : null}
-      </p>
+    <StaffPageFrame links={links}>
       <CardSection title={m.aid_requests_heading()}>
         {view.requests.length === 0 ? <p>{m.aid_requests_none()}</p> : null}
         <ul className="flex flex-col gap-6">
@@ -186,6 +150,6 @@ export function AidPage({ view, result, busy }: { view: AidPageView; result: Aid
           </ul>
         </CardSection>
       ) : null}
-    </div>
+    </StaffPageFrame>
   );
 }

@@ -59,7 +59,7 @@ describe("opening a Checkout", () => {
     const before = service.sessions.size;
     const res = await call(paymentsAction, { request: postForm("/account/payments", { intent: "pay-online" }), context: contextAs(guardian) });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: "Your request for help is with staff. Nothing is due until they answer." });
+    expect(res.body).toEqual({ ok: false, fieldErrors: {}, formError: "Your request for help is with staff. Nothing is due until they answer." });
     const other = await familyOwing("Offline", 7500);
     const offline = await call(paymentsAction, {
       request: postForm("/account/payments", { intent: "pay-online" }),

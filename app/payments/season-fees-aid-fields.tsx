@@ -1,8 +1,8 @@
 // "I would like financial help" and its optional questions (issue 41): one set of fields, asked on /account/payments
 // and in the request for a place (/enroll/:sessionId), both sent to the same schema (AidRequestSchema) and the same
-// one request an account (createAidRequest). Plain inputs: they work before and without the page's script. What was
-// typed comes back with a refusal (`values`).
-import { Field } from "~/components/ui/field";
+// one request an account (createAidRequest). Plain inputs, the ui kit's (decision 0078): they work before and without
+// the page's script. What was typed comes back with a refusal (`values`).
+import { Checkbox, Field, FieldError, SelectField, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 
 export type AidFieldValues = { wantsHelp: boolean; householdSize: string; schoolLunch: string; incomeBand: string; note: string };
@@ -21,16 +21,6 @@ export function aidFieldValues(form: FormData): AidFieldValues {
   };
 }
 
-const select = "rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900";
-
-function ErrorLine({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
 /** The tick, then household size, school lunch, income band and a note; every answer beyond the tick optional. */
 export function AidFields({
   fieldErrors,
@@ -45,20 +35,20 @@ export function AidFields({
   noteName?: string;
 }) {
   const id = (k: string) => `${idPrefix}-${k}`;
+  const tickError = fieldErrors.wantsHelp;
   return (
     <>
       <div className="flex flex-col gap-1">
         <label className="flex min-h-11 items-center gap-2 font-medium">
-          <input
-            type="checkbox"
+          <Checkbox
             name="wantsHelp"
-            className="h-5 w-5"
             defaultChecked={values.wantsHelp}
-            aria-describedby={fieldErrors.wantsHelp ? id("wantsHelp-error") : undefined}
+            aria-invalid={tickError ? true : undefined}
+            aria-describedby={tickError ? id("wantsHelp-error") : undefined}
           />
           {m.pay_aid_tick()}
         </label>
-        <ErrorLine id={id("wantsHelp-error")} message={fieldErrors.wantsHelp} />
+        <FieldError id={id("wantsHelp-error")} error={tickError} />
       </div>
       <Field
         label={m.pay_aid_household_size()}
@@ -71,58 +61,40 @@ export function AidFields({
         defaultValue={values.householdSize}
         error={fieldErrors.householdSize}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id("schoolLunch")} className="text-sm font-medium text-slate-800">
-          {m.pay_aid_lunch()}
-        </label>
-        <select
-          id={id("schoolLunch")}
-          name="schoolLunch"
-          className={select}
-          defaultValue={values.schoolLunch}
-          aria-describedby={fieldErrors.schoolLunch ? id("schoolLunch-error") : undefined}
-        >
-          <option value="">{m.pay_aid_not_said()}</option>
-          <option value="free">{m.pay_aid_lunch_free()}</option>
-          <option value="reduced">{m.pay_aid_lunch_reduced()}</option>
-          <option value="none">{m.pay_aid_lunch_none()}</option>
-        </select>
-        <ErrorLine id={id("schoolLunch-error")} message={fieldErrors.schoolLunch} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id("incomeBand")} className="text-sm font-medium text-slate-800">
-          {m.pay_aid_income()}
-        </label>
-        <select
-          id={id("incomeBand")}
-          name="incomeBand"
-          className={select}
-          defaultValue={values.incomeBand}
-          aria-describedby={fieldErrors.incomeBand ? id("incomeBand-error") : undefined}
-        >
-          <option value="">{m.pay_aid_not_said()}</option>
-          <option value="under-25k">{m.pay_aid_income_under_25k()}</option>
-          <option value="25k-50k">{m.pay_aid_income_25k_50k()}</option>
-          <option value="50k-75k">{m.pay_aid_income_50k_75k()}</option>
-          <option value="over-75k">{m.pay_aid_income_over_75k()}</option>
-        </select>
-        <ErrorLine id={id("incomeBand-error")} message={fieldErrors.incomeBand} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id("note")} className="text-sm font-medium text-slate-800">
-          {m.pay_aid_note()}
-        </label>
-        <textarea
-          id={id("note")}
-          name={noteName}
-          maxLength={1000}
-          rows={3}
-          className={select}
-          defaultValue={values.note}
-          aria-describedby={fieldErrors[noteName] ? id("note-error") : undefined}
-        />
-        <ErrorLine id={id("note-error")} message={fieldErrors[noteName]} />
-      </div>
+      <SelectField
+        label={m.pay_aid_lunch()}
+        name="schoolLunch"
+        placeholder={m.pay_aid_not_said()}
+        options={[
+          { value: "free", label: m.pay_aid_lunch_free() },
+          { value: "reduced", label: m.pay_aid_lunch_reduced() },
+          { value: "none", label: m.pay_aid_lunch_none() },
+        ]}
+        defaultValue={values.schoolLunch}
+        error={fieldErrors.schoolLunch}
+      />
+      <SelectField
+        label={m.pay_aid_income()}
+        name="incomeBand"
+        placeholder={m.pay_aid_not_said()}
+        options={[
+          { value: "under-25k", label: m.pay_aid_income_under_25k() },
+          { value: "25k-50k", label: m.pay_aid_income_25k_50k() },
+          { value: "50k-75k", label: m.pay_aid_income_50k_75k() },
+          { value: "over-75k", label: m.pay_aid_income_over_75k() },
+        ]}
+        defaultValue={values.incomeBand}
+        error={fieldErrors.incomeBand}
+      />
+      <TextAreaField
+        label={m.pay_aid_note()}
+        name={noteName}
+        id={id("note")}
+        maxLength={1000}
+        rows={3}
+        defaultValue={values.note}
+        error={fieldErrors[noteName]}
+      />
     </>
   );
 }

@@ -2,44 +2,47 @@
 // for good (why, in English and optionally Spanish, and a tick that says every enrolled family is credited what it was
 // charged for it, after aid); the cancelled ones below, with their day. Plain forms, working before the page's script.
 import { Form } from "react-router";
-import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
-import { Field, FormError } from "~/components/ui/field";
+import { Checkbox, Field, FieldError, FormError } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
+import { refusalFor, StaffSubmit } from "./staff-form-parts";
 
 export type CancelSessionRow = { id: string; title: string; enrolled: number; cancelledOn: string | null };
-export type CancelSessionActionData = { eventId: string; error?: string; fieldErrors?: Partial<Record<string, string>> };
+/** /aid/sessions' answer: a refusal names its session's form in `intent` (the session's id). */
+export type CancelSessionResult = ActionResult;
 
-function CancelForm({ row, result, busy }: { row: CancelSessionRow; result: CancelSessionActionData | undefined; busy: boolean }) {
-  const errors = result?.eventId === row.id ? (result.fieldErrors ?? {}) : {};
+function CancelForm({ row, result, busy }: { row: CancelSessionRow; result: CancelSessionResult | undefined; busy: boolean }) {
+  const refusal = refusalFor(result, row.id);
+  const errors = refusal?.fieldErrors ?? {};
   const tickError = errors.understood;
+  const tickErrorId = `understood-${row.id}-error`;
   return (
     <Form method="post" className="flex flex-col gap-3">
       <input type="hidden" name="eventId" value={row.id} />
-      <FormError message={result?.eventId === row.id ? result.error : undefined} />
+      <FormError message={refusal?.formError} />
       <Field label={m.seasonfees_cancel_reason()} name="reason" id={`reason-${row.id}`} maxLength={300} error={errors.reason} />
       <Field label={m.seasonfees_cancel_reason_es()} name="reasonEs" id={`reason-es-${row.id}`} maxLength={300} error={errors.reasonEs} />
       <div className="flex flex-col gap-1">
         <label className="flex items-start gap-2">
-          <input type="checkbox" name="understood" className="mt-1" aria-describedby={tickError ? `understood-${row.id}-error` : undefined} />
+          <Checkbox
+            name="understood"
+            className="mt-0.5"
+            aria-invalid={tickError ? true : undefined}
+            aria-describedby={tickError ? tickErrorId : undefined}
+          />
           {m.seasonfees_cancel_understood({ count: String(row.enrolled) })}
         </label>
-        {tickError ? (
-          <p id={`understood-${row.id}-error`} className="text-sm text-red-700">
-            {tickError}
-          </p>
-        ) : null}
+        <FieldError id={tickErrorId} error={tickError} />
       </div>
-      <div>
-        <Button type="submit" variant="danger" disabled={busy}>
-          {m.seasonfees_cancel_button()}
-        </Button>
-      </div>
+      <StaffSubmit busy={busy} variant="danger">
+        {m.seasonfees_cancel_button()}
+      </StaffSubmit>
     </Form>
   );
 }
 
-export function CancelSessionsPage({ rows, result, busy }: { rows: CancelSessionRow[]; result: CancelSessionActionData | undefined; busy: boolean }) {
+export function CancelSessionsPage({ rows, result, busy }: { rows: CancelSessionRow[]; result: CancelSessionResult | undefined; busy: boolean }) {
   const open = rows.filter((r) => r.cancelledOn === null);
   const cancelled = rows.filter((r) => r.cancelledOn !== null);
   return (

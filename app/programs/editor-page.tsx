@@ -4,11 +4,10 @@
 // route (app/routes/programs.$program.edit.tsx) guards, reads and answers; this is its screen.
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/page-header";
-import { TextAreaField } from "~/components/public/form-fields";
 import { Section } from "~/components/public/section";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/controls";
-import { Field, FormError } from "~/components/ui/field";
+import { Field, FormError, TextAreaField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
 import type { getProgram, getProgramSessionsForEditor } from "./programs.server";

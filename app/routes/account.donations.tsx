@@ -7,7 +7,7 @@ import { requireUser } from "~/auth/index.server";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { answerStop, getMonthlyGiftsFor, giftView } from "~/donations/index.server";
-import { MonthlyGiftsPage, type StopActionData } from "~/donations/stop-page";
+import { MonthlyGiftsPage, type StopResult } from "~/donations/stop-page";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
@@ -41,12 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gift = gifts.find((g) => g.id === form.get("donationId"));
   invariantResponse(gift, m.donations_stop_not_found(), 404);
   const answer = await answerStop(context, form, gift.id);
-  if (answer) return data<StopActionData>(answer.body, { status: answer.status });
+  if (answer) return data<StopResult>(answer.body, { status: answer.status });
   throw await redirectWithToast(context, new URL(request.url).pathname, { type: "success", title: m.donations_stop_done(), inPage: true });
 }
 
 export default function AccountDonations({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<StopActionData>();
+  const actionData = useActionData<StopResult>();
   const busy = useNavigation().state === "submitting";
   const { email, gifts } = loaderData;
   return (

@@ -2,7 +2,7 @@
 // household their own): what is due, each row with its date and reason, the balance, a receipt per payment; asks for
 // financial help; pays online through the provider's hosted Checkout, or reads how to pay in person. Anyone else gets
 // 403. requireAccountHolder first; the rules are payments'.
-import { data, redirect, useActionData, useNavigation } from "react-router";
+import { redirect, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/account.payments";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -11,7 +11,7 @@ import { localizePath } from "~/i18n/language";
 import { pageMeta } from "~/lib/meta";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { AccountPaymentsPage, type AccountActionData } from "~/payments/account-page";
+import { AccountPaymentsPage, type AccountPaymentsResult } from "~/payments/account-page";
 import { getAccountView } from "~/payments/index.server";
 import {
   createAidRequest,
@@ -24,7 +24,7 @@ import {
   type StartCheckoutResult,
 } from "~/payments/index.server";
 import { AidRequestSchema } from "~/payments/schemas";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.pay_heading()} | NLTE`, description: m.pay_intro() }),
@@ -62,15 +62,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "ask-help") {
     const { data: answers, fieldErrors } = parseForm(AidRequestSchema, form);
-    if (!answers) return data<AccountActionData>({ fieldErrors }, { status: 400 });
+    if (!answers) return refused({ fieldErrors });
     const accountId = await getOrCreateAccountFor(db, user.id);
     const result = await createAidRequest(db, accountId, user.id, answers);
-    if (!result.ok) return data<AccountActionData>({ error: m.pay_aid_open() }, { status: 409 });
+    if (!result.ok) return refused({ formError: m.pay_aid_open() }, 409);
     throw await redirectWithToast(context, "/account/payments", { type: "success", title: m.pay_aid_sent_toast(), inPage: true });
   }
   if (intent === "pay-online") {
     const accountId = await findAccountFor(db, user.id);
-    if (!accountId) return data<AccountActionData>({ error: m.pay_due_nothing() }, { status: 409 });
+    if (!accountId) return refused({ formError: m.pay_due_nothing() }, 409);
     const back = `${config.publicUrl}${localizePath("/account/payments", getLocale())}`;
     const result = await startCheckout(db, paymentProviderFor(config), {
       accountId,
@@ -81,14 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       successUrl: `${back}?paid=1`,
       cancelUrl: back,
     });
-    if (!result.ok) return data<AccountActionData>({ error: checkoutRefusal[result.reason]() }, { status: 409 });
+    if (!result.ok) return refused({ formError: checkoutRefusal[result.reason]() }, 409);
     throw redirect(result.url);
   }
-  return data<AccountActionData>({ error: m.pay_error_unknown() }, { status: 400 });
+  return refused({ formError: m.pay_error_unknown() });
 }
 
 export default function AccountPayments({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<AccountActionData>();
+  const actionData = useActionData<AccountPaymentsResult>();
   const busy = useNavigation().state === "submitting";
   return (
     <>

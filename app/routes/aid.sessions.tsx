@@ -2,7 +2,7 @@
 // is credited what it was charged for it, after aid (the database's trigger: once, whatever path comes first); its
 // monthly fees stop. Administrators only (a session is the organisation's decision); anyone else gets 403.
 // requireAdmin first on the loader and the action; the rules are payments'.
-import { data, useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/aid.sessions";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -14,10 +14,10 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 import { getCancellableSessions } from "~/payments/index.server";
 import { cancelSessionAs } from "~/programs/index.server";
-import { CancelSessionsPage, type CancelSessionActionData } from "~/payments/season-fees-cancel-page";
+import { CancelSessionsPage, type CancelSessionResult } from "~/payments/season-fees-cancel-page";
 import { CancelSessionSchema } from "~/payments/season-fees-schemas";
 import { requireAdmin } from "~/staff/index.server";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refused } from "~/lib/forms";
 import { forbidden, notFound } from "~/lib/responses.server";
 
 export const meta: Route.MetaFunction = () => [
@@ -45,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const eventId = String(form.get("eventId") ?? "");
   const { data: input, fieldErrors } = parseForm(CancelSessionSchema, form);
-  if (!input) return data<CancelSessionActionData>({ eventId, fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  if (!input) return refused({ intent: eventId, fieldErrors });
   // The one way to cancel (decision 0068): the programs editor and the roster call it too.
   const result = await cancelSessionAs(context, admin, input.eventId, { en: input.reason, es: input.reasonEs });
   if (!result.ok && result.reason === "not-found") notFound();
   if (!result.ok && result.reason === "forbidden") forbidden();
-  if (!result.ok) return data<CancelSessionActionData>({ eventId, error: m.seasonfees_cancel_already() }, { status: 409 });
+  if (!result.ok) return refused({ intent: eventId, formError: m.seasonfees_cancel_already() }, 409);
   throw await redirectWithToast(context, "/aid/sessions", {
     type: "success",
     title: m.seasonfees_cancel_done_toast({ count: String(result.credited) }),
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AidSessions({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<CancelSessionActionData>();
+  const result = useActionData<CancelSessionResult>();
   const busy = useNavigation().state === "submitting";
   return (
     <>

@@ -1,7 +1,7 @@
 // /aid (issue 41): staff decide requests for financial help (a full waiver, a percentage or an amount, a floor, until a
 // day; or decline), see each family's balance, record payments made in person and add corrections (a row, never an edit). Administrators, and coaches an
 // administrator allowed here; anyone else gets 403. requirePaymentStaff first; the rules are payments'.
-import { data, useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/aid";
 import { PageHeader } from "~/components/page-header";
@@ -15,7 +15,7 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
 import { aidAnswerLines } from "~/payments/aid-answers";
-import { AidPage, type AidActionData } from "~/payments/aid-page";
+import { AidPage, type AidResult } from "~/payments/aid-page";
 import {
   correctAccount,
   decideAidRequest,
@@ -28,7 +28,7 @@ import {
 } from "~/payments/index.server";
 import { aidDecisionSchema, CorrectionSchema, ManualPaymentSchema } from "~/payments/schemas";
 import { formatDollars } from "~/programs/session-facts";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.aid_heading()} | NLTE`, description: m.aid_intro() }),
@@ -68,44 +68,44 @@ export async function action({ request, context }: Route.ActionArgs) {
     const formId = String(form.get("requestId") ?? "");
     const today = dayInZone(config.safePlay.clock(), config.site.timeZone);
     const { data: input, fieldErrors } = parseForm(aidDecisionSchema(today), form);
-    if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
+    if (!input) return refused({ intent: formId, fieldErrors });
     const result = await decideAidRequest(db, input.requestId, user.id, input);
-    if (!result.ok) return data<AidActionData>({ form: formId, error: m.aid_error_not_open() }, { status: 409 });
+    if (!result.ok) return refused({ intent: formId, formError: m.aid_error_not_open() }, 409);
     throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_decided_toast(), inPage: true });
   }
   if (intent === "record-payment") {
     const formId = String(form.get("accountId") ?? "");
     const { data: input, fieldErrors } = parseForm(ManualPaymentSchema, form);
-    if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
+    if (!input) return refused({ intent: formId, fieldErrors });
     const result = await recordManualPayment(db, context, input, user.id);
     if (!result.ok) {
       const message = { "unknown-account": m.pay_error_unknown, "over-balance": m.aid_error_over_balance, duplicate: m.aid_error_duplicate }[
         result.reason
       ]();
-      return data<AidActionData>({ form: formId, fieldErrors: { [result.field]: message } }, { status: 400 });
+      return refused({ intent: formId, fieldErrors: { [result.field]: message } });
     }
     throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_payment_toast(), inPage: true });
   }
   if (intent === "correct") {
     const formId = `correct-${String(form.get("accountId") ?? "")}`;
     const { data: input, fieldErrors } = parseForm(CorrectionSchema, form);
-    if (!input) return data<AidActionData>({ form: formId, fieldErrors }, { status: 400 });
-    if (!(await correctAccount(db, input, user.id))) return data<AidActionData>({ form: formId, error: m.pay_error_unknown() }, { status: 400 });
+    if (!input) return refused({ intent: formId, fieldErrors });
+    if (!(await correctAccount(db, input, user.id))) return refused({ intent: formId, formError: m.pay_error_unknown() });
     throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_correction_toast(), inPage: true });
   }
   if (intent === "allow-coach") {
     invariantResponse(await isAdmin(db, user.id), m.staff_admin_only(), 403);
     const parsed = AllowSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data<AidActionData>({ form: "staff", error: m.pay_error_unknown() }, { status: 400 });
+    if (!parsed.success) return refused({ intent: "staff", formError: m.pay_error_unknown() });
     const ok = await setPaymentStaff(db, parsed.data.coachId, parsed.data.allowed === "yes", user.id);
-    if (!ok) return data<AidActionData>({ form: "staff", error: m.pay_error_unknown() }, { status: 400 });
+    if (!ok) return refused({ intent: "staff", formError: m.pay_error_unknown() });
     throw await redirectWithToast(context, "/aid", { type: "success", title: m.aid_staff_toast(), inPage: true });
   }
-  return data<AidActionData>({ form: "", error: m.pay_error_unknown() }, { status: 400 });
+  return refused({ intent: "", formError: m.pay_error_unknown() });
 }
 
 export default function Aid({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<AidActionData>();
+  const result = useActionData<AidResult>();
   const busy = useNavigation().state === "submitting";
   return (
     <>

@@ -6,7 +6,7 @@ import type { Route } from "./+types/donate.monthly.$donationId.$key";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { answerStop, getMonthlyGift, giftView, isStopKey } from "~/donations/index.server";
-import { MonthlyGiftsPage, type StopActionData } from "~/donations/stop-page";
+import { MonthlyGiftsPage, type StopResult } from "~/donations/stop-page";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
@@ -36,12 +36,12 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const gift = await giftOf(args);
   const answer = await answerStop(args.context, await args.request.formData(), gift.id);
-  if (answer) return data<StopActionData>(answer.body, { status: answer.status });
+  if (answer) return data<StopResult>(answer.body, { status: answer.status });
   throw await redirectWithToast(args.context, new URL(args.request.url).pathname, { type: "success", title: m.donations_stop_done(), inPage: true });
 }
 
 export default function MonthlyGiftPage({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<StopActionData>();
+  const actionData = useActionData<StopResult>();
   const busy = useNavigation().state === "submitting";
   return (
     <>

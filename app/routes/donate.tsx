@@ -13,9 +13,10 @@ import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/root";
 import type { PageHandle } from "~/lib/page-mode";
 import { m } from "~/paraglide/messages";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { refused } from "~/lib/forms";
 import { localizePath } from "~/i18n/language";
-import { GiveOnline, type GiveActionData, type GiveOnlineView } from "~/donations/give-online";
+import { GiveOnline, type GiveOnlineView } from "~/donations/give-online";
 import { feePercentText, grossUp, PRESET_DOLLARS } from "~/donations/gross-up";
 import { getCardFee, startDonation } from "~/donations/index.server";
 import { GiveSchema } from "~/donations/schemas";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "amount")] ??= issue.message;
-    return data<GiveActionData>({ fieldErrors, values }, { status: 400 });
+    return refused({ fieldErrors, values });
   }
   const locale = getLocale();
   const back = `${context.config.publicUrl}${localizePath("/donate", locale)}`;
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     successUrl: `${back}?thanks=1`,
     cancelUrl: `${back}?cancelled=1`,
   });
-  if (!started.ok) return data<GiveActionData>({ error: m.donations_error_provider(), values }, { status: 502 });
+  if (!started.ok) return refused({ formError: m.donations_error_provider(), values }, 502);
   throw redirect(started.url);
 }
 
