@@ -13,7 +13,7 @@ import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import type { ChildDataAthlete } from "./access.server";
 import type { DataRequest } from "./requests.server";
-import { CHILD_DATA_INTENT } from "./schemas";
+import { CHILD_DATA_INTENT } from "./intents";
 
 type Answer = AthleteSectionAnswer & { confirm?: string | undefined };
 

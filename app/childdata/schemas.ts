@@ -4,8 +4,7 @@ import { z } from "zod";
 import { says } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
-/** The family page's form intent for "Ask to delete <name>'s data". */
-export const CHILD_DATA_INTENT = "ask-delete-child-data";
+export { CHILD_DATA_INTENT } from "./intents";
 
 export const AskDeleteSchema = z.object({ athleteId: z.string().min(1).max(100) });
 

@@ -8,7 +8,7 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDateIn } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
-import { type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 type Athlete = FamilyView["athletes"][number];
 

@@ -7,7 +7,7 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { GENDERS, genderWord, GRADES, gradeWord, lunchWord, SCHOOL_LUNCH_ANSWERS, type Demographics } from "./demographics";
-import { type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 export const DEMOGRAPHICS_INTENT = "demographics";
 

@@ -4,7 +4,7 @@ import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-sec
 import { m } from "~/paraglide/messages";
 import type { Demographics } from "./demographics";
 import { DemographicsForm, DEMOGRAPHICS_INTENT } from "./demographics-form";
-import { type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 type Answer = AthleteSectionAnswer & { fieldErrors?: FieldErrors | undefined };
 

@@ -10,7 +10,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { kindLabel, type ClientKind } from "~/safe-play/safe-play";
 import { AthleteItem, personState, Saved } from "~/family/athlete-item";
 import { m } from "~/paraglide/messages";
-import { type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 export type FamilyView = {
   kind: ClientKind;
@@ -51,6 +51,28 @@ type Props = {
   errorFor: (intent: string, athleteId?: string) => string | undefined;
 };
 
+/** One of the page's forms: posts its intent, shows its fields (children), the form's message and its button. */
+function IntentForm(props: {
+  intent: string;
+  button: string;
+  secondary?: boolean;
+  busy: boolean;
+  formError: string | undefined;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={`flex flex-col gap-4 ${props.className ?? ""}`}>
+      <input type="hidden" name="intent" value={props.intent} />
+      {props.children}
+      <FormError message={props.formError} />
+      <Button type="submit" variant={props.secondary ? "secondary" : "primary"} disabled={props.busy} className="self-start">
+        {props.button}
+      </Button>
+    </Form>
+  );
+}
+
 /** A form that sends an invitation to one email address (a parent or guardian). */
 function InvitationForm(props: {
   intent: string;
@@ -64,15 +86,17 @@ function InvitationForm(props: {
   children?: React.ReactNode;
 }) {
   return (
-    <Form method="post" className="mt-2 flex flex-col gap-4">
+    <IntentForm
+      intent={props.intent}
+      button={props.button}
+      secondary={props.secondary}
+      busy={props.busy}
+      formError={props.formError}
+      className="mt-2"
+    >
       {props.children}
-      <input type="hidden" name="intent" value={props.intent} />
       <Field label={props.label} name={props.name} type="email" autoComplete="off" required error={props.error} />
-      <FormError message={props.formError} />
-      <Button type="submit" variant={props.secondary ? "secondary" : "primary"} disabled={props.busy} className="self-start">
-        {props.button}
-      </Button>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -117,20 +141,15 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
             <p className="mt-2 text-sm text-slate-700">{m.messaging_family_protected()}</p>
           </div>
         ) : (
-          <Form method="post" className="flex flex-col gap-4" key={keyFor("kind")}>
+          <IntentForm key={keyFor("kind")} intent="kind" button={m.messaging_family_save()} busy={busy} formError={errorFor("kind")}>
             <Saved answer={answer} intents={["kind"]} />
             {family.kindAnswered ? null : (
               <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-slate-900">
                 {m.messaging_family_tell_us()}
               </p>
             )}
-            <input type="hidden" name="intent" value="kind" />
             <ClientKindFields kind={family.kindAnswered ? family.kind : null} dateOfBirth={family.dateOfBirth} errors={errorsFor("kind")} />
-            <FormError message={errorFor("kind")} />
-            <Button type="submit" disabled={busy} className="self-start">
-              {m.messaging_family_save()}
-            </Button>
-          </Form>
+          </IntentForm>
         )}
       </CardSection>
 
@@ -203,17 +222,18 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           <p className="mb-3 text-sm text-slate-700">
             {m.messaging_family_add_text()} <a href={localHref("/privacy")}>{m.messaging_family_privacy()}</a>.
           </p>
-          <Form method="post" className="flex flex-col gap-4" key={keyFor("add-athlete")}>
+          <IntentForm
+            key={keyFor("add-athlete")}
+            intent="add-athlete"
+            button={m.messaging_family_add_athlete()}
+            busy={busy}
+            formError={errorFor("add-athlete")}
+          >
             <Saved answer={answer} intents={["add-athlete"]} />
-            <input type="hidden" name="intent" value="add-athlete" />
             <Field label={m.messaging_family_athlete_name()} name="fullName" autoComplete="off" required error={errorsFor("add-athlete").fullName} />
             <Field label={m.messaging_family_athlete_dob()} name="dateOfBirth" type="date" required error={errorsFor("add-athlete").dateOfBirth} />
             <Field label={m.messaging_family_athlete_email()} name="email" type="email" autoComplete="off" error={errorsFor("add-athlete").email} />
-            <FormError message={errorFor("add-athlete")} />
-            <Button type="submit" disabled={busy} className="self-start">
-              {m.messaging_family_add_athlete()}
-            </Button>
-          </Form>
+          </IntentForm>
         </CardSection>
       ) : (
         <YourGuardians me={me} family={family} busy={busy} answer={answer} errorsFor={errorsFor} errorFor={errorFor} keyFor={keyFor} />

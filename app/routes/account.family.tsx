@@ -28,7 +28,7 @@ import { answerMedicalForm, getMedicalForFamily, MEDICAL_INTENT } from "~/medica
 import { MedicalSection } from "~/medical/medical-section";
 import { answerChildDataForm, getChildDataForFamily, keptWords } from "~/childdata/index.server";
 import { ChildDataSection } from "~/childdata/family-section";
-import { CHILD_DATA_INTENT } from "~/childdata/schemas";
+import { CHILD_DATA_INTENT } from "~/childdata/intents";
 import { getLocale } from "~/i18n/language";
 import { answerDisclosureForm, getDisclosuresForFamily } from "~/consent/index.server";
 import { DisclosuresSection } from "~/consent/disclosures-section";
