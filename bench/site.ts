@@ -157,7 +157,7 @@ export async function statementsPerRequest(sql: pg.Client, label: string, n: num
   await sql.query("select pg_stat_statements_reset()");
   for (let i = 0; i < n; i++) await (await fetch(url(i), { headers: { Cookie: cookie(i), Accept: "text/html" } })).text();
   const { rows } = await sql.query<{ calls: string; ms: number; q: string }>(
-    `select calls, total_exec_time / calls as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q from pg_stat_statements
+    `select calls, total_exec_time / calls as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), ${process.env.BENCH_STATEMENTS ? 200 : 90}) as q from pg_stat_statements
      where toplevel and dbid = (select oid from pg_database where datname = current_database())
        and query !~* '(graphile_worker|pg_stat_statements|pg_catalog|^(begin|commit|rollback)$)'
      order by total_exec_time desc`,
@@ -165,7 +165,9 @@ export async function statementsPerRequest(sql: pg.Client, label: string, n: num
   const calls = rows.reduce((t, r) => t + Number(r.calls), 0);
   const ms = rows.reduce((t, r) => t + Number(r.calls) * r.ms, 0);
   console.log(`${label}: ${(calls / n).toFixed(1)} statements a request, ${(ms / n).toFixed(1)} ms in PostgreSQL a request; the costliest:`);
-  for (const r of rows.slice(0, 4)) console.log(`   ${(Number(r.calls) / n).toFixed(1)} x ${r.ms.toFixed(2)} ms  ${r.q}`);
+  // BENCH_STATEMENTS=1: every statement, not only the four costliest (what a request's statements are, one a line).
+  for (const r of rows.slice(0, process.env.BENCH_STATEMENTS ? rows.length : 4))
+    console.log(`   ${(Number(r.calls) / n).toFixed(1)} x ${r.ms.toFixed(2)} ms  ${r.q}`);
 }
 
 export type Site = { server: RunningServer; sql: pg.Client; databaseUrl: string };

@@ -18,6 +18,13 @@ export type MenuLink = { to: string; label: string };
 export async function getAccountMenu(db: Db, userId: string, settings: ClearanceSettings): Promise<MenuLink[]> {
   const [me] = await db.select({ role: users.role, lead: users.safeguardingLead, admin: users.admin }).from(users).where(eq(users.id, userId));
   if (!me) return [];
+  // What else the person is, asked at once (each rule its own function): on every signed-in page, these round trips
+  // one after another were the layout's longest wait on a loaded machine (bench:payments' p99).
+  const [medical, paymentStaff, educationStaff] = await Promise.all([
+    me.lead || me.admin ? readsAllMedical(db, { id: userId, role: me.role }, settings) : false,
+    isPaymentStaff(db, userId),
+    me.role !== "coach" && !me.admin ? isEducationStaff(db, userId) : false,
+  ]);
   const link = (to: string, label: string): MenuLink => ({ to: localHref(to), label });
   const links: MenuLink[] = [];
   if (me.role === "client")
@@ -37,16 +44,15 @@ export async function getAccountMenu(db: Db, userId: string, settings: Clearance
     );
   if (me.role === "coach" || me.admin) links.push(link("/programs/edit", m.account_menu_programs()));
   // Medical information (issues 39 and 40): the read rule's staff (readsAllMedical: administrators, the lead; cleared).
-  if ((me.lead || me.admin) && (await readsAllMedical(db, { id: userId, role: me.role }, settings)))
-    links.push(link("/staff/medical", m.season_medical_heading()));
+  if (medical) links.push(link("/staff/medical", m.season_medical_heading()));
   if (me.role === "coach" && me.lead) links.push(link("/safeguarding", m.account_safeguarding()));
   if (me.admin) links.push(link("/staff", m.account_menu_staff()));
   if (me.admin) links.push(link("/staff/forms", m.consent_staff_heading()));
   if (me.admin) links.push(link("/staff/data-requests", m.childdata_staff_heading()));
   if (me.admin) links.push(link("/staff/lesson-prices", m.lessonfees_heading()));
-  if (await isPaymentStaff(db, userId)) links.push(link("/aid", m.aid_heading()));
+  if (paymentStaff) links.push(link("/aid", m.aid_heading()));
   // Athletes' paths (issue 42): education staff and administrators who are not coaches read them and the outcomes.
-  if (me.role !== "coach" && (me.admin || (await isEducationStaff(db, userId))))
+  if (me.role !== "coach" && (me.admin || educationStaff))
     links.push(link("/athletes", m.athletes_list_heading()), link("/reports/outcomes", m.athletes_outcomes_heading()));
   if (me.admin) links.push(link("/athletes/settings", m.athletes_settings_heading()));
   return links;
