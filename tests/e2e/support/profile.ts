@@ -7,8 +7,11 @@ import { expect } from "vitest";
 
 export type ProfiledStep = "server start" | "operator command" | "page load" | "axe check" | "axe check (same document, skipped)";
 
-/** Runs `work` and notes its time as `step` (or as the step `stepOf` names from what it answered). */
-export async function timed<T>(step: ProfiledStep, work: () => Promise<T>, stepOf?: (answer: T) => ProfiledStep): Promise<T> {
+/**
+ * Runs `work` and notes its time as `step` (or as the step `stepOf` names from what it answered), with `where` (a
+ * page's path, never its query) when given, so a file's repeated visits and checks can be told apart.
+ */
+export async function timed<T>(step: ProfiledStep, work: () => Promise<T>, stepOf?: (answer: T) => ProfiledStep, where?: () => string): Promise<T> {
   const out = process.env.E2E_PROFILE;
   if (!out) return work();
   const started = performance.now();
@@ -18,7 +21,7 @@ export async function timed<T>(step: ProfiledStep, work: () => Promise<T>, stepO
     if (stepOf) noted = stepOf(answer);
     return answer;
   } finally {
-    const line = { step: noted, ms: Math.round(performance.now() - started), file: testFile() };
+    const line = { step: noted, ms: Math.round(performance.now() - started), file: testFile(), ...(where ? { where: where() } : {}) };
     fs.appendFileSync(out, `${JSON.stringify(line)}\n`);
   }
 }
