@@ -7,6 +7,7 @@
 // checked with axe.
 import { afterAll, describe, expect, it } from "vitest";
 import { sharedServer, useServerSettings } from "./support/shared-server";
+import { endEventsItMakes } from "./support/leftovers";
 import { setupBrowser } from "./support/browser";
 import { makePerson, openDatabase, useSession, type Person } from "./support/messaging";
 
@@ -20,10 +21,10 @@ const db = async () => (database ??= await openDatabase(server.dataDir));
 const open = setupBrowser(() => server.url);
 
 const server = sharedServer();
+// Its sessions end with the file: later files on this server list only their own (the home page's cards, /calendar).
+endEventsItMakes(server);
 useServerSettings({ now: TUESDAY });
 afterAll(async () => {
-  // The file's sessions end with it: the later files on this server list only their own on the home page and /calendar.
-  await database?.query("update events set ends_on = starts_on where title = any($1)", [["Enrollpath Clinic"]]);
   await database?.close();
 });
 
