@@ -20,7 +20,7 @@ const OWN_SHAPES = {
   // socket): a refusal there carries what was stored before it (a file whose text was refused: `messages`) and the
   // quiet-hours offer to keep the text for their end (`offer`), as the socket's `error` event does. ActionResult's
   // refusal holds neither; forcing them into it would make the composer read two shapes for one send.
-  "app/components/messages/composer.tsx": "the socket's send over HTTP",
+  "app/messaging/composer.tsx": "the socket's send over HTTP",
 };
 
 /** @type {import("eslint").Rule.RuleModule} */

@@ -37,7 +37,7 @@ tester.run("action-results", actionResults, {
     // A listed file may keep its own type until it is moved.
     { code: own, filename: "app/routes/old.tsx", options: [{ debts }] },
     // An answer the rule names as its own shape, with why (the composer's: the socket's send over HTTP).
-    { code: "export type SendActionData = { ok: boolean };", filename: "app/components/messages/composer.tsx", options: [{ debts }] },
+    { code: "export type SendActionData = { ok: boolean };", filename: "app/messaging/composer.tsx", options: [{ debts }] },
   ],
   invalid: [
     { code: own, filename: "app/routes/new.tsx", options: [{ debts }], errors: [{ messageId: "own", data: { name: "ActionData" } }] },

@@ -3,7 +3,7 @@
 // back ("Send at 8:00 AM", the end of quiet hours in the organisation's zone) and the coach's messages kept for this
 // roster, each cancellable. Plain forms: it works without the page's script.
 import { Form } from "react-router";
-import { ScheduledList, type ScheduledItem } from "~/components/messages/scheduled-list";
+import { ScheduledList, type ScheduledItem } from "~/messaging/scheduled-list";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";

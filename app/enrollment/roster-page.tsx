@@ -3,7 +3,7 @@
 // every household. Plain links and forms: everything works before and without the page's script.
 import type { ComponentProps } from "react";
 import { Form, Link } from "react-router";
-import type { ScheduledItem } from "~/components/messages/scheduled-list";
+import type { ScheduledItem } from "~/messaging/scheduled-list";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Field } from "~/components/ui/field";

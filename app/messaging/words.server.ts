@@ -1,10 +1,10 @@
 // The words of a conversation's page, in the request's language, sent with the page's data: the conversation's code
 // carries no words of its own (its JavaScript stays within the signed-in budget, decision 0023), and the browser gets
-// only the language it shows. The types are the components' (app/components/messages/).
+// only the language it shows. The types are the components' (app/messaging/).
 import { m } from "~/paraglide/messages";
 import { clientLabelWords } from "~/safe-play/index.server";
-import type { ComposerWords } from "~/components/messages/composer";
-import type { MessageListWords } from "~/components/messages/message-list";
+import type { ComposerWords } from "~/messaging/composer";
+import type { MessageListWords } from "~/messaging/message-list";
 
 /** The composer's words, and what it says when a send goes wrong on the way. */
 function composerWords(): ComposerWords {

@@ -1,7 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/messages.$conversationId";
 import { requireUser } from "~/auth/index.server";
-import type { SendActionData } from "~/components/messages/composer";
+import type { SendActionData } from "~/messaging/composer";
 import { pageWords } from "~/content/words.server";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { pageMeta } from "~/lib/meta";

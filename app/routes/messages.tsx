@@ -5,8 +5,8 @@ import { data, Form, Link, redirect, useRevalidator, type ErrorResponse } from "
 import type { Route } from "./+types/messages";
 import { getUser, requireUser } from "~/auth/index.server";
 import { widgetLauncherProps } from "~/components/chat-widget";
-import { ConversationCard } from "~/components/messages/conversation-card";
-import { NewConversationDialog } from "~/components/messages/new-conversation-dialog";
+import { ConversationCard } from "~/messaging/conversation-card";
+import { NewConversationDialog } from "~/messaging/new-conversation-dialog";
 import { buttonClass } from "~/components/ui/button";
 import { pageWords } from "~/content/words.server";
 import { pageMeta } from "~/lib/meta";
