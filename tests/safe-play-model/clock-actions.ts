@@ -36,7 +36,8 @@ export const CLOCK_ACTIONS: ActionSpec<unknown>[] = [
   }),
   spec({
     name: "midnight",
-    weight: 2,
+    // Picked more than most (decision 0074): a training that lapses tonight is found only by a midnight after it.
+    weight: 6,
     covers: ["realtime:midnight", "createReadRechecks"],
     args: fc.constant({}),
     show: () => "midnight passes (pages stay open)",

@@ -169,8 +169,8 @@ async function barrier(w: World, live: LiveStaff) {
 type RunConversation = { conversationId: string; ids: string[] };
 
 /**
- * The open pages of the run's people with a login in these conversations: a session, a socket and a barrier
- * conversation each (once a run), subscribed to each conversation of theirs. A page leaves a conversation the person is
+ * The open pages of the run's people with a login in these conversations (`candidates`): a session, a socket and a
+ * barrier conversation each (once a run), subscribed to each conversation of theirs. A page leaves a conversation the person is
  * no longer in (the lead unlinked a guardian: the site took them out of the athlete's conversations).
  */
 async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversation[], candidates: string[]) {
@@ -184,10 +184,8 @@ async function openFamilyPages(w: World, live: LiveStaff, withStaff: RunConversa
     w.live.family.delete(id);
   }
   const realtime = w.site.realtime;
-  if (!realtime || candidates.length === 0) return;
-  const { rows } = await w.db.execute<{ id: string }>(sql`select u.id from users u where u.id = any(${`{${candidates.join(",")}}`}::text[])
-    and u.deleted_at is null and exists (select 1 from accounts a where a.user_id = u.id)`);
-  for (const { id } of rows) {
+  if (!realtime) return;
+  for (const id of candidates) {
     let page = w.live.family.get(id);
     if (!page) {
       const token = crypto.randomBytes(16).toString("hex");
@@ -305,10 +303,19 @@ export async function checkLive(w: World, options: { force?: boolean } = {}) {
     for (const label of STAFF) if (ids.includes(w.people.get(label)!.id)) pairs.push({ label, conversationId, ids });
   if (pairs.length === 0 && w.live.subscribed.size === 0) return;
   const withStaff = [...new Map(pairs.map((p) => [p.conversationId, { conversationId: p.conversationId, ids: p.ids }])).values()];
-  const candidates = [...new Set(withStaff.flatMap((c) => c.ids))].filter((id) => {
+  // The families' pages are opened and act in the conversations where a minor's page is told something (one with a
+  // person the oracle holds a minor who has a login); in one sequence of four, in every conversation with staff.
+  const others = [...new Set(withStaff.flatMap((c) => c.ids))].filter((id) => {
     const p = w.byId.get(id);
     return p && !p.staff && !p.deleted;
   });
+  const { rows: logins } = others.length
+    ? await w.db.execute<{ id: string }>(sql`select u.id from users u where u.id = any(${`{${others.join(",")}}`}::text[])
+        and u.deleted_at is null and exists (select 1 from accounts a where a.user_id = u.id)`)
+    : { rows: [] };
+  const withLogin = new Set(logins.map((r) => r.id));
+  const heardBy = withStaff.filter((c) => w.live.everyPage || c.ids.some((id) => withLogin.has(id) && w.oracleMinor(w.byId.get(id)!)));
+  const candidates = [...new Set(heardBy.flatMap((c) => c.ids))].filter((id) => withLogin.has(id));
   // Nothing the open pages judge changed since the last check, and the site announced nothing in the run's
   // conversations: the pages would act and be judged as they were then. Passed over (made at the sequence's end).
   await live.flush();
@@ -322,7 +329,7 @@ export async function checkLive(w: World, options: { force?: boolean } = {}) {
     w.live.stale = true;
     return;
   }
-  await openFamilyPages(w, live, withStaff, candidates);
+  await openFamilyPages(w, live, heardBy, candidates);
   await pagesAct(w, live, pairs);
   await barrier(w, live);
   // The pages' own messages are announced by now: what the next check asks is what the site announces after this.
