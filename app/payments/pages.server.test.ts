@@ -11,6 +11,7 @@ import { loader as pdfLoader } from "~/routes/account.payments.receipts.$entryId
 import { action as aidAction, loader as aidLoader } from "~/routes/aid";
 import { loader as financesLoader } from "~/routes/reports.finances";
 import { loader as financesCsv } from "~/routes/reports.finances.csv";
+import { createAidRequest } from "./aid.server";
 import { getBalance, getEntries, recordPayment } from "./ledger.server";
 import { accountOf, enroll, makeFamily, makeFeeSession, makeUser } from "./test-support";
 
@@ -213,5 +214,47 @@ describe("/reports/finances", () => {
     const csv = await call(financesCsv, { request: get("/reports/finances.csv"), context: contextAs(allowed) });
     expect(csv.status).toBe(200);
     expect(csv.body as string).toContain("Fall Junior Clinic");
+  });
+});
+
+describe("every door of the family's money and staff's, against each wrong person (issue 41's done-when)", () => {
+  it("refuses another household's guardian, an athlete, a coach without the aid permission and a visitor, changing nothing", async () => {
+    const before = await getBalance(db, accountA);
+    const visitorRefused = (res: { status: number }) => expect([302, 401]).toContain(res.status);
+    // /account/payments' two actions: the athlete and the coach are refused; a visitor is sent to sign in; another
+    // household's guardian only ever pays or asks for their own account (nothing is due there, nothing moves here).
+    for (const intent of ["pay-online", "ask-help"]) {
+      const post = () => postForm("/account/payments", { intent, wantsHelp: "on" });
+      for (const who of [athleteA, coach]) expect((await call(paymentsAction, { request: post(), context: contextAs(who) })).status).toBe(403);
+      visitorRefused(await call(paymentsAction, { request: post(), context: contextAs(null) }));
+    }
+    expect(
+      (await call(paymentsAction, { request: postForm("/account/payments", { intent: "pay-online" }), context: contextAs(b.guardian) })).status,
+    ).toBe(409);
+    // A receipt and its PDF: a visitor is sent to sign in.
+    for (const loader of [receiptLoader, pdfLoader])
+      visitorRefused(await call(loader, { request: get("/x"), context: contextAs(null), params: { entryId: paymentA } }));
+    // /aid: the athlete reads nothing; each of its actions is refused to every wrong person.
+    expect((await call(aidLoader, { request: get("/aid"), context: contextAs(athleteA) })).status).toBe(403);
+    const asking = await makeFamily(db, "Cordero");
+    const asked = await createAidRequest(db, await accountOf(db, asking.guardian.id), asking.guardian.id, { note: "" });
+    if (!asked.ok) throw new Error("not asked");
+    const open = asked.id;
+    const actions = [
+      { intent: "decide", requestId: open, decision: "waiver", validUntil: "2027-06-30" },
+      { intent: "record-payment", accountId: accountA, amountCents: "10", method: "cash", reference: "Wrong door" },
+      { intent: "correct", accountId: accountA, amountCents: "10", reason: "Wrong door", direction: "less" },
+      { intent: "allow-coach", coachId: coach.id, allowed: "yes" },
+    ];
+    for (const fields of actions) {
+      for (const who of [b.guardian, athleteA, coach])
+        expect((await call(aidAction, { request: postForm("/aid", fields), context: contextAs(who) })).status, `${fields.intent}`).toBe(403);
+      visitorRefused(await call(aidAction, { request: postForm("/aid", fields), context: contextAs(null) }));
+    }
+    // The finance report's CSV: a visitor is sent to sign in.
+    visitorRefused(await call(financesCsv, { request: get("/reports/finances.csv"), context: contextAs(null) }));
+    expect(await getBalance(db, accountA)).toBe(before);
+    expect((await db.execute<{ status: string }>(sql`select status from aid_requests where id = ${open}`)).rows[0]?.status).toBe("open");
+    expect((await getEntries(db, accountA)).some((e) => e.reason.includes("Wrong door") || e.reference === "Wrong door")).toBe(false);
   });
 });
