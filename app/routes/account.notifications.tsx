@@ -3,7 +3,7 @@
 // get notifications ("Turn on notifications", each device removable at /account/push), and the private calendar
 // address of their bookings (issue 30: a family's, and the lessons a coach gives). Its own page since issue 27's
 // budget round (decision 0023). Acts for the signed-in person only.
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.notifications";
 import { PreferencesSchema } from "~/auth/schemas";
 import { feedPath, getFeedState, resetFeedSecret } from "~/booking/index.server";
@@ -19,7 +19,7 @@ import { getAccountSettings, updatePreferences } from "~/account/index.server";
 import { getPushKeys } from "~/notifications/index.server";
 import { listDevices } from "~/notifications/index.server";
 import { m } from "~/paraglide/messages";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { done, parseForm, refused } from "~/lib/forms";
 import { Checkbox } from "~/components/ui/controls";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -47,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { fieldErrors?: FieldErrors; saved?: string; savedAt?: number; feedAddress?: string };
+/** What a success shows next: the calendar feed's new address (shown once, on this answer). */
+type Shown = { feedAddress?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
@@ -55,16 +56,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "feed") {
     // Shown once, on this answer: only its hash is kept. A new one ends the old.
     const token = await resetFeedSecret(context.db, user.id);
-    return data<ActionData>({ feedAddress: `${context.config.publicUrl}${feedPath(token)}` });
+    return done<Shown>({ intent: "feed", feedAddress: `${context.config.publicUrl}${feedPath(token)}` });
   }
   const { data: input, fieldErrors } = parseForm(PreferencesSchema, form);
-  if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  if (!input) return refused({ intent: "preferences", fieldErrors });
   await updatePreferences(context.db, user.id, {
     notifyMessages: input.notifyMessages,
     ...(user.role === "coach" ? { notifySubmissions: input.notifySubmissions } : { notifyChanges: input.notifyChanges }),
   });
   // Said on the page, under the form (a toast needs JavaScript; this form works without it).
-  return data<ActionData>({ saved: m.account_saved_preferences(), savedAt: Date.now() });
+  return done<Shown>({ intent: "preferences", message: m.account_saved_preferences(), savedAt: Date.now() });
 }
 
 export default function AccountNotifications({ loaderData, actionData }: Route.ComponentProps) {
@@ -100,10 +101,10 @@ export default function AccountNotifications({ loaderData, actionData }: Route.C
             {m.account_save_preferences()}
           </Button>
         </Form>
-        {actionData?.saved ? <Confirmation key={actionData.savedAt}>{actionData.saved}</Confirmation> : null}
+        {actionData?.ok && actionData.message ? <Confirmation key={actionData.savedAt}>{actionData.message}</Confirmation> : null}
       </CardSection>
       <PushDevices publicKey={push.publicKey} devices={push.devices} />
-      <FeedSection feed={feed} address={actionData?.feedAddress ?? null} />
+      <FeedSection feed={feed} address={(actionData?.ok && actionData.feedAddress) || null} />
     </div>
   );
 }
