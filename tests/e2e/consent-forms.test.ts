@@ -78,7 +78,8 @@ describe("consent forms", () => {
       ["Sofía Quintero", "2015-06-01"],
       ["Mateo Quintero", "2017-03-10"],
     ] as const) {
-      await g.visit("/es/account/family");
+      // The second time the same page with Sofía in it: checked by axe the first time (decision 0034, eighth pass).
+      await g.visit("/es/account/family", { axe: name === "Sofía Quintero" });
       await g.page.getByLabel("Nombre del estudiante-atleta").fill(name);
       await g.page.getByLabel("Fecha de nacimiento del estudiante-atleta").fill(dob);
       await g.page.getByRole("button", { name: "Agregar un estudiante-atleta" }).click();
@@ -120,7 +121,8 @@ describe("consent forms", () => {
       marisol.email,
     ]);
     expect(reminded).toHaveLength(2);
-    await c.visit(`/rosters/${sessionId}`);
+    // The roster again (checked by axe at the first visit; only what it says of Sofía differs).
+    await c.visit(`/rosters/${sessionId}`, { axe: false });
     await sofiaCard.getByText("Sofía Quintero's family has had today's reminder; the next one can go tomorrow.").waitFor();
     expect(await sofiaCard.getByRole("button", { name: "Send a reminder" }).count()).toBe(0);
 
@@ -180,7 +182,7 @@ describe("consent forms", () => {
       await sharing.getByRole("button", { name: `Retirar: ${kind}, para Sofía Quintero` }).waitFor();
     }
     expect(await sharing.getByRole("button", { name: /^Retirar: .*, para Mateo Quintero$/ }).count()).toBe(0);
-    await c.visit(`/rosters/${sessionId}`);
+    await c.visit(`/rosters/${sessionId}`, { axe: false });
     await sofiaCard.getByText("Photos: team photos only", { exact: true }).waitFor();
     await c.page.locator('[data-athlete="Mateo Quintero"]').getByText("No photos", { exact: true }).waitFor();
     expect(await sofiaCard.getByText("Forms missing", { exact: false }).count()).toBe(0);
@@ -198,7 +200,8 @@ describe("consent forms", () => {
     );
     expect(files).toHaveLength(8);
     expect(files.every((f) => /^recibo-[0-9a-f]{8}\.pdf$/.test(f.filename))).toBe(true);
-    await g.visit("/es/account/forms");
+    // Her forms page, signed, is checked by axe at the end with the new version to sign.
+    await g.visit("/es/account/forms", { axe: false });
     const link = g.page.getByRole("link", { name: `Recibo de ${FORMS[0]} (PDF)` }).first();
     const pdf = await g.page.request.get((await link.getAttribute("href"))!);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
@@ -212,7 +215,7 @@ describe("consent forms", () => {
     // An administrator publishes a new waiver: Marisol is asked to sign it again, for each child.
     const a = await open({ viewport: PHONE });
     await useSession(a.context, server.url, admin);
-    await a.visit("/staff/forms");
+    await a.visit("/staff/forms", { axe: false }); // checked after the test, with version 2 published
     await a.page.getByText("Write a new version of Liability waiver").click();
     const waiverBody = a.page.getByLabel("Text (English)").first();
     await waiverBody.fill("Tennis is a physical activity with a risk of injury. New wording for 2027.");
