@@ -6,11 +6,13 @@ import { ConfirmTick } from "~/components/ui/confirm-tick";
 import { Field } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-error";
 import { m } from "~/paraglide/messages";
+import type { ActionRefusal } from "~/lib/form-errors";
 
-type Answer = { intent?: string; fieldErrors?: Record<string, string | undefined>; error?: string; userId?: string } | undefined;
+/** The page's refusal, if its last answer was one (decision 0077): by intent, its member among what was sent. */
+type Answer = ActionRefusal | null;
 
 export function UnlinkGuardian({ member, actionData, busy }: { member: { id: string; fullName: string }; actionData: Answer; busy: boolean }) {
-  const mine = actionData?.intent === "unlink" && actionData.userId === member.id;
+  const mine = actionData?.intent === "unlink" && actionData.values?.userId === member.id;
   const errorId = `unlink-${member.id}-error`;
   return (
     <details className="mt-2" open={mine || undefined}>
@@ -21,10 +23,10 @@ export function UnlinkGuardian({ member, actionData, busy }: { member: { id: str
         <ConfirmTick
           name="sure"
           label={m.messaging_household_unlink_sure({ name: member.fullName })}
-          error={mine ? actionData?.fieldErrors?.sure : undefined}
+          error={mine ? actionData?.fieldErrors.sure : undefined}
           errorId={errorId}
         />
-        <FormError message={mine ? actionData?.error : undefined} />
+        <FormError message={mine ? actionData?.formError : undefined} />
         <Button type="submit" variant="secondary" disabled={busy} className="self-start">
           {m.messaging_household_unlink_button()}
         </Button>
@@ -47,7 +49,7 @@ export function FreezeForm({ frozen, actionData, busy }: { frozen: string | null
             label={m.messaging_household_freeze_reason()}
             name="reason"
             required
-            error={actionData?.intent === "freeze" ? actionData.fieldErrors?.reason : undefined}
+            error={actionData?.intent === "freeze" ? actionData.fieldErrors.reason : undefined}
           />
         )}
         <Button type="submit" variant="secondary" disabled={busy} className="self-start">

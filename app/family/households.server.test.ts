@@ -307,7 +307,7 @@ describe("a teenager with two email addresses", () => {
       params: { householdId },
     });
     expect(empty.status).toBe(400);
-    expect((await confirm(as(coach))).body).toEqual({ intent: "confirm", confirmed: true });
+    expect((await confirm(as(coach))).body).toEqual({ ok: true, intent: "confirm", confirmed: true });
     expect((await confirm(as(coach))).status).toBe(409);
     expect(await messagingBlockFor(db, teen.id, afternoon)).toBeNull();
     expect((await startConversation(db, coach, teen.id, afternoon)).id).toEqual(expect.any(String));
@@ -381,7 +381,11 @@ describe("a second parent and the lead's corrections", () => {
     expect((await correct(as(coach), "2000-01-01")).status).toBe(403);
     const theLead = await makeUser("coach", "Lead Lou");
     await db.update(users).set({ safeguardingLead: true }).where(eq(users.id, theLead.id));
-    expect((await correct(as(theLead), "2010-02-02")).body).toMatchObject({ corrected: "Ravi Mum's details were corrected." });
+    expect((await correct(as(theLead), "2010-02-02")).body).toMatchObject({
+      ok: true,
+      message: "Ravi Mum's details were corrected.",
+      userId: ravi.id,
+    });
     expect((await athletesOf(mum))[0]!.dateOfBirth).toBe("2010-02-02");
     expect((await logFor(ravi.id)).at(-1)).toMatchObject({
       action: "corrected by the safeguarding lead",

@@ -3,7 +3,7 @@
 // safeguarding lead who met or phoned the family confirms it here in one step, saying how; logged with who and when.
 // Until then a coach and a minor of the household do not message each other. Coaches only (requireCoach, first line
 // of the loader and the action); the id is opaque and names nobody.
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { localHref } from "~/i18n/locale";
 import { z } from "zod";
 import type { Route } from "./+types/families.$householdId";
@@ -27,7 +27,7 @@ import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/index.server";
 import { Confirmation } from "~/components/ui/confirmation";
 import { displayableEmail } from "~/lib/displayable-address";
-import { says, parseForm, type FieldErrors } from "~/lib/forms";
+import { done, parseForm, refusalOf, refused, says, type ActionRefusal } from "~/lib/forms";
 import { Checkbox } from "~/components/ui/controls";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -65,15 +65,8 @@ const FreezeSchema = z.object({
   reason: z.string(says(m.messaging_household_reason_required)).trim().min(3, says(m.messaging_household_reason_required)).max(300),
 });
 
-export type ActionData = {
-  intent?: string;
-  fieldErrors?: FieldErrors;
-  error?: string;
-  confirmed?: boolean;
-  corrected?: string;
-  done?: string;
-  userId?: string;
-};
+/** What a success shows next: the member a correction was about, or that the people were confirmed. */
+type Shown = { userId?: string; confirmed?: boolean };
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, household, lead } = await loadHousehold(request, context, params.householdId);
@@ -82,44 +75,45 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     invariantResponse(lead, m.messaging_household_lead_only(), 403);
     const { data: input, fieldErrors } = parseForm(CorrectSchema, form);
     const userId = String(form.get("userId") ?? "");
-    if (!input) return data<ActionData>({ fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });
+    if (!input) return refused({ intent: "correct", fieldErrors, values: { userId } });
     const r = await correctByLead(context.db, staff.id, household.id, input.userId, input, context.config.safePlay);
-    if (!r.ok) return data<ActionData>(r.field ? { fieldErrors: { [r.field]: r.error }, userId } : { error: r.error, userId }, { status: r.status });
-    return data<ActionData>({ corrected: m.messaging_household_corrected({ name: input.fullName }), userId });
+    if (!r.ok)
+      return refused(
+        { intent: "correct", ...(r.field ? { fieldErrors: { [r.field]: r.error } } : { formError: r.error }), values: { userId } },
+        r.status,
+      );
+    return done<Shown>({ intent: "correct", message: m.messaging_household_corrected({ name: input.fullName }), userId });
   }
   if (form.get("intent") === "unlink") {
     invariantResponse(lead, m.messaging_household_lead_only(), 403);
     const { data: input, fieldErrors } = parseForm(UnlinkSchema, form);
     const userId = String(form.get("userId") ?? "");
-    if (!input) return data<ActionData>({ intent: "unlink", fieldErrors: fieldErrors ?? {}, userId }, { status: 400 });
+    if (!input) return refused({ intent: "unlink", fieldErrors, values: { userId } });
     const name = household.members.find((p) => p.id === input.userId)?.fullName ?? "";
     const r = await unlinkGuardianByLead(context.db, staff.id, household.id, input.userId);
-    if (!r.ok) return data<ActionData>({ intent: "unlink", error: r.error, userId }, { status: r.status });
-    return data<ActionData>({ intent: "unlink", done: m.messaging_household_unlinked({ name }) });
+    if (!r.ok) return refused({ intent: "unlink", formError: r.error, values: { userId } }, r.status);
+    return done<Shown>({ intent: "unlink", message: m.messaging_household_unlinked({ name }) });
   }
   if (form.get("intent") === "freeze" || form.get("intent") === "unfreeze") {
     invariantResponse(lead, m.messaging_household_lead_only(), 403);
     let reason: string | null = null;
     if (form.get("intent") === "freeze") {
       const { data: input, fieldErrors } = parseForm(FreezeSchema, form);
-      if (!input) return data<ActionData>({ intent: "freeze", fieldErrors: fieldErrors ?? {} }, { status: 400 });
+      if (!input) return refused({ intent: "freeze", fieldErrors });
       reason = input.reason;
     }
     await setHouseholdFrozen(context.db, staff.id, household.id, reason);
-    return data<ActionData>({ intent: "freeze", done: reason ? m.messaging_household_frozen_done() : m.messaging_household_unfrozen_done() });
+    return done<Shown>({ intent: "freeze", message: reason ? m.messaging_household_frozen_done() : m.messaging_household_unfrozen_done() });
   }
   const { data: input, fieldErrors } = parseForm(ConfirmPeopleSchema, { how: form.get("how"), people: form.getAll("people") });
-  if (!input) return data<ActionData>({ intent: "confirm", fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  if (!input) return refused({ intent: "confirm", fieldErrors });
   const r = await confirmPeople(
     context.db,
     { householdId: household.id, staffId: staff.id, how: input.how, userIds: input.people },
     context.config.safePlay,
   );
-  if (!r.ok)
-    return data<ActionData>(r.field ? { intent: "confirm", fieldErrors: { [r.field]: r.error } } : { intent: "confirm", error: r.error }, {
-      status: r.status,
-    });
-  return data<ActionData>({ intent: "confirm", confirmed: true });
+  if (!r.ok) return refused({ intent: "confirm", ...(r.field ? { fieldErrors: { [r.field]: r.error } } : { formError: r.error }) }, r.status);
+  return done<Shown>({ intent: "confirm", confirmed: true });
 }
 
 export default function Family({ loaderData, actionData }: Route.ComponentProps) {
@@ -128,6 +122,8 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
   const busy = useNavigation().state === "submitting";
   const { confirmation } = household;
   const names = household.members.map((m) => m.fullName).join(", ");
+  const refusal = refusalOf(actionData);
+  const shown = actionData?.ok ? actionData : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{m.messaging_household_heading({ names })}</h1>
@@ -157,11 +153,9 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">{m.messaging_household_person_waiting()}</span>
                 )}
               </span>
-              {actionData?.corrected && actionData.userId === p.id ? (
-                <Confirmation className="mt-1 text-sm">{actionData.corrected}</Confirmation>
-              ) : null}
-              {loaderData.lead ? <CorrectMember member={p} actionData={actionData} busy={busy} /> : null}
-              {loaderData.lead && p.role === "guardian" ? <UnlinkGuardian member={p} actionData={actionData} busy={busy} /> : null}
+              {shown?.intent === "correct" && shown.userId === p.id ? <Confirmation className="mt-1 text-sm">{shown.message}</Confirmation> : null}
+              {loaderData.lead ? <CorrectMember member={p} refusal={refusal} busy={busy} /> : null}
+              {loaderData.lead && p.role === "guardian" ? <UnlinkGuardian member={p} actionData={refusal} busy={busy} /> : null}
             </li>
           ))}
         </ul>
@@ -170,11 +164,11 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="confirmation-heading" className="text-lg font-semibold text-slate-900">
           {m.messaging_household_confirmation()}
         </h2>
-        {actionData?.intent === "confirm" && actionData.confirmed && !confirmation.confirmed ? (
+        {shown?.confirmed && !confirmation.confirmed ? (
           <Confirmation className="mt-2">{m.messaging_household_people_confirmed()}</Confirmation>
         ) : null}
         {confirmation.confirmed ? (
-          <p role={actionData?.confirmed ? "status" : undefined} className="mt-2 text-slate-900">
+          <p role={shown?.confirmed ? "status" : undefined} className="mt-2 text-slate-900">
             {m.messaging_household_confirmed_by({ name: confirmation.by ?? m.messaging_household_former_staff() })}
             {confirmation.confirmedAt ? (
               <>
@@ -193,7 +187,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
             <p className="mt-2 text-sm text-slate-700">{m.messaging_household_confirm_only()}</p>
             <Form method="post" className="mt-4 flex flex-col gap-3">
               <input type="hidden" name="intent" value="confirm" />
-              <fieldset aria-describedby={actionData?.fieldErrors?.people ? "people-error" : undefined}>
+              <fieldset aria-describedby={refusal?.fieldErrors.people ? "people-error" : undefined}>
                 <legend className="font-medium text-slate-900">{m.messaging_household_people_legend()}</legend>
                 {household.members
                   .filter((p) => !p.confirmation)
@@ -203,9 +197,9 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                       {p.fullName} · {kindLabel(p.role)}
                     </label>
                   ))}
-                {actionData?.fieldErrors?.people ? (
+                {refusal?.fieldErrors.people ? (
                   <p id="people-error" className="mt-1 text-sm text-red-700">
-                    {actionData.fieldErrors.people}
+                    {refusal.fieldErrors.people}
                   </p>
                 ) : null}
               </fieldset>
@@ -214,9 +208,9 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                 name="how"
                 placeholder={m.messaging_household_how_placeholder()}
                 required
-                error={actionData?.fieldErrors?.how}
+                error={refusal?.fieldErrors.how}
               />
-              <FormError message={actionData?.intent === "confirm" ? actionData.error : undefined} />
+              <FormError message={refusal?.intent === "confirm" ? refusal.formError : undefined} />
               <Button type="submit" disabled={busy} className="self-start">
                 {m.messaging_household_confirm_people()}
               </Button>
@@ -224,8 +218,8 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
           </>
         )}
       </section>
-      {loaderData.lead ? <FreezeForm frozen={household.confirmation.frozenReason} actionData={actionData} busy={busy} /> : null}
-      {actionData?.done ? <Confirmation>{actionData.done}</Confirmation> : null}
+      {loaderData.lead ? <FreezeForm frozen={household.confirmation.frozenReason} actionData={refusal} busy={busy} /> : null}
+      {shown?.intent === "unlink" || shown?.intent === "freeze" ? <Confirmation>{shown.message}</Confirmation> : null}
       <Link to={localHref("/messages")} className={`${buttonClass("secondary")} self-start`}>
         {m.messaging_back_to_messages()}
       </Link>
@@ -240,35 +234,30 @@ export function ErrorBoundary() {
 /** The safeguarding lead's correction of a member's name or date of birth (logged, with the before and after). */
 function CorrectMember({
   member: p,
-  actionData,
+  refusal,
   busy,
 }: {
   member: Route.ComponentProps["loaderData"]["household"]["members"][number];
-  actionData: Route.ComponentProps["actionData"];
+  refusal: ActionRefusal | null;
   busy: boolean;
 }) {
+  const mine = refusal?.values?.userId === p.id ? refusal : null;
   return (
     <details className="mt-2">
       <summary className="cursor-pointer text-sm font-medium text-court-800">{m.messaging_household_correct({ name: p.fullName })}</summary>
       <Form method="post" className="mt-2 flex flex-col gap-3">
         <input type="hidden" name="intent" value="correct" />
         <input type="hidden" name="userId" value={p.id} />
-        <Field
-          label={m.messaging_field_name()}
-          name="fullName"
-          defaultValue={p.fullName}
-          required
-          error={actionData?.userId === p.id ? actionData.fieldErrors?.fullName : undefined}
-        />
+        <Field label={m.messaging_field_name()} name="fullName" defaultValue={p.fullName} required error={mine?.fieldErrors.fullName} />
         <Field
           label={m.messaging_field_date_of_birth()}
           name="dateOfBirth"
           type="date"
           defaultValue={p.dateOfBirth ?? ""}
           required
-          error={actionData?.userId === p.id ? actionData.fieldErrors?.dateOfBirth : undefined}
+          error={mine?.fieldErrors.dateOfBirth}
         />
-        <FormError message={actionData?.userId === p.id ? actionData.error : undefined} />
+        <FormError message={mine?.formError} />
         <Button type="submit" variant="secondary" disabled={busy} className="self-start">
           {m.messaging_household_save_correction()}
         </Button>

@@ -191,6 +191,7 @@ describe("staff confirm people, not households", () => {
     const coach = await makeUser("coach", "Coach Met");
     const householdId = await householdOf(teen.id);
     expect((await postHousehold(as(coach), householdId, { how: "met them at the evaluation", people: [teen.id, mum.id] })).body).toEqual({
+      ok: true,
       intent: "confirm",
       confirmed: true,
     });
@@ -270,7 +271,7 @@ describe("staff confirm people, not households", () => {
     await db.execute(sql`delete from coach_profiles where user_id = ${uncleared.id}`);
     const r = await postHousehold(as(uncleared), householdId, { how: "met them", people: [parent.id] });
     expect(r.status).toBe(403);
-    expect(r.body).toMatchObject({ error: m.messaging_household_confirm_not_cleared() });
+    expect(r.body).toMatchObject({ formError: m.messaging_household_confirm_not_cleared() });
     expect((await postHousehold(as(parent), householdId, { how: "it is me", people: [parent.id] })).status).toBe(403);
     expect((await postHousehold(visitor(), householdId, { how: "hello", people: [parent.id] })).status).toBe(401);
     expect((await getSafetyPeople(db, [parent.id]))[0]!.confirmed).toBe(false);
