@@ -186,7 +186,7 @@ describe("testimonials", () => {
     // A sample cannot be deleted by hand either.
     const res = await postByHand({ intent: "delete", id: "f1" }, await cookieHeader(context));
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ error: "Sample testimonials cannot be deleted." });
+    expect(await res.json()).toMatchObject({ formError: "Sample testimonials cannot be deleted." });
   });
 
   it("works without JavaScript: a client adds and a coach deletes with plain form posts", async () => {
