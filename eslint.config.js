@@ -42,6 +42,9 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": "off",
+      // `import { type X } from "m"` still imports m for its side effects: a page kept app/lib/forms.ts and zod that way
+      // (decision 0023); `import type { X }` imports nothing.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   {
