@@ -55,10 +55,10 @@ describe("financial help asked in the request for a place", () => {
       params: { sessionId },
     });
     expect(res.status).toBe(400);
-    const body = res.body as { fieldErrors: Record<string, string>; aid: { householdSize: string; wantsHelp: boolean } };
+    const body = res.body as { fieldErrors: Record<string, string>; values: { aid: { householdSize: string; wantsHelp: boolean } } };
     expect(body.fieldErrors.householdSize).toBeTruthy();
     expect(body.fieldErrors.schoolLunch).toBeTruthy();
-    expect(body.aid).toMatchObject({ wantsHelp: true, householdSize: "99" });
+    expect(body.values.aid).toMatchObject({ wantsHelp: true, householdSize: "99" });
     expect(await aidRequests()).toEqual([]);
     expect(await enrollmentsOf(a.athlete.id)).toEqual([]);
   });
@@ -157,6 +157,7 @@ describe("/aid/sessions: a session the organisation cancels", () => {
       expect((await call(cancelAction, { request: postForm("/aid/sessions", fields), context: contextAs(who) })).status).toBe(403);
     }
     expect([302, 401]).toContain((await call(cancelAction, { request: postForm("/aid/sessions", fields), context: contextAs(null) })).status);
+    expect([302, 401]).toContain((await call(cancelLoader, { request: get("/aid/sessions"), context: contextAs(null) })).status);
     expect(await getBalance(db, accountId)).toBe(15000);
 
     // Bad input is answered beside its field and cancels nothing.

@@ -6,7 +6,7 @@
 // beside each other one, why not, in the words the action refuses with. Issue 41: "I would like financial help" and
 // its optional questions (payments' one way to ask, made with the request); the family is then told its request for
 // help is with staff, and shown no price.
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/enroll.$sessionId";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { PageHeader } from "~/components/page-header";
@@ -35,7 +35,7 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { getRequestHelpState, parseRequestHelp, withHelpRequested } from "~/payments/index.server";
 import { aidFieldValues, RequestAidSection, type AidFieldValues } from "~/payments/season-fees-aid-fields";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refusalOf, refused, type ActionResult } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.enroll_request_heading()} | NLTE`, description: m.enroll_request_intro() }),
@@ -69,7 +69,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 // What was typed comes back with a refusal, so a page without its script shows it again.
-type ActionData = { error: string; fieldErrors?: Record<string, string | undefined> | null; values?: OnCourtValues; aid?: AidFieldValues };
+/** What a refused request gives back to show again (it works without JavaScript): the on-court fields and the aid questions. */
+type Typed = { onCourt: OnCourtValues; aid: AidFieldValues };
+
+/** The request form's answer when it stays on the page (decision 0077): a refusal; a request sent moves on. */
+type EnrollAnswer = ActionResult<{}, Typed>;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
@@ -80,13 +84,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const help = await parseRequestHelp(context.db, user, context.config.safePlay, form);
   const helpErrors = "fieldErrors" in help ? help.fieldErrors : null;
   if (!input || helpErrors)
-    return data<ActionData>({ error: m.enroll_error_correct(), fieldErrors: { ...fieldErrors, ...helpErrors }, values, aid }, { status: 400 });
+    return refused<Typed>({ formError: m.enroll_error_correct(), fieldErrors: { ...fieldErrors, ...helpErrors }, values: { onCourt: values, aid } });
   const asked = "answers" in help ? { answers: help.answers, athleteId: input.athleteId, userId: user.id } : null;
   const result = await withHelpRequested(context.db, asked, (tx) => createEnrollmentRequest(context, user, params.sessionId, input, tx));
   if (!result.ok)
-    return data<ActionData>(
-      { error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null, values, aid },
-      { status: result.status },
+    return refused<Typed>(
+      { formError: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null, values: { onCourt: values, aid } },
+      result.status,
     );
   // The answer says what the request holds and until when (issue 39); the family page says it again.
   const holds = holdWords(result.status, await getRequestsHoldPlace(context.db));
@@ -112,7 +116,7 @@ function onCourtValues(form: FormData): OnCourtValues {
 
 export default function Enroll({ loaderData }: Route.ComponentProps) {
   const { session, athletes, unfit, places, full, preselected, help } = loaderData;
-  const result = useActionData<ActionData>();
+  const result = refusalOf(useActionData<EnrollAnswer>());
   const busy = useNavigation().state === "submitting";
   const errors = result?.fieldErrors ?? {};
   return (
@@ -137,7 +141,7 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
           </p>
         ) : (
           <Form method="post" className="flex flex-col gap-4" noValidate>
-            <FormError message={result?.error} />
+            <FormError message={result?.formError} />
             <SelectField
               label={m.enroll_field_athlete()}
               name="athleteId"
@@ -147,8 +151,8 @@ export default function Enroll({ loaderData }: Route.ComponentProps) {
               options={athletes.map((a) => ({ value: a.id, label: a.name }))}
               error={errors.athleteId}
             />
-            <OnCourtFields errors={errors} values={result?.values} />
-            <RequestAidSection state={help} fieldErrors={errors} values={result?.aid} />
+            <OnCourtFields errors={errors} values={result?.values?.onCourt} />
+            <RequestAidSection state={help} fieldErrors={errors} values={result?.values?.aid} />
             <div>
               <Button type="submit" disabled={busy}>
                 {full ? m.enroll_submit_waitlist() : m.enroll_submit()}
