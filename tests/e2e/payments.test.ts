@@ -2,8 +2,10 @@
 // her daughter and financial help in the same request form, and is told it is with staff; an administrator grants 75% on /aid;
 // the guardian sees the rest due, pays it through Checkout (the tests' loopback payment service in Stripe's place,
 // answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail with its PDF, in
-// Spanish. A family granted a full waiver is enrolled and never asked to pay; when the organisation cancels its clinic, a
-// request still waiting in it ends and the family's page says the session was cancelled.
+// Spanish; staff read the family's account a page at a time, as the family does, without the page's script. A family
+// granted a full waiver is enrolled and never asked to pay; when the organisation cancels its clinic, a request still
+// waiting in it ends and the family's page says the session was cancelled; the enrolled son's family is told by mail
+// that nothing was owed for it.
 // Its own server (useOwnServer, not the worker's shared one): Checkout needs STRIPE_* pointed at the loopback payment
 // service, which the shared servers' settable parts (useServerSettings) do not include.
 import { extractText, getDocumentProxy } from "unpdf";
@@ -131,6 +133,31 @@ describe("fees, financial aid and paying online", () => {
     await g.visit("/es/account/payments");
     await g.page.getByRole("cell", { name: "Un día de lluvia sin clase", exact: false }).waitFor();
     await g.page.getByText("A pagar: $10", { exact: false }).waitFor();
+
+    // Years later the family's account has more rows than a page: staff's page of it is the family's paging (decision
+    // 0075), the newest rows with what the older ones sum to, and plain links to older and newer rows (no script).
+    await (
+      await db()
+    ).query(
+      `insert into ledger_entries (account_id, kind, amount_cents, reason)
+       select $1, 'correction', case when i % 2 = 1 then 500 else -500 end, 'Ajuste ' || i from generate_series(1, 40) i`,
+      [acct[0]!.id],
+    );
+    const s = await open({ viewport: PHONE, javaScriptEnabled: false });
+    await useSession(s.context, server.url, admin);
+    await s.visit(`/aid/accounts/${acct[0]!.id}`);
+    const history = s.page.getByRole("table");
+    await history.getByRole("rowheader", { name: "Earlier entries, all together" }).waitFor();
+    await history.getByRole("cell", { name: "Correction: Ajuste 40" }).waitFor();
+    expect(await history.getByText("Fee: Clínica de Otoño Pagos (for the season)").count()).toBe(0);
+    await s.page.getByText("Page 1 of 2").waitFor();
+    await s.page.getByRole("link", { name: "Older entries" }).click();
+    await s.page.waitForURL((u) => u.search === "?page=2");
+    await history.getByRole("cell", { name: "Fee: Clínica de Otoño Pagos (for the season)" }).waitFor();
+    await history.getByRole("rowheader", { name: "Balance after these entries" }).waitFor();
+    await s.page.getByRole("link", { name: "Newer entries" }).click();
+    await s.page.waitForURL((u) => u.search === "");
+    await history.getByRole("row", { name: "Balance $10", exact: true }).waitFor();
   });
 
   it("a family granted a full waiver is enrolled and never asked to pay", async () => {
@@ -195,6 +222,7 @@ describe("fees, financial aid and paying online", () => {
        select $1, id, 'requested', 'Wanda Waived', '202-555-0111' from users where full_name = 'Wren Waived'`,
       [rows[0]!.id],
     );
+    await (await db()).query(`update users set email_verified = true where email = $1`, [guardian.email]);
     await a.visit("/aid/sessions");
     const clinic = a.page.getByRole("listitem", { name: "Waiver Clinic" });
     await clinic.getByLabel("Why (families and staff read it)").fill("Courts closed for repairs");
@@ -203,5 +231,9 @@ describe("fees, financial aid and paying online", () => {
     await a.page.getByRole("status").getByText("Session cancelled:", { exact: false }).waitFor();
     await g.visit("/account/enrollments");
     await g.page.getByText("The session was cancelled", { exact: false }).waitFor();
+    // Walt's place is credited what it was charged after aid (nothing: the waiver), and his family is told by mail.
+    const told = await sharedMailbox().waitFor(guardian.email, "Walt Waived in Waiver Clinic: the organisation cancelled the session");
+    expect(told.text).toContain("Why: Courts closed for repairs");
+    expect(told.text).toContain("Nothing was owed for that session, so there is nothing to credit.");
   });
 });
