@@ -11,7 +11,7 @@ import { athleteCheckIns, athleteEvaluations, athleteMilestones, athleteSchools,
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { makeFamily, makeSession, makeUser, onCourt, type Person } from "~/enrollment/test-support";
-import { type Locale } from "~/i18n/language";
+import type { Locale } from "~/i18n/language";
 import { localeStore } from "../../tests/support/locale-store";
 import * as athletePage from "~/routes/athletes.$athleteId";
 import * as athletesList from "~/routes/athletes";

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coachPhotoFiles, coachPhotos, coachProfiles, mailOutbox, staffInvitations, staffLog, users } from "../../db/schema";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { type Locale } from "~/i18n/language";
+import type { Locale } from "~/i18n/language";
 import { localeStore } from "../../tests/support/locale-store";
 import { addDays, dayInZone, formatCalendarDate } from "~/lib/datetime";
 import { updateOwnName, updateUserRole } from "~/models/users.server";
