@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { localHref } from "~/i18n/locale";
 import {
   data,
@@ -15,13 +16,12 @@ import { AuthDialogProvider } from "~/components/auth-dialog";
 import { ChatWidget } from "~/components/chat-widget";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
-import { LanguageOffer } from "~/components/language-offer";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { DocumentToast, Toaster } from "~/components/toaster";
 import { getUser } from "~/auth/index.server";
 import { messagingBlockFor } from "~/safe-play/index.server";
 import { getAccountMenu } from "~/account/index.server";
-import { ClearanceBanner } from "~/staff/clearance-banner";
+import { lazyComponent } from "~/lib/lazy-component";
 import { getClearanceNotice } from "~/staff/index.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
@@ -34,8 +34,13 @@ import type { SiteConfig } from "~/lib/site-config";
 import { m } from "~/paraglide/messages";
 import { getLocale, localizePath, pathWithoutLocale } from "~/i18n/locale";
 import { invariantResponse } from "~/lib/responses.server";
-import { dayInZone } from "~/lib/datetime";
+import { siteYear } from "~/lib/site-year.server";
 import "./app.css";
+
+// Shown to a few (a coach not cleared; a visitor reading English), so loaded where shown: the script every page loads
+// (scripts/shell-chunk.ts) does not carry them for everyone else (decision 0023). The server renders them in place.
+const ClearanceBanner = lazyComponent(() => import("~/staff/clearance-banner").then((mod) => mod.ClearanceBanner));
+const LanguageOffer = lazyComponent(() => import("~/components/language-offer").then((mod) => mod.LanguageOffer));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The optional first segment of every page's address is its language: only "es" is one (app/routes.ts).
@@ -63,7 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       authDialog,
       site,
       // The footer's year, from the site's clock (issue 39).
-      year: Number(dayInZone(context.config.safePlay.clock(), context.config.site.timeZone).slice(0, 4)),
+      year: siteYear(context.config.safePlay.clock(), context.config.site.timeZone),
       publicUrl: context.config.publicUrl,
       unreadCount,
       coaches,
@@ -171,8 +176,10 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <Header user={root?.user ?? null} orgName={site?.orgName ?? "Next Level Tennis & Education"} unreadCount={root?.unreadCount ?? 0} />
       {root?.user && root.user.emailVerified === false ? <VerifyEmailBanner /> : null}
-      {root?.clearance ? <ClearanceBanner notice={root.clearance} /> : null}
-      {!root?.user && getLocale() === "en" ? <LanguageOffer /> : null}
+      <Suspense fallback={null}>
+        {root?.clearance ? <ClearanceBanner notice={root.clearance} /> : null}
+        {!root?.user && getLocale() === "en" ? <LanguageOffer /> : null}
+      </Suspense>
       <main id="main" className={screen ? "flex min-h-0 flex-1 flex-col" : "flex-1"}>
         {children}
       </main>
