@@ -25,7 +25,7 @@ export { addGuardiansToConversation, joinAsGuardian } from "./membership.server"
 export { isPeopleIntent, peopleAction } from "./people-actions.server";
 export { getFamilyPeople } from "./people.server";
 export { correctByLead, decideProtectionRequest, getOpenProtectionRequests, setHouseholdFrozen, unlinkGuardianByLead } from "./protection.server";
-export { createActivityAudiences, getActivityAudience } from "./quiet-hours.server";
+export { createActivityAudiences } from "./quiet-hours.server";
 export type { ActivityAudience, ActivityAudiences } from "./quiet-hours.server";
 export {
   getAlerts,

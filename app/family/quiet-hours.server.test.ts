@@ -1,6 +1,8 @@
 // The quiet-hours rule for live signals (typing, reading), pure; over real sockets in server/realtime/quiet-hours.test.ts.
 import { describe, expect, it } from "vitest";
-import { activityMayBeWithheld, canSeeActivity, createActivityAudiences, getActivityAudience } from "./quiet-hours.server";
+import { activityMayBeWithheld, canSeeActivity, createActivityAudiences } from "./quiet-hours.server";
+
+const getActivityAudience = (db: never, ids: string[], settings: SafePlaySettings) => createActivityAudiences(db, settings).audience(ids);
 import type { SafePlaySettings } from "../safe-play/safe-play.server";
 import { parseQuietHours } from "~/safe-play/safe-play";
 

@@ -5,8 +5,8 @@
 // activity at any hour (decision 0074): their read receipt told the minor they were there, though they may not read it.
 // The socket's hub asks this before it fans out any live signal about a person (server/realtime/hub.ts); the browser
 // decides nothing.
-// It lives beside safe-play.server.ts and uses its `isMinorPerson` and `getConversationSafety`, so "minor" and
-// "participant" mean what they mean for sending.
+// It uses Safe Play's `isMinorPerson`, `readRefusal` and `getConversationsSafety`, so "minor" and "participant" mean
+// what they mean for sending and reading.
 import { getConversationsSafety, isMinorPerson, readRefusal, type SafePlaySettings, type SafetyPerson } from "../safe-play/index.server";
 import { inQuietHours } from "~/safe-play/safe-play";
 import type { Db } from "../../db/client";
@@ -35,17 +35,12 @@ export function canSeeActivity(
 export type ActivityAudience = (conversationId: string, actorId: string, listenerId: string) => boolean;
 
 /**
- * The rule for a batch of signals in the given conversations: who may see whose activity now. The participants are
- * read once for the batch (the read rule needs them at any hour). A coach the read rule keeps from a conversation
- * shows its activity to nobody there; otherwise, outside quiet hours everyone may see it, and during them the
+ * The rule for a batch of signals in the given conversations: who may see whose activity now, on their participants
+ * (by conversation id; the read rule needs them at any hour) and the settings' clock. A coach the read rule keeps
+ * from a conversation shows its activity to nobody there; otherwise, outside quiet hours everyone may see it, and during them the
  * quiet-hours rule above answers. A conversation not asked about has no participants here, so nobody in it is told
  * anything of anyone but a client outside quiet hours.
  */
-export async function getActivityAudience(db: Pick<Db, "execute">, conversationIds: string[], settings: SafePlaySettings): Promise<ActivityAudience> {
-  return audienceOf(await getConversationsSafety(db, conversationIds), settings);
-}
-
-/** The rule above on participants already read (by conversation id), at the settings' clock now. */
 function audienceOf(byConversation: Map<string, SafetyPerson[]>, settings: SafePlaySettings): ActivityAudience {
   const now = settings.clock();
   const quiet = activityMayBeWithheld(settings, now);
