@@ -16,7 +16,7 @@ import { getRequestHelpState, parseRequestHelp, readHelpAnswers, withHelpRequest
 import type { StoreOutcome } from "./public-forms.server";
 import type { RegistrationFormInput } from "./schemas";
 import { createRegistrationRequest } from "./submissions.server";
-import { type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 const refuse = (status: number, error: string, field: string): StoreOutcome => ({ refused: { status, error, fieldErrors: { [field]: error } } });
 
