@@ -11,14 +11,15 @@ import type { Db } from "../../db/client";
 import { getBalance } from "./ledger.server";
 import type { PaymentProvider } from "./provider.server";
 import type { ReceiptServices } from "./receipts.server";
-import type { RefundActionData } from "./refunds-page";
+import type { RefundAsk, RefundResult } from "./refunds-page";
 import { REFUND_INTENT, type RefundFormSchema } from "./refunds-schemas";
 import { getAccountFamilyName, paymentLabel } from "./refunds-view.server";
 import { refundMethodWords } from "./refunds-words";
 import { getRefundablePayments, refundPayment } from "./refunds.server";
 import type { z } from "zod";
 
-export type RefundAnswer = { done: true } | { done: false; status: number; body: RefundActionData };
+/** Refunded (the route redirects), or the page's answer: a refusal, or the question (`ask`, status 200). */
+export type RefundAnswer = { done: true } | { done: false; status: number; body: RefundResult };
 
 type Options = { confirmed: boolean; locale: Locale; timeZone: string };
 
@@ -34,9 +35,14 @@ export async function answerRefund(
   opts: Options,
 ): Promise<RefundAnswer> {
   const form = input.paymentId;
-  const refuse = (status: number, body: Omit<RefundActionData, "form">): RefundAnswer => ({ done: false, status, body: { form, ...body } });
+  const refuse = (status: number, refusal: { formError: string } | { fieldErrors: Record<string, string> }): RefundAnswer => ({
+    done: false,
+    status,
+    body: { ok: false, intent: form, fieldErrors: {}, ...refusal },
+  });
+  const ask = (question: RefundAsk): RefundAnswer => ({ done: false, status: 200, body: { ok: true, intent: form, ask: question } });
   const payment = (await getRefundablePayments(db, accountId)).find((p) => p.id === input.paymentId);
-  if (!payment) return refuse(400, { error: m.refunds_error_payment() });
+  if (!payment) return refuse(400, { formError: m.refunds_error_payment() });
   const method = payment.method === "card" ? "card" : input.method;
   if (method === "card" && payment.method !== "card") return refuse(400, { fieldErrors: { method: m.refunds_error_method() } });
   // What may still be refunded is the database's number (payments_refund_left, the rule its trigger holds).
@@ -47,7 +53,7 @@ export async function answerRefund(
       paid: formatDollars(payment.amountCents, opts.locale),
     });
   if (input.amountCents > left) return refuse(400, { fieldErrors: { amountCents: overWords(left) } });
-  if (method === "card" && !provider) return refuse(409, { error: m.refunds_error_no_provider() });
+  if (method === "card" && !provider) return refuse(409, { formError: m.refunds_error_no_provider() });
   if (!opts.confirmed || !input.key) {
     const amount = formatDollars(input.amountCents, opts.locale);
     const fields = {
@@ -59,26 +65,24 @@ export async function answerRefund(
       key: crypto.randomUUID(),
     };
     const balanceAfter = (await getBalance(db, accountId)) + input.amountCents;
-    return refuse(200, {
-      ask: {
-        fields,
-        confirm: confirmKey(Object.entries(fields)),
-        question: m.refunds_question({
-          amount,
-          family: (await getAccountFamilyName(db, accountId)) ?? "",
-          payment: paymentLabel(payment, opts.timeZone, opts.locale),
-        }),
-        detail: m.refunds_question_detail({ how: refundMethodWords(method, opts.locale), balance: formatDollars(balanceAfter, opts.locale) }),
-        confirmLabel: m.refunds_confirm({ amount }),
-      },
+    return ask({
+      fields,
+      confirm: confirmKey(Object.entries(fields)),
+      question: m.refunds_question({
+        amount,
+        family: (await getAccountFamilyName(db, accountId)) ?? "",
+        payment: paymentLabel(payment, opts.timeZone, opts.locale),
+      }),
+      detail: m.refunds_question_detail({ how: refundMethodWords(method, opts.locale), balance: formatDollars(balanceAfter, opts.locale) }),
+      confirmLabel: m.refunds_confirm({ amount }),
     });
   }
   const r = await refundPayment(db, provider, services, { ...input, method, accountId, key: input.key }, staffId);
   if (r.ok) return { done: true };
   if (r.reason === "over-refund") return refuse(409, { fieldErrors: { amountCents: overWords(r.leftCents ?? 0) } });
   if (r.reason === "wrong-method") return refuse(400, { fieldErrors: { method: m.refunds_error_method() } });
-  if (r.reason === "unknown-payment") return refuse(400, { error: m.refunds_error_payment() });
+  if (r.reason === "unknown-payment") return refuse(400, { formError: m.refunds_error_payment() });
   return refuse(r.reason === "no-provider" ? 409 : 502, {
-    error: r.reason === "no-provider" ? m.refunds_error_no_provider() : m.refunds_error_provider_failed(),
+    formError: r.reason === "no-provider" ? m.refunds_error_no_provider() : m.refunds_error_provider_failed(),
   });
 }

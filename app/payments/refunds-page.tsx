@@ -3,21 +3,24 @@
 // something to give back. The form is sent first unconfirmed: the server checks it, answers each field's problem
 // beside it, or asks the one question (the project's confirm control, decision 0049) naming the family, the payment
 // and the amount; only the confirmed post refunds. Plain forms: the same with and without the page's script.
-import { Form, Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Form } from "react-router";
 import { CardSection } from "~/components/ui/card-section";
 import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field, FormError } from "~/components/ui/field";
-import { localHref } from "~/i18n/locale";
+import type { ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import type { PaymentMethod } from "./ledger.server";
-import { LedgerHistory } from "./ledger-table";
+import { LedgerHistory, type LedgerPaging } from "./ledger-table";
 import { REFUND_INTENT } from "./refunds-schemas";
+import { InPersonMethodField, StaffPageFrame, StaffSubmit } from "./staff-form-parts";
 
 export type StaffAccountView = {
   accountId: string;
   familyName: string;
+  /** The balance after the page's last row: the account's on the newest page. */
   balance: string;
+  /** Which page of the rows this is (the family's paging, decision 0075). */
+  paging: LedgerPaging;
   /** Only administrators refund. */
   canRefund: boolean;
   /** Whether card payments can be refunded (a provider is configured). */
@@ -36,16 +39,14 @@ export type StaffAccountView = {
 };
 
 export type RefundAsk = { fields: Record<string, string>; confirm: string; question: string; detail: string; confirmLabel: string };
-export type RefundActionData = { form: string; fieldErrors?: Partial<Record<string, string>>; error?: string; ask?: RefundAsk };
-
-const select = "rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900";
+/** The refund form's answer, its `intent` the payment's id: a refusal, or the one question to ask (`ask`) before refunding. */
+export type RefundResult = ActionResult<{ ask: RefundAsk }>;
 
 type Payment = StaffAccountView["payments"][number];
 
-function RefundForm({ payment, result, busy }: { payment: Payment; result: RefundActionData | undefined; busy: boolean }) {
-  const mine = result?.form === payment.id ? result : undefined;
-  const errors = mine?.fieldErrors ?? {};
-  if (mine?.ask)
+function RefundForm({ payment, result, busy }: { payment: Payment; result: RefundResult | undefined; busy: boolean }) {
+  const mine = result?.intent === payment.id ? result : undefined;
+  if (mine?.ok)
     return (
       <ConfirmAction
         fields={mine.ask.fields}
@@ -58,6 +59,7 @@ function RefundForm({ payment, result, busy }: { payment: Payment; result: Refun
         className="mt-3"
       />
     );
+  const errors = mine?.fieldErrors ?? {};
   const id = payment.id;
   return (
     <details className="mt-3" open={mine ? true : undefined}>
@@ -81,30 +83,16 @@ function RefundForm({ payment, result, busy }: { payment: Payment; result: Refun
             <p className="text-sm">{m.refunds_card_note()}</p>
           </>
         ) : (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`refund-method-${id}`} className="text-sm font-medium text-slate-800">
-              {m.refunds_method()}
-            </label>
-            <select id={`refund-method-${id}`} name="method" className={select} defaultValue={payment.method}>
-              <option value="cash">{m.pay_method_cash()}</option>
-              <option value="check">{m.pay_method_check()}</option>
-              <option value="zelle">{m.pay_method_zelle()}</option>
-            </select>
-            {errors.method ? <p className="text-sm text-red-700">{errors.method}</p> : null}
-          </div>
+          <InPersonMethodField label={m.refunds_method()} defaultValue={payment.method} error={errors.method} />
         )}
-        <FormError message={mine?.error ?? errors.paymentId} />
-        <div>
-          <Button type="submit" variant="secondary" disabled={busy}>
-            {m.refunds_continue()}
-          </Button>
-        </div>
+        <FormError message={mine?.formError ?? errors.paymentId} />
+        <StaffSubmit busy={busy}>{m.refunds_continue()}</StaffSubmit>
       </Form>
     </details>
   );
 }
 
-function PaymentsSection({ view, result, busy }: { view: StaffAccountView; result: RefundActionData | undefined; busy: boolean }) {
+function PaymentsSection({ view, result, busy }: { view: StaffAccountView; result: RefundResult | undefined; busy: boolean }) {
   return (
     <CardSection title={m.refunds_payments_heading()}>
       {view.payments.length === 0 ? <p>{m.refunds_payments_none()}</p> : null}
@@ -128,16 +116,11 @@ function PaymentsSection({ view, result, busy }: { view: StaffAccountView; resul
   );
 }
 
-export function StaffAccountPage({ view, result, busy }: { view: StaffAccountView; result: RefundActionData | undefined; busy: boolean }) {
+export function StaffAccountPage({ view, result, busy }: { view: StaffAccountView; result: RefundResult | undefined; busy: boolean }) {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
-      <p>
-        <Link className="text-court-800 underline" to={localHref("/aid")}>
-          {m.refunds_back()}
-        </Link>
-      </p>
+    <StaffPageFrame links={[{ to: "/aid", label: m.refunds_back() }]}>
       <PaymentsSection view={view} result={result} busy={busy} />
-      <LedgerHistory rows={view.rows} balance={view.balance} receipts={false} />
-    </div>
+      <LedgerHistory rows={view.rows} balance={view.balance} receipts={false} paging={view.paging} pagesAt={`/aid/accounts/${view.accountId}`} />
+    </StaffPageFrame>
   );
 }

@@ -130,7 +130,7 @@ describe("an administrator's refund of money paid in person", () => {
     expect(await post({ amountCents: "10", method: "card" })).toMatchObject({ status: 400, body: { fieldErrors: { method: expect.any(String) } } });
     // A payment of another account, named in this account's form.
     const other = await familyThatPaid("Otra", 7500, 7500);
-    expect(await post({ amountCents: "10", paymentId: other.paymentId })).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect(await post({ amountCents: "10", paymentId: other.paymentId })).toMatchObject({ status: 400, body: { formError: expect.any(String) } });
     expect(await refundRows(f.accountId)).toEqual([]);
     expect(await refundRows(other.accountId)).toEqual([]);
   });
@@ -306,7 +306,7 @@ describe("a card payment's refund through the provider", () => {
     const { second } = await refundThroughPage(admin, f.accountId, { paymentId: cardId, amountCents: "10", reason: "Try it", method: "card" });
     expect(second).toMatchObject({
       status: 502,
-      body: { error: "The card processor did not make the refund. Nothing was recorded; try again in a few minutes." },
+      body: { formError: "The card processor did not make the refund. Nothing was recorded; try again in a few minutes." },
     });
     expect(await refundRows(f.accountId)).toEqual([]);
     // Without a provider configured, a card payment is not offered a refund on the site.

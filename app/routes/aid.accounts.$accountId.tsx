@@ -1,7 +1,8 @@
 // /aid/accounts/:accountId (issue 41, decision 0060): a family's account as payment staff see it (its rows and
-// balance), where an administrator refunds a payment, whole or part, with a reason the family reads: a card payment
-// through the provider, money paid in person as handed back by the method given. Payment staff read it; only
-// administrators refund (the action asks); anyone else gets 403, a visitor is sent to sign in. The rules are payments'.
+// balance, a page at a time as the family's, decision 0075), where an administrator refunds a payment, whole or part,
+// with a reason the family reads: a card payment through the provider, money paid in person as handed back by the
+// method given. Payment staff read it; only administrators refund (the action asks); anyone else gets 403, a visitor
+// is sent to sign in. The rules are payments'.
 import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/aid.accounts.$accountId";
 import { PageHeader } from "~/components/page-header";
@@ -14,10 +15,10 @@ import { Confirmation } from "~/components/ui/confirmation";
 import { isUuid } from "~/lib/uuid";
 import { isAdmin } from "~/models/users.server";
 import { m } from "~/paraglide/messages";
-import { answerRefund, getStaffAccountView, isConfirmed, paymentProviderFor, requirePaymentStaff } from "~/payments/index.server";
-import { StaffAccountPage, type RefundActionData } from "~/payments/refunds-page";
+import { answerRefund, getStaffAccountView, historyPage, isConfirmed, paymentProviderFor, requirePaymentStaff } from "~/payments/index.server";
+import { StaffAccountPage, type RefundResult } from "~/payments/refunds-page";
 import { REFUND_INTENT, RefundFormSchema } from "~/payments/refunds-schemas";
-import { parseForm } from "~/lib/forms";
+import { parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({ title: `${loaderData?.familyName ?? m.refunds_heading()} | NLTE`, description: m.refunds_intro() }),
@@ -33,6 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         timeZone: config.site.timeZone,
         canRefund: await isAdmin(db, user.id),
         cardRefunds: Boolean(config.stripe),
+        page: historyPage(new URL(request.url).searchParams.get("page")),
       })
     : null;
   invariantResponse(view, m.refunds_not_found(), 404);
@@ -46,9 +48,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   invariantResponse(isUuid(params.accountId), m.refunds_not_found(), 404);
   const form = await request.formData();
   const formId = String(form.get("paymentId") ?? "");
-  if (form.get("intent") !== REFUND_INTENT) return data<RefundActionData>({ form: formId, error: m.refunds_error_payment() }, { status: 400 });
+  if (form.get("intent") !== REFUND_INTENT) return refused({ intent: formId, formError: m.refunds_error_payment() });
   const { data: input, fieldErrors } = parseForm(RefundFormSchema, form);
-  if (!input) return data<RefundActionData>({ form: formId, fieldErrors }, { status: 400 });
+  if (!input) return refused({ intent: formId, fieldErrors });
   const answer = await answerRefund(db, paymentProviderFor(config), context, params.accountId, input, user.id, {
     confirmed: isConfirmed(form),
     locale: getLocale(),
@@ -56,11 +58,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   if (answer.done)
     throw await redirectWithToast(context, `/aid/accounts/${params.accountId}`, { type: "success", title: m.refunds_done_toast(), inPage: true });
-  return data<RefundActionData>(answer.body, { status: answer.status });
+  return data<RefundResult>(answer.body, { status: answer.status });
 }
 
 export default function AidAccount({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<RefundActionData>();
+  const result = useActionData<RefundResult>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
