@@ -1,5 +1,5 @@
 // The registration form as a request for a place (issue 29), end to end in Chromium with JavaScript off, on a phone:
-// a visitor picks a session from its program page and registers; the request waits, kept with the address they
+// a visitor picks a session from its program page and registers, asking for financial help; the request waits, kept with the address they
 // typed, until they sign up with it and confirm it from the real mail (SMTP on loopback); then it waits on their
 // /account/enrollments until they keep it (issue 37), and the coaches' inbox names the session. A signed-in guardian registers their athlete for a
 // session, asking for financial help in the same form (issue 41), and finds it on /account/enrollments at once. On its
@@ -80,6 +80,8 @@ describe("registering for a session", () => {
     await field("Who may pick them up (optional)").fill("Grandma Ines");
     await field("Emergency contact's name").fill("Ines Visitor");
     await field("Emergency contact's phone").fill("(202) 555-0143");
+    // Issue 41: a visitor asks for financial help with the request; it becomes the family's when the guardian keeps it.
+    await main.getByLabel("I would like financial help").check();
     await main.getByRole("button", { name: "Submit Registration" }).click();
     await main.getByRole("heading", { name: "Registration received!" }).waitFor();
     await main.getByText("We keep your request for a place in Regform Clinic for 30 days.", { exact: false }).waitFor();
@@ -113,6 +115,12 @@ describe("registering for a session", () => {
     await waiting.getByText("Grandma Ines").waitFor();
     await waiting.getByRole("button", { name: "Keep this request" }).click();
     await waiting.getByRole("button", { name: "Yes, keep it" }).click();
+    // The answer says the request for help went with it (with staff; nothing due until they answer).
+    await v.page
+      .getByText(
+        "Lena Visitor is in your family, and the request for a place in Regform Clinic is: Requested. Your request for help is with staff. Nothing is due until they answer.",
+      )
+      .waitFor();
     const lena = v.page.getByRole("main").getByRole("region", { name: "Lena Visitor" });
     await lena.getByText("Regform Clinic", { exact: true }).waitFor();
     await lena.getByText("Requested", { exact: true }).waitFor();
