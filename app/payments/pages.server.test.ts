@@ -240,7 +240,7 @@ describe("every door of the family's money and staff's, against each wrong perso
     const asked = await createAidRequest(db, await accountOf(db, asking.guardian.id), asking.guardian.id, { note: "" });
     if (!asked.ok) throw new Error("not asked");
     const open = asked.id;
-    const actions = [
+    const actions: Array<Record<string, string>> = [
       { intent: "decide", requestId: open, decision: "waiver", validUntil: "2027-06-30" },
       { intent: "record-payment", accountId: accountA, amountCents: "10", method: "cash", reference: "Wrong door" },
       { intent: "correct", accountId: accountA, amountCents: "10", reason: "Wrong door", direction: "less" },
