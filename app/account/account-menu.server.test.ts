@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { type Locale } from "~/i18n/language";
+import type { Locale } from "~/i18n/language";
 import { clearCoach } from "../../tests/support/cleared";
 import { localeStore } from "../../tests/support/locale-store";
 import { getAccountMenu } from "./account-menu.server";

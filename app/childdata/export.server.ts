@@ -8,7 +8,7 @@ import { getFamilyBookings } from "~/booking/index.server";
 import { getFormsOfAthletes } from "~/consent/index.server";
 import { getFamilyEnrollments } from "~/enrollment/index.server";
 import { getDemographics, logSafeguarding } from "~/family/index.server";
-import { type SafePlaySettings } from "~/safe-play/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Locale } from "~/i18n/language";
 import { dayInZone } from "~/lib/datetime";
 import type { Profile } from "~/lib/profile";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { requireUser } from "~/auth/index.server";
 import { actingForProblem, getAthletesActedFor, requireFamilyPerson } from "~/family/index.server";
-import { type SafePlaySettings } from "~/safe-play/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse } from "~/lib/responses.server";
 import { isUuid } from "~/lib/uuid";

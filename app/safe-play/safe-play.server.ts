@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { maybeRow } from "../../db/rows";
-import { type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
 import { requireUser } from "~/auth/index.server";
