@@ -5,7 +5,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { setFlashCookie } from "~/lib/toast.server";
-import { type FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/forms";
 
 const KEPT_FIELDS = ["fullName", "email", "phone"] as const;
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { maybeRow } from "../../db/rows";
 import { logSafeguarding } from "~/family/index.server";
-import { type SafePlaySettings } from "~/safe-play/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { DbOrTx, SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { says, parseForm } from "~/lib/forms";
 import { getAthletesActedFor } from "~/family/index.server";
-import { type SafePlaySettings } from "~/safe-play/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DISCLOSURE_KINDS } from "../../db/schema-disclosures";
 import { actingForProblem } from "~/family/index.server";
-import { type SafePlaySettings } from "~/safe-play/index.server";
+import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
 import type { SqlExecutor } from "~/mail/index.server";
 import { m } from "~/paraglide/messages";

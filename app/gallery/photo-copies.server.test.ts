@@ -10,7 +10,7 @@ import { coachPhotos, galleryPhotoFiles, galleryPhotos } from "../../db/schema";
 import { call, contextFor, createRouteUsers, postForm, type Who } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { GALLERY_PHOTO_COPIES_JOB, makeGalleryPhotoCopies, requeueGalleryPhotoCopies } from "~/gallery/photo-copies.server";
-import { type Locale } from "~/i18n/language";
+import type { Locale } from "~/i18n/language";
 import { localeStore } from "../../tests/support/locale-store";
 import * as gallery from "~/routes/gallery";
 import * as galleryPhotosRoute from "~/routes/gallery.photos";

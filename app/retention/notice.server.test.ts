@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Locale } from "~/i18n/locale";
+import type { Locale } from "~/i18n/locale";
 import { localeStore } from "../../tests/support/locale-store";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { getRetentionNotice } from "./notice.server";

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, staffInvitations, staffLog, users } from "../../db/schema";
 import { call, contextFor, postForm } from "../../tests/support/route-context";
 import { createTestDatabase } from "../../tests/support/test-db";
-import { type Locale } from "~/i18n/language";
+import type { Locale } from "~/i18n/language";
 import { localeStore } from "../../tests/support/locale-store";
 import { openLink, SEALED_LINK_PLACEHOLDER } from "~/mail/one-time-link.server";
 import { renderMail } from "~/mail/template.server";
