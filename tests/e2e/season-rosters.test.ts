@@ -94,8 +94,9 @@ describe("the roster on a coach's phone", () => {
     // Confirming needs the people named and how: without them, the reasons beside the fields and nothing changes.
     await sofia.getByRole("button", { name: "Confirm the people ticked" }).click();
     await card(c.page, "Sofía Rosterline").getByText("Waiting for confirmation", { exact: false }).waitFor();
-    await card(c.page, "Sofía Rosterline").getByLabel("Marisol Rosterline", { exact: false }).check();
-    await card(c.page, "Sofía Rosterline").getByLabel("Sofía Rosterline", { exact: false }).check();
+    // By role: the card's closed "Withdraw Sofía Rosterline's place" dialog is labelled with her name too.
+    await card(c.page, "Sofía Rosterline").getByRole("checkbox", { name: "Marisol Rosterline" }).check();
+    await card(c.page, "Sofía Rosterline").getByRole("checkbox", { name: "Sofía Rosterline" }).check();
     await card(c.page, "Sofía Rosterline").getByLabel("How do you know this family?").fill("Met them at the evaluation");
     await card(c.page, "Sofía Rosterline").getByRole("button", { name: "Confirm the people ticked" }).click();
     await card(c.page, "Sofía Rosterline").getByText("Family confirmed for messages").waitFor();
