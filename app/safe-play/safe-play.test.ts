@@ -6,6 +6,7 @@ import {
   inQuietHours,
   isMinor,
   kindLabel,
+  lowersProtection,
   msUntilSafePlayClockChanges,
   parseQuietHours,
   quietHoursMessage,
@@ -123,5 +124,25 @@ describe("how long a Safe Play answer is remembered", () => {
     expect(msUntilSafePlayClockChanges(new Date("2026-06-15T19:59:30-04:00"), NY, quiet)).toBe(30_000);
     expect(msUntilSafePlayClockChanges(new Date("2026-06-15T07:59:50-04:00"), NY, quiet)).toBe(10_000);
     expect(msUntilSafePlayClockChanges(new Date("2026-06-15T23:59:59.500-04:00"), NY, quiet)).toBe(500);
+  });
+});
+
+describe("lowersProtection", () => {
+  const now = new Date("2026-11-29T15:00:00Z");
+  it("is any change that makes a minor older, even one that keeps them a minor today (18 tomorrow)", () => {
+    // Found by the model-based search: a guardian's correction from 15 to 17-turning-18-tomorrow, then midnight.
+    expect(lowersProtection("2011-03-04", "2008-11-30", now, NY)).toBe(true);
+    expect(lowersProtection("2011-03-04", "2011-03-02", now, NY)).toBe(true);
+    expect(lowersProtection("2014-01-01", "2013-11-30", now, NY)).toBe(true);
+    expect(lowersProtection("2011-03-04", "2007-05-01", now, NY)).toBe(true);
+  });
+  it("is not a change that makes a minor younger, nor any change to an adult's date", () => {
+    expect(lowersProtection("2011-03-04", "2011-04-04", now, NY)).toBe(false);
+    expect(lowersProtection("1980-01-01", "1970-01-01", now, NY)).toBe(false);
+    expect(lowersProtection("1980-01-01", "2011-01-01", now, NY)).toBe(false);
+  });
+  it("gives a person with no date an adult's only through staff", () => {
+    expect(lowersProtection(null, "2000-01-01", now, NY)).toBe(true);
+    expect(lowersProtection(null, "2011-03-04", now, NY)).toBe(false);
   });
 });

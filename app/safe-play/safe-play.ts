@@ -10,7 +10,7 @@ import { m } from "~/paraglide/messages";
 
 // The age rule is app/lib's (a lower layer asks it too: no minor becomes a coach); Safe Play's rules are built on it.
 export { ADULT_AGE, ageOn, isMinor, MIN_AGE_ALONE, type ClientKind } from "~/lib/age";
-import { ADULT_AGE, ageOn, MIN_AGE_ALONE, type ClientKind } from "~/lib/age";
+import { ADULT_AGE, ageOn, type ClientKind } from "~/lib/age";
 
 /** Minutes since local midnight at `now` in `timeZone`. */
 export function localMinutes(now: Date, timeZone: string): number {
@@ -20,15 +20,15 @@ export function localMinutes(now: Date, timeZone: string): number {
 }
 
 /**
- * Whether changing a date of birth from `from` to `to` lowers a protection: it carries the person across 13 or 18
- * toward adulthood (no date counts as a minor of unknown age). Only staff lower a protection (decision 0022, third
- * pass): anyone else's such change is a request the safeguarding lead approves; every other change applies at once.
+ * Whether changing a date of birth from `from` to `to` lowers a protection: it makes a minor older at all, or gives a
+ * person with no date (a minor of unknown age) an adult's. Only staff lower a protection (decision 0022, third pass):
+ * anyone else's such change is a request the safeguarding lead approves; every other change applies at once. Not
+ * only a change that carries the person across 13 or 18 today: a date that keeps a 15-year-old 17 today makes them an
+ * adult tomorrow (the model-based search found that door: a guardian's correction, then midnight).
  */
 export function lowersProtection(from: string | null, to: string, now: Date, timeZone: string): boolean {
-  const after = ageOn(to, now, timeZone);
-  if (from === null) return after >= ADULT_AGE;
-  const before = ageOn(from, now, timeZone);
-  return (before < ADULT_AGE && after >= ADULT_AGE) || (before < MIN_AGE_ALONE && after >= MIN_AGE_ALONE);
+  if (from === null) return ageOn(to, now, timeZone) >= ADULT_AGE;
+  return ageOn(from, now, timeZone) < ADULT_AGE && to < from;
 }
 
 /** Safe Play training is good for a year, a background check for two (decision 0022, coaches cleared first). */
