@@ -199,6 +199,9 @@ describe("layout at every width from 320 to 1920 px", () => {
       [1920, 1080],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // Measured after the page has laid itself out at the new size (two frames): measured at once, a slow machine
+      // read the previous size's height (1024 at 1280x800).
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const b = (await box.boundingBox())!;
       if (b.y + b.height > height) found.push(`${width}x${height}: the message box ends at ${Math.round(b.y + b.height)} px, below the screen`);
       // The conversation fills the screen: the page itself does not scroll, only the message history does.
