@@ -40,7 +40,7 @@ describe("the last administrator deleting their account", () => {
     expect(page.body).toMatchObject({ lastAdmin: true });
     const res = await deleteOwn(only.cookie);
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ intent: "delete", error: LAST_ADMIN });
+    expect(res.body).toEqual({ ok: false, intent: "delete", fieldErrors: {}, formError: LAST_ADMIN });
     expect(await row(only.id)).toEqual({ deletedAt: null, email: only.email });
     // Still signed in: the page still opens with the same cookie.
     expect((await accountPage(only.cookie)).status).toBe(200);
@@ -50,7 +50,7 @@ describe("the last administrator deleting their account", () => {
     await db.update(users).set({ admin: false });
     const only = await person("Sola Admin", true);
     const res = await store.run("es", () => deleteOwn(only.cookie));
-    expect(res.body).toEqual({ intent: "delete", error: LAST_ADMIN_ES });
+    expect(res.body).toEqual({ ok: false, intent: "delete", fieldErrors: {}, formError: LAST_ADMIN_ES });
     expect((await row(only.id)).deletedAt).toBeNull();
   });
 
@@ -61,7 +61,7 @@ describe("the last administrator deleting their account", () => {
     expect((await accountPage(first.cookie)).body).toMatchObject({ lastAdmin: false });
     expect((await deleteOwn(first.cookie)).status).toBe(302);
     expect((await row(first.id)).deletedAt).not.toBeNull();
-    expect((await deleteOwn(second.cookie)).body).toEqual({ intent: "delete", error: LAST_ADMIN });
+    expect((await deleteOwn(second.cookie)).body).toEqual({ ok: false, intent: "delete", fieldErrors: {}, formError: LAST_ADMIN });
   });
 
   it("does not stop anyone who is not an administrator (a client deletes their account)", async () => {

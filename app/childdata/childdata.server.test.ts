@@ -245,10 +245,10 @@ describe("asking to delete a child's data, and an administrator carrying it out"
   it("asks once, then records the request due 30 days later, which the family sees and only an administrator answers", async () => {
     const { guardian, athlete } = await enrolledFamily("Delask");
     const unconfirmed = await ask(guardian, athlete.id, false);
-    expect(unconfirmed.body).toMatchObject({ intent: CHILD_DATA_INTENT, confirm: expect.any(String) });
+    expect(unconfirmed.body).toMatchObject({ ok: true, intent: CHILD_DATA_INTENT, athleteId: athlete.id, confirm: expect.any(String) });
     expect(await requestsOf(athlete.id)).toEqual([]);
-    expect((await ask(guardian, athlete.id)).body).toMatchObject({ saved: m.childdata_asked({ name: "Delask Kid" }) });
-    expect((await ask(guardian, athlete.id)).body).toMatchObject({ saved: m.childdata_asked_already({ name: "Delask Kid" }) });
+    expect((await ask(guardian, athlete.id)).body).toMatchObject({ ok: true, message: m.childdata_asked({ name: "Delask Kid" }) });
+    expect((await ask(guardian, athlete.id)).body).toMatchObject({ ok: true, message: m.childdata_asked_already({ name: "Delask Kid" }) });
     const [request] = await requestsOf(athlete.id);
     expect(request).toMatchObject({ status: "open", askedBy: guardian.id });
     expect(request!.dueBy.getTime() - request!.askedAt.getTime()).toBe(30 * 86_400_000);

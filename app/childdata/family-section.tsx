@@ -7,7 +7,7 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
-import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
+import { answerTo, CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { formatDateIn } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
@@ -15,7 +15,7 @@ import type { ChildDataAthlete } from "./access.server";
 import type { DataRequest } from "./requests.server";
 import { CHILD_DATA_INTENT } from "./intents";
 
-type Answer = AthleteSectionAnswer & { confirm?: string | undefined };
+type Answer = AthleteSectionAnswer;
 
 const linkClass = "inline-flex min-h-11 items-center font-semibold text-court-800 underline";
 
@@ -35,7 +35,7 @@ export function ChildDataSection({
   const zone = useOrgTimeZone();
   if (athletes.length === 0 && requests.length === 0) return null;
   const day = (iso: string) => formatDateIn(iso, zone);
-  const own = (id: string) => (answer?.intent === CHILD_DATA_INTENT && answer.athleteId === id ? answer : undefined);
+  const own = (id: string) => answerTo(answer, CHILD_DATA_INTENT, id);
   const ended = requests.filter((r) => r.status !== "open");
   return (
     <CardSection title={m.childdata_heading()} id="child-data-heading">
@@ -49,8 +49,8 @@ export function ChildDataSection({
             <h3 id={headingId} className="font-semibold text-slate-900">
               {a.name}
             </h3>
-            {answered?.saved ? <Confirmation key={answered.savedAt}>{answered.saved}</Confirmation> : null}
-            {answered?.error ? <FormError message={answered.error} /> : null}
+            {answered?.ok && answered.message ? <Confirmation key={answered.savedAt}>{answered.message}</Confirmation> : null}
+            {answered && !answered.ok && answered.formError ? <FormError message={answered.formError} /> : null}
             {a.wait ? (
               <p className="text-slate-800">
                 {a.wait === "unconfirmed" ? m.childdata_wait_unconfirmed({ name: a.name }) : m.childdata_wait_adult({ name: a.name })}
@@ -74,7 +74,7 @@ export function ChildDataSection({
                     question={m.childdata_ask_question({ name: a.name })}
                     detail={m.childdata_ask_detail()}
                     confirmLabel={m.childdata_ask_confirm()}
-                    asking={answer?.confirm ?? null}
+                    asking={(answer?.ok && answer.confirm) || null}
                     busy={busy}
                     describedBy={headingId}
                     className="self-start"

@@ -6,6 +6,6 @@
 export { childDataRole, type ChildDataAthlete, type ChildDataRole } from "./access.server";
 export { carryOutRequest, keptWords, refuseRequest, type CarryOutServices, type HandleResult } from "./carry-out.server";
 export { CHILD_DATA_DOWNLOADED, getChildData, type ChildData, type DownloadForm } from "./export.server";
-export { answerChildDataForm, getChildDataForFamily, type ChildDataAnswer } from "./family.server";
+export { answerChildDataForm, getChildDataForFamily } from "./family.server";
 export { askToDelete, DELETION_ASKED, DELETION_DONE, DELETION_REFUSED, getRequestsForStaff, type DataRequest } from "./requests.server";
 export { getOpenRequestsNotice, type OpenRequestsNotice } from "./staff-notice.server";

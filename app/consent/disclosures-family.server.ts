@@ -1,9 +1,8 @@
 // The family page's "Sharing outside the organisation" (issue 40, decision 0061): for each athlete the person acts for
 // (a guardian their household's athletes, an adult athlete themselves), each disclosure's answer in force and every
 // answer given, and the answer to a change (intent=disclosure), beside that athlete only.
-import { data } from "react-router";
 import { z } from "zod";
-import { says, parseForm } from "~/lib/forms";
+import { done, refused, says, parseForm } from "~/lib/forms";
 import { getAthletesActedFor } from "~/family/index.server";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { Profile } from "~/lib/profile";
@@ -32,28 +31,19 @@ export const DisclosureSchema = z.object({
   given: z.enum(["yes", "no"]),
 });
 
-export type DisclosureActionAnswer = {
-  intent: string;
-  athleteId?: string;
-  saved?: string;
-  savedAt?: number;
-  error?: string;
-  fieldErrors?: Record<string, string | undefined>;
-};
-
 /** The change's answer: saved (or already so), or refused beside the athlete with nothing stored. */
 export async function answerDisclosureForm(db: SqlExecutor, actor: Actor, form: FormData, settings: SafePlaySettings) {
   const { data: input } = parseForm(DisclosureSchema, form);
   const athleteId = typeof form.get("athleteId") === "string" ? String(form.get("athleteId")).slice(0, 100) : "";
-  if (!input) return data<DisclosureActionAnswer>({ intent: DISCLOSURE_INTENT, athleteId, error: m.disclosures_error_kind() }, { status: 400 });
+  if (!input) return refused({ intent: DISCLOSURE_INTENT, values: { athleteId }, formError: m.disclosures_error_kind() });
   const r = await setDisclosure(db, actor, settings, { athleteId: input.athleteId, kind: input.kind, given: input.given === "yes" });
-  if (!r.ok) return data<DisclosureActionAnswer>({ intent: DISCLOSURE_INTENT, athleteId, error: r.error }, { status: r.status });
+  if (!r.ok) return refused({ intent: DISCLOSURE_INTENT, values: { athleteId }, formError: r.error }, r.status);
   const athletes = await getAthletesActedFor(db, actor, settings);
   const words = { name: athletes.find((a) => a.id === input.athleteId)?.name ?? "", kind: disclosureKindWords(input.kind) };
-  return data<DisclosureActionAnswer>({
+  return done<{ athleteId: string }>({
     intent: DISCLOSURE_INTENT,
     athleteId,
-    saved: input.given === "yes" ? m.disclosures_saved_given(words) : m.disclosures_saved_withdrawn(words),
+    message: input.given === "yes" ? m.disclosures_saved_given(words) : m.disclosures_saved_withdrawn(words),
     savedAt: Date.now(),
   });
 }

@@ -4,7 +4,7 @@
 // with who and when.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
+import { answerTo, CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
@@ -24,7 +24,7 @@ type Athlete = {
 export function DisclosuresSection({ athletes, answer, busy }: { athletes: Athlete[]; answer: AthleteSectionAnswer | undefined; busy: boolean }) {
   const zone = useOrgTimeZone();
   if (athletes.length === 0) return null;
-  const own = (id: string) => (answer?.intent === DISCLOSURE_INTENT && answer.athleteId === id ? answer : undefined);
+  const own = (id: string) => answerTo(answer, DISCLOSURE_INTENT, id);
   return (
     <CardSection title={m.disclosures_heading()} id="disclosures-heading">
       <p className="text-slate-700">{m.disclosures_intro()}</p>
@@ -33,8 +33,8 @@ export function DisclosuresSection({ athletes, answer, busy }: { athletes: Athle
         return (
           <div key={a.id} className="mt-5 flex flex-col gap-3 border-t border-slate-200 pt-4">
             <h3 className="font-semibold text-slate-900">{m.disclosures_for({ name: a.name })}</h3>
-            {answered?.saved ? <Confirmation key={answered.savedAt}>{answered.saved}</Confirmation> : null}
-            {answered?.error ? <FormError message={answered.error} /> : null}
+            {answered?.ok && answered.message ? <Confirmation key={answered.savedAt}>{answered.message}</Confirmation> : null}
+            {answered && !answered.ok && answered.formError ? <FormError message={answered.formError} /> : null}
             <ul className="flex flex-col gap-3">
               {KINDS.map((kind) => {
                 const rowId = `disclosure-${a.id}-${kind}`;

@@ -77,12 +77,12 @@ describe("separate consent for each disclosure", () => {
 
   it("is refused to everyone but the household's guardian or the adult athlete, storing nothing", async () => {
     const f = { athleteId: sofia.athlete.id, kind: "scholarships", given: "yes" };
-    expect(await answer(other.guardian, f)).toMatchObject({ status: 403, body: { error: "This athlete is not one you answer for." } });
+    expect(await answer(other.guardian, f)).toMatchObject({ status: 403, body: { ok: false, formError: "This athlete is not one you answer for." } });
     expect(await answer(sofia.athlete, { ...f, athleteId: sofia.athlete.id })).toMatchObject({
       status: 403,
-      body: { error: "A parent or guardian gives this consent for an athlete under 18." },
+      body: { ok: false, values: { athleteId: sofia.athlete.id }, formError: "A parent or guardian gives this consent for an athlete under 18." },
     });
-    expect(await answer(sofia.athlete, f, "es")).toMatchObject({ status: 403, body: { error: expect.stringContaining("menores de 18") } });
+    expect(await answer(sofia.athlete, f, "es")).toMatchObject({ status: 403, body: { formError: expect.stringContaining("menores de 18") } });
     expect((await answer(coach, f)).status).toBeGreaterThanOrEqual(300);
     expect((await answer(null, f)).status).toBe(401); // a form posted by a visitor: sign in first
     expect(await answer(sofia.guardian, { ...f, kind: "newspaper" })).toMatchObject({ status: 400 });
@@ -98,7 +98,7 @@ describe("separate consent for each disclosure", () => {
     const given = await answer(sofia.guardian, { athleteId: sofia.athlete.id, kind: "scholarships", given: "yes" });
     expect(given).toMatchObject({
       status: 200,
-      body: { saved: "Sofía Disclosure: “Name, college and year on the Scholarships page” is now allowed." },
+      body: { ok: true, athleteId: sofia.athlete.id, message: "Sofía Disclosure: “Name, college and year on the Scholarships page” is now allowed." },
     });
     expect(await listed()).toEqual(["Sofía D."]);
     const shown = await familyPage(sofia.guardian);
@@ -113,7 +113,7 @@ describe("separate consent for each disclosure", () => {
     await answer(sofia.guardian, { athleteId: sofia.athlete.id, kind: "scholarships", given: "yes" });
     expect(await rows()).toBe(before);
     const withdrawn = await answer(sofia.guardian, { athleteId: sofia.athlete.id, kind: "scholarships", given: "no" }, "es");
-    expect(withdrawn).toMatchObject({ status: 200, body: { saved: expect.stringContaining("queda retirado desde ahora") } });
+    expect(withdrawn).toMatchObject({ status: 200, body: { ok: true, message: expect.stringContaining("queda retirado desde ahora") } });
     expect(await listed()).toEqual([]);
     // Each answer stays, with who gave it, newest first.
     const page = await familyPage(sofia.guardian);

@@ -127,13 +127,13 @@ describe("removing an athlete from a household", () => {
 
     const res = await post(dad, fields);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ intent: "remove-athlete", confirm: confirmKey(Object.entries(fields)) });
+    expect(res.body).toEqual({ ok: true, intent: "remove-athlete", confirm: confirmKey(Object.entries(fields)) });
     expect((await post(stranger, { ...fields, confirmed: "yes" })).status).toBeGreaterThanOrEqual(400);
     expect(await db.select().from(users).where(eq(users.id, kid!.id))).toEqual([kid]);
     const page = await call(familyLoader as never, { request: new Request("http://localhost/account/family"), context: as(dad) });
     expect((page.body as { family: { athletes: Array<{ id: string }> } }).family.athletes.map((a) => a.id)).toEqual([kid!.id]);
 
-    expect((await post(dad, { ...fields, confirmed: "yes" })).body).toMatchObject({ saved: "Tap Kid was removed from your family." });
+    expect((await post(dad, { ...fields, confirmed: "yes" })).body).toMatchObject({ ok: true, message: "Tap Kid was removed from your family." });
     const after = await call(familyLoader as never, { request: new Request("http://localhost/account/family"), context: as(dad) });
     expect((after.body as { family: { athletes: unknown[] } }).family.athletes).toEqual([]);
   });

@@ -1,9 +1,10 @@
 // /account/family's Safe Play forms: what a client is, the household's student-athletes (add, correct, invite, cancel an
 // invitation, remove), an athlete inviting a guardian, an adult athlete leaving the household. Each acts for the
 // signed-in person only, checks its rule on the server (the models refuse what is not theirs), and answers bad input
-// with a 400 and the message beside the field. A success names the athlete and carries `savedAt`, so the page
-// clears the form that succeeded.
-import { data, type AppLoadContext } from "react-router";
+// with a 400 and the message beside the field. Every answer is an ActionResult (decision 0077, read on the page as
+// AthleteSectionAnswer): a success names the athlete and carries `savedAt`, so the page clears the form that
+// succeeded; a refusal carries the athlete among what was sent (`values.athleteId`).
+import type { AppLoadContext } from "react-router";
 import { canRemoveGuardianLink, getSafetyPeople, guardianRemovalRefused } from "../safe-play/index.server";
 import { dateOfBirthProblem } from "~/safe-play/safe-play";
 import {
@@ -32,22 +33,23 @@ import {
 } from "~/family/invitations.server";
 import { invariantResponse } from "~/lib/responses.server";
 import { m } from "~/paraglide/messages";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { done, parseForm, refused, type FieldErrors } from "~/lib/forms";
 
-export type FamilyActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number; athleteId?: string };
+/** What was sent that says which athlete a refusal is about (none for the household's own forms). */
+const about = (athleteId?: string) => (athleteId ? { values: { athleteId } } : {});
 
-function answer(intent: string, r: FamilyResult, saved: string, athleteId?: string) {
-  if (r.ok) return data<FamilyActionData>({ intent, saved, savedAt: Date.now(), ...(athleteId ? { athleteId } : {}) });
-  return data<FamilyActionData>(r.field ? { intent, fieldErrors: { [r.field]: r.error }, athleteId } : { intent, error: r.error, athleteId }, {
-    status: r.status,
-  });
+function answer(intent: string, r: FamilyResult, message: string, athleteId?: string) {
+  if (r.ok) return done<{ athleteId?: string }>({ intent, message, savedAt: Date.now(), ...(athleteId ? { athleteId } : {}) });
+  return refused(
+    r.field ? { intent, fieldErrors: { [r.field]: r.error }, ...about(athleteId) } : { intent, formError: r.error, ...about(athleteId) },
+    r.status,
+  );
 }
 
 export async function familyAction(intent: FamilyIntent, form: FormData, user: Profile, context: AppLoadContext) {
   const settings = context.config.safePlay;
-  const bad = (fieldErrors: FieldErrors | null, athleteId?: string) =>
-    data<FamilyActionData>({ intent, fieldErrors: fieldErrors ?? {}, athleteId }, { status: 400 });
-  const notFound = () => data<FamilyActionData>({ intent, error: notYourAthlete() }, { status: 400 });
+  const bad = (fieldErrors: FieldErrors | null, athleteId?: string) => refused({ intent, fieldErrors, ...about(athleteId) });
+  const notFound = () => refused({ intent, formError: notYourAthlete() });
   invariantResponse(user.role === "client", m.messaging_family_clients_only(), 403);
   switch (intent) {
     case "kind": {
@@ -137,10 +139,10 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       const id = AthleteIdSchema.safeParse(form.get("testimonialId"));
       const approve = intent === "approve-testimonial";
       if (!id.success || !isUuid(id.data) || !(await decideTestimonial(context.db, user.id, id.data, approve)))
-        return data<FamilyActionData>({ intent, error: m.messaging_family_testimonial_not_waiting() }, { status: 400 });
-      return data<FamilyActionData>({
+        return refused({ intent, formError: m.messaging_family_testimonial_not_waiting() });
+      return done({
         intent,
-        saved: approve ? m.messaging_family_testimonial_published() : m.messaging_family_testimonial_declined(),
+        message: approve ? m.messaging_family_testimonial_published() : m.messaging_family_testimonial_declined(),
         savedAt: Date.now(),
       });
     }
@@ -148,11 +150,10 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
       // An adult athlete leaves their household (nobody removes a minor's guardian through the site).
       const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
       const guardianId = AthleteIdSchema.safeParse(form.get("guardianId"));
-      if (!athleteId.success || !guardianId.success)
-        return data<FamilyActionData>({ intent, error: m.messaging_family_link_not_found() }, { status: 400 });
+      if (!athleteId.success || !guardianId.success) return refused({ intent, formError: m.messaging_family_link_not_found() });
       const [athlete] = await getSafetyPeople(context.db, [athleteId.data]);
       if (!athlete || !canRemoveGuardianLink(user, athlete, guardianId.data, settings)) {
-        return data<FamilyActionData>({ intent, error: guardianRemovalRefused() }, { status: 403 });
+        return refused({ intent, formError: guardianRemovalRefused() }, 403);
       }
       return answer(intent, await removeAthleteFromHousehold(context.db, { athleteId: athlete.id, actorId: user.id }), m.messaging_family_left());
     }

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import type { FamilyAnswer, FamilyView } from "~/family/family-page";
 import { Button } from "~/components/ui/button";
 import { ConfirmAction } from "~/components/ui/confirm-action";
+import { answerTo } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDateIn } from "~/lib/datetime";
@@ -14,10 +15,11 @@ type Athlete = FamilyView["athletes"][number];
 
 /** Where a form's success is said: beside it, announced to screen readers. */
 export function Saved({ answer, intents, athleteId }: { answer: FamilyAnswer | undefined; intents: string[]; athleteId?: string }) {
-  if (!answer?.saved || !intents.includes(answer.intent) || (athleteId !== undefined && answer.athleteId !== athleteId)) return null;
+  const own = answerTo(answer, intents, athleteId);
+  if (!own?.ok || !own.message) return null;
   return (
-    <Confirmation key={answer.savedAt} className="mb-3">
-      {answer.saved}
+    <Confirmation key={own.savedAt} className="mb-3">
+      {own.message}
     </Confirmation>
   );
 }
@@ -132,7 +134,7 @@ export function AthleteItem({
               }
               detail={m.actions_remove_athlete_detail()}
               confirmLabel={m.actions_remove_athlete_confirm()}
-              asking={answer && "confirm" in answer ? String(answer.confirm) : null}
+              asking={(answer?.ok && answer.confirm) || null}
               busy={busy}
             />
           </div>

@@ -3,6 +3,7 @@
 // last answer was about this athlete. A plain form posting intent "demographics".
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { answerTo, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
@@ -11,7 +12,7 @@ import type { FieldErrors } from "~/lib/forms";
 
 export const DEMOGRAPHICS_INTENT = "demographics";
 
-type Answer = { intent: string; athleteId?: string | undefined; saved?: string | undefined; savedAt?: number | undefined };
+type Answer = AthleteSectionAnswer;
 
 export function DemographicsForm(props: {
   athleteId: string;
@@ -23,15 +24,16 @@ export function DemographicsForm(props: {
   error: string | undefined;
 }) {
   const { athleteId, name, answers } = props;
-  const mine = props.answer?.intent === DEMOGRAPHICS_INTENT && props.answer.athleteId === athleteId;
-  const saved = mine && props.answer?.saved ? props.answer : null;
+  const own = answerTo(props.answer, DEMOGRAPHICS_INTENT, athleteId);
+  const mine = own !== undefined;
+  const saved = own?.ok && own.message ? own : null;
   const notAnswered = m.account_demographics_not_answered();
   return (
     <details className="mt-2" open={mine || undefined}>
       <summary className="cursor-pointer text-sm font-medium text-court-800">{m.account_demographics_summary({ name })}</summary>
       {saved ? (
         <Confirmation key={saved.savedAt} className="mt-3">
-          {saved.saved}
+          {saved.message}
         </Confirmation>
       ) : null}
       <Form method="post" className="mt-3 flex flex-col gap-3">

@@ -1,12 +1,12 @@
 // /account/family's "For our funders (optional)" (issue 39, decision 0051): for each athlete the person acts for, the
 // answers grant forms ask, with the plain reason first. Its own section, so the page's other parts stay as they are.
-import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
+import { answerTo, CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
+import { refusalOf } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 import type { Demographics } from "./demographics";
 import { DemographicsForm, DEMOGRAPHICS_INTENT } from "./demographics-form";
-import type { FieldErrors } from "~/lib/forms";
 
-type Answer = AthleteSectionAnswer & { fieldErrors?: FieldErrors | undefined };
+type Answer = AthleteSectionAnswer;
 
 export function DemographicsSection({
   athletes,
@@ -18,7 +18,7 @@ export function DemographicsSection({
   busy: boolean;
 }) {
   if (athletes.length === 0) return null;
-  const mine = (id: string) => answer?.intent === DEMOGRAPHICS_INTENT && answer.athleteId === id;
+  const refusal = (id: string) => refusalOf(answerTo(answer, DEMOGRAPHICS_INTENT, id));
   return (
     <CardSection title={m.account_demographics_heading()} id="demographics-heading">
       <p className="text-sm text-slate-800">{m.account_demographics_intro()}</p>
@@ -31,8 +31,8 @@ export function DemographicsSection({
               answers={a.answers}
               busy={busy}
               answer={answer}
-              errors={mine(a.id) ? (answer?.fieldErrors ?? {}) : {}}
-              error={mine(a.id) ? answer?.error : undefined}
+              errors={refusal(a.id)?.fieldErrors ?? {}}
+              error={refusal(a.id)?.formError}
             />
           </li>
         ))}

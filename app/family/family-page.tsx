@@ -3,7 +3,7 @@
 // to /account/family with an `intent`; a form that succeeded is drawn anew (empty), with what happened said beside it.
 import { Form } from "react-router";
 import { localHref } from "~/i18n/locale";
-import { CardSection } from "~/components/ui/card-section";
+import { answerTo, CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
@@ -39,8 +39,8 @@ export type FamilyView = {
   awaitingTestimonials: Array<{ id: string; name: string; content: string; rating: number }>;
 };
 
-/** What the last family form answered: its intent, the athlete it was about, and its words. */
-export type FamilyAnswer = { intent: string; athleteId?: string | undefined; saved?: string | undefined; savedAt?: number | undefined };
+/** What the last family form answered (ActionResult): its intent, the athlete it was about, and its words. */
+export type FamilyAnswer = AthleteSectionAnswer;
 
 type Props = {
   me: string;
@@ -130,8 +130,10 @@ function confirmationWords(c: FamilyView["confirmation"]) {
 
 export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }: Props) {
   // A form that succeeded is drawn again, empty: a second athlete never inherits the first one's address.
-  const keyFor = (intent: string, athleteId?: string) =>
-    answer?.saved && answer.intent === intent && (athleteId === undefined || answer.athleteId === athleteId) ? `done-${answer.savedAt}` : "form";
+  const keyFor = (intent: string, athleteId?: string) => {
+    const own = answerTo(answer, intent, athleteId);
+    return own?.ok && own.message ? `done-${own.savedAt}` : "form";
+  };
   return (
     <>
       <CardSection title={m.messaging_family_who()} id="kind-heading">
@@ -173,7 +175,7 @@ export function AccountFamily({ me, family, busy, answer, errorsFor, errorFor }:
           ) : (
             <p className="mb-4 text-slate-800">{m.messaging_family_no_athletes()}</p>
           )}
-          {family.awaitingTestimonials.length || (answer?.saved && answer.intent.endsWith("-testimonial")) ? (
+          {family.awaitingTestimonials.length || (answer?.ok && answer.message && answer.intent?.endsWith("-testimonial")) ? (
             <div className="mb-6">
               <h3 className="font-semibold text-slate-900">{m.messaging_family_testimonials()}</h3>
               <Saved answer={answer} intents={["approve-testimonial", "decline-testimonial"]} />

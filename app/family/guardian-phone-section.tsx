@@ -4,7 +4,7 @@
 import { Form } from "react-router";
 import { GuardianPhoneField } from "~/components/guardian-phone-field";
 import { Button } from "~/components/ui/button";
-import { CardSection } from "~/components/ui/card-section";
+import { answerTo, CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
@@ -20,12 +20,13 @@ export function GuardianPhoneSection(props: {
   error: string | undefined;
   fieldError: string | undefined;
 }) {
-  const saved = props.answer?.saved && props.answer.intent === PHONE_INTENT ? props.answer : null;
+  const own = answerTo(props.answer, PHONE_INTENT);
+  const saved = own?.ok && own.message ? own : null;
   return (
     <CardSection title={m.account_phone_heading()} id="phone">
       {saved ? (
         <Confirmation key={saved.savedAt} className="mb-3">
-          {saved.saved}
+          {saved.message}
         </Confirmation>
       ) : null}
       {props.coachesNeedIt && !props.phone ? (

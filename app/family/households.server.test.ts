@@ -108,7 +108,7 @@ describe("nobody lowers their own protection", () => {
     const teen = await makeUser("client", "Tom Teen", { clientKind: "athlete", dateOfBirth: FIFTEEN });
     const r = await post(as(teen), { intent: "kind", kind: "guardian", dateOfBirth: "" });
     expect(r.status).toBe(403);
-    expect(r.body).toMatchObject({ fieldErrors: { kind: PROTECTED_DETAILS } });
+    expect(r.body).toMatchObject({ ok: false, intent: "kind", fieldErrors: { kind: PROTECTED_DETAILS } });
     expect((await post(as(teen), { intent: "kind", kind: "athlete", dateOfBirth: "2000-01-01" })).status).toBe(403);
     expect((await post(as(teen), { intent: "kind", kind: "guardian", dateOfBirth: "1990-01-01" })).status).toBe(403);
     // Whatever code path tried it next, the database refuses.
@@ -138,7 +138,8 @@ describe("a guardian's household", () => {
     const sofiaEmail = `sofia-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const added = await post(as(mum), { intent: "add-athlete", fullName: "Sofia Ruiz", dateOfBirth: FIFTEEN, email: sofiaEmail });
     expect(added.body).toMatchObject({
-      saved: `Sofia Ruiz was added to your family. We sent an invitation to ${sofiaEmail} so they can choose a password.`,
+      ok: true,
+      message: `Sofia Ruiz was added to your family. We sent an invitation to ${sofiaEmail} so they can choose a password.`,
       savedAt: expect.any(Number),
     });
     // The form kept Sofia's values in the browser of the report: Leo's invitation went to Sofia's address.
@@ -172,12 +173,13 @@ describe("a guardian's household", () => {
     // Mum sends Leo's invitation to the right address: the old link stops working.
     const leoEmail = `leo-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const again = await post(as(mum), { intent: "invite-athlete", athleteId: leo.id, athleteName: "Leo Ruiz", email: leoEmail });
-    expect(again.body).toMatchObject({ saved: `We sent Leo Ruiz's invitation to ${leoEmail}.`, athleteId: leo.id });
+    expect(again.body).toMatchObject({ ok: true, message: `We sent Leo Ruiz's invitation to ${leoEmail}.`, athleteId: leo.id });
     expect((await athletesOf(mum)).find((a) => a.id === leo.id)!.invitedEmail).toBe(leoEmail);
     expect(await claimAthleteAccount(db, token(leoMail), "hash")).toMatchObject({ ok: false, status: 410 });
     // Cancelled, the new one stops too.
     expect((await post(as(mum), { intent: "cancel-invitation", athleteId: leo.id, athleteName: "Leo Ruiz" })).body).toMatchObject({
-      saved: "Leo Ruiz's invitation was cancelled: its link no longer works.",
+      ok: true,
+      message: "Leo Ruiz's invitation was cancelled: its link no longer works.",
     });
     expect(await claimAthleteAccount(db, await tokenIn(leoEmail), "hash")).toMatchObject({ ok: false, status: 410 });
 
@@ -210,7 +212,7 @@ describe("a guardian's household", () => {
     expect(await db.select().from(familyInvitations).where(eq(familyInvitations.athleteId, eve!.id))).toEqual([]);
 
     const r = await post(as(dad), edit);
-    expect(r.body).toMatchObject({ saved: "Eve Dad's details were saved." });
+    expect(r.body).toMatchObject({ ok: true, message: "Eve Dad's details were saved.", athleteId: eve!.id });
     expect((await athletesOf(dad))[0]!.dateOfBirth).toBe("2011-04-04");
     expect((await logFor(eve!.id)).at(-1)).toMatchObject({
       action: "athlete details changed by their guardian",
@@ -219,7 +221,8 @@ describe("a guardian's household", () => {
     });
     // Removing an athlete with no login empties the record.
     expect((await post(as(dad), { intent: "remove-athlete", athleteId: eve!.id, athleteName: "Eve Dad", confirmed: "yes" })).body).toMatchObject({
-      saved: "Eve Dad was removed from your family.",
+      ok: true,
+      message: "Eve Dad was removed from your family.",
     });
     expect(await athletesOf(dad)).toEqual([]);
   });
@@ -346,7 +349,7 @@ describe("a minor's testimonial", () => {
     expect((await post(as(await makeUser("coach", "Coach Pub")), { intent: "approve-testimonial", testimonialId: waiting[0]!.id })).status).toBe(403);
     expect((await getNewestTestimonials(db, 50)).map((t) => t.content)).not.toContain(words);
     const approved = await post(as(mum), { intent: "approve-testimonial", testimonialId: waiting[0]!.id });
-    expect(approved.body).toMatchObject({ saved: "The testimonial is published on the home page." });
+    expect(approved.body).toMatchObject({ ok: true, message: "The testimonial is published on the home page." });
     expect((await getNewestTestimonials(db, 50)).find((t) => t.content === words)?.name).toBe("Sofia M.");
   });
 });
@@ -357,7 +360,7 @@ describe("a second parent and the lead's corrections", () => {
     await post(as(mum), { intent: "add-athlete", fullName: "Ravi Mum", dateOfBirth: FIFTEEN });
     const dadEmail = `dad-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const sent = await post(as(mum), { intent: "invite-coguardian", coGuardianEmail: dadEmail });
-    expect(sent.body).toMatchObject({ saved: `We sent an invitation to ${dadEmail} to join your family.` });
+    expect(sent.body).toMatchObject({ ok: true, message: `We sent an invitation to ${dadEmail} to join your family.` });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, dadEmail));
     expect(mail!.textBody).toMatch(/^Next Level Tennis & Education: you are invited to join a family on our site as a second parent or guardian\.$/m);
     expect(mail!.textBody).toContain("The student-athletes: Ravi Mum. Sent by: Rita Mum.");

@@ -12,7 +12,6 @@ export { logSafeguarding } from "./family-log.server";
 export { getAthletesLeftWithoutGuardian, removeFromFamilyOnDeletion } from "./account-deletion.server";
 export { requireFamilyPerson } from "./acting-for.server";
 export { familyAction } from "./actions.server";
-export type { FamilyActionData } from "./actions.server";
 export { confirmHousehold, confirmPeople, getUnconfirmedHouseholds } from "./confirmation.server";
 export { getClientLabels, getHouseholdForStaff } from "./family-for-staff.server";
 export { getHouseholdOf } from "./family-log.server";

@@ -137,7 +137,8 @@ describe("/account/family (issue 39)", () => {
 
     const ok = await family(guardian, { intent: "guardian-phone", phone: "+1 202 555 0177" });
     expect(ok.status).toBe(200);
-    expect((ok.body as { saved: string }).saved).toBe("Saved: your coaches can now reach you at (202) 555-0177.");
+    expect(ok.body).toMatchObject({ ok: true, intent: "guardian-phone" });
+    expect((ok.body as { message: string }).message).toBe("Saved: your coaches can now reach you at (202) 555-0177.");
     expect(await getPhoneNeed(db, guardian.id, new Date())).toEqual({ phone: "(202) 555-0177", coachesNeedIt: false });
 
     // The coach of the booking reads it; another coach's list has nothing of this family.
@@ -166,7 +167,8 @@ describe("/account/family (issue 39)", () => {
 
     const badZip = await family(guardian, { ...answers, zip: "2001" });
     expect(badZip.status).toBe(400);
-    expect((badZip.body as { fieldErrors: Record<string, string>; athleteId: string }).fieldErrors).toEqual({
+    expect(badZip.body).toMatchObject({ ok: false, values: { athleteId: athlete.id } });
+    expect((badZip.body as { fieldErrors: Record<string, string> }).fieldErrors).toEqual({
       zip: "Enter a five-digit ZIP code, such as 20001, or leave it empty.",
     });
 

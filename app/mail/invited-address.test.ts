@@ -39,7 +39,7 @@ describe("a family's emailed invitation", () => {
     await post(familyAction, "/account/family", mum, { intent: "add-athlete", fullName: "Teo Inviter", dateOfBirth: "2014-02-02" });
     const dad = await guardian("Raul Invited", false);
     const sent = await post(familyAction, "/account/family", mum, { intent: "invite-coguardian", coGuardianEmail: dad.email });
-    expect(sent.body).toMatchObject({ saved: `We sent an invitation to ${dad.email} to join your family.` });
+    expect(sent.body).toMatchObject({ ok: true, message: `We sent an invitation to ${dad.email} to join your family.` });
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, dad.email));
     const text = bodiesToDeliver(as(mum).secret, mail!)!.text;
     const token = new URL(/https?:\/\/\S+\/invitation\?token=\S+/.exec(text)![0]).searchParams.get("token")!;

@@ -51,9 +51,9 @@ describe("send the confirmation link again", () => {
     const answers = [];
     for (let i = 0; i < 6; i++) answers.push(await post(cookie, { intent: "resend-verification", redirectTo: "/programs" }));
     expect(answers.map((a) => a.status)).toEqual([302, 302, 302, 302, 429, 429]);
-    expect(answers[4]!.body).toEqual({ intent: "resend-verification", error: MAIL_LIMIT_TEXT.recipient(3600) });
+    expect(answers[4]!.body).toEqual({ ok: false, intent: "resend-verification", fieldErrors: {}, formError: MAIL_LIMIT_TEXT.recipient(3600) });
     expect(answers[4]!.body).toMatchObject({
-      error: expect.stringMatching(/^We have already sent several emails to this address\. Please wait 60 minutes/),
+      formError: expect.stringMatching(/^We have already sent several emails to this address\. Please wait 60 minutes/),
     });
     expect(Number(answers[4]!.headers.get("retry-after"))).toBeGreaterThan(3500);
     expect(await mailsTo(email, "verify-email")).toBe(signUpMails + 4);
@@ -72,6 +72,7 @@ describe("changing the email address", () => {
     for (const r of refused) {
       expect(r.status).toBe(429);
       expect(r.body).toMatchObject({
+        ok: false,
         intent: "email",
         fieldErrors: { newEmail: expect.stringMatching(/^You have sent as many emails as you can for now\./) },
       });

@@ -3,14 +3,15 @@
 // intent=medical. Plain form fields: it works before and without the page's script.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
-import { CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
+import { answerTo, CardSection, type AthleteSectionAnswer } from "~/components/ui/card-section";
+import { refusalOf } from "~/lib/forms";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError, TextAreaField } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { MEDICAL_INTENT, type MedicalInfo } from "./types";
 import { Checkbox } from "~/components/ui/controls";
 
-type Answer = AthleteSectionAnswer & { fieldErrors?: Partial<Record<string, string>> | undefined };
+type Answer = AthleteSectionAnswer;
 
 export function MedicalSection({
   athletes,
@@ -22,13 +23,13 @@ export function MedicalSection({
   busy: boolean;
 }) {
   if (athletes.length === 0) return null;
-  const mine = (id: string) => (answer?.intent === MEDICAL_INTENT && answer.athleteId === id ? answer : undefined);
+  const mine = (id: string) => answerTo(answer, MEDICAL_INTENT, id);
   return (
     <CardSection title={m.attendance_medical_heading()} id="medical-heading">
       <p className="text-slate-700">{m.attendance_medical_intro()}</p>
       {athletes.map((a) => {
         const own = mine(a.id);
-        const errors = own?.fieldErrors ?? {};
+        const errors = refusalOf(own)?.fieldErrors ?? {};
         return (
           <Form
             key={a.id}
@@ -37,8 +38,8 @@ export function MedicalSection({
             aria-label={m.attendance_medical_for({ athlete: a.name })}
           >
             <h3 className="font-semibold text-slate-900">{m.attendance_medical_for({ athlete: a.name })}</h3>
-            {own?.saved ? <Confirmation key={own.savedAt}>{own.saved}</Confirmation> : null}
-            {own?.error ? <FormError message={own.error} /> : null}
+            {own?.ok && own.message ? <Confirmation key={own.savedAt}>{own.message}</Confirmation> : null}
+            {own && !own.ok && own.formError ? <FormError message={own.formError} /> : null}
             <input type="hidden" name="intent" value={MEDICAL_INTENT} />
             <input type="hidden" name="athleteId" value={a.id} />
             <TextAreaField

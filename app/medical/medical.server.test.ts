@@ -49,13 +49,15 @@ describe("a guardian's medical information", () => {
     const { guardian, athlete } = await enrolled("Medwrite");
     const other = await makeFamily(db, "Medother");
     expect((await saveAs(guardian, athlete.id, { allergies: "x".repeat(501) })).body).toMatchObject({
+      ok: false,
       intent: "medical",
+      values: { athleteId: athlete.id },
       fieldErrors: { allergies: "Keep this under 500 characters." },
     });
     expect(await saveAs(other.guardian, athlete.id, { allergies: "Nothing" })).toMatchObject({ status: 400 });
     expect((await db.execute(sql`select 1 from athlete_medical where athlete_id = ${athlete.id}`)).rows).toHaveLength(0);
     const saved = await saveAs(guardian, athlete.id, { allergies: "Bee stings", medication: "EpiPen in the red bag", courtsideAlert: "on" });
-    expect(saved.body).toMatchObject({ intent: "medical", saved: "Medical information saved for Medwrite Kid." });
+    expect(saved.body).toMatchObject({ ok: true, intent: "medical", athleteId: athlete.id, message: "Medical information saved for Medwrite Kid." });
     const page = await call(familyLoader as never, { request: new Request("http://localhost/account/family"), context: as(guardian) });
     expect((page.body as { medical: unknown[] }).medical).toEqual([
       {

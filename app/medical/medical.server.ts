@@ -3,7 +3,6 @@
 // by the coaches of a session the athlete is enrolled in and by staff (the safeguarding lead, administrators), each
 // read written to the safeguarding log (who, when, which athlete, from where) that the lead reads on /safeguarding.
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { z } from "zod";
 import { maybeRow } from "../../db/rows";
 import { actForAthleteRefusal, getRequestableAthletes, isCoachOfSession } from "~/enrollment/index.server";
@@ -14,7 +13,7 @@ import { m } from "~/paraglide/messages";
 import { getStaffClearance, isClearedCoachId, type ClearanceSettings } from "~/staff/index.server";
 import { MedicalSchema } from "./schemas";
 import { MEDICAL_INTENT, type MedicalFlag, type MedicalInfo } from "./types";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { done, parseForm, refused, type FieldErrors } from "~/lib/forms";
 
 type Actor = Pick<Profile, "id" | "role">;
 
@@ -135,21 +134,20 @@ export async function readMedicalDetails(
   return { ok: true, details: row ? toInfo(row) : null };
 }
 
-/** The medical form's answer, in the family page's answer shape (FamilyActionData). */
-export type MedicalFormAnswer = { intent: string; athleteId?: string; saved?: string; savedAt?: number; error?: string; fieldErrors?: FieldErrors };
-
-/** The family page's answer to the medical form: saved (with words), or why not beside its field. */
+/** The family page's answer to the medical form (ActionResult): saved (with words), or why not beside its field. */
 export async function answerMedicalForm(db: DbOrTx, actor: Actor, form: FormData, settings: SafePlaySettings) {
   const r = await saveMedical(db, actor, form, settings);
   if (r.ok)
-    return data<MedicalFormAnswer>({
+    return done<{ athleteId: string }>({
       intent: MEDICAL_INTENT,
       athleteId: r.athleteId,
-      saved: m.attendance_medical_saved({ athlete: r.name }),
+      message: m.attendance_medical_saved({ athlete: r.name }),
       savedAt: Date.now(),
     });
-  const refused: MedicalFormAnswer = { intent: MEDICAL_INTENT, athleteId: r.athleteId };
-  if (r.error) refused.error = r.error;
-  if (r.fieldErrors) refused.fieldErrors = r.fieldErrors;
-  return data(refused, { status: 400 });
+  return refused({
+    intent: MEDICAL_INTENT,
+    values: { athleteId: r.athleteId },
+    fieldErrors: r.fieldErrors,
+    ...(r.error ? { formError: r.error } : {}),
+  });
 }

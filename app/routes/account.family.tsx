@@ -3,12 +3,14 @@
 // guardians). Its own page since issue 27's budget round (decision 0023): it was /account's largest part. Every form
 // posts here with an `intent` and acts for the signed-in client only (familyAction checks each rule); coaches have no
 // family and are sent to /account.
-import { data, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.family";
 import { requireUser } from "~/auth/index.server";
 import { AccountFamily } from "~/family/family-page";
 import { AccountNav } from "~/components/account-nav";
-import { familyAction, type FamilyActionData } from "~/family/index.server";
+import { familyAction } from "~/family/index.server";
+import { answerTo } from "~/components/ui/card-section";
+import { done, refused, refusalOf } from "~/lib/forms";
 import { getFamily } from "~/family/index.server";
 import { FAMILY_INTENTS, type FamilyIntent } from "~/family/intents";
 import { localHref } from "~/i18n/locale";
@@ -74,13 +76,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === CHILD_DATA_INTENT) {
     // Asked once (issue 40): unconfirmed, nothing is recorded and the page asks.
     const ask = askUnlessConfirmed(form);
-    if (ask) return data<FamilyActionData & { confirm: string }>({ intent, athleteId: String(form.get("athleteId") ?? ""), ...ask });
+    if (ask) return done<{ athleteId: string; confirm: string }>({ intent, athleteId: String(form.get("athleteId") ?? ""), ...ask });
     return answerChildDataForm(context.db, user, form, context.config.safePlay);
   }
-  if (!isFamilyIntent(intent)) return data<FamilyActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
+  if (!isFamilyIntent(intent)) return refused({ intent: "", formError: m.account_error_unknown_action() });
   // Removing an athlete is asked once (issue 39): unconfirmed, nothing changes and the page asks.
   const ask = intent === "remove-athlete" ? askUnlessConfirmed(form) : null;
-  if (ask) return data<FamilyActionData & { confirm: string }>({ intent, ...ask });
+  if (ask) return done<{ confirm: string }>({ intent, ...ask });
   return familyAction(intent, form, user, context);
 }
 
@@ -88,8 +90,7 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
   const { page, me, family } = loaderData;
   const busy = useNavigation().state === "submitting";
   // A form about one athlete answers with its id: its errors show on that athlete's card only.
-  const mine = (intent: string, athleteId?: string) =>
-    actionData?.intent === intent && (athleteId === undefined || actionData.athleteId === athleteId);
+  const refusal = (intent: string, athleteId?: string) => refusalOf(answerTo(actionData, intent, athleteId));
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <AccountNav current="family" family />
@@ -103,8 +104,8 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
           {...loaderData.people.phone}
           busy={busy}
           answer={actionData}
-          error={mine(PHONE_INTENT) ? actionData?.error : undefined}
-          fieldError={mine(PHONE_INTENT) ? actionData?.fieldErrors?.phone : undefined}
+          error={refusal(PHONE_INTENT)?.formError}
+          fieldError={refusal(PHONE_INTENT)?.fieldErrors.phone}
         />
       ) : null}
       <AccountFamily
@@ -112,8 +113,8 @@ export default function AccountFamilyPage({ loaderData, actionData }: Route.Comp
         family={family}
         busy={busy}
         answer={actionData}
-        errorsFor={(intent, athleteId) => (mine(intent, athleteId) ? (actionData?.fieldErrors ?? {}) : {})}
-        errorFor={(intent, athleteId) => (mine(intent, athleteId) ? actionData?.error : undefined)}
+        errorsFor={(intent, athleteId) => refusal(intent, athleteId)?.fieldErrors ?? {}}
+        errorFor={(intent, athleteId) => refusal(intent, athleteId)?.formError}
       />
       <DemographicsSection athletes={loaderData.people.demographics} answer={actionData} busy={busy} />
       <MedicalSection athletes={loaderData.medical} answer={actionData} busy={busy} />

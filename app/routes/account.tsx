@@ -1,6 +1,6 @@
 // /account: the signed-in person's settings. Every form posts here with an `intent`; each acts on the signed-in
 // person only (requireUser on the first line of the loader and the action).
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { describeDevice } from "~/lib/device";
 import { CardSection } from "~/components/ui/card-section";
 import type { Route } from "./+types/account";
@@ -36,7 +36,7 @@ import { AccountIntentSchema, LanguageSchema } from "~/account/index.server";
 import { isAdmin, isLastAdmin } from "~/models/users.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
 import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
-import { parseForm, type FieldErrors } from "~/lib/forms";
+import { done, parseForm, refused, refusalOf, type FieldErrors } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [...pageMeta(loaderData.page), { name: "robots", content: "noindex" }] : [];
@@ -71,24 +71,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { intent: string; fieldErrors?: FieldErrors; error?: string; saved?: string; savedAt?: number };
-
 /** Success is said on the page itself (a toast needs JavaScript; these forms work without it). */
-function done(intent: string, saved: string, headers = new Headers()) {
-  return data<ActionData>({ intent, saved, savedAt: Date.now() }, { headers });
+function saved(intent: string, message: string, headers = new Headers()) {
+  return done({ intent, message, savedAt: Date.now() }, { headers });
 }
 
 function refusal(intent: string, r: Extract<SettingsResult, { ok: false }>) {
   const headers: HeadersInit = r.retryAfterSeconds ? { "Retry-After": String(r.retryAfterSeconds) } : {};
-  return data<ActionData>(r.field ? { intent, fieldErrors: { [r.field]: r.error } } : { intent, error: r.error }, { status: r.status, headers });
+  return refused(r.field ? { intent, fieldErrors: { [r.field]: r.error } } : { intent, formError: r.error }, { status: r.status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const intent = AccountIntentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return data<ActionData>({ intent: "", error: m.account_error_unknown_action() }, { status: 400 });
-  const bad = (fieldErrors: FieldErrors | null) => data<ActionData>({ intent: intent.data, fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  if (!intent.success) return refused({ intent: "", formError: m.account_error_unknown_action() });
+  const bad = (fieldErrors: FieldErrors | null) => refused({ intent: intent.data, fieldErrors });
 
   switch (intent.data) {
     case "profile": {
@@ -97,14 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A coach's name obeys the contact-details rule (Safe Play): saveProfile refuses it beside the field.
       const r = await saveProfile(context, user.id, input);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, m.account_saved_profile());
+      return saved(intent.data, m.account_saved_profile());
     }
     case "password": {
       const { data: input, fieldErrors } = parseForm(ChangePasswordSchema, form);
       if (!input) return bad(fieldErrors);
       const r = await changePassword(request, context, input);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, m.account_saved_password(), r.headers);
+      return saved(intent.data, m.account_saved_password(), r.headers);
     }
     case "email": {
       const { data: input, fieldErrors } = parseForm(ChangeEmailSchema, form);
@@ -112,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (input.newEmail === user.email.toLowerCase()) return bad({ newEmail: m.account_error_same_email() });
       const r = await changeEmail(request, context, user.id, input.newEmail);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, m.account_saved_email({ email: input.newEmail }));
+      return saved(intent.data, m.account_saved_email({ email: input.newEmail }));
     }
     case "language": {
       // Kept on the account (every device and every mail follow it) and on this device; the page opens in it.
@@ -128,15 +126,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "end-session": {
       const id = z.string().min(1).max(200).safeParse(form.get("sessionId"));
-      if (!id.success) return data<ActionData>({ intent: intent.data, error: m.account_error_session_ended() }, { status: 400 });
+      if (!id.success) return refused({ intent: intent.data, formError: m.account_error_session_ended() });
       const r = await endSession(request, context, user.id, id.data);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, m.account_saved_session_ended());
+      return saved(intent.data, m.account_saved_session_ended());
     }
     case "end-others": {
       const r = await endOtherSessions(request, context);
       if (!r.ok) return refusal(intent.data, r);
-      return done(intent.data, m.account_saved_signed_out_others());
+      return saved(intent.data, m.account_saved_signed_out_others());
     }
     case "resend-verification": {
       // Refused (too many mails): this page answers, the message in the email section beside its own button.
@@ -169,14 +167,15 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { page, user, settings, locale, sessions, leftOnDeletion, lastAdmin } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const mine = (intent: string) => actionData?.intent === intent;
-  const errorsFor = (intent: string) => (mine(intent) ? (actionData?.fieldErrors ?? {}) : {});
-  const errorFor = (intent: string) => (mine(intent) ? actionData?.error : undefined);
+  const refusal = refusalOf(actionData);
+  const success = actionData?.ok ? actionData : null;
+  const errorsFor = (intent: string) => (refusal?.intent === intent ? refusal.fieldErrors : {});
+  const errorFor = (intent: string) => (refusal?.intent === intent ? refusal.formError : undefined);
   // Said at the end of the section whose form was sent, where the person is looking.
   // A form that succeeded starts again empty (a new key), so a password typed is not left on the screen.
-  const clearedFor = (intent: string) => (actionData?.saved && actionData.intent === intent ? actionData.savedAt : undefined);
+  const clearedFor = (intent: string) => (success?.message && success.intent === intent ? success.savedAt : undefined);
   const savedFor = (...intents: string[]) =>
-    actionData?.saved && intents.includes(actionData.intent) ? <Confirmation key={actionData.savedAt}>{actionData.saved}</Confirmation> : null;
+    success?.message && intents.includes(success.intent ?? "") ? <Confirmation key={success.savedAt}>{success.message}</Confirmation> : null;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <AccountNav current="settings" family={user.role === "client"} />

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import type { ActionResult } from "~/lib/form-errors";
 
 /**
  * A titled card of a signed-in page (/account, "My data"): a section named by its heading. The visitors' pages have
@@ -18,13 +19,25 @@ export function CardSection({ title, id, children }: { title: string; id?: strin
 }
 
 /**
- * What the family page's action answered, as each athlete's section reads it (medical information, funders'
- * questions, a child's data): the section shows its saved note or its error only beside the athlete it was for.
+ * What the family page's action answered (one ActionResult, decision 0077), as each of its sections reads it (the
+ * family's forms, the phone, medical information, funders' questions, disclosures, a child's data): a success names
+ * the athlete it was about (and carries the question of a form asked once, `confirm`); a refusal carries the athlete
+ * among what was sent (`values.athleteId`).
  */
-export type AthleteSectionAnswer = {
-  intent: string;
-  athleteId?: string | undefined;
-  saved?: string | undefined;
-  savedAt?: number | undefined;
-  error?: string | undefined;
-};
+export type AthleteSectionAnswer = ActionResult<{ athleteId?: string; confirm?: string }, { athleteId?: string }>;
+
+/** The athlete an answer was about, if any. */
+export const answerAthlete = (answer: AthleteSectionAnswer) => (answer.ok ? answer.athleteId : answer.values?.athleteId);
+
+/**
+ * The answer if it was one of `intents`' and, when `athleteId` is given, about that athlete: a section shows its saved
+ * note or its refusal only beside the form (and the athlete) it was for.
+ */
+export function answerTo<A extends AthleteSectionAnswer>(
+  answer: A | null | undefined,
+  intents: string | readonly string[],
+  athleteId?: string,
+): A | undefined {
+  if (!answer?.intent || !(typeof intents === "string" ? [intents] : intents).includes(answer.intent)) return undefined;
+  return athleteId === undefined || answerAthlete(answer) === athleteId ? answer : undefined;
+}
