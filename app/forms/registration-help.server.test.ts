@@ -108,7 +108,8 @@ describe("financial help asked on the registration form", () => {
     const parent = await makeUser(db, "client", "Ana Visithelp", { email });
     const fields = { studentName: "Vi Visithelp", age: "11", dateOfBirth: "2014-09-02", email, wantsHelp: "on", householdSize: "5" };
     const sent = await send(null, { ...fields, incomeBand: "under-25k", note: "Two jobs, three children" });
-    expect(sent.body).toMatchObject({ ok: true, answer: { outcome: "kept" } });
+    // The visitor's answer says the ask is kept with the request (the page adds the words).
+    expect(sent.body).toMatchObject({ ok: true, answer: { outcome: "kept", help: "kept" } });
     const before = await stored();
     // The guardian reads the ask with every other field before keeping it.
     const [waiting] = await getVisitorRequestsToReview(db, parent, "en");

@@ -61,11 +61,14 @@ export function RegistrationPage({ view, answer }: { view: RegistrationView; ans
 }
 
 /** What the page adds to the spec's success words when a session was chosen. */
-function SessionAnswer({ answer }: { answer: Record<string, string> }) {
+export function SessionAnswer({ answer }: { answer: Record<string, string> }) {
   if (answer.outcome === "kept")
     return (
       <>
-        <p className="mt-3 text-slate-800">{m.enroll_reg_kept({ session: answer.session ?? "" })}</p>
+        <p className="mt-3 text-slate-800">
+          {m.enroll_reg_kept({ session: answer.session ?? "" })}
+          {answer.help ? ` ${m.enroll_reg_kept_help()}` : null}
+        </p>
         <Link to={localHref("/signup")} className={buttonClass("primary", "mt-4 mr-3")}>
           {m.enroll_reg_create_account()}
         </Link>

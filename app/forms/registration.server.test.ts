@@ -55,6 +55,8 @@ describe("a visitor registers for a session", () => {
     const before = await count(enrollments);
     const res = await send(null, { ...spec, ...court, photoConsent: "on", sessionId: session, dateOfBirth: "2014-09-02" });
     expect(res).toMatchObject({ status: 200, body: { ok: true, answer: { outcome: "kept", session: "Level-5 Youth Clinic" } } });
+    // Nothing asked, nothing said of help.
+    expect(res.body.answer).not.toHaveProperty("help");
     const kept = await db
       .select()
       .from(visitorEnrollmentRequests)

@@ -63,7 +63,8 @@ export async function storeRegistration(
       return result.ok;
     });
     if (!kept) return refuse(409, m.enroll_reg_error_too_many(), "email");
-    return { answer: { outcome: "kept", session: session.title } };
+    // The answer says the ask is kept with the request, as the signed-in family's says it is with staff.
+    return { answer: { outcome: "kept", session: session.title, ...("answers" in help ? { help: "kept" } : {}) } };
   }
 
   // Signed in: one of the household's athletes, or an adult athlete themselves (no athlete picked means oneself; a

@@ -86,6 +86,13 @@ describe("registering for a session", () => {
     await main.getByRole("button", { name: "Submit Registration" }).click();
     await main.getByRole("heading", { name: "Registration received!" }).waitFor();
     await main.getByText("We keep your request for a place in Regform Clinic for 30 days.", { exact: false }).waitFor();
+    // The answer says the ask for help is kept with the request, and what happens to it.
+    await main
+      .getByText(
+        "Your request for financial help is kept with it: when you keep the request on your account, it goes to our staff, and nothing is due until they answer.",
+        { exact: false },
+      )
+      .waitFor();
     const kept = await (await db()).query(`select email, student_name from visitor_enrollment_requests where event_id = $1`, [sessionId]);
     expect(kept.rows).toEqual([{ email, student_name: "Lena Visitor" }]);
 
