@@ -19,6 +19,8 @@ export type ProbeLine = {
   refused: Array<[ms: number, n: number]>;
   held: number;
   resumed: number;
+  /** The heap in use at the end of the half second (MB). */
+  heapMB: number;
 };
 
 export const wallNow = () => performance.timeOrigin + performance.now();
@@ -56,15 +58,27 @@ export type Findings = {
   /** Their latencies (ms), sorted, by the same causes; and every delivery's count. */
   latencies: Record<Cause, number[]>;
   delivered: number;
-  /** gcCount: pauses of 1 ms or more. */
-  servers: Array<{ gcCount: number; gcTotal: number; gcMax: number; loopP99: number; loopMax: number; stalls: number; stallMs: number }>;
+  /** gcCount: pauses of 1 ms or more; byKind: those pauses by kind (minor: a scavenge, major: a mark-compact). */
+  servers: Array<{
+    gcCount: number;
+    gcTotal: number;
+    gcMax: number;
+    byKind: Record<string, { count: number; ms: number; max: number }>;
+    heapMB: { from: number; to: number; max: number };
+    loopP99: number;
+    loopMax: number;
+    stalls: number;
+    stallMs: number;
+  }>;
   flood: { refused: number; held: number; resumed: number; refusedInStalls: number };
   worst: Array<{ at: number; ms: number; server: number; gc: number; refused: number; slowInFlight: number }>;
 };
 
 const CAUSES = [
   "server stall while it read the flood (a refused send a ms or more)",
-  "server stall with a GC pause",
+  "server stall with a full GC (mark-compact)",
+  "server stall with a young-generation GC (scavenge)",
+  "server stall with another GC pause (a step of marking)",
   "other server stall",
   "benchmark's own stall",
   "PostgreSQL checkpoint, autovacuum or slow statement",
@@ -90,12 +104,14 @@ export function findings(
   const lines = servers.map((s) => probeLines(s).filter((l) => l.at > window.from && l.at - 500 < window.to));
   // A stall ends when the late timer fires; it began its length (and one period) before.
   const stalls = lines.flatMap((ls, server) => ls.flatMap((l) => l.stalls.map(([end, ms]) => ({ server, from: end - ms - 5, to: end, ms }))));
-  const gcs = lines.flatMap((ls, server) => ls.flatMap((l) => l.gcs.map(([start, ms]) => ({ server, from: start, to: start + ms, ms }))));
+  const gcs = lines.flatMap((ls, server) => ls.flatMap((l) => l.gcs.map(([start, ms, kind]) => ({ server, from: start, to: start + ms, ms, kind }))));
   const refused = lines.flatMap((ls, server) => ls.flatMap((l) => l.refused.map(([at, n]) => ({ server, at, n }))));
   const refusedIn = (s: Span, server?: number) =>
     refused.filter((r) => (server === undefined || r.server === server) && r.at >= s.from - 1 && r.at <= s.to).reduce((n, r) => n + r.n, 0);
-  const gcIn = (s: Span, server?: number) =>
-    gcs.filter((g) => (server === undefined || g.server === server) && overlaps(g, s)).reduce((n, g) => n + g.ms, 0);
+  const gcIn = (s: Span, server?: number, kind?: string) =>
+    gcs
+      .filter((g) => (server === undefined || g.server === server) && (kind === undefined || g.kind === kind) && overlaps(g, s))
+      .reduce((n, g) => n + g.ms, 0);
   const ownStalls = own.map(([end, ms]) => ({ from: end - ms - 5, to: end }));
   const pg = postgres.map((e) => ({ from: e.at - 1, to: e.at + 1 }));
 
@@ -108,7 +124,9 @@ export function findings(
     // A stall counts as the flood's when it read at least one refused send a millisecond: a few refusals in a long
     // stall (a busy machine's) are not what made it long.
     if (during.some((s) => refusedIn(s, s.server) >= s.ms)) cause = "server stall while it read the flood (a refused send a ms or more)";
-    else if (during.some((s) => gcIn(s, s.server) > 0)) cause = "server stall with a GC pause";
+    else if (during.some((s) => gcIn(s, s.server, "major") > 0)) cause = "server stall with a full GC (mark-compact)";
+    else if (during.some((s) => gcIn(s, s.server, "minor") > 0)) cause = "server stall with a young-generation GC (scavenge)";
+    else if (during.some((s) => gcIn(s, s.server) > 0)) cause = "server stall with another GC pause (a step of marking)";
     else if (during.length) cause = "other server stall";
     else if (ownStalls.some((s) => overlaps(s, d))) cause = "benchmark's own stall";
     else if (pg.some((s) => overlaps(s, d))) cause = "PostgreSQL checkpoint, autovacuum or slow statement";
@@ -130,8 +148,18 @@ export function findings(
       const k = Math.ceil(samples / 100);
       const mine = gcs.filter((g) => g.server === server && inWindow(g.from));
       const stalled = stalls.filter((s) => s.server === server && inWindow(s.to));
+      const byKind: Record<string, { count: number; ms: number; max: number }> = {};
+      for (const g of mine) {
+        const k = (byKind[g.kind] ??= { count: 0, ms: 0, max: 0 });
+        k.count++;
+        k.ms += g.ms;
+        k.max = Math.max(k.max, g.ms);
+      }
+      const heap = ls.map((l) => l.heapMB ?? 0);
       return {
         gcCount: mine.length,
+        byKind,
+        heapMB: { from: heap[0] ?? 0, to: heap.at(-1) ?? 0, max: Math.max(0, ...heap) },
         gcTotal: ls.reduce((n, l) => n + l.gcTotal, 0),
         gcMax: Math.max(0, ...ls.map((l) => l.gcMax)),
         loopP99: delays.length >= k ? delays[k - 1]! : 1,
@@ -165,11 +193,16 @@ export function findings(
 export function printFindings(f: Findings, indent = "".padEnd(50)) {
   const n = (x: number) => x.toFixed(1);
   const multi = f.servers.length > 1;
-  f.servers.forEach((s, i) =>
+  f.servers.forEach((s, i) => {
+    // Pauses of a ms or more by kind: a scavenge (minor) costs what survives it; a mark-compact (major) the whole heap.
+    const kinds = ["minor", "major", "incremental", "weak"]
+      .filter((k) => s.byKind[k])
+      .map((k) => `${s.byKind[k]!.count} ${k} (${n(s.byKind[k]!.ms)} ms, longest ${n(s.byKind[k]!.max)})`)
+      .join(", ");
     console.log(
-      `${indent} server${multi ? ` ${"AB"[i]}` : ""}: event-loop delay p99 ${n(s.loopP99)} ms, max ${n(s.loopMax)} ms, ${s.stalls} stalls over 10 ms (${n(s.stallMs)} ms in all); GC ${n(s.gcTotal)} ms in all, longest ${n(s.gcMax)} ms`,
-    ),
-  );
+      `${indent} server${multi ? ` ${"AB"[i]}` : ""}: event-loop delay p99 ${n(s.loopP99)} ms, max ${n(s.loopMax)} ms, ${s.stalls} stalls over 10 ms (${n(s.stallMs)} ms in all); GC ${n(s.gcTotal)} ms in all, longest ${n(s.gcMax)} ms; pauses of 1 ms or more: ${kinds || "none"}; heap in use ${n(s.heapMB.from)} -> ${n(s.heapMB.to)} MB (most ${n(s.heapMB.max)})`,
+    );
+  });
   if (f.flood.refused || f.flood.held)
     console.log(
       `${indent} flood on the server: ${f.flood.refused} sends read and refused, sockets held ${f.flood.held} times and read again ${f.flood.resumed} times; ${f.flood.refusedInStalls} of the refusals were read during a stall`,

@@ -4,13 +4,16 @@
 // delivery beside what happened at that moment:
 //   - the event loop's delay: a timer due every 5 ms, how late each firing was (`delays`, ms, only those over 1 ms;
 //     `samples` counts all), and each stall over 10 ms with when it ended (`stalls`: [end, ms]);
-//   - garbage collection: every pause (`gcs`: [start, ms, kind], those of 1 ms or more), and the half second's total;
+//   - garbage collection: every pause (`gcs`: [start, ms, kind], those of 1 ms or more; kind "minor" is a scavenge of
+//     the young generation, "major" a mark-compact of the whole heap, "incremental" a step of its marking), the half
+//     second's total, and the heap's size at the end of it (`heapMB`, used);
 //   - the flood: every send the socket protocol refused on this process's own count, and every time it held a
 //     socket or read one again (server/realtime/protocol.ts publishes them on the diagnostics channel
 //     `nlte.realtime.flood` only while someone listens), counted per wall-clock millisecond (`refused`: [ms, n]).
 // Prints figures only: nothing the server handles.
 import diagnostics from "node:diagnostics_channel";
-import { PerformanceObserver, performance } from "node:perf_hooks";
+import { PerformanceObserver, constants, performance } from "node:perf_hooks";
+import v8 from "node:v8";
 
 const wall = () => performance.timeOrigin + performance.now();
 const round = (n) => Math.round(n * 10) / 10;
@@ -31,7 +34,14 @@ setInterval(() => {
   if (late > 10) stalls.push([round(wall()), round(late)]);
 }, EVERY_MS).unref();
 
-const GC_KINDS = { 1: "minor", 2: "major", 4: "incremental", 8: "weak" };
+// Node's own numbers for the kinds (this said 2 for major and 4 for incremental until issue 43's last pass, so every
+// mark-compact was printed as "incremental" and every step of its marking as "weak").
+const GC_KINDS = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak",
+};
 let gcs = [];
 let gcMax = 0;
 let gcTotal = 0;
@@ -66,6 +76,7 @@ setInterval(() => {
     refused: [...flood.refused],
     held: flood.held,
     resumed: flood.resumed,
+    heapMB: Math.round(v8.getHeapStatistics().used_heap_size / 1e5) / 10,
   };
   delays = [];
   stalls = [];
