@@ -13,18 +13,19 @@ import { dayInZone, formatClock, formatDayLong, formatTime } from "~/lib/datetim
 import { telHref } from "~/lib/phone";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
+import { refusalOf, type ActionResult } from "~/lib/forms";
 import type { CoachBooking } from "./lists.server";
 
 type Booking = CoachBooking;
 
-type Result = {
-  intent: "cancel" | "move" | "place";
-  error: string;
-  fieldErrors?: Record<string, string | undefined>;
-  /** A cancellation asked about (not yet confirmed), and the reason it was asked with. */
-  confirm?: string;
-  reason?: string;
-} | null;
+/** A cancellation asked about, not yet confirmed (issue 39, decision 0049): the question's key and the reason it was asked with. */
+export type AppointmentAsk = { bookingId: string; confirm: string; reason: string };
+
+/** What /appointments' action answered (decision 0077): a refusal (its booking among what was sent) or the question. */
+type Result = ActionResult<AppointmentAsk, { bookingId?: string }> | null;
+
+/** The booking an answer is about: the question names it, a refusal carries it among what was sent. */
+export const answerBooking = (answer: NonNullable<Result>) => (answer.ok ? answer.bookingId : answer.values?.bookingId);
 
 function Phone({ name, phone }: { name: string; phone: string | null }) {
   return phone ? (
@@ -76,7 +77,7 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
   if (b.cancelled_at) return <CancelledBooking booking={{ ...b, cancelled_at: b.cancelled_at }} />;
   const what = b.kind === "evaluation" ? m.booking_kind_evaluation() : m.booking_kind_lesson();
   const athlete = b.athlete_name ?? "";
-  const errors = result?.fieldErrors ?? {};
+  const errors = refusalOf(result)?.fieldErrors ?? {};
   const minutes = Math.round((new Date(b.ends_at).getTime() - new Date(b.starts_at).getTime()) / 60_000);
   return (
     <article
@@ -124,7 +125,7 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
           ) : null}
         </div>
       </dl>
-      {result ? <FormError message={result.error} /> : null}
+      {result ? <FormError message={refusalOf(result)?.formError} /> : null}
       {b.request?.canPlace ? <PlacementForm booking={b} result={result?.intent === "place" ? result : null} busy={busy} /> : null}
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-6">
         <details open={result?.intent === "cancel"} className="flex-1">
@@ -191,7 +192,8 @@ export function CoachBooking({ booking: b, result, busy }: { booking: Booking; r
 function CoachCancelForm({ booking: b, result, busy }: { booking: Booking; result: Result; busy: boolean }) {
   const zone = useOrgTimeZone();
   const hydrated = useHydrated();
-  const [reason, setReason] = useState(result?.reason ?? "");
+  const asked = result?.ok ? result : null;
+  const [reason, setReason] = useState(asked?.reason ?? "");
   const athlete = b.athlete_name ?? "";
   const when = `${formatDayLong(dayInZone(b.starts_at, zone))}, ${formatTime(b.starts_at, zone)}`;
   const question = (b.kind === "evaluation" ? m.actions_cancel_evaluation_question : m.actions_cancel_lesson_question)({ athlete, when });
@@ -203,8 +205,8 @@ function CoachCancelForm({ booking: b, result, busy }: { booking: Booking; resul
     variant: "danger" as const,
     busy,
   };
-  if (result?.confirm && result.reason !== undefined) {
-    return <ConfirmAction {...confirm} fields={{ intent: "cancel", bookingId: b.id, reason: result.reason }} asking={result.confirm} />;
+  if (asked?.confirm) {
+    return <ConfirmAction {...confirm} fields={{ intent: "cancel", bookingId: b.id, reason: asked.reason }} asking={asked.confirm} />;
   }
   const reasonField = (
     <TextAreaField
@@ -213,7 +215,7 @@ function CoachCancelForm({ booking: b, result, busy }: { booking: Booking; resul
       rows={2}
       required
       maxLength={300}
-      error={result?.fieldErrors?.reason}
+      error={refusalOf(result)?.fieldErrors.reason}
       {...(hydrated ? { value: reason, onChange: (e: ChangeEvent<HTMLTextAreaElement>) => setReason(e.target.value) } : {})}
     />
   );
@@ -240,7 +242,7 @@ function CoachCancelForm({ booking: b, result, busy }: { booking: Booking; resul
 
 /** The evaluation's outcome: a level and a note the family reads; enrollment's placement step, dated today. */
 function PlacementForm({ booking: b, result, busy }: { booking: Booking; result: Result; busy: boolean }) {
-  const errors = result?.fieldErrors ?? {};
+  const errors = refusalOf(result)?.fieldErrors ?? {};
   return (
     <details open={Boolean(result)} className="mt-3 rounded-md bg-court-50 px-3">
       <summary className="min-h-11 cursor-pointer py-2 font-semibold text-court-800">{m.booking_record_placement()}</summary>

@@ -35,7 +35,7 @@ const move = (bookingId: string, fields: Record<string, string>) =>
     context: contextAs(db, coachA),
   });
 const row = async (id: string) => (await db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-const refused = (res: Awaited<ReturnType<typeof move>>) => res.body as { error: string; fieldErrors: Record<string, string> };
+const refused = (res: Awaited<ReturnType<typeof move>>) => res.body as { formError: string; fieldErrors: Record<string, string> };
 
 describe("a coach's move is refused, with the reason beside the field, and nothing changes", () => {
   it("refuses the past, a start off the 5-minute step, and the organisation's cancelled date", async () => {

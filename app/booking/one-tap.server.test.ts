@@ -112,10 +112,20 @@ describe("cancelling a booking", () => {
     const padded = await post(`Rain${" ".repeat(100_000)}`);
     expect(padded.status).toBe(200);
     const fields = { intent: "cancel", bookingId: booking.id, reason: "Rain" };
-    expect(padded.body).toMatchObject({ reason: "Rain", confirm: confirmKey(Object.entries(fields)) });
+    expect(padded.body).toMatchObject({
+      ok: true,
+      intent: "cancel",
+      bookingId: booking.id,
+      reason: "Rain",
+      confirm: confirmKey(Object.entries(fields)),
+    });
     const long = await post("r".repeat(301));
     expect(long.status).toBe(400);
-    expect(long.body).toMatchObject({ fieldErrors: { reason: "The reason can be at most 300 characters." } });
+    expect(long.body).toMatchObject({
+      ok: false,
+      values: { bookingId: booking.id },
+      fieldErrors: { reason: "The reason can be at most 300 characters." },
+    });
     expect(long.body).not.toHaveProperty("reason");
     expect((await bookingAt(start)).cancelledAt).toBeNull();
   });

@@ -50,7 +50,8 @@ export function FamilyChildCard({
   asking = null,
 }: {
   child: Child;
-  error: { enrollmentId: string; error: string } | undefined;
+  /** A refused accept or withdrawal: its request's id among what was sent, and why. */
+  error: { values?: { enrollmentId?: string } | undefined; formError?: string | undefined } | null | undefined;
   busy: boolean;
   /** When each request was sent and last changed (issue 39: the withdrawal's question names the day; ended ones say when). */
   requestDates?: Record<string, { requestedAt: string; changedAt: string; sessionCancelled?: boolean }>;
@@ -109,7 +110,7 @@ export function FamilyChildCard({
                     {m.enroll_family_attendance_count({ present: String(r.attendance.present), marked: String(r.attendance.marked) })}
                   </p>
                 ) : null}
-                {error?.enrollmentId === r.id ? <FormError message={error.error} /> : null}
+                {error?.values?.enrollmentId === r.id ? <FormError message={error.formError} /> : null}
                 {child.canManage && canFamilyWithdraw(r.status) ? (
                   <FamilyRequestAnswers
                     request={r}

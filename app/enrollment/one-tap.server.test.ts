@@ -92,7 +92,7 @@ describe("the family's 'Withdraw the request'", () => {
 
     const res = await post(family.guardian);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ confirm: confirmKey(Object.entries(fields)) });
+    expect(res.body).toEqual({ ok: true, intent: "withdraw", confirm: confirmKey(Object.entries(fields)) });
     expect(await statusOf(request)).toBe("requested");
     expect((await post(stranger.guardian, { confirmed: "yes" })).status).toBeGreaterThanOrEqual(400);
     expect(await statusOf(request)).toBe("requested");

@@ -9,7 +9,8 @@ import { getLocale } from "~/i18n/language";
 import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
 import { statusWords } from "./words";
-import type { VisitorRequestAnswer } from "./visitor-requests-types";
+import { done, refused } from "~/lib/forms";
+import type { VisitorRequestAsk } from "./visitor-requests-types";
 import { dropVisitorRequest, getVisitorRequestToReview, keepChoiceProblem, keepVisitorRequestAsGuardian } from "./visitor-requests-review.server";
 
 export const VISITOR_REQUEST_INTENTS = ["keep-request", "drop-request"] as const;
@@ -21,38 +22,41 @@ const ReviewSchema = z.object({
   confirm: z.literal("yes").optional(),
 });
 
-type Answer = { status: number; answer: VisitorRequestAnswer };
+/** A refusal beside the request (its id among what was sent); the choice of child's message beside that choice. */
+const refusal = (intent: string, requestId: string, status: number, error: string, field?: "as") =>
+  refused<{ requestId: string }>(
+    field ? { intent, values: { requestId }, fieldErrors: { [field]: error } } : { intent, values: { requestId }, formError: error },
+    status,
+  );
 
-const refused = (requestId: string, status: number, error: string, field?: "as"): Answer => ({
-  status,
-  answer: field ? { requestId, error, field } : { requestId, error },
-});
+/** The question, asked before anything is done. */
+const ask = (intent: string, question: VisitorRequestAsk) => done<VisitorRequestAsk>({ intent, ...question });
 
 /** Reads a keep or drop post for the signed-in `user` (the route's guard ran first) and answers it. */
-export async function answerVisitorRequest(context: AppLoadContext, user: Profile, form: FormData): Promise<Answer> {
+export async function answerVisitorRequest(context: AppLoadContext, user: Profile, form: FormData) {
   const parsed = ReviewSchema.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
-  if (!parsed.success) return refused("", 400, m.enroll_kept_error_gone());
+  if (!parsed.success) return refusal(String(form.get("intent") ?? ""), "", 400, m.enroll_kept_error_gone());
   const { intent, requestId, as, confirm } = parsed.data;
   const view = await getVisitorRequestToReview(context.db, user, requestId, getLocale());
-  if (!view) return refused(requestId, 404, m.enroll_kept_error_gone());
+  if (!view) return refusal(intent, requestId, 404, m.enroll_kept_error_gone());
 
   if (intent === "drop-request") {
-    if (!confirm) return { status: 200, answer: { requestId, confirm: "drop" } };
+    if (!confirm) return ask(intent, { requestId, confirm: "drop" });
     const dropped = await dropVisitorRequest(context.db, user, requestId);
-    if (!dropped.ok) return refused(requestId, dropped.status, dropped.error);
-    return { status: 200, answer: { requestId: null, done: m.enroll_kept_dropped({ name: dropped.studentName }), doneAt: Date.now() } };
+    if (!dropped.ok) return refusal(intent, requestId, dropped.status, dropped.error);
+    return done({ intent, message: m.enroll_kept_dropped({ name: dropped.studentName }), savedAt: Date.now() });
   }
 
   // Keep: the choice (a new athlete, or the household's child of that name and birthday) is the guardian's to make.
   const problem = keepChoiceProblem(view, as);
-  if (problem) return refused(requestId, 400, problem, "as");
-  if (!confirm) return { status: 200, answer: { requestId, confirm: "keep", as } };
+  if (problem) return refusal(intent, requestId, 400, problem, "as");
+  if (!confirm) return ask(intent, as === undefined ? { requestId, confirm: "keep" } : { requestId, confirm: "keep", as });
   const kept = await keepVisitorRequestAsGuardian(context, user, requestId, as);
-  if (!kept.ok) return refused(requestId, kept.status, kept.error, kept.field);
+  if (!kept.ok) return refusal(intent, requestId, kept.status, kept.error, kept.field);
   const status = kept.position
     ? `${statusWords(kept.status)} · ${m.enroll_family_position({ position: String(kept.position) })}`
     : statusWords(kept.status);
-  const done = m.enroll_kept_done({ name: kept.studentName, session: kept.session, status });
+  const words = m.enroll_kept_done({ name: kept.studentName, session: kept.session, status });
   // The visitor asked for financial help (issue 41): keeping it asked staff, and nothing is due until they answer.
-  return { status: 200, answer: { requestId: null, done: kept.helpAsked ? `${done} ${m.pay_due_aid_pending()}` : done, doneAt: Date.now() } };
+  return done({ intent, message: kept.helpAsked ? `${words} ${m.pay_due_aid_pending()}` : words, savedAt: Date.now() });
 }

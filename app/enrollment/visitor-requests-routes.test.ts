@@ -65,7 +65,7 @@ const answer = async (who: Person | null, fields: Record<string, string>) => {
     request: postForm("/account/enrollments", fields, { Origin: "http://localhost:3000" }),
     context: as(who),
   });
-  return { status: res.status, body: res.body as { visitorRequest?: VisitorRequestAnswer } };
+  return { status: res.status, body: res.body as VisitorRequestAnswer };
 };
 const noticeCount = async (loader: unknown, path: string, who: Person) =>
   ((await call(loader as never, { request: new Request(`http://localhost${path}`), context: as(who) })).body as { visitorRequests: number })
@@ -139,10 +139,10 @@ describe("/account/enrollments: keep or drop, each confirmed", () => {
   it("drops only on the second post: the first asks, the second deletes, nothing else changes", async () => {
     const { session, email, parent, request } = await waiting();
     const asked = await answer(parent, { intent: "drop-request", requestId: request.id, as: "new" });
-    expect(asked).toMatchObject({ status: 200, body: { visitorRequest: { requestId: request.id, confirm: "drop" } } });
+    expect(asked).toMatchObject({ status: 200, body: { ok: true, intent: "drop-request", requestId: request.id, confirm: "drop" } });
     expect(await keptFor(email)).toHaveLength(1);
     const done = await answer(parent, { intent: "drop-request", requestId: request.id, confirm: "yes" });
-    expect(done).toMatchObject({ status: 200, body: { visitorRequest: { requestId: null, done: "The request for Lia Kept was dropped." } } });
+    expect(done).toMatchObject({ status: 200, body: { ok: true, intent: "drop-request", message: "The request for Lia Kept was dropped." } });
     expect(await keptFor(email)).toEqual([]);
     expect(await householdOf(parent.id)).toEqual([]);
     expect(await getRoster(db, session, afternoon())).toEqual([]);
@@ -153,13 +153,13 @@ describe("/account/enrollments: keep or drop, each confirmed", () => {
   it("keeps only on the second post: then a new athlete of the household, the request on the roster with what was read", async () => {
     const { session, email, parent, request } = await waiting();
     const asked = await answer(parent, { intent: "keep-request", requestId: request.id, as: "new" });
-    expect(asked.body.visitorRequest).toEqual({ requestId: request.id, confirm: "keep", as: "new" });
+    expect(asked.body).toEqual({ ok: true, intent: "keep-request", requestId: request.id, confirm: "keep", as: "new" });
     expect(await householdOf(parent.id)).toEqual([]);
     expect(await getRoster(db, session, afternoon())).toEqual([]);
     const done = await answer(parent, { intent: "keep-request", requestId: request.id, as: "new", confirm: "yes" });
     expect(done).toMatchObject({
       status: 200,
-      body: { visitorRequest: { requestId: null, done: "Lia Kept is in your family, and the request for a place in Answer Clinic is: Requested." } },
+      body: { ok: true, message: "Lia Kept is in your family, and the request for a place in Answer Clinic is: Requested." },
     });
     expect(await householdOf(parent.id)).toEqual([{ name: "Lia Kept" }]);
     expect((await getRoster(db, session, afternoon())).map((e) => [e.athleteName, e.notes.pickup])).toEqual([
@@ -180,10 +180,14 @@ describe("/account/enrollments: keep or drop, each confirmed", () => {
     const none = await answer(parent, { intent: "keep-request", requestId: request!.id });
     expect(none).toMatchObject({
       status: 400,
-      body: { visitorRequest: { field: "as", error: "Choose whether this is a new student-athlete or the child already in your family." } },
+      body: {
+        ok: false,
+        values: { requestId: request!.id },
+        fieldErrors: { as: "Choose whether this is a new student-athlete or the child already in your family." },
+      },
     });
     const asked = await answer(parent, { intent: "keep-request", requestId: request!.id, as: athleteId });
-    expect(asked.body.visitorRequest).toEqual({ requestId: request!.id, confirm: "keep", as: athleteId });
+    expect(asked.body).toEqual({ ok: true, intent: "keep-request", requestId: request!.id, confirm: "keep", as: athleteId });
     expect(
       await db
         .select()
@@ -217,7 +221,7 @@ describe("/account/enrollments: keep or drop, each confirmed", () => {
       ])
         expect(await answer(who, fields), `${who.fullName} ${fields.intent}`).toMatchObject({
           status: 404,
-          body: { visitorRequest: { error: "This request is no longer waiting for your answer." } },
+          body: { ok: false, values: { requestId: request.id }, formError: "This request is no longer waiting for your answer." },
         });
     }
     expect((await page(coach)).status).toBe(403);

@@ -12,7 +12,11 @@ import { formatCalendarDate, formatDateTime } from "~/lib/datetime";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import { aidAnswerLines } from "~/payments/aid-answers";
-import type { VisitorRequestAnswer, VisitorRequestView } from "./visitor-requests-types";
+import { refusalOf } from "~/lib/forms";
+import type { VisitorRequestAnswer, VisitorRequestAsk, VisitorRequestView } from "./visitor-requests-types";
+
+/** The request an answer is about: the question names it, a refusal carries it among what was sent. */
+const answerRequest = (answer: VisitorRequestAnswer) => (answer.ok ? ("confirm" in answer ? answer.requestId : null) : answer.values?.requestId);
 import { Radio } from "~/components/ui/controls";
 
 export const VISITOR_REQUESTS_ANCHOR = "visitor-requests";
@@ -26,18 +30,19 @@ export function VisitorRequestsSection({
   answer: VisitorRequestAnswer | undefined;
   busy: boolean;
 }) {
-  const done = answer && "done" in answer ? answer : null;
+  const done = answer?.ok && !("confirm" in answer) && answer.message ? answer : null;
+  const refusal = refusalOf(answer);
   if (requests.length === 0 && !done) return null;
   return (
     <CardSection title={m.enroll_kept_heading()} id={VISITOR_REQUESTS_ANCHOR}>
       <div className="flex flex-col gap-4">
-        {done ? <Confirmation key={done.doneAt}>{done.done}</Confirmation> : null}
+        {done ? <Confirmation key={done.savedAt}>{done.message}</Confirmation> : null}
         {requests.length ? <p className="text-slate-800">{m.enroll_kept_intro()}</p> : null}
-        {answer && "error" in answer && !requests.some((r) => r.id === answer.requestId) ? <FormError message={answer.error} /> : null}
+        {refusal?.formError && !requests.some((r) => r.id === refusal.values?.requestId) ? <FormError message={refusal.formError} /> : null}
         <ul className="flex flex-col gap-4">
           {requests.map((r) => (
             <li key={r.id}>
-              <VisitorRequestCard request={r} answer={answer?.requestId === r.id ? answer : undefined} busy={busy} />
+              <VisitorRequestCard request={r} answer={answer && answerRequest(answer) === r.id ? answer : undefined} busy={busy} />
             </li>
           ))}
         </ul>
@@ -66,8 +71,8 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
     ],
     [m.enroll_kept_sent(), formatDateTime(r.sentAt, zone)],
   ];
-  const error = answer && "error" in answer ? answer : null;
-  const confirm = answer && "confirm" in answer ? answer : null;
+  const refusal = refusalOf(answer);
+  const confirm = answer?.ok && "confirm" in answer ? answer : null;
   return (
     <article aria-labelledby={headingId} className="rounded-md border border-amber-300 bg-amber-50 p-4">
       <h3 id={headingId} className="text-base font-semibold text-slate-900">
@@ -81,9 +86,9 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
           </div>
         ))}
       </dl>
-      {error && error.field !== "as" ? (
+      {refusal?.formError ? (
         <div className="mt-3">
-          <FormError message={error.error} />
+          <FormError message={refusal.formError} />
         </div>
       ) : null}
       {confirm ? (
@@ -92,7 +97,7 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
         <Form method="post" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="requestId" value={r.id} />
           {r.sameAs.length && r.session ? (
-            <fieldset aria-describedby={error?.field === "as" ? `${headingId}-as-error` : undefined}>
+            <fieldset aria-describedby={refusal?.fieldErrors.as ? `${headingId}-as-error` : undefined}>
               <legend className="font-medium text-slate-900">{m.enroll_kept_same_legend({ name: r.studentName })}</legend>
               <label className="mt-2 flex min-h-11 items-center gap-2">
                 <Radio name="as" value="new" />
@@ -104,9 +109,9 @@ function VisitorRequestCard({ request: r, answer, busy }: { request: VisitorRequ
                   {m.enroll_kept_as_existing({ name: a.name })}
                 </label>
               ))}
-              {error?.field === "as" ? (
+              {refusal?.fieldErrors.as ? (
                 <p id={`${headingId}-as-error`} className="text-sm text-red-700">
-                  {error.error}
+                  {refusal.fieldErrors.as}
                 </p>
               ) : null}
             </fieldset>
@@ -137,7 +142,7 @@ function ConfirmStep({
 }: {
   request: VisitorRequestView;
   session: string;
-  confirm: Extract<VisitorRequestAnswer, { confirm: string }>;
+  confirm: VisitorRequestAsk;
   busy: boolean;
 }) {
   const existing = r.sameAs.find((a) => a.id === confirm.as);

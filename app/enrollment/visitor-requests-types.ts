@@ -1,5 +1,6 @@
 // The shapes /account/enrollments' page and its server share for a visitor's request waiting for the guardian
 // (issue 37): types only, so the page's bundle takes nothing of the server's.
+import type { ActionDone, ActionRefusal } from "~/lib/forms";
 
 /** Every field the visitor typed, the session in the reader's language, and the household's child it may be. */
 export type VisitorRequestView = {
@@ -20,8 +21,12 @@ export type VisitorRequestView = {
   sameAs: Array<{ id: string; name: string }>;
 };
 
-/** What the page shows after a post: the question to confirm, a refusal beside the request, or what was done. */
-export type VisitorRequestAnswer =
-  | { requestId: string; confirm: "keep" | "drop"; as?: string }
-  | { requestId: string; error: string; field?: "as" }
-  | { requestId: null; done: string; doneAt: number };
+/** The question a first post is answered with (nothing done yet): keep or drop this request, and as whom. */
+export type VisitorRequestAsk = { requestId: string; confirm: "keep" | "drop"; as?: string };
+
+/**
+ * What the page shows after a post, in the one answer shape (decision 0077): the question to confirm (a success
+ * carrying the ask), what was done (a success with its words, `message` and `savedAt`), or a refusal beside the
+ * request (its id among what was sent; the choice of child's message beside that choice, `fieldErrors.as`).
+ */
+export type VisitorRequestAnswer = ActionDone<VisitorRequestAsk> | ActionDone | ActionRefusal<{ requestId: string }>;

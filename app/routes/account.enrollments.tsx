@@ -3,7 +3,7 @@
 // offered place or withdraws a request here (plain forms). requireFamilyMember first; the rules are enrollment's.
 // Requests a visitor sent with a guardian's verified address wait here, first, for that guardian's keep or drop
 // (issue 37): nothing of them is anywhere else until kept.
-import { data, useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.enrollments";
 import { PageHeader } from "~/components/page-header";
@@ -21,10 +21,11 @@ import {
   VISITOR_REQUEST_INTENTS,
 } from "~/enrollment/index.server";
 import { FamilyChildCard } from "~/enrollment/family-page";
-import { VisitorRequestsSection } from "~/enrollment/visitor-requests-section";
 import type { VisitorRequestAnswer } from "~/enrollment/visitor-requests-types";
+import { VisitorRequestsSection } from "~/enrollment/visitor-requests-section";
 import { getLocale } from "~/i18n/language";
-import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
+import { askUnlessConfirmed } from "~/lib/confirm-action";
+import { done, refused, refusalOf } from "~/lib/forms";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
@@ -59,52 +60,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const AnswerSchema = z.object({ enrollmentId: z.string().max(100), intent: z.enum(["accept", "withdraw"]) });
-type ActionData = { enrollmentId: string; error: string } | { visitorRequest: VisitorRequestAnswer } | ConfirmAsk;
-
 const isVisitorRequestIntent = (v: unknown) => (VISITOR_REQUEST_INTENTS as readonly unknown[]).includes(v);
+
+/** Whether an answer is a visitor request's (keep or drop), which its own section shows. */
+const isVisitorAnswer = (answer: { intent?: string | undefined }): answer is VisitorRequestAnswer => isVisitorRequestIntent(answer.intent);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
   const form = await request.formData();
   if (isVisitorRequestIntent(form.get("intent"))) {
-    const { status, answer } = await answerVisitorRequest(context, user, form);
-    return data<ActionData>({ visitorRequest: answer }, { status });
+    return answerVisitorRequest(context, user, form);
   }
-  // A withdrawal is asked once (issue 39): unconfirmed, nothing changes and the page asks.
+  // A withdrawal is asked once (issue 39): unconfirmed, nothing changes and the page asks (a success carrying the question).
   const ask = form.get("intent") === "withdraw" ? askUnlessConfirmed(form) : null;
-  if (ask) return data<ActionData>(ask);
+  if (ask) return done<{ confirm: string }>({ intent: "withdraw", ...ask });
   const parsed = AnswerSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data<ActionData>({ enrollmentId: "", error: m.enroll_error_unknown() }, { status: 400 });
-  const result = await answerAsFamily(context, user, parsed.data.enrollmentId, parsed.data.intent);
-  if (!result.ok) return data<ActionData>({ enrollmentId: parsed.data.enrollmentId, error: result.error }, { status: result.status });
-  const title = parsed.data.intent === "accept" ? m.enroll_accepted_toast() : m.enroll_withdrawn_toast();
+  if (!parsed.success) return refused<{ enrollmentId?: string }>({ formError: m.enroll_error_unknown() });
+  const { enrollmentId, intent } = parsed.data;
+  const result = await answerAsFamily(context, user, enrollmentId, intent);
+  // Which request's card says why: its hidden id, among what was sent.
+  if (!result.ok) return refused<{ enrollmentId?: string }>({ intent, values: { enrollmentId }, formError: result.error }, result.status);
+  const title = intent === "accept" ? m.enroll_accepted_toast() : m.enroll_withdrawn_toast();
   throw await redirectWithToast(context, "/account/enrollments", { type: "success", title, inPage: true });
 }
 
 export default function AccountEnrollments({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<ActionData>();
-  const result = actionData && "enrollmentId" in actionData ? actionData : undefined;
+  const actionData = useActionData<typeof action>();
+  // The visitor requests' answers (keep or drop) are theirs; the rest are the children's requests'.
+  const visitor = actionData && isVisitorAnswer(actionData) ? actionData : undefined;
+  const mine = actionData && !isVisitorAnswer(actionData) ? actionData : undefined;
+  const refusal = refusalOf(mine);
   const busy = useNavigation().state === "submitting";
   return (
     <>
       <PageHeader heading={m.enroll_family_heading()} intro={m.enroll_family_intro()} />
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
         {loaderData.sent ? <Confirmation key={loaderData.sent}>{loaderData.sent}</Confirmation> : null}
-        <VisitorRequestsSection
-          requests={loaderData.visitorRequests}
-          answer={actionData && "visitorRequest" in actionData ? actionData.visitorRequest : undefined}
-          busy={busy}
-        />
-        {result && !result.enrollmentId ? <FormError message={result.error} /> : null}
+        <VisitorRequestsSection requests={loaderData.visitorRequests} answer={visitor} busy={busy} />
+        {refusal && !refusal.values?.enrollmentId ? <FormError message={refusal.formError} /> : null}
         {loaderData.children.length === 0 ? <p className="text-slate-800">{m.enroll_family_no_children()}</p> : null}
         {loaderData.children.map((child) => (
           <FamilyChildCard
             key={child.athleteId}
             child={child}
-            error={result}
+            error={refusal}
             busy={busy}
             requestDates={loaderData.requestDates}
-            asking={actionData && "confirm" in actionData ? actionData.confirm : null}
+            asking={(mine?.ok && "confirm" in mine && mine.confirm) || null}
           />
         ))}
       </div>

@@ -4,7 +4,7 @@
 // takes the outcome, "Record placement" (enrollment's placement step). The forms inbox that was here is
 // /appointments/requests, linked beside it. requireCoach first in the loader and the action; a coach reaches only
 // their own bookings (booking's isCoachOfBooking).
-import { data, Link, useActionData, useNavigation } from "react-router";
+import { Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/appointments";
 import { requireCoach } from "~/auth/index.server";
 import {
@@ -16,7 +16,7 @@ import {
   PlacementSchema,
   recordPlacement,
 } from "~/booking/index.server";
-import { CoachBooking } from "~/booking/appointments-page";
+import { answerBooking, CoachBooking, type AppointmentAsk } from "~/booking/appointments-page";
 import { HeldMailNotice } from "~/booking/held-mail-notice";
 import { PageHeader } from "~/components/page-header";
 import { pageWords } from "~/content/words.server";
@@ -28,7 +28,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { getPersonalDataReader } from "~/staff/index.server";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...(loaderData ? pageMeta(loaderData.page) : []),
@@ -58,60 +58,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: pageWords("appointments"), today, days };
 }
 
-type ActionData = {
-  bookingId: string;
-  intent: "cancel" | "move" | "place";
-  error: string;
-  fieldErrors?: Record<string, string | undefined>;
-  /** A cancellation not yet confirmed (issue 39, decision 0049): the question's key, nothing changed. */
-  confirm?: string;
-  reason?: string;
-};
-
 const INTENTS = ["cancel", "move", "place"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const coach = await requireCoach(request, context);
   const form = await request.formData();
   const intent = INTENTS.find((i) => i === form.get("intent")) ?? "cancel";
-  const bookingId = String(form.get("bookingId") ?? "");
+  // Which booking's card a refusal is shown on: its hidden id, among what was sent.
+  const values = { bookingId: String(form.get("bookingId") ?? "") };
   if (intent === "place") {
     const { data: input, fieldErrors } = parseForm(PlacementSchema, form);
-    if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    if (!input) return refused({ intent, values, formError: m.booking_error_correct(), fieldErrors });
     const result = await recordPlacement(context, coach, input);
     if (result.ok)
       throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_placed_toast({ level: String(input.level) }) });
-    return data<ActionData>(
-      { bookingId, intent, error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : {} },
-      { status: result.status },
-    );
+    return refused({ intent, values, formError: result.error, fieldErrors: result.field ? { [result.field]: result.error } : {} }, result.status);
   }
   if (intent === "cancel") {
     const { data: input, fieldErrors } = parseForm(CoachCancelSchema, form);
-    if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+    if (!input) return refused({ intent, values, formError: m.booking_error_correct(), fieldErrors });
     // Nothing irreversible at one tap: an unconfirmed post (the page without JavaScript) is answered with the question.
     // The question carries the reason as the schema kept it (trimmed, at most 300 characters), never the post whole.
+    // Asking is not a refusal: nothing changed, and the answer is the question (issue 39, decision 0049).
     if (askUnlessConfirmed(form)) {
       const asked = { intent, bookingId: input.bookingId, reason: input.reason };
-      return data<ActionData>({ bookingId, intent, error: "", reason: input.reason, confirm: confirmKey(Object.entries(asked)) });
+      return done<AppointmentAsk>({ intent, bookingId: values.bookingId, reason: input.reason, confirm: confirmKey(Object.entries(asked)) });
     }
     const result = await cancelByCoach(context, coach, input.bookingId, input.reason);
     if (result.ok) throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_coach_cancelled_toast() });
-    return data<ActionData>({ bookingId, intent, error: result.error }, { status: result.status });
+    return refused({ intent, values, formError: result.error }, result.status);
   }
   const { data: input, fieldErrors } = parseForm(MoveSchema, form);
-  if (!input) return data<ActionData>({ bookingId, intent, error: m.booking_error_correct(), fieldErrors }, { status: 400 });
+  if (!input) return refused({ intent, values, formError: m.booking_error_correct(), fieldErrors });
   const result = await moveByCoach(context, coach, input);
   if (result.ok) throw await redirectWithToast(context, "/appointments", { type: "success", title: m.booking_moved_toast() });
-  return data<ActionData>(
-    { bookingId, intent, error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : {} },
-    { status: result.status },
-  );
+  return refused({ intent, values, formError: result.error, fieldErrors: result.field ? { [result.field]: result.error } : {} }, result.status);
 }
 
 export default function Appointments({ loaderData }: Route.ComponentProps) {
   const { page, days, today } = loaderData;
-  const result = useActionData<ActionData>();
+  const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -138,7 +124,7 @@ export default function Appointments({ loaderData }: Route.ComponentProps) {
               <ul className="mt-3 flex flex-col gap-4">
                 {bookings.map((b) => (
                   <li key={b.id}>
-                    <CoachBooking booking={b} result={result?.bookingId === b.id ? result : null} busy={busy} />
+                    <CoachBooking booking={b} result={result && answerBooking(result) === b.id ? result : null} busy={busy} />
                   </li>
                 ))}
               </ul>
