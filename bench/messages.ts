@@ -1,4 +1,4 @@
-// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --guardians --pg-stats --cpu-prof DIR --timeline --no-probe]
+// npm run bench:messages [-- --pairs 200 --seconds 15 --only quiet,flood,two --guardians --pg-stats --cpu-prof DIR --timeline --no-probe --server-flags=FLAGS]
 // Starts the production server on its own database (a new one for each run), connects N coach-client pairs over real WebSockets on
 // loopback, and has every coach send one message a second the way the browser's composer does (a `send` on
 // the page's socket, answered by an `ack`: app/messaging/realtime-client.ts sendMessage). It prints delivered
@@ -29,6 +29,8 @@ import pg from "pg";
 import WebSocket from "ws";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
+// @ts-expect-error: a plain ES module script without types
+import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
 import { cpuOf, databaseCpu, databaseCpuUsed, floodAlone, floodFigures, refusalCost, startFlooder, type FloodFigures } from "./messages-cpu";
@@ -54,6 +56,9 @@ const { values } = parseArgs({
     timeline: { type: "boolean", default: false },
     // Coach-athlete-guardian threads instead of coach-client pairs.
     guardians: { type: "boolean", default: false },
+    // More Node flags for the servers, after those `npm start` gives (scripts/server-node-flags.mjs; a later flag wins):
+    // e.g. --server-flags=--max-semi-space-size=16 runs them with Node's default young generation, to compare.
+    "server-flags": { type: "string", default: "" },
   },
 });
 const PAIRS = Math.min(1000, Math.max(1, Number(values.pairs)));
@@ -372,6 +377,7 @@ async function main() {
     // Every run: what each server went through, to explain its slow deliveries (bench/messages-probe.ts). Its 5 ms
     // timer wakes the server 200 times a second (about 12 ms of CPU a second in an idle process): --no-probe leaves it out.
     ...(values["no-probe"] ? [] : ["--import", path.join(import.meta.dirname, "server-probe.mjs")]),
+    ...values["server-flags"].split(" ").filter(Boolean),
   ];
   const setUp = async (processes: 1 | 2) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-bench-"));
@@ -397,7 +403,7 @@ async function main() {
   );
   try {
     console.log(
-      `${PAIRS} ${THREADS}, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${machineLoad()}; each run on a new database`,
+      `${PAIRS} ${THREADS}, ${RATE} message(s) a second each, ${SECONDS} s measured, loopback, ${machineLoad()}; each run on a new database; servers run with node ${[...(SERVER_NODE_FLAGS as string[]), values["server-flags"]].join(" ").trim()}`,
     );
     let quiet: Figures | null = null;
     if (RUNS.has("quiet")) {

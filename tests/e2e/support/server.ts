@@ -12,6 +12,8 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 // @ts-expect-error: a plain ES module script without types
 import { SERVER_BUNDLE } from "../../../scripts/build-if-stale.mjs";
+// @ts-expect-error: a plain ES module script without types
+import { SERVER_NODE_FLAGS } from "../../../scripts/server-node-flags.mjs";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -92,7 +94,8 @@ async function startServerProcess(options: StartOptions): Promise<RunningServer>
     ...options.env,
   };
   // The server as `npm start` runs it: the bundle the build made (decision 0054), which the global setup brings up to date.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_BUNDLE as string], {
+  // Node's flags as `npm start` gives them (scripts/server-node-flags.mjs), then the caller's (a bench's probe).
+  const child = spawn(process.execPath, [...(SERVER_NODE_FLAGS as string[]), ...(options.nodeArgs ?? []), SERVER_BUNDLE as string], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
