@@ -350,7 +350,7 @@ describe("the education staff permission on /staff", () => {
     expect((await staffPost(tutor, { intent: "grant-education", userId: helper.id })).status).toBe(403);
     expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([]);
     const granted = await staffPost(admin, { intent: "grant-education", userId: helper.id });
-    expect(granted.body).toMatchObject({ done: "Hana Helper is now education staff." });
+    expect(granted.body).toMatchObject({ ok: true, userId: helper.id, message: "Hana Helper is now education staff." });
     expect(await db.select({ by: educationStaff.grantedBy }).from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([
       { by: admin.id },
     ]);
@@ -358,7 +358,8 @@ describe("the education staff permission on /staff", () => {
     expect(refused.status).toBe(409);
     expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, sofia.athlete.id))).toEqual([]);
     expect((await staffPost(admin, { intent: "remove-education", userId: helper.id })).body).toMatchObject({
-      done: "Hana Helper is no longer education staff.",
+      ok: true,
+      message: "Hana Helper is no longer education staff.",
     });
     expect(await db.select().from(educationStaff).where(eq(educationStaff.userId, helper.id))).toEqual([]);
     // Each grant and removal is a line of the staff log, as the other roles' are; the refused one and a second

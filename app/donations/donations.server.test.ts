@@ -106,9 +106,15 @@ describe("giving online", () => {
     await db.execute(sql`update users set admin = true where id = ${admin.id}`);
     const staff = (fields: Record<string, string>, who: Person | null = { ...admin, role: "coach" }) =>
       call(staffAction, { request: postForm("/staff", { intent: "donation-settings", ...fields }), context: contextAs(who) });
-    expect(await staff({ ein: "12345" })).toMatchObject({ status: 400, body: { fieldErrors: { ein: expect.stringContaining("12-3456789") } } });
+    expect(await staff({ ein: "12345" })).toMatchObject({
+      status: 400,
+      body: { ok: false, fieldErrors: { ein: expect.stringContaining("12-3456789") } },
+    });
     expect((await staff({ ein: "52-1234567" }, { ...(await makeUser(db, "coach", "Coach Noein")), role: "coach" })).status).toBe(403);
-    expect(await staff({ ein: "52-1234567" })).toMatchObject({ status: 200, body: { done: "Saved: gift receipts now show EIN 52-1234567." } });
+    expect(await staff({ ein: "52-1234567" })).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "Saved: gift receipts now show EIN 52-1234567." },
+    });
     expect(await getEin(db)).toBe("52-1234567");
 
     const s = await give({ frequency: "once", amount: "25", coverFee: "on" });

@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
+import { refusalOf, type ActionResult } from "~/lib/forms";
 import { Field } from "~/components/ui/field";
 import { m } from "~/paraglide/messages";
 import { feePercentText, type CardFee } from "./gross-up";
@@ -12,12 +13,8 @@ import { feePercentText, type CardFee } from "./gross-up";
 export const DONATION_SETTINGS_INTENT = "donation-settings";
 export const DONATION_FEE_INTENT = "donation-fee";
 
-export type DonationSettingsAnswer = {
-  intent: string;
-  fieldErrors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-  done?: string;
-};
+/** The EIN's and the card fee's answers (ActionResult, decision 0077), each known by its intent. */
+export type DonationSettingsAnswer = ActionResult;
 
 export function DonationSettingsCard({
   ein,
@@ -32,6 +29,7 @@ export function DonationSettingsCard({
 }) {
   const mine = result?.intent === DONATION_SETTINGS_INTENT ? result : undefined;
   const fee = result?.intent === DONATION_FEE_INTENT ? result : undefined;
+  const [einRefusal, feeRefusal] = [refusalOf(mine), refusalOf(fee)];
   return (
     <CardSection title={m.donations_settings_heading()}>
       <p className="mb-3 text-sm">{m.donations_settings_intro()}</p>
@@ -44,15 +42,15 @@ export function DonationSettingsCard({
           inputMode="numeric"
           placeholder="12-3456789"
           maxLength={10}
-          defaultValue={mine?.values?.ein ?? ein ?? ""}
-          error={mine?.fieldErrors?.ein}
+          defaultValue={einRefusal?.values?.ein ?? ein ?? ""}
+          error={einRefusal?.fieldErrors.ein}
         />
         <div>
           <Button type="submit" variant="secondary" disabled={busy}>
             {m.donations_settings_save()}
           </Button>
         </div>
-        {mine?.done ? <Confirmation key={mine.done}>{mine.done}</Confirmation> : null}
+        {mine?.ok && mine.message ? <Confirmation key={mine.message}>{mine.message}</Confirmation> : null}
       </Form>
       <Form method="post" className="mt-6 flex flex-col gap-3">
         <input type="hidden" name="intent" value={DONATION_FEE_INTENT} />
@@ -64,8 +62,8 @@ export function DonationSettingsCard({
           id="donation-fee-percent"
           inputMode="decimal"
           maxLength={5}
-          defaultValue={fee?.values?.feePercent ?? feePercentText(cardFee.basisPoints)}
-          error={fee?.fieldErrors?.feePercent}
+          defaultValue={feeRefusal?.values?.feePercent ?? feePercentText(cardFee.basisPoints)}
+          error={feeRefusal?.fieldErrors.feePercent}
         />
         <Field
           label={m.donations_settings_fee_fixed()}
@@ -73,15 +71,15 @@ export function DonationSettingsCard({
           id="donation-fee-fixed"
           inputMode="decimal"
           maxLength={5}
-          defaultValue={fee?.values?.feeFixed ?? (cardFee.fixedCents / 100).toFixed(2)}
-          error={fee?.fieldErrors?.feeFixed}
+          defaultValue={feeRefusal?.values?.feeFixed ?? (cardFee.fixedCents / 100).toFixed(2)}
+          error={feeRefusal?.fieldErrors.feeFixed}
         />
         <div>
           <Button type="submit" variant="secondary" disabled={busy}>
             {m.donations_settings_fee_save()}
           </Button>
         </div>
-        {fee?.done ? <Confirmation key={fee.done}>{fee.done}</Confirmation> : null}
+        {fee?.ok && fee.message ? <Confirmation key={fee.message}>{fee.message}</Confirmation> : null}
       </Form>
     </CardSection>
   );

@@ -13,10 +13,10 @@ export async function answerDonationSettings(db: Db, form: FormData): Promise<{ 
   const intent = DONATION_SETTINGS_INTENT;
   const values = { ein: String(form.get("ein") ?? "") };
   const parsed = EinSchema.safeParse(values);
-  if (!parsed.success) return { body: { intent, values, fieldErrors: { ein: m.donations_error_ein() } }, status: 400 };
+  if (!parsed.success) return { body: { ok: false, intent, values, fieldErrors: { ein: m.donations_error_ein() } }, status: 400 };
   await setEin(db, parsed.data.ein);
   return {
-    body: { intent, done: parsed.data.ein ? m.donations_settings_saved({ ein: parsed.data.ein }) : m.donations_settings_cleared() },
+    body: { ok: true, intent, message: parsed.data.ein ? m.donations_settings_saved({ ein: parsed.data.ein }) : m.donations_settings_cleared() },
     status: 200,
   };
 }
@@ -28,9 +28,9 @@ export async function answerCardFee(db: Db, form: FormData): Promise<{ body: Don
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return { body: { intent, values, fieldErrors }, status: 400 };
+    return { body: { ok: false, intent, values, fieldErrors }, status: 400 };
   }
   await setCardFee(db, parsed.data);
   const words = { percent: feePercentText(parsed.data.basisPoints), fixed: formatDollars(parsed.data.fixedCents, getLocale()) };
-  return { body: { intent, done: m.donations_settings_fee_saved(words) }, status: 200 };
+  return { body: { ok: true, intent, message: m.donations_settings_fee_saved(words) }, status: 200 };
 }

@@ -147,6 +147,7 @@ describe("the card fee donors cover", () => {
       expect(Object.keys((res.body as { fieldErrors: object }).fieldErrors)).toEqual([field]);
     }
     expect((await set({ feePercent: "11", feeFixed: "" })).body).toMatchObject({
+      ok: false,
       fieldErrors: {
         feePercent: "Enter a percentage from 0 to 10, with at most two decimals, like 2.9.",
         feeFixed: "Enter an amount in dollars from 0 to 2, like 0.30.",
@@ -156,7 +157,7 @@ describe("the card fee donors cover", () => {
     expect(await getCardFee(db)).toEqual({ basisPoints: 290, fixedCents: 30 });
     expect(await set({ feePercent: "2.2", feeFixed: "0.30" })).toMatchObject({
       status: 200,
-      body: { done: "Saved: donors who cover the fee now add 2.2% + $0.30." },
+      body: { ok: true, message: "Saved: donors who cover the fee now add 2.2% + $0.30." },
     });
     expect(await getCardFee(db)).toEqual({ basisPoints: 220, fixedCents: 30 });
     const page = await call(donateLoader, { request: new Request("http://localhost/donate"), context: contextAs(null) });

@@ -38,7 +38,7 @@ import {
   ShownSchema,
   type RoleChangeIntent,
 } from "~/staff/schemas";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refused, refusalOf, type ActionResult } from "~/lib/forms";
 import { badRequest, notFound } from "~/lib/responses.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -75,17 +75,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = {
-  intent: string;
-  /** The person (or invitation) the answer is about: it is shown beside their forms. */
-  target?: string;
-  fieldErrors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-  error?: string;
-  done?: string;
-};
+/**
+ * What the page's forms answer (decision 0077): a success says what was done (`message`) and names the person it was
+ * about (`userId`); a refusal carries the person among what was sent (`values.userId`). Either is shown beside that
+ * person's forms.
+ */
+type StaffAnswer = ActionResult<{ userId?: string }>;
 
-const answer = (body: ActionData, status = 200) => data<ActionData>(body, { status });
+/** The person an answer is about, if any. */
+const answerPerson = (answer: StaffAnswer) => (answer.ok ? answer.userId : answer.values?.userId);
+
+/** The security programme's and the donation settings' answers, already in the one shape, with their status. */
+const answer = (r: { body: StaffAnswer; status: number }) => data(r.body, { status: r.status });
 function personGone(): never {
   return notFound(m.staff_person_gone());
 }
@@ -98,24 +99,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "invite") {
     const values = { email: String(form.get("email") ?? "") };
     const { data: input, fieldErrors } = parseForm(InviteSchema, form);
-    if (!input) return answer({ intent, fieldErrors: fieldErrors ?? {}, values }, 400);
+    if (!input) return refused({ intent, fieldErrors, values });
     const r = await inviteCoach(context.db, context, admin, input.email);
-    if (!r.ok) return answer({ intent, fieldErrors: { email: r.error }, values }, r.status);
-    return answer({ intent, done: m.staff_done_invited({ email: input.email }) });
+    if (!r.ok) return refused({ intent, fieldErrors: { email: r.error }, values }, r.status);
+    return done({ intent, message: m.staff_done_invited({ email: input.email }) });
   }
 
   if (intent === SECURITY_SETTINGS_INTENT) {
     const r = await answerSecuritySettings(context.db, admin.id, form, dayInZone(context.config.safePlay.clock(), context.config.site.timeZone));
-    return answer(r.body, r.status);
+    return answer(r);
   }
 
-  if (intent === DONATION_SETTINGS_INTENT) return answerDonationSettings(context.db, form).then((r) => answer(r.body, r.status));
-  if (intent === DONATION_FEE_INTENT) return answerCardFee(context.db, form).then((r) => answer(r.body, r.status));
+  if (intent === DONATION_SETTINGS_INTENT) return answer(await answerDonationSettings(context.db, form));
+  if (intent === DONATION_FEE_INTENT) return answer(await answerCardFee(context.db, form));
 
   if (intent === "cancel-invitation") {
     const { data: input } = parseForm(CancelInvitationSchema, form);
     if (!input || !(await cancelStaffInvitation(context.db, admin, input.invitationId))) notFound(m.staff_invitation_gone());
-    return answer({ intent, done: m.staff_done_invitation_cancelled() });
+    return done({ intent, message: m.staff_done_invitation_cancelled() });
   }
 
   if ((ROLE_CHANGES as readonly string[]).includes(intent)) {
@@ -123,29 +124,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!input) personGone();
     const r = await changeStaffRole(context.db, admin, input.userId, input.intent, context.config.safePlay);
     if (!r.ok && r.status === 404) personGone();
-    if (!r.ok) return answer({ intent, target: input.userId, error: r.error }, r.status);
+    if (!r.ok) return refused({ intent, values: { userId: input.userId }, formError: r.error }, r.status);
     // An administrator who removed their own flag can no longer open this page.
     if (input.intent === "remove-admin" && input.userId === admin.id)
       throw await redirectWithToast(context, "/account", { type: "success", title: r.done });
-    return answer({ intent, target: input.userId, done: r.done });
+    return done<{ userId: string }>({ intent, userId: input.userId, message: r.done });
   }
 
   if (intent === "show" || intent === "hide") {
     const { data: input } = parseForm(ShownSchema, form);
     if (!input || !(await setProfileShown(context.db, actorOf(admin), input.userId, intent === "show"))) personGone();
-    return answer({ intent, target: input.userId, done: intent === "show" ? m.staff_done_shown() : m.staff_done_hidden() });
+    return done<{ userId: string }>({ intent, userId: input.userId, message: intent === "show" ? m.staff_done_shown() : m.staff_done_hidden() });
   }
 
   if (intent === "checks") {
-    const target = String(form.get("userId") ?? "");
     const values = {
+      userId: String(form.get("userId") ?? ""),
       safePlayCheckedOn: String(form.get("safePlayCheckedOn") ?? ""),
       backgroundCheckedOn: String(form.get("backgroundCheckedOn") ?? ""),
     };
     const { data: input, fieldErrors } = parseForm(checksSchema(dayInZone(context.config.safePlay.clock(), context.config.site.timeZone)), form);
-    if (!input) return answer({ intent, target, fieldErrors: fieldErrors ?? {}, values }, 400);
+    if (!input) return refused({ intent, fieldErrors, values });
     if (!(await setStaffChecks(context.db, actorOf(admin), input))) personGone();
-    return answer({ intent, target, done: m.staff_done_checks() });
+    return done<{ userId: string }>({ intent, userId: input.userId, message: m.staff_done_checks() });
   }
 
   badRequest(m.staff_unknown_request());
@@ -153,10 +154,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Staff({ loaderData }: Route.ComponentProps) {
   const { staff, invitations, log, me, today, education, security } = loaderData;
-  const result = useActionData<ActionData>();
+  const result = useActionData<StaffAnswer>();
   const busy = useNavigation().state === "submitting";
   const zone = useOrgTimeZone();
   const invite = result?.intent === "invite" ? result : undefined;
+  const invited = invite?.ok ? invite.message : undefined;
+  const inviteRefusal = refusalOf(invite);
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-8 px-4 py-10">
       <div>
@@ -172,15 +175,15 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           <input type="hidden" name="intent" value="invite" />
           <EmailField
             // Empty again once sent (a new key), ready for the next address.
-            key={invite?.done ?? "invite"}
+            key={invited ?? "invite"}
             label={m.staff_invite_email()}
             name="email"
             required
             maxLength={254}
-            defaultValue={invite?.done ? "" : (invite?.values?.email ?? "")}
-            error={invite?.fieldErrors?.email}
+            defaultValue={inviteRefusal?.values?.email ?? ""}
+            error={inviteRefusal?.fieldErrors.email}
           />
-          {invite?.done ? <Confirmation key={invite.done}>{invite.done}</Confirmation> : null}
+          {invited ? <Confirmation key={invited}>{invited}</Confirmation> : null}
           <Button type="submit" disabled={busy} className="self-start">
             {m.staff_invite_send()}
           </Button>
@@ -210,7 +213,9 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
             </ul>
           </>
         ) : null}
-        {result?.intent === "cancel-invitation" && result.done ? <Confirmation key={result.done}>{result.done}</Confirmation> : null}
+        {result?.ok && result.intent === "cancel-invitation" && result.message ? (
+          <Confirmation key={result.message}>{result.message}</Confirmation>
+        ) : null}
       </CardSection>
 
       <UnclearedCoaches staff={staff} />
@@ -226,7 +231,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
             person={person}
             isMe={person.id === me}
             today={today}
-            result={result?.target === person.id ? result : undefined}
+            result={result && answerPerson(result) === person.id ? result : undefined}
             busy={busy}
             education={education.includes(person.id)}
           />
@@ -324,11 +329,11 @@ function StaffCard({
   education: boolean;
   isMe: boolean;
   today: string;
-  result?: ActionData | undefined;
+  result?: StaffAnswer | undefined;
   busy: boolean;
 }) {
   const headingId = `person-${person.id}`;
-  const checks = result?.intent === "checks" ? result : undefined;
+  const checks = result?.intent === "checks" ? refusalOf(result) : undefined;
   const roles = [
     person.coach ? m.staff_badge_coach() : person.hasProfile ? m.staff_badge_former_coach() : null,
     person.lead ? m.staff_badge_lead() : null,
@@ -379,9 +384,9 @@ function StaffCard({
         )}
       </div>
       {person.coach && person.lead ? <p className="mt-2 text-sm text-slate-700">{m.staff_remove_coach_ends_lead()}</p> : null}
-      {result?.error ? (
+      {result && !result.ok && result.formError ? (
         <div className="mt-3">
-          <FormError message={result.error} />
+          <FormError message={result.formError} />
         </div>
       ) : null}
 
@@ -408,7 +413,7 @@ function StaffCard({
                 type="date"
                 max={today}
                 defaultValue={checks?.values?.safePlayCheckedOn ?? person.safePlayCheckedOn ?? ""}
-                error={checks?.fieldErrors?.safePlayCheckedOn}
+                error={checks?.fieldErrors.safePlayCheckedOn}
               />
               <Field
                 label={m.staff_checks_background()}
@@ -416,7 +421,7 @@ function StaffCard({
                 type="date"
                 max={today}
                 defaultValue={checks?.values?.backgroundCheckedOn ?? person.backgroundCheckedOn ?? ""}
-                error={checks?.fieldErrors?.backgroundCheckedOn}
+                error={checks?.fieldErrors.backgroundCheckedOn}
               />
             </div>
             <Button type="submit" disabled={busy} className="self-start">
@@ -426,9 +431,9 @@ function StaffCard({
           </Form>
         </div>
       ) : null}
-      {result?.done ? (
-        <Confirmation key={result.done} className="mt-3">
-          {result.done}
+      {result?.ok && result.message ? (
+        <Confirmation key={result.message} className="mt-3">
+          {result.message}
         </Confirmation>
       ) : null}
     </article>

@@ -65,6 +65,7 @@ describe("the security programme on /staff", () => {
     const before = await stored();
 
     expect((await saveSettings(admin, MARCH, { coordinatorId: "", reviewDueOn: "2027-03-20" })).body).toMatchObject({
+      ok: false,
       fieldErrors: { coordinatorId: "Choose the coordinator from the staff list." },
     });
     expect(await saveSettings(admin, MARCH, { coordinatorId: client.id, reviewDueOn: "2027-03-20" })).toMatchObject({
@@ -89,7 +90,7 @@ describe("the security programme on /staff", () => {
 
     expect(await saveSettings(admin, MARCH, { coordinatorId: coach.id, reviewDueOn: "2027-04-20" })).toMatchObject({
       status: 200,
-      body: { done: "The security programme's coordinator and review date are saved." },
+      body: { ok: true, message: "The security programme's coordinator and review date are saved." },
     });
     const page = await staffPage(admin, MARCH);
     expect(page.body.security.programme).toMatchObject({ coordinator: { id: coach.id }, reviewDueOn: "2027-04-20" });

@@ -6,6 +6,7 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
+import { refusalOf, type ActionResult } from "~/lib/forms";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { formatCalendarDate } from "~/lib/datetime";
@@ -38,13 +39,7 @@ export function SecurityReminder({ dueOn, back, busy }: { dueOn: string; back: "
   );
 }
 
-export type SecurityAnswer = {
-  intent: string;
-  fieldErrors?: Record<string, string | undefined>;
-  values?: Record<string, string>;
-  error?: string;
-  done?: string;
-};
+export type SecurityAnswer = ActionResult;
 
 /** /staff's card: who coordinates the programme, when its next review is due, the last one recorded, and the form. */
 export function SecurityProgrammeCard({
@@ -61,6 +56,8 @@ export function SecurityProgrammeCard({
   busy: boolean;
 }) {
   const answer = result?.intent === SECURITY_SETTINGS_INTENT ? result : undefined;
+  const refusal = refusalOf(answer);
+  const saved = answer?.ok ? answer.message : undefined;
   const { coordinator, reviewDueOn, lastReview } = programme;
   return (
     <CardSection title={m.security_title()} id="security-heading">
@@ -75,29 +72,29 @@ export function SecurityProgrammeCard({
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField
             // A new key once saved, so the choice shown is the one stored.
-            key={answer?.done ?? "security-coordinator"}
+            key={saved ?? "security-coordinator"}
             label={m.security_coordinator_label()}
             name="coordinatorId"
             required
             placeholder={m.security_coordinator_choose()}
             options={choices.map((c) => ({ value: c.id, label: `${c.name} (${c.email})` }))}
-            defaultValue={answer?.values?.coordinatorId ?? coordinator?.id ?? ""}
-            error={answer?.fieldErrors?.coordinatorId}
+            defaultValue={refusal?.values?.coordinatorId ?? coordinator?.id ?? ""}
+            error={refusal?.fieldErrors.coordinatorId}
           />
           <Field
-            key={answer?.done ?? "security-due"}
+            key={saved ?? "security-due"}
             label={m.security_due_label()}
             name="reviewDueOn"
             type="date"
             required
             min="2000-01-01"
             max={oneYearAfter(today)}
-            defaultValue={answer?.values?.reviewDueOn ?? reviewDueOn ?? ""}
-            error={answer?.fieldErrors?.reviewDueOn}
+            defaultValue={refusal?.values?.reviewDueOn ?? reviewDueOn ?? ""}
+            error={refusal?.fieldErrors.reviewDueOn}
           />
         </div>
-        {answer?.error ? <FormError message={answer.error} /> : null}
-        {answer?.done ? <Confirmation key={answer.done}>{answer.done}</Confirmation> : null}
+        {refusal?.formError ? <FormError message={refusal.formError} /> : null}
+        {saved ? <Confirmation key={saved}>{saved}</Confirmation> : null}
         <Button type="submit" disabled={busy} className="self-start">
           {m.security_save()}
         </Button>

@@ -15,9 +15,9 @@ export async function answerSecuritySettings(
   const intent = SECURITY_SETTINGS_INTENT;
   const values = { coordinatorId: String(form.get("coordinatorId") ?? ""), reviewDueOn: String(form.get("reviewDueOn") ?? "") };
   const { data: input, fieldErrors } = parseForm(securitySettingsSchema(today), form);
-  if (!input) return { body: { intent, fieldErrors: fieldErrors ?? {}, values }, status: 400 };
+  if (!input) return { body: { ok: false, intent, fieldErrors: fieldErrors ?? {}, values }, status: 400 };
   const r = await setSecurityProgramme(db, userId, input);
-  if (!r.ok && r.status === 403) return { body: { intent, error: m.security_change_refused(), values }, status: 403 };
-  if (!r.ok) return { body: { intent, fieldErrors: { coordinatorId: m.security_error_coordinator() }, values }, status: 400 };
-  return { body: { intent, done: m.security_saved() }, status: 200 };
+  if (!r.ok && r.status === 403) return { body: { ok: false, intent, fieldErrors: {}, formError: m.security_change_refused(), values }, status: 403 };
+  if (!r.ok) return { body: { ok: false, intent, fieldErrors: { coordinatorId: m.security_error_coordinator() }, values }, status: 400 };
+  return { body: { ok: true, intent, message: m.security_saved() }, status: 200 };
 }

@@ -70,7 +70,7 @@ describe("inviting a coach", () => {
   it("mails an invitation whose link is sealed in the outbox, starting with the site's own words; logged", async () => {
     expect(await invite(ADMIN, " New.Coach@Example.com ")).toMatchObject({
       status: 200,
-      body: { done: "Invitation sent to new.coach@example.com." },
+      body: { ok: true, intent: "invite", message: "Invitation sent to new.coach@example.com." },
     });
     const { mail, link, token } = await latestMail("new.coach@example.com");
     expect(mail.subject).toBe("Next Level Tennis & Education: an invitation to join as a coach");
@@ -109,11 +109,11 @@ describe("inviting a coach", () => {
     const before = await db.select().from(mailOutbox);
     expect(await invite(ADMIN, COACH.email)).toMatchObject({
       status: 409,
-      body: { fieldErrors: { email: "This address already belongs to a coach." }, values: { email: COACH.email } },
+      body: { ok: false, fieldErrors: { email: "This address already belongs to a coach." }, values: { email: COACH.email } },
     });
     expect(await invite(ADMIN, "not an address")).toMatchObject({
       status: 400,
-      body: { fieldErrors: { email: "Please enter a valid email address" } },
+      body: { ok: false, fieldErrors: { email: "Please enter a valid email address" } },
     });
     expect(await db.select().from(mailOutbox)).toEqual(before);
   });
@@ -175,7 +175,7 @@ describe("accepting an invitation", () => {
       .orderBy(desc(staffInvitations.createdAt));
     expect(
       await call(staffRoute.action, { request: postForm("/staff", { intent: "cancel-invitation", invitationId: pending!.id }), context: as(ADMIN) }),
-    ).toMatchObject({ status: 200, body: { done: "Invitation cancelled: its link no longer works." } });
+    ).toMatchObject({ status: 200, body: { ok: true, message: "Invitation cancelled: its link no longer works." } });
     expect((await view(null, second.token)).invitation).toBeNull();
     expect(await logFor(email)).toEqual(["Ada Admin: coach invited", "Ada Admin: coach invited", "Ada Admin: invitation cancelled"]);
 

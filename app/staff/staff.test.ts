@@ -120,23 +120,23 @@ describe("/staff, the administrator's page", () => {
   it("makes a coach the safeguarding lead; removing the coach role ends the lead too; every change is logged", async () => {
     expect(await staffPost(ADMIN, { intent: "grant-lead", userId: COACH.id })).toMatchObject({
       status: 200,
-      body: { target: COACH.id, done: "Carla Coach is a safeguarding lead." },
+      body: { ok: true, userId: COACH.id, message: "Carla Coach is a safeguarding lead." },
     });
     expect(await roleOf(COACH.id)).toEqual({ role: "coach", lead: true, admin: false });
     expect(await staffPost(ADMIN, { intent: "remove-coach", userId: COACH.id })).toMatchObject({
       status: 200,
-      body: { done: "Carla Coach is no longer a coach." },
+      body: { ok: true, message: "Carla Coach is no longer a coach." },
     });
     expect(await roleOf(COACH.id)).toEqual({ role: "client", lead: false, admin: false });
     // A former coach stays on the list, and cannot be the lead until they are a coach again.
     expect(await staffPost(ADMIN, { intent: "grant-lead", userId: COACH.id })).toMatchObject({
       status: 409,
-      body: { error: "Carla Coach is not a coach: make them a coach first." },
+      body: { ok: false, values: { userId: COACH.id }, formError: "Carla Coach is not a coach: make them a coach first." },
     });
     expect(await roleOf(COACH.id)).toEqual({ role: "client", lead: false, admin: false });
     expect(await staffPost(ADMIN, { intent: "grant-coach", userId: COACH.id })).toMatchObject({
       status: 200,
-      body: { done: "Carla Coach is a coach." },
+      body: { ok: true, message: "Carla Coach is a coach." },
     });
     expect(await roleOf(COACH.id)).toEqual({ role: "coach", lead: false, admin: false });
     expect(await logLines()).toEqual([
@@ -161,7 +161,7 @@ describe("/staff, the administrator's page", () => {
     const before = await everything();
     expect(await staffPost(ADMIN, { intent: "grant-coach", userId: sam.id })).toMatchObject({
       status: 409,
-      body: { target: sam.id, error: expect.stringContaining("their name includes contact details") },
+      body: { ok: false, values: { userId: sam.id }, formError: expect.stringContaining("their name includes contact details") },
     });
     expect(await updateUserRole(db, sam.email, "coach")).toEqual({ refused: "coach-name", fullName: "Sam Smash 202-555-0199" });
     expect(await everything()).toEqual(before);
@@ -179,8 +179,9 @@ describe("/staff, the administrator's page", () => {
     expect(await staffPost(ADMIN, { intent: "grant-coach", userId: teen.id })).toMatchObject({
       status: 409,
       body: {
-        target: teen.id,
-        error: "Tess Teen was not made a coach: they are a student-athlete under 18. Safe Play keeps coaches and minors apart.",
+        ok: false,
+        values: { userId: teen.id },
+        formError: "Tess Teen was not made a coach: they are a student-athlete under 18. Safe Play keeps coaches and minors apart.",
       },
     });
     expect(await updateUserRole(db, teen.email, "coach")).toEqual({ refused: "minor" });
@@ -193,7 +194,7 @@ describe("/staff, the administrator's page", () => {
     const before = await everything();
     expect(await staffPost(ADMIN, { intent: "remove-admin", userId: ADMIN.id })).toMatchObject({
       status: 409,
-      body: { error: "You are the only administrator: make someone else an administrator before removing your own role." },
+      body: { ok: false, formError: "You are the only administrator: make someone else an administrator before removing your own role." },
     });
     expect(await everything()).toEqual(before);
     expect(await staffPost(ADMIN, { intent: "grant-admin", userId: OTHER_COACH.id })).toMatchObject({ status: 200 });
@@ -222,12 +223,12 @@ describe("/staff, the administrator's page", () => {
     ).toMatchObject({
       status: 400,
       body: {
-        target: COACH.id,
+        ok: false,
         fieldErrors: {
           safePlayCheckedOn: "Please enter a date, such as 2026-03-01",
           backgroundCheckedOn: "This date is in the future: enter the day the check was completed",
         },
-        values: { safePlayCheckedOn: "2026-02-30", backgroundCheckedOn: addDays(today, 1) },
+        values: { userId: COACH.id, safePlayCheckedOn: "2026-02-30", backgroundCheckedOn: addDays(today, 1) },
       },
     });
     expect(await everything()).toEqual(before);
@@ -235,7 +236,7 @@ describe("/staff, the administrator's page", () => {
     expect(await staffPost(ADMIN, { intent: "checks", userId: COACH.id, safePlayCheckedOn: "2025-09-02", backgroundCheckedOn: today })).toMatchObject(
       {
         status: 200,
-        body: { done: "Checks saved." },
+        body: { ok: true, userId: COACH.id, message: "Checks saved." },
       },
     );
     const [row] = await db.select().from(coachProfiles).where(eq(coachProfiles.userId, COACH.id));
@@ -357,7 +358,7 @@ describe("/staff/profile, a coach's own profile", () => {
     const file = shown.photo!.src.split("/").pop()!;
     expect(await staffPost(ADMIN, { intent: "hide", userId: COACH.id })).toMatchObject({
       status: 200,
-      body: { done: "The profile is no longer on the About page." },
+      body: { ok: true, intent: "hide", userId: COACH.id, message: "The profile is no longer on the About page." },
     });
     expect((await visitorsAbout()).staff).toEqual([]);
     expect((await call(photoFile.loader, { request: get(shown.photo!.src), context: as(null), params: { file } })).status).toBe(404);
