@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { AuthMode, DialogActionData } from "~/components/auth-dialog";
+import type { AuthMode, DialogAnswer } from "~/components/auth-dialog";
 import { AUTH_DIALOG_TEXT } from "~/content/auth";
 import { GoogleButton } from "~/components/google-button";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
@@ -52,22 +52,22 @@ export default function AuthDialog({ open, onOpenChange, mode, formKey, onToggle
 
 function DialogForm({ mode, onDone }: { mode: AuthMode; onDone: () => void }) {
   const text = AUTH_DIALOG_TEXT[mode];
-  const fetcher = useFetcher<DialogActionData>();
+  const fetcher = useFetcher<DialogAnswer>();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const fieldErrors = clientErrors ?? (result && !result.ok ? result.fieldErrors : undefined) ?? {};
-  const formError = result && !result.ok ? result.error : undefined;
+  const formError = result && !result.ok ? result.formError : undefined;
 
-  const handled = useRef<DialogActionData | undefined>(undefined);
+  const handled = useRef<DialogAnswer | undefined>(undefined);
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
       showToast(result.toast);
       onDone();
-    } else if (result.error) {
-      showToast({ type: "error", title: AUTH_DIALOG_TEXT[mode].failed, description: result.error });
+    } else if (result.formError) {
+      showToast({ type: "error", title: AUTH_DIALOG_TEXT[mode].failed, description: result.formError });
     }
   }, [result, mode, onDone]);
 

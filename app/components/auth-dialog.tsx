@@ -2,7 +2,7 @@ import { createContext, Suspense, useContext, useState, type ButtonHTMLAttribute
 import { Button, type ButtonVariant } from "~/components/ui/button";
 import { dialogCommand } from "~/components/ui/dialog-command";
 import { lazyComponent } from "~/lib/lazy-component";
-import type { FieldErrors } from "~/lib/form-errors";
+import type { ActionResult } from "~/lib/form-errors";
 import { useDocumentPage } from "~/lib/page-mode";
 import type { AuthDialogFlash, Toast } from "~/lib/toast";
 
@@ -31,8 +31,11 @@ function useAuthDialog(): AuthDialogApi {
   return api;
 }
 
-/** What the sign-in and sign-up actions answer to the dialog (it stays on the page, so no redirect). */
-export type DialogActionData = { ok: true; toast: Toast } | { ok: false; fieldErrors?: FieldErrors; error?: string };
+/**
+ * What the sign-in and sign-up actions answer to the dialog (it stays on the page, so no redirect), in the one answer
+ * shape (decision 0077): a success carries the toast to show, a refusal its fields' messages and the form's (`formError`).
+ */
+export type DialogAnswer = ActionResult<{ toast: Toast }>;
 
 export function AuthDialogProvider({
   children,

@@ -21,9 +21,9 @@ const onReady = (fn: (t: Toast) => void) => {
 };
 
 /** Shows a failed action's error as an error toast with the given title, once per result. */
-export function useErrorToast(result: { ok: boolean; error?: string | undefined } | undefined, title: string) {
+export function useErrorToast(result: { ok: boolean; formError?: string | undefined } | undefined, title: string) {
   useEffect(() => {
-    if (result && !result.ok && result.error) showToast({ type: "error", title, description: result.error });
+    if (result && !result.ok && result.formError) showToast({ type: "error", title, description: result.formError });
   }, [result, title]);
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signin";
 import { signInWithPassword } from "~/auth/index.server";
@@ -8,7 +8,6 @@ import { requireVisitor } from "~/auth/index.server";
 import { readSignedUpAddress } from "~/auth/index.server";
 import { SignUpNotice } from "~/components/sign-up-notice";
 import { AuthCard } from "~/components/auth-card";
-import type { DialogActionData } from "~/components/auth-dialog";
 import { ForgotPasswordLink } from "~/components/forgot-password-link";
 import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
@@ -21,10 +20,11 @@ import { DOCUMENT_DIALOG, SignInSchema } from "~/auth/schemas";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { safeRedirect } from "~/lib/safe-redirect";
+import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
 import { getSession } from "~/enrollment/index.server";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refused } from "~/lib/forms";
 
 /** Sign-up keeps where the visitor was going: after it, signing in returns there. */
 function signUpHref(redirectTo: string | null) {
@@ -69,20 +69,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data: input, fieldErrors } = parseForm(SignInSchema, form);
   if (!input) {
     if (viaDocumentDialog) return backToDocumentDialog(context, form, "signin", { fieldErrors });
-    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+    return refused({ fieldErrors });
   }
 
   const result = await signInWithPassword(request, context, input);
   if (!result.ok) {
     if (viaDocumentDialog) return backToDocumentDialog(context, form, "signin", { error: result.error });
     const headers: HeadersInit = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {};
-    return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status, headers });
+    return refused({ formError: result.error }, { status: result.status, headers });
   }
 
   // The account's language follows the person (issue 27): signed in from a page in another one, they land in theirs.
   const otherLanguage = result.locale !== undefined && result.locale !== getLocale();
   const toast = AUTH_TOASTS.signedIn(result.locale);
-  if (viaDialog && !otherLanguage) return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
+  if (viaDialog && !otherLanguage) return done<{ toast: Toast }>({ toast }, { headers: result.headers });
   throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, {
     headers: result.headers,
     document: otherLanguage,
@@ -96,7 +96,7 @@ export default function SignIn({ actionData, loaderData }: Route.ComponentProps)
   const root = useRootData();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(AUTH_DIALOG_TEXT.signin.action);
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
-  const error = actionData && !actionData.ok ? actionData.error : CALLBACK_ERRORS[params.get("error") ?? ""]?.();
+  const error = actionData && !actionData.ok ? actionData.formError : CALLBACK_ERRORS[params.get("error") ?? ""]?.();
 
   useErrorToast(actionData, AUTH_DIALOG_TEXT.signin.failed);
 

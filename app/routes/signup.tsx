@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { localHref } from "~/i18n/locale";
 import type { Route } from "./+types/signup";
 import { signUpWithPassword } from "~/auth/index.server";
@@ -7,7 +7,6 @@ import { clientKindProblem } from "~/safe-play/index.server";
 import { requireVisitor } from "~/auth/index.server";
 import { ClientKindFields } from "~/components/client-kind-fields";
 import { AuthCard } from "~/components/auth-card";
-import type { DialogActionData } from "~/components/auth-dialog";
 import { GoogleButton } from "~/components/google-button";
 import { useErrorToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -21,9 +20,10 @@ import { GuardianPhoneField } from "~/components/guardian-phone-field";
 import { getStaffInvitation } from "~/staff/index.server";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirect } from "~/lib/safe-redirect";
+import type { Toast } from "~/lib/toast";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useRootData } from "~/root";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? pageMeta(loaderData.page) : []);
 
@@ -46,11 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { data: input, fieldErrors } = invitation ? staffSignUp(form) : parseForm(viaDialog ? SignUpDialogSchema : SignUpSchema, form);
   if (!input) {
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { fieldErrors });
-    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+    return refused({ fieldErrors });
   }
   if (invitation && input.email !== invitation.email.toLowerCase()) {
     const fieldErrors = { email: m.account_error_staff_address({ email: invitation.email }) };
-    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+    return refused({ fieldErrors });
   }
 
   // Safe Play: an athlete gives a date of birth and is 13 or older (COPPA); the message goes beside the field.
@@ -58,13 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) {
     const fieldErrors = { [problem.field]: problem.message };
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { fieldErrors });
-    return data<DialogActionData>({ ok: false, fieldErrors }, { status: 400 });
+    return refused({ fieldErrors });
   }
 
   const result = await signUpWithPassword(request, context, input);
   if (!result.ok) {
     if (via === DOCUMENT_DIALOG) return backToDocumentDialog(context, form, "signup", { error: result.error });
-    return data<DialogActionData>({ ok: false, error: result.error }, { status: result.status });
+    return refused({ formError: result.error }, result.status);
   }
 
   if (viaDialog) {
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (via === DOCUMENT_DIALOG) {
       throw await redirectWithToast(context, safeRedirect(form.get("redirectTo")), toast, { headers: result.headers });
     }
-    return data<DialogActionData>({ ok: true, toast }, { headers: result.headers });
+    return done<{ toast: Toast }>({ toast }, { headers: result.headers });
   }
   // From an invitation: signing in afterwards returns there (safeRedirect keeps it on this site).
   const back = safeRedirect(form.get("redirectTo"), "");
@@ -105,7 +105,7 @@ export default function SignUp({ actionData, loaderData }: Route.ComponentProps)
   const root = useRootData();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(AUTH_DIALOG_TEXT.signup.action);
   const fieldErrors = actionData && !actionData.ok ? (actionData.fieldErrors ?? {}) : {};
-  const error = actionData && !actionData.ok ? actionData.error : undefined;
+  const error = actionData && !actionData.ok ? actionData.formError : undefined;
 
   useErrorToast(actionData, AUTH_DIALOG_TEXT.signup.failed);
 
