@@ -1,9 +1,11 @@
-// Fees, aid and paying online end to end in Chromium on a phone (issue 41): a Spanish-speaking guardian asks a place for
-// her daughter and financial help in the same request form, and is told it is with staff; an administrator grants 75% on /aid;
-// the guardian sees the rest due, pays it through Checkout (the tests' loopback payment service in Stripe's place,
-// answering the official SDK and signing its webhook as Stripe does) and gets the receipt, page and mail with its PDF, in
-// Spanish; staff read the family's account a page at a time, as the family does, without the page's script. A family
-// granted a full waiver is enrolled and never asked to pay; when the organisation cancels its clinic, a request still
+// Fees, aid and paying online end to end in Chromium on a phone (issue 41): a Spanish-speaking guardian chooses Spanish,
+// adds her daughter, asks her a place and financial help in the same request form, all in Spanish; the administrator
+// who coaches the session places and enrolls her on its roster (her Spanish enrolled mail names no price while the
+// request waits) and grants 75% on /aid; the guardian sees the rest due, pays it through Checkout (the tests' loopback
+// payment service in Stripe's place, answering the official SDK and signing its webhook as Stripe does) and gets the
+// receipt, page and mail with its PDF, in Spanish; staff read the family's account a page at a time, as the family
+// does, without the page's script. A family asks a place with help, is granted a full waiver on /aid, is enrolled on
+// the roster and is never asked to pay (page and mail); when the organisation cancels its clinic, a request still
 // waiting in it ends and the family's page says the session was cancelled; the enrolled son's family is told by mail
 // that nothing was owed for it.
 // Its own server (useOwnServer, not the worker's shared one): Checkout needs STRIPE_* pointed at the loopback payment
@@ -32,6 +34,19 @@ afterAll(async () => {
   await service.close();
 });
 
+/**
+ * Staff's steps for a place, as the site has them: a coach of the session places the one request on its roster at a
+ * level, then enrolls it (the roster's steps are tested in enrollment.test.ts).
+ */
+async function enrollOnRoster(coach: Awaited<ReturnType<typeof open>>, sessionId: string) {
+  await coach.visit(`/rosters/${sessionId}`);
+  await coach.page.getByLabel("Level", { exact: true }).selectOption("4");
+  await coach.page.getByRole("button", { name: "Place at this level" }).click();
+  await coach.page.getByText("Placed at a level", { exact: true }).waitFor();
+  await coach.page.getByRole("button", { name: "Enroll", exact: true }).click();
+  await coach.page.locator("[data-status=enrolled]").waitFor();
+}
+
 describe("fees, financial aid and paying online", () => {
   it("a guardian asks for help in Spanish in the request for a place, is granted 75%, pays the rest through Checkout and gets the receipt", async () => {
     const [guardian, admin]: [Person, Person] = await Promise.all([
@@ -39,28 +54,34 @@ describe("fees, financial aid and paying online", () => {
       makePerson(server.url, "Tesorera Tomasa", { coach: true, env: env() }),
     ]);
     await (await db()).query(`update users set admin = true where email = $1`, [admin.email]);
+    // She proved her address (receipts and status mails go to proved addresses only).
+    await (await db()).query(`update users set email_verified = true where email = $1`, [guardian.email]);
 
-    // Paloma adds her daughter (the family page, in English as the enrollment test does), then reads Spanish.
+    // Paloma reads the site in Spanish on her phone from the start: she chooses Español (kept on her account, so her
+    // mails follow it) on her family page and adds her daughter there.
     const g = await open({ viewport: PHONE });
     await useSession(g.context, server.url, guardian);
     await g.visit("/account/family");
-    await g.page.getByLabel("Athlete's name").fill("Luz Pagadora");
-    await g.page.getByLabel("Athlete's date of birth").fill("2014-03-01");
-    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
-    await g.page.getByRole("status").getByText("Luz Pagadora was added to your family.", { exact: false }).waitFor();
-    // She reads the site in Spanish and proved her address (receipts go to proved addresses only).
-    await (await db()).query(`update users set locale = 'es', email_verified = true where email = $1`, [guardian.email]);
+    await g.page.getByRole("contentinfo").getByRole("button", { name: "Read this page in Español" }).click();
+    await g.page.waitForURL((u) => u.pathname === "/es/account/family");
+    await g.page.getByLabel("Nombre del estudiante-atleta").fill("Luz Pagadora");
+    await g.page.getByLabel("Fecha de nacimiento del estudiante-atleta").fill("2014-03-01");
+    await g.page.getByRole("button", { name: "Agregar un estudiante-atleta" }).click();
+    await g.page.getByRole("status").getByText("Luz Pagadora se agregó a su familia.", { exact: false }).waitFor();
 
-    // A $400 season of the fall program. Paloma asks Luz a place in it, in Spanish, and ticks "I would like financial
-    // help" in the same form, with her household's size and the school lunch.
+    // A $400 season of the fall program, coached by the administrator. Paloma asks Luz a place in it, in Spanish, and
+    // ticks "I would like financial help" in the same form, with her household's size and the school lunch.
     const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
     const { rows } = await (
       await db()
     ).query<{ id: string }>(
-      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per)
-       values ('Clínica de Otoño Pagos', 'weekly', '{2,4}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 40000, 'season') returning id`,
+      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per, levels)
+       values ('Clínica de Otoño Pagos', 'weekly', '{2,4}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 40000, 'season', '{3,4,5}') returning id`,
       [starts],
     );
+    await (
+      await db()
+    ).query(`insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2`, [rows[0]!.id, admin.email]);
     await g.visit(`/es/enroll/${rows[0]!.id}`);
     await g.page.getByLabel("Estudiante-atleta").selectOption({ label: "Luz Pagadora" });
     await g.page.getByLabel("Nombre del contacto de emergencia").fill("Paloma Pagadora");
@@ -69,17 +90,24 @@ describe("fees, financial aid and paying online", () => {
     await g.page.getByLabel("Personas en su hogar").fill("5");
     await g.page.getByLabel("Almuerzo escolar gratuito o reducido").selectOption({ label: "Almuerzo gratuito" });
     await g.page.getByRole("button", { name: "Enviar la solicitud" }).click();
-    await g.page.waitForURL((u) => u.pathname.endsWith("/account/enrollments"));
-    // Staff enroll Luz (enrollment's steps are tested in enrollment.test.ts): the database charges the season. Her
-    // payments page says the request for help is with staff and shows no price.
-    await (await db()).query(`update enrollments set status = 'enrolled' where event_id = $1`, [rows[0]!.id]);
+    await g.page.waitForURL((u) => u.pathname === "/es/account/enrollments");
+
+    // The administrator, who coaches the session, places Luz and enrolls her on its roster: the season is charged.
+    const a = await open({ viewport: PHONE });
+    await useSession(a.context, server.url, admin);
+    await enrollOnRoster(a, rows[0]!.id);
+    // Her enrolled mail, in Spanish, says the request for help is with staff and names no price.
+    const enrolled = await sharedMailbox().waitFor(guardian.email, "Luz Pagadora ya tiene su plaza en Clínica de Otoño Pagos");
+    expect(enrolled.text).toContain("Nuestro equipo está revisando su solicitud de ayuda económica");
+    expect(enrolled.text).not.toContain("$");
+    // Her pages say she is enrolled, and that the request for help is with staff, with no price.
+    await g.visit("/es/account/enrollments");
+    await g.page.getByRole("main").getByRole("region", { name: "Luz Pagadora" }).getByText("Inscrito", { exact: true }).waitFor();
     await g.visit("/es/account/payments");
     await g.page.getByText("Su solicitud de ayuda está con el personal. No se debe nada hasta que respondan.").first().waitFor();
     expect(await g.page.getByText("$400").count()).toBe(0);
 
     // The administrator grants 75% until next summer.
-    const a = await open({ viewport: PHONE });
-    await useSession(a.context, server.url, admin);
     await a.visit("/aid");
     const request = a.page.getByRole("listitem", { name: "Paloma Pagadora" }).first();
     await request.getByText("Free lunch", { exact: false }).waitFor();
@@ -166,13 +194,44 @@ describe("fees, financial aid and paying online", () => {
       makePerson(server.url, "Tesorero Teo", { coach: true, env: env() }),
     ]);
     await (await db()).query(`update users set admin = true where email = $1`, [admin.email]);
+    await (await db()).query(`update users set email_verified = true where email = $1`, [guardian.email]);
+    // A $250 season, coached by the administrator.
+    const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const { rows } = await (
+      await db()
+    ).query<{ id: string }>(
+      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per, levels)
+       values ('Waiver Clinic', 'weekly', '{3}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 25000, 'season', '{3,4,5}') returning id`,
+      [starts],
+    );
+    await (
+      await db()
+    ).query(`insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2`, [rows[0]!.id, admin.email]);
+
+    // Wanda adds her son and asks him a place in it, ticking "I would like financial help" in the same form.
     const g = await open({ viewport: PHONE });
     await useSession(g.context, server.url, guardian);
-    await g.visit("/account/payments");
-    await g.page.getByLabel("I would like financial help").check();
-    await g.page.getByRole("button", { name: "Ask for help" }).click();
+    const addAthlete = async (name: string, born: string) => {
+      await g.visit("/account/family");
+      await g.page.getByLabel("Athlete's name").fill(name);
+      await g.page.getByLabel("Athlete's date of birth").fill(born);
+      await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
+      await g.page.getByRole("status").getByText(`${name} was added to your family.`, { exact: false }).waitFor();
+    };
+    const askPlace = async (name: string, help: boolean) => {
+      await g.visit(`/enroll/${rows[0]!.id}`);
+      await g.page.getByLabel("Student-athlete").selectOption({ label: name });
+      await g.page.getByLabel("Emergency contact's name").fill("Wanda Waived");
+      await g.page.getByLabel("Emergency contact's phone").fill("(202) 555-0111");
+      if (help) await g.page.getByLabel("I would like financial help").check();
+      await g.page.getByRole("button", { name: "Send the request" }).click();
+      await g.page.waitForURL((u) => u.pathname === "/account/enrollments");
+    };
+    await addAthlete("Walt Waived", "2015-02-01");
+    await askPlace("Walt Waived", true);
     await g.page.getByText("Your request for help is with staff. Nothing is due until they answer.").first().waitFor();
 
+    // The administrator grants a full waiver on /aid, then places Walt and enrolls him on the session's roster.
     const a = await open({ viewport: PHONE });
     await useSession(a.context, server.url, admin);
     await a.visit("/aid");
@@ -181,48 +240,27 @@ describe("fees, financial aid and paying online", () => {
     await request.getByLabel("Until", { exact: false }).fill(`${new Date().getFullYear() + 1}-06-30`);
     await request.getByRole("button", { name: "Save the decision" }).click();
     await a.page.getByText("Decision saved.", { exact: false }).waitFor();
+    await enrollOnRoster(a, rows[0]!.id);
 
-    // Her son is then enrolled in a $250 session: the waiver covers it as it is charged.
-    await g.visit("/account/family");
-    await g.page.getByLabel("Athlete's name").fill("Walt Waived");
-    await g.page.getByLabel("Athlete's date of birth").fill("2015-02-01");
-    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
-    await g.page.getByRole("status").getByText("Walt Waived was added to your family.", { exact: false }).waitFor();
-    const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const { rows } = await (
-      await db()
-    ).query<{ id: string }>(
-      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per)
-       values ('Waiver Clinic', 'weekly', '{3}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 25000, 'season') returning id`,
-      [starts],
-    );
-    await (
-      await db()
-    ).query(
-      `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
-       select $1, id, 'enrolled', 'Wanda Waived', '202-555-0111' from users where full_name = 'Walt Waived'`,
-      [rows[0]!.id],
-    );
+    // Walt is enrolled; the waiver covers the season as it is charged: nothing is due, no way to pay is offered, and his
+    // enrolled mail says the fee is covered and asks for nothing.
+    await g.visit("/account/enrollments");
+    await g.page.getByRole("main").getByRole("region", { name: "Walt Waived" }).getByText("Enrolled", { exact: true }).waitFor();
     await g.visit("/account/payments");
     await g.page.getByText("Your fees are waived: there is nothing to pay.").waitFor();
     await g.page.getByRole("cell", { name: "Fee: Waiver Clinic (for the season)" }).waitFor();
+    await g.page.getByRole("table").getByRole("row", { name: "Balance $0", exact: true }).waitFor();
     expect(await g.page.getByRole("button", { name: /Pay .* online/ }).count()).toBe(0);
+    const enrolled = await sharedMailbox().waitFor(guardian.email, "Walt Waived in Waiver Clinic: Enrolled");
+    expect(enrolled.text).toContain("Your financial help covers the whole fee until");
+    expect(enrolled.text).not.toContain("Due now");
+
+    // Walt's sister asks a place in the same clinic (no tick: the waiver already answers for the family).
+    await addAthlete("Wren Waived", "2016-04-01");
+    await askPlace("Wren Waived", false);
 
     // The organisation cancels the clinic on /aid/sessions while a request of Walt's sister still waits in it: the
     // request ends in the same step (decision 0075) and the family's page says why; staff read what was done in place.
-    await g.visit("/account/family");
-    await g.page.getByLabel("Athlete's name").fill("Wren Waived");
-    await g.page.getByLabel("Athlete's date of birth").fill("2016-04-01");
-    await g.page.getByRole("button", { name: "Add a student-athlete" }).click();
-    await g.page.getByRole("status").getByText("Wren Waived was added to your family.", { exact: false }).waitFor();
-    await (
-      await db()
-    ).query(
-      `insert into enrollments (event_id, athlete_id, status, emergency_name, emergency_phone)
-       select $1, id, 'requested', 'Wanda Waived', '202-555-0111' from users where full_name = 'Wren Waived'`,
-      [rows[0]!.id],
-    );
-    await (await db()).query(`update users set email_verified = true where email = $1`, [guardian.email]);
     await a.visit("/aid/sessions");
     const clinic = a.page.getByRole("listitem", { name: "Waiver Clinic" });
     await clinic.getByLabel("Why (families and staff read it)").fill("Courts closed for repairs");
