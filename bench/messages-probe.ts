@@ -150,10 +150,10 @@ export function findings(
       const stalled = stalls.filter((s) => s.server === server && inWindow(s.to));
       const byKind: Record<string, { count: number; ms: number; max: number }> = {};
       for (const g of mine) {
-        const k = (byKind[g.kind] ??= { count: 0, ms: 0, max: 0 });
-        k.count++;
-        k.ms += g.ms;
-        k.max = Math.max(k.max, g.ms);
+        const kind = (byKind[g.kind] ??= { count: 0, ms: 0, max: 0 });
+        kind.count++;
+        kind.ms += g.ms;
+        kind.max = Math.max(kind.max, g.ms);
       }
       const heap = ls.map((l) => l.heapMB ?? 0);
       return {
