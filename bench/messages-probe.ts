@@ -19,8 +19,9 @@ export type ProbeLine = {
   refused: Array<[ms: number, n: number]>;
   held: number;
   resumed: number;
-  /** The heap in use at the end of the half second (MB). */
+  /** The heap in use at the end of the half second, and the young generation's size then (MB). */
   heapMB: number;
+  youngMB: number;
 };
 
 export const wallNow = () => performance.timeOrigin + performance.now();
@@ -65,6 +66,7 @@ export type Findings = {
     gcMax: number;
     byKind: Record<string, { count: number; ms: number; max: number }>;
     heapMB: { from: number; to: number; max: number };
+    youngMB: { min: number; max: number };
     loopP99: number;
     loopMax: number;
     stalls: number;
@@ -156,10 +158,12 @@ export function findings(
         kind.max = Math.max(kind.max, g.ms);
       }
       const heap = ls.map((l) => l.heapMB ?? 0);
+      const young = ls.map((l) => l.youngMB ?? 0);
       return {
         gcCount: mine.length,
         byKind,
         heapMB: { from: heap[0] ?? 0, to: heap.at(-1) ?? 0, max: Math.max(0, ...heap) },
+        youngMB: { min: young.length ? Math.min(...young) : 0, max: Math.max(0, ...young) },
         gcTotal: ls.reduce((n, l) => n + l.gcTotal, 0),
         gcMax: Math.max(0, ...ls.map((l) => l.gcMax)),
         loopP99: delays.length >= k ? delays[k - 1]! : 1,
@@ -200,7 +204,7 @@ export function printFindings(f: Findings, indent = "".padEnd(50)) {
       .map((k) => `${s.byKind[k]!.count} ${k} (${n(s.byKind[k]!.ms)} ms, longest ${n(s.byKind[k]!.max)})`)
       .join(", ");
     console.log(
-      `${indent} server${multi ? ` ${"AB"[i]}` : ""}: event-loop delay p99 ${n(s.loopP99)} ms, max ${n(s.loopMax)} ms, ${s.stalls} stalls over 10 ms (${n(s.stallMs)} ms in all); GC ${n(s.gcTotal)} ms in all, longest ${n(s.gcMax)} ms; pauses of 1 ms or more: ${kinds || "none"}; heap in use ${n(s.heapMB.from)} -> ${n(s.heapMB.to)} MB (most ${n(s.heapMB.max)})`,
+      `${indent} server${multi ? ` ${"AB"[i]}` : ""}: event-loop delay p99 ${n(s.loopP99)} ms, max ${n(s.loopMax)} ms, ${s.stalls} stalls over 10 ms (${n(s.stallMs)} ms in all); GC ${n(s.gcTotal)} ms in all, longest ${n(s.gcMax)} ms; pauses of 1 ms or more: ${kinds || "none"}; heap in use ${n(s.heapMB.from)} -> ${n(s.heapMB.to)} MB (most ${n(s.heapMB.max)}), young generation (its two halves) ${n(s.youngMB.min)}-${n(s.youngMB.max)} MB`,
     );
   });
   if (f.flood.refused || f.flood.held)

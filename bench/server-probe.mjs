@@ -6,7 +6,7 @@
 //     `samples` counts all), and each stall over 10 ms with when it ended (`stalls`: [end, ms]);
 //   - garbage collection: every pause (`gcs`: [start, ms, kind], those of 1 ms or more; kind "minor" is a scavenge of
 //     the young generation, "major" a mark-compact of the whole heap, "incremental" a step of its marking), the half
-//     second's total, and the heap's size at the end of it (`heapMB`, used);
+//     second's total, the heap in use at the end of it (`heapMB`) and the young generation's size (`youngMB`);
 //   - the flood: every send the socket protocol refused on this process's own count, and every time it held a
 //     socket or read one again (server/realtime/protocol.ts publishes them on the diagnostics channel
 //     `nlte.realtime.flood` only while someone listens), counted per wall-clock millisecond (`refused`: [ms, n]).
@@ -77,6 +77,8 @@ setInterval(() => {
     held: flood.held,
     resumed: flood.resumed,
     heapMB: Math.round(v8.getHeapStatistics().used_heap_size / 1e5) / 10,
+    // The young generation's size now (V8 grows it under load up to --max-semi-space-size, and may shrink it).
+    youngMB: Math.round(v8.getHeapSpaceStatistics().find((sp) => sp.space_name === "new_space").space_size / 1e5) / 10,
   };
   delays = [];
   stalls = [];

@@ -10,5 +10,6 @@
 // sockets' objects in it: the longest pauses, during which no message moved (issue 43, decision 0083). With four
 // times the room there are a quarter of the scavenges, each about as long (a scavenge costs what survives it, not
 // the room), and a fifth to two fifths as much is promoted, so full collections come that much less often. It
-// costs up to 96 MB more memory (two semi-spaces of 48 MB more), taken only by a process that allocates that fast.
+// costs up to 96 MB more memory (two semi-spaces of 48 MB more): V8 grows the young generation as the process
+// allocates, and the server's start alone grew it to the full 2 x 64 MB in the bench.
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
