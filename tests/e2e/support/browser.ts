@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, type TestContext } from "vitest";
+import { afterEach, beforeAll, expect, type TestContext } from "vitest";
 import { projectRoot } from "./server";
 import { AXE_CLEAN_VARIABLE } from "./workers";
 
@@ -91,14 +91,71 @@ function documentKey(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * Where a test server serves axe's script (server/test-hooks.ts, TEST_AXE_PATH), by the server's origin; null for a
+ * server without test hooks (the one started as production is, the files' own processes behind Caddy).
+ */
+const TEST_AXE_PATH = "/__test/axe.min.js";
+const axeAddresses = new Map<string, Promise<string | null>>();
+function axeAddress(pageUrl: string): Promise<string | null> {
+  let origin: string;
+  try {
+    origin = new URL(pageUrl).origin;
+  } catch {
+    return Promise.resolve(null);
+  }
+  if (!axeAddresses.has(origin)) {
+    const address = `${origin}${TEST_AXE_PATH}`;
+    axeAddresses.set(
+      origin,
+      fetch(address, { method: "HEAD" }).then(
+        (res) => (res.ok ? address : null),
+        () => null,
+      ),
+    );
+  }
+  return axeAddresses.get(origin)!;
+}
+
+/**
+ * Puts axe into the page's document, when it is not there yet. By its address on the page's own server when that
+ * server has the test hooks: the browser context keeps the script after its first load, and the page's process reuses
+ * what it compiled for an earlier document; sent whole (650 kB through the protocol) and compiled again otherwise, or
+ * when the address fails (a server started since on the same port without the hooks).
+ * The script element is removed once it has run, before axe reads the document.
+ */
+async function loadAxe(page: Page) {
+  if (await page.evaluate(() => "axe" in window)) return;
+  const address = await axeAddress(page.url());
+  const loaded =
+    address !== null &&
+    (await page.evaluate(
+      (src) =>
+        new Promise<boolean>((resolve) => {
+          const script = document.createElement("script");
+          script.src = src;
+          script.onload = () => {
+            script.remove();
+            resolve("axe" in window);
+          };
+          script.onerror = () => {
+            script.remove();
+            resolve(false);
+          };
+          (document.head ?? document.documentElement).append(script);
+        }),
+      address,
+    ));
+  if (!loaded) await page.evaluate(axeSource);
+}
+
 async function checkWithAxe(page: Page) {
   await page.waitForLoadState("load");
   const key = await documentKey(page);
   if (key === null) return "unchanged";
   const hash = crypto.createHash("sha256").update(key).digest("hex");
   if (checkedClean.has(hash)) return "seen";
-  const hasAxe = await page.evaluate(() => "axe" in window);
-  if (!hasAxe) await page.evaluate(axeSource);
+  await loadAxe(page);
   const violations = await page.evaluate(async () => {
     const w = window as unknown as {
       nlteUnchangedSinceAxe?: boolean;
@@ -191,7 +248,31 @@ export type BrowserSession = {
 };
 
 /**
- * One browser for the test file; a fresh context (no cookies) per test. After each test the page it ended on is
+ * The worker's browser, launched for its first file and kept for the next: a worker's "shared" files share their
+ * modules (vitest.e2e.config.ts), and launching Chromium cost about a second per file. Tests never share a browser
+ * context, so nothing a test leaves (cookies, storage, a service worker) reaches another. A browser that went away is
+ * launched again; playwright-core ends the browsers it launched when the worker's process ends.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function browserForWorker(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    workerBrowser = launching;
+    launching.then(
+      (browser) =>
+        browser.on("disconnected", () => {
+          if (workerBrowser === launching) workerBrowser = undefined;
+        }),
+      () => {
+        if (workerBrowser === launching) workerBrowser = undefined;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
+/**
+ * The worker's browser for the test file; a fresh context (no cookies) per test. After each test the page it ended on is
  * checked with axe, console errors (such as a Content-Security-Policy refusal) fail the test, and a failing test
  * leaves a screenshot in test-results/.
  */
@@ -199,10 +280,7 @@ export function setupBrowser(baseURL: () => string) {
   let browser: Browser;
   const sessions: Array<BrowserSession & { errors: string[]; javaScriptEnabled: boolean; navigations: number }> = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    browser = await browserForWorker();
   });
   afterEach(async (ctx: TestContext) => {
     const failed = ctx.task.result?.state === "fail";
