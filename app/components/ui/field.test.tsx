@@ -27,6 +27,22 @@ describe("the field kit", () => {
     }
   });
 
+  it("uses the id a page gives a field, for the control, its label and its message", () => {
+    for (const field of [
+      <Field key="f" id="given-title" label="Title" name="title" error="Give it a title." />,
+      <SelectField key="s" id="given-kind" label="Kind" name="kind" options={[{ value: "a", label: "A" }]} error="Choose a kind." />,
+      <TextAreaField key="t" id="given-message" label="Message" name="message" error="Write a message." />,
+    ]) {
+      const html = renderToString(field);
+      const tag = html.includes("<select") ? "select" : html.includes("<textarea") ? "textarea" : "input";
+      const control = attributesOf(html, tag);
+      expect(control.id).toMatch(/^given-/);
+      expect(attributesOf(html, "label").for).toBe(control.id);
+      expect(control["aria-describedby"]).toBe(`${control.id}-error`);
+      expect(attributesOf(html, "p").id).toBe(`${control.id}-error`);
+    }
+  });
+
   it("says nothing is wrong when there is no message", () => {
     const html = renderToString(<Field label="Title" name="title" />);
     expect(attributesOf(html, "input")["aria-invalid"]).toBeUndefined();

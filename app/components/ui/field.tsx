@@ -66,6 +66,7 @@ export function SelectField({
   error,
   options,
   placeholder,
+  id: givenId,
   ...select
 }: SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -75,7 +76,9 @@ export function SelectField({
   /** The empty first choice ("Choose..."); none when one option is always chosen. */
   placeholder?: string;
 }) {
-  const id = `${select.name}-${useId()}`;
+  const autoId = useId();
+  // The id a page gives (its label, its message and any link to it follow), or one of its own.
+  const id = givenId ?? `${select.name}-${autoId}`;
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className={labelClass}>
