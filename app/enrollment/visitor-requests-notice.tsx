@@ -1,20 +1,16 @@
 // Said on /account (and the family page) while requests sent with the guardian's verified address wait for their
-// answer (issue 37): where a guardian looks first, pointing to where they answer (/account/enrollments).
-import { Link } from "react-router";
-import { localHref } from "~/i18n/locale";
-import { m } from "~/paraglide/messages";
+// answer (issue 37): where a guardian looks first, pointing to where they answer (/account/enrollments). Few guardians
+// ever have one, so the note's code loads where it shows (decision 0023), rendered in place by the server.
+import { Suspense } from "react";
+import { lazyComponent } from "~/lib/lazy-component";
+
+const VisitorRequestsNote = lazyComponent(() => import("~/enrollment/visitor-requests-note").then((mod) => mod.VisitorRequestsNote));
 
 export function VisitorRequestsNotice({ count }: { count: number }) {
   if (count <= 0) return null;
   return (
-    <div role="note" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-slate-900">
-      <p className="font-semibold">{m.enroll_kept_notice({ count: String(count) })}</p>
-      <Link
-        to={localHref("/account/enrollments#visitor-requests")}
-        className="mt-2 inline-flex min-h-11 items-center font-semibold text-court-800 underline"
-      >
-        {m.enroll_kept_notice_link()}
-      </Link>
-    </div>
+    <Suspense fallback={null}>
+      <VisitorRequestsNote count={count} />
+    </Suspense>
   );
 }

@@ -2,23 +2,26 @@
 // messages below, read marks and typing), the reports the person made, and the composer, or why nobody can send. The
 // route (app/routes/messages.$conversationId.tsx) guards, reads and answers sends; this is its screen.
 import { ArrowLeft } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useRevalidator, type ErrorResponse } from "react-router";
 import { ClientBadges, ConfirmFamilyLink } from "~/components/client-label";
 import { NotFound } from "~/components/not-found";
 import { Composer } from "~/messaging/composer";
 import { MessageList, type Readers } from "~/messaging/message-list";
-import { ScheduledList } from "~/messaging/scheduled-list";
 import { buttonClass } from "~/components/ui/button";
 import type { getMyReports } from "~/family/index.server";
 import { localHref } from "~/i18n/locale";
 import { formatDateTime } from "~/lib/datetime";
+import { lazyComponent } from "~/lib/lazy-component";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import type { getConversationForUser } from "./conversations.server";
 import { mergeMessages, TYPING_SHOWN_MS, type ConversationMember, type conversationHeading, type MessageView } from "./core";
 import { getRealtime, useRealtime } from "./realtime-client";
 import type { getScheduledMessages } from "./scheduled.server";
 import type { conversationWords } from "./words.server";
+
+// Messages kept for the end of quiet hours are rare: their list's code loads where it shows (decision 0023).
+const ScheduledList = lazyComponent(() => import("~/messaging/scheduled-list").then((mod) => mod.ScheduledList));
 
 /** What the route's loader reads for the screen. */
 export type ConversationData = {
@@ -86,14 +89,14 @@ function Conversation({ data: loaded }: { data: ConversationData }) {
         ) : loaded.paused ? (
           <>
             {/* A kept message refused because Safe Play now pauses the conversation stays readable here, as its mail says. */}
-            <ScheduledList items={loaded.scheduled} busy={false} className="border-t border-slate-200 px-4 py-2" />
+            <KeptMessages items={loaded.scheduled} />
             <p role="status" className="border-t border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900">
               {loaded.paused}
             </p>
           </>
         ) : before ? null : (
           <>
-            <ScheduledList items={loaded.scheduled} busy={false} className="border-t border-slate-200 px-4 py-2" />
+            <KeptMessages items={loaded.scheduled} />
             <Composer conversationId={id} words={words.composer} onSent={onSent} onTyping={onTyping} />
           </>
         )}
@@ -208,6 +211,16 @@ function ConversationHeading({ me, heading, participants, words }: HeadingProps)
         </ul>
       </div>
     </>
+  );
+}
+
+/** The messages kept for the end of quiet hours (or refused then), when there are any. */
+function KeptMessages({ items }: { items: ConversationData["scheduled"] }) {
+  if (items.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <ScheduledList items={items} busy={false} className="border-t border-slate-200 px-4 py-2" />
+    </Suspense>
   );
 }
 
