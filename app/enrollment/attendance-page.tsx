@@ -12,20 +12,22 @@ import { formatDayLong } from "~/lib/datetime";
 import { useHydrated } from "~/lib/use-hydrated";
 import { errorMessage } from "~/lib/page-behaviours-contract";
 import { MedicalFlag } from "~/medical/medical-flag";
-import type { MedicalAnswer, MedicalFlag as Flag } from "~/medical/types";
+import { MEDICAL_INTENT, type MedicalFlag as Flag, type MedicalReadAnswer } from "~/medical/types";
 import { m } from "~/paraglide/messages";
 import type { Refusal } from "./attendance-queue";
+import { refusalOf, type ActionResult } from "~/lib/forms";
 import { syncSentence, useAttendanceSync } from "./attendance-sync";
 import { Select } from "~/components/ui/controls";
 
-/** What the page's form answers without the script: the day refused, or the marks' sentence, or medical details. */
-export type AttendanceActionData = {
-  dayError?: string;
-  error?: string;
-  saved?: number;
-  refused?: Array<Pick<Refusal, "athleteId" | "error" | "kept">>;
-  medical?: MedicalAnswer;
-};
+/** What the form's send did, as the offline queue's sync result says it: how many marks were saved, and those refused. */
+export type MarksSent = { saved: number; refused: Array<Pick<Refusal, "athleteId" | "error" | "kept">> };
+
+/**
+ * What the page's form answers without the script (ActionResult, decision 0077): medical details (a success), or a
+ * refusal: the day beside the day picker (`fieldErrors.day`), the sheet's own (`formError`), some marks not saved
+ * (`sent`, the same truth the script's sync says), a flag's details refused (MedicalReadAnswer).
+ */
+export type AttendanceAnswer = MedicalReadAnswer | ActionResult<{}, { athleteId?: string }, { sent?: MarksSent }>;
 
 type Athlete = { id: string; name: string; level: number | null };
 type Props = {
@@ -38,7 +40,7 @@ type Props = {
   athletes: Athlete[];
   marks: Record<string, boolean>;
   flags: Record<string, Flag>;
-  result: AttendanceActionData | undefined;
+  result: AttendanceAnswer | undefined;
 };
 
 const FORM_ID = "attendance-marks";
@@ -47,8 +49,10 @@ export function AttendanceSheet({ session, day, days, today, dayError, markable,
   const hydrated = useHydrated();
   const nameOf = (id: string) => athletes.find((a) => a.id === id)?.name ?? m.attendance_other_session();
   const sync = useAttendanceSync(session.id, day, marks, nameOf);
-  const formSentence = result?.saved !== undefined ? syncSentence(result.saved, result.refused ?? [], nameOf) : null;
-  const formRefused = Object.fromEntries((result?.refused ?? []).map((r) => [r.athleteId, r.error]));
+  const refusal = refusalOf(result);
+  const sent = refusal && "sent" in refusal ? refusal.sent : undefined;
+  const formSentence = sent ? syncSentence(sent.saved, sent.refused, nameOf) : null;
+  const formRefused = Object.fromEntries((sent?.refused ?? []).map((r) => [r.athleteId, r.error]));
   const status =
     sync.waiting > 0
       ? sync.sending
@@ -64,7 +68,7 @@ export function AttendanceSheet({ session, day, days, today, dayError, markable,
           {m.enroll_rosters_heading()}
         </Link>
       </nav>
-      <DayPicker day={day} days={days} today={today} error={dayError ?? result?.dayError ?? null} />
+      <DayPicker day={day} days={days} today={today} error={dayError ?? refusal?.fieldErrors.day ?? null} />
       <h2 className="text-xl font-semibold text-slate-900">{formatDayLong(day)}</h2>
       {!markable ? <p className="text-slate-800">{m.attendance_opens_on({ day: formatDayLong(day) })}</p> : null}
       {markable ? (
@@ -72,7 +76,7 @@ export function AttendanceSheet({ session, day, days, today, dayError, markable,
           <p role="status" className="text-slate-800" data-testid="sync-state">
             {status}
           </p>
-          {result?.error ? <FormError message={result.error} /> : null}
+          {refusal?.formError && refusal.intent !== MEDICAL_INTENT ? <FormError message={refusal.formError} /> : null}
           {athletes.length === 0 ? (
             <p className="text-slate-800">{m.enroll_attendance_nobody()}</p>
           ) : (
@@ -88,7 +92,7 @@ export function AttendanceSheet({ session, day, days, today, dayError, markable,
               onTap={(value) => sync.tap(a.id, value)}
               notSaved={sync.notSaved[a.id] ?? formRefused[a.id]}
               flag={flags[a.id]}
-              medical={result?.medical}
+              medical={result}
             />
           ))}
           <Form
@@ -154,7 +158,7 @@ type CardProps = {
   onTap: (present: boolean) => void;
   notSaved: string | undefined;
   flag: Flag | undefined;
-  medical: MedicalAnswer | undefined;
+  medical: MedicalReadAnswer | undefined;
 };
 
 function AthleteCard({ athlete: a, chosen, onTap, notSaved, flag, medical }: CardProps) {

@@ -122,7 +122,10 @@ describe("the days a sheet takes", () => {
       context: as(carla),
       params: { sessionId: session },
     });
-    expect(posted).toMatchObject({ status: 400, body: { dayError: "The session does not meet on Monday, June 15. Choose one of its days." } });
+    expect(posted).toMatchObject({
+      status: 400,
+      body: { ok: false, fieldErrors: { day: "The session does not meet on Monday, June 15. Choose one of its days." } },
+    });
     // The phone's sync: Monday and tomorrow refused, each with its reason.
     const synced = await recordMarks(
       db,
@@ -161,7 +164,7 @@ describe("the days a sheet takes", () => {
         context: as(carla),
         params: { sessionId: session },
       });
-      expect(posted).toMatchObject({ status: 400, body: { dayError: words } });
+      expect(posted).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { day: words } } });
       const synced = await recordMarks(db, carla, session, [mark(athlete.id, "2026-06-02", true, NOW)], settings);
       expect(synced.ok && synced.refused.map((r) => r.error)).toEqual([words]);
       expect(await row(session)).toEqual([]);
@@ -191,7 +194,10 @@ describe("the form without JavaScript", () => {
     const lost = await post(carla, { [`was:${athlete.id}`]: "absent", [`mark:${athlete.id}`]: "present" }, "2026-06-15T14:05:00-04:00");
     expect(lost).toMatchObject({
       status: 400,
-      body: { saved: 0, refused: [{ athleteId: athlete.id, kept: false, error: "A newer mark from Form Dev at 2:10 PM was kept: Absent." }] },
+      body: {
+        ok: false,
+        sent: { saved: 0, refused: [{ athleteId: athlete.id, kept: false, error: "A newer mark from Form Dev at 2:10 PM was kept: Absent." }] },
+      },
     });
     expect((await row(session))[0]).toMatchObject({ present: false, marked_by: dev.id });
   });

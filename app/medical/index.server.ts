@@ -5,6 +5,7 @@
 export { MEDICAL_INTENT } from "./types";
 export {
   answerMedicalForm,
+  answerMedicalRead,
   canReadMedical,
   getMedicalFlags,
   getMedicalForFamily,

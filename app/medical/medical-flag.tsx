@@ -6,15 +6,14 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { m } from "~/paraglide/messages";
-import { MEDICAL_INTENT, type MedicalAnswer, type MedicalFlag as Flag } from "./types";
+import { MEDICAL_INTENT, medicalAnswerFor, type MedicalAnswer, type MedicalFlag as Flag, type MedicalReadAnswer } from "./types";
 
-type Props = { athleteId: string; athleteName: string; flag: Flag; answered: MedicalAnswer | undefined };
+type Props = { athleteId: string; athleteName: string; flag: Flag; answered: MedicalReadAnswer | undefined };
 
 export function MedicalFlag({ athleteId, athleteName, flag, answered }: Props) {
-  const fetcher = useFetcher<{ medical?: MedicalAnswer }>();
+  const fetcher = useFetcher<MedicalReadAnswer>();
   const [hidden, setHidden] = useState(false);
-  const fetched = fetcher.data?.medical?.athleteId === athleteId ? fetcher.data.medical : undefined;
-  const answer = fetched ?? (answered?.athleteId === athleteId ? answered : undefined);
+  const answer = medicalAnswerFor(fetcher.data, athleteId) ?? medicalAnswerFor(answered, athleteId);
   const label = flag === "alert" ? m.attendance_medical_alert() : m.attendance_medical_notes();
   const open = answer && !hidden;
   return (

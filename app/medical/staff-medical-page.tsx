@@ -8,9 +8,9 @@ import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import { MedicalFlag } from "./medical-flag";
 import type { MedicalListEntry } from "./staff.server";
-import type { MedicalAnswer } from "./types";
+import type { MedicalReadAnswer } from "./types";
 
-export function StaffMedicalPage({ athletes, answer }: { athletes: MedicalListEntry[]; answer: MedicalAnswer | undefined }) {
+export function StaffMedicalPage({ athletes, answer }: { athletes: MedicalListEntry[]; answer: MedicalReadAnswer | undefined }) {
   const zone = useOrgTimeZone();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">

@@ -66,6 +66,7 @@ describe("staff's medical information screen", () => {
     const answered = await read(lead, athlete.id);
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({
+      ok: true,
       medical: { athleteId: athlete.id, details: { allergies: "Peanuts: EpiPen in the blue bag", courtsideAlert: true } },
     });
     expect(await reads(athlete.id)).toEqual([{ actor_id: lead.id, detail: STAFF_MEDICAL_PAGE }]);

@@ -4,7 +4,8 @@
 // phone and sent at once, or when the signal is back (attendance-queue.ts, through /rosters/:sessionId/marks). Without
 // the script "Save" posts the marks that changed here. A medical flag's details are asked here too (intent=medical),
 // never part of the page's data. requireSessionCoach first; recordMarks and readMedicalDetails hold the rules.
-import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { refused, type FormValues } from "~/lib/forms";
 import type { Route } from "./+types/rosters.$sessionId.attendance";
 import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
@@ -18,13 +19,13 @@ import {
   recordMarks,
   requireSessionCoach,
 } from "~/enrollment/index.server";
-import { AttendanceSheet, type AttendanceActionData } from "~/enrollment/attendance-page";
+import { AttendanceSheet, type AttendanceAnswer, type MarksSent } from "~/enrollment/attendance-page";
 import { getLocale } from "~/i18n/language";
 import { dayInZone, isIsoDay } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { getMedicalFlags, readMedicalDetails } from "~/medical/index.server";
+import { answerMedicalRead, getMedicalFlags, readMedicalDetails } from "~/medical/index.server";
 import { MEDICAL_INTENT } from "~/medical/types";
 import { m } from "~/paraglide/messages";
 
@@ -81,14 +82,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const session = await getSession(db, params.sessionId, "en");
     const where = `attendance sheet: ${session?.title ?? params.sessionId}`;
     const read = await readMedicalDetails(db, user, athleteId, params.sessionId, where, config.safePlay);
-    const medical = read.ok ? { athleteId, details: read.details } : { athleteId, details: null, error: read.error };
-    return data<AttendanceActionData>({ medical }, { status: read.ok ? 200 : 403 });
+    return answerMedicalRead(athleteId, read);
   }
   const settings = { timeZone: config.site.timeZone, clock: config.safePlay.clock };
   const day = String(form.get("day") ?? "");
-  if (!isIsoDay(day)) return data<AttendanceActionData>({ dayError: m.enroll_error_day() }, { status: 400 });
+  if (!isIsoDay(day)) return refused({ fieldErrors: { day: m.enroll_error_day() } });
   const dayError = dayRefusal(await getMeetingRule(db, params.sessionId), day, dayInZone(settings.clock(), settings.timeZone));
-  if (dayError) return data<AttendanceActionData>({ dayError }, { status: 400 });
+  if (dayError) return refused({ fieldErrors: { day: dayError } });
   // Only what changed from the sheet as it was shown is sent, stamped with the server's clock: an unchanged row keeps
   // its coach and time.
   const markedAt = settings.clock().toISOString();
@@ -102,10 +102,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   const result = await recordMarks(db, user, params.sessionId, marks, settings);
-  if (!result.ok) return data<AttendanceActionData>({ error: result.error }, { status: result.status });
+  if (!result.ok) return refused({ formError: result.error }, result.status);
   if (result.refused.length > 0) {
-    const refused = result.refused.map((r) => ({ athleteId: r.athleteId, error: r.error, ...(r.kept === undefined ? {} : { kept: r.kept }) }));
-    return data<AttendanceActionData>({ saved: result.saved.length, refused }, { status: 400 });
+    const notSaved = result.refused.map((r) => ({ athleteId: r.athleteId, error: r.error, ...(r.kept === undefined ? {} : { kept: r.kept }) }));
+    return refused<FormValues, { sent: MarksSent }>({ sent: { saved: result.saved.length, refused: notSaved } });
   }
   throw await redirectWithToast(context, `/rosters/${params.sessionId}/attendance?day=${day}`, {
     type: "success",
@@ -114,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function Attendance({ loaderData }: Route.ComponentProps) {
-  const result = useActionData<AttendanceActionData>();
+  const result = useActionData<AttendanceAnswer>();
   return (
     <>
       <PageHeader heading={m.enroll_attendance_heading({ session: loaderData.session.title })} intro={loaderData.session.when} />

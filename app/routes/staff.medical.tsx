@@ -2,13 +2,14 @@
 // see which athletes have medical information and read one athlete's on demand (intent=medical), each read in the
 // safeguarding log.
 // requireMedicalStaff first on the loader and the action; the rule and the log are app/medical's.
-import { data, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/staff.medical";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { pageMeta } from "~/lib/meta";
-import { getMedicalList, readMedicalDetails, requireMedicalStaff, STAFF_MEDICAL_PAGE } from "~/medical/index.server";
+import { answerMedicalRead, getMedicalList, readMedicalDetails, requireMedicalStaff, STAFF_MEDICAL_PAGE } from "~/medical/index.server";
 import { StaffMedicalPage } from "~/medical/staff-medical-page";
-import { MEDICAL_INTENT, type MedicalAnswer } from "~/medical/types";
+import { MEDICAL_INTENT, type MedicalReadAnswer } from "~/medical/types";
+import { refused } from "~/lib/forms";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,15 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMedicalStaff(request, context);
   const form = await request.formData();
   const athleteId = String(form.get("athleteId") ?? "");
-  if (form.get("intent") !== MEDICAL_INTENT) return data<{ medical?: MedicalAnswer }>({}, { status: 400 });
-  const read = await readMedicalDetails(context.db, user, athleteId, null, STAFF_MEDICAL_PAGE, context.config.safePlay);
-  const medical: MedicalAnswer = read.ok ? { athleteId, details: read.details } : { athleteId, details: null, error: read.error };
-  return data({ medical }, { status: read.ok ? 200 : 403 });
+  if (form.get("intent") !== MEDICAL_INTENT) return refused({});
+  return answerMedicalRead(athleteId, await readMedicalDetails(context.db, user, athleteId, null, STAFF_MEDICAL_PAGE, context.config.safePlay));
 }
 
 export default function StaffMedical({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<typeof action>();
-  return <StaffMedicalPage athletes={loaderData.athletes} answer={answer?.medical} />;
+  const answer = useActionData<MedicalReadAnswer>();
+  return <StaffMedicalPage athletes={loaderData.athletes} answer={answer} />;
 }
 
 export function ErrorBoundary() {
