@@ -15,15 +15,16 @@ export type AgeClock = { clock: () => Date; timeZone: string };
 /** Today in the organisation's time zone, by the wall clock. */
 export const ORGANISATION_CLOCK: AgeClock = { clock: () => new Date(), timeZone: DEFAULT_TIME_ZONE };
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A day written YYYY-MM-DD, read into its year, month and day (whether the day exists is the reader's to ask). */
+export const DAY_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * Whole years from `dateOfBirth` (YYYY-MM-DD) to the local date at `now`. Someone born on 29 February has their
  * birthday on 1 March in other years.
  */
 export function ageOn(dateOfBirth: string, now: Date, timeZone: string): number {
-  const born = DATE.exec(dateOfBirth);
-  const today = DATE.exec(dayInZone(now, timeZone));
+  const born = DAY_PARTS.exec(dateOfBirth);
+  const today = DAY_PARTS.exec(dayInZone(now, timeZone));
   if (!born || !today) throw new Error("ageOn needs dates as YYYY-MM-DD");
   const [by, bm, bd] = born.slice(1).map(Number) as [number, number, number];
   const [ty, tm, td] = today.slice(1).map(Number) as [number, number, number];

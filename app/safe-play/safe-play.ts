@@ -10,7 +10,7 @@ import { m } from "~/paraglide/messages";
 
 // The age rule is app/lib's (a lower layer asks it too: no minor becomes a coach); Safe Play's rules are built on it.
 export { ADULT_AGE, ageOn, isMinor, MIN_AGE_ALONE, type ClientKind } from "~/lib/age";
-import { ADULT_AGE, ageOn, type ClientKind } from "~/lib/age";
+import { ADULT_AGE, ageOn, DAY_PARTS, type ClientKind } from "~/lib/age";
 
 /** Minutes since local midnight at `now` in `timeZone`. */
 export function localMinutes(now: Date, timeZone: string): number {
@@ -197,12 +197,10 @@ export const under13Message = (locale: Locale = getLocale()) => m.messaging_refu
 /** Sign-up and /account refuse a parent or guardian under 18: a child cannot make themselves their own guardian. */
 export const guardianMustBeAdultMessage = (locale: Locale = getLocale()) => m.messaging_refusal_guardian_adult({}, { locale });
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** A date of birth typed in a form: a real YYYY-MM-DD day, not in the future, at most 100 years ago. */
 export function dateOfBirthProblem(value: string, now: Date, timeZone: string, locale: Locale = getLocale()): string | null {
   const o = { locale };
-  const parts = DATE.exec(value);
+  const parts = DAY_PARTS.exec(value);
   if (!parts) return m.messaging_dob_missing({}, o);
   const [y, mo, d] = parts.slice(1).map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, mo - 1, d));
