@@ -10,6 +10,7 @@ import { call, postForm } from "../../tests/support/route-context";
 import { withPaymentService, type PaymentPerson } from "../../tests/support/payment-context";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { action as donateAction, loader as donateLoader } from "~/routes/donate";
+import { unsafeTextMessage } from "~/lib/safe-text";
 import { action as webhookAction } from "~/routes/payments.webhook";
 import { action as staffAction } from "~/routes/staff";
 import { makeUser } from "~/payments/test-support";
@@ -64,7 +65,8 @@ describe("/donate without Stripe keys", () => {
     expect(page.body).toMatchObject({ online: null, words: { intro: expect.stringContaining("Donations are made offline") } });
     const before = service.sessions.size;
     const post = await call(donateAction, { request: postForm("/donate", { frequency: "once", amount: "25" }), context: contextAs(null, {}) });
-    expect(post.status).toBe(404);
+    // The site's one way to stop a request (decision 0077): its body, not a bare "Not found" text.
+    expect(post).toMatchObject({ status: 404, body: {} });
     expect(service.sessions.size).toBe(before);
   });
 });
@@ -91,6 +93,13 @@ describe("giving online", () => {
       expect(res.status).toBe(400);
       expect(Object.keys((res.body as { fieldErrors: object }).fieldErrors)).toEqual([field]);
     }
+    // Read by the forms module like every form (parseForm): a control character is refused beside its field with the
+    // site's words for it, before the schema.
+    const nul = await call(donateAction, {
+      request: postForm("/donate", { frequency: "once", amount: "other", otherAmount: "25\u0000" }),
+      context: contextAs(null),
+    });
+    expect(nul).toMatchObject({ status: 400, body: { ok: false, fieldErrors: { otherAmount: unsafeTextMessage() } } });
     expect(service.sessions.size).toBe(before);
   });
 

@@ -14,7 +14,8 @@ import { useRootData } from "~/root";
 import type { PageHandle } from "~/lib/page-mode";
 import { m } from "~/paraglide/messages";
 import { redirect } from "react-router";
-import { refused } from "~/lib/forms";
+import { formValues, parseForm, refused } from "~/lib/forms";
+import { notFound } from "~/lib/responses.server";
 import { localizePath } from "~/i18n/language";
 import { GiveOnline, type GiveOnlineView } from "~/donations/give-online";
 import { feePercentText, grossUp, PRESET_DOLLARS } from "~/donations/gross-up";
@@ -48,21 +49,18 @@ async function giveOnline(request: Request, db: Parameters<typeof getCardFee>[0]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const provider = paymentProviderFor(context.config);
-  if (!provider) throw new Response("Not found", { status: 404 });
+  // Without a card provider there is no Give online: the one 404 of the site (decision 0077).
+  if (!provider) notFound();
   const form = await request.formData();
-  const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
-  const parsed = GiveSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "amount")] ??= issue.message;
-    return refused({ fieldErrors, values });
-  }
+  const values = formValues(form);
+  const { data: gift, fieldErrors } = parseForm(GiveSchema, form);
+  if (!gift) return refused({ fieldErrors, values });
   const locale = getLocale();
   const back = `${context.config.publicUrl}${localizePath("/donate", locale)}`;
   const org = context.config.site.orgName;
-  const started = await startDonation(context.db, provider, parsed.data, {
+  const started = await startDonation(context.db, provider, gift, {
     locale,
-    description: parsed.data.monthly ? m.donations_checkout_monthly({ org }) : m.donations_checkout_once({ org }),
+    description: gift.monthly ? m.donations_checkout_monthly({ org }) : m.donations_checkout_once({ org }),
     successUrl: `${back}?thanks=1`,
     cancelUrl: `${back}?cancelled=1`,
   });
