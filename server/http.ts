@@ -3,7 +3,6 @@
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
-import compression from "compression";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { builtAssets } from "./assets";
@@ -12,6 +11,7 @@ import { mountHealth, type Readiness } from "./health";
 import { createPageCache, type PageCache } from "./page-cache";
 import { requestLog } from "./request-log";
 import { bodyLimit } from "./body-limit";
+import { compressAnswers } from "./compression";
 import { languages } from "./languages";
 import { requireSameOrigin, securityHeaders } from "./security";
 import { mountTestHooks } from "./test-hooks";
@@ -53,7 +53,8 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
   mountTestHooks(app, services, () => pageCache?.clear());
   if (pageCache) app.use(pageCache.hits);
   app.use(securityHeaders(config));
-  app.use(compression());
+  // The site's one compression setting (server/compression.ts).
+  app.use(compressAnswers());
   app.use(requireSameOrigin(config));
 
   // Only the OAuth return path of Better Auth is reachable from outside; everything else goes through our
