@@ -10,10 +10,10 @@ import type { Profile } from "~/lib/profile";
 import { m } from "~/paraglide/messages";
 import { statusWords } from "./words";
 import { done, refused } from "~/lib/forms";
-import type { VisitorRequestAsk } from "./visitor-requests-types";
+import { VISITOR_REQUEST_INTENTS, type VisitorRequestAsk } from "./visitor-requests-types";
 import { dropVisitorRequest, getVisitorRequestToReview, keepChoiceProblem, keepVisitorRequestAsGuardian } from "./visitor-requests-review.server";
 
-export const VISITOR_REQUEST_INTENTS = ["keep-request", "drop-request"] as const;
+export { VISITOR_REQUEST_INTENTS };
 
 const ReviewSchema = z.object({
   intent: z.enum(VISITOR_REQUEST_INTENTS),

@@ -1,5 +1,5 @@
 // The shapes /account/enrollments' page and its server share for a visitor's request waiting for the guardian
-// (issue 37): types only, so the page's bundle takes nothing of the server's.
+// (issue 37): types and the forms' intents only, so the page's bundle takes nothing of the server's.
 import type { ActionDone, ActionRefusal } from "~/lib/forms";
 
 /** Every field the visitor typed, the session in the reader's language, and the household's child it may be. */
@@ -20,6 +20,13 @@ export type VisitorRequestView = {
   /** Athletes of the guardian's household with the same name and date of birth: the guardian may say it is one. */
   sameAs: Array<{ id: string; name: string }>;
 };
+
+/** The intents of the keep and drop forms (the page tells their answers from the rest of the page's by them). */
+export const VISITOR_REQUEST_INTENTS = ["keep-request", "drop-request"] as const;
+
+/** Whether an answer is a visitor request's (keep or drop), which its own section shows. */
+export const isVisitorRequestAnswer = (answer: { intent?: string | undefined }): answer is VisitorRequestAnswer =>
+  (VISITOR_REQUEST_INTENTS as readonly unknown[]).includes(answer.intent);
 
 /** The question a first post is answered with (nothing done yet): keep or drop this request, and as whom. */
 export type VisitorRequestAsk = { requestId: string; confirm: "keep" | "drop"; as?: string };

@@ -21,7 +21,7 @@ import {
   VISITOR_REQUEST_INTENTS,
 } from "~/enrollment/index.server";
 import { FamilyChildCard } from "~/enrollment/family-page";
-import type { VisitorRequestAnswer } from "~/enrollment/visitor-requests-types";
+import { isVisitorRequestAnswer as isVisitorAnswer } from "~/enrollment/visitor-requests-types";
 import { VisitorRequestsSection } from "~/enrollment/visitor-requests-section";
 import { getLocale } from "~/i18n/language";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
@@ -61,9 +61,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const AnswerSchema = z.object({ enrollmentId: z.string().max(100), intent: z.enum(["accept", "withdraw"]) });
 const isVisitorRequestIntent = (v: unknown) => (VISITOR_REQUEST_INTENTS as readonly unknown[]).includes(v);
-
-/** Whether an answer is a visitor request's (keep or drop), which its own section shows. */
-const isVisitorAnswer = (answer: { intent?: string | undefined }): answer is VisitorRequestAnswer => isVisitorRequestIntent(answer.intent);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
