@@ -7,12 +7,11 @@ import { paraglide } from "./scripts/paraglide.ts";
 import { precompress } from "./scripts/precompress.ts";
 import { shellModules } from "./scripts/shell-chunk.ts";
 import { siteImages } from "./scripts/site-images.ts";
-import { spanishWords } from "./scripts/spanish-words.ts";
 
 const shell = shellModules(path.resolve("app"));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [paraglide(), spanishWords(), tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours(), precompress()],
+  plugins: [paraglide(), tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours(), precompress()],
   resolve: { tsconfigPaths: true },
   build: {
     target: "es2022",

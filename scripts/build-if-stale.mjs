@@ -17,7 +17,6 @@ const INPUTS = [
   "scripts/shell-chunk.ts",
   "scripts/precompress.ts",
   "scripts/paraglide.ts",
-  "scripts/spanish-words.ts",
   "messages",
   "project.inlang/settings.json",
   "db/schema.ts",
