@@ -4,7 +4,6 @@
 //
 // Only a server started with TEST_HOOKS=on (the test harness sets it, tests/e2e/support/server.ts) answers. Every
 // other server, production included, answers 404 at these addresses, as for any address it does not have.
-import { createRequire } from "node:module";
 import express, { type Express } from "express";
 import { z } from "zod";
 import { setAppSetting } from "../app/models/settings.server";
@@ -14,12 +13,6 @@ import type { AppServices } from "./context";
 export const TEST_HOOKS_PATH = "/__test/settings";
 /** The role command (npm run user:role), run inside the server: making a test's coach costs no Node start. */
 export const TEST_USER_ROLE_PATH = "/__test/user-role";
-/**
- * axe-core's script, which the end-to-end tests' accessibility check loads into a page by this address rather than
- * sending its 650 kB text through the browser's protocol with each check: the browser keeps it for the test's browser
- * context and reuses what it compiled (decision 0082). A test dependency, so only a test server has it.
- */
-export const TEST_AXE_PATH = "/__test/axe.min.js";
 
 const TrustProxy = z.union([z.literal(false), z.number().int().min(1).max(10)]);
 
@@ -102,9 +95,6 @@ export function mountTestHooks(app: Express, services: AppServices, onChange: ()
     if (s.stripe !== undefined) config.stripe = s.stripe ?? started.stripe ?? undefined;
     onChange();
     res.json(current(config));
-  });
-  app.get(TEST_AXE_PATH, (_req, res) => {
-    res.sendFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), { maxAge: "1y", immutable: true });
   });
   app.post(TEST_USER_ROLE_PATH, express.json({ limit: "10kb" }), async (req, res) => {
     const args = z

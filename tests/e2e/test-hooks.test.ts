@@ -49,11 +49,6 @@ describe("test hooks", () => {
       body: JSON.stringify({ args: ["someone@example.com", "admin"] }),
     });
     expect(role.status).toBe(404);
-    // Nor does it serve the tests' copy of axe (a test dependency; the shared servers do, for the accessibility check).
-    expect((await fetch(`${url}/__test/axe.min.js`)).status).toBe(404);
-    const axe = await fetch(`${sharedServer().url}/__test/axe.min.js`);
-    expect(axe.status).toBe(200);
-    expect(await axe.text()).toContain("axe.version");
   });
 
   it("a shared server takes a clock, then puts back the real one", async () => {

@@ -91,71 +91,14 @@ function documentKey(page: Page): Promise<string | null> {
   });
 }
 
-/**
- * Where a test server serves axe's script (server/test-hooks.ts, TEST_AXE_PATH), by the server's origin; null for a
- * server without test hooks (the one started as production is, the files' own processes behind Caddy).
- */
-const TEST_AXE_PATH = "/__test/axe.min.js";
-const axeAddresses = new Map<string, Promise<string | null>>();
-function axeAddress(pageUrl: string): Promise<string | null> {
-  let origin: string;
-  try {
-    origin = new URL(pageUrl).origin;
-  } catch {
-    return Promise.resolve(null);
-  }
-  if (!axeAddresses.has(origin)) {
-    const address = `${origin}${TEST_AXE_PATH}`;
-    axeAddresses.set(
-      origin,
-      fetch(address, { method: "HEAD" }).then(
-        (res) => (res.ok ? address : null),
-        () => null,
-      ),
-    );
-  }
-  return axeAddresses.get(origin)!;
-}
-
-/**
- * Puts axe into the page's document, when it is not there yet. By its address on the page's own server when that
- * server has the test hooks: the browser context keeps the script after its first load, and the page's process reuses
- * what it compiled for an earlier document; sent whole (650 kB through the protocol) and compiled again otherwise, or
- * when the address fails (a server started since on the same port without the hooks).
- * The script element is removed once it has run, before axe reads the document.
- */
-async function loadAxe(page: Page) {
-  if (await page.evaluate(() => "axe" in window)) return;
-  const address = await axeAddress(page.url());
-  const loaded =
-    address !== null &&
-    (await page.evaluate(
-      (src) =>
-        new Promise<boolean>((resolve) => {
-          const script = document.createElement("script");
-          script.src = src;
-          script.onload = () => {
-            script.remove();
-            resolve("axe" in window);
-          };
-          script.onerror = () => {
-            script.remove();
-            resolve(false);
-          };
-          (document.head ?? document.documentElement).append(script);
-        }),
-      address,
-    ));
-  if (!loaded) await page.evaluate(axeSource);
-}
-
 async function checkWithAxe(page: Page) {
   await page.waitForLoadState("load");
   const key = await documentKey(page);
   if (key === null) return "unchanged";
   const hash = crypto.createHash("sha256").update(key).digest("hex");
   if (checkedClean.has(hash)) return "seen";
-  await loadAxe(page);
+  const hasAxe = await page.evaluate(() => "axe" in window);
+  if (!hasAxe) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const w = window as unknown as {
       nlteUnchangedSinceAxe?: boolean;
