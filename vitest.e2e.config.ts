@@ -49,7 +49,8 @@ export default defineConfig({
         setupFiles: ["tests/e2e/support/each-file.ts"],
         maxWorkers: E2E_WORKERS,
         // A worker's files share the modules they import (playwright-core, the support code, the schema): each file
-        // loading them again cost about a second. Nothing in tests/e2e/support keeps state between files.
+        // loading them again cost about a second. Nothing in tests/e2e/support keeps state between files but the
+        // worker's Chromium (tests/e2e/support/browser.ts), where each test gets a context of its own.
         isolate: false,
         sequence: { groupOrder: 0 },
       }),

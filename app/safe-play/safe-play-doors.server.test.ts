@@ -91,7 +91,7 @@ describe("a guardian nobody confirmed cannot turn a minor into an adult", () => 
     const { teen: jordan, fake } = await teenWithFakeGuardian("Jordan Carter");
     const r = await postFamily(as(fake), { intent: "edit-athlete", athleteId: jordan.id, fullName: "Jordan Carter", dateOfBirth: "2007-05-01" });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ saved: m.messaging_family_protection_requested({ name: "Jordan Carter" }) });
+    expect(r.body).toMatchObject({ ok: true, message: m.messaging_family_protection_requested({ name: "Jordan Carter" }) });
     expect(await dobOf(jordan.id)).toBe(FIFTEEN);
     const [open] = await db.select().from(protectionRequests).where(eq(protectionRequests.userId, jordan.id));
     expect(open).toMatchObject({ fromValue: FIFTEEN, toValue: "2007-05-01", requestedBy: fake.id, decidedAt: null });
@@ -124,7 +124,7 @@ describe("a guardian nobody confirmed cannot turn a minor into an adult", () => 
       fullName: "Jordan Carter",
       dateOfBirth: "2012-01-01",
     });
-    expect(younger.body).toMatchObject({ saved: m.messaging_family_details_saved({ name: "Jordan Carter" }) });
+    expect(younger.body).toMatchObject({ ok: true, message: m.messaging_family_details_saved({ name: "Jordan Carter" }) });
     expect(await dobOf(jordan.id)).toBe("2012-01-01");
   });
 
@@ -292,7 +292,7 @@ describe("the lead unlinks a guardian and pauses a family's changes", () => {
     expect((await postHousehold(as(theLead), householdId, { intent: "freeze", reason: "a second address" })).status).toBe(200);
     const frozen = await postFamily(as(fake), { intent: "edit-athlete", athleteId: teen.id, fullName: "Remy Fox", dateOfBirth: "2012-01-01" });
     expect(frozen.status).toBe(423);
-    expect(frozen.body).toMatchObject({ error: frozenMessage() });
+    expect(frozen.body).toMatchObject({ ok: false, formError: frozenMessage() });
     expect(await inviteGuardian(db, services, teen, `x-${crypto.randomUUID().slice(0, 6)}@example.com`)).toMatchObject({ ok: false, status: 423 });
     expect((await postHousehold(as(theLead), householdId, { intent: "unlink", userId: fake.id, sure: "yes" })).status).toBe(200);
     expect(await getHouseholdOf(db, fake.id)).toBeNull();
