@@ -34,6 +34,20 @@ afterAll(async () => {
   await service.close();
 });
 
+/** A weekly season of the fall program starting in 40 days (levels 3-5, Fort Dupont), coached by the person with that address. */
+async function seasonCoachedBy(title: string, weekdays: string, feeCents: number, coachEmail: string) {
+  const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const { rows } = await (
+    await db()
+  ).query<{ id: string }>(
+    `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per, levels)
+     values ($2, 'weekly', $3, $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', $4, 'season', '{3,4,5}') returning id`,
+    [starts, title, weekdays, feeCents],
+  );
+  await (await db()).query(`insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2`, [rows[0]!.id, coachEmail]);
+  return rows[0]!.id;
+}
+
 /**
  * Staff's steps for a place, as the site has them: a coach of the session places the one request on its roster at a
  * level, then enrolls it (the roster's steps are tested in enrollment.test.ts).
@@ -71,18 +85,8 @@ describe("fees, financial aid and paying online", () => {
 
     // A $400 season of the fall program, coached by the administrator. Paloma asks Luz a place in it, in Spanish, and
     // ticks "I would like financial help" in the same form, with her household's size and the school lunch.
-    const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const { rows } = await (
-      await db()
-    ).query<{ id: string }>(
-      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per, levels)
-       values ('Clínica de Otoño Pagos', 'weekly', '{2,4}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 40000, 'season', '{3,4,5}') returning id`,
-      [starts],
-    );
-    await (
-      await db()
-    ).query(`insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2`, [rows[0]!.id, admin.email]);
-    await g.visit(`/es/enroll/${rows[0]!.id}`);
+    const sessionId = await seasonCoachedBy("Clínica de Otoño Pagos", "{2,4}", 40000, admin.email);
+    await g.visit(`/es/enroll/${sessionId}`);
     await g.page.getByLabel("Estudiante-atleta").selectOption({ label: "Luz Pagadora" });
     await g.page.getByLabel("Nombre del contacto de emergencia").fill("Paloma Pagadora");
     await g.page.getByLabel("Teléfono del contacto de emergencia").fill("(202) 555-0111");
@@ -95,7 +99,7 @@ describe("fees, financial aid and paying online", () => {
     // The administrator, who coaches the session, places Luz and enrolls her on its roster: the season is charged.
     const a = await open({ viewport: PHONE });
     await useSession(a.context, server.url, admin);
-    await enrollOnRoster(a, rows[0]!.id);
+    await enrollOnRoster(a, sessionId);
     // Her enrolled mail, in Spanish, says the request for help is with staff and names no price.
     const enrolled = await sharedMailbox().waitFor(guardian.email, "Luz Pagadora ya tiene su plaza en Clínica de Otoño Pagos");
     expect(enrolled.text).toContain("Nuestro equipo está revisando su solicitud de ayuda económica");
@@ -196,17 +200,7 @@ describe("fees, financial aid and paying online", () => {
     await (await db()).query(`update users set admin = true where email = $1`, [admin.email]);
     await (await db()).query(`update users set email_verified = true where email = $1`, [guardian.email]);
     // A $250 season, coached by the administrator.
-    const starts = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-    const { rows } = await (
-      await db()
-    ).query<{ id: string }>(
-      `insert into events (title, kind, weekdays, starts_on, ends_on, start_time, end_time, place, program_slug, fee_cents, fee_per, levels)
-       values ('Waiver Clinic', 'weekly', '{3}', $1, $1::date + 90, '16:30', '18:00', 'Fort Dupont', 'fall', 25000, 'season', '{3,4,5}') returning id`,
-      [starts],
-    );
-    await (
-      await db()
-    ).query(`insert into session_coaches (event_id, coach_id) select $1, id from users where email = $2`, [rows[0]!.id, admin.email]);
+    const sessionId = await seasonCoachedBy("Waiver Clinic", "{3}", 25000, admin.email);
 
     // Wanda adds her son and asks him a place in it, ticking "I would like financial help" in the same form.
     const g = await open({ viewport: PHONE });
@@ -219,7 +213,7 @@ describe("fees, financial aid and paying online", () => {
       await g.page.getByRole("status").getByText(`${name} was added to your family.`, { exact: false }).waitFor();
     };
     const askPlace = async (name: string, help: boolean) => {
-      await g.visit(`/enroll/${rows[0]!.id}`);
+      await g.visit(`/enroll/${sessionId}`);
       await g.page.getByLabel("Student-athlete").selectOption({ label: name });
       await g.page.getByLabel("Emergency contact's name").fill("Wanda Waived");
       await g.page.getByLabel("Emergency contact's phone").fill("(202) 555-0111");
@@ -240,7 +234,7 @@ describe("fees, financial aid and paying online", () => {
     await request.getByLabel("Until", { exact: false }).fill(`${new Date().getFullYear() + 1}-06-30`);
     await request.getByRole("button", { name: "Save the decision" }).click();
     await a.page.getByText("Decision saved.", { exact: false }).waitFor();
-    await enrollOnRoster(a, rows[0]!.id);
+    await enrollOnRoster(a, sessionId);
 
     // Walt is enrolled; the waiver covers the season as it is charged: nothing is due, no way to pay is offered, and his
     // enrolled mail says the fee is covered and asks for nothing.
