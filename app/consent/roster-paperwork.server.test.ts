@@ -101,7 +101,10 @@ describe("the roster's paperwork", () => {
     expect((await remind(null, ana.athlete.id)).status).toBe(401);
     expect(await remind(coach, ben.athlete.id)).toMatchObject({ status: 404 }); // enrolled: nothing to remind
     expect(await mails()).toEqual([]);
-    expect(await remind(coach, ana.athlete.id)).toMatchObject({ status: 200, body: { sent: "Reminder sent to Paperwork Ana Kid's family." } });
+    expect(await remind(coach, ana.athlete.id)).toMatchObject({
+      status: 200,
+      body: { ok: true, intent: "remind-forms", athleteId: ana.athlete.id, message: "Reminder sent to Paperwork Ana Kid's family." },
+    });
     expect(await mails()).toEqual([{ to_address: ana.guardian.email, kind: "consent-forms-needed" }]);
     // Delivered over SMTP, saying what the family must do and where.
     const mail = await smtp.waitFor(ana.guardian.email, "Forms to sign for Paperwork Ana Kid");
@@ -110,7 +113,11 @@ describe("the roster's paperwork", () => {
     expect(mail.links).toContain("http://localhost:3000/account/forms");
     expect(await remind(coach, ana.athlete.id)).toMatchObject({
       status: 429,
-      body: { error: "Paperwork Ana Kid's family has had today's reminder; the next one can go tomorrow." },
+      body: {
+        ok: false,
+        values: { athleteId: ana.athlete.id },
+        formError: "Paperwork Ana Kid's family has had today's reminder; the next one can go tomorrow.",
+      },
     });
     expect(await mails()).toHaveLength(1);
     expect((await roster(coach)).paperwork[ana.athlete.id]!.remindedToday).toBe(true);

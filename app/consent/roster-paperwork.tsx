@@ -3,14 +3,20 @@
 // (a plain form: it works without the page's script) and its limit written beside it.
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { answerTo } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError } from "~/components/ui/field";
 import { getLocale } from "~/i18n/locale";
+import { refusalOf, type ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 
 export const REMIND_INTENT = "remind-forms";
 
-export type ReminderAnswer = { intent: typeof REMIND_INTENT; athleteId: string; sent?: string; error?: string };
+/**
+ * The page's answer as the reminder reads it (ActionResult, decision 0077): sent (`message`) for its athlete
+ * (`athleteId`), or why not (`formError`) for the athlete among what was sent (`values.athleteId`).
+ */
+export type ReminderAnswer = ActionResult<{ athleteId?: string }, { athleteId?: string }>;
 type Paperwork = { photo: "yes" | "team" | "no"; formsMissing: Array<{ en: string; es: string }>; remindedToday: boolean };
 
 /** One line of the athlete's notes: the photo release. */
@@ -41,17 +47,18 @@ export function RosterFormsMissing({
 }) {
   if (!paperwork || paperwork.formsMissing.length === 0) return null;
   const locale = getLocale() === "es" ? "es" : "en";
-  const mine = answer?.intent === REMIND_INTENT && answer.athleteId === athleteId ? answer : undefined;
+  const mine = answerTo(answer, REMIND_INTENT, athleteId);
+  const sent = mine?.ok ? mine.message : undefined;
   const limitId = `remind-limit-${athleteId}`;
   return (
     <div className="mt-2 rounded-md border border-ball-300 bg-ball-50 p-3 text-slate-900">
       <p className="font-semibold">{m.disclosures_roster_forms_missing({ forms: paperwork.formsMissing.map((f) => f[locale]).join(", ") })}</p>
-      {mine?.sent ? <Confirmation>{mine.sent}</Confirmation> : null}
-      {mine?.error ? <FormError message={mine.error} /> : null}
+      {sent ? <Confirmation>{sent}</Confirmation> : null}
+      <FormError message={refusalOf(mine)?.formError} />
       {canAct ? (
-        paperwork.remindedToday && !mine?.sent ? (
+        paperwork.remindedToday && !sent ? (
           <p className="mt-1 text-sm">{m.disclosures_roster_reminded_today({ name: athleteName })}</p>
-        ) : !mine?.sent ? (
+        ) : !sent ? (
           <Form method="post" className="mt-2 flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value={REMIND_INTENT} />
             <input type="hidden" name="athleteId" value={athleteId} />

@@ -53,7 +53,7 @@ describe("the roster's Decline and Withdraw", () => {
       // One tap: the page is asked to confirm this very form; nothing changed.
       const res = await post(coach, fields);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ intent: "step", confirm: confirmKey(Object.entries(fields)) });
+      expect(res.body).toEqual({ ok: true, intent: "step", confirm: confirmKey(Object.entries(fields)) });
       // Another value than "yes" is no confirmation either.
       expect((await post(coach, { ...fields, confirmed: "no" })).body).toMatchObject({ confirm: confirmKey(Object.entries(fields)) });
       // Confirmed, but not their session's coach: refused.

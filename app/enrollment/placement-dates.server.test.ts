@@ -67,8 +67,10 @@ describe("a placement's date", () => {
         context: as(r.coach),
         params: { sessionId: r.session },
       });
-    expect(await post()).toMatchObject({ status: 400, body: { error: FUTURE } });
-    expect(await store.run("es", post)).toMatchObject({ status: 400, body: { error: FUTURE_ES } });
+    // Beside the date, on the request's card (the request among what was sent).
+    const refused = { ok: false, intent: "place", values: { enrollmentId: r.enrollmentId } };
+    expect(await post()).toMatchObject({ status: 400, body: { ...refused, fieldErrors: { placedOn: FUTURE } } });
+    expect(await store.run("es", post)).toMatchObject({ status: 400, body: { ...refused, fieldErrors: { placedOn: FUTURE_ES } } });
     expect(await levels(r.athleteId)).toEqual([]);
   });
 });

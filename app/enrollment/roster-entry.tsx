@@ -7,11 +7,12 @@ import { ConfirmAction } from "~/components/ui/confirm-action";
 import { Field, FormError, SelectField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
 import { formatDateIn, formatDateTime } from "~/lib/datetime";
+import type { ActionRefusal } from "~/lib/form-errors";
 import { telHref } from "~/lib/phone";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 import { RosterFormsMissing, RosterPhotoRelease } from "~/consent/roster-paperwork";
-import { RosterFamily, type RosterConfirmResult, type RosterFamilyMember } from "./roster-family";
+import { RosterFamily, type RosterFamilyMember } from "./roster-family";
 import { coachSteps, LEVELS, type CoachStep, type EnrollmentStatus } from "./status";
 import { statusWords } from "./words";
 
@@ -39,8 +40,8 @@ const STEP_WORDS: Record<Exclude<CoachStep, "place">, () => string> = {
   decline: m.enroll_step_decline,
 };
 
-/** A step's or a placement's refusal, for this athlete. */
-type EntryError = { error: string; fieldErrors?: Record<string, string | undefined> | null };
+/** A step's or a placement's refusal, for this request. */
+type EntryError = ActionRefusal<{ enrollmentId?: string }>;
 
 export function RosterEntry({
   entry: e,
@@ -53,7 +54,7 @@ export function RosterEntry({
   cleared,
   busy,
   error,
-  confirmResult,
+  confirmRefusal,
   asking,
   reminder,
 }: {
@@ -69,7 +70,8 @@ export function RosterEntry({
   cleared: boolean;
   busy: boolean;
   error: EntryError | null;
-  confirmResult: RosterConfirmResult | null;
+  /** The family's confirmation refused, for this request. */
+  confirmRefusal: ActionRefusal | null;
   /** The question a step is asking (a decline or a withdrawal), if any. */
   asking: string | null;
   reminder: ComponentProps<typeof RosterFormsMissing>["answer"];
@@ -140,10 +142,10 @@ export function RosterEntry({
         minor={e.minor}
         family={e.family}
         canConfirm={canAct && cleared}
-        result={confirmResult}
+        refusal={confirmRefusal}
         busy={busy}
       />
-      {error ? <FormError message={error.error} /> : null}
+      <FormError message={error?.formError} />
       {canAct ? <CoachActions entry={e} session={session} today={today} requestedAt={requestedAt} error={error} asking={asking} busy={busy} /> : null}
     </li>
   );
@@ -211,18 +213,18 @@ function CoachActions({
             name="level"
             placeholder={m.enroll_choose()}
             defaultValue={e.level ?? ""}
-            error={error?.fieldErrors?.level}
+            error={error?.fieldErrors.level}
             options={LEVELS.map((l) => ({ value: String(l), label: m.enroll_family_level({ level: String(l) }) }))}
           />
-          <Field label={m.enroll_field_placed_on()} name="placedOn" type="date" defaultValue={today} error={error?.fieldErrors?.placedOn} />
-          <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors?.note} />
+          <Field label={m.enroll_field_placed_on()} name="placedOn" type="date" defaultValue={today} error={error?.fieldErrors.placedOn} />
+          <Field label={m.enroll_field_note()} name="note" maxLength={500} error={error?.fieldErrors.note} />
           {/* Issue 39: only to place outside the session's ages or levels; the reason is logged. */}
           <Field
             label={m.enroll_override_label()}
             name="overrideReason"
             maxLength={500}
             className="sm:col-span-3"
-            error={error?.fieldErrors?.overrideReason}
+            error={error?.fieldErrors.overrideReason}
           />
           <div className="sm:col-span-3">
             <Button type="submit" variant="secondary" disabled={busy}>

@@ -9,15 +9,9 @@ import { Field, FormError } from "~/components/ui/field";
 import { kindLabel } from "~/safe-play/safe-play";
 import { m } from "~/paraglide/messages";
 import { Checkbox } from "~/components/ui/controls";
+import type { ActionRefusal } from "~/lib/form-errors";
 
 export type RosterFamilyMember = { id: string; name: string; role: "guardian" | "athlete"; confirmed: boolean; phone: string | null };
-
-export type RosterConfirmResult = {
-  intent: "confirm";
-  enrollmentId: string;
-  error?: string;
-  fieldErrors?: Record<string, string | undefined> | null;
-};
 
 /** Confirmed: the athlete, and (for a minor) at least one guardian, as Safe Play's send rule asks (sendRefusal). */
 export function familyConfirmed(family: RosterFamilyMember[], athleteId: string, minor: boolean): boolean {
@@ -32,7 +26,7 @@ export function RosterFamily({
   minor,
   family,
   canConfirm,
-  result,
+  refusal,
   busy,
 }: {
   enrollmentId: string;
@@ -41,7 +35,8 @@ export function RosterFamily({
   family: RosterFamilyMember[];
   /** A cleared coach of the session: the confirm form is theirs. */
   canConfirm: boolean;
-  result: RosterConfirmResult | null;
+  /** The confirmation refused (ActionRefusal), for this request: beside its fields, or the form's own words. */
+  refusal: ActionRefusal | null;
   busy: boolean;
 }) {
   if (familyConfirmed(family, athleteId, minor))
@@ -75,7 +70,7 @@ export function RosterFamily({
         <Form method="post" className="mt-3 flex flex-col gap-3" noValidate aria-labelledby={`${formId}-legend`}>
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="enrollmentId" value={enrollmentId} />
-          <fieldset aria-describedby={result?.fieldErrors?.people ? `${formId}-people-error` : undefined}>
+          <fieldset aria-describedby={refusal?.fieldErrors.people ? `${formId}-people-error` : undefined}>
             <legend id={`${formId}-legend`} className="font-medium">
               {m.messaging_household_people_legend()}
             </legend>
@@ -85,9 +80,9 @@ export function RosterFamily({
                 {p.name} · {kindLabel(p.role)}
               </label>
             ))}
-            {result?.fieldErrors?.people ? (
+            {refusal?.fieldErrors.people ? (
               <p id={`${formId}-people-error`} className="mt-1 text-sm text-red-700">
-                {result.fieldErrors.people}
+                {refusal.fieldErrors.people}
               </p>
             ) : null}
           </fieldset>
@@ -98,9 +93,9 @@ export function RosterFamily({
             id={`${formId}-how`}
             placeholder={m.messaging_household_how_placeholder()}
             maxLength={300}
-            error={result?.fieldErrors?.how}
+            error={refusal?.fieldErrors.how}
           />
-          <FormError message={result?.error} />
+          <FormError message={refusal?.formError} />
           <div>
             <Button type="submit" variant="secondary" disabled={busy}>
               {m.messaging_household_confirm_people()}

@@ -9,23 +9,34 @@ import { CardSection } from "~/components/ui/card-section";
 import { Confirmation } from "~/components/ui/confirmation";
 import { FormError, TextAreaField } from "~/components/ui/field";
 import { formatDateTime } from "~/lib/datetime";
+import { refusalOf, type ActionResult } from "~/lib/form-errors";
 import { useOrgTimeZone } from "~/lib/use-org-time-zone";
 import { m } from "~/paraglide/messages";
 
 type Refused = Array<{ athlete: string; reason: string }>;
 
-export type RosterMessageActionData =
-  | { intent: "message"; error: string; fieldErrors?: Record<string, string | undefined> | null }
-  | {
-      intent: "message";
-      content: string;
-      sent: number;
-      refused: Refused;
-      later: { athleteIds: string[]; offer: { sendAt: string; label: string } } | null;
-    }
-  | { intent: "message-later"; scheduled: number; at: string; refused: Refused }
-  | { intent: "message-later" | "cancel-scheduled"; error: string }
-  | { intent: "cancel-scheduled"; cancelled: true };
+/** The message form's intents: its answers are read by this form only. */
+export const ROSTER_MESSAGE_INTENTS: readonly string[] = ["message", "message-later", "cancel-scheduled"];
+
+/**
+ * What the message forms answered (ActionResult, decision 0077): a send accounts for every family (`sent`, `refused`)
+ * and may offer to keep it for those quiet hours alone held back (`later`); a send kept for later says how many and
+ * when; a cancelled one says so (`message`). A refusal's words are beside the message (`fieldErrors.content`) or the
+ * form's (`formError`).
+ */
+export type RosterMessageAnswer = ActionResult<RosterMessageSent | RosterMessageKept | { intent: "cancel-scheduled" }>;
+
+/** A send to every family, accounted for: how many had it, who did not and why, and the offer to send later. */
+export type RosterMessageSent = {
+  intent: "message";
+  content: string;
+  sent: number;
+  refused: Refused;
+  later: { athleteIds: string[]; offer: { sendAt: string; label: string } } | null;
+};
+
+/** A send kept for the end of quiet hours: for how many families, when, and who it could not be kept for. */
+export type RosterMessageKept = { intent: "message-later"; scheduled: number; at: string; refused: Refused };
 
 function RefusedLines({ refused, words }: { refused: Refused; words: (r: { athlete: string; reason: string }) => string }) {
   return refused.map((r, i) => (
@@ -40,12 +51,14 @@ export function RosterMessageForm({
   scheduled,
   busy,
 }: {
-  result: RosterMessageActionData | undefined;
+  result: RosterMessageAnswer | undefined;
   scheduled: ScheduledItem[];
   busy: boolean;
 }) {
   const zone = useOrgTimeZone();
-  const sendResult = result && "sent" in result ? result : null;
+  const sendResult = result?.ok && result.intent === "message" ? result : null;
+  const kept = result?.ok && result.intent === "message-later" ? result : null;
+  const refusal = refusalOf(result);
   return (
     <CardSection title={m.enroll_message_heading()}>
       <Form method="post" className="flex flex-col gap-3" noValidate>
@@ -56,7 +69,7 @@ export function RosterMessageForm({
           name="content"
           rows={4}
           maxLength={4000}
-          error={result?.intent === "message" && "fieldErrors" in result ? result.fieldErrors?.content : undefined}
+          error={refusal?.intent === "message" ? refusal.fieldErrors.content : undefined}
         />
         <div>
           <Button type="submit" disabled={busy}>
@@ -85,18 +98,14 @@ export function RosterMessageForm({
           ) : null}
         </div>
       ) : null}
-      {result?.intent === "message-later" && "scheduled" in result ? (
-        <Confirmation key={result.at + result.scheduled} className="mt-3">
-          <p>{m.rosters_message_scheduled({ count: result.scheduled, when: result.at ? formatDateTime(result.at, zone) : "" })}</p>
-          <RefusedLines refused={result.refused} words={(r) => m.rosters_message_not_scheduled(r)} />
+      {kept ? (
+        <Confirmation key={kept.at + kept.scheduled} className="mt-3">
+          <p>{m.rosters_message_scheduled({ count: kept.scheduled, when: kept.at ? formatDateTime(kept.at, zone) : "" })}</p>
+          <RefusedLines refused={kept.refused} words={(r) => m.rosters_message_not_scheduled(r)} />
         </Confirmation>
       ) : null}
-      {result?.intent === "cancel-scheduled" && "cancelled" in result ? (
-        <Confirmation className="mt-3">{m.messaging_schedule_cancelled()}</Confirmation>
-      ) : null}
-      {(result?.intent === "message-later" || result?.intent === "cancel-scheduled") && "error" in result ? (
-        <FormError message={result.error} />
-      ) : null}
+      {result?.ok && result.intent === "cancel-scheduled" && result.message ? <Confirmation className="mt-3">{result.message}</Confirmation> : null}
+      {refusal?.intent === "message-later" || refusal?.intent === "cancel-scheduled" ? <FormError message={refusal.formError} /> : null}
       <ScheduledList items={scheduled} busy={busy} showTo className="mt-4" />
     </CardSection>
   );

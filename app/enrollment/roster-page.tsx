@@ -5,28 +5,33 @@ import type { ComponentProps } from "react";
 import { Form, Link } from "react-router";
 import type { ScheduledItem } from "~/messaging/scheduled-list";
 import { Button } from "~/components/ui/button";
-import { CardSection } from "~/components/ui/card-section";
+import { answerTo, CardSection } from "~/components/ui/card-section";
 import { Field } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
-import type { ConfirmAsk } from "~/lib/confirm-action";
+import { refusalOf, type ActionResult } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import { ClosedRequests } from "./closed-requests";
-import type { RosterConfirmResult } from "./roster-family";
 import { RosterEntry, type RosterEntryRow } from "./roster-entry";
-import { RosterMessageForm, type RosterMessageActionData } from "./roster-message-form";
+import { RosterMessageForm, ROSTER_MESSAGE_INTENTS, type RosterMessageAnswer } from "./roster-message-form";
 import type { EnrollmentStatus } from "./status";
-import { RosterFormsMissing, type ReminderAnswer } from "~/consent/roster-paperwork";
+import type { RosterFormsMissing } from "~/consent/roster-paperwork";
 
-export type RosterActionData =
-  | { intent: "step" | "place"; enrollmentId: string; error: string; fieldErrors?: Record<string, string | undefined> | null }
-  | { intent: "capacity" | "step"; error: string; fieldErrors?: Record<string, string | undefined> | null }
-  | RosterConfirmResult
-  | RosterMessageActionData
-  | ({ intent: "step" } & ConfirmAsk);
+/**
+ * What the roster's forms answered (ActionResult, decision 0077), each known by its intent: a step asked once before a
+ * decline or a withdrawal (`confirm`); a refused step, placement or family confirmation for the request among what was
+ * sent (`values.enrollmentId`); the paperwork reminder for its athlete (`athleteId`, sent or why not); the places; the
+ * message to every family (RosterMessageAnswer). Steps, places and confirmations that succeed redirect with a toast.
+ */
+export type RosterAnswer = RosterEntryAnswer | RosterMessageAnswer;
 
-const MESSAGE_INTENTS: ReadonlySet<string> = new Set(["message", "message-later", "cancel-scheduled"]);
-const messageResult = (r: RosterActionData | ReminderAnswer | undefined) =>
-  r && MESSAGE_INTENTS.has(r.intent) ? (r as RosterMessageActionData) : undefined;
+/** The answers read on the roster's cards and its places (all but the message form's). */
+type RosterEntryAnswer = ActionResult<{ confirm?: string; athleteId?: string }, { enrollmentId?: string; athleteId?: string }>;
+
+/** A request's refusal (its steps, its placement or its family's confirmation), if the answer is one about `enrollmentId`. */
+function refusalFor(answer: RosterEntryAnswer | undefined, intents: readonly string[], enrollmentId: string) {
+  const refusal = refusalOf(answer);
+  return refusal?.intent && intents.includes(refusal.intent) && refusal.values?.enrollmentId === enrollmentId ? refusal : null;
+}
 
 export function RosterView({
   session,
@@ -49,7 +54,7 @@ export function RosterView({
   /** When each request was sent: the confirmation before a decline or a withdrawal names it. */
   requestDates?: Record<string, { requestedAt: string }>;
   today: string;
-  result: RosterActionData | ReminderAnswer | undefined;
+  result: RosterAnswer | undefined;
   busy: boolean;
   /** Each athlete's photo release and forms still to sign (app/consent, issue 40). */
   paperwork?: Record<string, ComponentProps<typeof RosterFormsMissing>["paperwork"]>;
@@ -62,8 +67,8 @@ export function RosterView({
   /** Athletes with no evaluation yet this season, as the athletes' rule tells this reader (decision 0062). */
   unevaluated?: string[];
 }) {
-  const errorFor = (id: string) => (result && "enrollmentId" in result && result.enrollmentId === id && result.intent !== "confirm" ? result : null);
-  const confirmResultFor = (id: string) => (result?.intent === "confirm" && result.enrollmentId === id ? result : null);
+  const messageAnswer = result?.intent && ROSTER_MESSAGE_INTENTS.includes(result.intent) ? (result as RosterMessageAnswer) : undefined;
+  const entryAnswer = messageAnswer ? undefined : (result as RosterEntryAnswer | undefined);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
       <nav className="flex flex-wrap gap-4">
@@ -94,10 +99,10 @@ export function RosterView({
             canAct={canAct}
             cleared={cleared}
             busy={busy}
-            error={errorFor(e.id)}
-            confirmResult={confirmResultFor(e.id)}
-            asking={result && "confirm" in result ? result.confirm : null}
-            reminder={result?.intent === "remind-forms" ? result : undefined}
+            error={refusalFor(entryAnswer, ["step", "place"], e.id)}
+            confirmRefusal={refusalFor(entryAnswer, ["confirm"], e.id)}
+            asking={(entryAnswer?.ok && entryAnswer.confirm) || null}
+            reminder={entryAnswer}
           />
         ))}
       </ul>
@@ -122,14 +127,14 @@ export function RosterView({
                 type="number"
                 inputMode="numeric"
                 defaultValue={session.capacity ?? ""}
-                error={result?.intent === "capacity" && "fieldErrors" in result ? result.fieldErrors?.capacity : undefined}
+                error={refusalOf(answerTo(entryAnswer, "capacity"))?.fieldErrors.capacity}
               />
               <Button type="submit" variant="secondary" disabled={busy}>
                 {m.enroll_save()}
               </Button>
             </Form>
           </CardSection>
-          <RosterMessageForm result={messageResult(result)} scheduled={scheduled} busy={busy} />
+          <RosterMessageForm result={messageAnswer} scheduled={scheduled} busy={busy} />
         </>
       ) : null}
     </div>

@@ -80,17 +80,22 @@ describe("the roster's families", () => {
   it("at 21:30 accounts for every family and keeps the message for 8:00 AM for those quiet hours held back", async () => {
     const sent = await post(coach, { intent: "message", content: "Bring water" }, NIGHT);
     const body = sent.body as { sent: number; refused: Array<{ athlete: string }>; later: { athleteIds: string[]; offer: { button: string } } };
+    expect(sent.body).toMatchObject({ ok: true, intent: "message", content: "Bring water" });
     expect(body.sent).toBe(0);
     expect(body.refused.map((r) => r.athlete).sort()).toEqual(["Reach Confirmed Kid", "Reach Waiting Kid"]);
     expect(body.later.offer.button).toBe("Send at 8:00 AM");
     // Only athletes of this roster are kept for; an id from elsewhere is ignored.
     const kept = await post(coach, { intent: "message-later", content: "Bring water", athleteIds: [...body.later.athleteIds, other.id] }, NIGHT);
-    expect(kept.body).toMatchObject({ scheduled: 2, refused: [] });
+    expect(kept.body).toMatchObject({ ok: true, intent: "message-later", scheduled: 2, refused: [] });
     const list = (await roster(coach, NIGHT)).scheduled;
     expect(list).toHaveLength(2);
     // Another coach cannot cancel it (nor reads it); its sender can.
     expect((await post(other, { intent: "cancel-scheduled", scheduledId: list[0]!.id }, NIGHT)).status).toBe(403);
-    expect((await post(coach, { intent: "cancel-scheduled", scheduledId: list[0]!.id }, NIGHT)).body).toMatchObject({ cancelled: true });
+    expect((await post(coach, { intent: "cancel-scheduled", scheduledId: list[0]!.id }, NIGHT)).body).toMatchObject({
+      ok: true,
+      intent: "cancel-scheduled",
+      message: "The scheduled message was cancelled; it will not be sent.",
+    });
     expect((await roster(coach, NIGHT)).scheduled).toHaveLength(1);
     // By day nothing is kept: the message can go now.
     const day = await post(coach, { intent: "message-later", content: "Hi", athleteIds: [athlete.id] });

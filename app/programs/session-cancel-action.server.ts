@@ -3,16 +3,16 @@
 // then the reasons (beside their fields), then the question asked once (an unconfirmed post changes nothing and the
 // page asks in place of the form), then payments' cancelSession through cancelSessionAs, which credits every enrolled
 // family once, as /aid/sessions does.
-import { data, type AppLoadContext } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
 import type { Profile } from "~/lib/profile";
 import { invariantResponse, notFound } from "~/lib/responses.server";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
-import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
+import { CANCEL_SESSION_INTENT } from "./session-cancel-answer";
 import { SessionCancelSchema } from "./session-cancel-schemas";
 import { canCancelSession, cancelSessionAs } from "./session-cancel.server";
-import { parseForm } from "~/lib/forms";
+import { done, parseForm, refused } from "~/lib/forms";
 
 export type { SessionCancelAnswer } from "./session-cancel-answer";
 
@@ -20,16 +20,16 @@ export type { SessionCancelAnswer } from "./session-cancel-answer";
 export async function handleSessionCancel(context: AppLoadContext, actor: Pick<Profile, "id" | "role">, form: FormData, back: string) {
   const eventId = String(form.get("eventId") ?? "");
   invariantResponse(await canCancelSession(context.db, actor, eventId), m.site_no_permission(), 403);
-  const values = { reason: String(form.get("reason") ?? ""), reasonEs: String(form.get("reasonEs") ?? "") };
-  const answer = { intent: CANCEL_SESSION_INTENT, eventId, values } as const;
+  const values = { eventId, reason: String(form.get("reason") ?? ""), reasonEs: String(form.get("reasonEs") ?? "") };
+  const intent = CANCEL_SESSION_INTENT;
   const { data: input, fieldErrors } = parseForm(SessionCancelSchema, form);
-  if (!input) return data<SessionCancelAnswer>({ ...answer, fieldErrors: fieldErrors ?? {} }, { status: 400 });
+  if (!input) return refused({ intent, values, fieldErrors });
   const ask = askUnlessConfirmed(form);
-  if (ask) return data<SessionCancelAnswer>({ ...answer, confirm: ask.confirm });
+  if (ask) return done<{ confirm: string; values: typeof values }>({ intent, values, ...ask });
   const result = await cancelSessionAs(context, actor, input.eventId, { en: input.reason, es: input.reasonEs });
   if (!result.ok && result.reason === "not-found") notFound();
   invariantResponse(result.ok || result.reason !== "forbidden", m.site_no_permission(), 403);
-  if (!result.ok) return data<SessionCancelAnswer>({ ...answer, error: m.seasonfees_cancel_already() }, { status: 409 });
+  if (!result.ok) return refused({ intent, values, formError: m.seasonfees_cancel_already() }, 409);
   // Written in place of the form, on the session's card, and focused (issue 41): a toast was gone before a phone read it.
   // The address says which session's card (an editor lists several); the answer itself rides in the one-time cookie.
   const to = `${back}?${new URLSearchParams({ [CANCELLED_PARAM]: input.eventId })}`;

@@ -9,8 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Field, FormError } from "~/components/ui/field";
 import { ConfirmStep } from "~/components/ui/confirm-action";
 import { Confirmation } from "~/components/ui/confirmation";
-
 import { CONFIRM_FIELD, CONFIRMED } from "~/lib/confirm-action";
+import { refusalOf } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import { CANCEL_SESSION_INTENT, type SessionCancelAnswer } from "./session-cancel-answer";
 
@@ -45,7 +45,9 @@ type Props = {
 };
 
 export function SessionCancelForm({ session, answer, busy, folded = true }: Props) {
-  const mine = answer && answer.eventId === session.id ? answer : null;
+  // The answer is this card's when it is about this session (what was typed names it).
+  const mine = answer && (answer.ok ? answer.values.eventId : answer.values?.eventId) === session.id ? answer : null;
+  const refusal = refusalOf(mine);
   if (session.cancelledOn)
     return (
       <>
@@ -57,7 +59,7 @@ export function SessionCancelForm({ session, answer, busy, folded = true }: Prop
       </>
     );
   const named = session.dates ? `${session.title} (${session.dates})` : session.title;
-  if (mine?.confirm)
+  if (mine?.ok)
     return (
       <ConfirmStep question={m.season_cancel_question({ session: named })} detail={m.season_cancel_detail({ count: String(session.enrolled) })}>
         <Form method="post">
@@ -71,17 +73,17 @@ export function SessionCancelForm({ session, answer, busy, folded = true }: Prop
         </Form>
       </ConfirmStep>
     );
-  const errors = mine?.fieldErrors ?? {};
+  const errors = refusal?.fieldErrors ?? {};
   const form = (
     <Form method="post" className="flex flex-col gap-3" noValidate>
       <Hidden eventId={session.id} />
       <p className="text-sm text-slate-800">{m.season_cancel_intro({ count: String(session.enrolled) })}</p>
-      <FormError message={mine?.error} />
+      <FormError message={refusal?.formError} />
       <Field
         label={m.seasonfees_cancel_reason()}
         name="reason"
         id={`cancel-reason-${session.id}`}
-        defaultValue={mine?.values.reason}
+        defaultValue={refusal?.values?.reason}
         error={errors.reason}
       />
       <Field
@@ -89,7 +91,7 @@ export function SessionCancelForm({ session, answer, busy, folded = true }: Prop
         name="reasonEs"
         lang="es"
         id={`cancel-reason-es-${session.id}`}
-        defaultValue={mine?.values.reasonEs}
+        defaultValue={refusal?.values?.reasonEs}
         error={errors.reasonEs}
       />
       <Button type="submit" variant="secondary" className="self-start" disabled={busy}>

@@ -93,14 +93,24 @@ describe("cancelling a session where staff stand", () => {
       params: { program: "fall" },
     });
     expect(long.status).toBe(400);
-    expect((long.body as { fieldErrors: Record<string, string> }).fieldErrors.reason).toBe("Say why in 1 to 300 characters.");
+    expect(long.body).toMatchObject({
+      ok: false,
+      intent: "cancel-session",
+      values: { eventId: sessionId },
+      fieldErrors: { reason: "Say why in 1 to 300 characters." },
+    });
     const asked = await call(editorAction, {
       request: editorPost({ eventId: sessionId, reason: "Courts flooded", reasonEs: "Canchas inundadas" }),
       context: contextAs(coach),
       params: { program: "fall" },
     });
     expect(asked.status).toBe(200);
-    expect(asked.body).toMatchObject({ eventId: sessionId, confirm: expect.any(String), values: { reason: "Courts flooded" } });
+    expect(asked.body).toMatchObject({
+      ok: true,
+      intent: "cancel-session",
+      confirm: expect.any(String),
+      values: { eventId: sessionId, reason: "Courts flooded" },
+    });
     expect(await cancellations()).toEqual([]);
     expect(await getBalance(db, accountId)).toBe(40000);
   });
@@ -122,7 +132,11 @@ describe("cancelling a session where staff stand", () => {
     expect(asked).toMatchObject({ ok: false, status: 409, error: "This session is not taking requests." });
     const again = await call(rosterAction, { request: rosterPost(sessionId, fields), context: contextAs(coach), params: { sessionId } });
     expect(again.status).toBe(409);
-    expect((again.body as { error: string }).error).toBe("This session was already cancelled: nothing changed.");
+    expect(again.body).toMatchObject({
+      ok: false,
+      values: { eventId: sessionId },
+      formError: "This session was already cancelled: nothing changed.",
+    });
     expect(await getBalance(db, accountId)).toBe(10000);
     const page = (await call(editorLoader, { request: get("/programs/fall/edit"), context: contextAs(coach), params: { program: "fall" } }))
       .body as Listed;

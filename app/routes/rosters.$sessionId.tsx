@@ -4,7 +4,7 @@
 // requireRosterReader on the loader's first line (its coaches; the lead and administrators read every roster, their
 // reads of medical notes logged), requireSessionCoach on the action's: a client or a visitor sees nothing. Families'
 // personal data follows the least-privilege rule (issue 37): an uncleared coach reads names, levels and statuses only.
-import { data, useActionData, useNavigation } from "react-router";
+import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/rosters.$sessionId";
 import { getAthleteRights, getEvaluationGaps } from "~/athletes/index.server";
@@ -23,11 +23,12 @@ import {
   setSessionCapacity,
   takeCoachStep,
 } from "~/enrollment/index.server";
-import { RosterView, type RosterActionData } from "~/enrollment/roster-page";
+import type { RosterMessageKept, RosterMessageSent } from "~/enrollment/roster-message-form";
+import { RosterView, type RosterAnswer } from "~/enrollment/roster-page";
 import { CapacitySchema, EnrollmentIdSchema, PlaceSchema, RosterMessageSchema } from "~/enrollment/schemas";
 import { statusWords } from "~/enrollment/words";
 import { getLocale } from "~/i18n/language";
-import { askUnlessConfirmed } from "~/lib/confirm-action";
+import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { dayInZone, formatDateIn } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { invariantResponse } from "~/lib/responses.server";
@@ -40,8 +41,8 @@ import { SessionCancelForm } from "~/programs/session-cancel-form";
 import { CardSection } from "~/components/ui/card-section";
 import { getPersonalDataReader } from "~/staff/index.server";
 import { getRosterPaperwork, sendRosterReminder } from "~/consent/index.server";
-import { REMIND_INTENT, type ReminderAnswer } from "~/consent/roster-paperwork";
-import { parseForm } from "~/lib/forms";
+import { REMIND_INTENT } from "~/consent/roster-paperwork";
+import { done, parseForm, refused } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ data }) => [
   ...pageMeta({ title: `${m.enroll_roster_heading({ session: data?.session.title ?? "" })} | NLTE`, description: m.enroll_rosters_intro() }),
@@ -121,20 +122,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "step" || intent === "place") {
     // Declining or withdrawing is asked once (issue 39): unconfirmed, nothing changes and the page asks.
     const ask = intent === "step" && ["decline", "withdraw"].includes(String(form.get("step"))) ? askUnlessConfirmed(form) : null;
-    if (ask) return data<RosterActionData>({ intent: "step", ...ask });
+    if (ask) return done<ConfirmAsk>({ intent: "step", ...ask });
     const parsed = intent === "place" ? parseForm(PlaceSchema, form) : parseForm(StepSchema, form);
-    const enrollmentId = String(form.get("enrollmentId") ?? "");
-    if (!parsed.data)
-      return data<RosterActionData>({ intent, enrollmentId, error: m.enroll_error_correct(), fieldErrors: parsed.fieldErrors }, { status: 400 });
+    // Which request a refusal is about: its card shows it.
+    const values = { enrollmentId: String(form.get("enrollmentId") ?? "") };
+    if (!parsed.data) return refused({ intent, values, formError: m.enroll_error_correct(), fieldErrors: parsed.fieldErrors });
     const result =
       "level" in parsed.data
         ? await takeCoachStep(context, user, parsed.data.enrollmentId, "place", parsed.data)
         : await takeCoachStep(context, user, parsed.data.enrollmentId, parsed.data.step);
-    if (!result.ok)
-      return data<RosterActionData>(
-        { intent, enrollmentId, error: result.error, fieldErrors: result.field ? { [result.field]: result.error } : null },
-        { status: result.status },
-      );
+    if (!result.ok) return refusedFor(intent, values, result);
     const athlete = String(form.get("athleteName") ?? "");
     throw await redirectWithToast(context, back, { type: "success", title: m.enroll_step_toast({ athlete, status: statusWords(result.status) }) });
   }
@@ -143,63 +140,60 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const athleteId = String(form.get("athleteId") ?? "").slice(0, 100);
     const r = await sendRosterReminder(context, user, params.sessionId, athleteId);
     const name = { name: "name" in r ? r.name : "" };
-    if (r.ok) return data<ReminderAnswer>({ intent: REMIND_INTENT, athleteId, sent: m.disclosures_roster_reminded(name) });
-    const error =
+    if (r.ok) return done<{ athleteId: string }>({ intent, athleteId, message: m.disclosures_roster_reminded(name) });
+    const formError =
       r.reason === "limited"
         ? m.disclosures_roster_reminded_today(name)
         : r.reason === "nothing-missing"
           ? m.disclosures_roster_nothing_missing(name)
           : m.disclosures_roster_not_on_roster();
-    return data<ReminderAnswer>(
-      { intent: REMIND_INTENT, athleteId, error },
-      { status: r.reason === "limited" ? 429 : r.reason === "nothing-missing" ? 409 : 404 },
-    );
+    return refused({ intent, values: { athleteId }, formError }, r.reason === "limited" ? 429 : r.reason === "nothing-missing" ? 409 : 404);
   }
   if (intent === "capacity") {
     const { data: input, fieldErrors } = parseForm(CapacitySchema, form);
-    if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
+    if (!input) return refused({ intent, fieldErrors });
     const result = await setSessionCapacity(context, user, params.sessionId, input.capacity);
-    if (!result.ok)
-      return data<RosterActionData>({ intent, error: result.error, fieldErrors: { capacity: result.error } }, { status: result.status });
+    if (!result.ok) return refused({ intent, fieldErrors: { capacity: result.error } }, result.status);
     throw await redirectWithToast(context, back, { type: "success", title: m.enroll_saved_toast() });
   }
   if (intent === "message") {
     const { data: input, fieldErrors } = parseForm(RosterMessageSchema, form);
-    if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct(), fieldErrors }, { status: 400 });
+    if (!input) return refused({ intent, fieldErrors });
     const result = await messageRoster(context.db, user, params.sessionId, input.content, context.config.messaging);
     invariantResponse(result, m.enroll_refused_not_coach(), 403);
-    return data<RosterActionData>({ intent, content: input.content, sent: result.sent, refused: result.refused, later: result.later });
+    return done<RosterMessageSent>({ intent, content: input.content, ...result });
   }
   if (intent === "message-later") {
     const { data: input } = parseForm(RosterMessageSchema, form);
-    if (!input) return data<RosterActionData>({ intent, error: m.enroll_error_correct() }, { status: 400 });
+    if (!input) return refused({ intent, formError: m.enroll_error_correct() });
     const athleteIds = form.getAll("athleteIds").map(String).slice(0, 200);
     const result = await scheduleRosterMessage(context.db, user, params.sessionId, input.content, athleteIds, context.config.messaging);
     invariantResponse(result, m.enroll_refused_not_coach(), 403);
-    return data<RosterActionData>({ intent, ...result });
+    return done<RosterMessageKept>({ intent, ...result });
   }
   if (intent === "cancel-scheduled") {
     const cancelled = await cancelScheduledMessage(context.db, String(form.get("scheduledId") ?? ""), user.id);
-    if (!cancelled) return data<RosterActionData>({ intent, error: m.messaging_schedule_gone() }, { status: 404 });
-    return data<RosterActionData>({ intent, cancelled: true });
+    if (!cancelled) return refused({ intent, formError: m.messaging_schedule_gone() }, 404);
+    return done({ intent, message: m.messaging_schedule_cancelled() });
   }
   if (intent === "confirm") {
-    const enrollmentId = String(form.get("enrollmentId") ?? "");
-    const parsed = parseForm(RosterConfirmSchema, { enrollmentId, how: form.get("how"), people: form.getAll("people") });
-    if (!parsed.data) return data<RosterActionData>({ intent, enrollmentId, fieldErrors: parsed.fieldErrors }, { status: 400 });
+    const values = { enrollmentId: String(form.get("enrollmentId") ?? "") };
+    const parsed = parseForm(RosterConfirmSchema, { ...values, how: form.get("how"), people: form.getAll("people") });
+    if (!parsed.data) return refused({ intent, values, fieldErrors: parsed.fieldErrors });
     const result = await confirmRosterFamily(context.db, user, params.sessionId, parsed.data, context.config.safePlay);
-    if (!result.ok)
-      return data<RosterActionData>(
-        { intent, enrollmentId, ...(result.field ? { fieldErrors: { [result.field]: result.error } } : { error: result.error }) },
-        { status: result.status },
-      );
+    if (!result.ok) return refusedFor(intent, values, result);
     throw await redirectWithToast(context, back, { type: "success", title: m.messaging_household_people_confirmed() });
   }
-  return data<RosterActionData>({ intent: "step", error: m.enroll_error_unknown() }, { status: 400 });
+  return refused({ intent: "step", formError: m.enroll_error_unknown() });
+}
+
+/** A rule's refusal for one request: beside the field it names, else the card's own words. */
+function refusedFor(intent: string, values: { enrollmentId: string }, r: { error: string; status: number; field?: string }) {
+  return refused({ intent, values, ...(r.field ? { fieldErrors: { [r.field]: r.error } } : { formError: r.error }) }, r.status);
 }
 
 export default function RosterPage({ loaderData }: Route.ComponentProps) {
-  const answer = useActionData<RosterActionData | ReminderAnswer | SessionCancelAnswer>();
+  const answer = useActionData<RosterAnswer | SessionCancelAnswer>();
   const result = isSessionCancelAnswer(answer) ? undefined : answer;
   const busy = useNavigation().state === "submitting";
   const { cancel, ...roster } = loaderData;
