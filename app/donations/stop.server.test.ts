@@ -146,6 +146,17 @@ describe("the card fee donors cover", () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(Object.keys((res.body as { fieldErrors: object }).fieldErrors)).toEqual([field]);
     }
+    // Read by the forms module like every form: a control character is refused beside its field before the schema (a
+    // vertical tab pasted after the amount was trimmed away and the fee saved before).
+    expect(await set({ feePercent: "2.2", feeFixed: "0.30\u000b" })).toMatchObject({
+      status: 400,
+      body: {
+        ok: false,
+        intent: "donation-fee",
+        fieldErrors: { feeFixed: expect.stringContaining("hidden characters") },
+        values: { feeFixed: "0.30\u000b" },
+      },
+    });
     expect((await set({ feePercent: "11", feeFixed: "" })).body).toMatchObject({
       ok: false,
       fieldErrors: {

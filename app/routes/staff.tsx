@@ -85,7 +85,7 @@ type StaffAnswer = ActionResult<{ userId?: string }>;
 /** The person an answer is about, if any. */
 const answerPerson = (answer: StaffAnswer) => (answer.ok ? answer.userId : answer.values?.userId);
 
-/** The security programme's and the donation settings' answers, already in the one shape, with their status. */
+/** The security programme's answers, already in the one shape, with their status. */
 const answer = (r: { body: StaffAnswer; status: number }) => data(r.body, { status: r.status });
 function personGone(): never {
   return notFound(m.staff_person_gone());
@@ -110,8 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer(r);
   }
 
-  if (intent === DONATION_SETTINGS_INTENT) return answer(await answerDonationSettings(context.db, form));
-  if (intent === DONATION_FEE_INTENT) return answer(await answerCardFee(context.db, form));
+  if (intent === DONATION_SETTINGS_INTENT) return answerDonationSettings(context.db, form);
+  if (intent === DONATION_FEE_INTENT) return answerCardFee(context.db, form);
 
   if (intent === "cancel-invitation") {
     const { data: input } = parseForm(CancelInvitationSchema, form);
