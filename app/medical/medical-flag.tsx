@@ -6,14 +6,16 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { m } from "~/paraglide/messages";
-import { MEDICAL_INTENT, medicalAnswerFor, type MedicalAnswer, type MedicalFlag as Flag, type MedicalReadAnswer } from "./types";
+import { answerTo } from "~/components/ui/card-section";
+import { MEDICAL_INTENT, type MedicalFlag as Flag, type MedicalReadAnswer } from "./types";
 
 type Props = { athleteId: string; athleteName: string; flag: Flag; answered: MedicalReadAnswer | undefined };
 
 export function MedicalFlag({ athleteId, athleteName, flag, answered }: Props) {
   const fetcher = useFetcher<MedicalReadAnswer>();
   const [hidden, setHidden] = useState(false);
-  const answer = medicalAnswerFor(fetcher.data, athleteId) ?? medicalAnswerFor(answered, athleteId);
+  // This athlete's details, or why not; an answer about another athlete (or another form) is not theirs.
+  const answer = answerTo(fetcher.data, MEDICAL_INTENT, athleteId) ?? answerTo(answered, MEDICAL_INTENT, athleteId);
   const label = flag === "alert" ? m.attendance_medical_alert() : m.attendance_medical_notes();
   const open = answer && !hidden;
   return (
@@ -38,12 +40,12 @@ export function MedicalFlag({ athleteId, athleteName, flag, answered }: Props) {
   );
 }
 
-function MedicalDetails({ answer, athleteName, onHide }: { answer: MedicalAnswer; athleteName: string; onHide: () => void }) {
+function MedicalDetails({ answer, athleteName, onHide }: { answer: MedicalReadAnswer; athleteName: string; onHide: () => void }) {
   const hydrated = useHydrated();
-  if (answer.error) {
+  if (!answer.ok) {
     return (
       <p role="alert" className="mt-2 text-sm text-red-800">
-        {answer.error}
+        {answer.formError}
       </p>
     );
   }

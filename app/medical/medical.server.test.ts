@@ -91,7 +91,7 @@ describe("the attendance sheet's medical flag", () => {
     });
     expect(tap).toMatchObject({
       status: 200,
-      body: { ok: true, medical: { athleteId: athlete.id, details: { allergies: "Peanuts (severe)", courtsideAlert: true } } },
+      body: { ok: true, intent: "medical", athleteId: athlete.id, details: { allergies: "Peanuts (severe)", courtsideAlert: true } },
     });
     expect(await reads(athlete.id)).toEqual([{ actor_id: coach.id, action: MEDICAL_DETAILS_READ, detail: "attendance sheet: Medflag Clinic" }]);
   });

@@ -136,14 +136,11 @@ export async function readMedicalDetails(
 
 /**
  * A tap on a medical flag answered (the attendance sheet's and staff's medical page, ActionResult): the details as a
- * success, or why not as a refusal for that athlete (403). Read with medicalAnswerFor (./types).
+ * success naming the athlete, or why not as a refusal for that athlete (403). Read with answerTo (ui/card-section).
  */
 export function answerMedicalRead(athleteId: string, read: Awaited<ReturnType<typeof readMedicalDetails>>) {
   if (!read.ok) return refused({ intent: MEDICAL_INTENT, values: { athleteId }, formError: read.error }, 403);
-  return done<{ medical: { athleteId: string; details: MedicalInfo | null } }>({
-    intent: MEDICAL_INTENT,
-    medical: { athleteId, details: read.details },
-  });
+  return done<{ athleteId: string; details: MedicalInfo | null }>({ intent: MEDICAL_INTENT, athleteId, details: read.details });
 }
 
 /** The family page's answer to the medical form (ActionResult): saved (with words), or why not beside its field. */

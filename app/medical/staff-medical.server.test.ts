@@ -67,11 +67,13 @@ describe("staff's medical information screen", () => {
     expect(answered.status).toBe(200);
     expect(answered.body).toMatchObject({
       ok: true,
-      medical: { athleteId: athlete.id, details: { allergies: "Peanuts: EpiPen in the blue bag", courtsideAlert: true } },
+      intent: "medical",
+      athleteId: athlete.id,
+      details: { allergies: "Peanuts: EpiPen in the blue bag", courtsideAlert: true },
     });
     expect(await reads(athlete.id)).toEqual([{ actor_id: lead.id, detail: STAFF_MEDICAL_PAGE }]);
     // The administrator who is no coach reads too, and is logged.
-    expect((await read(office, athlete.id)).body).toMatchObject({ medical: { details: { allergies: "Peanuts: EpiPen in the blue bag" } } });
+    expect((await read(office, athlete.id)).body).toMatchObject({ athleteId: athlete.id, details: { allergies: "Peanuts: EpiPen in the blue bag" } });
     expect((await reads(athlete.id)).map((r) => r.actor_id)).toEqual([lead.id, office.id]);
     // No cache on the way or on the device keeps the page or the details.
     expect(staffHeaders({} as never)).toEqual({ "Cache-Control": "private, no-store" });

@@ -6,22 +6,13 @@ export type MedicalInfo = { allergies: string; conditions: string; medication: s
 /** On the sheet: "alert" when the family ticked the courtside alert, "notes" when something is written, else none. */
 export type MedicalFlag = "alert" | "notes";
 
-/** The answer to a coach's tap on the flag: the details, or why not. */
-export type MedicalAnswer = { athleteId: string; details: MedicalInfo | null; error?: string };
-
 /**
- * The sheet's action answer, as a flag reads it (ActionResult, decision 0077): a success carrying the details
- * (`medical`), or a refusal whose words (`formError`) are for the athlete among what was sent (`values.athleteId`).
+ * The answer to a coach's tap on a flag (the sheet's and /staff/medical's action, ActionResult, decision 0077): a
+ * success naming the athlete (`athleteId`) with their details, or a refusal whose words (`formError`) are for the
+ * athlete among what was sent (`values.athleteId`). A flag reads it with answerTo (ui/card-section), as the family
+ * page's sections read theirs.
  */
-export type MedicalReadAnswer = ActionResult<{ medical?: { athleteId: string; details: MedicalInfo | null } }, { athleteId?: string }>;
-
-/** What one athlete's flag shows of an answer: their details, or why not; nothing when it was about someone else. */
-export function medicalAnswerFor(answer: MedicalReadAnswer | null | undefined, athleteId: string): MedicalAnswer | undefined {
-  if (!answer) return undefined;
-  if (answer.ok) return answer.medical?.athleteId === athleteId ? answer.medical : undefined;
-  const mine = answer.intent === MEDICAL_INTENT && answer.values?.athleteId === athleteId && answer.formError;
-  return mine ? { athleteId, details: null, error: mine } : undefined;
-}
+export type MedicalReadAnswer = ActionResult<{ athleteId?: string; details?: MedicalInfo | null }, { athleteId?: string }>;
 
 /** The family page's medical forms post to /account/family with this intent. */
 export const MEDICAL_INTENT = "medical";

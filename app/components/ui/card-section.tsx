@@ -19,10 +19,11 @@ export function CardSection({ title, id, children }: { title: string; id?: strin
 }
 
 /**
- * What the family page's action answered (one ActionResult, decision 0077), as each of its sections reads it (the
- * family's forms, the phone, medical information, funders' questions, disclosures, a child's data): a success names
- * the athlete it was about (and carries the question of a form asked once, `confirm`); a refusal carries the athlete
- * among what was sent (`values.athleteId`).
+ * An answer about one athlete (one ActionResult, decision 0077), as each part of a page that shows one reads it: the
+ * family page's sections (the family's forms, the phone, medical information, funders' questions, disclosures, a
+ * child's data), a medical flag (the attendance sheet's and /staff/medical's) and the roster's paperwork reminder. A
+ * success names the athlete it was about (and carries the question of a form asked once, `confirm`); a refusal carries
+ * the athlete among what was sent (`values.athleteId`).
  */
 export type AthleteSectionAnswer = ActionResult<{ athleteId?: string; confirm?: string }, { athleteId?: string }>;
 
