@@ -10,9 +10,24 @@ import { siteImages } from "./scripts/site-images.ts";
 
 const shell = shellModules(path.resolve("app"));
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package sends every bundler to its development build (its exports name no other), whose one
+// difference is the development warnings and the "Hey developer" error pages. The browser's build takes the
+// production build beside it instead. The server keeps the package's own: @react-router/express imports it from
+// node_modules, and the app's server build must share that copy (its contexts and classes).
+const reactRouterProduction = {
+  "react-router": path.resolve("node_modules/react-router/dist/production/index.mjs"),
+  "react-router/dom": path.resolve("node_modules/react-router/dist/production/dom-export.mjs"),
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [paraglide(), tailwindcss(), reactRouter(), siteImages(), minifyPageBehaviours(), precompress()],
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias:
+      command === "build" && !isSsrBuild
+        ? Object.entries(reactRouterProduction).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: file }))
+        : [],
+  },
   build: {
     target: "es2022",
     // The browser's build: the site's shell in one chunk (scripts/shell-chunk.ts). The rest is split by the pages that

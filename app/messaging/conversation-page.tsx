@@ -21,7 +21,7 @@ import type { getScheduledMessages } from "./scheduled.server";
 import type { conversationWords } from "./words.server";
 
 // Messages kept for the end of quiet hours are rare: their list's code loads where it shows (decision 0023).
-const ScheduledList = lazyComponent(() => import("~/messaging/scheduled-list").then((mod) => mod.ScheduledList));
+const KeptMessageList = lazyComponent(() => import("~/messaging/kept-messages").then((mod) => mod.KeptMessageList));
 
 /** What the route's loader reads for the screen. */
 export type ConversationData = {
@@ -219,7 +219,7 @@ function KeptMessages({ items }: { items: ConversationData["scheduled"] }) {
   if (items.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <ScheduledList items={items} busy={false} className="border-t border-slate-200 px-4 py-2" />
+      <KeptMessageList items={items} />
     </Suspense>
   );
 }

@@ -49,8 +49,9 @@ export const MESSAGE_MAX_LENGTH = 5000;
 export const TYPING_SHOWN_MS = 3000;
 export const TYPING_THROTTLE_MS = 1000;
 
-/** The close code the server uses when the socket's session has ended (sign-out, expiry): do not reconnect. */
-export const SESSION_ENDED_CLOSE_CODE = 4401;
+// The server's close codes: their own module, so the browser's socket (in every signed-in page's script) reads them
+// without the rest of this file.
+export { SESSION_ENDED_CLOSE_CODE } from "./close-codes";
 
 /** A toast's words, as the server wrote them in the page's language. */
 export type WidgetToast = { type: "success" | "error"; title: string; description: string };

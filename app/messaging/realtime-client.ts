@@ -3,7 +3,8 @@
 // from the server; merging by message id means nothing is shown twice.
 import { useEffect, useRef } from "react";
 import type { ClientEvent } from "./schemas";
-import { SESSION_ENDED_CLOSE_CODE, type MessageView, type ScheduleOfferView, type ServerEvent } from "./core";
+import { SESSION_ENDED_CLOSE_CODE } from "./close-codes";
+import type { MessageView, ScheduleOfferView, ServerEvent } from "./core";
 import { getLocale } from "~/i18n/language";
 
 export type RealtimeEvent = ServerEvent | { type: "reconnected" } | { type: "open" } | { type: "sessionEnded" };
