@@ -6,7 +6,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtAssets } from "./assets";
+import { builtAssets, publicFiles } from "./assets";
 import { pickEncoding } from "./encoding";
 
 const script = "export const greeting = 'hello, families';\n".repeat(50);
@@ -78,6 +78,45 @@ describe("built assets", () => {
     expect(tiny.headers["content-encoding"]).toBeUndefined();
     expect(tiny.body.toString()).toBe("x");
     expect((await get("missing-abc123.js", "br")).status).toBe(404);
+  });
+});
+
+describe("the build's other files", () => {
+  let site: string;
+  let siteBase: string;
+  let siteServer: http.Server;
+  beforeAll(async () => {
+    site = fs.mkdtempSync(path.join(os.tmpdir(), "public-files-"));
+    fs.mkdirSync(path.join(site, "icons"));
+    fs.mkdirSync(path.join(site, "assets"));
+    fs.writeFileSync(path.join(site, "icons", "icon-180.png"), "png");
+    fs.writeFileSync(path.join(site, "photo release.pdf"), "pdf");
+    fs.writeFileSync(path.join(site, "assets", "app-abc123.js"), "js");
+    const app = express();
+    app.use(publicFiles(site));
+    // What a page's address reaches after the files: the pages.
+    app.use((req, res) => void res.status(200).type("text/plain").send(`page ${req.path}`));
+    siteServer = http.createServer(app);
+    await new Promise<void>((r) => siteServer.listen(0, "127.0.0.1", () => r()));
+    siteBase = `http://127.0.0.1:${(siteServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    siteServer.close();
+    fs.rmSync(site, { recursive: true, force: true });
+  });
+
+  it("sends a file the build made, cached for an hour, by its address (spaces and all)", async () => {
+    const icon = await fetch(`${siteBase}/icons/icon-180.png`);
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toBe("png");
+    expect(icon.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await (await fetch(`${siteBase}/photo%20release.pdf`)).text()).toBe("pdf");
+  });
+
+  it("passes every other address on to the pages: a page, a folder, assets/ (builtAssets' own), a file written after start", async () => {
+    fs.writeFileSync(path.join(site, "later.txt"), "later");
+    for (const address of ["/account/payments", "/icons", "/assets/app-abc123.js", "/later.txt", "/%E0%A4%A"])
+      expect(await (await fetch(`${siteBase}${address}`)).text()).toMatch(/^page /);
   });
 });
 

@@ -2,6 +2,7 @@
 // each text file is answered as the build compressed it (scripts/precompress.ts: Brotli, or Zopfli's gzip) when the
 // browser accepts that: no compression work per request, and smaller than compressing on the fly. They are held in
 // memory (a few megabytes of text); images, fonts and anything without a compressed copy go to express.static.
+// The site's other files (publicFiles: icons, the web manifest, the service worker, documents) are listed at start.
 import fs from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
@@ -52,5 +53,42 @@ export function builtAssets(dir: string): RequestHandler {
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
+/** Every file under `dir` (but `skip`, and names starting with a dot) as the path a request names: "/icons/icon-180.png". */
+function listFiles(dir: string, skip: string): Set<string> {
+  const found = new Set<string>();
+  const walk = (folder: string, prefix: string) => {
+    if (!fs.existsSync(folder)) return;
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name.startsWith(".") || (prefix === "" && entry.name === skip)) continue;
+      if (entry.isDirectory()) walk(path.join(folder, entry.name), `${prefix}/${entry.name}`);
+      else if (entry.isFile()) found.add(`${prefix}/${entry.name}`);
+    }
+  };
+  walk(dir, "");
+  return found;
+}
+
+/**
+ * The build's files outside assets/ (public/ as the build copied it: icons, the web manifest, the service worker,
+ * the offline page, documents), cached for an hour. They are listed once, at start, as the build left them: every
+ * page's address passed through here, and express.static asked the disk about each one, then built a 404 error (with
+ * its stack) to say it was not a file, about 1 % of the balance page's processor time (issue 41, decision 0088).
+ * Mounted after builtAssets, which answers /assets itself.
+ */
+export function publicFiles(dir: string): RequestHandler {
+  const files = express.static(dir, { maxAge: "1h", index: false });
+  const known = listFiles(dir, "assets");
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    let file: string;
+    try {
+      file = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    return known.has(file) ? files(req, res, next) : next();
   };
 }

@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import express, { type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
-import { builtAssets } from "./assets";
+import { builtAssets, publicFiles } from "./assets";
 import type { AppLoadContextValue, AppServices } from "./context";
 import { mountHealth, type Readiness } from "./health";
 import { createPageCache, type PageCache } from "./page-cache";
@@ -75,7 +75,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
     });
   } else {
     app.use("/assets", builtAssets(path.join(source.clientDir, "assets")));
-    app.use(express.static(source.clientDir, { maxAge: "1h", index: false }));
+    app.use(publicFiles(source.clientDir));
     if (pageCache) app.use(pageCache.middleware);
     app.all("*splat", createRequestHandler({ build: source.build, getLoadContext }));
   }

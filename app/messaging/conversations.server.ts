@@ -257,12 +257,16 @@ function unreadSince(conversationId: SQL, lastReadAt: SQL, userId: string | SQL)
     where um.conversation_id = ${conversationId} and um.created_at > ${lastReadAt} and um.sender_id is distinct from ${userId})`;
 }
 
+// Made once: the layout reads the count on every signed-in page, and a schema written in the call was built and
+// compiled by zod on each (issue 41, decision 0088).
+const UnreadRow = z.object({ user_id: z.string(), n: z.number() });
+
 /** Unread messages for several people in one query (the socket hub pushes counts to many at once). */
 export async function getUnreadCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const unread = await rows(
     db,
-    z.object({ user_id: z.string(), n: z.number() }),
+    UnreadRow,
     sql`
     select p.user_id, sum(${unreadSince(sql`p.conversation_id`, sql`p.last_read_at`, sql`p.user_id`)})::int as n
     from conversation_participants p
