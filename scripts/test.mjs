@@ -1,7 +1,7 @@
-// `npm test`: lint, formatting and typecheck (at once: each uses one core), then the unit and integration tests, then
-// the end-to-end tests in Chromium (decision 0034). Each runner prints its own summary; at the end come the time of
-// each step, the slowest test files (so the next slowdown is seen), the total time and the test counts added up.
-import { spawn, spawnSync } from "node:child_process";
+// `npm test`: lint, formatting and typecheck beside the unit and integration tests, then the end-to-end tests in
+// Chromium (decision 0034). Each runner prints its own summary; at the end come the time of each step, the slowest test
+// files (so the next slowdown is seen), the total time and the test counts added up.
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,33 +15,56 @@ const env = { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1", E2E_PROFI
 const started = Date.now();
 const timings = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const commandLine = (cmd, args) => [cmd.replace("node_modules/.bin/", ""), ...args].join(" ");
 
-/** Runs one step with its output shown as it comes; resolves with whether it passed. */
-function runStep(name, cmd, args, { buffered = false } = {}) {
+/**
+ * Runs one step with its output shown as it comes; resolves with whether it passed. Not spawnSync: the steps running
+ * beside it must have their output read meanwhile.
+ */
+function runStep(name, cmd, args) {
   const t0 = Date.now();
-  console.log(`\n── ${name}: ${[cmd.replace("node_modules/.bin/", ""), ...args].join(" ")}`);
-  if (!buffered) {
-    const result = spawnSync(cmd, args, { stdio: "inherit", env });
-    timings.push({ name, ms: Date.now() - t0 });
-    return Promise.resolve(result.status === 0);
-  }
-  // Steps that run at once keep their output until they end, so it is not interleaved.
+  console.log(`\n── ${name}: ${commandLine(cmd, args)}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (c) => (out += c));
-    child.stderr.on("data", (c) => (out += c));
+    const child = spawn(cmd, args, { stdio: "inherit", env });
+    child.on("error", (err) => console.error(err.message));
     child.on("close", (code) => {
       timings.push({ name, ms: Date.now() - t0 });
-      console.log(`\n── ${name} (${code === 0 ? "passed" : "FAILED"}, ${seconds(Date.now() - t0)})${out.trim() ? `\n${out.trimEnd()}` : ""}`);
       resolve(code === 0);
     });
   });
 }
 
-let failedStep = null;
+/**
+ * Runs one step beside another, its output kept: resolves with whether it passed and what it printed, so the caller
+ * shows it whole, in its place, once the step in the foreground has ended.
+ */
+function runKept(name, cmd, args, label) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (c) => (out += c));
+    child.stderr.on("data", (c) => (out += c));
+    child.on("error", (err) => (out += `${err.message}\n`));
+    child.on("close", (code) => {
+      const ms = Date.now() - t0;
+      timings.push({ name: `${name} ${label}`, ms });
+      resolve({
+        name,
+        passed: code === 0,
+        text: `\n── ${name}: ${commandLine(cmd, args)} (${code === 0 ? "passed" : "FAILED"}, ${seconds(ms)})${out.trim() ? `\n${out.trimEnd()}` : ""}`,
+      });
+    });
+  });
+}
+
+// Lint, formatting and the typecheck (after the route types it reads) run beside the unit tests instead of in a step
+// of their own before them (decision 0087): the unit tests wait on much besides the processors (their databases, the
+// processes and servers they start, mail), and the checks, one process on one core each, take that time. They run at
+// the usual priority: at a lower one, a machine busy with other work starved them once the unit tests had ended.
+// Their output is kept and shown whole after the unit tests', in this order, every failure with it; a failed check
+// does not stop the unit tests, and either stops the run before the end-to-end step.
 // Caches under node_modules/.cache make a second run faster; a fresh clone (CI) checks everything from scratch.
-// Lint, formatting and the typecheck run at once; the typecheck needs the route types generated first.
 const checks = [
   [["lint", bin("eslint"), [".", "--max-warnings=0", "--cache", "--cache-location", `${cache}/eslint`]]],
   [
@@ -56,41 +79,48 @@ const checks = [
     ["typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", `${cache}/tsc.tsbuildinfo`]],
   ],
 ];
-const failedChecks = [];
-await Promise.all(
-  checks.map(async (chain) => {
-    for (const [name, cmd, args] of chain) {
-      if (!(await runStep(name, cmd, args, { buffered: true }))) {
-        failedChecks.push(name);
-        return;
-      }
-    }
-  }),
-);
-if (failedChecks.length) failedStep = failedChecks.join(", ");
 // The site's build, which the end-to-end tests serve, starts when the checks have passed and runs beside the unit
-// tests at a low priority (scripts/build-if-stale.mjs --background): it takes the processor time they leave idle (a
-// database wait, a worker's last file) instead of the end-to-end step's first half-minute. The end-to-end step's own
-// build (its global setup) waits for it through the build lock, then finds the build fresh; a background build that
-// failed is simply done again there, where its error is shown.
+// tests at the lowest priority (scripts/build-if-stale.mjs --background): it takes the processor time they and the
+// checks leave idle instead of the end-to-end step's first half-minute. The end-to-end step's own build (its global
+// setup) waits for it through the build lock, then finds the build fresh; a background build that failed is simply
+// done again there, where its error is shown.
 let background = null;
-if (!failedStep) {
+function startBackgroundBuild() {
   const log = fs.openSync(path.join(reports, "build.log"), "w");
   const child = spawn(process.execPath, ["scripts/build-if-stale.mjs", "--background"], { env, stdio: ["ignore", log, log], detached: true });
   fs.closeSync(log); // the child writes through its own copy of the descriptor
   background = { child, started: Date.now(), done: new Promise((resolve) => child.on("close", (code) => resolve(code))) };
 }
-const testSteps = [
-  ["unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/unit.json`]],
-  [
-    "end-to-end tests",
-    bin("vitest"),
-    ["run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/e2e.json`],
-  ],
-];
-for (const [name, cmd, args] of testSteps) {
-  if (failedStep) break;
-  if (name === "end-to-end tests" && background) {
+console.log(`\n── lint, formatting and typecheck run beside the unit tests; their output follows the unit tests'`);
+const checksDone = Promise.all(
+  checks.map(async (chain) => {
+    const results = [];
+    for (const [name, cmd, args] of chain) {
+      const result = await runKept(name, cmd, args, "(beside the unit tests)");
+      results.push(result);
+      if (!result.passed) break;
+    }
+    return results;
+  }),
+).then((chains) => {
+  const results = chains.flat();
+  if (results.every((r) => r.passed)) startBackgroundBuild();
+  return results;
+});
+const unitPassed = await runStep("unit and integration tests", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${reports}/unit.json`,
+]);
+const checkResults = await checksDone;
+for (const r of checkResults) console.log(r.text);
+const failedSteps = checkResults.filter((r) => !r.passed).map((r) => r.name);
+if (!unitPassed) failedSteps.push("unit and integration tests");
+let failedStep = failedSteps.length ? failedSteps.join(", ") : null;
+
+if (!failedStep) {
+  if (background) {
     const t0 = Date.now();
     const code = await background.done;
     const waited = Date.now() - t0;
@@ -101,7 +131,8 @@ for (const [name, cmd, args] of testSteps) {
     if (code !== 0) console.log(`\n── the background build failed (exit ${code}): the end-to-end step builds again and shows why`);
     background = null;
   }
-  if (!(await runStep(name, cmd, args))) failedStep = name;
+  const e2eArgs = ["run", "--config", "vitest.e2e.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/e2e.json`];
+  if (!(await runStep("end-to-end tests", bin("vitest"), e2eArgs))) failedStep = "end-to-end tests";
 }
 // A run that stopped before the end-to-end step does not leave its build running.
 if (background) {
