@@ -114,7 +114,13 @@ export async function familyAction(intent: FamilyIntent, form: FormData, user: P
     case "remove-athlete": {
       const athleteId = AthleteIdSchema.safeParse(form.get("athleteId"));
       if (!athleteId.success) return notFound();
-      return answer(intent, await removeAthleteWithoutLogin(context.db, user, athleteId.data), m.messaging_family_removed({ name: nameFrom(form) }));
+      // The athlete named, so a refusal shows on their card, where the guardian asked (their card stays when refused).
+      return answer(
+        intent,
+        await removeAthleteWithoutLogin(context.db, user, athleteId.data),
+        m.messaging_family_removed({ name: nameFrom(form) }),
+        athleteId.data,
+      );
     }
     case "invite-guardian": {
       const { data: input, fieldErrors } = parseForm(InviteGuardianSchema, form);

@@ -219,8 +219,18 @@ describe("a guardian's household", () => {
       detail: `from Eve Dad, born ${FIFTEEN}, to Eve Dad, born 2011-04-04`,
       actorName: "Dan Dad",
     });
+    // While the lead has paused the family, removing is refused for that athlete (their card shows it) and changes nothing.
+    const remove = { intent: "remove-athlete", athleteId: eve!.id, athleteName: "Eve Dad", confirmed: "yes" };
+    const household = (await getHouseholdOf(db, dad.id))!.householdId;
+    await db.execute(sql`update households set frozen_at = now(), frozen_reason = 'Checking' where id = ${household}`);
+    expect(await post(as(dad), remove)).toMatchObject({
+      status: 423,
+      body: { ok: false, intent: "remove-athlete", values: { athleteId: eve!.id }, formError: expect.stringContaining("paused changes") },
+    });
+    await db.execute(sql`update households set frozen_at = null, frozen_reason = null where id = ${household}`);
+    expect(await athletesOf(dad)).toHaveLength(1);
     // Removing an athlete with no login empties the record.
-    expect((await post(as(dad), { intent: "remove-athlete", athleteId: eve!.id, athleteName: "Eve Dad", confirmed: "yes" })).body).toMatchObject({
+    expect((await post(as(dad), remove)).body).toMatchObject({
       ok: true,
       message: "Eve Dad was removed from your family.",
     });

@@ -1,13 +1,15 @@
 // Issue 37's first door in Chromium, as Jordan found it: a 15-year-old invites his own second address as his
 // "guardian", who asks to make him 19. Only the safeguarding lead lowers a protection: the change waits on
 // /safeguarding, the old date holds, the lead keeps it and corrects the date (locked against the family), and a
-// coach who met the real family confirms only the people they know. Checked with axe on every page visited.
+// coach who met the real family confirms only the people they know. And a family the lead paused is told so on the
+// card of the athlete whose removal it asked. Checked with axe on every page visited.
+import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { sharedMailbox } from "./support/mail";
 import { sharedServer, useServerSettings } from "./support/shared-server";
 import { createAccount, uniqueEmail } from "./support/accounts";
 import { setupBrowser } from "./support/browser";
-import { makePerson, openDatabase, signInCookie, useSession, type Person } from "./support/messaging";
+import { makePerson, openDatabase, post, signInCookie, useSession, type Person } from "./support/messaging";
 import { runScript } from "./support/server";
 
 const AFTERNOON = "2026-06-15T14:00:00-04:00";
@@ -110,6 +112,55 @@ describe("a teenager's second address cannot turn him into an adult", () => {
     });
     expect(res.status).toBe(403);
     expect(await dobOf(jordanEmail)).toBe("2011-03-05");
+  });
+});
+
+describe("a family the lead paused", () => {
+  it("answers 'remove this athlete' on the athlete's card: with JavaScript in English, without it in Spanish", async () => {
+    const email = uniqueEmail("paused-parent");
+    await createAccount(server.url, { fullName: "Paula Paused", email, password: "secret12" });
+    const parent: Person = { email, password: "secret12", fullName: "Paula Paused", cookie: await signInCookie(server.url, email, "secret12") };
+    for (const fullName of ["Pablo Paused", "Pia Paused"]) {
+      const added = await post(server.url, "/account/family", parent, { intent: "add-athlete", fullName, dateOfBirth: "2014-05-06" });
+      expect(added.status, fullName).toBe(200);
+    }
+    // The safeguarding lead pauses changes to the family (as /families/:id does: migration 0028).
+    await (
+      await db()
+    ).query(
+      `update households set frozen_at = now(), frozen_reason = 'Checking who the guardians are'
+       where id = (select household_id from household_members where user_id = $1)`,
+      [await idOf(email)],
+    );
+    const athletes = (page: Page, list: string) => page.getByRole("list", { name: list }).getByRole("listitem");
+
+    // With JavaScript: the dialog asks, the answer is on Pablo's card (where the guardian asked), and only there.
+    const en = await open();
+    await useSession(en.context, server.url, parent);
+    await en.visit("/account/family");
+    const pablo = athletes(en.page, "Your student-athletes").filter({ hasText: "Pablo Paused" });
+    await pablo.getByRole("button", { name: "Remove Pablo Paused" }).click();
+    await en.page.getByRole("alertdialog").getByRole("button", { name: "Yes, remove" }).click();
+    const paused = "The safeguarding lead has paused changes to this family. Please contact the organisation.";
+    await pablo.getByRole("alert").getByText(paused).waitFor();
+    expect(await en.page.getByRole("alert").filter({ hasText: paused }).count()).toBe(1);
+    expect(await athletes(en.page, "Your student-athletes").filter({ hasText: "Pia Paused" }).getByRole("alert").count()).toBe(0);
+
+    // Without JavaScript, in Spanish: the question in place of the button, then the answer on Pía's card.
+    const es = await open({ javaScriptEnabled: false });
+    await useSession(es.context, server.url, parent);
+    await es.visit("/es/account/family");
+    const pia = athletes(es.page, "Sus estudiantes-atletas").filter({ hasText: "Pia Paused" });
+    await pia.getByRole("button", { name: "Quitar a Pia Paused" }).click();
+    await pia.getByRole("button", { name: "Sí, quitar" }).click();
+    await pia
+      .getByRole("alert")
+      .getByText("La persona responsable de protección pausó los cambios de esta familia. Comuníquese con la organización.")
+      .waitFor();
+    expect(new URL(es.page.url()).pathname).toBe("/es/account/family");
+    // Nothing was removed.
+    await es.visit("/es/account/family");
+    for (const name of ["Pablo Paused", "Pia Paused"]) await athletes(es.page, "Sus estudiantes-atletas").filter({ hasText: name }).waitFor();
   });
 });
 
