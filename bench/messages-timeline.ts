@@ -73,6 +73,43 @@ export async function resetStatementStatistics(url: string) {
   }
 }
 
+/**
+ * --pg-stats, after the quiet run: PostgreSQL's most expensive statements in the window (those run inside others
+ * too: triggers, foreign-key checks), the statements the servers sent per chat message, and the tables read from end
+ * to end.
+ */
+export async function printStatementStatistics(url: string, chatMessages: number) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query(
+      "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
+    );
+    console.table(r.rows);
+    // The statements the servers sent (top level), a chat message sent in the window. They are counted from the
+    // window's start until now, so the tail of the window's messages (their deliveries, read marks and unread counts)
+    // is in. Rows a call: how many sends or read marks each batch held.
+    const top = await c.query<{ calls: string; rows: string; q: string }>(
+      "select sum(calls)::text as calls, sum(rows)::text as rows, left(regexp_replace(min(query), '\\s+', ' ', 'g'), 60) as q from pg_stat_statements where toplevel group by queryid order by sum(calls) desc",
+    );
+    const per = (n: number) => (n / chatMessages).toFixed(2);
+    const all = top.rows.reduce((n, x) => n + Number(x.calls), 0);
+    console.log(
+      `statements a chat message: ${per(all)} (${chatMessages} chat messages); ${top.rows
+        .slice(0, 4)
+        .map((x) => `${per(Number(x.calls))} "${x.q}" (${(Number(x.rows) / Number(x.calls)).toFixed(1)} rows a call)`)
+        .join("; ")}`,
+    );
+    // Tables read from end to end: on the hot path, each is a statement that does not scale with the site.
+    const scans = await c.query(
+      "select relname, seq_scan, seq_tup_read, idx_scan from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8",
+    );
+    console.table(scans.rows);
+  } finally {
+    await c.end();
+  }
+}
+
 export type MachineSample = { at: number; busy: number; steal: number; cpuStall: number; ioStall: number; loopMax: number };
 
 /**

@@ -35,7 +35,14 @@ import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
 import { cpuOf, databaseCpu, databaseCpuUsed, floodAlone, floodFigures, refusalCost, startFlooder, type FloodFigures } from "./messages-cpu";
 import { findings, printFindings, wallNow, watchOwnLoop, type Findings } from "./messages-probe";
-import { postgresEvents, printTimeline, readPostgresLog, resetStatementStatistics, watchMachine } from "./messages-timeline";
+import {
+  postgresEvents,
+  printStatementStatistics,
+  printTimeline,
+  readPostgresLog,
+  resetStatementStatistics,
+  watchMachine,
+} from "./messages-timeline";
 import { AUTH_SECRET, clearCoaches, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
 
 const { values } = parseArgs({
@@ -175,6 +182,8 @@ type Figures = {
   lost: number;
   errors: number;
   totalSent: number;
+  /** Chat messages sent in the measured window (each reaches one recipient, two with --guardians). */
+  chatMessages: number;
   /** Server CPU (all processes, ms; user and kernel) per chat message sent in the measured window. */
   cpuPerMessage: { user: number; system: number } | null;
   /** PostgreSQL's CPU (ms) per chat message sent in the measured window. */
@@ -317,6 +326,7 @@ async function measure(
     p99: percentile(latencies, 99),
     sent: sentMeasured,
     totalSent,
+    chatMessages,
     received,
     lost,
     errors,
@@ -413,20 +423,7 @@ async function main() {
       report("one process", quiet, budget(1));
       explain(quiet, [a], quiet);
       if (quiet.lost > 0) console.log(`server output (last lines):\n${a.output().split("\n").slice(-20).join("\n")}`);
-      if (values["pg-stats"]) {
-        const c = new pg.Client({ connectionString: run.database.url });
-        await c.connect();
-        const r = await c.query(
-          "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
-        );
-        console.table(r.rows);
-        // Tables read from end to end: on the hot path, each is a statement that does not scale with the site.
-        const scans = await c.query(
-          "select relname, seq_scan, seq_tup_read, idx_scan from pg_stat_user_tables where seq_scan > 0 order by seq_tup_read desc limit 8",
-        );
-        console.table(scans.rows);
-        await c.end();
-      }
+      if (values["pg-stats"]) await printStatementStatistics(run.database.url, quiet.chatMessages);
       await tearDown(run);
     }
     if (RUNS.has("flood")) {

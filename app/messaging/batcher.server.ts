@@ -3,8 +3,10 @@ import pg from "pg";
 /**
  * Runs writes in batches when they arrive faster than the database answers them (decision 0009): at most
  * `inFlight` statements run at once, and whatever arrives meanwhile goes into the next one: one round trip and one
- * commit for many writes. A write that arrives while fewer are running goes at once, so a quiet server adds no
- * wait. Each caller is answered only after its own batch has committed.
+ * commit for many writes. A write that arrives while fewer are running waits only for the end of the event loop's
+ * turn it arrived in, and goes with every other write read in that turn (from the sockets that were ready together)
+ * instead of in a statement of its own (issue 43): a quiet server adds no wait beyond that turn. Each caller is
+ * answered only after its own batch has committed.
  *
  * Writes with the same key never share a batch or run at the same time: the next waits until the last has
  * committed, in the order they arrived (one person's sends are stored, and refused by the rate limit, in order).
@@ -14,6 +16,8 @@ export class Batcher<T, A> {
   private running = 0;
   /** Keys with a write in a running batch. */
   private readonly busy = new Set<string>();
+  /** Whether next() is due at the end of this turn. */
+  private due = false;
 
   constructor(
     private readonly run: (items: T[]) => Promise<A[]>,
@@ -24,7 +28,12 @@ export class Batcher<T, A> {
   add(item: T): Promise<A> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      this.next();
+      if (this.due || this.running >= this.limits.inFlight) return;
+      this.due = true;
+      setImmediate(() => {
+        this.due = false;
+        this.next();
+      });
     });
   }
 

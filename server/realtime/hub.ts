@@ -23,6 +23,8 @@ export type Hub = ReturnType<typeof createHub>;
 
 /** How often every socket is pinged; one that did not answer the last ping is dropped. */
 const HEARTBEAT_MS = 30_000;
+/** The heartbeat pings a slice of the sockets this often (HEARTBEAT_MS is a whole number of slices). */
+const HEARTBEAT_SLICE_MS = 1_000;
 /** Announcements handled in one batch (one read-back query, one Safe Play audience). */
 const ANNOUNCEMENT_BATCH = 500;
 
@@ -176,18 +178,34 @@ function createAnnouncements(db: Db, { registry, fanOut, unread, rechecks, resyn
   };
 }
 
-/** Drops sockets whose browser vanished without closing (sleep, lost network). */
+/**
+ * Drops sockets whose browser vanished without closing (sleep, lost network). Each socket is pinged every
+ * HEARTBEAT_MS and dropped if it did not answer the last ping; the sockets are pinged a slice a second, each in its
+ * own slice for as long as it is open, not all at once: with 3,000 sockets that was 3,000 writes (a system call each)
+ * in one turn of the event loop and 3,000 pongs read right after it, every 30 s, while everyone's messages waited
+ * behind them (issue 43).
+ */
 function startHeartbeat(registry: Registry) {
+  const slices = HEARTBEAT_MS / HEARTBEAT_SLICE_MS;
+  const sliceOf = new WeakMap<Client, number>();
+  let nextSlice = 0;
+  let tick = 0;
   const heartbeat = setInterval(() => {
-    for (const c of registry.allClients()) {
-      if (!c.alive) {
-        c.ws.terminate();
-        continue;
+    const slice = tick++ % slices;
+    for (const set of registry.byUser.values()) {
+      for (const c of set) {
+        let own = sliceOf.get(c);
+        if (own === undefined) sliceOf.set(c, (own = nextSlice++ % slices));
+        if (own !== slice) continue;
+        if (!c.alive) {
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
       }
-      c.alive = false;
-      c.ws.ping();
     }
-  }, HEARTBEAT_MS);
+  }, HEARTBEAT_SLICE_MS);
   heartbeat.unref();
   return heartbeat;
 }

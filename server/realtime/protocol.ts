@@ -28,6 +28,7 @@ import {
   type ClientEvent,
 } from "../../app/messaging/schemas";
 import { inLocale } from "../languages";
+import type { Locale } from "../../app/i18n/language";
 import { DEFAULT_SAFE_PLAY, type SafePlaySettings } from "../../app/safe-play/index.server";
 import { errorSummary, type Client, type Hub } from "./hub";
 
@@ -117,13 +118,7 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: S
       return c.ws.close(TOO_BUSY_CLOSE_CODE, "Too many requests");
     }
     c.pending++;
-    c.queue = c.queue
-      .then(() => (c.ws.readyState === WebSocket.OPEN ? inLocale(locale, () => handle(c, data)) : undefined))
-      .catch((err) => {
-        console.error("realtime: request failed:", errorSummary(err));
-        hub.send(c, { type: "error", error: sendFailedMessage(locale), ...(ref ? { ref } : {}) });
-      })
-      .finally(() => c.pending--);
+    c.queue = c.queue.then(() => inTurn(c, hub, locale, ref, () => handle(c, data)));
   }
 
   async function handle(c: Client, data: unknown) {
@@ -186,4 +181,19 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: S
 function refOf(data: unknown): string | undefined {
   const ref = (data as { ref?: unknown } | null | undefined)?.ref;
   return typeof ref === "string" && ref.length <= 64 ? ref : undefined;
+}
+
+/**
+ * One request in its socket's turn, in its page's language; a failure is logged and answered. One async function, where
+ * then, catch and finally made three promises a request (each costs a hook while AsyncLocalStorage is on, issue 43).
+ */
+async function inTurn(c: Client, hub: Hub, locale: Locale, ref: string | undefined, handle: () => Promise<unknown>) {
+  try {
+    if (c.ws.readyState === WebSocket.OPEN) await inLocale(locale, handle);
+  } catch (err) {
+    console.error("realtime: request failed:", errorSummary(err));
+    hub.send(c, { type: "error", error: sendFailedMessage(locale), ...(ref ? { ref } : {}) });
+  } finally {
+    c.pending--;
+  }
 }

@@ -20,6 +20,10 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
   // costs their sockets nothing.
   const lastUnread = new Map<string, number>();
   const watching = (userId: string) => [...(byUser.get(userId) ?? [])].filter((c) => c.watchUnread);
+  const isWatched = (userId: string) => {
+    for (const c of byUser.get(userId) ?? []) if (c.watchUnread) return true;
+    return false;
+  };
 
   function queue(userId: string) {
     if (watchers === 0 || !byUser.get(userId)?.size) return;
@@ -29,7 +33,7 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
 
   async function flush() {
     timer = null;
-    const users = [...due].filter((userId) => watching(userId).length > 0);
+    const users = [...due].filter(isWatched);
     due.clear();
     if (users.length === 0) return;
     try {
@@ -47,13 +51,19 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
   return {
     /** The person's count may have changed (queued only while some socket here watches a count). */
     queue,
-    /** The messages' recipients' counts changed: from the announcement's participants, or read when it had none. */
+    /**
+     * The messages' recipients' counts changed: from the announcement's participants, or read when it had none. The
+     * sender's own count does not change (their own messages are never unread to them), so they are not asked about
+     * when the announcement says who sent it (half of the people counted in a chat between two, issue 43).
+     */
     async queueFor(batch: Array<Extract<Announcement, { kind: "message" }>>) {
       if (watchers === 0) return;
       const unknown = new Set<string>();
       for (const a of batch) {
-        if (a.participants) for (const userId of a.participants) queue(userId);
-        else unknown.add(a.conversationId);
+        const sender = a.row?.sender_id;
+        if (a.participants) {
+          for (const userId of a.participants) if (userId !== sender) queue(userId);
+        } else unknown.add(a.conversationId);
       }
       for (const id of unknown) for (const userId of await getParticipantIds(db, id)) queue(userId);
     },
