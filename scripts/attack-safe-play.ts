@@ -41,7 +41,16 @@ else await main();
 async function lane(job: { url: string; seed: number; runs: number; ignore: string[] }) {
   const fc = (await import("fast-check")).default;
   const { createDb } = await import("../db/client");
-  const { ACCEPTED, TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../tests/safe-play-model/model");
+  const { ACCEPTED, PART, TIMING, commandsArbitrary, playSequence, SafePlayBroken, siteFor } = await import("../tests/safe-play-model/model");
+  // Every statement this lane sends (the model's, the site's functions', its realtime server's), by the part running.
+  const statements: Record<string, number> = {};
+  if (process.env.SAFE_PLAY_TIMING) {
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      statements[PART.now] = (statements[PART.now] ?? 0) + 1;
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+  }
   const { contextFor } = await import("../tests/support/route-context");
   const { safePlayOutside } = await import("../tests/support/safe-play-outside");
   const { db, pool } = createDb(job.url, 4);
@@ -68,7 +77,11 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
     runs: result.numRuns,
     broken: e instanceof SafePlayBroken ? { ...e.broken, trace: e.trace } : null,
     error: e && !(e instanceof SafePlayBroken) ? String((e as Error).stack ?? e) : null,
-    timing: { ...TIMING, ...Object.fromEntries(Object.entries(ACCEPTED).map(([name, n]) => [`accepted:${name}`, n])) },
+    timing: {
+      ...TIMING,
+      ...Object.fromEntries(Object.entries(ACCEPTED).map(([name, n]) => [`accepted:${name}`, n])),
+      ...Object.fromEntries(Object.entries(statements).map(([part, n]) => [`statements:${part}`, n])),
+    },
   };
   await site.shared?.live?.close();
   await site.realtime?.close();
@@ -181,7 +194,16 @@ async function main() {
     const s = (k: string) => ((timing[k] ?? 0) / 1000).toFixed(1);
     if (process.env.SAFE_PLAY_TIMING)
       console.log(
-        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, personal data ${s("personal")}, open pages ${s("live")}, ${timing.livePassed ?? 0} of them passed over)`,
+        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, personal data ${s("personal")}, open pages ${s("live")}, ${timing.livePassed ?? 0} of them passed over; ${timing.copied ?? 0} openings copied (${s("copy")}), ${timing.copiedSteps ?? 0} steps)`,
+      );
+    const counted = Object.entries(timing).filter(([k]) => k.startsWith("statements:"));
+    const all = counted.reduce((n, [, v]) => n + v, 0);
+    if (process.env.SAFE_PLAY_TIMING && done)
+      console.log(
+        `statements: ${(all / done).toFixed(1)} a sequence (${counted
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, n]) => `${k.slice(11)} ${(n / done).toFixed(1)}`)
+          .join(", ")})`,
       );
     if (process.env.SAFE_PLAY_TIMING)
       console.log(

@@ -8,7 +8,17 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
 import { contextFor } from "../../tests/support/route-context";
-import { commandsArbitrary, DOORS, playSequence, SafePlayBroken, siteFor, step, type Door } from "../../tests/safe-play-model/model";
+import {
+  commandsArbitrary,
+  DOORS,
+  openingSteps,
+  playSequence,
+  SafePlayBroken,
+  siteFor,
+  step,
+  TIMING,
+  type Door,
+} from "../../tests/safe-play-model/model";
 import { safePlayOutside } from "../../tests/support/safe-play-outside";
 
 const { db, pool, url } = await createTestDatabase();
@@ -388,5 +398,17 @@ describe("the families' open pages, quiet hours and midnight", () => {
   it("at midnight a training that lapsed that day keeps the coach's open page from the thread", async () => {
     const w = await play([...teenWithCoach(), step("record-checks", { coach: "K1", checks: "lapses" }), step("midnight", {})]);
     expect(w.live.told).toEqual([`K1 ${w.conversations[0]}`]);
+  });
+});
+
+describe("the attack's fixed openings, copied once two plays and a copy wrote the same (tests/safe-play-model/openings.ts)", () => {
+  it("the parent's report opening is played three times, then a copy is checked against the plays and kept, and copies follow", async () => {
+    const reported = () => [...openingSteps("reported"), step("send-message", { who: "p", n: 0 })];
+    const copied = TIMING.copied;
+    // The first is checked after each step, the next two are recorded and compared, the fourth is the first copy.
+    for (let i = 0; i < 4; i++) expect(await replay(reported())).toBeNull();
+    expect(site.shared?.openings?.byKind.get("reported")).toMatchObject({ verified: true });
+    expect(await replay(reported())).toBeNull();
+    expect(TIMING.copied - copied).toBe(2);
   });
 });

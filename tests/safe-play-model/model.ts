@@ -71,6 +71,7 @@ import { ROSTER_ACTIONS } from "./roster-actions";
 import { CLOCK_ACTIONS } from "./clock-actions";
 import { LEAD_ACTIONS } from "./lead-actions";
 import { checkPersonalData, PERSONAL_DATA_ACTIONS } from "./personal-data";
+import { COPIED, compareRecords, copy, record, xidNow, type Openings } from "./openings";
 import type { StaffActor } from "~/models/users.server";
 import type { ChecksInput } from "~/staff/schemas";
 
@@ -146,7 +147,8 @@ export type Site = {
   services: EnrollmentServices;
   today: string;
   /** Staff and their open pages, made by the first run on this database (forget them when the tables are emptied). */
-  shared?: { staff: Record<StaffLabel, string>; checksChanged?: boolean; live?: LiveStaff; prefixChecked?: Set<string> } | undefined;
+  shared?:
+    { staff: Record<StaffLabel, string>; checksChanged?: boolean; live?: LiveStaff; prefixChecked?: Set<string>; openings?: Openings } | undefined;
   /** The site's realtime server on this database (live.ts), started by the first run when the outside can start one. */
   realtime?: Realtime | undefined;
   /** The settings the site's processes are started with (the Safe Play clock and zone). */
@@ -290,6 +292,8 @@ export class World {
   /** A break the step itself found (an expectation of what it may do): thrown once the step is in the trace. */
   pending: Break | null = null;
   eventId = "";
+  /** Run after the action of an opening's last step, before its checks (openings.ts records the opening there). */
+  onOpeningPlayed: (() => Promise<void>) | null = null;
 
   constructor(
     readonly site: Site,
@@ -325,6 +329,64 @@ export class World {
     return p;
   }
 
+  /** The oracle's account of the world (not the open pages'), as text: what an opening leaves (openings.ts). */
+  account() {
+    return JSON.stringify(this.accountNow());
+  }
+  private accountNow() {
+    return {
+      people: [...this.people],
+      invitations: this.invitations,
+      conversations: this.conversations,
+      confirmedIn: [...this.confirmedIn],
+      acceptedBy: [...this.acceptedBy],
+      invitedBy: [...this.invitedBy],
+      trace: this.trace,
+      errors: this.errors,
+      cleared: [...this.cleared],
+      enrolled: [...this.enrolled],
+      kept: this.kept,
+      paused: [...this.paused],
+      suspended: [...this.suspended],
+      lapsing: [...this.lapsing],
+      sessionCoaches: [...this.sessionCoaches],
+      eventId: this.eventId,
+    };
+  }
+  /** Sets the oracle's account to one `account()` wrote (an opening copied: openings.ts). */
+  setAccount(text: string) {
+    const a = JSON.parse(text) as ReturnType<World["accountNow"]>;
+    const refill = <T>(target: T[], from: T[]) => target.splice(0, target.length, ...from);
+    const refillMap = <K, V>(target: Map<K, V>, from: Array<[K, V]>) => {
+      target.clear();
+      for (const [k, v] of from) target.set(k, v);
+    };
+    const refillSet = (target: Set<string>, from: string[]) => {
+      target.clear();
+      for (const x of from) target.add(x);
+    };
+    refillMap(this.people, a.people);
+    refillMap(
+      this.byId,
+      a.people.map(([, p]) => [p.id, p]),
+    );
+    refill(this.invitations, a.invitations);
+    refill(this.conversations, a.conversations);
+    refillMap(this.confirmedIn, a.confirmedIn);
+    refillMap(this.acceptedBy, a.acceptedBy);
+    refillMap(this.invitedBy, a.invitedBy);
+    refill(this.trace, a.trace);
+    refill(this.errors, a.errors);
+    refillSet(this.cleared, a.cleared);
+    refillSet(this.enrolled, a.enrolled);
+    refillSet(this.paused, a.paused);
+    refillSet(this.suspended, a.suspended);
+    refillSet(this.lapsing, a.lapsing);
+    refillSet(this.sessionCoaches, a.sessionCoaches);
+    refill(this.kept, a.kept);
+    this.eventId = a.eventId;
+  }
+
   async profile(label: string): Promise<Profile | null> {
     const p = this.person(label);
     if (!p) return null;
@@ -336,9 +398,8 @@ export class World {
   }
 
   /**
-   * The cast: staff (made once per database and shared by its runs: the checks and suspensions a run changed are put
-   * back), this run's session coached by K1 and K2, then this run's real parent (address verified) with the real child
-   * C (10, no login) and the teenager t1 (15) signed up.
+   * The staff (made once per database and shared by its runs: the checks and suspensions a run changed are put back)
+   * and their open pages; the run's own cast follows (cast).
    */
   async setUp() {
     // The afternoon of the model's day (the last run may have left the clock at night).
@@ -353,6 +414,14 @@ export class World {
       shared.live = await openStaffSockets(this.site, this.site.realtime, shared.staff);
     }
     for (const label of STAFF) this.add(label, shared.staff[label], true, null);
+  }
+
+  /**
+   * The run's own cast: its session coached by K1 and K2, the real parent (address verified) with the real child C (10,
+   * no login), and the teenager t1 (15) signed up. A copied opening copies it too (openings.ts).
+   */
+  async cast() {
+    const shared = this.site.shared!;
     this.eventId = await makeSession(this.site, shared.staff, this.run);
     // One transaction: sign-up's two rows for each (the fast path below), and "Add a student-athlete" without an
     // address, which is what familyAction's add-athlete writes (the action itself is modelled).
@@ -498,6 +567,7 @@ export class World {
     const s = this.site;
     const staffPeople = STAFF.map((l) => this.people.get(l)!);
     const tChecks = performance.now();
+    PART.now = "sends";
     // 1. Sends (and reads) in every conversation the run made, by each staff member in it.
     for (const conversationId of this.conversations) {
       const { rows } = await this.db.execute<{ user_id: string }>(
@@ -525,29 +595,41 @@ export class World {
     }
     const tSends = performance.now();
     TIMING.sends += tSends - tChecks;
-    // 1'. Starts: with each minor, a cleared coach when no guardian staff confirmed is there, an uncleared one always.
-    for (const m of this.people.values()) {
-      if (m.deleted || !this.oracleMinor(m)) continue;
-      // A cleared coach where staff confirmed no guardian; an uncleared one where they did (the cleared one may, then).
-      for (const probe of this.confirmedGuardians(m).length === 0 ? (["K1"] as const) : (["K2"] as const)) {
-        const st = this.people.get(probe)!;
-        const opened = await this.probeStart(st, m.id);
+    PART.now = "probes";
+    // 1'. Starts: with each minor, a cleared coach when no guardian staff confirmed is there, an uncleared one always;
+    // and a suspended staff member starts nothing with a minor, whoever confirmed whom (decision 0022). Each minor's
+    // starts are asked side by side with the other minors' (each start is its own transaction, on its own pair of
+    // people), and judged in the order they were asked.
+    const suspended = this.options.ignore.has("suspended") ? [] : staffPeople.filter((st) => this.suspended.has(st.label));
+    const asked = await Promise.all(
+      [...this.people.values()]
+        .filter((m) => !m.deleted && this.oracleMinor(m))
+        .map(async (m) => {
+          // A cleared coach where staff confirmed no guardian; an uncleared one where they did (the cleared one may, then).
+          const probe = this.confirmedGuardians(m).length === 0 ? ("K1" as const) : ("K2" as const);
+          const starts = [{ st: this.people.get(probe)!, opened: await this.probeStart(this.people.get(probe)!, m.id) }];
+          for (const st of suspended) starts.push({ st, opened: await this.probeStart(st, m.id) });
+          return { m, starts };
+        }),
+    );
+    for (const { m, starts } of asked)
+      for (const [i, { st, opened }] of starts.entries()) {
         if (!opened) continue;
-        const f = this.forbidden(st, opened);
+        if (!this.conversations.includes(opened.id)) this.conversations.push(opened.id);
+        if (i > 0)
+          this.fail(
+            "start",
+            "suspended",
+            `${st.label} opens a conversation with ${this.names(opened.ids)}: ${this.heldByLead(st, [m.id], null)!.why}`,
+          );
+        const f = this.forbidden(st, opened.ids);
         if (!f) continue;
-        const door = await this.doorOf(f, opened);
-        if (!this.options.ignore.has(door)) this.fail("start", door, `${probe} opens a conversation with ${this.names(opened)}: ${f.why}`);
+        const door = await this.doorOf(f, opened.ids);
+        if (!this.options.ignore.has(door)) this.fail("start", door, `${st.label} opens a conversation with ${this.names(opened.ids)}: ${f.why}`);
       }
-      // A suspended staff member starts nothing with a minor, whoever confirmed whom (decision 0022).
-      for (const st of staffPeople) {
-        if (!this.suspended.has(st.label) || this.options.ignore.has("suspended")) continue;
-        const opened = await this.probeStart(st, m.id);
-        if (opened)
-          this.fail("start", "suspended", `${st.label} opens a conversation with ${this.names(opened)}: ${this.heldByLead(st, [m.id], null)!.why}`);
-      }
-    }
     const tProbes = performance.now();
     TIMING.probes += tProbes - tSends;
+    PART.now = "roster";
     // 2. The roster coaches read: pick-up persons and emergency contacts of children of confirmed guardians.
     const roster = await getRoster(this.db, this.eventId, s.settings);
     TIMING.roster += performance.now() - tProbes;
@@ -576,15 +658,14 @@ export class World {
   }
 
   /**
-   * Asks the real start path: who is in the conversation it opened, or null when it refused. Only asked where the
-   * oracle forbids any conversation (so an opening is a break, and the run ends with it; a door set aside keeps it).
+   * Asks the real start path: the conversation it opened and who is in it, or null when it refused. Only asked where
+   * the oracle forbids any conversation (so an opening is a break, and the run ends with it; a door set aside keeps it).
    */
-  async probeStart(staff: Person, otherId: string): Promise<string[] | null> {
+  async probeStart(staff: Person, otherId: string): Promise<{ id: string; ids: string[] } | null> {
     try {
       const { id } = await startConversation(this.db, { id: staff.id, role: "coach" }, otherId, this.site.settings);
       const { rows } = await this.db.execute<{ user_id: string }>(sql`select user_id from conversation_participants where conversation_id = ${id}`);
-      if (!this.conversations.includes(id)) this.conversations.push(id);
-      return rows.map((r) => r.user_id);
+      return { id, ids: rows.map((r) => r.user_id) };
     } catch (err) {
       if (isRefusal(err)) return null;
       throw err;
@@ -1202,9 +1283,30 @@ export const ACTIONS: ActionSpec<unknown>[] = [
 // Running it.
 
 /** Where a search spends its time (the attack prints it): set-up, actions, invariant checks, in milliseconds. */
-export const TIMING = { setUp: 0, actions: 0, checks: 0, steps: 0, checked: 0, probes: 0, sends: 0, roster: 0, personal: 0, live: 0, livePassed: 0 };
+export const TIMING = {
+  setUp: 0,
+  actions: 0,
+  checks: 0,
+  steps: 0,
+  checked: 0,
+  probes: 0,
+  sends: 0,
+  roster: 0,
+  personal: 0,
+  live: 0,
+  livePassed: 0,
+  /** Openings copied (openings.ts), and their steps (counted in `steps` too, not in `actions`' time). */
+  copied: 0,
+  copiedSteps: 0,
+  copy: 0,
+};
 /** How many times each action was accepted by the site (the attack prints it: an action never accepted tests nothing). */
 export const ACCEPTED: Record<string, number> = {};
+/**
+ * Which part of a sequence runs now, for counting statements by part (the attack with SAFE_PLAY_TIMING counts every
+ * query of its process under the part running when it was sent: the search's cost is its number of statements).
+ */
+export const PART = { now: "set-up" };
 
 /**
  * A step of the fixed "season under way" start (seasonUnderWay): the same steps with the same arguments in every run
@@ -1227,6 +1329,7 @@ class Step implements fc.AsyncCommand<object, World> {
     const label = this.toString();
     let changed = false;
     const t0 = performance.now();
+    PART.now = this.prefix ? "opening" : "step";
     try {
       changed = await this.action.run(w, this.args);
     } catch (err) {
@@ -1235,8 +1338,13 @@ class Step implements fc.AsyncCommand<object, World> {
     }
     w.trace.push(changed ? label : `${label} [refused]`);
     if (w.pending) throw new SafePlayBroken(w.pending, [...w.trace]);
+    TIMING.actions += performance.now() - t0;
+    if (this.prefix?.last && w.onOpeningPlayed) await w.onOpeningPlayed();
+    await this.after(w, changed);
+  }
+  /** What follows the action: counted, and when it changed something, every invariant asked (an opening's: openings.ts). */
+  async after(w: World, changed: boolean) {
     const t1 = performance.now();
-    TIMING.actions += t1 - t0;
     TIMING.steps++;
     if (changed) ACCEPTED[this.action.name] = (ACCEPTED[this.action.name] ?? 0) + 1;
     const checked = w.site.shared?.prefixChecked;
@@ -1246,9 +1354,11 @@ class Step implements fc.AsyncCommand<object, World> {
       try {
         await w.checkInvariants();
         const tPersonal = performance.now();
+        PART.now = "personal";
         await checkPersonalData(w);
         TIMING.personal += performance.now() - tPersonal;
         const tLive = performance.now();
+        PART.now = "live";
         await checkLive(w);
         TIMING.live += performance.now() - tLive;
         if (w.live.stale) TIMING.livePassed++;
@@ -1282,12 +1392,14 @@ export function commandsArbitrary(maxCommands: number, options: { underWay?: boo
   // of those with the coach's message reported to the lead (what the lead's pause and suspension need first), and a
   // quarter with the teenager instead of the child: a minor with a login, whose open page the activity door judges.
   const start = fc.constantFrom("none", "none", "none", "none", "season", "season", "reported", "teen");
-  return fc.tuple(start, steps).map(([from, rest]) => {
-    if (from === "none") return rest;
-    const prefix =
-      from === "teen" ? teenUnderWay() : [...seasonUnderWay(), ...(from === "reported" ? [step("report-message", { who: "p", n: 0 })] : [])];
-    return [...prefix.map((s, i) => new Step(s.action, s.args, { kind: from, last: i === prefix.length - 1 })), ...rest];
-  });
+  return fc.tuple(start, steps).map(([from, rest]) => (from === "none" ? rest : [...openingSteps(from), ...rest]));
+}
+
+/** The steps of a fixed opening, marked as its (checked after its last only, once held; copied: openings.ts). */
+export function openingSteps(kind: "season" | "reported" | "teen") {
+  const prefix =
+    kind === "teen" ? teenUnderWay() : [...seasonUnderWay(), ...(kind === "reported" ? [step("report-message", { who: "p", n: 0 })] : [])];
+  return prefix.map((s, i) => new Step(s.action, s.args, { kind, last: i === prefix.length - 1 }));
 }
 
 /**
@@ -1328,14 +1440,19 @@ export async function playSequence(site: Site, cmds: Iterable<Step>, options?: M
   for (const ch of steps.join("|")) hash = (hash * 31 + ch.charCodeAt(0)) | 0;
   w.live.everyPage = (hash >>> 0) % 4 === 0;
   const t0 = performance.now();
+  PART.now = "set-up";
   await w.setUp();
+  // The cast and the sequence's opening, copied where openings.ts may (else the cast is made here and the opening played).
+  const played = await opening(w, steps);
   TIMING.setUp += performance.now() - t0;
   try {
-    await fc.asyncModelRun(() => ({ model: {}, real: w }), steps);
+    await fc.asyncModelRun(() => ({ model: {}, real: w }), steps.slice(played));
     // The night passes whatever else happened: the job sends what is still kept (a sequence never ends on a message
     // waiting, so whatever the steps after its keeping did is asked of its send).
+    PART.now = "end";
     if (await w.keptWaiting()) await step("send-kept-messages", {}).run({}, w);
     // The open pages' check passed over after a step that changed nothing they judge (live.ts), made now.
+    PART.now = "live";
     if (w.live.stale) await checkLive(w, { force: true });
   } catch (err) {
     if (!(err instanceof SafePlayBroken && options?.collect)) throw err;
@@ -1344,6 +1461,51 @@ export async function playSequence(site: Site, cmds: Iterable<Step>, options?: M
     forgetLive(w);
   }
   return w;
+}
+
+/**
+ * The sequence's opening (the season under way, reported or not), copied where openings.ts may: how many of its steps
+ * were taken that way (0: the sequence plays them, after the cast is made). A played opening is recorded while
+ * openings.ts still needs a record of it.
+ */
+async function opening(w: World, steps: Step[]): Promise<number> {
+  const kind = steps[0]?.prefix?.kind;
+  const shared = w.site.shared!;
+  if (!kind || !COPIED.has(kind) || !shared.prefixChecked?.has(kind)) return (await w.cast(), 0);
+  const openings = (shared.openings ??= { byKind: new Map() });
+  const state = openings.byKind.get(kind) ?? openings.byKind.set(kind, {}).get(kind)!;
+  const pool = w.db.$client as unknown as import("pg").Pool;
+  const last = steps.findIndex((s) => s.prefix?.last) + 1;
+  if (state.failed) return (await w.cast(), 0);
+  const tCopy = performance.now();
+  const world = state.shared ? await copy(w, openings, kind, pool) : null;
+  TIMING.copy += performance.now() - tCopy;
+  if (world !== null) {
+    w.setAccount(world);
+    for (const s of steps.slice(0, last - 1)) {
+      TIMING.steps++;
+      ACCEPTED[s.action.name] = (ACCEPTED[s.action.name] ?? 0) + 1;
+    }
+    TIMING.copied++;
+    TIMING.copiedSteps += last;
+    // The checks after the opening's last step, as when it is played (a break there ends the sequence as any other).
+    await steps[last - 1]!.after(w, true);
+    return last;
+  }
+  if (state.shared) return (await w.cast(), 0);
+  // Played and recorded after its last step's action (only when every step of it was accepted, without an error).
+  const xid = await xidNow(pool);
+  await w.cast();
+  w.onOpeningPlayed = async () => {
+    w.onOpeningPlayed = null;
+    if (w.errors.length || w.trace.some((t) => t.endsWith("[refused]"))) return;
+    const now = await record(w, openings, pool, xid, w.account());
+    if (!state.recorded) return void (state.recorded = now);
+    const shared = compareRecords(state.recorded, now, openings);
+    if (shared) state.shared = shared;
+    else state.failed = true;
+  };
+  return 0;
 }
 
 /** The actions modelled, for the attack's report and the coverage test. */
