@@ -141,16 +141,16 @@ export type EntriesPage = {
   balanceAfterCents: number;
 };
 
+// Made once, as the statements' schemas above: extended in the call, zod built and compiled the page's widest schema
+// on every request (issue 41, decision 0088).
+const EntriesPageRow = entryColumns.extend({ after_cents: z.coerce.number(), from_newest: z.number(), total: z.number() });
+
 /**
  * One page of an account's rows, newest page first (page 1: the latest HISTORY_PAGE_ROWS), with what the rows before
  * it sum to, so the page's rows and that one figure add up to the balance shown under them. Every row is on a page.
  */
 export async function getEntriesPage(db: SqlExecutor, accountId: string, page: number, perPage = HISTORY_PAGE_ROWS): Promise<EntriesPage> {
-  const found = await rows(
-    db,
-    entryColumns.extend({ after_cents: z.coerce.number(), from_newest: z.number(), total: z.number() }),
-    entriesPageStatement(accountId, page, perPage),
-  );
+  const found = await rows(db, EntriesPageRow, entriesPageStatement(accountId, page, perPage));
   if (found.length === 0) return { rows: [], page: 1, pages: 1, broughtForwardCents: 0, balanceAfterCents: 0 };
   const first = found[0]!;
   const last = found.at(-1)!;
