@@ -185,7 +185,7 @@ function createAnnouncements(db: Db, { registry, fanOut, unread, rechecks, resyn
  * in one turn of the event loop and 3,000 pongs read right after it, every 30 s, while everyone's messages waited
  * behind them (issue 43).
  */
-function startHeartbeat(registry: Registry) {
+export function startHeartbeat(registry: Registry) {
   const slices = HEARTBEAT_MS / HEARTBEAT_SLICE_MS;
   const sliceOf = new WeakMap<Client, number>();
   let nextSlice = 0;
