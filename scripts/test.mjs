@@ -21,11 +21,11 @@ const commandLine = (cmd, args) => [cmd.replace("node_modules/.bin/", ""), ...ar
  * Runs one step with its output shown as it comes; resolves with whether it passed. Not spawnSync: the steps running
  * beside it must have their output read meanwhile.
  */
-function runStep(name, cmd, args) {
+function runStep(name, cmd, args, extraEnv = {}) {
   const t0 = Date.now();
   console.log(`\n── ${name}: ${commandLine(cmd, args)}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: "inherit", env });
+    const child = spawn(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
     child.on("error", (err) => console.error(err.message));
     child.on("close", (code) => {
       timings.push({ name, ms: Date.now() - t0 });
@@ -58,26 +58,28 @@ function runKept(name, cmd, args, label) {
   });
 }
 
-// Lint, formatting and the typecheck (after the route types it reads) run beside the unit tests instead of in a step
-// of their own before them (decision 0087): the unit tests wait on much besides the processors (their databases, the
-// processes and servers they start, mail), and the checks, one process on one core each, take that time. They run at
-// the usual priority: at a lower one, a machine busy with other work starved them once the unit tests had ended.
-// Their output is kept and shown whole after the unit tests', in this order, every failure with it; a failed check
-// does not stop the unit tests, and either stops the run before the end-to-end step.
+// The route types first, alone (the typecheck reads them). Loading the site's Vite configuration compiles the
+// language catalog into app/paraglide (scripts/paraglide.ts), as the unit tests' Vitest does when it starts; with
+// NODE_ENV=test it is compiled in the layout Vitest uses (one module a language, not one a message), so Vitest finds
+// it compiled (paraglide's cache) and writes nothing there while the typecheck reads it. Compiled in the other layout,
+// each would replace the other's files: Vitest's compile cost about 22 s of processor time, and the typecheck beside it
+// could read a file half written.
+const routeTypes = await runStep("typecheck (route types)", bin("react-router"), ["typegen"], { NODE_ENV: "test" });
+// Then lint, formatting and the typecheck run beside the unit tests instead of in a step of their own before them
+// (decision 0087): the unit tests wait on much besides the processors (their databases, the processes and servers
+// they start, mail), and the checks, one process on one core each, take that time. They run at the usual priority:
+// at a lower one, a machine busy with other work starved them once the unit tests had ended. Their output is kept and
+// shown whole after the unit tests', in this order, every failure with it; a failed check does not stop the unit
+// tests, and either stops the run before the end-to-end step. Neither lint nor formatting reads app/paraglide.
 // Caches under node_modules/.cache make a second run faster; a fresh clone (CI) checks everything from scratch.
 const checks = [
-  [["lint", bin("eslint"), [".", "--max-warnings=0", "--cache", "--cache-location", `${cache}/eslint`]]],
+  ["lint", bin("eslint"), [".", "--max-warnings=0", "--cache", "--cache-location", `${cache}/eslint`]],
   [
-    [
-      "formatting (npm run format fixes it)",
-      bin("prettier"),
-      ["--check", ".", "--log-level=warn", "--cache", "--cache-strategy", "content", "--cache-location", `${cache}/prettier`],
-    ],
+    "formatting (npm run format fixes it)",
+    bin("prettier"),
+    ["--check", ".", "--log-level=warn", "--cache", "--cache-strategy", "content", "--cache-location", `${cache}/prettier`],
   ],
-  [
-    ["typecheck (route types)", bin("react-router"), ["typegen"]],
-    ["typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", `${cache}/tsc.tsbuildinfo`]],
-  ],
+  ...(routeTypes ? [["typecheck", bin("tsc"), ["--noEmit", "--incremental", "--tsBuildInfoFile", `${cache}/tsc.tsbuildinfo`]]] : []),
 ];
 // The site's build, which the end-to-end tests serve, starts when the checks have passed and runs beside the unit
 // tests at the lowest priority (scripts/build-if-stale.mjs --background): it takes the processor time they and the
@@ -92,19 +94,8 @@ function startBackgroundBuild() {
   background = { child, started: Date.now(), done: new Promise((resolve) => child.on("close", (code) => resolve(code))) };
 }
 console.log(`\n── lint, formatting and typecheck run beside the unit tests; their output follows the unit tests'`);
-const checksDone = Promise.all(
-  checks.map(async (chain) => {
-    const results = [];
-    for (const [name, cmd, args] of chain) {
-      const result = await runKept(name, cmd, args, "(beside the unit tests)");
-      results.push(result);
-      if (!result.passed) break;
-    }
-    return results;
-  }),
-).then((chains) => {
-  const results = chains.flat();
-  if (results.every((r) => r.passed)) startBackgroundBuild();
+const checksDone = Promise.all(checks.map(([name, cmd, args]) => runKept(name, cmd, args, "(beside the unit tests)"))).then((results) => {
+  if (routeTypes && results.every((r) => r.passed)) startBackgroundBuild();
   return results;
 });
 const unitPassed = await runStep("unit and integration tests", bin("vitest"), [
@@ -115,7 +106,7 @@ const unitPassed = await runStep("unit and integration tests", bin("vitest"), [
 ]);
 const checkResults = await checksDone;
 for (const r of checkResults) console.log(r.text);
-const failedSteps = checkResults.filter((r) => !r.passed).map((r) => r.name);
+const failedSteps = [...(routeTypes ? [] : ["typecheck (route types)"]), ...checkResults.filter((r) => !r.passed).map((r) => r.name)];
 if (!unitPassed) failedSteps.push("unit and integration tests");
 let failedStep = failedSteps.length ? failedSteps.join(", ") : null;
 
