@@ -3,23 +3,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { WebSocket } from "ws";
 import { startHeartbeat } from "./hub";
-import { createRegistry, type Client } from "./registry";
+import { createRegistry, newClient, type Client } from "./registry";
 
 function fakeClient(i: number): Client {
   const ws = { ping: vi.fn(), terminate: vi.fn() } as unknown as WebSocket;
-  return {
-    id: `socket ${i}`,
-    ws,
-    userId: `person ${i % 20}`,
-    sessionId: `session ${i}`,
-    sessionExpiresAt: Infinity,
-    subscriptions: new Set(),
-    watchUnread: false,
-    lastTyping: new Map(),
-    alive: true,
-    pending: 0,
-    queue: Promise.resolve(),
-  };
+  return newClient({ id: `socket ${i}`, ws, userId: `person ${i % 20}`, sessionId: `session ${i}`, sessionExpiresAt: Infinity });
 }
 
 const pings = (c: Client) => vi.mocked(c.ws.ping).mock.calls.length;

@@ -16,8 +16,9 @@ import {
 } from "../../app/messaging/index.server";
 import type { AppServices } from "../context";
 import { listenForAnnouncements } from "../notify-listener";
-import { createHub, errorSummary, type Client } from "./hub";
+import { createHub, errorSummary } from "./hub";
 import { createProtocol } from "./protocol";
+import { newClient } from "./registry";
 import { createUpgradeHandler, REALTIME_PATH } from "./upgrade";
 
 export { REALTIME_PATH };
@@ -30,15 +31,7 @@ export function attachRealtime(server: http.Server, services: AppServices, datab
   const protocol = createProtocol(db, hub, config.messaging, config.safePlay);
 
   const onUpgrade = createUpgradeHandler(services, wss, processId, (s) => {
-    const c: Client = {
-      ...s,
-      subscriptions: new Set(),
-      watchUnread: false,
-      lastTyping: new Map(),
-      alive: true,
-      pending: 0,
-      queue: Promise.resolve(),
-    };
+    const c = newClient(s);
     hub.register(c);
     c.ws.on("pong", () => (c.alive = true));
     c.ws.on("error", () => c.ws.terminate());

@@ -19,6 +19,19 @@ export type Client = {
   queue: Promise<void>;
 };
 
+/** A socket just upgraded: what the hub knows of it at first (no subscriptions, alive, nothing pending). */
+export function newClient(s: Pick<Client, "id" | "ws" | "userId" | "sessionId" | "sessionExpiresAt">): Client {
+  return {
+    ...s,
+    subscriptions: new Set(),
+    watchUnread: false,
+    lastTyping: new Map(),
+    alive: true,
+    pending: 0,
+    queue: Promise.resolve(),
+  };
+}
+
 export type Registry = ReturnType<typeof createRegistry>;
 
 /** Heard removals and Safe Play changes kept for ordering subscriptions (the oldest are forgotten past this). */
