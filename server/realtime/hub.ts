@@ -192,18 +192,16 @@ export function startHeartbeat(registry: Registry) {
   let tick = 0;
   const heartbeat = setInterval(() => {
     const slice = tick++ % slices;
-    for (const set of registry.byUser.values()) {
-      for (const c of set) {
-        let own = sliceOf.get(c);
-        if (own === undefined) sliceOf.set(c, (own = nextSlice++ % slices));
-        if (own !== slice) continue;
-        if (!c.alive) {
-          c.ws.terminate();
-          continue;
-        }
-        c.alive = false;
-        c.ws.ping();
+    for (const c of registry.allClients()) {
+      let own = sliceOf.get(c);
+      if (own === undefined) sliceOf.set(c, (own = nextSlice++ % slices));
+      if (own !== slice) continue;
+      if (!c.alive) {
+        c.ws.terminate();
+        continue;
       }
+      c.alive = false;
+      c.ws.ping();
     }
   }, HEARTBEAT_SLICE_MS);
   heartbeat.unref();
