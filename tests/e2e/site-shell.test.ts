@@ -286,8 +286,13 @@ describe("routes", () => {
     page.on("response", (r) => {
       if (r.request().resourceType() === "script") scripts.push(new URL(r.url()).pathname);
     });
-    /** The scripts a visit to `path` loaded, once the network is quiet (so a script loaded late counts too). */
+    /**
+     * The scripts a visit to `path` loaded, once the network is quiet (so a script loaded late counts too). The page
+     * first leaves for about:blank, which ends the previous document's loads: a chunk it asked for late (the language
+     * offer a React page loads while it hydrates) is never counted as this page's.
+     */
     const loaded = async (path: string) => {
+      await page.goto("about:blank");
       scripts.length = 0;
       await visit(path);
       await page.waitForLoadState("networkidle");
