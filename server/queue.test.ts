@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationParticipants, conversations, mailOutbox, users } from "../db/schema";
 import { enqueueMail } from "../app/mail/outbox.server";
@@ -198,6 +199,58 @@ describe("missed-message notices", () => {
     expect(mail.text).toContain("Chad Coach: Line 4");
     await noticeJobsSettled(id, parent.id);
     expect(smtp.mailTo(quiet.email)).toHaveLength(0);
+  });
+
+  it("schedules one job for each person told, a guardian as well as their athlete, none for the sender or a deleted account", async () => {
+    const coach = await makeUser("Nia Coach", "coach");
+    const athlete = await makeUser("Sam Athlete");
+    const guardian = await makeUser("Gwen Guardian");
+    const gone = await makeUser("Dee Deleted");
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const id = await makeConversation(coach.id, athlete.id, guardian.id, gone.id);
+    const keys = await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++)
+        await tx.execute(sql`insert into messages (conversation_id, sender_id, content) values (${id}, ${coach.id}, ${`Line ${i}`})`);
+      const r = await tx.execute<{ key: string; revision: number }>(
+        sql`select key, revision from graphile_worker.jobs where key like ${`missed_messages:${id}:%`} order by key`,
+      );
+      return r.rows;
+    });
+    expect(keys).toEqual([athlete.id, guardian.id].sort().map((person) => ({ key: `missed_messages:${id}:${person}`, revision: 0 })));
+  });
+
+  it("adds a notice's job by its key however many jobs wait, on a connection that planned it while few did", async () => {
+    // The connections that send messages force generic plans (db/client.ts): a plan made for the queue as it was then
+    // must not read every pending job each time a job is added (migration 0068).
+    const sender = new pg.Client({ connectionString: url, options: "-c plan_cache_mode=force_generic_plan" });
+    await sender.connect();
+    const waiting = `planned-${crypto.randomUUID()}`;
+    try {
+      const coach = await makeUser("Pol Coach", "coach");
+      const first = await makeConversation(coach.id, (await makeUser("Fay First")).id);
+      await sender.query("insert into messages (conversation_id, sender_id, content) values ($1, $2, 'Plans made now')", [first, coach.id]);
+      // 2,000 jobs waiting for tomorrow, added by another connection.
+      await db.execute(
+        sql`select graphile_worker.add_jobs(array(select ('missed_messages', '{}'::json, null, now() + interval '1 day', null, ${waiting} || ':' || i, null, null)::graphile_worker.job_spec from generate_series(1, 2000) i))`,
+      );
+      const later = await makeUser("Lou Later");
+      const second = await makeConversation(coach.id, later.id);
+      await sender.query("begin");
+      await sender.query("insert into messages (conversation_id, sender_id, content) values ($1, $2, 'A job among many')", [second, coach.id]);
+      const { rows } = await sender.query<{ scanned: string }>(
+        "select pg_stat_get_xact_tuples_returned('graphile_worker._private_jobs'::regclass)::text as scanned",
+      );
+      // Read before the commit: the queue may run the job a second after it.
+      const job = await sender.query("select key from graphile_worker.jobs where key = $1", [`missed_messages:${second}:${later.id}`]);
+      await sender.query("commit");
+      expect(job.rows).toHaveLength(1);
+      // Rows this connection read by scanning the queue, its first job's included: fewer than the jobs waiting, where
+      // a plan made for the queue as it was then scans it whole each time (2,000 rows and more).
+      expect(Number(rows[0]!.scanned)).toBeLessThan(2000);
+    } finally {
+      await sender.end();
+      await db.execute(sql`delete from graphile_worker._private_jobs where key like ${`${waiting}:%`}`);
+    }
   });
 
   it("schedules a pending notice again at start-up when its job is gone (a restored backup has no queue)", async () => {
