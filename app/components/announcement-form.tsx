@@ -3,9 +3,11 @@ import { Field, FormError, TextAreaField } from "~/components/ui/field";
 import { Button } from "~/components/ui/button";
 import { m } from "~/paraglide/messages";
 import { Checkbox } from "~/components/ui/controls";
+import type { ActionRefusal } from "~/lib/form-errors";
 
 export type AnnouncementFormValues = { title: string; body: string; titleEs: string; bodyEs: string; pinned: boolean };
-export type AnnouncementFormResult = { ok: false; fieldErrors: Partial<Record<string, string>>; values: AnnouncementFormValues; error?: string };
+/** The form refused, in the one answer shape (decision 0077), with what was typed. */
+export type AnnouncementFormResult = ActionRefusal<AnnouncementFormValues>;
 
 /**
  * A coach's form to write or edit an announcement, with an optional Spanish version beside the English (issue 27).
@@ -29,7 +31,7 @@ export function AnnouncementForm({
   return (
     <Form method="post" className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-label={heading}>
       <h2 className="text-xl font-semibold text-navy-900">{heading}</h2>
-      <FormError message={result?.error} />
+      <FormError message={result?.formError} />
       <input type="hidden" name="intent" value={intent} />
       <Field label={m.calendar_field_title()} name="title" defaultValue={v.title} error={errors.title} maxLength={200} required />
       <TextAreaField label={m.calendar_news_text()} name="body" defaultValue={v.body} error={errors.body} rows={8} required />

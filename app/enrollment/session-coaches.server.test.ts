@@ -147,7 +147,7 @@ describe("the program's editor sets a session's coaches", () => {
         .sort();
 
     expect((await save(ana, [])).body).toMatchObject({
-      form: "coaches",
+      intent: "save-coaches",
       id: session,
       fieldErrors: { coachIds: "Choose at least one coach for the session." },
     });

@@ -9,24 +9,21 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/controls";
 import { Field, FormError, TextAreaField } from "~/components/ui/field";
 import { localHref } from "~/i18n/locale";
+import type { ActionRefusal, FieldErrors, FormValues } from "~/lib/form-errors";
 import { m } from "~/paraglide/messages";
 import type { getProgram, getProgramSessionsForEditor } from "./programs.server";
 import { isSessionCancelAnswer, type SessionCancelAnswer } from "./session-cancel-answer";
 import { SessionCancelForm, type SessionCancelView } from "./session-cancel-form";
 import type { StaffCoach } from "./session-coaches.server";
 
-type Values = Record<string, string>;
+/**
+ * A refused form of the editor, in the one answer shape (decision 0077): the form's intent says which (with `id`, which
+ * session or section), its messages and what was typed; the session's coaches form gives back the boxes as ticked.
+ */
+export type ProgramEditorFailure = ActionRefusal<FormValues, ProgramEditorForm & { ticked?: string[] }>;
 
-/** A refused form of the editor: which one (and which session or section), its messages and what was typed. */
-export type ProgramEditorFailure = {
-  ok: false;
-  form: "summary" | "section" | "coaches";
-  id: string | null;
-  fieldErrors: Partial<Record<string, string>>;
-  values: Values;
-  /** The session's coaches form: the boxes as they were ticked. */
-  ticked?: string[];
-};
+/** Which of the editor's forms: the summary, a new or an existing section, a session's coaches. */
+export type ProgramEditorForm = { intent: "save-summary" | "add-section" | "save-section" | "save-coaches"; id: string | null };
 
 type EditorSession = Awaited<ReturnType<typeof getProgramSessionsForEditor>>[number] & {
   coachIds: string[];
@@ -36,13 +33,13 @@ type EditorProgram = NonNullable<Awaited<ReturnType<typeof getProgram>>>;
 
 export type ProgramEditorView = { slug: string; name: string; program: EditorProgram; sessions: EditorSession[]; coaches: StaffCoach[] };
 
-type FailureFor = (form: ProgramEditorFailure["form"], id: string | null) => ProgramEditorFailure | undefined;
+type FailureFor = (intent: ProgramEditorForm["intent"], id: string | null) => ProgramEditorFailure | undefined;
 
 export function ProgramEditorPage({ view, answer }: { view: ProgramEditorView; answer: unknown }) {
   const { slug, name, program, sessions, coaches } = view;
   const failure = answer && !isSessionCancelAnswer(answer) ? (answer as ProgramEditorFailure) : undefined;
   const cancelAnswer = isSessionCancelAnswer(answer) ? answer : null;
-  const failureFor: FailureFor = (form, id) => (failure?.form === form && failure.id === id ? failure : undefined);
+  const failureFor: FailureFor = (intent, id) => (failure?.intent === intent && failure.id === id ? failure : undefined);
   return (
     <>
       <PageHeader heading={m.programs_page_editor_heading({ program: name })}>
@@ -55,12 +52,12 @@ export function ProgramEditorPage({ view, answer }: { view: ProgramEditorView; a
           </Link>
         </div>
       </PageHeader>
-      <SummaryForm summary={program.summary} summaryEs={program.summaryEs} failure={failureFor("summary", null)} />
+      <SummaryForm summary={program.summary} summaryEs={program.summaryEs} failure={failureFor("save-summary", null)} />
       <Section title={m.programs_editor_sessions_title()} id="sessions" intro={m.programs_editor_sessions_intro()}>
         {sessions.length === 0 ? <p className="mb-4 text-slate-700">{m.programs_editor_no_sessions()}</p> : null}
         <ul className="mb-4 flex flex-col gap-2">
           {sessions.map((s) => (
-            <SessionItem key={s.id} session={s} coaches={coaches} failure={failureFor("coaches", s.id)} cancelAnswer={cancelAnswer} />
+            <SessionItem key={s.id} session={s} coaches={coaches} failure={failureFor("save-coaches", s.id)} cancelAnswer={cancelAnswer} />
           ))}
         </ul>
         <Link to={localHref(`/calendar/events?program=${slug}#add`)} className={buttonClass("secondary")}>
@@ -85,7 +82,7 @@ function SummaryForm({ summary, summaryEs, failure }: { summary: string; summary
         <TextAreaField
           label={m.programs_field_summary()}
           name="summary"
-          defaultValue={failure?.values.summary ?? summary}
+          defaultValue={failure?.values?.summary ?? summary}
           error={failure?.fieldErrors.summary}
           required
         />
@@ -93,7 +90,7 @@ function SummaryForm({ summary, summaryEs, failure }: { summary: string; summary
           label={m.programs_field_summary_es()}
           name="summaryEs"
           lang="es"
-          defaultValue={failure?.values.summaryEs ?? summaryEs ?? ""}
+          defaultValue={failure?.values?.summaryEs ?? summaryEs ?? ""}
           error={failure?.fieldErrors.summaryEs}
         />
         <Button type="submit" className="self-start">
@@ -163,12 +160,12 @@ function SessionItem({ session: s, coaches, failure: f, cancelAnswer }: SessionI
 
 /** The page's sections, each a form to save or remove, and one to add a section. */
 function SectionsEditor({ sections, failureFor }: { sections: EditorProgram["sections"]; failureFor: FailureFor }) {
-  const newSection = failureFor("section", null);
+  const newSection = failureFor("add-section", null);
   return (
     <Section title={m.programs_editor_sections_title()} id="sections">
       <ol className="mb-6 flex flex-col gap-4">
         {sections.map((s, i) => {
-          const f = failureFor("section", s.id);
+          const f = failureFor("save-section", s.id);
           const heading = m.programs_editor_section_heading({ number: String(i + 1) });
           return (
             <li key={s.id}>
@@ -215,7 +212,7 @@ function SectionsEditor({ sections, failureFor }: { sections: EditorProgram["sec
   );
 }
 
-function SectionFields({ values, errors }: { values: Values; errors: Partial<Record<string, string>> }) {
+function SectionFields({ values, errors }: { values: FormValues; errors: FieldErrors }) {
   return (
     <>
       <Field label={m.programs_field_section_title()} name="title" defaultValue={values.title ?? ""} error={errors.title} required />
@@ -245,7 +242,7 @@ const stored = (s: {
   titleEs: string | null;
   bodyEs: string | null;
   itemsEs: string | null;
-}): Values => ({
+}): FormValues => ({
   title: s.title,
   body: s.body,
   items: s.items ?? "",

@@ -1,6 +1,5 @@
 // One program page's words, edited by a coach or an administrator (issue 28): the route guards, reads the page's
 // view and answers its forms; the screen is app/programs/editor-page.tsx.
-import { data } from "react-router";
 import type { Route } from "./+types/programs.$program.edit";
 import { RefusalBoundary } from "~/components/refusal-boundary";
 import { PROGRAM_LINKS } from "~/content/site";
@@ -11,11 +10,11 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { requireProgramEditor } from "~/programs/index.server";
 import { getSessionCancelFacts, handleSessionCancel, sessionCancelledAnswer } from "~/programs/index.server";
 import { createSection, deleteSection, getProgram, getProgramSessionsForEditor, updateProgramSummary, updateSection } from "~/programs/index.server";
-import { ProgramEditorPage, type ProgramEditorFailure } from "~/programs/editor-page";
+import { ProgramEditorPage, type ProgramEditorForm } from "~/programs/editor-page";
 import { ProgramSectionSchema, ProgramSummarySchema } from "~/programs/schemas";
 import { getSessionCoachIds, getStaffCoaches, setSessionCoaches } from "~/programs/index.server";
 import { m } from "~/paraglide/messages";
-import { parseForm } from "~/lib/forms";
+import { formValues, parseForm, refused, type FieldErrors, type FormValues } from "~/lib/forms";
 
 export const meta = () => [{ title: m.programs_page_editor_title() }, { name: "robots", content: "noindex" }];
 
@@ -65,12 +64,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { slug: link.slug, name: link.name(), program, sessions, coaches };
 }
 
-const failed = (
-  form: ProgramEditorFailure["form"],
-  id: string | null,
-  fieldErrors: ProgramEditorFailure["fieldErrors"],
-  values: Record<string, string>,
-) => data<ProgramEditorFailure>({ ok: false, form, id, fieldErrors, values }, { status: 400 });
+/** A refused editor form, answered 400 beside its fields with what was typed. */
+const failed = (intent: ProgramEditorForm["intent"], id: string | null, fieldErrors: FieldErrors, values: FormValues) =>
+  refused<FormValues, ProgramEditorForm>({ intent, id, fieldErrors, values });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireProgramEditor(request, context);
@@ -79,14 +75,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "cancel-session") return handleSessionCancel(context, user, form, `/programs/${slug}/edit`);
   const id = String(form.get("id") ?? "");
-  const values = Object.fromEntries([...form].map(([k, v]) => [k, String(v)]));
+  const values = formValues(form);
   const done = async (title: string) => {
     throw await redirectWithToast(context, `/programs/${slug}/edit`, { title, type: "success" });
   };
   switch (intent) {
     case "save-summary": {
       const { data: input, fieldErrors } = parseForm(ProgramSummarySchema, form);
-      if (!input) return failed("summary", null, fieldErrors, values);
+      if (!input) return failed("save-summary", null, fieldErrors, values);
       if (!(await updateProgramSummary(context.db, slug, input))) notFound();
       return done(m.programs_editor_summary_saved());
     }
@@ -94,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "save-section": {
       const sectionId = intent === "save-section" ? id : null;
       const { data: input, fieldErrors } = parseForm(ProgramSectionSchema, form);
-      if (!input) return failed("section", sectionId, fieldErrors, values);
+      if (!input) return failed(intent, sectionId, fieldErrors, values);
       if (!sectionId) {
         await createSection(context.db, slug, input);
         return done(m.programs_editor_section_added());
@@ -107,10 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const result = await setSessionCoaches(context.db, slug, id, ticked, context.config.safePlay);
       if (!result.ok && result.status === 404) notFound();
       if (!result.ok)
-        return data<ProgramEditorFailure>(
-          { ok: false, form: "coaches", id, fieldErrors: { coachIds: result.error }, values: {}, ticked },
-          { status: 400 },
-        );
+        return refused<FormValues, ProgramEditorForm & { ticked: string[] }>({ intent, id, fieldErrors: { coachIds: result.error }, ticked });
       return done(m.programs_editor_coaches_saved());
     }
     case "remove-section":

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, Eye } from "lucide-react";
 import { localHref, pathWithoutLocale } from "~/i18n/locale";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/video.$videoId";
 import { getUser, isCoach, requireCoach } from "~/auth/index.server";
 import { buttonClass } from "~/components/ui/button";
@@ -15,6 +15,7 @@ import { pageMeta } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/toast.server";
 import { formatDuration, formatPublishedDate, formatViewCount } from "~/videos/video-format";
 import { readVideoForm, type AddVideoValues } from "~/videos/schemas";
+import { refused, type FieldErrors } from "~/lib/forms";
 import { videoPath } from "~/videos/video-url";
 import { fetchYouTubeDetails } from "~/videos/index.server";
 import {
@@ -77,8 +78,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 async function editVideo(id: string, form: FormData, context: Route.ActionArgs["context"]) {
   const reading = readVideoForm(form);
-  const fail = (status: number, result: { error?: string; fieldErrors?: Partial<Record<string, string>> }) =>
-    data<VideoPageActionResult>({ intent: "edit", ok: false, values: reading.values, ...result }, { status });
+  const fail = (status: number, result: { fieldErrors?: FieldErrors; formError?: string }) =>
+    refused<AddVideoValues, { intent: "edit" }>({ intent: "edit", values: reading.values, ...result }, status);
   if (!reading.ok) return fail(400, { fieldErrors: reading.fieldErrors });
   const { parsed } = reading;
 
@@ -101,7 +102,7 @@ async function editVideo(id: string, form: FormData, context: Route.ActionArgs["
   } catch (err) {
     if (err instanceof DuplicateVideoError) return fail(409, { fieldErrors: { url: err.message } });
     console.error("Error saving video:", err);
-    return fail(500, { error: m.calendar_video_error_saving() });
+    return fail(500, { formError: m.calendar_video_error_saving() });
   }
   if (!found) notFound(notFoundMessage());
   // A YouTube video's page is named after its YouTube id, which the edit may have changed.
@@ -113,7 +114,7 @@ async function removeVideo(id: string, context: Route.ActionArgs["context"]) {
     await deleteVideo(context.db, id);
   } catch (err) {
     console.error("Error deleting video:", err);
-    return data<VideoPageActionResult>({ intent: "delete", ok: false, error: m.calendar_video_error_deleting() }, { status: 500 });
+    return refused<AddVideoValues, { intent: "delete" }>({ intent: "delete", formError: m.calendar_video_error_deleting() }, 500);
   }
   throw await redirectWithToast(context, "/vlog", { title: m.calendar_video_deleted(), type: "success" });
 }

@@ -117,7 +117,7 @@ describe("adding a video", () => {
     await runAction("coach", { intent: "add", platform: "youtube", url: "https://youtu.be/DupVideo001" });
     const dup = await runAction("coach", { intent: "add", platform: "youtube", url: "https://www.youtube.com/watch?v=DupVideo001" });
     expect(dup.status).toBe(409);
-    expect(dup.body).toMatchObject({ ok: false, error: "This video has already been added." });
+    expect(dup.body).toMatchObject({ ok: false, formError: "This video has already been added." });
     expect((await db.select().from(videos)).length).toBe(count + 1);
   });
 });

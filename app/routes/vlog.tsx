@@ -13,7 +13,8 @@ import { m } from "~/paraglide/messages";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { emptyVideosMessage, filterVideos, toVideoCategory } from "~/videos/video-format";
-import { readVideoForm } from "~/videos/schemas";
+import { readVideoForm, type AddVideoValues } from "~/videos/schemas";
+import { done, refused, type FieldErrors } from "~/lib/forms";
 import {
   createVideo,
   DuplicateVideoError,
@@ -72,8 +73,8 @@ async function toggleEmbed(form: FormData, context: Route.ActionArgs["context"])
 async function addVideo(form: FormData, context: Route.ActionArgs["context"]) {
   const reading = readVideoForm(form);
   const { values } = reading;
-  const fail = (status: number, result: Omit<Extract<AddVideoResult, { ok: false }>, "intent" | "ok" | "values">) =>
-    data<AddVideoResult>({ intent: "add", ok: false, values, ...result }, { status });
+  const fail = (status: number, result: { fieldErrors?: FieldErrors; formError?: string }) =>
+    refused<AddVideoValues, { intent: "add" }>({ intent: "add", values, ...result }, status);
   if (!reading.ok) return fail(400, { fieldErrors: reading.fieldErrors });
   const { parsed } = reading;
 
@@ -82,11 +83,11 @@ async function addVideo(form: FormData, context: Route.ActionArgs["context"]) {
     const details = parsed.youtubeId ? await fetchYouTubeDetails(context.config.youtube, parsed.youtubeId) : null;
     await createVideo(context.db, { ...videoFieldsFromForm(reading, details, context.config.site.timeZone), ...videoDetailFields(details) });
   } catch (err) {
-    if (err instanceof DuplicateVideoError) return fail(409, { error: err.message });
+    if (err instanceof DuplicateVideoError) return fail(409, { formError: err.message });
     console.error("Error adding video:", err);
-    return fail(500, { error: m.calendar_video_error_adding() });
+    return fail(500, { formError: m.calendar_video_error_adding() });
   }
-  return data<AddVideoResult>({ intent: "add", ok: true, message: m.calendar_video_added() });
+  return done<{ intent: "add"; message: string }>({ intent: "add", message: m.calendar_video_added() });
 }
 
 export default function Vlog({ loaderData, actionData }: Route.ComponentProps) {

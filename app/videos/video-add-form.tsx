@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
+import type { ActionResult } from "~/lib/form-errors";
 import type { AddVideoValues } from "~/videos/schemas";
 import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
 import { platformLabel, VIDEO_PLATFORMS } from "~/videos/video-url";
@@ -9,9 +10,8 @@ import { m } from "~/paraglide/messages";
 import { Confirmation } from "~/components/ui/confirmation";
 import { Checkbox, Input, Select, TextArea } from "~/components/ui/controls";
 
-export type AddVideoResult =
-  | { intent: "add"; ok: true; message: string }
-  | { intent: "add"; ok: false; error?: string; fieldErrors?: Partial<Record<string, string>>; values?: AddVideoValues };
+/** The add form's answer, in the one answer shape (decision 0077): added with its confirmation, or refused. */
+export type AddVideoResult = ActionResult<{ intent: "add"; message: string }, AddVideoValues, { intent: "add" }>;
 
 const labelClass = "text-sm font-medium text-slate-800";
 
@@ -39,7 +39,7 @@ export function VideoAddForm({ today, fallback }: { today: string; fallback?: Ad
         <input type="hidden" name="intent" value="add" />
         <VideoFormFields id={id} values={values} fieldErrors={fieldErrors} today={today} />
         <div className="flex flex-col gap-3 md:col-span-2">
-          <FormError message={failed?.error} />
+          <FormError message={failed?.formError} />
           {result?.ok && !busy ? <Confirmation className="text-sm font-medium">{result.message}</Confirmation> : null}
           <Button type="submit" disabled={busy} className="self-start">
             {busy ? m.calendar_video_saving() : m.calendar_video_add_submit()}

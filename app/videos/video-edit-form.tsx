@@ -5,12 +5,12 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import { VideoFormFields } from "~/videos/video-add-form";
+import type { ActionRefusal } from "~/lib/form-errors";
 import type { AddVideoValues } from "~/videos/schemas";
 import { m } from "~/paraglide/messages";
 
-export type VideoPageActionResult =
-  | { intent: "edit"; ok: false; error?: string; fieldErrors?: Partial<Record<string, string>>; values: AddVideoValues }
-  | { intent: "delete"; ok: false; error: string };
+/** The video page's refusals, in the one answer shape (decision 0077): the edit's (with what was typed) or the delete's. */
+export type VideoPageActionResult = ActionRefusal<AddVideoValues, { intent: "edit" | "delete" }>;
 
 /** The edit form, filled with the saved video (or, after a refusal, with what was typed), and the delete button. */
 export function VideoEditForm({ saved, result, today }: { saved: AddVideoValues; result: VideoPageActionResult | undefined; today: string }) {
@@ -30,7 +30,7 @@ export function VideoEditForm({ saved, result, today }: { saved: AddVideoValues;
         <input type="hidden" name="intent" value="edit" />
         <VideoFormFields id={id} values={editFailed?.values ?? saved} fieldErrors={editFailed?.fieldErrors ?? {}} today={today} />
         <div className="flex flex-col gap-3 md:col-span-2">
-          <FormError message={editFailed?.error} />
+          <FormError message={editFailed?.formError} />
           <Button type="submit" disabled={busyIntent === "edit"} className="self-start">
             {busyIntent === "edit" ? m.calendar_video_saving() : m.calendar_video_save()}
           </Button>
@@ -44,7 +44,7 @@ export function VideoEditForm({ saved, result, today }: { saved: AddVideoValues;
         <Form method="post" className="mt-3 flex flex-col gap-3">
           <input type="hidden" name="intent" value="delete" />
           <p className="text-sm text-slate-800">{m.calendar_video_delete_text()}</p>
-          <FormError message={deleteFailed?.error} />
+          <FormError message={deleteFailed?.formError} />
           <Button type="submit" variant="danger" disabled={busyIntent === "delete"} className="self-start">
             {busyIntent === "delete" ? m.calendar_video_deleting() : m.calendar_video_delete_confirm()}
           </Button>
