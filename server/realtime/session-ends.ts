@@ -40,7 +40,15 @@ export function createSessionEnds(db: Db, registry: Registry, unregister: (c: Cl
   const sweep = setInterval(() => {
     if (sweeping) return;
     const now = Date.now();
-    const due = [...bySession.entries()].filter(([, set]) => [...set].some((c) => c.sessionExpiresAt <= now)).map(([id]) => id);
+    // Read in place: each second visits every socket, so it copies none of them (issue 43).
+    const due: string[] = [];
+    for (const [id, set] of bySession) {
+      for (const c of set) {
+        if (c.sessionExpiresAt > now) continue;
+        due.push(id);
+        break;
+      }
+    }
     if (due.length === 0) return;
     sweeping = true;
     verifySessions(due)
