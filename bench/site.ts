@@ -116,6 +116,18 @@ export function roundsArgs(requests: { default: number; min: number; max: number
 }
 
 /**
+ * The processor time (user and system, milliseconds) process `pid` has used so far, from /proc (Linux: clock ticks of
+ * 10 ms); null where /proc is not. Unlike wall time, it does not grow when others load the machine.
+ */
+export function processorMs(pid: number | undefined): number | null {
+  const stat = `/proc/${pid}/stat`;
+  if (pid === undefined || !fs.existsSync(stat)) return null;
+  // utime and stime, after the command's closing parenthesis.
+  const f = fs.readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/**
  * Asks for a page `requests` times a round (the i-th request: `url(i)` with `cookie(i)`, as a browser asks for the
  * page), and prints each round's p50 and p99 against the budget. Resolves to whether every round's p99 was within it.
  */
@@ -126,6 +138,8 @@ export async function measurePage(page: {
   requests: number;
   url: (i: number) => string;
   cookie: (i: number) => string;
+  /** The server's process: each round also says its processor time a request (the first round's against the next). */
+  serverPid?: number;
 }) {
   let ok = true;
   // Not measured: the page's first requests after the server started (its code compiled, the session's first refresh
@@ -133,6 +147,7 @@ export async function measurePage(page: {
   for (let i = 0; i < 5; i++) await (await fetch(page.url(i), { headers: { Cookie: page.cookie(i), Accept: "text/html" } })).text();
   for (let round = 1; round <= page.rounds; round++) {
     const times: number[] = [];
+    const cpuBefore = processorMs(page.serverPid);
     for (let i = 0; i < page.requests; i++) {
       const started = performance.now();
       const res = await fetch(page.url(i), { headers: { Cookie: page.cookie(i), Accept: "text/html" } });
@@ -140,12 +155,14 @@ export async function measurePage(page: {
       times.push(performance.now() - started);
       if (res.status !== 200) throw new Error(`${page.label} answered ${res.status}`);
     }
+    const cpuAfter = processorMs(page.serverPid);
+    const cpu = cpuBefore === null || cpuAfter === null ? "" : `; server CPU ${((cpuAfter - cpuBefore) / page.requests).toFixed(1)} ms a request`;
     times.sort((a, b) => a - b);
     const p99 = percentile(times, 99);
     ok &&= p99 <= page.budgetMs;
     console.log(
       `${page.label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
-        `   (round ${round} of ${page.rounds}, ${page.requests} requests; budget p99 <= ${page.budgetMs} ms${p99 <= page.budgetMs ? "" : "  <-- OVER"})`,
+        `   (round ${round} of ${page.rounds}, ${page.requests} requests${cpu}; budget p99 <= ${page.budgetMs} ms${p99 <= page.budgetMs ? "" : "  <-- OVER"})`,
     );
   }
   return ok;
