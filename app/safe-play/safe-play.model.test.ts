@@ -3,7 +3,8 @@
 // through the site's own server functions on a real PostgreSQL, each step judged by the model's oracle. A break ends
 // its sequence and is filed under the door it went through; each door is its own test, with the shortest sequence
 // that went through it. `npm run attack:safe-play` runs many more, with shrinking.
-import { sql } from "drizzle-orm";
+import crypto from "node:crypto";
+import { like, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../../tests/support/test-db";
@@ -20,6 +21,8 @@ import {
   type Door,
 } from "../../tests/safe-play-model/model";
 import { safePlayOutside } from "../../tests/support/safe-play-outside";
+import { mailOutbox } from "../../db/schema";
+import { bodiesToDeliver } from "~/mail/outbox.server";
 
 const { db, pool, url } = await createTestDatabase();
 // This database is the test's own: its commits need not wait for the disk (the search is all commits).
@@ -410,5 +413,29 @@ describe("the attack's fixed openings, copied once two plays and a copy wrote th
     expect(site.shared?.openings?.byKind.get("reported")).toMatchObject({ verified: true });
     expect(await replay(reported())).toBeNull();
     expect(TIMING.copied - copied).toBe(2);
+  });
+
+  it("the teenager's opening is copied with an invitation of its own: a new token, its hash accepted, its mail's link", async () => {
+    const teen = () => [...openingSteps("teen"), step("accept-invitation", { n: 0 })];
+    for (let i = 0; i < 4; i++) expect(await replay(teen())).toBeNull();
+    expect(site.shared?.openings?.byKind.get("teen")).toMatchObject({ verified: true });
+    const copied = TIMING.copied;
+    const w = await playSequence(site, teen(), { checkReads: true, ignore: new Set() });
+    expect(TIMING.copied - copied).toBe(1);
+    const token = w.invitations[0]!.token;
+    expect(site.shared?.openings?.byKind.get("teen")?.recorded?.world).not.toContain(token);
+    // The copy's invitation is in the database under its token's hash, accepted by the opening: a second accept is refused.
+    const hash = crypto.createHash("sha256").update(token).digest("hex");
+    const { rows } = await db.execute<{ accepted: boolean }>(
+      sql`select accepted_at is not null as accepted from family_invitations where token_hash = ${hash}`,
+    );
+    expect(rows).toEqual([{ accepted: true }]);
+    expect(w.trace.at(-1)).toMatch(/^accept-invitation\(.*\) \[refused\]$/);
+    // The mail in the outbox, opened as it would be sent, carries the copy's own link.
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.toAddress, `%-${w.run}@example.com`));
+    expect(mails.map((m) => bodiesToDeliver(site.context.secret, m)?.text ?? "").join("\n")).toContain(`token=${token}`);
   });
 });

@@ -7,6 +7,8 @@ import type { World } from "./model";
 /** Addresses people can sign up with, be invited at, or move to: the teen's three, the stranger's, the parents', the child's. */
 export const ADDRESSES = ["t1", "t2", "t3", "s", "p", "q", "c"] as const;
 export type Address = (typeof ADDRESSES)[number];
+/** A run's address for a label (World.address; openings.ts for a recorded run's). */
+export const addressOf = (a: Address, run: string) => `${a}-${run}@example.com`;
 /** Staff: a cleared coach, an uncleared coach, the safeguarding lead (cleared), an administrator (a coach, not cleared). */
 export const STAFF = ["K1", "K2", "L", "A"] as const;
 export type StaffLabel = (typeof STAFF)[number];

@@ -41,6 +41,7 @@ import type { Profile } from "~/lib/profile";
 import type { DbOrTx } from "~/mail/outbox.server";
 import {
   ADDRESSES,
+  addressOf,
   address,
   age,
   anyone,
@@ -301,7 +302,7 @@ export class World {
   ) {}
 
   address(a: Address) {
-    return `${a}-${this.run}@example.com`;
+    return addressOf(a, this.run);
   }
   addressLabel(email: string): Address | null {
     const at = email.indexOf(`-${this.run}@`);

@@ -19,20 +19,30 @@
 // functions and triggers wrote when the opening was played, so a trigger would write twice (payments, notices) or refuse
 // the order (a coach not cleared added where a minor is). The oracle's account is set as it was; the checks after the
 // opening's last step run as in a played run, and every later step is played through the site's functions. The
-// teenager's opening is always played: its invitation's token is sealed in the outbox.
+// teenager's opening mails an invitation: its token (in the oracle's account), the token's hash (family_invitations),
+// the link sealed for its mail (mail_outbox, sealed to the mail's id) and the recipient's mail counter (rate_limits,
+// keyed by the address hashed with the site's secret) are new in every play. Two records are compared with them masked,
+// and a copy makes its own: a new token and its hash, the counter keyed by the run's own address, and the recorded link
+// opened, given the new token and sealed again to the copy's mail (the outbox holds the link the copy's account knows).
 import crypto from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type pg from "pg";
+import { openLink, sealLink } from "~/mail/one-time-link.server";
+import { addressKey } from "~/models/rate-limit.server";
+import { ADDRESSES, addressOf } from "./cast";
 import type { World } from "./model";
 
 /** Tables whose rows are the realtime server's or the open pages' own (sockets, sessions), not an opening's. */
 const NOT_RECORDED = new Set(["realtime_sockets", "sessions", "__drizzle_migrations"]);
-/** Openings that are copied (the teenager's is not: its invitation's token is sealed in the outbox). */
-export const COPIED = new Set(["season", "reported"]);
+/** Openings that are copied: all three. */
+export const COPIED = new Set(["season", "reported", "teen"]);
 
 type Row = Record<string, unknown>;
-/** What an opening wrote (rows by table) and the oracle's account after it, with the run's tag and the time it was recorded. */
-export type Opening = { rows: Array<{ table: string; rows: Row[] }>; run: string; world: string; at: number };
+/**
+ * What an opening wrote (rows by table) and the oracle's account after it, with the run's tag, the time it was recorded
+ * and what is new in every play (secretsOf).
+ */
+export type Opening = { rows: Array<{ table: string; rows: Row[] }>; run: string; world: string; at: number; secrets: string[] };
 type Schema = {
   /** Tables in an order their foreign keys allow. */
   order: string[];
@@ -107,16 +117,33 @@ function recordSql(schema: Schema, where: string) {
     .join(" union all ");
 }
 
-function recorded(schema: Schema, rows: Array<{ t: string; rows: Row[] }>, run: string, world: string): Opening {
+function recorded(schema: Schema, rows: Array<{ t: string; rows: Row[] }>, run: string, world: string, secret: string): Opening {
   const byTable = new Map(rows.map((r) => [r.t, r.rows]));
-  return { rows: schema.order.filter((t) => byTable.get(t)?.length).map((t) => ({ table: t, rows: byTable.get(t)! })), run, world, at: Date.now() };
+  const kept = schema.order.filter((t) => byTable.get(t)?.length).map((t) => ({ table: t, rows: byTable.get(t)! }));
+  return { rows: kept, run, world, at: Date.now(), secrets: secretsOf(secret, run, world, kept) };
 }
+
+const hashOf = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+/** The invitation tokens in an opening's account of the world (the links its invitations mailed). */
+const tokensOf = (world: string) => (JSON.parse(world) as { invitations: Array<{ token: string }> }).invitations.map((i) => i.token);
+/** The mail counters' keys of a run's addresses (rate_limits' `mail:to:<address, hashed>`). */
+const addressKeys = (secret: string, run: string) => ADDRESSES.map((a) => addressKey(secret, addressOf(a, run)));
+/**
+ * What is new in every play of an opening, besides its ids: its invitations' tokens and their hashes, the links sealed
+ * for its mails, and its addresses' mail counters' keys.
+ */
+function secretsOf(secret: string, run: string, world: string, rows: Opening["rows"]) {
+  const tokens = tokensOf(world);
+  const sealed = (rows.find((t) => t.table === "mail_outbox")?.rows ?? []).map((r) => r.sealed_link).filter((l): l is string => !!l);
+  return [...tokens, ...tokens.map(hashOf), ...sealed, ...addressKeys(secret, run)];
+}
+const masked = (text: string, secrets: string[]) => secrets.reduce((t, secret) => t.replaceAll(secret, "SECRET"), text);
 
 /** Everything written since `xid` (inserted or updated), by table, and the oracle's account now. */
 export async function record(w: World, openings: Openings, pool: pg.Pool, xid: number, world: string): Promise<Opening> {
   openings.schema ??= await schemaOf(pool);
   const { rows } = await pool.query<{ t: string; rows: Row[] }>(recordSql(openings.schema, `>= ${xid}`));
-  return recorded(openings.schema, rows, w.run, world);
+  return recorded(openings.schema, rows, w.run, world, w.site.context.secret);
 }
 
 /**
@@ -128,11 +155,11 @@ export async function record(w: World, openings: Openings, pool: pg.Pool, xid: n
 export type Shared = { ids: ReadonlySet<string>; varying: ReadonlyMap<string, ReadonlySet<string>> };
 
 const keyOf = (schema: Schema, table: string, r: Row) => JSON.stringify((schema.keys.get(table) ?? []).map((k) => r[k]));
-/** A row's values as two records of the same opening are compared: the run's tag, times and identity columns aside. */
+/** A row's values as two records of the same opening are compared: the run's tag, times, identity columns and secrets aside. */
 function normal(schema: Schema, o: Opening, table: string, r: Row) {
   const identity = schema.identity.get(table);
   return (
-    JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !identity?.has(k))))
+    masked(JSON.stringify(Object.fromEntries(Object.entries(r).filter(([k]) => !identity?.has(k)))), o.secrets)
       .replaceAll(o.run, "RUN")
       .replace(TIME, "TIME")
       // A calendar part's times (iCalendar's LAST-MODIFIED: when the session's row was written).
@@ -195,16 +222,19 @@ function sameOpening(a: Opening, b: Opening, openings: Openings, shared: Shared)
   const canonical = (o: Opening) => {
     // Rows in an order of their own (the run's ids aside), those ids named by their first appearance, then the rows in
     // the order of their named text (rows that differ only in ids tie at first, and their order is the table's).
-    const masked = (text: string) => text.replace(UUID, (id) => (shared.ids.has(id) ? id : "X"));
+    const unnamed = (text: string) => text.replace(UUID, (id) => (shared.ids.has(id) ? id : "X"));
     const tables = withoutVarying(schema, o.rows, shared).map(({ table, rows }) => ({
       table,
-      rows: rows.map((r) => normal(schema, o, table, r)).sort((x, y) => masked(x).localeCompare(masked(y))),
+      rows: rows.map((r) => normal(schema, o, table, r)).sort((x, y) => unnamed(x).localeCompare(unnamed(y))),
     }));
     const names = new Map<string, string>();
     const name = (text: string) =>
       text.replace(UUID, (id) => (shared.ids.has(id) ? id : (names.get(id) ?? (names.set(id, `id${names.size}`), `id${names.size - 1}`))));
     const named = tables.map(({ table, rows }) => ({ table, rows: rows.map(name) }));
-    return JSON.stringify({ rows: named.map(({ table, rows }) => ({ table, rows: rows.sort() })), world: name(o.world.replaceAll(o.run, "RUN")) });
+    return JSON.stringify({
+      rows: named.map(({ table, rows }) => ({ table, rows: rows.sort() })),
+      world: name(masked(o.world, o.secrets).replaceAll(o.run, "RUN")),
+    });
   };
   const [x, y] = [canonical(a), canonical(b)];
   // OPENINGS_DEBUG=1: both, as compared, where they differ (the opening is then played every time).
@@ -264,7 +294,32 @@ export async function copy(w: World, openings: Openings, kind: string, pool: pg.
   const shared = state.shared!;
   const schema = openings.schema!;
   const rows = withoutVarying(schema, o.rows, shared);
-  const mine = JSON.parse(forRun(JSON.stringify({ rows, world: o.world }), o, w.run, shared, Date.now() - o.at)) as Opening;
+  const secret = w.site.context.secret;
+  // The copy's own invitation tokens and their hashes for the recorded ones, and its addresses' counters' keys.
+  const tokens = new Map(tokensOf(o.world).map((t) => [t, crypto.randomBytes(32).toString("base64url")]));
+  const keys = addressKeys(secret, w.run);
+  const replaced = new Map([
+    ...[...tokens].map(([old, token]) => [hashOf(old), hashOf(token)] as const),
+    ...tokens,
+    ...addressKeys(secret, o.run).map((key, i) => [key, keys[i]!] as const),
+  ]);
+  const text = [...replaced].reduce((t, [old, now]) => t.replaceAll(old, now), JSON.stringify({ rows, world: o.world }));
+  const mine = JSON.parse(forRun(text, o, w.run, shared, Date.now() - o.at)) as Opening;
+  // Each recorded mail's sealed link, opened, given the copy's tokens and sealed to the copy's mail.
+  mine.rows.forEach(({ table, rows: copied }, i) => {
+    if (table !== "mail_outbox") return;
+    copied.forEach((r, j) => {
+      const from = rows[i]!.rows[j]!;
+      if (!from.sealed_link) return;
+      const link = openLink(secret, String(from.id), String(from.sealed_link));
+      if (link === null) throw new Error(`an opening's mail ${String(from.id)} has a link sealed under another secret`);
+      r.sealed_link = sealLink(
+        secret,
+        String(r.id),
+        [...tokens].reduce((l, [old, token]) => l.replaceAll(old, token), link),
+      );
+    });
+  });
   const client = await pool.connect();
   try {
     if (state.verified) {
@@ -273,7 +328,12 @@ export async function copy(w: World, openings: Openings, kind: string, pool: pg.
     }
     await client.query(insertSql(schema, mine.rows));
     const { rows: written } = await client.query<{ t: string; rows: Row[] }>(recordSql(schema, "= txid_current() % 4294967296"));
-    const same = sameOpening(o, recorded(schema, written, w.run, mine.world), openings, shared);
+    // The same rows but for the secrets, and each mail's link opens, for this mail, to a link of the copy's own tokens.
+    const mails = written.find((t) => t.t === "mail_outbox")?.rows ?? [];
+    const linksHold = mails.every(
+      (r) => !r.sealed_link || [...tokens.values()].some((t) => openLink(secret, String(r.id), String(r.sealed_link))?.includes(t)),
+    );
+    const same = linksHold && sameOpening(o, recorded(schema, written, w.run, mine.world, secret), openings, shared);
     await client.query(same ? "commit" : "rollback");
     if (same) state.verified = true;
     else state.failed = true;
