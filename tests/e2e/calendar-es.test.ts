@@ -120,7 +120,7 @@ describe("the calendar in Spanish", () => {
     const cancel = coach.page.getByRole("form", { name: "Cancelar una fecha" });
     await cancel.getByLabel("Fecha").fill(cancelled);
     await cancel.getByRole("button", { name: "Cancelar esta fecha" }).click();
-    await coach.page.getByRole("button", { name: `Quitar la cancelación del ${formatDayLong(cancelled, "es")}` }).waitFor();
+    await coach.page.getByRole("button", { name: `Quitar la cancelación del ${formatDayLong(cancelled, "es")}`, exact: true }).waitFor();
 
     const { page, visit } = await open();
     await visit("/es/calendar");

@@ -124,7 +124,7 @@ describe("schedule", () => {
     await cancel.getByLabel("Date").fill(tomorrow);
     await cancel.getByLabel("Note for families (optional)").fill("Courts flooded.");
     await cancel.getByRole("button", { name: "Cancel this date" }).click();
-    await coach.page.getByRole("button", { name: `Remove the cancellation of ${formatDayLong(tomorrow)}` }).waitFor();
+    await coach.page.getByRole("button", { name: `Remove the cancellation of ${formatDayLong(tomorrow)}`, exact: true }).waitFor();
 
     const visitor = await open();
     await visitor.visit("/");
@@ -154,7 +154,7 @@ describe("schedule", () => {
     expect(winter.rrule!.toString()).toContain("BYDAY=WE");
 
     // Tidy up: the shared server's home page is used by other test files.
-    await coach.page.getByRole("button", { name: `Remove the cancellation of ${formatDayLong(tomorrow)}` }).click();
+    await coach.page.getByRole("button", { name: `Remove the cancellation of ${formatDayLong(tomorrow)}`, exact: true }).click();
     await coach.page.getByRole("button", { name: `Remove ${title}` }).click();
     await coach.page
       .getByText("Event removed")
