@@ -12,6 +12,23 @@ import { ClosingPool } from "./client";
 const MIGRATION_LOCK = 7_310_2018; // any constant shared by every process of this app
 
 /**
+ * The job queue finds a job by its key through the key's index, whatever the queue held when a connection first
+ * planned the lookup (issue 43). graphile_worker.add_jobs looks for a pending job with the key it is given, remove_job
+ * deletes one by key; PL/pgSQL keeps the plan it made first for the rest of the session, and the connections that send
+ * messages force generic plans (db/client.ts): a plan made while the queue was nearly empty scans it, and went on
+ * scanning every pending job for each job added (on a new database, the first message of each of 1,000 threads with a
+ * guardian read 1.9 million queue rows in 1,965 scans). Planned with scans disabled, both look jobs up by key for
+ * every caller; a plan per call (plan_cache_mode = force_custom_plan) cost more CPU than the scans it saved. Set at
+ * every start after the queue's own migrations, which replace these functions whole (CREATE OR REPLACE drops a
+ * function's settings) when graphile-worker is upgraded; a queue whose functions changed their arguments fails here,
+ * and server/queue.test.ts fails where add_jobs scans the queue.
+ */
+const QUEUE_FOUND_BY_KEY = [
+  "ALTER FUNCTION graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) SET enable_seqscan = off",
+  "ALTER FUNCTION graphile_worker.remove_job(text) SET enable_seqscan = off",
+];
+
+/**
  * The project's folder: the nearest one above this module with a package.json. This module runs from db/ (tests,
  * commands) and from build/start/ (the server as `npm start` runs it, one bundled module: decision 0054).
  */
@@ -45,6 +62,7 @@ export async function runMigrationsFrom(databaseUrl: string, folder: string) {
     } finally {
       await queuePool.end();
     }
+    for (const statement of QUEUE_FOUND_BY_KEY) await client.query(statement);
     await migrate(drizzle({ client }), { migrationsFolder: folder });
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);

@@ -221,7 +221,7 @@ describe("missed-message notices", () => {
 
   it("adds a notice's job by its key however many jobs wait, on a connection that planned it while few did", async () => {
     // The connections that send messages force generic plans (db/client.ts): a plan made for the queue as it was then
-    // must not read every pending job each time a job is added (migration 0068).
+    // must not read every pending job each time a job is added (QUEUE_FOUND_BY_KEY in db/migrate.ts).
     const sender = new pg.Client({ connectionString: url, options: "-c plan_cache_mode=force_generic_plan" });
     await sender.connect();
     const waiting = `planned-${crypto.randomUUID()}`;
