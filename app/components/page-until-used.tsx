@@ -79,7 +79,7 @@ export function PageUntilUsed<L, A = undefined>({
       const button = target.closest("button");
       if (button && button.type === "button" && !button.disabled) {
         e.preventDefault();
-        whenLive(() => button.isConnected && button.click());
+        whenLive(() => button.isConnected && press(button));
       }
     };
     let holding = false;
@@ -96,7 +96,10 @@ export function PageUntilUsed<L, A = undefined>({
           holding = false;
           if (form.isConnected) form.requestSubmit(submitter as HTMLButtonElement | null);
           // The live page drew the control anew (a confirm button becomes its dialog's opener): the same button there.
-          else if (submitter) sameButton(el, submitter)?.click();
+          else if (submitter) {
+            const same = sameButton(el, submitter);
+            if (same) press(same);
+          }
         },
         // No code (offline, a failed deploy): the plain form still works, with its button's name and value.
         () => {
@@ -144,6 +147,15 @@ function LoadWhenBusy({ page }: { page: { preload: () => Promise<unknown> } }) {
   const fetching = useFetchers().some((f) => f.state !== "idle");
   if (typeof document !== "undefined" && (liveFromStart || navigating || revalidating || fetching)) void page.preload().catch(() => {});
   return null;
+}
+
+/**
+ * Presses a held button as the person's press would have: focused first, so a dialog it opens gives the focus back to
+ * it when it closes (a click by script alone leaves the focus where it was: on the page, or on a control drawn anew).
+ */
+function press(button: HTMLElement) {
+  button.focus();
+  button.click();
 }
 
 /** The button in `box` with the words and description of `button` (one the page drew anew). */
