@@ -45,8 +45,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type ToggleResult = { intent: "toggle-embed"; ok: boolean };
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCoach(request, context);
   const form = await request.formData();
@@ -62,11 +60,11 @@ async function toggleEmbed(form: FormData, context: Route.ActionArgs["context"])
   try {
     const found = await updateVideoEmbedAllowed(context.db, id, embedAllowed);
     if (!found) console.error(`Embed toggle: no video with id ${id}`);
-    return data<ToggleResult>({ intent: "toggle-embed", ok: found }, { status: found ? 200 : 404 });
+    return found ? done({ intent: "toggle-embed" }) : refused({ intent: "toggle-embed" }, 404);
   } catch (err) {
     // The spec's embed toggle failure is logged only; the list refreshes and shows the saved state.
     console.error("Embed toggle failed:", err);
-    return data<ToggleResult>({ intent: "toggle-embed", ok: false }, { status: 500 });
+    return refused({ intent: "toggle-embed" }, 500);
   }
 }
 
