@@ -3,11 +3,12 @@
 // offered place or withdraws a request here (plain forms). requireFamilyMember first; the rules are enrollment's.
 // Requests a visitor sent with a guardian's verified address wait here, first, for that guardian's keep or drop
 // (issue 37): nothing of them is anywhere else until kept.
+import { useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/account.enrollments";
+import { PageHeader } from "~/components/page-header";
 import { RefusalBoundary } from "~/components/refusal-boundary";
-import { PageUntilUsed, loadBesideData } from "~/components/page-until-used";
-import { lazyComponent } from "~/lib/lazy-component";
+import { FormError } from "~/components/ui/form-error";
 import {
   actForAthleteRefusal,
   answerAsFamily,
@@ -19,12 +20,16 @@ import {
   requireFamilyMember,
   VISITOR_REQUEST_INTENTS,
 } from "~/enrollment/index.server";
+import { FamilyChildCard } from "~/enrollment/family-page";
+import { isVisitorRequestAnswer as isVisitorAnswer } from "~/enrollment/visitor-requests-types";
+import { VisitorRequestsSection } from "~/enrollment/visitor-requests-section";
 import { getLocale } from "~/i18n/language";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
-import { done, refused } from "~/lib/forms";
+import { done, refused, refusalOf } from "~/lib/forms";
 import { dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
+import { Confirmation } from "~/components/ui/confirmation";
 import { m } from "~/paraglide/messages";
 
 export const meta: Route.MetaFunction = () => [
@@ -76,18 +81,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw await redirectWithToast(context, "/account/enrollments", { type: "success", title, inPage: true });
 }
 
-const Body = lazyComponent(() => import("./account.enrollments.body").then((mod) => mod.AccountEnrollmentsBody), {
-  until: "preload",
-});
-
-/** What the page's body gets. */
-export type EnrollmentsPageProps = Pick<Route.ComponentProps, "loaderData">;
-
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadBesideData(serverLoader(), Body);
-
-// The page's code loads when someone uses it (decision 0081): its forms post as plain HTML until then.
 export default function AccountEnrollments({ loaderData }: Route.ComponentProps) {
-  return <PageUntilUsed page={Body} loaderData={loaderData} />;
+  const actionData = useActionData<typeof action>();
+  // The visitor requests' answers (keep or drop) are theirs; the rest are the children's requests'.
+  const visitor = actionData && isVisitorAnswer(actionData) ? actionData : undefined;
+  const mine = actionData && !isVisitorAnswer(actionData) ? actionData : undefined;
+  const refusal = refusalOf(mine);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.enroll_family_heading()} intro={m.enroll_family_intro()} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+        {loaderData.sent ? <Confirmation key={loaderData.sent}>{loaderData.sent}</Confirmation> : null}
+        <VisitorRequestsSection requests={loaderData.visitorRequests} answer={visitor} busy={busy} />
+        {refusal && !refusal.values?.enrollmentId ? <FormError message={refusal.formError} /> : null}
+        {loaderData.children.length === 0 ? <p className="text-slate-800">{m.enroll_family_no_children()}</p> : null}
+        {loaderData.children.map((child) => (
+          <FamilyChildCard
+            key={child.athleteId}
+            child={child}
+            error={refusal}
+            busy={busy}
+            requestDates={loaderData.requestDates}
+            asking={(mine?.ok && "confirm" in mine && mine.confirm) || null}
+          />
+        ))}
+      </div>
+    </>
+  );
 }
 
 export function ErrorBoundary() {

@@ -3,30 +3,37 @@
 // guardians). Its own page since issue 27's budget round (decision 0023): it was /account's largest part. Every form
 // posts here with an `intent` and acts for the signed-in client only (familyAction checks each rule); coaches have no
 // family and are sent to /account.
-import { redirect } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/account.family";
 import { requireUser } from "~/auth/index.server";
+import { AccountFamily } from "~/family/family-page";
+import { AccountNav } from "~/components/account-nav";
 import { familyAction } from "~/family/index.server";
-import { done, refused } from "~/lib/forms";
+import { answerTo } from "~/components/ui/card-section";
+import { done, refused, refusalOf } from "~/lib/forms";
 import { getFamily } from "~/family/index.server";
 import { FAMILY_INTENTS, type FamilyIntent } from "~/family/intents";
 import { localHref } from "~/i18n/locale";
 import { askUnlessConfirmed } from "~/lib/confirm-action";
-import { lazyComponent } from "~/lib/lazy-component";
-import { PageUntilUsed, loadBesideData } from "~/components/page-until-used";
 import { invariantResponse } from "~/lib/responses.server";
 import { pageMeta } from "~/lib/meta";
 import { retryAfterHeaders } from "~/lib/retry-after";
 import { m } from "~/paraglide/messages";
 import { getTestimonialsAwaitingGuardian } from "~/testimonials/index.server";
 import { countVisitorRequestsToReview } from "~/enrollment/index.server";
+import { VisitorRequestsNotice } from "~/enrollment/visitor-requests-notice";
+import { DemographicsSection } from "~/family/demographics-section";
+import { GuardianPhoneSection, PHONE_INTENT } from "~/family/guardian-phone-section";
 import { isPeopleIntent, peopleAction } from "~/family/index.server";
 import { getFamilyPeople } from "~/family/index.server";
 import { answerMedicalForm, getMedicalForFamily, MEDICAL_INTENT } from "~/medical/index.server";
+import { MedicalSection } from "~/medical/medical-section";
 import { answerChildDataForm, getChildDataForFamily, keptWords } from "~/childdata/index.server";
+import { ChildDataSection } from "~/childdata/family-section";
 import { CHILD_DATA_INTENT } from "~/childdata/intents";
 import { getLocale } from "~/i18n/language";
 import { answerDisclosureForm, getDisclosuresForFamily } from "~/consent/index.server";
+import { DisclosuresSection } from "~/consent/disclosures-section";
 import { DISCLOSURE_INTENT } from "~/consent/disclosures-words";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -79,14 +86,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   return familyAction(intent, form, user, context);
 }
 
-const Body = lazyComponent(() => import("./account.family.body").then((mod) => mod.AccountFamilyBody), { until: "preload" });
-
-/** What the page's body gets. */
-export type FamilyPageProps = Pick<Route.ComponentProps, "loaderData" | "actionData">;
-
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadBesideData(serverLoader(), Body);
-
-// The page's code loads when someone uses it (decision 0081): the forms post as plain HTML until then.
 export default function AccountFamilyPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <PageUntilUsed page={Body} loaderData={loaderData} actionData={actionData} />;
+  const { page, me, family } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  // A form about one athlete answers with its id: its errors show on that athlete's card only.
+  const refusal = (intent: string, athleteId?: string) => refusalOf(answerTo(actionData, intent, athleteId));
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <AccountNav current="family" family />
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{page.heading}</h1>
+        <p className="mt-2 text-slate-700">{page.description}</p>
+      </div>
+      <VisitorRequestsNotice count={loaderData.visitorRequests} />
+      {family.kind === "guardian" || !family.minor ? (
+        <GuardianPhoneSection
+          {...loaderData.people.phone}
+          busy={busy}
+          answer={actionData}
+          error={refusal(PHONE_INTENT)?.formError}
+          fieldError={refusal(PHONE_INTENT)?.fieldErrors.phone}
+        />
+      ) : null}
+      <AccountFamily
+        me={me}
+        family={family}
+        busy={busy}
+        answer={actionData}
+        errorsFor={(intent, athleteId) => refusal(intent, athleteId)?.fieldErrors ?? {}}
+        errorFor={(intent, athleteId) => refusal(intent, athleteId)?.formError}
+      />
+      <DemographicsSection athletes={loaderData.people.demographics} answer={actionData} busy={busy} />
+      <MedicalSection athletes={loaderData.medical} answer={actionData} busy={busy} />
+      <DisclosuresSection athletes={loaderData.disclosures} answer={actionData} busy={busy} />
+      <ChildDataSection {...loaderData.childData} answer={actionData} busy={busy} />
+    </div>
+  );
 }

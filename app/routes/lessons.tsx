@@ -5,6 +5,7 @@
 // changes nothing unconfirmed). requireFamilyMember on the first line of the loader and the action; booking.*'s rules decide.
 // From /account/enrollments, "Book an evaluation" opens this page for one enrollment request (?enrollment=<its id>,
 // opaque): the evaluation is booked for that request's athlete and moves the request to "evaluation".
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/lessons";
 import {
@@ -21,17 +22,21 @@ import {
   NOTICE_MS,
   requireFamilyMember,
 } from "~/booking/index.server";
-import type { ChosenSlot } from "~/booking/lessons-page";
+import { BookingsList, ConfirmSlot, FeedLink, SlotChoices, type ChosenSlot } from "~/booking/lessons-page";
 import { getRequestForEvaluation } from "~/enrollment/index.server";
+import { PageHeader } from "~/components/page-header";
+import { SelectField } from "~/components/ui/field";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/ui/form-error";
 import { getLocale } from "~/i18n/language";
-import { PageUntilUsed, loadBesideData } from "~/components/page-until-used";
-import { lazyComponent } from "~/lib/lazy-component";
+import { localHref } from "~/i18n/locale";
 import { askUnlessConfirmed, type ConfirmAsk } from "~/lib/confirm-action";
 import { addDays, dayInZone } from "~/lib/datetime";
 import { pageMeta } from "~/lib/meta";
 import { readInPageAnswer, redirectWithToast } from "~/lib/toast.server";
 import { m } from "~/paraglide/messages";
 import { isPhoneMissing } from "~/family/index.server";
+import { PhonePrompt } from "~/family/phone-prompt";
 import {
   askHelpAfterBooking,
   canAskHelpWhileBooking,
@@ -41,7 +46,8 @@ import {
   parseLessonHelp,
 } from "~/payments/index.server";
 import { cancelCreditWords } from "~/payments/lesson-fees";
-import { done, parseForm, refused, type ActionResult, type FormValues } from "~/lib/forms";
+import { LessonHelpFields, LessonPriceNote } from "~/payments/lesson-fees-booking";
+import { done, parseForm, refusalOf, refused, type ActionResult, type FormValues } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: `${m.booking_lessons_heading()} | NLTE`, description: m.booking_lessons_intro() }),
@@ -159,7 +165,7 @@ type NextFree = Array<{ coachId: string; start: number; minutes: number; place: 
  * What the action answers when it stays on the page (decision 0077): the booking form's refusal (intent "book", with
  * the next free times), a cancellation's refusal (intent "cancel", its booking among what was sent) or its question.
  */
-export type LessonsAnswer = ActionResult<{ confirm?: string }, FormValues, { nextFree?: NextFree }>;
+type LessonsAnswer = ActionResult<{ confirm?: string }, FormValues, { nextFree?: NextFree }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireFamilyMember(request, context);
@@ -194,14 +200,133 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refused({ intent: "book", formError: m.booking_error_unknown() });
 }
 
-const Body = lazyComponent(() => import("./lessons.body").then((mod) => mod.LessonsBody), { until: "preload" });
+/** The action's answer as the page's parts read it: the booking form's refusal, a cancellation's, or its question. */
+function answersOf(result: LessonsAnswer | undefined) {
+  const refusal = refusalOf(result);
+  return {
+    bookError: refusal?.intent === "book" ? refusal : null,
+    cancelError: refusal?.intent === "cancel" ? { bookingId: refusal.values?.bookingId ?? "", error: refusal.formError ?? "" } : null,
+    asking: result?.ok ? (result.confirm ?? null) : null,
+  };
+}
 
-/** What the page's body gets. */
-export type LessonsPageProps = Pick<Route.ComponentProps, "loaderData">;
-
-export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => loadBesideData(serverLoader(), Body);
-
-// The page's code loads when someone uses it (decision 0081): every step is a plain link or form until then.
 export default function Lessons({ loaderData }: Route.ComponentProps) {
-  return <PageUntilUsed page={Body} loaderData={loaderData} />;
+  const { athletes, coaches, athleteId, choice, chosen, chosenGone, forRequest } = loaderData;
+  const { bookError, cancelError, asking } = answersOf(useActionData<LessonsAnswer>());
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader heading={m.booking_lessons_heading()} intro={m.booking_lessons_intro()} />
+      <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8">
+        <p className="rounded-md border border-ball-300 bg-ball-50 px-4 py-3 text-slate-900">{m.booking_rule_text({ phone: loaderData.phone })}</p>
+        {loaderData.minor ? (
+          <p className="text-slate-800">{m.booking_refused_minor()}</p>
+        ) : athletes.length === 0 ? (
+          <p className="text-slate-800">
+            {m.booking_no_athletes()}{" "}
+            <Link to={localHref("/account/family")} className="font-medium text-court-800 underline">
+              {m.booking_account_link()}
+            </Link>
+          </p>
+        ) : (
+          <section aria-labelledby="find-heading" className="flex flex-col gap-4">
+            <h2 id="find-heading" className="text-xl font-semibold text-slate-900">
+              {m.booking_find_heading()}
+            </h2>
+            {loaderData.requestMovedOn ? <p className="text-slate-800">{m.booking_request_moved_on()}</p> : null}
+            <Form method="get" className="grid gap-4 sm:grid-cols-2">
+              {forRequest ? (
+                // The request decides who and what: only the coach and the day change here.
+                <p className="rounded-md border border-court-300 bg-court-50 px-4 py-3 text-slate-900 sm:col-span-2">
+                  <input type="hidden" name="enrollment" value={forRequest.id} />
+                  <input type="hidden" name="athlete" value={athleteId ?? ""} />
+                  <input type="hidden" name="kind" value="evaluation" />
+                  {m.booking_for_request_intro({ athlete: forRequest.athlete, session: forRequest.session })}{" "}
+                  <Link to={localHref("/lessons")} className="font-medium text-court-800 underline">
+                    {m.booking_for_request_other()}
+                  </Link>
+                </p>
+              ) : (
+                <>
+                  <SelectField
+                    label={m.booking_field_athlete()}
+                    name="athlete"
+                    defaultValue={athleteId ?? ""}
+                    options={athletes.map((a) => ({ value: a.id, label: a.self ? m.booking_myself({ name: a.name }) : a.name }))}
+                  />
+                  <SelectField
+                    label={m.booking_field_kind()}
+                    name="kind"
+                    defaultValue={choice.kind}
+                    options={[
+                      { value: "lesson", label: m.booking_kind_lesson() },
+                      { value: "evaluation", label: m.booking_kind_evaluation() },
+                    ]}
+                  />
+                </>
+              )}
+              <SelectField
+                label={m.booking_field_coach()}
+                name="coach"
+                defaultValue={choice.coach}
+                options={[{ value: "", label: m.booking_any_coach() }, ...coaches.map((c) => ({ value: c.id, label: c.name }))]}
+              />
+              {forRequest ? (
+                <input type="hidden" name="minutes" value={String(choice.minutes)} />
+              ) : (
+                <SelectField
+                  label={m.booking_field_length()}
+                  name="minutes"
+                  defaultValue={String(choice.minutes)}
+                  options={[
+                    { value: "60", label: m.booking_minutes({ minutes: 60 }) },
+                    { value: "30", label: m.booking_minutes({ minutes: 30 }) },
+                  ]}
+                />
+              )}
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="secondary">
+                  {m.booking_show_times()}
+                </Button>
+              </div>
+            </Form>
+            {bookError ? <FormError message={bookError.formError} /> : null}
+            {chosenGone ? <FormError message={m.booking_taken()} /> : null}
+            {chosen && athleteId && loaderData.phoneMissing ? <PhonePrompt /> : null}
+            {chosen && athleteId ? (
+              <Form
+                method="post"
+                className="flex flex-col gap-4 rounded-xl border border-court-300 bg-court-50 p-5"
+                aria-labelledby="confirm-heading"
+              >
+                <ConfirmSlot
+                  chosen={chosen}
+                  coaches={coaches}
+                  athleteId={athleteId}
+                  forRequest={forRequest}
+                  busy={busy}
+                  errors={bookError?.fieldErrors ?? {}}
+                  requestKey={loaderData.requestKey}
+                >
+                  <LessonPriceNote quote={loaderData.price} />
+                  {loaderData.askHelp ? <LessonHelpFields errors={bookError?.fieldErrors ?? {}} /> : null}
+                </ConfirmSlot>
+              </Form>
+            ) : null}
+            {chosen ? null : <LessonPriceNote quote={loaderData.price} />}
+            <SlotChoices loaderData={loaderData} nextFree={bookError?.nextFree ?? null} />
+          </section>
+        )}
+        <BookingsList
+          bookings={loaderData.bookings}
+          canCancel={!loaderData.minor}
+          cancelError={cancelError}
+          asking={asking}
+          cancelled={loaderData.cancelled}
+          busy={busy}
+        />
+        <FeedLink />
+      </div>
+    </>
+  );
 }
