@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 // @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
+import { cpuMs } from "./messages-cpu";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
 
@@ -116,15 +117,12 @@ export function roundsArgs(requests: { default: number; min: number; max: number
 }
 
 /**
- * The processor time (user and system, milliseconds) process `pid` has used so far, from /proc (Linux: clock ticks of
- * 10 ms); null where /proc is not. Unlike wall time, it does not grow when others load the machine.
+ * The processor time (user and system, milliseconds) process `pid` has used so far (bench/messages-cpu.ts's cpuMs, from
+ * /proc); null where /proc is not. Unlike wall time, it does not grow when others load the machine.
  */
 export function processorMs(pid: number | undefined): number | null {
-  const stat = `/proc/${pid}/stat`;
-  if (pid === undefined || !fs.existsSync(stat)) return null;
-  // utime and stime, after the command's closing parenthesis.
-  const f = fs.readFileSync(stat, "utf8").split(") ")[1]!.split(" ");
-  return (Number(f[11]) + Number(f[12])) * 10;
+  const used = cpuMs(pid);
+  return used && used.user + used.system;
 }
 
 /**
