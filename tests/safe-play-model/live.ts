@@ -293,13 +293,11 @@ const key = (label: string, conversationId: string) => `${label} ${conversationI
 export async function checkLive(w: World, options: { force?: boolean } = {}) {
   const live = w.site.shared?.live;
   if (!live || w.options.live === false) return;
-  // Who of staff is in which conversation of the run (one query for all of them).
+  // Who of staff is in which conversation of the run, and who of the others has a login (one query for all of them,
+  // the one the step's send checks read unless a start probe opened a conversation since).
   const pairs: Array<{ label: StaffLabel; conversationId: string; ids: string[] }> = [];
-  const { rows } = w.conversations.length
-    ? await w.db.execute<{ conversation_id: string; ids: string[] }>(sql`select conversation_id::text, array_agg(user_id order by user_id) as ids
-        from conversation_participants where conversation_id = any(${`{${w.conversations.join(",")}}`}::uuid[]) group by conversation_id`)
-    : { rows: [] };
-  for (const { conversation_id: conversationId, ids } of rows)
+  const read = w.peopleThisCheck?.conversations === w.conversations.join(",") ? w.peopleThisCheck : await w.conversationPeople();
+  for (const [conversationId, { ids }] of read.byConversation)
     for (const label of STAFF) if (ids.includes(w.people.get(label)!.id)) pairs.push({ label, conversationId, ids });
   if (pairs.length === 0 && w.live.subscribed.size === 0) return;
   const withStaff = [...new Map(pairs.map((p) => [p.conversationId, { conversationId: p.conversationId, ids: p.ids }])).values()];
@@ -309,11 +307,8 @@ export async function checkLive(w: World, options: { force?: boolean } = {}) {
     const p = w.byId.get(id);
     return p && !p.staff && !p.deleted;
   });
-  const { rows: logins } = others.length
-    ? await w.db.execute<{ id: string }>(sql`select u.id from users u where u.id = any(${`{${others.join(",")}}`}::text[])
-        and u.deleted_at is null and exists (select 1 from accounts a where a.user_id = u.id)`)
-    : { rows: [] };
-  const withLogin = new Set(logins.map((r) => r.id));
+  const logins = new Set([...read.byConversation.values()].flatMap((c) => c.logins));
+  const withLogin = new Set(others.filter((id) => logins.has(id)));
   const heardBy = withStaff.filter((c) => w.live.everyPage || c.ids.some((id) => withLogin.has(id) && w.oracleMinor(w.byId.get(id)!)));
   const candidates = [...new Set(heardBy.flatMap((c) => c.ids))].filter((id) => withLogin.has(id));
   // Nothing the open pages judge changed since the last check, and the site announced nothing in the run's

@@ -79,6 +79,9 @@ import type { ChecksInput } from "~/staff/schemas";
 // The cast (addresses, staff, people, the arguments drawn for them) is cast.ts's.
 export { ADDRESSES, AGES, CLIENTS_ACTING, NAMES, PEOPLE, STAFF, type ActionSpec, type Address, type StaffLabel } from "./cast";
 
+/** Who is in each of the run's conversations, and who of them has a login (World.conversationPeople). */
+export type ConversationPeople = { conversations: string; byConversation: Map<string, { ids: string[]; logins: string[] }> };
+
 export type DobRecord = { dob: string; by: string; staff: boolean };
 type Person = {
   label: string;
@@ -292,6 +295,9 @@ export class World {
   readonly sessionCoaches = new Set<string>(SESSION_COACHES);
   /** A break the step itself found (an expectation of what it may do): thrown once the step is in the trace. */
   pending: Break | null = null;
+  /** Who is in the run's conversations, read by this step's checks (the open pages' check reads it again only when
+   * the start probes opened a conversation since). */
+  peopleThisCheck: ConversationPeople | null = null;
   eventId = "";
   /** Run after the action of an opening's last step, before its checks (openings.ts records the opening there). */
   onOpeningPlayed: (() => Promise<void>) | null = null;
@@ -313,8 +319,12 @@ export class World {
   }
   /** The organisation's day on the model's clock now (the oracle's ages and clearances are of this day). */
   get day() {
-    return dayInZone(this.site.clock.now, this.site.settings.timeZone);
+    // Asked for every person at every check: worked out again only when the clock moved.
+    const at = this.site.clock.now.getTime();
+    if (this.dayAt?.at !== at) this.dayAt = { at, day: dayInZone(this.site.clock.now, this.site.settings.timeZone) };
+    return this.dayAt.day;
   }
+  private dayAt: { at: number; day: string } | null = null;
   get db() {
     return this.site.db;
   }
@@ -569,12 +579,12 @@ export class World {
     const staffPeople = STAFF.map((l) => this.people.get(l)!);
     const tChecks = performance.now();
     PART.now = "sends";
-    // 1. Sends (and reads) in every conversation the run made, by each staff member in it.
+    // 1. Sends (and reads) in every conversation the run made, by each staff member in it (who is in which: one
+    // query, kept for the open pages' check after this step: nothing between the two changes who is in what).
+    const inThem = await this.conversationPeople();
+    this.peopleThisCheck = inThem;
     for (const conversationId of this.conversations) {
-      const { rows } = await this.db.execute<{ user_id: string }>(
-        sql`select user_id from conversation_participants where conversation_id = ${conversationId}`,
-      );
-      const ids = rows.map((r) => r.user_id);
+      const ids = inThem.byConversation.get(conversationId)?.ids ?? [];
       for (const st of staffPeople) {
         if (!ids.includes(st.id)) continue;
         const f = this.forbidden(st, ids);
@@ -671,6 +681,24 @@ export class World {
       if (isRefusal(err)) return null;
       throw err;
     }
+  }
+
+  /**
+   * Who is in each conversation of the run (ids in order) and which of them have a login (not deleted, an account):
+   * one query for all of them. `conversations` is the list it was read for.
+   */
+  async conversationPeople(): Promise<ConversationPeople> {
+    const conversations = this.conversations.join(",");
+    const byConversation = new Map<string, { ids: string[]; logins: string[] }>();
+    if (!conversations) return { conversations, byConversation };
+    const { rows } = await this.db.execute<{ conversation_id: string; ids: string[]; logins: string[] }>(sql`
+      select p.conversation_id::text, array_agg(p.user_id order by p.user_id) as ids,
+        coalesce(array_agg(p.user_id order by p.user_id) filter (where u.deleted_at is null
+          and exists (select 1 from accounts a where a.user_id = p.user_id)), '{}') as logins
+      from conversation_participants p join users u on u.id = p.user_id
+      where p.conversation_id = any(${`{${conversations}}`}::uuid[]) group by p.conversation_id`);
+    for (const r of rows) byConversation.set(r.conversation_id, { ids: r.ids, logins: r.logins });
+    return { conversations, byConversation };
   }
 
   names(ids: string[]) {
@@ -1364,6 +1392,7 @@ class Step implements fc.AsyncCommand<object, World> {
         TIMING.live += performance.now() - tLive;
         if (w.live.stale) TIMING.livePassed++;
       } finally {
+        w.peopleThisCheck = null;
         TIMING.checks += performance.now() - t1;
       }
     }
