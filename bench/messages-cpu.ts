@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import type { RunningServer } from "../tests/e2e/support/server";
 
 export type Cpu = { user: number; system: number };
@@ -170,6 +171,9 @@ export type FloodAlone = {
   idle: Cpu | null;
   serverRun: number | null;
   idleRun: number | null;
+  /** Wall-clock ms (performance.timeOrigin based) of the flood alone and of the idle time after it, for the probe's lines. */
+  floodSpan: { from: number; to: number };
+  idleSpan: { from: number; to: number };
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -180,16 +184,17 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * message costs the server, in CPU time, whatever else the machine runs.
  */
 export async function floodAlone(servers: RunningServer[], flood: Flooder, ms = 4000): Promise<{ alone: FloodAlone; counts: FloodCounts }> {
+  const wall = () => performance.timeOrigin + performance.now();
   const before = await flood.counts();
-  const [cpu0, run0] = [cpuOf(servers), runMs(servers)];
+  const [cpu0, run0, floodFrom] = [cpuOf(servers), runMs(servers), wall()];
   await sleep(ms);
-  const [cpu1, run1] = [cpuOf(servers), runMs(servers)];
+  const [cpu1, run1, floodTo] = [cpuOf(servers), runMs(servers), wall()];
   const after = await flood.counts();
   const counts = await flood.stop();
   await sleep(200);
-  const [idle0, idleRun0] = [cpuOf(servers), runMs(servers)];
+  const [idle0, idleRun0, idleFrom] = [cpuOf(servers), runMs(servers), wall()];
   await sleep(ms);
-  const [idle1, idleRun1] = [cpuOf(servers), runMs(servers)];
+  const [idle1, idleRun1, idleTo] = [cpuOf(servers), runMs(servers), wall()];
   const between = (a: number | null, b: number | null) => (a === null || b === null ? null : b - a);
   return {
     alone: {
@@ -200,6 +205,8 @@ export async function floodAlone(servers: RunningServer[], flood: Flooder, ms = 
       idle: cpuBetween(idle0, idle1),
       serverRun: between(run0, run1),
       idleRun: between(idleRun0, idleRun1),
+      floodSpan: { from: floodFrom, to: floodTo },
+      idleSpan: { from: idleFrom, to: idleTo },
     },
     counts,
   };

@@ -5,6 +5,7 @@
 // slower than the threshold is put beside what was going on while it was in flight, so a tail explains itself.
 import { performance } from "node:perf_hooks";
 import type { RunningServer } from "../tests/e2e/support/server";
+import type { FloodAlone } from "./messages-cpu";
 
 /** One half second of one server process, as bench/server-probe.mjs prints it (times are wall-clock ms). */
 export type ProbeLine = {
@@ -16,6 +17,11 @@ export type ProbeLine = {
   gcMax: number;
   gcTotal: number;
   gcs: Array<[start: number, ms: number, kind: string]>;
+  /** Every collection of the half second by kind, short ones included, and their pauses' sum (ms). */
+  gcCounts?: Record<string, number>;
+  gcKindMs?: Record<string, number>;
+  /** Bytes allocated on V8's heap in the half second. */
+  allocated?: number;
   refused: Array<[ms: number, n: number]>;
   held: number;
   resumed: number;
@@ -65,6 +71,9 @@ export type Findings = {
     gcTotal: number;
     gcMax: number;
     byKind: Record<string, { count: number; ms: number; max: number }>;
+    /** Every collection in the window by kind, however short, with their pauses' sum (ms); and the MB allocated. */
+    collections: Record<string, { count: number; ms: number }>;
+    allocatedMB: number;
     heapMB: { from: number; to: number; max: number };
     youngMB: { min: number; max: number };
     loopP99: number;
@@ -157,11 +166,20 @@ export function findings(
         kind.ms += g.ms;
         kind.max = Math.max(kind.max, g.ms);
       }
+      const collections: Record<string, { count: number; ms: number }> = {};
+      for (const l of ls)
+        for (const [kind, count] of Object.entries(l.gcCounts ?? {})) {
+          const c = (collections[kind] ??= { count: 0, ms: 0 });
+          c.count += count;
+          c.ms += l.gcKindMs?.[kind] ?? 0;
+        }
       const heap = ls.map((l) => l.heapMB ?? 0);
       const young = ls.map((l) => l.youngMB ?? 0);
       return {
         gcCount: mine.length,
         byKind,
+        collections,
+        allocatedMB: ls.reduce((n, l) => n + (l.allocated ?? 0), 0) / 1e6,
         heapMB: { from: heap[0] ?? 0, to: heap.at(-1) ?? 0, max: Math.max(0, ...heap) },
         youngMB: { min: young.length ? Math.min(...young) : 0, max: Math.max(0, ...young) },
         gcTotal: ls.reduce((n, l) => n + l.gcTotal, 0),
@@ -193,8 +211,21 @@ export function findings(
   };
 }
 
-/** Prints a run's findings under its figures. */
-export function printFindings(f: Findings, indent = "".padEnd(50)) {
+/**
+ * What a server allocated and refused between two wall-clock times, from its probe's half-second lines (each counts
+ * the half second before its `at`): the flood-alone measurement's bytes per refusal.
+ */
+export function allocationBetween(server: RunningServer, from: number, to: number): { bytes: number; refused: number; seconds: number } {
+  const ls = probeLines(server).filter((l) => l.at > from + 250 && l.at <= to + 250);
+  return {
+    bytes: ls.reduce((n, l) => n + (l.allocated ?? 0), 0),
+    refused: ls.reduce((n, l) => n + l.refused.reduce((k, [, r]) => k + r, 0), 0),
+    seconds: ls.length / 2,
+  };
+}
+
+/** Prints a run's findings under its figures; `messages`: the chat messages sent in the window, for bytes a message. */
+export function printFindings(f: Findings, indent = "".padEnd(50), messages = 0) {
   const n = (x: number) => x.toFixed(1);
   const multi = f.servers.length > 1;
   f.servers.forEach((s, i) => {
@@ -203,6 +234,11 @@ export function printFindings(f: Findings, indent = "".padEnd(50)) {
       .filter((k) => s.byKind[k])
       .map((k) => `${s.byKind[k]!.count} ${k} (${n(s.byKind[k]!.ms)} ms, longest ${n(s.byKind[k]!.max)})`)
       .join(", ");
+    console.log(
+      `${indent} server${multi ? ` ${"AB"[i]}` : ""}: collections in the window, all: ${["minor", "major"]
+        .map((k) => `${s.collections[k]?.count ?? 0} ${k === "minor" ? "scavenges" : "mark-compacts"} (${n(s.collections[k]?.ms ?? 0)} ms)`)
+        .join(", ")}; ${n(s.allocatedMB)} MB allocated${messages ? ` (${n((1000 * s.allocatedMB) / messages)} KB a chat message)` : ""}`,
+    );
     console.log(
       `${indent} server${multi ? ` ${"AB"[i]}` : ""}: event-loop delay p99 ${n(s.loopP99)} ms, max ${n(s.loopMax)} ms, ${s.stalls} stalls over 10 ms (${n(s.stallMs)} ms in all); GC ${n(s.gcTotal)} ms in all, longest ${n(s.gcMax)} ms; pauses of 1 ms or more: ${kinds || "none"}; heap in use ${n(s.heapMB.from)} -> ${n(s.heapMB.to)} MB (most ${n(s.heapMB.max)}), young generation (its two halves) ${n(s.youngMB.min)}-${n(s.youngMB.max)} MB`,
     );
@@ -228,4 +264,16 @@ export function printFindings(f: Findings, indent = "".padEnd(50)) {
     console.log(
       `${indent}   stall at ${n(w.at)} s${multi ? ` on ${"AB"[w.server]}` : ""}: ${n(w.ms)} ms, GC ${n(w.gc)} ms in it, ${w.refused} refused sends read in it, ${w.slowInFlight} slow deliveries in flight`,
     );
+}
+
+/**
+ * Bytes the server allocated per refused message with the flood alone, less as long idle right after (its probe's
+ * half-second lines): what a refusal leaves for the garbage collector, which the machine's load changes little.
+ */
+export function refusalGarbage(server: RunningServer, a: FloodAlone): string {
+  const flood = allocationBetween(server, a.floodSpan.from, a.floodSpan.to);
+  const idle = allocationBetween(server, a.idleSpan.from, a.idleSpan.to);
+  if (flood.refused < 500) return `too few refusals read to say the bytes allocated per refusal (${flood.refused})`;
+  const idleBytes = flood.seconds * (idle.bytes / Math.max(0.5, idle.seconds));
+  return `${((flood.bytes - idleBytes) / flood.refused).toFixed(0)} bytes allocated per refused message (${(flood.bytes / 1e6).toFixed(1)} MB in ${flood.seconds} s with ${flood.refused} refusals read, less ${(idleBytes / 1e6).toFixed(1)} MB idle for as long)`;
 }

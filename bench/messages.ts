@@ -34,7 +34,7 @@ import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";
 import { cpuOf, databaseCpu, databaseCpuUsed, floodAlone, floodFigures, refusalCost, startFlooder, type FloodFigures } from "./messages-cpu";
-import { findings, printFindings, wallNow, watchOwnLoop, type Findings } from "./messages-probe";
+import { findings, printFindings, refusalGarbage, wallNow, watchOwnLoop, type Findings } from "./messages-probe";
 import {
   postgresEvents,
   printStatementStatistics,
@@ -350,7 +350,7 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 function explain(f: Figures, servers: RunningServer[], quiet: Figures | null): Findings | null {
   if (values["no-probe"]) return null;
   const found = findings(servers, f.probe.window, f.probe.deliveries, 2 * (quiet ?? f).p50, f.probe.own, postgresEvents);
-  printFindings(found);
+  printFindings(found, undefined, f.chatMessages);
   return found;
 }
 
@@ -439,6 +439,9 @@ async function main() {
         `${"".padEnd(50)} in the window the flooder (its own process, lowest priority) sent ${inWindow.sent} messages and used ${((flCpu.user + flCpu.system) / SECONDS / 10).toFixed(1)}% of a core (${(flCpu.system / SECONDS / 10).toFixed(1)}% in the kernel), this benchmark ${(flooded.benchCpuMs / SECONDS / 10).toFixed(1)}%`,
       );
       console.log(`${"".padEnd(50)} the flood alone, after the window: ${refusalCost(flooded.floodAlone!)}`);
+      console.log(
+        `${"".padEnd(50)} the flood alone, after the window: ${values["no-probe"] ? "bytes allocated not measured (--no-probe)" : refusalGarbage(a, flooded.floodAlone!)}`,
+      );
       console.log(
         `${"".padEnd(50)} the flooder sent ${fl.sent} messages from ${FLOOD_SOCKETS} sockets in all (using ${fl.cpuSeconds.toFixed(1)} s of CPU on this machine): ${fl.stored} stored, ${fl.refused} refused, ${fl.connections} connections opened (closed by the server: ${
           Object.entries(fl.closes)

@@ -7,6 +7,10 @@
 //   - garbage collection: every pause (`gcs`: [start, ms, kind], those of 1 ms or more; kind "minor" is a scavenge of
 //     the young generation, "major" a mark-compact of the whole heap, "incremental" a step of its marking), the half
 //     second's total, the heap in use at the end of it (`heapMB`) and the young generation's size (`youngMB`);
+//   - allocation: the bytes the process allocated on V8's heap in the half second (`allocated`: what the heap in use
+//     grew by between collections, read by v8.GCProfiler at each collection's start and end) and every collection
+//     counted by kind, short ones included (`gcCounts`, `gcKindMs`): a flood's garbage is counted in bytes and
+//     collections, which the machine's load changes little, where every pause and latency depends on it;
 //   - the flood: every send the socket protocol refused on this process's own count, and every time it held a
 //     socket or read one again (server/realtime/protocol.ts publishes them on the diagnostics channel
 //     `nlte.realtime.flood` only while someone listens), counted per wall-clock millisecond (`refused`: [ms, n]).
@@ -45,13 +49,41 @@ const GC_KINDS = {
 let gcs = [];
 let gcMax = 0;
 let gcTotal = 0;
+let gcCounts = {};
+let gcKindMs = {};
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
     gcMax = Math.max(gcMax, e.duration);
     gcTotal += e.duration;
-    if (e.duration >= 1) gcs.push([round(performance.timeOrigin + e.startTime), round(e.duration), GC_KINDS[e.detail?.kind] ?? "gc"]);
+    const kind = GC_KINDS[e.detail?.kind] ?? "gc";
+    gcCounts[kind] = (gcCounts[kind] ?? 0) + 1;
+    gcKindMs[kind] = round((gcKindMs[kind] ?? 0) + e.duration);
+    if (e.duration >= 1) gcs.push([round(performance.timeOrigin + e.startTime), round(e.duration), kind]);
   }
 }).observe({ entryTypes: ["gc"] });
+
+// Bytes allocated: the heap in use before each collection less what was in use after the one before (V8 gives no
+// running total on Node 20). The profiler hands its collections over when stopped, so it is restarted each half
+// second; what the stop itself allocates falls between two readings and is counted in neither.
+const usedNow = () => v8.getHeapStatistics().used_heap_size;
+let profiler = new v8.GCProfiler();
+profiler.start();
+let usedAtStart = usedNow();
+function allocatedSinceLast() {
+  const usedAtEnd = usedNow();
+  const { statistics } = profiler.stop();
+  let allocated = 0;
+  let last = usedAtStart;
+  for (const gc of statistics) {
+    allocated += Math.max(0, gc.beforeGC.heapStatistics.usedHeapSize - last);
+    last = gc.afterGC.heapStatistics.usedHeapSize;
+  }
+  allocated += Math.max(0, usedAtEnd - last);
+  profiler = new v8.GCProfiler();
+  profiler.start();
+  usedAtStart = usedNow();
+  return allocated;
+}
 
 const flood = { refused: new Map(), held: 0, resumed: 0 };
 diagnostics.subscribe("nlte.realtime.flood", (what) => {
@@ -73,6 +105,9 @@ setInterval(() => {
     gcMax,
     gcTotal,
     gcs,
+    gcCounts,
+    gcKindMs,
+    allocated: allocatedSinceLast(),
     refused: [...flood.refused],
     held: flood.held,
     resumed: flood.resumed,
@@ -83,6 +118,8 @@ setInterval(() => {
   delays = [];
   stalls = [];
   gcs = [];
+  gcCounts = {};
+  gcKindMs = {};
   samples = 0;
   loopMax = gcMax = gcTotal = 0;
   flood.refused.clear();
