@@ -2,7 +2,7 @@
 // the receipt is exactly what was signed whatever this code becomes: the form's title, version and hash, its whole
 // text in the language it was read in, the guardian's statement, the consent to sign electronically, the typed name,
 // the time, the address and the browser. Plain text in a standard font, so its words can be read back out of it.
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from "pdf-lib";
+import type { PDFFont } from "pdf-lib";
 import type { Locale } from "~/i18n/language";
 import { formatDateTime } from "~/lib/datetime";
 import { m } from "~/paraglide/messages";
@@ -73,6 +73,8 @@ const PHOTO_WORDS = { yes: m.consent_photo_yes, team: m.consent_photo_team, no: 
 
 export async function buildReceiptPdf(f: ReceiptFacts): Promise<Buffer> {
   const o = { locale: f.locale };
+  // Loaded by the first receipt, not with the server (as app/payments/receipts.server.ts's linesPdf).
+  const { PDFDocument, StandardFonts, rgb } = await import("pdf-lib");
   const doc = await PDFDocument.create();
   doc.setTitle(`${f.title}: ${f.athleteName}`);
   doc.setLanguage(f.locale);
