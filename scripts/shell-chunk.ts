@@ -18,21 +18,33 @@ function resolve(spec: string, from: string, appDir: string): string | null {
   return null;
 }
 
+/**
+ * What `entry` reaches through static imports, as the browser's build would bundle it: the app's modules (`entry`
+ * among them; .server modules and `?query` imports left out) and the packages they import by name.
+ */
+export function staticImports(entry: string, appDir: string): { modules: Set<string>; packages: Set<string> } {
+  const modules = new Set<string>();
+  const packages = new Set<string>();
+  const todo = [entry];
+  while (todo.length) {
+    const file = todo.pop()!;
+    if (modules.has(file)) continue;
+    modules.add(file);
+    const source = fs.readFileSync(file, "utf8");
+    for (const m of source.matchAll(STATIC_IMPORT)) {
+      const spec = m[1]!;
+      const target = resolve(spec, file, appDir);
+      if (target && !/\.server\.[jt]sx?$/.test(target) && !/\?/.test(spec)) todo.push(target);
+      else if (!target && !spec.startsWith(".") && !spec.startsWith("~/")) packages.add(spec);
+    }
+  }
+  return { modules, packages };
+}
+
 /** The app's modules app/root.tsx reaches through static imports (itself and route modules excluded). */
 export function shellModules(appDir: string): Set<string> {
   const root = path.join(appDir, "root.tsx");
-  const seen = new Set<string>();
-  const todo = [root];
-  while (todo.length) {
-    const file = todo.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const source = fs.readFileSync(file, "utf8");
-    for (const m of source.matchAll(STATIC_IMPORT)) {
-      const target = resolve(m[1]!, file, appDir);
-      if (target && !/\.server\.[jt]sx?$/.test(target) && !/\?/.test(m[1]!)) todo.push(target);
-    }
-  }
+  const seen = staticImports(root, appDir).modules;
   // Every route's meta() uses it.
   seen.add(path.join(appDir, "lib", "meta.ts"));
   seen.delete(root);

@@ -6,14 +6,6 @@ import { dayInZone } from "../lib/datetime";
 import { parseVideoUrl, VIDEO_PLATFORMS, type ParsedVideoUrl } from "./video-url";
 import { says, parseForm } from "~/lib/forms";
 
-/** The form's categories: the stored value and its label, read in the page's language. */
-export const VIDEO_FORM_CATEGORIES = [
-  { value: "general", label: () => m.calendar_video_category_general() },
-  { value: "tournaments", label: () => m.calendar_video_category_tournaments() },
-  { value: "training", label: () => m.calendar_video_category_training() },
-  { value: "education", label: () => m.calendar_video_category_education() },
-] as const;
-
 /** A zod message read when the issue is raised, so it is in the language of the page. */
 
 export const AddVideoSchema = z.object({

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/form-error";
 import type { ActionResult } from "~/lib/form-errors";
 import type { AddVideoValues } from "~/videos/schemas";
-import { VIDEO_FORM_CATEGORIES } from "~/videos/schemas";
+import { VIDEO_FORM_CATEGORIES } from "~/videos/video-format";
 import { platformLabel, VIDEO_PLATFORMS } from "~/videos/video-url";
 import { m } from "~/paraglide/messages";
 import { Confirmation } from "~/components/ui/confirmation";

@@ -20,16 +20,21 @@ export function categoryLabel(category: VideoCategory): string {
   return VIDEO_CATEGORIES.find((c) => c.value === category)!.label();
 }
 
-const CATEGORY_NAMES: Record<string, () => string> = {
-  general: () => m.calendar_video_category_general(),
-  tournaments: () => m.calendar_video_category_tournaments(),
-  training: () => m.calendar_video_category_training(),
-  education: () => m.calendar_video_category_education(),
-};
+/**
+ * The add and edit forms' categories: the stored value and its label, read in the page's language. Here, not beside
+ * the form's zod schema (schemas.ts): the form is in the browser's bundle of /vlog and /video/:id, and importing the
+ * list from the schema's module brought zod with it (about 23 KB gzip).
+ */
+export const VIDEO_FORM_CATEGORIES = [
+  { value: "general", label: () => m.calendar_video_category_general() },
+  { value: "tournaments", label: () => m.calendar_video_category_tournaments() },
+  { value: "training", label: () => m.calendar_video_category_training() },
+  { value: "education", label: () => m.calendar_video_category_education() },
+] as const;
 
 /** A stored category as a card shows it: the add form's categories by their label, any other as it was typed. */
 export function videoCategoryName(category: string): string {
-  return CATEGORY_NAMES[category.toLowerCase()]?.() ?? category;
+  return VIDEO_FORM_CATEGORIES.find((c) => c.value === category.toLowerCase())?.label() ?? category;
 }
 
 type Searchable = { title: string; description: string | null; category: string };
