@@ -194,7 +194,7 @@ async function main() {
     const s = (k: string) => ((timing[k] ?? 0) / 1000).toFixed(1);
     if (process.env.SAFE_PLAY_TIMING)
       console.log(
-        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, personal data ${s("personal")}, open pages ${s("live")}, ${timing.livePassed ?? 0} of them passed over; ${timing.copied ?? 0} openings copied (${s("copy")}), ${timing.copiedSteps ?? 0} steps)`,
+        `time (lane-seconds): set-up ${s("setUp")}, ${timing.steps ?? 0} actions ${s("actions")}, ${timing.checked ?? 0} checks ${s("checks")} (sends ${s("sends")}, starts ${s("probes")}, roster ${s("roster")}, personal data ${s("personal")}, open pages ${s("live")}, ${timing.livePassed ?? 0} of them passed over; ${timing.copied ?? 0} openings copied (${s("copy")}), ${timing.copiedSteps ?? 0} steps; ${timing.castsCopied ?? 0} casts copied)`,
       );
     const counted = Object.entries(timing).filter(([k]) => k.startsWith("statements:"));
     const all = counted.reduce((n, [, v]) => n + v, 0);

@@ -72,7 +72,7 @@ import { ROSTER_ACTIONS } from "./roster-actions";
 import { CLOCK_ACTIONS } from "./clock-actions";
 import { LEAD_ACTIONS } from "./lead-actions";
 import { checkPersonalData, PERSONAL_DATA_ACTIONS } from "./personal-data";
-import { COPIED, compareRecords, copy, record, xidNow, type Openings } from "./openings";
+import { CAST, COPIED, compareRecords, copy, record, xidNow, type Openings } from "./openings";
 import type { StaffActor } from "~/models/users.server";
 import type { ChecksInput } from "~/staff/schemas";
 
@@ -1328,6 +1328,8 @@ export const TIMING = {
   copied: 0,
   copiedSteps: 0,
   copy: 0,
+  /** Sequences with no opening whose cast was copied (openings.ts), not made. */
+  castsCopied: 0,
 };
 /** How many times each action was accepted by the site (the attack prints it: an action never accepted tests nothing). */
 export const ACCEPTED: Record<string, number> = {};
@@ -1499,9 +1501,10 @@ export async function playSequence(site: Site, cmds: Iterable<Step>, options?: M
  * openings.ts still needs a record of it.
  */
 async function opening(w: World, steps: Step[]): Promise<number> {
-  const kind = steps[0]?.prefix?.kind;
+  // A sequence with no opening starts from the cast alone: copied the same way, an opening of no steps ("cast").
+  const kind = steps[0]?.prefix?.kind ?? CAST;
   const shared = w.site.shared!;
-  if (!kind || !COPIED.has(kind) || !shared.prefixChecked?.has(kind)) return (await w.cast(), 0);
+  if (!COPIED.has(kind) || (kind !== CAST && !shared.prefixChecked?.has(kind))) return (await w.cast(), 0);
   const openings = (shared.openings ??= { byKind: new Map() });
   const state = openings.byKind.get(kind) ?? openings.byKind.set(kind, {}).get(kind)!;
   const pool = w.db.$client as unknown as import("pg").Pool;
@@ -1512,6 +1515,7 @@ async function opening(w: World, steps: Step[]): Promise<number> {
   TIMING.copy += performance.now() - tCopy;
   if (world !== null) {
     w.setAccount(world);
+    if (kind === CAST) return (TIMING.castsCopied++, 0);
     for (const s of steps.slice(0, last - 1)) {
       TIMING.steps++;
       ACCEPTED[s.action.name] = (ACCEPTED[s.action.name] ?? 0) + 1;
@@ -1526,7 +1530,7 @@ async function opening(w: World, steps: Step[]): Promise<number> {
   // Played and recorded after its last step's action (only when every step of it was accepted, without an error).
   const xid = await xidNow(pool);
   await w.cast();
-  w.onOpeningPlayed = async () => {
+  const recordPlay = async () => {
     w.onOpeningPlayed = null;
     if (w.errors.length || w.trace.some((t) => t.endsWith("[refused]"))) return;
     const now = await record(w, openings, pool, xid, w.account());
@@ -1538,6 +1542,9 @@ async function opening(w: World, steps: Step[]): Promise<number> {
     else if ((state.mismatches = (state.mismatches ?? 0) + 1) >= 3) state.failed = true;
     else state.recorded = now;
   };
+  // The cast is recorded at once (no step of it to wait for); an opening after its last step's action.
+  if (kind === CAST) await recordPlay();
+  else w.onOpeningPlayed = recordPlay;
   return 0;
 }
 

@@ -24,6 +24,8 @@
 // keyed by the address hashed with the site's secret) are new in every play. Two records are compared with them masked,
 // and a copy makes its own: a new token and its hash, the counter keyed by the run's own address, and the recorded link
 // opened, given the new token and sealed again to the copy's mail (the outbox holds the link the copy's account knows).
+// A sequence with no opening starts from the cast alone (its session, the parent with the child, the teenager): an
+// opening of no steps ("cast"), recorded right after it is made and copied the same way (no check follows a cast).
 import crypto from "node:crypto";
 import { writeFileSync } from "node:fs";
 import type pg from "pg";
@@ -34,8 +36,10 @@ import type { World } from "./model";
 
 /** Tables whose rows are the realtime server's or the open pages' own (sockets, sessions), not an opening's. */
 const NOT_RECORDED = new Set(["realtime_sockets", "sessions", "__drizzle_migrations"]);
-/** Openings that are copied: all three. */
-export const COPIED = new Set(["season", "reported", "teen"]);
+/** A sequence's start with no opening: the cast alone (an opening of no steps, recorded as soon as it is made). */
+export const CAST = "cast";
+/** Openings that are copied: all three, and the bare cast. */
+export const COPIED = new Set(["season", "reported", "teen", CAST]);
 
 type Row = Record<string, unknown>;
 /**
