@@ -1,11 +1,11 @@
 // Conversations and who is in them. Every function that reads or changes a conversation for a person takes
 // that person's id and answers as if the conversation did not exist when they are not a participant.
 import crypto from "node:crypto";
-import { and, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
 import { displayableEmail, personName } from "~/lib/displayable-address";
-import { DEFAULT_SAFE_PLAY, safePlayStartRefusal, type SafePlaySettings } from "~/safe-play/index.server";
+import { DEFAULT_SAFE_PLAY, safePlayStartPair, type SafePlaySettings } from "~/safe-play/index.server";
 import { ageOn, safePlayMessage, type ClientLabel } from "~/safe-play/safe-play";
 import { m } from "~/paraglide/messages";
 import { addGuardiansToConversation } from "~/family/index.server";
@@ -202,18 +202,14 @@ export async function startConversation(
   otherId: string,
   safePlay: SafePlaySettings = DEFAULT_SAFE_PLAY,
 ): Promise<{ id: string; created: boolean }> {
-  // Who the two are and Safe Play's rule, read before the transaction (its lock is the pair's, not theirs): a refused
-  // start costs two statements, not five (Safe Play's search asks this path after every step: decision 0074).
-  const found = await db
-    .select({ id: users.id, role: users.role, fullName: users.fullName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, [starter.id, otherId]));
-  const other = found.find((u) => u.id === otherId);
-  const me = found.find((u) => u.id === starter.id);
-  if (!other || !me) throw new ConversationRuleError(m.messaging_person_not_found(), 404);
+  // Who the two are and Safe Play's rule, in one read before the transaction (its lock is the pair's, not theirs): a
+  // refused start costs one statement (Safe Play's search asks this path after every step: decision 0074). The other's
+  // name is read only for a new conversation's title.
+  const pair = await safePlayStartPair(db, starter.id, otherId, safePlay);
+  if (!pair) throw new ConversationRuleError(m.messaging_person_not_found(), 404);
+  const { starter: me, other, refusal } = pair;
   if (!canStartConversation(me, other)) throw new ConversationRuleError(m.messaging_cannot_start(), 403);
   // Safe Play: no conversation with a minor who has no guardian; the guardians join it (found or new).
-  const refusal = await safePlayStartRefusal(db, me.id, other.id, safePlay);
   if (refusal) throw new ConversationRuleError(safePlayMessage(refusal), 403);
   return db.transaction(async (tx) => {
     const pair = [me.id, other.id].sort().join(":");
@@ -236,7 +232,8 @@ export async function startConversation(
       return { id: existing.id, created: false };
     }
     const id = crypto.randomUUID();
-    await tx.insert(conversations).values({ id, title: `Chat with ${personName(other)}`, type: "direct" });
+    const [named] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, other.id));
+    await tx.insert(conversations).values({ id, title: `Chat with ${personName(named ?? {})}`, type: "direct" });
     await tx.insert(conversationParticipants).values([
       { conversationId: id, userId: me.id },
       { conversationId: id, userId: other.id },

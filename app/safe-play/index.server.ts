@@ -22,6 +22,6 @@ export {
   readRefusal,
   requireSafeguardingLead,
   safePlaySendVerdict,
-  safePlayStartRefusal,
+  safePlayStartPair,
 } from "./safe-play.server";
 export type { SafePlaySettings, SafetyPerson } from "./safe-play.server";

@@ -266,16 +266,20 @@ const SEND_VERDICT = {
     where c.id = $1::uuid`,
 };
 
-export async function safePlayStartRefusal(
+/**
+ * The two people of a conversation about to start (their roles among Safe Play's rows) and the start rule's answer, in
+ * one read; null when either has no account. The start path needs nothing else of them until it writes.
+ */
+export async function safePlayStartPair(
   db: SqlExecutor,
   starterId: string,
   otherId: string,
   settings: SafePlaySettings,
-): Promise<SafePlayRefusal | null> {
+): Promise<{ starter: SafetyPerson; other: SafetyPerson; refusal: SafePlayRefusal | null } | null> {
   const people = await getSafetyPeople(db, [starterId, otherId]);
   const starter = people.find((p) => p.id === starterId);
   const other = people.find((p) => p.id === otherId);
-  return starter && other ? startRefusal(starter, other, settings) : null;
+  return starter && other ? { starter, other, refusal: startRefusal(starter, other, settings) } : null;
 }
 
 /** What keeps this person from messaging at all (/messages explains it, by its code), or null. */
