@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
@@ -42,9 +41,19 @@ export default function handleRequest(
     responseHeaders.set("X-Visitor-Document", "1");
   }
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
     // Every page is sent whole, never as a shell with parts streamed in later: those parts are put in place by
     // inline scripts, and the site must work before (or without) JavaScript. Loaders have finished by now.
+    // React's output is gathered into one buffer and answered as one body: piped on through a stream, each of React's
+    // 4 KB pieces went through a PassThrough, a web stream and the compressor on its own (decision 0088's second
+    // addendum: about 3 % less processor time and 70 KB less allocated a page).
+    let allReady = false;
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -54,22 +63,25 @@ export default function handleRequest(
         // Never move a finished part of the page out of place to be put back by script (see above).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
-          shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+          allReady = true;
+          page.on("finish", () => {
+            clearTimeout(timeout);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+          });
+          page.on("error", reject);
+          pipe(page);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(`rendering failed: ${errorSummary(error)}`);
+          if (allReady) console.error(`rendering failed: ${errorSummary(error)}`);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
