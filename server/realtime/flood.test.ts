@@ -13,6 +13,7 @@ import { createTestDatabase } from "../../tests/support/test-db";
 import { makePerson, startRealtime, subscribedSockets, type Person } from "../../tests/support/realtime-sockets";
 import { startConversation } from "~/messaging/conversations.server";
 import { DEFAULT_SAFE_PLAY } from "~/safe-play/safe-play.server";
+import { holdSeconds, LONGEST_HOLD_SECONDS, MAX_PENDING_PER_SOCKET } from "./protocol";
 
 const { db, url } = await createTestDatabase();
 const BURST = 5;
@@ -136,5 +137,19 @@ describe("one person flooding from several sockets", () => {
     // Held sockets came due together (the allowance is one person's), yet were read again one per turn.
     expect(readAgainAt.length).toBe(new Set(readAgainAt).size);
     for (const s of [coach, client]) s!.close();
+  });
+});
+
+describe("how long a socket over its allowance is not read", () => {
+  it("is until the next send's refill for a page's refused send, and the longest time for a flood", () => {
+    // A page's send refused (the first since its socket was last held, or one of a few): read again at the refill.
+    expect(holdSeconds(1, 1)).toBe(1);
+    expect(holdSeconds(MAX_PENDING_PER_SOCKET, 2)).toBe(2);
+    // Never longer than the longest hold, whatever the wait the refusal states.
+    expect(holdSeconds(1, 20)).toBe(LONGEST_HOLD_SECONDS);
+    // A read that brought more refused sends than a page ever has waiting (a flood's few hundred): the longest time,
+    // so the flood is read a third as often as at each one-second refill (issue 43).
+    expect(holdSeconds(MAX_PENDING_PER_SOCKET + 1, 1)).toBe(LONGEST_HOLD_SECONDS);
+    expect(holdSeconds(250, 1)).toBe(3);
   });
 });
