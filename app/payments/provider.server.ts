@@ -2,7 +2,7 @@
 // it has, Stripe's hosted Checkout through the official SDK. No card number ever reaches our server: the family pays
 // on Stripe's page, and Stripe's signed webhook tells us. Without STRIPE_SECRET_KEY there is no provider (null), and
 // the pages say how to pay in person instead.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 
 export type CheckoutInput = {
   accountId: string;
@@ -62,15 +62,22 @@ export interface PaymentProvider {
   createDonationCheckout(input: DonationCheckoutInput): Promise<CheckoutSession>;
   /** Ends a monthly gift's subscription now: no month after is charged. */
   cancelSubscription(subscriptionId: string): Promise<void>;
-  /** The event in a webhook's body; throws when its signature is not the provider's. */
-  parseWebhook(rawBody: string, signature: string): ProviderEvent;
+  /** The event in a webhook's body; refused (rejects) when its signature is not the provider's. */
+  parseWebhook(rawBody: string, signature: string): Promise<ProviderEvent>;
 }
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiUrl?: string | undefined };
 
-function clientFor(settings: StripeSettings): Stripe {
+/**
+ * Stripe's SDK, loaded by the first request that needs it rather than with the server: about 0.1 s of processor time
+ * at every start, on a site that may have no provider at all (issue 38).
+ */
+let sdk: Promise<typeof import("stripe")> | undefined;
+
+async function clientFor(settings: StripeSettings): Promise<Stripe> {
+  const { default: StripeClient } = await (sdk ??= import("stripe"));
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
-  return new Stripe(settings.secretKey, {
+  return new StripeClient(settings.secretKey, {
     maxNetworkRetries: 1,
     timeout: 15_000,
     telemetry: false,
@@ -81,9 +88,11 @@ function clientFor(settings: StripeSettings): Stripe {
 }
 
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = clientFor(settings);
+  let client: Promise<Stripe> | undefined;
+  const connect = () => (client ??= clientFor(settings));
   return {
     async createCheckout(input) {
+      const stripe = await connect();
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -102,6 +111,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { id: session.id, url: session.url };
     },
     async refund(input) {
+      const stripe = await connect();
       const r = await stripe.refunds.create(
         { payment_intent: input.paymentReference, amount: input.amountCents },
         { idempotencyKey: `refund-${input.idempotencyKey}` },
@@ -111,6 +121,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     async createDonationCheckout(input) {
       const metadata = { purpose: "donation", donationId: input.donationId };
       const price = { currency: "usd", unit_amount: input.amountCents, product_data: { name: input.description } };
+      const stripe = await connect();
       const session = await stripe.checkout.sessions.create(
         {
           mode: input.monthly ? "subscription" : "payment",
@@ -128,9 +139,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { id: session.id, url: session.url };
     },
     async cancelSubscription(subscriptionId) {
+      const stripe = await connect();
       await stripe.subscriptions.cancel(subscriptionId);
     },
-    parseWebhook(rawBody, signature) {
+    async parseWebhook(rawBody, signature) {
+      const stripe = await connect();
       const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
       const donation = donationEvent(event);
       if (donation) return donation;

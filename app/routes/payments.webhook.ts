@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   let event: ProviderEvent;
   try {
     if (!signature) throw new Error("no signature");
-    event = provider.parseWebhook(body, signature);
+    event = await provider.parseWebhook(body, signature);
   } catch {
     console.warn("payments: webhook refused: its signature is not the provider's");
     return new Response("Bad signature", { status: 400 });
