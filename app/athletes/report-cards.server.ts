@@ -5,9 +5,9 @@
 // metadata (a phone's photo carries where it was taken: a family's home) and is turned upright. Its address holds ids
 // only, never a child's name.
 import { and, eq, sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { Db } from "../../db/client";
 import { athleteReportCards } from "../../db/schema-athletes";
+import { loadSharp } from "../../scripts/site-images";
 import { ATTACHMENT_MAX_BYTES, cleanFileName, detectFileType } from "~/lib/file-type.server";
 import { isUuid } from "~/lib/uuid";
 import type { AthleteRights } from "./access.server";
@@ -39,6 +39,7 @@ export async function checkReportCard(upload: FormDataEntryValue | null): Promis
   if (!type || !REPORT_CARD_TYPES.includes(type.mimeType)) return { problem: "type" };
   let data = bytes;
   if (type.kind === "image") {
+    const sharp = await loadSharp();
     try {
       // Upright, in the same format, without its metadata (sharp keeps none unless asked). A small file that claims a
       // huge picture (a "decompression bomb") is refused before it is decoded: a phone's photo is under 50 megapixels.

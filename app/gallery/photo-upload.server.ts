@@ -2,8 +2,8 @@
 // the same widths, upright, no metadata (GPS position included). The upload's request only checks the file
 // (checkPhoto, milliseconds); the job queue makes the copies (processPhoto, seconds to a minute: photo-copies.server.ts)
 // and the original is kept only until they exist.
-import sharp, { type CreateRaw, type Metadata } from "sharp";
-import { encodeCopy, variantWidths, type Format } from "../../scripts/site-images";
+import type { CreateRaw, Metadata } from "sharp";
+import { encodeCopy, loadSharp, variantWidths, type Format } from "../../scripts/site-images";
 import { PHOTO_MAX_BYTES } from "~/lib/site-content-schemas";
 import zlib from "node:zlib";
 import { m } from "~/paraglide/messages";
@@ -72,6 +72,7 @@ export async function processPhoto(bytes: Buffer, signal?: AbortSignal): Promise
 
 async function readWithSharp(bytes: Buffer): Promise<Source | PhotoProblem> {
   let meta: Metadata;
+  const sharp = await loadSharp();
   try {
     meta = await sharp(bytes, { animated: false }).metadata();
     if (!["jpeg", "png", "webp", "heif"].includes(meta.format ?? "")) return problem("unreadable");
@@ -103,6 +104,7 @@ let displayP3Profile: Promise<Buffer> | undefined;
  * with their profile and converted. Pixels in sRGB, or in a colour space we cannot convert, stay as they are.
  */
 async function inSrgb(decoded: DecodedHeic, colour: HeicColour | null): Promise<DecodedHeic> {
+  const sharp = await loadSharp();
   let icc: Buffer | undefined;
   if (colour && "icc" in colour) icc = colour.icc;
   else if (colour && P3_PRIMARIES.has(colour.primaries)) {
