@@ -243,7 +243,10 @@ describe("/account", () => {
     await section.getByLabel("Password").fill("secret12");
     await section.getByLabel("Type DELETE to confirm").fill("delete");
     await section.getByRole("button", { name: "Delete my account" }).click();
-    await section.getByText("Type DELETE to confirm", { exact: false }).last().waitFor();
+    // The refusal beside the field (its words are the label's own, so wait for the field to be marked refused, not
+    // for the words: the label has them before the answer comes).
+    await section.locator('input[name="confirm"][aria-invalid="true"]').waitFor();
+    expect(await section.getByText("Type DELETE to confirm", { exact: true }).count()).toBe(2);
     await section.getByLabel("Password").fill("secret12");
     await section.getByLabel("Type DELETE to confirm").fill("DELETE");
     await section.getByRole("button", { name: "Delete my account" }).click();
