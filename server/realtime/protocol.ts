@@ -68,7 +68,8 @@ export function createProtocol(db: Db, hub: Hub, limits: SendLimits, safePlay: S
   // A socket that brought more refused sends since it was last held than a page ever has waiting (a flood: each read
   // again hands over a few hundred, all refused) is held for the longest time, not until the next send's refill: the
   // same flood is then read a third as often: a third of the refusals and their garbage (about 2 KB each), half the
-  // CPU (issue 43, decision 0009's last addendum). A page's refused send is one of a few, and its socket is read again as soon as it may send.
+  // CPU (issue 43, decision 0089). A page's refused send is one of a few, and its socket is read again as soon as it may
+  // send.
   const held = new WeakSet<Client>();
   const refusedSinceHeld = new WeakMap<Client, number>();
   function holdOff(c: Client, seconds: number) {
