@@ -51,10 +51,6 @@ async function lane(job: { url: string; seed: number; runs: number; ignore: stri
       return (query as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof query;
   }
-  // Each repeated statement of the lane's is sent prepared (parsed once a connection): the same statements and answers,
-  // less of PostgreSQL's work (decision 0093).
-  const { prepareRepeatedStatements } = await import("../tests/safe-play-model/prepared");
-  prepareRepeatedStatements();
   const { contextFor } = await import("../tests/support/route-context");
   const { safePlayOutside } = await import("../tests/support/safe-play-outside");
   const { db, pool } = createDb(job.url, 4);
