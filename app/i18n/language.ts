@@ -55,3 +55,15 @@ export function getLocale(): Locale {
   if (typeof document === "undefined") return (globalThis as { [SERVER_LOCALE_STORE]?: LocaleStore })[SERVER_LOCALE_STORE]?.getStore() ?? "en";
   return localeOfPath(window.location.pathname);
 }
+
+/**
+ * A message of the catalog in the browser's build (scripts/paraglide.ts writes each one as a call of this): its
+ * English and its Spanish words (a string, or a function of the message's inputs), chosen by the language of the page
+ * or by `options.locale`, as Paraglide's own chooser does.
+ */
+export function message<Inputs>(en: string | ((inputs: Inputs) => string), es: string | ((inputs: Inputs) => string)) {
+  return (inputs = {} as Inputs, options: { locale?: Locale } = {}): string => {
+    const words = (options.locale ?? getLocale()) === "es" ? es : en;
+    return typeof words === "string" ? words : words(inputs);
+  };
+}
