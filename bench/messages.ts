@@ -43,6 +43,7 @@ import {
   resetStatementStatistics,
   watchMachine,
 } from "./messages-timeline";
+import { connect, frameCounter } from "./messages-pages";
 import { AUTH_SECRET, clearCoaches, machineLoad, makeHouseholds, makePeople, percentile, type PersonKind } from "./site";
 
 const { values } = parseArgs({
@@ -149,32 +150,6 @@ async function inBatches<T>(n: number, width: number, fn: (i: number) => Promise
   return out;
 }
 
-/**
- * A signed-in page with a conversation open, as app/messaging/realtime-client.ts does it: one socket, subscribed to the
- * conversation, watching the unread count for the header's badge, and marking the conversation read (`read`)
- * when the other side's message arrives while it is open (app/routes/messages.$conversationId.tsx).
- */
-function connect(base: string, cookie: string, conversationId: string, onEvent: (e: Record<string, unknown>) => void): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${base.replace(/^http/, "ws")}/ws`, { headers: { Origin: base, Cookie: cookie } });
-    let userId: string | undefined;
-    ws.on("message", (d) => {
-      const e = JSON.parse(String(d)) as Record<string, unknown>;
-      if (e.type === "ready") userId = e.userId as string;
-      if (e.type === "subscribed") resolve(ws);
-      const m = e.message as { id: string; senderId: string } | undefined;
-      if (e.type === "message" && m!.senderId !== userId) ws.send(JSON.stringify({ type: "read", conversationId, upTo: m!.id }));
-      onEvent(e);
-    });
-    ws.once("open", () => {
-      ws.send(JSON.stringify({ type: "subscribe", conversationId }));
-      ws.send(JSON.stringify({ type: "watchUnread" }));
-    });
-    ws.once("error", reject);
-    ws.once("unexpected-response", (_q, r) => reject(new Error(`socket refused: ${r.statusCode}`)));
-  });
-}
-
 type Figures = {
   rate: number;
   p50: number;
@@ -191,6 +166,8 @@ type Figures = {
   cpuPerMessage: { user: number; system: number } | null;
   /** PostgreSQL's CPU (ms) per chat message sent in the measured window. */
   databaseCpuPerMessage: number | null;
+  /** Frames the pages received in the window, by type, per chat message sent in it (what each message costs to write and read). */
+  framesPerMessage: string;
   /** This benchmark's own CPU (ms) per chat message: it shares the machine's cores with the server. */
   benchCpuPerMessage: number;
   /** This benchmark's CPU in the window (ms). */
@@ -247,7 +224,9 @@ async function measure(
   const coachSockets: WebSocket[] = new Array(pairs.length);
   let measuring = false;
   let windowStart = Infinity;
+  const frames = frameCounter(() => measuring);
   const onReceived = (e: Record<string, unknown>) => {
+    frames.count(e);
     if (e.type !== "message") return;
     const content = (e.message as { content: string }).content;
     const sent = sentAt.get(content);
@@ -265,6 +244,7 @@ async function measure(
     sockets.push(await connect(clientBase, p.clientCookie, p.conversationId, onReceived));
     if (p.guardianCookie) sockets.push(await connect(clientBase, p.guardianCookie, p.conversationId, onReceived));
     coachSockets[i] = await connect(coachBase, p.coachCookie, p.conversationId, (e) => {
+      frames.count(e);
       if (e.type === "error" && errors++ === 0) console.error("  first error:", e);
     });
     sockets.push(coachSockets[i]);
@@ -339,6 +319,7 @@ async function measure(
         ? null
         : { user: (cpuAfter.user - cpuBefore.user) / chatMessages, system: (cpuAfter.system - cpuBefore.system) / chatMessages },
     databaseCpuPerMessage: dbBefore === null || dbAfter === null || chatMessages === 0 ? null : databaseCpuUsed(dbBefore, dbAfter) / chatMessages,
+    framesPerMessage: frames.perMessage(chatMessages),
     benchCpuPerMessage: chatMessages === 0 ? 0 : (benchUsed.user + benchUsed.system) / 1000 / chatMessages,
     benchCpuMs: (benchUsed.user + benchUsed.system) / 1000,
     benchLoopBusy: benchLoop.utilization,
@@ -363,6 +344,7 @@ function report(run: string, f: Figures, limit: number | null, limitLabel = "bud
   console.log(
     `${label.padEnd(50)} ${f.rate.toFixed(1).padStart(7)} msgs/s delivered   p50 ${ms(f.p50)}   p95 ${ms(f.p95)}   p99 ${ms(f.p99)}   (${f.received} of ${f.sent} delivered, ${f.lost} not within 5 s, ${f.errors} errors${f.cpuPerMessage ? `, server CPU ${(f.cpuPerMessage.user + f.cpuPerMessage.system).toFixed(2)} ms a chat message, ${f.cpuPerMessage.system.toFixed(2)} of it in the kernel` : ""}${f.databaseCpuPerMessage !== null ? `, PostgreSQL ${f.databaseCpuPerMessage.toFixed(2)} ms` : ""}, this benchmark ${f.benchCpuPerMessage.toFixed(2)} ms, its event loop busy ${(100 * f.benchLoopBusy).toFixed(0)}% of the window)${verdict}`,
   );
+  console.log(`${"".padEnd(50)} frames received a chat message: ${f.framesPerMessage}`);
 }
 
 async function main() {

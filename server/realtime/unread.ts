@@ -8,6 +8,12 @@ import type { FanOut } from "./fan-out";
 import type { Client, Registry } from "./registry";
 
 const UNREAD_FLUSH_MS = 150;
+/**
+ * A recipient whose page here has the conversation open marks each message read as it arrives
+ * (app/messaging/conversation-page.tsx): their count is asked this long after the message, unless their read comes
+ * first and has it asked (issue 43, decision 0094).
+ */
+export const LIVE_READER_FLUSH_MS = 1_000;
 
 export type UnreadCounts = ReturnType<typeof createUnreadCounts>;
 
@@ -16,6 +22,13 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
   let watchers = 0;
   const due = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // Recipients reading the conversation live: counted at the latest LIVE_READER_FLUSH_MS after the message, or with
+  // the next flush after anything else queues them (their read), which comes after the message and so counts it.
+  // Counted at once, such a reader was told 1 and, a moment later, 0 whenever a flush fell between the message and
+  // their read: with guardians that was up to four pushes a message more, and more of them the further the server
+  // fell behind (decision 0094).
+  const later = new Set<string>();
+  let laterTimer: ReturnType<typeof setTimeout> | null = null;
   // The count each person was last told, so that a message read as it arrives (up one, down one within a flush)
   // costs their sockets nothing.
   const lastUnread = new Map<string, number>();
@@ -27,8 +40,29 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
 
   function queue(userId: string) {
     if (watchers === 0 || !byUser.get(userId)?.size) return;
+    later.delete(userId);
     due.add(userId);
     timer ??= setTimeout(() => void flush(), UNREAD_FLUSH_MS);
+  }
+
+  /** Whether a socket of the person here has the conversation open (its page marks what arrives read). */
+  const readingLive = (userId: string, conversationId: string) => {
+    for (const c of byUser.get(userId) ?? []) if (c.subscriptions.has(conversationId)) return true;
+    return false;
+  };
+
+  /** A new message for a person reading its conversation live: counted once their read came, or after LIVE_READER_FLUSH_MS. */
+  function queueLive(userId: string) {
+    if (watchers === 0) return;
+    // Whatever else had them due waits too: the later count sees it as well.
+    due.delete(userId);
+    later.add(userId);
+    laterTimer ??= setTimeout(() => {
+      laterTimer = null;
+      const users = [...later];
+      later.clear();
+      for (const u of users) queue(u);
+    }, LIVE_READER_FLUSH_MS);
   }
 
   async function flush() {
@@ -62,7 +96,7 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
       for (const a of batch) {
         const sender = a.row?.sender_id;
         if (a.participants) {
-          for (const userId of a.participants) if (userId !== sender) queue(userId);
+          for (const userId of a.participants) if (userId !== sender) (readingLive(userId, a.conversationId) ? queueLive : queue)(userId);
         } else unknown.add(a.conversationId);
       }
       for (const id of unknown) for (const userId of await getParticipantIds(db, id)) queue(userId);
@@ -83,6 +117,7 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
     },
     close: () => {
       if (timer) clearTimeout(timer);
+      if (laterTimer) clearTimeout(laterTimer);
     },
   };
 }
