@@ -75,10 +75,15 @@ describe("the unread count of a page", () => {
     await page("athlete", CONVERSATION);
     counts.set("athlete", 1);
     await message(CONVERSATION);
-    await vi.advanceTimersByTimeAsync(LIVE_READER_FLUSH_MS - 1);
+    // Not before a second has passed; within two and a flush.
+    await vi.advanceTimersByTimeAsync(LIVE_READER_FLUSH_MS);
     expect(told).toEqual([]);
-    await vi.advanceTimersByTimeAsync(200);
+    await vi.advanceTimersByTimeAsync(LIVE_READER_FLUSH_MS + 150);
     expect(told).toEqual([{ userId: "athlete", count: 1 }]);
+    // And nothing more: the timer stops once no one waits.
+    await vi.advanceTimersByTimeAsync(5 * LIVE_READER_FLUSH_MS);
+    expect(told).toEqual([{ userId: "athlete", count: 1 }]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it("says 1 within 150 ms when the message is in another conversation than the one the page shows", async () => {

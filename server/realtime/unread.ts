@@ -10,8 +10,8 @@ import type { Client, Registry } from "./registry";
 const UNREAD_FLUSH_MS = 150;
 /**
  * A recipient whose page here has the conversation open marks each message read as it arrives
- * (app/messaging/conversation-page.tsx): their count is asked this long after the message, unless their read comes
- * first and has it asked (issue 43, decision 0094).
+ * (app/messaging/conversation-page.tsx): their count is asked this long (to twice this long) after the message, unless
+ * their read comes first and has it asked (issue 43, decision 0094).
  */
 export const LIVE_READER_FLUSH_MS = 1_000;
 
@@ -22,13 +22,16 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
   let watchers = 0;
   const due = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  // Recipients reading the conversation live: counted at the latest LIVE_READER_FLUSH_MS after the message, or with
+  // Recipients reading the conversation live: counted at the latest 1-2 LIVE_READER_FLUSH_MS after the message, or with
   // the next flush after anything else queues them (their read), which comes after the message and so counts it.
   // Counted at once, such a reader was told 1 and, a moment later, 0 whenever a flush fell between the message and
   // their read: with guardians that was up to four pushes a message more, and more of them the further the server
   // fell behind (decision 0094).
-  const later = new Set<string>();
-  let laterTimer: ReturnType<typeof setTimeout> | null = null;
+  // Two generations: those queued in this tick and those queued in the last one, counted at the next tick (each waits
+  // one to two ticks): one timer for all, and none counted sooner than a tick after their message.
+  let later = new Set<string>();
+  let older = new Set<string>();
+  let laterTimer: ReturnType<typeof setInterval> | null = null;
   // The count each person was last told, so that a message read as it arrives (up one, down one within a flush)
   // costs their sockets nothing.
   const lastUnread = new Map<string, number>();
@@ -41,6 +44,7 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
   function queue(userId: string) {
     if (watchers === 0 || !byUser.get(userId)?.size) return;
     later.delete(userId);
+    older.delete(userId);
     due.add(userId);
     timer ??= setTimeout(() => void flush(), UNREAD_FLUSH_MS);
   }
@@ -51,18 +55,24 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
     return false;
   };
 
-  /** A new message for a person reading its conversation live: counted once their read came, or after LIVE_READER_FLUSH_MS. */
+  /** A new message for a person reading its conversation live: counted once their read came, or LIVE_READER_FLUSH_MS to twice that later. */
   function queueLive(userId: string) {
     if (watchers === 0) return;
     // Whatever else had them due waits too: the later count sees it as well.
     due.delete(userId);
-    later.add(userId);
-    laterTimer ??= setTimeout(() => {
+    if (!older.has(userId)) later.add(userId);
+    laterTimer ??= setInterval(tick, LIVE_READER_FLUSH_MS);
+  }
+
+  function tick() {
+    const users = older;
+    older = later;
+    later = new Set();
+    for (const u of users) queue(u);
+    if (older.size === 0 && laterTimer) {
+      clearInterval(laterTimer);
       laterTimer = null;
-      const users = [...later];
-      later.clear();
-      for (const u of users) queue(u);
-    }, LIVE_READER_FLUSH_MS);
+    }
   }
 
   async function flush() {
@@ -117,7 +127,7 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
     },
     close: () => {
       if (timer) clearTimeout(timer);
-      if (laterTimer) clearTimeout(laterTimer);
+      if (laterTimer) clearInterval(laterTimer);
     },
   };
 }
