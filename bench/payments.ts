@@ -11,12 +11,15 @@
 //      newest 36 rows, decision 0075): p50 and p99 of the page's response time, per round, against the budget (p99 <=
 //      100 ms, issue 41) with the server's processor time a request in each round, which others loading the machine
 //      barely change, and again over 200 requests after; which tables PostgreSQL's autovacuum worked on meanwhile.
+//      BENCH_EXPLAIN=1: each round's slowest pages beside the server's collections and stalls (explainRound).
 // People, households and the five years are written straight into the database; every request measured is the real path.
+import path from "node:path";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { entriesPageStatement, HISTORY_PAGE_ROWS } from "../app/payments/index.server";
 import type { RunningServer } from "../tests/e2e/support/server";
 import { startPaymentService, type PaymentService } from "../tests/support/payment-service";
+import { probeLines, watchOwnLoop } from "./messages-probe";
 import { machineLoad, makeFamilies, makePeople, measurePage, processorMs, roundsArgs, statementsPerRequest, withSite } from "./site";
 
 const ARGS = roundsArgs({ default: 100, min: 10, max: 1000 });
@@ -188,6 +191,42 @@ async function housekeepingSince(sql: pg.Client, from: Date) {
   console.log(`PostgreSQL's autovacuum during the rounds: ${rows.length ? rows.map((r) => r.t).join(", ") : "none"}`);
 }
 
+const overlaps = (a: { from: number; to: number }, b: { from: number; to: number }) => a.from < b.to && b.from < a.to;
+
+/**
+ * BENCH_EXPLAIN=1: after each round, its three slowest pages beside what overlapped each: the server's garbage
+ * collections (bench/server-probe.mjs, loaded into the server: its 5 ms timer costs the server some processor time,
+ * so the rounds' CPU figures are not comparable with a run without it), the server's event loop stalls over 10 ms, and
+ * this process's own (a late bench is a slow page too). Wall-clock milliseconds throughout.
+ */
+function explainRound(server: RunningServer, own: Array<[number, number]>, sent: Array<[number, number]>, round: number) {
+  const from = sent[0]![0];
+  const to = sent.at(-1)![0] + sent.at(-1)![1];
+  const lines = probeLines(server).filter((l) => l.at > from && l.at - 500 < to);
+  const gcs = lines.flatMap((l) => l.gcs.map(([start, ms, kind]) => ({ from: start, to: start + ms, ms, kind })));
+  const stalls = lines.flatMap((l) => l.stalls.map(([end, ms]) => ({ from: end - ms - 5, to: end, ms })));
+  const mine = own.map(([end, ms]) => ({ from: end - ms - 5, to: end, ms }));
+  const counts: Record<string, { n: number; ms: number }> = {};
+  for (const l of lines)
+    for (const [kind, n] of Object.entries(l.gcCounts ?? {})) {
+      counts[kind] ??= { n: 0, ms: 0 };
+      counts[kind].n += n;
+      counts[kind].ms += l.gcKindMs?.[kind] ?? 0;
+    }
+  const said = (xs: Array<{ ms: number; kind?: string }>) => xs.map((x) => `${x.kind ? `${x.kind} ` : ""}${x.ms.toFixed(1)}`).join(", ") || "none";
+  console.log(
+    `round ${round}: collections ${Object.entries(counts)
+      .map(([kind, c]) => `${c.n} ${kind} (${c.ms.toFixed(1)} ms)`)
+      .join(", ")}; heap ${lines.at(0)?.heapMB ?? "?"} -> ${lines.at(-1)?.heapMB ?? "?"} MB`,
+  );
+  for (const [at, ms] of [...sent].sort((a, b) => b[1] - a[1]).slice(0, 3)) {
+    const span = { from: at, to: at + ms };
+    console.log(
+      `   ${ms.toFixed(1)} ms: server GC ${said(gcs.filter((g) => overlaps(g, span)))}; server stalls ${said(stalls.filter((g) => overlaps(g, span)))}; bench stalls ${said(mine.filter((g) => overlaps(g, span)))}`,
+    );
+  }
+}
+
 /** EXPLAIN ANALYZE of the page's rows statement: planning and execution times (best of 3), machine load aside. */
 async function explainEntries(sql: pg.Client, accountId: string) {
   const { sql: text, params } = new PgDialect().sqlToQuery(entriesPageStatement(accountId, 1));
@@ -213,7 +252,10 @@ try {
   };
   // BENCH_CPU_PROF=<folder>: the server writes a V8 processor profile there when it stops; the window of the processor
   // measurement is printed in the same clock (CLOCK_MONOTONIC, microseconds) as the profile's samples.
-  const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const nodeArgs = [
+    ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ...(process.env.BENCH_EXPLAIN ? ["--import", path.join(import.meta.dirname, "server-probe.mjs")] : []),
+  ];
   await withSite(
     "payments",
     env,
@@ -232,6 +274,8 @@ try {
       await sql.query("analyze");
       await sql.query("vacuum");
       const roundsFrom = new Date();
+      const own = process.env.BENCH_EXPLAIN ? watchOwnLoop() : null;
+      const rounds: Array<Array<[number, number]>> = [];
       const fast = await measurePage({
         label: `balance page (five years: ${family.rows} rows, the newest ${HISTORY_PAGE_ROWS} shown)`,
         budgetMs: BUDGET_P99_MS,
@@ -239,7 +283,14 @@ try {
         url: () => `${server.url}/account/payments`,
         cookie: () => family.cookie,
         serverPid: server.process.pid,
+        // Explained after the rounds, so the half second the probe takes to print is not taken between them.
+        onRound: own ? (sent) => rounds.push(sent) : undefined,
       });
+      if (own) {
+        const ownStalls = own.stop().stalls;
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        rounds.forEach((sent, i) => explainRound(server, ownStalls, sent, i + 1));
+      }
       await housekeepingSince(sql, roundsFrom);
       await cpuPerRequest(server, 200, `${server.url}/account/payments`, family.cookie);
       await statementsPerRequest(

@@ -138,6 +138,8 @@ export async function measurePage(page: {
   cookie: (i: number) => string;
   /** The server's process: each round also says its processor time a request (the first round's against the next). */
   serverPid?: number;
+  /** Called after each round's line with its requests: [sent at (wall-clock ms), ms] (bench:payments' BENCH_EXPLAIN). */
+  onRound?: (requests: Array<[number, number]>) => void;
 }) {
   let ok = true;
   // Not measured: the page's first requests after the server started (its code compiled, the session's first refresh
@@ -145,12 +147,14 @@ export async function measurePage(page: {
   for (let i = 0; i < 5; i++) await (await fetch(page.url(i), { headers: { Cookie: page.cookie(i), Accept: "text/html" } })).text();
   for (let round = 1; round <= page.rounds; round++) {
     const times: number[] = [];
+    const sent: Array<[number, number]> = [];
     const cpuBefore = processorMs(page.serverPid);
     for (let i = 0; i < page.requests; i++) {
       const started = performance.now();
       const res = await fetch(page.url(i), { headers: { Cookie: page.cookie(i), Accept: "text/html" } });
       await res.text();
       times.push(performance.now() - started);
+      sent.push([performance.timeOrigin + started, performance.now() - started]);
       if (res.status !== 200) throw new Error(`${page.label} answered ${res.status}`);
     }
     const cpuAfter = processorMs(page.serverPid);
@@ -162,6 +166,7 @@ export async function measurePage(page: {
       `${page.label}: p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms` +
         `   (round ${round} of ${page.rounds}, ${page.requests} requests${cpu}; budget p99 <= ${page.budgetMs} ms${p99 <= page.budgetMs ? "" : "  <-- OVER"})`,
     );
+    page.onRound?.(sent);
   }
   return ok;
 }
