@@ -65,7 +65,7 @@ export function constantSecurityHeaders(config: Config): Array<[string, string]>
 
 export function securityHeaders(config: Config) {
   const constant = constantSecurityHeaders(config);
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     if (config.isProduction) res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, config));
