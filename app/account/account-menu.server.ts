@@ -3,28 +3,42 @@
 // administrator). Worked out on the server, in the reader's language, from the database on
 // every request (a role removed is a link gone at once), so the shell carries neither the labels nor the rules
 // (decision 0023's budget). The pages themselves check again: a link is a courtesy, the page's guard is the rule.
-import { eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
-import { users } from "../../db/schema";
+import { maybeRow } from "../../db/rows";
 import { localHref } from "~/i18n/locale";
 import { m } from "~/paraglide/messages";
-import { isPaymentStaff } from "~/payments/index.server";
-import { isEducationStaff } from "~/athletes/index.server";
+import { paymentStaffCondition } from "~/payments/index.server";
+import { educationStaffCondition } from "~/athletes/index.server";
 import { readsAllMedical } from "~/medical/index.server";
 import type { ClearanceSettings } from "~/staff/index.server";
 
 export type MenuLink = { to: string; label: string };
 
+// The person's row with what else they are, by payments' and athletes' own rules (each its condition, asked in this one
+// statement): on every signed-in page this was four statements for a family (the row, isAdmin, payment_staff,
+// education_staff), each costing the server more than PostgreSQL (issue 41, decision 0095).
+const MeRow = z.object({
+  role: z.enum(["client", "coach"]),
+  lead: z.boolean(),
+  admin: z.boolean(),
+  payment_staff: z.boolean(),
+  education_staff: z.boolean(),
+});
+
 export async function getAccountMenu(db: Db, userId: string, settings: ClearanceSettings): Promise<MenuLink[]> {
-  const [me] = await db.select({ role: users.role, lead: users.safeguardingLead, admin: users.admin }).from(users).where(eq(users.id, userId));
+  const me = await maybeRow(
+    db,
+    MeRow,
+    sql`select u.role, u.safeguarding_lead as lead, u.admin, ${paymentStaffCondition} as payment_staff,
+      ${educationStaffCondition} as education_staff from users u where u.id = ${userId}`,
+  );
   if (!me) return [];
-  // What else the person is, asked at once (each rule its own function): on every signed-in page, these round trips
-  // one after another were the layout's longest wait on a loaded machine (bench:payments' p99).
-  const [medical, paymentStaff, educationStaff] = await Promise.all([
-    me.lead || me.admin ? readsAllMedical(db, { id: userId, role: me.role }, settings) : false,
-    isPaymentStaff(db, userId),
-    me.role !== "coach" && !me.admin ? isEducationStaff(db, userId) : false,
-  ]);
+  // Medical information's rule (a clearance read) only for the few it can concern: the lead and administrators.
+  const medical = me.lead || me.admin ? await readsAllMedical(db, { id: userId, role: me.role }, settings) : false;
+  const paymentStaff = me.payment_staff;
+  const educationStaff = me.role !== "coach" && !me.admin && me.education_staff;
   const link = (to: string, label: string): MenuLink => ({ to: localHref(to), label });
   const links: MenuLink[] = [];
   if (me.role === "client")

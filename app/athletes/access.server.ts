@@ -121,10 +121,15 @@ export async function requireAthleteReader(
   return { user, rights };
 }
 
+/**
+ * The rule as a condition on a row `u` of users: the education staff permission, on a live account. isEducationStaff
+ * asks it alone; the account menu asks it in the person's own row (issue 41).
+ */
+export const educationStaffCondition = sql`(u.deleted_at is null and exists (select 1 from education_staff es where es.user_id = u.id))`;
+
 /** Whether `userId` holds the education staff permission (and their account is live). */
 export async function isEducationStaff(db: SqlExecutor, userId: string): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    select 1 from education_staff es join users u on u.id = es.user_id and u.deleted_at is null where es.user_id = ${userId}`);
+  const { rows } = await db.execute(sql`select 1 from users u where u.id = ${userId} and ${educationStaffCondition}`);
   return rows.length > 0;
 }
 

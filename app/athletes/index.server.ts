@@ -1,5 +1,13 @@
 // The athletes capability's front door (issue 42): routes and other capabilities import this file only.
-export { getAthleteRights, isEducationStaff, requireAthleteReader, requireOutcomesReader, todayOf, type AthleteRights } from "./access.server";
+export {
+  educationStaffCondition,
+  getAthleteRights,
+  isEducationStaff,
+  requireAthleteReader,
+  requireOutcomesReader,
+  todayOf,
+  type AthleteRights,
+} from "./access.server";
 export { getEducationStaffIds, setEducationStaff } from "./education-staff.server";
 export {
   EVALUATION_REMINDER_JOB,

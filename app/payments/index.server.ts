@@ -10,7 +10,9 @@ export {
   canHoldAccount,
   getCoachesForPaymentStaff,
   isPaymentStaff,
+  paymentStaffCondition,
   requireAccountHolder,
+  requireAccountHolderWithAccount,
   requirePaymentStaff,
   setPaymentStaff,
 } from "./access.server";

@@ -20,6 +20,7 @@ import {
   historyPage,
   paymentProviderFor,
   requireAccountHolder,
+  requireAccountHolderWithAccount,
   startCheckout,
   type StartCheckoutResult,
 } from "~/payments/index.server";
@@ -32,9 +33,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAccountHolder(request, context);
+  // The holder's account (findAccountFor's rule) is read in the access rule's own statement.
+  const { accountId } = await requireAccountHolderWithAccount(request, context);
   const { db, config } = context;
-  const accountId = await findAccountFor(db, user.id);
   const url = new URL(request.url);
   const view = await getAccountView(db, accountId, {
     page: historyPage(url.searchParams.get("page")),
