@@ -199,6 +199,12 @@ export default tseslint.config(
           selector: "AssignmentExpression[left.property.name='SERVER_LOCALE_STORE']",
           message: "Use localeStore() from tests/support/locale-store.ts (or inLocale from server/languages.ts): one store per process.",
         },
+        {
+          // A module mock applies only if no earlier file in the worker imported the module (isolate: false): it passed
+          // alone and failed in the whole run (CI, stop 54). Hand the module what it reads instead (a parameter).
+          selector: "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: "Unit-test files share a worker's modules (vitest.config.ts isolate: false): pass the module its dependencies instead of vi.mock.",
+        },
       ],
     },
   },

@@ -1,19 +1,21 @@
 // The header's unread count pushed to a page (issue 43, decision 0094): a person reading the conversation live is not
 // told 1 and then 0 for each message they read as it arrives, and a count that did change still reaches them. Fake
-// sockets, fake timers and counts: only what is pushed, and when, is tested.
+// sockets, fake timers and counts: only what is pushed, and when, is tested. The counts are handed to the module (its
+// store), not mocked: test files share a worker's modules (vitest.config.ts `isolate: false`), so a vi.mock of a module
+// another file had imported first did not apply and the real query ran (CI, stop 54).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { WebSocket } from "ws";
 import type { Db } from "../../db/client";
 import type { ServerEvent } from "../../app/messaging/core";
 import { createRegistry, newClient, type Client } from "./registry";
-import { createUnreadCounts, LIVE_READER_FLUSH_MS } from "./unread";
+import { createUnreadCounts, LIVE_READER_FLUSH_MS, type UnreadStore } from "./unread";
 
 /** What the database would count now, by person. */
 const counts = new Map<string, number>();
-vi.mock("../../app/messaging/index.server", () => ({
-  getUnreadCounts: async (_db: unknown, ids: string[]) => new Map(ids.map((id) => [id, counts.get(id) ?? 0])),
+const store: UnreadStore = {
+  getUnreadCounts: async (_db, ids) => new Map(ids.map((id) => [id, counts.get(id) ?? 0])),
   getParticipantIds: async () => [],
-}));
+};
 
 const CONVERSATION = "c0a80101-0000-4000-8000-000000000001";
 const OTHER_CONVERSATION = "c0a80101-0000-4000-8000-000000000002";
@@ -27,7 +29,7 @@ function setUp() {
       for (const c of clients) if (e.type === "unread") told.push({ userId: c.userId, count: e.count });
     },
   };
-  const unread = createUnreadCounts({} as Db, registry, fanOut);
+  const unread = createUnreadCounts({} as Db, registry, fanOut, store);
   /** A page of the person's: watching its badge, and with `open` shown (subscribed to it). */
   async function page(userId: string, open?: string) {
     const c = newClient({ id: `socket of ${userId}`, ws: {} as WebSocket, userId, sessionId: `session of ${userId}`, sessionExpiresAt: Infinity });

@@ -17,7 +17,10 @@ export const LIVE_READER_FLUSH_MS = 1_000;
 
 export type UnreadCounts = ReturnType<typeof createUnreadCounts>;
 
-export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
+/** Where the counts and a conversation's participants are read: the messaging capability's, or a test's own. */
+export type UnreadStore = { getUnreadCounts: typeof getUnreadCounts; getParticipantIds: typeof getParticipantIds };
+
+export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut, store: UnreadStore = { getUnreadCounts, getParticipantIds }) {
   const { byUser } = registry;
   let watchers = 0;
   const due = new Set<string>();
@@ -81,7 +84,7 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
     due.clear();
     if (users.length === 0) return;
     try {
-      const counts = await getUnreadCounts(db, users);
+      const counts = await store.getUnreadCounts(db, users);
       for (const [userId, count] of counts) {
         if (lastUnread.get(userId) === count) continue;
         lastUnread.set(userId, count);
@@ -109,13 +112,13 @@ export function createUnreadCounts(db: Db, registry: Registry, fanOut: FanOut) {
           for (const userId of a.participants) if (userId !== sender) (readingLive(userId, a.conversationId) ? queueLive : queue)(userId);
         } else unknown.add(a.conversationId);
       }
-      for (const id of unknown) for (const userId of await getParticipantIds(db, id)) queue(userId);
+      for (const id of unknown) for (const userId of await store.getParticipantIds(db, id)) queue(userId);
     },
     /** Starts pushing the person's unread count to this socket, beginning with the count now. */
     async watch(c: Client) {
       if (!c.watchUnread) watchers++;
       c.watchUnread = true;
-      const count = (await getUnreadCounts(db, [c.userId])).get(c.userId) ?? 0;
+      const count = (await store.getUnreadCounts(db, [c.userId])).get(c.userId) ?? 0;
       lastUnread.set(c.userId, count);
       fanOut.send(c, { type: "unread", count });
     },
