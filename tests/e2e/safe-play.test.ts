@@ -299,8 +299,12 @@ describe("Safe Play", () => {
     const l = await open();
     await useSession(l.context, server.url, lead);
     await l.visit("/safeguarding");
-    const report = l.page.getByRole("list", { name: "Open reports" }).getByRole("listitem").first();
-    await report.getByText("Please check the new practice time with us first.").waitFor();
+    // This report, not the list's first: other files on the shared server report messages too, at any moment.
+    const report = l.page
+      .getByRole("list", { name: "Open reports" })
+      .getByRole("listitem")
+      .filter({ hasText: "Please check the new practice time with us first." });
+    await report.waitFor();
     await report.getByText("Reported by Greta Topspin").waitFor();
     await report.getByRole("link", { name: "Read the conversation" }).click();
     await l.page.getByRole("heading", { name: "Reported conversation (read-only)" }).waitFor();
