@@ -10,7 +10,7 @@
 // still apply to it. The connection must reach PostgreSQL itself (a session), as graphile-worker's LISTEN already must.
 import os from "node:os";
 import { EventEmitter } from "node:events";
-import type { WorkerEvents } from "graphile-worker";
+import type { WorkerEvents, WorkerPool } from "graphile-worker";
 import pg from "pg";
 import type { Db } from "../db/client";
 import { forgetQueuePool, queuePoolConnectionName, recordQueuePool, releaseJobsOfDeadQueuePools } from "../app/models/jobs.server";
@@ -101,7 +101,9 @@ export async function startQueueLiveness(db: Db, databaseUrl: string): Promise<Q
   client = await connect();
   let recorded: Promise<void> | null = null;
   const events = new EventEmitter() as WorkerEvents;
+  let workers: WorkerPool | null = null;
   events.on("pool:create", ({ workerPool }) => {
+    workers = workerPool;
     poolId = workerPool.id;
     recorded = nameConnection(client, workerPool.id).then(record);
     recorded.catch(() => undefined);
@@ -117,6 +119,8 @@ export async function startQueueLiveness(db: Db, databaseUrl: string): Promise<Q
     await record();
     const released = await sweep();
     if (released.length) console.log(`job queue: gave back the jobs of ${released.length} stopped process(es)`);
+    // Their jobs are due now: no notification says so, and the queue's poll is a fallback (server/queue-wake.ts).
+    if (released.length) workers?.nudge(2);
   };
 
   return {

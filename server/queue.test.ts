@@ -16,7 +16,9 @@ import { createTestDatabase } from "../tests/support/test-db";
 import { startTestSmtp, type TestSmtp } from "../tests/support/smtp";
 import { createAuth } from "./auth";
 import { loadConfig } from "./config";
-import { DAILY_BACKUP_JOB, dailyBackupTask, startQueue, type Queue } from "./queue";
+import { addJob } from "../app/models/jobs.server";
+import { DAILY_BACKUP_JOB, dailyBackupTask, FORGET_EXPIRED_LINKS_JOB, startQueue, type Queue } from "./queue";
+import { QUEUE_POLL_INTERVAL_MS } from "./queue-wake";
 
 const { db, url } = await createTestDatabase();
 const secret = "queue-test-secret-queue-test-secret-0123";
@@ -337,6 +339,26 @@ describe("the daily backup", () => {
       expect(fs.statSync(path.join(backups, files[1]!)).size).toBeGreaterThan(100);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a job queued for later", () => {
+  it("runs when it is due, not at the queue's next poll (every 10 s): each of three within 3 s of its time", async () => {
+    // Without the wake-up (server/queue-wake.ts) each would run at the first poll after its time, 0-10 s late: all
+    // three within 3 s would be a 3-in-1000 chance.
+    expect(QUEUE_POLL_INTERVAL_MS).toBeGreaterThanOrEqual(10_000);
+    for (let i = 0; i < 3; i++) {
+      const key = `wake-test-${crypto.randomUUID()}`;
+      const due = Date.now() + 1_500;
+      await addJob(db, FORGET_EXPIRED_LINKS_JOB, {}, { runAt: new Date(due), jobKey: key });
+      await expect
+        .poll(async () => (await db.execute(sql`select 1 from graphile_worker.jobs where key = ${key}`)).rows.length, {
+          timeout: 20_000,
+          interval: 50,
+        })
+        .toBe(0);
+      expect(Date.now() - due).toBeLessThan(3_000);
     }
   });
 });

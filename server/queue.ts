@@ -35,6 +35,7 @@ import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
+import { QUEUE_POLL_INTERVAL_MS, wakeForScheduledJobs } from "./queue-wake";
 
 export type Queue = { stop: () => Promise<void> };
 
@@ -123,6 +124,8 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     await pool.end();
     throw err;
   });
+  // Before run(): it listens for the pool's creation to know which workers to wake.
+  const wake = wakeForScheduledJobs(services.db, liveness.events);
   let runner: Runner;
   try {
     const released = await liveness.sweep();
@@ -131,7 +134,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       pgPool: pool,
       concurrency: 2,
       noHandleSignals: true,
-      pollInterval: 1000,
+      pollInterval: QUEUE_POLL_INTERVAL_MS,
       logger: quietLogger,
       events: liveness.events,
       taskList: tasks,
@@ -152,6 +155,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
       crontab: `0 7 * * * ${DAILY_BACKUP_JOB} ?fill=1d\n*/10 * * * * ${FORGET_EXPIRED_LINKS_JOB}\n23 * * * * ${PURGE_RATE_LIMITS_JOB}\n0 * * * * ${NEW_HOUR_JOB}\n41 7 * * * ${FORGET_VISITOR_REQUESTS_JOB} ?fill=1d\n5 13 * * * ${CLEARANCE_REMINDER_JOB} ?fill=1d\n51 7 * * * ${RETENTION_JOB} ?fill=1d\n15 13 * * * ${FORMS_REMINDER_JOB}\n25 13 * * * ${EVALUATION_REMINDER_JOB} ?fill=1d\n1 8 * * * ${SEASON_FEES_JOB} ?fill=1d`,
     });
   } catch (err) {
+    wake.stop();
     await liveness.stop();
     await pool.end();
     throw err;
@@ -159,6 +163,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
   try {
     await liveness.recorded();
   } catch (err) {
+    wake.stop();
     await runner.stop();
     await liveness.stop();
     await pool.end();
@@ -168,6 +173,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
   return {
     /** Resolves once every job in progress has finished and every connection of the queue is closed. */
     stop: async () => {
+      wake.stop();
       await runner.stop();
       // Only now: no job of this pool is locked any more, so nothing is left for others to give back.
       await liveness.stop();

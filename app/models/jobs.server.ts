@@ -70,3 +70,17 @@ export async function releaseJobsOfDeadQueuePools(db: Db, ownPoolId: string | nu
   );
   return released?.pools ?? [];
 }
+
+/**
+ * How long, in milliseconds by the database's clock, until the next job that waits for its time (a notice's delay, a
+ * retry's back-off) is due; null when none waits. The jobs index (run_at where is_available) answers it.
+ */
+export async function msUntilNextScheduledJob(db: Db): Promise<number | null> {
+  const next = await maybeRow(
+    db,
+    z.object({ ms: z.number().nullable() }),
+    sql`select (extract(epoch from min(run_at) - now()) * 1000)::float8 as ms
+      from graphile_worker._private_jobs where is_available and run_at > now()`,
+  );
+  return next?.ms ?? null;
+}
