@@ -187,8 +187,12 @@ describe("the limit is the database's, and its refusal is the message beside the
   it("refuses the second of two confirmed refunds posted at once, saying beside the amount what is left", async () => {
     const f = await familyThatPaid("Dosveces", 7500, 7500);
     const answers = await twoConfirmedAtOnce(f.accountId, { paymentId: f.paymentId, amountCents: "60", reason: "Rained out", method: "cash" });
-    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
-    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({
+    // The second is refused by the database's limit (409) or, when the first had committed before it read what is
+    // left, by the same check before (400): either way the same words beside the amount, and one refund stored.
+    const refused = answers.find((a) => a.status !== 302);
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(1);
+    expect([400, 409]).toContain(refused?.status);
+    expect(refused!.body).toMatchObject({
       fieldErrors: { amountCents: "At most $15 can be refunded: $75 was paid, less earlier refunds." },
     });
     expect(await refundRows(f.accountId)).toEqual([{ amount_cents: 6000, method: "cash", reason: "Rained out", reference: null }]);
@@ -243,8 +247,12 @@ describe("a card payment's refund through the provider", () => {
   it("asks the provider once when two confirmed refunds of one card payment are posted at once; the second is refused beside the amount", async () => {
     const f = await paidByCard("Doble Tarjeta");
     const answers = await twoConfirmedAtOnce(f.accountId, { paymentId: f.paymentId, amountCents: "50", reason: "Clinic closed", method: "card" });
-    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
-    expect(answers.find((a) => a.status === 409)!.body).toMatchObject({
+    // The second is refused by the database's limit (409) or, when the first had committed before it read what is
+    // left, by the same check before (400): either way the same words beside the amount, and one refund stored.
+    const refused = answers.find((a) => a.status !== 302);
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(1);
+    expect([400, 409]).toContain(refused?.status);
+    expect(refused!.body).toMatchObject({
       fieldErrors: { amountCents: "At most $25 can be refunded: $75 was paid, less earlier refunds." },
     });
     expect([...service.refunds.values()].filter((r) => r.payment_intent === f.intent).map((r) => r.amount)).toEqual([5000]);
