@@ -7,6 +7,8 @@ import { m } from "~/paraglide/messages";
 import { enqueueMark, flushQueue, readQueue, type Refusal, type SyncResult } from "./attendance-queue";
 
 const RETRY_MS = 15_000;
+/** After a send that left taps on the phone (no answer, or taps made while it was on its way): soon again, then less often. */
+const FIRST_RETRY_MS = 1_000;
 
 /** "2 marks saved, 1 not saved: Sofía Gómez: …", or "3 marks saved.": never "saved" beside a failure. */
 export function syncSentence(saved: number, refused: Array<Pick<Refusal, "athleteId" | "error">>, nameOf: (id: string) => string): string {
@@ -33,10 +35,26 @@ export function useAttendanceSync(eventId: string, day: string, marks: Record<st
     setWaiting(readQueue().length);
   }, [marks, eventId, day]);
 
+  // A send that leaves taps behind is tried again soon: the browser says "online" a moment before requests go through
+  // (a phone whose signal is coming back), and a tap made while a send was on its way waits for the next. Each try
+  // that is answered for nothing doubles the wait, up to the regular RETRY_MS; one that saved something starts over.
+  const retry = useRef({ timer: 0, wait: FIRST_RETRY_MS, left: false });
+  const retrySoon = (progressed: boolean) => {
+    window.clearTimeout(retry.current.timer);
+    if (retry.current.left || readQueue().length === 0 || navigator.onLine === false) {
+      retry.current.wait = FIRST_RETRY_MS;
+      return;
+    }
+    const wait = progressed ? FIRST_RETRY_MS : retry.current.wait;
+    retry.current.wait = Math.min(wait * 2, RETRY_MS);
+    retry.current.timer = window.setTimeout(send, wait);
+  };
+
   const answered = (result: SyncResult) => {
     const { eventId, day, nameOf } = shown.current;
     setSending(false);
     setWaiting(readQueue().length);
+    retrySoon(result.saved > 0 || result.refused.length > 0);
     if (result.saved === 0 && result.refused.length === 0) return;
     const here = (r: Refusal) => (r.eventId ?? eventId) === eventId && r.day === day;
     setSentence(
@@ -58,12 +76,16 @@ export function useAttendanceSync(eventId: string, day: string, marks: Record<st
   };
 
   useEffect(() => {
+    const tries = retry.current;
+    tries.left = false;
     send();
     window.addEventListener("online", send);
     const timer = window.setInterval(send, RETRY_MS);
     return () => {
       window.removeEventListener("online", send);
       window.clearInterval(timer);
+      window.clearTimeout(tries.timer);
+      tries.left = true;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one listener for the page's life; send reads the queue itself
   }, []);

@@ -116,9 +116,13 @@ describe("enrollment, levels and courtside attendance", () => {
     const marks = () =>
       database!.query<{ present: boolean; day: string }>(`select present, day::text from attendance_marks where event_id = $1`, [sessionId]);
     expect((await marks()).rows).toEqual([]);
-    // Back online: the kept mark is sent, once.
+    // Back online, with the first send lost (a phone says "online" a moment before requests go through): the kept
+    // mark is sent again within seconds, not at the next 15-second round, and arrives once.
+    let lost = 0;
+    await c.page.route("**/marks", (route) => (lost++, route.abort("internetdisconnected")), { times: 1 });
     await c.context.setOffline(false);
-    await c.page.getByText("1 mark saved.", { exact: true }).waitFor();
+    await c.page.getByText("1 mark saved.", { exact: true }).waitFor({ timeout: 5_000 });
+    expect(lost).toBe(1);
     expect((await marks()).rows).toEqual([{ present: true, day: "2026-11-24" }]);
     await c.visit(`/rosters/${sessionId}/attendance`);
     expect(await ari.getByLabel("Present", { exact: true }).isChecked()).toBe(true);
