@@ -13,6 +13,7 @@ import { EventEmitter } from "node:events";
 import type { WorkerEvents, WorkerPool } from "graphile-worker";
 import pg from "pg";
 import type { Db } from "../db/client";
+import { QUEUE_CONCURRENCY } from "./queue-wake";
 import { forgetQueuePool, queuePoolConnectionName, recordQueuePool, releaseJobsOfDeadQueuePools } from "../app/models/jobs.server";
 
 export const SWEEP_INTERVAL_MS = 10_000;
@@ -120,7 +121,7 @@ export async function startQueueLiveness(db: Db, databaseUrl: string): Promise<Q
     const released = await sweep();
     if (released.length) console.log(`job queue: gave back the jobs of ${released.length} stopped process(es)`);
     // Their jobs are due now: no notification says so, and the queue's poll is a fallback (server/queue-wake.ts).
-    if (released.length) workers?.nudge(2);
+    if (released.length) workers?.nudge(QUEUE_CONCURRENCY);
   };
 
   return {

@@ -11,6 +11,8 @@ import type { Db } from "../db/client";
 import { msUntilNextScheduledJob } from "../app/models/jobs.server";
 import { errorSummary } from "../app/lib/error-summary";
 
+/** How many jobs one process runs at once (graphile-worker's `concurrency`): also how many workers a sweep wakes. */
+export const QUEUE_CONCURRENCY = 2;
 /** graphile-worker's poll: a fallback now, so at most this late for a job nothing here was told of. */
 export const QUEUE_POLL_INTERVAL_MS = 10_000;
 /** A burst of jobs queued (a message to a busy conversation can queue notices) is asked about once per this. */

@@ -35,7 +35,7 @@ import { takeBackup } from "./backup";
 import { announceNewHour, NEW_HOUR_JOB } from "./content-changes";
 import type { AppServices } from "./context";
 import { startQueueLiveness, SWEEP_INTERVAL_MS } from "./queue-liveness";
-import { QUEUE_POLL_INTERVAL_MS, wakeForScheduledJobs } from "./queue-wake";
+import { QUEUE_CONCURRENCY, QUEUE_POLL_INTERVAL_MS, wakeForScheduledJobs } from "./queue-wake";
 
 export type Queue = { stop: () => Promise<void> };
 
@@ -132,7 +132,7 @@ export async function startQueue(services: AppServices, databaseUrl: string, opt
     if (released.length) console.log(`job queue: gave back the jobs of ${released.length} stopped process(es)`);
     runner = await run({
       pgPool: pool,
-      concurrency: 2,
+      concurrency: QUEUE_CONCURRENCY,
       noHandleSignals: true,
       pollInterval: QUEUE_POLL_INTERVAL_MS,
       logger: quietLogger,
