@@ -9,7 +9,6 @@ import fs from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { startServer } from "../tests/e2e/support/server";
 

@@ -27,9 +27,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import WebSocket from "ws";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-// @ts-expect-error: a plain ES module script without types
 import { SERVER_NODE_FLAGS } from "../scripts/server-node-flags.mjs";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";
 import { startServer, type RunningServer } from "../tests/e2e/support/server";

@@ -9,7 +9,6 @@ import fs from "node:fs";
 import http from "node:http";
 import lighthouse from "lighthouse";
 import { chromium, type Browser, type Cookie } from "playwright-core";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import pg from "pg";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";

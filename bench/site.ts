@@ -8,7 +8,6 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { cpuMs } from "./messages-cpu";
 import { startEmbeddedPostgres } from "../server/embedded-postgres";

@@ -14,7 +14,6 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { runScript, startServer, type RunningServer } from "../tests/e2e/support/server";

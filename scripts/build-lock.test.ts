@@ -5,7 +5,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module script without types
 import { withBuildLock } from "./build-if-stale.mjs";
 
 const lockOf = (fn: () => unknown, lock: string) => (withBuildLock as (f: () => unknown, l: string) => unknown)(fn, lock);

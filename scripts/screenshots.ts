@@ -9,7 +9,6 @@ import pg from "pg";
 import { chromium } from "playwright-core";
 import { connectEmbeddedPostgres } from "../server/embedded-postgres";
 import { projectRoot, runScript, startServer } from "../tests/e2e/support/server";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "./build-if-stale.mjs";
 
 /** The same search as the end-to-end tests: CHROMIUM_PATH, then the usual places. */

@@ -3,7 +3,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: a plain ES module script without types
 import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
 
 describe("the server's Node flags", () => {

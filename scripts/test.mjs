@@ -67,7 +67,8 @@ function runKept(name, cmd, args, label) {
 // NODE_ENV=test it is compiled in the layout Vitest uses (one module a language, not one a message), so Vitest finds
 // it compiled (paraglide's cache) and writes nothing there while the typecheck reads it. Compiled in the other layout,
 // each would replace the other's files: Vitest's compile cost about 22 s of processor time, and the typecheck beside it
-// could read a file half written.
+// could read a file half written. The compile writes no type declarations (the typecheck reads Paraglide's JSDoc,
+// scripts/paraglide.ts): from a fresh clone this step took 22.6 s with them, 6.4 s without.
 const routeTypes = await runStep("typecheck (route types)", bin("react-router"), ["typegen"], { NODE_ENV: "test" });
 // Then lint, formatting and the typecheck run beside the unit tests instead of in a step of their own before them
 // (decision 0087): the unit tests wait on much besides the processors (their databases, the processes and servers

@@ -2,7 +2,6 @@
 // shared server per test worker and one server started as production is (decision 0034; tests/e2e/support/shared-server.ts).
 import fs from "node:fs";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error: a plain ES module script without types
 import { buildIfStale } from "../../../scripts/build-if-stale.mjs";
 import { startMailSink } from "./mail";
 import { prepareDataTemplate, startServer } from "./server";

@@ -10,9 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { freeLoopbackPort } from "../../../server/free-port";
-// @ts-expect-error: a plain ES module script without types
 import { SERVER_BUNDLE } from "../../../scripts/build-if-stale.mjs";
-// @ts-expect-error: a plain ES module script without types
 import { SERVER_NODE_FLAGS } from "../../../scripts/server-node-flags.mjs";
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
