@@ -15,6 +15,7 @@ export const OWN_PROCESS = [
   "tests/e2e/messaging-attacks.test.ts",
   "tests/e2e/messaging-servers.test.ts",
   "tests/e2e/operations.test.ts",
+  "tests/e2e/operations-running.test.ts",
   "tests/e2e/second-start.test.ts",
 ];
 
