@@ -66,7 +66,7 @@ async function drive(url: string, pathName: string, headers: Record<string, stri
 }
 
 async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: true });
+  buildIfStale({ quiet: true });
   const server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000" } });
   try {
     const cookie = await signedInCookie(server.url);

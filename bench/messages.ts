@@ -346,7 +346,7 @@ function report(run: string, f: Figures, limit: number | null, limitLabel = "bud
 }
 
 async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  buildIfStale({ quiet: false });
   // Each run starts from the same state: a new database and new servers. The flooding budget is relative to the
   // quiet run, so the two may differ only by the flooder (a run on a database another run has just filled is
   // slower by itself: decision 0009, fourth pass).

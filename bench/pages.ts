@@ -157,7 +157,7 @@ async function measureVisitorPage(browser: Browser, base: string, path: string, 
 }
 
 async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  buildIfStale({ quiet: false });
   const server = await startServer();
   const executablePath = findChromium();
   if (!executablePath) {

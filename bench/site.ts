@@ -201,7 +201,7 @@ export async function withSite<T>(
   bench: (site: Site) => Promise<T>,
   options: { statementStatistics?: boolean; nodeArgs?: string[] } = {},
 ): Promise<T> {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  buildIfStale({ quiet: false });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nlte-bench-${name}-`));
   // pg_stat_statements when asked: a bench that counts the statements each request makes (bench:outcomes).
   const database = await startEmbeddedPostgres(dir, { statementStatistics: options.statementStatistics });

@@ -139,7 +139,7 @@ async function measure(server: RunningServer, cookie: string, db: pg.Client, kin
 
 /** Resolves to whether every upload was answered within its budget and its copies were served. */
 async function main(): Promise<boolean> {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  buildIfStale({ quiet: false });
   const phone = await phoneJpeg();
   const noisy = await noisyJpeg();
   let server: RunningServer | null = null;

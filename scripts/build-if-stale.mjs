@@ -55,6 +55,10 @@ export function sourceHash() {
  * the same moment would otherwise write build/ over each other. The lock is a folder (mkdir is atomic) holding its
  * owner's pid. A build killed meanwhile (a restart while `npm start` built) cannot remove it: a lock whose owner is
  * gone is taken over at once, and one older than ten minutes in any case.
+ * @template T
+ * @param {() => T} fn
+ * @param {string} [lock]
+ * @returns {T}
  */
 export function withBuildLock(fn, lock = path.join(root, ".build.lock")) {
   const ownerFile = path.join(lock, "pid");
@@ -94,6 +98,11 @@ function ownerIsGone(ownerFile, age) {
   }
 }
 
+/**
+ * Builds the site and the server's bundle if their sources changed since the last build; whether it built.
+ * @param {{ quiet?: boolean }} [options]
+ * @returns {boolean}
+ */
 export function buildIfStale(options = {}) {
   return withBuildLock(() => buildIfStaleNow(options));
 }

@@ -7,7 +7,6 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { withBuildLock } from "./build-if-stale.mjs";
 
-const lockOf = (fn: () => unknown, lock: string) => (withBuildLock as (f: () => unknown, l: string) => unknown)(fn, lock);
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 function tempLock() {
@@ -23,7 +22,7 @@ describe("the build lock", () => {
     fs.mkdirSync(lock);
     fs.writeFileSync(path.join(lock, "pid"), String(2 ** 22 + 1));
     const started = Date.now();
-    const owner = lockOf(() => fs.readFileSync(path.join(lock, "pid"), "utf8"), lock);
+    const owner = withBuildLock(() => fs.readFileSync(path.join(lock, "pid"), "utf8"), lock);
     // At once: not after the ten minutes a dead build's lock waited before (nor the 5 s a lock without a pid waits).
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(owner).toBe(String(process.pid));
@@ -33,7 +32,7 @@ describe("the build lock", () => {
   it("is kept while its owner runs, and gone after, even when the build fails", () => {
     const lock = tempLock();
     expect(() =>
-      lockOf(() => {
+      withBuildLock(() => {
         expect(fs.readFileSync(path.join(lock, "pid"), "utf8")).toBe(String(process.pid));
         throw new Error("the build failed");
       }, lock),

@@ -29,7 +29,7 @@ async function must(res: Response, what: string) {
 }
 
 async function main() {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: false });
+  buildIfStale({ quiet: false });
   const server = await startServer({ env: { SIGNIN_LIMIT_PER_IP: "10000" } });
   const base = server.url;
   const form = (p: string, fields: Record<string, string>, cookie?: string) =>

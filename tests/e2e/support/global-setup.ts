@@ -17,7 +17,7 @@ export const SHARED_SERVER_ENV = {
 };
 
 export default async function setup(project: TestProject) {
-  (buildIfStale as (o: { quiet: boolean }) => boolean)({ quiet: true });
+  buildIfStale({ quiet: true });
   const axeClean = process.env[AXE_CLEAN_VARIABLE];
   if (axeClean) fs.mkdirSync(axeClean, { recursive: true });
   const [mail, template] = await Promise.all([startMailSink(), prepareDataTemplate()]);

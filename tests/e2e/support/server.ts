@@ -99,7 +99,7 @@ async function startOnPort(options: StartOptions & { dataDir: string }, port: nu
   };
   // The server as `npm start` runs it: the bundle the build made (decision 0054), which the global setup brings up to date.
   // Node's flags as `npm start` gives them (scripts/server-node-flags.mjs), then the caller's (a bench's probe).
-  const child = spawn(process.execPath, [...(SERVER_NODE_FLAGS as string[]), ...(options.nodeArgs ?? []), SERVER_BUNDLE as string], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_BUNDLE], {
     cwd: projectRoot,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -203,7 +203,7 @@ async function runCommand(args: string[], env: Record<string, string>): Promise<
 /** Starts the server expecting it to refuse to start; returns its exit code and output. */
 export async function startServerExpectingFailure(env: Record<string, string>, timeoutMs = 60_000) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-e2e-fail-"));
-  const child = spawn(process.execPath, [SERVER_BUNDLE as string], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", DATA_DIR: dataDir, ...TEST_SERVER_ENV, ...env },
     stdio: ["ignore", "pipe", "pipe"],
