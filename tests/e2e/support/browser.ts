@@ -361,6 +361,12 @@ export function setupBrowser(baseURL: () => string) {
     const context = pooled.context;
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
+    // Whether this test took the browser offline (context.setOffline): only then is Chromium's error for a request it
+    // refused for that expected. A kept context is wrapped again by each test, around the method it came with.
+    let wentOffline = false;
+    const kept = context as typeof context & { nlteSetOffline?: typeof context.setOffline };
+    const setOffline = (kept.nlteSetOffline ??= context.setOffline.bind(context));
+    context.setOffline = (offline: boolean) => ((wentOffline ||= offline), setOffline(offline));
     const errors: string[] = [];
     page.on("console", (m) => {
       if (m.type() !== "error") return;
@@ -368,7 +374,7 @@ export function setupBrowser(baseURL: () => string) {
       if (/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())) return;
       // A request the test's offline switch refused (context.setOffline): Chromium's own error for it. The page's online
       // state and the browser's refusal are switched by separate messages, so a page may send just before or after.
-      if (m.text() === "Failed to load resource: net::ERR_INTERNET_DISCONNECTED") return;
+      if (wentOffline && m.text() === "Failed to load resource: net::ERR_INTERNET_DISCONNECTED") return;
       // The tests run without internet: outside hosts (video thumbnails and players) cannot be reached, and the
       // pages fall back. A network failure of the site itself still fails the test.
       if (m.text().startsWith("Failed to load resource: net::ERR_") && isExternal(m.location().url, baseURL())) return;
