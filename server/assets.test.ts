@@ -20,8 +20,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, "app-abc123.js.br"), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, "app-abc123.js.gz"), zlib.gzipSync(script));
   fs.writeFileSync(path.join(dir, "tiny-abc123.js"), "x"); // nothing to gain: no compressed copy
+  fs.mkdirSync(path.join(dir, "images", "partners"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "images", "partners", "club-abc123.png"), "png bytes");
+  fs.writeFileSync(path.join(dir, "figtree-abc123.woff2"), "font bytes");
   const app = express();
-  app.use("/assets", builtAssets(dir));
+  app.use("/assets", builtAssets(dir, [["X-Content-Type-Options", "nosniff"]]));
   server = http.createServer(app);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/assets`;
@@ -78,6 +81,22 @@ describe("built assets", () => {
     expect(tiny.headers["content-encoding"]).toBeUndefined();
     expect(tiny.body.toString()).toBe("x");
     expect((await get("missing-abc123.js", "br")).status).toBe(404);
+  });
+
+  it("answers the font and the images in folders from memory, read at start, with the headers it was given", async () => {
+    const font = await get("figtree-abc123.woff2", "br");
+    expect(font.status).toBe(200);
+    expect(font.headers["content-type"]).toBe("font/woff2");
+    expect(font.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(font.headers["x-content-type-options"]).toBe("nosniff");
+    expect(font.headers["vary"]).toBeUndefined();
+    expect(font.body.toString()).toBe("font bytes");
+    // Changed on disk after start: the answer is what the build left (a build is never changed under a running site).
+    fs.writeFileSync(path.join(dir, "images", "partners", "club-abc123.png"), "changed");
+    const image = await get("images/partners/club-abc123.png");
+    expect(image.headers["content-type"]).toBe("image/png");
+    expect(image.headers["x-content-type-options"]).toBe("nosniff");
+    expect(image.body.toString()).toBe("png bytes");
   });
 });
 

@@ -54,6 +54,9 @@ describe("response headers", () => {
     const res = await fetch(`${baseURL}${asset}`, { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // Answered ahead of the pages' work (server/assets.ts), with every answer's security headers all the same.
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     // Compressed by the build (scripts/precompress.ts), not on every request.
     expect(res.headers.get("content-encoding")).toBe("br");
     const plain = await fetch(`${baseURL}${asset}`, { headers: { "Accept-Encoding": "identity" } });
