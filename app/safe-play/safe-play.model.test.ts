@@ -405,20 +405,28 @@ describe("the families' open pages, quiet hours and midnight", () => {
 });
 
 describe("the attack's fixed openings, copied once two plays and a copy wrote the same (tests/safe-play-model/openings.ts)", () => {
+  /**
+   * Plays an opening until its first copy is checked and kept. The first play is recorded, the next is compared with
+   * it, then comes the first copy: four plays with the first's checks. A play that differs from the one before (one
+   * that crossed a time window its rows depend on, as a loaded machine's slower plays do) is recorded in its place,
+   * twice at most before openings.ts gives the opening up: so at most five.
+   */
+  async function untilCopied(kind: string, steps: () => ReturnType<typeof step>[]) {
+    for (let i = 0; i < 5 && !site.shared?.openings?.byKind.get(kind)?.verified; i++) expect(await replay(steps())).toBeNull();
+    expect(site.shared?.openings?.byKind.get(kind)).toMatchObject({ verified: true });
+  }
+
   it("the parent's report opening is played three times, then a copy is checked against the plays and kept, and copies follow", async () => {
     const reported = () => [...openingSteps("reported"), step("send-message", { who: "p", n: 0 })];
     const copied = TIMING.copied;
-    // The first is checked after each step, the next two are recorded and compared, the fourth is the first copy.
-    for (let i = 0; i < 4; i++) expect(await replay(reported())).toBeNull();
-    expect(site.shared?.openings?.byKind.get("reported")).toMatchObject({ verified: true });
+    await untilCopied("reported", reported);
     expect(await replay(reported())).toBeNull();
     expect(TIMING.copied - copied).toBe(2);
   });
 
   it("the teenager's opening is copied with an invitation of its own: a new token, its hash accepted, its mail's link", async () => {
     const teen = () => [...openingSteps("teen"), step("accept-invitation", { n: 0 })];
-    for (let i = 0; i < 4; i++) expect(await replay(teen())).toBeNull();
-    expect(site.shared?.openings?.byKind.get("teen")).toMatchObject({ verified: true });
+    await untilCopied("teen", teen);
     const copied = TIMING.copied;
     const w = await playSequence(site, teen(), { checkReads: true, ignore: new Set() });
     expect(TIMING.copied - copied).toBe(1);
