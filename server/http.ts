@@ -13,7 +13,7 @@ import { requestLog } from "./request-log";
 import { bodyLimit } from "./body-limit";
 import { compressAnswers } from "./compression";
 import { languages } from "./languages";
-import { constantSecurityHeaders, contentSecurityPolicy, requireSameOrigin, securityHeaders } from "./security";
+import { builtFileHeaders, requireSameOrigin, securityHeaders } from "./security";
 import { mountTestHooks } from "./test-hooks";
 
 export type BuildSource =
@@ -42,10 +42,7 @@ export function createHttpApp(services: AppServices, source: BuildSource, option
   mountHealth(app, options.readiness);
   // The built files first (server/assets.ts): the same for every visitor and language, so none of what follows is
   // theirs to pay for. They carry every answer's security headers, and a fixed policy (no nonce: they run no page).
-  if (source.kind === "production") {
-    const policy = config.isProduction ? [["Content-Security-Policy", contentSecurityPolicy({ hashes: [] }, config)] as const] : [];
-    app.use("/assets", builtAssets(path.join(source.clientDir, "assets"), [...constantSecurityHeaders(config), ...policy]));
-  }
+  if (source.kind === "production") app.use("/assets", builtAssets(path.join(source.clientDir, "assets"), builtFileHeaders(config)));
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();

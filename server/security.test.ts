@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
-import { requireSameOrigin, securityHeaders } from "./security";
+import { builtFileHeaders, requireSameOrigin, securityHeaders } from "./security";
 
 const servers: http.Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));
@@ -34,6 +34,17 @@ describe("security headers", () => {
     expect(without.headers.get("content-security-policy")).toContain("form-action 'self';");
     const withGoogle = await fetch(await serve({ GOOGLE_CLIENT_ID: "a", GOOGLE_CLIENT_SECRET: "b" }));
     expect(withGoogle.headers.get("content-security-policy")).toContain("form-action 'self' https://accounts.google.com");
+  });
+});
+
+describe("the built files' headers", () => {
+  it("are every answer's, with a fixed policy that names no nonce", () => {
+    const headers = new Map(builtFileHeaders(loadConfig({ PUBLIC_URL: "https://tennis.example.org" })));
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(headers.get("Content-Security-Policy")).toContain("default-src 'self'");
+    expect(headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(headers.get("Content-Security-Policy")).not.toContain("nonce-");
   });
 });
 

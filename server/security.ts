@@ -63,6 +63,16 @@ export function constantSecurityHeaders(config: Config): Array<[string, string]>
   return headers;
 }
 
+/**
+ * The headers of the built files (server/assets.ts, answered before a request's own work): every answer's, and in
+ * production a fixed policy (no nonce: they run no page).
+ */
+export function builtFileHeaders(config: Config): Array<[string, string]> {
+  const headers = constantSecurityHeaders(config);
+  if (config.isProduction) headers.push(["Content-Security-Policy", contentSecurityPolicy({ hashes: [] }, config)]);
+  return headers;
+}
+
 export function securityHeaders(config: Config) {
   const constant = constantSecurityHeaders(config);
   return (_req: Request, res: Response, next: NextFunction) => {
