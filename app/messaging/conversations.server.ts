@@ -104,17 +104,24 @@ export async function getConversationsForUser(
               from conversation_participants cp join guardian_links gl on gl.athlete_id = cp.user_id and gl.guardian_id = ${userId}
               join users ch on ch.id = cp.user_id
              where cp.conversation_id = c.id) as children
-    from conversation_participants me
-    join conversations c on c.id = me.conversation_id
+    -- The page is chosen first (the person's conversations by their last activity), and only its rows are given the
+    -- other person, the last message, the unread count and the children: a coach with hundreds of conversations pays
+    -- for one page of them, not for all.
+    from (
+      select pc.id from conversation_participants pm join conversations pc on pc.id = pm.conversation_id
+      where pm.user_id = ${userId}
+        ${after ? sql`and (pc.updated_at, pc.id) < (select a.updated_at, a.id from conversations a where a.id = ${after})` : sql``}
+      order by pc.updated_at desc, pc.id desc
+      limit ${limit + 1}
+    ) page
+    join conversations c on c.id = page.id
+    join conversation_participants me on me.conversation_id = c.id and me.user_id = ${userId}
     ${otherParticipantJoin(userId)}
     left join lateral (
       select m.content, m.message_type, m.created_at, m.sender_id from messages m
       where m.conversation_id = c.id order by m.created_at desc, m.id desc limit 1
     ) lm on true
-    where me.user_id = ${userId}
-      ${after ? sql`and (c.updated_at, c.id) < (select a.updated_at, a.id from conversations a where a.id = ${after})` : sql``}
-    order by c.updated_at desc, c.id desc
-    limit ${limit + 1}`,
+    order by c.updated_at desc, c.id desc`,
   );
   const shown = found.slice(0, limit);
   // Coaches see what the other person is (athlete, minor, family): the same labels as everywhere else.
