@@ -5,7 +5,8 @@
 // database for staff's open pages (--no-live: without). Prints the number of actions modelled and
 // either `0 of N sequences broke Safe Play` or the shortest sequence that broke an invariant (fast-check's
 // shrinking). --all-doors goes on after a break with that door set aside, so one run lists the shortest way through
-// each door still open. Exit code 1 when anything broke.
+// each door still open. Exit code 1 when anything broke. SAFE_PLAY_TIMING=1 adds where the time went: each part's
+// lane-seconds and statements a sequence, and PostgreSQL's costliest statements (planning and execution).
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -115,7 +116,8 @@ async function main() {
   console.log(
     `${RUNS} sequences of up to ${STEPS} steps, seed ${SEED}, ${LANES} lanes${ignore.size ? `, doors set aside: ${[...ignore].join(", ")}` : ""}`,
   );
-  const postgres = await startTestPostgres();
+  // SAFE_PLAY_TIMING: PostgreSQL counts every statement (pg_stat_statements, planning too), printed at the end.
+  const postgres = await startTestPostgres({ statementStatistics: Boolean(process.env.SAFE_PLAY_TIMING) });
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
   await admin.connect();
   // This throwaway server keeps nothing worth a disk flush: commits return at once (the search is all commits).
@@ -212,7 +214,33 @@ async function main() {
           .map(([k, n]) => `${k.slice(9)} ${n}`)
           .join(", ")}`,
       );
+    if (process.env.SAFE_PLAY_TIMING) await printCostliestStatements(postgres.adminUrl, done);
     await postgres.stop();
   }
   process.exit(exit);
+}
+
+/**
+ * PostgreSQL's costliest statements over the run (planning and execution, by every lane and the statements triggers
+ * run), in milliseconds a sequence: where the database's share of the search goes.
+ */
+async function printCostliestStatements(adminUrl: string, sequences: number) {
+  if (!sequences) return;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query("create extension if not exists pg_stat_statements");
+    const { rows } = await client.query<{ calls: string; exec: number; plan: number; q: string }>(
+      `select calls::text, total_exec_time as exec, total_plan_time as plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q
+       from pg_stat_statements order by total_exec_time + total_plan_time desc limit 10`,
+    );
+    const { rows: all } = await client.query<{ exec: number; plan: number }>(
+      "select sum(total_exec_time) as exec, sum(total_plan_time) as plan from pg_stat_statements",
+    );
+    const per = (ms: number) => (ms / sequences).toFixed(3);
+    console.log(`PostgreSQL, ms a sequence: executing ${per(all[0]!.exec)}, planning ${per(all[0]!.plan)}; the costliest statements:`);
+    for (const r of rows) console.log(`  ${per(r.exec)} + ${per(r.plan)} planning, ${(Number(r.calls) / sequences).toFixed(2)} calls: ${r.q}`);
+  } finally {
+    await client.end();
+  }
 }

@@ -149,7 +149,8 @@ export function isPostmasterRunning(dataDir: string): boolean {
  * Starts the embedded PostgreSQL whose files are in `dataDir`, creating them and the app database the first time.
  * Options:
  * - `restoring`: the restore command may (re)create the database of a folder that lost it;
- * - `statementStatistics` loads pg_stat_statements (for `npm run bench:messages -- --pg-stats`, not for serving);
+ * - `statementStatistics` loads pg_stat_statements, planning counted too (for `npm run bench:messages -- --pg-stats` and
+ *   the attack's SAFE_PLAY_TIMING, not for serving);
  * - `maintenanceLog` (for `npm run bench:messages -- --timeline`, not for serving) logs checkpoints, every autovacuum
  *   and statements over 25 ms, and receives PostgreSQL's log output as it comes;
  * - `throwaway` (tests only, never for serving): the data is thrown away after the test, so PostgreSQL does not wait
@@ -181,7 +182,9 @@ export async function startEmbeddedPostgres(
       "-c",
       "unix_socket_directories=",
       ...(options.throwaway ? ["-c", "fsync=off", "-c", "full_page_writes=off"] : ["-c", "fsync=on"]),
-      ...(options.statementStatistics ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"] : []),
+      ...(options.statementStatistics
+        ? ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all", "-c", "pg_stat_statements.track_planning=on"]
+        : []),
       ...(options.maintenanceLog ? ["-c", "log_checkpoints=on", "-c", "log_autovacuum_min_duration=0", "-c", "log_min_duration_statement=25"] : []),
     ],
     onLog: (m) => {

@@ -6,9 +6,10 @@ import pg from "pg";
 import { runMigrations } from "../../db/migrate";
 import { startEmbeddedPostgres } from "../../server/embedded-postgres";
 
-export async function startTestPostgres() {
+/** `statementStatistics`: with pg_stat_statements loaded, counting planning too (the attack's SAFE_PLAY_TIMING). */
+export async function startTestPostgres(options: { statementStatistics?: boolean } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nlte-test-db-"));
-  const embedded = await startEmbeddedPostgres(dir, { throwaway: true });
+  const embedded = await startEmbeddedPostgres(dir, { throwaway: true, statementStatistics: options.statementStatistics === true });
   // The "app" database becomes the migrated template every test file copies.
   await runMigrations(embedded.url);
   const admin = new URL(embedded.url);
