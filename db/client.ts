@@ -71,5 +71,8 @@ export function createDb(databaseUrl: string, max = 10) {
 export type Db = ReturnType<typeof createDb>["db"];
 /** The database or a transaction of it: every function that can take part in the caller's transaction. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
-/** Anything that runs an SQL statement (the database, a transaction): what read-only rules need. */
-export type SqlExecutor = Pick<Db, "execute">;
+/**
+ * Anything that runs an SQL statement (the database, a transaction): what read-only rules need. With Drizzle's session
+ * (`_`), so a rule may run a named statement (db/rows.ts namedRows).
+ */
+export type SqlExecutor = Pick<Db, "execute" | "_">;

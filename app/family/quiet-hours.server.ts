@@ -9,7 +9,7 @@
 // what they mean for sending and reading.
 import { getConversationsSafety, isMinorPerson, readRefusal, type SafePlaySettings, type SafetyPerson } from "../safe-play/index.server";
 import { inQuietHours } from "~/safe-play/safe-play";
-import type { Db } from "../../db/client";
+import type { SqlExecutor } from "../../db/client";
 
 /** Whether anyone's live signals can be withheld at `now`: outside quiet hours everyone sees everyone's. */
 export function activityMayBeWithheld(settings: SafePlaySettings, now: Date = settings.clock()): boolean {
@@ -91,7 +91,7 @@ const REMEMBERED_CONVERSATIONS = 20_000;
  * every batch made messaging's quiet p99 five times longer, issue 43). Time is not remembered: the clock is read on
  * every batch, so a training that lapses at midnight or an 18th birthday counts at once.
  */
-export function createActivityAudiences(db: Pick<Db, "execute">, settings: SafePlaySettings, limit = REMEMBERED_CONVERSATIONS) {
+export function createActivityAudiences(db: SqlExecutor, settings: SafePlaySettings, limit = REMEMBERED_CONVERSATIONS) {
   const remembered = new Map<string, SafetyPerson[]>();
   // Moves on every forgetting: a read that began before one is not remembered (it may predate the change).
   let generation = 0;

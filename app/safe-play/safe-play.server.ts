@@ -12,7 +12,7 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
-import { maybeRow } from "../../db/rows";
+import { maybeRow, namedRows } from "../../db/rows";
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import { isUuid } from "~/lib/uuid";
@@ -196,23 +196,27 @@ export function startRefusal(starter: SafetyPerson, other: SafetyPerson, setting
   return null;
 }
 
+/**
+ * Safe Play's people by id (the start rule's pair, a conversation's people before a change), as a named statement
+ * (db/rows.ts namedRows): its planning cost three times its run, on every path that asks.
+ */
 export async function getSafetyPeople(db: SqlExecutor, userIds: string[]): Promise<SafetyPerson[]> {
   if (userIds.length === 0) return [];
-  const { rows } = await db.execute(
-    sql`select ${safetyColumns} from users u where u.id in (${sql.join(
-      userIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-  return rows.map((r) => toPerson(SafetyRow.parse(r)));
+  const rows = await namedRows(db, "nlte_safety_people", SafetyRow, SAFETY_PEOPLE, [userIds]);
+  return rows.map(toPerson);
 }
 
 export async function getConversationSafety(db: SqlExecutor, conversationId: string): Promise<SafetyPerson[]> {
   if (!isUuid(conversationId)) return [];
-  const { rows } = await db.execute(sql`
-    select ${safetyColumns} from conversation_participants p join users u on u.id = p.user_id where p.conversation_id = ${conversationId}`);
-  return rows.map((r) => toPerson(SafetyRow.parse(r)));
+  const rows = await namedRows(db, "nlte_conversation_safety", SafetyRow, CONVERSATION_SAFETY, [conversationId]);
+  return rows.map(toPerson);
 }
+
+const SAFETY_PEOPLE = `select ${new PgDialect().sqlToQuery(safetyColumns).sql}
+  from (select distinct unnest($1::text[]) as id) ids cross join lateral (select * from users u where u.id = ids.id offset 0) u`;
+const CONVERSATION_SAFETY = `select ${new PgDialect().sqlToQuery(safetyColumns).sql}
+  from conversation_participants p cross join lateral (select * from users u where u.id = p.user_id offset 0) u
+  where p.conversation_id = $1::uuid`;
 
 /** The participants of several conversations at once (one query), by conversation id. */
 export async function getConversationsSafety(db: SqlExecutor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
