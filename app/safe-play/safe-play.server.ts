@@ -206,17 +206,16 @@ export async function getSafetyPeople(db: SqlExecutor, userIds: string[]): Promi
   return rows.map(toPerson);
 }
 
+/** A conversation's people: the send verdict's statement, its conversation's columns left aside. */
 export async function getConversationSafety(db: SqlExecutor, conversationId: string): Promise<SafetyPerson[]> {
   if (!isUuid(conversationId)) return [];
-  const rows = await namedRows(db, "nlte_conversation_safety", SafetyRow, CONVERSATION_SAFETY, [conversationId]);
+  const rows = await namedRows(db, "nlte_send_verdict", SafetyRow, SEND_VERDICT, [conversationId]);
   return rows.map(toPerson);
 }
 
-const SAFETY_PEOPLE = `select ${new PgDialect().sqlToQuery(safetyColumns).sql}
+const SAFETY_COLUMNS = new PgDialect().sqlToQuery(safetyColumns).sql;
+const SAFETY_PEOPLE = `select ${SAFETY_COLUMNS}
   from (select distinct unnest($1::text[]) as id) ids cross join lateral (select * from users u where u.id = ids.id offset 0) u`;
-const CONVERSATION_SAFETY = `select ${new PgDialect().sqlToQuery(safetyColumns).sql}
-  from conversation_participants p cross join lateral (select * from users u where u.id = p.user_id offset 0) u
-  where p.conversation_id = $1::uuid`;
 
 /** The participants of several conversations at once (one query), by conversation id. */
 export async function getConversationsSafety(db: SqlExecutor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
@@ -247,10 +246,10 @@ export async function safePlaySendVerdict(
   settings: SafePlaySettings,
 ): Promise<{ refusal: SafePlayRefusal | null; version: string | null; validForMs: number }> {
   if (!isUuid(conversationId)) return { refusal: null, version: null, validForMs: 0 };
-  const { rows } = await db.$client.query({ ...SEND_VERDICT, values: [conversationId] });
-  const first = rows[0] as { paused: string | null; version: string } | undefined;
+  const rows = await namedRows(db, "nlte_send_verdict", VerdictRow, SEND_VERDICT, [conversationId]);
+  const first = rows[0];
   if (!first) return { refusal: null, version: null, validForMs: 0 };
-  const people = rows.map((r) => toPerson(SafetyRow.parse(r)));
+  const people = rows.map(toPerson);
   return {
     refusal: sendRefusal(people, senderId, settings, first.paused),
     version: first.version,
@@ -258,17 +257,15 @@ export async function safePlaySendVerdict(
   };
 }
 
-// A named (prepared) statement: planning it (the family views' subqueries) cost more than running it, and every
-// sender's first message in a conversation asks it. Each participant's row is read by key ("offset 0" keeps the
+// A named statement (db/rows.ts namedRows), also for a conversation's people (getConversationSafety): planning it
+// (the family views' subqueries) cost more than running it, and every sender's first message in a conversation asks it. Each participant's row is read by key ("offset 0" keeps the
 // lateral lookup per row): as a join, the plan each connection kept after its fifth call, when made before the
 // tables had statistics, hashed every user for every call (issue 43: 677 scans of 3,003 users in a bench window).
-const SEND_VERDICT = {
-  name: "nlte_send_verdict",
-  text: `select ${new PgDialect().sqlToQuery(safetyColumns).sql}, c.paused_reason as paused, c.safety_version::text as version
-    from conversations c join conversation_participants p on p.conversation_id = c.id
-    cross join lateral (select * from users u where u.id = p.user_id offset 0) u
-    where c.id = $1::uuid`,
-};
+const SEND_VERDICT = `select ${SAFETY_COLUMNS}, c.paused_reason as paused, c.safety_version::text as version
+  from conversations c join conversation_participants p on p.conversation_id = c.id
+  cross join lateral (select * from users u where u.id = p.user_id offset 0) u
+  where c.id = $1::uuid`;
+const VerdictRow = SafetyRow.extend({ paused: z.string().nullable(), version: z.string() });
 
 /**
  * The two people of a conversation about to start (their roles among Safe Play's rows) and the start rule's answer, in
