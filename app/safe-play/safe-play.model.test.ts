@@ -407,9 +407,9 @@ describe("the families' open pages, quiet hours and midnight", () => {
 describe("the attack's fixed openings, copied once two plays and a copy wrote the same (tests/safe-play-model/openings.ts)", () => {
   /**
    * Plays an opening until its first copy is checked and kept. The first play is recorded, the next is compared with
-   * it, then comes the first copy: four plays with the first's checks. A play that differs from the one before (one
-   * that crossed a time window its rows depend on, as a loaded machine's slower plays do) is recorded in its place,
-   * twice at most before openings.ts gives the opening up: so at most five.
+   * it, then comes the first copy: four plays with the first's checks. A play that differs from those before (one that
+   * crossed a time window its rows depend on, as a loaded machine's slower plays do) is kept beside them, and the next
+   * play is compared with each: one such play costs one play more, so at most five.
    */
   async function untilCopied(kind: string, steps: () => ReturnType<typeof step>[]) {
     for (let i = 0; i < 5 && !site.shared?.openings?.byKind.get(kind)?.verified; i++) expect(await replay(steps())).toBeNull();

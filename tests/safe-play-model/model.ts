@@ -1534,13 +1534,15 @@ async function opening(w: World, steps: Step[]): Promise<number> {
     w.onOpeningPlayed = null;
     if (w.errors.length || w.trace.some((t) => t.endsWith("[refused]"))) return;
     const now = await record(w, openings, pool, xid, w.account());
-    if (!state.recorded) return void (state.recorded = now);
-    const shared = compareRecords(state.recorded, now, openings);
-    if (shared) state.shared = shared;
-    // Two records that differ (a report's mail window closed between them): the next play is compared with this one,
-    // three times at most.
-    else if ((state.mismatches = (state.mismatches ?? 0) + 1) >= 3) state.failed = true;
-    else state.recorded = now;
+    const earlier = state.records ?? [];
+    // Two records that differ (a report's mail window closed during one play): the next play is compared with every
+    // record before it, so one odd play does not spoil the next comparison; three mismatches at most.
+    for (const before of earlier) {
+      const shared = compareRecords(before, now, openings);
+      if (shared) return void Object.assign(state, { recorded: before, shared, records: undefined });
+    }
+    state.records = [...earlier, now];
+    if (earlier.length && (state.mismatches = (state.mismatches ?? 0) + 1) >= 3) state.failed = true;
   };
   // The cast is recorded at once (no step of it to wait for); an opening after its last step's action.
   if (kind === CAST) await recordPlay();

@@ -5,8 +5,8 @@
 //   1. played through the site's functions and checked after each of its steps (model.ts PrefixMark);
 //   2. played again, checked after its last step, and recorded: every row of every table written since the set-up
 //      (PostgreSQL's xmin; the cast included), with the oracle's account of the world after the last step's action;
-//   3. played a third time and recorded again (when the two differ, the next play is compared with the last, three
-//      times at most). Ids found in both records (staff's, the open pages' own) are shared and kept; every other id is
+//   3. played a third time and recorded again (when the two differ, the next play is compared with every record before
+//      it, three mismatches at most). Ids found in both records (staff's, the open pages' own) are shared and kept; every other id is
 //      the run's own. A row the runs share whose values differ between the records (the lead's mail allowance, counted
 //      over the runs' reports) depends on the runs before, not on the opening: a copy leaves it as it is. Only when the
 //      two records are otherwise the same but for the run's own ids, its tag, times and identity columns, and every
@@ -59,7 +59,10 @@ type Schema = {
 /** Per database: its schema, read once, and each opening's state. */
 export type Openings = {
   schema?: Schema;
-  byKind: Map<string, { recorded?: Opening; shared?: Shared; mismatches?: number; verified?: boolean; failed?: boolean }>;
+  byKind: Map<
+    string,
+    { recorded?: Opening; records?: Opening[]; shared?: Shared; mismatches?: number; verified?: boolean; failed?: boolean }
+  >;
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
