@@ -231,8 +231,11 @@ async function printCostliestStatements(adminUrl: string, sequences: number) {
   try {
     await client.query("create extension if not exists pg_stat_statements");
     const { rows } = await client.query<{ calls: string; exec: number; plan: number; q: string }>(
-      `select calls::text, total_exec_time as exec, total_plan_time as plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) as q
-       from pg_stat_statements order by total_exec_time + total_plan_time desc limit 10`,
+      // Each lane's database counts its own: a statement is summed over them, named by its start and its end.
+      `select sum(calls)::text as calls, sum(total_exec_time) as exec, sum(total_plan_time) as plan,
+         left(q, 70) || case when length(q) > 130 then ' … ' || right(q, 60) else substr(q, 71) end as q
+       from (select *, regexp_replace(query, '\\s+', ' ', 'g') as q from pg_stat_statements) s
+       group by q order by sum(total_exec_time + total_plan_time) desc limit 10`,
     );
     const { rows: all } = await client.query<{ exec: number; plan: number }>(
       "select sum(total_exec_time) as exec, sum(total_plan_time) as plan from pg_stat_statements",

@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { rows } from "../../db/rows";
+import { namedRows, rows } from "../../db/rows";
 import { ADULT_AGE, ageOn } from "~/safe-play/safe-play";
 import type { SafePlaySettings } from "~/safe-play/index.server";
 import type { SqlExecutor } from "~/mail/index.server";
@@ -65,24 +65,7 @@ export type RosterEntry = {
  * Everything in it, whoever reads: for the roster pages use getRosterForReader, which applies the least-privilege rule.
  */
 export async function getRoster(db: SqlExecutor, eventId: string, settings: SafePlaySettings): Promise<RosterEntry[]> {
-  const roster = await rows(
-    db,
-    RosterRow,
-    sql`
-    select e.id, e.athlete_id, a.full_name as athlete_name, a.date_of_birth::text as dob, e.status, e.seq, e.offered_until,
-      e.medical_notes, e.pickup_people, e.photo_consent, e.emergency_name, e.emergency_phone,
-      (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level,
-      (select coalesce(json_agg(json_build_object('name', g.full_name, 'phone', g.phone) order by g.full_name), '[]')
-         from guardian_links gl join users g on g.id = gl.guardian_id and g.deleted_at is null where gl.athlete_id = e.athlete_id) as guardians,
-      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.full_name, 'role', fm.role, 'confirmed', fm.confirmed_at is not null,
-                                                  'phone', u.phone) order by fm.role desc, u.full_name), '[]')
-         from household_members am join household_members fm on fm.household_id = am.household_id
-           join users u on u.id = fm.user_id and u.deleted_at is null
-         where am.user_id = e.athlete_id) as family
-    from enrollments e join users a on a.id = e.athlete_id
-    where e.event_id = ${eventId} and e.status not in ('withdrawn', 'declined')
-    order by array_position(array['enrolled', 'placed', 'evaluation', 'requested', 'offered', 'waitlisted'], e.status), e.seq`,
-  );
+  const roster = await namedRows(db, "nlte_roster", RosterRow, ROSTER, [eventId]);
   let waiting = 0;
   const now = settings.clock();
   return roster.map((row) => {
@@ -109,6 +92,24 @@ export async function getRoster(db: SqlExecutor, eventId: string, settings: Safe
     };
   });
 }
+
+// A named statement (db/rows.ts namedRows): a roster is read on every roster view and every attendance mark, and
+// planning its subqueries cost more than running them. The athlete's row is read by key (a lateral lookup kept per
+// enrollment, "offset 0"), so a plan made before the tables had statistics stays an index lookup.
+const ROSTER = `
+    select e.id, e.athlete_id, a.full_name as athlete_name, a.date_of_birth::text as dob, e.status, e.seq, e.offered_until,
+      e.medical_notes, e.pickup_people, e.photo_consent, e.emergency_name, e.emergency_phone,
+      (select l.level from athlete_levels l where l.athlete_id = e.athlete_id order by l.placed_on desc, l.created_at desc limit 1) as level,
+      (select coalesce(json_agg(json_build_object('name', g.full_name, 'phone', g.phone) order by g.full_name), '[]')
+         from guardian_links gl join users g on g.id = gl.guardian_id and g.deleted_at is null where gl.athlete_id = e.athlete_id) as guardians,
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.full_name, 'role', fm.role, 'confirmed', fm.confirmed_at is not null,
+                                                  'phone', u.phone) order by fm.role desc, u.full_name), '[]')
+         from household_members am join household_members fm on fm.household_id = am.household_id
+           join users u on u.id = fm.user_id and u.deleted_at is null
+         where am.user_id = e.athlete_id) as family
+    from enrollments e cross join lateral (select * from users a where a.id = e.athlete_id offset 0) a
+    where e.event_id = $1::uuid and e.status not in ('withdrawn', 'declined')
+    order by array_position(array['enrolled', 'placed', 'evaluation', 'requested', 'offered', 'waitlisted'], e.status), e.seq`;
 
 /**
  * The roster as `reader` may read it: each athlete's age, medical notes, pick-up persons, emergency contact and the

@@ -65,7 +65,9 @@ describe("getActivityAudience", () => {
     person("parent", "client", "guardian", "1980-05-01"),
     person("minor", "client", "athlete", "2011-03-04", { guardians: ["parent"], confirmed_guardians: ["parent"] }),
   ];
-  const dbWith = (rows: object[]) => ({ execute: async () => ({ rows }) }) as never;
+  /** A database whose named statements (db/rows.ts namedRows) answer by `execute`. */
+  const named = (execute: () => Promise<{ rows: object[] }>) => ({ _: { session: { prepareQuery: () => ({ execute }) } } });
+  const dbWith = (rows: object[]) => named(async () => ({ rows })) as never;
 
   it("outside quiet hours lets everyone see a cleared coach's activity and the family's", async () => {
     const audience = await getActivityAudience(dbWith(participants("2026-01-10")), [C1], afternoon);
@@ -94,8 +96,11 @@ describe("getActivityAudience", () => {
   describe("remembered by a process (createActivityAudiences)", () => {
     /** A database answering with `rows` (changeable) and counting the statements it was asked. */
     function countingDb(rows: object[]) {
-      const db = { rows, asked: 0, execute: async () => (db.asked++, { rows: db.rows }) };
-      return db;
+      const db: { rows: object[]; asked: number } = { rows, asked: 0 };
+      return Object.assign(
+        db,
+        named(async () => (db.asked++, { rows: db.rows })),
+      );
     }
 
     it("asks the database once per conversation until its safety version moves, then again", async () => {
@@ -126,14 +131,15 @@ describe("getActivityAudience", () => {
 
     it("does not remember what was read before a forgetting that came while it was read", async () => {
       let release = () => {};
-      const db = {
-        asked: 0,
-        execute: async () => {
+      const db: { asked: number } = { asked: 0 };
+      Object.assign(
+        db,
+        named(async () => {
           db.asked++;
           await new Promise<void>((r) => (release = r));
           return { rows: participants("2026-01-10") };
-        },
-      };
+        }),
+      );
       const audiences = createActivityAudiences(db as never, afternoon);
       const first = audiences.audience([C1]);
       await Promise.resolve();

@@ -198,11 +198,17 @@ export function startRefusal(starter: SafetyPerson, other: SafetyPerson, setting
 
 /**
  * Safe Play's people by id (the start rule's pair, a conversation's people before a change), as a named statement
- * (db/rows.ts namedRows): its planning cost three times its run, on every path that asks.
+ * (db/rows.ts namedRows): its planning cost three times its run, on every path that asks. One or two people (nearly
+ * every call: a person, a pair) are read by a statement of two parameters, whose plan PostgreSQL keeps: its estimate
+ * for a list's unnest is a hundred rows, so it planned that statement anew on every call (0.9 ms each).
  */
 export async function getSafetyPeople(db: SqlExecutor, userIds: string[]): Promise<SafetyPerson[]> {
-  if (userIds.length === 0) return [];
-  const rows = await namedRows(db, "nlte_safety_people", SafetyRow, SAFETY_PEOPLE, [userIds]);
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return [];
+  const rows =
+    ids.length <= 2
+      ? await namedRows(db, "nlte_safety_pair", SafetyRow, SAFETY_PAIR, [ids[0], ids.at(-1)])
+      : await namedRows(db, "nlte_safety_people", SafetyRow, SAFETY_PEOPLE, [ids]);
   return rows.map(toPerson);
 }
 
@@ -216,22 +222,25 @@ export async function getConversationSafety(db: SqlExecutor, conversationId: str
 const SAFETY_COLUMNS = new PgDialect().sqlToQuery(safetyColumns).sql;
 const SAFETY_PEOPLE = `select ${SAFETY_COLUMNS}
   from (select distinct unnest($1::text[]) as id) ids cross join lateral (select * from users u where u.id = ids.id offset 0) u`;
+const SAFETY_PAIR = `select ${SAFETY_COLUMNS} from users u where u.id in ($1::text, $2::text)`;
 
-/** The participants of several conversations at once (one query), by conversation id. */
+/**
+ * The participants of several conversations at once (one named statement: planning it cost more than running it, and
+ * the conversation list and the guardians' threads ask it on every view), by conversation id.
+ */
 export async function getConversationsSafety(db: SqlExecutor, conversationIds: string[]): Promise<Map<string, SafetyPerson[]>> {
   const ids = [...new Set(conversationIds.filter(isUuid))];
   const out = new Map<string, SafetyPerson[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
-  const { rows } = await db.execute(sql`
-    select p.conversation_id::text as conversation_id, ${safetyColumns}
-    from conversation_participants p join users u on u.id = p.user_id
-    where p.conversation_id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
-  for (const r of rows) out.get(String((r as { conversation_id: string }).conversation_id))?.push(toPerson(SafetyRow.parse(r)));
+  const rows = await namedRows(db, "nlte_conversations_safety", ConversationSafetyRow, CONVERSATIONS_SAFETY, [ids]);
+  for (const r of rows) out.get(r.conversation_id)?.push(toPerson(r));
   return out;
 }
+
+const CONVERSATIONS_SAFETY = `select p.conversation_id::text as conversation_id, ${SAFETY_COLUMNS}
+  from conversation_participants p cross join lateral (select * from users u where u.id = p.user_id offset 0) u
+  where p.conversation_id = any($1::uuid[])`;
+const ConversationSafetyRow = SafetyRow.extend({ conversation_id: z.string() });
 
 /**
  * The one send rule as the send path calls it (createMessage): one read, nothing written. With the answer, the

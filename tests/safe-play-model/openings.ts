@@ -59,10 +59,7 @@ type Schema = {
 /** Per database: its schema, read once, and each opening's state. */
 export type Openings = {
   schema?: Schema;
-  byKind: Map<
-    string,
-    { recorded?: Opening; records?: Opening[]; shared?: Shared; mismatches?: number; verified?: boolean; failed?: boolean }
-  >;
+  byKind: Map<string, { recorded?: Opening; records?: Opening[]; shared?: Shared; mismatches?: number; verified?: boolean; failed?: boolean }>;
 };
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
