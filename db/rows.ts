@@ -64,7 +64,10 @@ export async function maybeRow<S extends z.ZodType>(db: Queryable, schema: S, qu
  * planning costs more than its run (Safe Play's people read: 0.3-0.4 ms planning, 0.1 ms running). Its text is the
  * same for every call (lists as array parameters, never written into it), and it reads each row by key through a
  * lateral lookup kept per row (`offset 0`), so a plan made before the tables had statistics stays an index lookup
- * (the send verdict's lesson, app/safe-play/safe-play.server.ts).
+ * (the send verdict's lesson, app/safe-play/safe-play.server.ts). PostgreSQL keeps the plan only when it costs no more
+ * than the calls' own plans did: a list's `unnest($1)` is costed at a hundred rows without its values, so a statement
+ * asked with one or two ids is planned anew on every call; asked mostly with one or two, give them a statement of two
+ * parameters (getSafetyPeople). pg_stat_statements shows which (`SAFE_PLAY_TIMING=1 npm run attack:safe-play`).
  */
 export async function namedRows<S extends z.ZodType>(
   db: SqlExecutor,
