@@ -83,7 +83,7 @@ export async function printStatementStatistics(url: string, chatMessages: number
   await c.connect();
   try {
     const r = await c.query(
-      "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / calls)::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
+      "select calls, round(total_exec_time::numeric, 0) as ms, round((total_exec_time / nullif(calls, 0))::numeric, 3) as per_call, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 15",
     );
     console.table(r.rows);
     // The statements the servers sent (top level), a chat message sent in the window. They are counted from the
