@@ -266,10 +266,11 @@ export async function safePlaySendVerdict(
   };
 }
 
-// A named statement (db/rows.ts namedRows), also for a conversation's people (getConversationSafety): planning it
-// (the family views' subqueries) cost more than running it, and every sender's first message in a conversation asks
-// it. Each participant's row is read by key ("offset 0" keeps the lateral lookup per row): as a join, the plan each connection kept after its fifth call, when made before the
-// tables had statistics, hashed every user for every call (issue 43: 677 scans of 3,003 users in a bench window).
+// A named statement (db/rows.ts namedRows), also for a conversation's people (getConversationSafety): planning it (the
+// family views' subqueries) cost more than running it, and every sender's first message in a conversation asks it. Each
+// participant's row is read by key ("offset 0" keeps the lateral lookup per row): as a join, the plan each connection
+// kept after its fifth call, when made before the tables had statistics, hashed every user for every call (issue 43:
+// 677 scans of 3,003 users in a bench window).
 const SEND_VERDICT = `select ${SAFETY_COLUMNS}, c.paused_reason as paused, c.safety_version::text as version
   from conversations c join conversation_participants p on p.conversation_id = c.id
   cross join lateral (select * from users u where u.id = p.user_id offset 0) u

@@ -5,13 +5,13 @@
 //   1. played through the site's functions and checked after each of its steps (model.ts PrefixMark);
 //   2. played again, checked after its last step, and recorded: every row of every table written since the set-up
 //      (PostgreSQL's xmin; the cast included), with the oracle's account of the world after the last step's action;
-//   3. played a third time and recorded again (when the two differ, the next play is compared with every record
-//      before it, three mismatches at most). Ids found in both records (staff's, the open pages' own) are shared and
-//      kept; every other id is the run's own. A row the runs share whose values differ between the records (the lead's mail allowance, counted
-//      over the runs' reports) depends on the runs before, not on the opening: a copy leaves it as it is. Only when the
-//      two records are otherwise the same but for the run's own ids, its tag, times and identity columns, and every
-//      foreign key points to a row of the record or a shared id, may it be copied (OPENINGS_DEBUG=1 writes what
-//      differed to /tmp);
+//   3. played a third time and recorded again (when the two differ, the next play is compared with every record before
+//      it, three mismatches at most). Ids found in both records (staff's, the open pages' own) are shared and kept;
+//      every other id is the run's own. A row the runs share whose values differ between the records (the lead's mail
+//      allowance, counted over the runs' reports) depends on the runs before, not on the opening: a copy leaves it as
+//      it is. Only when the two records are otherwise the same but for the run's own ids, its tag, times and identity
+//      columns, and every foreign key points to a row of the record or a shared id, may it be copied (OPENINGS_DEBUG=1
+//      writes what differed to /tmp);
 //   4. copied once in a transaction, the copy's rows recorded and compared with the second record: committed when the
 //      same, else rolled back, the opening played then and ever after on this database.
 // From then on a copy writes the recorded rows with new ids for the run's own, times moved to now, in one round trip and
