@@ -26,6 +26,7 @@ import { getClearanceNotice } from "~/staff/index.server";
 import { getCoaches, getUnreadCount } from "~/messaging/index.server";
 import { readToast } from "~/lib/toast.server";
 import { useNonce } from "~/lib/nonce";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useDocumentPage, useScreenPage } from "~/lib/page-mode";
 import siteBehaviours from "~/lib/page-behaviours.js?url";
 // The same file app.css names in its @font-face, so the preload and the stylesheet fetch it once.
@@ -95,8 +96,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Content pages a visitor reads are sent without the React runtime (app/lib/page-mode.ts).
   const screen = useScreenPage();
   const documentPage = useDocumentPage();
+  // Marks the document once React runs in it (the same moment every useHydrated control turns from its form into its
+  // scripted self): the end-to-end tests wait for it before pressing such a control (tests/e2e/support/browser.ts).
+  const hydrated = useHydrated();
   return (
-    <html lang={getLocale()}>
+    <html lang={getLocale()} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -397,6 +397,10 @@ export function setupBrowser(baseURL: () => string) {
           () => pathOf(p),
         );
         if (!javaScriptEnabled) return;
+        // A control that asks before acting (ConfirmAction) is a plain form until React runs, and a press before then
+        // posts it without JavaScript (the question shown in place, not the dialog). A page React runs in is pressed
+        // only once it marks itself hydrated (app/root.tsx); a content page sent without React has nothing to wait for.
+        await page.waitForFunction(() => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated"));
         if (visitOptions.axe === false) await takeAsChecked(page);
         else await expectAccessible(page);
       },
