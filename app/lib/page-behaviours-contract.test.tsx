@@ -45,6 +45,7 @@ const NOT_BEHAVIOURS = new Set([
   "data-cancelled", // a cancelled booking on /appointments (tests)
   "data-scheduled", // a message kept for the end of quiet hours, by its state (tests)
   "data-confirm-step", // the question a form without JavaScript answers before acting (confirm-action.tsx; tests)
+  "data-hydrated", // the document once React runs in it (root.tsx; the end-to-end tests wait for it)
   "data-closed", // a declined or withdrawn request, by its state (tests)
   "data-family", // a roster family's Safe Play state (tests)
 ]);
