@@ -89,14 +89,20 @@ describe.skipIf(skipped)("HTTPS through Caddy to two app processes", () => {
     const withCaddyLog = (err: Error) => {
       throw new Error(`${err.message}; caddy said:\n${caddyLog}`, { cause: err });
     };
-    ca = await waitFor(() => caddy.exitCode === null && fs.existsSync(root) && fs.readFileSync(root), {
-      timeout: 30_000,
-      what: "caddy's root certificate",
-    }).catch(withCaddyLog);
-    await waitFor(async () => caddy.exitCode === null && (await request("GET", "/readyz")).status === 200, {
-      timeout: 30_000,
-      what: "the site to answer through caddy",
-    }).catch(withCaddyLog);
+    // The root is read whole (a file Caddy has begun to write can be read empty, and an empty CA trusts nothing: a run
+    // once waited 30 s on "unable to get local issuer certificate"), and read again at each try until the site answers.
+    const wholeRoot = () => {
+      const pem = fs.existsSync(root) ? fs.readFileSync(root) : null;
+      return caddy.exitCode === null && pem?.includes("-----END CERTIFICATE-----") ? pem : null;
+    };
+    ca = await waitFor(wholeRoot, { timeout: 30_000, what: "caddy's root certificate" }).catch(withCaddyLog);
+    await waitFor(
+      async () => {
+        ca = wholeRoot() ?? ca;
+        return caddy.exitCode === null && (await request("GET", "/readyz")).status === 200;
+      },
+      { timeout: 30_000, what: "the site to answer through caddy" },
+    ).catch(withCaddyLog);
   });
 
   afterAll(async () => {
