@@ -202,15 +202,18 @@ type Verdict = Awaited<ReturnType<typeof safePlaySendVerdict>>;
 
 /**
  * Allowing Safe Play answers this process remembers, by conversation and sender, with the version each was read at. An
- * answer is good for a minute of the wall clock and until the time Safe Play's own clock said (quiet hours, midnight).
+ * answer is good for a minute of the wall clock and until the time Safe Play's own clock said (quiet hours, midnight),
+ * and only from the time on that clock it was asked at: a clock set back (by an operator, or the Safe Play model's
+ * steps before 8 AM tomorrow) asks again, since a person who was an adult then may be a minor before it.
  * Sends that ask while the rule is being asked wait for the same answer, so one person's sends keep their order.
  */
 class SafePlayAnswers {
-  private readonly answers = new Map<string, { verdict: Verdict; until: number; clockUntil: number }>();
+  private readonly answers = new Map<string, { verdict: Verdict; until: number; clockFrom: number; clockUntil: number }>();
   private readonly asking = new Map<string, Promise<Verdict>>();
   get(key: string, settings: SafePlaySettings, ask: () => Promise<Verdict>): Promise<Verdict> {
     const known = this.answers.get(key);
-    if (known && known.until > Date.now() && known.clockUntil > settings.clock().getTime()) return Promise.resolve(known.verdict);
+    const now = settings.clock().getTime();
+    if (known && known.until > Date.now() && known.clockFrom <= now && known.clockUntil > now) return Promise.resolve(known.verdict);
     let pending = this.asking.get(key);
     if (!pending) {
       const askedAt = settings.clock().getTime();
@@ -220,7 +223,7 @@ class SafePlayAnswers {
             // Bounded: the oldest go first (a Map keeps insertion order); a forgotten answer is only asked again.
             this.answers.delete(key);
             if (this.answers.size >= 100_000) this.answers.delete(this.answers.keys().next().value!);
-            this.answers.set(key, { verdict, until: Date.now() + verdict.validForMs, clockUntil: askedAt + verdict.validForMs });
+            this.answers.set(key, { verdict, until: Date.now() + verdict.validForMs, clockFrom: askedAt, clockUntil: askedAt + verdict.validForMs });
           }
           return verdict;
         })

@@ -290,6 +290,24 @@ describe("the roster's message to every family", () => {
     expect(w.kept).toHaveLength(1);
     expect(await keptStatus(w.kept[0]!.id)).toBe("sent");
   });
+
+  // Found by the attack (2026-12-01, seed 2029, on 5441f8d) in the model, not the site: the roster's message before 8 AM
+  // is sent at 6 AM tomorrow, when a child the lead dated eighteen tomorrow is an adult, and the oracle judged it on
+  // today's date (a minor): "K2's roster message reached a thread with K2, C: K2 is not cleared and C is a minor". The
+  // oracle now judges what a step does at tomorrow's hours on tomorrow's date (World.judgedAt).
+  it("reaches, from the uncleared coach at 6 AM, a child the lead dated eighteen tomorrow: an adult by then", async () => {
+    const w = await play([
+      ...enrolled,
+      step("start-conversation", { who: "K1", with: "C" }),
+      step("send-message", { who: "K1", n: 0 }),
+      step("lead-correct", { who: "L", of: "C", name: "Casey Parker", age: 18 }),
+      step("roster-message-later", { who: "K2" }),
+    ]);
+    expect(refused(w.trace), w.trace.join(" ; ")).toEqual([false, false, false, false, false, false, false, false]);
+    const { rows } = await db.execute(sql`select 1 from messages m join conversation_participants c on c.conversation_id = m.conversation_id
+      where m.sender_id = ${w.person("K2")!.id} and c.user_id = ${w.person("C")!.id}`);
+    expect(rows).toHaveLength(1);
+  });
 });
 
 // A guardian unlinked, an account gone and a clearance lapsed between keeping and sending: the conversation page's kept

@@ -221,9 +221,9 @@ export const COACH_ACTIONS: ActionSpec<unknown>[] = [
         );
         const ids = people.map((p) => p.user_id);
         const sender = w.byId.get(kept.sender)!;
-        // What the oracle holds now, before the job: may this staff member send into this thread (a pause or a
-        // suspension the lead made since it was kept included)?
-        const forbidden = await w.sendForbidden(sender, ids, kept.conversationId);
+        // What the oracle holds before the job, on the job's date (World.judgedAt): may this staff member send into
+        // this thread (a pause or a suspension the lead made since it was kept included)?
+        const forbidden = await w.judgedAt(settingsAt(w, NEXT_AFTERNOON).clock(), () => w.sendForbidden(sender, ids, kept.conversationId));
         const delivered = async () =>
           Number(
             (

@@ -317,14 +317,33 @@ export class World {
   dob(age: number) {
     return dobForAge(this.site.today, age);
   }
-  /** The organisation's day on the model's clock now (the oracle's ages and clearances are of this day). */
+  /**
+   * The organisation's day on the model's clock now (the oracle's ages and clearances are of this day), or on the clock
+   * a step ran the site at when it is judging that step (judgedAt).
+   */
   get day() {
     // Asked for every person at every check: worked out again only when the clock moved.
-    const at = this.site.clock.now.getTime();
-    if (this.dayAt?.at !== at) this.dayAt = { at, day: dayInZone(this.site.clock.now, this.site.settings.timeZone) };
+    const now = this.judgingAt ?? this.site.clock.now;
+    const at = now.getTime();
+    if (this.dayAt?.at !== at) this.dayAt = { at, day: dayInZone(now, this.site.settings.timeZone) };
     return this.dayAt.day;
   }
   private dayAt: { at: number; day: string } | null = null;
+  private judgingAt: Date | null = null;
+  /**
+   * Judges what a step did at hours ahead of the model's clock (before 8 AM tomorrow, the job the afternoon after:
+   * coach-actions.ts NIGHT, NEXT_AFTERNOON) on the date of those hours, as the site did: a child dated eighteen
+   * tomorrow is an adult then. The model's clock itself stays where it was (the steps after are of today).
+   */
+  async judgedAt<T>(at: Date, judge: () => Promise<T>): Promise<T> {
+    const before = this.judgingAt;
+    this.judgingAt = at;
+    try {
+      return await judge();
+    } finally {
+      this.judgingAt = before;
+    }
+  }
   get db() {
     return this.site.db;
   }

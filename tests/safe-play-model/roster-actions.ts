@@ -87,13 +87,16 @@ export const ROSTER_ACTIONS: ActionSpec<unknown>[] = [
     show: (a) => `${a.who}, before 8 AM, messages every family of the roster and keeps it for 8:00 where quiet hours held it`,
     run: async (w, a) => {
       const st = w.person(a.who)!;
-      const night = limitsAt(w, settingsAt(w, NIGHT));
+      const nightClock = settingsAt(w, NIGHT);
+      const night = limitsAt(w, nightClock);
       const words = rosterWords(w);
       const actor = { id: st.id, role: "coach" as const };
       const now = await messageRoster(w.db, actor, w.eventId, words, night);
       if (!now) return false;
       const opened = await followNewConversations(w, st.id);
-      await expectDeliveries(w, a.who, await deliveredIn(w, st.id, words));
+      // Sent at the night's hour, judged on the night's date (World.judgedAt).
+      const delivered = await deliveredIn(w, st.id, words);
+      await w.judgedAt(nightClock.clock(), () => expectDeliveries(w, a.who, delivered));
       const changed = now.sent > 0 || opened > 0;
       if (!now.later) return changed;
       const later = await scheduleRosterMessage(w.db, actor, w.eventId, words, now.later.athleteIds, night);
