@@ -7,8 +7,10 @@
 //     made an adult (ages: cast.ts EIGHTEEN_TOMORROW); the oracle's day moves with the clock (World.day). The hub's
 //     midnight runs (read-rechecks.ts: every open subscription asked again), as its timer would, and the model waits
 //     for the pages it now keeps out to be told (live.ts awaitRechecks); the checks after the step judge every page.
-// NIGHT and NEXT_AFTERNOON (coach-actions.ts: the kept messages' night and job) stay after both, so the clock never
-// goes back within a run.
+// NIGHT and NEXT_AFTERNOON (coach-actions.ts: the kept messages' night and job) stay after both, so the model's clock
+// never goes back within a run. The site's does: a step at those hours runs it ahead and the next step at the model's
+// clock again; the oracle judges such a step on its own date (World.judgedAt), and the send path's remembered answers
+// hold only forward from when they were asked (messages.server.ts SafePlayAnswers).
 import fc from "fast-check";
 import { addDays, instantOf } from "~/lib/datetime";
 import { spec, type ActionSpec } from "./cast";
