@@ -216,7 +216,7 @@ class SafePlayAnswers {
     if (known && known.until > Date.now() && known.clockFrom <= now && known.clockUntil > now) return Promise.resolve(known.verdict);
     let pending = this.asking.get(key);
     if (!pending) {
-      const askedAt = settings.clock().getTime();
+      const askedAt = now;
       pending = ask()
         .then((verdict) => {
           if (!verdict.refusal && verdict.version !== null && verdict.validForMs > 0) {

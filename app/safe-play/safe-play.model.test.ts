@@ -291,10 +291,12 @@ describe("the roster's message to every family", () => {
     expect(await keptStatus(w.kept[0]!.id)).toBe("sent");
   });
 
-  // Found by the attack (2026-12-01, seed 2029, on 5441f8d) in the model, not the site: the roster's message before 8 AM
-  // is sent at 6 AM tomorrow, when a child the lead dated eighteen tomorrow is an adult, and the oracle judged it on
-  // today's date (a minor): "K2's roster message reached a thread with K2, C: K2 is not cleared and C is a minor". The
-  // oracle now judges what a step does at tomorrow's hours on tomorrow's date (World.judgedAt).
+  // Found by the attack (2026-12-01, seed 2029, on 5441f8d): the roster's message before 8 AM is sent at 6 AM tomorrow,
+  // when a child the lead dated eighteen tomorrow is an adult, and the oracle judged it on today's date (a minor): "K2's
+  // roster message reached a thread with K2, C: K2 is not cleared and C is a minor". The oracle now judges what a step
+  // does at tomorrow's hours on tomorrow's date (World.judgedAt). Then the next step's probe, back at this afternoon,
+  // was let through by the send path's answer remembered at 6 AM tomorrow: an answer now holds only forward from the
+  // time it was asked at (messages.server.ts SafePlayAnswers).
   it("reaches, from the uncleared coach at 6 AM, a child the lead dated eighteen tomorrow: an adult by then", async () => {
     const w = await play([
       ...enrolled,
