@@ -8,6 +8,7 @@ import path from "node:path";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 import { paraglide } from "./scripts/paraglide.ts";
 import { siteImages } from "./scripts/site-images.ts";
+import { throwawayFilesInMemory } from "./tests/support/memory-tmpdir.mjs";
 import { AXE_CLEAN_VARIABLE, E2E_WORKERS, TEMPLATE_VARIABLE } from "./tests/e2e/support/workers.ts";
 
 export const OWN_PROCESS = [
@@ -18,6 +19,10 @@ export const OWN_PROCESS = [
   "tests/e2e/operations-running.test.ts",
   "tests/e2e/second-start.test.ts",
 ];
+
+// The run's throwaway files (the template, every server's data folder, the browsers' profiles) in memory where the
+// machine has it to spare (decision 0079); set before the two folders below are named under it.
+throwawayFilesInMemory();
 
 // The data folder every server of the run starts on a copy of (tests/e2e/support/server.ts): named here, made by the
 // global setup, and known to the workers through their environment.

@@ -12,6 +12,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { SERVER_NODE_FLAGS } from "./server-node-flags.mjs";
+import { throwawayFilesInMemory } from "../tests/support/memory-tmpdir.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -117,6 +119,8 @@ async function main() {
     `${RUNS} sequences of up to ${STEPS} steps, seed ${SEED}, ${LANES} lanes${ignore.size ? `, doors set aside: ${[...ignore].join(", ")}` : ""}`,
   );
   // SAFE_PLAY_TIMING: PostgreSQL counts every statement (pg_stat_statements, planning too), printed at the end.
+  // The lanes' databases in memory where the machine has it to spare (decision 0079); the lanes inherit TMPDIR.
+  throwawayFilesInMemory();
   const postgres = await startTestPostgres({ statementStatistics: Boolean(process.env.SAFE_PLAY_TIMING) });
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
   await admin.connect();
@@ -152,9 +156,10 @@ async function main() {
                 "--lane",
                 JSON.stringify({ url, seed: SEED + i, runs: per, ignore: [...aside] }),
               ],
-              {
-                stdio: ["ignore", "inherit", "inherit", "ipc"],
-              },
+              // The server's V8 flags (scripts/server-node-flags.mjs): a lane allocates as the server does (statements,
+              // rows, its realtime server's frames), and with the larger young generation 1,000 sequences took 6% less
+              // processor time (seed 7, two A/B pairs: 82.7 -> 77.4 s user).
+              { stdio: ["ignore", "inherit", "inherit", "ipc"], execArgv: [...process.execArgv, ...SERVER_NODE_FLAGS] },
             );
             let answer: LaneResult | null = null;
             child.on("message", (m) => (answer = m as LaneResult));
