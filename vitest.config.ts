@@ -29,8 +29,9 @@ export default defineConfig({
     // and no state: what is per process is made once and shared (the request-language store, tests/support/locale-store.ts).
     isolate: false,
     // The server's V8 flags (scripts/server-node-flags.mjs: a young generation four times Node 20's default) in the
-    // workers too: they run the site's functions and its statements as the server does, and the whole unit run took
-    // 7-13% less wall time with them (two A/B pairs on the 2-core machine: 142 -> 124 s, 157 -> 147 s).
+    // workers too: they run the site's functions and its statements as the server does. Two A/B pairs of the whole unit
+    // run with the flag given to every Node process (NODE_OPTIONS) took 142 -> 124 s and 157 -> 147 s: noisy, and the
+    // attack's lanes, measured alone, gained 6% of processor time from it.
     execArgv: SERVER_NODE_FLAGS,
     // The compiled language catalog (plain JavaScript, a few MB) is loaded by Node once per worker rather than
     // transformed and run again for every test file (0.4 s a file). Its one piece of state, the request's language,

@@ -118,9 +118,9 @@ async function main() {
   console.log(
     `${RUNS} sequences of up to ${STEPS} steps, seed ${SEED}, ${LANES} lanes${ignore.size ? `, doors set aside: ${[...ignore].join(", ")}` : ""}`,
   );
-  // SAFE_PLAY_TIMING: PostgreSQL counts every statement (pg_stat_statements, planning too), printed at the end.
   // The lanes' databases in memory where the machine has it to spare (decision 0079); the lanes inherit TMPDIR.
   throwawayFilesInMemory();
+  // SAFE_PLAY_TIMING: PostgreSQL counts every statement (pg_stat_statements, planning too), printed at the end.
   const postgres = await startTestPostgres({ statementStatistics: Boolean(process.env.SAFE_PLAY_TIMING) });
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
   await admin.connect();

@@ -3,7 +3,7 @@
 // system's temporary folder (os.tmpdir()), and thrown away at the end. On the 2-core machine that folder is the disk
 // (ext4 with online discard), where the kernel's work for PostgreSQL's files was most of a unit run's system time:
 // `create database ... template app` (each unit test file's database) took 493 ms there against 92 ms in memory
-// (20 in a row), and the whole unit run 149-155 s against 100 s, its system time 107-116 s against 33 s.
+// (20 in a row), and the whole unit run 142-157 s against 100 s, its system time 89-116 s against 33 s.
 //
 // So the test configurations (vitest.config.ts, vitest.e2e.config.ts) and the attack point TMPDIR, which os.tmpdir()
 // reads and every process they start inherits, at a folder under /dev/shm when that is memory (tmpfs) with room to
@@ -16,7 +16,7 @@ import path from "node:path";
 
 const SHM = "/dev/shm";
 const TMPFS_MAGIC = 0x01021994;
-/** A whole `npm test` holds up to about 1.2 GB there at once (the end-to-end servers' folders); four for room. */
+/** The end-to-end step held 829 MB there at most (its servers' data folders, 2026-12-01); four GB free for room. */
 const MIN_FREE = 4 * 1024 ** 3;
 /** A run takes minutes; what is older than this was left by a run that was killed, and would hold memory until restart. */
 const STALE_MS = 12 * 60 * 60 * 1000;
