@@ -30,7 +30,7 @@ const SOURCE = ["app/**/*.{ts,tsx}", "server/**/*.ts", "db/**/*.ts", "cli/**/*.t
 const TESTS = ["**/*.test.{ts,tsx}", "tests/**"];
 
 export default tseslint.config(
-  { ignores: ["build/", "app/paraglide/", "data/", ".react-router/", "node_modules/", "test-results/", "db/migrations/"] },
+  { ignores: ["build/", "app/paraglide/", "data/", ".react-router/", "node_modules/", "test-results/", ".test-scripts/", "db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,8 +14,10 @@ const built = new Map<string, string>();
 export function bundledScript(entry: string): string {
   const known = built.get(entry);
   if (known) return known;
-  // Two folders deep, as build/start/ is: code that finds the project's root from its own place works alike.
-  const outfile = path.join(root, "build", "test-scripts", `${entry.replace(/[^a-z0-9]+/gi, "-")}.mjs`);
+  // Two folders deep, as build/start/ is: code that finds the project's root from its own place works alike. Not under
+  // build/: npm test builds the site beside the unit tests (scripts/test.mjs), and React Router's build empties build/,
+  // which took a bundle away between a test's two starts of it ("Cannot find module", server/queue-crash.test.ts).
+  const outfile = path.join(root, ".test-scripts", "bundled", `${entry.replace(/[^a-z0-9]+/gi, "-")}.mjs`);
   const temporary = `${outfile}.${process.pid}.tmp`;
   buildSync({
     absWorkingDir: root,
