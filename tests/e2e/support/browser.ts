@@ -51,6 +51,11 @@ export async function launchBrowser(): Promise<Browser> {
       // opens in the process its context's kept page holds, where the site's scripts and axe are compiled already
       // (contextForSession below, decision 0099).
       "--process-per-site",
+      // The pages' scripts run on V8's baseline compiler only (Sparkplug; no Maglev or TurboFan): a test keeps a page
+      // for a few hundred milliseconds, less than optimising its code costs two busy cores. Measured on four
+      // end-to-end files (31 tests): Chromium's processor time 112-117 -> 91-98 s, wall 101-104 -> 86-93 s; `--max-opt=0`
+      // (the interpreter only) was slower than this (decision 0100).
+      "--js-flags=--max-opt=1",
     ],
   });
 }
