@@ -312,7 +312,14 @@ async function releaseContext(kept: KeptContext, passed: boolean) {
 export function setupBrowser(baseURL: () => string) {
   let browser: Browser;
   const sessions: Array<
-    BrowserSession & { errors: string[]; javaScriptEnabled: boolean; navigations: number; pooled: KeptContext; passed: boolean }
+    BrowserSession & {
+      errors: string[];
+      errorPlaces: string[];
+      javaScriptEnabled: boolean;
+      navigations: number;
+      pooled: KeptContext;
+      passed: boolean;
+    }
   > = [];
   beforeAll(async () => {
     browser = await browserForWorker();
@@ -341,7 +348,7 @@ export function setupBrowser(baseURL: () => string) {
               }
             }
           }
-          expect(s.errors, "errors in the browser console").toEqual([]);
+          expect(s.errors, `errors in the browser console (where: ${s.errorPlaces.join("; ")})`).toEqual([]);
         }
         s.passed = !failed;
       } finally {
@@ -373,6 +380,9 @@ export function setupBrowser(baseURL: () => string) {
     const setOffline = (kept.nlteSetOffline ??= context.setOffline.bind(context));
     context.setOffline = (offline: boolean) => ((wentOffline ||= offline), setOffline(offline));
     const errors: string[] = [];
+    // Where each error arose (the page's path, and the script's place or the error's stack), for the failure message:
+    // a console error seen once in many runs is found from that message alone.
+    const errorPlaces: string[] = [];
     page.on("console", (m) => {
       if (m.type() !== "error") return;
       // A 4xx response the test provoked on purpose is logged by the browser as a failed resource load.
@@ -384,8 +394,13 @@ export function setupBrowser(baseURL: () => string) {
       // pages fall back. A network failure of the site itself still fails the test.
       if (m.text().startsWith("Failed to load resource: net::ERR_") && isExternal(m.location().url, baseURL())) return;
       errors.push(m.text());
+      const { url, lineNumber, columnNumber } = m.location();
+      errorPlaces.push(`${pathOf(page.url())}: console, ${pathOf(url)}:${lineNumber}:${columnNumber}`);
     });
-    page.on("pageerror", (e) => errors.push(String(e)));
+    page.on("pageerror", (e) => {
+      errors.push(String(e));
+      errorPlaces.push(`${pathOf(page.url())}: uncaught, ${(e.stack ?? "").split("\n").slice(1, 6).join(" ").replace(/\s+/g, " ")}`);
+    });
     const session = {
       navigations: 0,
       pooled,
@@ -393,6 +408,7 @@ export function setupBrowser(baseURL: () => string) {
       context,
       page,
       errors,
+      errorPlaces,
       javaScriptEnabled,
       visit: async (p: string, visitOptions: { axe?: boolean } = {}) => {
         await timed(
