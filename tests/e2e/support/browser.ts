@@ -381,7 +381,8 @@ export function setupBrowser(baseURL: () => string) {
     context.setOffline = (offline: boolean) => ((wentOffline ||= offline), setOffline(offline));
     const errors: string[] = [];
     // Where each error arose (the page's path, and the script's place or the error's stack), for the failure message:
-    // a console error seen once in many runs is found from that message alone.
+    // a console error seen once in many runs is found from that message alone. A test that takes out errors it
+    // expects (messaging-servers.test.ts) leaves their places here: the list is a hint beside the errors, not a pairing.
     const errorPlaces: string[] = [];
     page.on("console", (m) => {
       if (m.type() !== "error") return;
