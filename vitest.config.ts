@@ -28,7 +28,7 @@ export default defineConfig({
     // was most of a file's time (the same 14 files: 119 s isolated, 54 s shared). Files share no rows (a database each)
     // and no state: what is per process is made once and shared (the request-language store, tests/support/locale-store.ts).
     isolate: false,
-    // The server's V8 flags (scripts/server-node-flags.mjs: a young generation four times Node 20's default) in the
+    // The server's V8 flags (scripts/server-node-flags.mjs: a young generation eight times Node 20's default) in the
     // workers too: they run the site's functions and its statements as the server does. Two A/B pairs of the whole unit
     // run with the flag given to every Node process (NODE_OPTIONS) took 142 -> 124 s and 157 -> 147 s: noisy, and the
     // attack's lanes, measured alone, gained 6% of processor time from it.

@@ -2,14 +2,15 @@
 // scripts/server-node-flags.test.ts holds to this list), and so does every server the tests and benches start
 // (tests/e2e/support/server.ts), so what is measured is what is served.
 //
-// --max-semi-space-size=64 (MB; Node 20's default is 16): V8's young generation, where every new object starts.
-// Messaging allocates about 75 KB a chat message (frames parsed, statements and their rows, events written to
-// sockets). At 1,000 messages a second the default young generation filled several times a second, and each
-// scavenge promoted to the old generation whatever was still in flight then (a send waiting for its commit, a read
-// mark for its row); the old generation filled within seconds and was marked and compacted whole, with some 3,000
-// sockets' objects in it: the longest pauses, during which no message moved (issue 43, decision 0083). With four
-// times the room there are a quarter of the scavenges, each about as long (a scavenge costs what survives it, not
-// the room), and a fifth to two fifths as much is promoted, so full collections come that much less often. It
-// costs up to 96 MB more memory (two semi-spaces of 48 MB more): V8 grows the young generation as the process
-// allocates, and the server's start alone grew it to the full 2 x 64 MB in the bench.
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
+// --max-semi-space-size=128 (MB; Node 20's default is 16): V8's young generation, where every new object starts.
+// Messaging allocates about 70 KB a chat message (frames parsed, statements and their rows, events written to
+// sockets). Each scavenge (a young-generation collection) stops the process for 5-9 ms whatever the room, and
+// promotes to the old generation whatever is still in flight then (a send waiting for its commit, a read mark for its
+// row), which brings whole-heap collections. At 64 MB (decision 0083; Node's default filled several times a second)
+// a scavenge still came every 0.7 s at 2,000 deliveries a second, and the deliveries in flight during those pauses
+// were about 1% of all: the 99th percentile sat on them. At 128 MB half the scavenges, each about as long, and fewer
+// whole-heap collections (0-3 against 3-4 in 20 s): the guardians' threads' p99 36.7 / 44.2 / 27.8 -> 21.0 / 33.2 /
+// 21.7 ms quiet, 32.4 / 48.2 / 32.6 -> 18.9 / 23.2 / 23.6 ms with a flooder (issue 43, decision 0101). It costs up to
+// about 130 MB more memory than 64 (V8 grows the young generation as the process allocates: 268 MB for its two halves
+// under that load, 134 MB at 64).
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=128"];
