@@ -13,4 +13,11 @@
 // 21.7 ms quiet, 32.4 / 48.2 / 32.6 -> 18.9 / 23.2 / 23.6 ms with a flooder (issue 43, decision 0101). It costs up to
 // about 130 MB more memory than 64 (V8 grows the young generation as the process allocates: 268 MB for its two halves
 // under that load, 134 MB at 64).
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=128"];
+//
+// --heap-growing-percent=100: after a whole-heap collection the old generation may grow to twice what survived
+// before the next. V8 otherwise sets that room by how cheap its collections look, and here they looked cheap: the
+// limit sat just above the survivors (70 MB of old space, 1-3 MB of room), so whole-heap collections came every
+// 3-6 s, up to 5 in a 20 s window of a flooding run. Interleaved A/B, guardians, quiet and flooding: whole-heap
+// collections 0 / 5 and 2 / 1 -> 0 / 0 and 0 / 0; p99 18.7 / 43.4 and 39.0 / 58.3 -> 21.0 / 19.0 and 23.9 / 34.4 ms;
+// the heap's largest size the same (197-229 MB against 211-224). It costs at most that much old generation again.
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=128", "--heap-growing-percent=100"];
