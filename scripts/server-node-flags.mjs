@@ -19,5 +19,6 @@
 // limit sat just above the survivors (70 MB of old space, 1-3 MB of room), so whole-heap collections came every
 // 3-6 s, up to 5 in a 20 s window of a flooding run. Interleaved A/B, guardians, quiet and flooding: whole-heap
 // collections 0 / 5 and 2 / 1 -> 0 / 0 and 0 / 0; p99 18.7 / 43.4 and 39.0 / 58.3 -> 21.0 / 19.0 and 23.9 / 34.4 ms;
-// the heap's largest size the same (197-229 MB against 211-224). It costs at most that much old generation again.
+// the heap's largest size the same (197-229 MB against 211-224). At most it costs as much old generation again as
+// survived the last whole-heap collection (about 70-90 MB in the bench).
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=128", "--heap-growing-percent=100"];
